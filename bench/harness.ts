@@ -1,0 +1,67 @@
+// Side-by-side timing: every contender runs on the same input in one process, and results are
+// reported as ratios to a baseline, because absolute times on a shared machine mean little.
+
+/** One contender in a comparison. */
+export interface Contender {
+  label: string;
+  run: () => unknown;
+}
+
+/** The measured cost of one contender. */
+export interface Measurement {
+  label: string;
+  /** Median milliseconds per call over the sampled rounds. */
+  ms: number;
+}
+
+let sink: unknown;
+
+/** Median ms per call of `run`, sampling rounds until about `budgetMs` has passed. */
+export function timeIt(run: () => unknown, budgetMs = 400): number {
+  // Warm up so the JIT has seen the function before it is timed.
+  const warmStart = performance.now();
+  let calls = 0;
+  while (performance.now() - warmStart < budgetMs / 4 || calls < 2) {
+    sink = run();
+    calls++;
+  }
+  const perRound = Math.max(1, Math.round(calls / 10));
+  const samples: number[] = [];
+  const start = performance.now();
+  while (samples.length < 5 || (performance.now() - start < budgetMs && samples.length < 200)) {
+    const t0 = performance.now();
+    for (let i = 0; i < perRound; i++) sink = run();
+    samples.push((performance.now() - t0) / perRound);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[samples.length >> 1];
+}
+
+/** Times each contender and prints a table of ms/call, MB/s (when `bytes` is given) and ratio to the first. */
+export function compare(title: string, contenders: Contender[], options: { bytes?: number; budgetMs?: number } = {}): Measurement[] {
+  const results = contenders.map((c) => ({ label: c.label, ms: timeIt(c.run, options.budgetMs) }));
+  const base = results[0].ms;
+  console.log(`\n${title}`);
+  for (const r of results) {
+    const mbs = options.bytes ? `${(options.bytes / 1e6 / (r.ms / 1000)).toFixed(1).padStart(8)} MB/s` : '';
+    console.log(`  ${r.label.padEnd(44)} ${r.ms.toFixed(3).padStart(10)} ms ${mbs}  ${(r.ms / base).toFixed(2).padStart(7)}× ${r === results[0] ? '(baseline)' : ''}`);
+  }
+  return results;
+}
+
+/** A small seeded PRNG (mulberry32) so generated inputs are the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Keeps results alive so the JIT cannot drop the timed calls. */
+export function consume(): unknown {
+  return sink;
+}

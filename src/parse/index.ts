@@ -1,0 +1,1 @@
+export type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
