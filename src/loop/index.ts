@@ -1,1 +1,31 @@
-export {};
+// Public surface of the loop module: generate/streamGenerate, providers, tool arguments, telemetry.
+export { generate, streamGenerate } from './generate.js';
+export type { GenerateOptions, GenerateResult, OutputOf, StreamGenerateEvent } from './generate.js';
+export { RetriesExhaustedError } from './errors.js';
+export type { FailedAttempt } from './errors.js';
+export { parseToolArguments } from './tool-args.js';
+export type { ToolArgumentsOptions } from './tool-args.js';
+export type { LoopParseOptions } from './parse-reply.js';
+export { createTelemetry } from './telemetry.js';
+export type { Telemetry, TelemetryCounts, TelemetryOptions, TelemetryReport } from './telemetry.js';
+export { sha256Hex } from './events.js';
+export type { FailureStage, LoopEvent, LoopEventListener, LoopEventType, RepairSummary } from './events.js';
+export { openaiCompatible, ollama, anthropic } from './providers/index.js';
+export type { AnthropicOptions, OllamaOptions, OpenAICompatibleOptions, OpenAIResponseFormat } from './providers/index.js';
+export { ProviderHttpError } from './http.js';
+export { toStrictJsonSchema } from './strict.js';
+export type { StrictProjection } from './strict.js';
+export type {
+  ChatMessage,
+  FinishReason,
+  HttpProviderOptions,
+  JsonSchemaObject,
+  Model,
+  ModelFunction,
+  ModelLike,
+  ModelReply,
+  ModelRequest,
+  ModelStreamPart,
+  Usage,
+} from './types.js';
+export type { PromptInput } from './prompt.js';

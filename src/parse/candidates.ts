@@ -1,5 +1,10 @@
-// TEMPORARY STUB — the real engine replaces this file's body, keeping its exports and types.
+// The parse front door: the native fast path, then extraction, then the engine on each candidate.
 import { JsonMendError } from '../errors.js';
+import { extract } from '../extract/index.js';
+import type { Candidate, CandidateSource } from '../extract/index.js';
+import { Engine, EngineFailure, type EngineOptions, type RawRepair } from './engine.js';
+import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
+import { ValueBuilder } from './sink.js';
 import type { ParseOptions, TextRepair } from './types.js';
 
 /** One JSON value found and parsed in a text. */
@@ -11,16 +16,194 @@ export interface ParsedCandidate {
   end: number;
 }
 
+/** The result of running the engine over one span. */
+interface SpanResult {
+  value: unknown;
+  repairs: RawRepair[];
+}
+
 /**
  * Every candidate in the text that parses (after repair), best first, lazily. Throws the error of the
- * most promising candidate (`NO_JSON` when there was none) if not one of them parses.
+ * most promising candidate (`NO_JSON` when there was none) if not one of them parses. Never calls
+ * `onRepair`: the caller reports once it has chosen.
  */
-export function* parseCandidates(text: string, _options: ParseOptions = {}): Generator<ParsedCandidate, void, undefined> {
+export function* parseCandidates(text: string, options: ParseOptions = {}): Generator<ParsedCandidate, void, undefined> {
+  if (typeof text !== 'string') {
+    throw new JsonMendError('INVALID_ARGUMENT', `text must be a string, got ${text === null ? 'null' : typeof text}`);
+  }
+  checkLength(text, options);
+  const fast = fastPath(text, options);
+  if (fast !== undefined) {
+    yield { value: fast.value, repairs: [], start: 0, end: text.length };
+    return;
+  }
+  const settings = engineOptions(options, false);
+  const candidates = withWholeText(text, orderCandidates(extract(text)));
+  if (candidates.length === 0) throw noJson(text);
+  let firstError: JsonMendError | undefined;
+  for (const candidate of candidates) {
+    let result: SpanResult;
+    try {
+      result = parseSpan(text, candidate, settings);
+    } catch (error) {
+      const failure = publicError(error, text);
+      if (failure.code === 'TOO_DEEP' || failure.code === 'REPAIR_REFUSED') throw failure;
+      firstError ??= failure;
+      continue;
+    }
+    yield { value: result.value, repairs: withPositions(result.repairs, text), start: candidate.start, end: candidate.end };
+  }
+  throw firstError ?? noJson(text);
+}
+
+/** Parses one span with the engine; the repairs include how the span was found. */
+function parseSpan(text: string, candidate: Candidate, settings: EngineOptions): SpanResult {
+  const repairs: RawRepair[] = [];
+  noteSurroundings(text, candidate, repairs, settings);
+  const unescaped = unescapeDocument(candidate.text);
+  const builder = new ValueBuilder();
+  const engine = new Engine(builder, settings);
+  if (unescaped !== undefined) {
+    note(repairs, settings, 'escaped_json', candidate.start, 'read a backslash-escaped JSON document');
+    try {
+      engine.runAll(unescaped);
+    } catch (error) {
+      if (error instanceof EngineFailure) throw new EngineFailure(error.code, error.reason, candidate.start);
+      throw error;
+    }
+    for (const r of engine.repairs) repairs.push({ kind: r.kind, offset: candidate.start, detail: r.detail });
+  } else {
+    engine.runAll(text, candidate.start, candidate.end);
+    repairs.push(...engine.repairs);
+  }
+  const tops = builder.tops;
+  return { value: tops.length === 1 ? tops[0] : tops, repairs };
+}
+
+function note(repairs: RawRepair[], settings: EngineOptions, kind: RawRepair['kind'], offset: number, detail: string): void {
+  if (settings.refused.has(kind)) {
+    throw new EngineFailure('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, offset);
+  }
+  repairs.push({ kind, offset, detail });
+}
+
+/** Prose, fences and tags around the value are a repair worth reporting; so is an answer taken from reasoning. */
+function noteSurroundings(text: string, candidate: Candidate, repairs: RawRepair[], settings: EngineOptions): void {
+  if (candidate.reasoning) {
+    note(repairs, settings, 'reasoning_block', candidate.start, 'the only JSON was inside a reasoning block');
+    return;
+  }
+  const before = text.slice(0, candidate.start).trim();
+  const after = candidate.source === 'whole' ? '' : text.slice(candidate.end).trim();
+  if (before.length > 0 && before !== '\ufeff') {
+    note(repairs, settings, 'surrounding_text', candidate.start, `read the JSON ${describeSource(candidate)}, ignoring the text around it`);
+  } else if (after.length > 0) {
+    note(repairs, settings, 'surrounding_text', candidate.end, 'ignored the text after the JSON value');
+  }
+}
+
+function describeSource(candidate: Candidate): string {
+  switch (candidate.source) {
+    case 'fence':
+      return 'inside a code fence';
+    case 'tag':
+      return `inside <${candidate.tag ?? 'answer'}>`;
+    case 'jsonp':
+      return 'inside a function call';
+    default:
+      return 'found in the text';
+  }
+}
+
+/** Explicit containers (answer tags, code fences) beat a bracket found in prose; otherwise document order. */
+const PRIORITY: Record<CandidateSource, number> = { tag: 0, fence: 1, whole: 2, jsonp: 2, balanced: 2 };
+
+function orderCandidates(candidates: Candidate[]): Candidate[] {
+  return candidates
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => PRIORITY[a.c.source] - PRIORITY[b.c.source] || a.i - b.i)
+    .map((x) => x.c);
+}
+
+/**
+ * A text that starts with `{`, `[` or `(` is parsed from there to its end by the engine itself, which
+ * knows what may follow a value (extra closers, more values, trailing prose); extraction's own spans
+ * are tried after it.
+ */
+function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
+  let start = 0;
+  while (start < text.length && /\s|\ufeff/.test(text[start])) start++;
+  const c = text[start];
+  const opens = c === '{' || c === '[' || c === '(';
+  if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;
+  return [{ text: text.slice(start), start, end: text.length, source: 'whole' }, ...candidates];
+}
+
+/**
+ * `JSON.parse` on the whole text when it could be a complete JSON value. Valid JSON never reaches the
+ * engine, so it pays nothing for tolerance.
+ */
+function fastPath(text: string, options: ParseOptions): { value: unknown } | undefined {
+  let i = 0;
+  let c = text.charCodeAt(0);
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++i);
+  // { [ " digit - t f n
+  if (!(c === 0x7b || c === 0x5b || c === 0x22 || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e)) {
+    return undefined;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new JsonMendError('NO_JSON', 'no JSON value found in the text');
+    return undefined;
   }
-  yield { value, repairs: [], start: 0, end: text.length };
+  if (options.maxDepth !== undefined && nestingDepth(text) > options.maxDepth) {
+    throw new JsonMendError('TOO_DEEP', `nesting is deeper than maxDepth (${options.maxDepth})`);
+  }
+  return { value };
+}
+
+/** Deepest bracket nesting of a valid JSON text (strings skipped). Only run when maxDepth is set. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) max = depth;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return max;
+}
+
+/**
+ * `{\"a\": 1}`: a document whose quotes are all backslash-escaped (a JSON string's content pasted
+ * without its quotes). Returns the unescaped text, or undefined when the candidate is not one.
+ */
+function unescapeDocument(span: string): string | undefined {
+  let i = 0;
+  while (i < span.length && /\s/.test(span[i])) i++;
+  const open = span[i];
+  if ((open !== '{' && open !== '[') || span[i + 1] !== '\\' || span[i + 2] !== '"') return undefined;
+  try {
+    return JSON.parse(`"${span.slice(i).replace(/\n/g, '\\n').replace(/(^|[^\\])"/g, '$1\\"')}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+function noJson(text: string): JsonMendError {
+  const trimmed = text.trim();
+  const reason = trimmed.length === 0
+    ? 'the text is empty: there is no JSON value in it'
+    : 'no JSON value found: the text has no object or array (no "{" or "[" that starts one)';
+  return new JsonMendError('NO_JSON', reason);
 }

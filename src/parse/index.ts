@@ -1,1 +1,3 @@
 export type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
+export { repair } from './repair.js';
+export { GUESSING_REPAIRS, DEFAULT_MAX_LENGTH } from './settings.js';

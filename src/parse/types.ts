@@ -31,7 +31,7 @@
  * | `non_finite_number`      | `NaN`, `Infinity`, `-Infinity`                       | `NaN` → `null`                            |
  * | `number_format`          | `.5`, `1.`, `+3`, `1_000`, `0x1F`, leading zeros     | `.5` → `0.5`                              |
  * | `tuple`                  | Python tuple                                         | `(1, 2)` → `[1, 2]`                       |
- * | `comment`                | `//`, `/* */` and `#` comments                       | `[1 // one⏎]` → `[1]`                     |
+ * | `comment`                | line (`//`, `#`) and block comments                       | `[1 // one⏎]` → `[1]`                     |
  * | `ellipsis`               | `...` placeholder                                    | `[1, 2, ...]` → `[1, 2]`                  |
  * | `string_concatenation`   | `"a" + "b"`                                          | `"a" + "b"` → `"ab"`                      |
  * | `function_wrapper`       | JSONP or constructor call around a value             | `cb({"a":1});` → `{"a":1}`                |

@@ -1,0 +1,113 @@
+// The CLI's batch mode on a large JSONL file of damaged replies: `parse --jsonl --workers 2` against one
+// worker (the speed-up), and peak memory at two file sizes (flat, because the input is streamed).
+// Size: JSONMEND_BENCH_CLI_MB (default 100) for the large file; the small one is a quarter of it.
+// Needs the build (`npm run bench` builds first).
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seededRandom } from './harness.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const mainJs = join(root, 'dist', 'cli', 'main.js');
+const bigMb = Math.max(1, Number(process.env.JSONMEND_BENCH_CLI_MB ?? 100));
+
+const words = ['alpha', 'beta', 'gamma', 'delta', 'refund', 'order', 'damaged', 'late', 'great', 'awful', 'blue', 'size'];
+
+/** One damaged model reply (as the text the model wrote), varied like a real dataset. */
+function damagedReply(rand: () => number, i: number): string {
+  const pick = () => words[Math.floor(rand() * words.length)];
+  const value = {
+    id: i,
+    label: pick(),
+    confidence: Math.round(rand() * 1000) / 1000,
+    tags: [pick(), pick(), pick()],
+    summary: `${pick()} ${pick()} ${pick()} ${pick()} ${pick()}`,
+    flagged: rand() < 0.5,
+    extra: null,
+  };
+  const json = JSON.stringify(value, null, rand() < 0.3 ? 2 : undefined);
+  const r = rand();
+  if (r < 0.01) return `I'm sorry, but I can't classify item ${i}.`;
+  if (r < 0.2) return json;
+  if (r < 0.4) return `${json.slice(0, -1)},}`;
+  if (r < 0.55) return json.replace(/"/g, "'").replace(/true/g, 'True').replace(/false/g, 'False').replace(/null/g, 'None');
+  if (r < 0.75) return `Sure! Here is the classification:\n\n\`\`\`json\n${json}\n\`\`\`\n\nLet me know if you need anything else.`;
+  if (r < 0.9) return json.slice(0, Math.max(2, Math.floor(json.length * (0.5 + rand() * 0.5))));
+  return json.replace(/"(\w+)":/g, '$1:').replace(/,/, ', // first field\n');
+}
+
+async function generate(file: string, mb: number, seed: number): Promise<number> {
+  const rand = seededRandom(seed);
+  const out = createWriteStream(file);
+  const target = mb * 1e6;
+  let written = 0;
+  let i = 0;
+  while (written < target) {
+    let block = '';
+    while (block.length < 1 << 20) block += `${JSON.stringify(damagedReply(rand, i++))}\n`;
+    written += Buffer.byteLength(block);
+    if (!out.write(block)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return i;
+}
+
+const timeV = existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-v', 'true']).status === 0;
+// Without GNU time, a preload prints the process's own peak RSS (worker threads share the process).
+const rssHook = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\nMAXRSS_KB '+process.resourceUsage().maxRSS+'\\n'))`;
+
+interface Measured {
+  seconds: number;
+  rssMb: number;
+  code: number | null;
+}
+
+function runCli(file: string, workers: number): Measured {
+  const args = [mainJs, 'parse', '--jsonl', '--quiet', '--workers', String(workers), file];
+  const t0 = performance.now();
+  const child = timeV
+    ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 })
+    : spawnSync(process.execPath, ['--import', rssHook, ...args], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const seconds = (performance.now() - t0) / 1000;
+  const stderr = child.stderr.toString();
+  const kb = timeV ? /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr) : /MAXRSS_KB (\d+)/.exec(stderr);
+  return { seconds, rssMb: kb ? Number(kb[1]) / 1024 : NaN, code: child.status };
+}
+
+if (!existsSync(mainJs)) {
+  console.log(`cli bench skipped: ${mainJs} is missing (run npm run build first)`);
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonmend-cli-bench-'));
+  try {
+    const sizes = [Math.max(1, Math.round(bigMb / 4)), bigMb];
+    console.log(`\nCLI batch: parse --jsonl on damaged replies (peak RSS via ${timeV ? '/usr/bin/time -v' : 'process.resourceUsage'})`);
+    const rows: { mb: number; lines: number; one: Measured; two: Measured }[] = [];
+    for (const mb of sizes) {
+      const file = join(dir, `replies-${mb}mb.jsonl`);
+      const lines = await generate(file, mb, 20240601 + mb);
+      const actualMb = statSync(file).size / 1e6;
+      const one = runCli(file, 1);
+      const two = runCli(file, 2);
+      rows.push({ mb: actualMb, lines, one, two });
+      for (const [label, m] of [['1 worker (in-process)', one], ['--workers 2', two]] as const) {
+        console.log(
+          `  ${actualMb.toFixed(0).padStart(4)} MB ${String(lines).padStart(8)} lines  ${label.padEnd(22)} ${m.seconds.toFixed(2).padStart(7)} s ` +
+            `${(actualMb / m.seconds).toFixed(1).padStart(7)} MB/s  peak RSS ${m.rssMb.toFixed(0).padStart(5)} MB  exit ${m.code}`,
+        );
+      }
+      console.log(`  ${''.padStart(22)}speed-up with --workers 2: ${(one.seconds / two.seconds).toFixed(2)}×`);
+      rmSync(file, { force: true });
+    }
+    const [small, big] = rows;
+    console.log(
+      `  memory as the file grows ${small.mb.toFixed(0)} → ${big.mb.toFixed(0)} MB (${(big.mb / small.mb).toFixed(1)}×): ` +
+        `1 worker ${(big.one.rssMb / small.one.rssMb).toFixed(2)}×, 2 workers ${(big.two.rssMb / small.two.rssMb).toFixed(2)}× peak RSS`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

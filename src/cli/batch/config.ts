@@ -1,0 +1,39 @@
+// What every batch line is processed with; plain data, so it can be handed to worker threads.
+
+/** Batch settings, identical in the main thread and in every worker. */
+export interface BatchConfig {
+  mode: 'parse' | 'repair';
+  /** Each line is an object with the reply under this key; otherwise a JSON string or a raw reply. */
+  field?: string;
+  schema?: unknown;
+  strict: boolean;
+  /** Collect each line's repairs for stderr. */
+  report: boolean;
+  /** Report as readable lines (a terminal) rather than JSON lines. */
+  reportHuman: boolean;
+  color: boolean;
+}
+
+/** What one chunk of lines produced. Counts are merged into the batch summary. */
+export interface ChunkResult {
+  /** The output lines, each ending in a newline, in input order. */
+  out: string;
+  /** The report lines for stderr (empty unless `report`). */
+  report: string;
+  lines: number;
+  failed: number;
+  /** Lines whose reply needed at least one repair. */
+  repairedLines: number;
+  /** Repairs by kind. */
+  repairs: Record<string, number>;
+  /** Failed lines by error code. */
+  failures: Record<string, number>;
+}
+
+/** A chunk of whole lines, as bytes, with the number of its first line (1-based). */
+export interface Chunk {
+  bytes: Uint8Array;
+  firstLine: number;
+  /** Lines in the chunk. */
+  lines: number;
+}

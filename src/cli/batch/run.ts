@@ -1,0 +1,107 @@
+// The batch pipeline: line reader → chunks (in this thread or on workers) → results written in input
+// order. At most `inFlight` chunks exist at once and stdout's backpressure pauses the reading, so
+// memory stays flat however large the input is.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Context } from '../command.js';
+import { describeFsError, STDIN_NAME, write } from '../io.js';
+import { ProgressBar } from '../progress.js';
+import { EXIT, UsageError } from '../usage.js';
+import type { BatchConfig, ChunkResult } from './config.js';
+import { lineChunks } from './lines.js';
+import { WorkerPool } from './pool.js';
+import { processChunk } from './process.js';
+
+/** The batch summary: what the last stderr line(s) say. */
+export interface BatchSummary {
+  lines: number;
+  ok: number;
+  failed: number;
+  repairedLines: number;
+  repairs: Record<string, number>;
+  failures: Record<string, number>;
+}
+
+function merge(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+}
+
+function ranked(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+}
+
+async function openSource(file: string | undefined, ctx: Context): Promise<{ name: string; source: AsyncIterable<Uint8Array | string>; size?: number }> {
+  if (file === undefined || file === '-') return { name: STDIN_NAME, source: ctx.io.stdin as AsyncIterable<Uint8Array | string> };
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    size = info.size;
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${describeFsError(error)}`);
+  }
+  return { name: file, source: createReadStream(file, { highWaterMark: 256 * 1024 }), size };
+}
+
+/** Runs a batch; resolves to exit code 0 when every line succeeded, 1 when any line failed. */
+export async function runBatch(ctx: Context, config: BatchConfig, file: string | undefined, workers: number, quiet: boolean): Promise<number> {
+  const { name, source, size } = await openSource(file, ctx);
+  const stderr = ctx.io.stderr;
+  const progress = !quiet && stderr.isTTY === true ? new ProgressBar(stderr, ctx.err, size) : undefined;
+  const summary: BatchSummary = { lines: 0, ok: 0, failed: 0, repairedLines: 0, repairs: {}, failures: {} };
+  let bytesDone = 0;
+
+  const emit = async (result: ChunkResult, sizeBytes: number) => {
+    await write(ctx.io.stdout, result.out);
+    if (result.report !== '') {
+      progress?.clear();
+      await write(stderr, result.report);
+    }
+    summary.lines += result.lines;
+    summary.failed += result.failed;
+    summary.repairedLines += result.repairedLines;
+    merge(summary.repairs, result.repairs);
+    merge(summary.failures, result.failures);
+    bytesDone += sizeBytes;
+    progress?.update(bytesDone, summary.lines, summary.failed);
+  };
+
+  const pool = workers > 1 ? new WorkerPool(workers, config) : undefined;
+  // Twice the workers keeps each one busy while the main thread writes; one is enough in-process.
+  const inFlight = pool ? workers * 2 : 1;
+  const queue: { size: number; result: Promise<ChunkResult> }[] = [];
+  try {
+    for await (const chunk of lineChunks(source)) {
+      // Read the size first: handing the chunk to a worker transfers (detaches) its bytes.
+      const size = chunk.bytes.byteLength;
+      queue.push({ size, result: pool ? pool.run(chunk) : Promise.resolve(processChunk(chunk.bytes, chunk.firstLine, config)) });
+      while (queue.length >= inFlight) {
+        const next = queue.shift()!;
+        await emit(await next.result, next.size);
+      }
+    }
+    while (queue.length > 0) {
+      const next = queue.shift()!;
+      await emit(await next.result, next.size);
+    }
+  } finally {
+    await pool?.close();
+    progress?.clear();
+  }
+  summary.ok = summary.lines - summary.failed;
+  if (!quiet) await write(stderr, formatSummary(summary, name, config, ctx));
+  return summary.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function formatSummary(s: BatchSummary, name: string, config: BatchConfig, ctx: Context): string {
+  if (config.report && !config.reportHuman) return `${JSON.stringify({ summary: { file: name, ...s } })}\n`;
+  const st = ctx.err;
+  let out = `jsonmend: ${name}: ${s.lines} lines, ${st.green(`${s.ok} ok`)} (${s.repairedLines} repaired)`;
+  out += s.failed > 0 ? `, ${st.red(`${s.failed} failed`)}\n` : ', 0 failed\n';
+  if (s.repairedLines > 0) out += `  repairs: ${ranked(s.repairs)}\n`;
+  if (s.failed > 0) out += `  failures: ${ranked(s.failures)} (see the {"line", "error"} records)\n`;
+  return out;
+}

@@ -1,0 +1,16 @@
+// A batch worker thread: processes the chunks the main thread sends, one at a time.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { BatchConfig } from './config.js';
+import { processChunk } from './process.js';
+
+/** A chunk sent by the pool. */
+export interface TaskMessage {
+  id: number;
+  bytes: Uint8Array;
+  firstLine: number;
+}
+
+const config = workerData as BatchConfig;
+parentPort?.on('message', (task: TaskMessage) => {
+  parentPort?.postMessage({ id: task.id, result: processChunk(task.bytes, task.firstLine, config) });
+});

@@ -1,0 +1,36 @@
+// `jsonmend canonicalize`: RFC 8785 canonical JSON, for hashing and comparing.
+import { api } from '../api.js';
+import { commonOptions, parseInputOptions, type Command } from '../command.js';
+import { write } from '../io.js';
+import { EXIT } from '../usage.js';
+import { fail, loadValue } from './shared.js';
+
+export const canonicalizeCommand: Command = {
+  name: 'canonicalize',
+  summary: 'print RFC 8785 (JCS) canonical JSON',
+  usage: 'jsonmend canonicalize [FILE] [--strict]',
+  help: `Parses FILE (standard input when absent or "-"; repaired like parse does) and prints its RFC 8785
+canonical form: keys sorted, numbers in ECMAScript form, minimal escaping. No newline is added when
+the output is piped, so the bytes can be hashed as they are; on a terminal a newline ends the line.
+
+Options:
+  --strict        refuse every repair of the input that has to guess
+  -h, --help      show this help
+
+Examples:
+  jsonmend canonicalize examples/tool-output.json | sha256sum`,
+  options: { ...commonOptions, ...parseInputOptions },
+  positionals: ['[FILE]'],
+  async run(ctx) {
+    const loaded = await loadValue(ctx, ctx.positionals[0]);
+    if (typeof loaded === 'number') return loaded;
+    let text: string;
+    try {
+      text = api('canonicalize')(loaded.value);
+    } catch (error) {
+      return fail(ctx, error, loaded.input.name);
+    }
+    await write(ctx.io.stdout, ctx.io.stdout.isTTY ? `${text}\n` : text);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,42 @@
+// `jsonmend get` and `jsonmend query`: values out of a JSON document by path.
+import { api } from '../api.js';
+import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
+import { write } from '../io.js';
+import { EXIT } from '../usage.js';
+import { fail, loadValue } from './shared.js';
+
+export const getCommand: Command = {
+  name: 'get',
+  summary: 'print the one value at a path (a.b[0], $.a, /a/0)',
+  usage: 'jsonmend get PATH [FILE] [--pretty] [--strict]',
+  help: `Parses FILE (standard input when absent or "-"; repaired like parse does) and prints the value
+at PATH as JSON. PATH accepts dotted keys (a.b), indices (items[0], items.0, items[-1]), quoted keys
+(a['b.c']), an optional leading $ or $., and JSON Pointer when it starts with /.
+
+Options:
+  --pretty        indent the output
+  --strict        refuse every repair of the input that has to guess
+  -h, --help      show this help
+
+Exit code 1 when the path leads nowhere (the error says why and what is there), 2 when PATH is
+malformed.
+
+Examples:
+  jsonmend get 'tickets[0].status' examples/tool-output.json
+  jsonmend get /tickets/1/id examples/tool-output.json`,
+  options: { ...commonOptions, ...parseInputOptions, pretty: { type: 'boolean' } },
+  positionals: ['PATH', '[FILE]'],
+  async run(ctx) {
+    const [path, file] = ctx.positionals;
+    const loaded = await loadValue(ctx, file);
+    if (typeof loaded === 'number') return loaded;
+    let result: unknown;
+    try {
+      result = api('get')(loaded.value, path);
+    } catch (error) {
+      return fail(ctx, error, `path ${path}`);
+    }
+    await write(ctx.io.stdout, jsonLine(result, flag(ctx.values, 'pretty')));
+    return EXIT.ok;
+  },
+};

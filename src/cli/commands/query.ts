@@ -1,0 +1,42 @@
+// `jsonmend query`: the node list of an RFC 9535 JSONPath query.
+import { api } from '../api.js';
+import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
+import { write } from '../io.js';
+import { EXIT } from '../usage.js';
+import { fail, loadValue } from './shared.js';
+
+export const queryCommand: Command = {
+  name: 'query',
+  summary: 'print the values a JSONPath (RFC 9535) query selects',
+  usage: 'jsonmend query JSONPATH [FILE] [--paths] [--pretty] [--strict]',
+  help: `Parses FILE (standard input when absent or "-"; repaired like parse does) and prints the node
+list of the RFC 9535 JSONPath query as a JSON array of values, in node-list order (an empty array
+when nothing matches).
+
+Options:
+  --paths         print the nodes' normalized paths ($['a'][0]) instead of their values
+  --pretty        indent the output
+  --strict        refuse every repair of the input that has to guess
+  -h, --help      show this help
+
+Exit code 2 when the query is malformed (the error gives its position).
+
+Examples:
+  jsonmend query '$.tickets[?@.status == "open"].id' examples/tool-output.json
+  jsonmend query --paths '$..priority' examples/tool-output.json`,
+  options: { ...commonOptions, ...parseInputOptions, paths: { type: 'boolean' }, pretty: { type: 'boolean' } },
+  positionals: ['JSONPATH', '[FILE]'],
+  async run(ctx) {
+    const [jsonpath, file] = ctx.positionals;
+    const loaded = await loadValue(ctx, file);
+    if (typeof loaded === 'number') return loaded;
+    let result: unknown[];
+    try {
+      result = flag(ctx.values, 'paths') ? api('queryPaths')(loaded.value, jsonpath) : api('query')(loaded.value, jsonpath);
+    } catch (error) {
+      return fail(ctx, error, `query ${jsonpath}`);
+    }
+    await write(ctx.io.stdout, jsonLine(result, flag(ctx.values, 'pretty')));
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,56 @@
+// Pieces several commands share: reading and parsing the input, reporting failures and repairs.
+import { JsonMendError } from '../../index.js';
+import { api, type AnyRepair } from '../api.js';
+import { flag, type Context } from '../command.js';
+import { formatError, formatRepair, repairRecord } from '../format.js';
+import { readInput, write, type Input } from '../io.js';
+import { EXIT, UsageError } from '../usage.js';
+
+/** Error codes that mean the command line (a path, a schema, a claims file) was wrong: exit 2. */
+const USAGE_CODES: ReadonlySet<string> = new Set(['INVALID_SCHEMA', 'INVALID_CLAIM', 'SYNTAX']);
+
+/** The exit code for an error. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof JsonMendError && USAGE_CODES.has(error.code)) return EXIT.usage;
+  return EXIT.failed;
+}
+
+/** Writes `error` to stderr naming `source`, and returns the exit code it calls for. */
+export async function fail(ctx: Context, error: unknown, source: string): Promise<number> {
+  await write(ctx.io.stderr, `jsonmend: ${formatError(error, source, ctx.err)}`);
+  return exitCodeFor(error);
+}
+
+/** Options for the library's parse functions from the command line. */
+export function parseOptions(ctx: Context, schema?: unknown): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  if (flag(ctx.values, 'strict')) options.strict = true;
+  if (schema !== undefined) options.schema = schema;
+  return options;
+}
+
+/**
+ * Reads the input and parses it tolerantly: the payload of get, query, verify and canonicalize.
+ * Resolves to the exit code instead when the input cannot be parsed (the error is already written).
+ */
+export async function loadValue(ctx: Context, file: string | undefined): Promise<{ input: Input; value: unknown } | number> {
+  const input = await readInput(file, ctx.io);
+  try {
+    return { input, value: api('parse')(input.text, parseOptions(ctx)) };
+  } catch (error) {
+    return fail(ctx, error, input.name);
+  }
+}
+
+/**
+ * Writes repairs to stderr: one readable line each on a terminal, JSON lines otherwise (so a pipeline
+ * can collect them with `2> repairs.jsonl`).
+ */
+export async function writeReport(ctx: Context, repairs: readonly AnyRepair[], source: string): Promise<void> {
+  const human = ctx.io.stderr.isTTY === true;
+  let out = '';
+  for (const r of repairs) out += human ? formatRepair(r, source, ctx.err) : `${JSON.stringify(repairRecord(r))}\n`;
+  if (human && repairs.length === 0) out = `${ctx.err.dim(source)} no repairs: the input was valid JSON\n`;
+  await write(ctx.io.stderr, out);
+}

@@ -1,0 +1,69 @@
+// `jsonmend verify`: check a model's claims against the tool output they cite.
+import { api } from '../api.js';
+import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
+import { readInput, write } from '../io.js';
+import { EXIT } from '../usage.js';
+import { fail, loadValue, parseOptions } from './shared.js';
+
+/** A claims file holds an array of claims, an object with a `claims` array, or one claim. */
+function claimList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value !== null && typeof value === 'object' && Array.isArray((value as { claims?: unknown }).claims)) {
+    return (value as { claims: unknown[] }).claims;
+  }
+  return [value];
+}
+
+export const verifyCommand: Command = {
+  name: 'verify',
+  summary: 'check claims about a tool output; exit 1 when any fails',
+  usage: 'jsonmend verify CLAIMS.json [FILE] [--feedback] [--strict]',
+  help: `Checks each claim in CLAIMS.json against the JSON in FILE (standard input when absent or "-")
+and prints one result per claim as a JSON line {ok, mode, path, expected, actual, reason}. Both
+files are parsed tolerantly, so CLAIMS.json may be a model's raw reply.
+
+CLAIMS.json holds an array of claims, an object {"claims": [...]}, or a single claim. A claim is
+{mode, path?, value?, schema?, min?, max?, exclusiveMin?, exclusiveMax?, aggregate?} with mode
+verbatim, field, type or range (see docs/verify.md).
+
+Options:
+  --feedback      print a short text for the model about the failed claims instead of the results
+  --strict        refuse every repair of the inputs that has to guess
+  -h, --help      show this help
+
+Exit code 0 when every claim holds, 1 when any fails, 2 when a claim is malformed.
+
+Examples:
+  jsonmend verify examples/claims.json examples/tool-output.json`,
+  options: { ...commonOptions, ...parseInputOptions, feedback: { type: 'boolean' } },
+  positionals: ['CLAIMS.json', '[FILE]'],
+  async run(ctx) {
+    const [claimsFile, file] = ctx.positionals;
+    const claimsInput = await readInput(claimsFile, ctx.io);
+    let claims: unknown[];
+    try {
+      claims = claimList(api('parse')(claimsInput.text, parseOptions(ctx)));
+    } catch (error) {
+      return fail(ctx, error, claimsInput.name);
+    }
+    const loaded = await loadValue(ctx, file);
+    if (typeof loaded === 'number') return loaded;
+    let outcome;
+    try {
+      outcome = api('verifyAll')(claims, loaded.value);
+    } catch (error) {
+      return fail(ctx, error, claimsInput.name);
+    }
+    const failed = outcome.results.filter((r) => r.ok !== true).length;
+    if (flag(ctx.values, 'feedback')) {
+      const text = failed > 0 ? api('formatFeedback')(outcome) : 'All claims hold.';
+      await write(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+    } else {
+      await write(ctx.io.stdout, outcome.results.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    }
+    const total = outcome.results.length;
+    const line = failed === 0 ? ctx.err.green(`all ${total} claims hold`) : ctx.err.red(`${failed} of ${total} claims failed`);
+    await write(ctx.io.stderr, `jsonmend: ${line}\n`);
+    return failed === 0 ? EXIT.ok : EXIT.failed;
+  },
+};

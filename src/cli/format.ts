@@ -1,0 +1,88 @@
+// How errors and repairs are written: for people on a terminal, and as JSON for programs.
+import { JsonMendError } from '../index.js';
+import type { AnyRepair } from './api.js';
+import type { Style } from './term.js';
+
+/** A JSON-safe record of an error, as written in batch error records and JSON reports. */
+export interface ErrorRecord {
+  code: string;
+  message: string;
+  offset?: number;
+  line?: number;
+  column?: number;
+  path?: string;
+  excerpt?: string;
+}
+
+/** The facts of any thrown value, as a plain record. Non-jsonmend errors get code `INTERNAL`. */
+export function errorRecord(error: unknown): ErrorRecord {
+  if (error instanceof JsonMendError) {
+    const record: ErrorRecord = { code: error.code, message: error.message };
+    if (error.offset !== undefined) record.offset = error.offset;
+    if (error.line !== undefined) record.line = error.line;
+    if (error.column !== undefined) record.column = error.column;
+    if (error.path !== undefined) record.path = error.path;
+    if (error.excerpt !== undefined) record.excerpt = error.excerpt;
+    return record;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'INTERNAL', message: `internal error: ${message}` };
+}
+
+/** The message without its trailing " at line L column C", which the location prefix already says. */
+function bareMessage(record: ErrorRecord): string {
+  if (record.line === undefined || record.column === undefined) return record.message;
+  const suffix = ` at line ${record.line} column ${record.column}`;
+  return record.message.endsWith(suffix) ? record.message.slice(0, -suffix.length) : record.message;
+}
+
+/**
+ * An error for a person: `file:line:column: CODE: message`, then the excerpt with its caret.
+ * `source` names the file (or `<stdin>`), so every error says where it is.
+ */
+export function formatError(error: unknown, source: string, style: Style): string {
+  const record = errorRecord(error);
+  let where = source;
+  if (record.line !== undefined && record.column !== undefined) where += `:${record.line}:${record.column}`;
+  if (record.path !== undefined && record.path !== '') where += ` at ${record.path}`;
+  let out = `${style.bold(where)}: ${style.red(record.code)}: ${bareMessage(record)}\n`;
+  if (record.excerpt !== undefined) {
+    out += record.excerpt
+      .split('\n')
+      .map((l) => `    ${l}`)
+      .join('\n')
+      .replace(/\^$/, style.red('^'));
+    out += '\n';
+  }
+  return out;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** One repair on one line for a person. `where` prefixes it (a file name, or `line 12` in a batch). */
+export function formatRepair(repair: AnyRepair, where: string, style: Style): string {
+  if (repair.path !== undefined && repair.offset === undefined) {
+    const change = 'before' in repair || 'after' in repair ? `${show(repair.before)} → ${show(repair.after)}` : '';
+    const path = repair.path === '' ? '(root)' : repair.path;
+    return `${style.dim(where)} ${style.cyan(repair.kind)} at ${path}${change ? `: ${change}` : ''}${repair.detail ? ` (${repair.detail})` : ''}\n`;
+  }
+  const pos = repair.line !== undefined ? `:${repair.line}:${repair.column ?? 0}` : '';
+  return `${style.dim(where + pos)} ${style.yellow(repair.kind)}${repair.detail ? `: ${repair.detail}` : ''}\n`;
+}
+
+/** A repair as a plain JSON-safe object, reading line and column (which may be lazy getters). */
+export function repairRecord(repair: AnyRepair): AnyRepair {
+  const out: AnyRepair = { kind: repair.kind };
+  if (repair.offset !== undefined) out.offset = repair.offset;
+  if (repair.line !== undefined) out.line = repair.line;
+  if (repair.column !== undefined) out.column = repair.column;
+  if (repair.detail !== undefined) out.detail = repair.detail;
+  if (repair.path !== undefined) out.path = repair.path;
+  if ('before' in repair) out.before = repair.before;
+  if ('after' in repair) out.after = repair.after;
+  return out;
+}

@@ -1,0 +1,64 @@
+// Reading a whole input (one reply, one schema, one claims file) and writing with backpressure.
+import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { JsonMendError } from '../index.js';
+import { UsageError } from './usage.js';
+import type { Io } from './term.js';
+
+/** A text and the name errors should use for it. */
+export interface Input {
+  /** The file name as given, or `<stdin>`. */
+  name: string;
+  text: string;
+}
+
+/** The name standard input goes by in messages. */
+export const STDIN_NAME = '<stdin>';
+
+/** The whole of `file` (or standard input when absent or `-`) as UTF-8 text. */
+export async function readInput(file: string | undefined, io: Io): Promise<Input> {
+  if (file === undefined || file === '-') {
+    if (io.stdin.isTTY) io.stderr.write('jsonmend: reading standard input (end with Ctrl-D)\n');
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    return { name: STDIN_NAME, text: Buffer.concat(chunks).toString('utf8') };
+  }
+  try {
+    return { name: file, text: await readFile(file, 'utf8') };
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${describeFsError(error)}`);
+  }
+}
+
+/** A short reason for a file-system error: "no such file", "is a directory", … */
+export function describeFsError(error: unknown): string {
+  const code = (error as { code?: string } | null)?.code;
+  switch (code) {
+    case 'ENOENT': return 'no such file';
+    case 'EISDIR': return 'is a directory';
+    case 'EACCES': return 'permission denied';
+    default: return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * A file that must hold strict JSON (a schema, a claims list). Syntax errors name the file, line and
+ * column; they are usage errors, because the file is part of the command line.
+ */
+export async function readJsonFile(file: string, what: string, io: Io): Promise<unknown> {
+  const input = await readInput(file, io);
+  try {
+    return JSON.parse(input.text);
+  } catch (error) {
+    const at = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+    const offset = at ? Number(at[1]) : input.text.length;
+    const located = new JsonMendError('INVALID_ARGUMENT', `${what} ${input.name} is not valid JSON`, { offset, text: input.text });
+    throw new UsageError(`${input.name}:${located.line}:${located.column}: ${what} is not valid JSON\n${located.excerpt ?? ''}`);
+  }
+}
+
+/** Writes `text`, waiting for 'drain' when the stream's buffer is full, so memory stays bounded. */
+export async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  if (text === '') return;
+  if (!stream.write(text)) await once(stream, 'drain');
+}

@@ -1,0 +1,125 @@
+// The dispatcher: `jsonmend <command> [options] [args]` → exit code. Arguments are parsed with
+// node's own util.parseArgs.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Command, OptionValues } from './command.js';
+import { canonicalizeCommand } from './commands/canonicalize.js';
+import { extractCommand } from './commands/extract.js';
+import { getCommand } from './commands/get.js';
+import { parseCommand } from './commands/parse.js';
+import { queryCommand } from './commands/query.js';
+import { repairCommand } from './commands/repair.js';
+import { verifyCommand } from './commands/verify.js';
+import { errorRecord } from './format.js';
+import { write } from './io.js';
+import { styleFor, type Io } from './term.js';
+import { EXIT, UsageError } from './usage.js';
+
+/** Every subcommand, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  parseCommand,
+  repairCommand,
+  extractCommand,
+  getCommand,
+  queryCommand,
+  verifyCommand,
+  canonicalizeCommand,
+];
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The top-level help. */
+export function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const list = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
+  return `jsonmend — turn what a language model wrote into the JSON value a program expects
+
+Usage: jsonmend <command> [options] [FILE]
+
+Commands:
+${list}
+
+Every command reads standard input when FILE is absent or "-". Run 'jsonmend <command> --help'
+for its options.
+
+Exit codes: 0 success, 1 the input could not be parsed (or a claim failed, or a batch line
+failed), 2 usage error.
+Environment: NO_COLOR disables colour (colour is only used on a terminal); FORCE_COLOR forces it.
+`;
+}
+
+/** The help of one command. */
+export function commandHelp(command: Command): string {
+  const usage = command.usage.split('\n').map((l, i) => `${i === 0 ? 'Usage: ' : '       '}${l}`).join('\n');
+  return `${usage}\n\n${command.help}\n`;
+}
+
+function checkPositionals(command: Command, positionals: string[]): void {
+  const required = command.positionals.filter((p) => !p.startsWith('['));
+  if (positionals.length < required.length) {
+    throw new UsageError(`missing ${required[positionals.length]} argument`);
+  }
+  if (positionals.length > command.positionals.length) {
+    throw new UsageError(`unexpected argument '${positionals[command.positionals.length]}'`);
+  }
+}
+
+/** Runs the CLI with `argv` (without node and the script) and resolves to the exit code. */
+export async function run(argv: string[], io: Io): Promise<number> {
+  const err = styleFor(io.stderr, io.env);
+  let command: Command | undefined;
+  try {
+    const [first, ...rest] = argv;
+    if (first === undefined) {
+      await write(io.stderr, mainHelp());
+      return EXIT.usage;
+    }
+    if (first === '--help' || first === '-h' || first === 'help') {
+      const topic = first === 'help' ? rest[0] : undefined;
+      const about = topic === undefined ? undefined : COMMANDS.find((c) => c.name === topic);
+      if (topic !== undefined && about === undefined) throw new UsageError(`unknown command '${topic}'`);
+      await write(io.stdout, about ? commandHelp(about) : mainHelp());
+      return EXIT.ok;
+    }
+    if (first === '--version' || first === '-V') {
+      await write(io.stdout, `${version()}\n`);
+      return EXIT.ok;
+    }
+    command = COMMANDS.find((c) => c.name === first);
+    if (command === undefined) {
+      throw new UsageError(`unknown command '${first}'; the commands are ${COMMANDS.map((c) => c.name).join(', ')}`);
+    }
+    let values: OptionValues;
+    let positionals: string[];
+    try {
+      ({ values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true }) as {
+        values: OptionValues;
+        positionals: string[];
+      });
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    if (values.help === true) {
+      await write(io.stdout, commandHelp(command));
+      return EXIT.ok;
+    }
+    checkPositionals(command, positionals);
+    return await command.run({ io, values, positionals, err });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const hint = command ? `jsonmend ${command.name} --help` : 'jsonmend --help';
+      await write(io.stderr, `jsonmend: ${err.red('usage error')}: ${error.message}\nRun '${hint}' for usage.\n`).catch(() => {});
+      return EXIT.usage;
+    }
+    if ((error as { code?: string } | null)?.code === 'EPIPE') return EXIT.ok;
+    await write(io.stderr, `jsonmend: ${errorRecord(error).message}\n`).catch(() => {});
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,180 @@
+// Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
+// closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
+// look-ahead, and the bracket stack is a growable byte array, never recursion.
+import {
+  APOS, BACKSLASH, COLON, COMMA, LBRACE, LBRACK, LF, LPAREN, QUOTE, RBRACE, RBRACK, DOT,
+  Verdict, classifyOpen, isIdentChar, isLetter, isWs, trimEnd,
+} from './chars.js';
+
+/** One span found in prose. */
+export interface ProseSpan {
+  start: number;
+  end: number;
+  jsonp: boolean;
+  truncated: boolean;
+  /** A lone `[12]`: a citation as often as an array; kept only when nothing better is found. */
+  weak: boolean;
+}
+
+/** Where a bracketed value ends, and whether it ran out of text first. */
+export interface BalancedEnd {
+  end: number;
+  truncated: boolean;
+}
+
+const BRACE = 0;
+const BRACKET = 1;
+
+/** Characters after which a `'` opens a single-quoted string inside a value (a Python-style literal). */
+function opensSingleQuote(prev: number): boolean {
+  return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN;
+}
+
+/**
+ * Scans from the opener at `i` to its matching closer within [i, limit). Double-quoted strings (with
+ * backslash escapes) hide brackets; so do `\"…\"` strings of escaped JSON, and single-quoted strings
+ * that open right after `{`, `[`, `,`, `:` or `(` (an apostrophe anywhere else is prose, and a
+ * single-quoted string also ends at a line break). A closer of the wrong kind closes the nearest
+ * opener of its own kind, implicitly closing those in between (`{"a": [1}`); a closer with no opener
+ * of its kind is ignored.
+ */
+export function scanBalanced(text: string, i: number, limit: number): BalancedEnd {
+  let stack = new Uint8Array(32);
+  let depth = 0;
+  let braces = 0;
+  let brackets = 0;
+  let prev = 0;
+  for (let j = i; j < limit; j++) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE) {
+      j++;
+      while (j < limit) {
+        const d = text.charCodeAt(j);
+        if (d === BACKSLASH) j += 2;
+        else if (d === QUOTE) break;
+        else j++;
+      }
+      if (j >= limit) break;
+      prev = QUOTE;
+      continue;
+    }
+    if (c === BACKSLASH && j + 1 < limit && text.charCodeAt(j + 1) === QUOTE) {
+      // `{\"a\": 1}`: escaped JSON; the string runs to the next `\"`.
+      j += 2;
+      while (j < limit) {
+        const d = text.charCodeAt(j);
+        if (d === BACKSLASH) {
+          if (j + 1 < limit && text.charCodeAt(j + 1) === QUOTE) break;
+          j += 2;
+        } else j++;
+      }
+      if (j >= limit) break;
+      j++;
+      prev = QUOTE;
+      continue;
+    }
+    if (c === APOS && opensSingleQuote(prev)) {
+      j++;
+      while (j < limit) {
+        const d = text.charCodeAt(j);
+        if (d === BACKSLASH) j += 2;
+        else if (d === APOS || d === LF) break;
+        else j++;
+      }
+      if (j >= limit) break;
+      prev = APOS;
+      continue;
+    }
+    if (c === LBRACE || c === LBRACK) {
+      if (depth === stack.length) {
+        const grown = new Uint8Array(stack.length * 2);
+        grown.set(stack);
+        stack = grown;
+      }
+      if (c === LBRACE) {
+        stack[depth++] = BRACE;
+        braces++;
+      } else {
+        stack[depth++] = BRACKET;
+        brackets++;
+      }
+    } else if (c === RBRACE || c === RBRACK) {
+      const kind = c === RBRACE ? BRACE : BRACKET;
+      if ((kind === BRACE ? braces : brackets) > 0) {
+        for (;;) {
+          const top = stack[--depth];
+          if (top === BRACE) braces--;
+          else brackets--;
+          if (top === kind) break;
+        }
+        if (depth === 0) return { end: j + 1, truncated: false };
+      }
+    }
+    if (!isWs(c)) prev = c;
+  }
+  return { end: trimEnd(text, i, limit), truncated: true };
+}
+
+const NOT_CALLEES = new Set(['if', 'for', 'while', 'switch', 'return', 'function', 'catch', 'with', 'typeof', 'await', 'yield', 'print']);
+
+/**
+ * Is the opener at `i` the argument of a call such as `callback(` or `window.foo.bar(`? Looks back
+ * (bounded) over whitespace, `(`, and a dotted identifier that does not continue further left.
+ */
+export function isCallArgument(text: string, i: number, floor: number): boolean {
+  let j = i - 1;
+  const wsFloor = Math.max(floor, i - 16);
+  while (j >= wsFloor && isWs(text.charCodeAt(j))) j--;
+  if (j < floor || text.charCodeAt(j) !== LPAREN) return false;
+  const paren = j;
+  j--;
+  const idFloor = Math.max(floor, paren - 128);
+  while (j >= idFloor && (isIdentChar(text.charCodeAt(j)) || text.charCodeAt(j) === DOT)) j--;
+  // Still inside a name at the bound: longer than any callback name, so not a call.
+  if (j >= floor && (isIdentChar(text.charCodeAt(j)) || text.charCodeAt(j) === DOT)) return false;
+  const nameStart = j + 1;
+  if (nameStart >= paren) return false;
+  const first = text.charCodeAt(nameStart);
+  if (!(isLetter(first) || first === 0x5f || first === 0x24)) return false;
+  if (text.charCodeAt(paren - 1) === DOT) return false;
+  let wordStart = paren;
+  while (wordStart > nameStart && text.charCodeAt(wordStart - 1) !== DOT) wordStart--;
+  const lastWord = text.slice(wordStart, paren);
+  return !NOT_CALLEES.has(lastWord);
+}
+
+/**
+ * Every JSON-looking span in the prose [start, end): balanced `{…}`/`[…]`, and call arguments.
+ * `balanced`/`jsonp` say which kinds may be produced (a call argument becomes a balanced span when
+ * `jsonp` is off, if it looks like JSON on its own).
+ */
+export function scanProse(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[]): void {
+  let i = start;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c !== LBRACE && c !== LBRACK) {
+      i++;
+      continue;
+    }
+    let isCall = false;
+    let weak = false;
+    if (jsonp && isCallArgument(text, i, start)) {
+      isCall = true;
+    } else {
+      const v = classifyOpen(text, i, end);
+      if (v.verdict === Verdict.Reject || !balanced) {
+        i = v.verdict === Verdict.Reject ? v.resume : i + 1;
+        continue;
+      }
+      weak = v.verdict === Verdict.Weak;
+    }
+    const b = scanBalanced(text, i, end);
+    // `[label](url)` is a Markdown link, whatever the label looks like.
+    if (!isCall && c === LBRACK && !b.truncated && b.end < end && text.charCodeAt(b.end) === LPAREN) {
+      i = b.end;
+      continue;
+    }
+    out.push({ start: i, end: b.end, jsonp: isCall, truncated: b.truncated, weak });
+    i = b.end;
+  }
+}

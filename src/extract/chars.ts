@@ -1,0 +1,240 @@
+// Character tests and the short, bounded look-aheads that decide whether a `{` or `[` starts JSON.
+// Every look-ahead here reads a bounded number of characters past any whitespace, so callers stay
+// linear: a whitespace run is only ever skipped by the look-ahead of the one opener just before it.
+
+export const LF = 0x0a;
+export const CR = 0x0d;
+export const SPACE = 0x20;
+export const TAB = 0x09;
+export const QUOTE = 0x22;
+export const APOS = 0x27;
+export const LPAREN = 0x28;
+export const COMMA = 0x2c;
+export const MINUS = 0x2d;
+export const PLUS = 0x2b;
+export const DOT = 0x2e;
+export const SLASH = 0x2f;
+export const COLON = 0x3a;
+export const LT = 0x3c;
+export const GT = 0x3e;
+export const LBRACK = 0x5b;
+export const BACKSLASH = 0x5c;
+export const RBRACK = 0x5d;
+export const BACKTICK = 0x60;
+export const LBRACE = 0x7b;
+export const RBRACE = 0x7d;
+export const TILDE = 0x7e;
+export const STAR = 0x2a;
+const LEFT_DOUBLE_CURLY = 0x201c;
+const LEFT_SINGLE_CURLY = 0x2018;
+
+/** How far a key, number or word is read before giving up; real keys and numbers are far shorter. */
+const TOKEN_LIMIT = 64;
+
+/** Whitespace as models emit it: ASCII, NBSP, BOM, zero-width and the Unicode space separators. */
+export function isWs(c: number): boolean {
+  if (c <= SPACE) return c === SPACE || c === LF || c === CR || c === TAB || c === 0x0b || c === 0x0c;
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
+
+export function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+export function isLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+/** `[A-Za-z0-9_$]`: identifier characters of unquoted keys and function names. */
+export function isIdentChar(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c === 0x5f || c === 0x24;
+}
+
+/** First index in [i, end) that is not whitespace, or `end`. */
+export function skipWs(text: string, i: number, end: number): number {
+  while (i < end && isWs(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** One past the last index in [start, end) that is not whitespace, or `start`. */
+export function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && isWs(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+const LITERALS = new Set(['true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity']);
+
+/** End of the identifier-like word at `i` (bounded), or -1 when it is longer than any key would be. */
+function wordEnd(text: string, i: number, end: number, allowDash: boolean): number {
+  let j = i;
+  while (j < end && (isIdentChar(text.charCodeAt(j)) || (allowDash && text.charCodeAt(j) === MINUS))) {
+    if (j - i >= TOKEN_LIMIT) return -1;
+    j++;
+  }
+  return j;
+}
+
+/** True when a JSON (or Python/JS) literal such as `true`, `None`, `NaN` starts at `i` and ends there. */
+export function literalAt(text: string, i: number, end: number): number {
+  const j = wordEnd(text, i, end, false);
+  if (j <= i || j - i > 9) return -1;
+  return LITERALS.has(text.slice(i, j)) ? j : -1;
+}
+
+/** End of a number-like token at `i` (`-1.5e3`, `1_000`), bounded, or -1. */
+function numberEnd(text: string, i: number, end: number): number {
+  let j = i;
+  while (j < end) {
+    const c = text.charCodeAt(j);
+    if (!(isDigit(c) || c === DOT || c === MINUS || c === PLUS || c === 0x65 || c === 0x45 || c === 0x5f)) break;
+    if (j - i >= TOKEN_LIMIT) return -1;
+    j++;
+  }
+  return j;
+}
+
+function startsNumber(text: string, i: number, end: number): boolean {
+  const c = text.charCodeAt(i);
+  if (isDigit(c)) return true;
+  if ((c === MINUS || c === PLUS || c === DOT) && i + 1 < end) {
+    const d = text.charCodeAt(i + 1);
+    return isDigit(d) || (c !== DOT && d === DOT && i + 2 < end && isDigit(text.charCodeAt(i + 2)));
+  }
+  return false;
+}
+
+/** Verdict on an opener: not JSON, JSON, or a citation-like `[12]` that counts only when nothing better exists. */
+export const Verdict = { Reject: 0, Accept: 1, Weak: 2 } as const;
+/** One of {@link Verdict}'s values. */
+export type Verdict = (typeof Verdict)[keyof typeof Verdict];
+
+/** Result of {@link classifyOpen}: the verdict, and where to resume scanning after a rejection. */
+export interface Classified {
+  verdict: Verdict;
+  /** Index to resume the prose scan from when rejected (past a run of `[` that all reject alike). */
+  resume: number;
+}
+
+/**
+ * Does the `{` or `[` at `i` start something that looks like JSON? Reads the first token of the
+ * content only. Rules (documented in docs/extract.md):
+ * - `{` then a quote (`"`, `'`, backtick, curly), `}`, `\"`, a comment, or a key (`word` or number) followed by `:`;
+ * - `[` (after any run of further `[`) then `{`, `"`, `'`, curly quote, `(`, a literal (`true`, `None`…),
+ *   a number followed by `,` or `]`, a bare word followed by `,`, or `]` (`[]` — but `[ ]` is a checkbox).
+ *   A lone non-negative integer `[12]` is a citation or a JSON array: {@link Verdict.Weak}.
+ */
+export function classifyOpen(text: string, i: number, end: number): Classified {
+  const c = text.charCodeAt(i);
+  const reject: Classified = { verdict: Verdict.Reject, resume: i + 1 };
+  if (c === LBRACE) {
+    const p = skipWs(text, i + 1, end);
+    if (p >= end) return reject;
+    const d = text.charCodeAt(p);
+    if (d === QUOTE || d === APOS || d === BACKTICK || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) {
+      return { verdict: Verdict.Accept, resume: i + 1 };
+    }
+    if (p + 1 < end) {
+      const e = text.charCodeAt(p + 1);
+      if (d === BACKSLASH && e === QUOTE) return { verdict: Verdict.Accept, resume: i + 1 };
+      if (d === SLASH && (e === SLASH || e === STAR)) return { verdict: Verdict.Accept, resume: i + 1 };
+    }
+    if (isIdentChar(d) || d === MINUS) {
+      const q = wordEnd(text, p, end, true);
+      if (q < 0) return reject;
+      const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
+      if (r < end && text.charCodeAt(r) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
+    }
+    return reject;
+  }
+  // `[`: skip the whole run of `[` and whitespace once; every `[` in the run sees the same first token.
+  let p = i + 1;
+  let run = 1;
+  for (;;) {
+    p = skipWs(text, p, end);
+    if (p < end && text.charCodeAt(p) === LBRACK) {
+      run++;
+      p++;
+      continue;
+    }
+    break;
+  }
+  const rejectRun: Classified = { verdict: Verdict.Reject, resume: run > 1 ? p : i + 1 };
+  const accept: Classified = { verdict: Verdict.Accept, resume: i + 1 };
+  if (p >= end) return run > 1 ? accept : rejectRun;
+  const d = text.charCodeAt(p);
+  if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
+  if (d === RBRACK) return run > 1 || p === i + 1 ? accept : rejectRun;
+  if (startsNumber(text, p, end)) {
+    const q = numberEnd(text, p, end);
+    if (q < 0) return rejectRun;
+    const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
+    if (r >= end) return rejectRun;
+    const e = text.charCodeAt(r);
+    if (e === COMMA) return accept;
+    if (e === RBRACK) {
+      let plain = true;
+      for (let k = p; k < q; k++) if (!isDigit(text.charCodeAt(k))) plain = false;
+      return plain && run === 1 ? { verdict: Verdict.Weak, resume: i + 1 } : accept;
+    }
+    return rejectRun;
+  }
+  if (isLetter(d) || d === 0x5f || d === 0x24) {
+    if (literalAt(text, p, end) >= 0) return accept;
+    const q = wordEnd(text, p, end, true);
+    if (q < 0) return rejectRun;
+    const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
+    if (r < end && text.charCodeAt(r) === COMMA) return accept;
+  }
+  return rejectRun;
+}
+
+/**
+ * Does a JSON value of any kind start at `i` (the content of a fence or an answer tag, already trimmed)?
+ * Lenient, because the container already says "this is the answer": `{`, `[`, a quote, a number, a
+ * literal, or a comment that precedes the value.
+ */
+export function valueStartsAt(text: string, i: number, end: number): boolean {
+  if (i >= end) return false;
+  const c = text.charCodeAt(i);
+  if (c === LBRACE || c === LBRACK || c === QUOTE || c === APOS || c === LEFT_DOUBLE_CURLY) return true;
+  if (startsNumber(text, i, end)) return true;
+  if (c === SLASH && i + 1 < end) {
+    const d = text.charCodeAt(i + 1);
+    return d === SLASH || d === STAR;
+  }
+  if (isLetter(c)) {
+    const j = literalAt(text, i, end);
+    return j >= 0 && (j >= end || !isIdentChar(text.charCodeAt(j)));
+  }
+  return false;
+}
+
+/**
+ * True when [i, end) is exactly one JSON scalar token: a double-quoted string (no unescaped quote
+ * inside), a number or a literal. Used by `whole` for replies such as `"{\"a\": 1}"` or `42`.
+ */
+export function isWholeScalar(text: string, i: number, end: number): boolean {
+  if (i >= end) return false;
+  const c = text.charCodeAt(i);
+  if (c === QUOTE) {
+    if (end - i < 2 || text.charCodeAt(end - 1) !== QUOTE) return false;
+    for (let j = i + 1; j < end - 1; j++) {
+      const d = text.charCodeAt(j);
+      if (d === BACKSLASH) j++;
+      else if (d === QUOTE) return false;
+    }
+    // The closing quote must not be escaped.
+    let slashes = 0;
+    for (let j = end - 2; j > i && text.charCodeAt(j) === BACKSLASH; j--) slashes++;
+    return slashes % 2 === 0;
+  }
+  if (startsNumber(text, i, end)) {
+    const q = numberEnd(text, i, end);
+    return q === end;
+  }
+  return literalAt(text, i, end) === end;
+}

@@ -1,0 +1,69 @@
+// A short, model-readable reason why a reply holds no JSON, for the message of a NO_JSON error.
+import { assertText } from '../errors.js';
+import { skipWs } from './chars.js';
+import { extract, resolveExtractOptions } from './extract.js';
+import { scanStructure, type Region } from './structure.js';
+import type { ExtractOptions } from './types.js';
+
+function tagPair(name: string | undefined): string {
+  const n = name ?? 'think';
+  return `<${n}>…</${n}>`;
+}
+
+/** Does [start, end) hold a non-space character / a `{` or `[`? */
+function scanGap(text: string, start: number, end: number, acc: { visible: boolean; bracket: boolean }): void {
+  if (skipWs(text, start, end) < end) acc.visible = true;
+  if (!acc.bracket) {
+    const slice = text.slice(start, end);
+    if (slice.includes('{') || slice.includes('[')) acc.bracket = true;
+  }
+}
+
+/** Collects what lies outside reasoning, and the first non-JSON fence language met. */
+function survey(text: string, node: Region, acc: { visible: boolean; bracket: boolean; codeLanguage: string | undefined }): void {
+  let pos = node.contentStart;
+  for (const child of node.children) {
+    if (child.start > pos) scanGap(text, pos, child.start, acc);
+    if (child.kind === 'fence') {
+      scanGap(text, child.contentStart, child.contentEnd, acc);
+      if (acc.codeLanguage === undefined && child.language !== undefined) acc.codeLanguage = child.language;
+    } else if (child.kind !== 'reasoning') {
+      survey(text, child, acc);
+    }
+    if (child.end > pos) pos = child.end;
+  }
+  if (node.contentEnd > pos) scanGap(text, pos, node.contentEnd, acc);
+}
+
+/**
+ * A short reason, for a `NO_JSON` message, why `text` holds no usable JSON value, such as
+ * "the reply is empty", "the reply is prose with no '{' or '['" or "the only JSON-looking text is
+ * inside <think>…</think> (reasoning), not in the answer". Linear in the length of `text`.
+ *
+ * @param text what the model wrote
+ * @param options the same options given to {@link extract}
+ * @throws JsonMendError `INVALID_ARGUMENT` when `text` is not a string or an option is malformed
+ */
+export function describeNoJson(text: string, options?: ExtractOptions): string {
+  assertText(text);
+  if (text.length === 0) return 'the reply is empty';
+  if (skipWs(text, 0, text.length) === text.length) return 'the reply is blank (only whitespace)';
+  const { names } = resolveExtractOptions(options);
+  const root = scanStructure(text, names);
+  const reasoning = root.children.find((c) => c.kind === 'reasoning');
+  const candidates = extract(text, options);
+  if (candidates.length > 0 && candidates.every((c) => c.reasoning === true)) {
+    return `the only JSON-looking text is inside ${tagPair(reasoning?.name)} (reasoning), not in the answer`;
+  }
+  if (candidates.length > 0) return 'the JSON-looking text in the reply is not a JSON value';
+  const acc = { visible: false, bracket: false, codeLanguage: undefined as string | undefined };
+  survey(text, root, acc);
+  if (reasoning !== undefined && !acc.visible) {
+    return reasoning.truncated
+      ? `the reply stops inside an unclosed ${tagPair(reasoning.name)} block, before any answer`
+      : `the reply holds only a ${tagPair(reasoning.name)} block and no answer after it`;
+  }
+  if (acc.codeLanguage !== undefined) return `the reply's code block is ${acc.codeLanguage}, not JSON`;
+  if (!acc.bracket) return "the reply is prose with no '{' or '['";
+  return "the reply's '{' and '[' do not start JSON (they look like links, citations or placeholders)";
+}

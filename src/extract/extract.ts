@@ -1,0 +1,183 @@
+// The extraction stage: structural pass, then candidates per region, then the choice between answer
+// and reasoning candidates.
+import { JsonMendError, assertText } from '../errors.js';
+import { scanProse, type ProseSpan } from './balanced.js';
+import { LBRACE, LBRACK, Verdict, classifyOpen, isWholeScalar, skipWs, trimEnd, valueStartsAt } from './chars.js';
+import { isJsonLanguage } from './languages.js';
+import { scanStructure, type Region, type TagNames } from './structure.js';
+import { CANDIDATE_SOURCES, DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS, type Candidate, type CandidateSource, type ExtractOptions } from './types.js';
+
+interface Found extends Candidate {
+  weak: boolean;
+}
+
+interface Context {
+  reasoning: boolean;
+  tag: string | undefined;
+  language: string | undefined;
+}
+
+type Allowed = Record<CandidateSource, boolean>;
+
+/** Options checked and normalised once per call. */
+export interface ResolvedExtractOptions {
+  names: TagNames;
+  allow: Allowed;
+}
+
+function nameSet(list: readonly string[] | undefined, fallback: readonly string[], option: string): Set<string> {
+  if (list === undefined) return new Set(fallback);
+  if (!Array.isArray(list)) throw new JsonMendError('INVALID_ARGUMENT', `${option} must be an array of tag names`);
+  const set = new Set<string>();
+  for (const name of list) {
+    if (typeof name !== 'string' || !/^[A-Za-z][A-Za-z0-9_:-]{0,39}$/.test(name)) {
+      throw new JsonMendError('INVALID_ARGUMENT', `${option} must hold tag names (a letter, then letters, digits, '_', ':' or '-', at most 40), got ${JSON.stringify(name)}`);
+    }
+    set.add(name.toLowerCase());
+  }
+  return set;
+}
+
+/** Checks `options` and fills in defaults; throws `INVALID_ARGUMENT` on a malformed option. */
+export function resolveExtractOptions(options: ExtractOptions | undefined): ResolvedExtractOptions {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new JsonMendError('INVALID_ARGUMENT', 'extract options must be an object');
+  }
+  const answer = nameSet(options?.tags, DEFAULT_ANSWER_TAGS, 'tags');
+  const reasoning = nameSet(options?.reasoningTags, DEFAULT_REASONING_TAGS, 'reasoningTags');
+  const allow: Allowed = { whole: true, fence: true, tag: true, balanced: true, jsonp: true };
+  const strategy = options?.strategy;
+  if (strategy !== undefined) {
+    if (!Array.isArray(strategy) || strategy.length === 0) {
+      throw new JsonMendError('INVALID_ARGUMENT', `strategy must be a non-empty array of ${CANDIDATE_SOURCES.map((s) => `'${s}'`).join(', ')}`);
+    }
+    for (const s of CANDIDATE_SOURCES) allow[s] = false;
+    for (const s of strategy) {
+      if (!(CANDIDATE_SOURCES as readonly unknown[]).includes(s)) {
+        throw new JsonMendError('INVALID_ARGUMENT', `unknown strategy ${JSON.stringify(s)}; expected one of ${CANDIDATE_SOURCES.map((x) => `'${x}'`).join(', ')}`);
+      }
+      allow[s as CandidateSource] = true;
+    }
+  }
+  return { names: { answer, reasoning }, allow };
+}
+
+function make(text: string, start: number, end: number, source: CandidateSource, ctx: Context, truncated: boolean, weak: boolean): Found {
+  const c: Found = { text: text.slice(start, end), start, end, source, weak };
+  if (ctx.language !== undefined) c.language = ctx.language;
+  if (ctx.tag !== undefined) c.tag = ctx.tag;
+  if (ctx.reasoning) c.reasoning = true;
+  if (truncated) c.truncated = true;
+  return c;
+}
+
+/** Candidates of one call, gathered region by region in document order. */
+class Gatherer {
+  readonly out: Found[] = [];
+  private readonly spans: ProseSpan[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly allow: Allowed,
+  ) {}
+
+  prose(start: number, end: number, ctx: Context): void {
+    if (!this.allow.balanced && !this.allow.jsonp) return;
+    const spans = this.spans;
+    spans.length = 0;
+    scanProse(this.text, start, end, this.allow.balanced, this.allow.jsonp, spans);
+    for (const s of spans) this.out.push(make(this.text, s.start, s.end, s.jsonp ? 'jsonp' : 'balanced', ctx, s.truncated, s.weak));
+  }
+
+  content(node: Region, ctx: Context): void {
+    let pos = node.contentStart;
+    for (const child of node.children) {
+      if (child.start > pos) this.prose(pos, child.start, ctx);
+      this.region(child, ctx);
+      if (child.end > pos) pos = child.end;
+    }
+    if (node.contentEnd > pos) this.prose(pos, node.contentEnd, ctx);
+  }
+
+  region(node: Region, ctx: Context): void {
+    const text = this.text;
+    if (node.kind === 'reasoning') {
+      this.content(node, { ...ctx, reasoning: true });
+      return;
+    }
+    const a = skipWs(text, node.contentStart, node.contentEnd);
+    const b = trimEnd(text, a, node.contentEnd);
+    if (node.kind === 'tag') {
+      const inner = { ...ctx, tag: node.name };
+      if (this.allow.tag && valueStartsAt(text, a, b)) this.out.push(make(text, a, b, 'tag', inner, node.truncated, false));
+      else this.content(node, inner);
+      return;
+    }
+    // Fence: its content is the value when it starts like one; JSON-ish fences that start with
+    // something else (a comment, `const x =`, prose) are scanned like prose; other languages' code
+    // counts only when it is itself an object or array.
+    if (a >= b) return;
+    const inner = { ...ctx, language: node.language };
+    const jsonish = node.language === undefined || isJsonLanguage(node.language);
+    const first = text.charCodeAt(a);
+    const startsValue = jsonish ? valueStartsAt(text, a, b) : first === LBRACE || first === LBRACK;
+    if (startsValue && this.allow.fence) this.out.push(make(text, a, b, 'fence', inner, node.truncated, false));
+    else if (startsValue || jsonish) this.prose(a, b, inner);
+  }
+}
+
+/** The span `whole` would produce, or undefined when the reply does not start with a value. */
+function wholeSpan(text: string, root: Region): { start: number; end: number } | undefined {
+  const s = skipWs(text, 0, text.length);
+  const e = trimEnd(text, s, text.length);
+  if (s >= e) return undefined;
+  const first = root.children[0];
+  if (first !== undefined && first.kind === 'reasoning' && first.contentStart <= s && s < first.end) return undefined;
+  const c = text.charCodeAt(s);
+  const starts = c === LBRACE || c === LBRACK ? classifyOpen(text, s, e).verdict !== Verdict.Reject : isWholeScalar(text, s, e);
+  return starts ? { start: s, end: e } : undefined;
+}
+
+/**
+ * Every JSON candidate in what a model wrote, in document order, never overlapping.
+ *
+ * Candidates from inside reasoning blocks (`<think>…</think>`, or everything before a `</think>` that
+ * has no opener) are returned only when nothing outside reasoning was found, and then carry
+ * `reasoning: true`. A lone `[12]` in prose (a citation as often as an array) is returned only when
+ * nothing else was found. Linear in the length of `text`.
+ *
+ * @param text what the model wrote
+ * @param options tag names and allowed sources; see {@link ExtractOptions}
+ * @returns the candidates, possibly none
+ * @throws JsonMendError `INVALID_ARGUMENT` when `text` is not a string or an option is malformed
+ */
+export function extract(text: string, options?: ExtractOptions): Candidate[] {
+  assertText(text);
+  const { names, allow } = resolveExtractOptions(options);
+  return extractResolved(text, names, allow);
+}
+
+function extractResolved(text: string, names: TagNames, allow: Allowed): Candidate[] {
+  const root = scanStructure(text, names);
+  const ctx: Context = { reasoning: false, tag: undefined, language: undefined };
+  if (allow.whole) {
+    const w = wholeSpan(text, root);
+    if (w !== undefined) return [finish(make(text, w.start, w.end, 'whole', ctx, false, false))];
+  }
+  const g = new Gatherer(text, allow);
+  g.content(root, ctx);
+  return choose(g.out);
+}
+
+/** Drops weak candidates when a strong one exists, then reasoning ones when an answer one exists. */
+function choose(found: Found[]): Candidate[] {
+  let pool = found;
+  if (pool.some((c) => !c.weak)) pool = pool.filter((c) => !c.weak);
+  const answers = pool.filter((c) => c.reasoning !== true);
+  return (answers.length > 0 ? answers : pool).map(finish);
+}
+
+function finish(c: Found): Candidate {
+  const { weak: _weak, ...candidate } = c;
+  return candidate;
+}

@@ -1,0 +1,62 @@
+// The messages of each attempt: the original request, and on a retry the failed reply plus feedback.
+import { JsonMendError } from '../errors.js';
+import type { ChatMessage, JsonSchemaObject } from './types.js';
+
+/** Input of {@link baseMessages}. */
+export interface PromptInput {
+  messages?: readonly ChatMessage[];
+  prompt?: string;
+  system?: string;
+}
+
+/** The original request as messages; a schema description is added when the provider cannot enforce it. */
+export function baseMessages(input: PromptInput, describe: JsonSchemaObject | 'json' | undefined): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  if (describe !== undefined) {
+    out.push({
+      role: 'system',
+      content:
+        describe === 'json'
+          ? 'Reply with a single JSON value and nothing else.'
+          : `Reply with a single JSON value that satisfies this JSON Schema, and nothing else:\n${JSON.stringify(describe)}`,
+    });
+  }
+  if (input.system !== undefined) out.push({ role: 'system', content: input.system });
+  if (input.messages !== undefined) {
+    if (!Array.isArray(input.messages)) throw new JsonMendError('INVALID_ARGUMENT', 'messages must be an array');
+    for (const m of input.messages) {
+      if (!m || typeof m.content !== 'string' || (m.role !== 'system' && m.role !== 'user' && m.role !== 'assistant')) {
+        throw new JsonMendError('INVALID_ARGUMENT', 'each message needs a role (system, user, assistant) and string content');
+      }
+      out.push({ role: m.role, content: m.content });
+    }
+  }
+  if (input.prompt !== undefined) {
+    if (typeof input.prompt !== 'string') throw new JsonMendError('INVALID_ARGUMENT', 'prompt must be a string');
+    out.push({ role: 'user', content: input.prompt });
+  }
+  if (!out.some((m) => m.role === 'user')) {
+    throw new JsonMendError('INVALID_ARGUMENT', 'generate needs `prompt` or `messages` with at least one user message');
+  }
+  return out;
+}
+
+/** The retry turn: the original request, the failed reply, and the feedback (never the whole history). */
+export function retryMessages(base: readonly ChatMessage[], failedReply: string, feedback: string): ChatMessage[] {
+  return [
+    ...base,
+    { role: 'assistant', content: failedReply },
+    {
+      role: 'user',
+      content: `Your reply could not be used:\n${feedback}\nReply again with only the corrected JSON value, no prose.`,
+    },
+  ];
+}
+
+/** Feedback for a reply cut off by the output-token limit. */
+export const TRUNCATED_FEEDBACK =
+  'The reply was cut off by the output-token limit before the JSON value was complete. ' +
+  'Write a shorter complete value: keep strings brief and leave out optional content.';
+
+/** Feedback for a refusal. */
+export const REFUSAL_FEEDBACK = 'The reply was a refusal, not the requested JSON value.';

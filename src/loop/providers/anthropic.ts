@@ -1,0 +1,138 @@
+// Anthropic Messages over fetch: the schema becomes a forced tool's `input_schema`; SSE streaming.
+import { JsonMendError } from '../../errors.js';
+import { envelope } from '../strict.js';
+import { count, joinUrl, parseWireJson, postJson, readJson, readSse, rec } from '../http.js';
+import type { FinishReason, HttpProviderOptions, Model, ModelReply, ModelRequest, ModelStreamPart, Usage } from '../types.js';
+
+/** Options of {@link anthropic}. */
+export interface AnthropicOptions extends HttpProviderOptions {
+  /** Default `https://api.anthropic.com`; `/v1/messages` is appended. */
+  baseURL?: string;
+  /** Sent as `x-api-key` when given. */
+  apiKey?: string;
+  /** The model id. */
+  model: string;
+  /** `anthropic-version` header. Default `2023-06-01`. */
+  version?: string;
+}
+
+/** Maps `stop_reason` to a {@link FinishReason}. */
+export function anthropicFinishReason(raw: unknown): FinishReason | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (raw === 'end_turn' || raw === 'tool_use' || raw === 'stop_sequence') return 'stop';
+  if (raw === 'max_tokens') return 'length';
+  if (raw === 'refusal') return 'refusal';
+  return 'other';
+}
+
+function usageOf(raw: unknown, into?: Usage): Usage | undefined {
+  const u = rec(raw);
+  if (u.input_tokens === undefined && u.output_tokens === undefined) return into;
+  const inputTokens = u.input_tokens !== undefined ? count(u.input_tokens) : (into?.inputTokens ?? 0);
+  const outputTokens = u.output_tokens !== undefined ? count(u.output_tokens) : (into?.outputTokens ?? 0);
+  return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+}
+
+/**
+ * A model behind Anthropic's Messages API. With a schema, the request carries one tool whose `input_schema` is
+ * the schema (a non-object root wrapped in `{ value }`) and `tool_choice` forces it; the reply text is the tool
+ * input as JSON. Without a schema, the text blocks are the reply.
+ */
+export function anthropic(options: AnthropicOptions): Model {
+  const url = joinUrl(options.baseURL ?? 'https://api.anthropic.com', 'v1/messages');
+  const headers: Record<string, string> = { 'anthropic-version': options.version ?? '2023-06-01', ...options.headers };
+  if (options.apiKey) headers['x-api-key'] = options.apiKey;
+
+  function body(
+    request: ModelRequest,
+    stream: boolean,
+  ): { body: Record<string, unknown>; unwrap?: (v: unknown) => unknown; unwrapPartial?: (v: unknown) => unknown } {
+    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+    const out: Record<string, unknown> = {
+      model: options.model,
+      max_tokens: options.maxTokens ?? 4096,
+      messages: request.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
+    };
+    if (system) out.system = system;
+    if (options.temperature !== undefined) out.temperature = options.temperature;
+    if (stream) out.stream = true;
+    if (!request.jsonSchema) return { body: out };
+    const { schema, unwrap, unwrapPartial } = envelope(request.jsonSchema);
+    out.tools = [{ name: request.schemaName, description: 'Reply with the requested structured output.', input_schema: schema }];
+    out.tool_choice = { type: 'tool', name: request.schemaName };
+    return schema === request.jsonSchema ? { body: out } : { body: out, unwrap, unwrapPartial };
+  }
+
+  return {
+    name: `anthropic:${options.model}`,
+    nativeSchema: true,
+
+    async generate(request) {
+      const { body: payload, unwrap } = body(request, false);
+      const response = await postJson(options.fetch, url, payload, headers, request.signal);
+      const json = rec(await readJson(response, request.signal, url));
+      if (json.type === 'error') throw wireError(url, json.error);
+      const blocks = Array.isArray(json.content) ? json.content.map(rec) : [];
+      const tool = blocks.find((b) => b.type === 'tool_use');
+      const text = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('');
+      const reply: ModelReply = { text: tool ? JSON.stringify(tool.input ?? null) : text };
+      if (typeof json.stop_reason === 'string') reply.rawFinishReason = json.stop_reason;
+      const reason = anthropicFinishReason(json.stop_reason);
+      if (reason) reply.finishReason = reason;
+      if (reason === 'refusal') reply.refusal = text || 'the model refused';
+      const usage = usageOf(json.usage);
+      if (usage) reply.usage = usage;
+      if (unwrap && tool) reply.restore = unwrap;
+      return reply;
+    },
+
+    async *stream(request): AsyncGenerator<ModelStreamPart> {
+      const { body: payload, unwrap, unwrapPartial } = body(request, true);
+      const response = await postJson(options.fetch, url, payload, headers, request.signal);
+      yield unwrapPartial ? { type: 'start', restorePartial: unwrapPartial } : { type: 'start' };
+      const final: Omit<ModelReply, 'text'> = {};
+      let sawTool = false;
+      let text = '';
+      for await (const event of readSse(response, request.signal, url)) {
+        const json = rec(parseWireJson(event.data, url));
+        const type = json.type ?? event.event;
+        if (type === 'error') throw wireError(url, json.error);
+        if (type === 'message_start') {
+          const usage = usageOf(rec(json.message).usage);
+          if (usage) final.usage = usage;
+        } else if (type === 'content_block_start') {
+          if (rec(json.content_block).type === 'tool_use') sawTool = true;
+        } else if (type === 'content_block_delta') {
+          const delta = rec(json.delta);
+          // With a forced tool, only the tool input is the reply; text blocks are commentary.
+          if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string' && delta.partial_json) {
+            yield { type: 'delta', text: delta.partial_json };
+          } else if (delta.type === 'text_delta' && typeof delta.text === 'string') {
+            text += delta.text;
+            if (!request.jsonSchema) yield { type: 'delta', text: delta.text };
+          }
+        } else if (type === 'message_delta') {
+          const stop = rec(json.delta).stop_reason;
+          if (typeof stop === 'string') {
+            final.rawFinishReason = stop;
+            const reason = anthropicFinishReason(stop);
+            if (reason) final.finishReason = reason;
+          }
+          const usage = usageOf(json.usage, final.usage);
+          if (usage) final.usage = usage;
+        } else if (type === 'message_stop') break;
+      }
+      if (final.finishReason === 'refusal') final.refusal = text || 'the model refused';
+      if (request.jsonSchema && !sawTool && text) yield { type: 'delta', text }; // the model answered in prose
+      if (unwrap && sawTool) final.restore = unwrap;
+      yield { type: 'finish', reply: final };
+    },
+  };
+}
+
+function wireError(url: string, error: unknown): JsonMendError {
+  const e = rec(error);
+  const message = typeof e.message === 'string' ? e.message : JSON.stringify(error);
+  const kind = typeof e.type === 'string' ? `${e.type}: ` : '';
+  return new JsonMendError('PROVIDER_ERROR', `${url} reported an error: ${kind}${message.slice(0, 300)}`);
+}

@@ -1,0 +1,162 @@
+// OpenAI-compatible Chat Completions (OpenAI, vLLM, llama.cpp server, LM Studio, OpenRouter, …) over fetch.
+import { JsonMendError } from '../../errors.js';
+import { count, joinUrl, parseWireJson, postJson, readJson, readSse, rec } from '../http.js';
+import { toStrictJsonSchema, type StrictProjection } from '../strict.js';
+import type { FinishReason, HttpProviderOptions, Model, ModelReply, ModelRequest, ModelStreamPart, Usage } from '../types.js';
+
+/**
+ * How the reply format is asked for.
+ *
+ * | value         | request                                                                 |
+ * | ------------- | ----------------------------------------------------------------------- |
+ * | `json_schema` | `response_format: { type: "json_schema", json_schema: { name, schema, strict } }` (default when a schema is known) |
+ * | `json_object` | `response_format: { type: "json_object" }` (JSON mode; default without a schema) |
+ * | `none`        | no `response_format` (servers that support neither)                     |
+ */
+export type OpenAIResponseFormat = 'json_schema' | 'json_object' | 'none';
+
+/** Options of {@link openaiCompatible}. */
+export interface OpenAICompatibleOptions extends HttpProviderOptions {
+  /** e.g. `https://api.openai.com/v1`, `http://localhost:8000/v1`; `/chat/completions` is appended. */
+  baseURL: string;
+  /** Sent as `Authorization: Bearer <apiKey>` when given. */
+  apiKey?: string;
+  /** The model id. */
+  model: string;
+  /** See {@link OpenAIResponseFormat}; default `json_schema` when a schema is known, else `json_object`. */
+  responseFormat?: OpenAIResponseFormat;
+  /** Project the schema onto the strict subset and send `strict: true`. Default `true`. */
+  strict?: boolean;
+}
+
+/** Maps `finish_reason` to a {@link FinishReason}. */
+export function openaiFinishReason(raw: unknown): FinishReason | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  if (raw === 'stop' || raw === 'tool_calls' || raw === 'function_call') return 'stop';
+  if (raw === 'length') return 'length';
+  if (raw === 'content_filter') return 'content_filter';
+  return 'other';
+}
+
+function usageOf(raw: unknown): Usage | undefined {
+  const u = rec(raw);
+  if (u.prompt_tokens === undefined && u.completion_tokens === undefined) return undefined;
+  const inputTokens = count(u.prompt_tokens);
+  const outputTokens = count(u.completion_tokens);
+  return { inputTokens, outputTokens, totalTokens: count(u.total_tokens) || inputTokens + outputTokens };
+}
+
+/**
+ * A model that speaks the OpenAI Chat Completions wire format. With a schema it sends
+ * `response_format: json_schema` with the schema projected to the strict subset (see `toStrictJsonSchema`)
+ * and projects replies back; streams over SSE.
+ */
+export function openaiCompatible(options: OpenAICompatibleOptions): Model {
+  const url = joinUrl(options.baseURL, 'chat/completions');
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const projections = new WeakMap<object, StrictProjection>();
+
+  function body(
+    request: ModelRequest,
+    stream: boolean,
+  ): { body: Record<string, unknown>; restore?: (v: unknown) => unknown; restorePartial?: (v: unknown) => unknown } {
+    const out: Record<string, unknown> = {
+      model: options.model,
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    };
+    if (options.temperature !== undefined) out.temperature = options.temperature;
+    if (options.maxTokens !== undefined) out.max_tokens = options.maxTokens;
+    if (stream) {
+      out.stream = true;
+      out.stream_options = { include_usage: true };
+    }
+    const format = options.responseFormat ?? (request.jsonSchema ? 'json_schema' : 'json_object');
+    if (format === 'json_schema' && request.jsonSchema) {
+      let projection: StrictProjection;
+      if (options.strict === false) {
+        projection = { schema: request.jsonSchema, strict: false, restore: (v) => v, restorePartial: (v) => v };
+      }
+      else {
+        projection = projections.get(request.jsonSchema) ?? toStrictJsonSchema(request.jsonSchema);
+        projections.set(request.jsonSchema, projection);
+      }
+      out.response_format = {
+        type: 'json_schema',
+        json_schema: { name: request.schemaName, schema: projection.schema, strict: projection.strict },
+      };
+      if (projection.strict) {
+        return { body: out, restore: projection.restore, restorePartial: projection.restorePartial };
+      }
+    } else if (format === 'json_object' || format === 'json_schema') {
+      out.response_format = { type: 'json_object' };
+    }
+    return { body: out };
+  }
+
+  return {
+    name: `openai-compatible:${options.model}`,
+    get nativeSchema() {
+      return (options.responseFormat ?? 'json_schema') === 'json_schema';
+    },
+
+    async generate(request) {
+      const { body: payload, restore } = body(request, false);
+      const response = await postJson(options.fetch, url, payload, headers, request.signal);
+      const json = rec(await readJson(response, request.signal, url));
+      if (json.error !== undefined) throw wireError(url, json.error);
+      const choice = rec(Array.isArray(json.choices) ? json.choices[0] : undefined);
+      const message = rec(choice.message);
+      const reply: ModelReply = { text: typeof message.content === 'string' ? message.content : '' };
+      if (typeof message.refusal === 'string' && message.refusal) {
+        reply.refusal = message.refusal;
+        reply.finishReason = 'refusal';
+      } else {
+        const reason = openaiFinishReason(choice.finish_reason);
+        if (reason) reply.finishReason = reason;
+      }
+      if (typeof choice.finish_reason === 'string') reply.rawFinishReason = choice.finish_reason;
+      const usage = usageOf(json.usage);
+      if (usage) reply.usage = usage;
+      if (restore) reply.restore = restore;
+      return reply;
+    },
+
+    async *stream(request): AsyncGenerator<ModelStreamPart> {
+      const { body: payload, restore, restorePartial } = body(request, true);
+      const response = await postJson(options.fetch, url, payload, headers, request.signal);
+      yield restorePartial ? { type: 'start', restorePartial } : { type: 'start' };
+      const final: Omit<ModelReply, 'text'> = {};
+      let refusal = '';
+      for await (const event of readSse(response, request.signal, url)) {
+        if (event.data === '[DONE]') break;
+        const json = rec(parseWireJson(event.data, url));
+        if (json.error !== undefined) throw wireError(url, json.error);
+        const usage = usageOf(json.usage);
+        if (usage) final.usage = usage;
+        const choice = rec(Array.isArray(json.choices) ? json.choices[0] : undefined);
+        const delta = rec(choice.delta);
+        if (typeof delta.content === 'string' && delta.content) yield { type: 'delta', text: delta.content };
+        if (typeof delta.refusal === 'string') refusal += delta.refusal;
+        if (typeof choice.finish_reason === 'string') {
+          final.rawFinishReason = choice.finish_reason;
+          const reason = openaiFinishReason(choice.finish_reason);
+          if (reason) final.finishReason = reason;
+        }
+      }
+      if (refusal) {
+        final.refusal = refusal;
+        final.finishReason = 'refusal';
+      }
+      if (restore) final.restore = restore;
+      yield { type: 'finish', reply: final };
+    },
+  };
+}
+
+/** An `{ error: { message } }` body or stream event. */
+function wireError(url: string, error: unknown): JsonMendError {
+  const e = rec(error);
+  const message = typeof e.message === 'string' ? e.message : typeof error === 'string' ? error : JSON.stringify(error);
+  return new JsonMendError('PROVIDER_ERROR', `${url} reported an error: ${message.slice(0, 300)}`);
+}

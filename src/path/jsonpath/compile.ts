@@ -1,0 +1,414 @@
+// Turns a parsed query into a chain of closures. Each segment step receives a node and hands each node
+// it selects straight to the next step (depth first), which yields exactly RFC 9535's node-list order
+// without building intermediate lists. A step returns true to stop early (used by existence tests).
+// Descendant segments walk the document with an explicit stack, so deep documents cannot overflow.
+import type { CallNode, ComparableNode, ComparisonOp, ExprNode, LogicalNode, QueryNode, SegmentNode, SelectorNode } from './ast.js';
+import { compileIRegexp } from './iregexp.js';
+
+/** Linked path of a node; only built when the caller asked for paths. */
+export class PathLink {
+  constructor(readonly parent: PathLink | null, readonly key: string | number) {}
+}
+
+/** Receives each selected node; return true to stop the evaluation. */
+export type Sink = (value: unknown, path: PathLink | null) => boolean;
+
+/** State shared by one evaluation. */
+export interface Context {
+  root: unknown;
+  sink: Sink;
+}
+
+/** One step of the chain: apply a segment to `value`, pass results on. */
+export type Step = (value: unknown, path: PathLink | null, ctx: Context) => boolean;
+
+type Getter = (current: unknown, root: unknown) => unknown;
+type Test = (current: unknown, root: unknown) => boolean;
+
+/** Marks "no value" (RFC 9535's Nothing / an empty node list) in comparisons. */
+export const NOTHING: unique symbol = Symbol('Nothing');
+
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const TERMINAL: Step = (value, path, ctx) => ctx.sink(value, path);
+
+/** Compiles a query; `withPaths` decides whether steps build {@link PathLink}s. */
+export function compileQuery(query: QueryNode, withPaths: boolean): Step {
+  let next = TERMINAL;
+  for (let i = query.segments.length - 1; i >= 0; i--) next = compileSegment(query.segments[i], next, withPaths);
+  return next;
+}
+
+function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): Step {
+  const selectors = segment.selectors.map((s) => compileSelector(s, next, withPaths));
+  const apply: Step = selectors.length === 1
+    ? selectors[0]
+    : (value, path, ctx) => {
+        for (let i = 0; i < selectors.length; i++) if (selectors[i](value, path, ctx)) return true;
+        return false;
+      };
+  if (!segment.descendant) return apply;
+  return (value, path, ctx) => {
+    // Pre-order walk: the node itself, then its children in document order.
+    const values: unknown[] = [value];
+    const paths: (PathLink | null)[] = [path];
+    while (values.length > 0) {
+      const v = values.pop();
+      const p = paths.pop()!;
+      if (apply(v, p, ctx)) return true;
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) {
+          const c = v[i];
+          if (typeof c === 'object' && c !== null) {
+            values.push(c);
+            paths.push(withPaths ? new PathLink(p, i) : null);
+          }
+        }
+      } else if (typeof v === 'object' && v !== null) {
+        const keys = Object.keys(v);
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const c = (v as Record<string, unknown>)[keys[i]];
+          if (typeof c === 'object' && c !== null) {
+            values.push(c);
+            paths.push(withPaths ? new PathLink(p, keys[i]) : null);
+          }
+        }
+      }
+    }
+    return false;
+  };
+}
+
+function normalizeIndex(index: number, length: number): number {
+  return index < 0 ? index + length : index;
+}
+
+function compileSelector(selector: SelectorNode, next: Step, withPaths: boolean): Step {
+  switch (selector.kind) {
+    case 'name': {
+      const name = selector.name;
+      return (value, path, ctx) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value) || !hasOwnProperty.call(value, name)) return false;
+        return next((value as Record<string, unknown>)[name], withPaths ? new PathLink(path, name) : null, ctx);
+      };
+    }
+    case 'index': {
+      const index = selector.index;
+      return (value, path, ctx) => {
+        if (!Array.isArray(value)) return false;
+        const i = normalizeIndex(index, value.length);
+        if (i < 0 || i >= value.length) return false;
+        return next(value[i], withPaths ? new PathLink(path, i) : null, ctx);
+      };
+    }
+    case 'wildcard':
+      return (value, path, ctx) => {
+        if (Array.isArray(value)) {
+          for (let i = 0; i < value.length; i++) if (next(value[i], withPaths ? new PathLink(path, i) : null, ctx)) return true;
+        } else if (typeof value === 'object' && value !== null) {
+          for (const k of Object.keys(value)) {
+            if (next((value as Record<string, unknown>)[k], withPaths ? new PathLink(path, k) : null, ctx)) return true;
+          }
+        }
+        return false;
+      };
+    case 'slice': {
+      const { start, end } = selector;
+      const step = selector.step ?? 1;
+      return (value, path, ctx) => {
+        if (!Array.isArray(value) || step === 0) return false;
+        const len = value.length;
+        if (step > 0) {
+          const lo = Math.min(Math.max(start === undefined ? 0 : normalizeIndex(start, len), 0), len);
+          const hi = Math.min(Math.max(end === undefined ? len : normalizeIndex(end, len), 0), len);
+          for (let i = lo; i < hi; i += step) if (next(value[i], withPaths ? new PathLink(path, i) : null, ctx)) return true;
+        } else {
+          const hi = Math.min(Math.max(start === undefined ? len - 1 : normalizeIndex(start, len), -1), len - 1);
+          const lo = Math.min(Math.max(end === undefined ? -len - 1 : normalizeIndex(end, len), -1), len - 1);
+          for (let i = hi; lo < i; i += step) if (next(value[i], withPaths ? new PathLink(path, i) : null, ctx)) return true;
+        }
+        return false;
+      };
+    }
+    case 'filter': {
+      const test = compileLogical(selector.expr);
+      return (value, path, ctx) => {
+        const root = ctx.root;
+        if (Array.isArray(value)) {
+          for (let i = 0; i < value.length; i++) {
+            const c = value[i];
+            if (test(c, root) && next(c, withPaths ? new PathLink(path, i) : null, ctx)) return true;
+          }
+        } else if (typeof value === 'object' && value !== null) {
+          for (const k of Object.keys(value)) {
+            const c = (value as Record<string, unknown>)[k];
+            if (test(c, root) && next(c, withPaths ? new PathLink(path, k) : null, ctx)) return true;
+          }
+        }
+        return false;
+      };
+    }
+  }
+}
+
+// ---- filter expressions ----
+
+const STOP: Sink = () => true;
+
+function compileLogical(node: LogicalNode): Test {
+  switch (node.kind) {
+    case 'or': {
+      const items = node.items.map(compileLogical);
+      if (items.length === 2) {
+        const [a, b] = items;
+        return (c, r) => a(c, r) || b(c, r);
+      }
+      return (c, r) => {
+        for (let i = 0; i < items.length; i++) if (items[i](c, r)) return true;
+        return false;
+      };
+    }
+    case 'and': {
+      const items = node.items.map(compileLogical);
+      if (items.length === 2) {
+        const [a, b] = items;
+        return (c, r) => a(c, r) && b(c, r);
+      }
+      return (c, r) => {
+        for (let i = 0; i < items.length; i++) if (!items[i](c, r)) return false;
+        return true;
+      };
+    }
+    case 'not': {
+      const inner = compileLogical(node.expr);
+      return (c, r) => !inner(c, r);
+    }
+    case 'exists': {
+      if (node.query.singular) {
+        const get = compileSingular(node.query);
+        return (c, r) => get(c, r) !== NOTHING;
+      }
+      const step = compileQuery(node.query, false);
+      const relative = node.query.relative;
+      return (c, r) => step(relative ? c : r, null, { root: r, sink: STOP });
+    }
+    case 'test':
+      return compileCallLogical(node.call);
+    case 'compare':
+      return compileComparison(node.op, compileComparable(node.left), compileComparable(node.right));
+  }
+}
+
+function compileSingular(query: QueryNode): Getter {
+  const keys = query.segments.map((s) => {
+    const sel = s.selectors[0];
+    return sel.kind === 'name' ? sel.name : (sel as { index: number }).index;
+  });
+  const relative = query.relative;
+  if (keys.length === 1 && typeof keys[0] === 'string') {
+    const name = keys[0];
+    return (c, r) => {
+      const v = relative ? c : r;
+      return isObject(v) && hasOwnProperty.call(v, name) ? v[name] : NOTHING;
+    };
+  }
+  return (c, r) => {
+    let v = relative ? c : r;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (typeof k === 'string') {
+        if (!isObject(v) || !hasOwnProperty.call(v, k)) return NOTHING;
+        v = v[k];
+      } else {
+        if (!Array.isArray(v)) return NOTHING;
+        const j = normalizeIndex(k, v.length);
+        if (j < 0 || j >= v.length) return NOTHING;
+        v = v[j];
+      }
+    }
+    return v;
+  };
+}
+
+function compileComparable(node: ComparableNode | ExprNode): Getter {
+  switch (node.kind) {
+    case 'literal': {
+      const value = node.value;
+      return () => value;
+    }
+    case 'query':
+      return compileSingular(node.query);
+    case 'call':
+      return compileCallValue(node);
+    default:
+      // The parser's type check admits nothing else here.
+      return () => NOTHING;
+  }
+}
+
+/** Collects a nodes-typed argument into a list of values. */
+function compileNodes(node: ExprNode): (c: unknown, r: unknown) => unknown[] {
+  if (node.kind !== 'query') return () => [];
+  const step = compileQuery(node.query, false);
+  const relative = node.query.relative;
+  return (c, r) => {
+    const out: unknown[] = [];
+    step(relative ? c : r, null, { root: r, sink: (v) => (out.push(v), false) });
+    return out;
+  };
+}
+
+function compileCallValue(call: CallNode): Getter {
+  switch (call.name) {
+    case 'length': {
+      const arg = compileComparable(call.args[0]);
+      return (c, r) => {
+        const v = arg(c, r);
+        if (typeof v === 'string') return codePointLength(v);
+        if (Array.isArray(v)) return v.length;
+        if (isObject(v)) return Object.keys(v).length;
+        return NOTHING;
+      };
+    }
+    case 'count': {
+      const a = call.args[0];
+      if (a.kind !== 'query') return () => 0;
+      const step = compileQuery(a.query, false);
+      const relative = a.query.relative;
+      return (c, r) => {
+        let n = 0;
+        step(relative ? c : r, null, { root: r, sink: () => (n++, false) });
+        return n;
+      };
+    }
+    case 'value': {
+      const a = call.args[0];
+      if (a.kind === 'query' && a.query.singular) return compileSingular(a.query);
+      const nodes = compileNodes(a);
+      return (c, r) => {
+        const list = nodes(c, r);
+        return list.length === 1 ? list[0] : NOTHING;
+      };
+    }
+    default:
+      return () => NOTHING;
+  }
+}
+
+function compileCallLogical(call: CallNode): Test {
+  if (call.name === 'match' || call.name === 'search') {
+    const anchored = call.name === 'match';
+    const subject = compileComparable(call.args[0]);
+    const patternArg = call.args[1];
+    if (patternArg.kind === 'literal') {
+      const re = typeof patternArg.value === 'string' ? compileIRegexp(patternArg.value, anchored) : null;
+      if (re === null) return () => false;
+      return (c, r) => {
+        const s = subject(c, r);
+        return typeof s === 'string' && re.test(s);
+      };
+    }
+    const pattern = compileComparable(patternArg);
+    return (c, r) => {
+      const s = subject(c, r);
+      if (typeof s !== 'string') return false;
+      const p = pattern(c, r);
+      if (typeof p !== 'string') return false;
+      const re = compileIRegexp(p, anchored);
+      return re !== null && re.test(s);
+    };
+  }
+  // A nodes-typed function used as a test is true when its node list is non-empty; none is built in.
+  return () => false;
+}
+
+function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+function compileComparison(op: ComparisonOp, left: Getter, right: Getter): Test {
+  switch (op) {
+    case '==': return (c, r) => jsonEquals(left(c, r), right(c, r));
+    case '!=': return (c, r) => !jsonEquals(left(c, r), right(c, r));
+    case '<': return (c, r) => lessThan(left(c, r), right(c, r));
+    case '>': return (c, r) => lessThan(right(c, r), left(c, r));
+    case '<=': return (c, r) => {
+      const a = left(c, r);
+      const b = right(c, r);
+      return lessThan(a, b) || jsonEquals(a, b);
+    };
+    case '>=': return (c, r) => {
+      const a = left(c, r);
+      const b = right(c, r);
+      return lessThan(b, a) || jsonEquals(a, b);
+    };
+  }
+}
+
+/** Compares strings by Unicode scalar value (JS `<` compares UTF-16 units, which differs past U+FFFF). */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+function lessThan(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a < b;
+  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b) < 0;
+  return false;
+}
+
+/** Structural equality of JSON values (Nothing equals only Nothing); iterative, so depth cannot overflow. */
+export function jsonEquals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const left: unknown[] = [a];
+  const right: unknown[] = [b];
+  while (left.length > 0) {
+    const x = left.pop();
+    const y = right.pop();
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) {
+        left.push(x[i]);
+        right.push(y[i]);
+      }
+    } else {
+      if (Array.isArray(y)) return false;
+      const kx = Object.keys(x);
+      if (kx.length !== Object.keys(y).length) return false;
+      for (const k of kx) {
+        if (!hasOwnProperty.call(y, k)) return false;
+        left.push((x as Record<string, unknown>)[k]);
+        right.push((y as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return true;
+}

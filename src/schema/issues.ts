@@ -1,0 +1,182 @@
+// Turning a validator's findings into SchemaIssues: `{ path, expected, received, message }`.
+import type { OutputUnit, Schema } from '@cfworker/json-schema';
+import { type Guide, isPlainObject, propertySchema, resolveSchema } from './guide.js';
+import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from './pointer.js';
+import type { StandardSchemaV1 } from './standard.js';
+import type { SchemaIssue } from './types.js';
+
+const MAX_LISTED = 10;
+
+// Keywords whose errors only say "a subschema had errors"; the nested errors say what.
+const WRAPPER_KEYWORDS = new Set([
+  'properties', 'items', 'prefixItems', 'additionalItems', '$ref', '$recursiveRef', '$dynamicRef',
+  'allOf', 'patternProperties', 'additionalProperties', 'dependentSchemas', 'then', 'else',
+]);
+
+/** A list of values for a message: `"low", "medium", "high"`. */
+export function listValues(values: readonly unknown[]): string {
+  const shown = values.slice(0, MAX_LISTED).map((v) => shortValue(v));
+  return values.length > MAX_LISTED ? `${shown.join(', ')}, … (${values.length} in all)` : shown.join(', ');
+}
+
+/** What a subschema asks for, in a few words: `array`, `integer or null`, `one of "a", "b"`. */
+export function describeSchema(guide: Guide, schema: Schema | boolean, depth = 0): string {
+  if (schema === true) return 'any value';
+  if (schema === false) return 'no value';
+  let node: Schema | boolean;
+  try {
+    node = resolveSchema(guide, schema);
+  } catch {
+    return 'a value matching the schema';
+  }
+  if (typeof node === 'boolean') return node ? 'any value' : 'no value';
+  if (Array.isArray(node.enum)) return `one of ${listValues(node.enum)}`;
+  if ('const' in node) return shortValue(node.const);
+  if (typeof node.type === 'string') return node.type;
+  if (Array.isArray(node.type)) return node.type.join(' or ');
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  if (Array.isArray(branches) && depth < 3) {
+    const parts: string[] = [];
+    for (const b of branches) {
+      const d = describeSchema(guide, b, depth + 1);
+      if (!parts.includes(d)) parts.push(d);
+    }
+    return parts.join(' or ');
+  }
+  if (node.properties || node.required) return 'object';
+  if (node.items !== undefined || node.prefixItems !== undefined) return 'array';
+  return 'a value matching the schema';
+}
+
+function describeKeyword(keyword: string, node: Schema, guide: Guide, message: string): string {
+  const limit = node[keyword];
+  switch (keyword) {
+    case 'type':
+      return Array.isArray(limit) ? limit.join(' or ') : String(limit);
+    case 'enum':
+      return Array.isArray(limit) ? `one of ${listValues(limit)}` : message;
+    case 'const':
+      return shortValue(limit);
+    case 'anyOf':
+      return describeSchema(guide, { anyOf: limit } as Schema);
+    case 'oneOf':
+      return `exactly one of: ${describeSchema(guide, { anyOf: limit } as Schema)}`;
+    case 'minimum':
+      return `a number >= ${limit}`;
+    case 'maximum':
+      return `a number <= ${limit}`;
+    case 'exclusiveMinimum':
+      return `a number > ${typeof limit === 'number' ? limit : node.minimum}`;
+    case 'exclusiveMaximum':
+      return `a number < ${typeof limit === 'number' ? limit : node.maximum}`;
+    case 'multipleOf':
+      return `a multiple of ${limit}`;
+    case 'minLength':
+      return `a string of at least ${limit} characters`;
+    case 'maxLength':
+      return `a string of at most ${limit} characters`;
+    case 'pattern':
+      return `a string matching /${limit}/`;
+    case 'format':
+      return `a string in format ${shortValue(limit)}`;
+    case 'minItems':
+      return `an array of at least ${limit} items`;
+    case 'maxItems':
+      return `an array of at most ${limit} items`;
+    case 'uniqueItems':
+      return 'an array of unique items';
+    case 'minProperties':
+      return `an object with at least ${limit} properties`;
+    case 'maxProperties':
+      return `an object with at most ${limit} properties`;
+    case 'not':
+      return `not ${describeSchema(guide, limit as Schema)}`;
+    default:
+      return message;
+  }
+}
+
+function schemaAt(guide: Guide, segments: readonly string[]): Schema | boolean | undefined {
+  let node: unknown = guide.root;
+  for (const seg of segments) {
+    if (node === null || typeof node !== 'object') return undefined;
+    if (seg === '$ref' && !Array.isArray(node) && typeof (node as Schema).$ref === 'string') {
+      const n = node as Schema;
+      node = guide.lookup[(n.__absolute_ref__ as string | undefined) ?? (n.$ref as string)];
+    } else {
+      node = (node as Record<string, unknown>)[seg];
+    }
+  }
+  return node as Schema | boolean | undefined;
+}
+
+/** Issues from @cfworker/json-schema's full output, without its "a subschema had errors" wrappers. */
+export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], value: unknown): SchemaIssue[] {
+  const unionLocations: string[] = [];
+  for (const e of errors) {
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'not') unionLocations.push(e.keywordLocation + '/');
+  }
+  const issues: SchemaIssue[] = [];
+  const seen = new Set<string>();
+  const add = (issue: SchemaIssue) => {
+    const key = `${issue.path}\u0000${issue.expected}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    issues.push(issue);
+  };
+  for (const e of errors) {
+    if (WRAPPER_KEYWORDS.has(e.keyword)) continue;
+    if (unionLocations.some((loc) => e.keywordLocation.startsWith(loc))) continue;
+    const segments = fromFragment(e.instanceLocation);
+    const here = valueAt(value, segments);
+    if (e.keyword === 'false') {
+      add({ path: toPointer(segments), expected: 'no value here (not allowed by the schema)', received: shortValue(here), message: 'property not allowed' });
+      continue;
+    }
+    const keywordSegments = fromFragment(e.keywordLocation);
+    const node = schemaAt(guide, keywordSegments.slice(0, -1));
+    if (e.keyword === 'required' && node && typeof node === 'object' && Array.isArray(node.required) && isPlainObject(here)) {
+      for (const key of node.required as string[]) {
+        if (Object.prototype.hasOwnProperty.call(here, key)) continue;
+        add({
+          path: toPointer([...segments, key]),
+          expected: `${describeSchema(guide, propertySchema(node, key))} (required)`,
+          received: 'nothing',
+          message: `missing required property "${key}"`,
+        });
+      }
+      continue;
+    }
+    add({
+      path: toPointer(segments),
+      expected: node && typeof node === 'object' ? describeKeyword(e.keyword, node, guide, e.error) : e.error,
+      received: shortValue(here),
+      message: e.error,
+    });
+  }
+  return issues;
+}
+
+/** Issues from a Standard Schema's failure result; vendor extras (`expected`, `values`, `keys`) are used when present. */
+export function standardIssues(found: readonly StandardSchemaV1.Issue[], value: unknown): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  for (const issue of found) {
+    const segments = fromStandardPath(issue.path);
+    const extra = issue as unknown as { expected?: unknown; values?: unknown; keys?: unknown; code?: unknown };
+    if (extra.code === 'unrecognized_keys' && Array.isArray(extra.keys)) {
+      for (const key of extra.keys) {
+        const at = [...segments, String(key)];
+        issues.push({ path: toPointer(at), expected: 'no value here (not allowed by the schema)', received: shortValue(valueAt(value, at)), message: issue.message });
+      }
+      continue;
+    }
+    const here = valueAt(value, segments);
+    let expected: string;
+    if (Array.isArray(extra.values)) expected = `one of ${listValues(extra.values)}`;
+    else if (typeof extra.expected === 'string') expected = extra.expected;
+    else expected = issue.message;
+    if (here === undefined && typeof extra.expected === 'string') expected += ' (required)';
+    issues.push({ path: toPointer(segments), expected, received: shortValue(here), message: issue.message });
+  }
+  return issues;
+}

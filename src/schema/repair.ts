@@ -1,0 +1,346 @@
+// The validate-then-repair loop: validate strictly; where validation failed, look up the subschema
+// and apply the named repairs in their documented order; re-validate; bounded rounds. Values are
+// copied on write, so the caller's value is never mutated and untouched subtrees are shared.
+import type { Schema } from '@cfworker/json-schema';
+import { JsonMendError } from '../errors.js';
+import type { Compiled, Validation } from './compile.js';
+import {
+  NO, type Converted, enumCaseFold, integralToInteger, looksLikeContainer, scalarToString, stringToBoolean,
+  stringToInteger, stringToNumber, unwrapJsonString,
+} from './convert.js';
+import {
+  type Guide, type JsonType, expectedTypes, isDeclaredProperty, isPlainObject, isRequired, itemSchema,
+  jsonTypeOf, propertySchema, resolveSchema, runValidator, satisfies, typeFits,
+} from './guide.js';
+import { fromFragment, toPointer } from './pointer.js';
+import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
+
+/** Default bound on validate-repair rounds. */
+export const DEFAULT_MAX_ROUNDS = 8;
+const MAX_NESTED_UNIONS = 200;
+const MAX_CHAIN = 3;
+
+/** What the loop ends with. */
+export type RepairOutcome =
+  | { ok: true; value: unknown; repairs: SchemaRepair[] }
+  | { ok: false; issues: SchemaIssue[] };
+
+/** Failing instance paths as a tree, so the walk only visits what failed. */
+interface Trie {
+  here: boolean;
+  children: Map<string, Trie> | undefined;
+}
+
+function buildTrie(paths: readonly (readonly string[])[]): Trie {
+  const root: Trie = { here: false, children: undefined };
+  for (const path of paths) {
+    let node = root;
+    for (const seg of path) {
+      node.children ??= new Map();
+      let next = node.children.get(seg);
+      if (!next) node.children.set(seg, (next = { here: false, children: undefined }));
+      node = next;
+    }
+    node.here = true;
+  }
+  return root;
+}
+
+interface Ctx {
+  guide: Guide;
+  repairs: SchemaRepair[];
+  unions: number;
+  maxRounds: number;
+}
+
+const REMOVE: unique symbol = Symbol('remove');
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  // defineProperty, not assignment: a "__proto__" key stays a plain own property.
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+function arrayIndex(key: string, length: number): number {
+  if (key.length === 0 || key.length > 10) return -1;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57 || (i === 0 && c === 48 && key.length > 1)) return -1;
+  }
+  const n = Number(key);
+  return n < length ? n : -1;
+}
+
+function cloneJson(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+/**
+ * The validate-repair loop as a generator: it yields each value to validate and receives the
+ * {@link Validation}, so one implementation serves synchronous and asynchronous validators.
+ */
+export function* repairLoop(
+  value: unknown,
+  guide: Guide | undefined,
+  maxRounds: number = DEFAULT_MAX_ROUNDS,
+  enabled = true,
+): Generator<unknown, RepairOutcome, Validation> {
+  let result = yield value;
+  if (result.valid) return { ok: true, value: result.value, repairs: [] };
+  const original = result.issues;
+  if (!guide || !enabled) return { ok: false, issues: original };
+  const repairs: SchemaRepair[] = [];
+  let current = value;
+  for (let round = 0; round < maxRounds; round++) {
+    const ctx: Ctx = { guide, repairs: [], unions: 0, maxRounds };
+    const next = walk(current, guide.root, buildTrie(result.paths), [], false, ctx);
+    if (ctx.repairs.length === 0 || next === REMOVE) break;
+    repairs.push(...ctx.repairs);
+    current = next;
+    result = yield current;
+    if (result.valid) return { ok: true, value: result.value, repairs };
+  }
+  return { ok: false, issues: original };
+}
+
+/** Drives {@link repairLoop} with a validator that must answer synchronously. */
+export function runSync<R>(
+  loop: Generator<unknown, R, Validation>,
+  validate: (value: unknown) => Validation | Promise<Validation>,
+): R {
+  let step = loop.next(undefined as unknown as Validation);
+  while (!step.done) {
+    const answer = validate(step.value);
+    if (isThenable(answer)) {
+      answer.then(undefined, () => undefined); // nobody will await it; keep the rejection handled
+      throw new JsonMendError('INVALID_ARGUMENT', 'the schema validates asynchronously; call parseAsync (or coerceAsync) instead');
+    }
+    step = loop.next(answer);
+  }
+  return step.value;
+}
+
+/** Drives {@link repairLoop} with a validator that may answer with a promise. */
+export async function runAsync<R>(
+  loop: Generator<unknown, R, Validation>,
+  validate: (value: unknown) => Validation | Promise<Validation>,
+): Promise<R> {
+  let step = loop.next(undefined as unknown as Validation);
+  while (!step.done) step = loop.next(await validate(step.value));
+  return step.value;
+}
+
+/** Whether `x` is a promise-like. */
+export function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
+}
+
+/** The loop against a subschema, validated by @cfworker/json-schema: used to score union branches. */
+function repairAgainst(value: unknown, schema: Schema | boolean, path: string[], ctx: Ctx): { value: unknown; repairs: SchemaRepair[] } | undefined {
+  if (++ctx.unions > MAX_NESTED_UNIONS) return undefined;
+  const validate = (v: unknown): Validation => {
+    const r = runValidator(ctx.guide, schema, v, false);
+    return r.valid ? { valid: true, value: v } : { valid: false, issues: [], paths: r.errors.map((e) => fromFragment(e.instanceLocation)) };
+  };
+  // Inline loop (not repairLoop) so repair paths stay absolute.
+  let result = validate(value);
+  if (result.valid) return { value, repairs: [] };
+  const repairs: SchemaRepair[] = [];
+  let current = value;
+  for (let round = 0; round < ctx.maxRounds; round++) {
+    const inner: Ctx = { guide: ctx.guide, repairs: [], unions: ctx.unions, maxRounds: ctx.maxRounds };
+    const next = walk(current, schema, buildTrie(result.paths), path, false, inner);
+    ctx.unions = inner.unions;
+    if (inner.repairs.length === 0 || next === REMOVE) return undefined;
+    repairs.push(...inner.repairs);
+    current = next;
+    result = validate(current);
+    if (result.valid) return { value: current, repairs };
+  }
+  return undefined;
+}
+
+function walk(value: unknown, schema: Schema | boolean, trie: Trie, path: string[], optional: boolean, ctx: Ctx): unknown {
+  const { guide } = ctx;
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean') return value;
+
+  if (value === null && trie.here && !satisfies(guide, schema, null)) {
+    if ('default' in node) {
+      const after = cloneJson(node.default);
+      ctx.repairs.push({ kind: 'null_to_default', path: toPointer(path), before: null, after });
+      return after;
+    }
+    if (optional) {
+      ctx.repairs.push({ kind: 'drop_null', path: toPointer(path), before: null, after: undefined });
+      return REMOVE;
+    }
+  }
+
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  if (Array.isArray(branches) && !satisfies(guide, schema, value)) {
+    let best: { value: unknown; repairs: SchemaRepair[] } | undefined;
+    for (const branch of branches) {
+      const tried = repairAgainst(value, branch, path, ctx);
+      // Fewest repairs wins; ties go to the first branch.
+      if (tried && (!best || tried.repairs.length < best.repairs.length)) best = tried;
+      if (best && best.repairs.length === 0) break;
+    }
+    if (best && best.repairs.length > 0) {
+      ctx.repairs.push(...best.repairs);
+      return best.value;
+    }
+  }
+
+  if (trie.here) {
+    const converted = convertNode(value, node, path, guide);
+    if (converted) {
+      ctx.repairs.push(...converted.steps);
+      return converted.value; // its insides are validated afresh in the next round
+    }
+  }
+
+  if (Array.isArray(value)) {
+    if (!trie.children) return value;
+    let copy: unknown[] | undefined;
+    for (const [key, sub] of trie.children) {
+      const i = arrayIndex(key, value.length);
+      if (i < 0) continue;
+      const r = walk(value[i], itemSchema(node, i), sub, [...path, key], false, ctx);
+      if (r === value[i] || r === REMOVE) continue;
+      copy ??= value.slice();
+      copy[i] = r;
+    }
+    return copy ?? value;
+  }
+
+  if (isPlainObject(value)) {
+    let copy: Record<string, unknown> | undefined;
+    if (trie.children) {
+      for (const [key, sub] of trie.children) {
+        if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+        const before = value[key];
+        const r = walk(before, propertySchema(node, key), sub, [...path, key], !isRequired(node, key), ctx);
+        if (r === before) continue;
+        copy ??= { ...value };
+        if (r === REMOVE) delete copy[key];
+        else setOwn(copy, key, r);
+      }
+    }
+    if (node.additionalProperties === false) {
+      for (const key of Object.keys(copy ?? value)) {
+        if (isDeclaredProperty(node, key)) continue;
+        copy ??= { ...value };
+        ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...path, key]), before: copy[key], after: undefined });
+        delete copy[key];
+      }
+    }
+    return copy ?? value;
+  }
+  return value;
+}
+
+interface Converted2 {
+  value: unknown;
+  steps: SchemaRepair[];
+}
+
+/** Node-level repairs toward the shapes `node` asks for; with several (a type array), the fewest steps win, ties first. */
+function convertNode(value: unknown, node: Schema, path: string[], guide: Guide): Converted2 | undefined {
+  const targets = expectedTypes(node);
+  const actual = jsonTypeOf(value);
+  let best: Converted2 | undefined;
+  if (targets.length === 0 || targets.some((t) => typeFits(actual, t))) {
+    best = { value, steps: [] };
+  } else {
+    for (const t of targets) {
+      const tried = chain(value, t, node, path, guide);
+      if (tried && (!best || tried.steps.length < best.steps.length)) best = tried;
+    }
+  }
+  if (!best) return undefined;
+  const members = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : undefined;
+  if (members && typeof best.value === 'string' && !members.includes(best.value)) {
+    const folded = enumCaseFold(best.value, members);
+    if (folded !== NO) {
+      best.steps.push({ kind: 'enum_case_fold', path: toPointer(path), before: best.value, after: folded });
+      best.value = folded;
+    }
+  }
+  return best.steps.length > 0 ? best : undefined;
+}
+
+/** Up to {@link MAX_CHAIN} repairs in the documented order that turn `value` into type `t`. */
+function chain(value: unknown, t: JsonType, node: Schema, path: string[], guide: Guide): Converted2 | undefined {
+  const pointer = toPointer(path);
+  const steps: SchemaRepair[] = [];
+  let v = value;
+  for (let i = 0; i < MAX_CHAIN; i++) {
+    if (typeFits(jsonTypeOf(v), t)) return { value: v, steps };
+    const [kind, next] = step(v, t, node, guide);
+    if (next === NO) return undefined;
+    steps.push({ kind, path: pointer, before: v, after: next });
+    v = next;
+  }
+  return typeFits(jsonTypeOf(v), t) ? { value: v, steps } : undefined;
+}
+
+/** The first repair, in the documented order, that moves `v` toward type `t`. */
+function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepairKind, Converted<unknown>] {
+  // 3. unwrap_json_string runs before any wrap, so a stringified array is never wrapped whole.
+  if (typeof v === 'string' && (t === 'array' || t === 'object')) {
+    const inner = unwrapJsonString(v, t);
+    if (inner !== NO) return ['unwrap_json_string', inner];
+    // A stringified object where an array of objects is expected: unwrap now, wrap next.
+    if (t === 'array' && itemsAcceptObjects(node, guide)) {
+      const obj = unwrapJsonString(v, 'object');
+      if (obj !== NO) return ['unwrap_json_string', obj];
+    }
+  }
+  // 4. unwrap_singleton_array
+  if (Array.isArray(v) && v.length === 1 && t !== 'array') return ['unwrap_singleton_array', v[0]];
+  if (t === 'array' && v !== null && !Array.isArray(v)) {
+    const items = itemSchema(node, 0);
+    if (isPlainObject(v)) {
+      if (itemsAcceptObjects(node, guide)) return ['wrap_in_array', [v]];
+      // 5. wrap_object_in_array: a one-key placeholder whose value fits the items; never squeeze several keys.
+      const keys = Object.keys(v);
+      if (keys.length === 1 && satisfies(guide, items, v[keys[0]])) return ['wrap_object_in_array', [v[keys[0]]]];
+      return ['wrap_in_array', NO];
+    }
+    // 6. wrap_in_array — but a string that reads like an array and did not parse is not wrapped.
+    if (typeof v === 'string' && looksLikeContainer(v, 'array')) return ['wrap_in_array', NO];
+    return ['wrap_in_array', [v]];
+  }
+  switch (t) {
+    case 'integer':
+      if (typeof v === 'string') return ['string_to_integer', stringToInteger(v)];
+      if (typeof v === 'number') return ['integral_number_to_integer', integralToInteger(v)];
+      break;
+    case 'number':
+      if (typeof v === 'string') return ['string_to_number', stringToNumber(v)];
+      break;
+    case 'boolean':
+      if (typeof v === 'string') return ['string_to_boolean', stringToBoolean(v)];
+      break;
+    case 'string':
+      return ['scalar_to_string', scalarToString(v)];
+    default:
+      break;
+  }
+  return ['wrap_in_array', NO];
+}
+
+function itemsAcceptObjects(node: Schema, guide: Guide): boolean {
+  const itemTypes = expectedTypes(resolveSchema(guide, itemSchema(node, 0)));
+  return itemTypes.length === 0 || itemTypes.includes('object');
+}
+
+/** Runs the loop for `compiled` synchronously. */
+export function repairSync(value: unknown, compiled: Compiled, maxRounds?: number, enabled = true): RepairOutcome {
+  return runSync(repairLoop(value, compiled.guide, maxRounds, enabled), (v) => compiled.validate(v));
+}
+
+/** Runs the loop for `compiled`, awaiting an asynchronous validator. */
+export function repairAsync(value: unknown, compiled: Compiled, maxRounds?: number, enabled = true): Promise<RepairOutcome> {
+  return runAsync(repairLoop(value, compiled.guide, maxRounds, enabled), (v) => compiled.validate(v));
+}

@@ -1,0 +1,116 @@
+// RFC 8785 JSON Canonicalization Scheme. Iterative (an explicit stack), so deep values cannot overflow the
+// call stack; a depth cap turns cycles into an error instead of endless work.
+import { JsonMendError } from '../errors.js';
+
+const MAX_DEPTH = 100_000;
+// With the `u` flag, a surrogate code point only matches when it is unpaired.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function invalid(reason: string, at: readonly (string | number)[]): never {
+  const where = at.length === 0 ? 'the value' : `at ${at.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}`;
+  throw new JsonMendError('INVALID_ARGUMENT', `cannot canonicalize ${where}: ${reason}`);
+}
+
+function where(stackV: unknown[], stackK: (string[] | null)[], stackI: number[]): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (let d = 0; d < stackV.length; d++) out.push(stackK[d] === null ? stackI[d] : stackK[d]![stackI[d]]);
+  return out;
+}
+
+function quote(s: string, stackV: unknown[], stackK: (string[] | null)[], stackI: number[]): string {
+  if (LONE_SURROGATE.test(s)) invalid('string holds an unpaired surrogate, which I-JSON forbids', where(stackV, stackK, stackI));
+  // JSON.stringify's string escaping is exactly RFC 8785's: only ", \ and controls, \b\f\n\r\t short forms, lowercase \u00xx.
+  return JSON.stringify(s);
+}
+
+/**
+ * RFC 8785 (JCS) canonical JSON text of `value`: object keys sorted by UTF-16 code units, numbers in
+ * ECMAScript form (`1e+30`, `0.002`, `-0` → `0`), strings minimally escaped, no whitespace.
+ * Objects with a `toJSON` method (e.g. `Date`) are replaced by its result, as `JSON.stringify` does.
+ *
+ * @throws JsonMendError `INVALID_ARGUMENT` for non-finite numbers, `undefined`, functions, symbols, bigints,
+ *   unpaired surrogates, or nesting deeper than 100 000 (which is also how cycles end)
+ */
+export function canonicalize(value: unknown): string {
+  let out = '';
+  const stackV: (unknown[] | Record<string, unknown>)[] = [];
+  const stackK: (string[] | null)[] = [];
+  const stackI: number[] = [];
+  let v: unknown = value;
+  for (;;) {
+    if (typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+      v = (v as { toJSON: (key: string) => unknown }).toJSON('');
+    }
+    switch (typeof v) {
+      case 'string':
+        out += quote(v, stackV, stackK, stackI);
+        break;
+      case 'number':
+        if (!Number.isFinite(v)) invalid(`${v} is not a JSON number`, where(stackV, stackK, stackI));
+        out += String(v);
+        break;
+      case 'boolean':
+        out += v ? 'true' : 'false';
+        break;
+      case 'object': {
+        if (v === null) {
+          out += 'null';
+          break;
+        }
+        if (stackV.length >= MAX_DEPTH) invalid(`nesting deeper than ${MAX_DEPTH} (or a cycle)`, []);
+        if (Array.isArray(v)) {
+          if (v.length === 0) {
+            out += '[]';
+            break;
+          }
+          out += '[';
+          stackV.push(v);
+          stackK.push(null);
+          stackI.push(0);
+          v = v[0];
+          continue;
+        }
+        const keys = Object.keys(v).sort();
+        if (keys.length === 0) {
+          out += '{}';
+          break;
+        }
+        stackV.push(v as Record<string, unknown>);
+        stackK.push(keys);
+        stackI.push(0);
+        out += '{' + quote(keys[0], stackV, stackK, stackI) + ':';
+        v = (v as Record<string, unknown>)[keys[0]];
+        continue;
+      }
+      default:
+        invalid(`${typeof v} is not a JSON value`, where(stackV, stackK, stackI));
+    }
+    // The value is written: close finished containers and move to the next sibling.
+    for (;;) {
+      const depth = stackV.length - 1;
+      if (depth < 0) return out;
+      const container = stackV[depth];
+      const keys = stackK[depth];
+      const i = ++stackI[depth];
+      if (keys === null) {
+        const arr = container as unknown[];
+        if (i < arr.length) {
+          out += ',';
+          v = arr[i];
+          break;
+        }
+        out += ']';
+      } else {
+        if (i < keys.length) {
+          out += ',' + quote(keys[i], stackV, stackK, stackI) + ':';
+          v = (container as Record<string, unknown>)[keys[i]];
+          break;
+        }
+        out += '}';
+      }
+      stackV.pop();
+      stackK.pop();
+      stackI.pop();
+    }
+  }
+}

@@ -1,0 +1,134 @@
+// The typed comparison behind `field` claims: JSON type first, then value, with a few documented
+// conversions between a string and the scalar it spells. Iterative, so deep values cannot overflow.
+import type { CompareOptions } from './types.js';
+
+/** Outcome of {@link compareClaimValues}. */
+export interface ComparisonOutcome {
+  equal: boolean;
+  /** Why not equal (first difference, with its location), or which conversion made them equal. */
+  reason: string;
+}
+
+const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+/** A short JSON rendering for messages, cut at `limit` characters. */
+export function preview(v: unknown, limit = 60): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(v);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return String(v);
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+}
+
+/** The number a string spells as a JSON number (surrounding whitespace allowed), or undefined. */
+export function numberFromString(s: string): number | undefined {
+  const t = s.trim();
+  return t.length <= 400 && NUMBER_TEXT.test(t) ? Number(t) : undefined;
+}
+
+function normalizeString(s: string, o: CompareOptions): string {
+  let t = s.normalize('NFC');
+  if (o.ignoreWhitespace) t = t.trim().replace(/\s+/g, ' ');
+  if (o.caseInsensitive) t = t.toLowerCase();
+  return t;
+}
+
+function numbersEqual(a: number, b: number, o: CompareOptions): boolean {
+  return a === b || Math.abs(a - b) <= (o.tolerance ?? 0);
+}
+
+/** Compares two scalars (or a scalar and a string spelling it); undefined when either is a container. */
+function compareScalars(e: unknown, a: unknown, o: CompareOptions): { equal: boolean; note?: string } | undefined {
+  const te = typeName(e);
+  const ta = typeName(a);
+  if (te === 'array' || te === 'object' || ta === 'array' || ta === 'object') return undefined;
+  if (te === ta) {
+    if (te === 'number') return { equal: numbersEqual(e as number, a as number, o) };
+    if (te === 'string') return { equal: normalizeString(e as string, o) === normalizeString(a as string, o) };
+    return { equal: e === a };
+  }
+  if (o.strictTypes || (te !== 'string' && ta !== 'string')) return { equal: false };
+  const [text, other] = te === 'string' ? [e as string, a] : [a as string, e];
+  const spelled = text.trim().toLowerCase();
+  if (typeof other === 'number') {
+    const n = numberFromString(text);
+    return n !== undefined && numbersEqual(n, other, o)
+      ? { equal: true, note: `the string ${preview(text)} was read as the number ${other}` }
+      : { equal: false };
+  }
+  if (typeof other === 'boolean') {
+    return spelled === String(other) ? { equal: true, note: `the string ${preview(text)} was read as ${other}` } : { equal: false };
+  }
+  if (other === null) {
+    return spelled === 'null' ? { equal: true, note: `the string ${preview(text)} was read as null` } : { equal: false };
+  }
+  return { equal: false };
+}
+
+function at(path: string): string {
+  return path === '' ? '' : ` at ${path}`;
+}
+
+/**
+ * Compares a claimed value with the value found, by JSON type and value (rules table in
+ * docs/path-and-verify.md): numbers by value within `tolerance`; strings after Unicode NFC (and optionally
+ * case and whitespace folding); a string equals a number, boolean or null it spells unless `strictTypes`;
+ * arrays item by item; objects key by key with the same key set.
+ */
+export function compareClaimValues(expected: unknown, actual: unknown, options: CompareOptions = {}): ComparisonOutcome {
+  const notes: string[] = [];
+  const es: unknown[] = [expected];
+  const as: unknown[] = [actual];
+  const ps: string[] = [''];
+  while (es.length > 0) {
+    const e = es.pop();
+    const a = as.pop();
+    const p = ps.pop()!;
+    const scalar = compareScalars(e, a, options);
+    if (scalar !== undefined) {
+      if (!scalar.equal) {
+        const te = typeName(e);
+        const ta = typeName(a);
+        const kind = te === ta || (options.strictTypes !== true && (te === 'string' || ta === 'string')) ? '' : ` (${ta}, not ${te})`;
+        return { equal: false, reason: `expected ${preview(e)} but found ${preview(a)}${kind}${at(p)}` };
+      }
+      if (scalar.note !== undefined && notes.length < 3) notes.push(scalar.note + at(p));
+      continue;
+    }
+    const te = typeName(e);
+    const ta = typeName(a);
+    if (te !== ta) return { equal: false, reason: `expected ${te === 'array' || te === 'object' ? `an ${te}` : preview(e)} but found ${ta} ${preview(a)}${at(p)}` };
+    if (te === 'array') {
+      const ea = e as unknown[];
+      const aa = a as unknown[];
+      if (ea.length !== aa.length) return { equal: false, reason: `expected an array of ${ea.length} items but found ${aa.length}${at(p)}` };
+      for (let i = ea.length - 1; i >= 0; i--) {
+        es.push(ea[i]);
+        as.push(aa[i]);
+        ps.push(`${p}[${i}]`);
+      }
+    } else {
+      const eo = e as Record<string, unknown>;
+      const ao = a as Record<string, unknown>;
+      const ek = Object.keys(eo);
+      for (const k of ek) if (!hasOwnProperty.call(ao, k)) return { equal: false, reason: `expected key ${JSON.stringify(k)} but it is missing${at(p)}` };
+      for (const k of Object.keys(ao)) if (!hasOwnProperty.call(eo, k)) return { equal: false, reason: `found unexpected key ${JSON.stringify(k)}${at(p)}` };
+      for (let i = ek.length - 1; i >= 0; i--) {
+        es.push(eo[ek[i]]);
+        as.push(ao[ek[i]]);
+        ps.push(`${p}.${ek[i]}`);
+      }
+    }
+  }
+  return { equal: true, reason: notes.length === 0 ? 'equal' : `equal after conversion: ${notes.join('; ')}` };
+}

@@ -1,0 +1,300 @@
+// Each schema repair in isolation, in combination, and the named invariants of issue 4.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SchemaError, coerce, coerceWithReport, type SchemaRepair } from '../../src/schema/index.js';
+
+const arrayOfStrings = { type: 'object', properties: { files: { type: 'array', items: { type: 'string' } } }, required: ['files'] };
+
+function kinds(repairs: readonly unknown[]): string[] {
+  return (repairs as SchemaRepair[]).map((r) => r.kind);
+}
+
+function one(value: unknown, schema: Record<string, unknown>) {
+  return coerceWithReport(value, schema);
+}
+
+describe('each repair in isolation', () => {
+  test('unwrap_json_string: stringified array', () => {
+    const r = one({ files: '["a","b"]' }, arrayOfStrings);
+    assert.deepEqual(r.value, { files: ['a', 'b'] });
+    assert.deepEqual(r.repairs, [{ kind: 'unwrap_json_string', path: '/files', before: '["a","b"]', after: ['a', 'b'] }]);
+  });
+  test('unwrap_json_string: double-encoded object and whole payload', () => {
+    const s = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+    assert.deepEqual(one('{"name":"Lin"}', s).value, { name: 'Lin' });
+    const nested = { type: 'object', properties: { o: s } };
+    const r = one({ o: ' {"name":"x"} ' }, nested);
+    assert.deepEqual(r.value, { o: { name: 'x' } });
+    assert.deepEqual(kinds(r.repairs), ['unwrap_json_string']);
+  });
+  test('unwrap_json_string uses strict JSON.parse: a damaged stringified array is refused, not wrapped', () => {
+    assert.throws(() => coerce({ files: "['a', 'b']" }, arrayOfStrings), SchemaError);
+  });
+  test('unwrap_json_string needs the container kind the schema asks for', () => {
+    const ofObjects = { type: 'object', properties: { files: { type: 'array', items: { type: 'object' } } } };
+    const r = one({ files: '{"a":"b"}' }, ofObjects);
+    assert.deepEqual(r.value, { files: [{ a: 'b' }] });
+    assert.deepEqual(kinds(r.repairs), ['unwrap_json_string', 'wrap_in_array'], 'unwrapped first, then wrapped');
+    const ofIntegers = { type: 'object', properties: { files: { type: 'array', items: { type: 'integer' } } } };
+    assert.throws(() => coerce({ files: '{"a":1}' }, ofIntegers), SchemaError);
+  });
+  test('wrap_in_array: scalar', () => {
+    const r = one({ files: 'main.ts' }, arrayOfStrings);
+    assert.deepEqual(r.value, { files: ['main.ts'] });
+    assert.deepEqual(kinds(r.repairs), ['wrap_in_array']);
+  });
+  test('wrap_in_array: an object for an array of objects', () => {
+    const s = { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } };
+    const r = one({ items: { id: 1 } }, s);
+    assert.deepEqual(r.value, { items: [{ id: 1 }] });
+    assert.deepEqual(kinds(r.repairs), ['wrap_in_array']);
+  });
+  test('wrap_object_in_array: single-key placeholder whose value fits the items', () => {
+    const r = one({ files: { path: 'x' } }, arrayOfStrings);
+    assert.deepEqual(r.value, { files: ['x'] });
+    assert.deepEqual(r.repairs, [{ kind: 'wrap_object_in_array', path: '/files', before: { path: 'x' }, after: ['x'] }]);
+  });
+  test('unwrap_singleton_array', () => {
+    const s = { type: 'object', properties: { name: { type: 'string' } } };
+    const r = one({ name: ['Lin'] }, s);
+    assert.deepEqual(r.value, { name: 'Lin' });
+    assert.deepEqual(kinds(r.repairs), ['unwrap_singleton_array']);
+    assert.throws(() => coerce({ name: ['a', 'b'] }, s), SchemaError);
+  });
+  test('string_to_integer: strict grammar', () => {
+    const s = { type: 'object', properties: { n: { type: 'integer' } } };
+    assert.deepEqual(one({ n: ' 42 ' }, s).value, { n: 42 });
+    assert.deepEqual(one({ n: '-7' }, s).repairs, [{ kind: 'string_to_integer', path: '/n', before: '-7', after: -7 }]);
+    for (const bad of ['', ' ', 'NaN', 'Infinity', '0x10', '1,234', '4.5', '12abc', '+3', '007', '99999999999999999999']) {
+      assert.throws(() => coerce({ n: bad }, s), SchemaError, `"${bad}" must be refused`);
+    }
+  });
+  test('string_to_number: strict grammar', () => {
+    const s = { type: 'object', properties: { x: { type: 'number' } } };
+    assert.deepEqual(one({ x: '0.5' }, s).value, { x: 0.5 });
+    assert.deepEqual(one({ x: '-1e3' }, s).value, { x: -1000 });
+    assert.deepEqual(kinds(one({ x: '2' }, s).repairs), ['string_to_number']);
+    for (const bad of ['', 'NaN', 'Infinity', '-Infinity', '0x10', '1,234', '.5', '1.', 'one']) {
+      assert.throws(() => coerce({ x: bad }, s), SchemaError, `"${bad}" must be refused`);
+    }
+  });
+  test('integral_number_to_integer never rounds (4.5 is refused)', () => {
+    const s = { type: 'object', properties: { n: { type: 'integer' } } };
+    assert.throws(() => coerce({ n: 4.5 }, s), SchemaError);
+    const r = one({ n: 4.0 }, s); // JSON 4.0 is already the integer 4 in JavaScript: valid, nothing to do
+    assert.deepEqual(r, { value: { n: 4 }, repairs: [] });
+  });
+  test('string_to_boolean: any case, never truthiness', () => {
+    const s = { type: 'object', properties: { b: { type: 'boolean' } } };
+    assert.deepEqual(one({ b: 'false' }, s).value, { b: false });
+    assert.deepEqual(one({ b: 'TRUE' }, s).value, { b: true });
+    assert.deepEqual(one({ b: ' False ' }, s).repairs, [{ kind: 'string_to_boolean', path: '/b', before: ' False ', after: false }]);
+    for (const bad of ['yes', '1', '', 'f']) assert.throws(() => coerce({ b: bad }, s), SchemaError);
+  });
+  test('scalar_to_string: numbers and booleans, never null', () => {
+    const s = { type: 'object', properties: { s: { type: 'string' } }, required: ['s'] };
+    assert.deepEqual(one({ s: 42 }, s).value, { s: '42' });
+    assert.deepEqual(one({ s: true }, s).value, { s: 'true' });
+    assert.deepEqual(kinds(one({ s: 1.5 }, s).repairs), ['scalar_to_string']);
+    assert.throws(() => coerce({ s: null }, s), SchemaError);
+  });
+  test('drop_null: only at an optional property that does not allow null', () => {
+    const s = { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } }, required: ['q'] };
+    const r = one({ q: 'cats', limit: null }, s);
+    assert.deepEqual(r.value, { q: 'cats' });
+    assert.deepEqual(r.repairs, [{ kind: 'drop_null', path: '/limit', before: null, after: undefined }]);
+    assert.throws(() => coerce({ q: null }, s), SchemaError, 'a required null is an error');
+    const nullable = { type: 'object', properties: { limit: { type: ['integer', 'null'] } } };
+    const same = { limit: null };
+    assert.equal(coerce(same, nullable), same);
+  });
+  test('null_to_default', () => {
+    const s = { type: 'object', properties: { limit: { type: 'integer', default: 10 }, tags: { type: 'array', default: ['a'] } }, required: ['limit'] };
+    const r = one({ limit: null, tags: null }, s);
+    assert.deepEqual(r.value, { limit: 10, tags: ['a'] });
+    assert.deepEqual(kinds(r.repairs), ['null_to_default', 'null_to_default']);
+    (r.value as { tags: string[] }).tags.push('mutated');
+    assert.deepEqual(coerce({ limit: null, tags: null }, s), { limit: 10, tags: ['a'] }, 'defaults are copied');
+  });
+  test('enum_case_fold: exactly one member, case and surrounding spaces', () => {
+    const s = { type: 'object', properties: { p: { enum: ['low', 'medium', 'high'] } } };
+    assert.deepEqual(one({ p: 'High' }, s).value, { p: 'high' });
+    assert.deepEqual(one({ p: ' MEDIUM ' }, s).repairs, [{ kind: 'enum_case_fold', path: '/p', before: ' MEDIUM ', after: 'medium' }]);
+    assert.throws(() => coerce({ p: 'hi' }, s), SchemaError);
+    const ambiguous = { type: 'object', properties: { p: { enum: ['a', 'A'] } } };
+    assert.throws(() => coerce({ p: ' a ' }, ambiguous), SchemaError, 'two members match: no guess');
+  });
+  test('strip_extra_properties: only where the schema closes the object', () => {
+    const closed = { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false };
+    const r = one({ a: 1, x: 2 }, closed);
+    assert.deepEqual(r.value, { a: 1 });
+    assert.deepEqual(r.repairs, [{ kind: 'strip_extra_properties', path: '/x', before: 2, after: undefined }]);
+    const withPattern = { ...closed, patternProperties: { '^x-': { type: 'string' } } };
+    assert.deepEqual(coerce({ a: 1, 'x-k': 'v', y: 1 }, withPattern), { a: 1, 'x-k': 'v' });
+  });
+});
+
+describe('unions', () => {
+  test('anyOf: the branch with fewest repairs wins', () => {
+    const s = { type: 'object', properties: { v: { anyOf: [{ type: 'array', items: { type: 'integer' } }, { type: 'integer' }] } } };
+    const r = one({ v: '5' }, s);
+    assert.deepEqual(r.value, { v: 5 }, 'one repair (string_to_integer) beats two (wrap + convert)');
+    assert.deepEqual(kinds(r.repairs), ['string_to_integer']);
+  });
+  test('ties go to the first branch', () => {
+    const s = { type: 'object', properties: { v: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] } } };
+    assert.deepEqual(coerce({ v: 'true' }, s), { v: true }, 'only the boolean branch applies');
+    const tie = { type: 'object', properties: { v: { anyOf: [{ type: 'number' }, { type: 'integer' }] } } };
+    assert.deepEqual(kinds(one({ v: '3' }, tie).repairs), ['string_to_number']);
+  });
+  test('type arrays are unions', () => {
+    const s = { type: 'object', properties: { v: { type: ['integer', 'string'] }, w: { type: ['boolean', 'null'] } } };
+    assert.deepEqual(coerce({ v: true, w: 'FALSE' }, s), { v: 'true', w: false });
+  });
+  test('oneOf over objects repairs inside the right branch', () => {
+    const s = {
+      oneOf: [
+        { type: 'object', properties: { kind: { const: 'a' }, n: { type: 'integer' } }, required: ['kind', 'n'] },
+        { type: 'object', properties: { kind: { const: 'b' }, s: { type: 'string' } }, required: ['kind', 's'] },
+      ],
+    };
+    assert.deepEqual(coerce({ kind: 'a', n: '1' }, s), { kind: 'a', n: 1 });
+    assert.deepEqual(coerce({ kind: 'b', s: 2 }, s), { kind: 'b', s: '2' });
+  });
+});
+
+describe('combinations', () => {
+  test('several repairs at once, in document paths', () => {
+    const s = {
+      type: 'object',
+      properties: {
+        files: { type: 'array', items: { type: 'string' } },
+        count: { type: 'integer' },
+        ok: { type: 'boolean' },
+        level: { enum: ['debug', 'info'] },
+        note: { type: 'string' },
+      },
+      required: ['files', 'count'],
+      additionalProperties: false,
+    };
+    const r = one({ files: 'a.ts', count: '3', ok: 'True', level: 'INFO', note: null, extra: 1 }, s);
+    assert.deepEqual(r.value, { files: ['a.ts'], count: 3, ok: true, level: 'info' });
+    assert.deepEqual(kinds(r.repairs).sort(), ['drop_null', 'enum_case_fold', 'string_to_boolean', 'string_to_integer', 'strip_extra_properties', 'wrap_in_array']);
+  });
+  test('wrap then convert the element; unwrap singleton then convert', () => {
+    const s = { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } }, n: { type: 'integer' } } };
+    const r = one({ ids: '7', n: ['8'] }, s);
+    assert.deepEqual(r.value, { ids: [7], n: 8 });
+    assert.deepEqual(kinds(r.repairs), ['wrap_in_array', 'unwrap_singleton_array', 'string_to_integer', 'string_to_integer']);
+  });
+  test('double-encoded payload whose insides need repairs too', () => {
+    const s = { type: 'object', properties: { n: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } } };
+    const r = one(JSON.stringify({ n: '1', tags: 'x' }), s);
+    assert.deepEqual(r.value, { n: 1, tags: ['x'] });
+    assert.deepEqual(kinds(r.repairs), ['unwrap_json_string', 'string_to_integer', 'wrap_in_array']);
+  });
+  test('a stringified array of numeric strings', () => {
+    const s = { type: 'array', items: { type: 'number' } };
+    assert.deepEqual(coerce('["1", "2.5"]', s), [1, 2.5]);
+  });
+});
+
+describe('invariants', () => {
+  test('valid input pays nothing and reports nothing: same reference, no callback', () => {
+    const value = { files: ['a'], nested: { deep: [1, 2, 3] } };
+    let called = 0;
+    const out = coerce(value, arrayOfStrings, { onRepair: () => called++ });
+    assert.equal(out, value);
+    assert.equal(called, 0);
+  });
+  test('the schema is the prior: a string property that looks like JSON is never touched', () => {
+    const s = { type: 'object', properties: { code: { type: 'string' }, meta: { type: 'string' } }, required: ['code'] };
+    const value = { code: '[1,2,3]', meta: '{"a":1}' };
+    const r = one(value, s);
+    assert.equal(r.value, value);
+    assert.deepEqual(r.repairs, []);
+    const r2 = one({ code: '[1,2,3]', meta: '{"a":1}', n: 1 }, { ...s, properties: { ...s.properties, n: { type: 'string' } } });
+    assert.deepEqual(r2.value, { code: '[1,2,3]', meta: '{"a":1}', n: '1' });
+  });
+  test('unwrap before wrap: no double wrapping', () => {
+    const r = one({ files: '["a","b"]' }, arrayOfStrings);
+    assert.deepEqual(r.value, { files: ['a', 'b'] });
+    assert.notDeepEqual(r.value, { files: ['["a","b"]'] });
+    assert.deepEqual(kinds(r.repairs), ['unwrap_json_string']);
+  });
+  test('a multi-key object is not squeezed into an array', () => {
+    assert.throws(() => coerce({ files: { a: 'x', b: 'y' } }, arrayOfStrings), SchemaError);
+  });
+  test('unknown properties are left alone unless the schema closes the object', () => {
+    const r = one({ files: 'a', extra: { any: 'thing' } }, arrayOfStrings);
+    assert.deepEqual(r.value, { files: ['a'], extra: { any: 'thing' } });
+  });
+  test('repairs reach nested objects, arrays of objects and $ref/$defs', () => {
+    const s = {
+      $defs: { Item: { type: 'object', properties: { id: { type: 'integer' }, tags: { $ref: '#/$defs/Tags' } }, required: ['id'] }, Tags: { type: 'array', items: { type: 'string' } } },
+      type: 'object',
+      properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } }, owner: { type: 'object', properties: { age: { type: 'integer' } } } },
+    };
+    const r = one({ items: [{ id: '1', tags: 'x' }, { id: 2 }], owner: { age: '40' } }, s);
+    assert.deepEqual(r.value, { items: [{ id: 1, tags: ['x'] }, { id: 2 }], owner: { age: 40 } });
+    assert.deepEqual((r.repairs as SchemaRepair[]).map((x) => x.path).sort(), ['/items/0/id', '/items/0/tags', '/owner/age']);
+  });
+  test('draft-07 definitions and allOf', () => {
+    const s = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { N: { type: 'integer' } },
+      allOf: [{ type: 'object', properties: { a: { $ref: '#/definitions/N' } } }, { properties: { b: { type: 'boolean' } } }],
+    };
+    assert.deepEqual(coerce({ a: '1', b: 'false' }, s), { a: 1, b: false });
+  });
+  test('integers beyond 2^53 elsewhere in the value are not altered', () => {
+    const big = 12345678901234567890;
+    const value = { files: 'a', big, list: [big, -big] };
+    const out = coerce(value, arrayOfStrings) as typeof value;
+    assert.equal(out.big, big);
+    assert.equal(out.list, value.list, 'untouched subtrees are shared, not copied');
+    assert.throws(() => coerce({ n: '12345678901234567890' }, { type: 'object', properties: { n: { type: 'integer' } } }), SchemaError);
+  });
+  test("copy-on-write: the caller's value is never mutated", () => {
+    const value = { files: 'a', keep: { x: 1 }, drop: null };
+    const frozen = structuredClone(value);
+    const out = coerce(value, { ...arrayOfStrings, properties: { ...arrayOfStrings.properties, drop: { type: 'string' } } }) as Record<string, unknown>;
+    assert.deepEqual(value, frozen);
+    assert.notEqual(out, value);
+    assert.equal(out.keep, value.keep);
+  });
+  test('__proto__ stays a plain own key', () => {
+    const value = JSON.parse('{"__proto__": {"polluted": "1"}, "files": "a"}') as Record<string, unknown>;
+    const out = coerce(value, arrayOfStrings) as Record<string, unknown>;
+    assert.ok(Object.prototype.hasOwnProperty.call(out, '__proto__'));
+    assert.equal(Object.getPrototypeOf(out), Object.prototype);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    const s = { type: 'object', properties: { ['__proto__']: { type: 'integer' } } };
+    const v2 = JSON.parse('{"__proto__": "5"}') as Record<string, unknown>;
+    const out2 = coerce(v2, JSON.parse(JSON.stringify(s).replace('"properties":{}', '"properties":{"__proto__":{"type":"integer"}}')) as Record<string, unknown>) as Record<string, unknown>;
+    assert.equal(Object.getPrototypeOf(out2), Object.prototype);
+  });
+  test('__proto__ as a declared property is repaired as an own key', () => {
+    const s = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}},"additionalProperties":false}') as Record<string, unknown>;
+    const v = JSON.parse('{"__proto__": "5"}') as Record<string, unknown>;
+    const out = coerce(v, s) as Record<string, unknown>;
+    assert.equal(Object.getOwnPropertyDescriptor(out, '__proto__')?.value, 5);
+    assert.equal(Object.getPrototypeOf(out), Object.prototype);
+  });
+  test('missing required properties are errors, not guesses', () => {
+    assert.throws(() => coerce({}, arrayOfStrings), (e: unknown) => {
+      assert.ok(e instanceof SchemaError);
+      assert.deepEqual(e.issues, [{ path: '/files', expected: 'array (required)', received: 'nothing', message: 'missing required property "files"' }]);
+      return true;
+    });
+  });
+  test('never a half-repaired value: the error carries the original issues', () => {
+    const s = { type: 'object', properties: { n: { type: 'integer' }, m: { type: 'integer' } } };
+    assert.throws(() => coerce({ n: '1', m: 'x' }, s), (e: unknown) => {
+      assert.ok(e instanceof SchemaError);
+      assert.equal(e.code, 'SCHEMA_MISMATCH');
+      assert.deepEqual(e.issues.map((i) => [i.path, i.expected, i.received]), [['/n', 'integer', '"1"'], ['/m', 'integer', '"x"']]);
+      return true;
+    });
+  });
+});
