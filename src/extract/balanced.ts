@@ -1,10 +1,20 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import {
-  APOS, BACKSLASH, COLON, COMMA, LBRACE, LBRACK, LF, LPAREN, QUOTE, RBRACE, RBRACK, DOT,
-  Verdict, classifyOpen, isIdentChar, isLetter, isWs, trimEnd,
-} from './chars.js';
+import { Verdict, classifyOpen, isIdentChar, isLetter, isWs, trimEnd } from './chars.js';
+// Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
+const APOS = 0x27;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const LBRACE = 0x7b;
+const LBRACK = 0x5b;
+const LF = 0x0a;
+const LPAREN = 0x28;
+const QUOTE = 0x22;
+const RBRACE = 0x7d;
+const RBRACK = 0x5d;
+const DOT = 0x2e;
 
 /** One span found in prose. */
 export interface ProseSpan {
@@ -25,8 +35,15 @@ export interface BalancedEnd {
 const BRACE = 0;
 const BRACKET = 1;
 
-/** Characters after which a `'` opens a single-quoted string inside a value (a Python-style literal). */
-function opensSingleQuote(prev: number): boolean {
+/**
+ * Does the `'` at `j` open a single-quoted string (a Python-style literal)? Only right after `{`, `[`,
+ * `,`, `:` or `(` and optional whitespace; an apostrophe anywhere else is prose (`Bob's`). Looks back
+ * over one whitespace run, which no other apostrophe looks back over, so the scan stays linear.
+ */
+function opensSingleQuote(text: string, j: number, floor: number): boolean {
+  let k = j - 1;
+  while (k > floor && isWs(text.charCodeAt(k))) k--;
+  const prev = text.charCodeAt(k);
   return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN;
 }
 
@@ -43,19 +60,20 @@ export function scanBalanced(text: string, i: number, limit: number): BalancedEn
   let depth = 0;
   let braces = 0;
   let brackets = 0;
-  let prev = 0;
   for (let j = i; j < limit; j++) {
     const c = text.charCodeAt(j);
     if (c === QUOTE) {
-      j++;
-      while (j < limit) {
-        const d = text.charCodeAt(j);
-        if (d === BACKSLASH) j += 2;
-        else if (d === QUOTE) break;
-        else j++;
+      // Jump quote to quote; a quote after an odd run of backslashes is escaped.
+      let k = j;
+      for (;;) {
+        k = text.indexOf('"', k + 1);
+        if (k < 0 || k >= limit) break;
+        let b = k - 1;
+        while (b > j && text.charCodeAt(b) === BACKSLASH) b--;
+        if ((k - 1 - b) % 2 === 0) break;
       }
-      if (j >= limit) break;
-      prev = QUOTE;
+      if (k < 0 || k >= limit) break;
+      j = k;
       continue;
     }
     if (c === BACKSLASH && j + 1 < limit && text.charCodeAt(j + 1) === QUOTE) {
@@ -70,10 +88,9 @@ export function scanBalanced(text: string, i: number, limit: number): BalancedEn
       }
       if (j >= limit) break;
       j++;
-      prev = QUOTE;
       continue;
     }
-    if (c === APOS && opensSingleQuote(prev)) {
+    if (c === APOS && opensSingleQuote(text, j, i)) {
       j++;
       while (j < limit) {
         const d = text.charCodeAt(j);
@@ -82,7 +99,6 @@ export function scanBalanced(text: string, i: number, limit: number): BalancedEn
         else j++;
       }
       if (j >= limit) break;
-      prev = APOS;
       continue;
     }
     if (c === LBRACE || c === LBRACK) {
@@ -110,7 +126,6 @@ export function scanBalanced(text: string, i: number, limit: number): BalancedEn
         if (depth === 0) return { end: j + 1, truncated: false };
       }
     }
-    if (!isWs(c)) prev = c;
   }
   return { end: trimEnd(text, i, limit), truncated: true };
 }

@@ -2,7 +2,10 @@
 // and reasoning candidates.
 import { JsonMendError, assertText } from '../errors.js';
 import { scanProse, type ProseSpan } from './balanced.js';
-import { LBRACE, LBRACK, Verdict, classifyOpen, isWholeScalar, skipWs, trimEnd, valueStartsAt } from './chars.js';
+import { Verdict, classifyOpen, isWholeScalar, skipWs, trimEnd, valueStartsAt } from './chars.js';
+// Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
+const LBRACE = 0x7b;
+const LBRACK = 0x5b;
 import { isJsonLanguage } from './languages.js';
 import { scanStructure, type Region, type TagNames } from './structure.js';
 import { CANDIDATE_SOURCES, DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS, type Candidate, type CandidateSource, type ExtractOptions } from './types.js';

@@ -2,7 +2,18 @@
 // and nests them into a small tree of regions. Nothing here looks at JSON; the gaps between regions
 // are prose, scanned later for balanced brackets. Linear: every line is split once, every `<` is
 // examined once with a bounded look-ahead, and the scan never moves backwards.
-import { BACKTICK, GT, LBRACE, LBRACK, LF, LT, SLASH, TAB, SPACE, TILDE, isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
+import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
+// Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
+const BACKTICK = 0x60;
+const GT = 0x3e;
+const LBRACE = 0x7b;
+const LBRACK = 0x5b;
+const LF = 0x0a;
+const LT = 0x3c;
+const SLASH = 0x2f;
+const TAB = 0x09;
+const SPACE = 0x20;
+const TILDE = 0x7e;
 
 /** What a region is. `root` is the whole text. */
 export type RegionKind = 'root' | 'reasoning' | 'tag' | 'fence';
@@ -108,10 +119,11 @@ function readInfo(text: string, s: number, e: number): { language: string | unde
   return { language: word === '' ? undefined : word, jsonAt: r < e && (d === LBRACE || d === LBRACK) ? r : -1 };
 }
 
-/** A fence opener at `i`: at a line start (after indentation), or a backtick fence closing a prose line. */
-function openFenceAt(text: string, i: number, n: number, lineStart: boolean): FenceOpen | null {
-  let p = i;
-  if (lineStart) while (p < n && (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB)) p++;
+/**
+ * A fence opener whose run of backticks or tildes starts at `p`: at a line start (only indentation
+ * before it), or a backtick fence that ends a prose line (`Here it is: ```json`).
+ */
+function openFenceAt(text: string, p: number, n: number, lineStart: boolean): FenceOpen | null {
   const ch = text.charCodeAt(p);
   if (ch !== BACKTICK && ch !== TILDE) return null;
   let q = p;
@@ -149,6 +161,13 @@ function openFenceAt(text: string, i: number, n: number, lineStart: boolean): Fe
   const info = readInfo(text, infoStart, te);
   const next = le < n ? le + 1 : n;
   return { char: ch, len, start: p, language: info.language, contentStart: info.jsonAt >= 0 ? info.jsonAt : next, bodyStart: next, oneLine: undefined };
+}
+
+/** True when only spaces and tabs stand between `i` and the start of its line. */
+function atLineStart(text: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k--;
+  return k < 0 || text.charCodeAt(k) === LF;
 }
 
 /** Runs the structural pass over `text`. */
@@ -213,22 +232,24 @@ export function scanStructure(text: string, names: TagNames): Region {
       node.end = f.oneLine.end;
       return node.end;
     }
-    let ls = f.bodyStart;
-    while (ls < n) {
-      let le = text.indexOf('\n', ls);
-      if (le < 0) le = n;
-      const te = trimEnd(text, ls, le);
+    // Jump from one run of the fence character to the next: a run closes the fence when at least as
+    // long as the opener's and only whitespace follows it on its line — alone on its line
+    // (CommonMark) or right after the last value (`}```` as models write).
+    const runText = f.char === BACKTICK ? '```' : '~~~';
+    let pos = f.bodyStart;
+    for (;;) {
+      let k = pos < n ? text.indexOf(runText, pos) : -1;
+      if (k < 0) k = n;
       // A closer of an enclosing tag, or of a reasoning block, ends a fence that forgot to close.
-      if (nextLt !== -1 && nextLt < ls) nextLt = text.indexOf('<', ls);
-      while (nextLt !== -1 && nextLt < te) {
+      if (nextLt !== -1 && nextLt < pos) nextLt = text.indexOf('<', pos);
+      while (nextLt !== -1 && nextLt < k) {
         const t = matchTag(text, nextLt, n, names);
         if (t !== null && t.close && (names.reasoning.has(t.name) || onStack(t.name) >= 0)) {
-          let r = trimEnd(text, ls, nextLt);
+          let r = trimEnd(text, f.contentStart, nextLt);
           const runEnd = r;
-          while (r > ls && text.charCodeAt(r - 1) === f.char) r--;
-          if (runEnd - r >= f.len) {
-            node.contentEnd = r;
-          } else {
+          while (r > f.contentStart && text.charCodeAt(r - 1) === f.char) r--;
+          if (runEnd - r >= f.len) node.contentEnd = r;
+          else {
             node.contentEnd = nextLt;
             node.truncated = true;
           }
@@ -237,48 +258,50 @@ export function scanStructure(text: string, names: TagNames): Region {
         }
         nextLt = text.indexOf('<', nextLt + 1);
       }
-      // Closing fence: the trimmed line ends with a run of the fence character at least as long as
-      // the opener — alone on its line (CommonMark) or right after the last value (`}```` models write).
-      let r = te;
-      while (r > ls && text.charCodeAt(r - 1) === f.char) r--;
-      if (te - r >= f.len) {
-        node.contentEnd = r;
-        node.end = te;
-        return te;
+      if (k >= n) break;
+      let runEnd = k + 3;
+      while (runEnd < n && text.charCodeAt(runEnd) === f.char) runEnd++;
+      let e = runEnd;
+      while (e < n && text.charCodeAt(e) !== LF && isWs(text.charCodeAt(e))) e++;
+      if (runEnd - k >= f.len && (e >= n || text.charCodeAt(e) === LF)) {
+        node.contentEnd = k;
+        node.end = runEnd;
+        return runEnd;
       }
-      ls = le + 1;
+      pos = runEnd;
     }
     node.contentEnd = node.end = n;
     node.truncated = true;
     return n;
   };
 
+  // Only `<`, backticks and tildes can start structure; jump between them with indexOf, each cached
+  // position refreshed only once the scan has passed it, so the whole pass stays linear.
+  let nextTick = -2;
+  let nextTilde = -2;
   let i = 0;
-  let lineStart = true;
   while (i < n) {
-    if (lineStart) {
-      lineStart = false;
-      const f = openFenceAt(text, i, n, true);
-      if (f !== null) {
-        i = runFence(f);
-        continue;
-      }
-    }
+    if (nextLt !== -1 && nextLt < i) nextLt = text.indexOf('<', i);
+    if (nextTick !== -1 && nextTick < i) nextTick = text.indexOf('`', i);
+    if (nextTilde !== -1 && nextTilde < i) nextTilde = text.indexOf('~', i);
+    let j = n;
+    if (nextLt !== -1 && nextLt < j) j = nextLt;
+    if (nextTick !== -1 && nextTick < j) j = nextTick;
+    if (nextTilde !== -1 && nextTilde < j) j = nextTilde;
+    if (j >= n) break;
+    i = j;
     const c = text.charCodeAt(i);
-    if (c === LF) {
-      lineStart = true;
-      i++;
-    } else if (c === LT) {
+    if (c === LT) {
       const t = matchTag(text, i, n, names);
       if (t !== null) {
         applyTag(t, i);
         i = t.end;
       } else i++;
-    } else if (c === BACKTICK) {
-      const f = openFenceAt(text, i, n, false);
-      if (f !== null) i = runFence(f);
-      else while (i < n && text.charCodeAt(i) === BACKTICK) i++; // a run is judged once
-    } else i++;
+      continue;
+    }
+    const f = openFenceAt(text, i, n, atLineStart(text, i));
+    if (f !== null) i = runFence(f);
+    else while (i < n && text.charCodeAt(i) === c) i++; // a run is judged once
   }
   for (let j = stack.length - 1; j >= 1; j--) {
     stack[j].contentEnd = stack[j].end = n;

@@ -3,7 +3,7 @@ import { JsonMendError } from '../errors.js';
 import { SchemaError } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import type { StandardSchemaV1 } from '../schema/standard.js';
-import * as streamModule from '../stream/index.js';
+import { createStreamParser } from '../stream/index.js';
 import { openScope, type AttemptScope } from './call.js';
 import { RetriesExhaustedError, type FailedAttempt } from './errors.js';
 import { now, sha256Hex, type FailureStage, type LoopEvent, type LoopEventListener } from './events.js';
@@ -69,11 +69,10 @@ export type StreamGenerateEvent<T = unknown> =
   | { type: 'retry'; attempt: number; error: JsonMendError }
   | { type: 'result'; result: GenerateResult<T> };
 
-/** The minimal stream-parser surface the loop needs (the stream module's `createStreamParser`). */
+/** The stream-parser surface the loop uses. */
 interface StreamParserLike {
   push(chunk: string): { value: unknown };
 }
-type CreateStreamParser = (options?: LoopParseOptions) => StreamParserLike;
 
 /** Codes that no retry can fix: they end the call at once. */
 const FATAL = new Set(['INVALID_SCHEMA', 'INVALID_ARGUMENT', 'TOO_LARGE']);
@@ -141,7 +140,9 @@ async function* loop<S extends SchemaLike | undefined, T>(
     }
     const jsonSchema = resolveJsonSchema(options.schema, options.jsonSchema);
     const describe = options.describeSchema ?? 'auto';
-    const describeWith = describe === true || (describe === 'auto' && !model.nativeSchema) ? (jsonSchema ?? 'json') : undefined;
+    // Without a known JSON Schema the provider falls back to JSON mode, which (OpenAI) wants "JSON" in the prompt.
+    const describeWith =
+      describe === true || (describe === 'auto' && (!model.nativeSchema || !jsonSchema)) ? (jsonSchema ?? 'json') : undefined;
     const base = baseMessages(options, describeWith);
     const schemaName = schemaNameOf(options.schemaName, jsonSchema);
     const parseOptions = options.parseOptions ?? {};
@@ -278,8 +279,8 @@ async function* streamAttempt(
   attempt: number,
   parseOptions: LoopParseOptions,
 ): AsyncGenerator<{ type: 'partial'; attempt: number; value: unknown }, ModelReply, undefined> {
-  const create = (streamModule as unknown as { createStreamParser?: CreateStreamParser }).createStreamParser;
-  let parser: StreamParserLike | undefined = typeof create === 'function' ? create({ ...parseOptions }) : undefined;
+  // Snapshots are for display; the schema is applied once, to the complete reply, as in `generate`.
+  let parser: StreamParserLike | undefined = createStreamParser({ ...parseOptions });
   const iterator = model.stream!(request)[Symbol.asyncIterator]();
   let text = '';
   let final: Omit<ModelReply, 'text'> = {};

@@ -48,7 +48,7 @@ export function retryMessages(base: readonly ChatMessage[], failedReply: string,
     { role: 'assistant', content: failedReply },
     {
       role: 'user',
-      content: `Your reply could not be used:\n${feedback}\nReply again with only the corrected JSON value, no prose.`,
+      content: `Your previous reply could not be used.\n${feedback}`,
     },
   ];
 }
@@ -56,7 +56,7 @@ export function retryMessages(base: readonly ChatMessage[], failedReply: string,
 /** Feedback for a reply cut off by the output-token limit. */
 export const TRUNCATED_FEEDBACK =
   'The reply was cut off by the output-token limit before the JSON value was complete. ' +
-  'Write a shorter complete value: keep strings brief and leave out optional content.';
+  'Write a shorter complete value: keep strings brief and leave out optional content.\nReply with the JSON value only.';
 
 /** Feedback for a refusal. */
-export const REFUSAL_FEEDBACK = 'The reply was a refusal, not the requested JSON value.';
+export const REFUSAL_FEEDBACK = 'The reply was a refusal, not the requested JSON value.\nReply with the JSON value only.';

@@ -41,6 +41,7 @@ export function* parseCandidates(text: string, options: ParseOptions = {}): Gene
   const candidates = withWholeText(text, orderCandidates(extract(text)));
   if (candidates.length === 0) throw noJson(text);
   let firstError: JsonMendError | undefined;
+  let yielded = false;
   for (const candidate of candidates) {
     let result: SpanResult;
     try {
@@ -51,9 +52,10 @@ export function* parseCandidates(text: string, options: ParseOptions = {}): Gene
       firstError ??= failure;
       continue;
     }
+    yielded = true;
     yield { value: result.value, repairs: withPositions(result.repairs, text), start: candidate.start, end: candidate.end };
   }
-  throw firstError ?? noJson(text);
+  if (!yielded) throw firstError ?? noJson(text);
 }
 
 /** Parses one span with the engine; the repairs include how the span was found. */
@@ -131,9 +133,12 @@ function orderCandidates(candidates: Candidate[]): Candidate[] {
  * are tried after it.
  */
 function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
+  // The span starts after JSON whitespace but keeps a BOM or NBSP, which the engine reports.
   let start = 0;
-  while (start < text.length && /\s|\ufeff/.test(text[start])) start++;
-  const c = text[start];
+  while (start < text.length && ' \t\r\n'.includes(text[start])) start++;
+  let look = start;
+  while (look < text.length && /[\s\ufeff\u200b-\u200d\u2060]/.test(text[look])) look++;
+  const c = text[look];
   const opens = c === '{' || c === '[' || c === '(';
   if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;
   return [{ text: text.slice(start), start, end: text.length, source: 'whole' }, ...candidates];

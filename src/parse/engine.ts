@@ -82,8 +82,13 @@ export class Engine {
   private state: State = State.VALUE;
   /** Offset of the comma that put us where we are, or -1: lets a trailing comma be deleted. */
   private commaAt = -1;
-  /** Where the current object member began (its key, or the comma before it) — dropped if cut off. */
+  /**
+   * Where the current member or element began (its comma, real or inserted, or its key), or -1 for
+   * none yet: if the text ends before it has a value, everything from there is dropped.
+   */
   private memberAt = -1;
+  /** How many edits existed when the current member or element began: a dropped member drops the rest. */
+  private memberEdits = 0;
   private topValues = 0;
   private topStart = -1;
   /** Per open constructor call: how many arguments it has, and which edit replaced its opening. */
@@ -270,30 +275,28 @@ export class Engine {
     }
     const kind = this.top();
     if (c === Ch.COMMA) {
-      this.commaAt = this.base + this.pos;
+      this.commaAt = this.memberAt = this.base + this.pos;
+      this.memberEdits = this.edits.length;
       this.pos++;
-      if (kind === Kind.OBJECT) {
-        this.memberAt = this.commaAt;
-        this.state = State.KEY;
-      } else {
-        this.state = State.VALUE;
-      }
+      this.state = kind === Kind.OBJECT ? State.KEY : State.VALUE;
       return;
     }
     if (c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN) {
       this.closeWith(c);
       return;
     }
+    if (c === Ch.ELLIPSIS || (c === Ch.DOT && this.isEllipsisAt(this.pos))) {
+      this.skipEllipsis(c === Ch.DOT ? 3 : 1);
+      return;
+    }
     if (this.isValueStart(c)) {
+      // The inserted comma starts the next member: if that is cut off, the comma goes too.
+      this.memberAt = this.base + this.pos;
+      this.memberEdits = this.edits.length;
       this.record('missing_comma', this.pos, 'inserted ","');
       this.edit(this.pos, 0, ',');
       this.commaAt = -1;
-      if (kind === Kind.OBJECT) {
-        this.memberAt = this.base + this.pos;
-        this.state = State.KEY;
-      } else {
-        this.state = State.VALUE;
-      }
+      this.state = kind === Kind.OBJECT ? State.KEY : State.VALUE;
       return;
     }
     throw this.fail('UNREPAIRABLE', `expected ',' or '${kind === Kind.OBJECT ? '}' : kind === Kind.ARRAY ? ']' : ')'}' after ${kind === Kind.OBJECT ? 'property value' : 'array element'}, found ${this.describe(this.pos)}`, this.pos);
@@ -335,6 +338,7 @@ export class Engine {
         return;
       case Ch.RBRACKET:
       case Ch.RPAREN:
+        if (this.commaAt >= 0) this.dropTrailingComma();
         this.closeWith(c);
         return;
       case Ch.COMMA:
@@ -352,7 +356,10 @@ export class Engine {
         this.skipEllipsis(1);
         return;
     }
-    if (this.commaAt < 0) this.memberAt = this.base + this.pos;
+    if (this.memberAt < 0) {
+      this.memberAt = this.base + this.pos;
+      this.memberEdits = this.edits.length;
+    }
     const quote = this.quoteAt(this.pos);
     if (quote >= 0) {
       this.startString(quote as Quote, true);
@@ -413,6 +420,7 @@ export class Engine {
       this.state = State.VALUE;
     }
     this.commaAt = -1;
+    this.memberAt = -1;
     this.pos++;
   }
 
@@ -428,26 +436,27 @@ export class Engine {
     if (matchesDeeper) {
       // `{"a": [1, 2}`: close what is open above the container this closer belongs to.
       while (!this.closes(this.top(), wanted)) {
-        this.record('mismatched_closer', this.pos, `inserted "${closerOf(this.top())}" before "${String.fromCharCode(c)}"`);
-        this.edit(this.pos, 0, closerOf(this.top()));
-        this.popContainer();
+        this.record('mismatched_closer', this.pos, `closed "${closerOf(this.top())}" before "${String.fromCharCode(c)}"`);
+        this.edit(this.pos, 0, this.popContainer());
       }
       this.popContainer(this.pos++);
       return;
     }
     // Nothing of this kind is open: the closer is of the wrong kind for the innermost container.
     this.record('mismatched_closer', this.pos, `replaced "${String.fromCharCode(c)}" with "${closerOf(this.top())}"`);
-    this.edit(this.pos, 1, closerOf(this.top()));
-    this.pos++;
-    this.popContainer();
+    const at = this.pos++;
+    this.edit(at, 1, this.popContainer());
   }
 
   private closes(kind: Kind, wanted: Kind): boolean {
     return kind === wanted || (wanted === Kind.TUPLE && kind === Kind.WRAPPER);
   }
 
-  /** Closes the innermost container; `closerAt` is the `)` being consumed, if any. */
-  private popContainer(closerAt = -1): void {
+  /**
+   * Closes the innermost container; `closerAt` is the `)` being consumed, if any. Returns the text
+   * that closes it in repaired output (empty for an unwrapped constructor call).
+   */
+  private popContainer(closerAt = -1): string {
     const kind = this.kinds.pop() as Kind;
     if (kind === Kind.OBJECT) this.openObjects--;
     else if (kind === Kind.ARRAY) this.openArrays--;
@@ -462,11 +471,13 @@ export class Engine {
     if (closerAt >= 0 && kind !== Kind.OBJECT && kind !== Kind.ARRAY) this.edit(closerAt, 1, unwrap ? '' : ']');
     this.sink.close(unwrap);
     this.afterValue();
+    return unwrap ? '' : closerOf(kind);
   }
 
   /** A value just completed: decide the next state. */
   private afterValue(): void {
     this.commaAt = -1;
+    this.memberAt = -1;
     this.state = State.AFTER_VALUE;
     const depth = this.kinds.length;
     if (depth === 0) this.topValues++;
@@ -497,19 +508,15 @@ export class Engine {
       this.state = State.DONE;
       return;
     }
-    let cutFrom = this.pos;
-    const inObject = this.top() === Kind.OBJECT;
-    if (this.state === State.COLON || (this.state === State.VALUE && inObject)) {
-      cutFrom = this.memberAt - this.base; // a key with no value: drop the member
-    } else if ((this.state === State.VALUE || this.state === State.KEY) && this.commaAt >= 0) {
-      cutFrom = this.commaAt - this.base;
+    // A member or element that never got its value is dropped, with the comma before it.
+    const cutFrom = this.state !== State.AFTER_VALUE && this.memberAt >= 0 ? this.memberAt - this.base : this.pos;
+    if (cutFrom < this.pos) {
+      // The dropped member or element takes its own repairs' splices with it.
+      if (this.edits.length > this.memberEdits) this.edits.length = this.memberEdits;
+      this.edit(cutFrom, this.pos - cutFrom, '');
     }
-    if (cutFrom < this.pos) this.edit(cutFrom, this.pos - cutFrom, '');
     let closers = '';
-    while (this.kinds.length > 0) {
-      closers += closerOf(this.top());
-      this.popContainer();
-    }
+    while (this.kinds.length > 0) closers += this.popContainer();
     this.record('truncated', this.pos, `the text ends inside a value; inserted "${closers}"`);
     this.edit(this.pos, 0, closers);
     if (this.topValues > 1) this.edit(this.pos, 0, ']');
@@ -849,7 +856,13 @@ export class Engine {
       // `{"a": "x" b: 1}`: the next member's unquoted key.
       return this.colonAfter(this.scanWordLimited(j)) && j > i + closeLen ? Decision.CLOSE : Decision.INNER;
     }
-    if (c2 === Ch.LBRACE || c2 === Ch.LBRACKET) return j > i + closeLen ? Decision.CLOSE : Decision.INNER;
+    if (j > i + closeLen) {
+      // Space after the quote, then a value: a missing comma, if the space holds a line break or
+      // the value is unmistakably one (a number, a container, a literal).
+      if (this.buf.lastIndexOf('\n', j) > i) return Decision.CLOSE;
+      if (c2 === Ch.LBRACE || c2 === Ch.LBRACKET || isDigit(c2) || c2 === Ch.MINUS) return Decision.CLOSE;
+      if (isWordStart(c2) && isLiteralWord(s.slice(j, this.scanWordLimited(j)))) return Decision.CLOSE;
+    }
     return Decision.INNER;
   }
 
@@ -1093,7 +1106,8 @@ export class Engine {
       this.afterValue();
       return;
     }
-    if (i >= this.end && /^[-+.]*$/.test(token)) {
+    if (!/[0-9]/.test(token)) {
+      if (i < this.end) throw this.fail('UNREPAIRABLE', `unexpected ${this.describe(start)} where a value was expected`, start);
       // Only a sign or a dot before the end: no value was given.
       this.edit(start, i - start, '');
       this.pos = i;
@@ -1108,11 +1122,8 @@ export class Engine {
     const s = this.buf;
     const start = this.pos;
     let i = start;
-    let negative = false;
-    if (s.charCodeAt(i) === Ch.MINUS || s.charCodeAt(i) === Ch.PLUS) {
-      negative = s.charCodeAt(i) === Ch.MINUS;
-      i++;
-    }
+    const signed = s.charCodeAt(i) === Ch.MINUS || s.charCodeAt(i) === Ch.PLUS;
+    if (signed) i++;
     const wordStart = i;
     while (i < this.end && (isWordPart(s.charCodeAt(i)) || s.charCodeAt(i) === Ch.DOT)) i++;
     if (i >= this.end && !this.final) throw NEED_MORE;
@@ -1125,7 +1136,7 @@ export class Engine {
         this.edit(start, i - start, 'null');
         this.sink.scalar(null);
       } else {
-        if (negative) {
+        if (signed) {
           this.pos = start;
           this.readUnquotedValue();
           return;
@@ -1140,7 +1151,7 @@ export class Engine {
       this.afterValue();
       return;
     }
-    if (i >= this.end && !negative) {
+    if (i >= this.end && !signed) {
       // Cut off inside a literal: `tru`, `fals`, `nul`.
       const completed = completeLiteral(word);
       if (completed !== undefined) {
@@ -1152,7 +1163,7 @@ export class Engine {
         return;
       }
     }
-    if (!negative && this.wrapperFollows(start, i, word)) return;
+    if (!signed && this.wrapperFollows(start, i, word)) return;
     this.pos = start;
     this.readUnquotedValue();
   }
@@ -1243,7 +1254,7 @@ export class Engine {
     // `[1, ...]`: the comma went with the placeholder, so what follows is what follows a value.
     // `[..., 1]`: nothing came before, so the comma after it is a leading comma.
     if (this.commaAt >= 0) {
-      this.commaAt = -1;
+      this.commaAt = this.memberAt = -1;
       this.state = State.AFTER_VALUE;
     }
   }

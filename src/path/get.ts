@@ -102,8 +102,9 @@ export function parsePath(path: string): PathSegment[] {
   if (typeof path !== 'string') {
     throw new PathError('SYNTAX', `a path must be a string, got ${jsonTypeOf(path)}`, { expression: String(path) });
   }
+  // A pointer keeps trailing whitespace: it may be part of the last key.
+  if (path.trimStart().charCodeAt(0) === 0x2f) return parsePointer(path.trimStart());
   const text = path.trim();
-  if (text.charCodeAt(0) === 0x2f) return parsePointer(text);
   const segments: PathSegment[] = [];
   let i = 0;
   const n = text.length;
@@ -184,8 +185,35 @@ function quoteList(keys: readonly string[], total: number): string {
   return total > keys.length ? `${shown}, … (${total} keys)` : shown;
 }
 
+/** Keys of `segments` walked from `value`, or undefined when they do not resolve there. */
+function walkQuietly(value: unknown, segments: readonly PathSegment[]): (string | number)[] | undefined {
+  const keys: (string | number)[] = [];
+  let cur = value;
+  for (const seg of segments) {
+    if (Array.isArray(cur)) {
+      const idx = seg.index === undefined ? undefined : seg.index < 0 ? seg.index + cur.length : seg.index;
+      if (idx === undefined || idx < 0 || idx >= cur.length) return undefined;
+      keys.push(idx);
+      cur = cur[idx];
+    } else if (isJsonObject(cur) && hasOwn(cur, seg.key)) {
+      keys.push(seg.key);
+      cur = cur[seg.key];
+    } else {
+      return undefined;
+    }
+  }
+  return keys;
+}
+
+/** A suggested path through `alt` instead of the failing segment; keeps the rest of the path when it still resolves. */
+function suggest(prefix: (string | number)[], alt: string | number, child: unknown, rest: readonly PathSegment[]): string {
+  const tail = rest.length > 0 ? walkQuietly(child, rest) : undefined;
+  return friendlyPath(tail === undefined ? [...prefix, alt] : [...prefix, alt, ...tail]);
+}
+
 function fail(expression: string, segments: PathSegment[], at: number, prefix: (string | number)[], container: unknown): never {
   const seg = segments[at];
+  const rest = segments.slice(at + 1);
   const where = friendlyPath(prefix);
   const base = { expression, offset: seg.offset, resolved: normalizedPath(prefix), found: jsonTypeOf(container) };
   if (Array.isArray(container)) {
@@ -194,7 +222,7 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
       const suggestions: string[] = [];
       const first = container[0];
       if (isJsonObject(first) && hasOwn(first, seg.key)) suggestions.push(friendlyPath([...prefix, 0, seg.key]));
-      if (length > 0) suggestions.push(friendlyPath([...prefix, 0]));
+      if (length > 0 && suggestions.length === 0) suggestions.push(friendlyPath([...prefix, 0]));
       throw new PathError('MISSING_KEY',
         `cannot read key ${JSON.stringify(seg.key)} at ${where}: found an array of length ${length}, which has indices, not keys` +
           (length > 0 ? `; use an index such as ${friendlyPath([...prefix, 0])}` : ''),
@@ -204,7 +232,9 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
     throw new PathError('INDEX_OUT_OF_RANGE',
       `index ${seg.index === Infinity ? '-' : seg.index} is out of range at ${where}: array has length ${length}, ${range}`,
       { ...base, segment: seg.index === Infinity ? '-' : seg.index, length,
-        suggestions: length === 0 ? [where] : [friendlyPath([...prefix, length - 1]), friendlyPath([...prefix, 0])] });
+        suggestions: length === 0 ? [where]
+          : length === 1 ? [suggest(prefix, 0, container[0], rest)]
+            : [suggest(prefix, length - 1, container[length - 1], rest), suggest(prefix, 0, container[0], rest)] });
   }
   if (isJsonObject(container)) {
     const available = nearestKeys(container, seg.key);
@@ -212,7 +242,7 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
     throw new PathError('MISSING_KEY',
       `no key ${JSON.stringify(seg.key)} at ${where}: ` +
         (length === 0 ? 'the object is empty' : `object has ${length === 1 ? 'key' : `${length} keys`} ${quoteList(available, length)}`),
-      { ...base, segment: seg.key, available, length, suggestions: available.slice(0, 3).map((k) => friendlyPath([...prefix, k])) });
+      { ...base, segment: seg.key, available, length, suggestions: available.slice(0, 3).map((k) => suggest(prefix, k, container[k], rest)) });
   }
   const shown = JSON.stringify(container);
   throw new PathError('NOT_A_CONTAINER',

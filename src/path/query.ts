@@ -98,6 +98,10 @@ export function compileQuery(jsonpath: string): CompiledJsonPath {
   return compiled;
 }
 
+function toCompiled(jsonpath: string | CompiledJsonPath): CompiledJsonPath {
+  return jsonpath instanceof Compiled ? jsonpath : compileQuery(jsonpath as string);
+}
+
 /**
  * The values selected by an RFC 9535 JSONPath query, in node-list order.
  *
@@ -105,7 +109,7 @@ export function compileQuery(jsonpath: string): CompiledJsonPath {
  * @throws PathError `SYNTAX` when the query is invalid
  */
 export function query(document: unknown, jsonpath: string | CompiledJsonPath): unknown[] {
-  return (typeof jsonpath === 'string' ? compileQuery(jsonpath) : jsonpath).values(document);
+  return toCompiled(jsonpath).values(document);
 }
 
 /**
@@ -114,12 +118,12 @@ export function query(document: unknown, jsonpath: string | CompiledJsonPath): u
  * @throws PathError `SYNTAX` when the query is invalid
  */
 export function queryPaths(document: unknown, jsonpath: string | CompiledJsonPath): string[] {
-  return (typeof jsonpath === 'string' ? compileQuery(jsonpath) : jsonpath).paths(document);
+  return toCompiled(jsonpath).paths(document);
 }
 
 /** Values and normalized paths of the nodes a query selects, in node-list order. */
 export function queryNodes(document: unknown, jsonpath: string | CompiledJsonPath): JsonPathNode[] {
-  return (typeof jsonpath === 'string' ? compileQuery(jsonpath) : jsonpath).nodes(document);
+  return toCompiled(jsonpath).nodes(document);
 }
 
 

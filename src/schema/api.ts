@@ -1,7 +1,7 @@
 // The schema-aware front doors: parse, parseWithReport, parseAsync, and coerce for values that are
 // already parsed (tool-call arguments).
 import { JsonMendError, assertText } from '../errors.js';
-import { parseCandidates } from '../parse/candidates.js';
+import { type ParsedCandidate, parseCandidates } from '../parse/candidates.js';
 import type { ParseOptions } from '../parse/types.js';
 import { type Compiled, type Validation, compile } from './compile.js';
 import { SchemaError } from './error.js';

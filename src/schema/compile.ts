@@ -12,7 +12,7 @@ import type { JsonSchemaDraft, SchemaIssue, SchemaLike } from './types.js';
 /** The outcome of validating a value: its (possibly transformed) output, or what failed and where. */
 export type Validation =
   | { valid: true; value: unknown }
-  | { valid: false; issues: SchemaIssue[]; paths: string[][] };
+  | { valid: false; issues: () => SchemaIssue[]; paths: string[][] };
 
 /** A schema ready to use. */
 export interface Compiled {
@@ -93,7 +93,7 @@ function compileJsonSchema(schema: Record<string, unknown> | boolean, draft: Jso
       if (quick.valid) return { valid: true, value };
       const full = runValidator(guide, root, value, false);
       const paths = full.errors.map((e) => fromFragment(e.instanceLocation));
-      return { valid: false, issues: cfworkerIssues(guide, full.errors, value), paths };
+      return { valid: false, issues: () => cfworkerIssues(guide, full.errors, value), paths };
     },
   };
 }
@@ -114,7 +114,7 @@ function compileStandard(schema: StandardSchemaV1, draft: JsonSchemaDraft | unde
     const found = result?.issues ?? [];
     return {
       valid: false,
-      issues: standardIssues(found, value),
+      issues: () => standardIssues(found, value),
       paths: found.map((i) => fromStandardPath(i.path)),
     };
   };

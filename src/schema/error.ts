@@ -76,8 +76,8 @@ export function formatFeedback(error: unknown, options: FeedbackOptions = {}): s
   const maxLength = options.maxLength ?? 2000;
   if (error instanceof SchemaError) {
     const lines = ['The JSON does not match the required schema:'];
-    for (const issue of error.issues.slice(0, maxIssues)) lines.push(`- ${issueLine(issue)}`);
-    if (error.issues.length > maxIssues) lines.push(`- … and ${error.issues.length - maxIssues} more`);
+    for (const issue of error.issues.slice(0, maxIssues)) lines.push(issueLine(issue));
+    if (error.issues.length > maxIssues) lines.push(`… and ${error.issues.length - maxIssues} more problems`);
     if (error.repairs.length > 0) {
       lines.push('Already repaired automatically (avoid these next time):');
       for (const r of error.repairs.slice(0, maxIssues)) lines.push(`- ${repairLine(r)}`);

@@ -86,8 +86,9 @@ export function* repairLoop(
 ): Generator<unknown, RepairOutcome, Validation> {
   let result = yield value;
   if (result.valid) return { ok: true, value: result.value, repairs: [] };
+  // Described only if the loop fails: the repair path should not pay for messages.
   const original = result.issues;
-  if (!guide || !enabled) return { ok: false, issues: original };
+  if (!guide || !enabled) return { ok: false, issues: original() };
   const repairs: SchemaRepair[] = [];
   let current = value;
   for (let round = 0; round < maxRounds; round++) {
@@ -99,7 +100,7 @@ export function* repairLoop(
     result = yield current;
     if (result.valid) return { ok: true, value: result.value, repairs };
   }
-  return { ok: false, issues: original };
+  return { ok: false, issues: original() };
 }
 
 /** Drives {@link repairLoop} with a validator that must answer synchronously. */
@@ -139,7 +140,7 @@ function repairAgainst(value: unknown, schema: Schema | boolean, path: string[],
   if (++ctx.unions > MAX_NESTED_UNIONS) return undefined;
   const validate = (v: unknown): Validation => {
     const r = runValidator(ctx.guide, schema, v, false);
-    return r.valid ? { valid: true, value: v } : { valid: false, issues: [], paths: r.errors.map((e) => fromFragment(e.instanceLocation)) };
+    return r.valid ? { valid: true, value: v } : { valid: false, issues: () => [], paths: r.errors.map((e) => fromFragment(e.instanceLocation)) };
   };
   // Inline loop (not repairLoop) so repair paths stay absolute.
   let result = validate(value);

@@ -18,9 +18,32 @@ function where(stackV: unknown[], stackK: (string[] | null)[], stackI: number[])
 }
 
 function quote(s: string, stackV: unknown[], stackK: (string[] | null)[], stackI: number[]): string {
-  if (LONE_SURROGATE.test(s)) invalid('string holds an unpaired surrogate, which I-JSON forbids', where(stackV, stackK, stackI));
-  // JSON.stringify's string escaping is exactly RFC 8785's: only ", \ and controls, \b\f\n\r\t short forms, lowercase \u00xx.
-  return JSON.stringify(s);
+  // Most strings need no escaping; a scan is much cheaper than a JSON.stringify call per string.
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
+      if (LONE_SURROGATE.test(s)) invalid('string holds an unpaired surrogate, which I-JSON forbids', where(stackV, stackK, stackI));
+      // JSON.stringify's string escaping is exactly RFC 8785's: ", \ and controls, \b\f\n\r\t short forms, lowercase \u00xx.
+      return JSON.stringify(s);
+    }
+  }
+  return '"' + s + '"';
+}
+
+/** Sorts keys by UTF-16 code units (JS `<` on strings); insertion sort wins on the small key sets JSON has. */
+function sortKeys(keys: string[]): string[] {
+  const n = keys.length;
+  if (n > 24) return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 1; i < n; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > k) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+  return keys;
 }
 
 /**
@@ -32,7 +55,7 @@ function quote(s: string, stackV: unknown[], stackK: (string[] | null)[], stackI
  *   unpaired surrogates, or nesting deeper than 100 000 (which is also how cycles end)
  */
 export function canonicalize(value: unknown): string {
-  let out = '';
+  const out: string[] = [];
   const stackV: (unknown[] | Record<string, unknown>)[] = [];
   const stackK: (string[] | null)[] = [];
   const stackI: number[] = [];
@@ -43,42 +66,42 @@ export function canonicalize(value: unknown): string {
     }
     switch (typeof v) {
       case 'string':
-        out += quote(v, stackV, stackK, stackI);
+        out.push(quote(v, stackV, stackK, stackI));
         break;
       case 'number':
         if (!Number.isFinite(v)) invalid(`${v} is not a JSON number`, where(stackV, stackK, stackI));
-        out += String(v);
+        out.push(String(v));
         break;
       case 'boolean':
-        out += v ? 'true' : 'false';
+        out.push(v ? 'true' : 'false');
         break;
       case 'object': {
         if (v === null) {
-          out += 'null';
+          out.push('null');
           break;
         }
         if (stackV.length >= MAX_DEPTH) invalid(`nesting deeper than ${MAX_DEPTH} (or a cycle)`, []);
         if (Array.isArray(v)) {
           if (v.length === 0) {
-            out += '[]';
+            out.push('[]');
             break;
           }
-          out += '[';
+          out.push('[');
           stackV.push(v);
           stackK.push(null);
           stackI.push(0);
           v = v[0];
           continue;
         }
-        const keys = Object.keys(v).sort();
+        const keys = sortKeys(Object.keys(v));
         if (keys.length === 0) {
-          out += '{}';
+          out.push('{}');
           break;
         }
         stackV.push(v as Record<string, unknown>);
         stackK.push(keys);
         stackI.push(0);
-        out += '{' + quote(keys[0], stackV, stackK, stackI) + ':';
+        out.push('{' + quote(keys[0], stackV, stackK, stackI) + ':');
         v = (v as Record<string, unknown>)[keys[0]];
         continue;
       }
@@ -88,25 +111,25 @@ export function canonicalize(value: unknown): string {
     // The value is written: close finished containers and move to the next sibling.
     for (;;) {
       const depth = stackV.length - 1;
-      if (depth < 0) return out;
+      if (depth < 0) return out.join('');
       const container = stackV[depth];
       const keys = stackK[depth];
       const i = ++stackI[depth];
       if (keys === null) {
         const arr = container as unknown[];
         if (i < arr.length) {
-          out += ',';
+          out.push(',');
           v = arr[i];
           break;
         }
-        out += ']';
+        out.push(']');
       } else {
         if (i < keys.length) {
-          out += ',' + quote(keys[i], stackV, stackK, stackI) + ':';
+          out.push(',' + quote(keys[i], stackV, stackK, stackI) + ':');
           v = (container as Record<string, unknown>)[keys[i]];
           break;
         }
-        out += '}';
+        out.push('}');
       }
       stackV.pop();
       stackK.pop();

@@ -51,7 +51,8 @@ describe('jsonmend parse', () => {
     const kinds = new Set(repairs.map((x) => x.kind));
     for (const kind of ['single_quotes', 'python_literal', 'trailing_comma']) assert.ok(kinds.has(kind), `${kind} in ${[...kinds]}`);
     const python = repairs.find((x) => x.kind === 'python_literal')!;
-    assert.equal(python.line, 7, 'positions are in the original file');
+    assert.equal(python.line, 8, 'positions are in the original file');
+    assert.equal(python.column, 23);
     assert.equal(typeof python.column, 'number');
     assert.equal(typeof python.offset, 'number');
   });
@@ -76,13 +77,14 @@ describe('jsonmend parse', () => {
 
   test('an error with a position names file:line:column and shows the excerpt with a caret', async () => {
     const file = join(dir, 'strict.json');
-    writeFileSync(file, '{\n  "a": 1,\n  "b": 2,\n}\n');
+    writeFileSync(file, '{\n  "a": 1,\n  "b": [1, 2\n');
     const r = await cli(['parse', '--strict', file]);
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
     const m = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+): (\\w+): `).exec(r.stderr);
     assert.ok(m, r.stderr);
-    assert.ok(Number(m[1]) >= 3, 'the line of the trailing comma or later');
+    assert.ok(Number(m[1]) >= 3, 'the line where the text was cut, or later');
+    assert.equal(m[3], 'REPAIR_REFUSED');
     assert.match(r.stderr, /\n {4}.*\n {4} *\^/, 'excerpt and caret');
   });
 

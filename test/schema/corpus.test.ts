@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { JsonMendError, SchemaError, parse } from '../../src/index.js';
+import { JsonMendError } from '../../src/errors.js';
+import { SchemaError, parse } from '../../src/schema/index.js';
 import { corpus } from '../helpers.js';
 
 interface Case {

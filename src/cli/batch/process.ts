@@ -2,7 +2,7 @@
 // a worker thread; the output is the same either way. No line can stop the batch: every failure
 // becomes that line's error record.
 import { JsonMendError } from '../../index.js';
-import { api, type AnyRepair } from '../api.js';
+import { parseWithReport, repair, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
 import { errorRecord, formatRepair, repairRecord } from '../format.js';
 import { makeStyle } from '../term.js';
 import type { BatchConfig, ChunkResult } from './config.js';
@@ -70,11 +70,9 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
   const out: string[] = [];
   const report: string[] = [];
   let seen: readonly AnyRepair[] = [];
-  const options: Record<string, unknown> = { onRepair: (repairs: readonly AnyRepair[]) => { seen = repairs; } };
+  const options: SchemaParseOptions = { onRepair: (repairs) => { seen = repairs; } };
   if (config.strict) options.strict = true;
-  if (config.schema !== undefined) options.schema = config.schema;
-  const parseWithReport = config.mode === 'parse' ? api('parseWithReport') : undefined;
-  const repair = config.mode === 'repair' ? api('repair') : undefined;
+  if (config.schema !== undefined) options.schema = config.schema as SchemaLike;
 
   for (let i = 0; i < lines.length; i++) {
     const number = firstLine + i;
@@ -86,14 +84,14 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
       if (config.mode === 'parse') {
         if (reply === undefined) out.push(JSON.stringify(value));
         else {
-          const parsed = parseWithReport!(reply, options);
+          const parsed = parseWithReport(reply, options);
           seen = parsed.repairs;
           out.push(JSON.stringify(parsed.value));
         }
       } else if (reply === undefined) {
         out.push(JSON.stringify((form as { envelope: unknown }).envelope));
       } else {
-        out.push(answer(form, repair!(reply, options), config.field));
+        out.push(answer(form, repair(reply, options), config.field));
       }
     } catch (error) {
       const record = errorRecord(error);

@@ -1,5 +1,5 @@
 // `jsonmend canonicalize`: RFC 8785 canonical JSON, for hashing and comparing.
-import { api } from '../api.js';
+import { canonicalize } from '../api.js';
 import { commonOptions, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
 import { EXIT } from '../usage.js';
@@ -26,7 +26,7 @@ Examples:
     if (typeof loaded === 'number') return loaded;
     let text: string;
     try {
-      text = api('canonicalize')(loaded.value);
+      text = canonicalize(loaded.value);
     } catch (error) {
       return fail(ctx, error, loaded.input.name);
     }

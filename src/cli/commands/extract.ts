@@ -1,6 +1,6 @@
 // `jsonmend extract`: where the JSON candidates are in a reply, without parsing them.
 import { JsonMendError, positionOf } from '../../index.js';
-import { api, type Candidate } from '../api.js';
+import { extract, type Candidate } from '../api.js';
 import { commonOptions, flag, jsonLine, type Command } from '../command.js';
 import { readInput, write } from '../io.js';
 import { EXIT } from '../usage.js';
@@ -44,7 +44,7 @@ Examples:
     const input = await readInput(ctx.positionals[0], ctx.io);
     let candidates: readonly Candidate[];
     try {
-      candidates = api('extract')(input.text);
+      candidates = extract(input.text);
       if (candidates.length === 0) throw new JsonMendError('NO_JSON', 'no JSON candidate found in the text');
     } catch (error) {
       return fail(ctx, error, input.name);

@@ -1,5 +1,5 @@
 // `jsonmend get` and `jsonmend query`: values out of a JSON document by path.
-import { api } from '../api.js';
+import { get } from '../api.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
 import { EXIT } from '../usage.js';
@@ -32,7 +32,7 @@ Examples:
     if (typeof loaded === 'number') return loaded;
     let result: unknown;
     try {
-      result = api('get')(loaded.value, path);
+      result = get(loaded.value, path);
     } catch (error) {
       return fail(ctx, error, `path ${path}`);
     }

@@ -1,10 +1,19 @@
 // `jsonmend parse`: the value a reply holds, as JSON.
-import { api } from '../api.js';
+import { parseWithReport } from '../api.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, str, type Command } from '../command.js';
 import { readInput, readJsonFile, write } from '../io.js';
-import { EXIT } from '../usage.js';
+import { EXIT, UsageError } from '../usage.js';
+import type { SchemaLike } from '../api.js';
+import type { Context } from '../command.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
 import { fail, parseOptions, writeReport } from './shared.js';
+
+/** A schema file: strict JSON holding an object (or a boolean schema). */
+async function readSchema(file: string, ctx: Context): Promise<SchemaLike> {
+  const schema = await readJsonFile(file, 'schema', ctx.io);
+  if (typeof schema === 'boolean' || (schema !== null && typeof schema === 'object' && !Array.isArray(schema))) return schema as SchemaLike;
+  throw new UsageError(`schema ${file} must hold a JSON object (or true/false), not ${Array.isArray(schema) ? 'an array' : JSON.stringify(schema)}`);
+}
 
 export const parseCommand: Command = {
   name: 'parse',
@@ -45,12 +54,12 @@ Examples:
     checkBatchOptions(ctx);
     const file = ctx.positionals[0];
     const schemaFile = str(ctx.values, 'schema');
-    const schema = schemaFile !== undefined ? await readJsonFile(schemaFile, 'schema', ctx.io) : undefined;
+    const schema = schemaFile !== undefined ? await readSchema(schemaFile, ctx) : undefined;
     if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'parse', file, schema);
     const input = await readInput(file, ctx.io);
     let result;
     try {
-      result = api('parseWithReport')(input.text, parseOptions(ctx, schema));
+      result = parseWithReport(input.text, parseOptions(ctx, schema));
     } catch (error) {
       return fail(ctx, error, input.name);
     }

@@ -1,5 +1,5 @@
 // `jsonmend query`: the node list of an RFC 9535 JSONPath query.
-import { api } from '../api.js';
+import { query, queryPaths } from '../api.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
 import { EXIT } from '../usage.js';
@@ -32,7 +32,7 @@ Examples:
     if (typeof loaded === 'number') return loaded;
     let result: unknown[];
     try {
-      result = flag(ctx.values, 'paths') ? api('queryPaths')(loaded.value, jsonpath) : api('query')(loaded.value, jsonpath);
+      result = flag(ctx.values, 'paths') ? queryPaths(loaded.value, jsonpath) : query(loaded.value, jsonpath);
     } catch (error) {
       return fail(ctx, error, `query ${jsonpath}`);
     }

@@ -1,5 +1,5 @@
 // `jsonmend repair`: the reply's JSON as valid JSON text, keeping its formatting.
-import { api } from '../api.js';
+import { parseWithReport, repair } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
 import { readInput, write } from '../io.js';
 import { EXIT } from '../usage.js';
@@ -39,9 +39,9 @@ Examples:
     let text: string;
     let repairs;
     try {
-      text = api('repair')(input.text, parseOptions(ctx));
+      text = repair(input.text, parseOptions(ctx));
       // The report needs positions, which only parseWithReport gives; pay for it only when asked.
-      if (flag(ctx.values, 'report')) repairs = api('parseWithReport')(input.text, parseOptions(ctx)).repairs;
+      if (flag(ctx.values, 'report')) repairs = parseWithReport(input.text, parseOptions(ctx)).repairs;
     } catch (error) {
       return fail(ctx, error, input.name);
     }

@@ -1,6 +1,6 @@
 // Pieces several commands share: reading and parsing the input, reporting failures and repairs.
 import { JsonMendError } from '../../index.js';
-import { api, type AnyRepair } from '../api.js';
+import { parse, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
 import { flag, type Context } from '../command.js';
 import { formatError, formatRepair, repairRecord } from '../format.js';
 import { readInput, write, type Input } from '../io.js';
@@ -23,8 +23,8 @@ export async function fail(ctx: Context, error: unknown, source: string): Promis
 }
 
 /** Options for the library's parse functions from the command line. */
-export function parseOptions(ctx: Context, schema?: unknown): Record<string, unknown> {
-  const options: Record<string, unknown> = {};
+export function parseOptions(ctx: Context, schema?: SchemaLike): SchemaParseOptions {
+  const options: SchemaParseOptions = {};
   if (flag(ctx.values, 'strict')) options.strict = true;
   if (schema !== undefined) options.schema = schema;
   return options;
@@ -37,7 +37,7 @@ export function parseOptions(ctx: Context, schema?: unknown): Record<string, unk
 export async function loadValue(ctx: Context, file: string | undefined): Promise<{ input: Input; value: unknown } | number> {
   const input = await readInput(file, ctx.io);
   try {
-    return { input, value: api('parse')(input.text, parseOptions(ctx)) };
+    return { input, value: parse(input.text, parseOptions(ctx)) };
   } catch (error) {
     return fail(ctx, error, input.name);
   }

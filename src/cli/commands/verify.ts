@@ -1,5 +1,5 @@
 // `jsonmend verify`: check a model's claims against the tool output they cite.
-import { api } from '../api.js';
+import { formatClaimFeedback, parse, verifyAll, type Claim } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
 import { readInput, write } from '../io.js';
 import { EXIT } from '../usage.js';
@@ -42,7 +42,7 @@ Examples:
     const claimsInput = await readInput(claimsFile, ctx.io);
     let claims: unknown[];
     try {
-      claims = claimList(api('parse')(claimsInput.text, parseOptions(ctx)));
+      claims = claimList(parse(claimsInput.text, parseOptions(ctx)));
     } catch (error) {
       return fail(ctx, error, claimsInput.name);
     }
@@ -50,18 +50,19 @@ Examples:
     if (typeof loaded === 'number') return loaded;
     let outcome;
     try {
-      outcome = api('verifyAll')(claims, loaded.value);
+      // verifyAll checks each claim's shape itself and throws INVALID_CLAIM for a malformed one.
+      outcome = verifyAll(claims as Claim[], loaded.value);
     } catch (error) {
       return fail(ctx, error, claimsInput.name);
     }
-    const failed = outcome.results.filter((r) => r.ok !== true).length;
+    const failed = outcome.summary.failed;
     if (flag(ctx.values, 'feedback')) {
-      const text = failed > 0 ? api('formatFeedback')(outcome) : 'All claims hold.';
+      const text = failed > 0 ? formatClaimFeedback(outcome) : 'All claims hold.';
       await write(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
     } else {
       await write(ctx.io.stdout, outcome.results.map((r) => `${JSON.stringify(r)}\n`).join(''));
     }
-    const total = outcome.results.length;
+    const total = outcome.summary.total;
     const line = failed === 0 ? ctx.err.green(`all ${total} claims hold`) : ctx.err.red(`${failed} of ${total} claims failed`);
     await write(ctx.io.stderr, `jsonmend: ${line}\n`);
     return failed === 0 ? EXIT.ok : EXIT.failed;

@@ -168,7 +168,8 @@ class Parser {
       this.pos++;
       this.skip();
       this.enter();
-      const expr = this.toLogical(this.parseOr());
+      const start = this.pos;
+      const expr = this.toLogical(this.parseOr(), start);
       this.depth--;
       return { kind: 'filter', expr };
     }

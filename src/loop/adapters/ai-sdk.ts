@@ -1,0 +1,112 @@
+// Vercel AI SDK adapters: `experimental_repairText` and `experimental_repairToolCall` hooks backed by jsonmend.
+// Imported from `jsonmend/ai-sdk`; uses structural types only, so `ai` is never loaded by jsonmend.
+import { JsonMendError } from '../../errors.js';
+import { parseWithReport } from '../../schema/index.js';
+import type { SchemaLike } from '../../schema/types.js';
+import type { LoopParseOptions } from '../parse-reply.js';
+import { parseToolArguments } from '../tool-args.js';
+
+/** What the AI SDK passes to `experimental_repairText` (structurally). */
+export interface RepairTextInput {
+  text: string;
+  error?: unknown;
+}
+
+/** The AI SDK's `RepairTextFunction` shape: repaired JSON text, or `null` when it cannot be repaired. */
+export type RepairTextHook = (options: RepairTextInput) => Promise<string | null>;
+
+/** Options of {@link createRepairText}. */
+export interface RepairTextOptions {
+  /** Also apply the schema's repairs (`"42"` → `42`, a scalar → `[scalar]`, …) and require the value to satisfy it. */
+  schema?: SchemaLike;
+  /** Options for the tolerant parser. */
+  parseOptions?: LoopParseOptions;
+}
+
+/**
+ * An `experimental_repairText` hook for `generateObject`/`streamObject` (and `Output.object`): returns the reply
+ * as clean JSON text, or `null` when jsonmend cannot read it (the SDK then throws its own error) or when the text
+ * would come back unchanged (repairing cannot help).
+ */
+export function createRepairText(options: RepairTextOptions = {}): RepairTextHook {
+  return async ({ text }) => {
+    if (typeof text !== 'string') return null;
+    try {
+      const { value } = parseWithReport(text, { ...options.parseOptions, schema: options.schema });
+      const out = JSON.stringify(value);
+      return out === undefined || out === text ? null : out;
+    } catch (error) {
+      if (error instanceof JsonMendError) return null;
+      throw error;
+    }
+  };
+}
+
+/** {@link createRepairText} without a schema: syntax repairs only (fences, quotes, commas, truncation, …). */
+export const repairText: RepairTextHook = createRepairText();
+
+/** The parts of an AI SDK tool call the repair reads (structurally `LanguageModelV3ToolCall`). */
+export interface ToolCallLike {
+  toolCallId: string;
+  toolName: string;
+  /** JSON-encoded tool input. */
+  input: string;
+}
+
+/** What the AI SDK passes to `experimental_repairToolCall` (structurally). */
+export interface RepairToolCallInput<C extends ToolCallLike> {
+  toolCall: C;
+  /** The tool's input JSON Schema, as the SDK derives it. */
+  inputSchema?: (options: { toolName: string }) => PromiseLike<unknown>;
+  error?: unknown;
+}
+
+/** The AI SDK's `ToolCallRepairFunction` shape. */
+export type RepairToolCallHook = <C extends ToolCallLike>(options: RepairToolCallInput<C>) => Promise<C | null>;
+
+/** Options of {@link createRepairToolCall}. */
+export interface RepairToolCallOptions {
+  /** Schemas by tool name; a tool not listed uses the JSON Schema the SDK provides through `inputSchema`. */
+  schemas?: Record<string, SchemaLike>;
+  /** Options for the tolerant parser. */
+  parseOptions?: LoopParseOptions;
+}
+
+/** The SDK's error for a tool name the model made up: no input repair can fix that. */
+function isNoSuchTool(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AI_NoSuchToolError';
+}
+
+/**
+ * An `experimental_repairToolCall` hook: re-reads the tool call's `input` with jsonmend against the tool's schema
+ * and returns the tool call with repaired `input` JSON text, or `null` when it cannot (unknown tool, no schema,
+ * input that does not satisfy the schema even after repair).
+ */
+export function createRepairToolCall(options: RepairToolCallOptions = {}): RepairToolCallHook {
+  return async <C extends ToolCallLike>({ toolCall, inputSchema, error }: RepairToolCallInput<C>): Promise<C | null> => {
+    if (isNoSuchTool(error) || !toolCall || typeof toolCall.input !== 'string') return null;
+    const schemas = options.schemas;
+    let schema: SchemaLike | undefined =
+      schemas && Object.prototype.hasOwnProperty.call(schemas, toolCall.toolName) ? schemas[toolCall.toolName] : undefined;
+    if (schema === undefined && inputSchema) {
+      try {
+        const found = await inputSchema({ toolName: toolCall.toolName });
+        if (found !== null && typeof found === 'object') schema = found as SchemaLike;
+      } catch {
+        return null;
+      }
+    }
+    if (schema === undefined) return null;
+    try {
+      const value = parseToolArguments(toolCall.input, schema, options.parseOptions ?? {});
+      const input = JSON.stringify(value);
+      return input === toolCall.input ? null : { ...toolCall, input };
+    } catch (caught) {
+      if (caught instanceof JsonMendError) return null;
+      throw caught;
+    }
+  };
+}
+
+/** {@link createRepairToolCall} using the schemas the SDK provides. */
+export const repairToolCall: RepairToolCallHook = createRepairToolCall();

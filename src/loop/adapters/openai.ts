@@ -1,0 +1,110 @@
+// OpenAI SDK helpers: tool-call arguments and message content, read with jsonmend.
+// Imported from `jsonmend/openai`; uses structural types only, so `openai` is never loaded by jsonmend.
+import { JsonMendError, describeType } from '../../errors.js';
+import { parseWithReport } from '../../schema/index.js';
+import type { SchemaLike } from '../../schema/types.js';
+import type { OutputOf } from '../generate.js';
+import { parseToolArguments, type ToolArgumentsOptions } from '../tool-args.js';
+
+/** A Chat Completions tool call (`message.tool_calls[i]`), structurally. */
+export interface ChatToolCallLike {
+  id?: string;
+  type?: string;
+  function: { name: string; arguments: string };
+}
+
+/** A Responses API function call output item (`type: "function_call"`), structurally. */
+export interface ResponsesFunctionCallLike {
+  type: 'function_call';
+  name: string;
+  arguments: string;
+  call_id?: string;
+  id?: string;
+}
+
+/** Either kind of OpenAI tool call. */
+export type OpenAIToolCallLike = ChatToolCallLike | ResponsesFunctionCallLike;
+
+function argumentsOf(toolCall: OpenAIToolCallLike): { name: string; text: string; id: string | undefined } {
+  if (toolCall && typeof toolCall === 'object') {
+    if ('function' in toolCall && toolCall.function && typeof toolCall.function.arguments === 'string') {
+      return { name: toolCall.function.name, text: toolCall.function.arguments, id: toolCall.id };
+    }
+    if ('arguments' in toolCall && typeof toolCall.arguments === 'string') {
+      return { name: toolCall.name, text: toolCall.arguments, id: toolCall.call_id ?? toolCall.id };
+    }
+  }
+  throw new JsonMendError('INVALID_ARGUMENT', `expected an OpenAI tool call with string arguments, got ${describeType(toolCall)}`);
+}
+
+/**
+ * The arguments of one OpenAI tool call, repaired and validated against `schema`
+ * (`tool_calls[i].function.arguments` or a Responses `function_call`'s `arguments`).
+ * Throws `JsonMendError` / `SchemaError` when they cannot be read.
+ */
+export function parseToolCallArguments<S extends SchemaLike | undefined = undefined, T = OutputOf<S>>(
+  toolCall: OpenAIToolCallLike,
+  schema?: S,
+  options?: ToolArgumentsOptions,
+): T {
+  return parseToolArguments<S, T>(argumentsOf(toolCall).text, schema, options);
+}
+
+/** One parsed tool call. */
+export interface ParsedToolCall {
+  id: string | undefined;
+  name: string;
+  arguments: unknown;
+}
+
+/**
+ * Every tool call of an assistant message, each validated against the schema registered for its name.
+ * A call to a tool without a schema is `INVALID_ARGUMENT` (the model named a tool that does not exist).
+ */
+export function parseToolCalls(
+  message: { tool_calls?: readonly OpenAIToolCallLike[] | null },
+  schemas: Record<string, SchemaLike>,
+  options?: ToolArgumentsOptions,
+): ParsedToolCall[] {
+  const calls = message?.tool_calls ?? [];
+  return calls.map((call) => {
+    const { name, text, id } = argumentsOf(call);
+    if (!Object.prototype.hasOwnProperty.call(schemas, name)) {
+      throw new JsonMendError('INVALID_ARGUMENT', `the model called "${name}", a tool with no schema`);
+    }
+    return { id, name, arguments: parseToolArguments(text, schemas[name], options) };
+  });
+}
+
+/** A Chat Completions choice, structurally. */
+export interface ChatChoiceLike {
+  finish_reason?: string | null;
+  message: { content?: string | null; refusal?: string | null };
+}
+
+/** Options of {@link parseChoiceContent}. */
+export interface ChoiceContentOptions extends ToolArgumentsOptions {
+  /** Accept a reply cut off by `finish_reason: "length"` when it can be repaired. Default `false`. */
+  acceptTruncated?: boolean;
+}
+
+/**
+ * The structured value of a Chat Completions choice's `message.content`. A refusal is `NO_JSON`; a reply cut off
+ * by the token limit is `UNREPAIRABLE` unless `acceptTruncated`.
+ */
+export function parseChoiceContent<S extends SchemaLike | undefined = undefined, T = OutputOf<S>>(
+  choice: ChatChoiceLike,
+  schema?: S,
+  options: ChoiceContentOptions = {},
+): T {
+  const message = choice?.message;
+  if (!message || typeof message !== 'object') throw new JsonMendError('INVALID_ARGUMENT', 'expected a choice with a message');
+  if (typeof message.refusal === 'string' && message.refusal) {
+    throw new JsonMendError('NO_JSON', `the model refused: ${message.refusal.slice(0, 200)}`);
+  }
+  if (choice.finish_reason === 'length' && !options.acceptTruncated) {
+    throw new JsonMendError('UNREPAIRABLE', 'the reply was cut off by the output-token limit (finish_reason "length")');
+  }
+  const { acceptTruncated: _ignored, ...parseOptions } = options;
+  return parseWithReport(message.content ?? '', { ...parseOptions, schema }).value as T;
+}

@@ -1,0 +1,195 @@
+// createStreamParser: the prelude scanner, the resumable engine and the snapshot tree, driven one
+// chunk at a time. Each character is parsed once; a push costs the chunk plus the copies along the
+// path that changed.
+import { JsonMendError, assertText } from '../errors.js';
+import { Engine, EngineFailure } from '../parse/engine.js';
+import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
+import type { TextRepair } from '../parse/types.js';
+import { parse } from '../schema/index.js';
+import type { SchemaParseOptions } from '../schema/types.js';
+import { PreludeScanner } from './prelude.js';
+import { SchemaWatch } from './schema.js';
+import { ChunkText } from './text.js';
+import { SnapshotTree } from './tree.js';
+import type { Snapshot, StreamOptions, StreamParser } from './types.js';
+
+const enum Phase { PRELUDE, ENGINE, STOPPED, ENDED }
+
+class StreamParserImpl<T> implements StreamParser<T> {
+  private readonly buf = new ChunkText();
+  private readonly prelude = new PreludeScanner();
+  private readonly engine: Engine;
+  private readonly tree: SnapshotTree;
+  private readonly parseOptions: SchemaParseOptions;
+  private readonly maxLength: number;
+  private phase: Phase = Phase.PRELUDE;
+  private start = -1;
+  private straight = false;
+  private reported = 0;
+  private completeSent = false;
+  private error: JsonMendError | undefined;
+  private fatal: JsonMendError | undefined;
+  snapshot: Snapshot<T> = { value: undefined, complete: false, repairs: [] };
+
+  constructor(private readonly options: StreamOptions) {
+    if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
+    }
+    const { partialStrings, deltas, defaults, ...rest } = options;
+    this.parseOptions = rest;
+    this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
+      ? new SchemaWatch(options.schema, defaults === true)
+      : undefined;
+    this.tree = new SnapshotTree(
+      {
+        charCodeAt: (o) => this.buf.charCodeAt(this.start + o),
+        slice: (a, b) => this.buf.slice(this.start + a, this.start + b),
+      },
+      () => this.engine.offset,
+      { deltas: deltas === true, partialStrings: partialStrings ?? true, schema: watch?.root ? watch : undefined },
+    );
+    this.engine = new Engine(this.tree, engineOptions(rest, false));
+  }
+
+  text(): string {
+    return this.buf.all();
+  }
+
+  push(chunk: string): Snapshot<T> {
+    if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'push() after end(): the stream is closed');
+    if (this.fatal) throw this.fatal;
+    assertText(chunk, 'chunk');
+    const at = this.buf.length;
+    if (at + chunk.length > this.maxLength) {
+      this.fatal = new JsonMendError('TOO_LARGE', `the text is ${at + chunk.length} characters long, more than maxLength (${this.maxLength})`);
+      throw this.fatal;
+    }
+    this.buf.add(chunk);
+    const extra: TextRepair[] = [];
+    if (this.phase === Phase.PRELUDE) {
+      const found = this.prelude.scan(chunk, at);
+      if (found !== undefined) {
+        this.start = found.start;
+        this.straight = found.straight;
+        this.phase = Phase.ENGINE;
+        if (!found.straight) {
+          const { line, column } = this.buf.position(found.start);
+          extra.push({ kind: 'surrounding_text', offset: found.start, line, column, detail: 'skipped the text before the JSON value' });
+        }
+        this.feed(found.rest);
+      }
+    } else if (this.phase === Phase.ENGINE) {
+      this.feed(chunk);
+    }
+    return this.takeSnapshot(extra);
+  }
+
+  private feed(chunk: string): void {
+    try {
+      this.engine.feed(chunk);
+    } catch (e) {
+      this.stop(e);
+      return;
+    }
+    this.tree.sync(this.engine.pendingString);
+    if (this.engine.done) this.phase = Phase.STOPPED;
+  }
+
+  private stop(e: unknown): void {
+    const shifted = e instanceof EngineFailure ? new EngineFailure(e.code, e.reason, e.offset + this.start) : e;
+    this.error = publicError(shifted, this.buf.all());
+    this.phase = Phase.STOPPED;
+  }
+
+  private newRepairs(into: TextRepair[]): TextRepair[] {
+    const raw = this.engine.repairs;
+    // The engine may take back repairs in a string tail it cuts; never report one twice.
+    if (raw.length < this.reported) this.reported = raw.length;
+    for (let i = this.reported; i < raw.length; i++) {
+      const r = raw[i];
+      const offset = r.offset + this.start;
+      const { line, column } = this.buf.position(offset);
+      into.push({ kind: r.kind, offset, line, column, detail: r.detail });
+    }
+    this.reported = raw.length;
+    return into;
+  }
+
+  private takeSnapshot(extra: TextRepair[]): Snapshot<T> {
+    const tree = this.tree;
+    const complete = this.engine.done && this.error === undefined;
+    if (complete && !this.completeSent) {
+      this.completeSent = true;
+      tree.deltas.push({ op: 'complete', path: '' });
+    }
+    const snap: Snapshot<T> = { value: (tree.hasRoot ? tree.root : undefined) as T | undefined, complete, repairs: this.newRepairs(extra) };
+    tree.seal();
+    if (this.options.deltas) snap.deltas = tree.takeDeltas();
+    if (this.options.schema !== undefined) snap.issues = tree.takeIssues();
+    if (this.error) snap.error = this.error;
+    this.snapshot = snap;
+    return snap;
+  }
+
+  end(): T {
+    if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'end() was already called');
+    const wasStopped = this.phase === Phase.STOPPED;
+    this.phase = Phase.ENDED;
+    if (this.fatal) throw this.fatal;
+    const text = this.buf.all();
+    const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined &&
+      !(text.charCodeAt(this.start + 1) === 0x5c && text.charCodeAt(this.start + 2) === 0x22);
+    if (own) {
+      let ok = true;
+      if (!wasStopped) {
+        try {
+          this.engine.finish();
+        } catch {
+          ok = false;
+        }
+      }
+      if (ok) {
+        const value = this.tree.root as T;
+        const all = this.engine.repairs.map((r) => ({ kind: r.kind, offset: r.offset + this.start, detail: r.detail }));
+        this.finalSnapshot(value, false);
+        if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, text));
+        return value;
+      }
+    }
+    // Extraction must see the whole reply to choose between candidates: the same call as parse.
+    const value = parse<T>(text, this.parseOptions);
+    this.finalSnapshot(value, true);
+    return value;
+  }
+
+  private finalSnapshot(value: T, replaced: boolean): void {
+    if (replaced && value !== this.tree.root) this.tree.replaceRoot(value);
+    if (!this.completeSent) {
+      this.completeSent = true;
+      this.tree.deltas.push({ op: 'complete', path: '' });
+    }
+    const snap: Snapshot<T> = { value, complete: true, repairs: this.error ? [] : this.newRepairs([]) };
+    if (this.options.deltas) snap.deltas = this.tree.takeDeltas();
+    if (this.options.schema !== undefined) snap.issues = this.tree.takeIssues();
+    this.snapshot = snap;
+  }
+}
+
+function isJsonSchemaLike(schema: unknown): boolean {
+  return schema !== null && typeof schema === 'object';
+}
+
+/**
+ * An incremental parser for a reply that arrives in chunks. Each `push` parses only the new text and
+ * returns an immutable, structurally shared {@link Snapshot}; `end()` returns exactly what
+ * `parse(wholeText, options)` returns (or throws what it throws).
+ *
+ * @example
+ * const p = createStreamParser({ deltas: true });
+ * for await (const chunk of reply) render(p.push(chunk).value);
+ * const value = p.end();
+ */
+export function createStreamParser<T = unknown>(options: StreamOptions = {}): StreamParser<T> {
+  return new StreamParserImpl<T>(options);
+}

@@ -1,0 +1,142 @@
+// Finding where the JSON starts in a stream, one chunk at a time: prose, an opening code fence and
+// reasoning blocks (`<think>…</think>`, also unterminated) are skipped. Each character is looked at
+// once, except a few characters carried over when a chunk ends inside a tag, fence or `[` lookahead.
+import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
+
+const enum Mode { PROSE, REASONING, FENCE_INFO }
+
+/** Longest tag name or lookahead carried from one chunk to the next. */
+const MAX_CARRY = 64;
+
+/** Where the JSON starts, and the text from there on that the scanner has already seen. */
+export interface PreludeEnd {
+  /** Absolute offset of the opening `{` or `[`. */
+  start: number;
+  /** The text from `start` to the end of what was pushed so far. */
+  rest: string;
+  /** True when only whitespace came before the JSON (then `parse` reads the same span). */
+  straight: boolean;
+}
+
+function isSpaceLike(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff || (c > 0x7f && /\s/.test(String.fromCharCode(c))) ||
+    c === 0x0b || c === 0x0c;
+}
+
+function isNameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
+}
+
+/** Characters after `[` (and spaces) that make it look like the start of a JSON array. */
+function startsArrayItem(c: number): boolean {
+  return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x27 || c === 0x5d || c === 0x2d || (c >= 0x30 && c <= 0x39);
+}
+
+export class PreludeScanner {
+  private mode: Mode = Mode.PROSE;
+  private carry = '';
+  private carryStart = 0;
+  private straight = true;
+  private atLineStart = true;
+  private inFence = false;
+  private closer = '';
+  private readonly reasoning: ReadonlySet<string>;
+
+  constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS) {
+    this.reasoning = new Set(reasoningTags.map((t) => t.toLowerCase()));
+  }
+
+  /** Scans a chunk that starts at absolute offset `at`; returns where the JSON starts once known. */
+  scan(chunk: string, at: number): PreludeEnd | undefined {
+    const text = this.carry.length > 0 ? this.carry + chunk : chunk;
+    const base = this.carry.length > 0 ? this.carryStart : at;
+    this.carry = '';
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      if (this.mode === Mode.REASONING) {
+        const lt = text.indexOf('<', i);
+        if (lt === -1) return undefined;
+        const want = this.closer.length;
+        if (lt + want > n) return this.keep(text, lt, base);
+        if (text.slice(lt, lt + want).toLowerCase() === this.closer) {
+          this.mode = Mode.PROSE;
+          this.atLineStart = false;
+          i = lt + want;
+        } else {
+          i = lt + 1;
+        }
+        continue;
+      }
+      if (this.mode === Mode.FENCE_INFO) {
+        const nl = text.indexOf('\n', i);
+        if (nl === -1) return undefined;
+        this.mode = Mode.PROSE;
+        this.atLineStart = true;
+        i = nl + 1;
+        continue;
+      }
+      const c = text.charCodeAt(i);
+      if (c === 0x7b || (c === 0x5b && this.straight)) return this.found(text, i, base);
+      if (c === 0x5b) {
+        let j = i + 1;
+        while (j < n && isSpaceLike(text.charCodeAt(j))) j++;
+        if (j >= n) {
+          if (n - i < MAX_CARRY) return this.keep(text, i, base);
+        } else if (this.inFence || startsArrayItem(text.charCodeAt(j))) {
+          return this.found(text, i, base);
+        }
+      } else if (c === 0x3c) {
+        let j = i + 1;
+        const closing = j < n && text.charCodeAt(j) === 0x2f;
+        if (closing) j++;
+        const nameStart = j;
+        while (j < n && isNameChar(text.charCodeAt(j))) j++;
+        if (j >= n && n - i < MAX_CARRY) return this.keep(text, i, base);
+        const name = text.slice(nameStart, j).toLowerCase();
+        if (!closing && this.reasoning.has(name)) {
+          this.mode = Mode.REASONING;
+          this.closer = `</${name}`;
+          this.straight = false;
+          i = j;
+          continue;
+        }
+      } else if ((c === 0x60 || c === 0x7e) && this.atLineStart) {
+        let j = i;
+        while (j < n && text.charCodeAt(j) === c) j++;
+        if (j >= n && n - i < MAX_CARRY) return this.keep(text, i, base);
+        if (j - i >= 3) {
+          this.straight = false;
+          if (this.inFence) {
+            this.inFence = false;
+            this.atLineStart = false;
+            i = j;
+          } else {
+            this.inFence = true;
+            this.mode = Mode.FENCE_INFO;
+            i = j;
+          }
+          continue;
+        }
+      }
+      if (c === 0x0a) {
+        this.atLineStart = true;
+      } else if (!isSpaceLike(c)) {
+        this.atLineStart = false;
+        this.straight = false;
+      }
+      i++;
+    }
+    return undefined;
+  }
+
+  private keep(text: string, from: number, base: number): undefined {
+    this.carry = text.slice(from);
+    this.carryStart = base + from;
+    return undefined;
+  }
+
+  private found(text: string, i: number, base: number): PreludeEnd {
+    return { start: base + i, rest: text.slice(i), straight: this.straight };
+  }
+}

@@ -1,0 +1,332 @@
+// The snapshot builder: a Sink that keeps the partial value as immutable, structurally shared
+// snapshots. Containers handed out in a snapshot are sealed; the first change under a sealed
+// container in a push copies it and its open ancestors (once per push), so untouched subtrees keep
+// their identity and earlier snapshots never change. Only open containers (the engine's stack) can
+// change, so copy-on-write only ever walks that stack.
+import { type Sink, ValueBuilder, setMember } from '../parse/sink.js';
+import type { SchemaIssue } from '../schema/types.js';
+import type { SchemaWatch } from './schema.js';
+import type { Delta } from './types.js';
+
+type Container = unknown[] | Record<string, unknown>;
+
+interface Frame {
+  node: Container;
+  isArray: boolean;
+  /** Where the node sits in its parent frame (a key or an index); -1 for the root. */
+  slot: string | number;
+  /** JSON Pointer of the node ('' unless paths are needed). */
+  path: string;
+  /** Subschema of the node, when a schema is watched. */
+  schema: unknown;
+}
+
+/** Reads the text the engine is fed, by the engine's own offsets. */
+export interface EngineText {
+  charCodeAt(offset: number): number;
+  slice(from: number, to: number): string;
+}
+
+/** How far back the engine may cut a string it is reading (its lookahead bound, plus the comma). */
+const MAX_RETRACT = 162;
+
+const enum Str { NONE, SHOWN, HIDDEN }
+
+function escapePointer(key: string): string {
+  if (key.indexOf('~') === -1 && key.indexOf('/') === -1) return key;
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function isWs(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Where a partial string's shown text may end: before a trailing run of whitespace and one comma. */
+function visibleEnd(s: string): number {
+  const floor = Math.max(0, s.length - MAX_RETRACT);
+  let k = s.length;
+  while (k > floor && isWs(s.charCodeAt(k - 1))) k--;
+  if (k > floor && s.charCodeAt(k - 1) === 0x2c) k--;
+  return k;
+}
+
+export interface TreeOptions {
+  deltas: boolean;
+  partialStrings: boolean | ((pointer: string) => boolean);
+  schema: SchemaWatch | undefined;
+}
+
+export class SnapshotTree implements Sink {
+  root: unknown = undefined;
+  hasRoot = false;
+  private readonly stack: Frame[] = [];
+  /** Frames [0, fresh) were created or copied during this push and may be mutated in place. */
+  private fresh = 0;
+  private pendingKey = '';
+  private tops = 0;
+  private topsFrame = false;
+  /** Containers opened by `(` (tuples, constructor wrappers) are built aside and shown when closed. */
+  private hidden: ValueBuilder | undefined;
+  private hiddenDepth = 0;
+  private hiddenKey = '';
+
+  // The string being read, when it is a value.
+  private str: Str = Str.NONE;
+  private strSlot: string | number = -1;
+  private strPath = '';
+  private shown = '';
+  private held = '';
+  private engineLen = 0;
+  private lastOffset = 0;
+
+  deltas: Delta[] = [];
+  issues: SchemaIssue[] = [];
+  private readonly wantDeltas: boolean;
+  private readonly needPaths: boolean;
+
+  constructor(private readonly text: EngineText, private readonly engineOffset: () => number, private readonly options: TreeOptions) {
+    this.wantDeltas = options.deltas;
+    this.needPaths = options.deltas || typeof options.partialStrings === 'function' || options.schema !== undefined;
+  }
+
+  // ---------------------------------------------------------------- Sink
+
+  openObject(): void {
+    if (this.hiddenDepth > 0) {
+      this.hiddenDepth++;
+      (this.hidden as ValueBuilder).openObject();
+      return;
+    }
+    this.openFrame({}, false);
+  }
+
+  openArray(): void {
+    if (this.hiddenDepth > 0) {
+      this.hiddenDepth++;
+      (this.hidden as ValueBuilder).openArray();
+      return;
+    }
+    if (this.text.charCodeAt(this.engineOffset()) === 0x28) {
+      // `(`: a tuple stays an array, a one-argument wrapper becomes its argument; show it once closed.
+      this.hidden = new ValueBuilder();
+      this.hidden.openArray();
+      this.hiddenDepth = 1;
+      this.hiddenKey = this.pendingKey;
+      return;
+    }
+    this.openFrame([], true);
+  }
+
+  close(unwrapSingle: boolean): void {
+    if (this.hiddenDepth > 0) {
+      const hidden = this.hidden as ValueBuilder;
+      hidden.close(unwrapSingle);
+      if (--this.hiddenDepth === 0) {
+        this.hidden = undefined;
+        this.pendingKey = this.hiddenKey;
+        this.placeComplete(hidden.tops[0]);
+      }
+      return;
+    }
+    const frame = this.stack.pop() as Frame;
+    if (this.fresh > this.stack.length) this.fresh = this.stack.length;
+    if (this.wantDeltas) this.deltas.push({ op: 'complete', path: frame.path });
+    if (this.options.schema && frame.schema !== undefined) this.options.schema.check(frame.node, frame.schema, frame.path, this.issues);
+  }
+
+  key(name: string): void {
+    if (this.hiddenDepth > 0) (this.hidden as ValueBuilder).key(name);
+    else this.pendingKey = name;
+  }
+
+  scalar(value: unknown): void {
+    if (this.hiddenDepth > 0) {
+      (this.hidden as ValueBuilder).scalar(value);
+      return;
+    }
+    if (this.str === Str.SHOWN) {
+      // The string shown so far completed: its final text extends what was shown.
+      this.str = Str.NONE;
+      const d = this.stack.length - 1;
+      this.writable(d);
+      this.setSlot(this.stack[d], this.strSlot, value);
+      if (this.wantDeltas) {
+        const tail = (value as string).length > this.shown.length ? (value as string).slice(this.shown.length) : '';
+        if (tail.length > 0) this.deltas.push({ op: 'append', path: this.strPath, text: tail });
+        this.deltas.push({ op: 'complete', path: this.strPath });
+      }
+      this.shown = this.held = '';
+      const frame = this.stack[d];
+      if (this.options.schema && frame.schema !== undefined) {
+        const sub = this.options.schema.child(frame.schema, this.strSlot);
+        if (sub !== undefined) this.options.schema.check(value, sub, this.strPath, this.issues);
+      }
+      return;
+    }
+    this.str = Str.NONE;
+    this.placeComplete(value);
+  }
+
+  // ---------------------------------------------------------------- partial strings
+
+  /** After each feed: show the value string being read, withholding a tail the engine may still cut. */
+  sync(pending: { text: string; isKey: boolean } | undefined): void {
+    if (pending === undefined || pending.isKey || this.hiddenDepth > 0 || this.stack.length === 0) return;
+    const offset = this.engineOffset();
+    if (this.str === Str.HIDDEN) return;
+    if (this.str === Str.NONE) {
+      const frame = this.stack[this.stack.length - 1];
+      const slot = frame.isArray ? (frame.node as unknown[]).length : this.pendingKey;
+      const path = this.needPaths ? `${frame.path}/${frame.isArray ? String(slot) : escapePointer(slot as string)}` : '';
+      const allowed = this.options.partialStrings;
+      if (allowed === false || (typeof allowed === 'function' && !allowed(path))) {
+        this.str = Str.HIDDEN;
+        return;
+      }
+      const text = pending.text;
+      const k = visibleEnd(text);
+      this.shown = k === text.length ? text : text.slice(0, k);
+      this.held = k === text.length ? '' : text.slice(k);
+      this.engineLen = text.length;
+      this.lastOffset = offset;
+      this.str = Str.SHOWN;
+      this.strSlot = slot;
+      this.strPath = path;
+      this.place(this.shown);
+      if (this.wantDeltas) this.deltas.push({ op: 'add', path, value: this.shown });
+      return;
+    }
+    const len = pending.text.length;
+    if (len <= this.engineLen) return;
+    // The new characters, read from the input when they are plain (same length, no escapes), which
+    // avoids flattening the engine's growing string on every push.
+    const raw = this.text.slice(this.lastOffset, offset);
+    const fragment = raw.length === len - this.engineLen && raw.indexOf('\\') === -1 ? raw : pending.text.slice(this.engineLen);
+    this.engineLen = len;
+    this.lastOffset = offset;
+    const combined = this.held.length > 0 ? this.held + fragment : fragment;
+    const k = visibleEnd(combined);
+    if (k === 0) {
+      this.held = combined;
+      return;
+    }
+    const add = k === combined.length ? combined : combined.slice(0, k);
+    this.held = k === combined.length ? '' : combined.slice(k);
+    this.shown += add;
+    const d = this.stack.length - 1;
+    this.writable(d);
+    this.setSlot(this.stack[d], this.strSlot, this.shown);
+    if (this.wantDeltas) this.deltas.push({ op: 'append', path: this.strPath, text: add });
+  }
+
+  // ---------------------------------------------------------------- snapshots
+
+  /** Hands the current value out: everything now visible is sealed. */
+  seal(): void {
+    this.fresh = 0;
+  }
+
+  takeDeltas(): Delta[] {
+    const d = this.deltas;
+    this.deltas = [];
+    return d;
+  }
+
+  takeIssues(): SchemaIssue[] {
+    const i = this.issues;
+    this.issues = [];
+    return i;
+  }
+
+  /** Replaces the whole value (the final value from a full re-parse). */
+  replaceRoot(value: unknown): void {
+    this.root = value;
+    this.hasRoot = true;
+    if (this.wantDeltas) this.deltas.push({ op: 'set', path: '', value });
+  }
+
+  // ---------------------------------------------------------------- building
+
+  private openFrame(node: Container, isArray: boolean): void {
+    const path = this.place(node);
+    const parent = this.stack.length > 0 ? this.stack[this.stack.length - 1] : undefined;
+    const schemaWatch = this.options.schema;
+    const schema = schemaWatch === undefined ? undefined : parent === undefined ? schemaWatch.root : parent.schema === undefined ? undefined : schemaWatch.child(parent.schema, this.lastSlot);
+    this.stack.push({ node, isArray, slot: this.lastSlot, path, schema });
+    this.fresh = this.stack.length;
+    if (this.wantDeltas) this.deltas.push({ op: 'add', path, value: isArray ? [] : {} });
+    if (!isArray && schemaWatch?.defaults && schema !== undefined) {
+      for (const [name, value] of schemaWatch.defaultsOf(schema)) {
+        setMember(node as Record<string, unknown>, name, value);
+        if (this.wantDeltas) this.deltas.push({ op: 'set', path: `${path}/${escapePointer(name)}`, value });
+      }
+    }
+  }
+
+  private lastSlot: string | number = -1;
+
+  /** A complete value in the next slot. */
+  private placeComplete(value: unknown): void {
+    const path = this.place(value);
+    if (this.wantDeltas) this.deltas.push({ op: 'set', path, value });
+    const parent = this.stack.length > 0 ? this.stack[this.stack.length - 1] : undefined;
+    const watch = this.options.schema;
+    if (watch && parent !== undefined && parent.schema !== undefined) {
+      const sub = watch.child(parent.schema, this.lastSlot);
+      if (sub !== undefined) watch.check(value, sub, path, this.issues);
+    }
+  }
+
+  /** Attaches `value` in the next slot of the innermost container (or as the root); returns its path. */
+  private place(value: unknown): string {
+    let n = this.stack.length;
+    if (n === 0) {
+      if (this.tops === 0) {
+        this.tops = 1;
+        this.root = value;
+        this.hasRoot = true;
+        this.lastSlot = -1;
+        return '';
+      }
+      // A second top-level value: the result becomes an array of all of them.
+      const all = [this.root];
+      this.root = all;
+      this.stack.push({ node: all, isArray: true, slot: -1, path: '', schema: undefined });
+      this.fresh = 1;
+      this.topsFrame = true;
+      if (this.wantDeltas) this.deltas.push({ op: 'set', path: '', value: [all[0]] });
+      n = 1;
+    }
+    if (this.topsFrame && n === 1) this.tops++;
+    const frame = this.stack[n - 1];
+    this.writable(n - 1);
+    let path = '';
+    if (frame.isArray) {
+      const arr = frame.node as unknown[];
+      this.lastSlot = arr.length;
+      if (this.needPaths) path = `${frame.path}/${arr.length}`;
+      arr.push(value);
+    } else {
+      this.lastSlot = this.pendingKey;
+      if (this.needPaths) path = `${frame.path}/${escapePointer(this.pendingKey)}`;
+      setMember(frame.node as Record<string, unknown>, this.pendingKey, value);
+    }
+    return path;
+  }
+
+  /** Makes frames 0..d mutable for this push, copying sealed ones (and re-linking them in their parents). */
+  private writable(d: number): void {
+    for (let i = this.fresh; i <= d; i++) {
+      const f = this.stack[i];
+      f.node = f.isArray ? (f.node as unknown[]).slice() : { ...(f.node as Record<string, unknown>) };
+      if (i === 0) this.root = f.node;
+      else this.setSlot(this.stack[i - 1], f.slot, f.node);
+    }
+    if (d + 1 > this.fresh) this.fresh = d + 1;
+  }
+
+  private setSlot(frame: Frame, slot: string | number, value: unknown): void {
+    if (frame.isArray) (frame.node as unknown[])[slot as number] = value;
+    else setMember(frame.node as Record<string, unknown>, slot as string, value);
+  }
+}

@@ -1,0 +1,233 @@
+// `verify` / `verifyAll`: check a model's claims against a tool's payload. A false claim is a result,
+// never an exception; only a malformed claim throws (INVALID_CLAIM).
+import { JsonMendError } from '../errors.js';
+import { canonicalize } from './canonicalize.js';
+import { compareClaimValues, numberFromString, preview } from './compare.js';
+import { resolveClaimPath } from './resolve.js';
+import { schemaFailure, validatorFor } from './schema.js';
+import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
+
+const MODES: Readonly<Record<string, ClaimMode>> = {
+  verbatim: 'verbatim',
+  field: 'field',
+  field_extraction: 'field',
+  type: 'type',
+  schema_type: 'type',
+  range: 'range',
+  range_threshold: 'range',
+};
+const AGGREGATES: readonly ClaimAggregate[] = ['count', 'sum', 'mean', 'min', 'max'];
+const SYNTAXES: readonly ClaimPathSyntax[] = ['auto', 'get', 'jsonpath'];
+
+/** Options of {@link verify} and {@link verifyAll}: defaults for the comparison (claims may override). */
+export interface VerifyOptions extends CompareOptions {
+  /** Default `pathSyntax` of claims that do not set one. Default `auto`. */
+  pathSyntax?: ClaimPathSyntax;
+}
+
+function malformed(reason: string): never {
+  throw new JsonMendError('INVALID_CLAIM', `malformed claim: ${reason}`);
+}
+
+const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k) && (o as Record<string, unknown>)[k] !== undefined;
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v);
+}
+
+/** Checks the claim's shape; returns its canonical mode. */
+function checkClaim(claim: unknown): ClaimMode {
+  if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) malformed('a claim must be an object');
+  const c = claim as Record<string, unknown>;
+  const mode = typeof c.mode === 'string' && Object.prototype.hasOwnProperty.call(MODES, c.mode) ? MODES[c.mode] : undefined;
+  if (mode === undefined) malformed(`unknown mode ${preview(c.mode)}; use verbatim, field, type or range`);
+  if (own(c, 'path') && typeof c.path !== 'string') malformed('path must be a string');
+  if (own(c, 'pathSyntax') && !SYNTAXES.includes(c.pathSyntax as ClaimPathSyntax)) malformed(`pathSyntax must be one of ${SYNTAXES.join(', ')}`);
+  if (own(c, 'aggregate') && !AGGREGATES.includes(c.aggregate as ClaimAggregate)) malformed(`aggregate must be one of ${AGGREGATES.join(', ')}`);
+  if (own(c, 'aggregate') && mode !== 'range' && mode !== 'field') malformed('aggregate applies only to range and field claims');
+  for (const k of ['tolerance']) if (own(c, k) && !(isFiniteNumber(c[k]) && (c[k] as number) >= 0)) malformed(`${k} must be a non-negative number`);
+  for (const k of ['caseInsensitive', 'ignoreWhitespace', 'strictTypes']) if (own(c, k) && typeof c[k] !== 'boolean') malformed(`${k} must be a boolean`);
+  if ((mode === 'verbatim' || mode === 'field') && !own(c, 'value')) malformed(`a ${mode} claim needs a value`);
+  if (mode === 'type' && !own(c, 'schema')) malformed('a type claim needs a schema (a JSON Schema or a type name)');
+  if (mode === 'range') {
+    for (const k of ['min', 'max']) if (own(c, k) && !isFiniteNumber(c[k])) malformed(`${k} must be a finite number`);
+    for (const k of ['exclusiveMin', 'exclusiveMax']) {
+      if (own(c, k) && !isFiniteNumber(c[k]) && typeof c[k] !== 'boolean') malformed(`${k} must be a finite number or a boolean`);
+    }
+    if (c.exclusiveMin === true && !own(c, 'min')) malformed('exclusiveMin: true needs min');
+    if (c.exclusiveMax === true && !own(c, 'max')) malformed('exclusiveMax: true needs max');
+    if (!own(c, 'min') && !own(c, 'max') && !isFiniteNumber(c.exclusiveMin) && !isFiniteNumber(c.exclusiveMax)) {
+      malformed('a range claim needs at least one of min, max, exclusiveMin, exclusiveMax');
+    }
+  }
+  return mode;
+}
+
+function compareOptions(claim: Claim, options: VerifyOptions): CompareOptions {
+  return {
+    tolerance: claim.tolerance ?? options.tolerance,
+    caseInsensitive: claim.caseInsensitive ?? options.caseInsensitive,
+    ignoreWhitespace: claim.ignoreWhitespace ?? options.ignoreWhitespace,
+    strictTypes: claim.strictTypes ?? options.strictTypes,
+  };
+}
+
+type Reduced = { ok: true; value: number } | { ok: false; code: ClaimFailureCode; reason: string };
+
+function asNumber(v: unknown, strict: boolean | undefined): number | undefined {
+  if (isFiniteNumber(v)) return v;
+  return typeof v === 'string' && !strict ? numberFromString(v) : undefined;
+}
+
+function reduce(list: unknown, aggregate: ClaimAggregate, strict: boolean | undefined): Reduced {
+  const items = Array.isArray(list) ? list : typeof list === 'object' && list !== null ? Object.values(list) : undefined;
+  if (items === undefined) return { ok: false, code: 'NOT_A_LIST', reason: `${aggregate} needs a list, but found ${preview(list)}` };
+  if (aggregate === 'count') return { ok: true, value: items.length };
+  if (items.length === 0 && aggregate !== 'sum') return { ok: false, code: 'EMPTY_LIST', reason: `${aggregate} of an empty list is undefined` };
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < items.length; i++) {
+    const n = asNumber(items[i], strict);
+    if (n === undefined) return { ok: false, code: 'NOT_A_NUMBER', reason: `${aggregate} needs numbers, but item [${i}] is ${preview(items[i])}` };
+    sum += n;
+    if (n < min) min = n;
+    if (n > max) max = n;
+  }
+  const value = aggregate === 'sum' ? sum : aggregate === 'mean' ? sum / items.length : aggregate === 'min' ? min : max;
+  return { ok: true, value };
+}
+
+function boundsOf(claim: Claim): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ['min', 'max', 'exclusiveMin', 'exclusiveMax', 'aggregate'] as const) if (claim[k] !== undefined) out[k] = claim[k];
+  return out;
+}
+
+/** The first bound `n` breaks, as a sentence, or undefined when it is within all of them. */
+function rangeFailure(n: number, c: Claim): string | undefined {
+  if (c.min !== undefined) {
+    if (c.exclusiveMin === true ? !(n > c.min) : !(n >= c.min)) return `${n} is ${c.exclusiveMin === true ? 'not above' : 'below'} the minimum ${c.min}`;
+  }
+  if (c.max !== undefined) {
+    if (c.exclusiveMax === true ? !(n < c.max) : !(n <= c.max)) return `${n} is ${c.exclusiveMax === true ? 'not below' : 'above'} the maximum ${c.max}`;
+  }
+  if (typeof c.exclusiveMin === 'number' && !(n > c.exclusiveMin)) return `${n} is not above the exclusive minimum ${c.exclusiveMin}`;
+  if (typeof c.exclusiveMax === 'number' && !(n < c.exclusiveMax)) return `${n} is not below the exclusive maximum ${c.exclusiveMax}`;
+  return undefined;
+}
+
+function describeRange(c: Claim): string {
+  const parts: string[] = [];
+  if (c.min !== undefined) parts.push(`${c.exclusiveMin === true ? '>' : '>='} ${c.min}`);
+  if (typeof c.exclusiveMin === 'number') parts.push(`> ${c.exclusiveMin}`);
+  if (c.max !== undefined) parts.push(`${c.exclusiveMax === true ? '<' : '<='} ${c.max}`);
+  if (typeof c.exclusiveMax === 'number') parts.push(`< ${c.exclusiveMax}`);
+  return parts.join(' and ');
+}
+
+function canonicalClaimValue(value: unknown): string {
+  try {
+    return canonicalize(value);
+  } catch (e) {
+    if (e instanceof JsonMendError) malformed(`value is not JSON: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * Checks one claim against a payload (a tool's output, already parsed).
+ *
+ * @returns `{ ok, mode, path, expected, actual, reason, code?, suggestions }`; a false claim gives `ok: false`
+ * @throws JsonMendError `INVALID_CLAIM` when the claim itself is malformed (unknown mode, missing fields)
+ */
+export function verify(claim: Claim, payload: unknown, options: VerifyOptions = {}): ClaimResult {
+  const mode = checkClaim(claim);
+  const opts = compareOptions(claim, options);
+  const path = claim.path;
+  const base = { mode, path, ...(claim.id !== undefined ? { id: String(claim.id) } : {}) };
+  const expected = mode === 'range' ? boundsOf(claim) : mode === 'type' ? claim.schema : claim.value;
+  // Validate the parts that do not depend on the payload before reading it, so malformed claims always throw.
+  const validator = mode === 'type' ? validatorFor(claim.schema) : undefined;
+  const claimedText = mode === 'verbatim' ? canonicalClaimValue(claim.value) : undefined;
+
+  const fail = (code: ClaimFailureCode, reason: string, actual: unknown, suggestions: string[] = []): ClaimResult =>
+    ({ ok: false, ...base, expected, actual, reason, code, suggestions });
+  const pass = (reason: string, actual: unknown): ClaimResult => ({ ok: true, ...base, expected, actual, reason, suggestions: [] });
+
+  const where = resolveClaimPath(payload, path, claim.pathSyntax ?? options.pathSyntax ?? 'auto');
+  if (!where.ok) return fail(where.code, where.reason, undefined, where.suggestions);
+  let actual = where.value;
+  const at = path === undefined || path === '' ? 'the payload' : path;
+
+  if (claim.aggregate !== undefined) {
+    const r = reduce(actual, claim.aggregate, opts.strictTypes);
+    if (!r.ok) return fail(r.code, `${at}: ${r.reason}`, actual);
+    actual = r.value;
+  }
+
+  switch (mode) {
+    case 'verbatim': {
+      const found = canonicalize(actual);
+      if (found === claimedText) return pass(`${at} is exactly the claimed value`, actual);
+      if (typeof claim.value === 'string' && typeof actual !== 'string') {
+        // A model often quotes the JSON text it saw; read it as JSON before declaring a mismatch.
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(claim.value);
+        } catch {
+          parsed = undefined;
+        }
+        if (parsed !== undefined && canonicalize(parsed) === found) return pass(`${at} is exactly the claimed JSON text`, actual);
+      }
+      const diff = compareClaimValues(claim.value, actual, { strictTypes: true });
+      return fail('MISMATCH', `${at} differs from the claimed value as canonical JSON: ${diff.equal ? 'they differ in number formatting or key spelling' : diff.reason}`, actual);
+    }
+    case 'field': {
+      if (where.list && claim.aggregate === undefined && !Array.isArray(claim.value)) {
+        return fail('MISMATCH', `${at} selects ${(actual as unknown[]).length} values ${preview(actual)}, not one; use a path to a single value or an aggregate`, actual);
+      }
+      const outcome = compareClaimValues(claim.value, actual, opts);
+      return outcome.equal ? pass(`${at}: ${outcome.reason}`, actual) : fail('MISMATCH', `${at}: ${outcome.reason}`, actual);
+    }
+    case 'type': {
+      const problem = schemaFailure(validator!, actual);
+      return problem === undefined
+        ? pass(`${at} satisfies the schema`, actual)
+        : fail('SCHEMA_MISMATCH', `${at} = ${preview(actual)} does not satisfy the schema: ${problem}`, actual);
+    }
+    case 'range': {
+      const n = asNumber(actual, opts.strictTypes);
+      if (n === undefined) {
+        const hint = Array.isArray(actual) || (typeof actual === 'object' && actual !== null) ? '; add an aggregate (count, sum, mean, min, max) to reduce a list' : '';
+        return fail('NOT_A_NUMBER', `${at} is ${preview(actual)}, not a number${hint}`, actual);
+      }
+      const problem = rangeFailure(n, claim);
+      const what = claim.aggregate !== undefined ? `${claim.aggregate} of ${at}` : at;
+      return problem === undefined ? pass(`${what} = ${n} is ${describeRange(claim)}`, n) : fail('OUT_OF_RANGE', `${what}: ${problem}`, n);
+    }
+  }
+}
+
+/**
+ * Checks every claim against the same payload.
+ *
+ * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed
+ */
+export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
+  if (!Array.isArray(claims)) throw new JsonMendError('INVALID_ARGUMENT', `claims must be an array, got ${claims === null ? 'null' : typeof claims}`);
+  const results = claims.map((claim, i) => {
+    try {
+      const r = verify(claim, payload, options);
+      r.id ??= `#${i + 1}`;
+      return r;
+    } catch (e) {
+      if (e instanceof JsonMendError && e.code === 'INVALID_CLAIM') {
+        throw new JsonMendError('INVALID_CLAIM', `claim #${i + 1}: ${e.message}`, { cause: e });
+      }
+      throw e;
+    }
+  });
+  const passed = results.filter((r) => r.ok).length;
+  return { ok: passed === results.length, results, summary: { total: results.length, passed, failed: results.length - passed } };
+}

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { JsonMendError } from '../../src/errors.js';
+import { CANDIDATE_SOURCES, describeNoJson, extract, type Candidate, type CandidateSource, type ExtractOptions } from '../../src/extract/index.js';
+
+function run(text: string, options?: ExtractOptions): Candidate[] {
+  const found = extract(text, options);
+  for (const c of found) assert.equal(c.text, text.slice(c.start, c.end));
+  return found;
+}
+
+const brief = (cs: Candidate[]) => cs.map((c) => [c.source, c.text]);
+
+describe('extract: whole', () => {
+  test('a reply that starts with { or [ is one candidate to the end of the text', () => {
+    assert.deepEqual(run('{"ok": true}\n\nI hope this helps!'), [{ text: '{"ok": true}\n\nI hope this helps!', start: 0, end: 32, source: 'whole' }]);
+    assert.deepEqual(brief(run('[[1, 2]]]')), [['whole', '[[1, 2]]]']]);
+    assert.deepEqual(brief(run('{"a": 1}\n{"a": 2}\n')), [['whole', '{"a": 1}\n{"a": 2}']]);
+  });
+
+  test('leading whitespace and a BOM are skipped; trailing whitespace is trimmed', () => {
+    const [c] = run('\uFEFF \n {"a": 1} \n');
+    assert.deepEqual([c.source, c.start, c.text], ['whole', 4, '{"a": 1}']);
+  });
+
+  test('no balanced candidates inside a whole candidate', () => {
+    assert.equal(run('{"a": {"b": [1, 2]}} and {"c": 3}').length, 1);
+  });
+
+  test('a whole-reply string, number or literal', () => {
+    assert.deepEqual(brief(run('"{\\"name\\": \\"Lin\\"}"')), [['whole', '"{\\"name\\": \\"Lin\\"}"']]);
+    assert.deepEqual(brief(run(' 42 ')), [['whole', '42']]);
+    assert.deepEqual(brief(run('null')), [['whole', 'null']]);
+    assert.deepEqual(run('"quoted" prose'), []);
+  });
+
+  test('a reply that starts with non-JSON brackets is prose', () => {
+    assert.deepEqual(brief(run('[Note] the value is {"a": 1}')), [['balanced', '{"a": 1}']]);
+    assert.deepEqual(run('[ ] buy milk'), []);
+    assert.deepEqual(brief(run('{{name}} is {"a": 1}')), [['balanced', '{"a": 1}']]);
+  });
+
+  test('unquoted keys and Python literals at the start are whole', () => {
+    assert.deepEqual(brief(run('{user: {id: 7}}')), [['whole', '{user: {id: 7}}']]);
+    assert.deepEqual(brief(run("['red', 'green']")), [['whole', "['red', 'green']"]]);
+    assert.deepEqual(brief(run('[None, True]')), [['whole', '[None, True]']]);
+  });
+});
+
+describe('extract: JSON in prose', () => {
+  test('prose before and after', () => {
+    const [c] = run('Here is the JSON: {"a": 1}\nI hope this helps!');
+    assert.deepEqual(c, { text: '{"a": 1}', start: 18, end: 26, source: 'balanced' });
+  });
+
+  test('inside a sentence, with a trailing period', () => {
+    assert.deepEqual(brief(run('The result {"a": 1} is correct.')), [['balanced', '{"a": 1}']]);
+    assert.deepEqual(brief(run('The list is [1, 2, 3].')), [['balanced', '[1, 2, 3]']]);
+  });
+
+  test('braces, brackets and escaped quotes inside strings', () => {
+    assert.deepEqual(brief(run('Result: {"msg": "use {braces} and ]brackets[", "q": "a \\"}\\" b"} ok')), [
+      ['balanced', '{"msg": "use {braces} and ]brackets[", "q": "a \\"}\\" b"}'],
+    ]);
+  });
+
+  test('single-quoted strings count only after { [ , : or (', () => {
+    assert.deepEqual(brief(run("It's here: {'a': 'x}y', 'b': [1]} done")), [['balanced', "{'a': 'x}y', 'b': [1]}"]]);
+    // An apostrophe inside an unquoted value does not open a string.
+    assert.deepEqual(brief(run("So: {name: Bob's car} ok")), [['balanced', "{name: Bob's car}"]]);
+  });
+
+  test('escaped JSON text in prose', () => {
+    assert.deepEqual(brief(run('Value: {\\"a\\": \\"}\\"} end')), [['balanced', '{\\"a\\": \\"}\\"}']]);
+  });
+
+  test('a closer of the wrong kind closes the nearest opener of its kind', () => {
+    assert.deepEqual(brief(run('Got {"a": [1, 2} then more')), [['balanced', '{"a": [1, 2}']]);
+  });
+
+  test('unbalanced to the end of the text: truncated candidate to the end', () => {
+    const [c] = run('Here: {"a": [1, 2, {"b": "unfinish  \n');
+    assert.deepEqual([c.text, c.truncated], ['{"a": [1, 2, {"b": "unfinish', true]);
+  });
+
+  test('several values in prose, in order, never overlapping', () => {
+    assert.deepEqual(brief(run('First {"a": 1}, then ["x", "y"], and {"b": {"c": []}}.')), [
+      ['balanced', '{"a": 1}'],
+      ['balanced', '["x", "y"]'],
+      ['balanced', '{"b": {"c": []}}'],
+    ]);
+  });
+
+  test('markdown links, checkboxes, citations and templates are not candidates', () => {
+    assert.deepEqual(run('See [the docs](https://x.y/z) and [true](http://t).'), []);
+    assert.deepEqual(run('- [ ] todo\n- [x] done'), []);
+    assert.deepEqual(run('Use {{name}} or {name} or \\frac{a}{b} or {% if x %}.'), []);
+    assert.deepEqual(run('He said [sic] and [Note: none].'), []);
+  });
+
+  test('a citation [1] is dropped when a real candidate exists, kept when it is all there is', () => {
+    assert.deepEqual(brief(run('As shown in [1] and [2], the answer is {"a": 1}.')), [['balanced', '{"a": 1}']]);
+    assert.deepEqual(brief(run('The answer is [42].')), [['balanced', '[42]']]);
+    assert.deepEqual(brief(run('Answer: [-1] or [1.5]')), [['balanced', '[-1]'], ['balanced', '[1.5]']]);
+  });
+
+  test('a markdown link does not swallow the answer after it', () => {
+    assert.deepEqual(brief(run('Read [the spec](http://a) then {"a": 1}')), [['balanced', '{"a": 1}']]);
+  });
+
+  test('unquoted arrays, tuples and curly quotes', () => {
+    assert.deepEqual(brief(run('Colors: [red, green] ok')), [['balanced', '[red, green]']]);
+    assert.deepEqual(brief(run('Pairs: [(1, 2), (3, 4)] ok')), [['balanced', '[(1, 2), (3, 4)]']]);
+    assert.deepEqual(brief(run('Q: {“a”: 1} ok')), [['balanced', '{“a”: 1}']]);
+  });
+});
+
+describe('extract: JSONP and call wrappers', () => {
+  test('callback({...}); gives the argument', () => {
+    const text = 'callback({"a": 1});';
+    assert.deepEqual(run(text), [{ text: '{"a": 1}', start: 9, end: 17, source: 'jsonp' }]);
+  });
+
+  test('dotted names and arrays', () => {
+    assert.deepEqual(brief(run('foo.bar([1, 2])')), [['jsonp', '[1, 2]']]);
+    assert.deepEqual(brief(run('Response: window.cb_1( {"ok": true} )')), [['jsonp', '{"ok": true}']]);
+  });
+
+  test('control-flow keywords and parentheses in prose are not calls', () => {
+    assert.deepEqual(brief(run('if ({"a": 1}) x')), [['balanced', '{"a": 1}']]);
+    assert.deepEqual(brief(run('see (also {"a": 1})')), [['balanced', '{"a": 1}']]);
+  });
+});
+
+describe('extract: strategy', () => {
+  const text = '<think>{"r": 0}</think>Intro {"p": 1}\n```json\n{"f": 2}\n```\n<answer>{"t": 3}</answer>\ncb({"j": 4})';
+
+  test('default: every source', () => {
+    assert.deepEqual(brief(run(text)), [
+      ['balanced', '{"p": 1}'],
+      ['fence', '{"f": 2}'],
+      ['tag', '{"t": 3}'],
+      ['jsonp', '{"j": 4}'],
+    ]);
+  });
+
+  test('each source on its own; a disabled source falls back to balanced scanning of its content', () => {
+    const by = (s: CandidateSource[]) => brief(run(text, { strategy: s }));
+    assert.deepEqual(by(['fence']), [['fence', '{"f": 2}']]);
+    assert.deepEqual(by(['tag']), [['tag', '{"t": 3}']]);
+    assert.deepEqual(by(['jsonp']), [['jsonp', '{"j": 4}']]);
+    assert.deepEqual(by(['balanced']), [
+      ['balanced', '{"p": 1}'],
+      ['balanced', '{"f": 2}'],
+      ['balanced', '{"t": 3}'],
+      ['balanced', '{"j": 4}'],
+    ]);
+  });
+
+  test('without whole, a reply that starts with JSON is scanned as prose', () => {
+    assert.deepEqual(brief(run('{"a": 1} and {"b": 2}', { strategy: ['balanced'] })), [['balanced', '{"a": 1}'], ['balanced', '{"b": 2}']]);
+    assert.deepEqual(run('{"a": 1}', { strategy: ['fence'] }), []);
+  });
+
+  test('CANDIDATE_SOURCES lists every source', () => {
+    assert.deepEqual([...CANDIDATE_SOURCES].sort(), ['balanced', 'fence', 'jsonp', 'tag', 'whole']);
+  });
+});
+
+describe('extract: arguments', () => {
+  const code = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      assert.ok(e instanceof JsonMendError, `expected JsonMendError, got ${String(e)}`);
+      return e.code;
+    }
+    return undefined;
+  };
+  test('bad text and options throw INVALID_ARGUMENT', () => {
+    assert.equal(code(() => extract(42 as unknown as string)), 'INVALID_ARGUMENT');
+    assert.equal(code(() => extract('x', { strategy: [] })), 'INVALID_ARGUMENT');
+    assert.equal(code(() => extract('x', { strategy: ['regex' as CandidateSource] })), 'INVALID_ARGUMENT');
+    assert.equal(code(() => extract('x', { tags: ['a b'] })), 'INVALID_ARGUMENT');
+    assert.equal(code(() => extract('x', { reasoningTags: 'think' as unknown as string[] })), 'INVALID_ARGUMENT');
+    assert.equal(code(() => extract('x', null as unknown as ExtractOptions)), 'INVALID_ARGUMENT');
+    assert.equal(code(() => describeNoJson(undefined as unknown as string)), 'INVALID_ARGUMENT');
+  });
+
+  test('empty and blank text have no candidates', () => {
+    assert.deepEqual(extract(''), []);
+    assert.deepEqual(extract(' \n\t\u00a0'), []);
+  });
+});
+
+describe('describeNoJson', () => {
+  test('names the reason', () => {
+    assert.equal(describeNoJson(''), 'the reply is empty');
+    assert.equal(describeNoJson('  \n'), 'the reply is blank (only whitespace)');
+    assert.equal(describeNoJson('The capital of France is Paris.'), "the reply is prose with no '{' or '['");
+    assert.match(describeNoJson('<think>maybe {"a": 1}</think>No idea.'), /only JSON-looking text is inside <think>…<\/think>/);
+    assert.match(describeNoJson('<think>Let me think about it'), /unclosed <think>…<\/think> block/);
+    assert.match(describeNoJson('<think>hmm</think>\n'), /only a <think>…<\/think> block/);
+    assert.match(describeNoJson('```python\nprint(1)\n```'), /code block is python/);
+    assert.match(describeNoJson('See [the docs](http://x).'), /do not start JSON/);
+  });
+});

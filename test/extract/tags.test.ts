@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { extract, type Candidate, type ExtractOptions } from '../../src/extract/index.js';
+
+function run(text: string, options?: ExtractOptions): Candidate[] {
+  const found = extract(text, options);
+  for (const c of found) assert.equal(c.text, text.slice(c.start, c.end));
+  return found;
+}
+
+const brief = (cs: Candidate[]) => cs.map((c) => [c.source, c.text]);
+
+describe('extract: answer tags', () => {
+  test('<answer> with newlines inside: content trimmed, source tag', () => {
+    const text = '<answer>\n{\n  "label": "spam"\n}\n</answer>';
+    assert.deepEqual(run(text), [{ text: '{\n  "label": "spam"\n}', start: 9, end: 30, source: 'tag', tag: 'answer' }]);
+  });
+
+  test('every default tag, case-insensitive, with attributes', () => {
+    for (const t of ['answer', 'json', 'output', 'result']) {
+      const [c] = run(`Text <${t.toUpperCase()} id="1" kind='x'>[1, 2]</${t}> more`);
+      assert.deepEqual([c.source, c.text, c.tag], ['tag', '[1, 2]', t]);
+    }
+  });
+
+  test('tag without newlines, scalar content', () => {
+    assert.deepEqual(brief(run('<answer>42</answer>')), [['tag', '42']]);
+    assert.deepEqual(run('<answer>yes</answer>'), []);
+  });
+
+  test('a fence inside a tag: the candidate is the fence content, source fence, with the tag name', () => {
+    const [c] = run('<answer>\n```json\n{"a": 1}\n```\n</answer>');
+    assert.deepEqual([c.source, c.text, c.tag, c.language], ['fence', '{"a": 1}', 'answer', 'json']);
+  });
+
+  test('a fence inside a tag that forgets to close ends at the tag closer', () => {
+    const [c] = run('<answer>\n```json\n{"a": 1}\n</answer>\nThanks!');
+    assert.deepEqual([c.source, c.text, c.truncated], ['fence', '{"a": 1}', true]);
+    const [d] = run('<answer>```json\n{"a": 1}```</answer>');
+    assert.deepEqual([d.source, d.text, d.truncated], ['fence', '{"a": 1}', undefined]);
+  });
+
+  test('prose inside a tag is scanned for balanced values', () => {
+    const [c] = run('<result>The value is {"a": 1}.</result>');
+    assert.deepEqual([c.source, c.text, c.tag], ['balanced', '{"a": 1}', 'result']);
+  });
+
+  test('an unterminated tag runs to the end of the text, truncated', () => {
+    const [c] = run('<answer>\n{"a": [1, 2');
+    assert.deepEqual([c.source, c.text, c.truncated], ['tag', '{"a": [1, 2', true]);
+  });
+
+  test('custom tags replace the defaults', () => {
+    assert.deepEqual(brief(run('<final>{"a": 1}</final>', { tags: ['final'] })), [['tag', '{"a": 1}']]);
+    assert.deepEqual(brief(run('<answer>{"a": 1}</answer>', { tags: ['final'] })), [['balanced', '{"a": 1}']]);
+  });
+
+  test('self-closing and unconfigured tags are prose', () => {
+    assert.deepEqual(brief(run('<answer/> {"a": 1}')), [['balanced', '{"a": 1}']]);
+    assert.deepEqual(brief(run('<div>{"a": 1}</div>')), [['balanced', '{"a": 1}']]);
+  });
+});
+
+describe('extract: reasoning blocks', () => {
+  test('JSON inside <think> is not the answer', () => {
+    const found = run('<think>Let me count: {"count": 2} is wrong, it is 3.</think>{"count": 3}');
+    assert.deepEqual(found, [{ text: '{"count": 3}', start: 60, end: 72, source: 'balanced' }]);
+  });
+
+  test('every default reasoning tag, case-insensitive', () => {
+    for (const t of ['think', 'thinking', 'reasoning', 'reflection', 'THINK']) {
+      assert.deepEqual(brief(run(`<${t}>{"a": 1}</${t}>\n{"b": 2}`)), [['balanced', '{"b": 2}']]);
+    }
+  });
+
+  test('a fence inside reasoning loses to a fence after it', () => {
+    const text = '<think>\nMaybe:\n```json\n{"draft": true}\n```\n</think>\n```json\n{"final": true}\n```';
+    assert.deepEqual(brief(run(text)), [['fence', '{"final": true}']]);
+  });
+
+  test('JSON only inside reasoning is returned, flagged', () => {
+    const found = run('<think>The answer is {"a": 1}</think>\nI cannot say more.');
+    assert.deepEqual(found.map((c) => [c.text, c.reasoning]), [['{"a": 1}', true]]);
+  });
+
+  test('an unterminated reasoning block runs to the end of the text', () => {
+    const found = run('<think>I will answer {"a": 1} once I am sure');
+    assert.deepEqual(found.map((c) => [c.text, c.reasoning]), [['{"a": 1}', true]]);
+  });
+
+  test('a closer with no opener makes everything before it reasoning', () => {
+    const text = 'Okay, the user wants {"x": 1}? No.\n</think>\n\n{"x": 2}';
+    assert.deepEqual(brief(run(text)), [['balanced', '{"x": 2}']]);
+    // Even when the reply starts with JSON: that JSON is the draft, not a `whole` answer.
+    assert.deepEqual(brief(run('{"draft": 1}\n</think>\n{"final": 2}')), [['balanced', '{"final": 2}']]);
+    // And several orphan closers: everything before the last is reasoning.
+    assert.deepEqual(brief(run('{"a": 1}</think>{"b": 2}</think>{"c": 3}')), [['balanced', '{"c": 3}']]);
+  });
+
+  test('an unclosed fence in reasoning ends at the reasoning closer', () => {
+    const text = '<think>\n```json\n{"draft": 1}\n</think>\n{"final": 2}';
+    assert.deepEqual(brief(run(text)), [['balanced', '{"final": 2}']]);
+  });
+
+  test('an answer tag inside reasoning is still reasoning', () => {
+    const found = run('<think><answer>{"a": 1}</answer></think>Sorry, no idea.');
+    assert.deepEqual(found.map((c) => [c.source, c.tag, c.reasoning]), [['tag', 'answer', true]]);
+  });
+
+  test('custom reasoning tags', () => {
+    const found = run('<scratch>{"a": 1}</scratch>{"b": 2}', { reasoningTags: ['scratch'] });
+    assert.deepEqual(brief(found), [['balanced', '{"b": 2}']]);
+  });
+
+  test('nested openers of the same reasoning tag are text', () => {
+    assert.deepEqual(brief(run('<think><think>{"a": 1}</think>{"b": 2}')), [['balanced', '{"b": 2}']]);
+  });
+});

@@ -1,0 +1,241 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { JsonMendError, PathError, get, parsePath, query, tryGet } from '../../src/index.js';
+import { corpus } from '../helpers.js';
+
+function pathError(fn: () => unknown): PathError {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof PathError, `expected PathError, got ${String(e)}`);
+    assert.ok(e instanceof JsonMendError);
+    return e;
+  }
+  assert.fail('expected a PathError');
+}
+
+describe('get: the reference text examples', () => {
+  const list = [{ status: 'open' }];
+  test('[0].status on a list root', () => assert.equal(get(list, '[0].status'), 'open'));
+  test('0.status on a list root', () => assert.equal(get(list, '0.status'), 'open'));
+  test('value[0].status', () => assert.equal(get({ value: list }, 'value[0].status'), 'open'));
+  test('value.0.status', () => assert.equal(get({ value: list }, 'value.0.status'), 'open'));
+  test('items[2].quantity', () => assert.equal(get({ items: [{}, {}, { quantity: 3 }] }, 'items[2].quantity'), 3));
+  test('items[0].a / items.0.a / [0].a', () => {
+    assert.equal(get([{ a: 1 }], '[0].a'), 1);
+    assert.equal(get({ items: [{ a: 1 }] }, 'items[0].a'), 1);
+    assert.equal(get({ items: [{ a: 1 }] }, 'items.0.a'), 1);
+  });
+  test('pure dict paths still work', () => {
+    assert.equal(get({ plan: 'Enterprise' }, 'plan'), 'Enterprise');
+    assert.equal(get({ a: { b: 1 } }, 'a.b'), 1);
+  });
+  test('error surfaces from the reference', () => {
+    assert.equal(pathError(() => get([{ a: 1 }], '[5].a')).code, 'INDEX_OUT_OF_RANGE');
+    assert.equal(pathError(() => get({ a: [1, 2] }, 'a.b')).code, 'MISSING_KEY');
+  });
+});
+
+describe('get: every syntax', () => {
+  const doc = { a: { b: [10, 20, { c: 'x' }], 'b.c': 'dotted', 'a b': 'spaced', '0': 'zero-key', "it's": 'apos' }, '$x': 5, 'a/b': { '~k': 7 } };
+  const cases: [string, unknown][] = [
+    ['a.b', doc.a.b],
+    ['a.b[0]', 10],
+    ['a.b.1', 20],
+    ['a.b[-1].c', 'x'],
+    ['a.b.-3', 10],
+    ['a.b[2].c', 'x'],
+    ["a['b.c']", 'dotted'],
+    ['a["b.c"]', 'dotted'],
+    ['a["a b"]', 'spaced'],
+    ["a['it\\'s']", 'apos'],
+    ['a[ "a b" ]', 'spaced'],
+    ['a.0', 'zero-key'],
+    ['a[0]', 'zero-key'],
+    ['$', doc],
+    ['', doc],
+    ['$.a.b[1]', 20],
+    ['$a', undefined],
+    ['$x', 5],
+    ['$["$x"]', 5],
+    ['$[\'a\'].b', doc.a.b],
+    ['.a.b[1]', 20],
+    ['a.b.[1]', 20],
+    ['  a.b[1]  ', 20],
+    ['/a/b/2/c', 'x'],
+    ['/a/b.c', 'dotted'],
+    ['/a~1b/~0k', 7],
+    ['/a/0', 'zero-key'],
+  ];
+  for (const [path, expected] of cases) {
+    if (path === '$a') continue;
+    test(JSON.stringify(path), () => assert.deepEqual(get(doc, path), expected));
+  }
+  test('$-prefixed key without separator is a key', () => assert.equal(get({ $a: 1 }, '$a'), 1));
+  test('leading bracket on a root array', () => assert.equal(get([[1, [2, 3]]], '[0][1][1]'), 3));
+  test('parsePath returns segments with offsets', () => {
+    assert.deepEqual(parsePath('items[0].subject'), [
+      { key: 'items', index: undefined, offset: 0 },
+      { key: '0', index: 0, offset: 5 },
+      { key: 'subject', index: undefined, offset: 9 },
+    ]);
+  });
+  test('quoted integer applies to arrays as an index', () => assert.equal(get([5, 6], '["1"]'), 6));
+});
+
+describe('get: error codes', () => {
+  test('MISSING_KEY names the segment, the type and nearby keys', () => {
+    const e = pathError(() => get({ user: { name: 'a', email: 'b', nmae: 'c' } }, 'user.nam'));
+    assert.equal(e.code, 'MISSING_KEY');
+    assert.equal(e.segment, 'nam');
+    assert.equal(e.found, 'object');
+    assert.equal(e.resolved, "$['user']");
+    assert.equal(e.length, 3);
+    assert.ok(e.available.includes('name'));
+    assert.ok(e.suggestions.includes('user.name'));
+    assert.match(e.message, /no key "nam" at user/);
+    assert.equal(e.path, 'user.nam');
+  });
+  test('MISSING_KEY for a name applied to an array suggests an index', () => {
+    const e = pathError(() => get({ items: [{ name: 'n' }] }, 'items.name'));
+    assert.equal(e.code, 'MISSING_KEY');
+    assert.equal(e.found, 'array');
+    assert.equal(e.length, 1);
+    assert.deepEqual(e.suggestions, ['items[0].name']);
+  });
+  test('only own properties count', () => {
+    for (const k of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      assert.equal(pathError(() => get({}, k)).code, 'MISSING_KEY', k);
+    }
+    assert.equal(pathError(() => get([], 'length')).code, 'MISSING_KEY');
+    assert.equal(pathError(() => get({ a: 'str' }, 'a.length')).code, 'NOT_A_CONTAINER');
+    assert.deepEqual(get(JSON.parse('{"__proto__": {"x": 1}}'), '__proto__.x'), 1);
+  });
+  test('INDEX_OUT_OF_RANGE gives the length and valid indices', () => {
+    const e = pathError(() => get({ items: [{ q: 1 }, { q: 2 }] }, 'items[2].q'));
+    assert.equal(e.code, 'INDEX_OUT_OF_RANGE');
+    assert.equal(e.segment, 2);
+    assert.equal(e.length, 2);
+    assert.match(e.message, /length 2, valid indices are 0\.\.1/);
+    assert.deepEqual(e.suggestions, ['items[1].q', 'items[0].q']);
+    assert.equal(pathError(() => get([1], '[-2]')).code, 'INDEX_OUT_OF_RANGE');
+    assert.equal(pathError(() => get([], '[0]')).message.includes('empty'), true);
+    assert.equal(pathError(() => get([1], '/-')).code, 'INDEX_OUT_OF_RANGE');
+  });
+  test('NOT_A_CONTAINER names what was found', () => {
+    for (const v of ['s', 1, true, null]) {
+      const e = pathError(() => get({ a: v }, 'a.b'));
+      assert.equal(e.code, 'NOT_A_CONTAINER');
+      assert.equal(e.found, v === null ? 'null' : typeof v);
+      assert.deepEqual(e.suggestions, ['a']);
+    }
+    assert.equal(pathError(() => get(5, '[0]')).code, 'NOT_A_CONTAINER');
+  });
+  test('SYNTAX carries a position', () => {
+    const bad: [string, number][] = [
+      ['a..b', 2], ['a[', 2], ['a[0', 3], ['a[x]', 2], ['a[*]', 2], ['a[1:2]', 2], ['a.', 2], ['a]', 1], ["a['b]", 2],
+      ['a[0]b', 4], ['$.', 1], ['/a~2', 2], ['*', 0], ['a[?@.x]', 2], ["a['\\q']", 3],
+    ];
+    for (const [path, offset] of bad) {
+      const e = pathError(() => get({ a: [1] }, path));
+      assert.equal(e.code, 'SYNTAX', path);
+      assert.equal(e.offset, offset, path);
+      assert.equal(typeof e.column, 'number', path);
+    }
+    assert.equal(pathError(() => get({}, 42 as unknown as string)).code, 'SYNTAX');
+  });
+  test('tryGet returns the outcome instead of throwing', () => {
+    assert.deepEqual(tryGet({ a: [1, 2] }, 'a[-1]'), { ok: true, value: 2, path: "$['a'][1]" });
+    const r = tryGet({ a: [1, 2] }, 'a[9]');
+    assert.equal(r.ok, false);
+    assert.equal(!r.ok && r.error.code, 'INDEX_OUT_OF_RANGE');
+  });
+});
+
+const replies = corpus('llm-replies/cases.json');
+describe('get: llm-replies corpus (kind "get")', { skip: replies.skip }, () => {
+  const cases = replies.path === undefined ? [] : (JSON.parse(readFileSync(replies.path, 'utf8')) as Record<string, unknown>[]).filter((c) => c.kind === 'get');
+  test('has get cases', () => assert.ok(cases.length > 0));
+  for (const c of cases) {
+    test(String(c.name), () => {
+      const doc = JSON.parse(String(c.input));
+      if (c.error === true) {
+        pathError(() => get(doc, String(c.path)));
+      } else if (Array.isArray(c.any_of)) {
+        const got = get(doc, String(c.path));
+        assert.ok(c.any_of.some((v) => { try { assert.deepEqual(got, v); return true; } catch { return false; } }));
+      } else {
+        assert.deepEqual(get(doc, String(c.path)), c.expected);
+      }
+    });
+  }
+});
+
+describe('get: property tests', () => {
+  const plain = (k: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
+  // Walks `value` by `choices`, returning the keys taken and the value reached.
+  function walk(value: unknown, choices: number[]): { keys: (string | number)[]; value: unknown } {
+    const keys: (string | number)[] = [];
+    let cur = value;
+    for (const c of choices) {
+      if (Array.isArray(cur) && cur.length > 0) {
+        const i = c % cur.length;
+        keys.push(i);
+        cur = cur[i];
+      } else if (typeof cur === 'object' && cur !== null && Object.keys(cur).length > 0) {
+        const ks = Object.keys(cur);
+        const k = ks[c % ks.length];
+        keys.push(k);
+        cur = (cur as Record<string, unknown>)[k];
+      } else break;
+    }
+    return { keys, value: cur };
+  }
+  const spellings = {
+    brackets: (keys: (string | number)[]) => keys.map((k) => (typeof k === 'number' ? `[${k}]` : `[${JSON.stringify(k)}]`)).join(''),
+    dotted: (keys: (string | number)[]) => (keys.some((k) => typeof k === 'string' && !plain(k)) ? undefined : keys.map(String).join('.')),
+    mixed: (keys: (string | number)[]) => '$' + keys.map((k) => (typeof k === 'number' ? `[${k}]` : plain(k) ? `.${k}` : `['${k.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`)).join(''),
+    pointer: (keys: (string | number)[]) => keys.map((k) => '/' + String(k).replace(/~/g, '~0').replace(/\//g, '~1')).join(''),
+    negative: (keys: (string | number)[], value: unknown) => {
+      let cur = value;
+      return keys.map((k) => {
+        const out = typeof k === 'number' ? `[${k - (cur as unknown[]).length}]` : `[${JSON.stringify(k)}]`;
+        cur = (cur as Record<string | number, unknown>)[k];
+        return out;
+      }).join('');
+    },
+  };
+  const json = fc.jsonValue({ maxDepth: 4 });
+  const choices = fc.array(fc.nat(), { maxLength: 6 });
+  test('get agrees with walking the value, in every spelling', () => {
+    fc.assert(fc.property(json, choices, (value, cs) => {
+      const { keys, value: expected } = walk(value, cs);
+      for (const [name, spell] of Object.entries(spellings)) {
+        const p = spell(keys, value);
+        if (p === undefined || (name === 'pointer' && keys.length === 0)) continue;
+        assert.deepEqual(get(value, p), expected, `${name}: ${p}`);
+      }
+    }), { numRuns: 300 });
+  });
+  test('the normalized path of a walk selects the same node with query()', () => {
+    fc.assert(fc.property(json, choices, (value, cs) => {
+      const { keys, value: expected } = walk(value, cs);
+      const normalized = '$' + keys.map((k) => (typeof k === 'number' ? `[${k}]` : `[${JSON.stringify(k)}]`)).join('');
+      assert.deepEqual(query(value, normalized), [expected]);
+    }), { numRuns: 200 });
+  });
+  test('a step past the end of a walk fails with a PathError, never another error', () => {
+    fc.assert(fc.property(json, choices, fc.oneof(fc.string(), fc.integer({ min: -5, max: 50 })), (value, cs, extra) => {
+      const { keys } = walk(value, cs);
+      const p = spellings.brackets([...keys, extra]);
+      try {
+        get(value, p);
+      } catch (e) {
+        assert.ok(e instanceof PathError);
+        assert.notEqual(e.code, 'SYNTAX');
+      }
+    }), { numRuns: 300 });
+  });
+});

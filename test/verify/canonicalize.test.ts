@@ -1,0 +1,54 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { JsonMendError, canonicalize } from '../../src/index.js';
+import { corpus } from '../helpers.js';
+
+const jcs = corpus('jcs');
+describe('RFC 8785 vectors', { skip: jcs.skip }, () => {
+  const names = jcs.path === undefined ? [] : readdirSync(join(jcs.path, 'input'));
+  test('vectors are present', () => assert.ok(names.length >= 6));
+  for (const name of names) {
+    test(name, () => {
+      const dir = jcs.path!;
+      const got = canonicalize(JSON.parse(readFileSync(join(dir, 'input', name), 'utf8')));
+      assert.equal(got, readFileSync(join(dir, 'output', name), 'utf8'));
+      const hex = readFileSync(join(dir, 'outhex', name.replace(/\.json$/, '.txt')), 'utf8').replace(/\s+/g, '');
+      assert.equal(Buffer.from(got, 'utf8').toString('hex'), hex);
+    });
+  }
+});
+
+describe('canonicalize', () => {
+  test('numbers in ECMAScript form', () => {
+    assert.equal(canonicalize([-0, 1e21, 1e-7, 0.1 + 0.2, 5e-324, 100]), '[0,1e+21,1e-7,0.30000000000000004,5e-324,100]');
+  });
+  test('keys sorted by UTF-16 code units, not code points or locale', () => {
+    assert.equal(canonicalize({ '\uff61': 1, '\ud83d\ude00': 2, b: 3, B: 4, '10': 5, '9': 6 }), '{"10":5,"9":6,"B":4,"b":3,"😀":2,"｡":1}');
+  });
+  test('toJSON is honoured', () => assert.equal(canonicalize({ d: new Date(0) }), '{"d":"1970-01-01T00:00:00.000Z"}'));
+  test('non-JSON values are INVALID_ARGUMENT', () => {
+    for (const bad of [NaN, Infinity, undefined, () => 1, Symbol('s'), 1n, { a: undefined }, [1, NaN], '\ud800']) {
+      assert.throws(() => canonicalize(bad), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT');
+    }
+  });
+  test('cycles end in INVALID_ARGUMENT, not a hang or stack overflow', () => {
+    const a: unknown[] = [];
+    a.push(a);
+    assert.throws(() => canonicalize(a), { code: 'INVALID_ARGUMENT' });
+  });
+  test('deep values do not overflow the stack', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 50_000; i++) deep = { a: [deep] };
+    assert.equal(canonicalize(deep).length, 50_000 * 8 + 1);
+  });
+  test('property: parse(canonicalize(v)) equals v, and is idempotent', () => {
+    fc.assert(fc.property(fc.jsonValue(), (v) => {
+      const text = canonicalize(v);
+      assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(v)));
+      assert.equal(canonicalize(JSON.parse(text)), text);
+    }), { numRuns: 300 });
+  });
+});

@@ -1,0 +1,237 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { JsonMendError, compareClaimValues, formatClaimFeedback, verify, verifyAll, type Claim } from '../../src/index.js';
+
+const payload = {
+  customer: 'Acme',
+  tickets: [
+    { id: 1, subject: 'Printer jam', status: 'open', total: '12.50', urgent: true },
+    { id: 2, subject: 'VPN down', status: 'closed', total: 7, urgent: false, assignee: null },
+  ],
+};
+
+function invalidClaim(claim: unknown): JsonMendError {
+  try {
+    verify(claim as Claim, payload);
+  } catch (e) {
+    assert.ok(e instanceof JsonMendError);
+    assert.equal(e.code, 'INVALID_CLAIM');
+    return e;
+  }
+  assert.fail('expected INVALID_CLAIM');
+}
+
+describe('verify: modes and aliases', () => {
+  test('field and field_extraction on a list-returning tool (the reference case)', () => {
+    const list = [{ subject: 'Printer jam', status: 'open' }];
+    for (const path of ['[0].status', '0.status', '$[0].status', '/0/status']) {
+      const r = verify({ mode: 'field_extraction', path, value: 'open' }, list);
+      assert.equal(r.ok, true, path);
+      assert.equal(r.mode, 'field');
+      assert.equal(r.actual, 'open');
+    }
+    assert.equal(verify({ mode: 'field', path: 'value.0.status', value: 'open' }, { value: list }).ok, true);
+  });
+  test('verbatim compares canonical JSON of the payload or the value at path', () => {
+    assert.equal(verify({ mode: 'verbatim', value: JSON.parse(JSON.stringify(payload)) }, payload).ok, true);
+    const second = { assignee: null, urgent: false, total: 7, status: 'closed', subject: 'VPN down', id: 2 };
+    assert.equal(verify({ mode: 'verbatim', path: 'tickets[1]', value: second }, payload).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: 'tickets[1]', value: JSON.stringify(second) }, payload).ok, true);
+    const r = verify({ mode: 'verbatim', path: 'tickets[1].id', value: '2' }, payload);
+    assert.equal(r.ok, true, 'JSON text "2" is the number 2');
+    const bad = verify({ mode: 'verbatim', path: 'tickets[0].total', value: 12.5 }, payload);
+    assert.equal(bad.ok, false);
+    assert.equal(bad.code, 'MISMATCH');
+  });
+  test('type and schema_type: bare names, lists of names, JSON Schemas', () => {
+    assert.equal(verify({ mode: 'type', path: 'tickets[0].id', schema: 'integer' }, payload).ok, true);
+    assert.equal(verify({ mode: 'schema_type', path: 'tickets[0].id', schema: 'INT' }, payload).ok, true);
+    assert.equal(verify({ mode: 'type', path: 'tickets[1].assignee', schema: ['string', 'null'] }, payload).ok, true);
+    assert.equal(verify({ mode: 'type', path: 'tickets', schema: { type: 'array', items: { required: ['id', 'status'] } } }, payload).ok, true);
+    const r = verify({ mode: 'type', path: 'tickets', schema: { type: 'array', items: { required: ['assignee'] } } }, payload);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'SCHEMA_MISMATCH');
+    assert.match(r.reason, /assignee/);
+    assert.equal(verify({ mode: 'type', path: 'customer', schema: 'number' }, payload).code, 'SCHEMA_MISMATCH');
+  });
+  test('range and range_threshold with bounds and exclusive variants', () => {
+    const ok = (c: Partial<Claim>) => verify({ mode: 'range', path: 'tickets[1].total', ...c } as Claim, payload).ok;
+    assert.equal(ok({ min: 7, max: 7 }), true);
+    assert.equal(ok({ min: 7, exclusiveMin: true }), false);
+    assert.equal(ok({ max: 7, exclusiveMax: true }), false);
+    assert.equal(ok({ exclusiveMin: 6.9 }), true);
+    assert.equal(ok({ exclusiveMax: 7 }), false);
+    assert.equal(ok({ min: 8 }), false);
+    assert.equal(verify({ mode: 'range_threshold', path: 'tickets[0].total', min: 10, max: 20 }, payload).ok, true, 'numeric string read as a number');
+    assert.equal(verify({ mode: 'range', path: 'tickets[0].total', min: 10, strictTypes: true }, payload).code, 'NOT_A_NUMBER');
+    const r = verify({ mode: 'range', path: 'tickets[1].total', max: 5 }, payload);
+    assert.equal(r.code, 'OUT_OF_RANGE');
+    assert.equal(r.actual, 7);
+    assert.match(r.reason, /7 is above the maximum 5/);
+    assert.deepEqual(r.expected, { max: 5 });
+  });
+  test('aggregates', () => {
+    const agg = (aggregate: Claim['aggregate'], path: string, min: number, max: number) =>
+      verify({ mode: 'range', path, aggregate, min, max }, payload);
+    assert.equal(agg('count', 'tickets', 2, 2).ok, true);
+    assert.equal(agg('sum', '$.tickets[*].total', 19.5, 19.5).ok, true);
+    assert.equal(agg('mean', '$.tickets[*].total', 9.75, 9.75).ok, true);
+    assert.equal(agg('min', '$.tickets[*].total', 7, 7).ok, true);
+    assert.equal(agg('max', '$.tickets[*].total', 12.5, 12.5).ok, true);
+    assert.equal(agg('count', '$.tickets[?@.status == "open"]', 1, 1).ok, true);
+    assert.equal(agg('sum', '$.tickets[*].subject', 0, 1).code, 'NOT_A_NUMBER');
+    assert.equal(agg('mean', '$.tickets[?@.id > 5]', 0, 1).code, 'EMPTY_LIST');
+    assert.equal(agg('sum', '$.tickets[?@.id > 5]', 0, 0).ok, true);
+    assert.equal(agg('count', 'customer', 0, 9).code, 'NOT_A_LIST');
+    assert.equal(verify({ mode: 'range', path: 'tickets', min: 1 }, payload).code, 'NOT_A_NUMBER');
+    assert.equal(verify({ mode: 'field', path: 'tickets', aggregate: 'count', value: '2' }, payload).ok, true);
+  });
+});
+
+describe('verify: JSONPath in claims', () => {
+  test('pathSyntax jsonpath forces JSONPath', () => {
+    const r = verify({ mode: 'field', path: '$.tickets[0].id', pathSyntax: 'jsonpath', value: 1 }, payload);
+    assert.equal(r.ok, true);
+    const miss = verify({ mode: 'field', path: '$.tickets[5].id', pathSyntax: 'jsonpath', value: 1 }, payload);
+    assert.equal(miss.code, 'INDEX_OUT_OF_RANGE');
+    assert.deepEqual(miss.suggestions, ['tickets[1].id', 'tickets[0].id']);
+  });
+  test('auto: a $-path get rejects is read as JSONPath; a non-singular one yields the list of values', () => {
+    assert.equal(verify({ mode: 'field', path: '$.tickets[?@.status=="open"].subject', value: ['Printer jam'] }, payload).ok, true);
+    assert.equal(verify({ mode: 'field', path: '$..subject', value: ['Printer jam', 'VPN down'] }, payload).ok, true);
+    const r = verify({ mode: 'field', path: '$..subject', value: 'Printer jam' }, payload);
+    assert.equal(r.ok, false);
+    assert.match(r.reason, /selects 2 values/);
+  });
+  test('pathSyntax get never falls back', () => {
+    assert.equal(verify({ mode: 'field', path: '$..subject', pathSyntax: 'get', value: [] }, payload).code, 'SYNTAX');
+  });
+  test('a malformed path is a failed claim with SYNTAX, so the model can fix it', () => {
+    const r = verify({ mode: 'field', path: 'tickets[0', value: 1 }, payload);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'SYNTAX');
+  });
+});
+
+describe('compareClaimValues: the comparison rules', () => {
+  const eq = (a: unknown, b: unknown, o = {}) => compareClaimValues(a, b, o).equal;
+  test('numbers by value, with tolerance', () => {
+    assert.equal(eq(1, 1.0), true);
+    assert.equal(eq(0.1 + 0.2, 0.3), false);
+    assert.equal(eq(0.1 + 0.2, 0.3, { tolerance: 1e-9 }), true);
+    assert.equal(eq(10, 10.4, { tolerance: 0.5 }), true);
+  });
+  test('a string equals the number, boolean or null it spells, unless strictTypes', () => {
+    assert.equal(eq('1', 1), true);
+    assert.equal(eq(1, ' 1.0 '), true);
+    assert.equal(eq('1e2', 100), true);
+    assert.equal(eq('01', 1), false);
+    assert.equal(eq('1 apple', 1), false);
+    assert.equal(eq('true', true), true);
+    assert.equal(eq(true, 'TRUE'), true);
+    assert.equal(eq('yes', true), false);
+    assert.equal(eq(1, true), false);
+    assert.equal(eq('null', null), true);
+    assert.equal(eq('', null), false);
+    assert.equal(eq(0, null), false);
+    assert.equal(eq('1', 1, { strictTypes: true }), false);
+    assert.equal(eq('true', true, { strictTypes: true }), false);
+    assert.match(compareClaimValues('1', 1).reason, /read as the number 1/);
+  });
+  test('strings: NFC always, case and whitespace on request', () => {
+    assert.equal(eq('Å', 'A\u030a'), true);
+    assert.equal(eq('Open', 'open'), false);
+    assert.equal(eq('Open', 'open', { caseInsensitive: true }), true);
+    assert.equal(eq(' printer   jam\n', 'printer jam'), false);
+    assert.equal(eq(' printer   jam\n', 'printer jam', { ignoreWhitespace: true }), true);
+  });
+  test('arrays and objects member by member, reasons name the location', () => {
+    assert.equal(eq([1, '2', { a: 'true' }], [1, 2, { a: true }]), true);
+    const r = compareClaimValues({ a: [1, 2] }, { a: [1, 3] });
+    assert.equal(r.equal, false);
+    assert.match(r.reason, /at \.a\[1\]/);
+    assert.match(compareClaimValues({ a: 1 }, { a: 1, b: 2 }).reason, /unexpected key "b"/);
+    assert.match(compareClaimValues({ a: 1, b: 2 }, { a: 1 }).reason, /key "b" but it is missing/);
+    assert.match(compareClaimValues([1], [1, 2]).reason, /1 items but found 2/);
+    assert.match(compareClaimValues('x', [1]).reason, /found array/);
+  });
+  test('options on the claim override those of the call', () => {
+    assert.equal(verify({ mode: 'field', path: 'customer', value: 'ACME' }, payload, { caseInsensitive: true }).ok, true);
+    assert.equal(verify({ mode: 'field', path: 'customer', value: 'ACME', caseInsensitive: false }, payload, { caseInsensitive: true }).ok, false);
+  });
+});
+
+describe('verify: failures are results, malformed claims throw', () => {
+  test('a false claim never throws and says why, with nearest valid paths', () => {
+    const r = verify({ mode: 'field', path: 'tickets[0].stauts', value: 'open' }, payload);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'MISSING_KEY');
+    assert.equal(r.actual, undefined);
+    assert.equal(r.suggestions[0], 'tickets[0].status');
+    const idx = verify({ mode: 'field', path: 'tickets[2].status', value: 'open' }, payload);
+    assert.equal(idx.code, 'INDEX_OUT_OF_RANGE');
+    assert.deepEqual(idx.suggestions, ['tickets[1].status', 'tickets[0].status']);
+    const nc = verify({ mode: 'field', path: 'customer.name', value: 'Acme' }, payload);
+    assert.equal(nc.code, 'NOT_A_CONTAINER');
+    const mm = verify({ mode: 'field', path: 'tickets[0].status', value: 'closed' }, payload);
+    assert.equal(mm.code, 'MISMATCH');
+    assert.equal(mm.actual, 'open');
+    assert.equal(mm.expected, 'closed');
+    assert.equal(mm.path, 'tickets[0].status');
+  });
+  test('malformed claims are INVALID_CLAIM', () => {
+    invalidClaim(null);
+    invalidClaim([]);
+    invalidClaim({ mode: 'guess', path: 'a', value: 1 });
+    invalidClaim({ path: 'a', value: 1 });
+    invalidClaim({ mode: 'field', path: 'customer' });
+    invalidClaim({ mode: 'verbatim' });
+    invalidClaim({ mode: 'type', path: 'customer' });
+    invalidClaim({ mode: 'type', path: 'customer', schema: 'strng' });
+    invalidClaim({ mode: 'type', path: 'customer', schema: 5 });
+    invalidClaim({ mode: 'range', path: 'tickets[1].total' });
+    invalidClaim({ mode: 'range', path: 'tickets[1].total', min: '5' });
+    invalidClaim({ mode: 'range', path: 'tickets[1].total', exclusiveMin: true });
+    invalidClaim({ mode: 'range', path: 'tickets', aggregate: 'median', min: 1 });
+    invalidClaim({ mode: 'type', path: 'tickets', aggregate: 'count', schema: 'integer' });
+    invalidClaim({ mode: 'field', path: 5, value: 1 });
+    invalidClaim({ mode: 'field', path: 'a', value: 1, pathSyntax: 'xpath' });
+    invalidClaim({ mode: 'field', path: 'a', value: 1, tolerance: -1 });
+    invalidClaim({ mode: 'verbatim', value: NaN });
+  });
+});
+
+describe('verifyAll and formatClaimFeedback', () => {
+  const claims: Claim[] = [
+    { mode: 'field', path: 'tickets[0].subject', value: 'Printer jam' },
+    { mode: 'field', path: 'tickets[3].subject', value: 'VPN down', id: 'vpn' },
+    { mode: 'range', path: 'tickets', aggregate: 'count', min: 5 },
+  ];
+  test('summary counts', () => {
+    const r = verifyAll(claims, payload);
+    assert.equal(r.ok, false);
+    assert.deepEqual(r.summary, { total: 3, passed: 1, failed: 2 });
+    assert.deepEqual(r.results.map((x) => x.id), ['#1', 'vpn', '#3']);
+  });
+  test('a malformed claim names its position', () => {
+    assert.throws(() => verifyAll([claims[0], { mode: 'nope' } as unknown as Claim], payload), (e: unknown) =>
+      e instanceof JsonMendError && e.code === 'INVALID_CLAIM' && /claim #2/.test(e.message));
+    assert.throws(() => verifyAll('x' as unknown as Claim[], payload), { code: 'INVALID_ARGUMENT' });
+  });
+  test('feedback lists each failure with the path, what was there and nearby paths', () => {
+    const text = formatClaimFeedback(verifyAll(claims, payload));
+    const lines = text.split('\n');
+    assert.equal(lines[0], '2 of 3 claims could not be verified:');
+    assert.match(lines[1], /^- claim vpn \(field at "tickets\[3\]\.subject"\): index 3 is out of range/);
+    assert.match(lines[1], /Valid paths nearby: tickets\[1\]\.subject, tickets\[0\]\.subject\./);
+    assert.match(lines[2], /^- claim #3 \(range at "tickets"\): count of tickets: 2 is below the minimum 5\./);
+    assert.equal(lines.length, 4);
+    assert.equal(formatClaimFeedback(verifyAll([claims[0]], payload)), 'All 1 claim verified.');
+    assert.equal(formatClaimFeedback(verifyAll([claims[0]], payload).results), 'All 1 claim verified.');
+    assert.match(formatClaimFeedback(verify(claims[1], payload)), /^1 of 1 claim could not be verified/);
+  });
+  test('feedback shows what was found when the reason does not', () => {
+    const r = verify({ mode: 'type', path: 'tickets[0]', schema: { type: 'object', required: ['owner'] } }, payload);
+    assert.match(formatClaimFeedback([r]), /owner/);
+  });
+});
