@@ -55,9 +55,11 @@ compare('fenced reply: extract + JSON.parse vs JSON.parse of the bare JSON', [
 compare('reply starting with JSON (whole): extract + JSON.parse vs JSON.parse', [
   { label: 'JSON.parse(text)', run: () => JSON.parse(json) },
   { label: 'extract(text) + JSON.parse(candidate)', run: () => JSON.parse(extract(json)[0].text) },
+  { label: 'extract(text) alone', run: () => extract(json) },
 ], { bytes: json.length, budgetMs: 400 });
 
 compare('compact JSON inside a sentence (balanced scan of every character)', [
   { label: 'JSON.parse(bare compact JSON)', run: () => JSON.parse(bare) },
   { label: 'extract(reply) + JSON.parse(candidate)', run: () => JSON.parse(extract(inProse)[0].text) },
+  { label: 'extract(reply) alone', run: () => extract(inProse) },
 ], { bytes: inProse.length, budgetMs: 400 });

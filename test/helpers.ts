@@ -23,3 +23,28 @@ export function corpus(relative: string): { path: string; skip: false } | { path
   }
   return { path: join(corporaDir, relative), skip: false };
 }
+
+/**
+ * Deep equality of JSON values without recursion (assert.deepEqual overflows the stack on the
+ * JSONTestSuite's 100 000-deep arrays). Object key order is ignored; -0 equals 0 here.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop() as [unknown, unknown];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) {
+      if (!(typeof x === 'number' && typeof y === 'number' && Number.isNaN(x) && Number.isNaN(y))) return false;
+      continue;
+    }
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    const kx = Object.keys(x);
+    const ky = Object.keys(y);
+    if (kx.length !== ky.length) return false;
+    for (const k of kx) {
+      if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+      stack.push([(x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]]);
+    }
+  }
+  return true;
+}

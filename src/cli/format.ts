@@ -1,5 +1,5 @@
 // How errors and repairs are written: for people on a terminal, and as JSON for programs.
-import { JsonMendError } from '../index.js';
+import { JsonMendError, SchemaError } from '../index.js';
 import type { AnyRepair } from './api.js';
 import type { Style } from './term.js';
 
@@ -12,6 +12,8 @@ export interface ErrorRecord {
   column?: number;
   path?: string;
   excerpt?: string;
+  /** Every problem, for a value that does not match its schema. */
+  issues?: { path: string; expected: string; received: string }[];
 }
 
 /** The facts of any thrown value, as a plain record. Non-jsonmend errors get code `INTERNAL`. */
@@ -23,6 +25,9 @@ export function errorRecord(error: unknown): ErrorRecord {
     if (error.column !== undefined) record.column = error.column;
     if (error.path !== undefined) record.path = error.path;
     if (error.excerpt !== undefined) record.excerpt = error.excerpt;
+    if (error instanceof SchemaError) {
+      record.issues = error.issues.map((i) => ({ path: i.path, expected: i.expected, received: i.received }));
+    }
     return record;
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -36,15 +41,29 @@ function bareMessage(record: ErrorRecord): string {
   return record.message.endsWith(suffix) ? record.message.slice(0, -suffix.length) : record.message;
 }
 
+/** How {@link formatError} names the place of an error. */
+export interface ErrorPlace {
+  /** The file name (or `<stdin>`), or what a command-line argument is (`PATH argument`). */
+  source: string;
+  /** The text was a command-line argument: say `column N`, not `:line:column`. */
+  argument?: boolean;
+  /** Leave out the error's `path`, because the message already names it. */
+  omitPath?: boolean;
+}
+
 /**
  * An error for a person: `file:line:column: CODE: message`, then the excerpt with its caret.
- * `source` names the file (or `<stdin>`), so every error says where it is.
+ * The place names the file (or `<stdin>`, or the argument), so every error says where it is.
  */
-export function formatError(error: unknown, source: string, style: Style): string {
+export function formatError(error: unknown, place: string | ErrorPlace, style: Style): string {
+  const { source, argument = false, omitPath = false } = typeof place === 'string' ? { source: place } : place;
   const record = errorRecord(error);
   let where = source;
-  if (record.line !== undefined && record.column !== undefined) where += `:${record.line}:${record.column}`;
-  if (record.path !== undefined && record.path !== '') where += ` at ${record.path}`;
+  if (record.line !== undefined && record.column !== undefined) {
+    where += argument ? ` column ${record.column}` : `:${record.line}:${record.column}`;
+  }
+  const path = record.path;
+  if (!omitPath && path !== undefined && path !== '' && !record.message.includes(path)) where += ` at ${path}`;
   let out = `${style.bold(where)}: ${style.red(record.code)}: ${bareMessage(record)}\n`;
   if (record.excerpt !== undefined) {
     out += record.excerpt
@@ -54,8 +73,16 @@ export function formatError(error: unknown, source: string, style: Style): strin
       .replace(/\^$/, style.red('^'));
     out += '\n';
   }
+  if (record.issues !== undefined && record.issues.length > 1) {
+    const shown = record.issues.slice(0, MAX_ISSUES);
+    for (const i of shown) out += `    - ${i.path === '' ? '(root)' : i.path}: expected ${i.expected}, got ${i.received}\n`;
+    if (record.issues.length > shown.length) out += `    - … and ${record.issues.length - shown.length} more\n`;
+  }
   return out;
 }
+
+/** Schema problems listed under an error; the rest are counted. */
+const MAX_ISSUES = 20;
 
 function show(value: unknown): string {
   if (value === undefined) return '(absent)';
@@ -63,14 +90,17 @@ function show(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** One repair on one line for a person. `where` prefixes it (a file name, or `line 12` in a batch). */
-export function formatRepair(repair: AnyRepair, where: string, style: Style): string {
+/**
+ * One repair on one line for a person. `where` prefixes it: a file name (`reply.txt:3:14`), or
+ * `line 12` in a batch, where `at` separates it from the position inside the reply (`line 12 at 1:5`).
+ */
+export function formatRepair(repair: AnyRepair, where: string, style: Style, at = ':'): string {
   if (repair.path !== undefined && repair.offset === undefined) {
     const change = 'before' in repair || 'after' in repair ? `${show(repair.before)} → ${show(repair.after)}` : '';
     const path = repair.path === '' ? '(root)' : repair.path;
     return `${style.dim(where)} ${style.cyan(repair.kind)} at ${path}${change ? `: ${change}` : ''}${repair.detail ? ` (${repair.detail})` : ''}\n`;
   }
-  const pos = repair.line !== undefined ? `:${repair.line}:${repair.column ?? 0}` : '';
+  const pos = repair.line !== undefined ? `${at}${repair.line}:${repair.column ?? 0}` : '';
   return `${style.dim(where + pos)} ${style.yellow(repair.kind)}${repair.detail ? `: ${repair.detail}` : ''}\n`;
 }
 

@@ -2,29 +2,26 @@
 // Every look-ahead here reads a bounded number of characters past any whitespace, so callers stay
 // linear: a whitespace run is only ever skipped by the look-ahead of the one opener just before it.
 
-export const LF = 0x0a;
-export const CR = 0x0d;
-export const SPACE = 0x20;
-export const TAB = 0x09;
-export const QUOTE = 0x22;
-export const APOS = 0x27;
-export const LPAREN = 0x28;
-export const COMMA = 0x2c;
-export const MINUS = 0x2d;
-export const PLUS = 0x2b;
-export const DOT = 0x2e;
-export const SLASH = 0x2f;
-export const COLON = 0x3a;
-export const LT = 0x3c;
-export const GT = 0x3e;
-export const LBRACK = 0x5b;
-export const BACKSLASH = 0x5c;
-export const RBRACK = 0x5d;
-export const BACKTICK = 0x60;
-export const LBRACE = 0x7b;
-export const RBRACE = 0x7d;
-export const TILDE = 0x7e;
-export const STAR = 0x2a;
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+const QUOTE = 0x22;
+const APOS = 0x27;
+const LPAREN = 0x28;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const SLASH = 0x2f;
+const COLON = 0x3a;
+const LBRACK = 0x5b;
+const BACKSLASH = 0x5c;
+const RBRACK = 0x5d;
+const BACKTICK = 0x60;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const STAR = 0x2a;
 const LEFT_DOUBLE_CURLY = 0x201c;
 const LEFT_SINGLE_CURLY = 0x2018;
 

@@ -55,7 +55,7 @@ export function describeNoJson(text: string, options?: ExtractOptions): string {
   if (candidates.length > 0 && candidates.every((c) => c.reasoning === true)) {
     return `the only JSON-looking text is inside ${tagPair(reasoning?.name)} (reasoning), not in the answer`;
   }
-  if (candidates.length > 0) return 'the JSON-looking text in the reply is not a JSON value';
+  if (candidates.length > 0) return "the reply's JSON-looking text could not be read as JSON";
   const acc = { visible: false, bracket: false, codeLanguage: undefined as string | undefined };
   survey(text, root, acc);
   if (reasoning !== undefined && !acc.visible) {

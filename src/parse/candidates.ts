@@ -73,7 +73,7 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions):
       if (error instanceof EngineFailure) throw new EngineFailure(error.code, error.reason, candidate.start);
       throw error;
     }
-    for (const r of engine.repairs) repairs.push({ kind: r.kind, offset: candidate.start, detail: r.detail });
+    for (const r of engine.repairs) repairs.push({ ...r, offset: candidate.start });
   } else {
     engine.runAll(text, candidate.start, candidate.end);
     repairs.push(...engine.repairs);
@@ -86,7 +86,7 @@ function note(repairs: RawRepair[], settings: EngineOptions, kind: RawRepair['ki
   if (settings.refused.has(kind)) {
     throw new EngineFailure('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, offset);
   }
-  repairs.push({ kind, offset, detail });
+  repairs.push({ kind, offset, line: 0, column: 0, detail });
 }
 
 /** Prose, fences and tags around the value are a repair worth reporting; so is an answer taken from reasoning. */

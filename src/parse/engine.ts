@@ -8,7 +8,7 @@
 import type { ErrorCode } from '../errors.js';
 import { Ch, isDelimiter, isDigit, isHexDigit, isJsonSpace, isSpecialSpace, isWordPart, isWordStart } from './chars.js';
 import type { Sink } from './sink.js';
-import type { TextRepairKind } from './types.js';
+import type { TextRepair, TextRepairKind } from './types.js';
 
 /** A splice of the original text: delete `del` characters at `at`, then insert `ins`. */
 export interface Edit {
@@ -17,12 +17,8 @@ export interface Edit {
   ins: string;
 }
 
-/** A repair before line and column are attached. */
-export interface RawRepair {
-  kind: TextRepairKind;
-  offset: number;
-  detail: string;
-}
+/** A repair as the engine records it: line and column stay 0 until `withPositions` fills them in. */
+export type RawRepair = TextRepair;
 
 /** Why the engine gave up; front doors turn it into a JsonMendError with line, column and excerpt. */
 export class EngineFailure {
@@ -58,6 +54,16 @@ const QUOTE_REPAIR: Partial<Record<Quote, TextRepairKind>> = {
   [Quote.TRIPLE_DOUBLE]: 'triple_quotes',
   [Quote.TRIPLE_SINGLE]: 'triple_quotes',
   [Quote.ENTITY]: 'html_entity_quotes',
+};
+
+const QUOTE_DETAIL: Partial<Record<Quote, string>> = {
+  [Quote.SINGLE]: `replaced ' quotes with "`,
+  [Quote.CURLY_DOUBLE]: 'replaced “” quotes with "',
+  [Quote.CURLY_SINGLE]: 'replaced ‘’ quotes with "',
+  [Quote.BACKTICK]: 'replaced ` quotes with "',
+  [Quote.TRIPLE_DOUBLE]: 'replaced """ quotes with "',
+  [Quote.TRIPLE_SINGLE]: `replaced ''' quotes with "`,
+  [Quote.ENTITY]: 'replaced &quot; quotes with "',
 };
 
 const ESCAPES: Record<number, string> = {
@@ -118,11 +124,14 @@ export class Engine {
 
   /** Appends a chunk and parses as far as the text decides. */
   feed(chunk: string): void {
-    // Keep only the undecided tail so a long stream never re-flattens what was consumed.
-    if (this.pos > 0) {
-      this.base += this.pos;
-      this.buf = this.buf.slice(this.pos);
-      this.pos = 0;
+    // Keep only the undecided tail so a long stream never re-flattens what was consumed; inside a
+    // string, keep the stretch before `pos` that a missing end quote may be cut back to.
+    let from = this.pos;
+    if (this.state === State.STRING) from = Math.max(0, this.strStart - this.base, this.pos - LOOKAHEAD - 1);
+    if (from > 0) {
+      this.base += from;
+      this.buf = this.buf.slice(from);
+      this.pos -= from;
     }
     this.buf += chunk;
     this.end = this.buf.length;
@@ -666,7 +675,7 @@ export class Engine {
     const width = quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE ? 3 : quote === Quote.ENTITY ? 6 : 1;
     const kind = QUOTE_REPAIR[quote];
     if (kind) {
-      this.record(kind, this.pos, `replaced ${this.buf.slice(this.pos, this.pos + width)} quotes with "`);
+      this.record(kind, this.pos, QUOTE_DETAIL[quote] as string);
       this.edit(this.pos, width, '"');
     }
     this.quote = quote;
@@ -755,7 +764,12 @@ export class Engine {
         continue;
       }
       if (decision === Decision.SPLIT) return true;
-      this.closeString(i, c, closeLen);
+      try {
+        this.closeString(i, c, closeLen);
+      } catch (e) {
+        if (e !== NEED_MORE) throw e;
+        return false; // whether `+ "…"` continues the string is not known yet
+      }
       return true;
     }
   }
@@ -859,7 +873,7 @@ export class Engine {
     if (j > i + closeLen) {
       // Space after the quote, then a value: a missing comma, if the space holds a line break or
       // the value is unmistakably one (a number, a container, a literal).
-      if (this.buf.lastIndexOf('\n', j) > i) return Decision.CLOSE;
+      for (let k = i + closeLen; k < j; k++) if (s.charCodeAt(k) === Ch.LF) return Decision.CLOSE;
       if (c2 === Ch.LBRACE || c2 === Ch.LBRACKET || isDigit(c2) || c2 === Ch.MINUS) return Decision.CLOSE;
       if (isWordStart(c2) && isLiteralWord(s.slice(j, this.scanWordLimited(j)))) return Decision.CLOSE;
     }
@@ -953,19 +967,13 @@ export class Engine {
   /** `"a" + "b"`: where the next string's content starts and its delimiter, if a `+` joins one. */
   private concatenation(from: number): { at: number; quote: Quote } | undefined {
     const s = this.buf;
-    try {
-      let j = this.peekSignificant(from);
-      if (j >= this.end || s.charCodeAt(j) !== Ch.PLUS) return undefined;
-      j = this.peekSignificant(j + 1);
-      const quote = j < this.end ? this.quoteAt(j) : -1;
-      if (quote < 0) return undefined;
-      const width = quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE ? 3 : quote === Quote.ENTITY ? 6 : 1;
-      return { at: j + width, quote: quote as Quote };
-    } catch (e) {
-      if (e !== NEED_MORE) throw e;
-      // Streaming: a `+` may still follow. Joined strings are rare; the string is complete as read.
-      return undefined;
-    }
+    let j = this.peekSignificant(from);
+    if (j >= this.end || s.charCodeAt(j) !== Ch.PLUS) return undefined;
+    j = this.peekSignificant(j + 1);
+    const quote = j < this.end ? this.quoteAt(j) : -1;
+    if (quote < 0) return undefined;
+    const width = quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE ? 3 : quote === Quote.ENTITY ? 6 : 1;
+    return { at: j + width, quote: quote as Quote };
   }
 
   private completeString(): void {
@@ -1266,7 +1274,7 @@ export class Engine {
     if (this.options.refused.has(kind)) {
       throw this.fail('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, at);
     }
-    this.repairs.push({ kind, offset, detail });
+    this.repairs.push({ kind, offset, line: 0, column: 0, detail });
   }
 
   private edit(at: number, del: number, ins: string): void {

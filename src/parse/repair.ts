@@ -40,7 +40,9 @@ export function repair(text: string, options: ParseOptions = {}): string {
 
 /** Applies splices (in offset order; equal offsets keep their recorded order) to text[start, end). */
 export function applyEdits(text: string, start: number, end: number, edits: readonly Edit[]): string {
-  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i);
+  let ordered = true;
+  for (let i = 1; i < edits.length && ordered; i++) ordered = edits[i - 1].at <= edits[i].at;
+  const sorted = ordered ? edits.map((e) => ({ e })) : edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i);
   let out = '';
   let at = start;
   for (const { e } of sorted) {

@@ -47,21 +47,27 @@ export function publicError(error: unknown, text: string): JsonMendError {
   return new JsonMendError('UNREPAIRABLE', `the parser failed unexpectedly: ${String(error)}`, { cause: error });
 }
 
-/** Attaches 1-based line and column to repairs, in one pass over the text (repairs are mostly in order). */
-export function withPositions(raw: readonly RawRepair[], text: string): TextRepair[] {
-  const sorted = raw.map((r, i) => ({ r, i })).sort((a, b) => a.r.offset - b.r.offset || a.i - b.i);
-  const out: TextRepair[] = [];
+/**
+ * Fills in 1-based line and column of the engine's repairs, in place, in one pass over the text, and
+ * returns them in offset order.
+ */
+export function withPositions(repairs: RawRepair[], text: string): TextRepair[] {
+  let ordered = true;
+  for (let i = 1; i < repairs.length && ordered; i++) ordered = repairs[i - 1].offset <= repairs[i].offset;
+  // Array.prototype.sort is stable, so equal offsets keep the order they were made in.
+  const sorted = ordered ? repairs : repairs.slice().sort((a, b) => a.offset - b.offset);
   let line = 1;
   let lineStart = 0;
-  let scanned = 0;
-  for (const { r } of sorted) {
+  let nextBreak = text.indexOf('\n');
+  for (const r of sorted) {
     const target = Math.min(r.offset, text.length);
-    for (let nl = text.indexOf('\n', scanned); nl !== -1 && nl < target; nl = text.indexOf('\n', nl + 1)) {
+    while (nextBreak !== -1 && nextBreak < target) {
       line++;
-      lineStart = nl + 1;
+      lineStart = nextBreak + 1;
+      nextBreak = text.indexOf('\n', lineStart);
     }
-    scanned = Math.max(scanned, target);
-    out.push({ kind: r.kind, offset: r.offset, line, column: target - lineStart + 1, detail: r.detail });
+    r.line = line;
+    r.column = target - lineStart + 1;
   }
-  return out;
+  return sorted;
 }

@@ -13,7 +13,7 @@ import { ChunkText } from './text.js';
 import { SnapshotTree } from './tree.js';
 import type { Snapshot, StreamOptions, StreamParser } from './types.js';
 
-const enum Phase { PRELUDE, ENGINE, STOPPED, ENDED }
+const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
 
 class StreamParserImpl<T> implements StreamParser<T> {
   private readonly buf = new ChunkText();
@@ -29,6 +29,8 @@ class StreamParserImpl<T> implements StreamParser<T> {
   private completeSent = false;
   private error: JsonMendError | undefined;
   private fatal: JsonMendError | undefined;
+  /** The value of a first chunk that was a whole JSON document (read by JSON.parse, engine not run yet). */
+  private fastValue: unknown;
   snapshot: Snapshot<T> = { value: undefined, complete: false, repairs: [] };
 
   constructor(private readonly options: StreamOptions) {
@@ -77,12 +79,39 @@ class StreamParserImpl<T> implements StreamParser<T> {
           const { line, column } = this.buf.position(found.start);
           extra.push({ kind: 'surrounding_text', offset: found.start, line, column, detail: 'skipped the text before the JSON value' });
         }
-        this.feed(found.rest);
+        if (!this.tryWhole(found)) this.feed(found.rest);
+      }
+    } else if (this.phase === Phase.FAST) {
+      if (!isBlank(chunk)) {
+        // More than whitespace after a whole document: run the engine over everything from the start.
+        this.phase = Phase.ENGINE;
+        this.feed(this.buf.slice(this.start, this.buf.length));
       }
     } else if (this.phase === Phase.ENGINE) {
       this.feed(chunk);
     }
     return this.takeSnapshot(extra);
+  }
+
+  /**
+   * A push that holds a whole valid document (the one-chunk case) is read by JSON.parse, as `parse`
+   * would; the engine runs only if more than whitespace follows.
+   */
+  private tryWhole(found: { straight: boolean; rest: string }): boolean {
+    if (!found.straight || this.options.schema !== undefined || this.options.maxDepth !== undefined) return false;
+    const rest = found.rest;
+    let k = rest.length - 1;
+    while (k > 0 && isBlankCode(rest.charCodeAt(k))) k--;
+    const last = rest.charCodeAt(k);
+    if (k < 1 || (last !== 0x7d && last !== 0x5d)) return false;
+    try {
+      this.fastValue = JSON.parse(rest);
+    } catch {
+      return false;
+    }
+    this.phase = Phase.FAST;
+    this.tree.replaceRoot(this.fastValue);
+    return true;
   }
 
   private feed(chunk: string): void {
@@ -134,6 +163,11 @@ class StreamParserImpl<T> implements StreamParser<T> {
 
   end(): T {
     if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'end() was already called');
+    if (this.phase === Phase.FAST) {
+      this.phase = Phase.ENDED;
+      this.finalSnapshot(this.fastValue as T, false);
+      return this.fastValue as T;
+    }
     const wasStopped = this.phase === Phase.STOPPED;
     this.phase = Phase.ENDED;
     if (this.fatal) throw this.fatal;
@@ -151,7 +185,7 @@ class StreamParserImpl<T> implements StreamParser<T> {
       }
       if (ok) {
         const value = this.tree.root as T;
-        const all = this.engine.repairs.map((r) => ({ kind: r.kind, offset: r.offset + this.start, detail: r.detail }));
+        const all = this.engine.repairs.map((r) => ({ ...r, offset: r.offset + this.start }));
         this.finalSnapshot(value, false);
         if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, text));
         return value;
@@ -174,6 +208,15 @@ class StreamParserImpl<T> implements StreamParser<T> {
     if (this.options.schema !== undefined) snap.issues = this.tree.takeIssues();
     this.snapshot = snap;
   }
+}
+
+function isBlankCode(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function isBlank(chunk: string): boolean {
+  for (let i = 0; i < chunk.length; i++) if (!isBlankCode(chunk.charCodeAt(i))) return false;
+  return true;
 }
 
 function isJsonSchemaLike(schema: unknown): boolean {

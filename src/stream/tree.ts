@@ -130,7 +130,8 @@ export class SnapshotTree implements Sink {
     }
     const frame = this.stack.pop() as Frame;
     if (this.fresh > this.stack.length) this.fresh = this.stack.length;
-    if (this.wantDeltas) this.deltas.push({ op: 'complete', path: frame.path });
+    // The root is complete only when nothing can follow it (a second value would make it an array).
+    if (this.wantDeltas && (this.stack.length > 0 || this.topsFrame)) this.deltas.push({ op: 'complete', path: frame.path });
     if (this.options.schema && frame.schema !== undefined) this.options.schema.check(frame.node, frame.schema, frame.path, this.issues);
   }
 
@@ -242,6 +243,7 @@ export class SnapshotTree implements Sink {
   replaceRoot(value: unknown): void {
     this.root = value;
     this.hasRoot = true;
+    this.lastSlot = -1;
     if (this.wantDeltas) this.deltas.push({ op: 'set', path: '', value });
   }
 

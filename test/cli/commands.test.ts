@@ -47,6 +47,18 @@ describe('jsonmend extract', () => {
     assert.equal(JSON.parse(parsed.stdout).customer, 'Ada Lovelace');
   });
 
+  test('JSON inside a reasoning block is the answer only when nothing else is, and then says so', async () => {
+    const reply = '<think>maybe {"a": 1}?</think>\nThe answer: {"b": 2}';
+    const first = await cli(['extract'], { input: reply });
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal((JSON.parse(first.stdout) as { text: string }).text, '{"b": 2}');
+    const only = await cli(['extract'], { input: '<think>maybe {"a": 1}?</think>\nNo idea.' });
+    assert.equal(only.code, 0, only.stderr);
+    const c = JSON.parse(only.stdout) as { text: string; reasoning?: boolean };
+    assert.equal(c.text, '{"a": 1}');
+    assert.equal(c.reasoning, true);
+  });
+
   test('prose with no JSON: exit 1, NO_JSON', async () => {
     const r = await cli(['extract'], { input: 'Nothing to see here.' });
     assert.equal(r.code, 1);
@@ -145,6 +157,21 @@ describe('jsonmend verify', () => {
     const r = await cli(['verify', claims], { input: "{'tickets': [{}, {'id': 'T-1002'}]}" });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual((jsonLines(r.stdout) as { ok: boolean }[]).map((x) => x.ok), [true]);
+  });
+
+  test('a claims file may hold {"claims": [...]} or a single claim, and may be a model reply', async () => {
+    const dir = tempDir();
+    const wrapped = join(dir, 'wrapped.json');
+    writeFileSync(wrapped, JSON.stringify({ claims: [{ mode: 'range', path: 'total', min: 1, max: 5 }, { mode: 'type', path: 'tickets', schema: 'array' }] }));
+    const r = await cli(['verify', wrapped, toolOutput]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(jsonLines(r.stdout).length, 2);
+    assert.match(r.stderr, /all 2 claims hold/);
+    const reply = join(dir, 'reply.txt');
+    writeFileSync(reply, "My claim:\n```json\n{'mode': 'field', 'path': 'tickets[2].id', 'value': 'T-1003',}\n```");
+    const one = await cli(['verify', reply, toolOutput]);
+    assert.equal(one.code, 0, one.stderr);
+    assert.deepEqual((jsonLines(one.stdout) as { ok: boolean }[]).map((x) => x.ok), [true]);
   });
 
   test('--feedback writes a text a model can act on', async () => {

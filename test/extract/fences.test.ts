@@ -41,6 +41,11 @@ describe('extract: code fences', () => {
     assert.equal(c.truncated, undefined);
   });
 
+  test('CRLF line endings and tab indentation', () => {
+    assert.deepEqual(run('a\r\n```json\r\n{"a": 1}\r\n```\r\nb').map((c) => [c.source, c.text]), [['fence', '{"a": 1}']]);
+    assert.deepEqual(run('\t```json\n\t{"a": 1}\n\t```').map((c) => [c.source, c.text]), [['fence', '{"a": 1}']]);
+  });
+
   test('several fences give several candidates, in order', () => {
     const text = 'First:\n```json\n{"a": 1}\n```\nSecond:\n```json\n{"b": 2}\n```\nThird: {"c": 3}';
     assert.deepEqual(run(text).map((c) => [c.source, c.text]), [

@@ -105,7 +105,7 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
       for (const r of seen) result.repairs[r.kind] = (result.repairs[r.kind] ?? 0) + 1;
       if (config.report) {
         for (const r of seen) {
-          report.push(style ? formatRepair(r, `line ${number}`, style) : `${JSON.stringify({ line: number, repair: repairRecord(r) })}\n`);
+          report.push(style ? formatRepair(r, `line ${number}`, style, ' at ') : `${JSON.stringify({ line: number, repair: repairRecord(r) })}\n`);
         }
       }
     }

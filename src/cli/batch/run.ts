@@ -55,6 +55,8 @@ export async function runBatch(ctx: Context, config: BatchConfig, file: string |
   let bytesDone = 0;
 
   const emit = async (result: ChunkResult, sizeBytes: number) => {
+    // Results on the same terminal as the bar would be drawn over it: erase the bar first.
+    if (ctx.io.stdout.isTTY === true) progress?.clear();
     await write(ctx.io.stdout, result.out);
     if (result.report !== '') {
       progress?.clear();

@@ -22,9 +22,10 @@ export const extractCommand: Command = {
   summary: 'show where the JSON candidates are in a reply (fences, tags, prose)',
   usage: 'jsonmend extract [FILE] [--all] [--text] [--pretty]',
   help: `Finds the JSON candidates in FILE (standard input when absent or "-") without parsing them.
-Prints the first candidate outside reasoning blocks (the one parse tries first) as a JSON object
+Prints the first candidate (the one parse tries first) as a JSON object
 {source, language?, tag?, reasoning?, truncated?, start, end, line, column, text}; with --all, every
-candidate in document order as a JSON array.
+candidate in document order as a JSON array. JSON inside a reasoning block (<think>...</think>) is a
+candidate only when the rest of the reply has none, and then carries "reasoning": true.
 
 Options:
   --all           every candidate, as a JSON array

@@ -3,7 +3,7 @@ import { get } from '../api.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
 import { EXIT } from '../usage.js';
-import { fail, loadValue } from './shared.js';
+import { fail, loadValue, pathErrorPlace } from './shared.js';
 
 export const getCommand: Command = {
   name: 'get',
@@ -34,7 +34,7 @@ Examples:
     try {
       result = get(loaded.value, path);
     } catch (error) {
-      return fail(ctx, error, `path ${path}`);
+      return fail(ctx, error, pathErrorPlace(error, 'PATH', loaded.input.name));
     }
     await write(ctx.io.stdout, jsonLine(result, flag(ctx.values, 'pretty')));
     return EXIT.ok;

@@ -1,10 +1,8 @@
 // `jsonmend parse`: the value a reply holds, as JSON.
-import { parseWithReport } from '../api.js';
-import { commonOptions, flag, jsonLine, parseInputOptions, str, type Command } from '../command.js';
+import { parseWithReport, type SchemaLike } from '../api.js';
+import { commonOptions, flag, jsonLine, parseInputOptions, str, type Command, type Context } from '../command.js';
 import { readInput, readJsonFile, write } from '../io.js';
 import { EXIT, UsageError } from '../usage.js';
-import type { SchemaLike } from '../api.js';
-import type { Context } from '../command.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
 import { fail, parseOptions, writeReport } from './shared.js';
 

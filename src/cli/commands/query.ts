@@ -3,7 +3,7 @@ import { query, queryPaths } from '../api.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
 import { EXIT } from '../usage.js';
-import { fail, loadValue } from './shared.js';
+import { fail, loadValue, pathErrorPlace } from './shared.js';
 
 export const queryCommand: Command = {
   name: 'query',
@@ -34,7 +34,7 @@ Examples:
     try {
       result = flag(ctx.values, 'paths') ? queryPaths(loaded.value, jsonpath) : query(loaded.value, jsonpath);
     } catch (error) {
-      return fail(ctx, error, `query ${jsonpath}`);
+      return fail(ctx, error, pathErrorPlace(error, 'JSONPATH', loaded.input.name));
     }
     await write(ctx.io.stdout, jsonLine(result, flag(ctx.values, 'pretty')));
     return EXIT.ok;

@@ -2,7 +2,7 @@
 import { JsonMendError } from '../../index.js';
 import { parse, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
 import { flag, type Context } from '../command.js';
-import { formatError, formatRepair, repairRecord } from '../format.js';
+import { formatError, formatRepair, repairRecord, type ErrorPlace } from '../format.js';
 import { readInput, write, type Input } from '../io.js';
 import { EXIT, UsageError } from '../usage.js';
 
@@ -16,9 +16,9 @@ export function exitCodeFor(error: unknown): number {
   return EXIT.failed;
 }
 
-/** Writes `error` to stderr naming `source`, and returns the exit code it calls for. */
-export async function fail(ctx: Context, error: unknown, source: string): Promise<number> {
-  await write(ctx.io.stderr, `jsonmend: ${formatError(error, source, ctx.err)}`);
+/** Writes `error` to stderr naming its place, and returns the exit code it calls for. */
+export async function fail(ctx: Context, error: unknown, place: string | ErrorPlace): Promise<number> {
+  await write(ctx.io.stderr, `jsonmend: ${formatError(error, place, ctx.err)}`);
   return exitCodeFor(error);
 }
 
@@ -53,4 +53,13 @@ export async function writeReport(ctx: Context, repairs: readonly AnyRepair[], s
   for (const r of repairs) out += human ? formatRepair(r, source, ctx.err) : `${JSON.stringify(repairRecord(r))}\n`;
   if (human && repairs.length === 0) out = `${ctx.err.dim(source)} no repairs: the input was valid JSON\n`;
   await write(ctx.io.stderr, out);
+}
+
+/**
+ * Where a path or query error belongs: a malformed expression is the argument's fault (with its
+ * column); a path that leads nowhere is about the document, and the message already names the path.
+ */
+export function pathErrorPlace(error: unknown, argumentName: string, document: string): ErrorPlace {
+  const syntax = (error as { code?: string } | null)?.code === 'SYNTAX';
+  return syntax ? { source: `${argumentName} argument`, argument: true, omitPath: true } : { source: document, omitPath: true };
 }

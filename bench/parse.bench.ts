@@ -1,0 +1,47 @@
+// Issue 2: parse vs JSON.parse on valid text, and vs JSON.parse(jsonrepair(text)) on damaged text.
+import { jsonrepair } from 'jsonrepair';
+import { parse } from '../dist/schema/index.js';
+import { repair } from '../dist/parse/index.js';
+import { compare, timeIt } from './harness.js';
+import { fencedTrailingCommas, jsLiteral, pythonRepr, records, truncated } from './corpus.js';
+
+const budget = Number(process.env.JSONMEND_BENCH_MS ?? 400);
+
+console.log('\n## Valid JSON: parse vs JSON.parse (target ≤ 1.05×)');
+for (const size of [1_000, 100_000, 10_000_000]) {
+  const text = JSON.stringify(records(size, 7));
+  compare(`valid ${(text.length / 1000).toFixed(0)} KB`, [
+    { label: 'JSON.parse', run: () => JSON.parse(text) },
+    { label: 'jsonmend parse', run: () => parse(text) },
+  ], { bytes: text.length, budgetMs: size > 1e6 ? budget * 3 : budget });
+}
+
+const categories: [string, (v: unknown) => string][] = [
+  ['python repr', pythonRepr],
+  ['js literal (comments, trailing commas)', (v) => jsLiteral(v)],
+  ['fenced json with trailing commas', fencedTrailingCommas],
+  ['truncated json', truncated],
+];
+
+console.log('\n## Damaged replies: parse vs JSON.parse(jsonrepair(text)) (target ≥ 2× faster), and the cost of growth');
+const summary: string[] = [];
+for (const [name, damage] of categories) {
+  const perSize: number[] = [];
+  for (const size of [1_000, 100_000, 1_000_000]) {
+    const value = records(size, 11);
+    const text = damage(value);
+    const valid = JSON.stringify(value, null, 2);
+    const [ours, peer] = compare(`${name}, ${(text.length / 1000).toFixed(0)} KB`, [
+      { label: 'jsonmend parse', run: () => parse(text) },
+      { label: 'JSON.parse(jsonrepair(text))', run: () => JSON.parse(jsonrepair(text)) },
+      { label: 'jsonmend repair (text out)', run: () => repair(text) },
+    ], { bytes: text.length, budgetMs: budget });
+    const native = timeIt(() => JSON.parse(valid), budget);
+    perSize.push(ours.ms / text.length);
+    summary.push(`${name.padEnd(40)} ${String((text.length / 1000).toFixed(0)).padStart(6)} KB  ${(peer.ms / ours.ms).toFixed(1).padStart(6)}× faster than jsonrepair  ${((text.length / 1e6) / (ours.ms / 1000)).toFixed(1).padStart(7)} MB/s  ${(native / ours.ms).toFixed(2)} of JSON.parse on the valid text`);
+  }
+  // Per-byte cost at 1 MB relative to 100 KB: 1.0 is linear.
+  summary.push(`${name.padEnd(40)} per-byte cost 1 MB / 100 KB: ${(perSize[2] / perSize[1]).toFixed(2)}`);
+}
+console.log('\n## Summary');
+for (const line of summary) console.log(`  ${line}`);

@@ -1,0 +1,285 @@
+// The semantics table of docs/stream.md, one named test per row, plus the front doors.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parse as partialJson } from 'partial-json';
+import { JsonMendError } from '../../src/errors.js';
+import { parse } from '../../src/schema/index.js';
+import { applyDeltas, createStreamParser, parsePartial, parseStream, type Snapshot } from '../../src/stream/index.js';
+import { chunk, stream } from './check.js';
+
+/** Values after each 1-char push, consecutive duplicates dropped. */
+function steps(text: string, options = {}): unknown[] {
+  const run = stream(chunk(text, 1), options);
+  const out: unknown[] = [];
+  for (const s of run.snapshots) if (JSON.stringify(s.value) !== JSON.stringify(out.at(-1))) out.push(s.value);
+  return out;
+}
+
+describe('semantics table', () => {
+  test('numbers appear only when complete', () => {
+    assert.deepEqual(steps('[12.5e3, -7]'), [[], [12500], [12500, -7]]);
+  });
+
+  test('true/false/null appear only when complete', () => {
+    assert.deepEqual(steps('[true,null]'), [[], [true], [true, null]]);
+    assert.deepEqual(parsePartial('[tru'), []);
+  });
+
+  test('an incomplete key never appears; a key without a value neither', () => {
+    for (let i = 0; i <= '{"name": '.length; i++) assert.deepEqual(parsePartial('{"name": '.slice(0, i)), i === 0 ? undefined : {});
+  });
+
+  test('strings grow; a trailing space or comma is shown once more text follows', () => {
+    const p = createStreamParser();
+    assert.deepEqual(p.push('{"a": "hi').value, { a: 'hi' });
+    assert.deepEqual(p.push(',').value, { a: 'hi' });
+    assert.deepEqual(p.push(' ').value, { a: 'hi' });
+    assert.deepEqual(p.push('y').value, { a: 'hi, y' });
+    assert.deepEqual(p.push('ou"').value, { a: 'hi, you' });
+  });
+
+  test('a missing end quote cut back by the parser never shows the cut text', () => {
+    const p = createStreamParser();
+    p.push('{"a": "foo, ');
+    assert.deepEqual(p.snapshot.value, { a: 'foo' });
+    p.push('"b": 2}');
+    assert.deepEqual(p.end(), parse('{"a": "foo, "b": 2}'));
+  });
+
+  test('escapes split across chunks never show wrong text', () => {
+    const p = createStreamParser();
+    assert.deepEqual(p.push('["caf\\u00').value, ['caf']);
+    assert.deepEqual(p.push('e9 \\').value, ['café']);
+    assert.deepEqual(p.push('n"]').value, ['café \n']);
+  });
+
+  test('partialStrings: false or a predicate keeps chosen strings until complete', () => {
+    assert.deepEqual(steps('{"a": "xy", "b": "zw"}', { partialStrings: false }), [{}, { a: 'xy' }, { a: 'xy', b: 'zw' }]);
+    const only = steps('{"a": "xyz", "b": "zwv"}', { partialStrings: (p: string) => p === '/b' });
+    assert.deepEqual(only, [{}, { a: 'xyz' }, { a: 'xyz', b: 'z' }, { a: 'xyz', b: 'zw' }, { a: 'xyz', b: 'zwv' }]);
+  });
+
+  test('tuples and constructor wrappers appear once closed', () => {
+    assert.deepEqual(steps('[(1, 2), ObjectId("x")]'), [[], [[1, 2]], [[1, 2], 'x']]);
+  });
+
+  test('concatenated values: the root becomes an array once a second value starts', () => {
+    // The one documented exception to "never changes type" (see docs/stream.md).
+    const p = createStreamParser();
+    assert.deepEqual(p.push('{"a":1}\n').value, { a: 1 });
+    assert.deepEqual(p.push('{"b":').value, [{ a: 1 }, {}]);
+    p.push('2}');
+    assert.deepEqual(p.end(), parse('{"a":1}\n{"b":2}'));
+  });
+
+  test('text before the JSON is skipped: prose, a fence line, a reasoning block (also unterminated)', () => {
+    assert.deepEqual(parsePartial('Sure! Here it is:\n```json\n{"a": [1,'), { a: [1] });
+    assert.deepEqual(parsePartial('<think>maybe {"x": 1} or [2]</think>\n{"a": 2,'), { a: 2 });
+    assert.equal(parsePartial('<think>still thinking {"x": 1'), undefined);
+    assert.equal(parsePartial('I cannot [help] with that'), undefined);
+    const reply = '<think>{"draft": true}</think>Here:\n```json\n{"a": 1}\n```\nDone.';
+    for (const size of [1, 3, 7]) assert.deepEqual(stream(chunk(reply, size)).value, parse(reply));
+  });
+
+  test('repairs are reported in the push where they happen, with line and column', () => {
+    const p = createStreamParser();
+    assert.deepEqual(p.push("{'a': 1,").repairs.map((r) => r.kind), ['single_quotes']);
+    const later = p.push('\n // c\n}');
+    assert.deepEqual(later.repairs.map((r) => [r.kind, r.line]), [['comment', 2], ['trailing_comma', 1]]);
+  });
+
+  test('snapshots share structure: a closed subtree keeps its identity, earlier snapshots never change', () => {
+    const p = createStreamParser();
+    const s1 = p.push('{"done": {"x": [1, 2]}, "open": [');
+    const copy = JSON.stringify(s1.value);
+    const s2 = p.push('3, "tail"');
+    assert.equal((s2.value as Record<string, unknown>).done, (s1.value as Record<string, unknown>).done);
+    assert.notEqual(s2.value, s1.value);
+    assert.equal(JSON.stringify(s1.value), copy);
+    const s3 = p.push('   ');
+    assert.equal(s3.value, s2.value, 'nothing changed: the same value');
+  });
+
+  test('__proto__ is an own key, never a prototype', () => {
+    const v = parsePartial<Record<string, unknown>>('{"__proto__": {"polluted": 1}, "b": "x');
+    assert.ok(Object.prototype.hasOwnProperty.call(v, '__proto__'));
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  test('complete is true only once nothing can change', () => {
+    const p = createStreamParser();
+    assert.equal(p.push('{"a": 1}').complete, false);
+    assert.equal(p.push('\nThat is all.').complete, true);
+  });
+});
+
+describe('deltas', () => {
+  test('add, append, set and complete on JSON Pointer paths', () => {
+    const p = createStreamParser({ deltas: true });
+    const all = [...p.push('{"a/b": ["he').deltas ?? [], ...p.push('llo", 1]}').deltas ?? []];
+    assert.deepEqual(all, [
+      { op: 'add', path: '', value: {} },
+      { op: 'add', path: '/a~1b', value: [] },
+      { op: 'add', path: '/a~1b/0', value: 'he' },
+      { op: 'append', path: '/a~1b/0', text: 'llo' },
+      { op: 'complete', path: '/a~1b/0' },
+      { op: 'set', path: '/a~1b/1', value: 1 },
+      { op: 'complete', path: '/a~1b' },
+    ]);
+  });
+
+  test('applying every push’s deltas reproduces every snapshot, including the final one', () => {
+    const text = '{"items": [{"id": 1, "tags": ["a", "b"]}, {"id": 2, "note": "x\\ty"}], "ok": true';
+    const p = createStreamParser({ deltas: true });
+    let v: unknown;
+    for (const c of chunk(text, 3)) v = applyDeltas(v, p.push(c).deltas ?? []);
+    p.end();
+    v = applyDeltas(v, p.snapshot.deltas ?? []);
+    assert.deepEqual(v, parse(text));
+  });
+});
+
+describe('end() is parse()', () => {
+  const cases = [
+    '{"a": [1, 2', '[1, 2, 3]', '{"a": "x"} trailing prose', 'no json here', '', '   ', '{"a": @}', '[1, 2]]',
+    'Here you go:\n```json\n{"a": 1}\n```', '{\\"a\\": 1}', '{"a": {"b": [true, False, None]}}', '{a: John Smith, b: 2}',
+  ];
+  for (const text of cases) {
+    test(JSON.stringify(text), () => {
+      let expected: unknown;
+      let code: string | undefined;
+      try {
+        expected = parse(text);
+      } catch (e) {
+        code = (e as JsonMendError).code;
+      }
+      for (const size of [1, 2, 5, 1000]) {
+        const run = stream(chunk(text, size));
+        if (code) {
+          assert.ok(run.error instanceof JsonMendError);
+          assert.equal(run.error.code, code);
+        } else {
+          assert.deepEqual(run.value, expected);
+        }
+      }
+    });
+  }
+
+  test('with a schema, end() returns parse()’s schema-repaired value', () => {
+    const schema = { type: 'object', properties: { n: { type: 'integer' } } };
+    const p = createStreamParser({ schema });
+    p.push('{"n": "4');
+    p.push('2"}');
+    assert.deepEqual(p.end(), { n: 42 });
+  });
+
+  test('onRepair is called once with every repair, as parse would', () => {
+    let seen: unknown;
+    const p = createStreamParser({ onRepair: (r) => (seen = r) });
+    for (const c of chunk("{'a': [1, 2,]", 2)) p.push(c);
+    p.end();
+    let expected: unknown;
+    parse("{'a': [1, 2,]", { onRepair: (r) => (expected = r) });
+    assert.deepEqual(seen, expected);
+  });
+
+  test('STREAM_CLOSED after end(); TOO_LARGE beyond maxLength; INVALID_ARGUMENT for a non-string', () => {
+    const p = createStreamParser();
+    p.push('[1]');
+    p.end();
+    assert.throws(() => p.push('x'), { code: 'STREAM_CLOSED' });
+    assert.throws(() => p.end(), { code: 'STREAM_CLOSED' });
+    const small = createStreamParser({ maxLength: 4 });
+    assert.throws(() => small.push('[1, 2]'), { code: 'TOO_LARGE' });
+    assert.throws(() => small.end(), { code: 'TOO_LARGE' });
+    assert.throws(() => createStreamParser().push(42 as unknown as string), { code: 'INVALID_ARGUMENT' });
+  });
+
+  test('an unrepairable text stops the snapshots with an error; end() throws parse()’s error', () => {
+    const p = createStreamParser();
+    p.push('{"a": 1, "b": @');
+    assert.equal(p.snapshot.error?.code, 'UNREPAIRABLE');
+    assert.deepEqual(p.snapshot.value, { a: 1 });
+    assert.throws(() => p.end(), { code: 'UNREPAIRABLE' });
+  });
+});
+
+describe('schema', () => {
+  const schema = {
+    type: 'object',
+    properties: { title: { type: 'string' }, count: { type: 'integer', default: 0 }, tags: { type: 'array', items: { type: 'string' } } },
+  };
+
+  test('completed subtrees are validated, once each, with full paths', () => {
+    const p = createStreamParser({ schema });
+    const issues = [...chunk('{"title": "x", "tags": ["a", 5], "count": 2}', 4)].flatMap((c) => p.push(c).issues ?? []);
+    assert.deepEqual(issues.map((i) => i.path), ['/tags/1']);
+  });
+
+  test('defaults: true shows defaults for missing properties until the model writes them', () => {
+    const p = createStreamParser({ schema, defaults: true });
+    assert.deepEqual(p.push('{"title": "x"').value, { count: 0, title: 'x' });
+    assert.deepEqual(p.push(', "count": 3}').value, { count: 3, title: 'x' });
+  });
+});
+
+describe('parseStream', () => {
+  const text = '{"a": [1, 2, {"b": "text"}]}';
+  async function collect(source: AsyncIterable<Snapshot> ): Promise<Snapshot[]> {
+    const out: Snapshot[] = [];
+    for await (const s of source) out.push(s);
+    return out;
+  }
+
+  test('from an async generator: one snapshot per chunk, then the final one', async () => {
+    async function* gen(): AsyncGenerator<string> {
+      for (const c of chunk(text, 5)) yield c;
+    }
+    const snaps = await collect(parseStream(gen()));
+    assert.equal(snaps.length, chunk(text, 5).length + 1);
+    assert.equal(snaps.at(-1)?.complete, true);
+    assert.deepEqual(snaps.at(-1)?.value, JSON.parse(text));
+  });
+
+  test('from a ReadableStream', async () => {
+    const rs = new ReadableStream<string>({
+      start(c) {
+        for (const part of chunk(text, 4)) c.enqueue(part);
+        c.close();
+      },
+    });
+    const snaps = await collect(parseStream(rs));
+    assert.deepEqual(snaps.at(-1)?.value, JSON.parse(text));
+  });
+
+  test('rejects non-string chunks and non-sources with INVALID_ARGUMENT', async () => {
+    async function* bytes(): AsyncGenerator<unknown> {
+      yield new Uint8Array([1]);
+    }
+    await assert.rejects(collect(parseStream(bytes() as AsyncIterable<string>)), { code: 'INVALID_ARGUMENT' });
+    await assert.rejects(collect(parseStream(42 as unknown as AsyncIterable<string>)), { code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('parsePartial', () => {
+  test('undefined before any JSON; the value of a prefix otherwise', () => {
+    assert.equal(parsePartial(''), undefined);
+    assert.equal(parsePartial('Let me think'), undefined);
+    assert.deepEqual(parsePartial('{"a": "fo'), { a: 'fo' });
+  });
+
+  test('agrees with partial-json on valid prefixes where the semantics agree (strings, containers)', () => {
+    const text = JSON.stringify({ users: [{ name: 'Ada Lovelace', tags: ['math', 'poetry'] }, { name: 'Alan', bio: 'x, y' }] });
+    let compared = 0;
+    for (let i = 1; i <= text.length; i++) {
+      const prefix = text.slice(0, i);
+      // partial-json shows a partial number, literal or key; jsonmend waits. Compare where neither is cut.
+      const last = prefix.at(-1) as string;
+      if (!/["\]}\[{]/.test(last)) continue;
+      const ours = parsePartial(prefix);
+      const theirs = partialJson(prefix);
+      if (JSON.stringify(ours) === JSON.stringify(theirs)) compared++;
+    }
+    assert.ok(compared > 20, `only ${compared} prefixes agreed`);
+  });
+});
