@@ -1,6 +1,6 @@
 // RFC 8785 `canonicalize` vs the `canonicalize` package, on a generated ~1 MB document and on many small ones.
 import canonicalizePkg from 'canonicalize';
-import { canonicalize } from '../src/verify/index.js';
+import { canonicalize } from '../dist/verify/index.js';
 import { compare, seededRandom } from './harness.js';
 
 const random = seededRandom(8785);

@@ -1,7 +1,7 @@
 // Extraction cost on a realistic long reply: 5 KB of prose, then ~95 KB of JSON in a ```json fence,
 // then a closing sentence. Baseline: JSON.parse of the bare JSON. Target: extract + JSON.parse ≤ 1.3×.
 import { compare, seededRandom } from './harness.js';
-import { extract } from '../src/extract/index.js';
+import { extract } from '../dist/extract/index.js';
 
 const random = seededRandom(3);
 const words = ['the', 'model', 'returns', 'a', 'value', 'with', 'fields', 'for', 'each', 'item', 'and', 'notes', 'about', 'it'];

@@ -2,7 +2,7 @@
 // reuse: jsonmend and json-p3 compile once; jsonpath-plus caches parsed paths internally.
 import { jsonpath as jsonP3 } from 'json-p3';
 import { JSONPath } from 'jsonpath-plus';
-import { compileQuery } from '../src/path/index.js';
+import { compileQuery } from '../dist/path/index.js';
 import { compare, seededRandom } from './harness.js';
 
 const random = seededRandom(6);

@@ -3,7 +3,7 @@
 import { Validator } from '@cfworker/json-schema';
 import { Ajv } from 'ajv';
 import { compare, seededRandom } from './harness.js';
-import { parse } from '../src/schema/index.js';
+import { parse } from '../dist/schema/index.js';
 
 const random = seededRandom(4);
 const words = ['alpha', 'beta', 'gamma', 'delta', 'omega', 'kappa', 'sigma', 'theta'];

@@ -5,7 +5,7 @@ import { JSONParser } from '@streamparser/json';
 import { parsePartialJson } from 'ai';
 import { parse as jsonriver } from 'jsonriver';
 import { parse as partialJson } from 'partial-json';
-import { createStreamParser } from '../src/stream/index.js';
+import { createStreamParser } from '../dist/stream/index.js';
 import { compare, seededRandom, timeIt } from './harness.js';
 
 const WORDS = 'the of model reply stream value token json parse quick brown fox jumps over lazy dog agent tool call result'.split(' ');

@@ -2,24 +2,39 @@
 import { JsonMendError } from '../errors.js';
 import { extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
-import { Engine, EngineFailure, type EngineOptions, type RawRepair } from './engine.js';
+import { Engine, EngineFailure, type EngineOptions } from './engine.js';
+import { RepairLog } from './repair-log.js';
 import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
 import { ValueBuilder } from './sink.js';
-import type { ParseOptions, TextRepair } from './types.js';
+import type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
 
-/** One JSON value found and parsed in a text. */
-export interface ParsedCandidate {
-  value: unknown;
-  repairs: TextRepair[];
-  /** Where the value's text starts and ends in the input. */
-  start: number;
-  end: number;
-}
+const NO_REPAIRS = new RepairLog();
 
-/** The result of running the engine over one span. */
-interface SpanResult {
-  value: unknown;
-  repairs: RawRepair[];
+/**
+ * One JSON value found and parsed in a text. The repair report is built only when read: `parse`
+ * without `onRepair` never pays for it.
+ */
+export class ParsedCandidate {
+  private report: TextRepair[] | undefined;
+
+  constructor(
+    readonly value: unknown,
+    /** Where the value's text starts and ends in the input. */
+    readonly start: number,
+    readonly end: number,
+    private readonly log: RepairLog,
+    private readonly text: string,
+  ) {}
+
+  /** Every repair made to get this value, in text order, with line and column. */
+  get repairs(): TextRepair[] {
+    return (this.report ??= withPositions(this.log.toArray(), this.text));
+  }
+
+  /** Whether the text was cut off inside this value. */
+  get truncated(): boolean {
+    return this.log.has('truncated');
+  }
 }
 
 /**
@@ -34,7 +49,7 @@ export function* parseCandidates(text: string, options: ParseOptions = {}): Gene
   checkLength(text, options);
   const fast = fastPath(text, options);
   if (fast !== undefined) {
-    yield { value: fast.value, repairs: [], start: 0, end: text.length };
+    yield new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
     return;
   }
   const settings = engineOptions(options, false);
@@ -43,7 +58,7 @@ export function* parseCandidates(text: string, options: ParseOptions = {}): Gene
   let firstError: JsonMendError | undefined;
   let yielded = false;
   for (const candidate of candidates) {
-    let result: SpanResult;
+    let result: ParsedCandidate;
     try {
       result = parseSpan(text, candidate, settings);
     } catch (error) {
@@ -53,44 +68,47 @@ export function* parseCandidates(text: string, options: ParseOptions = {}): Gene
       continue;
     }
     yielded = true;
-    yield { value: result.value, repairs: withPositions(result.repairs, text), start: candidate.start, end: candidate.end };
+    yield result;
   }
   if (!yielded) throw firstError ?? noJson(text);
 }
 
 /** Parses one span with the engine; the repairs include how the span was found. */
-function parseSpan(text: string, candidate: Candidate, settings: EngineOptions): SpanResult {
-  const repairs: RawRepair[] = [];
-  noteSurroundings(text, candidate, repairs, settings);
+function parseSpan(text: string, candidate: Candidate, settings: EngineOptions): ParsedCandidate {
+  const log = new RepairLog();
+  noteSurroundings(text, candidate, log, settings);
   const unescaped = unescapeDocument(candidate.text);
   const builder = new ValueBuilder();
-  const engine = new Engine(builder, settings);
+  const engine = new Engine(builder, settings, log);
+  // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string.
+  const end = candidate.source === 'whole' ? text.length : candidate.end;
   if (unescaped !== undefined) {
-    note(repairs, settings, 'escaped_json', candidate.start, 'read a backslash-escaped JSON document');
+    note(log, settings, 'escaped_json', candidate.start, 'read a backslash-escaped JSON document');
+    const from = log.length;
     try {
       engine.runAll(unescaped);
     } catch (error) {
       if (error instanceof EngineFailure) throw new EngineFailure(error.code, error.reason, candidate.start);
       throw error;
     }
-    for (const r of engine.repairs) repairs.push({ ...r, offset: candidate.start });
+    // Offsets into the unescaped copy mean nothing in the reply: point them at the candidate.
+    for (let i = from; i < log.length; i++) log.offsets[i] = candidate.start;
   } else {
-    engine.runAll(text, candidate.start, candidate.end);
-    repairs.push(...engine.repairs);
+    engine.runAll(text, candidate.start, end);
   }
   const tops = builder.tops;
-  return { value: tops.length === 1 ? tops[0] : tops, repairs };
+  return new ParsedCandidate(tops.length === 1 ? tops[0] : tops, candidate.start, end, log, text);
 }
 
-function note(repairs: RawRepair[], settings: EngineOptions, kind: RawRepair['kind'], offset: number, detail: string): void {
+function note(log: RepairLog, settings: EngineOptions, kind: TextRepairKind, offset: number, detail: string): void {
   if (settings.refused.has(kind)) {
     throw new EngineFailure('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, offset);
   }
-  repairs.push({ kind, offset, line: 0, column: 0, detail });
+  log.push(kind, offset, detail);
 }
 
 /** Prose, fences and tags around the value are a repair worth reporting; so is an answer taken from reasoning. */
-function noteSurroundings(text: string, candidate: Candidate, repairs: RawRepair[], settings: EngineOptions): void {
+function noteSurroundings(text: string, candidate: Candidate, repairs: RepairLog, settings: EngineOptions): void {
   if (candidate.reasoning) {
     note(repairs, settings, 'reasoning_block', candidate.start, 'the only JSON was inside a reasoning block');
     return;

@@ -8,6 +8,7 @@
 import type { ErrorCode } from '../errors.js';
 import { Ch, isDelimiter, isDigit, isHexDigit, isJsonSpace, isSpecialSpace, isWordPart, isWordStart } from './chars.js';
 import type { Sink } from './sink.js';
+import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 
 /** A splice of the original text: delete `del` characters at `at`, then insert `ins`. */
@@ -17,8 +18,6 @@ export interface Edit {
   ins: string;
 }
 
-/** A repair as the engine records it: line and column stay 0 until `withPositions` fills them in. */
-export type RawRepair = TextRepair;
 
 /** Why the engine gave up; front doors turn it into a JsonMendError with line, column and excerpt. */
 export class EngineFailure {
@@ -54,6 +53,18 @@ const QUOTE_REPAIR: Partial<Record<Quote, TextRepairKind>> = {
   [Quote.TRIPLE_DOUBLE]: 'triple_quotes',
   [Quote.TRIPLE_SINGLE]: 'triple_quotes',
   [Quote.ENTITY]: 'html_entity_quotes',
+};
+
+/** Per string style, the characters that may close it (repeated to fill three slots). */
+const STOPS: Record<Quote, [number, number, number]> = {
+  [Quote.DOUBLE]: [Ch.DQUOTE, Ch.RIGHT_DOUBLE, Ch.RIGHT_DOUBLE],
+  [Quote.SINGLE]: [Ch.SQUOTE, Ch.SQUOTE, Ch.SQUOTE],
+  [Quote.CURLY_DOUBLE]: [Ch.RIGHT_DOUBLE, Ch.LEFT_DOUBLE, Ch.LEFT_DOUBLE],
+  [Quote.CURLY_SINGLE]: [Ch.RIGHT_SINGLE, Ch.LEFT_SINGLE, Ch.SQUOTE],
+  [Quote.BACKTICK]: [Ch.BACKTICK, Ch.BACKTICK, Ch.BACKTICK],
+  [Quote.TRIPLE_DOUBLE]: [Ch.DQUOTE, Ch.DQUOTE, Ch.DQUOTE],
+  [Quote.TRIPLE_SINGLE]: [Ch.SQUOTE, Ch.SQUOTE, Ch.SQUOTE],
+  [Quote.ENTITY]: [Ch.AMP, Ch.AMP, Ch.AMP],
 };
 
 const QUOTE_DETAIL: Partial<Record<Quote, string>> = {
@@ -103,15 +114,28 @@ export class Engine {
 
   // The string in progress (state STRING).
   private quote: Quote = Quote.DOUBLE;
+  private stopA: number = Ch.DQUOTE;
+  private stopB: number = Ch.RIGHT_DOUBLE;
+  private stopC: number = Ch.RIGHT_DOUBLE;
   private strIsKey = false;
   private strStart = 0;
   private strText = '';
   private controlReported = false;
 
-  readonly repairs: RawRepair[] = [];
   readonly edits: Edit[] = [];
 
-  constructor(private readonly sink: Sink, private readonly options: EngineOptions) {}
+  /** Whether any repair kind is refused: spares a set lookup per repair in the common case. */
+  private readonly refusing: boolean;
+
+  /** @param log where repairs are recorded (a caller may have noted some already) */
+  constructor(private readonly sink: Sink, private readonly options: EngineOptions, readonly log = new RepairLog()) {
+    this.refusing = options.refused.size > 0;
+  }
+
+  /** Every repair so far, as report objects (line and column not yet filled in). */
+  get repairs(): TextRepair[] {
+    return this.log.toArray();
+  }
 
   /** Parses `text[start, end)` in one go and finishes. */
   runAll(text: string, start = 0, end = text.length): void {
@@ -173,15 +197,13 @@ export class Engine {
   // ---------------------------------------------------------------- main loop
 
   private run(): void {
-    const repairsMark = this.repairs.length;
-    const editsMark = this.edits.length;
     let mark = this.pos;
-    let repairsAt = repairsMark;
-    let editsAt = editsMark;
+    let repairsAt = this.log.length;
+    let editsAt = this.edits.length;
     try {
       for (;;) {
         mark = this.pos;
-        repairsAt = this.repairs.length;
+        repairsAt = this.log.length;
         editsAt = this.edits.length;
         if (this.state === State.DONE) return;
         if (this.state === State.STRING) {
@@ -199,7 +221,7 @@ export class Engine {
       if (e !== NEED_MORE) throw e;
       // Undo the half-read token; it is read again when more text arrives.
       this.pos = mark;
-      this.repairs.length = repairsAt;
+      this.log.truncate(repairsAt);
       this.edits.length = editsAt;
     }
   }
@@ -263,14 +285,13 @@ export class Engine {
         }
         break;
       case Ch.DOT:
-        if (this.isEllipsisAt(this.pos)) {
-          this.skipEllipsis(3);
+      case Ch.ELLIPSIS:
+        if (c === Ch.ELLIPSIS || this.isEllipsisAt(this.pos)) {
+          if (depth > 0 && this.top() === Kind.OBJECT) this.elidedValue(c === Ch.DOT ? 3 : 1);
+          else this.skipEllipsis(c === Ch.DOT ? 3 : 1);
           return;
         }
         break;
-      case Ch.ELLIPSIS:
-        this.skipEllipsis(1);
-        return;
     }
     if (this.startScalar(c)) return;
     throw this.fail('UNREPAIRABLE', `unexpected ${this.describe(this.pos)} where a value was expected`, this.pos);
@@ -369,6 +390,7 @@ export class Engine {
       this.memberAt = this.base + this.pos;
       this.memberEdits = this.edits.length;
     }
+    this.commaAt = -1;
     const quote = this.quoteAt(this.pos);
     if (quote >= 0) {
       this.startString(quote as Quote, true);
@@ -679,6 +701,7 @@ export class Engine {
       this.edit(this.pos, width, '"');
     }
     this.quote = quote;
+    this.setStops(quote);
     this.strIsKey = isKey;
     this.strStart = this.base + this.pos;
     this.strText = '';
@@ -699,15 +722,14 @@ export class Engine {
     let i = this.pos;
     let run = i;
     for (;;) {
-      // Hot loop: plain characters of a double-quoted string.
-      if (plain) {
-        while (i < end) {
-          const c = s.charCodeAt(i);
-          if (c === Ch.DQUOTE || c === Ch.BACKSLASH || c < 0x20 || c === Ch.RIGHT_DOUBLE) break;
-          i++;
-        }
-      } else {
-        while (i < end && !this.mayEndOrEscape(s.charCodeAt(i), quote)) i++;
+      // Hot loop: characters that can neither end the string nor need escaping.
+      const stopA = this.stopA;
+      const stopB = this.stopB;
+      const stopC = this.stopC;
+      while (i < end) {
+        const c = s.charCodeAt(i);
+        if (c === stopA || c === Ch.BACKSLASH || c < 0x20 || c === Ch.DQUOTE || c === stopB || c === stopC) break;
+        i++;
       }
       if (i >= end) {
         this.strText += s.slice(run, i);
@@ -774,24 +796,12 @@ export class Engine {
     }
   }
 
-  /** For non-double-quoted strings: characters the inner loop must stop at. */
-  private mayEndOrEscape(c: number, quote: Quote): boolean {
-    if (c === Ch.BACKSLASH || c < 0x20 || c === Ch.DQUOTE) return true;
-    switch (quote) {
-      case Quote.SINGLE:
-      case Quote.TRIPLE_SINGLE:
-        return c === Ch.SQUOTE;
-      case Quote.CURLY_DOUBLE:
-        return c === Ch.RIGHT_DOUBLE || c === Ch.LEFT_DOUBLE;
-      case Quote.CURLY_SINGLE:
-        return c === Ch.RIGHT_SINGLE || c === Ch.LEFT_SINGLE || c === Ch.SQUOTE;
-      case Quote.BACKTICK:
-        return c === Ch.BACKTICK;
-      case Quote.ENTITY:
-        return c === Ch.AMP;
-      default:
-        return false;
-    }
+  /** The characters (besides `"`, `\\` and controls) at which a string of this style may end. */
+  private setStops(quote: Quote): void {
+    const [a, b, c] = STOPS[quote];
+    this.stopA = a;
+    this.stopB = b;
+    this.stopC = c;
   }
 
   /** Length of the closing delimiter at `i` for this string, or 0 if `c` cannot close it. */
@@ -848,6 +858,12 @@ export class Engine {
     const inObject = this.kinds.length > 0 && this.top() === Kind.OBJECT;
     if (c2 === Ch.RBRACE || c2 === Ch.RBRACKET || c2 === Ch.RPAREN || c2 === Ch.COLON) return Decision.CLOSE;
     if (c2 === Ch.PLUS && this.concatenation(i + closeLen) !== undefined) return Decision.CLOSE;
+    if (c2 === Ch.SLASH) {
+      // `"x" // note`: a comment after the quote, so the string ended.
+      if (j + 1 >= this.end && !this.final) throw NEED_MORE;
+      const d = s.charCodeAt(j + 1);
+      if (d === Ch.SLASH || d === Ch.STAR) return Decision.CLOSE;
+    }
     if (c2 === Ch.COMMA) {
       const k = this.peekSignificant(j + 1);
       if (k >= this.end) return Decision.CLOSE;
@@ -916,7 +932,9 @@ export class Engine {
     this.strText = this.strText.slice(0, this.strText.length - (i - cut));
     const cutAt = this.base + cut;
     while (this.edits.length > 0 && this.edits[this.edits.length - 1].at >= cutAt) this.edits.pop();
-    while (this.repairs.length > 0 && this.repairs[this.repairs.length - 1].offset >= cutAt) this.repairs.pop();
+    let keep = this.log.length;
+    while (keep > 0 && this.log.offsets[keep - 1] >= cutAt) keep--;
+    this.log.truncate(keep);
     this.record('missing_end_quote', cut, 'inserted the missing closing quote');
     this.edit(cut, 0, '"');
     this.pos = cut;
@@ -955,6 +973,7 @@ export class Engine {
       this.record('string_concatenation', i, 'joined strings separated by "+"');
       this.edit(i, next.at - i, '');
       this.quote = next.quote;
+      this.setStops(next.quote);
       this.pos = next.at;
       return;
     }
@@ -1150,8 +1169,8 @@ export class Engine {
           return;
         }
         if (kind) {
-          this.record(kind, start, `replaced ${word} with ${JSON.stringify(value)}`);
-          this.edit(start, i - start, JSON.stringify(value));
+          this.record(kind, start, literal[2]);
+          this.edit(start, i - start, String(value));
         }
         this.sink.scalar(value);
       }
@@ -1249,6 +1268,17 @@ export class Engine {
     return s.charCodeAt(i) === Ch.DOT && s.charCodeAt(i + 1) === Ch.DOT && s.charCodeAt(i + 2) === Ch.DOT;
   }
 
+  /** `{"a": ...}`: the value was left out; it reads as null. */
+  private elidedValue(width: number): void {
+    let i = this.pos + width;
+    while (i < this.end && this.buf.charCodeAt(i) === Ch.DOT) i++;
+    this.record('ellipsis', this.pos, 'replaced a "..." placeholder value with null');
+    this.edit(this.pos, i - this.pos, 'null');
+    this.pos = i;
+    this.sink.scalar(null);
+    this.afterValue();
+  }
+
   /** `[1, 2, ...]`: a placeholder, not a value; the comma before it goes too. */
   private skipEllipsis(width: number): void {
     let i = this.pos + width;
@@ -1271,10 +1301,10 @@ export class Engine {
 
   private record(kind: TextRepairKind, at: number, detail: string): void {
     const offset = this.base + at;
-    if (this.options.refused.has(kind)) {
+    if (this.refusing && this.options.refused.has(kind)) {
       throw this.fail('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, at);
     }
-    this.repairs.push({ kind, offset, line: 0, column: 0, detail });
+    this.log.push(kind, offset, detail);
   }
 
   private edit(at: number, del: number, ins: string): void {
@@ -1297,16 +1327,16 @@ function closerOf(kind: Kind): string {
 }
 
 /** Literal words, their values, and the repair they need (undefined: plain JSON). */
-const LITERALS: Record<string, [unknown, TextRepairKind | undefined]> = Object.assign(Object.create(null), {
-  true: [true, undefined],
-  false: [false, undefined],
-  null: [null, undefined],
-  True: [true, 'python_literal'],
-  False: [false, 'python_literal'],
-  None: [null, 'python_literal'],
-  undefined: [null, 'undefined_literal'],
-  NaN: [null, 'non_finite_number'],
-  Infinity: [null, 'non_finite_number'],
+const LITERALS: Record<string, [unknown, TextRepairKind | undefined, string]> = Object.assign(Object.create(null), {
+  true: [true, undefined, ''],
+  false: [false, undefined, ''],
+  null: [null, undefined, ''],
+  True: [true, 'python_literal', 'replaced True with true'],
+  False: [false, 'python_literal', 'replaced False with false'],
+  None: [null, 'python_literal', 'replaced None with null'],
+  undefined: [null, 'undefined_literal', 'replaced undefined with null'],
+  NaN: [null, 'non_finite_number', 'replaced NaN with null'],
+  Infinity: [null, 'non_finite_number', 'replaced Infinity with null'],
 });
 
 function isLiteralWord(word: string): boolean {

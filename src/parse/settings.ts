@@ -1,6 +1,6 @@
 // Turns public ParseOptions into engine settings, and engine failures into public errors.
 import { JsonMendError } from '../errors.js';
-import { EngineFailure, type EngineOptions, type RawRepair } from './engine.js';
+import { EngineFailure, type EngineOptions } from './engine.js';
 import type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
 
 /** Default of {@link ParseOptions.maxLength}: 100 million UTF-16 code units. */
@@ -51,7 +51,7 @@ export function publicError(error: unknown, text: string): JsonMendError {
  * Fills in 1-based line and column of the engine's repairs, in place, in one pass over the text, and
  * returns them in offset order.
  */
-export function withPositions(repairs: RawRepair[], text: string): TextRepair[] {
+export function withPositions(repairs: TextRepair[], text: string): TextRepair[] {
   let ordered = true;
   for (let i = 1; i < repairs.length && ordered; i++) ordered = repairs[i - 1].offset <= repairs[i].offset;
   // Array.prototype.sort is stable, so equal offsets keep the order they were made in.

@@ -25,9 +25,12 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
   const parseOptions: ParseOptions = rest;
   let firstFailure: SchemaError | undefined;
   for (const candidate of parseCandidates(text, parseOptions)) {
-    if (!compiled) return { value: candidate.value, repairs: candidate.repairs };
+    if (!compiled) {
+      // The report is built only if somebody reads it (parseWithReport, onRepair), not for parse.
+      return { value: candidate.value, get repairs() { return candidate.repairs; } };
+    }
     // A cut-off reply that the schema rejects is an error, not something to guess at.
-    const truncated = candidate.repairs.some((r) => r.kind === 'truncated');
+    const truncated = candidate.truncated;
     const outcome = yield* repairLoop(candidate.value, compiled.guide, maxRounds, !truncated);
     if (outcome.ok) {
       const repairs: Repair[] = candidate.repairs.length === 0 ? outcome.repairs : [...candidate.repairs, ...outcome.repairs];

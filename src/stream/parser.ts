@@ -132,16 +132,17 @@ class StreamParserImpl<T> implements StreamParser<T> {
   }
 
   private newRepairs(into: TextRepair[]): TextRepair[] {
-    const raw = this.engine.repairs;
+    const log = this.engine.log;
     // The engine may take back repairs in a string tail it cuts; never report one twice.
-    if (raw.length < this.reported) this.reported = raw.length;
-    for (let i = this.reported; i < raw.length; i++) {
-      const r = raw[i];
-      const offset = r.offset + this.start;
-      const { line, column } = this.buf.position(offset);
-      into.push({ kind: r.kind, offset, line, column, detail: r.detail });
+    if (log.length < this.reported) this.reported = log.length;
+    for (let i = this.reported; i < log.length; i++) {
+      const r = log.at(i, this.start);
+      const { line, column } = this.buf.position(r.offset);
+      r.line = line;
+      r.column = column;
+      into.push(r);
     }
-    this.reported = raw.length;
+    this.reported = log.length;
     return into;
   }
 
@@ -185,7 +186,7 @@ class StreamParserImpl<T> implements StreamParser<T> {
       }
       if (ok) {
         const value = this.tree.root as T;
-        const all = this.engine.repairs.map((r) => ({ ...r, offset: r.offset + this.start }));
+        const all = this.engine.log.toArray(this.start);
         this.finalSnapshot(value, false);
         if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, text));
         return value;

@@ -1,0 +1,42 @@
+// Repairs as the engine records them: three parallel arrays instead of an object per repair, so a
+// reply with a hundred thousand single-quoted strings costs three array pushes per string, and the
+// report objects are built only when somebody reads them.
+import type { TextRepair, TextRepairKind } from './types.js';
+
+export class RepairLog {
+  readonly kinds: TextRepairKind[] = [];
+  readonly offsets: number[] = [];
+  readonly details: string[] = [];
+
+  get length(): number {
+    return this.kinds.length;
+  }
+
+  push(kind: TextRepairKind, offset: number, detail: string): void {
+    this.kinds.push(kind);
+    this.offsets.push(offset);
+    this.details.push(detail);
+  }
+
+  /** Forgets every repair from index `n` on (a token that is read again, or a tail that was cut). */
+  truncate(n: number): void {
+    this.kinds.length = n;
+    this.offsets.length = n;
+    this.details.length = n;
+  }
+
+  has(kind: TextRepairKind): boolean {
+    return this.kinds.includes(kind);
+  }
+
+  /** Repair `i` as a report object; line and column are 0 until `withPositions` fills them in. */
+  at(i: number, shift = 0): TextRepair {
+    return { kind: this.kinds[i], offset: this.offsets[i] + shift, line: 0, column: 0, detail: this.details[i] };
+  }
+
+  toArray(shift = 0): TextRepair[] {
+    const out: TextRepair[] = new Array(this.kinds.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.at(i, shift);
+    return out;
+  }
+}
