@@ -1216,21 +1216,27 @@ export class Engine {
     return true;
   }
 
-  /** A value without quotes: read to the next `,`, closer or line end, and trim. */
-  private readUnquotedValue(): void {
+  /** End of an unquoted token from `pos` to the first stop character, trailing spaces excluded. */
+  private unquotedEnd(isStop: (c: number) => boolean): number {
     const s = this.buf;
-    const start = this.pos;
-    let i = start;
-    let last = start;
+    let i = this.pos;
+    let last = i;
     while (i < this.end) {
       const c = s.charCodeAt(i);
-      if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.LF || c === Ch.CR) break;
-      if (c === Ch.RPAREN && this.openParens > 0) break;
+      if (isStop(c)) break;
       if (!isJsonSpace(c)) last = i + 1;
       i++;
     }
     if (i >= this.end && !this.final) throw NEED_MORE;
-    const text = s.slice(start, last);
+    return last;
+  }
+
+  /** A value without quotes: read to the next `,`, closer or line end, and trim. */
+  private readUnquotedValue(): void {
+    const start = this.pos;
+    const last = this.unquotedEnd((c) =>
+      c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.LF || c === Ch.CR || (c === Ch.RPAREN && this.openParens > 0));
+    const text = this.buf.slice(start, last);
     this.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
     this.edit(start, last - start, JSON.stringify(text));
     this.pos = last;
@@ -1240,18 +1246,10 @@ export class Engine {
 
   /** A key without quotes: everything up to the colon on the same line. */
   private readUnquotedKey(): void {
-    const s = this.buf;
     const start = this.pos;
-    let i = start;
-    let last = start;
-    while (i < this.end) {
-      const c = s.charCodeAt(i);
-      if (c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.DQUOTE || c === Ch.EQ) break;
-      if (!isJsonSpace(c)) last = i + 1;
-      i++;
-    }
-    if (i >= this.end && !this.final) throw NEED_MORE;
-    const name = s.slice(start, last);
+    const last = this.unquotedEnd((c) =>
+      c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.DQUOTE || c === Ch.EQ);
+    const name = this.buf.slice(start, last);
     this.record('unquoted_key', start, `quoted key ${name}`);
     this.edit(start, last - start, JSON.stringify(name));
     this.pos = last;
