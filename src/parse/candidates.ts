@@ -43,11 +43,7 @@ export class ParsedCandidate {
  * `onRepair`: the caller reports once it has chosen.
  */
 export function* parseCandidates(text: string, options: ParseOptions = {}): Generator<ParsedCandidate, void, undefined> {
-  if (typeof text !== 'string') {
-    throw new JsonMendError('INVALID_ARGUMENT', `text must be a string, got ${text === null ? 'null' : typeof text}`);
-  }
-  checkLength(text, options);
-  const fast = fastPath(text, options);
+  const fast = nativeParse(text, options);
   if (fast !== undefined) {
     yield new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
     return;
@@ -160,6 +156,18 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   const opens = c === '{' || c === '[' || c === '(';
   if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;
   return [{ text: text.slice(start), start, end: text.length, source: 'whole' }, ...candidates];
+}
+
+/**
+ * The fast path alone, after the argument checks every front door makes: the value when the whole
+ * text is valid JSON, else undefined. `parse` calls it before setting up candidate search.
+ */
+export function nativeParse(text: string, options: ParseOptions): { value: unknown } | undefined {
+  if (typeof text !== 'string') {
+    throw new JsonMendError('INVALID_ARGUMENT', `text must be a string, got ${text === null ? 'null' : typeof text}`);
+  }
+  checkLength(text, options);
+  return fastPath(text, options);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The schema-aware front doors: parse, parseWithReport, parseAsync, and coerce for values that are
 // already parsed (tool-call arguments).
 import { JsonMendError, assertText } from '../errors.js';
-import { type ParsedCandidate, parseCandidates } from '../parse/candidates.js';
+import { nativeParse, parseCandidates } from '../parse/candidates.js';
 import type { ParseOptions } from '../parse/types.js';
 import { type Compiled, type Validation, compile } from './compile.js';
 import { SchemaError } from './error.js';
@@ -62,6 +62,12 @@ function prepare(text: unknown, options: SchemaParseOptions | undefined): Compil
 export function parse<S extends StandardSchemaV1>(text: string, options: SchemaParseOptions<S> & { schema: S }): StandardSchemaV1.InferOutput<S>;
 export function parse<T = unknown>(text: string, options?: SchemaParseOptions): T;
 export function parse(text: string, options?: SchemaParseOptions): unknown {
+  if (options?.schema === undefined) {
+    // Valid JSON without a schema: nothing to choose between, nothing to report.
+    checkOptions(options);
+    const fast = nativeParse(text, options ?? {});
+    if (fast !== undefined) return fast.value;
+  }
   return parseWithReport(text, options).value;
 }
 
