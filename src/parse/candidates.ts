@@ -1,6 +1,6 @@
 // The parse front door: the native fast path, then extraction, then the engine on each candidate.
 import { JsonMendError } from '../errors.js';
-import { extract } from '../extract/index.js';
+import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Engine, EngineFailure, type EngineOptions } from './engine.js';
 import { RepairLog } from './repair-log.js';
@@ -232,9 +232,5 @@ function unescapeDocument(span: string): string | undefined {
 }
 
 function noJson(text: string): JsonMendError {
-  const trimmed = text.trim();
-  const reason = trimmed.length === 0
-    ? 'the text is empty: there is no JSON value in it'
-    : 'no JSON value found: the text has no object or array (no "{" or "[" that starts one)';
-  return new JsonMendError('NO_JSON', reason);
+  return new JsonMendError('NO_JSON', `no JSON value found: ${describeNoJson(text)}`);
 }

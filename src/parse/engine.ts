@@ -694,7 +694,7 @@ export class Engine {
   }
 
   private startString(quote: Quote, isKey: boolean): void {
-    const width = quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE ? 3 : quote === Quote.ENTITY ? 6 : 1;
+    const width = quoteWidth(quote);
     const kind = QUOTE_REPAIR[quote];
     if (kind) {
       this.record(kind, this.pos, QUOTE_DETAIL[quote] as string);
@@ -991,8 +991,7 @@ export class Engine {
     j = this.peekSignificant(j + 1);
     const quote = j < this.end ? this.quoteAt(j) : -1;
     if (quote < 0) return undefined;
-    const width = quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE ? 3 : quote === Quote.ENTITY ? 6 : 1;
-    return { at: j + width, quote: quote as Quote };
+    return { at: j + quoteWidth(quote as Quote), quote: quote as Quote };
   }
 
   private completeString(): void {
@@ -1031,9 +1030,6 @@ export class Engine {
     const simple = ESCAPES[e];
     if (simple !== undefined) {
       this.strText += simple;
-      if (e === Ch.DQUOTE && this.quote !== Quote.DOUBLE) {
-        // Fine as JSON: `\"` stays `\"`.
-      }
       return i + 2;
     }
     if (e === Ch.LOWER_U) {
@@ -1320,8 +1316,14 @@ export class Engine {
   }
 }
 
+/** What closes a container in repaired text: tuples and constructor calls become arrays. */
 function closerOf(kind: Kind): string {
-  return kind === Kind.OBJECT ? '}' : kind === Kind.ARRAY ? ']' : kind === Kind.TUPLE ? ']' : ']';
+  return kind === Kind.OBJECT ? '}' : ']';
+}
+
+/** Characters in a string style's delimiter. */
+function quoteWidth(quote: Quote): number {
+  return quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE ? 3 : quote === Quote.ENTITY ? 6 : 1;
 }
 
 /** Literal words, their values, and the repair they need (undefined: plain JSON). */

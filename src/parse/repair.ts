@@ -1,10 +1,9 @@
 // `repair(text)`: the repaired JSON text, keeping the input's own formatting and splicing in only
 // the repairs the engine made.
 import { JsonMendError } from '../errors.js';
-import type { Edit } from './engine.js';
 import { parseCandidates } from './candidates.js';
+import { Engine, type Edit } from './engine.js';
 import type { ParseOptions } from './types.js';
-import { Engine } from './engine.js';
 import { engineOptions, publicError } from './settings.js';
 import { ValueBuilder } from './sink.js';
 
@@ -17,22 +16,20 @@ import { ValueBuilder } from './sink.js';
 export function repair(text: string, options: ParseOptions = {}): string {
   const first = parseCandidates(text, options).next();
   if (first.done) throw new JsonMendError('NO_JSON', 'no JSON value found');
-  const { start, end, repairs } = first.value;
+  const { start, end, repairs, value } = first.value;
   if (repairs.length === 0 && start === 0 && end === text.length) return text;
-  const engine = new Engine(new ValueBuilder(), engineOptions(options, true));
-  const escaped = repairs.some((r) => r.kind === 'escaped_json');
   let out: string;
-  try {
-    if (escaped) {
-      // The candidate was a backslash-escaped document: repair the unescaped text.
-      const value = first.value.value;
-      out = JSON.stringify(value);
-    } else {
+  if (repairs.some((r) => r.kind === 'escaped_json')) {
+    // The edits would be splices of the unescaped copy, not of this text: write the value instead.
+    out = JSON.stringify(value);
+  } else {
+    const engine = new Engine(new ValueBuilder(), engineOptions(options, true));
+    try {
       engine.runAll(text, start, end);
-      out = applyEdits(text, start, end, engine.edits);
+    } catch (error) {
+      throw publicError(error, text);
     }
-  } catch (error) {
-    throw publicError(error, text);
+    out = applyEdits(text, start, end, engine.edits);
   }
   if (options.onRepair && repairs.length > 0) options.onRepair(repairs);
   return out;
@@ -42,23 +39,19 @@ export function repair(text: string, options: ParseOptions = {}): string {
 export function applyEdits(text: string, start: number, end: number, edits: readonly Edit[]): string {
   let ordered = true;
   for (let i = 1; i < edits.length && ordered; i++) ordered = edits[i - 1].at <= edits[i].at;
-  const sorted = ordered ? edits.map((e) => ({ e })) : edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i);
+  // Array.prototype.sort is stable: edits at the same offset keep the order they were made in.
+  const sorted = ordered ? edits : edits.slice().sort((a, b) => a.at - b.at);
   let out = '';
   let at = start;
-  for (const { e } of sorted) {
-    if (e.at < at) {
-      // Overlaps an earlier deletion: only what lies beyond it still applies.
-      const skip = at - e.at;
-      if (skip >= e.del) {
-        out += e.ins;
-        continue;
-      }
-      out += e.ins;
+  for (const e of sorted) {
+    // An edit inside text an earlier one deleted keeps only its insertion.
+    if (e.at >= at) {
+      out += text.slice(at, e.at);
       at = e.at + e.del;
-      continue;
+    } else if (e.at + e.del > at) {
+      at = e.at + e.del;
     }
-    out += text.slice(at, e.at) + e.ins;
-    at = e.at + e.del;
+    out += e.ins;
   }
   out += text.slice(at, end);
   return out.trim();

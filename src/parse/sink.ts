@@ -12,8 +12,6 @@ export interface Sink {
   key(name: string): void;
   /** A complete string, number, boolean or null. */
   scalar(value: unknown): void;
-  /** A string's content grew (streaming only; batch sinks may ignore it). */
-  partialString?(content: string, isKey: boolean): void;
 }
 
 /** Assigns `obj[key] = value` as JSON.parse would, keeping `__proto__` an own data property. */

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { JsonMendError } from '../../src/errors.js';
 import { parse } from '../../src/schema/index.js';
 import { repair } from '../../src/parse/index.js';
+import { pythonRepr } from '../../bench/corpus.js';
 
 const RUNS = { numRuns: 300 };
 
@@ -120,18 +121,8 @@ describe('damage recovery', () => {
   })).node;
   const root = fc.oneof(fc.array(value, { minLength: 1, maxLength: 4 }), fc.dictionary(key, value, { minKeys: 1, maxKeys: 4, noNullPrototype: true }));
 
-  function python(v: unknown): string {
-    if (v === null) return 'None';
-    if (v === true) return 'True';
-    if (v === false) return 'False';
-    if (typeof v === 'string') return `'${v}'`;
-    if (typeof v === 'number') return String(v);
-    if (Array.isArray(v)) return `[${v.map(python).join(', ')}]`;
-    return `{${Object.entries(v as object).map(([k, x]) => `'${k}': ${python(x)}`).join(', ')}}`;
-  }
-
   test('Python repr comes back exactly', () => {
-    fc.assert(fc.property(root, (v) => assert.deepEqual(parse(python(v)), v)), RUNS);
+    fc.assert(fc.property(root, (v) => assert.deepEqual(parse(pythonRepr(v)), v)), RUNS);
   });
 
   test('trailing commas come back exactly', () => {
