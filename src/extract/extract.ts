@@ -28,8 +28,12 @@ export interface ResolvedExtractOptions {
   allow: Allowed;
 }
 
-function nameSet(list: readonly string[] | undefined, fallback: readonly string[], option: string): Set<string> {
-  if (list === undefined) return new Set(fallback);
+/** The default tag sets, built once: every parse without tag options uses them. */
+const DEFAULT_ANSWER_SET: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
+const DEFAULT_REASONING_SET: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS);
+
+function nameSet(list: readonly string[] | undefined, fallback: ReadonlySet<string>, option: string): ReadonlySet<string> {
+  if (list === undefined) return fallback;
   if (!Array.isArray(list)) throw new JsonMendError('INVALID_ARGUMENT', `${option} must be an array of tag names`);
   const set = new Set<string>();
   for (const name of list) {
@@ -46,8 +50,8 @@ export function resolveExtractOptions(options: ExtractOptions | undefined): Reso
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new JsonMendError('INVALID_ARGUMENT', 'extract options must be an object');
   }
-  const answer = nameSet(options?.tags, DEFAULT_ANSWER_TAGS, 'tags');
-  const reasoning = nameSet(options?.reasoningTags, DEFAULT_REASONING_TAGS, 'reasoningTags');
+  const answer = nameSet(options?.tags, DEFAULT_ANSWER_SET, 'tags');
+  const reasoning = nameSet(options?.reasoningTags, DEFAULT_REASONING_SET, 'reasoningTags');
   const allow: Allowed = { whole: true, fence: true, tag: true, balanced: true, jsonp: true };
   const strategy = options?.strategy;
   if (strategy !== undefined) {

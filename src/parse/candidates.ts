@@ -2,6 +2,7 @@
 import { JsonMendError } from '../errors.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
+import { isJsonSpace } from './chars.js';
 import { Engine, EngineFailure, type EngineOptions } from './engine.js';
 import { RepairLog } from './repair-log.js';
 import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
@@ -42,8 +43,9 @@ export class ParsedCandidate {
  * most promising candidate (`NO_JSON` when there was none) if not one of them parses. Never calls
  * `onRepair`: the caller reports once it has chosen.
  */
-export function* parseCandidates(text: string, options: ParseOptions = {}): Generator<ParsedCandidate, void, undefined> {
-  const fast = nativeParse(text, options);
+export function* parseCandidates(text: string, options: ParseOptions = {}, tryNative = true): Generator<ParsedCandidate, void, undefined> {
+  // `tryNative` false: the caller ran nativeParse itself (argument checks included) and it failed.
+  const fast = tryNative ? nativeParse(text, options) : undefined;
   if (fast !== undefined) {
     yield new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
     return;
@@ -175,23 +177,53 @@ export function nativeParse(text: string, options: ParseOptions): { value: unkno
  * engine, so it pays nothing for tolerance.
  */
 function fastPath(text: string, options: ParseOptions): { value: unknown } | undefined {
-  let i = 0;
-  let c = text.charCodeAt(0);
-  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++i);
-  // { [ " digit - t f n
-  if (!(c === 0x7b || c === 0x5b || c === 0x22 || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e)) {
-    return undefined;
-  }
+  if (!couldBeJson(text)) return undefined;
   let value: unknown;
+  // A failed JSON.parse costs mostly its stack trace, which nobody reads here.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
+  } finally {
+    Error.stackTraceLimit = limit;
   }
   if (options.maxDepth !== undefined && nestingDepth(text) > options.maxDepth) {
     throw new JsonMendError('TOO_DEEP', `nesting is deeper than maxDepth (${options.maxDepth})`);
   }
   return { value };
+}
+
+/**
+ * A cheap look at both ends of the text: false when it certainly is not one JSON value (a cut-off
+ * document, single quotes, unquoted keys, prose), so damaged text skips a doomed `JSON.parse`.
+ */
+function couldBeJson(text: string): boolean {
+  let i = 0;
+  let c = text.charCodeAt(0);
+  while (isJsonSpace(c)) c = text.charCodeAt(++i);
+  let last = text.length - 1;
+  let z = text.charCodeAt(last);
+  while (isJsonSpace(z)) z = text.charCodeAt(--last);
+  if (c === 0x7b) return z === 0x7d && startsLikeJson(text, i); // { … }
+  if (c === 0x5b) return z === 0x5d && startsLikeJson(text, i); // [ … ]
+  if (c === 0x22) return z === 0x22; // " … "
+  // digit - t f n
+  return (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e;
+}
+
+/** Past the opening brackets at `i`, whether the first member starts as JSON requires. */
+function startsLikeJson(text: string, i: number): boolean {
+  for (;;) {
+    const open = text.charCodeAt(i);
+    let c = text.charCodeAt(++i);
+    while (isJsonSpace(c)) c = text.charCodeAt(++i);
+    if (open === 0x7b) return c === 0x22 || c === 0x7d; // a key or `}`
+    if (c === 0x7b || c === 0x5b) continue;
+    // a string, number, literal or `]`
+    return c === 0x22 || c === 0x5d || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e;
+  }
 }
 
 /** Deepest bracket nesting of a valid JSON text (strings skipped). Only run when maxDepth is set. */

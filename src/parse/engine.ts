@@ -197,6 +197,11 @@ export class Engine {
   // ---------------------------------------------------------------- main loop
 
   private run(): void {
+    if (this.final) {
+      // Nothing waits for more text at the end of input, so no token needs undoing.
+      while (this.runToken());
+      return;
+    }
     let mark = this.pos;
     let repairsAt = this.log.length;
     let editsAt = this.edits.length;
@@ -205,17 +210,7 @@ export class Engine {
         mark = this.pos;
         repairsAt = this.log.length;
         editsAt = this.edits.length;
-        if (this.state === State.DONE) return;
-        if (this.state === State.STRING) {
-          if (!this.readString()) return;
-          continue;
-        }
-        this.skipSpace();
-        if (this.pos >= this.end) {
-          if (this.final) this.finishAtEnd();
-          return;
-        }
-        this.step();
+        if (!this.runToken()) return;
       }
     } catch (e) {
       if (e !== NEED_MORE) throw e;
@@ -224,6 +219,19 @@ export class Engine {
       this.log.truncate(repairsAt);
       this.edits.length = editsAt;
     }
+  }
+
+  /** Reads one token (or a stretch of string); false when the buffer is used up or parsing is done. */
+  private runToken(): boolean {
+    if (this.state === State.DONE) return false;
+    if (this.state === State.STRING) return this.readString();
+    this.skipSpace();
+    if (this.pos >= this.end) {
+      if (this.final) this.finishAtEnd();
+      return false;
+    }
+    this.step();
+    return true;
   }
 
   private step(): void {
@@ -393,7 +401,7 @@ export class Engine {
     this.commaAt = -1;
     const quote = this.quoteAt(this.pos);
     if (quote >= 0) {
-      this.startString(quote as Quote, true);
+      if (quote > Quote.SINGLE || !this.plainString(quote, true)) this.startString(quote as Quote, true);
       return;
     }
     if (isWordStart(c) || isDigit(c) || c === Ch.MINUS) {
@@ -645,7 +653,7 @@ export class Engine {
   private startScalar(c: number): boolean {
     const quote = this.quoteAt(this.pos);
     if (quote >= 0) {
-      this.startString(quote as Quote, false);
+      if (quote > Quote.SINGLE || !this.plainString(quote, false)) this.startString(quote as Quote, false);
       return true;
     }
     if (isDigit(c) || c === Ch.MINUS || c === Ch.PLUS || c === Ch.DOT) {
@@ -691,6 +699,96 @@ export class Engine {
       return false;
     }
     return s.charCodeAt(i + 1) === c && s.charCodeAt(i + 2) === c;
+  }
+
+  /**
+   * The common case in one go: a `"…"` or `'…'` string with nothing to escape, whose end is plain to
+   * see (a key's quote; a value's quote followed by `,` and another member, or by a closer). Returns
+   * false, having changed nothing, for anything else: the general string reader takes it from there.
+   * Mirrors what startString, readString and closeString do for such a string, without the state
+   * machine's round trips.
+   */
+  private plainString(quote: Quote, isKey: boolean): boolean {
+    const s = this.buf;
+    const end = this.end;
+    const q = quote === Quote.DOUBLE ? Ch.DQUOTE : Ch.SQUOTE;
+    const start = this.pos;
+    let i = start + 1;
+    for (;;) {
+      if (i >= end) return false;
+      const c = s.charCodeAt(i);
+      if (c === q) break;
+      if (c === Ch.BACKSLASH || c < 0x20 || c === Ch.DQUOTE || c === Ch.RIGHT_DOUBLE) return false;
+      i++;
+    }
+    if (isKey) {
+      this.closePlainString(start, i);
+      this.sink.key(s.slice(start + 1, i));
+      // The colon, usually right there.
+      let j = i + 1;
+      while (j < end && isJsonSpace(s.charCodeAt(j))) j++;
+      if (j < end && s.charCodeAt(j) === Ch.COLON) {
+        this.pos = j + 1;
+        this.state = State.VALUE;
+      } else {
+        this.pos = i + 1;
+        this.state = State.COLON;
+      }
+      return true;
+    }
+    // A value's quote ends it only if what follows says so (see decideClose); past plain spaces:
+    let j = i + 1;
+    const limit = Math.min(end, j + LOOKAHEAD);
+    while (j < limit && isJsonSpace(s.charCodeAt(j))) j++;
+    if (j >= limit) return false;
+    const next = s.charCodeAt(j);
+    if (next === Ch.COMMA) {
+      // `"x", "y"` and `"x",\n  "k": …` end the string; `"know "michael", jackson"` may not.
+      if (this.kinds.length === 0) return false;
+      let k = j + 1;
+      const kLimit = Math.min(end, k + LOOKAHEAD);
+      while (k < kLimit && isJsonSpace(s.charCodeAt(k))) k++;
+      if (k >= kLimit) return false;
+      const after = s.charCodeAt(k);
+      if (isSpecialSpace(after)) return false;
+      // `"x", key: …` in an object: an unquoted key follows.
+      if (isWordStart(after) && !(this.top() === Kind.OBJECT && this.unquotedKeyAt(k))) return false;
+    } else if (next !== Ch.RBRACE && next !== Ch.RBRACKET && next !== Ch.RPAREN && next !== Ch.COLON) {
+      return false;
+    }
+    this.closePlainString(start, i);
+    this.sink.scalar(s.slice(start + 1, i));
+    this.afterValue();
+    if (next === Ch.COMMA) {
+      // The comma too: what the next round of the main loop would do with it.
+      this.pos = j;
+      this.stepAfterValue(next);
+    } else {
+      this.pos = i + 1;
+    }
+    return true;
+  }
+
+  /** Whether a word at `k` is followed by a colon, all within the lookahead (decideClose's test). */
+  private unquotedKeyAt(k: number): boolean {
+    const s = this.buf;
+    const limit = Math.min(this.end, k + LOOKAHEAD);
+    let w = k;
+    while (w < limit) {
+      const c = s.charCodeAt(w);
+      if (!(isWordPart(c) || c === Ch.SPACE || c === Ch.MINUS)) break;
+      w++;
+    }
+    while (w < limit && isJsonSpace(s.charCodeAt(w))) w++;
+    return w < limit && s.charCodeAt(w) === Ch.COLON;
+  }
+
+  /** The repair a single-quoted string needs, as readString would record it. */
+  private closePlainString(start: number, close: number): void {
+    if (this.buf.charCodeAt(start) === Ch.DQUOTE) return;
+    this.record('single_quotes', start, QUOTE_DETAIL[Quote.SINGLE] as string);
+    this.edit(start, 1, '"');
+    this.edit(close, 1, '"');
   }
 
   private startString(quote: Quote, isKey: boolean): void {
@@ -1086,8 +1184,57 @@ export class Engine {
 
   // ---------------------------------------------------------------- numbers and words
 
+  /**
+   * A number already in JSON form, read in one go: true when done; false, with nothing changed, when
+   * readNumber must look at it (a repair, or the end of the buffer).
+   */
+  private plainNumberToken(): boolean {
+    const s = this.buf;
+    const end = this.end;
+    const start = this.pos;
+    // Reads past the span's end see NaN, which no test below accepts.
+    const at = (k: number): number => (k < end ? s.charCodeAt(k) : NaN);
+    let i = start;
+    let c = at(i);
+    const negative = c === Ch.MINUS;
+    if (negative) c = at(++i);
+    let value = 0;
+    if (c === Ch.ZERO) {
+      c = at(++i);
+    } else if (isDigit(c)) {
+      do {
+        value = value * 10 + (c - Ch.ZERO);
+        c = at(++i);
+      } while (isDigit(c));
+    } else {
+      return false;
+    }
+    // Fifteen digits or fewer: the running integer is exact.
+    let exact = i - start - (negative ? 1 : 0) <= 15;
+    if (c === Ch.DOT) {
+      c = at(++i);
+      if (!isDigit(c)) return false;
+      do c = at(++i); while (isDigit(c));
+      exact = false;
+    }
+    if ((c | 0x20) === Ch.LOWER_E) {
+      c = at(++i);
+      if (c === Ch.PLUS || c === Ch.MINUS) c = at(++i);
+      if (!isDigit(c)) return false;
+      do c = at(++i); while (isDigit(c));
+      exact = false;
+    }
+    // The token must end here, as readNumber's scan would end it.
+    if (i >= end ? !this.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE) return false;
+    this.pos = i;
+    this.sink.scalar(exact ? (negative ? -value : value) : Number(s.slice(start, i)));
+    this.afterValue();
+    return true;
+  }
+
   /** Reads a number, repairing `.5`, `1.`, `+3`, `1_000`, hex and leading zeros. */
   private readNumber(): void {
+    if (this.plainNumberToken()) return;
     const s = this.buf;
     const start = this.pos;
     let i = start;
@@ -1140,8 +1287,42 @@ export class Engine {
     this.readUnquotedValue();
   }
 
+  /**
+   * `true`, `false`, `null` and Python's `True`, `False`, `None`, read without slicing: true when
+   * done; false, with nothing changed, when readWord must look at the word.
+   */
+  private literalToken(c: number): boolean {
+    const s = this.buf;
+    const start = this.pos;
+    let word: string;
+    let value: boolean | null;
+    switch (c) {
+      case Ch.LOWER_T: word = 'true'; value = true; break;
+      case Ch.LOWER_F: word = 'false'; value = false; break;
+      case Ch.LOWER_N: word = 'null'; value = null; break;
+      case Ch.UPPER_T: word = 'True'; value = true; break;
+      case Ch.UPPER_F: word = 'False'; value = false; break;
+      case Ch.UPPER_N: word = 'None'; value = null; break;
+      default: return false;
+    }
+    const i = start + word.length;
+    if (i > this.end || !s.startsWith(word, start)) return false;
+    // The word must end here, as readWord's scan would end it.
+    if (i === this.end ? !this.final : isWordPart(s.charCodeAt(i)) || s.charCodeAt(i) === Ch.DOT) return false;
+    if (c < Ch.LOWER_A) {
+      const literal = LITERALS[word];
+      this.record('python_literal', start, literal[2]);
+      this.edit(start, word.length, String(value));
+    }
+    this.pos = i;
+    this.sink.scalar(value);
+    this.afterValue();
+    return true;
+  }
+
   /** Reads an identifier-like word: a literal, a constructor call, or an unquoted string. */
   private readWord(): void {
+    if (this.literalToken(this.buf.charCodeAt(this.pos))) return;
     const s = this.buf;
     const start = this.pos;
     let i = start;
@@ -1212,16 +1393,20 @@ export class Engine {
     return true;
   }
 
-  /** End of an unquoted token from `pos` to the first stop character, trailing spaces excluded. */
-  private unquotedEnd(isStop: (c: number) => boolean): number {
+  /**
+   * End of an unquoted token from `pos` to the first stop character, trailing spaces excluded. A
+   * value stops at `,`, a closer or a line break; a key also at `:`, `=` and `"`.
+   */
+  private unquotedEnd(isKey: boolean): number {
     const s = this.buf;
+    const closesParen = this.openParens > 0;
     let i = this.pos;
     let last = i;
-    while (i < this.end) {
+    for (; i < this.end; i++) {
       const c = s.charCodeAt(i);
-      if (isStop(c)) break;
+      if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF) break;
+      if (isKey ? c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ : c === Ch.RBRACKET || c === Ch.CR || (c === Ch.RPAREN && closesParen)) break;
       if (!isJsonSpace(c)) last = i + 1;
-      i++;
     }
     if (i >= this.end && !this.final) throw NEED_MORE;
     return last;
@@ -1230,11 +1415,10 @@ export class Engine {
   /** A value without quotes: read to the next `,`, closer or line end, and trim. */
   private readUnquotedValue(): void {
     const start = this.pos;
-    const last = this.unquotedEnd((c) =>
-      c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.LF || c === Ch.CR || (c === Ch.RPAREN && this.openParens > 0));
+    const last = this.unquotedEnd(false);
     const text = this.buf.slice(start, last);
     this.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
-    this.edit(start, last - start, JSON.stringify(text));
+    if (this.options.wantEdits) this.edit(start, last - start, JSON.stringify(text));
     this.pos = last;
     this.sink.scalar(text);
     this.afterValue();
@@ -1243,11 +1427,10 @@ export class Engine {
   /** A key without quotes: everything up to the colon on the same line. */
   private readUnquotedKey(): void {
     const start = this.pos;
-    const last = this.unquotedEnd((c) =>
-      c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.DQUOTE || c === Ch.EQ);
+    const last = this.unquotedEnd(true);
     const name = this.buf.slice(start, last);
     this.record('unquoted_key', start, `quoted key ${name}`);
-    this.edit(start, last - start, JSON.stringify(name));
+    if (this.options.wantEdits) this.edit(start, last - start, JSON.stringify(name));
     this.pos = last;
     this.sink.key(name);
     this.state = State.COLON;
