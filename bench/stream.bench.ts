@@ -41,8 +41,8 @@ function chunks(text: string, size: number): string[] {
   return out;
 }
 
-function oursStream(parts: readonly string[]): unknown {
-  const p = createStreamParser();
+function oursStream(parts: readonly string[], eager = false): unknown {
+  const p = createStreamParser({ eager });
   let v: unknown;
   for (const c of parts) v = p.push(c).value;
   return [v, p.end()];
@@ -65,10 +65,13 @@ async function river(parts: readonly string[]): Promise<unknown> {
   return v;
 }
 
-async function timeAsync(run: () => Promise<unknown>, rounds: number): Promise<number> {
-  await run();
+/** Median ms of an async run, warmed up and sampled on a time budget like timeIt. */
+async function timeAsync(run: () => Promise<unknown>, budgetMs: number): Promise<number> {
+  const warmStart = performance.now();
+  while (performance.now() - warmStart < budgetMs / 4) await run();
   const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
+  const start = performance.now();
+  while (samples.length < 5 || performance.now() - start < budgetMs) {
     const t0 = performance.now();
     await run();
     samples.push(performance.now() - t0);
@@ -93,8 +96,10 @@ console.log(`\ninputs: ${(doc200.length / 1000).toFixed(0)} KB in ${parts200.len
 
 const ours200 = timeIt(() => oursStream(parts200), 3000);
 const ours400 = timeIt(() => oursStream(parts400), 3000);
+const eager200 = timeIt(() => oursStream(parts200, true), 3000);
+const eager400 = timeIt(() => oursStream(parts400, true), 3000);
 const sp200 = timeIt(() => streamparser(parts200), 3000);
-const river200 = await timeAsync(() => river(parts200), 5);
+const river200 = await timeAsync(() => river(parts200), 3000);
 
 // partial-json and the AI SDK re-parse the whole accumulated text after each chunk. Their cost is
 // quadratic: measured once on the first 1/16 and the first 1/8 of the chunks, then extrapolated to
@@ -123,11 +128,12 @@ const aiAll = extrapolate(ai8, ai4);
 console.log('\n200 KB reply, 4-character chunks, value read after every chunk (median ms; ratio = peer / jsonmend)');
 const row = (label: string, ms: number, note = '') => console.log(`  ${label.padEnd(44)} ${ms.toFixed(1).padStart(10)} ms  ${(ms / ours200).toFixed(1).padStart(8)}× ${note}`);
 row('jsonmend createStreamParser (snapshots)', ours200, '(baseline)');
+row('jsonmend, eager: true (every change shown)', eager200);
 row('@streamparser/json JSONParser (no snapshots)', sp200);
 row('jsonriver parse (mutating, async)', river200);
 row('partial-json parse on accumulated text', pjAll, `(extrapolated ×64 from 1/8 of the chunks: ${pj4.toFixed(0)} ms; 1/16: ${pj8.toFixed(0)} ms; measured once)`);
 row('ai parsePartialJson on accumulated text', aiAll, `(extrapolated ×64 from 1/8 of the chunks: ${ai4.toFixed(0)} ms; 1/16: ${ai8.toFixed(0)} ms; measured once)`);
-console.log(`\ngrowth: 400 KB costs ${(ours400 / ours200).toFixed(2)}× the 200 KB figure (target ≤ 2.2×)`);
+console.log(`\ngrowth: 400 KB costs ${(ours400 / ours200).toFixed(2)}× the 200 KB figure (target ≤ 2.2×); with eager: true ${(eager400 / eager200).toFixed(2)}×`);
 
 compare('whole 200 KB document in one chunk', [
   { label: 'JSON.parse', run: () => JSON.parse(doc200) },

@@ -6,7 +6,7 @@
 // or `finish` says there is no more. Every repair is recorded as data (`repairs`), and, when a text
 // writer wants them, as splices of the original text (`edits`).
 import type { ErrorCode } from '../errors.js';
-import { Ch, isDelimiter, isDigit, isHexDigit, isJsonSpace, isSpecialSpace, isWordPart, isWordStart } from './chars.js';
+import { Ch, isDelimiter, isDigit, isHexDigit, isJsonSpace, isQuoteLike, isSpecialSpace, isWordPart, isWordStart } from './chars.js';
 import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
@@ -33,8 +33,18 @@ export interface EngineOptions {
   wantEdits: boolean;
 }
 
-/** Thrown inside a step when the token needs characters that have not arrived yet. */
+/**
+ * Thrown inside a step when the token needs characters that have not arrived yet. The common waits
+ * (a number, word, quote or string end cut by the chunk's end) set `waiting` instead, which costs
+ * nothing; a throw costs about a microsecond, and a stream of 4-character chunks waits constantly.
+ */
 const NEED_MORE: unique symbol = Symbol('need more input');
+
+/** quoteAt's answer when the delimiter is cut by the end of the buffer (`"` or `""` then the end). */
+const QUOTE_CUT = -2;
+
+/** What one round of the main loop says: go on, stop (buffer used up or done), or undo and wait. */
+const enum Go { STOP, ON, WAIT }
 
 const enum Kind { OBJECT = 1, ARRAY = 2, TUPLE = 3, WRAPPER = 4 }
 const enum State { VALUE, AFTER_VALUE, KEY, COLON, STRING, DONE }
@@ -111,6 +121,8 @@ export class Engine {
   /** Per open constructor call: how many arguments it has, and which edit replaced its opening. */
   private readonly wrapperArgs: number[] = [];
   private readonly wrapperOpenEdit: number[] = [];
+  /** Set by a step that needs more text; it must not have changed anything else (see NEED_MORE). */
+  private waiting = false;
 
   // The string in progress (state STRING).
   private quote: Quote = Quote.DOUBLE;
@@ -189,9 +201,9 @@ export class Engine {
     return this.base + this.pos;
   }
 
-  /** Partial content of the string being read (streaming snapshots). */
-  get pendingString(): { text: string; isKey: boolean } | undefined {
-    return this.state === State.STRING ? { text: this.strText, isKey: this.strIsKey } : undefined;
+  /** Partial content of the value string being read, if one is (streaming snapshots). */
+  get pendingValueString(): string | undefined {
+    return this.state === State.STRING && !this.strIsKey ? this.strText : undefined;
   }
 
   // ---------------------------------------------------------------- main loop
@@ -199,7 +211,7 @@ export class Engine {
   private run(): void {
     if (this.final) {
       // Nothing waits for more text at the end of input, so no token needs undoing.
-      while (this.runToken());
+      while (this.runToken() === Go.ON);
       return;
     }
     let mark = this.pos;
@@ -210,28 +222,40 @@ export class Engine {
         mark = this.pos;
         repairsAt = this.log.length;
         editsAt = this.edits.length;
-        if (!this.runToken()) return;
+        const go = this.runToken();
+        if (go === Go.ON) continue;
+        if (go === Go.WAIT) this.undo(mark, repairsAt, editsAt);
+        return;
       }
     } catch (e) {
       if (e !== NEED_MORE) throw e;
-      // Undo the half-read token; it is read again when more text arrives.
-      this.pos = mark;
-      this.log.truncate(repairsAt);
-      this.edits.length = editsAt;
+      this.undo(mark, repairsAt, editsAt);
     }
   }
 
-  /** Reads one token (or a stretch of string); false when the buffer is used up or parsing is done. */
-  private runToken(): boolean {
-    if (this.state === State.DONE) return false;
-    if (this.state === State.STRING) return this.readString();
+  /** Takes back the half-read token; it is read again when more text arrives. */
+  private undo(mark: number, repairsAt: number, editsAt: number): void {
+    this.pos = mark;
+    // Setting an array's length is slow even when it does not change it.
+    if (this.log.length > repairsAt) this.log.truncate(repairsAt);
+    if (this.edits.length > editsAt) this.edits.length = editsAt;
+  }
+
+  /** Reads one token (or a stretch of string). */
+  private runToken(): Go {
+    if (this.state === State.DONE) return Go.STOP;
+    if (this.state === State.STRING) return this.readString() ? Go.ON : Go.STOP;
     this.skipSpace();
     if (this.pos >= this.end) {
       if (this.final) this.finishAtEnd();
-      return false;
+      return Go.STOP;
     }
     this.step();
-    return true;
+    if (this.waiting) {
+      this.waiting = false;
+      return Go.WAIT;
+    }
+    return Go.ON;
   }
 
   private step(): void {
@@ -402,6 +426,10 @@ export class Engine {
     const quote = this.quoteAt(this.pos);
     if (quote >= 0) {
       if (quote > Quote.SINGLE || !this.plainString(quote, true)) this.startString(quote as Quote, true);
+      return;
+    }
+    if (quote === QUOTE_CUT) {
+      this.waiting = true;
       return;
     }
     if (isWordStart(c) || isDigit(c) || c === Ch.MINUS) {
@@ -645,7 +673,9 @@ export class Engine {
   // ---------------------------------------------------------------- scalars
 
   private isValueStart(c: number): boolean {
-    return c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.LPAREN || this.quoteAt(this.pos) >= 0 ||
+    // Any quote character starts a string, whatever its delimiter turns out to be.
+    return c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.LPAREN || c === Ch.DQUOTE || c === Ch.SQUOTE ||
+      c === Ch.BACKTICK || isQuoteLike(c) || (c === Ch.AMP && this.quoteAt(this.pos) >= 0) ||
       isDigit(c) || c === Ch.MINUS || c === Ch.PLUS || c === Ch.DOT || isWordStart(c);
   }
 
@@ -654,6 +684,10 @@ export class Engine {
     const quote = this.quoteAt(this.pos);
     if (quote >= 0) {
       if (quote > Quote.SINGLE || !this.plainString(quote, false)) this.startString(quote as Quote, false);
+      return true;
+    }
+    if (quote === QUOTE_CUT) {
+      this.waiting = true;
       return true;
     }
     if (isDigit(c) || c === Ch.MINUS || c === Ch.PLUS || c === Ch.DOT) {
@@ -667,15 +701,20 @@ export class Engine {
     return false;
   }
 
-  /** Which string delimiter starts at `i`, or -1. Needs up to 6 characters of lookahead. */
+  /**
+   * Which string delimiter starts at `i`, -1 for none, or QUOTE_CUT when `"` or `'` may start a
+   * triple quote that the buffer's end cuts. Needs up to 6 characters of lookahead.
+   */
   private quoteAt(i: number): number {
     const s = this.buf;
     const c = s.charCodeAt(i);
     switch (c) {
       case Ch.DQUOTE:
-        return this.isTriple(i, c) ? Quote.TRIPLE_DOUBLE : Quote.DOUBLE;
-      case Ch.SQUOTE:
-        return this.isTriple(i, c) ? Quote.TRIPLE_SINGLE : Quote.SINGLE;
+      case Ch.SQUOTE: {
+        const triple = this.isTriple(i, c);
+        if (triple === undefined) return QUOTE_CUT;
+        return c === Ch.DQUOTE ? (triple ? Quote.TRIPLE_DOUBLE : Quote.DOUBLE) : triple ? Quote.TRIPLE_SINGLE : Quote.SINGLE;
+      }
       case Ch.LEFT_DOUBLE:
       case Ch.RIGHT_DOUBLE:
         return Quote.CURLY_DOUBLE;
@@ -691,11 +730,11 @@ export class Engine {
     return -1;
   }
 
-  /** `"""` (but not `""` followed by something else: that is an empty string). */
-  private isTriple(i: number, c: number): boolean {
+  /** `"""` (but not `""` followed by something else: that is an empty string); undefined: cut off. */
+  private isTriple(i: number, c: number): boolean | undefined {
     const s = this.buf;
     if (i + 2 >= this.end) {
-      if (!this.final && (i + 1 >= this.end || s.charCodeAt(i + 1) === c)) throw NEED_MORE;
+      if (!this.final && (i + 1 >= this.end || s.charCodeAt(i + 1) === c)) return undefined;
       return false;
     }
     return s.charCodeAt(i + 1) === c && s.charCodeAt(i + 2) === c;
@@ -939,19 +978,20 @@ export class Engine {
    */
   private decideClose(i: number, closeLen: number): Decision | undefined {
     try {
-      return this.decideCloseOrThrow(i, closeLen);
+      return this.decideCloseOrWait(i, closeLen);
     } catch (e) {
       if (e !== NEED_MORE) throw e;
       return undefined;
     }
   }
 
-  private decideCloseOrThrow(i: number, closeLen: number): Decision {
+  /** decideClose's rules; undefined (or NEED_MORE, on rarer paths) when the text so far cannot tell. */
+  private decideCloseOrWait(i: number, closeLen: number): Decision | undefined {
     // Unambiguous delimiters, and keys (which never hold quotes), always close.
     if (this.strIsKey || this.quote >= Quote.BACKTICK) return Decision.CLOSE;
     const s = this.buf;
-    const j = this.peekSignificant(i + closeLen);
-    if (j >= this.end) return Decision.CLOSE;
+    const j = this.scanSignificant(i + closeLen);
+    if (j >= this.end) return this.final ? Decision.CLOSE : undefined;
     const c2 = s.charCodeAt(j);
     const inObject = this.kinds.length > 0 && this.top() === Kind.OBJECT;
     if (c2 === Ch.RBRACE || c2 === Ch.RBRACKET || c2 === Ch.RPAREN || c2 === Ch.COLON) return Decision.CLOSE;
@@ -963,8 +1003,8 @@ export class Engine {
       if (d === Ch.SLASH || d === Ch.STAR) return Decision.CLOSE;
     }
     if (c2 === Ch.COMMA) {
-      const k = this.peekSignificant(j + 1);
-      if (k >= this.end) return Decision.CLOSE;
+      const k = this.scanSignificant(j + 1);
+      if (k >= this.end) return this.final ? Decision.CLOSE : undefined;
       const c3 = s.charCodeAt(k);
       if (!isWordStart(c3)) return Decision.CLOSE;
       // `"know "michael", jackson"`: a word after the comma that is not a key or literal is text.
@@ -1056,10 +1096,16 @@ export class Engine {
 
   /** Index of the next non-space character at or after `i`; needs more text rather than guess. */
   private peekSignificant(i: number): number {
+    i = this.scanSignificant(i);
+    if (i >= this.end && !this.final) throw NEED_MORE;
+    return i;
+  }
+
+  /** As peekSignificant, but returns `end` when the buffer runs out: the caller decides to wait. */
+  private scanSignificant(i: number): number {
     const s = this.buf;
     const limit = Math.min(this.end, i + LOOKAHEAD);
     while (i < limit && (isJsonSpace(s.charCodeAt(i)) || isSpecialSpace(s.charCodeAt(i)))) i++;
-    if (i >= this.end && !this.final) throw NEED_MORE;
     return i;
   }
 
@@ -1088,6 +1134,7 @@ export class Engine {
     if (j >= this.end || s.charCodeAt(j) !== Ch.PLUS) return undefined;
     j = this.peekSignificant(j + 1);
     const quote = j < this.end ? this.quoteAt(j) : -1;
+    if (quote === QUOTE_CUT) throw NEED_MORE;
     if (quote < 0) return undefined;
     return { at: j + quoteWidth(quote as Quote), quote: quote as Quote };
   }
@@ -1241,7 +1288,10 @@ export class Engine {
     const c0 = s.charCodeAt(i);
     if (c0 === Ch.MINUS || c0 === Ch.PLUS) {
       i++;
-      if (i >= this.end && !this.final) throw NEED_MORE;
+      if (i >= this.end && !this.final) {
+        this.waiting = true;
+        return;
+      }
       if (i < this.end && isWordStart(s.charCodeAt(i))) {
         this.readWord();
         return;
@@ -1257,7 +1307,10 @@ export class Engine {
         break;
       }
     }
-    if (i >= this.end && !this.final) throw NEED_MORE;
+    if (i >= this.end && !this.final) {
+      this.waiting = true;
+      return;
+    }
     const token = s.slice(start, i);
     const value = plainNumber(token);
     if (value !== undefined) {
@@ -1330,7 +1383,10 @@ export class Engine {
     if (signed) i++;
     const wordStart = i;
     while (i < this.end && (isWordPart(s.charCodeAt(i)) || s.charCodeAt(i) === Ch.DOT)) i++;
-    if (i >= this.end && !this.final) throw NEED_MORE;
+    if (i >= this.end && !this.final) {
+      this.waiting = true;
+      return;
+    }
     const word = s.slice(wordStart, i);
     const literal = LITERALS[word];
     if (literal !== undefined && (i >= this.end || !isWordPart(s.charCodeAt(i)))) {

@@ -15,6 +15,15 @@ import type { Snapshot, StreamOptions, StreamParser } from './types.js';
 
 const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
 
+/**
+ * How many slots of open containers a change may copy per character pushed since the last shown
+ * change. Showing a change under an open array of n elements costs a copy of it (snapshots are
+ * immutable plain values), so showing every change of a long array is quadratic; holding changes back
+ * until the text has paid for the copy keeps the total linear. Below 32 × the chunk size (128 slots for
+ * 4-character chunks) every change shows at once.
+ */
+const SLOTS_PER_CHAR = 32;
+
 class StreamParserImpl<T> implements StreamParser<T> {
   private readonly buf = new ChunkText();
   private readonly prelude = new PreludeScanner();
@@ -31,13 +40,16 @@ class StreamParserImpl<T> implements StreamParser<T> {
   private fatal: JsonMendError | undefined;
   /** The value of a first chunk that was a whole JSON document (read by JSON.parse, engine not run yet). */
   private fastValue: unknown;
+  /** The value last shown in a snapshot, and the characters pushed since. */
+  private shown: unknown = undefined;
+  private charsSinceShown = 0;
   snapshot: Snapshot<T> = { value: undefined, complete: false, repairs: [] };
 
   constructor(private readonly options: StreamOptions) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
       throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
     }
-    const { partialStrings, deltas, defaults, ...rest } = options;
+    const { partialStrings, deltas, defaults, eager, ...rest } = options;
     this.parseOptions = rest;
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
@@ -68,6 +80,7 @@ class StreamParserImpl<T> implements StreamParser<T> {
       throw this.fatal;
     }
     this.buf.add(chunk);
+    this.charsSinceShown += chunk.length;
     const extra: TextRepair[] = [];
     if (this.phase === Phase.PRELUDE) {
       const found = this.prelude.scan(chunk, at);
@@ -121,7 +134,7 @@ class StreamParserImpl<T> implements StreamParser<T> {
       this.stop(e);
       return;
     }
-    this.tree.sync(this.engine.pendingString);
+    this.tree.sync(this.engine.pendingValueString);
     if (this.engine.done) this.phase = Phase.STOPPED;
   }
 
@@ -153,10 +166,18 @@ class StreamParserImpl<T> implements StreamParser<T> {
       this.completeSent = true;
       tree.deltas.push({ op: 'complete', path: '' });
     }
-    const snap: Snapshot<T> = { value: (tree.hasRoot ? tree.root : undefined) as T | undefined, complete, repairs: this.newRepairs(extra) };
-    tree.seal();
-    if (this.options.deltas) snap.deltas = tree.takeDeltas();
-    if (this.options.schema !== undefined) snap.issues = tree.takeIssues();
+    // Show what changed now, or hold it back until enough text has arrived to pay for the copies the
+    // next change will make (see SLOTS_PER_CHAR); held-back changes stay mutable and cost nothing more.
+    const show = tree.changed &&
+      (complete || this.error !== undefined || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
+    if (show) {
+      this.shown = tree.hasRoot ? tree.root : undefined;
+      this.charsSinceShown = 0;
+      tree.seal();
+    }
+    const snap: Snapshot<T> = { value: this.shown as T | undefined, complete, repairs: this.newRepairs(extra) };
+    if (this.options.deltas) snap.deltas = show ? tree.takeDeltas() : [];
+    if (this.options.schema !== undefined) snap.issues = show ? tree.takeIssues() : [];
     if (this.error) snap.error = this.error;
     this.snapshot = snap;
     return snap;
@@ -172,9 +193,9 @@ class StreamParserImpl<T> implements StreamParser<T> {
     const wasStopped = this.phase === Phase.STOPPED;
     this.phase = Phase.ENDED;
     if (this.fatal) throw this.fatal;
-    const text = this.buf.all();
+    const buf = this.buf;
     const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined &&
-      !(text.charCodeAt(this.start + 1) === 0x5c && text.charCodeAt(this.start + 2) === 0x22);
+      !(buf.charCodeAt(this.start + 1) === 0x5c && buf.charCodeAt(this.start + 2) === 0x22);
     if (own) {
       let ok = true;
       if (!wasStopped) {
@@ -188,12 +209,12 @@ class StreamParserImpl<T> implements StreamParser<T> {
         const value = this.tree.root as T;
         const all = this.engine.log.toArray(this.start);
         this.finalSnapshot(value, false);
-        if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, text));
+        if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, buf.all()));
         return value;
       }
     }
     // Extraction must see the whole reply to choose between candidates: the same call as parse.
-    const value = parse<T>(text, this.parseOptions);
+    const value = parse<T>(buf.all(), this.parseOptions);
     this.finalSnapshot(value, true);
     return value;
   }

@@ -19,6 +19,8 @@ interface Frame {
   path: string;
   /** Subschema of the node, when a schema is watched. */
   schema: unknown;
+  /** Slots placed in the node (elements, or members counting repeated keys): what copying it costs. */
+  width: number;
 }
 
 /** Reads the text the engine is fed, by the engine's own offsets. */
@@ -59,6 +61,10 @@ export interface TreeOptions {
 export class SnapshotTree implements Sink {
   root: unknown = undefined;
   hasRoot = false;
+  /** Whether the value changed since it was last sealed. */
+  changed = false;
+  /** Sum of the open frames' widths. */
+  private openSlots = 0;
   private readonly stack: Frame[] = [];
   /** Frames [0, fresh) were created or copied during this push and may be mutated in place. */
   private fresh = 0;
@@ -129,6 +135,7 @@ export class SnapshotTree implements Sink {
       return;
     }
     const frame = this.stack.pop() as Frame;
+    this.openSlots -= frame.width;
     if (this.fresh > this.stack.length) this.fresh = this.stack.length;
     // The root is complete only when nothing can follow it (a second value would make it an array).
     if (this.wantDeltas && (this.stack.length > 0 || this.topsFrame)) this.deltas.push({ op: 'complete', path: frame.path });
@@ -171,8 +178,8 @@ export class SnapshotTree implements Sink {
   // ---------------------------------------------------------------- partial strings
 
   /** After each feed: show the value string being read, withholding a tail the engine may still cut. */
-  sync(pending: { text: string; isKey: boolean } | undefined): void {
-    if (pending === undefined || pending.isKey || this.hiddenDepth > 0 || this.stack.length === 0) return;
+  sync(pending: string | undefined): void {
+    if (pending === undefined || this.hiddenDepth > 0 || this.stack.length === 0) return;
     const offset = this.engineOffset();
     if (this.str === Str.HIDDEN) return;
     if (this.str === Str.NONE) {
@@ -184,7 +191,7 @@ export class SnapshotTree implements Sink {
         this.str = Str.HIDDEN;
         return;
       }
-      const text = pending.text;
+      const text = pending;
       const k = visibleEnd(text);
       this.shown = k === text.length ? text : text.slice(0, k);
       this.held = k === text.length ? '' : text.slice(k);
@@ -197,12 +204,12 @@ export class SnapshotTree implements Sink {
       if (this.wantDeltas) this.deltas.push({ op: 'add', path, value: this.shown });
       return;
     }
-    const len = pending.text.length;
+    const len = pending.length;
     if (len <= this.engineLen) return;
     // The new characters, read from the input when they are plain (same length, no escapes), which
     // avoids flattening the engine's growing string on every push.
     const raw = this.text.slice(this.lastOffset, offset);
-    const fragment = raw.length === len - this.engineLen && raw.indexOf('\\') === -1 ? raw : pending.text.slice(this.engineLen);
+    const fragment = raw.length === len - this.engineLen && raw.indexOf('\\') === -1 ? raw : pending.slice(this.engineLen);
     this.engineLen = len;
     this.lastOffset = offset;
     const combined = this.held.length > 0 ? this.held + fragment : fragment;
@@ -225,6 +232,12 @@ export class SnapshotTree implements Sink {
   /** Hands the current value out: everything now visible is sealed. */
   seal(): void {
     this.fresh = 0;
+    this.changed = false;
+  }
+
+  /** What the next change will cost to copy: the slots of every open container. */
+  get openWidth(): number {
+    return this.openSlots;
   }
 
   takeDeltas(): Delta[] {
@@ -241,6 +254,7 @@ export class SnapshotTree implements Sink {
 
   /** Replaces the whole value (the final value from a full re-parse). */
   replaceRoot(value: unknown): void {
+    this.changed = true;
     this.root = value;
     this.hasRoot = true;
     this.lastSlot = -1;
@@ -254,7 +268,7 @@ export class SnapshotTree implements Sink {
     const parent = this.stack.length > 0 ? this.stack[this.stack.length - 1] : undefined;
     const schemaWatch = this.options.schema;
     const schema = schemaWatch === undefined ? undefined : parent === undefined ? schemaWatch.root : parent.schema === undefined ? undefined : schemaWatch.child(parent.schema, this.lastSlot);
-    this.stack.push({ node, isArray, slot: this.lastSlot, path, schema });
+    this.stack.push({ node, isArray, slot: this.lastSlot, path, schema, width: 0 });
     this.fresh = this.stack.length;
     if (this.wantDeltas) this.deltas.push({ op: 'add', path, value: isArray ? [] : {} });
     if (!isArray && schemaWatch?.defaults && schema !== undefined) {
@@ -285,6 +299,7 @@ export class SnapshotTree implements Sink {
     if (n === 0) {
       if (this.tops === 0) {
         this.tops = 1;
+        this.changed = true;
         this.root = value;
         this.hasRoot = true;
         this.lastSlot = -1;
@@ -293,8 +308,9 @@ export class SnapshotTree implements Sink {
       // A second top-level value: the result becomes an array of all of them.
       const all = [this.root];
       this.root = all;
-      this.stack.push({ node: all, isArray: true, slot: -1, path: '', schema: undefined });
+      this.stack.push({ node: all, isArray: true, slot: -1, path: '', schema: undefined, width: 1 });
       this.fresh = 1;
+      this.openSlots++;
       this.topsFrame = true;
       if (this.wantDeltas) this.deltas.push({ op: 'set', path: '', value: [all[0]] });
       n = 1;
@@ -302,6 +318,8 @@ export class SnapshotTree implements Sink {
     if (this.topsFrame && n === 1) this.tops++;
     const frame = this.stack[n - 1];
     this.writable(n - 1);
+    frame.width++;
+    this.openSlots++;
     let path = '';
     if (frame.isArray) {
       const arr = frame.node as unknown[];
@@ -318,6 +336,7 @@ export class SnapshotTree implements Sink {
 
   /** Makes frames 0..d mutable for this push, copying sealed ones (and re-linking them in their parents). */
   private writable(d: number): void {
+    this.changed = true;
     for (let i = this.fresh; i <= d; i++) {
       const f = this.stack[i];
       f.node = f.isArray ? (f.node as unknown[]).slice() : { ...(f.node as Record<string, unknown>) };
