@@ -18,28 +18,44 @@ let sink: unknown;
 
 /** Median ms per call of `run`, sampling rounds until about `budgetMs` has passed. */
 export function timeIt(run: () => unknown, budgetMs = 400): number {
-  // Warm up so the JIT has seen the function before it is timed.
-  const warmStart = performance.now();
-  let calls = 0;
-  while (performance.now() - warmStart < budgetMs / 4 || calls < 2) {
-    sink = run();
-    calls++;
-  }
-  const perRound = Math.max(1, Math.round(calls / 10));
-  const samples: number[] = [];
+  return timeInterleaved([run], budgetMs)[0];
+}
+
+/**
+ * Median ms per call of each of `runs`, sampled in turns (one round of each, then again) for about
+ * `budgetMs` in all, so that a slow spell of a shared machine or the garbage collector's state falls
+ * on every contender alike instead of on whichever ran at the time.
+ */
+export function timeInterleaved(runs: readonly (() => unknown)[], budgetMs = 400): number[] {
+  // Warm up so the JIT has seen each function before it is timed, and size its rounds.
+  const perRound = runs.map((run) => {
+    const warmStart = performance.now();
+    let calls = 0;
+    while (performance.now() - warmStart < budgetMs / (4 * runs.length) || calls < 2) {
+      sink = run();
+      calls++;
+    }
+    return Math.max(1, Math.round(calls / 10));
+  });
+  const samples: number[][] = runs.map(() => []);
   const start = performance.now();
-  while (samples.length < 5 || (performance.now() - start < budgetMs && samples.length < 200)) {
-    const t0 = performance.now();
-    for (let i = 0; i < perRound; i++) sink = run();
-    samples.push((performance.now() - t0) / perRound);
+  while (samples[0].length < 5 || (performance.now() - start < budgetMs && samples[0].length < 200)) {
+    runs.forEach((run, k) => {
+      const t0 = performance.now();
+      for (let i = 0; i < perRound[k]; i++) sink = run();
+      samples[k].push((performance.now() - t0) / perRound[k]);
+    });
   }
-  samples.sort((a, b) => a - b);
-  return samples[samples.length >> 1];
+  return samples.map((list) => {
+    list.sort((x, y) => x - y);
+    return list[list.length >> 1];
+  });
 }
 
 /** Times each contender and prints a table of ms/call, MB/s (when `bytes` is given) and ratio to the first. */
 export function compare(title: string, contenders: Contender[], options: { bytes?: number; budgetMs?: number } = {}): Measurement[] {
-  const results = contenders.map((c) => ({ label: c.label, ms: timeIt(c.run, options.budgetMs) }));
+  const times = timeInterleaved(contenders.map((c) => c.run), (options.budgetMs ?? 400) * contenders.length);
+  const results = contenders.map((c, i) => ({ label: c.label, ms: times[i] }));
   const base = results[0].ms;
   console.log(`\n${title}`);
   for (const r of results) {

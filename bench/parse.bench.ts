@@ -2,7 +2,7 @@
 import { jsonrepair } from 'jsonrepair';
 import { parse } from '../dist/schema/index.js';
 import { repair } from '../dist/parse/index.js';
-import { compare, timeIt } from './harness.js';
+import { compare, timeInterleaved, timeIt } from './harness.js';
 import { fencedTrailingCommas, jsLiteral, pythonRepr, records, truncated } from './corpus.js';
 
 const budget = Number(process.env.JSONMEND_BENCH_MS ?? 400);
@@ -42,6 +42,19 @@ for (const [name, damage] of categories) {
   }
   // Per-byte cost at 1 MB relative to 100 KB: 1.0 is linear.
   summary.push(`${name.padEnd(40)} per-byte cost 1 MB / 100 KB: ${(perSize[2] / perSize[1]).toFixed(2)}`);
+  // Doubling, as the issue states it, next to JSON.parse doubling its valid text (the platform's own
+  // cost of larger values: allocation and garbage collection grow a little faster than the input).
+  const half = records(500_000, 11);
+  const full = records(1_000_000, 11);
+  const [halfText, fullText] = [damage(half), damage(full)];
+  const [halfValid, fullValid] = [JSON.stringify(half, null, 2), JSON.stringify(full, null, 2)];
+  // Longer budgets: a 1 MB parse takes tens of milliseconds, and short budgets give few samples.
+  const [oursFull, oursHalf, nativeFull, nativeHalf] = timeInterleaved([
+    () => parse(fullText), () => parse(halfText), () => JSON.parse(fullValid), () => JSON.parse(halfValid),
+  ], budget * 8);
+  const oursDoubling = oursFull / oursHalf;
+  const nativeDoubling = nativeFull / nativeHalf;
+  summary.push(`${name.padEnd(40)} doubling 0.5 → 1 MB costs ${oursDoubling.toFixed(2)}× (JSON.parse on the valid text: ${nativeDoubling.toFixed(2)}×)`);
 }
 console.log('\n## Summary');
 for (const line of summary) console.log(`  ${line}`);

@@ -6,7 +6,7 @@ import { parsePartialJson } from 'ai';
 import { parse as jsonriver } from 'jsonriver';
 import { parse as partialJson } from 'partial-json';
 import { createStreamParser } from '../dist/stream/index.js';
-import { compare, seededRandom, timeIt } from './harness.js';
+import { compare, seededRandom, timeInterleaved } from './harness.js';
 
 const WORDS = 'the of model reply stream value token json parse quick brown fox jumps over lazy dog agent tool call result'.split(' ');
 
@@ -94,11 +94,10 @@ const parts400 = chunks(doc400, 4);
 
 console.log(`\ninputs: ${(doc200.length / 1000).toFixed(0)} KB in ${parts200.length} chunks, ${(doc400.length / 1000).toFixed(0)} KB in ${parts400.length} chunks`);
 
-const ours200 = timeIt(() => oursStream(parts200), 3000);
-const ours400 = timeIt(() => oursStream(parts400), 3000);
-const eager200 = timeIt(() => oursStream(parts200, true), 3000);
-const eager400 = timeIt(() => oursStream(parts400, true), 3000);
-const sp200 = timeIt(() => streamparser(parts200), 3000);
+const [ours200, ours400, eager200, eager400, sp200] = timeInterleaved([
+  () => oursStream(parts200), () => oursStream(parts400), () => oursStream(parts200, true), () => oursStream(parts400, true),
+  () => streamparser(parts200),
+], 15_000);
 const river200 = await timeAsync(() => river(parts200), 3000);
 
 // partial-json and the AI SDK re-parse the whole accumulated text after each chunk. Their cost is

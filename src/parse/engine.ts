@@ -201,6 +201,19 @@ export class Engine {
     return this.base + this.pos;
   }
 
+  /**
+   * The character at an absolute offset of the input, read from the engine's buffer: only for text it
+   * still holds (the current token, or the string being read back to its lookahead bound).
+   */
+  charCodeAt(offset: number): number {
+    return this.buf.charCodeAt(offset - this.base);
+  }
+
+  /** `input.slice(from, to)` from the engine's buffer, under the same condition as charCodeAt. */
+  slice(from: number, to: number): string {
+    return this.buf.slice(from - this.base, to - this.base);
+  }
+
   /** Partial content of the value string being read, if one is (streaming snapshots). */
   get pendingValueString(): string | undefined {
     return this.state === State.STRING && !this.strIsKey ? this.strText : undefined;

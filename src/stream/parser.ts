@@ -19,10 +19,10 @@ const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
  * How many slots of open containers a change may copy per character pushed since the last shown
  * change. Showing a change under an open array of n elements costs a copy of it (snapshots are
  * immutable plain values), so showing every change of a long array is quadratic; holding changes back
- * until the text has paid for the copy keeps the total linear. Below 32 × the chunk size (128 slots for
+ * until the text has paid for the copy keeps the total linear. Below 8 × the chunk size (32 slots for
  * 4-character chunks) every change shows at once.
  */
-const SLOTS_PER_CHAR = 32;
+const SLOTS_PER_CHAR = 8;
 
 class StreamParserImpl<T> implements StreamParser<T> {
   private readonly buf = new ChunkText();
@@ -57,8 +57,8 @@ class StreamParserImpl<T> implements StreamParser<T> {
       : undefined;
     this.tree = new SnapshotTree(
       {
-        charCodeAt: (o) => this.buf.charCodeAt(this.start + o),
-        slice: (a, b) => this.buf.slice(this.start + a, this.start + b),
+        charCodeAt: (o) => this.engine.charCodeAt(o),
+        slice: (a, b) => this.engine.slice(a, b),
       },
       () => this.engine.offset,
       { deltas: deltas === true, partialStrings: partialStrings ?? true, schema: watch?.root ? watch : undefined },
@@ -98,7 +98,7 @@ class StreamParserImpl<T> implements StreamParser<T> {
       if (!isBlank(chunk)) {
         // More than whitespace after a whole document: run the engine over everything from the start.
         this.phase = Phase.ENGINE;
-        this.feed(this.buf.slice(this.start, this.buf.length));
+        this.feed(this.buf.all().slice(this.start));
       }
     } else if (this.phase === Phase.ENGINE) {
       this.feed(chunk);

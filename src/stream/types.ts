@@ -40,7 +40,7 @@ export interface StreamOptions extends SchemaParseOptions {
   defaults?: boolean;
   /**
    * Show every change in the snapshot of the push that made it. Default `false`: a change under open
-   * containers wider than 32 slots per character pushed since the last shown change (128 for
+   * containers wider than 8 slots per character pushed since the last shown change (32 for
    * 4-character chunks) waits for more text, because each shown change copies the open containers
    * (snapshots are immutable plain values) and showing every one would make a long array quadratic.
    * Held-back changes show a few chunks later, in order, with their deltas; completion, errors and

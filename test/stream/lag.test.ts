@@ -1,5 +1,5 @@
 // Long arrays: a shown change copies the open containers, so changes under wide ones are held back
-// until the text pushed since the last shown change pays for the copy (32 slots per character). The
+// until the text pushed since the last shown change pays for the copy (8 slots per character). The
 // total stays linear; `eager: true` shows every change at once.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -44,11 +44,11 @@ describe('held-back changes under wide arrays', () => {
     for (let i = 1; i < parts.length; i++) {
       const changed = JSON.stringify(eager[i]) !== JSON.stringify(eager[i - 1]);
       const shown = lazy[i] !== lazy[i - 1] || !changed;
-      if (itemCount(eager[i]) < 100) assert.ok(shown, `push ${i} held a change with only ${itemCount(eager[i])} items open`);
+      if (itemCount(eager[i]) < 16) assert.ok(shown, `push ${i} held a change with only ${itemCount(eager[i])} items open`);
       held = JSON.stringify(lazy[i]) === JSON.stringify(eager[i]) ? 0 : held + 1;
       if (held > 0) heldAny = true;
       // Slots open: the items, the members of the open item and its open array, the root's one key.
-      const bound = Math.ceil((itemCount(eager[i]) + 8) / (32 * 4)) + 1;
+      const bound = Math.ceil((itemCount(eager[i]) + 8) / (8 * 4)) + 1;
       assert.ok(held <= bound, `push ${i}: ${held} pushes behind, more than ${bound}`);
     }
     assert.ok(heldAny, 'a 600-element array should hold some changes back');
