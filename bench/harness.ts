@@ -22,9 +22,9 @@ export function timeIt(run: () => unknown, budgetMs = 400): number {
 }
 
 /**
- * Median ms per call of each of `runs`, sampled in turns (one round of each, then again) for about
- * `budgetMs` in all, so that a slow spell of a shared machine or the garbage collector's state falls
- * on every contender alike instead of on whichever ran at the time.
+ * Median ms per call of each of `runs`, sampled in turns (one round of each, then again, the order
+ * rotating) for about `budgetMs` in all, so that a slow spell of a shared machine or the garbage
+ * collector's state falls on every contender alike instead of on whichever ran at the time.
  */
 export function timeInterleaved(runs: readonly (() => unknown)[], budgetMs = 400): number[] {
   // Warm up so the JIT has seen each function before it is timed, and size its rounds.
@@ -39,12 +39,14 @@ export function timeInterleaved(runs: readonly (() => unknown)[], budgetMs = 400
   });
   const samples: number[][] = runs.map(() => []);
   const start = performance.now();
-  while (samples[0].length < 5 || (performance.now() - start < budgetMs && samples[0].length < 200)) {
-    runs.forEach((run, k) => {
+  // The order turns every round: whoever runs right after a large result pays for collecting it.
+  for (let round = 0; samples[0].length < 6 || (performance.now() - start < budgetMs && samples[0].length < 200); round++) {
+    for (let j = 0; j < runs.length; j++) {
+      const k = (j + round) % runs.length;
       const t0 = performance.now();
-      for (let i = 0; i < perRound[k]; i++) sink = run();
+      for (let i = 0; i < perRound[k]; i++) sink = runs[k]();
       samples[k].push((performance.now() - t0) / perRound[k]);
-    });
+    }
   }
   return samples.map((list) => {
     list.sort((x, y) => x - y);

@@ -43,14 +43,15 @@ export class ParsedCandidate {
  * most promising candidate (`NO_JSON` when there was none) if not one of them parses. Never calls
  * `onRepair`: the caller reports once it has chosen.
  */
-export function* parseCandidates(text: string, options: ParseOptions = {}, tryNative = true): Generator<ParsedCandidate, void, undefined> {
+export function* parseCandidates(text: string, options: ParseOptions = {}, tryNative = true, wantRepairs = true): Generator<ParsedCandidate, void, undefined> {
   // `tryNative` false: the caller ran nativeParse itself (argument checks included) and it failed.
   const fast = tryNative ? nativeParse(text, options) : undefined;
   if (fast !== undefined) {
     yield new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
     return;
   }
-  const settings = engineOptions(options, false);
+  // `wantRepairs` false: the caller reads only values, so candidates' repairs stay empty.
+  const settings = engineOptions(options, false, !wantRepairs);
   const candidates = withWholeText(text, orderCandidates(extract(text)));
   if (candidates.length === 0) throw noJson(text);
   let firstError: JsonMendError | undefined;

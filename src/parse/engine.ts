@@ -31,6 +31,11 @@ export interface EngineOptions {
   refused: ReadonlySet<TextRepairKind>;
   /** Record splices for the text writer (repair); the value path leaves this off. */
   wantEdits: boolean;
+  /**
+   * Record no repairs (refusals still apply): the caller only wants the value. A repair per string,
+   * as in a Python repr, otherwise costs about a quarter of the parse.
+   */
+  quiet: boolean;
 }
 
 /**
@@ -1550,7 +1555,7 @@ export class Engine {
     if (this.refusing && this.options.refused.has(kind)) {
       throw this.fail('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, at);
     }
-    this.log.push(kind, offset, detail);
+    if (!this.options.quiet) this.log.push(kind, offset, detail);
   }
 
   private edit(at: number, del: number, ins: string): void {

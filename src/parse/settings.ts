@@ -16,12 +16,13 @@ export const GUESSING_REPAIRS: readonly TextRepairKind[] = Object.freeze([
   'non_finite_number', 'ellipsis', 'concatenated_values', 'reasoning_block',
 ] as const);
 
-export function engineOptions(options: ParseOptions, wantEdits: boolean): EngineOptions {
+/** `quiet`: nobody will read the repairs (parse without onRepair), so none are recorded. */
+export function engineOptions(options: ParseOptions, wantEdits: boolean, quiet = false): EngineOptions {
   const refused = new Set<TextRepairKind>(options.disable ?? []);
   if (options.strict) for (const kind of GUESSING_REPAIRS) refused.add(kind);
   const maxDepth = options.maxDepth ?? Infinity;
   if (!(maxDepth >= 1)) throw new JsonMendError('INVALID_ARGUMENT', `maxDepth must be a positive number, got ${String(options.maxDepth)}`);
-  return { maxDepth, refused, wantEdits };
+  return { maxDepth, refused, wantEdits, quiet };
 }
 
 /** Throws TOO_LARGE when the text is longer than the caller allows. */
