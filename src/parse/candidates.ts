@@ -3,7 +3,7 @@ import { JsonMendError } from '../errors.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { isJsonSpace } from './chars.js';
-import { Engine, EngineFailure, type EngineOptions } from './engine.js';
+import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
 import { RepairLog } from './repair-log.js';
 import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
 import { ValueBuilder } from './sink.js';
@@ -25,6 +25,8 @@ export class ParsedCandidate {
     readonly end: number,
     private readonly log: RepairLog,
     private readonly text: string,
+    /** Splices of `text` that repair the value's span (only when asked for; see parseCandidates). */
+    readonly edits: readonly Edit[] = [],
   ) {}
 
   /** Every repair made to get this value, in text order, with line and column. */
@@ -43,7 +45,13 @@ export class ParsedCandidate {
  * most promising candidate (`NO_JSON` when there was none) if not one of them parses. Never calls
  * `onRepair`: the caller reports once it has chosen.
  */
-export function* parseCandidates(text: string, options: ParseOptions = {}, tryNative = true, wantRepairs = true): Generator<ParsedCandidate, void, undefined> {
+export function* parseCandidates(
+  text: string,
+  options: ParseOptions = {},
+  tryNative = true,
+  wantRepairs = true,
+  wantEdits = false,
+): Generator<ParsedCandidate, void, undefined> {
   // `tryNative` false: the caller ran nativeParse itself (argument checks included) and it failed.
   const fast = tryNative ? nativeParse(text, options) : undefined;
   if (fast !== undefined) {
@@ -51,7 +59,8 @@ export function* parseCandidates(text: string, options: ParseOptions = {}, tryNa
     return;
   }
   // `wantRepairs` false: the caller reads only values, so candidates' repairs stay empty.
-  const settings = engineOptions(options, false, !wantRepairs);
+  // `wantEdits`: record splices too, for repair's text output.
+  const settings = engineOptions(options, wantEdits, !wantRepairs);
   const candidates = withWholeText(text, orderCandidates(extract(text)));
   if (candidates.length === 0) throw noJson(text);
   let firstError: JsonMendError | undefined;
@@ -96,7 +105,7 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions):
     engine.runAll(text, candidate.start, end);
   }
   const tops = builder.tops;
-  return new ParsedCandidate(tops.length === 1 ? tops[0] : tops, candidate.start, end, log, text);
+  return new ParsedCandidate(tops.length === 1 ? tops[0] : tops, candidate.start, end, log, text, engine.edits);
 }
 
 function note(log: RepairLog, settings: EngineOptions, kind: TextRepairKind, offset: number, detail: string): void {

@@ -2,10 +2,8 @@
 // the repairs the engine made.
 import { JsonMendError } from '../errors.js';
 import { parseCandidates } from './candidates.js';
-import { Engine, type Edit } from './engine.js';
+import type { Edit } from './engine.js';
 import type { ParseOptions } from './types.js';
-import { engineOptions, publicError } from './settings.js';
-import { ValueBuilder } from './sink.js';
 
 /**
  * Repairs the JSON in `text` and returns it as JSON text. Valid JSON comes back unchanged; otherwise
@@ -14,22 +12,17 @@ import { ValueBuilder } from './sink.js';
  * @throws JsonMendError with the same code and position `parse` would throw.
  */
 export function repair(text: string, options: ParseOptions = {}): string {
-  const first = parseCandidates(text, options).next();
+  // One pass: the chosen candidate's engine run also records the splices.
+  const first = parseCandidates(text, options, true, true, true).next();
   if (first.done) throw new JsonMendError('NO_JSON', 'no JSON value found');
-  const { start, end, repairs, value } = first.value;
+  const { start, end, repairs, value, edits } = first.value;
   if (repairs.length === 0 && start === 0 && end === text.length) return text;
   let out: string;
   if (repairs.some((r) => r.kind === 'escaped_json')) {
     // The edits would be splices of the unescaped copy, not of this text: write the value instead.
     out = JSON.stringify(value);
   } else {
-    const engine = new Engine(new ValueBuilder(), engineOptions(options, true));
-    try {
-      engine.runAll(text, start, end);
-    } catch (error) {
-      throw publicError(error, text);
-    }
-    out = applyEdits(text, start, end, engine.edits);
+    out = applyEdits(text, start, end, edits);
   }
   if (options.onRepair && repairs.length > 0) options.onRepair(repairs);
   return out;
