@@ -263,7 +263,7 @@ export class Engine {
   private runToken(): Go {
     if (this.state === State.DONE) return Go.STOP;
     if (this.state === State.STRING) return this.readString() ? Go.ON : Go.STOP;
-    this.skipSpace();
+    if (!this.skipSpace()) return Go.STOP;
     if (this.pos >= this.end) {
       if (this.final) this.finishAtEnd();
       return Go.STOP;
@@ -619,7 +619,8 @@ export class Engine {
 
   // ---------------------------------------------------------------- whitespace and comments
 
-  private skipSpace(): void {
+  /** Skips whitespace and comments; false when a run of special spaces reaches the buffer's end (wait). */
+  private skipSpace(): boolean {
     const s = this.buf;
     const end = this.end;
     let i = this.pos;
@@ -636,6 +637,11 @@ export class Engine {
       if (isSpecialSpace(c)) {
         const from = i;
         while (i < end && isSpecialSpace(s.charCodeAt(i))) i++;
+        if (i >= end && !this.final) {
+          // The run may go on in the next chunk: one run, one repair, whatever the chunking.
+          this.pos = from;
+          return false;
+        }
         this.record('special_whitespace', from, 'removed a BOM or non-JSON whitespace');
         this.edit(from, i - from, '');
         continue;
@@ -643,6 +649,7 @@ export class Engine {
       break;
     }
     this.pos = i;
+    return true;
   }
 
   /** Skips one comment starting at `i`; returns `i` when there is none. */
@@ -1523,6 +1530,10 @@ export class Engine {
   private elidedValue(width: number): void {
     let i = this.pos + width;
     while (i < this.end && this.buf.charCodeAt(i) === Ch.DOT) i++;
+    if (i >= this.end && !this.final) {
+      this.waiting = true; // more dots may follow
+      return;
+    }
     this.record('ellipsis', this.pos, 'replaced a "..." placeholder value with null');
     this.edit(this.pos, i - this.pos, 'null');
     this.pos = i;
@@ -1534,6 +1545,10 @@ export class Engine {
   private skipEllipsis(width: number): void {
     let i = this.pos + width;
     while (i < this.end && this.buf.charCodeAt(i) === Ch.DOT) i++;
+    if (i >= this.end && !this.final) {
+      this.waiting = true; // more dots may follow
+      return;
+    }
     this.record('ellipsis', this.pos, 'removed a "..." placeholder');
     if (this.commaAt >= 0) {
       this.edit(this.commaAt - this.base, 1, '');

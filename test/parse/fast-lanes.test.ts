@@ -3,7 +3,10 @@
 // value and repairs as the general rules, whole or fed in chunks, and repair() must agree.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { Engine, EngineFailure } from '../../src/parse/engine.js';
 import { repair } from '../../src/parse/index.js';
+import { ValueBuilder } from '../../src/parse/sink.js';
 import { parse, parseWithReport } from '../../src/schema/index.js';
 import { createStreamParser } from '../../src/stream/index.js';
 
@@ -62,5 +65,40 @@ describe('fast lanes agree with the general rules', () => {
   test('a number at the end of a span found in prose stops at the span', () => {
     assert.deepEqual(parse('The result is [1, 23] and then 45 more'), [1, 23]);
     assert.deepEqual(parse('The flags are [true] and truer'), [true]);
+  });
+});
+
+describe('the engine in one go and fed one character at a time agree', () => {
+  // Whole, the fast lanes see every token complete; one character at a time they almost never do,
+  // so the general rules decide. Both must build the same value with the same repairs, or fail alike.
+  function run(text: string, feed: boolean): unknown {
+    const builder = new ValueBuilder();
+    const engine = new Engine(builder, { maxDepth: Infinity, refused: new Set(), wantEdits: true, quiet: false });
+    try {
+      if (feed) {
+        for (const c of text) engine.feed(c);
+        engine.finish();
+      } else {
+        engine.runAll(text);
+      }
+    } catch (error) {
+      return error instanceof EngineFailure ? { code: error.code, offset: error.offset } : error;
+    }
+    const repairs = engine.repairs.map((r) => `${r.kind}@${r.offset}`);
+    // Fed in pieces, text set aside after the value is cut only as far as it had arrived; only
+    // repair() uses edits, and it never feeds.
+    const edits = repairs.some((r) => r.startsWith('surrounding_text')) ? [] : engine.edits;
+    return { value: builder.tops, repairs, edits };
+  }
+
+  test('on text built from JSON-ish pieces', () => {
+    const piece = fc.constantFrom(
+      '{', '}', '[', ']', '"a"', '"b c"', "'d'", '"x', ':', ',', ', ', ',\n  ', ' ', '\n', '1', '-2.5', '1e3', '007', 'true',
+      'True', 'None', 'nul', 'key', 'x y', '// c\n', '"', "'", '”', '\\', '\u00a0', '+', '...', '(', ')',
+    );
+    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+      const text = pieces.join('');
+      assert.deepEqual(run(text, true), run(text, false), JSON.stringify(text));
+    }), { numRuns: 3000 });
   });
 });
