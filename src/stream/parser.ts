@@ -176,8 +176,10 @@ class StreamParserImpl<T> implements StreamParser<T> {
       tree.seal();
     }
     const snap: Snapshot<T> = { value: this.shown as T | undefined, complete, repairs: this.newRepairs(extra) };
-    if (this.options.deltas) snap.deltas = show ? tree.takeDeltas() : [];
-    if (this.options.schema !== undefined) snap.issues = show ? tree.takeIssues() : [];
+    // With the value unchanged, what is pending is completion and schema issues: never held back.
+    const deliver = show || !tree.changed;
+    if (this.options.deltas) snap.deltas = deliver ? tree.takeDeltas() : [];
+    if (this.options.schema !== undefined) snap.issues = deliver ? tree.takeIssues() : [];
     if (this.error) snap.error = this.error;
     this.snapshot = snap;
     return snap;

@@ -69,3 +69,24 @@ describe('held-back changes under wide arrays', () => {
     assert.deepEqual(p.snapshot.value, parse(text));
   });
 });
+
+describe('completion and issues are never held back', () => {
+  test('a push that only closes containers reports their completion at once', () => {
+    const p = createStreamParser({ deltas: true });
+    p.push('{"a":{"b":{}');
+    assert.deepEqual(p.push('}').deltas, [{ op: 'complete', path: '/a' }]);
+    const q = createStreamParser({ deltas: true });
+    q.push('[1, 2');
+    q.push(']');
+    const last = q.push(' trailing prose');
+    assert.equal(last.complete, true);
+    assert.deepEqual(last.deltas, [{ op: 'complete', path: '' }]);
+  });
+
+  test('a schema issue of a subtree that closes is reported in that push', () => {
+    const schema = { type: 'object', properties: { a: { type: 'object', required: ['z'] } } };
+    const p = createStreamParser({ schema });
+    p.push('{"a":{"b":{}');
+    assert.equal((p.push('}').issues ?? []).length, 1);
+  });
+});
