@@ -32,8 +32,10 @@ export function repair(text: string, options: ParseOptions = {}): string {
 export function applyEdits(text: string, start: number, end: number, edits: readonly Edit[]): string {
   let ordered = true;
   for (let i = 1; i < edits.length && ordered; i++) ordered = edits[i - 1].at <= edits[i].at;
-  // Array.prototype.sort is stable: edits at the same offset keep the order they were made in.
-  const sorted = ordered ? edits : edits.slice().sort((a, b) => a.at - b.at);
+  // Array.prototype.sort is stable: edits at the same offset keep the order they were made in, except
+  // that a pure insertion goes before a replacement there (the `[` that wraps concatenated values,
+  // inserted once the second value appears, precedes the first value's own opening quote).
+  const sorted = ordered ? edits : edits.slice().sort((a, b) => a.at - b.at || Number(a.del > 0) - Number(b.del > 0));
   let out = '';
   let at = start;
   for (const e of sorted) {

@@ -75,6 +75,7 @@ const cases: Case[] = [
   { name: 'byte-order mark', input: '\ufeff{"a": 1, }', expected: { a: 1 }, kind: 'special_whitespace' },
   { name: 'NBSP and zero-width space', input: '{"a":\u00a01,\u200b"b": 2, }', expected: { a: 1, b: 2 }, kind: 'special_whitespace' },
   { name: 'newline-delimited values', input: '{"a": 1}\n{"a": 2}', expected: [{ a: 1 }, { a: 2 }], kind: 'concatenated_values' },
+  { name: 'concatenated values, the first single-quoted', input: "<answer>'' {}</answer>", expected: ['', {}], kind: 'concatenated_values' },
   { name: 'fenced JSON', input: 'Here:\n```json\n{"a": 1,}\n```\nThanks!', expected: { a: 1 }, kind: 'surrounding_text' },
   { name: 'prose after the value', input: '{"ok": true}\n\nI hope this helps!', expected: { ok: true }, kind: 'surrounding_text' },
   { name: 'answer only inside reasoning', input: '<think>{"a": 1}</think>', expected: { a: 1 }, kind: 'reasoning_block' },
