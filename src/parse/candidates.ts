@@ -40,27 +40,28 @@ export class ParsedCandidate {
   }
 }
 
+/** What a front door needs from parseCandidates besides the values. */
+export interface CandidateMode {
+  /** false: the caller ran nativeParse itself (argument checks included) and it failed. Default true. */
+  tryNative?: boolean;
+  /** false: the caller reads only values, so candidates' repairs stay empty. Default true. */
+  wantRepairs?: boolean;
+  /** Record splices too, for repair's text output. Default false. */
+  wantEdits?: boolean;
+}
+
 /**
  * Every candidate in the text that parses (after repair), best first, lazily. Throws the error of the
  * most promising candidate (`NO_JSON` when there was none) if not one of them parses. Never calls
  * `onRepair`: the caller reports once it has chosen.
  */
-export function* parseCandidates(
-  text: string,
-  options: ParseOptions = {},
-  tryNative = true,
-  wantRepairs = true,
-  wantEdits = false,
-): Generator<ParsedCandidate, void, undefined> {
-  // `tryNative` false: the caller ran nativeParse itself (argument checks included) and it failed.
-  const fast = tryNative ? nativeParse(text, options) : undefined;
+export function* parseCandidates(text: string, options: ParseOptions = {}, mode: CandidateMode = {}): Generator<ParsedCandidate, void, undefined> {
+  const fast = mode.tryNative === false ? undefined : nativeParse(text, options);
   if (fast !== undefined) {
     yield new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
     return;
   }
-  // `wantRepairs` false: the caller reads only values, so candidates' repairs stay empty.
-  // `wantEdits`: record splices too, for repair's text output.
-  const settings = engineOptions(options, wantEdits, !wantRepairs);
+  const settings = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
   const candidates = withWholeText(text, orderCandidates(extract(text)));
   if (candidates.length === 0) throw noJson(text);
   let firstError: JsonMendError | undefined;

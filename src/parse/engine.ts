@@ -786,7 +786,7 @@ export class Engine {
       i++;
     }
     if (isKey) {
-      this.closePlainString(start, i);
+      this.closePlainString(q, start, i);
       this.sink.key(s.slice(start + 1, i));
       // The colon, usually right there.
       let j = i + 1;
@@ -820,7 +820,7 @@ export class Engine {
     } else if (next !== Ch.RBRACE && next !== Ch.RBRACKET && next !== Ch.RPAREN && next !== Ch.COLON) {
       return false;
     }
-    this.closePlainString(start, i);
+    this.closePlainString(q, start, i);
     this.sink.scalar(s.slice(start + 1, i));
     this.afterValue();
     if (next === Ch.COMMA) {
@@ -833,23 +833,15 @@ export class Engine {
     return true;
   }
 
-  /** Whether a word at `k` is followed by a colon, all within the lookahead (decideClose's test). */
+  /** Whether a word at `k` is followed by a colon (decideClose's test), without waiting for more text. */
   private unquotedKeyAt(k: number): boolean {
-    const s = this.buf;
-    const limit = Math.min(this.end, k + LOOKAHEAD);
-    let w = k;
-    while (w < limit) {
-      const c = s.charCodeAt(w);
-      if (!(isWordPart(c) || c === Ch.SPACE || c === Ch.MINUS)) break;
-      w++;
-    }
-    while (w < limit && isJsonSpace(s.charCodeAt(w))) w++;
-    return w < limit && s.charCodeAt(w) === Ch.COLON;
+    const j = this.scanSignificant(this.wordEnd(k));
+    return j < this.end && this.buf.charCodeAt(j) === Ch.COLON;
   }
 
   /** The repair a single-quoted string needs, as readString would record it. */
-  private closePlainString(start: number, close: number): void {
-    if (this.buf.charCodeAt(start) === Ch.DQUOTE) return;
+  private closePlainString(q: number, start: number, close: number): void {
+    if (q === Ch.DQUOTE) return;
     this.record('single_quotes', start, QUOTE_DETAIL[Quote.SINGLE] as string);
     this.edit(start, 1, '"');
     this.edit(close, 1, '"');
@@ -1107,10 +1099,16 @@ export class Engine {
 
   /** Offset after a word starting at `k`, looking at most LOOKAHEAD characters. */
   private scanWordLimited(k: number): number {
+    k = this.wordEnd(k);
+    if (k >= this.end && !this.final) throw NEED_MORE;
+    return k;
+  }
+
+  /** As scanWordLimited, but returns `end` when the buffer runs out: the caller decides to wait. */
+  private wordEnd(k: number): number {
     const s = this.buf;
     const limit = Math.min(this.end, k + LOOKAHEAD);
     while (k < limit && (isWordPart(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.MINUS)) k++;
-    if (k >= this.end && !this.final) throw NEED_MORE;
     return k;
   }
 
@@ -1526,14 +1524,21 @@ export class Engine {
     return s.charCodeAt(i) === Ch.DOT && s.charCodeAt(i + 1) === Ch.DOT && s.charCodeAt(i + 2) === Ch.DOT;
   }
 
-  /** `{"a": ...}`: the value was left out; it reads as null. */
-  private elidedValue(width: number): void {
+  /** End of the placeholder at `pos` (`width` characters, then any more dots), or -1 to wait for more. */
+  private ellipsisEnd(width: number): number {
     let i = this.pos + width;
     while (i < this.end && this.buf.charCodeAt(i) === Ch.DOT) i++;
     if (i >= this.end && !this.final) {
       this.waiting = true; // more dots may follow
-      return;
+      return -1;
     }
+    return i;
+  }
+
+  /** `{"a": ...}`: the value was left out; it reads as null. */
+  private elidedValue(width: number): void {
+    const i = this.ellipsisEnd(width);
+    if (i < 0) return;
     this.record('ellipsis', this.pos, 'replaced a "..." placeholder value with null');
     this.edit(this.pos, i - this.pos, 'null');
     this.pos = i;
@@ -1543,12 +1548,8 @@ export class Engine {
 
   /** `[1, 2, ...]`: a placeholder, not a value; the comma before it goes too. */
   private skipEllipsis(width: number): void {
-    let i = this.pos + width;
-    while (i < this.end && this.buf.charCodeAt(i) === Ch.DOT) i++;
-    if (i >= this.end && !this.final) {
-      this.waiting = true; // more dots may follow
-      return;
-    }
+    const i = this.ellipsisEnd(width);
+    if (i < 0) return;
     this.record('ellipsis', this.pos, 'removed a "..." placeholder');
     if (this.commaAt >= 0) {
       this.edit(this.commaAt - this.base, 1, '');

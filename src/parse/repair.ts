@@ -13,7 +13,7 @@ import type { ParseOptions } from './types.js';
  */
 export function repair(text: string, options: ParseOptions = {}): string {
   // One pass: the chosen candidate's engine run also records the splices.
-  const first = parseCandidates(text, options, true, true, true).next();
+  const first = parseCandidates(text, options, { wantEdits: true }).next();
   if (first.done) throw new JsonMendError('NO_JSON', 'no JSON value found');
   const { start, end, repairs, value, edits } = first.value;
   if (repairs.length === 0 && start === 0 && end === text.length) return text;

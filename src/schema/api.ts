@@ -1,7 +1,7 @@
 // The schema-aware front doors: parse, parseWithReport, parseAsync, and coerce for values that are
 // already parsed (tool-call arguments).
 import { JsonMendError, assertText } from '../errors.js';
-import { nativeParse, parseCandidates } from '../parse/candidates.js';
+import { type CandidateMode, nativeParse, parseCandidates } from '../parse/candidates.js';
 import type { ParseOptions } from '../parse/types.js';
 import { type Compiled, type Validation, compile } from './compile.js';
 import { SchemaError } from './error.js';
@@ -20,11 +20,11 @@ function checkOptions(options: unknown): void {
  * wins; with one, the first that satisfies it (after repair) wins, else the first candidate's
  * SchemaError is thrown. Yields values to validate (see repairLoop).
  */
-function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compiled | undefined, tryNative = true, wantRepairs = true): Generator<unknown, RepairReport, Validation> {
+function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compiled | undefined, mode: CandidateMode = {}): Generator<unknown, RepairReport, Validation> {
   const { schema: _schema, onRepair: _onRepair, draft: _draft, maxRounds, ...rest } = options;
   const parseOptions: ParseOptions = rest;
   let firstFailure: SchemaError | undefined;
-  for (const candidate of parseCandidates(text, parseOptions, tryNative, wantRepairs)) {
+  for (const candidate of parseCandidates(text, parseOptions, mode)) {
     if (!compiled) {
       // The report is built only if somebody reads it (parseWithReport, onRepair), not for parse.
       return { value: candidate.value, get repairs() { return candidate.repairs; } };
@@ -69,7 +69,7 @@ export function parse(text: string, options?: SchemaParseOptions): unknown {
     const fast = nativeParse(text, opts);
     if (fast !== undefined) return fast.value;
     // The fast path failed once already: straight to the engine, recording repairs only for onRepair.
-    return report(runSync(parseLoop(text, opts, undefined, false, opts.onRepair !== undefined), noValidator), opts.onRepair).value;
+    return report(runSync(parseLoop(text, opts, undefined, { tryNative: false, wantRepairs: opts.onRepair !== undefined }), noValidator), opts.onRepair).value;
   }
   return parseWithReport(text, options).value;
 }
