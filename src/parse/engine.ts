@@ -59,6 +59,8 @@ const enum Decision { CLOSE, INNER, SPLIT }
 
 /** How far a heuristic may look ahead; bounds the work per character so the pass stays linear. */
 const LOOKAHEAD = 160;
+/** A token that waited longer than this is read again only once the text since its start doubles. */
+const RETRY_DOUBLING_FROM = 256;
 
 const QUOTE_REPAIR: Partial<Record<Quote, TextRepairKind>> = {
   [Quote.SINGLE]: 'single_quotes',
@@ -128,6 +130,12 @@ export class Engine {
   private readonly wrapperOpenEdit: number[] = [];
   /** Set by a step that needs more text; it must not have changed anything else (see NEED_MORE). */
   private waiting = false;
+  /**
+   * Absolute offset the text must reach before a long token that waited is read again. A token read
+   * again from its start on every chunk would cost its length per chunk (quadratic); waiting until the
+   * text since its start has doubled makes the re-reads a geometric series, linear in total.
+   */
+  private retryAt = 0;
 
   // The string in progress (state STRING).
   private quote: Quote = Quote.DOUBLE;
@@ -176,6 +184,7 @@ export class Engine {
     }
     this.buf += chunk;
     this.end = this.buf.length;
+    if (this.base + this.end < this.retryAt) return;
     this.run();
   }
 
@@ -232,6 +241,7 @@ export class Engine {
       while (this.runToken() === Go.ON);
       return;
     }
+    this.retryAt = 0;
     let mark = this.pos;
     let repairsAt = this.log.length;
     let editsAt = this.edits.length;
@@ -242,13 +252,20 @@ export class Engine {
         editsAt = this.edits.length;
         const go = this.runToken();
         if (go === Go.ON) continue;
-        if (go === Go.WAIT) this.undo(mark, repairsAt, editsAt);
+        if (go === Go.WAIT) this.waitFrom(mark, repairsAt, editsAt);
         return;
       }
     } catch (e) {
       if (e !== NEED_MORE) throw e;
-      this.undo(mark, repairsAt, editsAt);
+      this.waitFrom(mark, repairsAt, editsAt);
     }
+  }
+
+  /** Undoes the half-read token at `mark` and sets when to read it again (see retryAt). */
+  private waitFrom(mark: number, repairsAt: number, editsAt: number): void {
+    const waited = this.end - mark;
+    this.retryAt = waited > RETRY_DOUBLING_FROM ? this.base + mark + 2 * waited : 0;
+    this.undo(mark, repairsAt, editsAt);
   }
 
   /** Takes back the half-read token; it is read again when more text arrives. */
