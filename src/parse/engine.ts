@@ -233,6 +233,11 @@ export class Engine {
     return this.state === State.STRING && !this.strIsKey ? this.strText : undefined;
   }
 
+  /** True while a string (key or value) is being read. */
+  get inString(): boolean {
+    return this.state === State.STRING;
+  }
+
   // ---------------------------------------------------------------- main loop
 
   private run(): void {

@@ -34,6 +34,15 @@ const MAX_RETRACT = 162;
 
 const enum Str { NONE, SHOWN, HIDDEN }
 
+/**
+ * Below this depth, or where a node's JSON Pointer would pass SHOWN_PATH characters, a container or a
+ * string is built aside and shown once complete. Showing a change copies every open container on its
+ * path and a delta carries the whole path, so without a bound a deeply nested reply would cost the
+ * square of its size in copies and in delta text.
+ */
+export const SHOWN_DEPTH = 64;
+export const SHOWN_PATH = 256;
+
 function escapePointer(key: string): string {
   if (key.indexOf('~') === -1 && key.indexOf('/') === -1) return key;
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -103,6 +112,10 @@ export class SnapshotTree implements Sink {
       (this.hidden as ValueBuilder).openObject();
       return;
     }
+    if (this.tooDeep()) {
+      this.hideFromHere().openObject();
+      return;
+    }
     this.openFrame({}, false);
   }
 
@@ -112,15 +125,29 @@ export class SnapshotTree implements Sink {
       (this.hidden as ValueBuilder).openArray();
       return;
     }
-    if (this.text.charCodeAt(this.engineOffset()) === 0x28) {
-      // `(`: a tuple stays an array, a one-argument wrapper becomes its argument; show it once closed.
-      this.hidden = new ValueBuilder();
-      this.hidden.openArray();
-      this.hiddenDepth = 1;
-      this.hiddenKey = this.pendingKey;
+    // `(`: a tuple stays an array, a one-argument wrapper becomes its argument; show it once closed.
+    if (this.text.charCodeAt(this.engineOffset()) === 0x28 || this.tooDeep()) {
+      this.hideFromHere().openArray();
       return;
     }
     this.openFrame([], true);
+  }
+
+  /** Whether a node placed next would sit deeper or at a longer path than is shown while open. */
+  private tooDeep(): boolean {
+    const n = this.stack.length;
+    if (n === 0) return false;
+    if (n >= SHOWN_DEPTH) return true;
+    const parent = this.stack[n - 1];
+    return this.needPaths && parent.path.length + (parent.isArray ? 10 : this.pendingKey.length) >= SHOWN_PATH;
+  }
+
+  /** Starts building the next node aside; it is placed (and shown) when it closes. */
+  private hideFromHere(): ValueBuilder {
+    this.hidden = new ValueBuilder();
+    this.hiddenDepth = 1;
+    this.hiddenKey = this.pendingKey;
+    return this.hidden;
   }
 
   close(unwrapSingle: boolean): void {
@@ -187,7 +214,7 @@ export class SnapshotTree implements Sink {
       const slot = frame.isArray ? (frame.node as unknown[]).length : this.pendingKey;
       const path = this.needPaths ? `${frame.path}/${frame.isArray ? String(slot) : escapePointer(slot as string)}` : '';
       const allowed = this.options.partialStrings;
-      if (allowed === false || (typeof allowed === 'function' && !allowed(path))) {
+      if (allowed === false || this.tooDeep() || (typeof allowed === 'function' && !allowed(path))) {
         this.str = Str.HIDDEN;
         return;
       }
