@@ -30,8 +30,13 @@ export interface RepairKindRow {
  */
 export const REPAIR_KINDS = {
   truncated: {
-    fixes: 'the text ends inside a value: strings, escapes, numbers, literals, keys, containers are closed; a member with no value is dropped',
+    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped',
     input: '{"a": "fo', value: { a: 'fo' }, at: 9, guess: true, cutOff: true, fuzz: ['"x', 'nul', '1e'],
+  },
+  truncated_literal: {
+    fixes: 'a literal cut off by the end of the text: `tru`, `fals`, `nul`, `Tr`, `Fal`, `Non`',
+    input: '{"a": Fal', value: { a: false }, at: 6, guess: true, cutOff: true, fuzz: ['Fal'],
+    alsoNeeds: { kinds: ['truncated'], why: 'the object around the literal is cut off too' },
   },
   trailing_comma: {
     fixes: 'comma before a closer',

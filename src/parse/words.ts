@@ -78,10 +78,10 @@ export function readWord(e: Engine): void {
     return;
   }
   if (i >= e.end && !signed) {
-    // Cut off inside a literal: `tru`, `fals`, `nul`.
+    // Cut off inside a literal: `tru`, `fals`, `nul`, and Python's `Tr`, `Fal`, `Non`.
     const completed = completeLiteral(word);
     if (completed !== undefined) {
-      e.record('truncated', start, `the text ends inside a literal; read ${JSON.stringify(completed)}`);
+      e.record('truncated_literal', start, `the text ends inside a literal; read ${JSON.stringify(completed)}`);
       e.edit(start, i - start, JSON.stringify(completed));
       e.pos = i;
       e.sink.scalar(completed);
@@ -197,7 +197,7 @@ export function isLiteralWord(word: string): boolean {
 }
 
 function completeLiteral(word: string): unknown {
-  for (const full of ['true', 'false', 'null']) {
+  for (const full of ['true', 'false', 'null', 'True', 'False', 'None']) {
     if (word.length > 0 && word.length < full.length && full.startsWith(word)) return LITERALS[full][0];
   }
   return undefined;

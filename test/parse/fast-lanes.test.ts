@@ -43,7 +43,7 @@ const cases: Case[] = [
   { input: '[true, false, null]', expected: [true, false, null], kinds: [] },
   { input: '[True, False, None]', expected: [true, false, null], kinds: ['python_literal', 'python_literal', 'python_literal'] },
   { input: '[truex, True.x, nullable]', expected: ['truex', 'True.x', 'nullable'], kinds: ['unquoted_string', 'unquoted_string', 'unquoted_string'] },
-  { input: '[tru', expected: [true], kinds: ['truncated', 'truncated'] },
+  { input: '[tru', expected: [true], kinds: ['truncated_literal', 'truncated'] },
 ];
 
 function chunked(text: string, size: number): unknown {
