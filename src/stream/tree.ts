@@ -7,6 +7,7 @@ import { type Sink, ValueBuilder, setMember } from '../parse/sink.js';
 import type { SchemaIssue } from '../schema/types.js';
 import type { SchemaWatch } from './schema.js';
 import type { Delta } from './types.js';
+import { LOOKAHEAD } from '../parse/state.js';
 
 type Container = unknown[] | Record<string, unknown>;
 
@@ -29,8 +30,11 @@ export interface EngineText {
   slice(from: number, to: number): string;
 }
 
-/** How far back the engine may cut a string it is reading (its lookahead bound, plus the comma). */
-const MAX_RETRACT = 162;
+/**
+ * How far back the engine may cut a string it is reading (missing_end_quote looks back LOOKAHEAD
+ * characters from a quote and cuts at the comma before them): the engine's bound plus two.
+ */
+const MAX_RETRACT = LOOKAHEAD + 2;
 
 const enum Str { NONE, SHOWN, HIDDEN }
 
