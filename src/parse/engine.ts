@@ -92,6 +92,12 @@ export class Engine {
   /** @internal */ strIsKey = false;
   /** @internal */ strStart = 0;
   /** @internal */ strText = '';
+  /**
+   * The start of the string in progress that the stream has already read (see pendingValueFrom); the
+   * string is strHead + strText. Kept apart so that reading the newest text never flattens the whole.
+   * @internal
+   */
+  strHead = '';
   /** @internal */ controlReported = false;
 
   readonly edits: Edit[] = [];
@@ -179,9 +185,27 @@ export class Engine {
     return this.buf.slice(from - this.base, to - this.base);
   }
 
-  /** Partial content of the value string being read, if one is (streaming snapshots). */
-  get pendingValueString(): string | undefined {
-    return this.state === State.STRING && !this.strIsKey ? this.strText : undefined;
+  /** Length of the value string being read, or -1 when none is (streaming snapshots). */
+  get pendingValueLength(): number {
+    return this.state === State.STRING && !this.strIsKey ? this.strHead.length + this.strText.length : -1;
+  }
+
+  /**
+   * The value string being read, from character `from` on (streaming snapshots). Reading it moves the
+   * text read so far aside, so a stream that reads a long string push by push never copies all of it.
+   */
+  pendingValueFrom(from: number): string {
+    const head = this.strHead;
+    const out = from >= head.length ? this.strText.slice(from - head.length) : (head + this.strText).slice(from);
+    this.strHead = head + this.strText;
+    this.strText = '';
+    return out;
+  }
+
+  /** Puts the string in progress back in one piece (before cutting its end). @internal */
+  joinStringText(): void {
+    this.strText = this.strHead + this.strText;
+    this.strHead = '';
   }
 
   /** True while a string (key or value) is being read. */

@@ -141,6 +141,7 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   const cut = atComma ? b : b + 1;
   // The raw tail [cut, i) is plain text (a comma, spaces, line breaks) already in strText, one
   // character each: drop it, and any escaping of those line breaks.
+  if (i - cut > e.strText.length) e.joinStringText();
   e.strText = e.strText.slice(0, e.strText.length - (i - cut));
   const cutAt = e.base + cut;
   while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();

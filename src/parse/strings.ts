@@ -141,6 +141,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   e.strIsKey = isKey;
   e.strStart = e.base + e.pos;
   e.strText = '';
+  e.strHead = '';
   e.controlReported = false;
   e.pos += width;
   e.state = State.STRING;
@@ -302,8 +303,9 @@ export function concatenation(e: Engine, from: number): { at: number; quote: Quo
 }
 
 export function completeString(e: Engine): void {
-  const text = e.strText;
+  const text = e.strHead + e.strText;
   e.strText = '';
+  e.strHead = '';
   if (e.strIsKey) {
     e.sink.key(text);
     e.state = State.COLON;
@@ -319,6 +321,7 @@ export function finishString(e: Engine): void {
     // A key that never finished has no value: the member is dropped when containers close.
     e.state = State.COLON;
     e.strText = '';
+    e.strHead = '';
     return;
   }
   e.record('truncated', e.pos, 'the text ends inside a string; closed it');

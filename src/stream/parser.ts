@@ -134,7 +134,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       this.stop(e);
       return;
     }
-    this.tree.sync(this.engine.pendingValueString);
+    this.tree.sync(this.engine);
     if (this.engine.done) this.phase = Phase.STOPPED;
   }
 

@@ -24,6 +24,14 @@ interface Frame {
   width: number;
 }
 
+/** The value string the engine is reading, for showing it while it grows. */
+export interface PendingString {
+  /** Its length so far, or -1 when no value string is being read. */
+  readonly pendingValueLength: number;
+  /** Its text from character `from` on. */
+  pendingValueFrom(from: number): string;
+}
+
 /** Reads the text the engine is fed, by the engine's own offsets. */
 export interface EngineText {
   charCodeAt(offset: number): number;
@@ -209,8 +217,9 @@ export class SnapshotTree implements Sink {
   // ---------------------------------------------------------------- partial strings
 
   /** After each feed: show the value string being read, withholding a tail the engine may still cut. */
-  sync(pending: string | undefined): void {
-    if (pending === undefined || this.hiddenDepth > 0 || this.stack.length === 0) return;
+  sync(pending: PendingString): void {
+    const len = pending.pendingValueLength;
+    if (len < 0 || this.hiddenDepth > 0 || this.stack.length === 0) return;
     const offset = this.engineOffset();
     if (this.str === Str.HIDDEN) return;
     if (this.str === Str.NONE) {
@@ -222,7 +231,7 @@ export class SnapshotTree implements Sink {
         this.str = Str.HIDDEN;
         return;
       }
-      const text = pending;
+      const text = pending.pendingValueFrom(0);
       const k = visibleEnd(text);
       this.shown = k === text.length ? text : text.slice(0, k);
       this.held = k === text.length ? '' : text.slice(k);
@@ -235,12 +244,11 @@ export class SnapshotTree implements Sink {
       if (this.wantDeltas) this.deltas.push({ op: 'add', path, value: this.shown });
       return;
     }
-    const len = pending.length;
     if (len <= this.engineLen) return;
     // The new characters, read from the input when they are plain (same length, no escapes), which
     // avoids flattening the engine's growing string on every push.
     const raw = this.text.slice(this.lastOffset, offset);
-    const fragment = raw.length === len - this.engineLen && raw.indexOf('\\') === -1 ? raw : pending.slice(this.engineLen);
+    const fragment = raw.length === len - this.engineLen && raw.indexOf('\\') === -1 ? raw : pending.pendingValueFrom(this.engineLen);
     this.engineLen = len;
     this.lastOffset = offset;
     const combined = this.held.length > 0 ? this.held + fragment : fragment;
