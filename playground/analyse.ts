@@ -19,15 +19,8 @@ import {
 /** The schema box, read: nothing, a schema, or why it could not be used. */
 export type SchemaInput = { kind: 'none' } | { kind: 'schema'; schema: JsonSchema | boolean } | { kind: 'invalid'; message: string };
 
-/** One candidate span of the reply and what became of it. */
-export interface CandidateView {
-  start: number;
-  end: number;
-  source: CandidateSource;
-  language?: string;
-  tag?: string;
-  reasoning?: boolean;
-  truncated?: boolean;
+/** One candidate span of the reply (as extraction describes it, without its text) and what became of it. */
+export interface CandidateView extends Omit<Candidate, 'text'> {
   chosen: boolean;
   /** Why it was chosen or skipped, in a few words. */
   why: string;
@@ -182,12 +175,8 @@ export function candidatesOf(reply: string, repairs: readonly TextRepair[] | und
 }
 
 function view(c: Candidate, chosen: boolean, why: string): CandidateView {
-  const v: CandidateView = { start: c.start, end: c.end, source: c.source, chosen, why };
-  if (c.language !== undefined) v.language = c.language;
-  if (c.tag !== undefined) v.tag = c.tag;
-  if (c.reasoning) v.reasoning = true;
-  if (c.truncated) v.truncated = true;
-  return v;
+  const { text: _text, ...span } = c;
+  return { ...span, chosen, why };
 }
 
 /** What a text repair changed, as far as its detail says: `True` → `true`, `","` → nothing, … */

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type BrowserContext, type Page, chromium } from 'playwright-core';
 import { type BuildResult, buildPlayground } from '../../playground/build.js';
 import { type Serving, serveFolder } from '../../playground/serve.js';
@@ -171,6 +171,17 @@ describe('playground in Chromium', { skip: SKIP }, () => {
     assert.ok(existsSync(file));
   });
 
+  test('"Copy repaired JSON" puts the value on the clipboard; a new link in the address bar loads its case', async () => {
+    await context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(serving!.url).origin });
+    await page.locator('#copy').click();
+    await page.waitForFunction(() => document.querySelector('#action-status')?.textContent === 'Repaired JSON copied.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, await text('#value'));
+    await page.evaluate((hash) => (location.hash = hash), encodeFragment({ reply: '[1, 2,', schema: '' }));
+    await page.waitForFunction(() => document.querySelector('#value')?.textContent?.replace(/\s/g, '') === '[1,2]');
+    assert.equal(await page.locator('#reply').inputValue(), '[1, 2,');
+  });
+
   test('the page loaded nothing but its own files from the local server, and raised no error', () => {
     const origin = new URL(serving!.url).origin;
     assert.ok(requests.length >= 3, requests.join('\n'));
@@ -178,5 +189,16 @@ describe('playground in Chromium', { skip: SKIP }, () => {
     assert.deepEqual(foreign, []);
     assert.deepEqual(requests.filter((url) => url.startsWith('node:') || url.includes('/node:')), []);
     assert.deepEqual(pageErrors, []);
+  });
+
+  test('the built folder works opened from disk (file://), with no server at all', async () => {
+    const offline = await context!.newPage();
+    try {
+      await offline.goto(pathToFileURL(join(built.outDir, 'index.html')).href + encodeFragment({ reply: "{a: 'b'}", schema: '' }));
+      await offline.waitForFunction(() => document.querySelector('#value')?.textContent?.includes('"b"'));
+      assert.equal((await offline.locator('#repairs li').allTextContents()).length, 2);
+    } finally {
+      await offline.close();
+    }
   });
 });
