@@ -200,6 +200,8 @@ export function changeOf(repair: TextRepair, reply: string): Change {
   const d = repair.detail;
   if (repair.kind === 'surrounding_text') return { before: '(text around the value)', after: d };
   if (repair.kind === 'reasoning_block') return { before: '(reasoning block)', after: d };
+  const quoted = QUOTE_KINDS.has(repair.kind) ? quotedAt(reply, repair.offset) : undefined;
+  if (quoted !== undefined) return { before: quoted, after: JSON.stringify(quoted.slice(1, -1)) };
   let m = REPLACED.exec(d);
   if (m) return { before: m[1], after: m[2] };
   m = REMOVED.exec(d);
@@ -209,6 +211,26 @@ export function changeOf(repair: TextRepair, reply: string): Change {
   m = QUOTED_NAME.exec(d);
   if (m && repair.kind !== 'single_quotes') return { before: m[1], after: JSON.stringify(m[1]) };
   return { before: tokenAt(reply, repair.offset), after: d };
+}
+
+/** Repairs that swap a string's quotes; the string is read from the reply to show both sides. */
+const QUOTE_KINDS: ReadonlySet<string> = new Set(['single_quotes', 'backtick_quotes', 'curly_quotes']);
+const CLOSER: ReadonlyMap<string, string> = new Map([["'", "'"], ['`', '`'], ['\u201c', '\u201d'], ['\u2018', '\u2019'], ['\u201d', '\u201d']]);
+const MAX_QUOTED = 200;
+
+/**
+ * The quoted string starting at `offset` (quotes included), when it closes on the same line, has no
+ * backslash (so the text shown is the text read) and is short; else undefined.
+ */
+export function quotedAt(reply: string, offset: number): string | undefined {
+  const closer = CLOSER.get(reply[offset]);
+  if (closer === undefined) return undefined;
+  for (let i = offset + 1; i < reply.length && i - offset <= MAX_QUOTED; i++) {
+    const c = reply[i];
+    if (c === '\\' || c === '\n') return undefined;
+    if (c === closer) return reply.slice(offset, i + 1);
+  }
+  return undefined;
 }
 
 /** A short piece of the reply from `offset`: up to the next space or punctuation, at most 24 characters. */

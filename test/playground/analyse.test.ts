@@ -91,6 +91,17 @@ describe('playground marks', () => {
     assert.equal(byKind.get('truncated')?.before, '(nothing)');
   });
 
+  test('a string in other quotes shows whole on both sides, and its mark covers it', () => {
+    const reply = "{'a': \u201cx y\u201d, `b`: 1}";
+    const a = analyse(reply, NO_SCHEMA);
+    assert.deepEqual(a.textRepairs.map((r) => [r.kind, changeOf(r, reply)]), [
+      ['single_quotes', { before: "'a'", after: '"a"' }],
+      ['curly_quotes', { before: '\u201cx y\u201d', after: '"x y"' }],
+      ['backtick_quotes', { before: '`b`', after: '"b"' }],
+    ]);
+    assert.deepEqual(marksOf(reply, a.textRepairs, undefined).map((m) => reply.slice(m.start, m.end)), ["'a'", '\u201cx y\u201d', '`b`']);
+  });
+
   test('marks cover the repaired text, are sorted and never overlap; the error gets its own', () => {
     const reply = '{"a": True, "b": [1,],';
     const a = analyse(reply, NO_SCHEMA);

@@ -2,24 +2,18 @@
 // playwright-core. Skipped with a notice when no browser is installed; .ci/run installs one.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { type Browser, launchChromium, missingBrowser } from '../../playground/browser.js';
 import { type BuildResult, buildPlayground } from '../../playground/build.js';
 import { type Serving, serveFolder } from '../../playground/serve.js';
 import { encodeFragment } from '../../playground/share.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAS_BROWSER = existsSync(CHROMIUM);
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
-const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-const SKIP = HAS_BROWSER ? false : `no Chromium at ${CHROMIUM}: install Debian's chromium package (.ci/run does) or set CHROMIUM_PATH`;
+const SKIP = missingBrowser() ?? false;
 if (SKIP) console.log(`# NOTICE: playground browser tests skipped: ${SKIP}`);
 
 // Quotes, an unquoted key, a Python literal, a trailing comma and prose around the value.
@@ -28,8 +22,8 @@ const VALUE = { name: 'Ada', age: '42', tags: ['x', 'y'], active: true };
 
 let built: BuildResult;
 let serving: Serving | undefined;
+let browser: Browser | undefined;
 let context: BrowserContext | undefined;
-let profile: string | undefined;
 let page: Page;
 const requests: string[] = [];
 const pageErrors: string[] = [];
@@ -62,13 +56,8 @@ describe('playground in Chromium', { skip: SKIP }, () => {
   before(async () => {
     built ??= await buildPlayground(join(OUTPUT, 'playground-dist'));
     serving = await serveFolder(built.outDir);
-    profile = await mkdtemp(join(tmpdir(), 'jsonmend-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-      viewport: { width: 1280, height: 900 },
-    });
+    browser = await launchChromium();
+    context = browser.context;
     context.on('request', (request) => requests.push(request.url()));
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -78,9 +67,8 @@ describe('playground in Chromium', { skip: SKIP }, () => {
   });
 
   after(async () => {
-    await context?.close();
+    await browser?.close();
     await serving?.close();
-    if (profile !== undefined) await rm(profile, { recursive: true, force: true });
   });
 
   test('a damaged reply in the URL fragment shows its value and one #repairs item per repair', async () => {
