@@ -124,6 +124,9 @@ function describe(c: Pick<Candidate, 'source' | 'language' | 'tag'>): string {
   }
 }
 
+/** Skipped candidates parsed on their own to say what each would give; the rest are only listed. */
+const MAX_TRIED_ALONE = 50;
+
 function tryAlone(text: string, options: { schema?: JsonSchema | boolean }): string {
   try {
     parseWithReport(text, options);
@@ -157,12 +160,14 @@ export function candidatesOf(reply: string, repairs: readonly TextRepair[] | und
   const chosen = repairs === undefined ? undefined : chosenSpan(reply, repairs, found);
   const views: CandidateView[] = [];
   let chosenSeen = false;
+  let tries = 0;
+  const alone = (c: Candidate): string => (tries++ < MAX_TRIED_ALONE ? `${chosen ? 'alone it ' : ''}${tryAlone(c.text, options)}` : 'not tried alone');
   for (const c of found) {
     const isChosen: boolean = !chosenSeen && chosen !== undefined && matches(c, chosen);
     chosenSeen ||= isChosen;
     // With only text after the value cut, the value ends where that text begins.
     const span = isChosen && chosen?.at === 'end' && chosen !== undefined ? { ...c, end: Math.min(c.end, chosen.end) } : c;
-    views.push(view(span, isChosen, isChosen ? `chosen: the value was read from ${describe(c)}` : `skipped: ${describe(c)}; ${chosen ? 'alone it ' : ''}${tryAlone(c.text, options)}`));
+    views.push(view(span, isChosen, isChosen ? `chosen: the value was read from ${describe(c)}` : `skipped: ${describe(c)}; ${alone(c)}`));
   }
   for (const c of all) {
     if (found.some((f) => f.start < c.end && c.start < f.end)) continue;

@@ -28,7 +28,23 @@ function refresh(): void {
   render(reply.value, current);
   updatePathBox(current.ok ? current.value : undefined);
   replay.stop();
-  history.replaceState(null, '', encodeFragment({ reply: reply.value, schema: schemaBox.value }));
+  updateLink();
+}
+
+/** Links longer than this are not written to the address bar (browsers cap URL length near 2 MB). */
+const MAX_LINK = 200_000;
+
+/** The address bar follows the boxes, so the page's URL always reproduces what is shown. */
+function updateLink(): void {
+  const fragment = encodeFragment({ reply: reply.value, schema: schemaBox.value });
+  const fits = fragment.length <= MAX_LINK;
+  try {
+    history.replaceState(null, '', fits ? fragment : location.pathname);
+  } catch {
+    // a browser that refuses the URL: the page still works, only the link is stale
+  }
+  byId('share').toggleAttribute('disabled', !fits);
+  byId('share').title = fits ? '' : 'This reply is too long to share in a link.';
 }
 
 function schedule(): void {

@@ -5,6 +5,9 @@ import { type Analysis, type CandidateView, changeOf } from './analyse.js';
 import { byId, el, pretty, short } from './dom.js';
 import { type Mark, marksOf } from './marks.js';
 
+/** Text repairs drawn and listed; a reply with more (a huge damaged document) lists the first ones. */
+const MAX_SHOWN = 2000;
+
 /** One line about a text repair: kind, where, before → after. */
 function textRepairLine(r: TextRepair, reply: string): string {
   const { before, after } = changeOf(r, reply);
@@ -43,7 +46,7 @@ function markNode(reply: string, repairs: readonly TextRepair[], mark: Mark): HT
 function drawReply(reply: string, analysis: Analysis): Map<number, HTMLElement> {
   const view = byId('reply-view');
   const chosen = analysis.candidates.find((c) => c.chosen);
-  const marks = marksOf(reply, analysis.textRepairs, analysis.error?.offset);
+  const marks = marksOf(reply, analysis.textRepairs.slice(0, MAX_SHOWN), analysis.error?.offset);
   const byRepair = new Map<number, HTMLElement>();
   const pieces: Node[] = [];
   // Cut points: mark edges and the chosen span's edges, so dimming never splits a mark.
@@ -70,7 +73,7 @@ function drawReply(reply: string, analysis: Analysis): Map<number, HTMLElement> 
 }
 
 function drawRepairs(reply: string, analysis: Analysis, marks: Map<number, HTMLElement>): void {
-  const items: HTMLElement[] = analysis.textRepairs.map((r, i) => {
+  const items: HTMLElement[] = analysis.textRepairs.slice(0, MAX_SHOWN).map((r, i) => {
     // The item itself is the control (a button inside a list item breaks the list's numbering).
     const item = el('li', { id: `repair-${i}`, class: 'text-repair', 'data-kind': r.kind, tabindex: '0', role: 'button', title: 'Show in the reply' }, textRepairLine(r, reply));
     const show = (): void => {
@@ -93,8 +96,9 @@ function drawRepairs(reply: string, analysis: Analysis, marks: Map<number, HTMLE
     items.push(el('li', { class: 'schema-repair', 'data-kind': r.kind }, `${r.kind} at ${r.path === '' ? '(root)' : r.path} — ${short(r.before)} → ${after}`));
   }
   byId('repairs').replaceChildren(...items);
-  const n = items.length;
-  byId('repair-count').textContent = `(${n === 0 ? 'none' : n})`;
+  const n = analysis.textRepairs.length + analysis.schemaRepairs.length;
+  const hidden = n - items.length;
+  byId('repair-count').textContent = `(${n === 0 ? 'none' : n}${hidden > 0 ? `; the first ${MAX_SHOWN} text repairs are shown` : ''})`;
 }
 
 function candidateLine(c: CandidateView): string {
