@@ -147,12 +147,18 @@ describe('playground in Chromium', { skip: SKIP }, () => {
     assert.equal(await text('#value'), '');
   });
 
-  test('an example is one click away; the screenshot is stored under test-output', async () => {
+  test('an example is one click away, the page follows the colour scheme, and the screenshot is stored under test-output', async () => {
     await page.locator('#examples button', { hasText: 'reply.txt + schema.json' }).click();
     assert.equal((await valueShown() as { customer: string }).customer, 'Ada Lovelace');
     await page.locator('#chunk-size').fill('24');
     await page.locator('#replay').click();
     await page.waitForFunction(() => document.querySelector('#stream-status')?.textContent?.startsWith('done'));
+    const background = (): Promise<string> => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    assert.notEqual(await background(), light, 'prefers-color-scheme: dark changes the colours');
+    await page.emulateMedia({ colorScheme: 'light' });
+    assert.equal(await background(), light);
     await mkdir(OUTPUT, { recursive: true });
     const file = join(OUTPUT, 'playground.png');
     await page.screenshot({ path: file, fullPage: true });
