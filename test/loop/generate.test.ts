@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { JsonMendError } from '../../src/errors.js';
 import {
-  anthropic, createTelemetry, generate, ollama, openaiCompatible, RetriesExhaustedError, streamGenerate,
+  anthropic, createTelemetry, generate, ollama, openaiCompatible, ProviderHttpError, RetriesExhaustedError, streamGenerate,
   type LoopEvent, type ModelRequest, type StreamGenerateEvent,
 } from '../../src/loop/index.js';
 import {
@@ -228,7 +228,7 @@ describe('generate', { timeout: 30_000 }, () => {
     const events: LoopEvent[] = [];
     await assert.rejects(
       generate({ model: ollama({ baseURL: server.url, model: 'm' }), schema: person, prompt: 'p', maxRetries: 3, onEvent: (e) => events.push(e) }),
-      (e: unknown) => e instanceof JsonMendError && e.code === 'PROVIDER_ERROR' && /HTTP 500: upstream exploded/.test(e.message),
+      (e: unknown) => e instanceof ProviderHttpError && /HTTP 500/.test(e.message) && e.bodyExcerpt === 'upstream exploded',
     );
     assert.equal(server.requests.length - before, 1);
     assert.deepEqual(events.at(-1), { ...(events.at(-1) as object), type: 'outcome', ok: false, code: 'PROVIDER_ERROR' });
