@@ -1,6 +1,7 @@
 // The loop's own error: every attempt failed.
 import { JsonMendError } from '../errors.js';
 import type { FailureStage } from './events.js';
+import { hidden } from './hidden.js';
 import { errorPath } from './parse-reply.js';
 import type { FinishReason } from './types.js';
 
@@ -16,11 +17,6 @@ export interface FailedAttempt {
   error: JsonMendError;
   /** Why the model stopped. */
   finishReason: FinishReason | undefined;
-}
-
-/** Defines a property that code reads but loggers (`util.inspect`, `JSON.stringify`) do not print. */
-export function hidden(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: false, writable: false, configurable: true });
 }
 
 /**

@@ -1,7 +1,7 @@
 // Transport for the providers: one POST over global fetch, abort/timeout mapping, a capped linear body reader,
 // SSE and NDJSON framing, and redaction of credentials from everything an error quotes.
 import { JsonMendError } from '../errors.js';
-import { hidden } from './errors.js';
+import { hidden } from './hidden.js';
 
 /** How much of an error body `ProviderHttpError.bodyExcerpt` quotes, in characters. */
 const BODY_EXCERPT = 300;

@@ -1,6 +1,6 @@
 // The loop end to end against real loopback servers: repairs, feedback and retry, budget, truncation,
 // refusals, cancellation, timeouts, server errors, streaming, events.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -10,24 +10,10 @@ import {
   type LoopEvent, type ModelRequest, type StreamGenerateEvent,
 } from '../../src/loop/index.js';
 import {
-  anthropicBody, anthropicStream, hang, json, ollamaBody, ollamaStream, openaiBody, openaiStream, startServer, text,
-  type ScriptedServer,
-} from './wire.js';
+  anthropicBody, anthropicStream, hang, json, ollamaBody, ollamaStream, openaiBody, openaiStream, text, person, useServer } from './wire.js';
 
-const person = {
-  type: 'object',
-  properties: { name: { type: 'string' }, age: { type: 'integer' } },
-  required: ['name', 'age'],
-  additionalProperties: false,
-};
 
-let server: ScriptedServer;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.close();
-});
+const server = useServer();
 
 function sha256(s: string): string {
   return createHash('sha256').update(s, 'utf8').digest('hex');

@@ -1,6 +1,6 @@
 // The loop and its providers under hostile or broken servers, on loopback: framing edge cases, caps, cut streams,
 // bodies without a reply, echoed keys, bad arguments, listeners that fail, schemas that cannot be sent.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JsonMendError } from '../../src/errors.js';
 import {
@@ -9,23 +9,10 @@ import {
 } from '../../src/loop/index.js';
 import {
   anthropicBody, anthropicCutStream, huge, json, ollamaBody, ollamaCutStream, openaiBody, openaiCutStream, openaiStream,
-  raw, startServer, text, type ScriptedServer,
-} from './wire.js';
+  raw, startServer, text, person, useServer } from './wire.js';
 
-const person = {
-  type: 'object',
-  properties: { name: { type: 'string' }, age: { type: 'integer' } },
-  required: ['name', 'age'],
-  additionalProperties: false,
-};
 
-let server: ScriptedServer;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.close();
-});
+const server = useServer();
 
 const req = (extra: Record<string, unknown> = {}) => ({
   messages: [{ role: 'user' as const, content: 'Who?' }],

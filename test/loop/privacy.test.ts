@@ -13,25 +13,17 @@ import {
   anthropic, createTelemetry, generate, ollama, openaiCompatible, streamGenerate, type GenerateOptions, type LoopEvent, type QuarantineEntry,
 } from '../../src/loop/index.js';
 import { createJsonlTelemetry, quarantineDirectory } from '../../src/loop/node/index.js';
-import { anthropicBody, json, ollamaBody, openaiBody, raw, sse, startServer, text, type Script, type ScriptedServer } from './wire.js';
+import { anthropicBody, json, ollamaBody, openaiBody, raw, sse, text, type Script, person, useServer } from './wire.js';
 
 const SECRET = 'periwinkle7731';
 
-const person = {
-  type: 'object',
-  properties: { name: { type: 'string' }, age: { type: 'integer' } },
-  required: ['name', 'age'],
-  additionalProperties: false,
-};
 
-let server: ScriptedServer;
+const server = useServer();
 let dir: string;
 before(async () => {
-  server = await startServer();
   dir = await mkdtemp(join(tmpdir(), 'jsonmend-privacy-'));
 });
 after(async () => {
-  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -7,23 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { anthropic, createTelemetry, generate, ollama, openaiCompatible, type LoopEvent } from '../../src/loop/index.js';
 import { createJsonlTelemetry, TELEMETRY_SCHEMA, type TelemetryLine } from '../../src/loop/node/index.js';
-import { anthropicBody, json, ollamaBody, openaiBody, startServer, type ScriptedServer } from './wire.js';
+import { anthropicBody, json, ollamaBody, openaiBody, person, useServer } from './wire.js';
 
-const person = {
-  type: 'object',
-  properties: { name: { type: 'string' }, age: { type: 'integer' } },
-  required: ['name', 'age'],
-  additionalProperties: false,
-};
 
-let server: ScriptedServer;
+const server = useServer();
 let dir: string;
 before(async () => {
-  server = await startServer();
   dir = await mkdtemp(join(tmpdir(), 'jsonmend-telemetry-'));
 });
 after(async () => {
-  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,29 +1,16 @@
 // No cut reply taken as whole: the truncation policy (error, continue, raise-limit), bounded and visible in
 // telemetry; and the constraint each provider is sent, asserted through generate() and streamGenerate().
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JsonMendError } from '../../src/errors.js';
 import {
   anthropic, generate, ollama, openaiCompatible, RetriesExhaustedError, streamGenerate, type LoopEvent, type Model, type ModelRequest,
 } from '../../src/loop/index.js';
 import {
-  anthropicBody, anthropicStream, json, ollamaBody, ollamaStream, openaiBody, openaiStream, sse, startServer, type ScriptedServer,
-} from './wire.js';
+  anthropicBody, anthropicStream, json, ollamaBody, ollamaStream, openaiBody, openaiStream, sse, person, useServer } from './wire.js';
 
-const person = {
-  type: 'object',
-  properties: { name: { type: 'string' }, age: { type: 'integer' } },
-  required: ['name', 'age'],
-  additionalProperties: false,
-};
 
-let server: ScriptedServer;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.close();
-});
+const server = useServer();
 
 /** An Anthropic text-mode SSE stream of `text`, stopping with `stop`. */
 function anthropicTextStream(text: string, stop: string) {

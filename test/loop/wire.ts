@@ -1,4 +1,5 @@
 // Loopback HTTP servers that speak the providers' wire formats and replay scripted replies.
+import { after, before } from 'node:test';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -261,4 +262,33 @@ export function anthropicCutStream(json: string, name = 'response'): Script {
 /** An Ollama NDJSON stream cut before its `done` line. */
 export function ollamaCutStream(content: string): Script {
   return ndjson(pieces(content, 4).map((p) => ({ model: 'm', message: { role: 'assistant', content: p }, done: false })));
+}
+
+/** The schema most loop tests ask for. */
+export const person = {
+  type: 'object',
+  properties: { name: { type: 'string' }, age: { type: 'integer' } },
+  required: ['name', 'age'],
+  additionalProperties: false,
+};
+
+/**
+ * A scripted server for the test file: started before its tests, closed after. The returned object forwards to
+ * the running server, so it can be declared at the top of the file.
+ */
+export function useServer(): ScriptedServer {
+  let current: ScriptedServer | undefined;
+  before(async () => {
+    current = await startServer();
+  });
+  after(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as ScriptedServer, {
+    get(_, key) {
+      if (!current) throw new Error('the server starts in before()');
+      const value: unknown = Reflect.get(current, key, current);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(current) : value;
+    },
+  });
 }
