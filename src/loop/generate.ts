@@ -13,7 +13,7 @@ import { baseMessages, retryMessages, type PromptInput } from './prompt.js';
 import { toModel } from './providers/function.js';
 import { checkQuarantine, type QuarantineSink } from './quarantine.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
-import { checkTruncation, nextTokenLimit, type TruncationPolicy } from './truncation.js';
+import { planTruncation, type TruncationPolicy } from './truncation.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
 import { addUsage, checkReply } from './usage.js';
 
@@ -182,7 +182,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
     const maxAttempts = checkCount(options.maxRetries, 'maxRetries', 1) + 1;
     checkPositive(options.timeoutMs, 'timeoutMs', false);
     const nearRatio = checkPositive(options.nearTokenLimit, 'nearTokenLimit', false) ?? 0.9;
-    const truncation = checkTruncation(options, model);
+    const truncation = planTruncation(options, model);
     const quarantine = checkQuarantine(options.quarantine);
     const jsonSchema = resolveJsonSchema(options.schema, options.jsonSchema);
     checkSendable(jsonSchema);
@@ -202,9 +202,9 @@ async function* loop<S extends SchemaLike | undefined, T>(
     const failures: FailedAttempt[] = [];
     let last: { value: unknown } | undefined;
     let messages: ChatMessage[] = prompt;
-    let maxTokens = truncation.maxTokens;
 
     for (attempt = 1; attempt <= maxAttempts; attempt++) {
+      const maxTokens = truncation.maxTokens;
       const limit = maxTokens ?? model.maxTokens;
       emit({ type: 'attempt_started', attempt, maxAttempts, ...(limit !== undefined ? { maxTokens: limit } : {}) });
       const t0 = now();
@@ -282,10 +282,9 @@ async function* loop<S extends SchemaLike | undefined, T>(
       if (attempt < maxAttempts) {
         let nextMessages = retryMessages(prompt, shown, verdict.feedback);
         if (stage === 'truncated') {
-          const raised = truncation.policy === 'error' ? undefined : nextTokenLimit(maxTokens ?? model.maxTokens, reply.usage, truncation.cap);
+          const raised = truncation.raise(request, reply.usage);
           if (raised !== undefined) {
             // Not the model's fault: the same request again, with room to finish.
-            maxTokens = raised;
             nextMessages = prompt;
             emit({ type: 'truncated', attempt, action: 'raise-limit', maxTokens: raised });
           } else emit({ type: 'truncated', attempt, action: 'error' });

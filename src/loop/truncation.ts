@@ -7,16 +7,19 @@ export type TruncationPolicy = 'error' | 'continue' | 'raise-limit';
 
 const POLICIES: readonly TruncationPolicy[] = ['error', 'continue', 'raise-limit'];
 
-/** The checked policy of one call. */
-export interface TruncationSettings {
+/** The truncation plan of one call: the policy, checked, and the token limit it has raised so far. */
+export interface TruncationPlan {
   policy: TruncationPolicy;
+  maxContinuations: number;
+  /** The `maxTokens` to send (the caller's, or one `raise` set); `undefined`: the provider's own. */
+  readonly maxTokens: number | undefined;
   /** Whether a cut-off reply to this request is continued (policy `continue` and a model that can). */
   canContinue(request: Omit<ModelRequest, 'signal'>): boolean;
-  maxContinuations: number;
-  /** The caller's `maxTokens` for every attempt, when given. */
-  maxTokens: number | undefined;
-  /** The highest limit `raise-limit` asks for; `undefined` until the first limit is known (then 4×). */
-  cap: number | undefined;
+  /**
+   * After a cut-off attempt: the larger limit the next attempt gets (`raise-limit`, or `continue` on a model that
+   * cannot continue), or `undefined` to fail as `error` (that policy, nothing known to raise from, or the cap).
+   */
+  raise(request: Omit<ModelRequest, 'signal'>, usage: Usage | undefined): number | undefined;
 }
 
 interface TruncationInput {
@@ -34,33 +37,34 @@ function positiveInteger(value: unknown, name: string, allowZero = false): numbe
   return value;
 }
 
-/** Checks the truncation options of `generate`. */
-export function checkTruncation(options: TruncationInput, model: Model): TruncationSettings {
+/** Checks the truncation options of `generate` and makes the call's plan. */
+export function planTruncation(options: TruncationInput, model: Model): TruncationPlan {
   const policy = (options.onTruncated ?? 'error') as TruncationPolicy;
   if (!POLICIES.includes(policy)) {
     throw new JsonMendError('INVALID_ARGUMENT', `onTruncated must be one of ${POLICIES.map((p) => `'${p}'`).join(', ')}, got ${String(options.onTruncated)}`);
   }
   const maxContinuations = positiveInteger(options.maxContinuations, 'maxContinuations', true) ?? 2;
-  const maxTokens = positiveInteger(options.maxTokens, 'maxTokens');
-  const first = maxTokens ?? model.maxTokens;
-  const cap = positiveInteger(options.maxTokensCap, 'maxTokensCap') ?? (first !== undefined ? first * 4 : undefined);
+  let maxTokens = positiveInteger(options.maxTokens, 'maxTokens');
+  // Without a cap, 4 × the first limit known (set on the first raise when the limit was not known up front).
+  let cap = positiveInteger(options.maxTokensCap, 'maxTokensCap');
+  const modelCanContinue = (request: Omit<ModelRequest, 'signal'>): boolean =>
+    typeof model.canContinue === 'function' && model.canContinue(request) === true;
   return {
     policy,
-    canContinue: (request) => policy === 'continue' && typeof model.canContinue === 'function' && model.canContinue(request) === true,
     maxContinuations,
-    maxTokens,
-    cap,
+    get maxTokens() {
+      return maxTokens;
+    },
+    canContinue: (request) => policy === 'continue' && modelCanContinue(request),
+    raise(request, usage) {
+      if (policy === 'error' || (policy === 'continue' && modelCanContinue(request))) return undefined;
+      const from = maxTokens ?? model.maxTokens ?? (usage && usage.outputTokens > 0 ? usage.outputTokens : undefined);
+      if (from === undefined) return undefined;
+      cap ??= from * 4;
+      const next = Math.min(from * 2, cap);
+      if (next <= from) return undefined;
+      maxTokens = next;
+      return next;
+    },
   };
-}
-
-/**
- * The limit for the next attempt under `raise-limit`: twice the last (the last limit, else the output tokens
- * the cut reply used), at most `cap`; `undefined` when nothing is known or the cap is reached.
- */
-export function nextTokenLimit(last: number | undefined, usage: Usage | undefined, cap: number | undefined): number | undefined {
-  const from = last ?? (usage && usage.outputTokens > 0 ? usage.outputTokens : undefined);
-  if (from === undefined) return undefined;
-  const ceiling = cap ?? from * 4;
-  const next = Math.min(from * 2, ceiling);
-  return next > from ? next : undefined;
 }

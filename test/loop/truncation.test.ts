@@ -124,6 +124,39 @@ describe('onTruncated', { timeout: 30_000 }, () => {
     assert.deepEqual(started, [100, 200, 250, 250], 'attempt_started reports the limit in force');
   });
 
+  test("'raise-limit' without a known limit starts from the tokens used and is still capped (4 × the first)", async () => {
+    const before = server.requests.length;
+    // openaiBody reports completion_tokens: 5.
+    for (let i = 0; i < 5; i++) server.script(json(openaiBody('{"name":"Ada","age":3', 'length')));
+    await assert.rejects(
+      generate({ model: openaiCompatible({ baseURL: server.url, model: 'm' }), schema: person, prompt: 'p', maxRetries: 4, onTruncated: 'raise-limit' }),
+      (e: unknown) => e instanceof RetriesExhaustedError,
+    );
+    assert.deepEqual(server.requests.slice(before).map((r) => r.body.max_tokens), [undefined, 10, 20, 20, 20]);
+  });
+
+  test("'continue' that used up maxContinuations fails as 'error': feedback, no raised limit", async () => {
+    const events: LoopEvent[] = [];
+    const before = server.requests.length;
+    server.script(
+      json(anthropicBody('{"name": "Ada", "ag', 'max_tokens')),
+      json(anthropicBody('e": 3', 'max_tokens')),
+      json(anthropicBody('{"name": "Ada", "age": 36}', 'end_turn')),
+    );
+    const result = await generate({
+      model: anthropic({ baseURL: server.url, model: 'c', maxTokens: 8 }),
+      prompt: 'p',
+      onTruncated: 'continue',
+      maxContinuations: 1,
+      onEvent: (e) => events.push(e),
+    });
+    assert.equal(result.attempts, 2);
+    const sent = server.requests.slice(before).map((r) => r.body);
+    assert.deepEqual(sent.map((b) => b.max_tokens), [8, 8, 8]);
+    assert.match(sent[2].messages.at(-1).content, /cut off by the output-token limit/);
+    assert.deepEqual(truncations(events).map((t) => (t as { action: string }).action), ['continue', 'error']);
+  });
+
   test('bad truncation options are INVALID_ARGUMENT', async () => {
     const model = async () => '{}';
     for (const bad of [{ onTruncated: 'guess' }, { maxContinuations: -1 }, { maxTokensCap: 0 }, { maxTokens: 1.5 }, { nearTokenLimit: 0 }]) {
