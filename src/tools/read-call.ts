@@ -1,0 +1,171 @@
+// From a span (or a bare JSON value) to tool calls: the name checked against the tools, the arguments
+// parsed with `parseToolArguments` and repaired by the tool's schema.
+import { JsonMendError, positionOf } from '../errors.js';
+import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
+import { parseToolArguments } from '../loop/tool-args.js';
+import { coerceWithReport } from '../schema/index.js';
+import type { Repair, SchemaLike } from '../schema/types.js';
+import { undoDoubledBraces } from './braces.js';
+import type { ToolRegistry } from './registry.js';
+import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
+import { readParameters } from './xml-params.js';
+
+/** What reading a call needs besides the call itself. */
+export interface ReadContext {
+  tools: ToolRegistry;
+  parseOptions: ParserSettings;
+  /** The whole reply, for positions in messages. */
+  text: string;
+}
+
+/** Where a call came from, for its record and its errors. */
+export interface CallOrigin {
+  format: ToolCallFormat;
+  span: { start: number; end: number };
+}
+
+function lineOf(ctx: ReadContext, offset: number): number {
+  return positionOf(ctx.text, offset).line;
+}
+
+/** Prefixes a JsonMendError's message with which call it is about, keeping its class, code and fields. */
+export function aboutCall(error: unknown, what: string): unknown {
+  if (error instanceof JsonMendError) (error as { message: string }).message = `${what}: ${error.message}`;
+  return error;
+}
+
+/** The error for arguments the reply cut off: a cut-off call is never run with guessed arguments. */
+export function cutOff(name: string, format: ToolCallFormat, line: number): JsonMendError {
+  return new JsonMendError('UNREPAIRABLE', `the call to "${name}" (${format}, line ${line}) is cut off: its arguments never end`);
+}
+
+/** Parses `argumentsText` (doubled braces undone), refuses a cut-off, then applies the schema. */
+export function argumentsFromText(
+  argumentsText: string, name: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[],
+  format: ToolCallFormat, line: number,
+): { value: unknown; repairs: Repair[] } {
+  const single = undoDoubledBraces(argumentsText);
+  if (single !== undefined) rewrites.push('doubled_braces');
+  let repairs: Repair[] = [];
+  let value: unknown;
+  try {
+    value = parseToolArguments(single ?? argumentsText, undefined, { ...options, onRepair: (r) => (repairs = [...r]) });
+  } catch (error) {
+    throw aboutCall(error, `the arguments of the call to "${name}" (${format}, line ${line})`);
+  }
+  if (repairs.some((r) => r.kind === 'truncated')) throw cutOff(name, format, line);
+  return withSchema(value, repairs, name, schema, format, line);
+}
+
+/** Applies the tool's schema to parsed arguments; the repairs so far come first. */
+export function withSchema(
+  value: unknown, repairs: Repair[], name: string, schema: SchemaLike | undefined, format: ToolCallFormat, line: number,
+): { value: unknown; repairs: Repair[] } {
+  if (schema === undefined) return { value, repairs };
+  try {
+    const checked = coerceWithReport(value, schema);
+    return { value: checked.value, repairs: checked.repairs.length === 0 ? repairs : [...repairs, ...checked.repairs] };
+  } catch (error) {
+    throw aboutCall(error, `the arguments of the call to "${name}" (${format}, line ${line})`);
+  }
+}
+
+const ARGUMENT_KEYS = ['arguments', 'parameters', 'input'] as const;
+const CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', 'parameters', 'input', 'id', 'type']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The call object inside an OpenAI-style `{"type": "function", "function": {…}}` wrapper, else the value. */
+function unwrapFunction(value: unknown, rewrites: ToolCallRewrite[]): unknown {
+  if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
+    rewrites.push('function_wrapper');
+    return value.function;
+  }
+  return value;
+}
+
+/**
+ * True when `value` is shaped like a tool call and nothing else: a string `name`, one of
+ * `arguments` / `parameters` / `input`, and no keys besides `id` and `type` (or the same inside a
+ * `function` wrapper). What a bare JSON value must be to count as a call; an answer that happens to
+ * have a `name` is not one.
+ */
+export function isCallShaped(value: unknown): boolean {
+  const inner = unwrapFunction(value, []);
+  if (!isObject(inner) || typeof inner.name !== 'string') return false;
+  let args = 0;
+  for (const key of Object.keys(inner)) {
+    if (!CALL_KEYS.has(key)) return false;
+    if ((ARGUMENT_KEYS as readonly string[]).includes(key)) args++;
+  }
+  return args === 1;
+}
+
+/**
+ * One call from a parsed call object. `textRepairs` are the parser's repairs of the text the object
+ * came from; `truncated` says that text was cut off.
+ */
+export function callFromValue(
+  value: unknown, origin: CallOrigin, ctx: ReadContext, textRepairs: Repair[], truncated: boolean, rewrites: ToolCallRewrite[],
+): ToolCall {
+  const line = lineOf(ctx, origin.span.start);
+  const inner = unwrapFunction(value, rewrites);
+  if (!isObject(inner) || typeof inner.name !== 'string' || inner.name === '') {
+    throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line} names no tool (expected {"name": …, "arguments": {…}})`);
+  }
+  const name = inner.name;
+  const schema = ctx.tools.schemaOf(name, { offset: origin.span.start, text: ctx.text });
+  const key = ARGUMENT_KEYS.find((k) => inner[k] !== undefined);
+  const raw = key === undefined ? {} : inner[key];
+  if (truncated) throw cutOff(name, origin.format, line);
+  let read: { value: unknown; repairs: Repair[] };
+  if (typeof raw === 'string') {
+    rewrites.push('arguments_as_string');
+    read = argumentsFromText(raw, name, schema, ctx.parseOptions, rewrites, origin.format, line);
+    read = { value: read.value, repairs: [...textRepairs, ...read.repairs] };
+  } else {
+    read = withSchema(raw, textRepairs, name, schema, origin.format, line);
+  }
+  const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: origin.format };
+  if (typeof inner.id === 'string') call.id = inner.id;
+  return call;
+}
+
+/** Every call a closed span holds (none when its body holds no JSON at all: markup mentioned in prose). */
+export function readSpan(span: ToolCallSpan, ctx: ReadContext): ToolCall[] {
+  const body = ctx.text.slice(span.bodyStart, span.bodyEnd);
+  const origin: CallOrigin = { format: span.format, span: { start: span.start, end: span.end } };
+  const line = lineOf(ctx, span.start);
+  if (span.body === 'call') {
+    if (body.trim() === '') return [];
+    const rewrites: ToolCallRewrite[] = [];
+    const single = undoDoubledBraces(body);
+    if (single !== undefined) rewrites.push('doubled_braces');
+    let value: unknown;
+    let repairs: Repair[] = [];
+    try {
+      value = parseToolArguments(single ?? body, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+    } catch (error) {
+      if (error instanceof JsonMendError && error.code === 'NO_JSON') return [];
+      throw aboutCall(error, `the ${span.format} tool call at line ${line}`);
+    }
+    const truncated = repairs.some((r) => r.kind === 'truncated');
+    const items = Array.isArray(value) ? value : [value];
+    return items.map((item) => callFromValue(item, origin, ctx, repairs, truncated, [...rewrites]));
+  }
+  const name = span.name as string;
+  const schema = ctx.tools.schemaOf(name, { offset: span.nameStart ?? span.start, text: ctx.text });
+  const rewrites: ToolCallRewrite[] = [];
+  let read: { value: unknown; repairs: Repair[] };
+  if (span.body === 'arguments') {
+    if (!span.closed && span.end === ctx.text.length && body.trim() === '') throw cutOff(name, span.format, line);
+    read = argumentsFromText(body, name, schema, ctx.parseOptions, rewrites, span.format, line);
+  } else {
+    const params = readParameters(body, schema, ctx.parseOptions);
+    if (params.cutOff || (!span.closed && span.end === ctx.text.length)) throw cutOff(name, span.format, line);
+    read = withSchema(params.value, [], name, schema, span.format, line);
+  }
+  return [{ name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format }];
+}
