@@ -10,6 +10,7 @@ import { toolContext, type ToolContext } from './context.js';
 import { assemble } from './extract-tool-calls.js';
 import { callFromValue, isCallShaped, readSpan, withSchema } from './read-call.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
+import { RootCloseHint } from './root-close.js';
 import { readParameters } from './xml-params.js';
 
 /** A call-object body's `name` is shown only once complete; argument strings grow as written. */
@@ -34,8 +35,12 @@ interface SpanState {
   /** Qwen3-Coder: the arguments read from complete parameters, and where the next one starts. */
   params: Record<string, unknown>;
   paramsFrom: number;
-  /** The body starts with `{{`: wait for the span to close (the partial shape would be wrong). */
+  /** The body starts with `{{`: the parser's view of it is wrong, so only whole readings count. */
   doubled: boolean | undefined;
+  /** Where the body's root JSON value closes. */
+  hint: RootCloseHint;
+  /** The early reading was tried (once: repeating it on every push would make the stream quadratic). */
+  early: boolean;
 }
 
 function argumentsOf(value: unknown): unknown {
@@ -73,7 +78,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = {
         span, base: nextIndex, fed: span.bodyStart, reported: 0, started: 0, lastPartial: undefined,
         parser: json ? createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }) : undefined,
-        params: {}, paramsFrom: 0, doubled: undefined,
+        params: {}, paramsFrom: 0, doubled: undefined, hint: new RootCloseHint(), early: false,
       };
       if (span.name !== undefined) {
         events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });
@@ -117,7 +122,16 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       const head = text.slice(span.bodyStart, span.bodyEnd).trimStart();
       if (head.length >= 2) state.doubled = head.startsWith('{{');
     }
-    if (!state.parser || state.doubled || piece === '') return;
+    if (piece === '') return;
+    state.hint.feed(piece);
+    if (state.hint.close !== -1 && !state.early) {
+      state.early = true;
+      // The root closed: read the body up to there as extractToolCalls would; a reading that is not
+      // clean (a bracket in a single-quoted string misled the hint) waits for the span to close.
+      readEarly(state, text, span.bodyStart + state.hint.close);
+      if (state.parser === undefined || state.doubled) return;
+    }
+    if (!state.parser || state.doubled) return;
     let snapshot;
     try {
       snapshot = state.parser.push(piece);
@@ -130,35 +144,35 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       return;
     }
     const value = snapshot.value;
-    const origin = { format: span.format, span: { start: span.start, end: span.bodyEnd } };
-    for (const delta of snapshot.deltas ?? []) {
-      if (delta.op !== 'complete') continue;
-      const element = span.body === 'call' ? elementAt(value, delta.path) : delta.path === '' ? value : undefined;
-      if (element === undefined) continue;
-      const index = state.base + state.reported;
-      try {
-        if (span.body === 'call') {
-          if (!isCallShaped(element) && nameOf(element) === undefined) continue;
+    if (span.body === 'call' && Array.isArray(value)) {
+      const origin = { format: span.format, span: { start: span.start, end: span.bodyEnd } };
+      for (const delta of snapshot.deltas ?? []) {
+        if (delta.op !== 'complete' && delta.op !== 'set') continue;
+        const m = /^\/(\d+)$/.exec(delta.path);
+        if (!m || Number(m[1]) !== state.reported) continue;
+        const element = value[state.reported];
+        if (!isCallShaped(element) && nameOf(element) === undefined) continue;
+        try {
           report(state, callFromValue(element, origin, { ...ctx, text }, [], false, []));
-        } else {
-          const name = span.name as string;
-          const schema = ctx.tools.schemaOf(name, { offset: span.nameStart ?? span.start, text });
-          const read = withSchema(element, [], name, schema, span.format, 1);
-          report(state, { name, arguments: read.value, repairs: read.repairs, rewrites: [], span: origin.span, format: span.format });
+        } catch (error) {
+          fail(state.base + state.reported, error);
+          state.reported++;
         }
-      } catch (error) {
-        fail(index, error);
-        state.reported++;
       }
     }
     partial(state, value);
   }
 
-  /** The call object at a `complete` delta's path: the root object, or an element of a root array. */
-  function elementAt(value: unknown, path: string): unknown {
-    if (path === '') return Array.isArray(value) ? undefined : value;
-    const m = /^\/(\d+)$/.exec(path);
-    return m && Array.isArray(value) ? value[Number(m[1])] : undefined;
+  /** The calls of the body up to `end`, read whole; reported when the reading is clean. */
+  function readEarly(state: SpanState, text: string, end: number): void {
+    let calls: ToolCall[];
+    try {
+      calls = readSpan({ ...state.span, bodyEnd: end, end, closed: true }, { ...ctx, text });
+    } catch {
+      return;
+    }
+    for (let i = state.reported; i < calls.length; i++) report(state, calls[i]);
+    state.parser = undefined; // nothing more to show for this span
   }
 
   /** Reports the arguments so far of the call being written, when they changed. */

@@ -97,7 +97,20 @@ interface OpenSpan {
   /** Per end token: where it was found (-1: search again from `from`). */
   found: number[];
   from: number[];
-  longest: number;
+}
+
+/** How many characters at the end of `text` could be the start of one of the closers (at most the longest minus one). */
+function heldBack(text: string, ends: readonly End[]): number {
+  let held = 0;
+  for (const { token } of ends) {
+    for (let k = Math.min(token.length - 1, text.length); k > held; k--) {
+      if (text.endsWith(token.slice(0, k))) {
+        held = k;
+        break;
+      }
+    }
+  }
+  return held;
 }
 
 /** A resumable scanner: `push` text, then `end()`; spans and stripped markup are reported as they are decided. */
@@ -163,7 +176,6 @@ export class ToolCallScanner {
       };
       this.current = {
         span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart),
-        longest: Math.max(...header.ends.map((e) => e.token.length)),
       };
       this.pos = header.bodyStart;
       this.listener.open?.(span);
@@ -214,7 +226,7 @@ export class ToolCallScanner {
     }
     if (endAt === -1 && !this.ended) {
       // Text that may still be the start of a closer is not body yet.
-      const safe = Math.max(span.bodyEnd, text.length - open.longest + 1);
+      const safe = Math.max(span.bodyEnd, text.length - heldBack(text, open.ends));
       if (safe > span.bodyEnd) {
         span.bodyEnd = safe;
         this.listener.grow?.(span);
