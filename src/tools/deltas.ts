@@ -7,8 +7,9 @@ import { JsonMendError } from '../errors.js';
 import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
 import { parserOptions } from './context.js';
-import { argumentsFromText } from './read-call.js';
+import { argumentsFromText, isReadingError } from './read-call.js';
 import { ToolRegistry } from './registry.js';
+import { RootCloseHint } from './root-close.js';
 import type { ToolCallDelta, ToolCallDeltaEvent, ToolCallDeltaMux, ToolCallDeltaOptions } from './types.js';
 
 interface CallState {
@@ -20,6 +21,8 @@ interface CallState {
   parser: StreamParser | undefined;
   last: unknown;
   done: boolean;
+  /** Where the arguments' JSON closes: the call is read then, without waiting for the provider's close. */
+  hint: RootCloseHint;
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -52,7 +55,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     lastKey = key;
     let state = calls.get(key);
     if (!state) {
-      state = { key, id: delta.id, name: undefined, pieces: [], parser: createStreamParser({ ...parseOptions, deltas: true }), last: undefined, done: false };
+      state = { key, id: delta.id, name: undefined, pieces: [], parser: createStreamParser({ ...parseOptions, deltas: true }), last: undefined, done: false, hint: new RootCloseHint() };
       calls.set(key, state);
       if (delta.id !== undefined) keyOfId.set(delta.id, key);
       events.push({ type: 'call_start', key, id: delta.id, name: delta.name || undefined });
@@ -64,20 +67,27 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     return state;
   }
 
-  function finish(state: CallState, events: ToolCallDeltaEvent[]): void {
+  /**
+   * Reads the call's whole arguments text. `early`: the JSON seems to have closed (a hint); a reading
+   * error then is not reported, the call waits for the provider's close instead.
+   */
+  function finish(state: CallState, events: ToolCallDeltaEvent[], early = false): void {
     if (state.done) return;
-    state.done = true;
-    state.parser = undefined;
     const name = state.name ?? '';
+    let event: ToolCallDeltaEvent;
     try {
       if (name === '') throw new JsonMendError('UNREPAIRABLE', `the tool call ${state.id ?? state.key} has no name`);
       const schema = tools.schemaOf(name);
       const read = argumentsFromText(state.pieces.join(''), name, schema, parseOptions, [], 'json', 1);
-      events.push({ type: 'call', key: state.key, id: state.id, name, arguments: read.value, repairs: read.repairs });
+      event = { type: 'call', key: state.key, id: state.id, name, arguments: read.value, repairs: read.repairs };
     } catch (error) {
       if (!(error instanceof JsonMendError)) throw error;
-      events.push({ type: 'error', key: state.key, id: state.id, error });
+      if (early && isReadingError(error)) return;
+      event = { type: 'error', key: state.key, id: state.id, error };
     }
+    state.done = true;
+    state.parser = undefined;
+    events.push(event);
   }
 
   function push(delta: ToolCallDelta, events: ToolCallDeltaEvent[] = []): ToolCallDeltaEvent[] {
@@ -87,7 +97,13 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     const piece = delta.arguments;
     if (typeof piece !== 'string' || piece === '' || state.done) return events;
     state.pieces.push(piece);
-    if (!state.parser) return events;
+    if (!state.parser) {
+      if (state.hint.close === -1) {
+        state.hint.feed(piece);
+        if (state.hint.close !== -1) finish(state, events, true);
+      }
+      return events;
+    }
     let snapshot;
     try {
       snapshot = state.parser.push(piece);
@@ -103,7 +119,8 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
       state.last = snapshot.value;
       events.push({ type: 'arguments', key: state.key, id: state.id, name: state.name, arguments: snapshot.value });
     }
-    if (snapshot.deltas?.some((d) => d.op === 'complete' && d.path === '')) finish(state, events);
+    state.hint.feed(piece);
+    if (state.hint.close !== -1) finish(state, events, true);
     return events;
   }
 

@@ -34,6 +34,15 @@ export function aboutCall(error: unknown, what: string): unknown {
   return error;
 }
 
+/**
+ * True for an error about reading the text (cut off, unparseable, a refused repair): an early reading
+ * that fails so may have stopped at the wrong place and waits for the call's end; any other error
+ * (an unknown tool, arguments the schema rejects) is final.
+ */
+export function isReadingError(error: unknown): boolean {
+  return error instanceof JsonMendError && (error.code === 'UNREPAIRABLE' || error.code === 'NO_JSON' || error.code === 'REPAIR_REFUSED');
+}
+
 /** The error for arguments the reply cut off: a cut-off call is never run with guessed arguments. */
 export function cutOff(name: string, format: ToolCallFormat, line: number): JsonMendError {
   return new JsonMendError('UNREPAIRABLE', `the call to "${name}" (${format}, line ${line}) is cut off: its arguments never end`);

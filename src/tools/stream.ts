@@ -8,7 +8,7 @@ import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
 import { toolContext, type ToolContext } from './context.js';
 import { assemble } from './extract-tool-calls.js';
-import { callFromValue, isCallShaped, readSpan, withSchema } from './read-call.js';
+import { callFromValue, isCallShaped, isReadingError, readSpan } from './read-call.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
 import { RootCloseHint } from './root-close.js';
 import { readParameters } from './xml-params.js';
@@ -41,6 +41,8 @@ interface SpanState {
   hint: RootCloseHint;
   /** The early reading was tried (once: repeating it on every push would make the stream quadratic). */
   early: boolean;
+  /** An error was reported for this span: its close reports no second one. */
+  failed: boolean;
 }
 
 function argumentsOf(value: unknown): unknown {
@@ -78,7 +80,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = {
         span, base: nextIndex, fed: span.bodyStart, reported: 0, started: 0, lastPartial: undefined,
         parser: json ? createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }) : undefined,
-        params: {}, paramsFrom: 0, doubled: undefined, hint: new RootCloseHint(), early: false,
+        params: {}, paramsFrom: 0, doubled: undefined, hint: new RootCloseHint(), early: false, failed: false,
       };
       if (span.name !== undefined) {
         events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });
@@ -96,9 +98,10 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     },
   });
 
-  function fail(index: number, error: unknown): void {
-    if (error instanceof JsonMendError) events.push({ type: 'error', index, error });
-    else throw error;
+  function fail(state: SpanState, index: number, error: unknown): void {
+    if (!(error instanceof JsonMendError)) throw error;
+    events.push({ type: 'error', index, error });
+    state.failed = true;
   }
 
   function report(state: SpanState, call: ToolCall): void {
@@ -155,7 +158,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
         try {
           report(state, callFromValue(element, origin, { ...ctx, text }, [], false, []));
         } catch (error) {
-          fail(state.base + state.reported, error);
+          fail(state, state.base + state.reported, error);
           state.reported++;
         }
       }
@@ -168,7 +171,11 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     let calls: ToolCall[];
     try {
       calls = readSpan({ ...state.span, bodyEnd: end, end, closed: true }, { ...ctx, text });
-    } catch {
+    } catch (error) {
+      if (isReadingError(error)) return;
+      fail(state, state.base + state.reported, error);
+      state.reported++;
+      state.parser = undefined;
       return;
     }
     for (let i = state.reported; i < calls.length; i++) report(state, calls[i]);
@@ -224,7 +231,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     try {
       calls = readSpan(state.span, { ...ctx, text });
     } catch (error) {
-      if (state.reported === 0 || state.span.body !== 'call') fail(state.base + state.reported, error);
+      if (!state.failed) fail(state, state.base + state.reported, error);
       nextIndex = state.base + Math.max(state.reported, 1);
       return;
     }
