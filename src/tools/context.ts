@@ -1,5 +1,5 @@
 // The options of the public entry points, checked once: tools, formats and parser options.
-import { JsonMendError, assertText } from '../errors.js';
+import { JsonMendError, positionOf } from '../errors.js';
 import { TOOL_CALL_FORMATS, type ToolCallFormat } from '../extract/tool-calls/index.js';
 import type { ParserSettings, ToolCallOptions } from './types.js';
 import type { ReadContext } from './read-call.js';
@@ -8,6 +8,11 @@ import { ToolRegistry } from './registry.js';
 /** A {@link ReadContext} plus the formats to look for. */
 export interface ToolContext extends ReadContext {
   formats: ReadonlySet<ToolCallFormat>;
+}
+
+/** Line numbers in `text`, computed on demand (only messages need them). */
+export function linesOf(text: string): (offset: number) => number {
+  return (offset) => positionOf(text, offset).line;
 }
 
 /** Parser options taken from the caller's options (only the ones the parser knows). */
@@ -20,9 +25,8 @@ export function parserOptions(options: ParserSettings): ParserSettings {
   return out;
 }
 
-/** Checks `options` and builds the context for reading calls out of `text`. */
-export function toolContext(text: string, options: ToolCallOptions): ToolContext {
-  assertText(text);
+/** Checks `options` and builds the context for reading calls; `lineAt` gives line numbers in the reply. */
+export function toolContext(options: ToolCallOptions, lineAt: (offset: number) => number): ToolContext {
   if (options === null || typeof options !== 'object') throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object with a tools list');
   const tools = new ToolRegistry(options.tools);
   let formats: ReadonlySet<ToolCallFormat> = new Set(TOOL_CALL_FORMATS);
@@ -35,5 +39,5 @@ export function toolContext(text: string, options: ToolCallOptions): ToolContext
     }
     formats = new Set(options.formats);
   }
-  return { tools, formats, parseOptions: parserOptions(options), text };
+  return { tools, formats, parseOptions: parserOptions(options), lineAt };
 }

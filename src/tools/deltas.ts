@@ -78,7 +78,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     try {
       if (name === '') throw new JsonMendError('UNREPAIRABLE', `the tool call ${state.id ?? state.key} has no name`);
       const schema = tools.schemaOf(name);
-      const read = argumentsFromText(state.pieces.join(''), name, schema, parseOptions, [], 'json', 1);
+      const read = argumentsFromText(state.pieces.join(''), schema, parseOptions, [], () => `the call to "${name}" (${state.id ?? `index ${state.key}`})`);
       event = { type: 'call', key: state.key, id: state.id, name, arguments: read.value, repairs: read.repairs };
     } catch (error) {
       if (!(error instanceof JsonMendError)) throw error;

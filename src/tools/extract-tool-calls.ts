@@ -5,7 +5,8 @@ import { extract } from '../extract/index.js';
 import { scanToolCalls, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
-import { toolContext, type ToolContext } from './context.js';
+import { assertText } from '../errors.js';
+import { linesOf, toolContext, type ToolContext } from './context.js';
 import { callFromValue, isCallShaped, readSpan } from './read-call.js';
 import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
 
@@ -21,24 +22,24 @@ import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
  *   `SchemaError` for arguments the schema rejects even after repair; `INVALID_ARGUMENT` for bad options.
  */
 export function extractToolCalls(text: string, options: ToolCallOptions): ToolCallsResult {
-  const ctx = toolContext(text, options);
+  assertText(text);
+  const ctx = toolContext(options, linesOf(text));
   const { spans, strips } = scanToolCalls(text);
-  return assemble(spans, strips, ctx);
+  return assemble(text, spans, strips, ctx);
 }
 
 /** The calls of the closed spans and of the bare JSON outside them, and the text that remains. */
-export function assemble(spans: readonly ToolCallSpan[], strips: ReadonlyArray<readonly [number, number]>, ctx: ToolContext): ToolCallsResult {
-  const text = ctx.text;
+export function assemble(text: string, spans: readonly ToolCallSpan[], strips: ReadonlyArray<readonly [number, number]>, ctx: ToolContext): ToolCallsResult {
   const calls: ToolCall[] = [];
   const removed: Array<readonly [number, number]> = [];
   for (const span of spans) {
     if (!ctx.formats.has(span.format)) continue;
-    const found = readSpan(span, ctx);
+    const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
     if (found.length === 0) continue;
     calls.push(...found);
     removed.push([span.start, span.end]);
   }
-  if (ctx.formats.has('json')) calls.push(...bareCalls(spans, removed, ctx));
+  if (ctx.formats.has('json')) calls.push(...bareCalls(text, spans, removed, ctx));
   if (calls.length === 0) return { calls, text: text.trim() };
   removed.push(...strips);
   calls.sort((a, b) => a.span.start - b.span.start);
@@ -50,8 +51,7 @@ function overlaps(ranges: ReadonlyArray<readonly [number, number]>, start: numbe
 }
 
 /** Calls written as bare JSON: candidates outside every span whose value is call-shaped (or an array of such). */
-function bareCalls(spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
-  const text = ctx.text;
+function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
   const taken: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
   const calls: ToolCall[] = [];
   for (const candidate of extract(text)) {

@@ -1,6 +1,7 @@
 // From a span (or a bare JSON value) to tool calls: the name checked against the tools, the arguments
-// parsed with `parseToolArguments` and repaired by the tool's schema.
-import { JsonMendError, positionOf } from '../errors.js';
+// parsed with `parseToolArguments` and repaired by the tool's schema. Line numbers for messages are
+// computed only when an error is made (they cost a pass over the text before the call).
+import { JsonMendError } from '../errors.js';
 import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
 import { parseToolArguments } from '../loop/tool-args.js';
 import { coerceWithReport } from '../schema/index.js';
@@ -14,8 +15,8 @@ import { readParameters } from './xml-params.js';
 export interface ReadContext {
   tools: ToolRegistry;
   parseOptions: ParserSettings;
-  /** The whole reply, for positions in messages. */
-  text: string;
+  /** The 1-based line of an offset in the reply, for messages. */
+  lineAt(offset: number): number;
 }
 
 /** Where a call came from, for its record and its errors. */
@@ -24,13 +25,12 @@ export interface CallOrigin {
   span: { start: number; end: number };
 }
 
-function lineOf(ctx: ReadContext, offset: number): number {
-  return positionOf(ctx.text, offset).line;
-}
+/** A call's description for messages, built only when one is needed. */
+type Where = () => string;
 
 /** Prefixes a JsonMendError's message with which call it is about, keeping its class, code and fields. */
-export function aboutCall(error: unknown, what: string): unknown {
-  if (error instanceof JsonMendError) (error as { message: string }).message = `${what}: ${error.message}`;
+function aboutCall(error: unknown, where: Where): unknown {
+  if (error instanceof JsonMendError) (error as { message: string }).message = `${where()}: ${error.message}`;
   return error;
 }
 
@@ -43,15 +43,18 @@ export function isReadingError(error: unknown): boolean {
   return error instanceof JsonMendError && (error.code === 'UNREPAIRABLE' || error.code === 'NO_JSON' || error.code === 'REPAIR_REFUSED');
 }
 
+function describe(name: string, format: ToolCallFormat, line: () => number): Where {
+  return () => `the call to "${name}" (${format}, line ${line()})`;
+}
+
 /** The error for arguments the reply cut off: a cut-off call is never run with guessed arguments. */
-export function cutOff(name: string, format: ToolCallFormat, line: number): JsonMendError {
-  return new JsonMendError('UNREPAIRABLE', `the call to "${name}" (${format}, line ${line}) is cut off: its arguments never end`);
+function cutOff(where: Where): JsonMendError {
+  return new JsonMendError('UNREPAIRABLE', `${where()} is cut off: its arguments never end`);
 }
 
 /** Parses `argumentsText` (doubled braces undone), refuses a cut-off, then applies the schema. */
 export function argumentsFromText(
-  argumentsText: string, name: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[],
-  format: ToolCallFormat, line: number,
+  argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where,
 ): { value: unknown; repairs: Repair[] } {
   const single = undoDoubledBraces(argumentsText);
   if (single !== undefined) rewrites.push('doubled_braces');
@@ -60,22 +63,20 @@ export function argumentsFromText(
   try {
     value = parseToolArguments(single ?? argumentsText, undefined, { ...options, onRepair: (r) => (repairs = [...r]) });
   } catch (error) {
-    throw aboutCall(error, `the arguments of the call to "${name}" (${format}, line ${line})`);
+    throw aboutCall(error, () => `the arguments of ${where()}`);
   }
-  if (repairs.some((r) => r.kind === 'truncated')) throw cutOff(name, format, line);
-  return withSchema(value, repairs, name, schema, format, line);
+  if (repairs.some((r) => r.kind === 'truncated')) throw cutOff(where);
+  return withSchema(value, repairs, schema, where);
 }
 
 /** Applies the tool's schema to parsed arguments; the repairs so far come first. */
-export function withSchema(
-  value: unknown, repairs: Repair[], name: string, schema: SchemaLike | undefined, format: ToolCallFormat, line: number,
-): { value: unknown; repairs: Repair[] } {
+function withSchema(value: unknown, repairs: Repair[], schema: SchemaLike | undefined, where: Where): { value: unknown; repairs: Repair[] } {
   if (schema === undefined) return { value, repairs };
   try {
     const checked = coerceWithReport(value, schema);
     return { value: checked.value, repairs: checked.repairs.length === 0 ? repairs : [...repairs, ...checked.repairs] };
   } catch (error) {
-    throw aboutCall(error, `the arguments of the call to "${name}" (${format}, line ${line})`);
+    throw aboutCall(error, () => `the arguments of ${where()}`);
   }
 }
 
@@ -87,12 +88,26 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The call object inside an OpenAI-style `{"type": "function", "function": {…}}` wrapper, else the value. */
-function unwrapFunction(value: unknown, rewrites: ToolCallRewrite[]): unknown {
+export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): unknown {
   if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
-    rewrites.push('function_wrapper');
+    rewrites?.push('function_wrapper');
     return value.function;
   }
   return value;
+}
+
+/** The arguments of a (possibly partial) call object: its `arguments`, `parameters` or `input`. */
+export function argumentsOf(call: unknown): unknown {
+  const inner = unwrapFunction(call);
+  if (!isObject(inner)) return undefined;
+  const key = ARGUMENT_KEYS.find((k) => inner[k] !== undefined);
+  return key === undefined ? undefined : inner[key];
+}
+
+/** The name of a (possibly partial) call object, when it is a string. */
+export function nameOf(call: unknown): string | undefined {
+  const inner = unwrapFunction(call);
+  return isObject(inner) && typeof inner.name === 'string' ? inner.name : undefined;
 }
 
 /**
@@ -102,7 +117,7 @@ function unwrapFunction(value: unknown, rewrites: ToolCallRewrite[]): unknown {
  * have a `name` is not one.
  */
 export function isCallShaped(value: unknown): boolean {
-  const inner = unwrapFunction(value, []);
+  const inner = unwrapFunction(value);
   if (!isObject(inner) || typeof inner.name !== 'string') return false;
   let args = 0;
   for (const key of Object.keys(inner)) {
@@ -119,34 +134,36 @@ export function isCallShaped(value: unknown): boolean {
 export function callFromValue(
   value: unknown, origin: CallOrigin, ctx: ReadContext, textRepairs: Repair[], truncated: boolean, rewrites: ToolCallRewrite[],
 ): ToolCall {
-  const line = lineOf(ctx, origin.span.start);
+  const line = () => ctx.lineAt(origin.span.start);
   const inner = unwrapFunction(value, rewrites);
   if (!isObject(inner) || typeof inner.name !== 'string' || inner.name === '') {
-    throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line} names no tool (expected {"name": …, "arguments": {…}})`);
+    throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} names no tool (expected {"name": …, "arguments": {…}})`);
   }
   const name = inner.name;
-  const schema = ctx.tools.schemaOf(name, { offset: origin.span.start, text: ctx.text });
-  const key = ARGUMENT_KEYS.find((k) => inner[k] !== undefined);
-  const raw = key === undefined ? {} : inner[key];
-  if (truncated) throw cutOff(name, origin.format, line);
+  const where = describe(name, origin.format, line);
+  const schema = ctx.tools.schemaOf(name, line);
+  if (truncated) throw cutOff(where);
+  const raw = argumentsOf(inner) ?? {};
   let read: { value: unknown; repairs: Repair[] };
   if (typeof raw === 'string') {
     rewrites.push('arguments_as_string');
-    read = argumentsFromText(raw, name, schema, ctx.parseOptions, rewrites, origin.format, line);
+    read = argumentsFromText(raw, schema, ctx.parseOptions, rewrites, where);
     read = { value: read.value, repairs: [...textRepairs, ...read.repairs] };
   } else {
-    read = withSchema(raw, textRepairs, name, schema, origin.format, line);
+    read = withSchema(raw, textRepairs, schema, where);
   }
   const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: origin.format };
   if (typeof inner.id === 'string') call.id = inner.id;
   return call;
 }
 
-/** Every call a closed span holds (none when its body holds no JSON at all: markup mentioned in prose). */
-export function readSpan(span: ToolCallSpan, ctx: ReadContext): ToolCall[] {
-  const body = ctx.text.slice(span.bodyStart, span.bodyEnd);
+/**
+ * Every call a closed span holds (none when its body holds no JSON at all: markup mentioned in prose).
+ * `body` is the span's body text; `atEnd` says the span ends the reply.
+ */
+export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
   const origin: CallOrigin = { format: span.format, span: { start: span.start, end: span.end } };
-  const line = lineOf(ctx, span.start);
+  const line = () => ctx.lineAt(span.start);
   if (span.body === 'call') {
     if (body.trim() === '') return [];
     const rewrites: ToolCallRewrite[] = [];
@@ -158,23 +175,24 @@ export function readSpan(span: ToolCallSpan, ctx: ReadContext): ToolCall[] {
       value = parseToolArguments(single ?? body, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
     } catch (error) {
       if (error instanceof JsonMendError && error.code === 'NO_JSON') return [];
-      throw aboutCall(error, `the ${span.format} tool call at line ${line}`);
+      throw aboutCall(error, () => `the ${span.format} tool call at line ${line()}`);
     }
     const truncated = repairs.some((r) => r.kind === 'truncated');
     const items = Array.isArray(value) ? value : [value];
     return items.map((item) => callFromValue(item, origin, ctx, repairs, truncated, [...rewrites]));
   }
   const name = span.name as string;
-  const schema = ctx.tools.schemaOf(name, { offset: span.nameStart ?? span.start, text: ctx.text });
+  const where = describe(name, span.format, line);
+  const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
   const rewrites: ToolCallRewrite[] = [];
   let read: { value: unknown; repairs: Repair[] };
   if (span.body === 'arguments') {
-    if (!span.closed && span.end === ctx.text.length && body.trim() === '') throw cutOff(name, span.format, line);
-    read = argumentsFromText(body, name, schema, ctx.parseOptions, rewrites, span.format, line);
+    if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
+    read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
   } else {
     const params = readParameters(body, schema, ctx.parseOptions);
-    if (params.cutOff || (!span.closed && span.end === ctx.text.length)) throw cutOff(name, span.format, line);
-    read = withSchema(params.value, [], name, schema, span.format, line);
+    if (params.cutOff || (!span.closed && atEnd)) throw cutOff(where);
+    read = withSchema(params.value, [], schema, where);
   }
   return [{ name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format }];
 }

@@ -1,5 +1,5 @@
 // The tools a reply may call, looked up by name; a name that is not among them is the model's error.
-import { JsonMendError, positionOf } from '../errors.js';
+import { JsonMendError } from '../errors.js';
 import type { SchemaLike } from '../schema/types.js';
 import type { ToolDefinition } from './types.js';
 
@@ -34,12 +34,12 @@ export class ToolRegistry {
    * The schema of the tool `name` (undefined when it has none).
    * @throws JsonMendError `SCHEMA_MISMATCH` naming the known tools when `name` is not one of them.
    */
-  schemaOf(name: string, where?: { offset: number; text: string }): SchemaLike | undefined {
+  schemaOf(name: string, line?: () => number): SchemaLike | undefined {
     const tool = this.byName.get(name);
     if (tool) return tool.schema;
     if (this.open) return undefined;
     const known = this.names.map((n) => `"${n}"`).join(', ');
-    const at = where ? ` (line ${positionOf(where.text, where.offset).line})` : '';
+    const at = line ? ` (line ${line()})` : '';
     throw new JsonMendError(
       'SCHEMA_MISMATCH',
       `the model called the tool "${name}"${at}, which does not exist; the tools are ${known || '(none)'}`,

@@ -1,16 +1,19 @@
-// Tool calls while the reply streams: the span scanner runs chunk by chunk; each JSON body is fed to
-// the project's stream parser (only its new text), whose `complete` deltas say when a call object or
-// the arguments closed, so a call is reported as soon as it is complete. `end()` runs the same reading
-// as `extractToolCalls`, so the final result is the same whatever the chunking.
-import { JsonMendError } from '../errors.js';
-import { ToolCallScanner, type ToolCallSpan } from '../extract/tool-calls/index.js';
+// Tool calls while the reply streams: the span scanner runs chunk by chunk and hands each body's new
+// text over; a JSON body goes to the project's stream parser (only its new piece) for partial
+// arguments, and to a root-close hint: when the body's JSON closes, the body is read as
+// `extractToolCalls` reads it and the call is reported, before its closing markup arrives. Elements of
+// a list of calls are reported as the parser completes them. `end()` reads the whole text as
+// `extractToolCalls` does, so the final result is the same whatever the chunking. No step re-reads
+// text already passed, except each body once when it closes: linear in the reply.
+import { JsonMendError, positionOf } from '../errors.js';
+import { TOKENS, ToolCallScanner, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
 import { toolContext, type ToolContext } from './context.js';
 import { assemble } from './extract-tool-calls.js';
-import { callFromValue, isCallShaped, isReadingError, readSpan } from './read-call.js';
-import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
+import { argumentsOf, callFromValue, isCallShaped, isReadingError, nameOf, readSpan } from './read-call.js';
 import { RootCloseHint } from './root-close.js';
+import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
 import { readParameters } from './xml-params.js';
 
 /** A call-object body's `name` is shown only once complete; argument strings grow as written. */
@@ -18,56 +21,47 @@ function notName(pointer: string): boolean {
   return !/^(?:\/\d+)?\/name$/.test(pointer);
 }
 
-const ARGUMENT_KEYS = ['arguments', 'parameters', 'input'] as const;
+const PARAMETER_CLOSE = TOKENS.parameterClose;
 
 interface SpanState {
   span: ToolCallSpan;
   /** Index of the span's first call among all calls. */
   base: number;
+  /** The body so far, in the pieces it came in (joined once, when it is read). */
+  pieces: string[];
   parser: StreamParser | undefined;
-  /** Body text fed so far ends here. */
-  fed: number;
   /** Calls already reported complete (or failed). */
   reported: number;
   /** Calls whose start was reported. */
   started: number;
   lastPartial: unknown;
-  /** Qwen3-Coder: the arguments read from complete parameters, and where the next one starts. */
-  params: Record<string, unknown>;
-  paramsFrom: number;
-  /** The body starts with `{{`: the parser's view of it is wrong, so only whole readings count. */
-  doubled: boolean | undefined;
+  /** The first two non-space characters of the body: `{{` means doubled braces, which the parser would misread. */
+  head: string;
   /** Where the body's root JSON value closes. */
   hint: RootCloseHint;
   /** The early reading was tried (once: repeating it on every push would make the stream quadratic). */
   early: boolean;
   /** An error was reported for this span: its close reports no second one. */
   failed: boolean;
-}
-
-function argumentsOf(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const record = value as Record<string, unknown>;
-  const inner = record.function !== null && typeof record.function === 'object' && record.name === undefined ? (record.function as Record<string, unknown>) : record;
-  for (const key of ARGUMENT_KEYS) if (inner[key] !== undefined) return inner[key];
-  return undefined;
-}
-
-function nameOf(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const record = value as Record<string, unknown>;
-  const inner = record.function !== null && typeof record.function === 'object' && record.name === undefined ? (record.function as Record<string, unknown>) : record;
-  return typeof inner.name === 'string' ? inner.name : undefined;
+  /** Qwen3-Coder: the arguments read from closed parameters, the pieces since the last closer, and the last few characters (a closer split over pieces). */
+  params: Record<string, unknown>;
+  pending: string[];
+  tail: string;
 }
 
 /**
  * A tool-call reader for a streamed reply: push text chunks as they arrive; each push returns
  * `call_start`, partial `arguments`, complete `call` and `error` events. A marked-up call is reported
- * as soon as its arguments are complete; bare JSON calls (format `json`) only in `end()`'s result.
+ * as soon as its arguments are complete; bare JSON calls (format `json`), and a call whose JSON's end
+ * is only known once more text comes (the last Mistral call), come with `end()`'s result.
  * Work is linear in the reply's length.
  */
 export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
-  const ctx: ToolContext = toolContext('', options);
+  const chunks: string[] = [];
+  let whole: string | undefined;
+  /** The whole text so far, joined only for an error message's line number. */
+  const text = (): string => (whole ??= chunks.join(''));
+  const ctx: ToolContext = toolContext(options, (offset) => positionOf(text(), offset).line);
   let events: ToolCallStreamEvent[] = [];
   let nextIndex = 0;
   let open: SpanState | undefined;
@@ -76,19 +70,21 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   const scanner = new ToolCallScanner({
     open(span) {
       if (!ctx.formats.has(span.format)) return;
-      const json = span.body !== 'parameters';
       open = {
-        span, base: nextIndex, fed: span.bodyStart, reported: 0, started: 0, lastPartial: undefined,
-        parser: json ? createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }) : undefined,
-        params: {}, paramsFrom: 0, doubled: undefined, hint: new RootCloseHint(), early: false, failed: false,
+        span, base: nextIndex, pieces: [], reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
+        early: false, failed: false, params: {}, pending: [], tail: '',
+        parser: span.body === 'parameters' ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
         events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });
         open.started = 1;
       }
     },
-    grow(span) {
-      if (open?.span === span) feed(open);
+    grow(span, piece) {
+      if (open?.span !== span) return;
+      open.pieces.push(piece);
+      if (span.body === 'parameters') feedParameters(open, piece);
+      else feed(open, piece);
     },
     close(span) {
       if (open?.span !== span) return;
@@ -98,9 +94,10 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     },
   });
 
-  function fail(state: SpanState, index: number, error: unknown): void {
+  function fail(state: SpanState, error: unknown): void {
     if (!(error instanceof JsonMendError)) throw error;
-    events.push({ type: 'error', index, error });
+    events.push({ type: 'error', index: state.base + state.reported, error });
+    state.reported++;
     state.failed = true;
   }
 
@@ -114,32 +111,22 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     state.reported++;
   }
 
-  /** Feeds the body's new text; reports partial arguments and calls whose JSON closed. */
-  function feed(state: SpanState): void {
-    const text = scanner.source;
-    const span = state.span;
-    if (span.body === 'parameters') return feedParameters(state, text);
-    const piece = text.slice(state.fed, span.bodyEnd);
-    state.fed = span.bodyEnd;
-    if (state.doubled === undefined) {
-      const head = text.slice(span.bodyStart, span.bodyEnd).trimStart();
-      if (head.length >= 2) state.doubled = head.startsWith('{{');
-    }
-    if (piece === '') return;
+  /** Feeds a JSON body's new piece: early reading at the root's close, list elements, partial arguments. */
+  function feed(state: SpanState, piece: string): void {
+    if (state.head.length < 2) state.head = (state.head + piece.trimStart()).slice(0, 2);
     state.hint.feed(piece);
     if (state.hint.close !== -1 && !state.early) {
       state.early = true;
-      // The root closed: read the body up to there as extractToolCalls would; a reading that is not
-      // clean (a bracket in a single-quoted string misled the hint) waits for the span to close.
-      readEarly(state, text, span.bodyStart + state.hint.close);
-      if (state.parser === undefined || state.doubled) return;
+      // The root closed: read the body up to there as extractToolCalls would; a reading error (the
+      // hint misled by a bracket in a single-quoted string) waits for the span to close.
+      readEarly(state, state.pieces.join('').slice(0, state.hint.close));
     }
-    if (!state.parser || state.doubled) return;
+    if (!state.parser || state.head === '{{') return;
     let snapshot;
     try {
       snapshot = state.parser.push(piece);
     } catch {
-      state.parser = undefined; // the final reading at close reports the error
+      state.parser = undefined; // the reading at the close reports the error
       return;
     }
     if (snapshot.error) {
@@ -147,34 +134,31 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       return;
     }
     const value = snapshot.value;
-    if (span.body === 'call' && Array.isArray(value)) {
-      const origin = { format: span.format, span: { start: span.start, end: span.bodyEnd } };
+    if (state.span.body === 'call' && Array.isArray(value)) {
       for (const delta of snapshot.deltas ?? []) {
         if (delta.op !== 'complete' && delta.op !== 'set') continue;
-        const m = /^\/(\d+)$/.exec(delta.path);
-        if (!m || Number(m[1]) !== state.reported) continue;
+        if (delta.path !== `/${state.reported}`) continue;
         const element = value[state.reported];
         if (!isCallShaped(element) && nameOf(element) === undefined) continue;
         try {
-          report(state, callFromValue(element, origin, { ...ctx, text }, [], false, []));
+          report(state, callFromValue(element, { format: state.span.format, span: { start: state.span.start, end: state.span.bodyEnd } }, ctx, [], false, []));
         } catch (error) {
-          fail(state, state.base + state.reported, error);
-          state.reported++;
+          fail(state, error);
         }
       }
     }
     partial(state, value);
   }
 
-  /** The calls of the body up to `end`, read whole; reported when the reading is clean. */
-  function readEarly(state: SpanState, text: string, end: number): void {
+  /** The calls of the body's text `body`, read whole; reported when the reading is clean. */
+  function readEarly(state: SpanState, body: string): void {
+    const span = { ...state.span, bodyEnd: state.span.bodyStart + body.length, end: state.span.bodyStart + body.length, closed: true };
     let calls: ToolCall[];
     try {
-      calls = readSpan({ ...state.span, bodyEnd: end, end, closed: true }, { ...ctx, text });
+      calls = readSpan(span, body, false, ctx);
     } catch (error) {
       if (isReadingError(error)) return;
-      fail(state, state.base + state.reported, error);
-      state.reported++;
+      fail(state, error);
       state.parser = undefined;
       return;
     }
@@ -192,8 +176,8 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       offset = value.length - 1;
       current = value[offset];
     }
+    if (offset < state.reported) return;
     const index = state.base + offset;
-    if (index < state.base + state.reported) return;
     const name = span.name ?? nameOf(current);
     if (name !== undefined && state.started <= offset) {
       events.push({ type: 'call_start', index, name, format: span.format });
@@ -205,33 +189,32 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     events.push({ type: 'arguments', index, name, arguments: args });
   }
 
-  /** Qwen3-Coder: each newly closed `</parameter>` adds a property to the partial arguments. */
-  function feedParameters(state: SpanState, text: string): void {
-    const span = state.span;
-    const body = text.slice(span.bodyStart, span.bodyEnd);
-    const close = body.lastIndexOf('</parameter>');
-    if (close === -1 || close + 12 <= state.paramsFrom) return;
-    const segment = body.slice(state.paramsFrom, close + 12);
-    state.paramsFrom = close + 12;
+  /** Qwen3-Coder: each newly closed `</parameter>` adds properties to the partial arguments. */
+  function feedParameters(state: SpanState, piece: string): void {
+    state.pending.push(piece);
+    const seen = state.tail + piece;
+    state.tail = seen.slice(-(PARAMETER_CLOSE.length - 1));
+    if (!seen.includes(PARAMETER_CLOSE)) return;
+    const segment = state.pending.join('');
+    const close = segment.lastIndexOf(PARAMETER_CLOSE) + PARAMETER_CLOSE.length;
+    state.pending = [segment.slice(close)];
     let schema;
     try {
-      schema = ctx.tools.schemaOf(span.name as string, { offset: span.nameStart ?? span.start, text });
+      schema = ctx.tools.schemaOf(state.span.name as string);
     } catch {
       return; // reported when the span closes
     }
-    const read = readParameters(segment, schema, ctx.parseOptions).value;
-    state.params = { ...state.params, ...read };
-    events.push({ type: 'arguments', index: state.base, name: span.name, arguments: state.params });
+    state.params = { ...state.params, ...readParameters(segment.slice(0, close), schema, ctx.parseOptions).value };
+    events.push({ type: 'arguments', index: state.base, name: state.span.name, arguments: state.params });
   }
 
   /** The span closed: its calls not yet reported are read as `extractToolCalls` reads them. */
   function finish(state: SpanState): void {
-    const text = scanner.source;
     let calls: ToolCall[];
     try {
-      calls = readSpan(state.span, { ...ctx, text });
+      calls = readSpan(state.span, state.pieces.join(''), false, ctx);
     } catch (error) {
-      if (!state.failed) fail(state, state.base + state.reported, error);
+      if (!state.failed) fail(state, error);
       nextIndex = state.base + Math.max(state.reported, 1);
       return;
     }
@@ -243,6 +226,8 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     push(chunk: string): ToolCallStreamEvent[] {
       if (ended) throw new JsonMendError('STREAM_CLOSED', 'push after end() on a tool-call stream');
       if (typeof chunk !== 'string') throw new JsonMendError('INVALID_ARGUMENT', `chunk must be a string, got ${typeof chunk}`);
+      chunks.push(chunk);
+      whole = undefined;
       scanner.push(chunk);
       const out = events;
       events = [];
@@ -251,9 +236,12 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     end(): ToolCallsResult {
       if (ended) throw new JsonMendError('STREAM_CLOSED', 'end() called twice on a tool-call stream');
       ended = true;
+      const all = text();
+      // The spans found so far are the whole text's; the open one (if any) closes at the end.
+      open = undefined;
       scanner.end();
       events = [];
-      return assemble(scanner.spans, scanner.strips, { ...ctx, text: scanner.source });
+      return assemble(all, scanner.spans, scanner.strips, { ...ctx, lineAt: (offset) => positionOf(all, offset).line });
     },
   };
 }

@@ -1,6 +1,8 @@
 // Finding tool-call spans in a reply, one chunk at a time. The scanner knows the formats' markup only:
 // what a span's body holds (a call object, arguments, XML parameters) is read by the tools layer.
-// Each opener and closer is searched with `indexOf` from where the last search stopped, so every
+// Each opener and closer is searched with `indexOf` from where the last search stopped, and the
+// scanner keeps only a window of undecided text (a waiting header, a possible closer's first
+// characters): body text is handed to the listener as it is passed and then dropped. So every
 // character is looked at a bounded number of times however the text is chunked: linear in total.
 import { TOKENS as T, type SpanBody, type ToolCallFormat } from './formats.js';
 
@@ -28,8 +30,8 @@ export interface ToolCallSpan {
 export interface ScanListener {
   /** The header is read: format, name and where the body starts are known. */
   open?(span: ToolCallSpan): void;
-  /** More of the body is known (`bodyEnd` moved). */
-  grow?(span: ToolCallSpan): void;
+  /** More of the body is known: `piece` is the body text from the previous `bodyEnd` to the new one. */
+  grow?(span: ToolCallSpan, piece: string): void;
   /** The span ended; it will not change again. */
   close?(span: ToolCallSpan): void;
 }
@@ -55,12 +57,18 @@ const REJECT = 1;
 const STRIP = 2;
 type HeaderResult = Header | typeof WAIT | typeof REJECT | typeof STRIP;
 
-/** The markup that starts a span (or, for the last three, is stripped from the text on its own). */
+/**
+ * The markup that starts a span; then markup stripped from the text on its own; then harmony's
+ * message tokens, only noted (where a message starts, where one ended) so that a call's span can
+ * start at its message's `<|start|>` without looking back.
+ */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin,
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.toolCallClose,
+  T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall,
 ];
 const STRIP_ONLY: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsEnd, T.toolCallClose]);
+const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
 const QWEN_ENDS: readonly End[] = [
@@ -119,11 +127,14 @@ export class ToolCallScanner {
   readonly spans: ToolCallSpan[] = [];
   /** Markup that belongs to no span but is not prose (`<｜tool▁calls▁begin｜>`, a stray `</tool_call>`): `[start, end)`. */
   readonly strips: Array<[number, number]> = [];
-  private text = '';
+  /** The undecided text: `win[0]` is at offset `winStart` of the whole text. */
+  private win = '';
+  private winStart = 0;
   /** Openers are searched from here; everything before is decided. */
   private pos = 0;
-  /** End of the last span or strip: a harmony header looks back no further. */
-  private lastEnd = 0;
+  /** Where the harmony message being written started (`<|start|>`, `<|channel|>`), or -1. */
+  private startAnchor = -1;
+  private channelAnchor = -1;
   private ended = false;
   private current: OpenSpan | undefined;
   private readonly found: number[] = OPENERS.map(() => -1);
@@ -131,21 +142,46 @@ export class ToolCallScanner {
 
   constructor(private readonly listener: ScanListener = {}) {}
 
-  /** All the text pushed so far. */
-  get source(): string {
-    return this.text;
-  }
-
   /** Adds a chunk and reports what it decided. */
   push(chunk: string): void {
-    this.text += chunk;
+    this.win += chunk;
     this.scan();
+    // Drop what is decided, so the window stays small (a long string that grows by concatenation
+    // would be copied whole by every search).
+    const keep = this.current ? this.current.span.bodyEnd : this.pos;
+    if (keep > this.winStart) {
+      this.win = this.win.slice(keep - this.winStart);
+      this.winStart = keep;
+    }
   }
 
   /** Declares the end of the text: open spans close, waiting headers are decided. */
   end(): void {
     this.ended = true;
     this.scan();
+  }
+
+  /** Length of all the text pushed so far. */
+  private get total(): number {
+    return this.winStart + this.win.length;
+  }
+
+  /** `indexOf` in the whole text, from an offset inside the window (earlier offsets are decided). */
+  private find(token: string, from: number): number {
+    const r = this.win.indexOf(token, Math.max(0, from - this.winStart));
+    return r === -1 ? -1 : r + this.winStart;
+  }
+
+  private code(i: number): number {
+    return this.win.charCodeAt(i - this.winStart);
+  }
+
+  private slice(start: number, end: number): string {
+    return this.win.slice(start - this.winStart, end - this.winStart);
+  }
+
+  private startsWith(token: string, i: number): boolean {
+    return this.win.startsWith(token, i - this.winStart);
   }
 
   private scan(): void {
@@ -155,9 +191,18 @@ export class ToolCallScanner {
         continue;
       }
       const i = this.nextOpener();
-      if (i === -1) return;
+      if (i === -1) {
+        // No opener can start before the earliest place a search resumes from.
+        this.pos = Math.max(this.pos, Math.min(...this.from));
+        return;
+      }
       const at = this.found[i];
       const token = OPENERS[i];
+      if (ANCHORS.has(token)) {
+        this.anchor(token, at);
+        this.pos = at + token.length;
+        continue;
+      }
       const header = STRIP_ONLY.has(token) ? STRIP : this.header(token, at);
       if (header === WAIT) return;
       if (header === REJECT) {
@@ -167,32 +212,42 @@ export class ToolCallScanner {
       }
       if (header === STRIP) {
         this.strips.push([at, at + token.length]);
-        this.pos = this.lastEnd = at + token.length;
+        this.pos = at + token.length;
         continue;
       }
       const span: ToolCallSpan = {
         format: header.format, start: header.start, end: header.bodyStart, name: header.name, nameStart: header.nameStart,
         body: header.body, bodyStart: header.bodyStart, bodyEnd: header.bodyStart, closed: false,
       };
-      this.current = {
-        span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart),
-      };
+      this.current = { span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart) };
       this.pos = header.bodyStart;
+      this.startAnchor = this.channelAnchor = -1;
       this.listener.open?.(span);
+    }
+  }
+
+  /** Notes where a harmony message starts and where one ended. */
+  private anchor(token: string, at: number): void {
+    if (token === T.harmonyStart) {
+      this.startAnchor = at;
+      this.channelAnchor = -1;
+    } else if (token === T.harmonyChannel) {
+      this.channelAnchor = at;
+    } else {
+      this.startAnchor = this.channelAnchor = -1;
     }
   }
 
   /** Index in OPENERS of the earliest opener at or after `pos`, or -1 (none yet). */
   private nextOpener(): number {
-    const text = this.text;
     let best = -1;
     for (let i = 0; i < OPENERS.length; i++) {
       if (this.found[i] === -1 || this.found[i] < this.pos) {
         const token = OPENERS[i];
-        const f = text.indexOf(token, Math.max(this.pos, this.from[i]));
+        const f = this.find(token, Math.max(this.pos, this.from[i]));
         if (f === -1) {
           this.found[i] = -1;
-          this.from[i] = Math.max(this.pos, text.length - token.length + 1);
+          this.from[i] = Math.max(this.pos, this.total - token.length + 1);
           continue;
         }
         this.found[i] = f;
@@ -205,16 +260,15 @@ export class ToolCallScanner {
 
   /** Moves an open span's body forward; true when the span closed. */
   private advanceBody(open: OpenSpan): boolean {
-    const text = this.text;
     const span = open.span;
     let endAt = -1;
     let endIndex = -1;
     for (let j = 0; j < open.ends.length; j++) {
       if (open.found[j] === -1) {
         const token = open.ends[j].token;
-        const f = text.indexOf(token, open.from[j]);
+        const f = this.find(token, open.from[j]);
         if (f === -1) {
-          open.from[j] = Math.max(span.bodyStart, text.length - token.length + 1);
+          open.from[j] = Math.max(span.bodyStart, this.total - token.length + 1);
           continue;
         }
         open.found[j] = f;
@@ -226,26 +280,25 @@ export class ToolCallScanner {
     }
     if (endAt === -1 && !this.ended) {
       // Text that may still be the start of a closer is not body yet.
-      const safe = Math.max(span.bodyEnd, text.length - heldBack(text, open.ends));
-      if (safe > span.bodyEnd) {
-        span.bodyEnd = safe;
-        this.listener.grow?.(span);
-      }
+      this.growTo(span, Math.max(span.bodyEnd, this.total - heldBack(this.win, open.ends)));
       return false;
     }
     const end = endAt === -1 ? undefined : open.ends[endIndex];
-    const bodyEnd = endAt === -1 ? text.length : endAt;
-    if (bodyEnd > span.bodyEnd) {
-      span.bodyEnd = bodyEnd;
-      this.listener.grow?.(span);
-    }
+    this.growTo(span, endAt === -1 ? this.total : endAt);
     span.closed = end?.consume === true;
-    span.end = end === undefined ? text.length : end.consume ? endAt + end.token.length : endAt;
+    span.end = end === undefined ? this.total : end.consume ? endAt + end.token.length : endAt;
     this.current = undefined;
-    this.pos = this.lastEnd = span.end;
+    this.pos = span.end;
     this.spans.push(span);
     this.listener.close?.(span);
     return true;
+  }
+
+  private growTo(span: ToolCallSpan, bodyEnd: number): void {
+    if (bodyEnd <= span.bodyEnd) return;
+    const piece = this.slice(span.bodyEnd, bodyEnd);
+    span.bodyEnd = bodyEnd;
+    this.listener.grow?.(span, piece);
   }
 
   /** Reads the markup after an opener: a header, or wait for more text, or not a call after all. */
@@ -253,9 +306,10 @@ export class ToolCallScanner {
     switch (token) {
       case T.toolCallOpen: {
         const i = this.skipSpace(at + token.length);
+        if (i - at > HEADER_LIMIT) return this.hermes(at);
         const fn = T.functionOpen;
-        if (i + fn.length > this.text.length && fn.startsWith(this.text.slice(i))) return this.ended ? this.hermes(at) : WAIT;
-        if (this.text.startsWith(fn, i)) return this.functionHeader(at, i);
+        if (i + fn.length > this.total && fn.startsWith(this.slice(i, this.total))) return this.ended ? this.hermes(at) : WAIT;
+        if (this.startsWith(fn, i)) return this.functionHeader(at, i);
         return this.hermes(at);
       }
       case T.functionOpen:
@@ -276,27 +330,27 @@ export class ToolCallScanner {
   }
 
   private skipSpace(i: number): number {
-    while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
+    while (i < this.total && isSpace(this.code(i))) i++;
     return i;
   }
 
   /** Not enough text to decide yet: wait, unless the text has ended or the header is already too long. */
   private undecided(at: number): HeaderResult {
-    return this.ended || this.text.length - at > HEADER_LIMIT ? REJECT : WAIT;
+    return this.ended || this.total - at > HEADER_LIMIT ? REJECT : WAIT;
   }
 
   /** Reads a name of name characters at `i`; `undefined` when the text ends inside it. */
   private nameAt(i: number): { name: string; end: number } | undefined {
     let j = i;
-    while (j < this.text.length && j - i < 128 && isNameChar(this.text.charCodeAt(j))) j++;
-    if (j === this.text.length && !this.ended) return undefined;
-    return { name: this.text.slice(i, j), end: j };
+    while (j < this.total && j - i < 128 && isNameChar(this.code(j))) j++;
+    if (j === this.total && !this.ended) return undefined;
+    return { name: this.slice(i, j), end: j };
   }
 
   /** `<function=NAME>`: the Qwen3-Coder header, inside `<tool_call>` (span starts at `start`) or bare. */
   private functionHeader(start: number, at: number): HeaderResult {
     const nameStart = at + T.functionOpen.length;
-    const window = this.text.slice(nameStart, nameStart + HEADER_LIMIT);
+    const window = this.slice(nameStart, nameStart + HEADER_LIMIT);
     const gt = window.indexOf('>');
     if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
     const close = nameStart + gt;
@@ -308,16 +362,16 @@ export class ToolCallScanner {
   /** `[TOOL_CALLS]` then a JSON array (or object), or `NAME[ARGS]{…}`. */
   private mistralHeader(at: number): HeaderResult {
     const i = this.skipSpace(at + T.mistralCalls.length);
-    if (i >= this.text.length) return this.undecided(at);
-    const c = this.text.charCodeAt(i);
+    if (i >= this.total) return this.undecided(at);
+    const c = this.code(i);
     if (c === 0x5b || c === 0x7b) return { format: 'mistral', start: at, body: 'call', bodyStart: i, ends: MISTRAL_ENDS };
     const read = this.nameAt(i);
     if (!read) return this.undecided(at);
     if (!NAME.test(read.name)) return REJECT;
     const k = this.skipSpace(read.end);
     const args = T.mistralArgs;
-    if (k + args.length > this.text.length && args.startsWith(this.text.slice(k))) return this.undecided(at);
-    if (!this.text.startsWith(args, k)) return REJECT;
+    if (k + args.length > this.total && args.startsWith(this.slice(k, this.total))) return this.undecided(at);
+    if (!this.startsWith(args, k)) return REJECT;
     return { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: k + args.length, ends: MISTRAL_ENDS };
   }
 
@@ -328,7 +382,7 @@ export class ToolCallScanner {
     if (!read) return this.undecided(at);
     const name = read.name.replace(/[.:]+$/, '');
     if (!NAME.test(name)) return REJECT;
-    const window = this.text.slice(read.end, read.end + HEADER_LIMIT + T.harmonyMessage.length);
+    const window = this.slice(read.end, read.end + HEADER_LIMIT + T.harmonyMessage.length);
     const m = window.indexOf(T.harmonyMessage);
     if (m === -1) return window.length >= HEADER_LIMIT + T.harmonyMessage.length ? REJECT : this.undecided(at);
     // Between the name and <|message|>: only header tokens and words (`<|constrain|>json`, `<|channel|>commentary`).
@@ -340,25 +394,22 @@ export class ToolCallScanner {
 
   /** Where the harmony message holding `to=` at `at` starts: its `<|start|>`, else its `<|channel|>`, else `to=` itself. */
   private harmonyStart(at: number): number {
-    const base = Math.max(this.lastEnd, at - HEADER_LIMIT);
-    const before = this.text.slice(base, at);
-    const previous = Math.max(before.lastIndexOf(T.harmonyMessage), before.lastIndexOf(T.harmonyEnd), before.lastIndexOf(T.harmonyCall));
-    const start = before.lastIndexOf(T.harmonyStart);
-    if (start > previous) return base + start;
-    const channel = before.lastIndexOf(T.harmonyChannel);
-    return channel > previous ? base + channel : at;
+    for (const anchor of [this.startAnchor, this.channelAnchor]) {
+      if (anchor !== -1 && at - anchor <= HEADER_LIMIT) return anchor;
+    }
+    return at;
   }
 
   /** `<｜tool▁call▁begin｜>` then `function<｜tool▁sep｜>NAME\n…` (V3, R1) or `NAME<｜tool▁sep｜>…` (V3.1). */
   private deepseekHeader(at: number): HeaderResult {
     const a = at + T.deepseekCallBegin.length;
-    const window = this.text.slice(a, a + HEADER_LIMIT + T.deepseekSep.length);
+    const window = this.slice(a, a + HEADER_LIMIT + T.deepseekSep.length);
     const s = window.indexOf(T.deepseekSep);
     if (s === -1) return window.length >= HEADER_LIMIT + T.deepseekSep.length ? REJECT : this.undecided(at);
     const before = window.slice(0, s).trim();
     const afterSep = a + s + T.deepseekSep.length;
     if (before === 'function') {
-      const line = this.text.slice(afterSep, afterSep + HEADER_LIMIT);
+      const line = this.slice(afterSep, afterSep + HEADER_LIMIT);
       const nl = line.indexOf('\n');
       if (nl === -1) return line.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
       const name = line.slice(0, nl).trim();
