@@ -11,6 +11,7 @@ import { errorPath, feedbackFor, looseValue, parseReply, summarize, type LoopPar
 import { baseMessages, REFUSAL_FEEDBACK, retryMessages, TRUNCATED_FEEDBACK, type PromptInput } from './prompt.js';
 import { toModel } from './providers/function.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
+import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
 
 /** Options of {@link generate} and {@link streamGenerate}. */
@@ -42,6 +43,12 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   describeSchema?: boolean | 'auto';
   /** Options for the tolerant parser (`strict`, `disable`, `maxDepth`, `maxLength`). */
   parseOptions?: LoopParseOptions;
+  /**
+   * When the reply writes the structured-output tool call (`schemaName`) into its text instead of calling
+   * it natively (`<tool_call>`, harmony, DeepSeek, … — see docs/tools.md), read the value from that call's
+   * arguments. Default `false`.
+   */
+  recoverToolCall?: boolean;
 }
 
 /** The value type a schema produces: a Standard Schema's output type, else `unknown`. */
@@ -164,6 +171,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
       } finally {
         scope.dispose();
       }
+      if (options.recoverToolCall) reply = recoverToolCallReply(reply, schemaName);
       if (reply.usage) {
         usage.inputTokens += reply.usage.inputTokens;
         usage.outputTokens += reply.usage.outputTokens;
