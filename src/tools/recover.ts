@@ -57,24 +57,28 @@ export function toolCallArgumentsText(text: string, name: string): string | unde
 
 /** The parts of an AI SDK (LanguageModelV3) generate result the middleware reads and rewrites. */
 export interface GenerateResultLike {
-  content: Array<{ type: string; text?: string; [key: string]: unknown }>;
-  finishReason: { unified: string; raw: string | undefined } | string;
-  [key: string]: unknown;
+  content: ReadonlyArray<{ type: string }>;
+  finishReason: { unified: string; raw: string | undefined };
 }
 
 /** The parts of the AI SDK's call options the middleware reads: the function tools offered. */
 export interface CallOptionsLike {
-  tools?: ReadonlyArray<{ type: string; name: string; inputSchema?: unknown }>;
+  tools?: ReadonlyArray<{ type: string; name?: string; inputSchema?: unknown }>;
 }
 
 /** An AI SDK `LanguageModelV3Middleware` (structurally): only `wrapGenerate`. */
 export interface ToolCallRecoveryMiddleware {
   readonly specificationVersion: 'v3';
-  wrapGenerate(options: { doGenerate: () => PromiseLike<GenerateResultLike>; params: CallOptionsLike }): Promise<GenerateResultLike>;
+  wrapGenerate<R extends GenerateResultLike>(options: { doGenerate: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R>;
 }
 
 /** Options of {@link createToolCallRecovery}. */
 export type ToolCallRecoveryOptions = ParserSettings;
+
+function textOf(part: { type: string }): string {
+  const text = (part as { text?: unknown }).text;
+  return part.type === 'text' && typeof text === 'string' ? text : '';
+}
 
 /**
  * An AI SDK middleware (`wrapLanguageModel({ model, middleware: createToolCallRecovery() })`): when a
@@ -86,11 +90,11 @@ export type ToolCallRecoveryOptions = ParserSettings;
 export function createToolCallRecovery(options: ToolCallRecoveryOptions = {}): ToolCallRecoveryMiddleware {
   return {
     specificationVersion: 'v3',
-    async wrapGenerate({ doGenerate, params }) {
+    async wrapGenerate<R extends GenerateResultLike>({ doGenerate, params }: { doGenerate: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
       const result = await doGenerate();
-      const offered = (params?.tools ?? []).filter((t) => t.type === 'function');
+      const offered = (params?.tools ?? []).filter((t): t is { type: string; name: string; inputSchema?: unknown } => t.type === 'function' && typeof t.name === 'string');
       if (offered.length === 0 || result.content.some((part) => part.type === 'tool-call')) return result;
-      const text = result.content.filter((p) => p.type === 'text' && typeof p.text === 'string').map((p) => p.text).join('');
+      const text = result.content.map(textOf).join('');
       const tools = offered.map((t) => ({ name: t.name, schema: (t.inputSchema ?? undefined) as SchemaLike | undefined }));
       const found = extractToolCalls(text, { ...options, tools });
       if (found.calls.length === 0) return result;
@@ -99,8 +103,7 @@ export function createToolCallRecovery(options: ToolCallRecoveryOptions = {}): T
         type: 'tool-call', toolCallId: call.id ?? `jsonmend-call-${i}`, toolName: call.name, input: JSON.stringify(call.arguments),
       }));
       const textPart = found.text === '' ? [] : [{ type: 'text', text: found.text }];
-      const raw = typeof result.finishReason === 'object' ? result.finishReason.raw : result.finishReason;
-      return { ...result, content: [...textPart, ...others, ...calls], finishReason: { unified: 'tool-calls', raw } };
+      return { ...result, content: [...textPart, ...others, ...calls], finishReason: { unified: 'tool-calls', raw: result.finishReason?.raw } };
     },
   };
 }

@@ -14,7 +14,7 @@ const Weather = z.object({ city: z.string(), days: z.number().int() });
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 
 // The middleware fits the AI SDK's own type (checked by tsc).
-const _middleware: LanguageModelMiddleware = createToolCallRecovery() as LanguageModelMiddleware;
+const _middleware: LanguageModelMiddleware = createToolCallRecovery();
 void _middleware;
 
 describe('OpenAI adapter: parseToolCalls({ recoverFromText })', () => {
@@ -57,7 +57,7 @@ describe('AI SDK: createToolCallRecovery middleware', () => {
   });
 
   test('with it, the harmony call becomes a tool call with schema-valid input', async () => {
-    const wrapped = wrapLanguageModel({ model: model(reply), middleware: createToolCallRecovery() as LanguageModelMiddleware });
+    const wrapped = wrapLanguageModel({ model: model(reply), middleware: createToolCallRecovery() });
     const result = await generateText({ model: wrapped, prompt: 'p', tools });
     assert.deepEqual(result.toolCalls.map((c) => [c.toolName, c.input]), [['weather', { city: 'Rome', days: 2 }]]);
     assert.equal(result.finishReason, 'tool-calls');
@@ -65,7 +65,7 @@ describe('AI SDK: createToolCallRecovery middleware', () => {
   });
 
   test('plain text without calls passes unchanged', async () => {
-    const wrapped = wrapLanguageModel({ model: model('It is sunny.'), middleware: createToolCallRecovery() as LanguageModelMiddleware });
+    const wrapped = wrapLanguageModel({ model: model('It is sunny.'), middleware: createToolCallRecovery() });
     const result = await generateText({ model: wrapped, prompt: 'p', tools });
     assert.equal(result.text, 'It is sunny.');
     assert.deepEqual(result.toolCalls, []);
