@@ -263,6 +263,13 @@ describe('json: bare call objects', () => {
   test('JSON inside <think> is not a call', () => {
     assert.deepEqual(extractToolCalls('<think>maybe {"name": "web_search", "arguments": {"query": "x"}}</think>No call needed.', { tools }).calls, []);
   });
+
+  test('a call drafted inside <think> is not a call; the one after it is', () => {
+    const reply = '<think>I could write <tool_call>{"name": "web_search", "arguments": {"query": "draft"}}</tool_call> here.</think>\n' +
+      '<tool_call>{"name": "web_search", "arguments": {"query": "real"}}</tool_call>';
+    assert.deepEqual(calls(reply), [['hermes', 'web_search', { query: 'real' }]]);
+    assert.deepEqual(calls('<think>unfinished <|python_tag|>{"name": "web_search", "parameters": {"query": "x"}}'), []);
+  });
 });
 
 describe('arguments: as a string, doubled braces, cut off', () => {

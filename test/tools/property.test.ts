@@ -14,7 +14,7 @@ const FRAGMENTS = [
   '[TOOL_CALLS]', '[ARGS]', '<|start|>assistant', '<|channel|>commentary ', 'to=functions.f', ' <|constrain|>json', '<|message|>',
   '<|call|>', '<|end|>', '<｜tool▁calls▁begin｜>', '<｜tool▁call▁begin｜>', 'function', '<｜tool▁sep｜>', '<｜tool▁call▁end｜>',
   '{"name": "f", "arguments": {"a": 1}}', '{"name": "g", "parameters": {}}', '{"a": [1, "x"]}', '{{"a": 1}}', '"arguments": ', '{', '}', '[', ']',
-  '"', ',', ':', '\n', '```json\n', '\n```', 'f', 'g', ' hello ', 'text with a } and a {', '<think>', '</think>',
+  '"', ',', ':', '\n', '```json\n', '\n```', 'f', 'g', ' hello ', 'text with a } and a {', '<think>', '</think>', '<reasoning>', '</reasoning>',
 ];
 
 const reply = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 14 }).map((parts) => parts.join(''));

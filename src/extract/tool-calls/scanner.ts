@@ -4,6 +4,7 @@
 // scanner keeps only a window of undecided text (a waiting header, a possible closer's first
 // characters): body text is handed to the listener as it is passed and then dropped. So every
 // character is looked at a bounded number of times however the text is chunked: linear in total.
+import { DEFAULT_REASONING_TAGS } from '../types.js';
 import { TOKENS as T, type SpanBody, type ToolCallFormat } from './formats.js';
 
 /** One tool call's place in the text, as far as the markup tells it. */
@@ -62,10 +63,14 @@ type HeaderResult = Header | typeof WAIT | typeof REJECT | typeof STRIP;
  * message tokens, only noted (where a message starts, where one ended) so that a call's span can
  * start at its message's `<|start|>` without looking back.
  */
+/** Reasoning blocks (`<think>…</think>`): a call drafted while thinking is not a call. */
+const REASONING: ReadonlyMap<string, string> = new Map(DEFAULT_REASONING_TAGS.map((tag) => [`<${tag}>`, `</${tag}>`]));
+
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin,
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.toolCallClose,
   T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall,
+  ...REASONING.keys(),
 ];
 const STRIP_ONLY: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsEnd, T.toolCallClose]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
@@ -137,6 +142,9 @@ export class ToolCallScanner {
   private channelAnchor = -1;
   private ended = false;
   private current: OpenSpan | undefined;
+  /** Inside a reasoning block: its closer, and where to search for it next. */
+  private skipping: string | undefined;
+  private skipFrom = 0;
   private readonly found: number[] = OPENERS.map(() => -1);
   private readonly from: number[] = OPENERS.map(() => 0);
 
@@ -148,7 +156,7 @@ export class ToolCallScanner {
     this.scan();
     // Drop what is decided, so the window stays small (a long string that grows by concatenation
     // would be copied whole by every search).
-    const keep = this.current ? this.current.span.bodyEnd : this.pos;
+    const keep = this.current ? this.current.span.bodyEnd : this.skipping ? this.skipFrom : this.pos;
     if (keep > this.winStart) {
       this.win = this.win.slice(keep - this.winStart);
       this.winStart = keep;
@@ -190,6 +198,16 @@ export class ToolCallScanner {
         if (!this.advanceBody(this.current)) return;
         continue;
       }
+      if (this.skipping !== undefined) {
+        const close = this.find(this.skipping, this.skipFrom);
+        if (close === -1) {
+          this.skipFrom = Math.max(this.skipFrom, this.total - this.skipping.length + 1);
+          return;
+        }
+        this.pos = close + this.skipping.length;
+        this.skipping = undefined;
+        continue;
+      }
       const i = this.nextOpener();
       if (i === -1) {
         // No opener can start before the earliest place a search resumes from.
@@ -198,6 +216,12 @@ export class ToolCallScanner {
       }
       const at = this.found[i];
       const token = OPENERS[i];
+      const reasoningEnd = REASONING.get(token);
+      if (reasoningEnd !== undefined) {
+        this.skipping = reasoningEnd;
+        this.skipFrom = this.pos = at + token.length;
+        continue;
+      }
       if (ANCHORS.has(token)) {
         this.anchor(token, at);
         this.pos = at + token.length;
