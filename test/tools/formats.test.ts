@@ -97,6 +97,12 @@ describe('hermes: <tool_call>{json}</tool_call>', () => {
     assert.ok(c.repairs.some((r) => r.kind === 'single_quotes' || r.kind === 'trailing_comma'));
   });
 
+  test('the opening tag lost after </think>: the bare call object still counts, the stray closer goes', () => {
+    const r = extractToolCalls('<think>need a search</think>\n{"name": "web_search", "arguments": {"query": "q"}}\n</tool_call>', { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name]), [['json', 'web_search']]);
+    assert.equal(r.text, '<think>need a search</think>');
+  });
+
   test('the tag mentioned in prose gives no call and leaves the text alone', () => {
     const reply = 'Wrap each call in <tool_call></tool_call> tags, e.g. <tool_call> then your JSON.';
     assert.deepEqual(extractToolCalls(reply, { tools }), { calls: [], text: reply });
