@@ -7,7 +7,7 @@ import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { callFromValue, isCallShaped, readSpan } from './read-call.js';
+import { callFromValue, isCallShaped, readSpan, wasCutOff } from './read-call.js';
 import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
 
 /**
@@ -66,7 +66,7 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
     const items = Array.isArray(value) ? value : [value];
     if (items.length === 0 || !items.every(isCallShaped)) continue;
     const range = candidate.source === 'fence' ? widenToFence(text, candidate.start, candidate.end) : ([candidate.start, candidate.end] as const);
-    const truncated = repairs.some((r) => r.kind === 'truncated');
+    const truncated = wasCutOff(repairs);
     for (const item of items) calls.push(callFromValue(item, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, repairs, truncated, []));
     taken.push(range);
     removed.push(range);

@@ -4,6 +4,7 @@
 import { JsonMendError } from '../errors.js';
 import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
 import { parseToolArguments } from '../loop/tool-args.js';
+import { isCutOffRepair } from '../parse/kinds.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { undoDoubledBraces } from './braces.js';
@@ -47,6 +48,11 @@ function describe(name: string, format: ToolCallFormat, line: () => number): Whe
   return () => `the call to "${name}" (${format}, line ${line()})`;
 }
 
+/** True when the parser had to close something the text left open at its end (any cut-off repair kind). */
+export function wasCutOff(repairs: readonly Repair[]): boolean {
+  return repairs.some((r) => 'offset' in r && isCutOffRepair(r.kind));
+}
+
 /** The error for arguments the reply cut off: a cut-off call is never run with guessed arguments. */
 function cutOff(where: Where): JsonMendError {
   return new JsonMendError('UNREPAIRABLE', `${where()} is cut off: its arguments never end`);
@@ -65,7 +71,7 @@ export function argumentsFromText(
   } catch (error) {
     throw aboutCall(error, () => `the arguments of ${where()}`);
   }
-  if (repairs.some((r) => r.kind === 'truncated')) throw cutOff(where);
+  if (wasCutOff(repairs)) throw cutOff(where);
   return withSchema(value, repairs, schema, where);
 }
 
@@ -177,7 +183,7 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
       if (error instanceof JsonMendError && error.code === 'NO_JSON') return [];
       throw aboutCall(error, () => `the ${span.format} tool call at line ${line()}`);
     }
-    const truncated = repairs.some((r) => r.kind === 'truncated');
+    const truncated = wasCutOff(repairs);
     const items = Array.isArray(value) ? value : [value];
     return items.map((item) => callFromValue(item, origin, ctx, repairs, truncated, [...rewrites]));
   }

@@ -298,6 +298,8 @@ describe('arguments: as a string, doubled braces, cut off', () => {
   test('cut off inside the arguments: an error that names the call, never a guessed value', () => {
     throwsCode('<tool_call>\n{"name": "get_weather", "arguments": {"location": "Par', 'UNREPAIRABLE', /"get_weather" \(hermes, line 1\) is cut off/);
     throwsCode('```json\n{"name": "web_search", "parameters": {"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+    // Cut off inside a literal: another cut-off repair kind, the same error.
+    throwsCode('<tool_call>{"name": "get_weather", "arguments": {"location": "X", "days": nul', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
 });
 
