@@ -14,6 +14,7 @@ import { toModel } from './providers/function.js';
 import { checkQuarantine, type QuarantineSink } from './quarantine.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
 import { planTruncation, type TruncationPolicy } from './truncation.js';
+import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
 import { addUsage, checkReply } from './usage.js';
 
@@ -70,6 +71,12 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   describeSchema?: boolean | 'auto';
   /** Options for the tolerant parser (`strict`, `disable`, `maxDepth`, `maxLength`). */
   parseOptions?: LoopParseOptions;
+  /**
+   * When the reply writes the structured-output tool call (`schemaName`) into its text instead of calling
+   * it natively (`<tool_call>`, harmony, DeepSeek, … — see docs/tools.md), read the value from that call's
+   * arguments. Default `false`.
+   */
+  recoverToolCall?: boolean;
 }
 
 /** The value type a schema produces: a Standard Schema's output type, else `unknown`. */
@@ -238,6 +245,8 @@ async function* loop<S extends SchemaLike | undefined, T>(
       if (limit !== undefined && output !== undefined && output >= nearRatio * limit) {
         emit({ type: 'near_token_limit', attempt, outputTokens: output, maxTokens: limit, ratio: output / limit });
       }
+      // Read after the attempt was recorded, so telemetry describes the raw reply.
+      if (options.recoverToolCall) reply = recoverToolCallReply(reply, schemaName);
 
       const verdict = await judge(reply, settings);
       if (verdict.repairs.length > 0) {
