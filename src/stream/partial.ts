@@ -1,6 +1,7 @@
 // parsePartial: the partial value of a prefix in one call.
 import { createStreamParser } from './parser.js';
-import type { StreamOptions } from './types.js';
+import type { StandardSchemaV1 } from '../schema/standard.js';
+import type { DeepPartial, StreamOptions } from './types.js';
 
 /**
  * The partial value of `text`, a prefix of a reply still being written: a drop-in for partial-json's
@@ -10,8 +11,10 @@ import type { StreamOptions } from './types.js';
  * @returns the partial value, or `undefined` when no JSON value has started yet (prose, blank text).
  * @throws JsonMendError when the text so far cannot be repaired (e.g. `UNREPAIRABLE`), `TOO_LARGE`.
  */
-export function parsePartial<T = unknown>(text: string, options: StreamOptions = {}): T | undefined {
-  const parser = createStreamParser<T>({ ...options, deltas: false });
+export function parsePartial<S extends StandardSchemaV1>(text: string, options: StreamOptions<S> & { schema: S }): DeepPartial<StandardSchemaV1.InferOutput<S>> | undefined;
+export function parsePartial<T = unknown>(text: string, options?: StreamOptions): DeepPartial<T> | undefined;
+export function parsePartial(text: string, options: StreamOptions = {}): unknown {
+  const parser = createStreamParser<unknown>({ ...options, deltas: false });
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
   return snap.value;
