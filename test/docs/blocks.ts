@@ -96,3 +96,46 @@ export function outputMatches(actual: string, expected: string): boolean {
   const escaped = expected.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${escaped.join('[\\s\\S]*?')}$`).test(a);
 }
+
+/** One `IN` → `OUT` example from a table column headed "… in → out". */
+export interface TableExample {
+  file: string;
+  line: number;
+  input: string;
+  output: string;
+}
+
+/** A Markdown code span's text: `` `a` `` or ``` `` `a` `` ```. */
+const SPAN = /^(`+) ?([\s\S]+?) ?\1$/;
+
+/**
+ * The examples in every table column whose header says "in → out" (the parse repair table): cells of the form
+ * `IN` → `OUT`, both code spans, `⏎` standing for a line break. Cells in another form (prose, one span) are not
+ * examples of a parse and are left out.
+ */
+export function tableExamples(path: string, file: string): TableExample[] {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const cellsOf = (l: string) => l.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => c.trim());
+  const out: TableExample[] = [];
+  let column = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.trim().startsWith('|')) {
+      column = -1;
+      continue;
+    }
+    const cells = cellsOf(line);
+    if (column < 0) {
+      column = cells.findIndex((c) => /\bin → out\b/.test(c));
+      if (column < 0) column = -2; // a table without such a column: skip to its end
+      continue;
+    }
+    if (column === -2 || /^[-:| ]+$/.test(line.trim())) continue;
+    const parts = (cells[column] ?? '').split(' → ');
+    if (parts.length !== 2) continue;
+    const [input, output] = parts.map((p) => SPAN.exec(p.trim())?.[2]);
+    if (input === undefined || output === undefined) continue;
+    out.push({ file, line: i + 1, input: input.replace(/⏎/g, '\n'), output: output.replace(/⏎/g, '\n') });
+  }
+  return out;
+}

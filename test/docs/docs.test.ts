@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { JsonMendError } from '../../src/errors.js';
 import { build, mainJs } from '../cli/cli.js';
 import { projectRoot } from '../helpers.js';
-import { blocksOf, isNoRun, isRunnable, outputMatches, transcriptOf, where, type Block } from './blocks.js';
+import { blocksOf, isNoRun, isRunnable, outputMatches, tableExamples, transcriptOf, where, type Block } from './blocks.js';
 import { instrument, matches, readPromise } from './expect.js';
 
 const docs = ['README.md', ...readdirSync(join(projectRoot, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
@@ -103,6 +103,24 @@ describe('docs: every code block runs', () => {
       assert.deepEqual(failures.slice(before), []);
     });
   }
+
+  test('the "in → out" examples of the docs\' tables hold: parse(in) is JSON.parse(out)', async () => {
+    const { parse } = (await import(pathToFileURL(join(projectRoot, 'dist', 'index.js')).href)) as typeof import('../../src/index.js');
+    const examples = docs.flatMap((file) => tableExamples(join(projectRoot, file), file));
+    assert.ok(examples.length > 20, `only ${examples.length} table examples found`);
+    const problems: string[] = [];
+    for (const { file, line, input, output } of examples) {
+      let got: unknown;
+      try {
+        got = parse(input);
+      } catch (error) {
+        problems.push(`${file}:${line}: parse(${JSON.stringify(input)}) throws ${(error as Error).message}`);
+        continue;
+      }
+      if (JSON.stringify(got) !== JSON.stringify(JSON.parse(output))) problems.push(`${file}:${line}: parse(${JSON.stringify(input)}) is ${JSON.stringify(got)}, the table says ${output}`);
+    }
+    assert.deepEqual(problems, []);
+  });
 
   for (const block of shellBlocks) {
     test(`${where(block, -1)} (${block.lang}) prints what the doc shows`, () => {
