@@ -120,18 +120,18 @@ const args = parseToolCallArguments<undefined, { x: number }>({ type: 'function'
 const n: number = args.x;
 export const checked: [unknown, typeof hook, number, JsonMendError | undefined, string] = [value, hook, n, undefined, '${kind}'];
 `;
-    const projects: [string, Record<string, unknown>, string][] = [
-      ['node10', { module: 'commonjs', moduleResolution: 'node10' }, 'index.ts'],
-      ['node16-cjs', { module: 'node16', moduleResolution: 'node16' }, 'index.cts'],
-      ['node16-esm', { module: 'node16', moduleResolution: 'node16' }, 'index.mts'],
-      ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, 'index.ts'],
+    // One program per resolution mode; under node16 a .cts file is CommonJS and a .mts file is ESM.
+    const projects: [string, Record<string, unknown>, string[]][] = [
+      ['node10', { module: 'commonjs', moduleResolution: 'node10' }, ['index.ts']],
+      ['node16', { module: 'node16', moduleResolution: 'node16' }, ['index.cts', 'index.mts']],
+      ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, ['index.ts']],
     ];
-    for (const [name, options, file] of projects) {
+    for (const [name, options, files] of projects) {
       const project = join(app, `ts-${name}`);
       mkdirSync(project, { recursive: true });
-      writeFileSync(join(project, file), source(name));
+      for (const file of files) writeFileSync(join(project, file), source(`${name} ${file}`));
       const compilerOptions = { ...options, target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] };
-      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: [file] }));
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
       ok(sh(process.execPath, [tsc, '-p', project], project), `tsc (${name})`);
     }
   });
