@@ -6,6 +6,7 @@ import * as ai5 from 'ai-v5';
 import * as ai6 from 'ai';
 import * as ai7 from 'ai-v7';
 import { MockLanguageModelV3 } from 'ai/test';
+import { MockLanguageModelV2 } from 'ai-v5/test';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai-v7/test';
 import { z } from 'zod';
 import { createRepairText, createRepairToolCall, jsonmendMiddleware, repairText, repairToolCall } from '../../src/loop/adapters/ai-sdk.js';
@@ -98,6 +99,24 @@ describe('jsonmendMiddleware (AI SDK 6)', () => {
     const model = ai6.wrapLanguageModel({ model: inner, middleware: jsonmendMiddleware() });
     const { output } = await ai6.generateText({ model, output: ai6.Output.object({ schema: Weather }), prompt: 'p' });
     assert.deepEqual(output, { city: 'Paris', days: 3 });
+  });
+});
+
+describe('jsonmendMiddleware (AI SDK 5)', () => {
+  test('generateObject and tool calls through a wrapped mock V2 model (finish reasons are strings there)', async () => {
+    const usage5 = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+    const text = new MockLanguageModelV2({ doGenerate: { content: [{ type: 'text', text: damaged }], finishReason: 'stop', usage: usage5, warnings: [] } as never });
+    const model = ai5.wrapLanguageModel({ model: text, middleware: jsonmendMiddleware() });
+    const { object } = await ai5.generateObject({ model, schema: Weather, prompt: 'p' });
+    assert.deepEqual(object, { city: 'Paris', days: 3 });
+    const cut = new MockLanguageModelV2({ doGenerate: { content: [{ type: 'text', text: '{"city": "Paris", "days": 3' }], finishReason: 'length', usage: usage5, warnings: [] } as never });
+    const refusing = ai5.wrapLanguageModel({ model: cut, middleware: jsonmendMiddleware() });
+    await assert.rejects(ai5.generateObject({ model: refusing, schema: Weather, prompt: 'p' }));
+    const call = { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: "{city: 'Paris', days: '3'}" };
+    const tools = new MockLanguageModelV2({ doGenerate: { content: [call], finishReason: 'tool-calls', usage: usage5, warnings: [] } as never });
+    const toolModel = ai5.wrapLanguageModel({ model: tools, middleware: jsonmendMiddleware() });
+    const result = await ai5.generateText({ model: toolModel, tools: { weather: ai5.tool({ inputSchema: Weather }) }, prompt: 'p' });
+    assert.deepEqual(result.toolCalls.map((c) => c.input), [{ city: 'Paris', days: 3 }]);
   });
 });
 
