@@ -47,8 +47,13 @@ export type Promised = { kind: 'value'; value: unknown } | { kind: 'throws'; cod
 
 /** Reads a promise: `throws CODE`, or the longest leading JavaScript expression that evaluates (prose may follow). */
 export function readPromise(text: string): Promised {
-  const thrown = /^throws\b[^A-Z]*\b([A-Z][A-Z_]+)\b/.exec(text);
-  if (thrown) return { kind: 'throws', code: thrown[1]! };
+  if (/^throws\b/.test(text)) {
+    // The error code: the first upper-case word with an underscore (NO_JSON) or of five letters or more
+    // (SYNTAX, TIMEOUT), so "throws JsonMendError (MISSING_KEY)" and "throws a JSON error: NO_JSON" both work.
+    const code = (text.match(/\b[A-Z][A-Z_]{2,}[A-Z]\b/g) ?? []).find((w) => w.includes('_') || w.length >= 5);
+    if (code === undefined) throw new Error(`"// → ${text}" names no error code`);
+    return { kind: 'throws', code };
+  }
   for (const end of cutPoints(text)) {
     const candidate = text.slice(0, end);
     let fn: () => unknown;
