@@ -193,7 +193,8 @@ export function jsonmendMiddleware(options: JsonMendMiddlewareOptions = {}): Jso
     },
     async wrapStream<R extends StreamResultLike>({ doStream, params }: { doStream: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
       const result = await doStream();
-      if (!isObject(result) || !(result.stream instanceof ReadableStream)) return result;
+      // Duck-typed: a ReadableStream from another realm or a polyfill is not `instanceof` this one.
+      if (!isObject(result) || typeof (result.stream as { pipeThrough?: unknown } | undefined)?.pipeThrough !== 'function') return result;
       return { ...result, stream: result.stream.pipeThrough(mendStream(new Mender(options, params))) };
     },
   };
