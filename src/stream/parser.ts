@@ -25,7 +25,7 @@ const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
  */
 const SLOTS_PER_CHAR = 8;
 
-class StreamParserImpl<T> implements StreamParser<T> {
+export class StreamParserImpl<T> implements StreamParser<T> {
   // Snapshots are typed as DeepPartial<T>; the values are whatever the tree holds, checked by tests, not tsc.
   private readonly buf = new ChunkText();
   private readonly prelude = new PreludeScanner();
@@ -136,7 +136,7 @@ class StreamParserImpl<T> implements StreamParser<T> {
       this.stop(e);
       return;
     }
-    this.tree.sync(this.engine.pendingValueString);
+    this.tree.sync(this.engine);
     if (this.engine.done) this.phase = Phase.STOPPED;
   }
 
@@ -187,6 +187,16 @@ class StreamParserImpl<T> implements StreamParser<T> {
     return snap;
   }
 
+  /**
+   * Whether the text ends in a number the engine is still waiting on (more digits may follow): read as
+   * it stands, as `parsePartial` does, the number is complete.
+   * @internal
+   */
+  endsInNumber(): boolean {
+    if (this.phase !== Phase.ENGINE || this.engine.inString) return false;
+    return JSON_NUMBER.test(this.buf.all().slice(this.start + this.engine.offset).trim());
+  }
+
   end(): T {
     if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'end() was already called');
     if (this.phase === Phase.FAST) {
@@ -235,6 +245,9 @@ class StreamParserImpl<T> implements StreamParser<T> {
     this.snapshot = snap;
   }
 }
+
+/** A number in JSON's own form; no nested quantifiers, so no backtracking. */
+const JSON_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 function isBlankCode(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
