@@ -44,12 +44,13 @@ export function mainHelp(): string {
   return `jsonmend — turn what a language model wrote into the JSON value a program expects
 
 Usage: jsonmend <command> [options] [FILE]
+       jsonmend [parse options] < reply.txt     (no command: parse)
 
 Commands:
 ${list}
 
 Every command reads standard input when FILE is absent or "-". Run 'jsonmend <command> --help'
-for its options.
+for its options, 'jsonmend --version' (or -v) for the version.
 
 Exit codes: 0 success, 1 the input could not be parsed (or a claim failed, or a batch line
 failed), 2 usage error.
@@ -79,7 +80,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   let command: Command | undefined;
   try {
     const [first, ...rest] = argv;
-    if (first === undefined) {
+    if (first === undefined && io.stdin.isTTY === true) {
       await write(io.stderr, mainHelp());
       return EXIT.usage;
     }
@@ -90,18 +91,21 @@ export async function run(argv: string[], io: Io): Promise<number> {
       await write(io.stdout, about ? commandHelp(about) : mainHelp());
       return EXIT.ok;
     }
-    if (first === '--version' || first === '-V') {
+    if (first === '--version' || first === '-v' || first === '-V') {
       await write(io.stdout, `${version()}\n`);
       return EXIT.ok;
     }
-    command = COMMANDS.find((c) => c.name === first);
+    // No subcommand (nothing, or options only): `parse`, as `jsonrepair < reply.txt` repairs its input.
+    const implicit = first === undefined || first.startsWith('-');
+    command = implicit ? parseCommand : COMMANDS.find((c) => c.name === first);
+    const args = implicit ? argv : rest;
     if (command === undefined) {
       throw new UsageError(`unknown command '${first}'; the commands are ${COMMANDS.map((c) => c.name).join(', ')}`);
     }
     let values: OptionValues;
     let positionals: string[];
     try {
-      ({ values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true }) as {
+      ({ values, positionals } = parseArgs({ args, options: command.options, allowPositionals: true, strict: true }) as {
         values: OptionValues;
         positionals: string[];
       });

@@ -157,6 +157,9 @@ export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], valu
   return issues;
 }
 
+/** Vendor type names said the way JSON Schema (and the rest of the feedback) says them: Zod's `int` is an integer. */
+const VENDOR_TYPE_WORDS: Record<string, string> = { int: 'integer' };
+
 /** Issues from a Standard Schema's failure result; vendor extras (`expected`, `values`, `keys`) are used when present. */
 export function standardIssues(found: readonly StandardSchemaV1.Issue[], value: unknown): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
@@ -173,7 +176,7 @@ export function standardIssues(found: readonly StandardSchemaV1.Issue[], value: 
     const here = valueAt(value, segments);
     let expected: string;
     if (Array.isArray(extra.values)) expected = `one of ${listValues(extra.values)}`;
-    else if (typeof extra.expected === 'string') expected = extra.expected;
+    else if (typeof extra.expected === 'string') expected = VENDOR_TYPE_WORDS[extra.expected] ?? extra.expected;
     else expected = issue.message;
     if (here === undefined && typeof extra.expected === 'string') expected += ' (required)';
     issues.push({ path: toPointer(segments), expected, received: shortValue(here), message: issue.message });

@@ -6,4 +6,4 @@ export { createStreamParser } from './parser.js';
 export { parseStream } from './source.js';
 export { parsePartial } from './partial.js';
 export { applyDeltas } from './apply.js';
-export type { Delta, DeltaOp, Snapshot, StreamOptions, StreamParser, StreamSource } from './types.js';
+export type { DeepPartial, Delta, DeltaOp, Snapshot, StreamOptions, StreamParser, StreamSource } from './types.js';

@@ -11,7 +11,8 @@ import { PreludeScanner } from './prelude.js';
 import { SchemaWatch } from './schema.js';
 import { ChunkText } from './text.js';
 import { SnapshotTree } from './tree.js';
-import type { Snapshot, StreamOptions, StreamParser } from './types.js';
+import type { StandardSchemaV1 } from '../schema/standard.js';
+import type { DeepPartial, Snapshot, StreamOptions, StreamParser } from './types.js';
 
 const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
 
@@ -25,6 +26,7 @@ const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
 const SLOTS_PER_CHAR = 8;
 
 export class StreamParserImpl<T> implements StreamParser<T> {
+  // Snapshots are typed as DeepPartial<T>; the values are whatever the tree holds, checked by tests, not tsc.
   private readonly buf = new ChunkText();
   private readonly prelude = new PreludeScanner();
   private readonly engine: Engine;
@@ -43,7 +45,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   /** The value last shown in a snapshot, and the characters pushed since. */
   private shown: unknown = undefined;
   private charsSinceShown = 0;
-  snapshot: Snapshot<T> = { value: undefined, complete: false, repairs: [] };
+  snapshot: Snapshot<DeepPartial<T>> = { value: undefined, complete: false, repairs: [] };
 
   constructor(private readonly options: StreamOptions) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
@@ -70,7 +72,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     return this.buf.all();
   }
 
-  push(chunk: string): Snapshot<T> {
+  push(chunk: string): Snapshot<DeepPartial<T>> {
     if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'push() after end(): the stream is closed');
     if (this.fatal) throw this.fatal;
     assertText(chunk, 'chunk');
@@ -159,7 +161,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     return into;
   }
 
-  private takeSnapshot(extra: TextRepair[]): Snapshot<T> {
+  private takeSnapshot(extra: TextRepair[]): Snapshot<DeepPartial<T>> {
     const tree = this.tree;
     const complete = this.engine.done && this.error === undefined;
     if (complete && !this.completeSent) {
@@ -175,7 +177,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       this.charsSinceShown = 0;
       tree.seal();
     }
-    const snap: Snapshot<T> = { value: this.shown as T | undefined, complete, repairs: this.newRepairs(extra) };
+    const snap: Snapshot<DeepPartial<T>> = { value: this.shown as DeepPartial<T> | undefined, complete, repairs: this.newRepairs(extra) };
     // With the value unchanged, what is pending is completion and schema issues: never held back.
     const deliver = show || !tree.changed;
     if (this.options.deltas) snap.deltas = deliver ? tree.takeDeltas() : [];
@@ -237,7 +239,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       this.completeSent = true;
       this.tree.deltas.push({ op: 'complete', path: '' });
     }
-    const snap: Snapshot<T> = { value, complete: true, repairs: this.error ? [] : this.newRepairs([]) };
+    const snap: Snapshot<DeepPartial<T>> = { value: value as DeepPartial<T>, complete: true, repairs: this.error ? [] : this.newRepairs([]) };
     if (this.options.deltas) snap.deltas = this.tree.takeDeltas();
     if (this.options.schema !== undefined) snap.issues = this.tree.takeIssues();
     this.snapshot = snap;
@@ -270,6 +272,8 @@ function isJsonSchemaLike(schema: unknown): boolean {
  * for await (const chunk of reply) render(p.push(chunk).value);
  * const value = p.end();
  */
-export function createStreamParser<T = unknown>(options: StreamOptions = {}): StreamParser<T> {
-  return new StreamParserImpl<T>(options);
+export function createStreamParser<S extends StandardSchemaV1>(options: StreamOptions<S> & { schema: S }): StreamParser<StandardSchemaV1.InferOutput<S>>;
+export function createStreamParser<T = unknown>(options?: StreamOptions): StreamParser<T>;
+export function createStreamParser(options: StreamOptions = {}): StreamParser<unknown> {
+  return new StreamParserImpl<unknown>(options);
 }

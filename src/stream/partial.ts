@@ -1,7 +1,8 @@
 // parsePartial: the partial value of a prefix in one call, read as the text stands.
 import { JsonMendError } from '../errors.js';
+import type { StandardSchemaV1 } from '../schema/standard.js';
 import { StreamParserImpl } from './parser.js';
-import type { StreamOptions } from './types.js';
+import type { DeepPartial, StreamOptions } from './types.js';
 
 /**
  * The partial value of `text`, a prefix of a reply still being written: a drop-in for partial-json's
@@ -13,11 +14,13 @@ import type { StreamOptions } from './types.js';
  * @returns the partial value, or `undefined` when no JSON value has started yet (prose, blank text).
  * @throws JsonMendError when the text so far cannot be repaired (e.g. `UNREPAIRABLE`), `TOO_LARGE`.
  */
-export function parsePartial<T = unknown>(text: string, options: StreamOptions = {}): T | undefined {
-  const parser = new StreamParserImpl<T>({ ...options, deltas: false });
+export function parsePartial<S extends StandardSchemaV1>(text: string, options: StreamOptions<S> & { schema: S }): DeepPartial<StandardSchemaV1.InferOutput<S>> | undefined;
+export function parsePartial<T = unknown>(text: string, options?: StreamOptions): DeepPartial<T> | undefined;
+export function parsePartial(text: string, options: StreamOptions = {}): unknown {
+  const parser = new StreamParserImpl<unknown>({ ...options, deltas: false });
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
-  if (snap.value === undefined) return bareScalar(text) ? wholeOrNothing<T>(parser) : undefined;
+  if (snap.value === undefined) return bareScalar(text) ? wholeOrNothing(parser) : undefined;
   return parser.endsInNumber() ? parser.end() : snap.value;
 }
 
@@ -31,7 +34,7 @@ function bareScalar(text: string): boolean {
 
 const LITERALS = new Set(['true', 'false', 'null', 'True', 'False', 'None']);
 
-function wholeOrNothing<T>(parser: StreamParserImpl<T>): T | undefined {
+function wholeOrNothing(parser: StreamParserImpl<unknown>): unknown {
   try {
     return parser.end();
   } catch (e) {

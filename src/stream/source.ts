@@ -1,7 +1,8 @@
 // parseStream: snapshots from an async iterable or a web ReadableStream of text chunks.
 import { JsonMendError, describeType } from '../errors.js';
 import { createStreamParser } from './parser.js';
-import type { Snapshot, StreamOptions, StreamSource } from './types.js';
+import type { StandardSchemaV1 } from '../schema/standard.js';
+import type { DeepPartial, Snapshot, StreamOptions, StreamSource } from './types.js';
 
 async function* chunksOf(source: StreamSource): AsyncGenerator<unknown, void, undefined> {
   if (source !== null && typeof source === 'object' && typeof (source as ReadableStream<string>).getReader === 'function') {
@@ -30,8 +31,13 @@ async function* chunksOf(source: StreamSource): AsyncGenerator<unknown, void, un
  * @throws what `parse` throws on the whole text (after the last chunk); `INVALID_ARGUMENT` for a
  *   source that is not one, or a chunk that is not a string; errors of the source itself pass through.
  */
-export async function* parseStream<T = unknown>(source: StreamSource, options: StreamOptions = {}): AsyncGenerator<Snapshot<T>, void, undefined> {
-  const parser = createStreamParser<T>(options);
+export function parseStream<S extends StandardSchemaV1>(
+  source: StreamSource,
+  options: StreamOptions<S> & { schema: S },
+): AsyncGenerator<Snapshot<DeepPartial<StandardSchemaV1.InferOutput<S>>>, void, undefined>;
+export function parseStream<T = unknown>(source: StreamSource, options?: StreamOptions): AsyncGenerator<Snapshot<DeepPartial<T>>, void, undefined>;
+export async function* parseStream(source: StreamSource, options: StreamOptions = {}): AsyncGenerator<Snapshot<unknown>, void, undefined> {
+  const parser = createStreamParser<unknown>(options);
   for await (const chunk of chunksOf(source)) {
     if (typeof chunk !== 'string') {
       throw new JsonMendError('INVALID_ARGUMENT', `chunks must be strings, got ${describeType(chunk)} (decode bytes with TextDecoderStream)`);

@@ -1,7 +1,20 @@
 // Public types of the streaming parser: options, snapshots and deltas.
 import type { JsonMendError } from '../errors.js';
 import type { ParseOptions, TextRepair } from '../parse/types.js';
-import type { SchemaIssue, SchemaParseOptions } from '../schema/types.js';
+import type { SchemaIssue, SchemaLike, SchemaParseOptions } from '../schema/types.js';
+
+/**
+ * What a snapshot can hold of a value of type `T` while it is being written: every property optional, at every
+ * depth, arrays of partial elements. Strings may be cut short (with `partialStrings`), numbers and literals appear
+ * only when complete. `DeepPartial<unknown>` is `unknown`.
+ */
+export type DeepPartial<T> = T extends readonly (infer E)[]
+  ? T extends unknown[]
+    ? DeepPartial<E>[]
+    : readonly DeepPartial<E>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
 
 /**
  * One change between two snapshots, on a JSON Pointer path (`""` is the root). Applying a push's
@@ -24,7 +37,7 @@ export type Delta =
 export type DeltaOp = Delta['op'];
 
 /** Options of {@link createStreamParser}, {@link parseStream} and {@link parsePartial}. */
-export interface StreamOptions extends SchemaParseOptions {
+export interface StreamOptions<S extends SchemaLike = SchemaLike> extends SchemaParseOptions<S> {
   /**
    * Which strings are shown while they are still being written: `true` (default) for all, `false` for
    * none (strings appear once complete), or a function of the string's JSON Pointer.
@@ -68,20 +81,23 @@ export interface Snapshot<T = unknown> {
   error?: JsonMendError;
 }
 
-/** An incremental parser: push chunks as they arrive, read snapshots, end with the final value. */
+/**
+ * An incremental parser: push chunks as they arrive, read snapshots, end with the final value. With a Standard
+ * Schema, `T` is its output type: snapshots hold a {@link DeepPartial} of it, `end()` the whole.
+ */
 export interface StreamParser<T = unknown> {
   /**
    * Adds a chunk of text and returns the snapshot after it.
    * @throws JsonMendError `STREAM_CLOSED` after `end()`, `TOO_LARGE` beyond `maxLength`, `INVALID_ARGUMENT` for a non-string.
    */
-  push(chunk: string): Snapshot<T>;
+  push(chunk: string): Snapshot<DeepPartial<T>>;
   /**
    * Declares the end of the text and returns exactly what `parse(wholeText, options)` returns.
    * @throws exactly what `parse(wholeText, options)` throws; `STREAM_CLOSED` when called twice.
    */
   end(): T;
   /** The latest snapshot (after `end()`, the final one, with the final value and `complete: true`). */
-  readonly snapshot: Snapshot<T>;
+  readonly snapshot: Snapshot<DeepPartial<T>>;
   /** All text pushed so far, joined. */
   text(): string;
 }

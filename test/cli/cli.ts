@@ -1,8 +1,8 @@
 // Runs the BUILT command line (dist/cli/main.js) as a child process, the way a user would.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { projectRoot } from '../helpers.js';
 
 /** The built entry point. */
@@ -10,7 +10,8 @@ export const mainJs = join(projectRoot, 'dist', 'cli', 'main.js');
 /** The shipped examples. */
 export const examples = join(projectRoot, 'examples');
 
-const stamp = join(projectRoot, 'dist', '.cli-test-build');
+// The stamp lives outside dist/, so a packed tarball never carries it.
+const stamp = join(projectRoot, 'node_modules', '.cache', 'jsonmend-cli-test-build');
 const lock = join(tmpdir(), `jsonmend-cli-build-${Buffer.from(projectRoot).toString('hex').slice(-24)}.lock`);
 
 function newestSource(dir: string): number {
@@ -49,7 +50,10 @@ export function build(): void {
     const fresh = existsSync(stamp) && existsSync(mainJs) && statSync(stamp).mtimeMs >= newestSource(join(projectRoot, 'src'));
     if (!fresh) {
       spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: projectRoot, stdio: 'ignore' });
-      if (existsSync(join(projectRoot, 'dist'))) writeFileSync(stamp, new Date().toISOString());
+      if (existsSync(join(projectRoot, 'dist'))) {
+        mkdirSync(dirname(stamp), { recursive: true });
+        writeFileSync(stamp, new Date().toISOString());
+      }
     }
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -92,10 +96,16 @@ export function cli(args: string[], options: RunOptions = {}): Promise<Run> {
   });
 }
 
-/** A fresh temporary folder. */
+const made: string[] = [];
+// Removed when the test file's process exits, whatever the outcome of its tests.
+process.on('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary folder, removed when the process exits. */
 export function tempDir(): string {
-  const dir = join(tmpdir(), `jsonmend-cli-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(dir, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), 'jsonmend-cli-'));
+  made.push(dir);
   return dir;
 }
 

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObject, generateText, tool, type RepairTextFunction, type ToolCallRepairFunction, type ToolSet } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { JsonMendError } from '../../src/errors.js';
 import { SchemaError } from '../../src/schema/index.js';
@@ -124,5 +125,19 @@ describe('parseToolArguments', () => {
       assert.equal(name in core, false, name);
     }
     assert.equal(typeof core.generate, 'function');
+  });
+});
+
+describe('OpenAI SDK helpers with the openai package\'s own types (strict TypeScript)', () => {
+  test('the ChatCompletionMessageToolCall union (function and custom) is accepted and narrowed inside', () => {
+    const calls: OpenAI.Chat.Completions.ChatCompletionMessageToolCall[] = [
+      { id: 'f', type: 'function', function: { name: 'weather', arguments: '{"city": "Rome", "days": "2",}' } },
+      { id: 'c', type: 'custom', custom: { name: 'weather', input: "{city: 'Oslo', days: 1}" } },
+    ];
+    assert.deepEqual(calls.map((call) => parseToolCallArguments(call, Weather)), [{ city: 'Rome', days: 2 }, { city: 'Oslo', days: 1 }]);
+    const message: OpenAI.Chat.Completions.ChatCompletionMessage = { role: 'assistant', content: null, refusal: null, tool_calls: calls };
+    assert.deepEqual(parseToolCalls(message, { weather: Weather }).map((c) => c.id), ['f', 'c']);
+    const choice: OpenAI.Chat.Completions.ChatCompletion.Choice = { index: 0, finish_reason: 'stop', logprobs: null, message: { ...message, content: '{"city":"Rome","days":2}' } };
+    assert.deepEqual(parseChoiceContent(choice, Weather), { city: 'Rome', days: 2 });
   });
 });

@@ -50,7 +50,7 @@ async function openSource(file: string | undefined, ctx: Context): Promise<{ nam
 export async function runBatch(ctx: Context, config: BatchConfig, file: string | undefined, workers: number, quiet: boolean): Promise<number> {
   const { name, source, size } = await openSource(file, ctx);
   const stderr = ctx.io.stderr;
-  const progress = !quiet && stderr.isTTY === true ? new ProgressBar(stderr, ctx.err, size) : undefined;
+  const progress = !quiet && stderr.isTTY === true ? new ProgressBar(stderr, ctx.err, size, ctx.io.env) : undefined;
   const summary: BatchSummary = { lines: 0, ok: 0, failed: 0, repairedLines: 0, repairs: {}, failures: {} };
   let bytesDone = 0;
 

@@ -18,7 +18,7 @@ Options:
   -h, --help      show this help
 
 Examples:
-  jsonmend canonicalize examples/tool-output.json | sha256sum`,
+  jsonmend canonicalize tool-output.json | sha256sum`,
   options: { ...commonOptions, ...parseInputOptions },
   positionals: ['[FILE]'],
   async run(ctx) {

@@ -36,9 +36,9 @@ Options:
 Exit code 1 when the reply holds no JSON candidate at all.
 
 Examples:
-  jsonmend extract examples/reply.txt
-  jsonmend extract --all --pretty examples/reply.txt
-  jsonmend extract --text examples/reply.txt | jsonmend parse`,
+  jsonmend extract reply.txt
+  jsonmend extract --all --pretty reply.txt
+  jsonmend extract --text reply.txt | jsonmend parse`,
   options: { ...commonOptions, all: { type: 'boolean' }, text: { type: 'boolean' }, pretty: { type: 'boolean' } },
   positionals: ['[FILE]'],
   async run(ctx) {

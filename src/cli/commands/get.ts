@@ -22,8 +22,8 @@ Exit code 1 when the path leads nowhere (the error says why and what is there), 
 malformed.
 
 Examples:
-  jsonmend get 'tickets[0].status' examples/tool-output.json
-  jsonmend get /tickets/1/id examples/tool-output.json`,
+  jsonmend get 'tickets[0].status' tool-output.json
+  jsonmend get /tickets/1/id tool-output.json`,
   options: { ...commonOptions, ...parseInputOptions, pretty: { type: 'boolean' } },
   positionals: ['PATH', '[FILE]'],
   async run(ctx) {

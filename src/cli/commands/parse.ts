@@ -36,9 +36,9 @@ Batch mode writes one line per input line, in input order. A line that cannot be
 {"line": N, "error": {"code": ..., "message": ...}} and the batch goes on.
 
 Examples:
-  jsonmend parse examples/reply.txt
-  jsonmend parse --report --pretty examples/reply.txt
-  jsonmend parse --jsonl --workers 2 examples/replies.jsonl > values.jsonl`,
+  jsonmend parse reply.txt
+  jsonmend parse --report --pretty reply.txt
+  jsonmend parse --jsonl --workers 2 replies.jsonl > values.jsonl`,
   options: {
     ...commonOptions,
     ...parseInputOptions,

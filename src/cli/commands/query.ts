@@ -22,8 +22,8 @@ Options:
 Exit code 2 when the query is malformed (the error gives its position).
 
 Examples:
-  jsonmend query '$.tickets[?@.status == "open"].id' examples/tool-output.json
-  jsonmend query --paths '$..priority' examples/tool-output.json`,
+  jsonmend query '$.tickets[?@.status == "open"].id' tool-output.json
+  jsonmend query --paths '$..priority' tool-output.json`,
   options: { ...commonOptions, ...parseInputOptions, paths: { type: 'boolean' }, pretty: { type: 'boolean' } },
   positionals: ['JSONPATH', '[FILE]'],
   async run(ctx) {

@@ -24,7 +24,7 @@ files are parsed tolerantly, so CLAIMS.json may be a model's raw reply.
 
 CLAIMS.json holds an array of claims, an object {"claims": [...]}, or a single claim. A claim is
 {mode, path?, value?, schema?, min?, max?, exclusiveMin?, exclusiveMax?, aggregate?} with mode
-verbatim, field, type or range (see docs/verify.md).
+verbatim, field, type or range, e.g. {"mode": "range", "path": "total", "min": 10, "max": 20}.
 
 Options:
   --feedback      print a short text for the model about the failed claims instead of the results
@@ -34,7 +34,7 @@ Options:
 Exit code 0 when every claim holds, 1 when any fails, 2 when a claim is malformed.
 
 Examples:
-  jsonmend verify examples/claims.json examples/tool-output.json`,
+  jsonmend verify claims.json tool-output.json`,
   options: { ...commonOptions, ...parseInputOptions, feedback: { type: 'boolean' } },
   positionals: ['CLAIMS.json', '[FILE]'],
   async run(ctx) {

@@ -1,10 +1,14 @@
-// Vercel AI SDK adapters: `experimental_repairText` and `experimental_repairToolCall` hooks backed by jsonmend.
+// Vercel AI SDK adapters: `experimental_repairText` and `experimental_repairToolCall` hooks backed by jsonmend
+// (AI SDK 5 and later), and a language-model middleware for `wrapLanguageModel` (./ai-sdk-middleware.ts).
 // Imported from `jsonmend/ai-sdk`; uses structural types only, so `ai` is never loaded by jsonmend.
 import { JsonMendError } from '../../errors.js';
 import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
 import type { LoopParseOptions } from '../parse-reply.js';
 import { parseToolArguments } from '../tool-args.js';
+import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
+
+export type { AiSdkRepairOptions } from './ai-sdk-options.js';
 
 /** What the AI SDK passes to `experimental_repairText` (structurally). */
 export interface RepairTextInput {
@@ -16,23 +20,22 @@ export interface RepairTextInput {
 export type RepairTextHook = (options: RepairTextInput) => Promise<string | null>;
 
 /** Options of {@link createRepairText}. */
-export interface RepairTextOptions {
+export interface RepairTextOptions extends AiSdkRepairOptions {
   /** Also apply the schema's repairs (`"42"` → `42`, a scalar → `[scalar]`, …) and require the value to satisfy it. */
   schema?: SchemaLike;
-  /** Options for the tolerant parser. */
-  parseOptions?: LoopParseOptions;
 }
 
 /**
- * An `experimental_repairText` hook for `generateObject`/`streamObject` (and `Output.object`): returns the reply
- * as clean JSON text, or `null` when jsonmend cannot read it (the SDK then throws its own error) or when the text
- * would come back unchanged (repairing cannot help).
+ * An `experimental_repairText` hook for `generateObject`/`streamObject` (AI SDK 5 and 6; deprecated in 7, where
+ * {@link jsonmendMiddleware} is the way): returns the reply as clean JSON text, or `null` when jsonmend cannot read
+ * it (the SDK then throws its own error), when it was cut off (unless `acceptTruncated`), or when the text would
+ * come back unchanged (repairing cannot help).
  */
 export function createRepairText(options: RepairTextOptions = {}): RepairTextHook {
   return async ({ text }) => {
     if (typeof text !== 'string') return null;
     try {
-      const { value } = parseWithReport(text, { ...options.parseOptions, schema: options.schema });
+      const { value } = parseWithReport(text, { ...adapterParseOptions(options), schema: options.schema });
       const out = JSON.stringify(value);
       return out === undefined || out === text ? null : out;
     } catch (error) {
@@ -56,8 +59,8 @@ export interface ToolCallLike {
 /** What the AI SDK passes to `experimental_repairToolCall` (structurally). */
 export interface RepairToolCallInput<C extends ToolCallLike> {
   toolCall: C;
-  /** The tool's input JSON Schema, as the SDK derives it. */
-  inputSchema?: (options: { toolName: string }) => PromiseLike<unknown>;
+  /** The tool's input JSON Schema, as the SDK derives it (synchronously in AI SDK 5, a promise later). */
+  inputSchema?: (options: { toolName: string }) => unknown;
   error?: unknown;
 }
 
@@ -65,11 +68,9 @@ export interface RepairToolCallInput<C extends ToolCallLike> {
 export type RepairToolCallHook = <C extends ToolCallLike>(options: RepairToolCallInput<C>) => Promise<C | null>;
 
 /** Options of {@link createRepairToolCall}. */
-export interface RepairToolCallOptions {
+export interface RepairToolCallOptions extends AiSdkRepairOptions {
   /** Schemas by tool name; a tool not listed uses the JSON Schema the SDK provides through `inputSchema`. */
   schemas?: Record<string, SchemaLike>;
-  /** Options for the tolerant parser. */
-  parseOptions?: LoopParseOptions;
 }
 
 /** The SDK's error for a tool name the model made up: no input repair can fix that. */
@@ -78,9 +79,9 @@ function isNoSuchTool(error: unknown): boolean {
 }
 
 /**
- * An `experimental_repairToolCall` hook: re-reads the tool call's `input` with jsonmend against the tool's schema
+ * An `experimental_repairToolCall` hook (AI SDK 5 and later): re-reads the tool call's `input` with jsonmend against the tool's schema
  * and returns the tool call with repaired `input` JSON text, or `null` when it cannot (unknown tool, no schema,
- * input that does not satisfy the schema even after repair).
+ * input that does not satisfy the schema even after repair, input that was cut off unless `acceptTruncated`).
  */
 export function createRepairToolCall(options: RepairToolCallOptions = {}): RepairToolCallHook {
   return async <C extends ToolCallLike>({ toolCall, inputSchema, error }: RepairToolCallInput<C>): Promise<C | null> => {
@@ -98,7 +99,7 @@ export function createRepairToolCall(options: RepairToolCallOptions = {}): Repai
     }
     if (schema === undefined) return null;
     try {
-      const value = parseToolArguments(toolCall.input, schema, options.parseOptions ?? {});
+      const value = parseToolArguments(toolCall.input, schema, adapterParseOptions(options));
       const input = JSON.stringify(value);
       return input === toolCall.input ? null : { ...toolCall, input };
     } catch (caught) {
@@ -114,3 +115,5 @@ export const repairToolCall: RepairToolCallHook = createRepairToolCall();
 // Off unless added: a middleware that turns tool calls written as text into tool-call parts (docs/tools.md).
 export { createToolCallRecovery } from '../../tools/recover.js';
 export type { ToolCallRecoveryMiddleware, ToolCallRecoveryOptions } from '../../tools/recover.js';
+export { jsonmendMiddleware } from './ai-sdk-middleware.js';
+export type { JsonMendMiddleware, JsonMendMiddlewareOptions } from './ai-sdk-middleware.js';

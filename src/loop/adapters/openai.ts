@@ -7,11 +7,21 @@ import type { OutputOf } from '../generate.js';
 import { parseToolArguments, type ToolArgumentsOptions } from '../tool-args.js';
 import { toolCallsFromText } from '../../tools/recover.js';
 
-/** A Chat Completions tool call (`message.tool_calls[i]`), structurally. */
+/** A Chat Completions function tool call (`message.tool_calls[i]`), structurally. */
 export interface ChatToolCallLike {
   id?: string;
   type?: string;
   function: { name: string; arguments: string };
+}
+
+/**
+ * A Chat Completions custom tool call (`type: "custom"`, the SDK's `ChatCompletionMessageCustomToolCall`): its
+ * free-form `input` is read as the arguments text.
+ */
+export interface ChatCustomToolCallLike {
+  id?: string;
+  type: 'custom';
+  custom: { name: string; input: string };
 }
 
 /** A Responses API function call output item (`type: "function_call"`), structurally. */
@@ -23,13 +33,16 @@ export interface ResponsesFunctionCallLike {
   id?: string;
 }
 
-/** Either kind of OpenAI tool call. */
-export type OpenAIToolCallLike = ChatToolCallLike | ResponsesFunctionCallLike;
+/** Any kind of OpenAI tool call: the SDK's `ChatCompletionMessageToolCall` union and a Responses `function_call`. */
+export type OpenAIToolCallLike = ChatToolCallLike | ChatCustomToolCallLike | ResponsesFunctionCallLike;
 
 function argumentsOf(toolCall: OpenAIToolCallLike): { name: string; text: string; id: string | undefined } {
   if (toolCall && typeof toolCall === 'object') {
     if ('function' in toolCall && toolCall.function && typeof toolCall.function.arguments === 'string') {
       return { name: toolCall.function.name, text: toolCall.function.arguments, id: toolCall.id };
+    }
+    if ('custom' in toolCall && toolCall.custom && typeof toolCall.custom.input === 'string') {
+      return { name: toolCall.custom.name, text: toolCall.custom.input, id: toolCall.id };
     }
     if ('arguments' in toolCall && typeof toolCall.arguments === 'string') {
       return { name: toolCall.name, text: toolCall.arguments, id: toolCall.call_id ?? toolCall.id };
@@ -40,7 +53,8 @@ function argumentsOf(toolCall: OpenAIToolCallLike): { name: string; text: string
 
 /**
  * The arguments of one OpenAI tool call, repaired and validated against `schema`
- * (`tool_calls[i].function.arguments` or a Responses `function_call`'s `arguments`).
+ * (`tool_calls[i].function.arguments`, a custom tool call's `custom.input`, or a Responses `function_call`'s
+ * `arguments`). Accepts the SDK's own `ChatCompletionMessageToolCall` union as it is.
  * Throws `JsonMendError` / `SchemaError` when they cannot be read.
  */
 export function parseToolCallArguments<S extends SchemaLike | undefined = undefined, T = OutputOf<S>>(

@@ -1,0 +1,201 @@
+// A language-model middleware for the AI SDK's `wrapLanguageModel`: JSON the model wrote is mended before the
+// SDK reads it, in `generateText`/`streamText` with `Output.object` (JSON response format) and in tool calls.
+// Structural types only: one middleware object fits AI SDK 5, 6 and 7 (their middleware runtimes do not look
+// at the version field; the parts it reads are the same in every version).
+import { JsonMendError } from '../../errors.js';
+import { parseWithReport } from '../../schema/index.js';
+import type { SchemaLike } from '../../schema/types.js';
+import { parseToolArguments } from '../tool-args.js';
+import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
+
+/** Options of {@link jsonmendMiddleware}. */
+export interface JsonMendMiddlewareOptions extends AiSdkRepairOptions {
+  /**
+   * Which tool calls to mend: every function tool (default), or none. Tool inputs are read against the tool's
+   * JSON Schema (from the call's `tools`), so schema repairs (`"3"` → `3`) apply too.
+   */
+  toolCalls?: boolean;
+  /**
+   * Which text to mend: only text of calls that ask for JSON (`responseFormat.type === 'json'`, what
+   * `Output.object` and `generateObject` send; default), or none. Plain text is never touched.
+   */
+  text?: boolean;
+}
+
+/** The parts of the call options the middleware reads (structurally `LanguageModelV2/V3/V4CallOptions`). */
+export interface CallOptionsLike {
+  responseFormat?: { type: string; schema?: unknown };
+  tools?: readonly unknown[];
+}
+
+/** The parts of a `doGenerate` result the middleware reads. */
+export interface GenerateResultLike {
+  content: readonly unknown[];
+  finishReason?: unknown;
+}
+
+/** The parts of a `doStream` result the middleware reads. */
+export interface StreamResultLike {
+  stream: ReadableStream<unknown>;
+}
+
+/**
+ * What {@link jsonmendMiddleware} returns: a `LanguageModelMiddleware` for `wrapLanguageModel` of AI SDK 5, 6
+ * and 7 (`specificationVersion` is what AI SDK 6 requires; 5 and 7 ignore it).
+ */
+export interface JsonMendMiddleware {
+  readonly specificationVersion: 'v3';
+  wrapGenerate: <R extends GenerateResultLike>(options: { doGenerate: () => PromiseLike<R>; params: CallOptionsLike }) => Promise<R>;
+  wrapStream: <R extends StreamResultLike>(options: { doStream: () => PromiseLike<R>; params: CallOptionsLike }) => Promise<R>;
+}
+
+interface Part {
+  type?: unknown;
+  id?: unknown;
+  text?: unknown;
+  delta?: unknown;
+  toolName?: unknown;
+  input?: unknown;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** `'length'` in AI SDK 5 (a string) and 6/7 (`{ unified, raw }`). */
+function cutOff(finishReason: unknown): boolean {
+  return finishReason === 'length' || (isObject(finishReason) && finishReason.unified === 'length');
+}
+
+/** The mender for one call: what to do with a JSON text and with a tool call's input. */
+class Mender {
+  readonly jsonText: boolean;
+  private readonly textSchema: SchemaLike | undefined;
+
+  constructor(
+    private readonly options: JsonMendMiddlewareOptions,
+    private readonly params: CallOptionsLike,
+  ) {
+    const format = params?.responseFormat;
+    this.jsonText = options.text !== false && format?.type === 'json';
+    this.textSchema = isObject(format?.schema) ? (format.schema as SchemaLike) : undefined;
+  }
+
+  /** The text as compact JSON, or the text itself when jsonmend cannot read it (the SDK reports that). */
+  text(text: string): string {
+    return this.mend(text, this.textSchema, (t, s) => parseWithReport(t, { ...adapterParseOptions(this.options), schema: s }).value);
+  }
+
+  /** A tool call's input as compact JSON, read against its tool's schema; unchanged when it cannot be read. */
+  toolInput(toolName: unknown, input: string): string {
+    if (this.options.toolCalls === false) return input;
+    return this.mend(input, this.toolSchema(toolName), (t, s) => parseToolArguments(t, s, adapterParseOptions(this.options)));
+  }
+
+  private toolSchema(toolName: unknown): SchemaLike | undefined {
+    for (const tool of this.params?.tools ?? []) {
+      if (isObject(tool) && tool.type === 'function' && tool.name === toolName && isObject(tool.inputSchema)) {
+        return tool.inputSchema as SchemaLike;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * With the schema first; when the value cannot be made to fit, syntax repairs only, so the SDK's own validation
+   * reports the mismatch on readable JSON. Valid JSON comes back as it was written.
+   */
+  private mend(text: string, schema: SchemaLike | undefined, read: (text: string, schema: SchemaLike | undefined) => unknown): string {
+    for (const s of schema === undefined ? [undefined] : [schema, undefined]) {
+      try {
+        const out = JSON.stringify(read(text, s));
+        if (out === undefined) return text;
+        try {
+          // Already valid and equal: keep the model's own text (its spacing, its number forms).
+          if (JSON.stringify(JSON.parse(text)) === out) return text;
+        } catch {
+          // not valid JSON: the mended text it is
+        }
+        return out;
+      } catch (error) {
+        if (!(error instanceof JsonMendError)) throw error;
+      }
+    }
+    return text;
+  }
+}
+
+/** Mends the content parts of a `doGenerate` result. */
+function mendContent(content: readonly unknown[], mender: Mender): unknown[] {
+  return content.map((part) => {
+    if (!isObject(part)) return part;
+    const p = part as Part;
+    if (p.type === 'text' && mender.jsonText && typeof p.text === 'string') return { ...part, text: mender.text(p.text) };
+    if (p.type === 'tool-call' && typeof p.input === 'string') return { ...part, input: mender.toolInput(p.toolName, p.input) };
+    return part;
+  });
+}
+
+/**
+ * Mends a `doStream` stream. A JSON text part is held from its `text-start` to its `text-end` and then sent as one
+ * mended `text-delta` (a repair can change text already written, so deltas cannot be passed on as they come);
+ * a `tool-call` part's `input` is mended as it passes (its `tool-input-delta`s pass unchanged).
+ */
+function mendStream(mender: Mender): TransformStream<unknown, unknown> {
+  const held = new Map<unknown, string[]>();
+  return new TransformStream<unknown, unknown>({
+    transform(part, controller) {
+      if (!isObject(part)) return controller.enqueue(part);
+      const p = part as Part;
+      if (mender.jsonText && p.type === 'text-start') {
+        held.set(p.id, []);
+      } else if (p.type === 'text-delta' && held.has(p.id) && typeof p.delta === 'string') {
+        held.get(p.id)!.push(p.delta);
+        return;
+      } else if (p.type === 'text-end' && held.has(p.id)) {
+        const text = held.get(p.id)!.join('');
+        held.delete(p.id);
+        if (text !== '') controller.enqueue({ type: 'text-delta', id: p.id, delta: mender.text(text) });
+      } else if (p.type === 'tool-call' && typeof p.input === 'string') {
+        return controller.enqueue({ ...part, input: mender.toolInput(p.toolName, p.input) });
+      }
+      controller.enqueue(part);
+    },
+    flush(controller) {
+      // A stream that ended without text-end (an error upstream): pass on what was held, unmended.
+      for (const [id, deltas] of held) if (deltas.length > 0) controller.enqueue({ type: 'text-delta', id, delta: deltas.join('') });
+      held.clear();
+    },
+  });
+}
+
+/**
+ * A language-model middleware that mends the JSON a model writes before the AI SDK reads it: text of calls that
+ * ask for JSON (`generateText`/`streamText` with `Output.object`, `generateObject`/`streamObject`), read against
+ * the response format's schema, and every tool call's input, read against its tool's schema. Text that cannot be
+ * read is passed on unchanged, so the SDK's own errors still happen; a reply cut off by the token limit is not
+ * completed unless `acceptTruncated`.
+ *
+ * ```ts
+ * import { wrapLanguageModel, generateText, Output } from 'ai';
+ * const model = wrapLanguageModel({ model: openai('gpt-4o-mini'), middleware: jsonmendMiddleware() });
+ * const { output } = await generateText({ model, output: Output.object({ schema }), prompt });
+ * ```
+ */
+export function jsonmendMiddleware(options: JsonMendMiddlewareOptions = {}): JsonMendMiddleware {
+  return {
+    specificationVersion: 'v3',
+    async wrapGenerate<R extends GenerateResultLike>({ doGenerate, params }: { doGenerate: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
+      const result = await doGenerate();
+      if (!isObject(result) || !Array.isArray(result.content)) return result;
+      if (cutOff(result.finishReason) && options.acceptTruncated !== true) return result;
+      return { ...result, content: mendContent(result.content, new Mender(options, params)) };
+    },
+    async wrapStream<R extends StreamResultLike>({ doStream, params }: { doStream: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
+      const result = await doStream();
+      // Duck-typed: a ReadableStream from another realm or a polyfill is not `instanceof` this one.
+      if (!isObject(result) || typeof (result.stream as { pipeThrough?: unknown } | undefined)?.pipeThrough !== 'function') return result;
+      return { ...result, stream: result.stream.pipeThrough(mendStream(new Mender(options, params))) };
+    },
+  };
+}

@@ -1,0 +1,145 @@
+// The package as a user gets it: `npm pack`, the tarball's contents, arethetypeswrong, then an install of
+// the tarball into a fresh project (no registry needed: dependencies are linked from this checkout's
+// node_modules) that imports it from ESM and CommonJS, type-checks it under every module resolution, and
+// runs the CLI from node_modules/.bin.
+import assert from 'node:assert/strict';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { projectRoot } from '../helpers.js';
+
+interface PackResult {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string }[];
+}
+
+const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+  version: string;
+  dependencies?: Record<string, string>;
+};
+const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
+const tsc = join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+
+function sh(command: string, args: string[], cwd: string, input?: string): SpawnSyncReturns<string> {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', input, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  if (r.error) throw r.error;
+  return r;
+}
+
+function ok(r: SpawnSyncReturns<string>, what: string): string {
+  assert.equal(r.status, 0, `${what} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+describe('the packed package', () => {
+  let dir: string;
+  let pack: PackResult;
+  let tarball: string;
+  let app: string;
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'jsonmend-package-'));
+    // `npm test` has built dist/ already; a run of this file alone builds it first.
+    if (!existsSync(join(projectRoot, 'dist', 'cjs', 'index.js')) || !existsSync(join(projectRoot, 'dist', 'index.js'))) {
+      ok(sh('npm', ['run', '--silent', 'build'], projectRoot), 'npm run build');
+    }
+    // --ignore-scripts: `prepare` would rebuild (and empty) dist/ while other test files use it.
+    const out = ok(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], projectRoot), 'npm pack');
+    pack = (JSON.parse(out) as PackResult[])[0]!;
+    tarball = join(dir, pack.filename);
+    console.log(`# tarball ${pack.filename}: ${(pack.size / 1024).toFixed(1)} KB packed, ${(pack.unpackedSize / 1024).toFixed(1)} KB unpacked, ${pack.files.length} files`);
+
+    app = join(dir, 'app');
+    mkdirSync(app);
+    const dependencies: Record<string, string> = { jsonmend: `file:${tarball}` };
+    // The package's own dependencies, linked from this checkout, so the install needs no registry.
+    for (const name of Object.keys(manifest.dependencies ?? {})) dependencies[name] = `file:${join(projectRoot, 'node_modules', name)}`;
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies }, null, 2));
+    ok(sh('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], app), 'npm install <tarball>');
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('ships LICENSE, README, CHANGELOG, both builds and the CLI; no sources, maps, tests or stamps', () => {
+    const files = pack.files.map((f) => f.path);
+    for (const needed of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json', 'dist/cli/main.js']) {
+      assert.ok(files.includes(needed), `the tarball lacks ${needed}`);
+    }
+    const unwanted = files.filter((f) => /\.map$|^(src|test|bench|docs|examples)\/|\/\.|^dist\/.*test/.test(f));
+    assert.deepEqual(unwanted, []);
+    assert.match(readFileSync(join(projectRoot, 'LICENSE'), 'utf8'), /^MIT License/);
+  });
+
+  test('package.json has repository, homepage, keywords, license and a build on install from git', () => {
+    const pkg = JSON.parse(readFileSync(join(app, 'node_modules', 'jsonmend', 'package.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(pkg.license, 'MIT');
+    assert.ok(pkg.repository && pkg.homepage && Array.isArray(pkg.keywords) && (pkg.keywords as unknown[]).length > 0);
+    assert.match((pkg.scripts as Record<string, string>).prepare ?? '', /build/);
+  });
+
+  test('arethetypeswrong finds no problem for any entry under node10, node16 (CJS and ESM) and bundler', () => {
+    const r = sh(bin('attw'), [tarball, '--format', 'json'], dir);
+    const report = JSON.parse(r.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
+    assert.deepEqual(Object.keys(report.analysis.entrypoints).sort(), ['.', './ai-sdk', './openai', './package.json']);
+    assert.deepEqual(report.analysis.problems, []);
+    assert.equal(r.status, 0);
+  });
+
+  test('import from ESM and require from CommonJS: every entry, the same behaviour', () => {
+    const body = (load: (m: string) => string) => `
+const { parse, JsonMendError } = ${load('jsonmend')};
+const { createRepairText, jsonmendMiddleware } = ${load('jsonmend/ai-sdk')};
+const { parseToolCallArguments } = ${load('jsonmend/openai')};
+let code;
+try { parse('no json'); } catch (e) { code = e instanceof JsonMendError && e.code; }
+console.log(JSON.stringify({
+  value: parse("{'a': [1, 2,], b: True}"),
+  code,
+  hooks: [typeof createRepairText, typeof jsonmendMiddleware],
+  args: parseToolCallArguments({ id: '1', type: 'function', function: { name: 'f', arguments: '{"x": 1,}' } }),
+}));`;
+    writeFileSync(join(app, 'esm.mjs'), body((m) => `await import('${m}')`));
+    writeFileSync(join(app, 'cjs.cjs'), body((m) => `require('${m}')`));
+    const expected = { value: { a: [1, 2], b: true }, code: 'NO_JSON', hooks: ['function', 'function'], args: { x: 1 } };
+    for (const file of ['esm.mjs', 'cjs.cjs']) {
+      assert.deepEqual(JSON.parse(ok(sh(process.execPath, [file], app), file)), expected, file);
+    }
+  });
+
+  test('TypeScript projects type-check: CommonJS (node10), node16 from CJS and ESM, bundler', () => {
+    const source = (kind: string) => `import { parse, type JsonMendError } from 'jsonmend';
+import { createRepairText } from 'jsonmend/ai-sdk';
+import { parseToolCallArguments } from 'jsonmend/openai';
+const value: unknown = parse('{}');
+const hook: (input: { text: string }) => Promise<string | null> = createRepairText();
+const args = parseToolCallArguments<undefined, { x: number }>({ type: 'function', function: { name: 'f', arguments: '{}' } });
+const n: number = args.x;
+export const checked: [unknown, typeof hook, number, JsonMendError | undefined, string] = [value, hook, n, undefined, '${kind}'];
+`;
+    // One program per resolution mode; under node16 a .cts file is CommonJS and a .mts file is ESM.
+    const projects: [string, Record<string, unknown>, string[]][] = [
+      ['node10', { module: 'commonjs', moduleResolution: 'node10' }, ['index.ts']],
+      ['node16', { module: 'node16', moduleResolution: 'node16' }, ['index.cts', 'index.mts']],
+      ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, ['index.ts']],
+    ];
+    for (const [name, options, files] of projects) {
+      const project = join(app, `ts-${name}`);
+      mkdirSync(project, { recursive: true });
+      for (const file of files) writeFileSync(join(project, file), source(`${name} ${file}`));
+      const compilerOptions = { ...options, target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] };
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+      ok(sh(process.execPath, [tsc, '-p', project], project), `tsc (${name})`);
+    }
+  });
+
+  test('the CLI runs from node_modules/.bin: --version, a piped reply, a subcommand', () => {
+    const jsonmend = join(app, 'node_modules', '.bin', 'jsonmend');
+    assert.equal(ok(sh(jsonmend, ['--version'], app), 'jsonmend --version'), `${manifest.version}\n`);
+    assert.equal(ok(sh(jsonmend, [], app, 'Sure: ```json\n{"a": True,}\n```'), 'jsonmend < reply'), '{"a":true}\n');
+    assert.equal(ok(sh(jsonmend, ['get', 'a.b'], app, '{a: {b: [1,]}}'), 'jsonmend get'), '[1]\n');
+  });
+});
