@@ -4,6 +4,8 @@
 // parse -> schema), and a bundle that uses only `parse` leaves the schema code and its JSON Schema
 // validator out.
 import { JsonMendError } from '../errors.js';
+// Types only: no schema code is loaded by naming them.
+import type { SchemaIssue } from '../schema/types.js';
 
 /** What a front door gets back from the stage: the value and every repair (text, then schema). */
 export interface StageReport {
@@ -19,6 +21,11 @@ export interface StageReport {
 export interface SchemaStage {
   parseWithReport(text: string, options: object): StageReport;
   parseAsync(text: string, options: object): Promise<StageReport>;
+  /**
+   * Strict validation of `value` against a JSON Schema (no repair), for the stream's schema watch:
+   * the issues, none when valid. Throws for a schema it cannot use, or one that validates asynchronously.
+   */
+  check(schema: object, value: unknown): SchemaIssue[];
 }
 
 let installed: SchemaStage | undefined;

@@ -171,7 +171,7 @@ function compilePlugged(validator: JsonSchemaValidator, schema: JsonSchema | boo
 const invalidResult = (what: string) => new JsonMendError('INVALID_SCHEMA', `the schema's validate returned ${what}, not a Standard Schema result`);
 
 /** A Standard Schema result checked for shape: anything else is the schema's fault, never a silent pass. */
-function toValidation(result: unknown, value: unknown): Validation {
+function toValidation(result: unknown, value: unknown, guide: Guide | undefined): Validation {
   if (result === null || typeof result !== 'object') throw invalidResult(describeType(result));
   const { issues } = result as { issues?: unknown };
   if (issues === undefined) {
@@ -185,7 +185,7 @@ function toValidation(result: unknown, value: unknown): Validation {
     if (path !== undefined && !Array.isArray(path)) throw invalidResult(`an issue whose path is ${describeType(path)}`);
   }
   const found = issues as StandardSchemaV1.Issue[];
-  return { valid: false, issues: () => standardIssues(found, value), paths: found.map((i) => fromStandardPath(i.path)) };
+  return { valid: false, issues: () => standardIssues(found, value, guide), paths: found.map((i) => fromStandardPath(i.path)) };
 }
 
 function compileStandard(props: StandardSchemaV1.Props, draft: JsonSchemaDraft | undefined): Compiled {
@@ -210,13 +210,13 @@ function compileStandard(props: StandardSchemaV1.Props, draft: JsonSchemaDraft |
       }
       if (result !== null && typeof result === 'object' && typeof (result as PromiseLike<unknown>).then === 'function') {
         return Promise.resolve(result).then(
-          (r) => toValidation(r, value),
+          (r) => toValidation(r, value, guide),
           (error: unknown) => {
             throw new JsonMendError('INVALID_SCHEMA', `the schema's validate failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
           },
         );
       }
-      return toValidation(result, value);
+      return toValidation(result, value, guide);
     },
   };
 }

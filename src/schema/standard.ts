@@ -111,7 +111,13 @@ export function standardPropsOf(value: unknown): StandardSchemaV1.Props | undefi
  * undefined when it has none or the converter refuses both draft 2020-12 and draft-07.
  */
 export function standardJsonSchema(schema: StandardSchemaV1): Record<string, unknown> | undefined {
-  return jsonSchemaOfProps(schema['~standard']);
+  let props: StandardSchemaV1.Props;
+  try {
+    props = schema['~standard'];
+  } catch {
+    return undefined; // validation reports the broken schema
+  }
+  return props === null || typeof props !== 'object' ? undefined : jsonSchemaOfProps(props);
 }
 
 /** As {@link standardJsonSchema}, from the `~standard` property itself. */

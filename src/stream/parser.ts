@@ -5,7 +5,7 @@ import { JsonMendError, assertText } from '../errors.js';
 import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
 import type { TextRepair } from '../parse/types.js';
-import { parse } from '../schema/index.js';
+import { parse } from '../parse/api.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
 import { SchemaWatch } from './schema.js';

@@ -1,7 +1,7 @@
 // A modest schema watch for snapshots: finds the subschema of each path (properties, items,
 // prefixItems, additionalProperties, local `$ref`s), fills `default`s, and validates each subtree
 // once it is complete (strict validation, no repair). Only JSON Schemas (or Standard Schemas that expose one) are watched.
-import { compile } from '../schema/compile.js';
+import { schemaStageFor } from '../parse/stage.js';
 import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
 import type { SchemaIssue, SchemaLike } from '../schema/types.js';
 
@@ -88,16 +88,13 @@ export class SchemaWatch {
       wrapped = s === this.root ? s : { ...s, $defs: this.root.$defs, definitions: this.root.definitions };
       this.wrapped.set(s, wrapped);
     }
-    let result;
+    let list: SchemaIssue[];
     try {
-      result = compile(wrapped).validate(value);
+      // Through the parse front doors' plug-in, so the stream loads no schema code of its own.
+      list = schemaStageFor({}).check(wrapped, value);
     } catch {
       return; // a subschema the validator cannot use: the final parse() reports schema problems
     }
-    if (result instanceof Promise || result.valid) return;
-    // (The schema layer builds issue lists lazily in newer versions: accept both forms.)
-    const raw = result.issues as unknown;
-    const list = (typeof raw === 'function' ? (raw as () => SchemaIssue[])() : raw) as SchemaIssue[];
     for (const issue of list) {
       const full = { ...issue, path: path + issue.path };
       const key = `${full.path}\u0000${full.message}`;
