@@ -3,7 +3,7 @@
 // copied on write, so the caller's value is never mutated and untouched subtrees are shared.
 import type { Schema } from '@cfworker/json-schema';
 import { JsonMendError } from '../errors.js';
-import type { Compiled, Validation } from './compile.js';
+import type { Validation } from './compile.js';
 import {
   NO, type Converted, enumCaseFold, integralToInteger, looksLikeContainer, scalarToString, stringToBoolean,
   stringToInteger, stringToNumber, unwrapJsonString,
@@ -435,14 +435,4 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepai
 function itemsAcceptObjects(node: Schema, guide: Guide): boolean {
   const itemTypes = expectedTypes(resolveSchema(guide, itemSchema(node, 0)));
   return itemTypes.length === 0 || itemTypes.includes('object');
-}
-
-/** Runs the loop for `compiled` synchronously. */
-export function repairSync(value: unknown, compiled: Compiled, limits?: RepairLimits): RepairOutcome {
-  return runSync(repairLoop(value, compiled.guide, limits), (v) => compiled.validate(v));
-}
-
-/** Runs the loop for `compiled`, awaiting an asynchronous validator. */
-export function repairAsync(value: unknown, compiled: Compiled, limits?: RepairLimits): Promise<RepairOutcome> {
-  return runAsync(repairLoop(value, compiled.guide, limits), (v) => compiled.validate(v));
 }
