@@ -75,14 +75,33 @@ describe('the schema stage plugs into the parse front doors', () => {
     assert.equal(schemaStageFor({}), schemaStage); // installed when src/schema was loaded
   });
 
-  async function bundled(code: string): Promise<string[]> {
-    const result = await build({
+  async function bundle(code: string) {
+    return build({
       stdin: { contents: code, resolveDir: new URL('../../src/', import.meta.url).pathname, loader: 'ts' },
       bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent',
     });
-    const output = Object.values(result.metafile.outputs)[0];
+  }
+  async function bundled(code: string): Promise<string[]> {
+    const output = Object.values((await bundle(code)).metafile.outputs)[0];
     return Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
   }
+  /** Runs a bundle in this process, as a module of its own (its own copy of every jsonmend module). */
+  async function run(code: string): Promise<unknown> {
+    const text = (await bundle(code)).outputFiles[0].text;
+    const module = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)) as { result: unknown };
+    return module.result;
+  }
+  test('such a bundle given a schema says what to do (INVALID_ARGUMENT), never returns the value unvalidated', async () => {
+    const result = await run(`import { parse } from './index.ts';
+      let result; try { result = parse('{"a": 1}', { schema: { type: 'array' } }); } catch (e) { result = [e.code, e.message]; }
+      export { result };`);
+    assert.ok(Array.isArray(result) && result[0] === 'INVALID_ARGUMENT' && /validator: jsonSchemaValidator\(\)/.test(result[1]), String(result));
+  });
+  test('a bundle that passes the validator validates and repairs', async () => {
+    const result = await run(`import { parse, jsonSchemaValidator } from './index.ts';
+      export const result = parse('{"a": "1"}', { schema: { type: 'object', properties: { a: { type: 'integer' } } }, validator: jsonSchemaValidator() });`);
+    assert.deepEqual(result, { a: 1 });
+  });
   test('a bundle that imports only parse holds no schema code and no JSON Schema validator', async () => {
     const files = await bundled("import { parse } from './index.ts'; console.log(parse('{}'));");
     assert.ok(files.some((f) => f.includes('parse/api.ts')), files.join('\n'));
