@@ -1,13 +1,14 @@
-// Preparing a schema once (cached per schema object) into a validator plus, where there is one, a
-// JSON Schema guide for repairs.
+// Preparing a schema once (cached per schema object, draft and validator) into a validator plus, where
+// there is one, a JSON Schema guide for repairs.
 import { dereference, validate as cfValidate } from '@cfworker/json-schema';
 import type { Schema, SchemaDraft } from '@cfworker/json-schema';
 import { JsonMendError, describeType } from '../errors.js';
-import { type Guide, runValidator, translateValidatorError } from './guide.js';
+import { type Guide, loneSurrogateIssue, runValidator, translateValidatorError, withWellFormedKeys } from './guide.js';
 import { cfworkerIssues, standardIssues } from './issues.js';
-import { fromFragment, fromStandardPath } from './pointer.js';
-import { isStandardSchema, standardJsonSchema, type StandardSchemaV1 } from './standard.js';
-import type { JsonSchemaDraft, SchemaIssue, SchemaLike } from './types.js';
+import { fromFragment, fromStandardPath, shortValue } from './pointer.js';
+import { checkJsonSchema } from './sanity.js';
+import { jsonSchemaOfProps, standardPropsOf, type StandardSchemaV1 } from './standard.js';
+import type { JsonSchema, JsonSchemaDraft, JsonSchemaValidator, SchemaIssue, SchemaLike } from './types.js';
 
 /** The outcome of validating a value: its (possibly transformed) output, or what failed and where. */
 export type Validation =
@@ -22,26 +23,60 @@ export interface Compiled {
   validate(value: unknown): Validation | Promise<Validation>;
 }
 
-const cache = new WeakMap<object, Map<string, Compiled>>();
-const booleanSchemas = new Map<string, Compiled>();
+const DRAFTS: readonly JsonSchemaDraft[] = ['2020-12', '2019-09', '7', '4'];
 
-/** The compiled form of `schema`, built once per schema object (and draft). */
-export function compile(schema: SchemaLike, draft?: JsonSchemaDraft): Compiled {
+/** The built-in validator's compile: @cfworker/json-schema, no code generation. */
+function builtInCompile(schema: JsonSchema | boolean, draft: JsonSchemaDraft): (value: unknown) => boolean {
+  const guide = makeGuide(schema as Schema | boolean, draft);
+  return (value) => cfValidate(value, guide.root, guide.draft, guide.lookup, true).valid;
+}
+
+/** The built-in JSON Schema validator (@cfworker/json-schema), carrying `stage` when given. */
+export function builtInValidator(stage?: JsonSchemaValidator['stage']): JsonSchemaValidator {
+  return { name: '@cfworker/json-schema', compile: builtInCompile, stage };
+}
+
+interface Cache {
+  objects: WeakMap<object, Map<string, Compiled>>;
+  booleans: Map<string, Compiled>;
+}
+
+const newCache = (): Cache => ({ objects: new WeakMap(), booleans: new Map() });
+const builtInCache = newCache();
+const pluggedCaches = new WeakMap<JsonSchemaValidator, Cache>();
+
+function cacheFor(validator: JsonSchemaValidator | undefined): Cache {
+  if (validator === undefined || validator.compile === builtInCompile) return builtInCache;
+  let cache = pluggedCaches.get(validator);
+  if (!cache) pluggedCaches.set(validator, (cache = newCache()));
+  return cache;
+}
+
+/** The compiled form of `schema`, built once per schema object, draft and validator. */
+export function compile(schema: SchemaLike, draft?: JsonSchemaDraft, validator?: JsonSchemaValidator): Compiled {
+  if (draft !== undefined && !DRAFTS.includes(draft)) {
+    throw new JsonMendError('INVALID_SCHEMA', `draft must be one of ${DRAFTS.map((d) => `'${d}'`).join(', ')}, got ${shortValue(draft)}`);
+  }
+  if (validator !== undefined && (validator === null || typeof validator !== 'object' || typeof validator.compile !== 'function')) {
+    throw new JsonMendError('INVALID_ARGUMENT', 'validator must be an object with a compile function (see jsonSchemaValidator, ajvValidator)');
+  }
   const draftKey = draft ?? '';
+  const cache = cacheFor(validator);
   if (typeof schema === 'boolean') {
     const key = `${schema}:${draftKey}`;
-    let compiled = booleanSchemas.get(key);
-    if (!compiled) booleanSchemas.set(key, (compiled = compileJsonSchema(schema, draft)));
+    let compiled = cache.booleans.get(key);
+    if (!compiled) cache.booleans.set(key, (compiled = compileJsonSchema(schema, draft, validator)));
     return compiled;
   }
   if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
     throw new JsonMendError('INVALID_SCHEMA', `the schema must be a JSON Schema object or a Standard Schema, got ${describeType(schema)}`);
   }
-  let byDraft = cache.get(schema);
+  let byDraft = cache.objects.get(schema);
   let compiled = byDraft?.get(draftKey);
   if (compiled) return compiled;
-  compiled = isStandardSchema(schema) ? compileStandard(schema, draft) : compileJsonSchema(schema as Record<string, unknown>, draft);
-  if (!byDraft) cache.set(schema, (byDraft = new Map()));
+  const props = standardPropsOf(schema);
+  compiled = props ? compileStandard(props, draft) : compileJsonSchema(schema as JsonSchema, draft, validator);
+  if (!byDraft) cache.objects.set(schema, (byDraft = new Map()));
   byDraft.set(draftKey, compiled);
   return compiled;
 }
@@ -68,74 +103,120 @@ function makeGuide(schema: Schema | boolean, draft: SchemaDraft): Guide {
 
 function privateCopy(schema: unknown): Schema | boolean {
   if (typeof schema === 'boolean') return schema;
-  try {
-    // JSON round trip: plain data only, `__proto__` stays an own key, cycles are refused.
-    return JSON.parse(JSON.stringify(schema)) as Schema;
-  } catch (error) {
-    throw new JsonMendError('INVALID_SCHEMA', 'the schema must be plain JSON data (no cycles)', { cause: error });
-  }
+  // JSON round trip: plain data only, `__proto__` stays an own key (checkJsonSchema refused cycles and functions).
+  return JSON.parse(JSON.stringify(schema)) as Schema;
 }
 
-function compileJsonSchema(schema: Record<string, unknown> | boolean, draft: JsonSchemaDraft | undefined): Compiled {
+function compileJsonSchema(schema: JsonSchema | boolean, draft: JsonSchemaDraft | undefined, validator: JsonSchemaValidator | undefined): Compiled {
+  checkJsonSchema(schema);
   const guide = makeGuide(privateCopy(schema), draftOf(schema, draft));
   const { root, lookup } = guide;
   const d = guide.draft;
+  const plugged = validator === undefined || validator.compile === builtInCompile ? undefined : compilePlugged(validator, schema, d);
+  const quick = plugged ?? ((value: unknown) => cfValidate(value, root, d, lookup, true).valid);
   return {
     guide,
     validate(value) {
       // Short-circuit pass first: the valid case pays one validation and nothing else.
-      let quick;
+      let valid: boolean;
       try {
-        quick = cfValidate(value, root, d, lookup, true);
+        valid = quick(value);
       } catch (error) {
-        throw translateValidatorError(error);
+        if (error instanceof URIError) return withBrokenKeys(value);
+        throw translateValidatorError(error, value);
       }
-      if (quick.valid) return { valid: true, value };
-      const full = runValidator(guide, root, value, false);
-      const paths = full.errors.map((e) => fromFragment(e.instanceLocation));
-      return { valid: false, issues: () => cfworkerIssues(guide, full.errors, value), paths };
+      if (valid) return { valid: true, value };
+      const errors = runValidator(guide, root, value, false).errors;
+      if (errors.length === 0) {
+        // The plugged validator rejects what the built-in one accepts: nothing to repair, one issue to show.
+        const name = validator?.name ?? 'the validator';
+        return { valid: false, issues: () => [{ path: '', expected: 'a value the schema accepts', received: shortValue(value), message: `${name} rejected the value` }], paths: [] };
+      }
+      const paths = errors.map((e) => fromFragment(e.instanceLocation));
+      return { valid: false, issues: () => cfworkerIssues(guide, errors, value), paths };
     },
   };
+
+  /**
+   * A property name with a lone surrogate, which the built-in validator cannot put in a location: the
+   * value is judged with those names made well-formed; if it still fails, the broken name is the first
+   * issue and nothing is repaired (the reply must be fixed, not the schema).
+   */
+  function withBrokenKeys(value: unknown): Validation {
+    const readable = withWellFormedKeys(value);
+    let valid: boolean;
+    try {
+      valid = quick(readable);
+    } catch (error) {
+      throw translateValidatorError(error, value);
+    }
+    if (valid) return { valid: true, value };
+    const errors = runValidator(guide, root, readable, false).errors;
+    return { valid: false, issues: () => [loneSurrogateIssue(value) as SchemaIssue, ...cfworkerIssues(guide, errors, readable)], paths: [] };
+  }
 }
 
-function compileStandard(schema: StandardSchemaV1, draft: JsonSchemaDraft | undefined): Compiled {
+function compilePlugged(validator: JsonSchemaValidator, schema: JsonSchema | boolean, draft: SchemaDraft): (value: unknown) => boolean {
+  let check: unknown;
+  try {
+    check = validator.compile(privateCopy(schema) as JsonSchema | boolean, draft);
+  } catch (error) {
+    if (error instanceof JsonMendError) throw error;
+    throw new JsonMendError('INVALID_SCHEMA', `${validator.name} cannot use the schema: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (typeof check !== 'function') throw new JsonMendError('INVALID_ARGUMENT', `${validator.name}'s compile must return a function`);
+  return check as (value: unknown) => boolean;
+}
+
+const invalidResult = (what: string) => new JsonMendError('INVALID_SCHEMA', `the schema's validate returned ${what}, not a Standard Schema result`);
+
+/** A Standard Schema result checked for shape: anything else is the schema's fault, never a silent pass. */
+function toValidation(result: unknown, value: unknown, guide: Guide | undefined): Validation {
+  if (result === null || typeof result !== 'object') throw invalidResult(describeType(result));
+  const { issues } = result as { issues?: unknown };
+  if (issues === undefined) {
+    if (!('value' in result)) throw invalidResult('an object with neither value nor issues');
+    return { valid: true, value: (result as { value: unknown }).value };
+  }
+  if (!Array.isArray(issues)) throw invalidResult(`issues that are not an array (${describeType(issues)})`);
+  for (const issue of issues) {
+    if (issue === null || typeof issue !== 'object') throw invalidResult(`an issue that is ${describeType(issue)}`);
+    const path = (issue as { path?: unknown }).path;
+    if (path !== undefined && !Array.isArray(path)) throw invalidResult(`an issue whose path is ${describeType(path)}`);
+  }
+  const found = issues as StandardSchemaV1.Issue[];
+  return { valid: false, issues: () => standardIssues(found, value, guide), paths: found.map((i) => fromStandardPath(i.path)) };
+}
+
+function compileStandard(props: StandardSchemaV1.Props, draft: JsonSchemaDraft | undefined): Compiled {
   let guide: Guide | undefined;
-  const json = standardJsonSchema(schema);
+  const json = jsonSchemaOfProps(props);
   if (json) {
     try {
-      guide = makeGuide(json as Schema, draftOf(json, draft));
+      guide = makeGuide(privateCopy(json), draftOf(json, draft));
     } catch {
       guide = undefined; // A JSON Schema we cannot read only costs the repairs, not validation.
     }
   }
-  const props = schema['~standard'];
-  const toValidation = (result: StandardSchemaV1.Result<unknown>, value: unknown): Validation => {
-    if (result && result.issues === undefined) return { valid: true, value: result.value };
-    const found = result?.issues ?? [];
-    return {
-      valid: false,
-      issues: () => standardIssues(found, value),
-      paths: found.map((i) => fromStandardPath(i.path)),
-    };
-  };
+  const validate = props.validate.bind(props);
   return {
     guide,
     validate(value) {
-      let result: ReturnType<typeof props.validate>;
+      let result: unknown;
       try {
-        result = props.validate(value);
+        result = validate(value);
       } catch (error) {
         throw new JsonMendError('INVALID_SCHEMA', `the schema's validate threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
       if (result !== null && typeof result === 'object' && typeof (result as PromiseLike<unknown>).then === 'function') {
         return Promise.resolve(result).then(
-          (r) => toValidation(r, value),
+          (r) => toValidation(r, value, guide),
           (error: unknown) => {
             throw new JsonMendError('INVALID_SCHEMA', `the schema's validate failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
           },
         );
       }
-      return toValidation(result as StandardSchemaV1.Result<unknown>, value);
+      return toValidation(result, value, guide);
     },
   };
 }

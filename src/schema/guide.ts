@@ -3,6 +3,9 @@
 import { validate as cfValidate } from '@cfworker/json-schema';
 import type { Schema, SchemaDraft } from '@cfworker/json-schema';
 import { JsonMendError } from '../errors.js';
+import { SchemaError } from './error.js';
+import { toPointer } from './pointer.js';
+import type { SchemaIssue } from './types.js';
 
 /** A JSON Schema prepared for validation and for guiding repairs. */
 export interface Guide {
@@ -203,13 +206,67 @@ export function runValidator(guide: Guide, schema: Schema | boolean, value: unkn
   try {
     return cfValidate(value, schema, guide.draft, guide.lookup, shortCircuit);
   } catch (error) {
-    throw translateValidatorError(error);
+    throw translateValidatorError(error, value);
   }
 }
 
-/** Maps an exception from a validator to the JsonMendError a caller can act on. */
-export function translateValidatorError(error: unknown): JsonMendError {
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The issue for the first property name in `value` that is not well-formed Unicode (a lone surrogate),
+ * found without recursion; undefined when there is none.
+ */
+export function loneSurrogateIssue(value: unknown): SchemaIssue | undefined {
+  const stack: Array<{ node: unknown; path: string[] }> = [{ node: value, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop() as { node: unknown; path: string[] };
+    if (node === null || typeof node !== 'object') continue;
+    const isArray = Array.isArray(node);
+    for (const key of Object.keys(node)) {
+      const at = [...path, key];
+      if (!isArray && LONE_SURROGATE.test(key)) {
+        return { path: toPointer(at), expected: 'a property name that is well-formed Unicode', received: 'a name with a lone surrogate', message: 'property name holds a lone UTF-16 surrogate' };
+      }
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === 'object') stack.push({ node: child, path: at });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A copy of `value` whose property names have every lone surrogate replaced by U+FFFD, so a validator
+ * that URI-encodes names can read it (built without recursion).
+ */
+export function withWellFormedKeys(value: unknown): unknown {
+  const root = { v: value };
+  const stack: Array<{ from: unknown; into: Record<string, unknown>; key: string }> = [{ from: value, into: root, key: 'v' }];
+  while (stack.length > 0) {
+    const { from, into, key } = stack.pop() as { from: unknown; into: Record<string, unknown>; key: string };
+    if (from === null || typeof from !== 'object') {
+      into[key] = from;
+      continue;
+    }
+    const isArray = Array.isArray(from);
+    const copy: Record<string, unknown> = isArray ? ([] as unknown as Record<string, unknown>) : {};
+    Object.defineProperty(into, key, { value: copy, writable: true, enumerable: true, configurable: true });
+    for (const k of Object.keys(from)) {
+      const name = isArray ? k : k.replace(LONE_SURROGATES, '\ufffd');
+      stack.push({ from: (from as Record<string, unknown>)[k], into: copy, key: name });
+    }
+  }
+  return root.v;
+}
+
+/** Maps an exception from a validator (validating `value`, when known) to the JsonMendError a caller can act on. */
+export function translateValidatorError(error: unknown, value?: unknown): JsonMendError {
   if (error instanceof JsonMendError) return error;
+  if (error instanceof URIError && value !== undefined) {
+    // The validator could not name a property of the value: the reply's fault, not the schema's.
+    const issue = loneSurrogateIssue(value);
+    if (issue) return new SchemaError([issue]);
+  }
   if (error instanceof RangeError) {
     return new JsonMendError('TOO_DEEP', 'the value is nested too deeply to validate', { cause: error });
   }

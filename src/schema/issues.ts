@@ -1,6 +1,6 @@
 // Turning a validator's findings into SchemaIssues: `{ path, expected, received, message }`.
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
-import { type Guide, isPlainObject, propertySchema, resolveSchema } from './guide.js';
+import { type Guide, isPlainObject, itemSchema, propertySchema, resolveSchema } from './guide.js';
 import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from './pointer.js';
 import type { StandardSchemaV1 } from './standard.js';
 import type { SchemaIssue } from './types.js';
@@ -157,29 +157,58 @@ export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], valu
   return issues;
 }
 
-/** Vendor type names said the way JSON Schema (and the rest of the feedback) says them: Zod's `int` is an integer. */
-const VENDOR_TYPE_WORDS: Record<string, string> = { int: 'integer' };
+const TYPE_WORDS = /^(?:null|boolean|integer|number|string|array|object)(?: or (?:null|boolean|integer|number|string|array|object))*$/;
 
-/** Issues from a Standard Schema's failure result; vendor extras (`expected`, `values`, `keys`) are used when present. */
-export function standardIssues(found: readonly StandardSchemaV1.Issue[], value: unknown): SchemaIssue[] {
+/** What the guide's subschema at `segments` asks for, when it is plain JSON type names (`integer`, `integer or null`). */
+function typeAt(guide: Guide | undefined, segments: readonly string[]): string | undefined {
+  if (!guide) return undefined;
+  try {
+    let node: Schema | boolean = guide.root;
+    for (const seg of segments) {
+      const resolved = resolveSchema(guide, node);
+      node = /^(?:0|[1-9][0-9]*)$/.test(seg) && typeof resolved === 'object' && (resolved.items !== undefined || resolved.prefixItems !== undefined)
+        ? itemSchema(resolved, Number(seg))
+        : propertySchema(resolved, seg);
+    }
+    const described = describeSchema(guide, node);
+    return TYPE_WORDS.test(described) ? described : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A vendor's word for a type, in JSON Schema's words (Zod says `int`). */
+function typeWord(expected: string): string {
+  return expected === 'int' ? 'integer' : expected;
+}
+
+/**
+ * Issues from a Standard Schema's failure result; vendor extras (`expected`, `values`, `keys`) are used
+ * when present. Where the schema's own JSON Schema (`guide`) names the type at the issue's path, that
+ * word is used (`integer` where Zod's issue says `number` or `int`), so feedback reads alike whatever
+ * the schema library.
+ */
+export function standardIssues(found: readonly StandardSchemaV1.Issue[], value: unknown, guide?: Guide): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   for (const issue of found) {
     const segments = fromStandardPath(issue.path);
-    const extra = issue as unknown as { expected?: unknown; values?: unknown; keys?: unknown; code?: unknown };
+    const extra = issue as unknown as { expected?: unknown; values?: unknown; keys?: unknown; code?: unknown; type?: unknown };
+    const message = typeof issue.message === 'string' ? issue.message : 'the schema rejected the value';
     if (extra.code === 'unrecognized_keys' && Array.isArray(extra.keys)) {
       for (const key of extra.keys) {
         const at = [...segments, String(key)];
-        issues.push({ path: toPointer(at), expected: 'no value here (not allowed by the schema)', received: shortValue(valueAt(value, at)), message: issue.message });
+        issues.push({ path: toPointer(at), expected: 'no value here (not allowed by the schema)', received: shortValue(valueAt(value, at)), message });
       }
       continue;
     }
     const here = valueAt(value, segments);
     let expected: string;
     if (Array.isArray(extra.values)) expected = `one of ${listValues(extra.values)}`;
-    else if (typeof extra.expected === 'string') expected = VENDOR_TYPE_WORDS[extra.expected] ?? extra.expected;
-    else expected = issue.message;
+    else if (typeof extra.expected === 'string') expected = (/^[a-z]+$/.test(extra.expected) ? typeAt(guide, segments) : undefined) ?? typeWord(extra.expected);
+    else if (extra.type === 'integer') expected = 'integer'; // Valibot's integer check
+    else expected = message;
     if (here === undefined && typeof extra.expected === 'string') expected += ' (required)';
-    issues.push({ path: toPointer(segments), expected, received: shortValue(here), message: issue.message });
+    issues.push({ path: toPointer(segments), expected, received: shortValue(here), message });
   }
   return issues;
 }

@@ -65,7 +65,8 @@ export function shortValue(value: unknown): string {
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    // Too deep to serialise (or not JSON at all): String() would recurse just as deep.
+    return Array.isArray(value) ? '[…]' : value !== null && typeof value === 'object' ? '{…}' : typeof value;
   }
   return text.length > SHORT ? text.slice(0, SHORT - 1) + '…' : text;
 }

@@ -3,7 +3,7 @@
 // copied on write, so the caller's value is never mutated and untouched subtrees are shared.
 import type { Schema } from '@cfworker/json-schema';
 import { JsonMendError } from '../errors.js';
-import type { Compiled, Validation } from './compile.js';
+import type { Validation } from './compile.js';
 import {
   NO, type Converted, enumCaseFold, integralToInteger, looksLikeContainer, scalarToString, stringToBoolean,
   stringToInteger, stringToNumber, unwrapJsonString,
@@ -17,13 +17,25 @@ import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 
 /** Default bound on validate-repair rounds. */
 export const DEFAULT_MAX_ROUNDS = 8;
-const MAX_NESTED_UNIONS = 200;
+// Union branches tried, nested ones included, at one union site of the value: bounds nested unions
+// (each branch may hold unions of its own) while every site of a large value gets its own budget.
+const MAX_UNION_TRIES = 200;
 const MAX_CHAIN = 3;
 
 /** What the loop ends with. */
 export type RepairOutcome =
   | { ok: true; value: unknown; repairs: SchemaRepair[] }
   | { ok: false; issues: SchemaIssue[] };
+
+/** Bounds of the repair loop. */
+export interface RepairLimits {
+  /** Most validate-repair rounds. Default {@link DEFAULT_MAX_ROUNDS}. */
+  maxRounds?: number;
+  /** Deepest nesting a repair may produce; deeper is TOO_DEEP. Default: no bound. */
+  maxDepth?: number;
+  /** false: validate only, never repair (a cut-off reply). Default true. */
+  enabled?: boolean;
+}
 
 /** Failing instance paths as a tree, so the walk only visits what failed. */
 interface Trie {
@@ -49,8 +61,12 @@ function buildTrie(paths: readonly (readonly string[])[]): Trie {
 interface Ctx {
   guide: Guide;
   repairs: SchemaRepair[];
-  unions: number;
+  /** Union branches tried at the current top-level union site (shared with nested contexts). */
+  budget: { unions: number };
+  /** 0 for the loop's own walk; 1 and more inside a union branch being scored. */
+  nested: number;
   maxRounds: number;
+  maxDepth: number;
 }
 
 const REMOVE: unique symbol = Symbol('remove');
@@ -74,28 +90,29 @@ function cloneJson(value: unknown): unknown {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
+/** Appends without spreading: a spread of 100 000 repairs would overflow the call stack. */
+function append<T>(into: T[], from: readonly T[]): void {
+  for (const x of from) into.push(x);
+}
+
 /**
  * The validate-repair loop as a generator: it yields each value to validate and receives the
  * {@link Validation}, so one implementation serves synchronous and asynchronous validators.
  */
-export function* repairLoop(
-  value: unknown,
-  guide: Guide | undefined,
-  maxRounds: number = DEFAULT_MAX_ROUNDS,
-  enabled = true,
-): Generator<unknown, RepairOutcome, Validation> {
+export function* repairLoop(value: unknown, guide: Guide | undefined, limits: RepairLimits = {}): Generator<unknown, RepairOutcome, Validation> {
+  const maxRounds = limits.maxRounds ?? DEFAULT_MAX_ROUNDS;
   let result = yield value;
   if (result.valid) return { ok: true, value: result.value, repairs: [] };
   // Described only if the loop fails: the repair path should not pay for messages.
   const original = result.issues;
-  if (!guide || !enabled) return { ok: false, issues: original() };
+  if (!guide || limits.enabled === false) return { ok: false, issues: original() };
   const repairs: SchemaRepair[] = [];
   let current = value;
   for (let round = 0; round < maxRounds; round++) {
-    const ctx: Ctx = { guide, repairs: [], unions: 0, maxRounds };
-    const next = walk(current, guide.root, buildTrie(result.paths), [], false, ctx);
+    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity };
+    const next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
     if (ctx.repairs.length === 0 || next === REMOVE) break;
-    repairs.push(...ctx.repairs);
+    append(repairs, ctx.repairs);
     current = next;
     result = yield current;
     if (result.valid) return { ok: true, value: result.value, repairs };
@@ -137,7 +154,7 @@ export function isThenable(x: unknown): x is PromiseLike<unknown> {
 
 /** The loop against a subschema, validated by @cfworker/json-schema: used to score union branches. */
 function repairAgainst(value: unknown, schema: Schema | boolean, path: string[], ctx: Ctx): { value: unknown; repairs: SchemaRepair[] } | undefined {
-  if (++ctx.unions > MAX_NESTED_UNIONS) return undefined;
+  if (++ctx.budget.unions > MAX_UNION_TRIES) return undefined;
   const validate = (v: unknown): Validation => {
     const r = runValidator(ctx.guide, schema, v, false);
     return r.valid ? { valid: true, value: v } : { valid: false, issues: () => [], paths: r.errors.map((e) => fromFragment(e.instanceLocation)) };
@@ -148,11 +165,10 @@ function repairAgainst(value: unknown, schema: Schema | boolean, path: string[],
   const repairs: SchemaRepair[] = [];
   let current = value;
   for (let round = 0; round < ctx.maxRounds; round++) {
-    const inner: Ctx = { guide: ctx.guide, repairs: [], unions: ctx.unions, maxRounds: ctx.maxRounds };
-    const next = walk(current, schema, buildTrie(result.paths), path, false, inner);
-    ctx.unions = inner.unions;
+    const inner: Ctx = { ...ctx, repairs: [], nested: ctx.nested + 1 };
+    const next = walk(current, schema, buildTrie(result.paths), path, inner);
     if (inner.repairs.length === 0 || next === REMOVE) return undefined;
-    repairs.push(...inner.repairs);
+    append(repairs, inner.repairs);
     current = next;
     result = validate(current);
     if (result.valid) return { value: current, repairs };
@@ -160,25 +176,112 @@ function repairAgainst(value: unknown, schema: Schema | boolean, path: string[],
   return undefined;
 }
 
-function walk(value: unknown, schema: Schema | boolean, trie: Trie, path: string[], optional: boolean, ctx: Ctx): unknown {
+/** One value to visit: where it is (a parent link, turned into a path only when a repair names it). */
+interface Frame {
+  value: unknown;
+  schema: Schema | boolean;
+  trie: Trie;
+  parent: Frame | undefined;
+  key: string;
+  /** Depth below the walk's start; with the base path's length, the value's nesting depth. */
+  depth: number;
+  optional: boolean;
+  /** The resolved subschema, once the frame's own repairs are done and its children are pending. */
+  node?: Schema;
+  /** The copy of `value` that children's repairs are written into (copy on write). */
+  copy?: unknown[] | Record<string, unknown>;
+}
+
+/**
+ * Repairs `value` against `schema` along the failing paths in `trie`. Iterative (an explicit stack of
+ * frames, children before their parent is finished), so a deep value cannot overflow the call stack.
+ */
+function walk(value: unknown, schema: Schema | boolean, trie: Trie, base: readonly string[], ctx: Ctx): unknown {
+  const pathOf = (frame: Frame): string[] => {
+    const tail: string[] = [];
+    for (let f: Frame | undefined = frame; f?.parent !== undefined; f = f.parent) tail.push(f.key);
+    return base.concat(tail.reverse());
+  };
+  let result: unknown = value;
+  const deliver = (frame: Frame, r: unknown): void => {
+    const parent = frame.parent;
+    if (parent === undefined) {
+      result = r;
+      return;
+    }
+    if (r === frame.value) return;
+    if (Array.isArray(parent.value)) {
+      if (r === REMOVE) return;
+      parent.copy ??= parent.value.slice();
+      (parent.copy as unknown[])[Number(frame.key)] = r;
+      return;
+    }
+    parent.copy ??= { ...(parent.value as Record<string, unknown>) };
+    if (r === REMOVE) delete (parent.copy as Record<string, unknown>)[frame.key];
+    else setOwn(parent.copy as Record<string, unknown>, frame.key, r);
+  };
+  const stack: Frame[] = [{ value, schema, trie, parent: undefined, key: '', depth: 0, optional: false }];
+  while (stack.length > 0) {
+    const frame = stack.pop() as Frame;
+    if (frame.node !== undefined) {
+      deliver(frame, finish(frame, frame.node, pathOf, ctx));
+      continue;
+    }
+    const here = enter(frame, pathOf, base.length, ctx);
+    if (here !== PENDING) {
+      deliver(frame, here);
+      continue;
+    }
+    // Children first (pushed last, popped first), then the frame itself is finished.
+    stack.push(frame);
+    const { value: v, trie: t } = frame;
+    const node = frame.node as unknown as Schema;
+    if (!t.children) continue;
+    const children: Frame[] = [];
+    if (Array.isArray(v)) {
+      for (const [key, sub] of t.children) {
+        const i = arrayIndex(key, v.length);
+        if (i >= 0) children.push({ value: v[i], schema: itemSchema(node, i), trie: sub, parent: frame, key, depth: frame.depth + 1, optional: false });
+      }
+    } else if (isPlainObject(v)) {
+      for (const [key, sub] of t.children) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+        children.push({ value: v[key], schema: propertySchema(node, key), trie: sub, parent: frame, key, depth: frame.depth + 1, optional: !isRequired(node, key) });
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return result;
+}
+
+const PENDING: unique symbol = Symbol('pending');
+
+/**
+ * A frame's own repairs: null handling, unions, conversions. Returns the frame's result, or PENDING
+ * when its children are to be visited (then `frame.node` is set).
+ */
+function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, ctx: Ctx): unknown {
   const { guide } = ctx;
+  const { value, schema, trie } = frame;
   const node = resolveSchema(guide, schema);
   if (typeof node === 'boolean') return value;
 
   if (value === null && trie.here && !satisfies(guide, schema, null)) {
     if ('default' in node) {
       const after = cloneJson(node.default);
-      ctx.repairs.push({ kind: 'null_to_default', path: toPointer(path), before: null, after });
+      ctx.repairs.push({ kind: 'null_to_default', path: toPointer(pathOf(frame)), before: null, after });
       return after;
     }
-    if (optional) {
-      ctx.repairs.push({ kind: 'drop_null', path: toPointer(path), before: null, after: undefined });
+    if (frame.optional) {
+      ctx.repairs.push({ kind: 'drop_null', path: toPointer(pathOf(frame)), before: null, after: undefined });
       return REMOVE;
     }
   }
 
   const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
   if (Array.isArray(branches) && !satisfies(guide, schema, value)) {
+    if (ctx.nested === 0) ctx.budget = { unions: 0 }; // a fresh budget for each site of the value
+    const path = pathOf(frame);
     let best: { value: unknown; repairs: SchemaRepair[] } | undefined;
     for (const branch of branches) {
       const tried = repairAgainst(value, branch, path, ctx);
@@ -187,57 +290,39 @@ function walk(value: unknown, schema: Schema | boolean, trie: Trie, path: string
       if (best && best.repairs.length === 0) break;
     }
     if (best && best.repairs.length > 0) {
-      ctx.repairs.push(...best.repairs);
+      append(ctx.repairs, best.repairs);
       return best.value;
     }
   }
 
   if (trie.here) {
-    const converted = convertNode(value, node, path, guide);
+    const converted = convertNode(value, node, pathOf(frame), guide, ctx.maxDepth - baseDepth - frame.depth);
     if (converted) {
-      ctx.repairs.push(...converted.steps);
+      append(ctx.repairs, converted.steps);
       return converted.value; // its insides are validated afresh in the next round
     }
   }
-
-  if (Array.isArray(value)) {
-    if (!trie.children) return value;
-    let copy: unknown[] | undefined;
-    for (const [key, sub] of trie.children) {
-      const i = arrayIndex(key, value.length);
-      if (i < 0) continue;
-      const r = walk(value[i], itemSchema(node, i), sub, [...path, key], false, ctx);
-      if (r === value[i] || r === REMOVE) continue;
-      copy ??= value.slice();
-      copy[i] = r;
-    }
-    return copy ?? value;
-  }
-
-  if (isPlainObject(value)) {
-    let copy: Record<string, unknown> | undefined;
-    if (trie.children) {
-      for (const [key, sub] of trie.children) {
-        if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-        const before = value[key];
-        const r = walk(before, propertySchema(node, key), sub, [...path, key], !isRequired(node, key), ctx);
-        if (r === before) continue;
-        copy ??= { ...value };
-        if (r === REMOVE) delete copy[key];
-        else setOwn(copy, key, r);
-      }
-    }
-    if (node.additionalProperties === false) {
-      for (const key of Object.keys(copy ?? value)) {
-        if (isDeclaredProperty(node, key)) continue;
-        copy ??= { ...value };
-        ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...path, key]), before: copy[key], after: undefined });
-        delete copy[key];
-      }
-    }
-    return copy ?? value;
+  if ((Array.isArray(value) || isPlainObject(value)) && (trie.children || node.additionalProperties === false)) {
+    frame.node = node;
+    return PENDING;
   }
   return value;
+}
+
+/** After the children: a closed object loses the properties it does not declare. */
+function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx: Ctx): unknown {
+  const { value } = frame;
+  if (isPlainObject(value) && node.additionalProperties === false) {
+    let copy = frame.copy as Record<string, unknown> | undefined;
+    for (const key of Object.keys(copy ?? value)) {
+      if (isDeclaredProperty(node, key)) continue;
+      copy ??= { ...value };
+      ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...pathOf(frame), key]), before: copy[key], after: undefined });
+      delete copy[key];
+    }
+    return copy ?? value;
+  }
+  return frame.copy ?? value;
 }
 
 interface Converted2 {
@@ -246,7 +331,7 @@ interface Converted2 {
 }
 
 /** Node-level repairs toward the shapes `node` asks for; with several (a type array), the fewest steps win, ties first. */
-function convertNode(value: unknown, node: Schema, path: string[], guide: Guide): Converted2 | undefined {
+function convertNode(value: unknown, node: Schema, path: string[], guide: Guide, room: number): Converted2 | undefined {
   const targets = expectedTypes(node);
   const actual = jsonTypeOf(value);
   let best: Converted2 | undefined;
@@ -254,7 +339,7 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide)
     best = { value, steps: [] };
   } else {
     for (const t of targets) {
-      const tried = chain(value, t, node, path, guide);
+      const tried = chain(value, t, node, path, guide, room);
       if (tried && (!best || tried.steps.length < best.steps.length)) best = tried;
     }
   }
@@ -271,7 +356,7 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide)
 }
 
 /** Up to {@link MAX_CHAIN} repairs in the documented order that turn `value` into type `t`. */
-function chain(value: unknown, t: JsonType, node: Schema, path: string[], guide: Guide): Converted2 | undefined {
+function chain(value: unknown, t: JsonType, node: Schema, path: string[], guide: Guide, room: number): Converted2 | undefined {
   const pointer = toPointer(path);
   const steps: SchemaRepair[] = [];
   let v = value;
@@ -279,10 +364,26 @@ function chain(value: unknown, t: JsonType, node: Schema, path: string[], guide:
     if (typeFits(jsonTypeOf(v), t)) return { value: v, steps };
     const [kind, next] = step(v, t, node, guide);
     if (next === NO) return undefined;
+    if (kind === 'unwrap_json_string' && nestingExceeds(next, room)) {
+      throw new JsonMendError('TOO_DEEP', `the JSON string at ${path.length === 0 ? '(root)' : pointer} unwraps to a value nested deeper than maxDepth`, { path: pointer });
+    }
     steps.push({ kind, path: pointer, before: v, after: next });
     v = next;
   }
   return typeFits(jsonTypeOf(v), t) ? { value: v, steps } : undefined;
+}
+
+/** Whether `value` nests containers more than `room` deep (`[]` is 1), found without recursion. */
+function nestingExceeds(value: unknown, room: number): boolean {
+  if (room === Infinity) return false;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > room) return true;
+    for (const child of Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** The first repair, in the documented order, that moves `v` toward type `t`. */
@@ -334,14 +435,4 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepai
 function itemsAcceptObjects(node: Schema, guide: Guide): boolean {
   const itemTypes = expectedTypes(resolveSchema(guide, itemSchema(node, 0)));
   return itemTypes.length === 0 || itemTypes.includes('object');
-}
-
-/** Runs the loop for `compiled` synchronously. */
-export function repairSync(value: unknown, compiled: Compiled, maxRounds?: number, enabled = true): RepairOutcome {
-  return runSync(repairLoop(value, compiled.guide, maxRounds, enabled), (v) => compiled.validate(v));
-}
-
-/** Runs the loop for `compiled`, awaiting an asynchronous validator. */
-export function repairAsync(value: unknown, compiled: Compiled, maxRounds?: number, enabled = true): Promise<RepairOutcome> {
-  return runAsync(repairLoop(value, compiled.guide, maxRounds, enabled), (v) => compiled.validate(v));
 }

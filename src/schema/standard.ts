@@ -1,5 +1,6 @@
 // Standard Schema v1 and Standard JSON Schema v1, declared here from the public spec
 // (https://standardschema.dev) so jsonmend depends on no schema library's types.
+import { JsonMendError } from '../errors.js';
 
 /** The Standard Schema v1 interface: what Zod 4, Valibot and ArkType values implement. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
@@ -78,13 +79,31 @@ export declare namespace StandardJSONSchemaV1 {
 
 /** True when `value` carries a Standard Schema v1 `~standard` property with a `validate` function. */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
-  const props = (value as { '~standard'?: unknown })['~standard'];
-  return (
-    props !== null &&
-    typeof props === 'object' &&
-    typeof (props as { validate?: unknown }).validate === 'function'
-  );
+  try {
+    return standardPropsOf(value) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `~standard` property of `value`, or undefined when it has none (a JSON Schema). One that is there
+ * but unusable — a getter that throws, no `validate` function — is `INVALID_SCHEMA`: taking it for a
+ * JSON Schema would let every value through unvalidated.
+ */
+export function standardPropsOf(value: unknown): StandardSchemaV1.Props | undefined {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
+  let props: unknown;
+  try {
+    if (!('~standard' in value)) return undefined;
+    props = (value as { '~standard'?: unknown })['~standard'];
+    if (props !== null && typeof props === 'object' && typeof (props as { validate?: unknown }).validate === 'function') {
+      return props as StandardSchemaV1.Props;
+    }
+  } catch (error) {
+    throw new JsonMendError('INVALID_SCHEMA', `reading the schema's ~standard property threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  throw new JsonMendError('INVALID_SCHEMA', "the schema's ~standard property has no validate function, so it is not a Standard Schema");
 }
 
 /**
@@ -92,7 +111,23 @@ export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
  * undefined when it has none or the converter refuses both draft 2020-12 and draft-07.
  */
 export function standardJsonSchema(schema: StandardSchemaV1): Record<string, unknown> | undefined {
-  const converter = (schema['~standard'] as { jsonSchema?: Partial<StandardJSONSchemaV1.Converter> }).jsonSchema;
+  let props: StandardSchemaV1.Props;
+  try {
+    props = schema['~standard'];
+  } catch {
+    return undefined; // validation reports the broken schema
+  }
+  return props === null || typeof props !== 'object' ? undefined : jsonSchemaOfProps(props);
+}
+
+/** As {@link standardJsonSchema}, from the `~standard` property itself. */
+export function jsonSchemaOfProps(props: StandardSchemaV1.Props): Record<string, unknown> | undefined {
+  let converter: Partial<StandardJSONSchemaV1.Converter> | undefined;
+  try {
+    converter = (props as { jsonSchema?: Partial<StandardJSONSchemaV1.Converter> }).jsonSchema;
+  } catch {
+    return undefined; // no usable converter: validated, not repaired
+  }
   if (!converter || typeof converter.input !== 'function') return undefined;
   for (const target of ['draft-2020-12', 'draft-07'] as const) {
     try {

@@ -1,4 +1,5 @@
 // Public types of the schema layer: repair kinds and records, issues, schemas and options.
+import type { SchemaStage } from '../parse/stage.js';
 import type { ParseOptions, TextRepair } from '../parse/types.js';
 import type { StandardSchemaV1 } from './standard.js';
 
@@ -72,6 +73,26 @@ export type SchemaLike = JsonSchema | boolean | StandardSchemaV1;
 /** JSON Schema dialect used to validate a raw JSON Schema; by default read from `$schema`, else 2020-12. */
 export type JsonSchemaDraft = '2020-12' | '2019-09' | '7' | '4';
 
+/**
+ * A JSON Schema validator plugged into the schema stage (the `validator` option). It decides whether a
+ * value is valid — the only validation a valid value pays for. Where a value fails, jsonmend's own
+ * reading of the schema (the built-in validator, @cfworker/json-schema) locates the failures, guides the
+ * repairs and words the issues; every repaired value is checked again by this validator. Made by
+ * {@link jsonSchemaValidator} (the default, no code generation: edge runtimes) or {@link ajvValidator}
+ * (servers).
+ */
+export interface JsonSchemaValidator {
+  /** A short name used in messages, e.g. `ajv`. */
+  readonly name: string;
+  /**
+   * Compiles a JSON Schema (jsonmend's private, plain-data copy of the caller's) into a check. Called
+   * once per schema object and draft. May throw: the error becomes `INVALID_SCHEMA`.
+   */
+  compile(schema: JsonSchema | boolean, draft: JsonSchemaDraft): (value: unknown) => boolean;
+  /** Set by jsonmend's own factories: the schema stage, so a bundle that imports a validator finds it. */
+  readonly stage?: SchemaStage;
+}
+
 /** Options of {@link coerce} and its variants. */
 export interface CoerceOptions {
   /** Called once with every schema repair, only when at least one fired. */
@@ -80,6 +101,10 @@ export interface CoerceOptions {
   draft?: JsonSchemaDraft;
   /** Most validate-repair rounds before giving up. Default 8. */
   maxRounds?: number;
+  /** JSON Schema validator for raw JSON Schemas; default {@link jsonSchemaValidator}. Standard Schemas validate themselves. */
+  validator?: JsonSchemaValidator;
+  /** Deepest nesting a repair may produce (a JSON string unwrapped into a value); deeper is `TOO_DEEP`. Default: none beyond the stack. */
+  maxDepth?: number;
 }
 
 /** Options of the schema-aware `parse`, `parseWithReport` and `parseAsync`. */

@@ -5,7 +5,7 @@ import { JsonMendError, assertText } from '../errors.js';
 import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
 import type { TextRepair } from '../parse/types.js';
-import { parse } from '../schema/index.js';
+import { parse } from '../parse/api.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
 import { SchemaWatch } from './schema.js';
@@ -55,7 +55,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     this.parseOptions = rest;
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
-      ? new SchemaWatch(options.schema, defaults === true)
+      ? new SchemaWatch(options.schema, defaults === true, options.validator)
       : undefined;
     this.tree = new SnapshotTree(
       {

@@ -1,9 +1,9 @@
 // A modest schema watch for snapshots: finds the subschema of each path (properties, items,
 // prefixItems, additionalProperties, local `$ref`s), fills `default`s, and validates each subtree
 // once it is complete (strict validation, no repair). Only JSON Schemas (or Standard Schemas that expose one) are watched.
-import { compile } from '../schema/compile.js';
+import { schemaStageFor } from '../parse/stage.js';
 import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
-import type { SchemaIssue, SchemaLike } from '../schema/types.js';
+import type { JsonSchemaValidator, SchemaIssue, SchemaLike } from '../schema/types.js';
 
 type Node = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ export class SchemaWatch {
   private readonly wrapped = new WeakMap<Node, Node>();
   private readonly seen = new Set<string>();
 
-  constructor(schema: SchemaLike, readonly defaults: boolean) {
+  constructor(schema: SchemaLike, readonly defaults: boolean, private readonly validator?: JsonSchemaValidator) {
     const json = isStandardSchema(schema) ? standardJsonSchema(schema) : schema;
     this.root = isNode(json) ? json : undefined;
   }
@@ -88,16 +88,13 @@ export class SchemaWatch {
       wrapped = s === this.root ? s : { ...s, $defs: this.root.$defs, definitions: this.root.definitions };
       this.wrapped.set(s, wrapped);
     }
-    let result;
+    let list: SchemaIssue[];
     try {
-      result = compile(wrapped).validate(value);
+      // Through the parse front doors' plug-in, so the stream loads no schema code of its own.
+      list = schemaStageFor({ validator: this.validator }).check(wrapped, value);
     } catch {
       return; // a subschema the validator cannot use: the final parse() reports schema problems
     }
-    if (result instanceof Promise || result.valid) return;
-    // (The schema layer builds issue lists lazily in newer versions: accept both forms.)
-    const raw = result.issues as unknown;
-    const list = (typeof raw === 'function' ? (raw as () => SchemaIssue[])() : raw) as SchemaIssue[];
     for (const issue of list) {
       const full = { ...issue, path: path + issue.path };
       const key = `${full.path}\u0000${full.message}`;

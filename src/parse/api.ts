@@ -1,0 +1,79 @@
+// The front doors: parse, parseWithReport and parseAsync. Without a schema they are the tolerant
+// parser and nothing else; with one they hand the text to the schema stage (see stage.ts), which
+// chooses among the candidates and repairs the value toward the schema.
+import { JsonMendError, assertText } from '../errors.js';
+// Types only: they describe the options and results, and load no schema code.
+import type { StandardSchemaV1 } from '../schema/standard.js';
+import type { Repair, RepairReport, SchemaParseOptions } from '../schema/types.js';
+import { nativeParse, parseCandidates } from './candidates.js';
+import { schemaStageFor } from './stage.js';
+
+/** Throws INVALID_ARGUMENT for options that are not an object, or an `onRepair` that is not a function. */
+export function checkOptions(options: unknown): void {
+  if (options === undefined) return;
+  if (options === null || typeof options !== 'object') {
+    throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
+  }
+  const onRepair = (options as { onRepair?: unknown }).onRepair;
+  if (onRepair !== undefined && typeof onRepair !== 'function') {
+    throw new JsonMendError('INVALID_ARGUMENT', `onRepair must be a function, got ${typeof onRepair}`);
+  }
+}
+
+/** Calls `onRepair` once with every repair, only when at least one fired. */
+export function report<T>(result: RepairReport, onRepair: ((repairs: readonly Repair[]) => void) | undefined): RepairReport<T> {
+  if (onRepair && result.repairs.length > 0) onRepair(result.repairs);
+  return result as RepairReport<T>;
+}
+
+/** The first candidate, without a schema; its repairs are recorded only when `wantRepairs`. */
+function firstCandidate(text: string, options: SchemaParseOptions, tryNative: boolean, wantRepairs: boolean): RepairReport {
+  const first = parseCandidates(text, options, { tryNative, wantRepairs }).next();
+  // parseCandidates throws the reason when nothing parses, so `done` here means an empty text set.
+  if (first.done) throw new JsonMendError('NO_JSON', 'no JSON value found in the text');
+  const candidate = first.value;
+  // The report is built only if somebody reads it (parseWithReport, onRepair), not for parse.
+  return { value: candidate.value, get repairs() { return candidate.repairs; } };
+}
+
+/**
+ * The value a model's reply holds: the first JSON candidate that parses (after text repair) and, with
+ * a `schema`, satisfies it after schema repair. With a Standard Schema the result is its output type.
+ * @throws SchemaError when no candidate satisfies the schema (with the first candidate's issues);
+ *   JsonMendError (`NO_JSON`, `UNREPAIRABLE`, …) when nothing parses; `INVALID_ARGUMENT` when the
+ *   schema validates asynchronously (use {@link parseAsync}); `INVALID_SCHEMA` when the schema cannot be used.
+ */
+export function parse<S extends StandardSchemaV1>(text: string, options: SchemaParseOptions<S> & { schema: S }): StandardSchemaV1.InferOutput<S>;
+export function parse<T = unknown>(text: string, options?: SchemaParseOptions): T;
+export function parse(text: string, options?: SchemaParseOptions): unknown {
+  if (options?.schema !== undefined) return parseWithReport(text, options).value;
+  // Valid JSON without a schema: nothing to choose between, nothing to report.
+  checkOptions(options);
+  const opts = options ?? {};
+  const fast = nativeParse(text, opts);
+  if (fast !== undefined) return fast.value;
+  // The fast path failed once already: straight to the engine, recording repairs only for onRepair.
+  return report(firstCandidate(text, opts, false, opts.onRepair !== undefined), opts.onRepair).value;
+}
+
+/** As {@link parse}, and every repair made: text repairs first, then schema repairs. */
+export function parseWithReport<S extends StandardSchemaV1>(text: string, options: SchemaParseOptions<S> & { schema: S }): RepairReport<StandardSchemaV1.InferOutput<S>>;
+export function parseWithReport<T = unknown>(text: string, options?: SchemaParseOptions): RepairReport<T>;
+export function parseWithReport(text: string, options?: SchemaParseOptions): RepairReport {
+  assertText(text);
+  checkOptions(options);
+  const opts = options ?? {};
+  const result = opts.schema === undefined ? firstCandidate(text, opts, true, true) : (schemaStageFor(opts).parseWithReport(text, opts) as RepairReport);
+  return report(result, opts.onRepair);
+}
+
+/** As {@link parse}, for Standard Schemas whose `validate` returns a promise (works with any schema). */
+export function parseAsync<S extends StandardSchemaV1>(text: string, options: SchemaParseOptions<S> & { schema: S }): Promise<StandardSchemaV1.InferOutput<S>>;
+export function parseAsync<T = unknown>(text: string, options?: SchemaParseOptions): Promise<T>;
+export async function parseAsync(text: string, options?: SchemaParseOptions): Promise<unknown> {
+  assertText(text);
+  checkOptions(options);
+  const opts = options ?? {};
+  const result = opts.schema === undefined ? firstCandidate(text, opts, true, true) : ((await schemaStageFor(opts).parseAsync(text, opts)) as RepairReport);
+  return report(result, opts.onRepair).value;
+}
