@@ -121,7 +121,8 @@ const EXCERPT_RADIUS = 30;
 /** One line of the text around `offset` (at most 60 characters) and a caret line pointing at it. */
 export function excerptAt(text: string, offset: number): string {
   const at = Math.max(0, Math.min(offset, text.length));
-  let lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  // lastIndexOf clamps a negative start to 0 and would find a newline at offset 0 *after* `at`.
+  let lineStart = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
   let lineEnd = text.indexOf('\n', at);
   if (lineEnd === -1) lineEnd = text.length;
   lineStart = Math.max(lineStart, at - EXCERPT_RADIUS);
