@@ -3,6 +3,7 @@
 import { JsonMendError, assertText } from '../errors.js';
 import { type CandidateMode, nativeParse, parseCandidates } from '../parse/candidates.js';
 import type { ParseOptions } from '../parse/types.js';
+import { validateParseOptions } from '../parse/settings.js';
 import { type Compiled, type Validation, compile } from './compile.js';
 import { SchemaError } from './error.js';
 import { repairLoop, runAsync, runSync } from './repair.js';
@@ -10,9 +11,7 @@ import type { StandardSchemaV1 } from './standard.js';
 import type { CoerceOptions, Repair, RepairReport, SchemaLike, SchemaParseOptions } from './types.js';
 
 function checkOptions(options: unknown): void {
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
-  }
+  if (options !== undefined) validateParseOptions(options as ParseOptions);
 }
 
 /**

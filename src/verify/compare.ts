@@ -1,5 +1,6 @@
 // The typed comparison behind `field` claims: JSON type first, then value, with a few documented
 // conversions between a string and the scalar it spells. Iterative, so deep values cannot overflow.
+import { cyclicDocument } from '../path/errors.js';
 import type { CompareOptions } from './types.js';
 
 /** Outcome of {@link compareClaimValues}. */
@@ -9,6 +10,7 @@ export interface ComparisonOutcome {
   reason: string;
 }
 
+const END: unique symbol = Symbol('end of a container');
 const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
@@ -20,6 +22,8 @@ function typeName(v: unknown): string {
 
 /** A short JSON rendering for messages, cut at `limit` characters. */
 export function preview(v: unknown, limit = 60): string {
+  // JSON.stringify spells these `null`, which would tell the reader the wrong thing.
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   let text: string | undefined;
   try {
     text = JSON.stringify(v);
@@ -90,10 +94,17 @@ export function compareClaimValues(expected: unknown, actual: unknown, options: 
   const es: unknown[] = [expected];
   const as: unknown[] = [actual];
   const ps: string[] = [''];
+  // The claimed containers on the way down to the current pair (closed by an END mark after their children):
+  // meeting one again means the claimed value contains itself, which would be compared forever.
+  const open = new Set<unknown>();
   while (es.length > 0) {
     const e = es.pop();
     const a = as.pop();
     const p = ps.pop()!;
+    if (a === END) {
+      open.delete(e);
+      continue;
+    }
     const scalar = compareScalars(e, a, options);
     if (scalar !== undefined) {
       if (!scalar.equal) {
@@ -108,6 +119,11 @@ export function compareClaimValues(expected: unknown, actual: unknown, options: 
     const te = typeName(e);
     const ta = typeName(a);
     if (te !== ta) return { equal: false, reason: `expected ${te === 'array' || te === 'object' ? `an ${te}` : preview(e)} but found ${ta} ${preview(a)}${at(p)}` };
+    if (open.has(e)) cyclicDocument('the claimed value');
+    open.add(e);
+    es.push(e);
+    as.push(END);
+    ps.push(p);
     if (te === 'array') {
       const ea = e as unknown[];
       const aa = a as unknown[];

@@ -79,6 +79,17 @@ function asNumber(v: unknown, strict: boolean | undefined): number | undefined {
   return typeof v === 'string' && !strict ? numberFromString(v) : undefined;
 }
 
+/**
+ * The mean of numbers whose sum is `sum`; when the sum overflows (`[1e308, 1e308]`), the items are divided
+ * before they are added, which cannot overflow since the mean lies between the smallest and the largest.
+ */
+function mean(items: unknown[], sum: number, strict: boolean | undefined): number {
+  if (Number.isFinite(sum)) return sum / items.length;
+  let scaled = 0;
+  for (const item of items) scaled += asNumber(item, strict)! / items.length;
+  return scaled;
+}
+
 function reduce(list: unknown, aggregate: ClaimAggregate, strict: boolean | undefined): Reduced {
   const items = Array.isArray(list) ? list : typeof list === 'object' && list !== null ? Object.values(list) : undefined;
   if (items === undefined) return { ok: false, code: 'NOT_A_LIST', reason: `${aggregate} needs a list, but found ${preview(list)}` };
@@ -94,7 +105,7 @@ function reduce(list: unknown, aggregate: ClaimAggregate, strict: boolean | unde
     if (n < min) min = n;
     if (n > max) max = n;
   }
-  const value = aggregate === 'sum' ? sum : aggregate === 'mean' ? sum / items.length : aggregate === 'min' ? min : max;
+  const value = aggregate === 'sum' ? sum : aggregate === 'mean' ? mean(items, sum, strict) : aggregate === 'min' ? min : max;
   return { ok: true, value };
 }
 
@@ -197,7 +208,8 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
         : fail('SCHEMA_MISMATCH', `${at} = ${preview(actual)} does not satisfy the schema: ${problem}`, actual);
     }
     case 'range': {
-      const n = asNumber(actual, opts.strictTypes);
+      // An aggregate is already a number (a sum may be ±Infinity when it overflows; it still compares).
+      const n = claim.aggregate !== undefined ? (actual as number) : asNumber(actual, opts.strictTypes);
       if (n === undefined) {
         const hint = Array.isArray(actual) || (typeof actual === 'object' && actual !== null) ? '; add an aggregate (count, sum, mean, min, max) to reduce a list' : '';
         return fail('NOT_A_NUMBER', `${at} is ${preview(actual)}, not a number${hint}`, actual);
