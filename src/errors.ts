@@ -11,7 +11,7 @@
  * | `UNREPAIRABLE`       | parse           | JSON was found but could not be repaired into a value          |
  * | `REPAIR_REFUSED`     | parse           | `strict` mode (or a disabled repair) refused a needed repair    |
  * | `TOO_DEEP`           | parse, stream   | nesting exceeded `maxDepth`                                     |
- * | `TOO_LARGE`          | parse, stream   | the text exceeded `maxLength`                                   |
+ * | `TOO_LARGE`          | parse, stream, path | the text exceeded `maxLength`, or a query's result `maxResults` |
  * | `SCHEMA_MISMATCH`    | schema          | the value does not satisfy the schema, even after repairs       |
  * | `INVALID_SCHEMA`     | schema          | the schema itself cannot be used                                |
  * | `MISSING_KEY`        | path            | an object has no property with the segment's name               |
