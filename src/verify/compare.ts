@@ -1,5 +1,6 @@
 // The typed comparison behind `field` claims: JSON type first, then value, with a few documented
 // conversions between a string and the scalar it spells. Iterative, so deep values cannot overflow.
+import { JsonMendError, describeType } from '../errors.js';
 import { cyclicDocument } from '../path/errors.js';
 import type { CompareOptions } from './types.js';
 
@@ -79,6 +80,17 @@ function compareScalars(e: unknown, a: unknown, o: CompareOptions): { equal: boo
   return { equal: false };
 }
 
+/** Throws `INVALID_ARGUMENT` unless `options` is an object whose comparison options have the documented types. */
+export function checkCompareOptions(options: unknown): asserts options is CompareOptions {
+  const bad = (reason: string): never => {
+    throw new JsonMendError('INVALID_ARGUMENT', `options: ${reason}`);
+  };
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) bad(`must be an object, got ${describeType(options)}`);
+  const o = options as Record<string, unknown>;
+  if (o.tolerance !== undefined && !(typeof o.tolerance === 'number' && Number.isFinite(o.tolerance) && o.tolerance >= 0)) bad('tolerance must be a non-negative number');
+  for (const k of ['caseInsensitive', 'ignoreWhitespace', 'strictTypes']) if (o[k] !== undefined && typeof o[k] !== 'boolean') bad(`${k} must be a boolean`);
+}
+
 function at(path: string): string {
   return path === '' ? '' : ` at ${path}`;
 }
@@ -90,6 +102,7 @@ function at(path: string): string {
  * arrays item by item; objects key by key with the same key set.
  */
 export function compareClaimValues(expected: unknown, actual: unknown, options: CompareOptions = {}): ComparisonOutcome {
+  checkCompareOptions(options);
   const notes: string[] = [];
   const es: unknown[] = [expected];
   const as: unknown[] = [actual];

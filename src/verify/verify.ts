@@ -2,7 +2,7 @@
 // never an exception; only a malformed claim throws (INVALID_CLAIM).
 import { JsonMendError } from '../errors.js';
 import { canonicalize } from './canonicalize.js';
-import { compareClaimValues, numberFromString, preview } from './compare.js';
+import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
 import { resolveClaimPath } from './resolve.js';
 import { schemaFailure, validatorFor } from './schema.js';
 import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
@@ -61,6 +61,14 @@ function checkClaim(claim: unknown): ClaimMode {
     }
   }
   return mode;
+}
+
+function checkVerifyOptions(options: unknown): void {
+  checkCompareOptions(options);
+  const syntax = (options as VerifyOptions).pathSyntax;
+  if (syntax !== undefined && !SYNTAXES.includes(syntax)) {
+    throw new JsonMendError('INVALID_ARGUMENT', `options: pathSyntax must be one of ${SYNTAXES.join(', ')}`);
+  }
 }
 
 function compareOptions(claim: Claim, options: VerifyOptions): CompareOptions {
@@ -153,6 +161,7 @@ function canonicalClaimValue(value: unknown): string {
  * @throws JsonMendError `INVALID_CLAIM` when the claim itself is malformed (unknown mode, missing fields)
  */
 export function verify(claim: Claim, payload: unknown, options: VerifyOptions = {}): ClaimResult {
+  checkVerifyOptions(options);
   const mode = checkClaim(claim);
   const opts = compareOptions(claim, options);
   const path = claim.path;
@@ -227,6 +236,7 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
  * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed
  */
 export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
+  checkVerifyOptions(options);
   if (!Array.isArray(claims)) throw new JsonMendError('INVALID_ARGUMENT', `claims must be an array, got ${claims === null ? 'null' : typeof claims}`);
   const results = claims.map((claim, i) => {
     try {

@@ -3,19 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import {
-  JsonMendError, applyDeltas, createStreamParser, formatClaimFeedback, parse, parseWithReport, repair, toStrictJsonSchema,
-  verify, type Delta,
+  applyDeltas, createStreamParser, formatClaimFeedback, parse, parseWithReport, repair, toStrictJsonSchema,
+  compareClaimValues, verify, verifyAll, type Delta,
 } from '../../src/index.js';
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-    return 'no error';
-  } catch (e) {
-    assert.ok(e instanceof JsonMendError, `expected JsonMendError, got ${String(e)}`);
-    return e.code;
-  }
-}
+import { thrownCode } from '../helpers.js';
 
 describe('parse options', () => {
   const bad: [string, object][] = [
@@ -32,21 +23,21 @@ describe('parse options', () => {
   for (const [label, options] of bad) {
     test(`${label} is INVALID_ARGUMENT on every door, for valid and damaged text`, () => {
       for (const text of ['{"a": 1}', "{'a': 1,}"]) {
-        assert.equal(codeOf(() => parse(text, options)), 'INVALID_ARGUMENT', `parse ${text}`);
-        assert.equal(codeOf(() => parseWithReport(text, options)), 'INVALID_ARGUMENT', `parseWithReport ${text}`);
-        assert.equal(codeOf(() => repair(text, options)), 'INVALID_ARGUMENT', `repair ${text}`);
+        assert.equal(thrownCode(() => parse(text, options)), 'INVALID_ARGUMENT', `parse ${text}`);
+        assert.equal(thrownCode(() => parseWithReport(text, options)), 'INVALID_ARGUMENT', `parseWithReport ${text}`);
+        assert.equal(thrownCode(() => repair(text, options)), 'INVALID_ARGUMENT', `repair ${text}`);
       }
-      assert.equal(codeOf(() => createStreamParser(options)), 'INVALID_ARGUMENT', 'createStreamParser');
+      assert.equal(thrownCode(() => createStreamParser(options)), 'INVALID_ARGUMENT', 'createStreamParser');
     });
   }
   test('options that are not an object', () => {
-    assert.equal(codeOf(() => parse('{}', 42 as never)), 'INVALID_ARGUMENT');
-    assert.equal(codeOf(() => parse('{}', 'strict' as never)), 'INVALID_ARGUMENT');
+    assert.equal(thrownCode(() => parse('{}', 42 as never)), 'INVALID_ARGUMENT');
+    assert.equal(thrownCode(() => parse('{}', 'strict' as never)), 'INVALID_ARGUMENT');
   });
   test('valid limits still work', () => {
     assert.deepEqual(parse('{"a": [1]}', { maxDepth: 2, maxLength: 100, onRepair: () => {} }), { a: [1] });
-    assert.equal(codeOf(() => parse('[[1]]', { maxDepth: 1 })), 'TOO_DEEP');
-    assert.equal(codeOf(() => parse('[1]', { maxLength: 2 })), 'TOO_LARGE');
+    assert.equal(thrownCode(() => parse('[[1]]', { maxDepth: 1 })), 'TOO_DEEP');
+    assert.equal(thrownCode(() => parse('[1]', { maxLength: 2 })), 'TOO_LARGE');
   });
 });
 
@@ -65,11 +56,11 @@ describe('applyDeltas', () => {
   ];
   for (const [label, deltas] of bad) {
     test(`${label} is INVALID_ARGUMENT`, () => {
-      assert.equal(codeOf(() => applyDeltas({ n: 1, s: 'ab' }, deltas as Delta[])), 'INVALID_ARGUMENT');
+      assert.equal(thrownCode(() => applyDeltas({ n: 1, s: 'ab' }, deltas as Delta[])), 'INVALID_ARGUMENT');
     });
   }
   test('deltas must be an array', () => {
-    assert.equal(codeOf(() => applyDeltas({}, null as never)), 'INVALID_ARGUMENT');
+    assert.equal(thrownCode(() => applyDeltas({}, null as never)), 'INVALID_ARGUMENT');
   });
   test('well-formed deltas still apply, without touching the previous value', () => {
     const before = { s: 'ab', list: [1] };
@@ -87,14 +78,28 @@ describe('applyDeltas', () => {
 describe('other doors', () => {
   test('formatClaimFeedback of something that is not a result', () => {
     for (const v of [null, undefined, 42, 'x', { results: 5 }, [null], [{ ok: false }]]) {
-      assert.equal(codeOf(() => formatClaimFeedback(v as never)), 'INVALID_ARGUMENT', JSON.stringify(v));
+      assert.equal(thrownCode(() => formatClaimFeedback(v as never)), 'INVALID_ARGUMENT', JSON.stringify(v));
     }
     const r = verify({ mode: 'field', path: 'a', value: 2 }, { a: 1 });
     assert.match(formatClaimFeedback(r), /1 of 1 claim/);
   });
   test('toStrictJsonSchema of something that is not a schema object', () => {
     for (const v of [null, undefined, 42, 'x', []]) {
-      assert.equal(codeOf(() => toStrictJsonSchema(v as never)), 'INVALID_ARGUMENT', JSON.stringify(v));
+      assert.equal(thrownCode(() => toStrictJsonSchema(v as never)), 'INVALID_ARGUMENT', JSON.stringify(v));
     }
+  });
+});
+
+describe('verify and compare options', () => {
+  test('options that are not an object, or have the wrong types, are INVALID_ARGUMENT', () => {
+    const claim = { mode: 'field', path: 'a', value: 1 } as const;
+    for (const options of [null, 5, 'x', { tolerance: -1 }, { tolerance: Number.NaN }, { strictTypes: 'yes' }, { pathSyntax: 'xpath' }]) {
+      assert.equal(thrownCode(() => verify(claim, { a: 1 }, options as never)), 'INVALID_ARGUMENT', JSON.stringify(options));
+      assert.equal(thrownCode(() => verifyAll([claim], { a: 1 }, options as never)), 'INVALID_ARGUMENT', JSON.stringify(options));
+    }
+    for (const options of [null, 5, { tolerance: '1' }, { caseInsensitive: 1 }]) {
+      assert.equal(thrownCode(() => compareClaimValues(1, 1, options as never)), 'INVALID_ARGUMENT', JSON.stringify(options));
+    }
+    assert.equal(verify(claim, { a: 1.05 }, { tolerance: 0.1 }).ok, true);
   });
 });

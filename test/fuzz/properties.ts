@@ -85,10 +85,11 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   {
     name: 'totality.verify',
     claim: 'verify, verifyAll, compareClaimValues and formatClaimFeedback return or throw JsonMendError',
-    property: () => asProperty(claim, jsonValue, (c: unknown, payload: unknown) => {
+    property: () => asProperty(claim, jsonValue, fc.option(fc.anything(), { nil: undefined }), (c: unknown, payload: unknown, options: unknown) => {
       const r = outcome(() => verify(c as Claim, payload));
-      outcome(() => verifyAll([c as Claim], payload));
-      outcome(() => compareClaimValues(c, payload));
+      outcome(() => verify(c as Claim, payload, options as never));
+      outcome(() => verifyAll([c as Claim], payload, options as never));
+      outcome(() => compareClaimValues(c, payload, options as never));
       if ('value' in r) outcome(() => formatClaimFeedback(r.value as never));
       outcome(() => formatClaimFeedback(c as never));
     }),
