@@ -4,6 +4,7 @@
 // Descendant segments walk the document with an explicit stack, so deep documents cannot overflow.
 import type { CallNode, ComparableNode, ComparisonOp, ExprNode, LogicalNode, QueryNode, SegmentNode, SelectorNode } from './ast.js';
 import { cyclicDocument } from '../errors.js';
+import { containsCycle } from '../json.js';
 import { compileIRegexp } from './iregexp.js';
 
 /** Linked path of a node; only built when the caller asked for paths. */
@@ -56,38 +57,37 @@ function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): S
       };
   if (!segment.descendant) return apply;
   return (value, path, ctx) => {
-    // Pre-order walk: the node itself, then its children in document order. The containers on the way
-    // down to the current node are kept, so a value that contains itself (not JSON) is caught, not walked forever.
+    // Pre-order walk: the node itself, then its children in document order. A value that contains
+    // itself (not JSON) would be walked forever: the first time the walk gets deeper than
+    // CYCLE_CHECK_DEPTH, the value is checked for a cycle once (cheap for real documents, which are
+    // rarely that deep, and linear for those that are).
     const values: unknown[] = [value];
     const paths: (PathLink | null)[] = [path];
     const depths: number[] = [0];
-    const trail: unknown[] = [];
-    const onTrail = new Set<unknown>();
+    let checked = false;
     while (values.length > 0) {
       const v = values.pop();
       const p = paths.pop()!;
       const depth = depths.pop()!;
-      while (trail.length > depth) onTrail.delete(trail.pop());
+      if (depth > CYCLE_CHECK_DEPTH && !checked) {
+        if (containsCycle(value)) cyclicDocument();
+        checked = true;
+      }
       if (apply(v, p, ctx)) return true;
-      if (typeof v !== 'object' || v === null) continue;
-      trail.push(v);
-      onTrail.add(v);
       if (Array.isArray(v)) {
         for (let i = v.length - 1; i >= 0; i--) {
           const c = v[i];
           if (typeof c === 'object' && c !== null) {
-            if (onTrail.has(c)) cyclicDocument();
             values.push(c);
             paths.push(withPaths ? new PathLink(p, i) : null);
             depths.push(depth + 1);
           }
         }
-      } else {
+      } else if (typeof v === 'object' && v !== null) {
         const keys = Object.keys(v);
         for (let i = keys.length - 1; i >= 0; i--) {
           const c = (v as Record<string, unknown>)[keys[i]];
           if (typeof c === 'object' && c !== null) {
-            if (onTrail.has(c)) cyclicDocument();
             values.push(c);
             paths.push(withPaths ? new PathLink(p, keys[i]) : null);
             depths.push(depth + 1);
@@ -98,6 +98,9 @@ function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): S
     return false;
   };
 }
+
+/** How deep a descendant walk goes before it checks the value for a cycle. */
+const CYCLE_CHECK_DEPTH = 1000;
 
 function normalizeIndex(index: number, length: number): number {
   return index < 0 ? index + length : index;
