@@ -65,9 +65,9 @@ export const FAMILIES: readonly TimingFamily[] = [
 ];
 
 /** Most characters a family grows to while looking for a measurable time. */
-const MAX_SIZE = 4_000_000;
+const MAX_SIZE = 16_000_000;
 /** A run at the base size should take at least this long for the ratio to mean something. */
-const MIN_MS = 15;
+const MIN_MS = 25;
 
 function best(fn: () => void, runs: number): number {
   let min = Infinity;
@@ -89,28 +89,40 @@ export interface TimingResult {
   ok: boolean;
 }
 
-/** Times `family` at n and 4n (best of 3 each, up to 3 attempts to rule out noise); ok when the ratio ≤ `limit`. */
+/**
+ * Times `family` at n and 4n (best of several runs each, the two sizes alternating, up to 3 attempts
+ * to rule out noise); ok when the ratio ≤ `limit`. n grows until the small input takes MIN_MS, so the
+ * ratio is not the ratio of two timer ticks.
+ */
 export function measure(family: TimingFamily, limit = 5): TimingResult {
   let n = family.n;
   let input = family.make(n);
   family.run(input); // warm up
-  let ms = best(() => family.run(input), 3);
-  while (ms < MIN_MS && n * 16 <= MAX_SIZE) {
-    n *= 4;
-    input = family.make(n);
-    ms = best(() => family.run(input), 3);
-  }
-  const big = family.make(n * 4);
+  let big: string | undefined;
   let result: TimingResult | undefined;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const small = best(() => family.run(input), 3);
+  for (let attempt = 0; attempt < 3; ) {
+    let small = best(() => family.run(input), 5);
+    if (small < MIN_MS && n * 16 <= MAX_SIZE) {
+      // Too quick to measure: grow (this also happens when the first runs were slowed by the JIT).
+      n *= 4;
+      input = family.make(n);
+      big = undefined;
+      result = undefined;
+      continue;
+    }
+    big ??= family.make(n * 4);
+    const bigInput = big;
     // One run of the large input when it is slow anyway: a second would not change the verdict.
-    let large = best(() => family.run(big), 1);
-    if (large < 1_000) large = Math.min(large, best(() => family.run(big), 1));
+    let large = best(() => family.run(bigInput), 1);
+    if (large < 1_000) {
+      small = Math.min(small, best(() => family.run(input), 2));
+      large = Math.min(large, best(() => family.run(bigInput), 2));
+    }
     const ratio = large / Math.max(small, 0.001);
     if (result === undefined || ratio < result.ratio) result = { name: family.name, n, ms: small, ms4: large, ratio, ok: ratio <= limit };
     // Retries are for noise; a ratio far above the limit on a long run is not noise.
     if (result.ok || (large > 2_000 && ratio > 2 * limit)) break;
+    attempt++;
   }
   return result!;
 }
