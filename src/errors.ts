@@ -11,7 +11,7 @@
  * | `UNREPAIRABLE`       | parse           | JSON was found but could not be repaired into a value          |
  * | `REPAIR_REFUSED`     | parse           | `strict` mode (or a disabled repair) refused a needed repair    |
  * | `TOO_DEEP`           | parse, stream   | nesting exceeded `maxDepth`                                     |
- * | `TOO_LARGE`          | parse, stream   | the text exceeded `maxLength`                                   |
+ * | `TOO_LARGE`          | parse, stream, path | the text exceeded `maxLength`, or a query's result `maxResults` |
  * | `SCHEMA_MISMATCH`    | schema          | the value does not satisfy the schema, even after repairs       |
  * | `INVALID_SCHEMA`     | schema          | the schema itself cannot be used                                |
  * | `MISSING_KEY`        | path            | an object has no property with the segment's name               |
@@ -123,7 +123,8 @@ const EXCERPT_RADIUS = 30;
 /** One line of the text around `offset` (at most 60 characters) and a caret line pointing at it. */
 export function excerptAt(text: string, offset: number): string {
   const at = Math.max(0, Math.min(offset, text.length));
-  let lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  // lastIndexOf clamps a negative start to 0 and would find a newline at offset 0 *after* `at`.
+  let lineStart = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
   let lineEnd = text.indexOf('\n', at);
   if (lineEnd === -1) lineEnd = text.length;
   lineStart = Math.max(lineStart, at - EXCERPT_RADIUS);

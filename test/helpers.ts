@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { JsonMendError } from '../src/errors.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -51,4 +52,18 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     }
   }
   return true;
+}
+
+/**
+ * The `code` of the JsonMendError that `fn` throws, or 'no error'; any other exception fails the test
+ * (every failure from the public API must be a JsonMendError).
+ */
+export function thrownCode(fn: () => unknown): string {
+  try {
+    fn();
+    return 'no error';
+  } catch (e) {
+    if (e instanceof JsonMendError) return e.code;
+    throw new Error(`expected a JsonMendError, got ${String(e)}`, { cause: e });
+  }
 }

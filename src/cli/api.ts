@@ -2,6 +2,7 @@
 // exercises exactly the public API a user would import, with its real types.
 export {
   canonicalize,
+  coerce,
   extract,
   formatClaimFeedback,
   get,

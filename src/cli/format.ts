@@ -1,7 +1,7 @@
 // How errors and repairs are written: for people on a terminal, and as JSON for programs.
 import { JsonMendError, SchemaError } from '../index.js';
 import type { AnyRepair } from './api.js';
-import type { Style } from './term.js';
+import { escapeControls, escapeExcerpt, type Style } from './term.js';
 
 /** A JSON-safe record of an error, as written in batch error records and JSON reports. */
 export interface ErrorRecord {
@@ -58,15 +58,16 @@ export interface ErrorPlace {
 export function formatError(error: unknown, place: string | ErrorPlace, style: Style): string {
   const { source, argument = false, omitPath = false } = typeof place === 'string' ? { source: place } : place;
   const record = errorRecord(error);
-  let where = source;
+  // Everything below may come from a reply or a file name: no control character reaches the terminal.
+  let where = escapeControls(source);
   if (record.line !== undefined && record.column !== undefined) {
     where += argument ? ` column ${record.column}` : `:${record.line}:${record.column}`;
   }
   const path = record.path;
-  if (!omitPath && path !== undefined && path !== '' && !record.message.includes(path)) where += ` at ${path}`;
-  let out = `${style.bold(where)}: ${style.red(record.code)}: ${bareMessage(record)}\n`;
+  if (!omitPath && path !== undefined && path !== '' && !record.message.includes(path)) where += ` at ${escapeControls(path)}`;
+  let out = `${style.bold(where)}: ${style.red(record.code)}: ${escapeControls(bareMessage(record))}\n`;
   if (record.excerpt !== undefined) {
-    out += record.excerpt
+    out += escapeExcerpt(record.excerpt)
       .split('\n')
       .map((l) => `    ${l}`)
       .join('\n')
@@ -75,7 +76,7 @@ export function formatError(error: unknown, place: string | ErrorPlace, style: S
   }
   if (record.issues !== undefined && record.issues.length > 1) {
     const shown = record.issues.slice(0, MAX_ISSUES);
-    for (const i of shown) out += `    - ${i.path === '' ? '(root)' : i.path}: expected ${i.expected}, got ${i.received}\n`;
+    for (const i of shown) out += escapeControls(`    - ${i.path === '' ? '(root)' : i.path}: expected ${i.expected}, got ${i.received}`) + '\n';
     if (record.issues.length > shown.length) out += `    - … and ${record.issues.length - shown.length} more\n`;
   }
   return out;
@@ -98,10 +99,11 @@ export function formatRepair(repair: AnyRepair, where: string, style: Style, at 
   if (repair.path !== undefined && repair.offset === undefined) {
     const change = 'before' in repair || 'after' in repair ? `${show(repair.before)} → ${show(repair.after)}` : '';
     const path = repair.path === '' ? '(root)' : repair.path;
-    return `${style.dim(where)} ${style.cyan(repair.kind)} at ${path}${change ? `: ${change}` : ''}${repair.detail ? ` (${repair.detail})` : ''}\n`;
+    const rest = escapeControls(`at ${path}${change ? `: ${change}` : ''}${repair.detail ? ` (${repair.detail})` : ''}`);
+    return `${style.dim(escapeControls(where))} ${style.cyan(repair.kind)} ${rest}\n`;
   }
   const pos = repair.line !== undefined ? `${at}${repair.line}:${repair.column ?? 0}` : '';
-  return `${style.dim(where + pos)} ${style.yellow(repair.kind)}${repair.detail ? `: ${repair.detail}` : ''}\n`;
+  return `${style.dim(escapeControls(where + pos))} ${style.yellow(repair.kind)}${repair.detail ? `: ${escapeControls(repair.detail)}` : ''}\n`;
 }
 
 /** A repair as a plain JSON-safe object, reading line and column (which may be lazy getters). */

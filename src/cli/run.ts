@@ -13,7 +13,7 @@ import { toolsCommand } from './commands/tools.js';
 import { verifyCommand } from './commands/verify.js';
 import { errorRecord } from './format.js';
 import { write } from './io.js';
-import { styleFor, type Io } from './term.js';
+import { escapeControls, styleFor, type Io } from './term.js';
 import { EXIT, UsageError } from './usage.js';
 
 /** Every subcommand, in the order `--help` lists them. */
@@ -121,11 +121,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       const hint = command ? `jsonmend ${command.name} --help` : 'jsonmend --help';
-      await write(io.stderr, `jsonmend: ${err.red('usage error')}: ${error.message}\nRun '${hint}' for usage.\n`).catch(() => {});
+      await write(io.stderr, `jsonmend: ${err.red('usage error')}: ${escapeControls(error.message)}\nRun '${hint}' for usage.\n`).catch(() => {});
       return EXIT.usage;
     }
     if ((error as { code?: string } | null)?.code === 'EPIPE') return EXIT.ok;
-    await write(io.stderr, `jsonmend: ${errorRecord(error).message}\n`).catch(() => {});
+    await write(io.stderr, `jsonmend: ${escapeControls(errorRecord(error).message)}\n`).catch(() => {});
     return EXIT.failed;
   }
 }

@@ -46,3 +46,32 @@ export function makeStyle(color: boolean): Style {
     bold: wrap(1, 22),
   };
 }
+
+// Control characters a terminal may act on: C0 (but tab and newline), DEL and C1 (U+009B is a CSI too).
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * `text` with every control character a terminal could act on (ESC, BEL, CR, C1 …) written as a visible
+ * `\xHH`, so a reply or a file name printed to stderr cannot retitle, clear or recolour the terminal.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/**
+ * A JSON text (one line of a JSON report) with DEL and C1 characters written as `\u00HH`; JSON.stringify
+ * already escapes C0 ones. Still the same JSON, since those characters can only stand inside strings.
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** An excerpt (a line and a caret line under it) with its controls escaped and the caret moved to match. */
+export function escapeExcerpt(excerpt: string): string {
+  const cut = excerpt.lastIndexOf('\n');
+  if (cut === -1) return escapeControls(excerpt);
+  const shown = excerpt.slice(0, cut);
+  const caret = excerpt.slice(cut + 1);
+  const at = caret.length - caret.trimStart().length;
+  return `${escapeControls(shown)}\n${' '.repeat(escapeControls(shown.slice(0, at)).length)}${caret.trimStart()}`;
+}

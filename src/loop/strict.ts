@@ -1,5 +1,5 @@
 // Projection of a JSON Schema onto OpenAI's strict Structured Outputs subset, and back again for values.
-import { JsonMendError } from '../errors.js';
+import { JsonMendError, describeType } from '../errors.js';
 import type { JsonSchemaObject } from './types.js';
 
 /** Keywords strict mode accepts; every other keyword is moved into `description`. */
@@ -75,6 +75,7 @@ export function envelope(schema: JsonSchemaObject): {
  * optional properties and unwraps the root.
  */
 export function toStrictJsonSchema(schema: JsonSchemaObject): StrictProjection {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new JsonMendError('INVALID_ARGUMENT', `the schema must be a JSON Schema object, got ${describeType(schema)}`);
   const state = { lossy: false };
   const { schema: rooted, unwrap, unwrapPartial } = envelope(schema);
   const projected = project(rooted, state, 0);

@@ -6,18 +6,13 @@ import { JsonMendError, assertText } from '../errors.js';
 import type { StandardSchemaV1 } from '../schema/standard.js';
 import type { Repair, RepairReport, SchemaParseOptions } from '../schema/types.js';
 import { nativeParse, parseCandidates } from './candidates.js';
+import { validateParseOptions } from './settings.js';
 import { schemaStageFor } from './stage.js';
+import type { ParseOptions } from './types.js';
 
-/** Throws INVALID_ARGUMENT for options that are not an object, or an `onRepair` that is not a function. */
+/** Throws INVALID_ARGUMENT for options of the wrong shape (see validateParseOptions). */
 export function checkOptions(options: unknown): void {
-  if (options === undefined) return;
-  if (options === null || typeof options !== 'object') {
-    throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
-  }
-  const onRepair = (options as { onRepair?: unknown }).onRepair;
-  if (onRepair !== undefined && typeof onRepair !== 'function') {
-    throw new JsonMendError('INVALID_ARGUMENT', `onRepair must be a function, got ${typeof onRepair}`);
-  }
+  if (options !== undefined) validateParseOptions(options as ParseOptions);
 }
 
 /** Calls `onRepair` once with every repair, only when at least one fired. */

@@ -1,5 +1,5 @@
 // Turns public ParseOptions into engine settings, and engine failures into public errors.
-import { JsonMendError } from '../errors.js';
+import { JsonMendError, describeType } from '../errors.js';
 import { EngineFailure, type EngineOptions } from './engine.js';
 import { GUESSING_REPAIRS } from './kinds.js';
 import type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
@@ -12,6 +12,7 @@ export { GUESSING_REPAIRS };
 
 /** `quiet`: nobody will read the repairs (parse without onRepair), so none are recorded. */
 export function engineOptions(options: ParseOptions, wantEdits: boolean, quiet = false): EngineOptions {
+  validateParseOptions(options);
   const refused = new Set<TextRepairKind>(options.disable ?? []);
   if (options.strict) for (const kind of GUESSING_REPAIRS) refused.add(kind);
   const maxDepth = options.maxDepth ?? Infinity;
@@ -19,8 +20,27 @@ export function engineOptions(options: ParseOptions, wantEdits: boolean, quiet =
   return { maxDepth, refused, wantEdits, quiet };
 }
 
-/** Throws TOO_LARGE when the text is longer than the caller allows. */
+function invalidOption(what: string, value: unknown): never {
+  throw new JsonMendError('INVALID_ARGUMENT', `${what}, got ${typeof value === 'number' ? String(value) : describeType(value)}`);
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` for parse options of the wrong type or out of range — a `NaN` or negative
+ * limit would otherwise switch the limit off without a word. Options it does not know are left alone.
+ */
+export function validateParseOptions(options: ParseOptions): void {
+  if (typeof options !== 'object' || options === null) invalidOption('options must be an object', options);
+  const { strict, disable, maxDepth, maxLength, onRepair } = options;
+  if (strict !== undefined && typeof strict !== 'boolean') invalidOption('strict must be a boolean', strict);
+  if (disable !== undefined && !Array.isArray(disable)) invalidOption('disable must be an array of repair kinds', disable);
+  if (maxDepth !== undefined && !(typeof maxDepth === 'number' && maxDepth >= 1)) invalidOption('maxDepth must be a number of at least 1', maxDepth);
+  if (maxLength !== undefined && !(typeof maxLength === 'number' && maxLength >= 0)) invalidOption('maxLength must be a non-negative number', maxLength);
+  if (onRepair !== undefined && typeof onRepair !== 'function') invalidOption('onRepair must be a function', onRepair);
+}
+
+/** Checks the options, then throws TOO_LARGE when the text is longer than the caller allows. */
 export function checkLength(text: string, options: ParseOptions): void {
+  validateParseOptions(options);
   const max = options.maxLength ?? DEFAULT_MAX_LENGTH;
   if (text.length > max) {
     throw new JsonMendError('TOO_LARGE', `the text is ${text.length} characters long, more than maxLength (${max})`);

@@ -79,3 +79,8 @@ export class PathError extends JsonMendError {
 export function syntaxError(text: string, offset: number, reason: string): never {
   throw new PathError('SYNTAX', reason, { expression: text, offset });
 }
+
+/** Throws `INVALID_ARGUMENT` for a value that contains itself: it is not JSON, and walking it would never end. */
+export function cyclicDocument(what = 'the document'): never {
+  throw new JsonMendError('INVALID_ARGUMENT', `${what} contains a cycle (an object or array inside itself), so it is not JSON`);
+}

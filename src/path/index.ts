@@ -7,5 +7,5 @@ export { PathError } from './errors.js';
 export type { PathErrorCode, PathErrorInfo } from './errors.js';
 export { get, tryGet, parsePath } from './get.js';
 export type { GetResult, PathSegment } from './get.js';
-export { compileQuery, query, queryPaths, queryNodes } from './query.js';
-export type { CompiledJsonPath, JsonPathNode } from './query.js';
+export { compileQuery, query, queryPaths, queryNodes, DEFAULT_MAX_RESULTS } from './query.js';
+export type { CompiledJsonPath, JsonPathNode, QueryOptions } from './query.js';

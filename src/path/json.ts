@@ -70,3 +70,30 @@ export function friendlyPath(keys: readonly (string | number)[]): string {
   }
   return out === '' ? '$' : out;
 }
+
+/**
+ * Whether `value` contains itself somewhere (an object or array among its own descendants). Iterative;
+ * meant for explaining a failure after the fact, not for every call.
+ */
+export function containsCycle(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const END = {};
+  const stack: unknown[] = [value];
+  const open = new Set<unknown>();
+  const done = new Set<unknown>();
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === END) {
+      const closed = stack.pop();
+      open.delete(closed);
+      done.add(closed);
+      continue;
+    }
+    if (typeof v !== 'object' || v === null || done.has(v)) continue;
+    if (open.has(v)) return true;
+    open.add(v);
+    stack.push(v, END);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+  }
+  return false;
+}

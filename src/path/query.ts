@@ -1,5 +1,5 @@
 // RFC 9535 JSONPath: compile once, evaluate many times.
-import { JsonMendError } from '../errors.js';
+import { JsonMendError, describeType } from '../errors.js';
 
 import { normalizedName } from './json.js';
 import { compileQuery as compileSteps, type PathLink, type Sink, type Step } from './jsonpath/compile.js';
@@ -11,6 +11,21 @@ export interface JsonPathNode {
   path: string;
 }
 
+/** Options of {@link query}, {@link queryPaths}, {@link queryNodes} and the {@link CompiledJsonPath} methods. */
+export interface QueryOptions {
+  /**
+   * Most nodes a query may select before it fails with `TOO_LARGE` (a query such as `$..*..*` selects a
+   * number of nodes that grows with the square of the document's depth). Default 1,000,000. The path forms
+   * are also capped at 100,000,000 characters of normalized paths in all.
+   */
+  maxResults?: number;
+}
+
+/** Default of {@link QueryOptions.maxResults}. */
+export const DEFAULT_MAX_RESULTS = 1_000_000;
+/** Most characters of normalized paths one `paths`/`nodes` call builds. */
+export const MAX_PATH_CHARACTERS = 100_000_000;
+
 /** A parsed and compiled JSONPath query; reusable across documents and safe to share. */
 export interface CompiledJsonPath {
   /** The query text. */
@@ -18,24 +33,32 @@ export interface CompiledJsonPath {
   /** True when the query can select at most one node (only name and index selectors). */
   readonly singular: boolean;
   /** The values of the node list, in node-list order. */
-  values(document: unknown): unknown[];
+  values(document: unknown, options?: QueryOptions): unknown[];
   /** The normalized paths of the node list, in node-list order. */
-  paths(document: unknown): string[];
+  paths(document: unknown, options?: QueryOptions): string[];
   /** Values and paths together. */
-  nodes(document: unknown): JsonPathNode[];
+  nodes(document: unknown, options?: QueryOptions): JsonPathNode[];
   /** The first node's value, or `undefined` when the node list is empty; stops at the first match. */
   first(document: unknown): unknown;
 }
 
+/**
+ * The normalized path of a link, remembered on the link: each path is its parent's plus one segment, so a
+ * node list's paths share their prefixes instead of each being built from the root again.
+ */
 function formatLink(link: PathLink | null): string {
-  const parts: (string | number)[] = [];
-  for (let l = link; l !== null; l = l.parent) parts.push(l.key);
-  let out = '$';
-  for (let i = parts.length - 1; i >= 0; i--) {
-    const k = parts[i];
-    out += typeof k === 'number' ? `[${k}]` : normalizedName(k);
+  if (link === null) return '$';
+  if (link.text !== undefined) return link.text;
+  const pending: PathLink[] = [];
+  let l: PathLink | null = link;
+  for (; l !== null && l.text === undefined; l = l.parent) pending.push(l);
+  let text = l === null ? '$' : l.text!;
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const k = pending[i].key;
+    text += typeof k === 'number' ? `[${k}]` : normalizedName(k);
+    pending[i].text = text;
   }
-  return out;
+  return text;
 }
 
 class Compiled implements CompiledJsonPath {
@@ -47,26 +70,50 @@ class Compiled implements CompiledJsonPath {
   }
   readonly singular: boolean;
 
-  values(document: unknown): unknown[] {
+  values(document: unknown, options?: QueryOptions): unknown[] {
     const out: unknown[] = [];
-    this.valueStep(document, null, { root: document, sink: (v) => (out.push(v), false) });
+    const max = maxResultsOf(options);
+    this.valueStep(document, null, {
+      root: document,
+      sink: (v) => {
+        if (out.length >= max) tooMany(this.source, max);
+        out.push(v);
+        return false;
+      },
+    });
     return out;
   }
 
-  private withPaths(document: unknown, sink: Sink): void {
+  /** Calls `take` with each node and its normalized path, within the result limits. */
+  private withPaths(document: unknown, options: QueryOptions | undefined, take: (value: unknown, path: string) => void): void {
     this.pathStep ??= compileSteps(this.ast, true);
-    this.pathStep(document, null, { root: document, sink });
+    const max = maxResultsOf(options);
+    let count = 0;
+    let characters = 0;
+    this.pathStep(document, null, {
+      root: document,
+      sink: (v, link) => {
+        if (count++ >= max) tooMany(this.source, max);
+        const path = formatLink(link);
+        characters += path.length;
+        if (characters > MAX_PATH_CHARACTERS) {
+          throw new JsonMendError('TOO_LARGE', `the query ${this.source} selects nodes whose paths add up to more than ${MAX_PATH_CHARACTERS} characters`);
+        }
+        take(v, path);
+        return false;
+      },
+    });
   }
 
-  paths(document: unknown): string[] {
+  paths(document: unknown, options?: QueryOptions): string[] {
     const out: string[] = [];
-    this.withPaths(document, (_v, p) => (out.push(formatLink(p)), false));
+    this.withPaths(document, options, (_v, path) => out.push(path));
     return out;
   }
 
-  nodes(document: unknown): JsonPathNode[] {
+  nodes(document: unknown, options?: QueryOptions): JsonPathNode[] {
     const out: JsonPathNode[] = [];
-    this.withPaths(document, (value, p) => (out.push({ value, path: formatLink(p) }), false));
+    this.withPaths(document, options, (value, path) => out.push({ value, path }));
     return out;
   }
 
@@ -75,6 +122,22 @@ class Compiled implements CompiledJsonPath {
     this.valueStep(document, null, { root: document, sink: (v) => ((found = v), true) });
     return found;
   }
+}
+
+function maxResultsOf(options: QueryOptions | undefined): number {
+  if (options === undefined) return DEFAULT_MAX_RESULTS;
+  if (typeof options !== 'object' || options === null) {
+    throw new JsonMendError('INVALID_ARGUMENT', `query options must be an object, got ${describeType(options)}`);
+  }
+  const max = options.maxResults === undefined ? DEFAULT_MAX_RESULTS : options.maxResults;
+  if (typeof max !== 'number' || !(max >= 0)) {
+    throw new JsonMendError('INVALID_ARGUMENT', `maxResults must be a non-negative number, got ${String(max)}`);
+  }
+  return max;
+}
+
+function tooMany(source: string, max: number): never {
+  throw new JsonMendError('TOO_LARGE', `the query ${source} selects more than maxResults (${max}) nodes`);
 }
 
 const CACHE_LIMIT = 512;
@@ -107,9 +170,10 @@ function toCompiled(jsonpath: string | CompiledJsonPath): CompiledJsonPath {
  *
  * @param jsonpath a query string or a query from {@link compileQuery}
  * @throws PathError `SYNTAX` when the query is invalid
+ * @throws JsonMendError `TOO_LARGE` beyond `maxResults`; `INVALID_ARGUMENT` when the document contains a cycle
  */
-export function query(document: unknown, jsonpath: string | CompiledJsonPath): unknown[] {
-  return toCompiled(jsonpath).values(document);
+export function query(document: unknown, jsonpath: string | CompiledJsonPath, options?: QueryOptions): unknown[] {
+  return toCompiled(jsonpath).values(document, options);
 }
 
 /**
@@ -117,13 +181,13 @@ export function query(document: unknown, jsonpath: string | CompiledJsonPath): u
  *
  * @throws PathError `SYNTAX` when the query is invalid
  */
-export function queryPaths(document: unknown, jsonpath: string | CompiledJsonPath): string[] {
-  return toCompiled(jsonpath).paths(document);
+export function queryPaths(document: unknown, jsonpath: string | CompiledJsonPath, options?: QueryOptions): string[] {
+  return toCompiled(jsonpath).paths(document, options);
 }
 
 /** Values and normalized paths of the nodes a query selects, in node-list order. */
-export function queryNodes(document: unknown, jsonpath: string | CompiledJsonPath): JsonPathNode[] {
-  return toCompiled(jsonpath).nodes(document);
+export function queryNodes(document: unknown, jsonpath: string | CompiledJsonPath, options?: QueryOptions): JsonPathNode[] {
+  return toCompiled(jsonpath).nodes(document, options);
 }
 
 

@@ -1,5 +1,5 @@
 // RFC 8785 JSON Canonicalization Scheme. Iterative (an explicit stack), so deep values cannot overflow the
-// call stack; a depth cap turns cycles into an error instead of endless work.
+// call stack; the containers being written are tracked, so a value that contains itself is an error, not endless work.
 import { JsonMendError } from '../errors.js';
 
 const MAX_DEPTH = 100_000;
@@ -46,23 +46,48 @@ function sortKeys(keys: string[]): string[] {
   return keys;
 }
 
+/** A boxed primitive (`new String('s')`) read as its primitive, as `JSON.stringify` does; anything else unchanged. */
+function unboxed(v: object): unknown {
+  if (v instanceof Number) return Number(v);
+  if (v instanceof String) return String(v);
+  if (v instanceof Boolean) return v.valueOf();
+  return v;
+}
+
 /**
  * RFC 8785 (JCS) canonical JSON text of `value`: object keys sorted by UTF-16 code units, numbers in
  * ECMAScript form (`1e+30`, `0.002`, `-0` → `0`), strings minimally escaped, no whitespace.
- * Objects with a `toJSON` method (e.g. `Date`) are replaced by its result, as `JSON.stringify` does.
+ * As with `JSON.stringify`, objects with a `toJSON` method (e.g. `Date`) are replaced by its result, and
+ * `new String('s')`, `new Number(5)`, `new Boolean(false)` are read as `"s"`, `5`, `false`.
  *
  * @throws JsonMendError `INVALID_ARGUMENT` for non-finite numbers, `undefined`, functions, symbols, bigints,
- *   unpaired surrogates, or nesting deeper than 100 000 (which is also how cycles end)
+ *   unpaired surrogates, a value that contains itself, nesting deeper than 100 000, or a `toJSON` method or
+ *   getter that throws (the original error is the `cause`)
  */
 export function canonicalize(value: unknown): string {
-  const out: string[] = [];
   const stackV: (unknown[] | Record<string, unknown>)[] = [];
   const stackK: (string[] | null)[] = [];
   const stackI: number[] = [];
+  try {
+    return write(value, stackV, stackK, stackI);
+  } catch (cause) {
+    if (cause instanceof JsonMendError) throw cause;
+    const at = where(stackV, stackK, stackI);
+    const place = at.length === 0 ? 'the value' : `at ${at.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}`;
+    throw new JsonMendError('INVALID_ARGUMENT', `cannot canonicalize ${place}: reading it threw ${String(cause)}`, { cause });
+  }
+}
+
+function write(value: unknown, stackV: (unknown[] | Record<string, unknown>)[], stackK: (string[] | null)[], stackI: number[]): string {
+  const out: string[] = [];
+  // The containers being written (the ancestors of `v`): meeting one again is a cycle.
+  const open = new Set<unknown>();
   let v: unknown = value;
+  let key = '';
   for (;;) {
-    if (typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
-      v = (v as { toJSON: (key: string) => unknown }).toJSON('');
+    if (typeof v === 'object' && v !== null) {
+      if (typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON: (key: string) => unknown }).toJSON(key);
+      if (typeof v === 'object' && v !== null) v = unboxed(v);
     }
     switch (typeof v) {
       case 'string':
@@ -80,16 +105,19 @@ export function canonicalize(value: unknown): string {
           out.push('null');
           break;
         }
-        if (stackV.length >= MAX_DEPTH) invalid(`nesting deeper than ${MAX_DEPTH} (or a cycle)`, []);
+        if (open.has(v)) invalid('the value contains itself (a cycle), so it is not JSON', where(stackV, stackK, stackI));
+        if (stackV.length >= MAX_DEPTH) invalid(`nesting deeper than ${MAX_DEPTH}`, []);
         if (Array.isArray(v)) {
           if (v.length === 0) {
             out.push('[]');
             break;
           }
           out.push('[');
+          open.add(v);
           stackV.push(v);
           stackK.push(null);
           stackI.push(0);
+          key = '0';
           v = v[0];
           continue;
         }
@@ -98,11 +126,13 @@ export function canonicalize(value: unknown): string {
           out.push('{}');
           break;
         }
+        open.add(v);
         stackV.push(v as Record<string, unknown>);
         stackK.push(keys);
         stackI.push(0);
         out.push('{' + quote(keys[0], stackV, stackK, stackI) + ':');
-        v = (v as Record<string, unknown>)[keys[0]];
+        key = keys[0];
+        v = (v as Record<string, unknown>)[key];
         continue;
       }
       default:
@@ -119,6 +149,7 @@ export function canonicalize(value: unknown): string {
         const arr = container as unknown[];
         if (i < arr.length) {
           out.push(',');
+          key = String(i);
           v = arr[i];
           break;
         }
@@ -126,11 +157,13 @@ export function canonicalize(value: unknown): string {
       } else {
         if (i < keys.length) {
           out.push(',' + quote(keys[i], stackV, stackK, stackI) + ':');
-          v = (container as Record<string, unknown>)[keys[i]];
+          key = keys[i];
+          v = (container as Record<string, unknown>)[key];
           break;
         }
         out.push('}');
       }
+      open.delete(container);
       stackV.pop();
       stackK.pop();
       stackI.pop();

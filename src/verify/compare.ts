@@ -1,5 +1,7 @@
 // The typed comparison behind `field` claims: JSON type first, then value, with a few documented
 // conversions between a string and the scalar it spells. Iterative, so deep values cannot overflow.
+import { JsonMendError, describeType } from '../errors.js';
+import { cyclicDocument } from '../path/errors.js';
 import type { CompareOptions } from './types.js';
 
 /** Outcome of {@link compareClaimValues}. */
@@ -9,6 +11,7 @@ export interface ComparisonOutcome {
   reason: string;
 }
 
+const END: unique symbol = Symbol('end of a container');
 const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
@@ -20,6 +23,8 @@ function typeName(v: unknown): string {
 
 /** A short JSON rendering for messages, cut at `limit` characters. */
 export function preview(v: unknown, limit = 60): string {
+  // JSON.stringify spells these `null`, which would tell the reader the wrong thing.
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   let text: string | undefined;
   try {
     text = JSON.stringify(v);
@@ -75,6 +80,17 @@ function compareScalars(e: unknown, a: unknown, o: CompareOptions): { equal: boo
   return { equal: false };
 }
 
+/** Throws `INVALID_ARGUMENT` unless `options` is an object whose comparison options have the documented types. */
+export function checkCompareOptions(options: unknown): asserts options is CompareOptions {
+  const bad = (reason: string): never => {
+    throw new JsonMendError('INVALID_ARGUMENT', `options: ${reason}`);
+  };
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) bad(`must be an object, got ${describeType(options)}`);
+  const o = options as Record<string, unknown>;
+  if (o.tolerance !== undefined && !(typeof o.tolerance === 'number' && Number.isFinite(o.tolerance) && o.tolerance >= 0)) bad('tolerance must be a non-negative number');
+  for (const k of ['caseInsensitive', 'ignoreWhitespace', 'strictTypes']) if (o[k] !== undefined && typeof o[k] !== 'boolean') bad(`${k} must be a boolean`);
+}
+
 function at(path: string): string {
   return path === '' ? '' : ` at ${path}`;
 }
@@ -86,14 +102,22 @@ function at(path: string): string {
  * arrays item by item; objects key by key with the same key set.
  */
 export function compareClaimValues(expected: unknown, actual: unknown, options: CompareOptions = {}): ComparisonOutcome {
+  checkCompareOptions(options);
   const notes: string[] = [];
   const es: unknown[] = [expected];
   const as: unknown[] = [actual];
   const ps: string[] = [''];
+  // The claimed containers on the way down to the current pair (closed by an END mark after their children):
+  // meeting one again means the claimed value contains itself, which would be compared forever.
+  const open = new Set<unknown>();
   while (es.length > 0) {
     const e = es.pop();
     const a = as.pop();
     const p = ps.pop()!;
+    if (a === END) {
+      open.delete(e);
+      continue;
+    }
     const scalar = compareScalars(e, a, options);
     if (scalar !== undefined) {
       if (!scalar.equal) {
@@ -108,6 +132,11 @@ export function compareClaimValues(expected: unknown, actual: unknown, options: 
     const te = typeName(e);
     const ta = typeName(a);
     if (te !== ta) return { equal: false, reason: `expected ${te === 'array' || te === 'object' ? `an ${te}` : preview(e)} but found ${ta} ${preview(a)}${at(p)}` };
+    if (open.has(e)) cyclicDocument('the claimed value');
+    open.add(e);
+    es.push(e);
+    as.push(END);
+    ps.push(p);
     if (te === 'array') {
       const ea = e as unknown[];
       const aa = a as unknown[];

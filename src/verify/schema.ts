@@ -1,6 +1,8 @@
 // `type` claims: a JSON Schema (validated by @cfworker/json-schema) or a bare type name.
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { JsonMendError } from '../errors.js';
+import { cyclicDocument } from '../path/errors.js';
+import { containsCycle } from '../path/json.js';
 
 /**
  * Bare type names a `type` claim may use instead of a schema (case-insensitive).
@@ -76,6 +78,10 @@ export function schemaFailure(validator: Validator, value: unknown): string | un
   try {
     result = validator.validate(value);
   } catch (cause) {
+    // The validator recurses over the value: a value that contains itself, or one nested deeper than
+    // the call stack, is the payload's problem, not the schema's.
+    if (containsCycle(value)) cyclicDocument('the value');
+    if (cause instanceof RangeError) throw new JsonMendError('TOO_DEEP', 'the value is nested too deeply to validate against the schema', { cause });
     throw new JsonMendError('INVALID_CLAIM', `the claim's schema cannot be used: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }
   if (result.valid) return undefined;

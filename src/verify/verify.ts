@@ -2,7 +2,7 @@
 // never an exception; only a malformed claim throws (INVALID_CLAIM).
 import { JsonMendError } from '../errors.js';
 import { canonicalize } from './canonicalize.js';
-import { compareClaimValues, numberFromString, preview } from './compare.js';
+import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
 import { resolveClaimPath } from './resolve.js';
 import { schemaFailure, validatorFor } from './schema.js';
 import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
@@ -63,6 +63,14 @@ function checkClaim(claim: unknown): ClaimMode {
   return mode;
 }
 
+function checkVerifyOptions(options: unknown): void {
+  checkCompareOptions(options);
+  const syntax = (options as VerifyOptions).pathSyntax;
+  if (syntax !== undefined && !SYNTAXES.includes(syntax)) {
+    throw new JsonMendError('INVALID_ARGUMENT', `options: pathSyntax must be one of ${SYNTAXES.join(', ')}`);
+  }
+}
+
 function compareOptions(claim: Claim, options: VerifyOptions): CompareOptions {
   return {
     tolerance: claim.tolerance ?? options.tolerance,
@@ -77,6 +85,17 @@ type Reduced = { ok: true; value: number } | { ok: false; code: ClaimFailureCode
 function asNumber(v: unknown, strict: boolean | undefined): number | undefined {
   if (isFiniteNumber(v)) return v;
   return typeof v === 'string' && !strict ? numberFromString(v) : undefined;
+}
+
+/**
+ * The mean of numbers whose sum is `sum`; when the sum overflows (`[1e308, 1e308]`), the items are divided
+ * before they are added, which cannot overflow since the mean lies between the smallest and the largest.
+ */
+function mean(items: unknown[], sum: number, strict: boolean | undefined): number {
+  if (Number.isFinite(sum)) return sum / items.length;
+  let scaled = 0;
+  for (const item of items) scaled += asNumber(item, strict)! / items.length;
+  return scaled;
 }
 
 function reduce(list: unknown, aggregate: ClaimAggregate, strict: boolean | undefined): Reduced {
@@ -94,7 +113,7 @@ function reduce(list: unknown, aggregate: ClaimAggregate, strict: boolean | unde
     if (n < min) min = n;
     if (n > max) max = n;
   }
-  const value = aggregate === 'sum' ? sum : aggregate === 'mean' ? sum / items.length : aggregate === 'min' ? min : max;
+  const value = aggregate === 'sum' ? sum : aggregate === 'mean' ? mean(items, sum, strict) : aggregate === 'min' ? min : max;
   return { ok: true, value };
 }
 
@@ -142,6 +161,7 @@ function canonicalClaimValue(value: unknown): string {
  * @throws JsonMendError `INVALID_CLAIM` when the claim itself is malformed (unknown mode, missing fields)
  */
 export function verify(claim: Claim, payload: unknown, options: VerifyOptions = {}): ClaimResult {
+  checkVerifyOptions(options);
   const mode = checkClaim(claim);
   const opts = compareOptions(claim, options);
   const path = claim.path;
@@ -197,7 +217,8 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
         : fail('SCHEMA_MISMATCH', `${at} = ${preview(actual)} does not satisfy the schema: ${problem}`, actual);
     }
     case 'range': {
-      const n = asNumber(actual, opts.strictTypes);
+      // An aggregate is already a number (a sum may be ±Infinity when it overflows; it still compares).
+      const n = claim.aggregate !== undefined ? (actual as number) : asNumber(actual, opts.strictTypes);
       if (n === undefined) {
         const hint = Array.isArray(actual) || (typeof actual === 'object' && actual !== null) ? '; add an aggregate (count, sum, mean, min, max) to reduce a list' : '';
         return fail('NOT_A_NUMBER', `${at} is ${preview(actual)}, not a number${hint}`, actual);
@@ -215,6 +236,7 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
  * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed
  */
 export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
+  checkVerifyOptions(options);
   if (!Array.isArray(claims)) throw new JsonMendError('INVALID_ARGUMENT', `claims must be an array, got ${claims === null ? 'null' : typeof claims}`);
   const results = claims.map((claim, i) => {
     try {

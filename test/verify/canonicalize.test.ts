@@ -52,3 +52,35 @@ describe('canonicalize', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('canonicalize: values JSON.stringify accepts, and values that break while read (issue 23)', () => {
+  test('boxed primitives are read as their primitive, as JSON.stringify does', () => {
+    assert.equal(canonicalize(new String('s')), '"s"');
+    assert.equal(canonicalize(new Number(5)), '5');
+    assert.equal(canonicalize(new Boolean(false)), 'false');
+    const mixed = { b: [new Number(1), new String('x')], a: new Boolean(true) };
+    assert.equal(canonicalize(mixed), '{"a":true,"b":[1,"x"]}');
+    assert.equal(canonicalize(JSON.parse(JSON.stringify(mixed))), canonicalize(mixed));
+  });
+  test('toJSON gets the key, as with JSON.stringify', () => {
+    const keyed = { toJSON: (key: string) => `key:${key}` };
+    assert.equal(canonicalize({ a: keyed, b: [keyed] }), JSON.stringify({ a: keyed, b: [keyed] }));
+  });
+  test('a throwing toJSON or getter is INVALID_ARGUMENT with the original error as cause', () => {
+    const boom = new Error('boom');
+    for (const [value, where] of [
+      [{ toJSON() { throw boom; } }, 'the value'],
+      [{ a: { get x() { throw boom; } } }, 'at .a.x'],
+      [[1, { toJSON() { throw boom; } }], 'at [1]'],
+    ] as const) {
+      assert.throws(() => canonicalize(value), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT' && e.cause === boom && e.message.includes(where));
+    }
+  });
+  test('a value that contains itself is INVALID_ARGUMENT, found at once', () => {
+    const a: Record<string, unknown> = { x: 1 };
+    a.self = { again: a };
+    assert.throws(() => canonicalize(a), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT' && /cycle/.test(e.message) && /self\.again/.test(e.message));
+    const shared = { s: 1 };
+    assert.equal(canonicalize([shared, shared]), '[{"s":1},{"s":1}]');
+  });
+});

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
+import { thrownCode } from '../helpers.js';
 import { JsonMendError, compareClaimValues, formatClaimFeedback, verify, verifyAll, type Claim } from '../../src/index.js';
 
 const payload = {
@@ -233,5 +234,38 @@ describe('verifyAll and formatClaimFeedback', () => {
   test('feedback shows what was found when the reason does not', () => {
     const r = verify({ mode: 'type', path: 'tickets[0]', schema: { type: 'object', required: ['owner'] } }, payload);
     assert.match(formatClaimFeedback([r]), /owner/);
+  });
+});
+
+describe('verify: overflow and values that are not JSON trees (issues 13, 23)', () => {
+  test('mean of numbers whose sum overflows is computed without overflow', () => {
+    const r = verify({ mode: 'range', path: 'a', aggregate: 'mean', min: 1e308, max: 1e308 }, { a: [1e308, 1e308] });
+    assert.equal(r.ok, true, r.reason);
+    assert.equal(r.actual, 1e308);
+    assert.equal(verify({ mode: 'range', path: 'a', aggregate: 'mean', min: -1, max: 1 }, { a: [1.5e308, -1.5e308, 1.5e308, -1.5e308] }).ok, true);
+    assert.equal(verify({ mode: 'range', path: 'a', aggregate: 'mean', min: 2, max: 2 }, { a: [1, 2, 3] }).ok, true);
+  });
+  test('a sum that overflows still compares as Infinity, and messages do not call it null', () => {
+    assert.equal(verify({ mode: 'range', path: 'a', aggregate: 'sum', min: 1e308 }, { a: [1e308, 1e308] }).ok, true);
+    const r = verify({ mode: 'range', path: 'a', aggregate: 'sum', max: 5 }, { a: [1e308, 1e308] });
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'OUT_OF_RANGE');
+    assert.match(r.reason, /Infinity/);
+    assert.doesNotMatch(r.reason, /null/);
+  });
+  function cyclic(): Record<string, unknown> {
+    const a: Record<string, unknown> = { k: 1 };
+    a.self = a;
+    return a;
+  }
+  test('claim comparison of values that contain themselves is INVALID_ARGUMENT', () => {
+    assert.equal(thrownCode(() => compareClaimValues(cyclic(), cyclic())), 'INVALID_ARGUMENT');
+    const x = cyclic();
+    assert.equal(thrownCode(() => verify({ mode: 'field', path: 'a', value: x }, { a: x })), 'INVALID_ARGUMENT');
+    assert.equal(thrownCode(() => verify({ mode: 'field', path: 'a', value: cyclic() }, { a: cyclic() })), 'INVALID_ARGUMENT');
+    assert.equal(thrownCode(() => verify({ mode: 'field', path: '$..k', pathSyntax: 'jsonpath', value: [1] }, { a: cyclic() })), 'INVALID_ARGUMENT');
+    assert.equal(thrownCode(() => verify({ mode: 'verbatim', path: 'a', value: 1 }, { a: cyclic() })), 'INVALID_ARGUMENT');
+    assert.equal(thrownCode(() => verify({ mode: 'type', path: 'a', schema: { $ref: '#/$defs/n', $defs: { n: { type: 'object', properties: { self: { $ref: '#/$defs/n' } } } } } }, { a: cyclic() })), 'INVALID_ARGUMENT');
+    assert.equal(compareClaimValues({ k: 1, self: { k: 2 } }, cyclic()).equal, false, 'a finite claim against a cyclic value just differs');
   });
 });

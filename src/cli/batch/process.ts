@@ -4,7 +4,7 @@
 import { JsonMendError } from '../../index.js';
 import { parseWithReport, repair, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
 import { errorRecord, formatRepair, repairRecord } from '../format.js';
-import { makeStyle } from '../term.js';
+import { escapeJsonControls, makeStyle } from '../term.js';
 import type { BatchConfig, ChunkResult } from './config.js';
 
 const decoder = new TextDecoder('utf-8');
@@ -105,7 +105,7 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
       for (const r of seen) result.repairs[r.kind] = (result.repairs[r.kind] ?? 0) + 1;
       if (config.report) {
         for (const r of seen) {
-          report.push(style ? formatRepair(r, `line ${number}`, style, ' at ') : `${JSON.stringify({ line: number, repair: repairRecord(r) })}\n`);
+          report.push(style ? formatRepair(r, `line ${number}`, style, ' at ') : `${escapeJsonControls(JSON.stringify({ line: number, repair: repairRecord(r) }))}\n`);
         }
       }
     }

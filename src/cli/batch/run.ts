@@ -11,6 +11,7 @@ import type { BatchConfig, ChunkResult } from './config.js';
 import { lineChunks } from './lines.js';
 import { WorkerPool } from './pool.js';
 import { processChunk } from './process.js';
+import { escapeControls, escapeJsonControls } from '../term.js';
 
 /** The batch summary: what the last stderr line(s) say. */
 export interface BatchSummary {
@@ -99,9 +100,9 @@ export async function runBatch(ctx: Context, config: BatchConfig, file: string |
 }
 
 function formatSummary(s: BatchSummary, name: string, config: BatchConfig, ctx: Context): string {
-  if (config.report && !config.reportHuman) return `${JSON.stringify({ summary: { file: name, ...s } })}\n`;
+  if (config.report && !config.reportHuman) return `${escapeJsonControls(JSON.stringify({ summary: { file: name, ...s } }))}\n`;
   const st = ctx.err;
-  let out = `jsonmend: ${name}: ${s.lines} lines, ${st.green(`${s.ok} ok`)} (${s.repairedLines} repaired)`;
+  let out = `jsonmend: ${escapeControls(name)}: ${s.lines} lines, ${st.green(`${s.ok} ok`)} (${s.repairedLines} repaired)`;
   out += s.failed > 0 ? `, ${st.red(`${s.failed} failed`)}\n` : ', 0 failed\n';
   if (s.repairedLines > 0) out += `  repairs: ${ranked(s.repairs)}\n`;
   if (s.failed > 0) out += `  failures: ${ranked(s.failures)} (see the {"line", "error"} records)\n`;

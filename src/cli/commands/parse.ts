@@ -4,12 +4,15 @@ import { commonOptions, flag, jsonLine, parseInputOptions, str, type Command, ty
 import { readInput, readJsonFile, write } from '../io.js';
 import { EXIT, UsageError } from '../usage.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
-import { fail, parseOptions, writeReport } from './shared.js';
+import { checkSchema, fail, parseOptions, writeReport } from './shared.js';
 
 /** A schema file: strict JSON holding an object (or a boolean schema). */
 async function readSchema(file: string, ctx: Context): Promise<SchemaLike> {
   const schema = await readJsonFile(file, 'schema', ctx.io);
-  if (typeof schema === 'boolean' || (schema !== null && typeof schema === 'object' && !Array.isArray(schema))) return schema as SchemaLike;
+  if (typeof schema === 'boolean' || (schema !== null && typeof schema === 'object' && !Array.isArray(schema))) {
+    checkSchema(schema as SchemaLike, file);
+    return schema as SchemaLike;
+  }
   throw new UsageError(`schema ${file} must hold a JSON object (or true/false), not ${Array.isArray(schema) ? 'an array' : JSON.stringify(schema)}`);
 }
 

@@ -1,9 +1,10 @@
 // Pieces several commands share: reading and parsing the input, reporting failures and repairs.
 import { JsonMendError } from '../../index.js';
-import { parse, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
+import { coerce, parse, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
 import { flag, type Context } from '../command.js';
 import { formatError, formatRepair, repairRecord, type ErrorPlace } from '../format.js';
 import { readInput, write, type Input } from '../io.js';
+import { escapeControls, escapeJsonControls } from '../term.js';
 import { EXIT, UsageError } from '../usage.js';
 
 /** Error codes that mean the command line (a path, a schema, a claims file) was wrong: exit 2. */
@@ -20,6 +21,22 @@ export function exitCodeFor(error: unknown): number {
 export async function fail(ctx: Context, error: unknown, place: string | ErrorPlace): Promise<number> {
   await write(ctx.io.stderr, `jsonmend: ${formatError(error, place, ctx.err)}`);
   return exitCodeFor(error);
+}
+
+/**
+ * Throws a usage error (exit 2) naming the file when `schema` cannot be used, found by trying it once
+ * before any input is read: a schema problem is the command line's, not the input's, and a batch
+ * should not fail every line for it.
+ */
+export function checkSchema(schema: SchemaLike, file: string): void {
+  try {
+    coerce(null, schema);
+  } catch (error) {
+    if (error instanceof JsonMendError && error.code === 'INVALID_SCHEMA') {
+      throw new UsageError(`schema ${file} cannot be used: ${error.message}`);
+    }
+    // Anything else (null does not match, say) is about the value, which was only a probe.
+  }
 }
 
 /** Options for the library's parse functions from the command line. */
@@ -50,8 +67,8 @@ export async function loadValue(ctx: Context, file: string | undefined): Promise
 export async function writeReport(ctx: Context, repairs: readonly AnyRepair[], source: string): Promise<void> {
   const human = ctx.io.stderr.isTTY === true;
   let out = '';
-  for (const r of repairs) out += human ? formatRepair(r, source, ctx.err) : `${JSON.stringify(repairRecord(r))}\n`;
-  if (human && repairs.length === 0) out = `${ctx.err.dim(source)} no repairs: the input was valid JSON\n`;
+  for (const r of repairs) out += human ? formatRepair(r, source, ctx.err) : `${escapeJsonControls(JSON.stringify(repairRecord(r)))}\n`;
+  if (human && repairs.length === 0) out = `${ctx.err.dim(escapeControls(source))} no repairs: the input was valid JSON\n`;
   await write(ctx.io.stderr, out);
 }
 

@@ -3,10 +3,14 @@
 // without building intermediate lists. A step returns true to stop early (used by existence tests).
 // Descendant segments walk the document with an explicit stack, so deep documents cannot overflow.
 import type { CallNode, ComparableNode, ComparisonOp, ExprNode, LogicalNode, QueryNode, SegmentNode, SelectorNode } from './ast.js';
+import { cyclicDocument } from '../errors.js';
+import { containsCycle } from '../json.js';
 import { compileIRegexp } from './iregexp.js';
 
 /** Linked path of a node; only built when the caller asked for paths. */
 export class PathLink {
+  /** The normalized path, once someone asked for it. */
+  text: string | undefined = undefined;
   constructor(readonly parent: PathLink | null, readonly key: string | number) {}
 }
 
@@ -53,12 +57,22 @@ function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): S
       };
   if (!segment.descendant) return apply;
   return (value, path, ctx) => {
-    // Pre-order walk: the node itself, then its children in document order.
+    // Pre-order walk: the node itself, then its children in document order. A value that contains
+    // itself (not JSON) would be walked forever: the first time the walk gets deeper than
+    // CYCLE_CHECK_DEPTH, the value is checked for a cycle once (cheap for real documents, which are
+    // rarely that deep, and linear for those that are).
     const values: unknown[] = [value];
     const paths: (PathLink | null)[] = [path];
+    const depths: number[] = [0];
+    let checked = false;
     while (values.length > 0) {
       const v = values.pop();
       const p = paths.pop()!;
+      const depth = depths.pop()!;
+      if (depth > CYCLE_CHECK_DEPTH && !checked) {
+        if (containsCycle(value)) cyclicDocument();
+        checked = true;
+      }
       if (apply(v, p, ctx)) return true;
       if (Array.isArray(v)) {
         for (let i = v.length - 1; i >= 0; i--) {
@@ -66,6 +80,7 @@ function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): S
           if (typeof c === 'object' && c !== null) {
             values.push(c);
             paths.push(withPaths ? new PathLink(p, i) : null);
+            depths.push(depth + 1);
           }
         }
       } else if (typeof v === 'object' && v !== null) {
@@ -75,6 +90,7 @@ function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): S
           if (typeof c === 'object' && c !== null) {
             values.push(c);
             paths.push(withPaths ? new PathLink(p, keys[i]) : null);
+            depths.push(depth + 1);
           }
         }
       }
@@ -82,6 +98,9 @@ function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): S
     return false;
   };
 }
+
+/** How deep a descendant walk goes before it checks the value for a cycle. */
+const CYCLE_CHECK_DEPTH = 1000;
 
 function normalizeIndex(index: number, length: number): number {
   return index < 0 ? index + length : index;
@@ -386,13 +405,24 @@ function lessThan(a: unknown, b: unknown): boolean {
 export function jsonEquals(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  // `left` holds pairs still to compare and, for each container on the way down, an END mark so it
+  // leaves `open` when its children are done: a left value met again while open is a cycle.
   const left: unknown[] = [a];
   const right: unknown[] = [b];
+  const open = new Set<unknown>();
   while (left.length > 0) {
     const x = left.pop();
     const y = right.pop();
+    if (y === END) {
+      open.delete(x);
+      continue;
+    }
     if (x === y) continue;
     if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (open.has(x)) cyclicDocument();
+    open.add(x);
+    left.push(x);
+    right.push(END);
     if (Array.isArray(x)) {
       if (!Array.isArray(y) || x.length !== y.length) return false;
       for (let i = 0; i < x.length; i++) {
@@ -412,3 +442,5 @@ export function jsonEquals(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+const END: unique symbol = Symbol('end of a container');

@@ -1,196 +1,238 @@
-// RFC 9485 I-Regexp → JavaScript RegExp (with the `u` flag). The pattern is checked against the I-Regexp
-// grammar first, so anything JS would read differently (lookarounds, backreferences, lazy quantifiers,
-// `\d`, `\w`) is refused rather than passed through; `.` becomes `[^\n\r]` as I-Regexp requires; groups
-// become non-capturing. `^` and `$` are passed through as anchors, as the compliance suite expects.
+// RFC 9485 I-Regexp for JSONPath's `match` and `search`, matched by our own linear-time automaton (never
+// by the host RegExp, which backtracks). The pattern is parsed strictly against the I-Regexp grammar:
+// anything outside it (lookarounds, backreferences, lazy quantifiers, `\d`, `\w`) is invalid, and an
+// invalid or oversized pattern makes `match`/`search` false, as the RFC asks — never an exception.
+// `.` is any character but `\n` and `\r`; `^` and `$` act as anchors, as the compliance suite expects.
+import { Automaton, MAX_AUTOMATON_STATES, TooManyStates } from './automaton.js';
+import { CATEGORIES, CharSet, type RegexNode } from './iregexp-ast.js';
 
-const CATEGORIES = new Set([
-  'L', 'Lu', 'Ll', 'Lt', 'Lm', 'Lo', 'M', 'Mn', 'Mc', 'Me', 'N', 'Nd', 'Nl', 'No',
-  'P', 'Pc', 'Pd', 'Ps', 'Pe', 'Pi', 'Pf', 'Po', 'Z', 'Zs', 'Zl', 'Zp',
-  'S', 'Sm', 'Sc', 'Sk', 'So', 'C', 'Cc', 'Cf', 'Cn', 'Co',
-]);
+export { MAX_AUTOMATON_STATES } from './automaton.js';
 
-// Characters that may follow a backslash as a single-character escape, and their JS spelling.
+/** Deepest nesting of groups a pattern may have; deeper patterns are refused (no match). */
+export const MAX_GROUP_DEPTH = 100;
+
+// Characters that may follow a backslash as a single-character escape.
 const SINGLE_ESCAPES = '\\|.-^?*+{}()[]nrt';
 
-class Translator {
+function escapedCodePoint(e: string): number {
+  return e === 'n' ? 10 : e === 'r' ? 13 : e === 't' ? 9 : e.charCodeAt(0);
+}
+
+function single(cp: number): RegexNode {
+  const set = new CharSet();
+  set.ranges.push(cp, cp);
+  return { type: 'set', set };
+}
+
+/** Thrown on any deviation from the grammar. */
+class Invalid extends Error {}
+
+class Parser {
   pos = 0;
-  out = '';
+  depth = 0;
   constructor(readonly src: string) {}
 
-  /** Returns false on any deviation from the I-Regexp grammar. */
-  regexp(): boolean {
-    if (!this.branch()) return false;
+  fail(): never {
+    throw new Invalid();
+  }
+
+  regexp(): RegexNode {
+    const items = [this.branch()];
     while (this.src[this.pos] === '|') {
       this.pos++;
-      this.out += '|';
-      if (!this.branch()) return false;
+      items.push(this.branch());
     }
-    return true;
+    return items.length === 1 ? items[0] : { type: 'alt', items };
   }
 
-  branch(): boolean {
+  branch(): RegexNode {
+    const items: RegexNode[] = [];
     for (;;) {
       const c = this.src[this.pos];
-      if (c === undefined || c === '|' || c === ')') return true;
-      if (!this.atom()) return false;
-      if (!this.quantifier()) return false;
+      if (c === undefined || c === '|' || c === ')') return items.length === 1 ? items[0] : { type: 'seq', items };
+      items.push(this.quantified(this.atom()));
     }
   }
 
-  quantifier(): boolean {
+  quantified(body: RegexNode): RegexNode {
     const c = this.src[this.pos];
     if (c === '?' || c === '*' || c === '+') {
       this.pos++;
-      this.out += c;
-      return true;
+      return { type: 'repeat', body, min: c === '+' ? 1 : 0, max: c === '?' ? 1 : Infinity };
     }
-    if (c !== '{') return true;
-    const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos, this.pos + 24));
-    if (m === null) return false;
-    if (m[3] !== undefined && m[3] !== '' && Number(m[3]) < Number(m[1])) return false;
-    this.pos += m[0].length;
-    this.out += m[0];
-    return true;
+    if (c !== '{') return body;
+    this.pos++;
+    const min = this.count();
+    let max = min;
+    if (this.src[this.pos] === ',') {
+      this.pos++;
+      max = this.src[this.pos] === '}' ? Infinity : this.count();
+    }
+    if (this.src[this.pos] !== '}' || max < min) this.fail();
+    this.pos++;
+    return { type: 'repeat', body, min, max };
   }
 
-  atom(): boolean {
+  /** A decimal count; one beyond the automaton's size can never compile, so it is refused early. */
+  count(): number {
+    const from = this.pos;
+    while (this.src[this.pos] >= '0' && this.src[this.pos] <= '9') this.pos++;
+    if (this.pos === from) this.fail();
+    const n = Number(this.src.slice(from, this.pos));
+    if (n > MAX_AUTOMATON_STATES) throw new TooManyStates();
+    return n;
+  }
+
+  atom(): RegexNode {
     const src = this.src;
     const c = src[this.pos];
     switch (c) {
       case '(': {
         this.pos++;
-        this.out += '(?:';
-        if (!this.regexp() || src[this.pos] !== ')') return false;
+        if (++this.depth > MAX_GROUP_DEPTH) throw new TooManyStates();
+        const inner = this.regexp();
+        if (src[this.pos] !== ')') this.fail();
         this.pos++;
-        this.out += ')';
-        return true;
+        this.depth--;
+        return inner;
       }
-      case '.':
+      case '.': {
         this.pos++;
-        this.out += '[^\\n\\r]';
-        return true;
+        const set = new CharSet(true);
+        set.ranges.push(10, 10, 13, 13);
+        return { type: 'set', set };
+      }
       case '[':
-        return this.charClass();
-      case '\\':
-        return this.escape(false);
-      case '*': case '+': case '?': case '{': case '}': case ')': case ']': case '|':
-        return false;
-      case '^': case '$':
-        // The compliance suite reads these as anchors, as every translating implementation does.
-        this.pos++;
-        this.out += c;
-        return true;
-      default: {
-        const cp = src.codePointAt(this.pos)!;
-        if (cp >= 0xd800 && cp <= 0xdfff) return false;
-        const ch = String.fromCodePoint(cp);
-        this.pos += ch.length;
-        this.out += ch === '/' ? '\\/' : ch;
-        return true;
+        return { type: 'set', set: this.charClass() };
+      case '\\': {
+        const set = this.categoryEscape();
+        if (set !== undefined) return { type: 'set', set };
+        return single(this.singleEscape());
       }
+      case '*': case '+': case '?': case '{': case '}': case ')': case ']': case '|':
+        return this.fail();
+      case '^':
+        this.pos++;
+        return { type: 'start' };
+      case '$':
+        this.pos++;
+        return { type: 'end' };
+      default:
+        return single(this.plainCodePoint());
     }
   }
 
-  escape(inClass: boolean): boolean {
+  /** A code point that is not a lone surrogate (those are not characters). */
+  plainCodePoint(): number {
+    const cp = this.src.codePointAt(this.pos)!;
+    if (cp >= 0xd800 && cp <= 0xdfff) this.fail();
+    this.pos += cp > 0xffff ? 2 : 1;
+    return cp;
+  }
+
+  /** `\p{Name}` or `\P{Name}` at pos, as a set; undefined when pos holds another escape. */
+  categoryEscape(): CharSet | undefined {
     const e = this.src[this.pos + 1];
-    if (e === undefined) return false;
-    if (e === 'p' || e === 'P') {
-      const close = this.src.indexOf('}', this.pos);
-      if (this.src[this.pos + 2] !== '{' || close === -1) return false;
-      const name = this.src.slice(this.pos + 3, close);
-      if (!CATEGORIES.has(name)) return false;
-      this.out += `\\${e}{${name}}`;
-      this.pos = close + 1;
-      return true;
-    }
-    if (!SINGLE_ESCAPES.includes(e)) return false;
+    if (e !== 'p' && e !== 'P') return undefined;
+    if (this.src[this.pos + 2] !== '{') this.fail();
+    const close = this.src.indexOf('}', this.pos + 3);
+    if (close === -1) this.fail();
+    const name = this.src.slice(this.pos + 3, close);
+    if (!CATEGORIES.has(name)) this.fail();
+    this.pos = close + 1;
+    const set = new CharSet();
+    set.categories.push({ name, complement: e === 'P' });
+    return set;
+  }
+
+  singleEscape(): number {
+    const e = this.src[this.pos + 1];
+    if (e === undefined || !SINGLE_ESCAPES.includes(e)) this.fail();
     this.pos += 2;
-    // JS's `u` mode allows `\-` only inside a class.
-    this.out += e === '-' && !inClass ? '-' : '\\' + e;
-    return true;
+    return escapedCodePoint(e);
   }
 
-  /** One class character (not `-`, `[`, `]`) or single escape; returns its JS text, or undefined. */
-  classChar(): string | undefined {
-    const src = this.src;
-    const c = src[this.pos];
-    if (c === undefined || c === '[' || c === ']' || c === '-') return undefined;
-    if (c === '\\') {
-      const e = src[this.pos + 1];
-      if (e === undefined || !SINGLE_ESCAPES.includes(e)) return undefined;
-      this.pos += 2;
-      return '\\' + e;
-    }
-    const cp = src.codePointAt(this.pos)!;
-    if (cp >= 0xd800 && cp <= 0xdfff) return undefined;
-    const ch = String.fromCodePoint(cp);
-    this.pos += ch.length;
-    return ch;
+  /** One class character (not `-`, `[`, `]`) or single escape. */
+  classChar(): number {
+    const c = this.src[this.pos];
+    if (c === undefined || c === '[' || c === ']' || c === '-') this.fail();
+    return c === '\\' ? this.singleEscape() : this.plainCodePoint();
   }
 
-  charClass(): boolean {
+  charClass(): CharSet {
     const src = this.src;
     this.pos++;
-    this.out += '[';
-    if (src[this.pos] === '^') {
-      this.pos++;
-      this.out += '^';
-    }
+    const set = new CharSet(src[this.pos] === '^');
+    if (set.negated) this.pos++;
     if (src[this.pos] === '-') {
       this.pos++;
-      this.out += '\\-';
+      set.ranges.push(45, 45);
     }
     for (;;) {
       const c = src[this.pos];
-      if (c === undefined) return false;
+      if (c === undefined) this.fail();
       if (c === ']') break;
       if (c === '-') {
         // Only a trailing `-` may stand alone.
-        if (src[this.pos + 1] !== ']') return false;
+        if (src[this.pos + 1] !== ']') this.fail();
         this.pos++;
-        this.out += '\\-';
+        set.ranges.push(45, 45);
         continue;
       }
-      if (c === '\\' && (src[this.pos + 1] === 'p' || src[this.pos + 1] === 'P')) {
-        if (!this.escape(true)) return false;
-        continue;
+      if (c === '\\') {
+        const category = this.categoryEscape();
+        if (category !== undefined) {
+          set.categories.push(...category.categories);
+          continue;
+        }
       }
       const from = this.classChar();
-      if (from === undefined) return false;
-      this.out += from;
+      let to = from;
       if (src[this.pos] === '-' && src[this.pos + 1] !== ']' && src[this.pos + 1] !== undefined) {
         this.pos++;
-        const to = this.classChar();
-        if (to === undefined) return false;
-        this.out += '-' + to;
+        to = this.classChar();
+        if (to < from) this.fail();
       }
+      set.ranges.push(from, to);
     }
     this.pos++;
-    this.out += ']';
-    return true;
+    return set;
   }
 }
 
-const cache = new Map<string, RegExp | null>();
+/** A compiled I-Regexp. */
+export interface IRegexp {
+  /** Whether the pattern matches `subject` (all of it for `match`, some substring for `search`); linear time. */
+  test(subject: string): boolean;
+}
+
+/** Parses an I-Regexp; undefined when it is not valid I-Regexp or exceeds the size limits. */
+function build(pattern: string, anchored: boolean): IRegexp | null {
+  try {
+    const parser = new Parser(pattern);
+    const root = parser.regexp();
+    if (parser.pos !== pattern.length) return null;
+    return new Automaton(root, anchored);
+  } catch (e) {
+    if (e instanceof Invalid || e instanceof TooManyStates) return null;
+    throw e;
+  }
+}
+
+const cache = new Map<string, IRegexp | null>();
 const CACHE_LIMIT = 256;
 
 /**
- * Compiles an I-Regexp to a JS RegExp, anchored (`match`) or not (`search`); `null` when the pattern is not
- * valid I-Regexp. Results are memoised (bounded), since patterns often come from the document.
+ * Compiles an I-Regexp, anchored (`match`) or not (`search`); `null` when the pattern is not valid
+ * I-Regexp, nests groups deeper than {@link MAX_GROUP_DEPTH}, or needs more than
+ * {@link MAX_AUTOMATON_STATES} automaton states (about one per character, `{n,m}` counting its copies).
+ * Results are memoised (bounded), since patterns often come from the document.
  */
-export function compileIRegexp(pattern: string, anchored: boolean): RegExp | null {
+export function compileIRegexp(pattern: string, anchored: boolean): IRegexp | null {
   const key = (anchored ? 'a' : 's') + pattern;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const t = new Translator(pattern);
-  let re: RegExp | null = null;
-  if (t.regexp() && t.pos === pattern.length) {
-    try {
-      re = new RegExp(anchored ? `^(?:${t.out})$` : t.out, 'u');
-    } catch {
-      re = null;
-    }
-  }
+  const re = build(pattern, anchored);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, re);
   return re;

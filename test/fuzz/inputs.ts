@@ -1,0 +1,94 @@
+// Generators for the fuzz harness: damaged model replies, random chunkings, JSONPath queries, claims.
+import fc from 'fast-check';
+
+/** Fragments models and damage produce: brackets, quotes, literals of other languages, fences, tags, comments. */
+const PIECES = [
+  '{', '}', '[', ']', '"', "'", ':', ',', ' ', '\n', '\r\n', '\t', '\\', 'a', 'key', '1', '-', '.', 'e', '0', '12.5',
+  'true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity', '-0', '1e999', '0x1F',
+  '/', '*', '#', '(', ')', '“', '”', '`', '```json\n', '```\n', '```', '<answer>', '</answer>', '<think>', '</think>',
+  '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
+  'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}',
+];
+
+export const piece = fc.constantFrom(...PIECES);
+
+/** A JSON value small enough that a failure prints on one line. */
+export const jsonValue = fc.jsonValue({ maxDepth: 4, depthSize: 'small' });
+
+/** A container value: what a model is asked for. */
+export const jsonContainer = jsonValue.filter((v) => typeof v === 'object' && v !== null);
+
+/** Valid JSON with one edit: a piece inserted, or a slice removed. */
+const damagedJson = fc.tuple(jsonValue, fc.nat(), fc.nat({ max: 6 }), piece, fc.boolean()).map(([v, at, len, p, insert]) => {
+  const text = JSON.stringify(v, null, at % 3 === 0 ? 2 : undefined);
+  const i = at % (text.length + 1);
+  return insert ? text.slice(0, i) + p + text.slice(i) : text.slice(0, i) + text.slice(i + len);
+});
+
+/** Any text a model might send, mostly damaged JSON. */
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  fc.array(piece, { maxLength: 50 }).map((parts) => parts.join('')),
+  damagedJson,
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.tuple(fc.array(piece, { maxLength: 8 }), damagedJson, fc.array(piece, { maxLength: 8 })).map(([a, b, c]) => a.join('') + b + c.join('')),
+);
+
+/** How a text is cut into chunks: sizes 1–9, cycled. */
+export const chunkSizes = fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 6 });
+
+/** Cuts `text` into chunks of the given sizes, repeating the sizes as needed. */
+export function cut(text: string, sizes: readonly number[]): string[] {
+  const out: string[] = [];
+  for (let i = 0, k = 0; i < text.length; k++) {
+    const n = sizes[k % sizes.length];
+    out.push(text.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+/** Prose around a value (no brackets, so the value is the only JSON in it). */
+const prose = fc.constantFrom('', 'Sure! Here it is:\n', 'Result:', 'OK.\n\n', 'The answer is below.\n');
+const after = fc.constantFrom('', '\nHope this helps.', ' Done.', '\n\nLet me know!');
+
+/** A valid JSON text wrapped the ways models wrap it: a fence, a tag, prose before and after. */
+export const wrappedJson = fc.tuple(jsonContainer, fc.integer({ min: 0, max: 3 }), prose, after, fc.constantFrom(undefined, 2)).map(([v, how, before, end, indent]) => {
+  const json = JSON.stringify(v, null, indent);
+  const body = how === 0 ? '```json\n' + json + '\n```' : how === 1 ? `<answer>${json}</answer>` : how === 2 ? '```\n' + json + '\n```' : json;
+  return { value: v, text: before + body + end };
+});
+
+const QUERY_PIECES = [
+  '$', '@', '.', '..', '*', '[', ']', '[0]', '[-1]', '[1:3]', '[::-1]', "['a']", '"b"', 'a', 'b', '?', '(', ')', ' ', '\n',
+  '==', '!=', '<', '>=', '&&', '||', '!', '1', 'true', 'null', 'length(@)', 'count(@.*)', 'value(@.a)',
+  "match(@, 'a.*')", "search(@, '(a+)+b')", "match(@.a, '[')", "search(@, '\\\\p{Lu}')", ',', "'", '\\',
+];
+
+/** JSONPath queries, valid and not. */
+export const jsonPathQuery = fc.oneof(
+  fc.array(fc.constantFrom(...QUERY_PIECES), { maxLength: 12 }).map((parts) => parts.join('')),
+  fc.array(fc.constantFrom(...QUERY_PIECES), { maxLength: 10 }).map((parts) => '$' + parts.join('')),
+  fc.string({ maxLength: 20 }),
+);
+
+/** `get` paths, valid and not. */
+export const getPath = fc.oneof(
+  fc.array(fc.constantFrom('a', 'b', '0', '1', '.', '[', ']', '/', '~0', '~1', '$', '"', "'", '-1', ' ', '\n'), { maxLength: 10 }).map((p) => p.join('')),
+  fc.string({ maxLength: 16 }),
+);
+
+/** Claims, well-formed and not. */
+export const claim = fc.oneof(
+  fc.record({
+    mode: fc.constantFrom('verbatim', 'field', 'field_extraction', 'type', 'schema_type', 'range', 'range_threshold', 'nope'),
+    path: fc.option(getPath, { nil: undefined }),
+    value: fc.option(jsonValue, { nil: undefined }),
+    schema: fc.option(fc.oneof(fc.constantFrom('string', 'number', 'integer', 'int', 'array', 'bogus'), fc.constant({ type: 'array' })), { nil: undefined }),
+    min: fc.option(fc.double(), { nil: undefined }),
+    max: fc.option(fc.double(), { nil: undefined }),
+    aggregate: fc.option(fc.constantFrom('count', 'sum', 'mean', 'min', 'max', 'median'), { nil: undefined }),
+    pathSyntax: fc.option(fc.constantFrom('auto', 'get', 'jsonpath', 'xpath'), { nil: undefined }),
+    tolerance: fc.option(fc.double(), { nil: undefined }),
+  }, { requiredKeys: ['mode'] }),
+  fc.anything(),
+);

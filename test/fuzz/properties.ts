@@ -1,0 +1,171 @@
+// The properties the fuzz harness checks over every public entry point. Each is a fast-check property
+// over generated inputs; `npm run fuzz` runs them for a time budget, `npm test` for a few fixed-seed runs.
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import {
+  JsonMendError, applyDeltas, canonicalize, compareClaimValues, createStreamParser, extract, formatClaimFeedback, get,
+  parse, parsePartial, parseToolArguments, parseWithReport, query, queryPaths, repair, tryGet, verify, verifyAll, type Claim,
+  type Delta,
+} from '../../src/index.js';
+import { chunkSizes, claim, cut, getPath, hostileText, jsonPathQuery, jsonValue, wrappedJson } from './inputs.js';
+
+/** A property of the harness: a name to select and reproduce it by, and the property itself. */
+export interface FuzzProperty {
+  name: string;
+  /** What must hold, in a sentence. */
+  claim: string;
+  property: () => fc.IRawProperty<never[]>;
+}
+
+/** What a call gave: a value, or the code of the JsonMendError it threw. Any other exception fails the property. */
+type Outcome = { value: unknown } | { code: string };
+
+function outcome(fn: () => unknown): Outcome {
+  try {
+    return { value: fn() };
+  } catch (e) {
+    if (e instanceof JsonMendError) return { code: e.code };
+    const name = e instanceof Error ? e.name : typeof e;
+    throw new Error(`foreign exception ${name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+function same(a: Outcome, b: Outcome, what: string): void {
+  if (!isDeepStrictEqual(a, b)) fail(`${what}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+}
+
+/** Streams `chunks` with deltas on, checking each snapshot; returns end()'s outcome. */
+function streamed(chunks: readonly string[]): Outcome {
+  return outcome(() => {
+    const p = createStreamParser({ deltas: true });
+    for (const c of chunks) p.push(c);
+    return p.end();
+  });
+}
+
+function asProperty<Ts extends unknown[]>(...args: [...arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }, predicate: (...args: Ts) => void]): fc.IRawProperty<never[]> {
+  return (fc.property as unknown as (...a: unknown[]) => fc.IRawProperty<never[]>)(...args);
+}
+
+export const PROPERTIES: readonly FuzzProperty[] = [
+  {
+    name: 'totality.parse',
+    claim: 'parse, parseWithReport, repair, parsePartial, extract and parseToolArguments return or throw JsonMendError',
+    property: () => asProperty(hostileText, (text: string) => {
+      outcome(() => parse(text));
+      outcome(() => parseWithReport(text));
+      outcome(() => repair(text));
+      outcome(() => parsePartial(text));
+      outcome(() => extract(text));
+      outcome(() => parseToolArguments(text));
+      outcome(() => parse(text, { strict: true, maxDepth: 3 }));
+    }),
+  },
+  {
+    name: 'totality.stream',
+    claim: 'push and end return or throw JsonMendError, whatever the chunking',
+    property: () => asProperty(hostileText, chunkSizes, (text: string, sizes: number[]) => {
+      streamed(cut(text, sizes));
+    }),
+  },
+  {
+    name: 'totality.path',
+    claim: 'get, tryGet, query and queryPaths return or throw JsonMendError for any path, query and document',
+    property: () => asProperty(jsonValue, jsonPathQuery, getPath, (doc: unknown, q: string, p: string) => {
+      outcome(() => query(doc, q));
+      outcome(() => queryPaths(doc, q));
+      outcome(() => get(doc, p));
+      outcome(() => tryGet(doc, p));
+    }),
+  },
+  {
+    name: 'totality.verify',
+    claim: 'verify, verifyAll, compareClaimValues and formatClaimFeedback return or throw JsonMendError',
+    property: () => asProperty(claim, jsonValue, fc.option(fc.anything(), { nil: undefined }), (c: unknown, payload: unknown, options: unknown) => {
+      const r = outcome(() => verify(c as Claim, payload));
+      outcome(() => verify(c as Claim, payload, options as never));
+      outcome(() => verifyAll([c as Claim], payload, options as never));
+      outcome(() => compareClaimValues(c, payload, options as never));
+      if ('value' in r) outcome(() => formatClaimFeedback(r.value as never));
+      outcome(() => formatClaimFeedback(c as never));
+    }),
+  },
+  {
+    name: 'totality.values',
+    claim: 'canonicalize and applyDeltas return or throw JsonMendError for any JavaScript value',
+    property: () => asProperty(fc.anything({ withBoxedValues: true, withMap: true, withNullPrototype: true }), fc.array(fc.anything(), { maxLength: 3 }), (v: unknown, deltas: unknown[]) => {
+      outcome(() => canonicalize(v));
+      outcome(() => applyDeltas(v, deltas as Delta[]));
+      outcome(() => applyDeltas(v, v as Delta[]));
+    }),
+  },
+  {
+    name: 'canonicalize.roundtrip',
+    claim: 'canonicalize of a JSON value is JSON text of the same value, and agrees with JSON.stringify on key-sorted values',
+    property: () => asProperty(jsonValue, (v: unknown) => {
+      const text = canonicalize(v);
+      if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(v)))) fail(`canonicalize changed the value: ${text}`);
+    }),
+  },
+  {
+    name: 'identity.wrapped',
+    claim: 'valid JSON inside a fence, a tag or prose parses to itself',
+    property: () => asProperty(wrappedJson, ({ value, text }: { value: unknown; text: string }) => {
+      const got = outcome(() => parse(text));
+      same(got, { value: JSON.parse(JSON.stringify(value)) }, 'parse of wrapped JSON');
+    }),
+  },
+  {
+    name: 'repair.valid',
+    claim: 'repair(x) is valid JSON whose value equals parse(x), and fails exactly when parse fails',
+    property: () => asProperty(hostileText, (text: string) => {
+      const parsed = outcome(() => parse(text));
+      const repaired = outcome(() => repair(text));
+      if ('code' in parsed || 'code' in repaired) {
+        if ('code' in parsed !== 'code' in repaired) fail(`parse ${JSON.stringify(parsed)} but repair ${JSON.stringify(repaired)}`);
+        return;
+      }
+      let reread: unknown;
+      try {
+        reread = JSON.parse(repaired.value as string);
+      } catch {
+        fail(`repair gave text JSON.parse rejects: ${JSON.stringify(repaired.value)}`);
+      }
+      if (!isDeepStrictEqual(reread, parsed.value)) fail(`repair ${JSON.stringify(repaired.value)} is not parse's value ${JSON.stringify(parsed.value)}`);
+    }),
+  },
+  {
+    name: 'stream.end-equals-parse',
+    claim: "the stream's end() gives exactly what parse() gives on the whole text, however it is cut",
+    property: () => asProperty(hostileText, chunkSizes, (text: string, sizes: number[]) => {
+      same(streamed(cut(text, sizes)), outcome(() => parse(text)), 'end() vs parse()');
+    }),
+  },
+  {
+    name: 'stream.snapshots',
+    claim: 'snapshots are never changed afterwards, and each push\'s deltas turn the previous value into the new one',
+    property: () => asProperty(hostileText, chunkSizes, (text: string, sizes: number[]) => {
+      const p = createStreamParser({ deltas: true });
+      const shown: { snapshot: { value: unknown }; json: string | undefined }[] = [];
+      let previous: unknown;
+      try {
+        for (const c of cut(text, sizes)) {
+          const snap = p.push(c);
+          if (snap.error) break;
+          shown.push({ snapshot: snap, json: JSON.stringify(snap.value) });
+          const replayed = applyDeltas(previous, snap.deltas ?? []);
+          if (!isDeepStrictEqual(replayed, snap.value)) fail(`deltas ${JSON.stringify(snap.deltas)} on ${JSON.stringify(previous)} gave ${JSON.stringify(replayed)}, not ${JSON.stringify(snap.value)}`);
+          previous = snap.value;
+        }
+        p.end();
+      } catch (e) {
+        if (!(e instanceof JsonMendError)) throw e;
+      }
+      for (const s of shown) if (JSON.stringify(s.snapshot.value) !== s.json) fail(`a snapshot changed after it was returned: ${s.json}`);
+    }),
+  },
+];

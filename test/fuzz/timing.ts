@@ -1,0 +1,128 @@
+// Adversarial timing families: inputs built to make a quadratic (or worse) path show. Each family is
+// timed at size n and 4n; linear time means the ratio stays near 4, and the harness allows 5.
+// Ratios, not absolute times, so the figures mean the same on a loaded machine.
+import { createStreamParser, parse, query, repair } from '../../src/index.js';
+
+/** One family: a generator of inputs by size, and the entry point that reads them. */
+export interface TimingFamily {
+  name: string;
+  /** The input of (about) size `n` characters. */
+  make: (n: number) => string;
+  run: (input: string) => void;
+  /** Starting size; grown ×4 until one run takes long enough to measure. */
+  n: number;
+}
+
+/** Streams `text` in chunks of `size` characters and ends the stream (errors are a result too). */
+function stream4(text: string, size = 4): void {
+  const p = createStreamParser();
+  try {
+    for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+    p.end();
+  } catch {
+    // A failure is an outcome; only its cost is measured here.
+  }
+}
+
+function tolerant(fn: () => unknown): void {
+  try {
+    fn();
+  } catch {
+    // Measured for time only.
+  }
+}
+
+const times = (s: string, n: number): string => s.repeat(Math.max(1, Math.round(n / s.length)));
+
+export const FAMILIES: readonly TimingFamily[] = [
+  // issue 13: one token longer than a chunk
+  { name: 'stream.long-number', n: 10_000, make: (n) => '[' + '1'.repeat(n) + ']', run: stream4 },
+  { name: 'stream.long-unquoted-key', n: 10_000, make: (n) => '{' + 'k'.repeat(n) + ': 1}', run: stream4 },
+  { name: 'stream.long-word', n: 10_000, make: (n) => '[' + 'w'.repeat(n) + ']', run: stream4 },
+  { name: 'stream.runs-open-key', n: 10_000, make: (n) => times('{"a: ', n), run: stream4 },
+  { name: 'stream.runs-callback', n: 10_000, make: (n) => times('cb({', n), run: stream4 },
+  { name: 'stream.escapes', n: 50_000, make: (n) => '"' + times('\\n', n) + '"', run: stream4 },
+  // issue 23: comments and dots in the stream
+  { name: 'stream.line-comments', n: 10_000, make: (n) => '[1, ' + times('// note\n', n) + '2]', run: stream4 },
+  { name: 'stream.hash-comments', n: 10_000, make: (n) => '[1, ' + times('# note\n', n) + '2]', run: stream4 },
+  { name: 'stream.block-comments', n: 10_000, make: (n) => '[1, ' + times('/* note */', n) + '2]', run: stream4 },
+  { name: 'stream.dots', n: 10_000, make: (n) => '[1, ' + '.'.repeat(n), run: stream4 },
+  // issue 23: many failing candidates
+  { name: 'parse.failing-fences', n: 20_000, make: (n) => times('```json\n{"a": @}\n```\n', n), run: (t) => tolerant(() => parse(t)) },
+  { name: 'parse.failing-prose', n: 20_000, make: (n) => times('text {"a": @} ', n), run: (t) => tolerant(() => parse(t)) },
+  { name: 'parse.failing-tags', n: 20_000, make: (n) => times('<answer>{"a": @}</answer>', n), run: (t) => tolerant(() => parse(t)) },
+  { name: 'repair.failing-fences', n: 20_000, make: (n) => times('```json\n{"a": @}\n```\n', n), run: (t) => tolerant(() => repair(t)) },
+  { name: 'stream.failing-fences', n: 20_000, make: (n) => times('```json\n{"a": @}\n```\n', n), run: (t) => stream4(t, 64) },
+  // deep nesting
+  { name: 'parse.deep-arrays', n: 20_000, make: (n) => '['.repeat(n / 2) + ']'.repeat(n / 2), run: (t) => tolerant(() => parse(t)) },
+  { name: 'parse.deep-unclosed', n: 20_000, make: (n) => times('{"a": [', n), run: (t) => tolerant(() => parse(t)) },
+  { name: 'repair.deep-escaped-json', n: 20_000, make: (n) => times('{\\"a\\": ', n), run: (t) => tolerant(() => repair(t)) },
+  { name: 'stream.deep-arrays', n: 20_000, make: (n) => '['.repeat(n / 2) + ']'.repeat(n / 2), run: stream4 },
+  // JSONPath regular expressions (issue 13)
+  { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
+  { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },
+  { name: 'path.regex-counted', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?search(@, 'a{0,30}b')]") },
+];
+
+/** Most characters a family grows to while looking for a measurable time. */
+const MAX_SIZE = 16_000_000;
+/** A run at the base size should take at least this long for the ratio to mean something. */
+const MIN_MS = 25;
+
+function best(fn: () => void, runs: number): number {
+  let min = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    min = Math.min(min, performance.now() - t);
+  }
+  return min;
+}
+
+/** What one family measured. */
+export interface TimingResult {
+  name: string;
+  n: number;
+  ms: number;
+  ms4: number;
+  ratio: number;
+  ok: boolean;
+}
+
+/**
+ * Times `family` at n and 4n (best of several runs each, the two sizes alternating, up to 3 attempts
+ * to rule out noise); ok when the ratio ≤ `limit`. n grows until the small input takes MIN_MS, so the
+ * ratio is not the ratio of two timer ticks.
+ */
+export function measure(family: TimingFamily, limit = 5): TimingResult {
+  let n = family.n;
+  let input = family.make(n);
+  family.run(input); // warm up
+  let big: string | undefined;
+  let result: TimingResult | undefined;
+  for (let attempt = 0; attempt < 3; ) {
+    let small = best(() => family.run(input), 5);
+    if (small < MIN_MS && n * 16 <= MAX_SIZE) {
+      // Too quick to measure: grow (this also happens when the first runs were slowed by the JIT).
+      n *= 4;
+      input = family.make(n);
+      big = undefined;
+      result = undefined;
+      continue;
+    }
+    big ??= family.make(n * 4);
+    const bigInput = big;
+    // One run of the large input when it is slow anyway: a second would not change the verdict.
+    let large = best(() => family.run(bigInput), 1);
+    if (large < 1_000) {
+      small = Math.min(small, best(() => family.run(input), 2));
+      large = Math.min(large, best(() => family.run(bigInput), 2));
+    }
+    const ratio = large / Math.max(small, 0.001);
+    if (result === undefined || ratio < result.ratio) result = { name: family.name, n, ms: small, ms4: large, ratio, ok: ratio <= limit };
+    // Retries are for noise; a ratio far above the limit on a long run is not noise.
+    if (result.ok || (large > 2_000 && ratio > 2 * limit)) break;
+    attempt++;
+  }
+  return result!;
+}

@@ -1,0 +1,54 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { DEFAULT_MAX_RESULTS, compileQuery, query, queryNodes, queryPaths } from '../../src/index.js';
+import { thrownCode } from '../helpers.js';
+
+function cyclic(): Record<string, unknown> {
+  const a: Record<string, unknown> = { b: 1, list: [] };
+  (a.list as unknown[]).push({ back: a });
+  return a;
+}
+
+describe('query on values that are not JSON trees (issue 13)', () => {
+  test('a value that contains itself is INVALID_ARGUMENT for descendant queries, not heap exhaustion', () => {
+    for (const q of ['$..b', '$..*', '$..[?@.b]', '$[?count(@..*) > 0]']) {
+      assert.equal(thrownCode(() => query(cyclic(), q)), 'INVALID_ARGUMENT', q);
+      assert.equal(thrownCode(() => queryPaths(cyclic(), q)), 'INVALID_ARGUMENT', q);
+      assert.equal(thrownCode(() => queryNodes([cyclic()], q)), 'INVALID_ARGUMENT', q);
+    }
+  });
+  test('comparing two values that contain themselves is INVALID_ARGUMENT', () => {
+    const x = cyclic();
+    const y = cyclic();
+    assert.equal(thrownCode(() => query([{ p: x, q: y }], '$[?@.p == @.q]')), 'INVALID_ARGUMENT');
+  });
+  test('shared (but acyclic) values are fine, and a query that does not descend ignores a cycle', () => {
+    const shared = { b: 2 };
+    assert.deepEqual(query({ x: shared, y: [shared, shared] }, '$..b'), [2, 2, 2]);
+    assert.deepEqual(query({ p: shared, q: { b: 2 } }, '$[?@.b == 2].b'), [2, 2]);
+    assert.deepEqual(query(cyclic(), '$.list[0].back.b'), [1]);
+  });
+});
+
+describe('query result limits', () => {
+  function deep(n: number): unknown {
+    let v: unknown = [];
+    for (let i = 0; i < n; i++) v = [v];
+    return v;
+  }
+  test('$..*..* on a deep array stops at maxResults with TOO_LARGE', () => {
+    const doc = deep(2_000); // about 2 million nodes selected
+    assert.equal(thrownCode(() => queryPaths(doc, '$..*..*')), 'TOO_LARGE');
+    assert.equal(thrownCode(() => query(doc, '$..*..*')), 'TOO_LARGE');
+    assert.equal(thrownCode(() => queryPaths(deep(50), '$..*..*', { maxResults: 100 })), 'TOO_LARGE');
+    assert.equal(queryPaths(deep(50), "$..*..*", { maxResults: 5000 }).length, 1225);
+    assert.equal(compileQuery('$..*').values(deep(10), { maxResults: 10 }).length, 10);
+    assert.equal(DEFAULT_MAX_RESULTS, 1_000_000);
+  });
+  test('maxResults must be a non-negative number', () => {
+    for (const bad of [-1, Number.NaN, '5', null]) {
+      assert.equal(thrownCode(() => query([], '$', { maxResults: bad as number })), 'INVALID_ARGUMENT', String(bad));
+    }
+    assert.equal(thrownCode(() => query([], '$', 5 as never)), 'INVALID_ARGUMENT');
+  });
+});
