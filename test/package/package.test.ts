@@ -84,7 +84,7 @@ describe('the packed package', () => {
   test('arethetypeswrong finds no problem for any entry under node10, node16 (CJS and ESM) and bundler', () => {
     const r = sh(bin('attw'), [tarball, '--format', 'json'], dir);
     const report = JSON.parse(r.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
-    assert.deepEqual(Object.keys(report.analysis.entrypoints).sort(), ['.', './ai-sdk', './openai', './package.json']);
+    assert.deepEqual(Object.keys(report.analysis.entrypoints).sort(), ['.', './ai-sdk', './node', './openai', './package.json']);
     assert.deepEqual(report.analysis.problems, []);
     assert.equal(r.status, 0);
   });
