@@ -64,22 +64,30 @@ export function* parseCandidates(text: string, options: ParseOptions = {}, mode:
   const settings = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
   const candidates = withWholeText(text, orderCandidates(extract(text)));
   if (candidates.length === 0) throw noJson(text);
-  let firstError: JsonMendError | undefined;
+  // The first failure is kept raw: a public error counts its line and column from the start of the
+  // text, which for thousands of failing candidates would make the search quadratic. Only the error
+  // that is thrown is built.
+  let firstFailure: unknown;
   let yielded = false;
   for (const candidate of candidates) {
     let result: ParsedCandidate;
     try {
       result = parseSpan(text, candidate, settings);
     } catch (error) {
-      const failure = publicError(error, text);
-      if (failure.code === 'TOO_DEEP' || failure.code === 'REPAIR_REFUSED') throw failure;
-      firstError ??= failure;
+      if (isFatal(error)) throw publicError(error, text);
+      if (firstFailure === undefined) firstFailure = error;
       continue;
     }
     yielded = true;
     yield result;
   }
-  if (!yielded) throw firstError ?? noJson(text);
+  if (!yielded) throw firstFailure === undefined ? noJson(text) : publicError(firstFailure, text);
+}
+
+/** Failures that end the search: no other candidate can do better (too deep, a refused repair). */
+function isFatal(error: unknown): boolean {
+  if (error instanceof EngineFailure || error instanceof JsonMendError) return error.code === 'TOO_DEEP' || error.code === 'REPAIR_REFUSED';
+  return error instanceof RangeError;
 }
 
 /** Parses one span with the engine; the repairs include how the span was found. */
@@ -122,14 +130,36 @@ function noteSurroundings(text: string, candidate: Candidate, repairs: RepairLog
     note(repairs, settings, 'reasoning_block', candidate.start, 'the only JSON was inside a reasoning block');
     return;
   }
-  const before = text.slice(0, candidate.start).trim();
-  const after = candidate.source === 'whole' ? '' : text.slice(candidate.end).trim();
-  if (before.length > 0 && before !== '\ufeff') {
+  // Looks only at the space next to the span: slicing the whole text before and after each of
+  // thousands of candidates would be quadratic.
+  const before = lastVisibleBefore(text, candidate.start);
+  const after = candidate.source !== 'whole' && firstVisibleFrom(text, candidate.end) < text.length;
+  if (before >= 0) {
     note(repairs, settings, 'surrounding_text', candidate.start, `read the JSON ${describeSource(candidate)}, ignoring the text around it`);
-  } else if (after.length > 0) {
+  } else if (after) {
     note(repairs, settings, 'surrounding_text', candidate.end, 'ignored the text after the JSON value');
   }
 }
+
+/** Index of the last character before `i` that is not whitespace (as `String.prototype.trim` sees it), or -1. */
+function lastVisibleBefore(text: string, i: number): number {
+  let k = i - 1;
+  while (k >= 0 && isTrimmedSpace(text.charCodeAt(k))) k--;
+  return k;
+}
+
+/** Index of the first character from `i` on that is not whitespace, or `text.length`. */
+function firstVisibleFrom(text: string, i: number): number {
+  let k = i;
+  while (k < text.length && isTrimmedSpace(text.charCodeAt(k))) k++;
+  return k;
+}
+
+/** What `String.prototype.trim` removes; a BOM included. */
+function isTrimmedSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c > 0x7f && TRIMMED.test(String.fromCharCode(c)));
+}
+const TRIMMED = /\s/;
 
 function describeSource(candidate: Candidate): string {
   switch (candidate.source) {
