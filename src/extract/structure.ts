@@ -4,12 +4,14 @@
 // examined once with a bounded look-ahead, and the scan never moves backwards.
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
+const APOS = 0x27;
 const BACKTICK = 0x60;
 const GT = 0x3e;
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
 const LF = 0x0a;
 const LT = 0x3c;
+const QUOTE = 0x22;
 const SLASH = 0x2f;
 const TAB = 0x09;
 const SPACE = 0x20;
@@ -82,10 +84,19 @@ function matchTag(text: string, i: number, n: number, names: TagNames): TagToken
   const c = text.charCodeAt(j);
   if (c === GT) return { close, name, end: j + 1 };
   if (!isWs(c) && c !== SLASH) return null;
-  // Attributes: up to the next `>`, bounded, and never across another `<`.
+  // Attributes: up to the next `>` outside a quoted value (`x='>'`), bounded, and never across
+  // another `<` outside quotes.
   const limit = Math.min(n, j + TAG_LIMIT);
   for (let k = j; k < limit; k++) {
     const d = text.charCodeAt(k);
+    if (d === QUOTE || d === APOS) {
+      // A bounded loop, not indexOf: an unclosed quote must not send every tag scan to the text's end.
+      let q = k + 1;
+      while (q < limit && text.charCodeAt(q) !== d) q++;
+      if (q >= limit) return null;
+      k = q;
+      continue;
+    }
     if (d === LT) return null;
     if (d === GT) return text.charCodeAt(k - 1) === SLASH ? null : { close, name, end: k + 1 };
   }

@@ -23,6 +23,14 @@ describe('extract: answer tags', () => {
     }
   });
 
+  test('a `>` or `<` inside a quoted attribute value does not end the tag (single or double quotes)', () => {
+    assert.deepEqual(brief(run(`<answer x='>'>{"a":1}</answer>`)), [['tag', '{"a":1}']]);
+    assert.deepEqual(brief(run('<answer x=">">{"a":1}</answer>')), [['tag', '{"a":1}']]);
+    assert.deepEqual(brief(run(`<answer a="1 > 0" b='<'>[1]</answer>`)), [['tag', '[1]']]);
+    // A quote that never closes within the tag's bound: not a tag, the value is found in prose.
+    assert.deepEqual(brief(run(`<answer x='>{"a":1}`)), [['balanced', '{"a":1}']]);
+  });
+
   test('tag without newlines, scalar content', () => {
     assert.deepEqual(brief(run('<answer>42</answer>')), [['tag', '42']]);
     assert.deepEqual(run('<answer>yes</answer>'), []);
