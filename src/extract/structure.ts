@@ -5,6 +5,7 @@
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
+const BACKSLASH = 0x5c;
 const BACKTICK = 0x60;
 const GT = 0x3e;
 const LBRACE = 0x7b;
@@ -12,6 +13,9 @@ const LBRACK = 0x5b;
 const LF = 0x0a;
 const LT = 0x3c;
 const QUOTE = 0x22;
+const RBRACE = 0x7d;
+const RBRACK = 0x5d;
+const RPAREN = 0x29;
 const SLASH = 0x2f;
 const TAB = 0x09;
 const SPACE = 0x20;
@@ -174,6 +178,40 @@ function openFenceAt(text: string, p: number, n: number, lineStart: boolean): Fe
   return { char: ch, len, start: p, language: info.language, contentStart: info.jsonAt >= 0 ? info.jsonAt : next, bodyStart: next, oneLine: undefined };
 }
 
+function isCloser(c: number): boolean {
+  return c === RBRACK || c === RBRACE || c === RPAREN;
+}
+
+/** How far back on its line a tag looks for the string it may sit in. */
+const STRING_LOOKBACK = 1000;
+
+/**
+ * Does the tag at `i` sit inside a JSON string (`{"html": "</answer>"}`, `"note": "<think>"`)? True
+ * when the line so far holds JSON (a `{` or `[`, or it starts with a quote, as the members of
+ * pretty-printed JSON do) and an odd number of unescaped `"` stand between its start and `i`.
+ * Bounded look-back, so the pass stays linear; on a longer line the tag counts as a tag.
+ */
+function insideJsonString(text: string, i: number): boolean {
+  const floor = Math.max(0, i - STRING_LOOKBACK);
+  let quotes = 0;
+  let json = false;
+  let k = i - 1;
+  for (; k >= floor; k--) {
+    const c = text.charCodeAt(k);
+    if (c === LF) break;
+    if (c === QUOTE) {
+      let b = k - 1;
+      while (b >= floor && text.charCodeAt(b) === BACKSLASH) b--;
+      if ((k - 1 - b) % 2 === 0) quotes++;
+    } else if (c === LBRACE || c === LBRACK) json = true;
+  }
+  if (k < floor && floor > 0) return false; // the line is longer than the look-back
+  if (quotes % 2 === 0) return false;
+  if (json) return true;
+  const first = skipWs(text, k + 1, i);
+  return text.charCodeAt(first) === QUOTE;
+}
+
 /** True when only spaces and tabs stand between `i` and the start of its line. */
 function atLineStart(text: string, i: number): boolean {
   let k = i - 1;
@@ -255,7 +293,9 @@ export function scanStructure(text: string, names: TagNames): Region {
       if (nextLt !== -1 && nextLt < pos) nextLt = text.indexOf('<', pos);
       while (nextLt !== -1 && nextLt < k) {
         const t = matchTag(text, nextLt, n, names);
-        if (t !== null && t.close && (names.reasoning.has(t.name) || onStack(t.name) >= 0)) {
+        // Only a closer of a block that is open: a stray `</think>` in a fence is content (a JSON
+        // string may hold one), not the end of a reasoning block opened by the chat template.
+        if (t !== null && t.close && onStack(t.name) >= 0) {
           let r = trimEnd(text, f.contentStart, nextLt);
           const runEnd = r;
           while (r > f.contentStart && text.charCodeAt(r - 1) === f.char) r--;
@@ -272,8 +312,9 @@ export function scanStructure(text: string, names: TagNames): Region {
       if (k >= n) break;
       let runEnd = k + 3;
       while (runEnd < n && text.charCodeAt(runEnd) === f.char) runEnd++;
+      // Closers of the brackets a fence was written in may follow the run (`[```json … ```]`).
       let e = runEnd;
-      while (e < n && text.charCodeAt(e) !== LF && isWs(text.charCodeAt(e))) e++;
+      while (e < n && text.charCodeAt(e) !== LF && (isWs(text.charCodeAt(e)) || isCloser(text.charCodeAt(e)))) e++;
       if (runEnd - k >= f.len && (e >= n || text.charCodeAt(e) === LF)) {
         node.contentEnd = k;
         node.end = runEnd;
@@ -304,7 +345,7 @@ export function scanStructure(text: string, names: TagNames): Region {
     const c = text.charCodeAt(i);
     if (c === LT) {
       const t = matchTag(text, i, n, names);
-      if (t !== null) {
+      if (t !== null && !insideJsonString(text, i)) {
         applyTag(t, i);
         i = t.end;
       } else i++;
