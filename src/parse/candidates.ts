@@ -100,11 +100,12 @@ export type CandidateReading =
 export function* readCandidates(text: string, options: ParseOptions, mode: CandidateMode = {}): Generator<CandidateReading, void, undefined> {
   const settings = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
   // A candidate from reasoning is read with its repairs recorded, to see whether it was cut off.
-  const reasoningSettings = settings.quiet ? engineOptions(options, mode.wantEdits === true) : settings;
+  let reasoningSettings: EngineOptions | undefined;
   for (const candidate of withWholeText(text, orderCandidates(extract(text)))) {
     let parsed: ParsedCandidate;
     try {
-      parsed = parseSpan(text, candidate, candidate.reasoning === true ? reasoningSettings : settings, options);
+      const use = candidate.reasoning === true && settings.quiet ? (reasoningSettings ??= engineOptions(options, mode.wantEdits === true)) : settings;
+      parsed = parseSpan(text, candidate, use, options);
     } catch (error) {
       if (isFatal(error)) throw publicError(error, text);
       yield { candidate, failure: error };

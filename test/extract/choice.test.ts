@@ -79,7 +79,7 @@ describe('parse: reasoning tags', () => {
   });
 
   test('JSON cut off inside a reasoning block is no answer: NO_JSON', () => {
-    assert.throws(() => parse('<think>{"a": [1,</think>'), (e: JsonMendError) => e.code === 'NO_JSON' && /reasoning/.test(e.message));
+    assert.throws(() => parse('<think>{"a": [1,</think>'), (e: JsonMendError) => e.code === 'NO_JSON' && /reasoning\), not in the answer, and it is cut off/.test(e.message));
     assert.throws(() => parse('<think>```json\n{"a": [1,\n```</think>'), (e: JsonMendError) => e.code === 'NO_JSON');
     assert.throws(() => parseWithReport('<think>{"a": [1,</think>'), (e: JsonMendError) => e.code === 'NO_JSON');
   });
