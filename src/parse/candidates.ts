@@ -5,6 +5,7 @@ import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { isJsonSpace } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
+import { isCutOffRepair } from './kinds.js';
 import { RepairLog } from './repair-log.js';
 import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
 import { ValueBuilder } from './sink.js';
@@ -45,7 +46,7 @@ export class ParsedCandidate {
 
   /** Whether the text was cut off inside this value. */
   get truncated(): boolean {
-    return this.log.has('truncated');
+    return this.log.kinds.some(isCutOffRepair);
   }
 }
 

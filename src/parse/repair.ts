@@ -4,6 +4,7 @@ import { JsonMendError } from '../errors.js';
 import { parseCandidates } from './candidates.js';
 import type { Edit } from './engine.js';
 import type { ParseOptions } from './types.js';
+import { writeJson } from './write-json.js';
 
 /**
  * Repairs the JSON in `text` and returns it as JSON text. Valid JSON comes back unchanged; otherwise
@@ -20,7 +21,7 @@ export function repair(text: string, options: ParseOptions = {}): string {
   let out: string;
   if (repairs.some((r) => r.kind === 'escaped_json')) {
     // The edits would be splices of the unescaped copy, not of this text: write the value instead.
-    out = JSON.stringify(value);
+    out = writeJson(value);
   } else {
     out = applyEdits(text, start, end, edits);
   }
@@ -31,11 +32,11 @@ export function repair(text: string, options: ParseOptions = {}): string {
 /** Applies splices (in offset order; equal offsets keep their recorded order) to text[start, end). */
 export function applyEdits(text: string, start: number, end: number, edits: readonly Edit[]): string {
   let ordered = true;
-  for (let i = 1; i < edits.length && ordered; i++) ordered = edits[i - 1].at <= edits[i].at;
+  for (let i = 1; i < edits.length && ordered; i++) ordered = inOrder(edits[i - 1], edits[i]);
   // Array.prototype.sort is stable: edits at the same offset keep the order they were made in, except
   // that a pure insertion goes before a replacement there (the `[` that wraps concatenated values,
   // inserted once the second value appears, precedes the first value's own opening quote).
-  const sorted = ordered ? edits : edits.slice().sort((a, b) => a.at - b.at || Number(a.del > 0) - Number(b.del > 0));
+  const sorted = ordered ? edits : edits.slice().sort(editOrder);
   let out = '';
   let at = start;
   for (const e of sorted) {
@@ -50,4 +51,12 @@ export function applyEdits(text: string, start: number, end: number, edits: read
   }
   out += text.slice(at, end);
   return out.trim();
+}
+
+function editOrder(a: Edit, b: Edit): number {
+  return a.at - b.at || Number(a.del > 0) - Number(b.del > 0);
+}
+
+function inOrder(a: Edit, b: Edit): boolean {
+  return editOrder(a, b) <= 0;
 }

@@ -1,20 +1,14 @@
 // Turns public ParseOptions into engine settings, and engine failures into public errors.
 import { JsonMendError } from '../errors.js';
 import { EngineFailure, type EngineOptions } from './engine.js';
+import { GUESSING_REPAIRS } from './kinds.js';
 import type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
 
 /** Default of {@link ParseOptions.maxLength}: 100 million UTF-16 code units. */
 export const DEFAULT_MAX_LENGTH = 100_000_000;
 
-/**
- * Repairs that guess at what the writer meant rather than fix an unambiguous slip; `strict: true`
- * refuses these.
- */
-export const GUESSING_REPAIRS: readonly TextRepairKind[] = Object.freeze([
-  'truncated', 'missing_comma', 'missing_colon', 'missing_value', 'mismatched_closer', 'extra_closer',
-  'unquoted_string', 'unescaped_quote', 'missing_end_quote', 'invalid_escape', 'escaped_json',
-  'non_finite_number', 'ellipsis', 'concatenated_values', 'reasoning_block',
-] as const);
+/** Repairs that guess at what the writer meant; `strict: true` refuses these (derived from the kinds table). */
+export { GUESSING_REPAIRS };
 
 /** `quiet`: nobody will read the repairs (parse without onRepair), so none are recorded. */
 export function engineOptions(options: ParseOptions, wantEdits: boolean, quiet = false): EngineOptions {

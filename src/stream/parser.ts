@@ -24,7 +24,7 @@ const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
  */
 const SLOTS_PER_CHAR = 8;
 
-class StreamParserImpl<T> implements StreamParser<T> {
+export class StreamParserImpl<T> implements StreamParser<T> {
   private readonly buf = new ChunkText();
   private readonly prelude = new PreludeScanner();
   private readonly engine: Engine;
@@ -134,7 +134,7 @@ class StreamParserImpl<T> implements StreamParser<T> {
       this.stop(e);
       return;
     }
-    this.tree.sync(this.engine.pendingValueString);
+    this.tree.sync(this.engine);
     if (this.engine.done) this.phase = Phase.STOPPED;
   }
 
@@ -185,6 +185,16 @@ class StreamParserImpl<T> implements StreamParser<T> {
     return snap;
   }
 
+  /**
+   * Whether the text ends in a number the engine is still waiting on (more digits may follow): read as
+   * it stands, as `parsePartial` does, the number is complete.
+   * @internal
+   */
+  endsInNumber(): boolean {
+    if (this.phase !== Phase.ENGINE || this.engine.inString) return false;
+    return JSON_NUMBER.test(this.buf.all().slice(this.start + this.engine.offset).trim());
+  }
+
   end(): T {
     if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'end() was already called');
     if (this.phase === Phase.FAST) {
@@ -233,6 +243,9 @@ class StreamParserImpl<T> implements StreamParser<T> {
     this.snapshot = snap;
   }
 }
+
+/** A number in JSON's own form; no nested quantifiers, so no backtracking. */
+const JSON_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 function isBlankCode(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

@@ -7,6 +7,7 @@ import { type Sink, ValueBuilder, setMember } from '../parse/sink.js';
 import type { SchemaIssue } from '../schema/types.js';
 import type { SchemaWatch } from './schema.js';
 import type { Delta } from './types.js';
+import { LOOKAHEAD } from '../parse/state.js';
 
 type Container = unknown[] | Record<string, unknown>;
 
@@ -23,16 +24,36 @@ interface Frame {
   width: number;
 }
 
+/** The value string the engine is reading, for showing it while it grows. */
+export interface PendingString {
+  /** Its length so far, or -1 when no value string is being read. */
+  readonly pendingValueLength: number;
+  /** Its text from character `from` on. */
+  pendingValueFrom(from: number): string;
+}
+
 /** Reads the text the engine is fed, by the engine's own offsets. */
 export interface EngineText {
   charCodeAt(offset: number): number;
   slice(from: number, to: number): string;
 }
 
-/** How far back the engine may cut a string it is reading (its lookahead bound, plus the comma). */
-const MAX_RETRACT = 162;
+/**
+ * How far back the engine may cut a string it is reading (missing_end_quote looks back LOOKAHEAD
+ * characters from a quote and cuts at the comma before them): the engine's bound plus two.
+ */
+const MAX_RETRACT = LOOKAHEAD + 2;
 
 const enum Str { NONE, SHOWN, HIDDEN }
+
+/**
+ * Below this depth, or where a node's JSON Pointer would pass SHOWN_PATH characters, a container or a
+ * string is built aside and shown once complete. Showing a change copies every open container on its
+ * path and a delta carries the whole path, so without a bound a deeply nested reply would cost the
+ * square of its size in copies and in delta text.
+ */
+export const SHOWN_DEPTH = 64;
+export const SHOWN_PATH = 256;
 
 function escapePointer(key: string): string {
   if (key.indexOf('~') === -1 && key.indexOf('/') === -1) return key;
@@ -103,6 +124,10 @@ export class SnapshotTree implements Sink {
       (this.hidden as ValueBuilder).openObject();
       return;
     }
+    if (this.tooDeep()) {
+      this.hideFromHere().openObject();
+      return;
+    }
     this.openFrame({}, false);
   }
 
@@ -112,15 +137,29 @@ export class SnapshotTree implements Sink {
       (this.hidden as ValueBuilder).openArray();
       return;
     }
-    if (this.text.charCodeAt(this.engineOffset()) === 0x28) {
-      // `(`: a tuple stays an array, a one-argument wrapper becomes its argument; show it once closed.
-      this.hidden = new ValueBuilder();
-      this.hidden.openArray();
-      this.hiddenDepth = 1;
-      this.hiddenKey = this.pendingKey;
+    // `(`: a tuple stays an array, a one-argument wrapper becomes its argument; show it once closed.
+    if (this.text.charCodeAt(this.engineOffset()) === 0x28 || this.tooDeep()) {
+      this.hideFromHere().openArray();
       return;
     }
     this.openFrame([], true);
+  }
+
+  /** Whether a node placed next would sit deeper or at a longer path than is shown while open. */
+  private tooDeep(): boolean {
+    const n = this.stack.length;
+    if (n === 0) return false;
+    if (n >= SHOWN_DEPTH) return true;
+    const parent = this.stack[n - 1];
+    return this.needPaths && parent.path.length + (parent.isArray ? 10 : this.pendingKey.length) >= SHOWN_PATH;
+  }
+
+  /** Starts building the next node aside; it is placed (and shown) when it closes. */
+  private hideFromHere(): ValueBuilder {
+    this.hidden = new ValueBuilder();
+    this.hiddenDepth = 1;
+    this.hiddenKey = this.pendingKey;
+    return this.hidden;
   }
 
   close(unwrapSingle: boolean): void {
@@ -178,8 +217,9 @@ export class SnapshotTree implements Sink {
   // ---------------------------------------------------------------- partial strings
 
   /** After each feed: show the value string being read, withholding a tail the engine may still cut. */
-  sync(pending: string | undefined): void {
-    if (pending === undefined || this.hiddenDepth > 0 || this.stack.length === 0) return;
+  sync(pending: PendingString): void {
+    const len = pending.pendingValueLength;
+    if (len < 0 || this.hiddenDepth > 0 || this.stack.length === 0) return;
     const offset = this.engineOffset();
     if (this.str === Str.HIDDEN) return;
     if (this.str === Str.NONE) {
@@ -187,11 +227,11 @@ export class SnapshotTree implements Sink {
       const slot = frame.isArray ? (frame.node as unknown[]).length : this.pendingKey;
       const path = this.needPaths ? `${frame.path}/${frame.isArray ? String(slot) : escapePointer(slot as string)}` : '';
       const allowed = this.options.partialStrings;
-      if (allowed === false || (typeof allowed === 'function' && !allowed(path))) {
+      if (allowed === false || this.tooDeep() || (typeof allowed === 'function' && !allowed(path))) {
         this.str = Str.HIDDEN;
         return;
       }
-      const text = pending;
+      const text = pending.pendingValueFrom(0);
       const k = visibleEnd(text);
       this.shown = k === text.length ? text : text.slice(0, k);
       this.held = k === text.length ? '' : text.slice(k);
@@ -204,12 +244,11 @@ export class SnapshotTree implements Sink {
       if (this.wantDeltas) this.deltas.push({ op: 'add', path, value: this.shown });
       return;
     }
-    const len = pending.length;
     if (len <= this.engineLen) return;
     // The new characters, read from the input when they are plain (same length, no escapes), which
     // avoids flattening the engine's growing string on every push.
     const raw = this.text.slice(this.lastOffset, offset);
-    const fragment = raw.length === len - this.engineLen && raw.indexOf('\\') === -1 ? raw : pending.slice(this.engineLen);
+    const fragment = raw.length === len - this.engineLen && raw.indexOf('\\') === -1 ? raw : pending.pendingValueFrom(this.engineLen);
     this.engineLen = len;
     this.lastOffset = offset;
     const combined = this.held.length > 0 ? this.held + fragment : fragment;

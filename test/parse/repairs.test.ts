@@ -20,6 +20,8 @@ const cases: Case[] = [
   { name: 'truncated mid-number', input: '{"a": 1.', expected: { a: 1 }, kind: 'truncated' },
   { name: 'truncated mid-exponent', input: '[1e', expected: [1], kind: 'truncated' },
   { name: 'truncated mid-literal', input: '{"a": tru', expected: { a: true }, kind: 'truncated' },
+  { name: 'truncated mid-literal, Python', input: '[1, Non', expected: [1, null], kind: 'truncated_literal' },
+  { name: 'truncated mid-literal, the literal reported', input: '{"a": nul', expected: { a: null }, kind: 'truncated_literal' },
   { name: 'truncated inside a key', input: '{"a": 1, "b', expected: { a: 1 }, kind: 'truncated' },
   { name: 'truncated after a colon', input: '{"a": 1, "b":', expected: { a: 1 }, kind: 'truncated' },
   { name: 'truncated after a comma', input: '[1, 2,', expected: [1, 2], kind: 'truncated' },

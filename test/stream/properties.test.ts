@@ -27,6 +27,8 @@ describe('valid documents', () => {
       const expected = JSON.parse(text);
       let prev: unknown;
       for (let i = 0; i <= text.length; i++) {
+        // A number at the very end is read as it stands, and the next digit changes it.
+        if (i < text.length && /[0-9]$/.test(text.slice(0, i)) && /^[0-9.eE+-]/.test(text.slice(i))) continue;
         const v = parsePartial(text.slice(0, i));
         assert.ok(grows(v, expected), `prefix ${JSON.stringify(text.slice(0, i))} gave ${JSON.stringify(v)}`);
         assert.ok(grows(prev, v));

@@ -1,0 +1,118 @@
+// The containers: opening, closing (matched, mismatched or missing closers), commas, members
+// without a value, and what is left open or set aside at the end of the text.
+import { Ch } from './chars.js';
+import type { Engine } from './engine.js';
+import { Kind, State, closerOf } from './state.js';
+
+export function open(e: Engine, kind: Kind): void {
+  if (e.kinds.length >= e.options.maxDepth) {
+    throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, e.pos);
+  }
+  e.kinds.push(kind);
+  if (kind === Kind.OBJECT) {
+    e.openObjects++;
+    e.sink.openObject();
+    e.state = State.KEY;
+    e.memberAt = -1;
+  } else {
+    if (kind === Kind.ARRAY) e.openArrays++;
+    else e.openParens++;
+    e.sink.openArray();
+    e.state = State.VALUE;
+  }
+  e.commaAt = -1;
+  e.memberAt = -1;
+  e.pos++;
+}
+
+/** Handles a closer at `pos`: the matching one, a mismatched one, or one with nothing open. */
+export function closeWith(e: Engine, c: number): void {
+  const wanted = c === Ch.RBRACE ? Kind.OBJECT : c === Ch.RBRACKET ? Kind.ARRAY : Kind.TUPLE;
+  const matchesDeeper =
+    wanted === Kind.OBJECT ? e.openObjects > 0 : wanted === Kind.ARRAY ? e.openArrays > 0 : e.openParens > 0;
+  if (matchesDeeper) {
+    // `{"a": [1, 2}`: close what is open above the container this closer belongs to.
+    while (!closes(e, e.top(), wanted)) {
+      e.record('mismatched_closer', e.pos, `closed "${closerOf(e.top())}" before "${String.fromCharCode(c)}"`);
+      e.edit(e.pos, 0, popContainer(e));
+    }
+    popContainer(e, e.pos++);
+    return;
+  }
+  // Nothing of this kind is open: the closer is of the wrong kind for the innermost container.
+  e.record('mismatched_closer', e.pos, `replaced "${String.fromCharCode(c)}" with "${closerOf(e.top())}"`);
+  const at = e.pos++;
+  e.edit(at, 1, popContainer(e));
+}
+
+export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {
+  return kind === wanted || (wanted === Kind.TUPLE && kind === Kind.WRAPPER);
+}
+
+/**
+ * Closes the innermost container; `closerAt` is the `)` being consumed, if any. Returns the text
+ * that closes it in repaired output (empty for an unwrapped constructor call).
+ */
+export function popContainer(e: Engine, closerAt = -1): string {
+  const kind = e.kinds.pop() as Kind;
+  if (kind === Kind.OBJECT) e.openObjects--;
+  else if (kind === Kind.ARRAY) e.openArrays--;
+  else e.openParens--;
+  let unwrap = false;
+  if (kind === Kind.WRAPPER) {
+    // `ObjectId("x")` is the string "x"; `Date(2020, 1)` keeps its arguments as an array.
+    unwrap = e.wrapperArgs.pop() === 1;
+    const openEdit = e.wrapperOpenEdit.pop() as number;
+    if (unwrap && openEdit < e.edits.length) e.edits[openEdit].ins = '';
+  }
+  if (closerAt >= 0 && kind !== Kind.OBJECT && kind !== Kind.ARRAY) e.edit(closerAt, 1, unwrap ? '' : ']');
+  e.sink.close(unwrap);
+  e.afterValue();
+  return unwrap ? '' : closerOf(kind);
+}
+
+export function dropTrailingComma(e: Engine): void {
+  e.record('trailing_comma', e.commaAt - e.base, 'removed ","');
+  e.edit(e.commaAt - e.base, 1, '');
+  e.commaAt = -1;
+}
+
+export function missingValue(e: Engine): void {
+  e.record('missing_value', e.pos, 'inserted null for a missing value');
+  e.edit(e.pos, 0, 'null');
+  e.sink.scalar(null);
+  e.afterValue();
+}
+
+/** At the end of the text: close what is open, dropping members that never got a value. */
+export function finishAtEnd(e: Engine): void {
+  const open = e.kinds.length;
+  if (open === 0) {
+    if (e.topValues === 0) throw e.fail('NO_JSON', 'no JSON value found', e.pos);
+    if (e.topValues > 1) e.edit(e.pos, 0, ']');
+    e.state = State.DONE;
+    return;
+  }
+  // A member or element that never got its value is dropped, with the comma before it.
+  const cutFrom = e.state !== State.AFTER_VALUE && e.memberAt >= 0 ? e.memberAt - e.base : e.pos;
+  if (cutFrom < e.pos) {
+    // The dropped member or element takes its own repairs' splices with it.
+    if (e.edits.length > e.memberEdits) e.edits.length = e.memberEdits;
+    e.edit(cutFrom, e.pos - cutFrom, '');
+  }
+  let closers = '';
+  while (e.kinds.length > 0) closers += popContainer(e);
+  e.record('truncated', e.pos, `the text ends inside a value; inserted "${closers}"`);
+  e.edit(e.pos, 0, closers);
+  if (e.topValues > 1) e.edit(e.pos, 0, ']');
+  e.state = State.DONE;
+}
+
+/** Trailing text after a complete value (prose, a closing fence): keep the value, drop the text. */
+export function setAsideRest(e: Engine): void {
+  e.record('surrounding_text', e.pos, 'ignored the text after the JSON value');
+  if (e.topValues > 1) e.edit(e.pos, 0, ']');
+  e.edit(e.pos, e.end - e.pos, '');
+  e.pos = e.end;
+  e.state = State.DONE;
+}

@@ -1,0 +1,194 @@
+// The one table of repair kinds. The kind type, the strict-mode list, the "was this cut off?" test,
+// the docs table in docs/parse.md, one test per kind and the property tests' alphabet all come from it.
+
+/** One row of the repair kind table. */
+export interface RepairKindRow {
+  /** What the repair fixes, in a phrase (docs/parse.md's "what it fixes" column). */
+  readonly fixes: string;
+  /** An input that needs this repair (checked by test/parse/kinds.test.ts). */
+  readonly input: string;
+  /** The value `parse(input)` gives. */
+  readonly value: unknown;
+  /** Offset in `input` at which the repair is reported. */
+  readonly at: number;
+  /**
+   * Other kinds the example needs too, and why it cannot do without them; the kind test then checks
+   * that this kind is present at `at` rather than alone.
+   */
+  readonly alsoNeeds?: { readonly kinds: readonly string[]; readonly why: string };
+  /** The repair guesses at what the writer meant: `strict: true` refuses it. */
+  readonly guess: boolean;
+  /** The repair means the text was cut off: the value is not complete, whatever it looks like. */
+  readonly cutOff: boolean;
+  /** Pieces of text that lead the engine to this repair: the property tests draw from them. */
+  readonly fuzz: readonly string[];
+}
+
+/**
+ * Every repair the tolerant parser can make, one row per kind. `disable: [kind]` refuses a kind;
+ * `strict: true` refuses every kind whose row says `guess: true`.
+ */
+export const REPAIR_KINDS = {
+  truncated: {
+    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped',
+    input: '{"a": "fo', value: { a: 'fo' }, at: 9, guess: true, cutOff: true, fuzz: ['"x', 'nul', '1e'],
+  },
+  truncated_literal: {
+    fixes: 'a literal cut off by the end of the text: `tru`, `fals`, `nul`, `Tr`, `Fal`, `Non`',
+    input: '{"a": Fal', value: { a: false }, at: 6, guess: true, cutOff: true, fuzz: ['Fal'],
+    alsoNeeds: { kinds: ['truncated'], why: 'the object around the literal is cut off too' },
+  },
+  trailing_comma: {
+    fixes: 'comma before a closer',
+    input: '[1, 2,]', value: [1, 2], at: 5, guess: false, cutOff: false, fuzz: [','],
+  },
+  leading_comma: {
+    fixes: 'comma right after an opener',
+    input: '[, 1]', value: [1], at: 1, guess: false, cutOff: false, fuzz: [', '],
+  },
+  extra_comma: {
+    fixes: 'doubled commas',
+    input: '[1,, 2]', value: [1, 2], at: 3, guess: false, cutOff: false, fuzz: [',\n  '],
+  },
+  missing_comma: {
+    fixes: 'no comma between members or items, at line breaks, `[{}{}]`, `[1 2]`',
+    input: '[1 2]', value: [1, 2], at: 3, guess: true, cutOff: false, fuzz: [' ', '\n'],
+  },
+  missing_colon: {
+    fixes: 'no colon after a key (or `=`)',
+    input: '{"a" 1}', value: { a: 1 }, at: 5, guess: true, cutOff: false, fuzz: ['"a"', '='],
+  },
+  missing_value: {
+    fixes: 'a key with no value',
+    input: '{"a": , "b": 2}', value: { a: null, b: 2 }, at: 6, guess: true, cutOff: false, fuzz: [':'],
+  },
+  mismatched_closer: {
+    fixes: 'closer of the wrong kind',
+    input: '{"a": [1, 2}', value: { a: [1, 2] }, at: 11, guess: true, cutOff: false, fuzz: ['}', ']'],
+  },
+  extra_closer: {
+    fixes: 'closer with nothing open',
+    input: '[[1]]]', value: [[1]], at: 5, guess: true, cutOff: false, fuzz: ['{', '[', ')'],
+  },
+  single_quotes: {
+    fixes: 'string in single quotes (escaped or embedded apostrophes kept)',
+    input: "{'a': 'it\\'s'}", value: { a: "it's" }, at: 1, guess: false, cutOff: false, fuzz: ["'", "'d'", "'b'"],
+  },
+  curly_quotes: {
+    fixes: '“smart” quotes, or `"` closed by `”`',
+    input: '{“a”: “b”}', value: { a: 'b' }, at: 1, guess: false, cutOff: false, fuzz: ['“', '”'],
+  },
+  backtick_quotes: {
+    fixes: 'string in backticks',
+    input: '[`a`]', value: ['a'], at: 1, guess: false, cutOff: false, fuzz: ['`'],
+  },
+  triple_quotes: {
+    fixes: 'Python triple-quoted string',
+    input: '["""a"""]', value: ['a'], at: 1, guess: false, cutOff: false, fuzz: ['"'],
+  },
+  html_entity_quotes: {
+    fixes: '`&quot;` used as quotes',
+    input: '{&quot;a&quot;: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['&quot;'],
+  },
+  unquoted_key: {
+    fixes: 'key without quotes',
+    input: '{a: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['a', 'key'],
+  },
+  unquoted_string: {
+    fixes: 'value without quotes, up to `,` `}` `]` or the line end (URLs keep their `//`)',
+    input: '{"name": John Smith}', value: { name: 'John Smith' }, at: 9, guess: true, cutOff: false, fuzz: ['x', 'x y'],
+  },
+  unescaped_quote: {
+    fixes: 'a quote inside a string that does not end it',
+    input: '{"q": "He said "hi" to me"}', value: { q: 'He said "hi" to me' }, at: 15, guess: true, cutOff: false, fuzz: ['"b c"'],
+  },
+  missing_end_quote: {
+    fixes: 'a string that ran into the next key',
+    input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
+  },
+  control_character: {
+    fixes: 'raw newline, tab or control character inside a string',
+    input: '"a\nb"', value: 'a\nb', at: 2, guess: false, cutOff: false, fuzz: ['\n'],
+  },
+  invalid_escape: {
+    fixes: 'a backslash that starts no JSON escape keeps its backslash; `\\\'` is an apostrophe',
+    input: '"\\d+"', value: '\\d+', at: 1, guess: true, cutOff: false, fuzz: ['\\', 'u'],
+  },
+  escaped_json: {
+    fixes: "the whole document's quotes are backslash-escaped",
+    input: '{\\"a\\": 1}', value: { a: 1 }, at: 0, guess: true, cutOff: false, fuzz: ['\\'],
+  },
+  python_literal: {
+    fixes: '`True`, `False`, `None`',
+    input: 'None', value: null, at: 0, guess: false, cutOff: false, fuzz: ['True', 'None'],
+  },
+  undefined_literal: {
+    fixes: 'JavaScript `undefined`',
+    input: 'undefined', value: null, at: 0, guess: false, cutOff: false, fuzz: [],
+  },
+  non_finite_number: {
+    fixes: '`NaN`, `Infinity`, `-Infinity`',
+    input: 'NaN', value: null, at: 0, guess: true, cutOff: false, fuzz: [],
+  },
+  number_format: {
+    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`, leading zeros `007`',
+    input: '.5', value: 0.5, at: 0, guess: false, cutOff: false, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
+  },
+  tuple: {
+    fixes: 'Python tuple',
+    input: '(1, 2)', value: [1, 2], at: 0, guess: false, cutOff: false, fuzz: ['(', ')'],
+  },
+  comment: {
+    fixes: '`//`, `#` and block comments',
+    input: '[1 // one\n]', value: [1], at: 3, guess: false, cutOff: false, fuzz: ['/', '*', '#', '// c\n'],
+  },
+  ellipsis: {
+    fixes: '`...` or `…` placeholder',
+    input: '[1, 2, ...]', value: [1, 2], at: 7, guess: true, cutOff: false, fuzz: ['...'],
+  },
+  string_concatenation: {
+    fixes: '`"a" + "b"`',
+    input: '["a" + "b"]', value: ['ab'], at: 3, guess: false, cutOff: false, fuzz: ['+'],
+  },
+  function_wrapper: {
+    fixes: 'constructor calls: `ObjectId("…")`, `NumberLong(2)`, `ISODate("…")`, `new Date(…)`; one argument is unwrapped, several become an array',
+    input: '{"id": ObjectId("x")}', value: { id: 'x' }, at: 7, guess: false, cutOff: false, fuzz: ['(', ')'],
+  },
+  special_whitespace: {
+    fixes: 'BOM, NBSP, zero-width and other Unicode spaces outside strings',
+    input: '\u00a0[1]', value: [1], at: 0, guess: false, cutOff: false, fuzz: ['\u00a0'],
+  },
+  concatenated_values: {
+    fixes: 'several top-level values (NDJSON, `{…} {…}`) become an array',
+    input: '{"a":1}\n{"a":2}', value: [{ a: 1 }, { a: 2 }], at: 8, guess: true, cutOff: false, fuzz: ['{', '}'],
+  },
+  surrounding_text: {
+    fixes: 'prose, a fence, a tag or a JSONP call around the value',
+    input: 'Here: {"a": 1}.', value: { a: 1 }, at: 6, guess: false, cutOff: false, fuzz: [],
+  },
+  reasoning_block: {
+    fixes: 'the only JSON was inside `<think>…</think>`',
+    input: '<think>{"a":1}</think>', value: { a: 1 }, at: 7, guess: true, cutOff: false, fuzz: [],
+  },
+} as const satisfies Record<string, RepairKindRow>;
+
+/** Every repair the tolerant parser can make; see {@link REPAIR_KINDS}. `disable: [kind]` refuses it. */
+export type TextRepairKind = keyof typeof REPAIR_KINDS;
+
+/** Every kind, in table order. */
+export const ALL_REPAIR_KINDS: readonly TextRepairKind[] = Object.freeze(Object.keys(REPAIR_KINDS) as TextRepairKind[]);
+
+/**
+ * Repairs that guess at what the writer meant rather than fix an unambiguous slip; `strict: true`
+ * refuses these.
+ */
+export const GUESSING_REPAIRS: readonly TextRepairKind[] = Object.freeze(
+  ALL_REPAIR_KINDS.filter((kind) => REPAIR_KINDS[kind].guess),
+);
+
+const CUT_OFF: ReadonlySet<string> = new Set(ALL_REPAIR_KINDS.filter((kind) => REPAIR_KINDS[kind].cutOff));
+
+/** Whether a repair of this kind means the text was cut off, so the value is not complete. */
+export function isCutOffRepair(kind: TextRepairKind): boolean {
+  return CUT_OFF.has(kind);
+}

@@ -1,0 +1,165 @@
+// Numbers: JSON numbers in one go, and the repairs of number-like tokens (`.5`, `+3`, `0x1F`, ...).
+import { Ch, isDigit, isWordPart, isWordStart } from './chars.js';
+import type { Engine } from './engine.js';
+import { readUnquotedValue, readWord } from './words.js';
+
+/**
+ * A number already in JSON form, read in one go: true when done; false, with nothing changed, when
+ * readNumber must look at it (a repair, or the end of the buffer).
+ */
+export function plainNumberToken(e: Engine): boolean {
+  const s = e.buf;
+  const end = e.end;
+  const start = e.pos;
+  // Reads past the span's end see NaN, which no test below accepts.
+  const at = (k: number): number => (k < end ? s.charCodeAt(k) : NaN);
+  let i = start;
+  let c = at(i);
+  const negative = c === Ch.MINUS;
+  if (negative) c = at(++i);
+  let value = 0;
+  if (c === Ch.ZERO) {
+    c = at(++i);
+  } else if (isDigit(c)) {
+    do {
+      value = value * 10 + (c - Ch.ZERO);
+      c = at(++i);
+    } while (isDigit(c));
+  } else {
+    return false;
+  }
+  // Fifteen digits or fewer: the running integer is exact.
+  let exact = i - start - (negative ? 1 : 0) <= 15;
+  if (c === Ch.DOT) {
+    c = at(++i);
+    if (!isDigit(c)) return false;
+    do c = at(++i); while (isDigit(c));
+    exact = false;
+  }
+  if ((c | 0x20) === Ch.LOWER_E) {
+    c = at(++i);
+    if (c === Ch.PLUS || c === Ch.MINUS) c = at(++i);
+    if (!isDigit(c)) return false;
+    do c = at(++i); while (isDigit(c));
+    exact = false;
+  }
+  // The token must end here, as readNumber's scan would end it.
+  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE) return false;
+  e.pos = i;
+  e.sink.scalar(exact ? (negative ? -value : value) : Number(s.slice(start, i)));
+  e.afterValue();
+  return true;
+}
+
+/** Reads a number, repairing `.5`, `1.`, `+3`, `1_000`, hex and leading zeros. */
+export function readNumber(e: Engine): void {
+  if (plainNumberToken(e)) return;
+  const s = e.buf;
+  const start = e.pos;
+  let i = start;
+  const c0 = s.charCodeAt(i);
+  if (c0 === Ch.MINUS || c0 === Ch.PLUS) {
+    i++;
+    if (i >= e.end && !e.final) {
+      e.waiting = true;
+      return;
+    }
+    if (i < e.end && isWordStart(s.charCodeAt(i))) {
+      readWord(e);
+      return;
+    }
+  }
+  while (i < e.end) {
+    const c = s.charCodeAt(i);
+    if (isDigit(c) || c === Ch.DOT || c === Ch.UNDERSCORE || isWordPart(c)) {
+      i++;
+    } else if ((c === Ch.PLUS || c === Ch.MINUS) && (s.charCodeAt(i - 1) | 0x20) === Ch.LOWER_E) {
+      i++;
+    } else {
+      break;
+    }
+  }
+  if (i >= e.end && !e.final) {
+    e.waiting = true;
+    return;
+  }
+  const token = s.slice(start, i);
+  const value = plainNumber(token);
+  if (value !== undefined) {
+    e.pos = i;
+    e.sink.scalar(value);
+    e.afterValue();
+    return;
+  }
+  const repaired = repairNumber(token, i >= e.end);
+  if (repaired !== undefined) {
+    e.record(repaired.truncated ? 'truncated' : 'number_format', start,
+      repaired.truncated ? `the text ends inside a number; read ${repaired.text}` : `rewrote number ${token} as ${repaired.text}`);
+    e.edit(start, i - start, repaired.text);
+    e.pos = i;
+    e.sink.scalar(Number(repaired.text));
+    e.afterValue();
+    return;
+  }
+  if (!/[0-9]/.test(token)) {
+    if (i < e.end) throw e.fail('UNREPAIRABLE', `unexpected ${e.describe(start)} where a value was expected`, start);
+    // Only a sign or a dot before the end: no value was given.
+    e.edit(start, i - start, '');
+    e.pos = i;
+    return;
+  }
+  e.pos = start;
+  readUnquotedValue(e);
+}
+
+/** The value of a token that is already a JSON number, else undefined. */
+function plainNumber(t: string): number | undefined {
+  let i = 0;
+  const n = t.length;
+  if (t.charCodeAt(0) === Ch.MINUS) i++;
+  if (i >= n) return undefined;
+  if (t.charCodeAt(i) === Ch.ZERO) i++;
+  else if (isDigit(t.charCodeAt(i))) while (i < n && isDigit(t.charCodeAt(i))) i++;
+  else return undefined;
+  if (i < n && t.charCodeAt(i) === Ch.DOT) {
+    i++;
+    const from = i;
+    while (i < n && isDigit(t.charCodeAt(i))) i++;
+    if (i === from) return undefined;
+  }
+  if (i < n && (t.charCodeAt(i) | 0x20) === Ch.LOWER_E) {
+    i++;
+    if (i < n && (t.charCodeAt(i) === Ch.PLUS || t.charCodeAt(i) === Ch.MINUS)) i++;
+    const from = i;
+    while (i < n && isDigit(t.charCodeAt(i))) i++;
+    if (i === from) return undefined;
+  }
+  return i === n ? Number(t) : undefined;
+}
+
+/** Rewrites a number-like token into JSON number text, or undefined if it is not a number. */
+function repairNumber(token: string, atEnd: boolean): { text: string; truncated: boolean } | undefined {
+  let t = token;
+  let sign = '';
+  if (t[0] === '+' || t[0] === '-') {
+    sign = t[0] === '-' ? '-' : '';
+    t = t.slice(1);
+  }
+  if (/^0[xX][0-9a-fA-F]+$/.test(t)) return { text: sign + String(parseInt(t.slice(2), 16)), truncated: false };
+  if (/^[0-9]+(_[0-9]+)+(\.[0-9]+)?$/.test(t)) t = t.replace(/_/g, '');
+  let truncated = false;
+  if (atEnd && /[eE][+-]?$/.test(t)) {
+    t = t.replace(/[eE][+-]?$/, '');
+    truncated = true;
+  }
+  if (t.startsWith('.')) t = `0${t}`;
+  if (t.endsWith('.')) {
+    t = t.slice(0, -1);
+    if (atEnd) truncated = true;
+  }
+  t = t.replace(/\.(?=[eE])/, '');
+  if (/^0[0-9]+/.test(t)) t = t.replace(/^0+(?=[0-9])/, '');
+  const text = sign + t;
+  if (plainNumber(text) === undefined) return undefined;
+  return { text, truncated: truncated && text !== token };
+}

@@ -1,0 +1,100 @@
+// Space and comments between tokens, and the bounded scans past them that the rules look ahead with.
+import { Ch, isJsonSpace, isSpecialSpace } from './chars.js';
+import type { Engine } from './engine.js';
+import { NEED_MORE, LOOKAHEAD } from './state.js';
+
+/** Skips whitespace and comments; false when a run of special spaces reaches the buffer's end (wait). */
+export function skipSpace(e: Engine): boolean {
+  const s = e.buf;
+  const end = e.end;
+  let i = e.pos;
+  for (;;) {
+    while (i < end && isJsonSpace(s.charCodeAt(i))) i++;
+    if (i >= end) break;
+    const c = s.charCodeAt(i);
+    if (c === Ch.SLASH || c === Ch.HASH) {
+      const after = skipComment(e, i);
+      if (after === i) break;
+      i = after;
+      continue;
+    }
+    if (isSpecialSpace(c)) {
+      const from = i;
+      while (i < end && isSpecialSpace(s.charCodeAt(i))) i++;
+      if (i >= end && !e.final) {
+        // The run may go on in the next chunk: one run, one repair, whatever the chunking.
+        e.pos = from;
+        return false;
+      }
+      e.record('special_whitespace', from, 'removed a BOM or non-JSON whitespace');
+      e.edit(from, i - from, '');
+      continue;
+    }
+    break;
+  }
+  e.pos = i;
+  return true;
+}
+
+/** Skips one comment starting at `i`; returns `i` when there is none. */
+export function skipComment(e: Engine, i: number): number {
+  const s = e.buf;
+  const c = s.charCodeAt(i);
+  let j: number;
+  if (c === Ch.HASH) {
+    j = lineEnd(e, i + 1);
+  } else {
+    if (i + 1 >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return i;
+    }
+    const d = s.charCodeAt(i + 1);
+    if (d === Ch.SLASH) {
+      j = lineEnd(e, i + 2);
+    } else if (d === Ch.STAR) {
+      const close = s.indexOf('*/', i + 2);
+      if (close === -1 || close + 2 > e.end) {
+        if (!e.final) throw NEED_MORE;
+        j = e.end;
+      } else {
+        j = close + 2;
+      }
+    } else {
+      return i;
+    }
+  }
+  e.record('comment', i, 'removed a comment');
+  e.edit(i, j - i, '');
+  return j;
+}
+
+export function lineEnd(e: Engine, i: number): number {
+  const s = e.buf;
+  while (i < e.end) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.LF || c === Ch.CR) return i;
+    i++;
+  }
+  if (!e.final) throw NEED_MORE;
+  return i;
+}
+
+/** Index of the next non-space character at or after `i`; needs more text rather than guess. */
+export function peekSignificant(e: Engine, i: number): number {
+  i = scanSignificant(e, i);
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return i;
+}
+
+/** As peekSignificant, but returns `end` when the buffer runs out: the caller decides to wait. */
+export function scanSignificant(e: Engine, i: number): number {
+  const s = e.buf;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  while (i < limit && (isJsonSpace(s.charCodeAt(i)) || isSpecialSpace(s.charCodeAt(i)))) i++;
+  return i;
+}
+
+export function colonAfter(e: Engine, k: number): boolean {
+  const j = peekSignificant(e, k);
+  return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
+}

@@ -1,0 +1,156 @@
+// Where a string ends: does a quote close the string, belong to its text, or show that the end quote
+// was missing? An ordered list of small checks, first answer wins.
+import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
+import type { Engine } from './engine.js';
+import { colonAfter, peekSignificant, scanSignificant } from './space.js';
+import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
+import { completeString, concatenation } from './strings.js';
+import { isLiteralWord, scanWordLimited } from './words.js';
+
+/**
+ * Does the quote at `i` end the string? Looks at what follows it (bounded). Returns undefined when
+ * the answer depends on text that has not arrived (streaming waits at the quote).
+ */
+export function decideClose(e: Engine, i: number, closeLen: number): Decision | undefined {
+  try {
+    return decideCloseOrWait(e, i, closeLen);
+  } catch (err) {
+    if (err !== NEED_MORE) throw err;
+    return undefined;
+  }
+}
+
+/** A check's answer: a decision, undefined (wait: the text so far cannot tell), or PASS (no opinion). */
+type Answer = Decision | undefined;
+const PASS = -1 as Decision;
+
+/**
+ * decideClose's checks, in order; the first with an opinion decides. Each looks at the quote at `i`
+ * (`closeLen` long), the next significant character `c2` at `j`, and may throw NEED_MORE on rarer
+ * paths when the text so far cannot tell.
+ */
+export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decision | undefined {
+  // Unambiguous delimiters, and keys (which never hold quotes), always close.
+  if (e.strIsKey || e.quote >= Quote.BACKTICK) return Decision.CLOSE;
+  const j = scanSignificant(e, i + closeLen);
+  if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
+  const c2 = e.buf.charCodeAt(j);
+  let d: Answer;
+  if ((d = closerOrColonFollows(c2)) !== PASS) return d;
+  if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
+  if ((d = commentFollows(e, j, c2)) !== PASS) return d;
+  if ((d = commaFollows(e, j, c2)) !== PASS) return d;
+  if ((d = quoteFollows(e, j, c2)) !== PASS) return d;
+  if (splitAtComma(e, i, j)) return Decision.SPLIT;
+  if ((d = unquotedKeyFollows(e, i + closeLen, j, c2)) !== PASS) return d;
+  if ((d = valueAfterSpace(e, i + closeLen, j, c2)) !== PASS) return d;
+  return Decision.INNER;
+}
+
+function inObject(e: Engine): boolean {
+  return e.kinds.length > 0 && e.top() === Kind.OBJECT;
+}
+
+/** `"x"}`, `"x"]`, `"x")`, `"x":`: a closer or a colon ends the string. */
+function closerOrColonFollows(c2: number): Answer {
+  return c2 === Ch.RBRACE || c2 === Ch.RBRACKET || c2 === Ch.RPAREN || c2 === Ch.COLON ? Decision.CLOSE : PASS;
+}
+
+/** `"a" + "b"`: a `+` and another string. */
+function joinFollows(e: Engine, after: number, c2: number): Answer {
+  return c2 === Ch.PLUS && concatenation(e, after) !== undefined ? Decision.CLOSE : PASS;
+}
+
+/** `"x" // note`: a comment after the quote, so the string ended. */
+function commentFollows(e: Engine, j: number, c2: number): Answer {
+  if (c2 !== Ch.SLASH) return PASS;
+  if (j + 1 >= e.end && !e.final) throw NEED_MORE;
+  const d = e.buf.charCodeAt(j + 1);
+  return d === Ch.SLASH || d === Ch.STAR ? Decision.CLOSE : PASS;
+}
+
+/** `"x", …`: closes unless a word follows that is neither a key nor a literal (`"know "michael", jackson"`). */
+function commaFollows(e: Engine, j: number, c2: number): Answer {
+  if (c2 !== Ch.COMMA) return PASS;
+  const k = scanSignificant(e, j + 1);
+  if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
+  if (!isWordStart(e.buf.charCodeAt(k))) return Decision.CLOSE;
+  const wordEnd = scanWordLimited(e, k);
+  if (inObject(e)) return colonAfter(e, wordEnd) ? Decision.CLOSE : Decision.INNER;
+  return isLiteralWord(e.buf.slice(k, wordEnd)) ? Decision.CLOSE : Decision.INNER;
+}
+
+/** `"x" "y"`: a missing comma; `"say "hi""`: a doubled quote at the end of the string. */
+function quoteFollows(e: Engine, j: number, c2: number): Answer {
+  if (c2 !== Ch.DQUOTE && c2 !== Ch.SQUOTE) return PASS;
+  const k = peekSignificant(e, j + 1);
+  if (k >= e.end) return Decision.INNER;
+  const c3 = e.buf.charCodeAt(k);
+  return c3 === Ch.RBRACE || c3 === Ch.RBRACKET || c3 === Ch.COMMA ? Decision.INNER : Decision.CLOSE;
+}
+
+/** `{"a": "x" b: 1}`: the next member's unquoted key, after a space. */
+function unquotedKeyFollows(e: Engine, after: number, j: number, c2: number): Answer {
+  if (!isWordStart(c2) || !inObject(e)) return PASS;
+  return colonAfter(e, scanWordLimited(e, j)) && j > after ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * Space after the quote, then a value: a missing comma, if the space holds a line break or the value
+ * is unmistakably one (a number, a container, a literal).
+ */
+function valueAfterSpace(e: Engine, after: number, j: number, c2: number): Answer {
+  if (j <= after) return PASS;
+  const s = e.buf;
+  for (let k = after; k < j; k++) if (s.charCodeAt(k) === Ch.LF) return Decision.CLOSE;
+  if (c2 === Ch.LBRACE || c2 === Ch.LBRACKET || isDigit(c2) || c2 === Ch.MINUS) return Decision.CLOSE;
+  if (isWordStart(c2) && isLiteralWord(s.slice(j, scanWordLimited(e, j)))) return Decision.CLOSE;
+  return PASS;
+}
+
+/**
+ * `{"a": "foo, "b": 2}`: the quote at `i` opens the next key, so the string should have ended
+ * before the comma (or line break) in front of it. On a match, ends the string there.
+ */
+export function splitAtComma(e: Engine, i: number, j: number): boolean {
+  if (j !== i + 1 || e.kinds.length === 0 || e.top() !== Kind.OBJECT) return false;
+  const s = e.buf;
+  // Backwards over spaces to a comma or a line break, staying inside this string's text.
+  const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
+  let b = i - 1;
+  let sawBreak = false;
+  while (b >= floor && isJsonSpace(s.charCodeAt(b))) {
+    if (s.charCodeAt(b) === Ch.LF) sawBreak = true;
+    b--;
+  }
+  if (b < floor) return false;
+  const atComma = s.charCodeAt(b) === Ch.COMMA;
+  if (!atComma && !sawBreak) return false;
+  // Forwards: `key"` then `:`.
+  let k = i + 1;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  while (k < limit) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.COMMA) break;
+    k++;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  const colon = peekSignificant(e, k + 1);
+  if (colon >= e.end || s.charCodeAt(colon) !== Ch.COLON) return false;
+  const cut = atComma ? b : b + 1;
+  // The raw tail [cut, i) is plain text (a comma, spaces, line breaks) already in strText, one
+  // character each: drop it, and any escaping of those line breaks.
+  if (i - cut > e.strText.length) e.joinStringText();
+  e.strText = e.strText.slice(0, e.strText.length - (i - cut));
+  const cutAt = e.base + cut;
+  while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();
+  let keep = e.log.length;
+  while (keep > 0 && e.log.offsets[keep - 1] >= cutAt) keep--;
+  e.log.truncate(keep);
+  e.record('missing_end_quote', cut, 'inserted the missing closing quote');
+  e.edit(cut, 0, '"');
+  e.pos = cut;
+  completeString(e);
+  return true;
+}

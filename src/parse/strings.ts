@@ -1,0 +1,395 @@
+// Strings: which quote opens one, the fast path for a plain string, the content (escapes, control
+// characters), and closing or joining it. Where a string ends is decided in string-end.ts.
+import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
+import type { Engine } from './engine.js';
+import { peekSignificant } from './space.js';
+import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
+import { decideClose } from './string-end.js';
+import { unquotedKeyAt } from './words.js';
+
+const ESCAPES: Record<number, string> = {
+  [Ch.DQUOTE]: '"', [Ch.BACKSLASH]: '\\', [Ch.SLASH]: '/', [Ch.LOWER_B]: '\b', [Ch.LOWER_F]: '\f',
+  [Ch.LOWER_N]: '\n', [Ch.LOWER_R]: '\r', [Ch.LOWER_T]: '\t',
+};
+
+const CONTROL_ESCAPES: Record<number, string> = { [Ch.LF]: '\\n', [Ch.CR]: '\\r', [Ch.TAB]: '\\t', 0x08: '\\b', 0x0c: '\\f' };
+
+/**
+ * Which string delimiter starts at `i`, -1 for none, or QUOTE_CUT when `"` or `'` may start a
+ * triple quote that the buffer's end cuts. Needs up to 6 characters of lookahead.
+ */
+export function quoteAt(e: Engine, i: number): number {
+  const s = e.buf;
+  const c = s.charCodeAt(i);
+  switch (c) {
+    case Ch.DQUOTE:
+    case Ch.SQUOTE: {
+      const triple = isTriple(e, i, c);
+      if (triple === undefined) return QUOTE_CUT;
+      return c === Ch.DQUOTE ? (triple ? Quote.TRIPLE_DOUBLE : Quote.DOUBLE) : triple ? Quote.TRIPLE_SINGLE : Quote.SINGLE;
+    }
+    case Ch.LEFT_DOUBLE:
+    case Ch.RIGHT_DOUBLE:
+      return Quote.CURLY_DOUBLE;
+    case Ch.LEFT_SINGLE:
+    case Ch.RIGHT_SINGLE:
+      return Quote.CURLY_SINGLE;
+    case Ch.BACKTICK:
+      return Quote.BACKTICK;
+    case Ch.AMP:
+      if (i + 6 > e.end && !e.final && '&quot;'.startsWith(s.slice(i, e.end))) throw NEED_MORE;
+      return s.startsWith('&quot;', i) ? Quote.ENTITY : -1;
+  }
+  return -1;
+}
+
+/** `"""` (but not `""` followed by something else: that is an empty string); undefined: cut off. */
+export function isTriple(e: Engine, i: number, c: number): boolean | undefined {
+  const s = e.buf;
+  if (i + 2 >= e.end) {
+    if (!e.final && (i + 1 >= e.end || s.charCodeAt(i + 1) === c)) return undefined;
+    return false;
+  }
+  return s.charCodeAt(i + 1) === c && s.charCodeAt(i + 2) === c;
+}
+
+/**
+ * The common case in one go: a `"…"` or `'…'` string with nothing to escape, whose end is plain to
+ * see (a key's quote; a value's quote followed by `,` and another member, or by a closer). Returns
+ * false, having changed nothing, for anything else: the general string reader takes it from there.
+ * Mirrors what startString, readString and closeString do for such a string, without the state
+ * machine's round trips.
+ */
+export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
+  const s = e.buf;
+  const end = e.end;
+  const q = quote === Quote.DOUBLE ? Ch.DQUOTE : Ch.SQUOTE;
+  const start = e.pos;
+  let i = start + 1;
+  for (;;) {
+    if (i >= end) return false;
+    const c = s.charCodeAt(i);
+    if (c === q) break;
+    if (c === Ch.BACKSLASH || c < 0x20 || c === Ch.DQUOTE || c === Ch.RIGHT_DOUBLE) return false;
+    i++;
+  }
+  if (isKey) {
+    closePlainString(e, q, start, i);
+    e.sink.key(s.slice(start + 1, i));
+    // The colon, usually right there.
+    let j = i + 1;
+    while (j < end && isJsonSpace(s.charCodeAt(j))) j++;
+    if (j < end && s.charCodeAt(j) === Ch.COLON) {
+      e.pos = j + 1;
+      e.state = State.VALUE;
+    } else {
+      e.pos = i + 1;
+      e.state = State.COLON;
+    }
+    return true;
+  }
+  // A value's quote ends it only if what follows says so (see decideClose); past plain spaces:
+  let j = i + 1;
+  const limit = Math.min(end, j + LOOKAHEAD);
+  while (j < limit && isJsonSpace(s.charCodeAt(j))) j++;
+  if (j >= limit) return false;
+  const next = s.charCodeAt(j);
+  if (next === Ch.COMMA) {
+    // `"x", "y"` and `"x",\n  "k": …` end the string; `"know "michael", jackson"` may not.
+    if (e.kinds.length === 0) return false;
+    let k = j + 1;
+    const kLimit = Math.min(end, k + LOOKAHEAD);
+    while (k < kLimit && isJsonSpace(s.charCodeAt(k))) k++;
+    if (k >= kLimit) return false;
+    const after = s.charCodeAt(k);
+    if (isSpecialSpace(after)) return false;
+    // `"x", key: …` in an object: an unquoted key follows.
+    if (isWordStart(after) && !(e.top() === Kind.OBJECT && unquotedKeyAt(e, k))) return false;
+  } else if (next !== Ch.RBRACE && next !== Ch.RBRACKET && next !== Ch.RPAREN && next !== Ch.COLON) {
+    return false;
+  }
+  closePlainString(e, q, start, i);
+  e.sink.scalar(s.slice(start + 1, i));
+  e.afterValue();
+  if (next === Ch.COMMA) {
+    // The comma too: what the next round of the main loop would do with it.
+    e.pos = j;
+    e.stepAfterValue(next);
+  } else {
+    e.pos = i + 1;
+  }
+  return true;
+}
+
+/** The repair a single-quoted string needs, as readString would record it. */
+export function closePlainString(e: Engine, q: number, start: number, close: number): void {
+  if (q === Ch.DQUOTE) return;
+  e.record('single_quotes', start, QUOTE_DETAIL[Quote.SINGLE] as string);
+  e.edit(start, 1, '"');
+  e.edit(close, 1, '"');
+}
+
+export function startString(e: Engine, quote: Quote, isKey: boolean): void {
+  const width = quoteWidth(quote);
+  const kind = QUOTE_REPAIR[quote];
+  if (kind) {
+    e.record(kind, e.pos, QUOTE_DETAIL[quote] as string);
+    e.edit(e.pos, width, '"');
+  }
+  e.quote = quote;
+  setStops(e, quote);
+  e.strIsKey = isKey;
+  e.strStart = e.base + e.pos;
+  e.strText = '';
+  e.strHead = '';
+  e.controlReported = false;
+  e.pos += width;
+  e.state = State.STRING;
+}
+
+/**
+ * Reads string content until the string closes (true) or the buffer runs out (false, state kept,
+ * so streaming resumes here). Decisions that need lookahead wait at the quote for more text.
+ */
+export function readString(e: Engine): boolean {
+  const s = e.buf;
+  const end = e.end;
+  const quote = e.quote;
+  const plain = quote === Quote.DOUBLE;
+  let i = e.pos;
+  let run = i;
+  for (;;) {
+    // Hot loop: characters that can neither end the string nor need escaping.
+    const stopA = e.stopA;
+    const stopB = e.stopB;
+    const stopC = e.stopC;
+    while (i < end) {
+      const c = s.charCodeAt(i);
+      if (c === stopA || c === Ch.BACKSLASH || c < 0x20 || c === Ch.DQUOTE || c === stopB || c === stopC) break;
+      i++;
+    }
+    if (i >= end) {
+      e.strText += s.slice(run, i);
+      e.pos = i;
+      if (e.final) finishString(e);
+      return e.final;
+    }
+    const c = s.charCodeAt(i);
+    if (c === Ch.BACKSLASH) {
+      e.strText += s.slice(run, i);
+      e.pos = i;
+      const next = readEscape(e, i);
+      if (next < 0) return false;
+      e.pos = i = run = next;
+      continue;
+    }
+    if (c < 0x20) {
+      e.strText += s.slice(run, i);
+      controlCharacter(e, i, c);
+      e.pos = i = run = i + 1;
+      continue;
+    }
+    if (!plain && (quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.ENTITY)) {
+      // The closing delimiter may straddle the buffer's end: commit what was read first.
+      e.strText += s.slice(run, i);
+      e.pos = run = i;
+    }
+    let closeLen: number;
+    try {
+      closeLen = closingLength(e, i, c, quote);
+    } catch (err) {
+      if (err !== NEED_MORE) throw err;
+      return false;
+    }
+    if (closeLen === 0) {
+      if (!plain && c === Ch.DQUOTE) {
+        // A `"` inside a string delimited otherwise: escape it in the repaired text.
+        e.edit(i, 0, '\\');
+      }
+      i++;
+      continue;
+    }
+    e.strText += s.slice(run, i);
+    e.pos = i;
+    const decision = decideClose(e, i, closeLen);
+    if (decision === undefined) return false;
+    if (decision === Decision.INNER) {
+      // A quote character that belongs to the text. Only the string's own delimiter is a repair;
+      // a `"` needs a backslash in the repaired text, an apostrophe or curly quote does not.
+      if (!(plain && c === Ch.RIGHT_DOUBLE)) e.record('unescaped_quote', i, 'kept a quote inside a string as text');
+      if (c === Ch.DQUOTE) e.edit(i, 0, '\\');
+      e.strText += s.slice(i, i + closeLen);
+      e.pos = i = run = i + closeLen;
+      continue;
+    }
+    if (decision === Decision.SPLIT) return true;
+    try {
+      closeString(e, i, c, closeLen);
+    } catch (err) {
+      if (err !== NEED_MORE) throw err;
+      return false; // whether `+ "…"` continues the string is not known yet
+    }
+    return true;
+  }
+}
+
+/** The characters (besides `"`, `\\` and controls) at which a string of this style may end. */
+export function setStops(e: Engine, quote: Quote): void {
+  const [a, b, c] = STOPS[quote];
+  e.stopA = a;
+  e.stopB = b;
+  e.stopC = c;
+}
+
+/** Length of the closing delimiter at `i` for this string, or 0 if `c` cannot close it. */
+export function closingLength(e: Engine, i: number, c: number, quote: Quote): number {
+  const s = e.buf;
+  switch (quote) {
+    case Quote.DOUBLE:
+      return c === Ch.DQUOTE || c === Ch.RIGHT_DOUBLE ? 1 : 0;
+    case Quote.SINGLE:
+      return c === Ch.SQUOTE ? 1 : 0;
+    case Quote.CURLY_DOUBLE:
+      return c === Ch.RIGHT_DOUBLE || c === Ch.LEFT_DOUBLE ? 1 : 0;
+    case Quote.CURLY_SINGLE:
+      return c === Ch.RIGHT_SINGLE || c === Ch.LEFT_SINGLE || c === Ch.SQUOTE ? 1 : 0;
+    case Quote.BACKTICK:
+      return c === Ch.BACKTICK ? 1 : 0;
+    case Quote.TRIPLE_DOUBLE:
+    case Quote.TRIPLE_SINGLE: {
+      const q = quote === Quote.TRIPLE_DOUBLE ? Ch.DQUOTE : Ch.SQUOTE;
+      if (c !== q) return 0;
+      if (i + 3 > e.end) {
+        if (!e.final) throw NEED_MORE;
+        return 0;
+      }
+      return s.charCodeAt(i + 1) === q && s.charCodeAt(i + 2) === q ? 3 : 0;
+    }
+    case Quote.ENTITY:
+      if (c !== Ch.AMP) return 0;
+      if (i + 6 > e.end && !e.final) throw NEED_MORE;
+      return s.startsWith('&quot;', i) ? 6 : 0;
+  }
+}
+
+/** The string's closing delimiter is at `i`: finish it, or continue it across `+ "…"`. */
+export function closeString(e: Engine, i: number, c: number, closeLen: number): void {
+  const plain = e.quote === Quote.DOUBLE;
+  const next = e.strIsKey ? undefined : concatenation(e, i + closeLen);
+  if (next !== undefined) {
+    e.record('string_concatenation', i, 'joined strings separated by "+"');
+    e.edit(i, next.at - i, '');
+    e.quote = next.quote;
+    setStops(e, next.quote);
+    e.pos = next.at;
+    return;
+  }
+  if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
+  if (!plain || c !== Ch.DQUOTE) e.edit(i, closeLen, '"');
+  e.pos = i + closeLen;
+  completeString(e);
+}
+
+/** `"a" + "b"`: where the next string's content starts and its delimiter, if a `+` joins one. */
+export function concatenation(e: Engine, from: number): { at: number; quote: Quote } | undefined {
+  const s = e.buf;
+  let j = peekSignificant(e, from);
+  if (j >= e.end || s.charCodeAt(j) !== Ch.PLUS) return undefined;
+  j = peekSignificant(e, j + 1);
+  const quote = j < e.end ? quoteAt(e, j) : -1;
+  if (quote === QUOTE_CUT) throw NEED_MORE;
+  if (quote < 0) return undefined;
+  return { at: j + quoteWidth(quote as Quote), quote: quote as Quote };
+}
+
+export function completeString(e: Engine): void {
+  const text = e.strHead + e.strText;
+  e.strText = '';
+  e.strHead = '';
+  if (e.strIsKey) {
+    e.sink.key(text);
+    e.state = State.COLON;
+  } else {
+    e.sink.scalar(text);
+    e.afterValue();
+  }
+}
+
+/** End of input inside a string: keep what was read, close it, and say it was cut off. */
+export function finishString(e: Engine): void {
+  if (e.strIsKey) {
+    // A key that never finished has no value: the member is dropped when containers close.
+    e.state = State.COLON;
+    e.strText = '';
+    e.strHead = '';
+    return;
+  }
+  e.record('truncated', e.pos, 'the text ends inside a string; closed it');
+  e.edit(e.pos, 0, '"');
+  completeString(e);
+}
+
+/**
+ * Reads the escape at `i` (a backslash). Returns the offset after it, or -1 when the escape is
+ * cut off by the end of the buffer (streaming waits; at the end of input it is dropped).
+ */
+export function readEscape(e: Engine, i: number): number {
+  const s = e.buf;
+  if (i + 1 >= e.end) return cutEscape(e, i);
+  const code = s.charCodeAt(i + 1);
+  const simple = ESCAPES[code];
+  if (simple !== undefined) {
+    e.strText += simple;
+    return i + 2;
+  }
+  if (code === Ch.LOWER_U) {
+    if (i + 6 > e.end) {
+      for (let k = i + 2; k < e.end; k++) if (!isHexDigit(s.charCodeAt(k))) return invalidEscape(e, i);
+      return cutEscape(e, i);
+    }
+    for (let k = i + 2; k < i + 6; k++) if (!isHexDigit(s.charCodeAt(k))) return invalidEscape(e, i);
+    e.strText += String.fromCharCode(parseInt(s.slice(i + 2, i + 6), 16));
+    return i + 6;
+  }
+  if (code === Ch.SQUOTE) {
+    // `\'` is JavaScript, not JSON: the apostrophe itself.
+    e.strText += "'";
+    if (e.quote !== Quote.SINGLE && e.quote !== Quote.TRIPLE_SINGLE) {
+      e.record('invalid_escape', i, "read \\' as an apostrophe");
+    }
+    e.edit(i, 1, '');
+    return i + 2;
+  }
+  if (code === Ch.LF || code === Ch.CR) {
+    // A backslash-continued line: the line break is not part of the string.
+    e.record('invalid_escape', i, 'removed a line continuation');
+    e.edit(i, 2, '');
+    return i + 2;
+  }
+  return invalidEscape(e, i);
+}
+
+/** An escape cut off by the end of the buffer. */
+export function cutEscape(e: Engine, i: number): number {
+  if (!e.final) return -1;
+  // End of input: drop the half escape; finishString reports the truncation.
+  e.edit(i, e.end - i, '');
+  return e.end;
+}
+
+/** `\d` and friends: keep the backslash as a character (the regex a model meant). */
+export function invalidEscape(e: Engine, i: number): number {
+  e.record('invalid_escape', i, 'kept a backslash that starts no JSON escape');
+  e.edit(i, 0, '\\');
+  e.strText += '\\';
+  return i + 1;
+}
+
+export function controlCharacter(e: Engine, i: number, c: number): void {
+  if (!e.controlReported) {
+    e.record('control_character', i, 'escaped a raw control character inside a string');
+    e.controlReported = true;
+  }
+  e.strText += String.fromCharCode(c);
+  e.edit(i, 1, CONTROL_ESCAPES[c] ?? `\\u${c.toString(16).padStart(4, '0')}`);
+}

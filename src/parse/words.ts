@@ -1,0 +1,204 @@
+// Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
+import { Ch, isJsonSpace, isWordPart } from './chars.js';
+import { open } from './containers.js';
+import type { Engine } from './engine.js';
+import { peekSignificant, scanSignificant } from './space.js';
+import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
+import type { TextRepairKind } from './types.js';
+
+/**
+ * `true`, `false`, `null` and Python's `True`, `False`, `None`, read without slicing: true when
+ * done; false, with nothing changed, when readWord must look at the word.
+ */
+export function literalToken(e: Engine, c: number): boolean {
+  const s = e.buf;
+  const start = e.pos;
+  let word: string;
+  let value: boolean | null;
+  switch (c) {
+    case Ch.LOWER_T: word = 'true'; value = true; break;
+    case Ch.LOWER_F: word = 'false'; value = false; break;
+    case Ch.LOWER_N: word = 'null'; value = null; break;
+    case Ch.UPPER_T: word = 'True'; value = true; break;
+    case Ch.UPPER_F: word = 'False'; value = false; break;
+    case Ch.UPPER_N: word = 'None'; value = null; break;
+    default: return false;
+  }
+  const i = start + word.length;
+  if (i > e.end || !s.startsWith(word, start)) return false;
+  // The word must end here, as readWord's scan would end it.
+  if (i === e.end ? !e.final : isWordPart(s.charCodeAt(i)) || s.charCodeAt(i) === Ch.DOT) return false;
+  if (c < Ch.LOWER_A) {
+    const literal = LITERALS[word];
+    e.record('python_literal', start, literal[2]);
+    e.edit(start, word.length, String(value));
+  }
+  e.pos = i;
+  e.sink.scalar(value);
+  e.afterValue();
+  return true;
+}
+
+/** Reads an identifier-like word: a literal, a constructor call, or an unquoted string. */
+export function readWord(e: Engine): void {
+  if (literalToken(e, e.buf.charCodeAt(e.pos))) return;
+  const s = e.buf;
+  const start = e.pos;
+  let i = start;
+  const signed = s.charCodeAt(i) === Ch.MINUS || s.charCodeAt(i) === Ch.PLUS;
+  if (signed) i++;
+  const wordStart = i;
+  while (i < e.end && (isWordPart(s.charCodeAt(i)) || s.charCodeAt(i) === Ch.DOT)) i++;
+  if (i >= e.end && !e.final) {
+    e.waiting = true;
+    return;
+  }
+  const word = s.slice(wordStart, i);
+  const literal = LITERALS[word];
+  if (literal !== undefined && (i >= e.end || !isWordPart(s.charCodeAt(i)))) {
+    const [value, kind] = literal;
+    if (kind === 'non_finite_number') {
+      e.record(kind, start, `replaced ${s.slice(start, i)} with null`);
+      e.edit(start, i - start, 'null');
+      e.sink.scalar(null);
+    } else {
+      if (signed) {
+        e.pos = start;
+        readUnquotedValue(e);
+        return;
+      }
+      if (kind) {
+        e.record(kind, start, literal[2]);
+        e.edit(start, i - start, String(value));
+      }
+      e.sink.scalar(value);
+    }
+    e.pos = i;
+    e.afterValue();
+    return;
+  }
+  if (i >= e.end && !signed) {
+    // Cut off inside a literal: `tru`, `fals`, `nul`, and Python's `Tr`, `Fal`, `Non`.
+    const completed = completeLiteral(word);
+    if (completed !== undefined) {
+      e.record('truncated_literal', start, `the text ends inside a literal; read ${JSON.stringify(completed)}`);
+      e.edit(start, i - start, JSON.stringify(completed));
+      e.pos = i;
+      e.sink.scalar(completed);
+      e.afterValue();
+      return;
+    }
+  }
+  if (!signed && wrapperFollows(e, start, i, word)) return;
+  e.pos = start;
+  readUnquotedValue(e);
+}
+
+/** `ObjectId("…")`, `NumberLong(2)`, `new Date(…)`, `callback({…})`: keep the argument(s). */
+export function wrapperFollows(e: Engine, start: number, i: number, word: string): boolean {
+  const s = e.buf;
+  let j = i;
+  if (word === 'new') {
+    j = peekSignificant(e, j);
+    const nameStart = j;
+    while (j < e.end && (isWordPart(s.charCodeAt(j)) || s.charCodeAt(j) === Ch.DOT)) j++;
+    if (j === nameStart) return false;
+  }
+  j = peekSignificant(e, j);
+  if (j >= e.end || s.charCodeAt(j) !== Ch.LPAREN) return false;
+  e.record('function_wrapper', start, `removed the wrapper ${s.slice(start, j)}(…)`);
+  e.wrapperArgs.push(0);
+  e.wrapperOpenEdit.push(e.edits.length);
+  e.edit(start, j + 1 - start, '[');
+  e.pos = j;
+  open(e, Kind.WRAPPER);
+  return true;
+}
+
+/**
+ * End of an unquoted token from `pos` to the first stop character, trailing spaces excluded. A
+ * value stops at `,`, a closer or a line break; a key also at `:`, `=` and `"`.
+ */
+export function unquotedEnd(e: Engine, isKey: boolean): number {
+  const s = e.buf;
+  const closesParen = e.openParens > 0;
+  let i = e.pos;
+  let last = i;
+  for (; i < e.end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF) break;
+    if (isKey ? c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ : c === Ch.RBRACKET || c === Ch.CR || (c === Ch.RPAREN && closesParen)) break;
+    if (!isJsonSpace(c)) last = i + 1;
+  }
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return last;
+}
+
+/** A value without quotes: read to the next `,`, closer or line end, and trim. */
+export function readUnquotedValue(e: Engine): void {
+  const start = e.pos;
+  const last = unquotedEnd(e, false);
+  const text = e.buf.slice(start, last);
+  e.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+  if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(text));
+  e.pos = last;
+  e.sink.scalar(text);
+  e.afterValue();
+}
+
+/** A key without quotes: everything up to the colon on the same line. */
+export function readUnquotedKey(e: Engine): void {
+  const start = e.pos;
+  const last = unquotedEnd(e, true);
+  const name = e.buf.slice(start, last);
+  e.record('unquoted_key', start, `quoted key ${name}`);
+  if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(name));
+  e.pos = last;
+  e.sink.key(name);
+  e.state = State.COLON;
+}
+
+/** As scanWordLimited, but returns `end` when the buffer runs out: the caller decides to wait. */
+export function wordEnd(e: Engine, k: number): number {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  while (k < limit && (isWordPart(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.MINUS)) k++;
+  return k;
+}
+
+/** Offset after a word starting at `k`, looking at most LOOKAHEAD characters. */
+export function scanWordLimited(e: Engine, k: number): number {
+  k = wordEnd(e, k);
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k;
+}
+
+/** Whether a word at `k` is followed by a colon (decideClose's test), without waiting for more text. */
+export function unquotedKeyAt(e: Engine, k: number): boolean {
+  const j = scanSignificant(e, wordEnd(e, k));
+  return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
+}
+
+/** Literal words, their values, and the repair they need (undefined: plain JSON). */
+const LITERALS: Record<string, [unknown, TextRepairKind | undefined, string]> = Object.assign(Object.create(null), {
+  true: [true, undefined, ''],
+  false: [false, undefined, ''],
+  null: [null, undefined, ''],
+  True: [true, 'python_literal', 'replaced True with true'],
+  False: [false, 'python_literal', 'replaced False with false'],
+  None: [null, 'python_literal', 'replaced None with null'],
+  undefined: [null, 'undefined_literal', 'replaced undefined with null'],
+  NaN: [null, 'non_finite_number', 'replaced NaN with null'],
+  Infinity: [null, 'non_finite_number', 'replaced Infinity with null'],
+});
+
+export function isLiteralWord(word: string): boolean {
+  return LITERALS[word.trim()] !== undefined;
+}
+
+function completeLiteral(word: string): unknown {
+  for (const full of ['true', 'false', 'null', 'True', 'False', 'None']) {
+    if (word.length > 0 && word.length < full.length && full.startsWith(word)) return LITERALS[full][0];
+  }
+  return undefined;
+}

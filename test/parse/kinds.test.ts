@@ -1,0 +1,57 @@
+// The repair kind table (src/parse/kinds.ts) is true: each row's example gives its value and reports
+// its kind where it says, the strict list and the cut-off test follow the table, and docs/parse.md
+// shows the same table.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { parse, parseWithReport } from '../../src/schema/index.js';
+import { GUESSING_REPAIRS } from '../../src/parse/index.js';
+import { ALL_REPAIR_KINDS, REPAIR_KINDS, type RepairKindRow, isCutOffRepair } from '../../src/parse/kinds.js';
+import { projectRoot } from '../helpers.js';
+import { TABLE_END, TABLE_START, renderKindsTable } from './kinds-table.js';
+
+describe('each kind’s example', () => {
+  for (const kind of ALL_REPAIR_KINDS) {
+    const row: RepairKindRow = REPAIR_KINDS[kind];
+    test(`${kind}: ${JSON.stringify(row.input)}`, () => {
+      const report = parseWithReport(row.input);
+      assert.deepEqual(report.value, row.value);
+      const repairs = report.repairs.map((r) => ('offset' in r ? `${r.kind}@${r.offset}` : r.kind));
+      const reported = repairs;
+      assert.ok(reported.includes(`${kind}@${row.at}`), `${kind}@${row.at} not in ${reported.join(' ')}`);
+      // Only this kind, unless the row says which others its example cannot do without.
+      const allowed = new Set<string>([kind, ...(row.alsoNeeds?.kinds ?? [])]);
+      for (const r of report.repairs) assert.ok(allowed.has(r.kind), `unexpected ${r.kind} in ${repairs.join(' ')}`);
+      // The kind can be turned off, and strict refuses exactly the guesses.
+      assert.throws(() => parse(row.input, { disable: [kind] }), { code: 'REPAIR_REFUSED' });
+      if (row.guess) assert.throws(() => parse(row.input, { strict: true }), { code: 'REPAIR_REFUSED' });
+    });
+  }
+});
+
+describe('derived from the table', () => {
+  test('GUESSING_REPAIRS is the rows marked guess', () => {
+    assert.deepEqual([...GUESSING_REPAIRS], ALL_REPAIR_KINDS.filter((k) => REPAIR_KINDS[k].guess));
+  });
+
+  test('isCutOffRepair is the rows marked cutOff', () => {
+    for (const kind of ALL_REPAIR_KINDS) assert.equal(isCutOffRepair(kind), REPAIR_KINDS[kind].cutOff, kind);
+    assert.ok(isCutOffRepair('truncated'));
+  });
+
+  test('docs/parse.md shows the table', () => {
+    const path = join(projectRoot, 'docs', 'parse.md');
+    const doc = readFileSync(path, 'utf8');
+    const a = doc.indexOf(TABLE_START);
+    const b = doc.indexOf(TABLE_END);
+    assert.ok(a >= 0 && b > a, 'docs/parse.md lacks the generated table markers');
+    const current = doc.slice(a, b + TABLE_END.length);
+    const wanted = renderKindsTable();
+    if (current !== wanted && process.env.UPDATE_DOCS === '1') {
+      writeFileSync(path, doc.slice(0, a) + wanted + doc.slice(b + TABLE_END.length));
+      return;
+    }
+    assert.equal(current, wanted, 'docs/parse.md differs from src/parse/kinds.ts; run with UPDATE_DOCS=1 to regenerate');
+  });
+});
