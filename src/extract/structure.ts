@@ -187,14 +187,15 @@ const STRING_LOOKBACK = 1000;
 
 /**
  * Does the tag at `i` sit inside a JSON string (`{"html": "</answer>"}`, `"note": "<think>"`)? True
- * when the line so far holds JSON (a `{` or `[`, or it starts with a quote, as the members of
- * pretty-printed JSON do) and an odd number of unescaped `"` stand between its start and `i`.
+ * when an odd number of unescaped `"` stand between the tag and the start of its line, if the line
+ * starts with a quote as the members of pretty-printed JSON do; otherwise between the tag and the
+ * line's first `{` or `[`. Quotes in prose before the JSON do not count (`The 5" screen: <answer>`).
  * Bounded look-back, so the pass stays linear; on a longer line the tag counts as a tag.
  */
 function insideJsonString(text: string, i: number): boolean {
   const floor = Math.max(0, i - STRING_LOOKBACK);
   let quotes = 0;
-  let json = false;
+  let sinceBracket = -1; // quotes between the leftmost bracket seen so far and the tag
   let k = i - 1;
   for (; k >= floor; k--) {
     const c = text.charCodeAt(k);
@@ -203,13 +204,11 @@ function insideJsonString(text: string, i: number): boolean {
       let b = k - 1;
       while (b >= floor && text.charCodeAt(b) === BACKSLASH) b--;
       if ((k - 1 - b) % 2 === 0) quotes++;
-    } else if (c === LBRACE || c === LBRACK) json = true;
+    } else if (c === LBRACE || c === LBRACK) sinceBracket = quotes;
   }
   if (k < floor && floor > 0) return false; // the line is longer than the look-back
-  if (quotes % 2 === 0) return false;
-  if (json) return true;
-  const first = skipWs(text, k + 1, i);
-  return text.charCodeAt(first) === QUOTE;
+  if (text.charCodeAt(skipWs(text, k + 1, i)) === QUOTE) return quotes % 2 === 1;
+  return sinceBracket >= 0 && sinceBracket % 2 === 1;
 }
 
 /** True when only spaces and tabs stand between `i` and the start of its line. */

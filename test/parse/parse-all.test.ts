@@ -22,6 +22,15 @@ describe('parseAll', () => {
     assert.deepEqual(parse('Draft: {"v": 1}\n<answer>{"v": 2}</answer>'), { v: 2 });
   });
 
+  test('the example of docs/extract.md', () => {
+    const all = parseAll('Two answers:\n```json\n{"id": 1,}\n```\nand <answer>{"id": 2}</answer>, and {"id": @}.');
+    assert.deepEqual(all.map((e) => (e.ok ? [e.source, e.value, e.repairs.map((r) => r.kind)] : [e.source, e.error.code, e.error.line])), [
+      ['fence', { id: 1 }, ['surrounding_text', 'trailing_comma']],
+      ['tag', { id: 2 }, ['surrounding_text']],
+      ['balanced', 'UNREPAIRABLE', 5],
+    ]);
+  });
+
   test('valid JSON is one entry with no repairs', () => {
     assert.deepEqual(parseAll('{"a": 1}'), [{ ok: true, value: { a: 1 }, repairs: [], start: 0, end: 8, source: 'whole' }]);
   });
