@@ -14,6 +14,7 @@ const LPAREN = 0x28;
 const QUOTE = 0x22;
 const RBRACE = 0x7d;
 const RBRACK = 0x5d;
+const RPAREN = 0x29;
 const DOT = 0x2e;
 
 /** One span found in prose. */
@@ -34,6 +35,7 @@ export interface BalancedEnd {
 
 const BRACE = 0;
 const BRACKET = 1;
+const PAREN = 2;
 
 /**
  * Does the `'` at `j` open a single-quoted string (a Python-style literal)? Only right after `{`, `[`,
@@ -53,13 +55,14 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
  * that open right after `{`, `[`, `,`, `:` or `(` (an apostrophe anywhere else is prose, and a
  * single-quoted string also ends at a line break). A closer of the wrong kind closes the nearest
  * opener of its own kind, implicitly closing those in between (`{"a": [1}`); a closer with no opener
- * of its kind is ignored.
+ * of its kind is ignored. `parens`: `(` and `)` are brackets too (a Python tuple at `i`).
  */
-export function scanBalanced(text: string, i: number, limit: number): BalancedEnd {
+export function scanBalanced(text: string, i: number, limit: number, parens = false): BalancedEnd {
   let stack = new Uint8Array(32);
   let depth = 0;
   let braces = 0;
   let brackets = 0;
+  let tuples = 0;
   for (let j = i; j < limit; j++) {
     const c = text.charCodeAt(j);
     if (c === QUOTE) {
@@ -101,7 +104,7 @@ export function scanBalanced(text: string, i: number, limit: number): BalancedEn
       if (j >= limit) break;
       continue;
     }
-    if (c === LBRACE || c === LBRACK) {
+    if (c === LBRACE || c === LBRACK || (parens && c === LPAREN)) {
       if (depth === stack.length) {
         const grown = new Uint8Array(stack.length * 2);
         grown.set(stack);
@@ -110,17 +113,21 @@ export function scanBalanced(text: string, i: number, limit: number): BalancedEn
       if (c === LBRACE) {
         stack[depth++] = BRACE;
         braces++;
-      } else {
+      } else if (c === LBRACK) {
         stack[depth++] = BRACKET;
         brackets++;
+      } else {
+        stack[depth++] = PAREN;
+        tuples++;
       }
-    } else if (c === RBRACE || c === RBRACK) {
-      const kind = c === RBRACE ? BRACE : BRACKET;
-      if ((kind === BRACE ? braces : brackets) > 0) {
+    } else if (c === RBRACE || c === RBRACK || (parens && c === RPAREN)) {
+      const kind = c === RBRACE ? BRACE : c === RBRACK ? BRACKET : PAREN;
+      if ((kind === BRACE ? braces : kind === BRACKET ? brackets : tuples) > 0) {
         for (;;) {
           const top = stack[--depth];
           if (top === BRACE) braces--;
-          else brackets--;
+          else if (top === BRACKET) brackets--;
+          else tuples--;
           if (top === kind) break;
         }
         if (depth === 0) return { end: j + 1, truncated: false };

@@ -57,6 +57,26 @@ export function skipWs(text: string, i: number, end: number): number {
   return i;
 }
 
+/**
+ * Past any `//` and `/* … *\/` comments (and the whitespace around them) from `i`: the first index in
+ * [i, end) that is neither, or `end`. An unclosed block comment runs to `end`.
+ */
+export function skipComments(text: string, i: number, end: number): number {
+  i = skipWs(text, i, end);
+  while (i + 1 < end && text.charCodeAt(i) === SLASH) {
+    const d = text.charCodeAt(i + 1);
+    if (d === SLASH) {
+      const nl = text.indexOf('\n', i + 2);
+      i = nl < 0 || nl >= end ? end : nl + 1;
+    } else if (d === STAR) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 || close + 2 > end ? end : close + 2;
+    } else break;
+    i = skipWs(text, i, end);
+  }
+  return i;
+}
+
 /** One past the last index in [start, end) that is not whitespace, or `start`. */
 export function trimEnd(text: string, start: number, end: number): number {
   while (end > start && isWs(text.charCodeAt(end - 1))) end--;
@@ -131,7 +151,9 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     const p = skipWs(text, i + 1, end);
     if (p >= end) return reject;
     const d = text.charCodeAt(p);
-    if (d === QUOTE || d === APOS || d === BACKTICK || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) {
+    // A backtick-quoted key, but not a run of three: that opens a code fence (`{```json`).
+    const fence = d === BACKTICK && p + 2 < end && text.charCodeAt(p + 1) === BACKTICK && text.charCodeAt(p + 2) === BACKTICK;
+    if (d === QUOTE || d === APOS || (d === BACKTICK && !fence) || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) {
       return { verdict: Verdict.Accept, resume: i + 1 };
     }
     if (p + 1 < end) {

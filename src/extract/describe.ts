@@ -53,7 +53,8 @@ export function describeNoJson(text: string, options?: ExtractOptions): string {
   const reasoning = root.children.find((c) => c.kind === 'reasoning');
   const candidates = extract(text, options);
   if (candidates.length > 0 && candidates.every((c) => c.reasoning === true)) {
-    return `the only JSON-looking text is inside ${tagPair(reasoning?.name)} (reasoning), not in the answer`;
+    const cut = candidates.every((c) => c.truncated === true) ? ', and it is cut off' : '';
+    return `the only JSON-looking text is inside ${tagPair(reasoning?.name)} (reasoning), not in the answer${cut}`;
   }
   if (candidates.length > 0) return "the reply's JSON-looking text could not be read as JSON";
   const acc = { visible: false, bracket: false, codeLanguage: undefined as string | undefined };

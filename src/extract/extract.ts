@@ -2,10 +2,11 @@
 // and reasoning candidates.
 import { JsonMendError, assertText } from '../errors.js';
 import { scanProse, type ProseSpan } from './balanced.js';
-import { Verdict, classifyOpen, isWholeScalar, skipWs, trimEnd, valueStartsAt } from './chars.js';
+import { Verdict, classifyOpen, isWholeScalar, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
+const LPAREN = 0x28;
 import { isJsonLanguage } from './languages.js';
 import { scanStructure, type Region, type TagNames } from './structure.js';
 import { CANDIDATE_SOURCES, DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS, type Candidate, type CandidateSource, type ExtractOptions } from './types.js';
@@ -128,21 +129,32 @@ class Gatherer {
     const jsonish = node.language === undefined || isJsonLanguage(node.language);
     const first = text.charCodeAt(a);
     const startsValue = jsonish ? valueStartsAt(text, a, b) : first === LBRACE || first === LBRACK;
-    if (startsValue && this.allow.fence) this.out.push(make(text, a, b, 'fence', inner, node.truncated, false));
+    // A Python tuple in a JSON fence (`(1, 2)`) is the answer only when nothing else is: weak.
+    const tuple = jsonish && first === LPAREN;
+    if ((startsValue || tuple) && this.allow.fence) this.out.push(make(text, a, b, 'fence', inner, node.truncated, tuple));
     else if (startsValue || jsonish) this.prose(a, b, inner);
   }
 }
 
-/** The span `whole` would produce, or undefined when the reply does not start with a value. */
-function wholeSpan(text: string, root: Region): { start: number; end: number } | undefined {
+/**
+ * The span `whole` would produce, or undefined when the reply does not start with a value. Comments
+ * before the value belong to it (the parser reads a comment between values as space). `weak`: the
+ * reply starts with a lone `[12]`, a citation as often as an array.
+ */
+function wholeSpan(text: string, root: Region): { start: number; end: number; weak: boolean } | undefined {
   const s = skipWs(text, 0, text.length);
   const e = trimEnd(text, s, text.length);
   if (s >= e) return undefined;
   const first = root.children[0];
   if (first !== undefined && first.kind === 'reasoning' && first.contentStart <= s && s < first.end) return undefined;
-  const c = text.charCodeAt(s);
-  const starts = c === LBRACE || c === LBRACK ? classifyOpen(text, s, e).verdict !== Verdict.Reject : isWholeScalar(text, s, e);
-  return starts ? { start: s, end: e } : undefined;
+  const v = skipComments(text, s, e);
+  if (v >= e) return undefined;
+  const c = text.charCodeAt(v);
+  if (c === LBRACE || c === LBRACK) {
+    const verdict = classifyOpen(text, v, e).verdict;
+    return verdict === Verdict.Reject ? undefined : { start: s, end: e, weak: verdict === Verdict.Weak };
+  }
+  return v === s && isWholeScalar(text, s, e) ? { start: s, end: e, weak: false } : undefined;
 }
 
 /**
@@ -167,12 +179,13 @@ export function extract(text: string, options?: ExtractOptions): Candidate[] {
 function extractResolved(text: string, names: TagNames, allow: Allowed): Candidate[] {
   const root = scanStructure(text, names);
   const ctx: Context = { reasoning: false, tag: undefined, language: undefined };
-  if (allow.whole) {
-    const w = wholeSpan(text, root);
-    if (w !== undefined) return [finish(make(text, w.start, w.end, 'whole', ctx, false, false))];
-  }
+  const w = allow.whole ? wholeSpan(text, root) : undefined;
+  if (w !== undefined && !w.weak) return [finish(make(text, w.start, w.end, 'whole', ctx, false, false))];
   const g = new Gatherer(text, allow);
   g.content(root, ctx);
+  // A reply that starts with `[1]` is whole only when nothing else in it looks like JSON; otherwise
+  // the `[1]` was a citation or a numbered note before the answer.
+  if (w !== undefined && !g.out.some((c) => !c.weak)) return [finish(make(text, w.start, w.end, 'whole', ctx, false, false))];
   return choose(g.out);
 }
 

@@ -4,12 +4,18 @@
 // examined once with a bounded look-ahead, and the scan never moves backwards.
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
+const APOS = 0x27;
+const BACKSLASH = 0x5c;
 const BACKTICK = 0x60;
 const GT = 0x3e;
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
 const LF = 0x0a;
 const LT = 0x3c;
+const QUOTE = 0x22;
+const RBRACE = 0x7d;
+const RBRACK = 0x5d;
+const RPAREN = 0x29;
 const SLASH = 0x2f;
 const TAB = 0x09;
 const SPACE = 0x20;
@@ -82,10 +88,19 @@ function matchTag(text: string, i: number, n: number, names: TagNames): TagToken
   const c = text.charCodeAt(j);
   if (c === GT) return { close, name, end: j + 1 };
   if (!isWs(c) && c !== SLASH) return null;
-  // Attributes: up to the next `>`, bounded, and never across another `<`.
+  // Attributes: up to the next `>` outside a quoted value (`x='>'`), bounded, and never across
+  // another `<` outside quotes.
   const limit = Math.min(n, j + TAG_LIMIT);
   for (let k = j; k < limit; k++) {
     const d = text.charCodeAt(k);
+    if (d === QUOTE || d === APOS) {
+      // A bounded loop, not indexOf: an unclosed quote must not send every tag scan to the text's end.
+      let q = k + 1;
+      while (q < limit && text.charCodeAt(q) !== d) q++;
+      if (q >= limit) return null;
+      k = q;
+      continue;
+    }
     if (d === LT) return null;
     if (d === GT) return text.charCodeAt(k - 1) === SLASH ? null : { close, name, end: k + 1 };
   }
@@ -161,6 +176,39 @@ function openFenceAt(text: string, p: number, n: number, lineStart: boolean): Fe
   const info = readInfo(text, infoStart, te);
   const next = le < n ? le + 1 : n;
   return { char: ch, len, start: p, language: info.language, contentStart: info.jsonAt >= 0 ? info.jsonAt : next, bodyStart: next, oneLine: undefined };
+}
+
+function isCloser(c: number): boolean {
+  return c === RBRACK || c === RBRACE || c === RPAREN;
+}
+
+/** How far back on its line a tag looks for the string it may sit in. */
+const STRING_LOOKBACK = 1000;
+
+/**
+ * Does the tag at `i` sit inside a JSON string (`{"html": "</answer>"}`, `"note": "<think>"`)? True
+ * when an odd number of unescaped `"` stand between the tag and the start of its line, if the line
+ * starts with a quote as the members of pretty-printed JSON do; otherwise between the tag and the
+ * line's first `{` or `[`. Quotes in prose before the JSON do not count (`The 5" screen: <answer>`).
+ * Bounded look-back, so the pass stays linear; on a longer line the tag counts as a tag.
+ */
+function insideJsonString(text: string, i: number): boolean {
+  const floor = Math.max(0, i - STRING_LOOKBACK);
+  let quotes = 0;
+  let sinceBracket = -1; // quotes between the leftmost bracket seen so far and the tag
+  let k = i - 1;
+  for (; k >= floor; k--) {
+    const c = text.charCodeAt(k);
+    if (c === LF) break;
+    if (c === QUOTE) {
+      let b = k - 1;
+      while (b >= floor && text.charCodeAt(b) === BACKSLASH) b--;
+      if ((k - 1 - b) % 2 === 0) quotes++;
+    } else if (c === LBRACE || c === LBRACK) sinceBracket = quotes;
+  }
+  if (k < floor && floor > 0) return false; // the line is longer than the look-back
+  if (text.charCodeAt(skipWs(text, k + 1, i)) === QUOTE) return quotes % 2 === 1;
+  return sinceBracket >= 0 && sinceBracket % 2 === 1;
 }
 
 /** True when only spaces and tabs stand between `i` and the start of its line. */
@@ -244,7 +292,9 @@ export function scanStructure(text: string, names: TagNames): Region {
       if (nextLt !== -1 && nextLt < pos) nextLt = text.indexOf('<', pos);
       while (nextLt !== -1 && nextLt < k) {
         const t = matchTag(text, nextLt, n, names);
-        if (t !== null && t.close && (names.reasoning.has(t.name) || onStack(t.name) >= 0)) {
+        // Only a closer of a block that is open: a stray `</think>` in a fence is content (a JSON
+        // string may hold one), not the end of a reasoning block opened by the chat template.
+        if (t !== null && t.close && onStack(t.name) >= 0) {
           let r = trimEnd(text, f.contentStart, nextLt);
           const runEnd = r;
           while (r > f.contentStart && text.charCodeAt(r - 1) === f.char) r--;
@@ -261,8 +311,9 @@ export function scanStructure(text: string, names: TagNames): Region {
       if (k >= n) break;
       let runEnd = k + 3;
       while (runEnd < n && text.charCodeAt(runEnd) === f.char) runEnd++;
+      // Closers of the brackets a fence was written in may follow the run (`[```json … ```]`).
       let e = runEnd;
-      while (e < n && text.charCodeAt(e) !== LF && isWs(text.charCodeAt(e))) e++;
+      while (e < n && text.charCodeAt(e) !== LF && (isWs(text.charCodeAt(e)) || isCloser(text.charCodeAt(e)))) e++;
       if (runEnd - k >= f.len && (e >= n || text.charCodeAt(e) === LF)) {
         node.contentEnd = k;
         node.end = runEnd;
@@ -293,7 +344,7 @@ export function scanStructure(text: string, names: TagNames): Region {
     const c = text.charCodeAt(i);
     if (c === LT) {
       const t = matchTag(text, i, n, names);
-      if (t !== null) {
+      if (t !== null && !insideJsonString(text, i)) {
         applyTag(t, i);
         i = t.end;
       } else i++;

@@ -1,5 +1,6 @@
 // The parse front door: the native fast path, then extraction, then the engine on each candidate.
 import { JsonMendError } from '../errors.js';
+import { scanBalanced } from '../extract/balanced.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { isJsonSpace } from './chars.js';
@@ -35,6 +36,14 @@ export class ParsedCandidate {
     return (this.report ??= withPositions(this.log.toArray(), this.text));
   }
 
+  /**
+   * The repairs with line and column still 0, for a caller that fills in the positions of many
+   * candidates' repairs in one pass over the text (see `withPositions`).
+   */
+  unpositionedRepairs(): TextRepair[] {
+    return this.log.toArray();
+  }
+
   /** Whether the text was cut off inside this value. */
   get truncated(): boolean {
     return this.log.kinds.some(isCutOffRepair);
@@ -62,31 +71,70 @@ export function* parseCandidates(text: string, options: ParseOptions = {}, mode:
     yield new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
     return;
   }
-  const settings = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
-  const candidates = withWholeText(text, orderCandidates(extract(text)));
-  if (candidates.length === 0) throw noJson(text);
-  let firstError: JsonMendError | undefined;
+  // The first failure is kept raw: a public error counts its line and column from the start of the
+  // text, which for thousands of failing candidates would make the search quadratic. Only the error
+  // that is thrown is built.
+  let firstFailure: unknown;
   let yielded = false;
-  for (const candidate of candidates) {
-    let result: ParsedCandidate;
-    try {
-      result = parseSpan(text, candidate, settings);
-    } catch (error) {
-      const failure = publicError(error, text);
-      if (failure.code === 'TOO_DEEP' || failure.code === 'REPAIR_REFUSED') throw failure;
-      firstError ??= failure;
+  for (const reading of readCandidates(text, options, mode)) {
+    if (reading.parsed === undefined) {
+      if (firstFailure === undefined) firstFailure = reading.failure;
       continue;
     }
     yielded = true;
-    yield result;
+    yield reading.parsed;
   }
-  if (!yielded) throw firstError ?? noJson(text);
+  if (!yielded) throw firstFailure === undefined ? noJson(text) : publicError(firstFailure, text);
 }
 
-/** Parses one span with the engine; the repairs include how the span was found. */
-function parseSpan(text: string, candidate: Candidate, settings: EngineOptions): ParsedCandidate {
+/** One candidate read: its value, or why it failed (kept raw; {@link publicError} builds the error). */
+export type CandidateReading =
+  | { candidate: Candidate; parsed: ParsedCandidate; failure?: undefined }
+  | { candidate: Candidate; parsed?: undefined; failure: unknown };
+
+/**
+ * Reads every candidate the engine may try (not the fast path), best first, lazily; yields nothing
+ * when there is none. A failure that no other candidate could do better on (too deep, a refused
+ * repair) is thrown as a public error. JSON cut off inside a reasoning block is skipped: a draft that
+ * was abandoned, not an answer.
+ */
+export function* readCandidates(text: string, options: ParseOptions, mode: CandidateMode = {}): Generator<CandidateReading, void, undefined> {
+  const settings = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
+  // A candidate from reasoning is read with its repairs recorded, to see whether it was cut off.
+  let reasoningSettings: EngineOptions | undefined;
+  for (const candidate of withWholeText(text, orderCandidates(extract(text)))) {
+    let parsed: ParsedCandidate;
+    try {
+      const use = candidate.reasoning === true && settings.quiet ? (reasoningSettings ??= engineOptions(options, mode.wantEdits === true)) : settings;
+      parsed = parseSpan(text, candidate, use, options);
+    } catch (error) {
+      if (isFatal(error)) throw publicError(error, text);
+      yield { candidate, failure: error };
+      continue;
+    }
+    if (candidate.reasoning === true && (candidate.truncated === true || parsed.truncated)) continue;
+    yield { candidate, parsed };
+  }
+}
+
+/** Failures that end the search: no other candidate can do better (too deep, a refused repair). */
+function isFatal(error: unknown): boolean {
+  if (error instanceof EngineFailure || error instanceof JsonMendError) return error.code === 'TOO_DEEP' || error.code === 'REPAIR_REFUSED';
+  return error instanceof RangeError;
+}
+
+/**
+ * Parses one span; the repairs include how the span was found. A span that is valid JSON is read by
+ * `JSON.parse` (its value is exactly JSON's, whatever its strings hold); anything else by the engine.
+ */
+function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, options: ParseOptions): ParsedCandidate {
   const log = new RepairLog();
   noteSurroundings(text, candidate, log, settings);
+  // A whole-text span is the text the fast path already tried.
+  if (candidate.source !== 'whole') {
+    const native = fastPath(candidate.text, options);
+    if (native !== undefined) return new ParsedCandidate(native.value, candidate.start, candidate.end, log, text);
+  }
   const unescaped = unescapeDocument(candidate.text);
   const builder = new ValueBuilder();
   const engine = new Engine(builder, settings, log);
@@ -123,14 +171,36 @@ function noteSurroundings(text: string, candidate: Candidate, repairs: RepairLog
     note(repairs, settings, 'reasoning_block', candidate.start, 'the only JSON was inside a reasoning block');
     return;
   }
-  const before = text.slice(0, candidate.start).trim();
-  const after = candidate.source === 'whole' ? '' : text.slice(candidate.end).trim();
-  if (before.length > 0 && before !== '\ufeff') {
+  // Looks only at the space next to the span: slicing the whole text before and after each of
+  // thousands of candidates would be quadratic.
+  const before = lastVisibleBefore(text, candidate.start);
+  const after = candidate.source !== 'whole' && firstVisibleFrom(text, candidate.end) < text.length;
+  if (before >= 0) {
     note(repairs, settings, 'surrounding_text', candidate.start, `read the JSON ${describeSource(candidate)}, ignoring the text around it`);
-  } else if (after.length > 0) {
+  } else if (after) {
     note(repairs, settings, 'surrounding_text', candidate.end, 'ignored the text after the JSON value');
   }
 }
+
+/** Index of the last character before `i` that is not whitespace (as `String.prototype.trim` sees it), or -1. */
+function lastVisibleBefore(text: string, i: number): number {
+  let k = i - 1;
+  while (k >= 0 && isTrimmedSpace(text.charCodeAt(k))) k--;
+  return k;
+}
+
+/** Index of the first character from `i` on that is not whitespace, or `text.length`. */
+function firstVisibleFrom(text: string, i: number): number {
+  let k = i;
+  while (k < text.length && isTrimmedSpace(text.charCodeAt(k))) k++;
+  return k;
+}
+
+/** What `String.prototype.trim` removes; a BOM included. */
+function isTrimmedSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c > 0x7f && TRIMMED.test(String.fromCharCode(c)));
+}
+const TRIMMED = /\s/;
 
 function describeSource(candidate: Candidate): string {
   switch (candidate.source) {
@@ -156,9 +226,12 @@ function orderCandidates(candidates: Candidate[]): Candidate[] {
 }
 
 /**
- * A text that starts with `{`, `[` or `(` is parsed from there to its end by the engine itself, which
- * knows what may follow a value (extra closers, more values, trailing prose); extraction's own spans
- * are tried after it.
+ * A text that starts with `{`, `[` or `(` that extraction did not take for JSON (`{name}`, `[x]`,
+ * `[1 2]`, a Python tuple) is parsed from there to its end by the engine itself, which knows what may
+ * follow a value — but only when it may be the answer. It is dropped when a fence or a tag holds the
+ * answer, or when another candidate starts after its brackets close: then it was a fragment of prose
+ * before the answer (a label, a citation, a Markdown link, a checkbox, a template placeholder, a
+ * numbered note). When every other candidate lies inside its brackets, it holds them and goes first.
  */
 function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   // The span starts after JSON whitespace but keeps a BOM or NBSP, which the engine reports.
@@ -169,7 +242,11 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   const c = text[look];
   const opens = c === '{' || c === '[' || c === '(';
   if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;
-  return [{ text: text.slice(start), start, end: text.length, source: 'whole' }, ...candidates];
+  const whole: Candidate = { text: text.slice(start), start, end: text.length, source: 'whole' };
+  if (candidates.length === 0) return [whole];
+  if (candidates.some((x) => x.source === 'fence' || x.source === 'tag')) return candidates;
+  const closes = scanBalanced(text, look, text.length, true).end;
+  return candidates.every((x) => x.start < closes) ? [whole, ...candidates] : candidates;
 }
 
 /**
@@ -275,6 +352,7 @@ function unescapeDocument(span: string): string | undefined {
   }
 }
 
-function noJson(text: string): JsonMendError {
+/** The `NO_JSON` error for a text, with extraction's reason why. */
+export function noJson(text: string): JsonMendError {
   return new JsonMendError('NO_JSON', `no JSON value found: ${describeNoJson(text)}`);
 }

@@ -34,6 +34,15 @@ describe('extract: adversarial input finishes', () => {
     assert.deepEqual(extract(`x ${repeat('[[[x ', 10 * MB)}`), []);
   });
 
+  test('2 MB of tags on one line after an open quote, and of unclosed quoted tag attributes', slow, () => {
+    // Each tag looks back at most 1 000 characters for the string it may sit in.
+    const inString = `{"a": "${repeat('<answer>x</answer>', 2 * MB)}`;
+    assert.deepEqual(extract(inString).map((c) => c.source), ['whole']);
+    const prose = `x {"a": "${repeat('</think>', 2 * MB)}`;
+    assert.equal(extract(prose).length, 1);
+    assert.deepEqual(extract(repeat(`<answer x='`, 2 * MB)), []);
+  });
+
   test('10 MB of backticks, of ``` lines, of tildes', slow, () => {
     assert.deepEqual(extract(repeat('`', 10 * MB)), []);
     assert.deepEqual(extract(repeat('```\n', 10 * MB)), []);

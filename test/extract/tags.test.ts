@@ -23,6 +23,27 @@ describe('extract: answer tags', () => {
     }
   });
 
+  test('a `>` or `<` inside a quoted attribute value does not end the tag (single or double quotes)', () => {
+    assert.deepEqual(brief(run(`<answer x='>'>{"a":1}</answer>`)), [['tag', '{"a":1}']]);
+    assert.deepEqual(brief(run('<answer x=">">{"a":1}</answer>')), [['tag', '{"a":1}']]);
+    assert.deepEqual(brief(run(`<answer a="1 > 0" b='<'>[1]</answer>`)), [['tag', '[1]']]);
+    // A quote that never closes within the tag's bound: not a tag, the value is found in prose.
+    assert.deepEqual(brief(run(`<answer x='>{"a":1}`)), [['balanced', '{"a":1}']]);
+  });
+
+  test('a tag inside a JSON string is content: in prose, in an answer tag, pretty-printed', () => {
+    assert.deepEqual(brief(run('Here: {"html": "<answer>x</answer>"} done')), [['balanced', '{"html": "<answer>x</answer>"}']]);
+    assert.deepEqual(brief(run('<answer>{"a": "</answer>"}</answer>')), [['tag', '{"a": "</answer>"}']]);
+    assert.deepEqual(brief(run('Result:\n{\n  "note": "</think>",\n  "n": 1\n}')), [['balanced', '{\n  "note": "</think>",\n  "n": 1\n}']]);
+    // An escaped quote does not end the string the tag sits in.
+    assert.deepEqual(brief(run('x {"a": "say \\"<answer>\\" now"}')), [['balanced', '{"a": "say \\"<answer>\\" now"}']]);
+    // A bracket inside a key on a pretty-printed line is not where the JSON starts.
+    assert.deepEqual(brief(run('a\n{\n\t"[": "</answer>"\n} a')), [['balanced', '{\n\t"[": "</answer>"\n}']]);
+    assert.deepEqual(brief(run('a\n{\n\t"[</think>": ""\n} a')), [['balanced', '{\n\t"[</think>": ""\n}']]);
+    // A quote in a prose line with no JSON on it does not hide a real tag.
+    assert.deepEqual(brief(run('The 5" screen: <answer>[1]</answer>')), [['tag', '[1]']]);
+  });
+
   test('tag without newlines, scalar content', () => {
     assert.deepEqual(brief(run('<answer>42</answer>')), [['tag', '42']]);
     assert.deepEqual(run('<answer>yes</answer>'), []);

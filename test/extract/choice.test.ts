@@ -1,0 +1,122 @@
+// Which candidate is the answer (issue 19, "wrong values that look right"): a fence, a tag or a JSON
+// value wins over a bracketed, parenthesised or braced fragment of prose before it.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { JsonMendError, extract, parse, parseWithReport } from '../../src/index.js';
+
+const brief = (text: string) => extract(text).map((c) => [c.source, c.text]);
+
+describe('parse: prose fragments before the answer do not hijack it', () => {
+  test('a numbered note before a fence', () => {
+    assert.deepEqual(parse('(1) Keep this note short.\n```json\n{"answer": 42}\n```'), { answer: 42 });
+    assert.deepEqual(parse('1) first\n(2) second:\n```json\n[true]\n```'), [true]);
+  });
+
+  test('a bracketed label before a fence or a tag', () => {
+    assert.deepEqual(parse('[Note] The answer:\n```json\n{"a": 1}\n```'), { a: 1 });
+    assert.deepEqual(parse('[x] done, [ ] not yet\n<answer>{"a": 1}</answer>'), { a: 1 });
+  });
+
+  test('a citation before an object in prose', () => {
+    assert.deepEqual(parse('[1] Smith et al. found:\n{"n": 2}'), { n: 2 });
+    assert.deepEqual(brief('[1] Smith et al. found:\n{"n": 2}'), [['balanced', '{"n": 2}']]);
+  });
+
+  test('a Markdown link before an object', () => {
+    assert.deepEqual(parse('[docs](http://x) says: {"a":1}'), { a: 1 });
+  });
+
+  test('a template placeholder before an object', () => {
+    assert.deepEqual(parse('{name} is {"a":1}'), { a: 1 });
+    assert.deepEqual(parse('{name} and {city} are: ["Ada", "Paris"]'), ['Ada', 'Paris']);
+  });
+
+  test('the fragment is dropped, not kept as a fallback: a broken answer is an error, not the fragment', () => {
+    assert.throws(() => parse('[Note] The answer: {"a": @}'), (e: JsonMendError) => e.code === 'UNREPAIRABLE' && e.offset === 25);
+    assert.throws(() => parse('(1) see below\n```json\n{"a": @}\n```'), (e: JsonMendError) => e.code === 'UNREPAIRABLE');
+  });
+
+  test('a leading bracket that holds the other candidates is still the answer', () => {
+    assert.deepEqual(parse('[1 2 {"a": 1}]'), [1, 2, { a: 1 }]);
+    assert.deepEqual(parse('([1, 2], [3])'), [[1, 2], [3]]);
+  });
+
+  test('a tuple, `[x]`, `{a}` alone are still read when they are the only candidate', () => {
+    assert.deepEqual(parse('(1, 2)'), [1, 2]);
+    assert.deepEqual(parse('[x]'), ['x']);
+    assert.deepEqual(parse('[1 2 3]'), [1, 2, 3]);
+    assert.deepEqual(parse('[12]'), [12]);
+    assert.deepEqual(brief('[12]'), [['whole', '[12]']]);
+  });
+});
+
+describe('parse: fences inside brackets', () => {
+  test('the fenced value is the answer', () => {
+    assert.deepEqual(parse('[```json\n{"a":"b"}\n```]'), { a: 'b' });
+    assert.deepEqual(parse('[```\n{"a":"b"}\n```]'), { a: 'b' });
+    assert.deepEqual(parse('{```json\n{"a":"b"}\n```}'), { a: 'b' });
+    assert.deepEqual(parse('{```\n[1]\n```}'), [1]);
+  });
+
+  test('a fence closer followed by closing brackets closes the fence', () => {
+    assert.deepEqual(brief('[```json\n{"a":"b"}\n```]'), [['fence', '{"a":"b"}']]);
+    assert.deepEqual(brief('{```json\n{"a":"b"}\n```}'), [['fence', '{"a":"b"}']]);
+  });
+
+  test('a backtick-quoted key still starts an object; a run of three opens a fence', () => {
+    assert.deepEqual(brief('{`a`: 1}'), [['whole', '{`a`: 1}']]);
+  });
+});
+
+describe('parse: reasoning tags', () => {
+  test('a reasoning closer inside a JSON string in a fence is content', () => {
+    assert.deepEqual(parse('```json\n{"tag": "</think>", "n": 1}\n```'), { tag: '</think>', n: 1 });
+    assert.deepEqual(parse('Here:\n```json\n["<think>", "</reasoning>"]\n```'), ['<think>', '</reasoning>']);
+  });
+
+  test('a closer of an open reasoning block still ends a fence that forgot to close', () => {
+    assert.deepEqual(parse('<think>\n```json\n{"draft": 1}\n</think>\n{"final": 2}'), { final: 2 });
+  });
+
+  test('JSON cut off inside a reasoning block is no answer: NO_JSON', () => {
+    assert.throws(() => parse('<think>{"a": [1,</think>'), (e: JsonMendError) => e.code === 'NO_JSON' && /reasoning\), not in the answer, and it is cut off/.test(e.message));
+    assert.throws(() => parse('<think>```json\n{"a": [1,\n```</think>'), (e: JsonMendError) => e.code === 'NO_JSON');
+    assert.throws(() => parseWithReport('<think>{"a": [1,</think>'), (e: JsonMendError) => e.code === 'NO_JSON');
+  });
+
+  test('complete JSON inside reasoning is still the answer when nothing else is', () => {
+    assert.deepEqual(parse('<think>{"a": [1]}</think>'), { a: [1] });
+  });
+});
+
+describe('parse: comments between top-level values are space', () => {
+  test('values separated by comments are all kept', () => {
+    assert.deepEqual(parse('/* 1 */\n{"x":1}\n\n/* 2 */\n{"x":2}'), [{ x: 1 }, { x: 2 }]);
+    assert.deepEqual(parse('// first\n{"x":1}\n// second\n{"x":2}'), [{ x: 1 }, { x: 2 }]);
+    assert.deepEqual(parse('/* only */ {"x": 1}'), { x: 1 });
+  });
+
+  test('a leading comment belongs to the whole candidate', () => {
+    assert.deepEqual(brief('/* 1 */\n{"x":1}'), [['whole', '/* 1 */\n{"x":1}']]);
+    assert.deepEqual(brief('// note\nHere it is: {"x":1}'), [['balanced', '{"x":1}']]);
+  });
+});
+
+describe('parse: valid JSON in a fence, a tag or prose is read exactly as JSON.parse reads it', () => {
+  test('a curly quote inside a valid key or string', () => {
+    assert.deepEqual(parse('```json\n{"q”": 1}\n```'), { 'q”': 1 });
+    assert.deepEqual(parse('<answer>{"a”b": ["“x”"]}</answer>'), { 'a”b': ['“x”'] });
+    assert.deepEqual(parse('The value: {"q”": 1}.'), { 'q”': 1 });
+  });
+
+  test('tags with quoted attributes', () => {
+    assert.deepEqual(parse(`<answer x='>'>{"a":1}</answer>`), { a: 1 });
+    assert.deepEqual(parse('<answer x=">">{"a":1}</answer>'), { a: 1 });
+  });
+
+  test('the report still names the surroundings', () => {
+    const r = parseWithReport('```json\n{"q”": 1}\n```');
+    assert.deepEqual(r.value, { 'q”': 1 });
+    assert.deepEqual(r.repairs.map((x) => x.kind), ['surrounding_text']);
+  });
+});
