@@ -155,14 +155,20 @@ if (!existsSync(mainJs)) {
             `peak RSS ${m.rssMb.toFixed(0).padStart(5)} MB  exit ${m.code}`,
         );
       }
-      if (mb === sizes[0]) {
-        // The per-worker target: the CLI at ≥ 70% of in-process parse on the same replies.
+      if (mb === bigMb) {
+        // The per-worker target: the CLI at >= 70% of in-process parse on the same replies. The large
+        // file, so the CLI's fixed costs (start-up, the engine's cold first pass) weigh as in real use.
         const base = await inProcess(file, 3);
         const loud = best(file, 1, reps, false);
+        const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)}%`;
         console.log(
-          `  in-process parse on the same replies: ${(actualMb / base.cpu).toFixed(1)} MB per CPU-second (${(actualMb / base.seconds).toFixed(1)} MB/s wall); ` +
-            `the CLI (1 worker) at ${((100 * base.cpu) / one.cpu).toFixed(0)}% of it in CPU time with --quiet, ` +
-            `${((100 * base.cpu) / loud.cpu).toFixed(0)}% with the summary (repairs counted); wall ${((100 * base.seconds) / one.seconds).toFixed(0)}%`,
+          `  in-process parse on the same replies: ${(actualMb / base.cpu).toFixed(1)} MB per CPU-second warm, ` +
+            `${(actualMb / base.coldCpu).toFixed(1)} on its first (cold) pass, ${(actualMb / base.seconds).toFixed(1)} MB/s wall`,
+        );
+        console.log(
+          `  the CLI, 1 worker, start-up included, as a share of it in CPU time: --quiet ${pct(base.cpu, one.cpu)} of warm, ` +
+            `${pct(base.coldCpu, one.cpu)} of cold; with the summary (repairs counted) ${pct(base.cpu, loud.cpu)} / ${pct(base.coldCpu, loud.cpu)}; ` +
+            `wall ${pct(base.seconds, one.seconds)} of warm`,
         );
       }
       console.log(
