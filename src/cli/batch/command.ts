@@ -44,6 +44,7 @@ export async function runBatchCommand(ctx: Context, mode: BatchConfig['mode'], f
     mode,
     strict: flag(ctx.values, 'strict'),
     report: flag(ctx.values, 'report'),
+    countRepairs: flag(ctx.values, 'report') || !flag(ctx.values, 'quiet'),
     reportHuman: ctx.io.stderr.isTTY === true,
     color: ctx.err.color,
   };

@@ -1,11 +1,13 @@
 // The line reader for batches: cuts a byte stream into chunks of whole lines without ever holding
-// more than one chunk (plus one partial line) in memory. Cutting at '\n' bytes is safe for UTF-8,
+// more than one chunk (plus one partial line) in memory. Every piece the source hands over that
+// completes a line ends a chunk, so lines that trickle in (a pipe, a queue) are answered as they
+// come; a file read in large pieces (CHUNK_BYTES) gives chunks of about that size. Cutting at '\n' bytes is safe for UTF-8,
 // whose multi-byte sequences never contain 0x0A.
 import type { Chunk } from './config.js';
 
 const NEWLINE = 0x0a;
 
-/** Target size of a chunk: large enough to amortise a worker round trip, small enough to stay flat. */
+/** Read size for files: large enough to amortise a worker round trip, small enough to stay flat. */
 export const CHUNK_BYTES = 256 * 1024;
 
 function countLines(bytes: Uint8Array): number {
@@ -30,7 +32,7 @@ function concat(parts: Uint8Array[], total: number): Uint8Array {
  * Chunks of whole lines from `source`, in order. A last line without a final newline is a line too.
  * Pulls from `source` only as the consumer asks, so a slow consumer slows the reading.
  */
-export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, target = CHUNK_BYTES): AsyncGenerator<Chunk> {
+export async function* lineChunks(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<Chunk> {
   let parts: Uint8Array[] = [];
   let size = 0;
   let nextLine = 1;
@@ -60,7 +62,7 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, ta
     size += last + 1;
     carry = last + 1 < buf.byteLength ? [buf.subarray(last + 1)] : [];
     carrySize = buf.byteLength - last - 1;
-    if (size >= target) yield flush(false);
+    yield flush(false);
   }
   for (const c of carry) parts.push(c);
   size += carrySize;

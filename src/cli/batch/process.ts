@@ -2,7 +2,7 @@
 // a worker thread; the output is the same either way. No line can stop the batch: every failure
 // becomes that line's error record.
 import { JsonMendError } from '../../index.js';
-import { parseWithReport, repair, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
+import { parse, repair, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
 import { errorRecord, formatRepair, repairRecord } from '../format.js';
 import { escapeJsonControls, makeStyle } from '../term.js';
 import type { BatchConfig, ChunkResult } from './config.js';
@@ -70,7 +70,9 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
   const out: string[] = [];
   const report: string[] = [];
   let seen: readonly AnyRepair[] = [];
-  const options: SchemaParseOptions = { onRepair: (repairs) => { seen = repairs; } };
+  // parse, not parseWithReport: valid JSON takes parse's native fast path, and without onRepair
+  // (nobody reads the repairs) the engine records none.
+  const options: SchemaParseOptions = config.countRepairs ? { onRepair: (repairs) => { seen = repairs; } } : {};
   if (config.strict) options.strict = true;
   if (config.schema !== undefined) options.schema = config.schema as SchemaLike;
 
@@ -84,9 +86,7 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
       if (config.mode === 'parse') {
         if (reply === undefined) out.push(JSON.stringify(value));
         else {
-          const parsed = parseWithReport(reply, options);
-          seen = parsed.repairs;
-          out.push(JSON.stringify(parsed.value));
+          out.push(JSON.stringify(parse(reply, options)));
         }
       } else if (reply === undefined) {
         out.push(JSON.stringify((form as { envelope: unknown }).envelope));

@@ -1,6 +1,6 @@
 // The batch pipeline: line reader → chunks (in this thread or on workers) → results written in input
-// order. At most `inFlight` chunks exist at once and stdout's backpressure pauses the reading, so
-// memory stays flat however large the input is.
+// order (see ordered.ts). Stdout's backpressure pauses the reading, so memory stays flat however
+// large the input is.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Context } from '../command.js';
@@ -8,10 +8,9 @@ import { describeFsError, STDIN_NAME, write } from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { EXIT, UsageError } from '../usage.js';
 import type { BatchConfig, ChunkResult } from './config.js';
-import { lineChunks } from './lines.js';
-import { WorkerPool } from './pool.js';
-import { processChunk } from './process.js';
 import { escapeControls, escapeJsonControls } from '../term.js';
+import { CHUNK_BYTES } from './lines.js';
+import { orderedResults } from './ordered.js';
 
 /** The batch summary: what the last stderr line(s) say. */
 export interface BatchSummary {
@@ -44,7 +43,7 @@ async function openSource(file: string | undefined, ctx: Context): Promise<{ nam
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${describeFsError(error)}`);
   }
-  return { name: file, source: createReadStream(file, { highWaterMark: 256 * 1024 }), size };
+  return { name: file, source: createReadStream(file, { highWaterMark: CHUNK_BYTES }), size };
 }
 
 /** Runs a batch; resolves to exit code 0 when every line succeeded, 1 when any line failed. */
@@ -72,26 +71,9 @@ export async function runBatch(ctx: Context, config: BatchConfig, file: string |
     progress?.update(bytesDone, summary.lines, summary.failed);
   };
 
-  const pool = workers > 1 ? new WorkerPool(workers, config) : undefined;
-  // Twice the workers keeps each one busy while the main thread writes; one is enough in-process.
-  const inFlight = pool ? workers * 2 : 1;
-  const queue: { size: number; result: Promise<ChunkResult> }[] = [];
   try {
-    for await (const chunk of lineChunks(source)) {
-      // Read the size first: handing the chunk to a worker transfers (detaches) its bytes.
-      const size = chunk.bytes.byteLength;
-      queue.push({ size, result: pool ? pool.run(chunk) : Promise.resolve(processChunk(chunk.bytes, chunk.firstLine, config)) });
-      while (queue.length >= inFlight) {
-        const next = queue.shift()!;
-        await emit(await next.result, next.size);
-      }
-    }
-    while (queue.length > 0) {
-      const next = queue.shift()!;
-      await emit(await next.result, next.size);
-    }
+    for await (const { result, bytes } of orderedResults(source, config, workers)) await emit(result, bytes);
   } finally {
-    await pool?.close();
     progress?.clear();
   }
   summary.ok = summary.lines - summary.failed;

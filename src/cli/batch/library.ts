@@ -1,0 +1,68 @@
+// The batch path as a library, for Node services: the same line reader, workers and ordering as
+// `jsonmend parse --jsonl` / `repair --jsonl`, so a service and the CLI give the same answers at the
+// same speed. Node-only (worker threads, streams): import it from `jsonmend/batch`.
+import { Duplex } from 'node:stream';
+import type { BatchConfig } from './config.js';
+import { MAX_WORKERS } from './command.js';
+import { JsonMendError } from '../../index.js';
+import { orderedResults } from './ordered.js';
+
+/** How {@link batchLines} and {@link createBatchStream} treat each line. */
+export interface BatchOptions {
+  /** `parse` (default): each line's value as compact JSON. `repair`: each line's reply repaired, in the form it came in. */
+  mode?: 'parse' | 'repair';
+  /** Each line is a JSON object holding the reply under this key (otherwise a JSON string or a raw reply). */
+  field?: string;
+  /** A JSON Schema every value must satisfy (after schema repair); a plain JSON object, as workers need one. */
+  schema?: unknown;
+  /** Refuse repairs that guess (see `ParseOptions.strict`). */
+  strict?: boolean;
+  /** Worker threads (1 to 64; default 1, in the calling thread). */
+  workers?: number;
+}
+
+function configOf(options: BatchOptions): { config: BatchConfig; workers: number } {
+  const workers = options.workers ?? 1;
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    throw new JsonMendError('INVALID_ARGUMENT', `workers must be a whole number from 1 to ${MAX_WORKERS}, got ${String(options.workers)}`);
+  }
+  const mode = options.mode ?? 'parse';
+  if (mode !== 'parse' && mode !== 'repair') throw new JsonMendError('INVALID_ARGUMENT', `mode must be 'parse' or 'repair', got ${String(mode)}`);
+  // Nobody reads repair counts here, so the engine records none (its fastest setting).
+  const config: BatchConfig = { mode, strict: options.strict === true, report: false, reportHuman: false, color: false, countRepairs: false };
+  if (options.field !== undefined) config.field = options.field;
+  if (options.schema !== undefined) config.schema = options.schema;
+  return { config, workers };
+}
+
+/**
+ * One output line (without its newline) per input line, in input order: the value as compact JSON,
+ * or `{"line": N, "error": {...}}` for a line that failed (a bad line never stops the batch).
+ * `source` is any async iterable of text or bytes (a file stream, a socket, stdin) cut anywhere.
+ * @example
+ * for await (const line of batchLines(createReadStream('replies.jsonl'))) console.log(line);
+ */
+export async function* batchLines(source: AsyncIterable<Uint8Array | string>, options: BatchOptions = {}): AsyncGenerator<string> {
+  const { config, workers } = configOf(options);
+  for await (const { result } of orderedResults(source, config, workers)) {
+    const out = result.out;
+    let start = 0;
+    for (let end = out.indexOf('\n'); end !== -1; end = out.indexOf('\n', start)) {
+      yield out.slice(start, end);
+      start = end + 1;
+    }
+  }
+}
+
+/**
+ * The batch as a stream stage: JSONL replies written in, JSONL results read out (strings, one or
+ * more whole lines at a time, newline-terminated), in order, with backpressure both ways.
+ * @example
+ * await pipeline(process.stdin, createBatchStream({ workers: 2 }), process.stdout);
+ */
+export function createBatchStream(options: BatchOptions = {}): Duplex {
+  const { config, workers } = configOf(options);
+  return Duplex.from(async function* (source: AsyncIterable<Uint8Array | string>) {
+    for await (const { result } of orderedResults(source, config, workers)) yield result.out;
+  });
+}

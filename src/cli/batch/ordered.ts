@@ -1,0 +1,60 @@
+// The batch core shared by the CLI and the library API: chunks of lines in, their results out in
+// input order, each result handed on as soon as it and every result before it are done, not when
+// more input arrives. So a filter fed one line at a time answers one line at a time, while a
+// large file still keeps `inFlight` chunks busy on the workers.
+import type { BatchConfig, Chunk, ChunkResult } from './config.js';
+import { lineChunks } from './lines.js';
+import { WorkerPool } from './pool.js';
+import { processChunk } from './process.js';
+
+/** A chunk's result and the size of its input, for progress. */
+export interface OrderedResult {
+  result: ChunkResult;
+  bytes: number;
+}
+
+type Step = { input: IteratorResult<Chunk> } | { head: ChunkResult };
+
+/**
+ * The results of `source`'s lines in input order. With `workers` > 1 the chunks run on a pool of
+ * worker threads (at most twice as many chunks in flight as workers); with 1, in this thread.
+ * Memory stays flat: input is pulled only while fewer than `inFlight` chunks wait for their turn.
+ */
+export async function* orderedResults(source: AsyncIterable<Uint8Array | string>, config: BatchConfig, workers = 1): AsyncGenerator<OrderedResult> {
+  const pool = workers > 1 ? new WorkerPool(workers, config) : undefined;
+  const inFlight = pool ? workers * 2 : 1;
+  const input = lineChunks(source)[Symbol.asyncIterator]();
+  const queue: { bytes: number; result: Promise<ChunkResult> }[] = [];
+  let next: Promise<IteratorResult<Chunk>> | undefined;
+  try {
+    let ended = false;
+    while (!ended || queue.length > 0) {
+      if (!ended && next === undefined && queue.length < inFlight) next = input.next();
+      const waits: Promise<Step>[] = [];
+      if (next !== undefined) waits.push(next.then((r) => ({ input: r })));
+      if (queue.length > 0) waits.push(queue[0].result.then((r) => ({ head: r })));
+      const step = await Promise.race(waits);
+      if ('head' in step) {
+        const done = queue.shift()!;
+        yield { result: step.head, bytes: done.bytes };
+        continue;
+      }
+      next = undefined;
+      if (step.input.done === true) {
+        ended = true;
+        continue;
+      }
+      const chunk = step.input.value;
+      // Read the size first: handing the chunk to a worker transfers (detaches) its bytes.
+      const bytes = chunk.bytes.byteLength;
+      const result = pool ? pool.run(chunk) : Promise.resolve(processChunk(chunk.bytes, chunk.firstLine, config));
+      // A failure is raised when its turn comes; until then it must not count as unhandled.
+      result.catch(() => undefined);
+      queue.push({ bytes, result });
+    }
+  } finally {
+    next?.catch(() => undefined);
+    await input.return?.(undefined);
+    await pool?.close();
+  }
+}
