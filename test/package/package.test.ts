@@ -82,11 +82,19 @@ describe('the packed package', () => {
   });
 
   test('arethetypeswrong finds no problem for any entry under node10, node16 (CJS and ESM) and bundler', () => {
-    const r = sh(bin('attw'), [tarball, '--format', 'json'], dir);
+    // jsonmend/batch (worker threads and Node streams) is ESM only: checked on its own below.
+    const r = sh(bin('attw'), [tarball, '--format', 'json', '--exclude-entrypoints', './batch'], dir);
     const report = JSON.parse(r.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
     assert.deepEqual(Object.keys(report.analysis.entrypoints).sort(), ['.', './ai-sdk', './node', './openai', './package.json']);
     assert.deepEqual(report.analysis.problems, []);
     assert.equal(r.status, 0);
+  });
+
+  test('jsonmend/batch, ESM only, resolves with its types from ESM and bundlers', () => {
+    const r = sh(bin('attw'), [tarball, '--format', 'json', '--entrypoints', './batch'], dir);
+    const report = JSON.parse(r.stdout) as { analysis: { problems: { resolutionKind?: string }[] } };
+    const esm = report.analysis.problems.filter((p) => p.resolutionKind === 'node16-esm' || p.resolutionKind === 'bundler');
+    assert.deepEqual(esm, []);
   });
 
   test('import from ESM and require from CommonJS: every entry, the same behaviour', () => {
