@@ -2,7 +2,8 @@
 // without a value, and what is left open or set aside at the end of the text.
 import { Ch } from './chars.js';
 import type { Engine } from './engine.js';
-import { Kind, State, closerOf } from './state.js';
+import { peekSignificant } from './space.js';
+import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
   if (e.kinds.length >= e.options.maxDepth) {
@@ -25,11 +26,34 @@ export function open(e: Engine, kind: Kind): void {
   e.pos++;
 }
 
-/** Handles a closer at `pos`: the matching one, a mismatched one, or one with nothing open. */
+/**
+ * Handles a closer at `pos` (and the trailing comma before it): the matching one, a mismatched one,
+ * one with nothing open, or one that more members follow.
+ */
 export function closeWith(e: Engine, c: number): void {
   const wanted = c === Ch.RBRACE ? Kind.OBJECT : c === Ch.RBRACKET ? Kind.ARRAY : Kind.TUPLE;
   const matchesDeeper =
     wanted === Kind.OBJECT ? e.openObjects > 0 : wanted === Kind.ARRAY ? e.openArrays > 0 : e.openParens > 0;
+  // Only the outermost object, or an array in an object, pays for the look past the closer.
+  const depth = e.kinds.length;
+  if (wanted === Kind.OBJECT && (depth === 1 || e.top() === Kind.ARRAY) && memberFollows(e, e.pos + 1)) {
+    // `{"a":"v"}, "b":"w"}`: the outermost object goes on, so this `}` came too early.
+    if (depth === 1 && e.top() === Kind.OBJECT) {
+      e.record('early_closer', e.pos, 'removed a "}" that more members of the object follow');
+      e.edit(e.pos, 1, '');
+      e.pos++;
+      return;
+    }
+    // `{"k": ["v"}, "k2": 1}`: the `}` was meant to close the array, and the object goes on.
+    if (e.top() === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT) {
+      if (e.commaAt >= 0) dropTrailingComma(e);
+      e.record('mismatched_closer', e.pos, `replaced "}" with "]"`);
+      e.edit(e.pos, 1, popContainer(e, -1));
+      e.pos++;
+      return;
+    }
+  }
+  if (e.commaAt >= 0) dropTrailingComma(e);
   if (matchesDeeper) {
     // `{"a": [1, 2}`: close what is open above the container this closer belongs to.
     while (!closes(e, e.top(), wanted)) {
@@ -43,6 +67,25 @@ export function closeWith(e: Engine, c: number): void {
   e.record('mismatched_closer', e.pos, `replaced "${String.fromCharCode(c)}" with "${closerOf(e.top())}"`);
   const at = e.pos++;
   e.edit(at, 1, popContainer(e));
+}
+
+/**
+ * Whether `, "key":` follows at `i`: the container a closer would end goes on. Looks at most
+ * LOOKAHEAD characters into the key; waits for more text rather than guess.
+ */
+function memberFollows(e: Engine, i: number): boolean {
+  const s = e.buf;
+  i = peekSignificant(e, i);
+  if (i >= e.end || s.charCodeAt(i) !== Ch.COMMA) return false;
+  i = peekSignificant(e, i + 1);
+  if (i >= e.end || s.charCodeAt(i) !== Ch.DQUOTE) return false;
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  let k = i + 1;
+  while (k < limit && s.charCodeAt(k) !== Ch.DQUOTE && s.charCodeAt(k) !== Ch.LF) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  const colon = peekSignificant(e, k + 1);
+  return colon < e.end && s.charCodeAt(colon) === Ch.COLON;
 }
 
 export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {

@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeWith, dropTrailingComma, finishAtEnd, missingValue, open, setAsideRest } from './containers.js';
+import { closeWith, finishAtEnd, missingValue, open, setAsideRest } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar } from './scalars.js';
 import { peekSignificant, skipSpace } from './space.js';
@@ -322,7 +322,6 @@ export class Engine {
       case Ch.RBRACKET:
       case Ch.RPAREN:
         if (depth > 0 && this.top() !== Kind.OBJECT) {
-          if (this.commaAt >= 0) dropTrailingComma(this);
           closeWith(this, c);
           return;
         }
@@ -410,12 +409,10 @@ export class Engine {
   /** @internal */ stepKey(c: number): void {
     switch (c) {
       case Ch.RBRACE:
-        if (this.commaAt >= 0) dropTrailingComma(this);
         closeWith(this, c);
         return;
       case Ch.RBRACKET:
       case Ch.RPAREN:
-        if (this.commaAt >= 0) dropTrailingComma(this);
         closeWith(this, c);
         return;
       case Ch.COMMA:

@@ -66,6 +66,10 @@ export const REPAIR_KINDS = {
     fixes: 'closer of the wrong kind',
     input: '{"a": [1, 2}', value: { a: [1, 2] }, at: 11, guess: true, cutOff: false, fuzz: ['}', ']'],
   },
+  early_closer: {
+    fixes: 'a `}` that more members of the same object follow (`, "key":`): the closer was the mistake',
+    input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, guess: true, cutOff: false, fuzz: ['}, "k": '],
+  },
   extra_closer: {
     fixes: 'closer with nothing open',
     input: '[[1]]]', value: [[1]], at: 5, guess: true, cutOff: false, fuzz: ['{', '[', ')'],
@@ -131,8 +135,12 @@ export const REPAIR_KINDS = {
     input: 'NaN', value: null, at: 0, guess: true, cutOff: false, fuzz: [],
   },
   number_format: {
-    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`, leading zeros `007`',
+    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`',
     input: '.5', value: 0.5, at: 0, guess: false, cutOff: false, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
+  },
+  leading_zero: {
+    fixes: 'a number written with leading zeros is kept as its text (a zip code, an id); a schema asking for a number converts it',
+    input: '{"zip": 0789}', value: { zip: '0789' }, at: 8, guess: true, cutOff: false, fuzz: ['007'],
   },
   tuple: {
     fixes: 'Python tuple',

@@ -51,7 +51,7 @@ export function plainNumberToken(e: Engine): boolean {
   return true;
 }
 
-/** Reads a number, repairing `.5`, `1.`, `+3`, `1_000`, hex and leading zeros. */
+/** Reads a number, repairing `.5`, `1.`, `+3`, `1_000` and hex; leading zeros keep the token as text. */
 export function readNumber(e: Engine): void {
   if (plainNumberToken(e)) return;
   const s = e.buf;
@@ -84,6 +84,15 @@ export function readNumber(e: Engine): void {
     return;
   }
   const token = s.slice(start, i);
+  if (hasLeadingZero(token)) {
+    // `0789`: an identifier (a zip code, an id) more often than a number; keep every digit.
+    e.record('leading_zero', start, `kept ${token} as text`);
+    if (e.options.wantEdits) e.edit(start, i - start, JSON.stringify(token));
+    e.pos = i;
+    e.sink.scalar(token);
+    e.afterValue();
+    return;
+  }
   const value = plainNumber(token);
   if (value !== undefined) {
     e.pos = i;
@@ -110,6 +119,12 @@ export function readNumber(e: Engine): void {
   }
   e.pos = start;
   readUnquotedValue(e);
+}
+
+/** `0789`, `-05`, `00.5`, `002e3`: digits after a leading zero (not `0.5`, `0x1F`, `0e5`). */
+function hasLeadingZero(t: string): boolean {
+  const i = t.charCodeAt(0) === Ch.MINUS ? 1 : 0;
+  return t.charCodeAt(i) === Ch.ZERO && isDigit(t.charCodeAt(i + 1));
 }
 
 /** The value of a token that is already a JSON number, else undefined. */
@@ -158,7 +173,6 @@ function repairNumber(token: string, atEnd: boolean): { text: string; truncated:
     if (atEnd) truncated = true;
   }
   t = t.replace(/\.(?=[eE])/, '');
-  if (/^0[0-9]+/.test(t)) t = t.replace(/^0+(?=[0-9])/, '');
   const text = sign + t;
   if (plainNumber(text) === undefined) return undefined;
   return { text, truncated: truncated && text !== token };
