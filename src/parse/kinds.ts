@@ -126,6 +126,10 @@ export const REPAIR_KINDS = {
     fixes: '`True`, `False`, `None`',
     input: 'None', value: null, at: 0, guess: false, cutOff: false, fuzz: ['True', 'None'],
   },
+  literal_case: {
+    fixes: '`TRUE`, `FALSE`, `Null` and other casings of the JSON literals',
+    input: '{"a": TRUE, "b": Null}', value: { a: true, b: null }, at: 6, guess: false, cutOff: false, fuzz: ['TRUE', 'Null'],
+  },
   undefined_literal: {
     fixes: 'JavaScript `undefined`',
     input: 'undefined', value: null, at: 0, guess: false, cutOff: false, fuzz: [],
@@ -138,9 +142,18 @@ export const REPAIR_KINDS = {
     fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`',
     input: '.5', value: 0.5, at: 0, guess: false, cutOff: false, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
   },
+  number_like_text: {
+    fixes: 'a token that starts as a number but goes on with `-`, `/` or `:` and digits (a date, a time, a fraction, a range) is kept as a string',
+    input: '{"date": 2024-10-18T18:35:22.229Z, "n": 1/3}', value: { date: '2024-10-18T18:35:22.229Z', n: '1/3' }, at: 9, guess: true, cutOff: false, fuzz: ['1/3', '10-20'],
+  },
   leading_zero: {
     fixes: 'a number written with leading zeros is kept as its text (a zip code, an id); a schema asking for a number converts it',
     input: '{"zip": 0789}', value: { zip: '0789' }, at: 8, guess: true, cutOff: false, fuzz: ['007'],
+  },
+  regex_literal: {
+    fixes: 'a JavaScript regular expression as a value is kept as its text',
+    input: '{re: /a.css/}', value: { re: '/a.css/' }, at: 5, guess: false, cutOff: false, fuzz: ['/a/'],
+    alsoNeeds: { kinds: ['unquoted_key'], why: 'the JavaScript object around it has an unquoted key' },
   },
   tuple: {
     fixes: 'Python tuple',

@@ -77,6 +77,16 @@ export function readWord(e: Engine): void {
     e.afterValue();
     return;
   }
+  const cased = signed ? undefined : CASED_LITERALS[word.toLowerCase()];
+  if (cased !== undefined && (i >= e.end || !isWordPart(s.charCodeAt(i)))) {
+    // `TRUE`, `FALSE`, `Null`: a literal in another case (SQL, YAML, a shouting model).
+    e.record('literal_case', start, `replaced ${word} with ${String(cased)}`);
+    e.edit(start, i - start, String(cased));
+    e.pos = i;
+    e.sink.scalar(cased);
+    e.afterValue();
+    return;
+  }
   if (i >= e.end && !signed) {
     // Cut off inside a literal: `tru`, `fals`, `nul`, and Python's `Tr`, `Fal`, `Non`.
     const completed = completeLiteral(word);
@@ -92,6 +102,42 @@ export function readWord(e: Engine): void {
   if (!signed && wrapperFollows(e, start, i, word)) return;
   e.pos = start;
   readUnquotedValue(e);
+}
+
+/**
+ * `{re: /a.css/g}`: a JavaScript regex literal, kept as its text. Ends at the next unescaped `/` outside
+ * a character class, on the same line; false (nothing read) when there is none.
+ */
+export function readRegex(e: Engine): boolean {
+  const s = e.buf;
+  const start = e.pos;
+  let inClass = false;
+  let i = start + 1;
+  for (; i < e.end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.LF || c === Ch.CR) return false;
+    if (c === Ch.BACKSLASH) i++;
+    else if (c === Ch.LBRACKET) inClass = true;
+    else if (c === Ch.RBRACKET) inClass = false;
+    else if (c === Ch.SLASH && !inClass) break;
+  }
+  if (i >= e.end) {
+    if (!e.final) e.waiting = true;
+    return !e.final;
+  }
+  i++;
+  while (i < e.end && isWordPart(s.charCodeAt(i))) i++;
+  if (i >= e.end && !e.final) {
+    e.waiting = true;
+    return true;
+  }
+  const text = s.slice(start, i);
+  e.record('regex_literal', start, `quoted the regular expression ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+  if (e.options.wantEdits) e.edit(start, i - start, JSON.stringify(text));
+  e.pos = i;
+  e.sink.scalar(text);
+  e.afterValue();
+  return true;
 }
 
 /** `ObjectId("…")`, `NumberLong(2)`, `new Date(…)`, `callback({…})`: keep the argument(s). */
@@ -191,6 +237,8 @@ const LITERALS: Record<string, [unknown, TextRepairKind | undefined, string]> = 
   NaN: [null, 'non_finite_number', 'replaced NaN with null'],
   Infinity: [null, 'non_finite_number', 'replaced Infinity with null'],
 });
+
+const CASED_LITERALS: Record<string, boolean | null> = Object.assign(Object.create(null), { true: true, false: false, null: null });
 
 export function isLiteralWord(word: string): boolean {
   return LITERALS[word.trim()] !== undefined;
