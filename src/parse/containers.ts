@@ -114,6 +114,46 @@ export function popContainer(e: Engine, closerAt = -1): string {
   return unwrap ? '' : closerOf(kind);
 }
 
+/**
+ * `[{"i":1{"i":2}]` and `[{"i":1,{"i":2}]`: a `{` where the next key of an object in an array was
+ * expected. The object ended without its `}`; the `{` opens the array's next element.
+ */
+export function closeBeforeSibling(e: Engine): void {
+  e.record('missing_closer', e.pos, 'inserted the "}" before the next object in the array');
+  if (e.commaAt >= 0) e.edit(e.commaAt - e.base, 0, '}');
+  else e.edit(e.pos, 0, '},');
+  popContainer(e);
+  e.state = State.VALUE;
+}
+
+/** Whether the innermost container is an object whose parent is an array. */
+export function objectInArray(e: Engine): boolean {
+  const n = e.kinds.length;
+  return n >= 2 && e.kinds[n - 1] === Kind.OBJECT && e.kinds[n - 2] === Kind.ARRAY;
+}
+
+/**
+ * `["key": "value"]`: a string followed by `:` in an array is a key, so the object around it was not
+ * opened; opens it, with the `{` written before the key at `at` (and before the key's own splices,
+ * which start at `editsAt`). The caller emits the key.
+ */
+export function openMissingObject(e: Engine, at: number, editsAt: number): void {
+  if (e.kinds.length >= e.options.maxDepth) {
+    throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, at);
+  }
+  e.record('missing_opener', at, 'inserted the "{" of an object whose key stands in an array');
+  // The key's own splices (its quotes) belong to the member, which a cut-off text drops: the `{` goes
+  // before them, and the member starts after it.
+  const k = editsAt;
+  if (e.options.wantEdits) e.edits.splice(k, 0, { at: e.base + at, del: 0, ins: '{' });
+  e.kinds.push(Kind.OBJECT);
+  e.openObjects++;
+  e.sink.openObject();
+  e.commaAt = -1;
+  e.memberAt = e.base + at;
+  e.memberEdits = e.options.wantEdits ? k + 1 : 0;
+}
+
 export function dropTrailingComma(e: Engine): void {
   e.record('trailing_comma', e.commaAt - e.base, 'removed ","');
   e.edit(e.commaAt - e.base, 1, '');

@@ -70,6 +70,15 @@ export const REPAIR_KINDS = {
     fixes: 'a `}` that more members of the same object follow (`, "key":`): the closer was the mistake',
     input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, guess: true, cutOff: false, fuzz: ['}, "k": '],
   },
+  missing_closer: {
+    fixes: 'an object in an array that the next object follows without its `}`',
+    input: '[{"i":1{"i":2}]', value: [{ i: 1 }, { i: 2 }], at: 7, guess: true, cutOff: false, fuzz: ['[{"i":1{'],
+  },
+  missing_opener: {
+    fixes: 'a key and its value where an array element should be: the object around them was not opened',
+    input: '["key":"value"]', value: [{ key: 'value' }], at: 1, guess: true, cutOff: false, fuzz: ['["k":'],
+    alsoNeeds: { kinds: ['mismatched_closer'], why: 'the `]` closes the object that was never opened, too' },
+  },
   extra_closer: {
     fixes: 'closer with nothing open',
     input: '[[1]]]', value: [[1]], at: 5, guess: true, cutOff: false, fuzz: ['{', '[', ')'],
@@ -105,6 +114,10 @@ export const REPAIR_KINDS = {
   unescaped_quote: {
     fixes: 'a quote inside a string that does not end it',
     input: '{"q": "He said "hi" to me"}', value: { q: 'He said "hi" to me' }, at: 15, guess: true, cutOff: false, fuzz: ['"b c"'],
+  },
+  missing_start_quote: {
+    fixes: 'a key or value with its closing quote but not its opening one',
+    input: '{a":"foo"}', value: { a: 'foo' }, at: 1, guess: true, cutOff: false, fuzz: ['a"'],
   },
   missing_end_quote: {
     fixes: 'a string that ran into the next key',

@@ -105,7 +105,8 @@ function commaFollows(e: Engine, j: number, c2: number): Answer {
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
   if (!isWordStart(e.buf.charCodeAt(k))) return Decision.CLOSE;
   const wordEnd = scanWordLimited(e, k);
-  if (inObject(e)) return colonAfter(e, wordEnd) ? Decision.CLOSE : Decision.INNER;
+  // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing).
+  if (inObject(e)) return colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd) ? Decision.CLOSE : Decision.INNER;
   return isLiteralWord(e.buf.slice(k, wordEnd)) ? Decision.CLOSE : Decision.INNER;
 }
 

@@ -6,6 +6,7 @@ import { peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { decideClose } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
+import { openMissingObject } from './containers.js';
 
 const ESCAPES: Record<number, string> = {
   [Ch.DQUOTE]: '"', [Ch.BACKSLASH]: '\\', [Ch.SLASH]: '/', [Ch.LOWER_B]: '\b', [Ch.LOWER_F]: '\f',
@@ -108,7 +109,16 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
   } else if (next !== Ch.RBRACE && next !== Ch.RBRACKET && next !== Ch.COLON && (next !== Ch.RPAREN || e.openParens === 0)) {
     return false;
   }
+  const editsAt = e.edits.length;
   closePlainString(e, q, start, i);
+  if (next === Ch.COLON && e.kinds.length > 0 && e.top() === Kind.ARRAY) {
+    // `["key": "value"]`: a key where an element should be.
+    openMissingObject(e, start, editsAt);
+    e.sink.key(s.slice(start + 1, i));
+    e.pos = j + 1;
+    e.state = State.VALUE;
+    return true;
+  }
   e.sink.scalar(s.slice(start + 1, i));
   e.afterValue();
   if (next === Ch.COMMA) {
@@ -140,6 +150,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   setStops(e, quote);
   e.strIsKey = isKey;
   e.strStart = e.base + e.pos;
+  e.strEdits = e.edits.length - (kind && e.options.wantEdits ? 1 : 0);
   e.strText = '';
   e.strHead = '';
   e.controlReported = false;
@@ -284,9 +295,15 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.pos = next.at;
     return;
   }
+  // `["key": "value"]`: decided before anything is recorded, as the look may need more text.
+  const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY && colonAt(e, i + closeLen);
   if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
   if (!plain || c !== Ch.DQUOTE) e.edit(i, closeLen, '"');
   e.pos = i + closeLen;
+  if (keyInArray) {
+    openMissingObject(e, e.strStart - e.base, e.strEdits);
+    e.strIsKey = true;
+  }
   completeString(e);
 }
 
@@ -313,6 +330,12 @@ export function completeString(e: Engine): void {
     e.sink.scalar(text);
     e.afterValue();
   }
+}
+
+/** Whether `:` is the next significant character at `i` (a string in an array that was a key). */
+function colonAt(e: Engine, i: number): boolean {
+  const j = peekSignificant(e, i);
+  return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
 }
 
 /** End of input inside a string: keep what was read, close it, and say it was cut off. */

@@ -2,7 +2,7 @@
 import { Ch, isJsonSpace, isWordPart } from './chars.js';
 import { open } from './containers.js';
 import type { Engine } from './engine.js';
-import { peekSignificant, scanSignificant } from './space.js';
+import { colonAfter, peekSignificant, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
 import type { TextRepairKind } from './types.js';
 
@@ -184,8 +184,14 @@ export function unquotedEnd(e: Engine, isKey: boolean): number {
 export function readUnquotedValue(e: Engine): void {
   const start = e.pos;
   const last = unquotedEnd(e, false);
-  const text = e.buf.slice(start, last);
-  e.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+  let text = e.buf.slice(start, last);
+  if (text.length > 1 && text.indexOf('"') === text.length - 1) {
+    // `[a","b"]`: the value's closing quote is there, its opening one is missing.
+    text = text.slice(0, -1);
+    e.record('missing_start_quote', start, 'inserted the missing opening quote');
+  } else {
+    e.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+  }
   if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(text));
   e.pos = last;
   e.sink.scalar(text);
@@ -197,9 +203,12 @@ export function readUnquotedKey(e: Engine): void {
   const start = e.pos;
   const last = unquotedEnd(e, true);
   const name = e.buf.slice(start, last);
-  e.record('unquoted_key', start, `quoted key ${name}`);
-  if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(name));
-  e.pos = last;
+  // `{a":"foo"}`: the key's closing quote is there, its opening one is missing.
+  const closed = e.buf.charCodeAt(last) === Ch.DQUOTE && colonAfter(e, last + 1);
+  if (closed) e.record('missing_start_quote', start, 'inserted the missing opening quote');
+  else e.record('unquoted_key', start, `quoted key ${name}`);
+  if (e.options.wantEdits) e.edit(start, last - start + (closed ? 1 : 0), JSON.stringify(name));
+  e.pos = closed ? last + 1 : last;
   e.sink.key(name);
   e.state = State.COLON;
 }
@@ -219,9 +228,11 @@ export function scanWordLimited(e: Engine, k: number): number {
   return k;
 }
 
-/** Whether a word at `k` is followed by a colon (decideClose's test), without waiting for more text. */
+/** Whether a word at `k` is followed by a colon, or `":` (decideClose's test), without waiting for more text. */
 export function unquotedKeyAt(e: Engine, k: number): boolean {
-  const j = scanSignificant(e, wordEnd(e, k));
+  let j = wordEnd(e, k);
+  if (j < e.end && e.buf.charCodeAt(j) === Ch.DQUOTE) j++;
+  j = scanSignificant(e, j);
   return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
 }
 
