@@ -37,6 +37,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
   let d: Answer;
+  if ((c2 === Ch.COLON || c2 === Ch.RBRACE) && !e.strIsKey && embeddedObjectOpen(e, i)) return Decision.INNER;
   if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, j, c2)) !== PASS) return d;
@@ -78,6 +79,28 @@ function straightQuoteEnds(e: Engine, from: number): boolean {
 
 function inObject(e: Engine): boolean {
   return e.kinds.length > 0 && e.top() === Kind.OBJECT;
+}
+
+/**
+ * `{"x": "the answer is {"k": 1}, so"}`: the string's recent text opened an object of its own (`{"`)
+ * that no `}` closed yet, so a quote before `:` or `}` belongs to that quoted JSON. Looks back at most
+ * LOOKAHEAD characters.
+ */
+function embeddedObjectOpen(e: Engine, i: number): boolean {
+  // The raw text, not the string read so far: there an escaped `\"` and a bare `"` look alike.
+  const t = e.buf;
+  let open = 0;
+  for (let k = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0); k < i; k++) {
+    const c = t.charCodeAt(k);
+    if (c === Ch.LBRACE) {
+      let n = k + 1;
+      while (n < i && t.charCodeAt(n) === Ch.SPACE) n++;
+      if (n < i && t.charCodeAt(n) === Ch.DQUOTE) open++;
+    } else if (c === Ch.RBRACE && open > 0) {
+      open--;
+    }
+  }
+  return open > 0;
 }
 
 /** `"x"}`, `"x"]`, `"x":`, and `"x")` when a `(` is open: a closer or a colon ends the string. */
