@@ -107,6 +107,10 @@ export const REPAIR_KINDS = {
     fixes: 'key without quotes',
     input: '{a: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['a', 'key'],
   },
+  stray_word: {
+    fixes: 'a word between members, before the next quoted key (`COMMENT`, a label)',
+    input: '{"a": 1, NOTE "b": 2}', value: { a: 1, b: 2 }, at: 9, guess: true, cutOff: false, fuzz: ['NOTE '],
+  },
   unquoted_string: {
     fixes: 'value without quotes, up to `,` `}` `]` or the line end (URLs keep their `//`)',
     input: '{"name": John Smith}', value: { name: 'John Smith' }, at: 9, guess: true, cutOff: false, fuzz: ['x', 'x y'],

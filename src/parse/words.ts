@@ -173,6 +173,8 @@ export function unquotedEnd(e: Engine, isKey: boolean): number {
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
     if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF) break;
+    // `{"key": value "key2": …}`: the next member's quoted key ends the value.
+    if (c === Ch.DQUOTE && !isKey && i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
     if (isKey ? c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ : c === Ch.RBRACKET || c === Ch.CR || (c === Ch.RPAREN && closesParen)) break;
     if (!isJsonSpace(c)) last = i + 1;
   }
@@ -198,11 +200,29 @@ export function readUnquotedValue(e: Engine): void {
   e.afterValue();
 }
 
+/** Whether a `"key":` starts at `i` (its closing quote within LOOKAHEAD, on the same line). */
+export function quotedKeyAt(e: Engine, i: number): boolean {
+  const s = e.buf;
+  if (i >= e.end || s.charCodeAt(i) !== Ch.DQUOTE) return false;
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  let k = i + 1;
+  while (k < limit && s.charCodeAt(k) !== Ch.DQUOTE && s.charCodeAt(k) !== Ch.LF) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k < limit && s.charCodeAt(k) === Ch.DQUOTE && colonAfter(e, k + 1);
+}
+
 /** A key without quotes: everything up to the colon on the same line. */
 export function readUnquotedKey(e: Engine): void {
   const start = e.pos;
   const last = unquotedEnd(e, true);
   const name = e.buf.slice(start, last);
+  if (last > start && e.buf.charCodeAt(last) !== Ch.DQUOTE && last < e.end && quotedKeyAt(e, peekSignificant(e, last))) {
+    // `{"a": 1, COMMENT "b": 2}`: a stray word before the real key.
+    e.record('stray_word', start, `removed ${name.length > 40 ? `${name.slice(0, 40)}…` : name}`);
+    e.edit(start, last - start, '');
+    e.pos = last;
+    return;
+  }
   // `{a":"foo"}`: the key's closing quote is there, its opening one is missing.
   const closed = e.buf.charCodeAt(last) === Ch.DQUOTE && colonAfter(e, last + 1);
   if (closed) e.record('missing_start_quote', start, 'inserted the missing opening quote');

@@ -73,6 +73,8 @@ const cases: Case[] = [
   { name: 'a key in an array opens the missing object', input: '["key":"value"]', expected: [{ key: 'value' }], kind: 'missing_opener' },
   { name: 'quoted JSON inside a string value', input: '{"x": "a, {"k": 1}, "y": 2}', expected: { x: 'a, {"k": 1}', y: 2 }, kind: 'unescaped_quote' },
   { name: 'quoted JSON in the middle of a sentence', input: '{"x": "the answer is {"blank_1": "music"}, which is wrong"}', expected: { x: 'the answer is {"blank_1": "music"}, which is wrong' }, kind: 'unescaped_quote' },
+  { name: 'an unquoted value ends at the next quoted key', input: '{"key":value "key2":"value2"}', expected: { key: 'value', key2: 'value2' }, kind: 'unquoted_string' },
+  { name: 'a stray word between members', input: '{"v1": true, COMMENT "v2": 1}', expected: { v1: true, v2: 1 }, kind: 'stray_word' },
   { name: 'raw newline in a string', input: '{"a": "x\ny"}', expected: { a: 'x\ny' }, kind: 'control_character' },
   { name: 'raw tab in a string', input: '{"a": "x\ty"}', expected: { a: 'x\ty' }, kind: 'control_character' },
   { name: 'invalid escape keeps its backslash', input: '{"re": "\\d+"}', expected: { re: '\\d+' }, kind: 'invalid_escape' },
