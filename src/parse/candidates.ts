@@ -238,7 +238,14 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   let start = 0;
   while (start < text.length && ' \t\r\n'.includes(text[start])) start++;
   let look = start;
-  while (look < text.length && /[\s\ufeff\u200b-\u200d\u2060]/.test(text[look])) look++;
+  for (;;) {
+    while (look < text.length && /[\s\ufeff\u200b-\u200d\u2060]/.test(text[look])) look++;
+    // `/* 1 */ {…} /* 2 */ {…}`: comments before the value are space to the engine too.
+    const close = text.startsWith('/*', look) ? text.indexOf('*/', look + 2) : -1;
+    const after = close >= 0 ? close + 2 : text.startsWith('//', look) ? text.indexOf('\n', look) : -1;
+    if (after < 0) break;
+    look = after;
+  }
   const c = text[look];
   const opens = c === '{' || c === '[' || c === '(';
   if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;

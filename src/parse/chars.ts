@@ -19,9 +19,9 @@ export function isJsonSpace(c: number): boolean {
   return c === Ch.SPACE || c === Ch.LF || c === Ch.CR || c === Ch.TAB;
 }
 
-/** Whitespace JSON does not allow but models and editors emit: NBSP, the Unicode spaces, zero-width marks, BOM. */
+/** Whitespace JSON does not allow but models and editors emit: NBSP, the Unicode spaces (U+180E too), zero-width marks, BOM. */
 export function isSpecialSpace(c: number): boolean {
-  return c === Ch.NBSP || c === Ch.BOM || c === 0x0b || c === 0x0c || c === 0x1680 ||
+  return c === Ch.NBSP || c === Ch.BOM || c === 0x0b || c === 0x0c || c === 0x1680 || c === 0x180e ||
     (c >= 0x2000 && c <= 0x200d) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f ||
     c === 0x2060 || c === 0x3000;
 }

@@ -2,7 +2,8 @@
 // without a value, and what is left open or set aside at the end of the text.
 import { Ch } from './chars.js';
 import type { Engine } from './engine.js';
-import { Kind, State, closerOf } from './state.js';
+import { peekSignificant } from './space.js';
+import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
   if (e.kinds.length >= e.options.maxDepth) {
@@ -25,11 +26,34 @@ export function open(e: Engine, kind: Kind): void {
   e.pos++;
 }
 
-/** Handles a closer at `pos`: the matching one, a mismatched one, or one with nothing open. */
+/**
+ * Handles a closer at `pos` (and the trailing comma before it): the matching one, a mismatched one,
+ * one with nothing open, or one that more members follow.
+ */
 export function closeWith(e: Engine, c: number): void {
   const wanted = c === Ch.RBRACE ? Kind.OBJECT : c === Ch.RBRACKET ? Kind.ARRAY : Kind.TUPLE;
   const matchesDeeper =
     wanted === Kind.OBJECT ? e.openObjects > 0 : wanted === Kind.ARRAY ? e.openArrays > 0 : e.openParens > 0;
+  // Only the outermost object, or an array in an object, pays for the look past the closer.
+  const depth = e.kinds.length;
+  if (wanted === Kind.OBJECT && (depth === 1 || e.top() === Kind.ARRAY) && memberFollows(e, e.pos + 1)) {
+    // `{"a":"v"}, "b":"w"}`: the outermost object goes on, so this `}` came too early.
+    if (depth === 1 && e.top() === Kind.OBJECT) {
+      e.record('early_closer', e.pos, 'removed a "}" that more members of the object follow');
+      e.edit(e.pos, 1, '');
+      e.pos++;
+      return;
+    }
+    // `{"k": ["v"}, "k2": 1}`: the `}` was meant to close the array, and the object goes on.
+    if (e.top() === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT) {
+      if (e.commaAt >= 0) dropTrailingComma(e);
+      e.record('mismatched_closer', e.pos, `replaced "}" with "]"`);
+      e.edit(e.pos, 1, popContainer(e, -1));
+      e.pos++;
+      return;
+    }
+  }
+  if (e.commaAt >= 0) dropTrailingComma(e);
   if (matchesDeeper) {
     // `{"a": [1, 2}`: close what is open above the container this closer belongs to.
     while (!closes(e, e.top(), wanted)) {
@@ -43,6 +67,25 @@ export function closeWith(e: Engine, c: number): void {
   e.record('mismatched_closer', e.pos, `replaced "${String.fromCharCode(c)}" with "${closerOf(e.top())}"`);
   const at = e.pos++;
   e.edit(at, 1, popContainer(e));
+}
+
+/**
+ * Whether `, "key":` follows at `i`: the container a closer would end goes on. Looks at most
+ * LOOKAHEAD characters into the key; waits for more text rather than guess.
+ */
+function memberFollows(e: Engine, i: number): boolean {
+  const s = e.buf;
+  i = peekSignificant(e, i);
+  if (i >= e.end || s.charCodeAt(i) !== Ch.COMMA) return false;
+  i = peekSignificant(e, i + 1);
+  if (i >= e.end || s.charCodeAt(i) !== Ch.DQUOTE) return false;
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  let k = i + 1;
+  while (k < limit && s.charCodeAt(k) !== Ch.DQUOTE && s.charCodeAt(k) !== Ch.LF) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  const colon = peekSignificant(e, k + 1);
+  return colon < e.end && s.charCodeAt(colon) === Ch.COLON;
 }
 
 export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {
@@ -69,6 +112,46 @@ export function popContainer(e: Engine, closerAt = -1): string {
   e.sink.close(unwrap);
   e.afterValue();
   return unwrap ? '' : closerOf(kind);
+}
+
+/**
+ * `[{"i":1{"i":2}]` and `[{"i":1,{"i":2}]`: a `{` where the next key of an object in an array was
+ * expected. The object ended without its `}`; the `{` opens the array's next element.
+ */
+export function closeBeforeSibling(e: Engine): void {
+  e.record('missing_closer', e.pos, 'inserted the "}" before the next object in the array');
+  if (e.commaAt >= 0) e.edit(e.commaAt - e.base, 0, '}');
+  else e.edit(e.pos, 0, '},');
+  popContainer(e);
+  e.state = State.VALUE;
+}
+
+/** Whether the innermost container is an object whose parent is an array. */
+export function objectInArray(e: Engine): boolean {
+  const n = e.kinds.length;
+  return n >= 2 && e.kinds[n - 1] === Kind.OBJECT && e.kinds[n - 2] === Kind.ARRAY;
+}
+
+/**
+ * `["key": "value"]`: a string followed by `:` in an array is a key, so the object around it was not
+ * opened; opens it, with the `{` written before the key at `at` (and before the key's own splices,
+ * which start at `editsAt`). The caller emits the key.
+ */
+export function openMissingObject(e: Engine, at: number, editsAt: number): void {
+  if (e.kinds.length >= e.options.maxDepth) {
+    throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, at);
+  }
+  e.record('missing_opener', at, 'inserted the "{" of an object whose key stands in an array');
+  // The key's own splices (its quotes) belong to the member, which a cut-off text drops: the `{` goes
+  // before them, and the member starts after it.
+  const k = editsAt;
+  if (e.options.wantEdits) e.edits.splice(k, 0, { at: e.base + at, del: 0, ins: '{' });
+  e.kinds.push(Kind.OBJECT);
+  e.openObjects++;
+  e.sink.openObject();
+  e.commaAt = -1;
+  e.memberAt = e.base + at;
+  e.memberEdits = e.options.wantEdits ? k + 1 : 0;
 }
 
 export function dropTrailingComma(e: Engine): void {

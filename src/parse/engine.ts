@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeWith, dropTrailingComma, finishAtEnd, missingValue, open, setAsideRest } from './containers.js';
+import { closeBeforeSibling, closeWith, finishAtEnd, missingValue, objectInArray, open, setAsideRest } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar } from './scalars.js';
 import { peekSignificant, skipSpace } from './space.js';
@@ -91,6 +91,8 @@ export class Engine {
   /** @internal */ stopC: number = Ch.RIGHT_DOUBLE;
   /** @internal */ strIsKey = false;
   /** @internal */ strStart = 0;
+  /** How many edits existed when the string in progress began (its opening quote's splice is the next). @internal */
+  strEdits = 0;
   /** @internal */ strText = '';
   /**
    * The start of the string in progress that the stream has already read (see pendingValueFrom); the
@@ -322,7 +324,6 @@ export class Engine {
       case Ch.RBRACKET:
       case Ch.RPAREN:
         if (depth > 0 && this.top() !== Kind.OBJECT) {
-          if (this.commaAt >= 0) dropTrailingComma(this);
           closeWith(this, c);
           return;
         }
@@ -364,6 +365,10 @@ export class Engine {
     }
     if (c === Ch.ELLIPSIS || (c === Ch.DOT && isEllipsisAt(this, this.pos))) {
       skipEllipsis(this, c === Ch.DOT ? 3 : 1);
+      return;
+    }
+    if (c === Ch.LBRACE && objectInArray(this)) {
+      closeBeforeSibling(this);
       return;
     }
     if (isValueStart(this, c)) {
@@ -410,12 +415,10 @@ export class Engine {
   /** @internal */ stepKey(c: number): void {
     switch (c) {
       case Ch.RBRACE:
-        if (this.commaAt >= 0) dropTrailingComma(this);
         closeWith(this, c);
         return;
       case Ch.RBRACKET:
       case Ch.RPAREN:
-        if (this.commaAt >= 0) dropTrailingComma(this);
         closeWith(this, c);
         return;
       case Ch.COMMA:
@@ -432,6 +435,12 @@ export class Engine {
       case Ch.ELLIPSIS:
         skipEllipsis(this, 1);
         return;
+      case Ch.LBRACE:
+        if (objectInArray(this)) {
+          closeBeforeSibling(this);
+          return;
+        }
+        break;
     }
     if (this.memberAt < 0) {
       this.memberAt = this.base + this.pos;

@@ -66,6 +66,19 @@ export const REPAIR_KINDS = {
     fixes: 'closer of the wrong kind',
     input: '{"a": [1, 2}', value: { a: [1, 2] }, at: 11, guess: true, cutOff: false, fuzz: ['}', ']'],
   },
+  early_closer: {
+    fixes: 'a `}` that more members of the same object follow (`, "key":`): the closer was the mistake',
+    input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, guess: true, cutOff: false, fuzz: ['}, "k": '],
+  },
+  missing_closer: {
+    fixes: 'an object in an array that the next object follows without its `}`',
+    input: '[{"i":1{"i":2}]', value: [{ i: 1 }, { i: 2 }], at: 7, guess: true, cutOff: false, fuzz: ['[{"i":1{'],
+  },
+  missing_opener: {
+    fixes: 'a key and its value where an array element should be: the object around them was not opened',
+    input: '["key":"value"]', value: [{ key: 'value' }], at: 1, guess: true, cutOff: false, fuzz: ['["k":'],
+    alsoNeeds: { kinds: ['mismatched_closer'], why: 'the `]` closes the object that was never opened, too' },
+  },
   extra_closer: {
     fixes: 'closer with nothing open',
     input: '[[1]]]', value: [[1]], at: 5, guess: true, cutOff: false, fuzz: ['{', '[', ')'],
@@ -94,6 +107,10 @@ export const REPAIR_KINDS = {
     fixes: 'key without quotes',
     input: '{a: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['a', 'key'],
   },
+  stray_word: {
+    fixes: 'a word between members, before the next quoted key (`COMMENT`, a label)',
+    input: '{"a": 1, NOTE "b": 2}', value: { a: 1, b: 2 }, at: 9, guess: true, cutOff: false, fuzz: ['NOTE '],
+  },
   unquoted_string: {
     fixes: 'value without quotes, up to `,` `}` `]` or the line end (URLs keep their `//`)',
     input: '{"name": John Smith}', value: { name: 'John Smith' }, at: 9, guess: true, cutOff: false, fuzz: ['x', 'x y'],
@@ -101,6 +118,10 @@ export const REPAIR_KINDS = {
   unescaped_quote: {
     fixes: 'a quote inside a string that does not end it',
     input: '{"q": "He said "hi" to me"}', value: { q: 'He said "hi" to me' }, at: 15, guess: true, cutOff: false, fuzz: ['"b c"'],
+  },
+  missing_start_quote: {
+    fixes: 'a key or value with its closing quote but not its opening one',
+    input: '{a":"foo"}', value: { a: 'foo' }, at: 1, guess: true, cutOff: false, fuzz: ['a"'],
   },
   missing_end_quote: {
     fixes: 'a string that ran into the next key',
@@ -122,6 +143,10 @@ export const REPAIR_KINDS = {
     fixes: '`True`, `False`, `None`',
     input: 'None', value: null, at: 0, guess: false, cutOff: false, fuzz: ['True', 'None'],
   },
+  literal_case: {
+    fixes: '`TRUE`, `FALSE`, `Null` and other casings of the JSON literals',
+    input: '{"a": TRUE, "b": Null}', value: { a: true, b: null }, at: 6, guess: false, cutOff: false, fuzz: ['TRUE', 'Null'],
+  },
   undefined_literal: {
     fixes: 'JavaScript `undefined`',
     input: 'undefined', value: null, at: 0, guess: false, cutOff: false, fuzz: [],
@@ -131,8 +156,21 @@ export const REPAIR_KINDS = {
     input: 'NaN', value: null, at: 0, guess: true, cutOff: false, fuzz: [],
   },
   number_format: {
-    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`, leading zeros `007`',
+    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`',
     input: '.5', value: 0.5, at: 0, guess: false, cutOff: false, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
+  },
+  number_like_text: {
+    fixes: 'a token that starts as a number but goes on with `-`, `/` or `:` and digits (a date, a time, a fraction, a range) is kept as a string',
+    input: '{"date": 2024-10-18T18:35:22.229Z, "n": 1/3}', value: { date: '2024-10-18T18:35:22.229Z', n: '1/3' }, at: 9, guess: true, cutOff: false, fuzz: ['1/3', '10-20'],
+  },
+  leading_zero: {
+    fixes: 'a number written with leading zeros is kept as its text (a zip code, an id); a schema asking for a number converts it',
+    input: '{"zip": 0789}', value: { zip: '0789' }, at: 8, guess: true, cutOff: false, fuzz: ['007'],
+  },
+  regex_literal: {
+    fixes: 'a JavaScript regular expression as a value is kept as its text',
+    input: '{re: /a.css/}', value: { re: '/a.css/' }, at: 5, guess: false, cutOff: false, fuzz: ['/a/'],
+    alsoNeeds: { kinds: ['unquoted_key'], why: 'the JavaScript object around it has an unquoted key' },
   },
   tuple: {
     fixes: 'Python tuple',

@@ -44,14 +44,14 @@ export function plainNumberToken(e: Engine): boolean {
     exact = false;
   }
   // The token must end here, as readNumber's scan would end it.
-  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE) return false;
+  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE || c === Ch.MINUS || c === Ch.SLASH || c === Ch.COLON) return false;
   e.pos = i;
   e.sink.scalar(exact ? (negative ? -value : value) : Number(s.slice(start, i)));
   e.afterValue();
   return true;
 }
 
-/** Reads a number, repairing `.5`, `1.`, `+3`, `1_000`, hex and leading zeros. */
+/** Reads a number, repairing `.5`, `1.`, `+3`, `1_000` and hex; leading zeros keep the token as text. */
 export function readNumber(e: Engine): void {
   if (plainNumberToken(e)) return;
   const s = e.buf;
@@ -83,7 +83,21 @@ export function readNumber(e: Engine): void {
     e.waiting = true;
     return;
   }
+  if (i < e.end && joinsMoreDigits(e, i)) {
+    numberLikeText(e, start);
+    return;
+  }
+  if (e.waiting) return;
   const token = s.slice(start, i);
+  if (hasLeadingZero(token)) {
+    // `0789`: an identifier (a zip code, an id) more often than a number; keep every digit.
+    e.record('leading_zero', start, `kept ${token} as text`);
+    if (e.options.wantEdits) e.edit(start, i - start, JSON.stringify(token));
+    e.pos = i;
+    e.sink.scalar(token);
+    e.afterValue();
+    return;
+  }
   const value = plainNumber(token);
   if (value !== undefined) {
     e.pos = i;
@@ -110,6 +124,43 @@ export function readNumber(e: Engine): void {
   }
   e.pos = start;
   readUnquotedValue(e);
+}
+
+/** Whether `-`, `/` or `:` then a digit follows at `i`: `2024-10-18`, `1/3`, `10-20`, `12:20` (may wait). */
+function joinsMoreDigits(e: Engine, i: number): boolean {
+  const c = e.buf.charCodeAt(i);
+  if (c !== Ch.MINUS && c !== Ch.SLASH && c !== Ch.COLON) return false;
+  if (i + 1 >= e.end) {
+    if (!e.final) e.waiting = true;
+    return false;
+  }
+  return isDigit(e.buf.charCodeAt(i + 1));
+}
+
+/** A date, a time, a fraction or a range: the token, up to a space or a delimiter, as a string. */
+function numberLikeText(e: Engine, start: number): void {
+  const s = e.buf;
+  let i = start;
+  for (; i < e.end; i++) {
+    const c = s.charCodeAt(i);
+    if (!(isWordPart(c) || c === Ch.DOT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.SLASH || c === Ch.COLON)) break;
+  }
+  if (i >= e.end && !e.final) {
+    e.waiting = true;
+    return;
+  }
+  const text = s.slice(start, i);
+  e.record('number_like_text', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+  if (e.options.wantEdits) e.edit(start, i - start, JSON.stringify(text));
+  e.pos = i;
+  e.sink.scalar(text);
+  e.afterValue();
+}
+
+/** `0789`, `-05`, `00.5`, `002e3`: digits after a leading zero (not `0.5`, `0x1F`, `0e5`). */
+function hasLeadingZero(t: string): boolean {
+  const i = t.charCodeAt(0) === Ch.MINUS ? 1 : 0;
+  return t.charCodeAt(i) === Ch.ZERO && isDigit(t.charCodeAt(i + 1));
 }
 
 /** The value of a token that is already a JSON number, else undefined. */
@@ -158,7 +209,6 @@ function repairNumber(token: string, atEnd: boolean): { text: string; truncated:
     if (atEnd) truncated = true;
   }
   t = t.replace(/\.(?=[eE])/, '');
-  if (/^0[0-9]+/.test(t)) t = t.replace(/^0+(?=[0-9])/, '');
   const text = sign + t;
   if (plainNumber(text) === undefined) return undefined;
   return { text, truncated: truncated && text !== token };

@@ -4,7 +4,7 @@ import type { Engine } from './engine.js';
 import { readNumber } from './numbers.js';
 import { QUOTE_CUT, Quote } from './state.js';
 import { plainString, quoteAt, startString } from './strings.js';
-import { readWord } from './words.js';
+import { readRegex, readWord } from './words.js';
 
 /** Whether `c` can start a value (what a missing comma or colon is inserted before). */
 export function isValueStart(e: Engine, c: number): boolean {
@@ -33,5 +33,5 @@ export function startScalar(e: Engine, c: number): boolean {
     readWord(e);
     return true;
   }
-  return false;
+  return c === Ch.SLASH && readRegex(e);
 }

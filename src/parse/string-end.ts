@@ -4,7 +4,7 @@ import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
-import { completeString, concatenation } from './strings.js';
+import { completeString, concatenation, dropStringTail } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
 /**
@@ -30,13 +30,15 @@ const PASS = -1 as Decision;
  * paths when the text so far cannot tell.
  */
 export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decision | undefined {
+  if (e.quote === Quote.DOUBLE && e.buf.charCodeAt(i) === Ch.RIGHT_DOUBLE && straightQuoteEnds(e, i + 1)) return Decision.INNER;
   // Unambiguous delimiters, and keys (which never hold quotes), always close.
   if (e.strIsKey || e.quote >= Quote.BACKTICK) return Decision.CLOSE;
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
   let d: Answer;
-  if ((d = closerOrColonFollows(c2)) !== PASS) return d;
+  if ((c2 === Ch.COLON || c2 === Ch.RBRACE) && !e.strIsKey && embeddedObjectOpen(e, i)) return Decision.INNER;
+  if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, j, c2)) !== PASS) return d;
   if ((d = commaFollows(e, j, c2)) !== PASS) return d;
@@ -47,13 +49,63 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   return Decision.INNER;
 }
 
+/**
+ * `{"q”": 1}`, `["a ”b” c"]`: a `”` in a string opened by `"` is text when the next unescaped `"` (on
+ * the same line, within LOOKAHEAD) ends the string as JSON would, before `:` `,` `}` `]` or the end.
+ */
+function straightQuoteEnds(e: Engine, from: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, from + LOOKAHEAD);
+  let k = from;
+  while (k < limit) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE) break;
+    if (c < 0x20) return false;
+    k += c === Ch.BACKSLASH ? 2 : 1;
+  }
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (k >= limit) return false;
+  const j = scanSignificant(e, k + 1);
+  if (j >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = s.charCodeAt(j);
+  return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
+}
+
 function inObject(e: Engine): boolean {
   return e.kinds.length > 0 && e.top() === Kind.OBJECT;
 }
 
-/** `"x"}`, `"x"]`, `"x")`, `"x":`: a closer or a colon ends the string. */
-function closerOrColonFollows(c2: number): Answer {
-  return c2 === Ch.RBRACE || c2 === Ch.RBRACKET || c2 === Ch.RPAREN || c2 === Ch.COLON ? Decision.CLOSE : PASS;
+/**
+ * `{"x": "the answer is {"k": 1}, so"}`: the string's recent text opened an object of its own (`{"`)
+ * that no `}` closed yet, so a quote before `:` or `}` belongs to that quoted JSON. Looks back at most
+ * LOOKAHEAD characters.
+ */
+function embeddedObjectOpen(e: Engine, i: number): boolean {
+  // The raw text, not the string read so far: there an escaped `\"` and a bare `"` look alike.
+  const t = e.buf;
+  let open = 0;
+  for (let k = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0); k < i; k++) {
+    const c = t.charCodeAt(k);
+    if (c === Ch.LBRACE) {
+      let n = k + 1;
+      while (n < i && t.charCodeAt(n) === Ch.SPACE) n++;
+      if (n < i && t.charCodeAt(n) === Ch.DQUOTE) open++;
+    } else if (c === Ch.RBRACE && open > 0) {
+      open--;
+    }
+  }
+  return open > 0;
+}
+
+/** `"x"}`, `"x"]`, `"x":`, and `"x")` when a `(` is open: a closer or a colon ends the string. */
+function closerOrColonFollows(e: Engine, c2: number): Answer {
+  return c2 === Ch.RBRACE || c2 === Ch.RBRACKET || c2 === Ch.COLON || (c2 === Ch.RPAREN && e.openParens > 0) ? Decision.CLOSE : PASS;
 }
 
 /** `"a" + "b"`: a `+` and another string. */
@@ -76,7 +128,8 @@ function commaFollows(e: Engine, j: number, c2: number): Answer {
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
   if (!isWordStart(e.buf.charCodeAt(k))) return Decision.CLOSE;
   const wordEnd = scanWordLimited(e, k);
-  if (inObject(e)) return colonAfter(e, wordEnd) ? Decision.CLOSE : Decision.INNER;
+  // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing).
+  if (inObject(e)) return colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd) ? Decision.CLOSE : Decision.INNER;
   return isLiteralWord(e.buf.slice(k, wordEnd)) ? Decision.CLOSE : Decision.INNER;
 }
 
@@ -109,11 +162,13 @@ function valueAfterSpace(e: Engine, after: number, j: number, c2: number): Answe
 }
 
 /**
- * `{"a": "foo, "b": 2}`: the quote at `i` opens the next key, so the string should have ended
+ * `{"a": "foo, "b": 2}` and `["abc,\n"def"]`: the quote at `i` opens the next key or element, so the string should have ended
  * before the comma (or line break) in front of it. On a match, ends the string there.
  */
 export function splitAtComma(e: Engine, i: number, j: number): boolean {
-  if (j !== i + 1 || e.kinds.length === 0 || e.top() !== Kind.OBJECT) return false;
+  if (j !== i + 1 || e.kinds.length === 0) return false;
+  const inArray = e.top() === Kind.ARRAY;
+  if (!inArray && e.top() !== Kind.OBJECT) return false;
   const s = e.buf;
   // Backwards over spaces to a comma or a line break, staying inside this string's text.
   const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
@@ -126,6 +181,8 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   if (b < floor) return false;
   const atComma = s.charCodeAt(b) === Ch.COMMA;
   if (!atComma && !sawBreak) return false;
+  // In an array, `said, "hi", …` may be a quotation: only `a,"b"` or a line break split there.
+  if (inArray && !sawBreak && b !== i - 1) return false;
   // Forwards: `key"` then `:`.
   let k = i + 1;
   const limit = Math.min(e.end, k + LOOKAHEAD);
@@ -136,18 +193,14 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
   if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
-  const colon = peekSignificant(e, k + 1);
-  if (colon >= e.end || s.charCodeAt(colon) !== Ch.COLON) return false;
+  // What follows that quote: an object's next key has its colon, an array's next element a comma or `]`.
+  const after = peekSignificant(e, k + 1);
+  const c = after < e.end ? s.charCodeAt(after) : -1;
+  if (inArray ? c !== Ch.COMMA && c !== Ch.RBRACKET : c !== Ch.COLON) return false;
   const cut = atComma ? b : b + 1;
-  // The raw tail [cut, i) is plain text (a comma, spaces, line breaks) already in strText, one
-  // character each: drop it, and any escaping of those line breaks.
-  if (i - cut > e.strText.length) e.joinStringText();
-  e.strText = e.strText.slice(0, e.strText.length - (i - cut));
-  const cutAt = e.base + cut;
-  while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();
-  let keep = e.log.length;
-  while (keep > 0 && e.log.offsets[keep - 1] >= cutAt) keep--;
-  e.log.truncate(keep);
+  // The raw tail [cut, i) is plain text (a comma, spaces, line breaks): drop it, and any escaping of those line breaks.
+  e.pos = i;
+  dropStringTail(e, cut);
   e.record('missing_end_quote', cut, 'inserted the missing closing quote');
   e.edit(cut, 0, '"');
   e.pos = cut;

@@ -6,6 +6,7 @@ import { peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { decideClose } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
+import { openMissingObject } from './containers.js';
 
 const ESCAPES: Record<number, string> = {
   [Ch.DQUOTE]: '"', [Ch.BACKSLASH]: '\\', [Ch.SLASH]: '/', [Ch.LOWER_B]: '\b', [Ch.LOWER_F]: '\f',
@@ -105,10 +106,19 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     if (isSpecialSpace(after)) return false;
     // `"x", key: …` in an object: an unquoted key follows.
     if (isWordStart(after) && !(e.top() === Kind.OBJECT && unquotedKeyAt(e, k))) return false;
-  } else if (next !== Ch.RBRACE && next !== Ch.RBRACKET && next !== Ch.RPAREN && next !== Ch.COLON) {
+  } else if (next !== Ch.RBRACE && next !== Ch.RBRACKET && next !== Ch.COLON && (next !== Ch.RPAREN || e.openParens === 0)) {
     return false;
   }
+  const editsAt = e.edits.length;
   closePlainString(e, q, start, i);
+  if (next === Ch.COLON && e.kinds.length > 0 && e.top() === Kind.ARRAY) {
+    // `["key": "value"]`: a key where an element should be.
+    openMissingObject(e, start, editsAt);
+    e.sink.key(s.slice(start + 1, i));
+    e.pos = j + 1;
+    e.state = State.VALUE;
+    return true;
+  }
   e.sink.scalar(s.slice(start + 1, i));
   e.afterValue();
   if (next === Ch.COMMA) {
@@ -140,6 +150,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   setStops(e, quote);
   e.strIsKey = isKey;
   e.strStart = e.base + e.pos;
+  e.strEdits = e.edits.length - (kind && e.options.wantEdits ? 1 : 0);
   e.strText = '';
   e.strHead = '';
   e.controlReported = false;
@@ -284,9 +295,15 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.pos = next.at;
     return;
   }
+  // `["key": "value"]`: decided before anything is recorded, as the look may need more text.
+  const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY && colonAt(e, i + closeLen);
   if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
   if (!plain || c !== Ch.DQUOTE) e.edit(i, closeLen, '"');
   e.pos = i + closeLen;
+  if (keyInArray) {
+    openMissingObject(e, e.strStart - e.base, e.strEdits);
+    e.strIsKey = true;
+  }
   completeString(e);
 }
 
@@ -315,6 +332,12 @@ export function completeString(e: Engine): void {
   }
 }
 
+/** Whether `:` is the next significant character at `i` (a string in an array that was a key). */
+function colonAt(e: Engine, i: number): boolean {
+  const j = peekSignificant(e, i);
+  return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
+}
+
 /** End of input inside a string: keep what was read, close it, and say it was cut off. */
 export function finishString(e: Engine): void {
   if (e.strIsKey) {
@@ -324,9 +347,66 @@ export function finishString(e: Engine): void {
     e.strHead = '';
     return;
   }
+  const cut = closersAtEnd(e);
+  if (cut >= 0) {
+    // `{"url": "https://x.com/}`: the closers after the text close exactly what is open, so the string
+    // ended before them; the main loop reads them as closers.
+    dropStringTail(e, cut);
+    e.record('truncated', cut, 'the text ends inside a string; closed it before the closers that end the text');
+    e.edit(cut, 0, '"');
+    e.pos = cut;
+    completeString(e);
+    return;
+  }
   e.record('truncated', e.pos, 'the text ends inside a string; closed it');
   e.edit(e.pos, 0, '"');
   completeString(e);
+}
+
+/**
+ * Where an unterminated value string's tail of closers and space starts, when those closers close
+ * exactly the open containers, innermost first; -1 otherwise. Looks back at most LOOKAHEAD characters.
+ */
+function closersAtEnd(e: Engine): number {
+  const s = e.buf;
+  const depth = e.kinds.length;
+  if (depth === 0 || e.quote !== Quote.DOUBLE) return -1;
+  const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
+  let i = e.pos;
+  let matched = 0;
+  while (i > floor) {
+    const c = s.charCodeAt(i - 1);
+    if (isJsonSpace(c)) {
+      i--;
+      continue;
+    }
+    // Read backwards, the last closer closes the outermost container.
+    if (matched >= depth || c !== closerCode(e.kinds[matched])) break;
+    matched++;
+    i--;
+  }
+  if (matched !== depth) return -1;
+  while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+function closerCode(kind: Kind): number {
+  return kind === Kind.OBJECT ? Ch.RBRACE : kind === Kind.ARRAY ? Ch.RBRACKET : Ch.RPAREN;
+}
+
+/**
+ * Takes the raw text [cut, pos) back out of the string being read: it is plain text (closers, a
+ * comma, spaces, line breaks) already in strText, one character each; drops its repairs and splices.
+ */
+export function dropStringTail(e: Engine, cut: number): void {
+  const n = e.pos - cut;
+  if (n > e.strText.length) e.joinStringText();
+  e.strText = e.strText.slice(0, e.strText.length - n);
+  const cutAt = e.base + cut;
+  while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();
+  let keep = e.log.length;
+  while (keep > 0 && e.log.offsets[keep - 1] >= cutAt) keep--;
+  e.log.truncate(keep);
 }
 
 /**

@@ -2,7 +2,7 @@
 import { Ch, isJsonSpace, isWordPart } from './chars.js';
 import { open } from './containers.js';
 import type { Engine } from './engine.js';
-import { peekSignificant, scanSignificant } from './space.js';
+import { colonAfter, peekSignificant, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
 import type { TextRepairKind } from './types.js';
 
@@ -77,6 +77,16 @@ export function readWord(e: Engine): void {
     e.afterValue();
     return;
   }
+  const cased = signed ? undefined : CASED_LITERALS[word.toLowerCase()];
+  if (cased !== undefined && (i >= e.end || !isWordPart(s.charCodeAt(i)))) {
+    // `TRUE`, `FALSE`, `Null`: a literal in another case (SQL, YAML, a shouting model).
+    e.record('literal_case', start, `replaced ${word} with ${String(cased)}`);
+    e.edit(start, i - start, String(cased));
+    e.pos = i;
+    e.sink.scalar(cased);
+    e.afterValue();
+    return;
+  }
   if (i >= e.end && !signed) {
     // Cut off inside a literal: `tru`, `fals`, `nul`, and Python's `Tr`, `Fal`, `Non`.
     const completed = completeLiteral(word);
@@ -92,6 +102,42 @@ export function readWord(e: Engine): void {
   if (!signed && wrapperFollows(e, start, i, word)) return;
   e.pos = start;
   readUnquotedValue(e);
+}
+
+/**
+ * `{re: /a.css/g}`: a JavaScript regex literal, kept as its text. Ends at the next unescaped `/` outside
+ * a character class, on the same line; false (nothing read) when there is none.
+ */
+export function readRegex(e: Engine): boolean {
+  const s = e.buf;
+  const start = e.pos;
+  let inClass = false;
+  let i = start + 1;
+  for (; i < e.end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.LF || c === Ch.CR) return false;
+    if (c === Ch.BACKSLASH) i++;
+    else if (c === Ch.LBRACKET) inClass = true;
+    else if (c === Ch.RBRACKET) inClass = false;
+    else if (c === Ch.SLASH && !inClass) break;
+  }
+  if (i >= e.end) {
+    if (!e.final) e.waiting = true;
+    return !e.final;
+  }
+  i++;
+  while (i < e.end && isWordPart(s.charCodeAt(i))) i++;
+  if (i >= e.end && !e.final) {
+    e.waiting = true;
+    return true;
+  }
+  const text = s.slice(start, i);
+  e.record('regex_literal', start, `quoted the regular expression ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+  if (e.options.wantEdits) e.edit(start, i - start, JSON.stringify(text));
+  e.pos = i;
+  e.sink.scalar(text);
+  e.afterValue();
+  return true;
 }
 
 /** `ObjectId("…")`, `NumberLong(2)`, `new Date(…)`, `callback({…})`: keep the argument(s). */
@@ -127,6 +173,8 @@ export function unquotedEnd(e: Engine, isKey: boolean): number {
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
     if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF) break;
+    // `{"key": value "key2": …}`: the next member's quoted key ends the value.
+    if (c === Ch.DQUOTE && !isKey && i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
     if (isKey ? c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ : c === Ch.RBRACKET || c === Ch.CR || (c === Ch.RPAREN && closesParen)) break;
     if (!isJsonSpace(c)) last = i + 1;
   }
@@ -138,12 +186,29 @@ export function unquotedEnd(e: Engine, isKey: boolean): number {
 export function readUnquotedValue(e: Engine): void {
   const start = e.pos;
   const last = unquotedEnd(e, false);
-  const text = e.buf.slice(start, last);
-  e.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+  let text = e.buf.slice(start, last);
+  if (text.length > 1 && text.indexOf('"') === text.length - 1) {
+    // `[a","b"]`: the value's closing quote is there, its opening one is missing.
+    text = text.slice(0, -1);
+    e.record('missing_start_quote', start, 'inserted the missing opening quote');
+  } else {
+    e.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+  }
   if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(text));
   e.pos = last;
   e.sink.scalar(text);
   e.afterValue();
+}
+
+/** Whether a `"key":` starts at `i` (its closing quote within LOOKAHEAD, on the same line). */
+export function quotedKeyAt(e: Engine, i: number): boolean {
+  const s = e.buf;
+  if (i >= e.end || s.charCodeAt(i) !== Ch.DQUOTE) return false;
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  let k = i + 1;
+  while (k < limit && s.charCodeAt(k) !== Ch.DQUOTE && s.charCodeAt(k) !== Ch.LF) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k < limit && s.charCodeAt(k) === Ch.DQUOTE && colonAfter(e, k + 1);
 }
 
 /** A key without quotes: everything up to the colon on the same line. */
@@ -151,9 +216,19 @@ export function readUnquotedKey(e: Engine): void {
   const start = e.pos;
   const last = unquotedEnd(e, true);
   const name = e.buf.slice(start, last);
-  e.record('unquoted_key', start, `quoted key ${name}`);
-  if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(name));
-  e.pos = last;
+  if (last > start && e.buf.charCodeAt(last) !== Ch.DQUOTE && last < e.end && quotedKeyAt(e, peekSignificant(e, last))) {
+    // `{"a": 1, COMMENT "b": 2}`: a stray word before the real key.
+    e.record('stray_word', start, `removed ${name.length > 40 ? `${name.slice(0, 40)}…` : name}`);
+    e.edit(start, last - start, '');
+    e.pos = last;
+    return;
+  }
+  // `{a":"foo"}`: the key's closing quote is there, its opening one is missing.
+  const closed = e.buf.charCodeAt(last) === Ch.DQUOTE && colonAfter(e, last + 1);
+  if (closed) e.record('missing_start_quote', start, 'inserted the missing opening quote');
+  else e.record('unquoted_key', start, `quoted key ${name}`);
+  if (e.options.wantEdits) e.edit(start, last - start + (closed ? 1 : 0), JSON.stringify(name));
+  e.pos = closed ? last + 1 : last;
   e.sink.key(name);
   e.state = State.COLON;
 }
@@ -173,9 +248,11 @@ export function scanWordLimited(e: Engine, k: number): number {
   return k;
 }
 
-/** Whether a word at `k` is followed by a colon (decideClose's test), without waiting for more text. */
+/** Whether a word at `k` is followed by a colon, or `":` (decideClose's test), without waiting for more text. */
 export function unquotedKeyAt(e: Engine, k: number): boolean {
-  const j = scanSignificant(e, wordEnd(e, k));
+  let j = wordEnd(e, k);
+  if (j < e.end && e.buf.charCodeAt(j) === Ch.DQUOTE) j++;
+  j = scanSignificant(e, j);
   return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
 }
 
@@ -191,6 +268,8 @@ const LITERALS: Record<string, [unknown, TextRepairKind | undefined, string]> = 
   NaN: [null, 'non_finite_number', 'replaced NaN with null'],
   Infinity: [null, 'non_finite_number', 'replaced Infinity with null'],
 });
+
+const CASED_LITERALS: Record<string, boolean | null> = Object.assign(Object.create(null), { true: true, false: false, null: null });
 
 export function isLiteralWord(word: string): boolean {
   return LITERALS[word.trim()] !== undefined;

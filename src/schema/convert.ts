@@ -6,10 +6,11 @@ import { isPlainObject } from './guide.js';
 export const NO: unique symbol = Symbol('no conversion');
 export type Converted<T> = T | typeof NO;
 
-// The JSON number grammar; no nested quantifiers, so matching is linear.
-const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+// The JSON number grammar, and leading zeros (`0789`, which the parser keeps as text); no nested
+// quantifiers, so matching is linear.
+const JSON_NUMBER = /^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
-/** `" 0.5 "` → `0.5`. JSON number grammar after trimming; `""`, `NaN`, `Infinity`, `0x10`, `1,234` are refused. */
+/** `" 0.5 "` → `0.5`, `"0789"` → `789`. JSON number grammar after trimming; `""`, `NaN`, `Infinity`, `0x10`, `1,234` are refused. */
 export function stringToNumber(text: string): Converted<number> {
   const t = text.trim();
   if (t.length === 0 || t.length > 400 || !JSON_NUMBER.test(t)) return NO;

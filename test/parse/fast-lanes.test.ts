@@ -35,7 +35,7 @@ const cases: Case[] = [
   // Numbers: JSON numbers in one go; anything else through the number repairs.
   { input: '[-0, 0, 7, 123456789012345, 1234567890123456789, 9007199254740993]', expected: JSON.parse('[-0, 0, 7, 123456789012345, 1234567890123456789, 9007199254740993]'), kinds: [] },
   { input: '[1.5e3, -2.5E-3, 1e400, 0.1]', expected: [1500, -0.0025, Infinity, 0.1], kinds: [] },
-  { input: '[007, 1_000, .5, 1., +3, 0x1F]', expected: [7, 1000, 0.5, 1, 3, 31], kinds: ['number_format', 'number_format', 'number_format', 'number_format', 'number_format', 'number_format'] },
+  { input: '[007, 1_000, .5, 1., +3, 0x1F]', expected: ['007', 1000, 0.5, 1, 3, 31], kinds: ['leading_zero', 'number_format', 'number_format', 'number_format', 'number_format', 'number_format'] },
   { input: '[12abc, 3]', expected: ['12abc', 3], kinds: ['unquoted_string'] },
   { input: '[1, 2', expected: [1, 2], kinds: ['truncated'] },
   { input: '[1e', expected: [1], kinds: ['truncated', 'truncated'] },

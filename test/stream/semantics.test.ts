@@ -84,8 +84,9 @@ describe('semantics table', () => {
   test('repairs are reported in the push where they happen, with line and column', () => {
     const p = createStreamParser();
     assert.deepEqual(p.push("{'a': 1,").repairs.map((r) => r.kind), ['single_quotes']);
-    const later = p.push('\n // c\n}');
-    assert.deepEqual(later.repairs.map((r) => [r.kind, r.line]), [['comment', 2], ['trailing_comma', 1]]);
+    // A `}` closing the whole object waits for what follows it (`, "key":` would mean it came early).
+    const later = p.push('\n // c\n}\nDone.');
+    assert.deepEqual(later.repairs.map((r) => [r.kind, r.line]), [['comment', 2], ['trailing_comma', 1], ['surrounding_text', 4]]);
   });
 
   test('snapshots share structure: a closed subtree keeps its identity, earlier snapshots never change', () => {
