@@ -22,6 +22,7 @@
  * | `STREAM_CLOSED`      | stream          | `push` or `end` after the stream was ended                      |
  * | `INVALID_ARGUMENT`   | any             | an argument has the wrong type (e.g. `parse(42)`)               |
  * | `RETRIES_EXHAUSTED`  | loop            | every attempt failed; the error holds each attempt              |
+ * | `CLAIMS_UNVERIFIED`  | loop            | claims in the reply did not hold against the tool's output      |
  * | `PROVIDER_ERROR`     | loop            | the model's server answered with an error or an unreadable body |
  * | `TIMEOUT`            | loop            | the model did not answer in time                                |
  * | `ABORTED`            | loop            | the caller's `AbortSignal` fired                                |
@@ -42,6 +43,7 @@ export type ErrorCode =
   | 'STREAM_CLOSED'
   | 'INVALID_ARGUMENT'
   | 'RETRIES_EXHAUSTED'
+  | 'CLAIMS_UNVERIFIED'
   | 'PROVIDER_ERROR'
   | 'TIMEOUT'
   | 'ABORTED';

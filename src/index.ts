@@ -11,3 +11,4 @@ export * from './stream/index.js';
 export * from './loop/index.js';
 export * from './path/index.js';
 export * from './verify/index.js';
+export * from './tools/index.js';

@@ -9,6 +9,7 @@ import { getCommand } from './commands/get.js';
 import { parseCommand } from './commands/parse.js';
 import { queryCommand } from './commands/query.js';
 import { repairCommand } from './commands/repair.js';
+import { toolsCommand } from './commands/tools.js';
 import { verifyCommand } from './commands/verify.js';
 import { errorRecord } from './format.js';
 import { write } from './io.js';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   queryCommand,
   verifyCommand,
   canonicalizeCommand,
+  toolsCommand,
 ];
 
 function version(): string {

@@ -1,11 +1,16 @@
 // The loop's own error: every attempt failed.
 import { JsonMendError } from '../errors.js';
+import type { FailureStage } from './events.js';
+import { hidden } from './hidden.js';
+import { errorPath } from './parse-reply.js';
 import type { FinishReason } from './types.js';
 
 /** One failed attempt, as `RetriesExhaustedError` keeps it. */
 export interface FailedAttempt {
   /** 1-based attempt number. */
   attempt: number;
+  /** Where it failed: parse, schema, truncated, refusal, claims. */
+  stage: FailureStage;
   /** The reply text exactly as the model wrote it (the refusal text for a refusal). */
   reply: string;
   /** Why it was not accepted (a parse error, a `SchemaError`, or a truncation/refusal error). */
@@ -16,27 +21,36 @@ export interface FailedAttempt {
 
 /**
  * Thrown by `generate` when every attempt in the budget failed. Holds each attempt's reply and error, and the
- * last value that parsed (but did not satisfy the schema) for inspection — never returned as a result.
+ * last value that parsed (but did not satisfy the schema) for inspection — never returned as a result. Its
+ * message names codes, stages, paths and lengths only; `attempts` and `lastValue`, which hold what the model
+ * wrote, are not enumerable, so a logger printing the error (or `JSON.stringify`) does not print them, and the
+ * last attempt's error is in `attempts`, not in `cause`.
  */
 export class RetriesExhaustedError extends JsonMendError {
-  /** Every attempt, oldest first. */
-  readonly attempts: readonly FailedAttempt[];
+  /** Every attempt, oldest first (not enumerable). */
+  declare readonly attempts: readonly FailedAttempt[];
   /** Whether any reply parsed to a value at all. */
   readonly hasLastValue: boolean;
-  /** The most recent value that parsed without the schema (partially valid); `undefined` when none did. */
-  readonly lastValue: unknown;
+  /** The most recent value that parsed without the schema (partially valid); `undefined` when none did (not enumerable). */
+  declare readonly lastValue: unknown;
 
   constructor(attempts: readonly FailedAttempt[], last: { value: unknown } | undefined) {
     const final = attempts[attempts.length - 1];
     const n = attempts.length;
+    const path = final ? errorPath(final.error) : undefined;
     super(
       'RETRIES_EXHAUSTED',
-      `${n === 1 ? 'the only attempt' : `all ${n} attempts`} failed; last error: ${final ? final.error.message : 'none'}`,
-      final ? { cause: final.error, ...(final.error.path !== undefined ? { path: final.error.path } : {}) } : {},
+      `${n === 1 ? 'the only attempt' : `all ${n} attempts`} failed; last: ${final ? describeFailure(final, path) : 'none'}`,
+      path !== undefined ? { path } : {},
     );
     this.name = 'RetriesExhaustedError';
-    this.attempts = attempts;
+    hidden(this, 'attempts', attempts);
     this.hasLastValue = last !== undefined;
-    this.lastValue = last?.value;
+    hidden(this, 'lastValue', last?.value);
   }
+}
+
+/** A failed attempt in words that carry nothing the model wrote: code, stage, path, length. */
+function describeFailure(failure: FailedAttempt, path: string | undefined): string {
+  return `${failure.error.code} (${failure.stage}${path ? ` at ${path}` : ''}, reply of ${failure.reply.length} characters)`;
 }

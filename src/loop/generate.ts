@@ -1,17 +1,22 @@
-// The structured-output loop: ask, parse, feed back, retry — within a budget, with typed events.
+// The structured-output loop: ask, parse, verify, feed back, retry — within a budget, with typed events.
 import { JsonMendError } from '../errors.js';
-import { SchemaError } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import type { StandardSchemaV1 } from '../schema/standard.js';
+import type { VerifyAllResult } from '../verify/index.js';
 import { createStreamParser } from '../stream/index.js';
 import { openScope, type AttemptScope } from './call.js';
 import { RetriesExhaustedError, type FailedAttempt } from './errors.js';
-import { now, sha256Hex, type FailureStage, type LoopEvent, type LoopEventListener } from './events.js';
-import { errorPath, feedbackFor, looseValue, parseReply, summarize, type LoopParseOptions } from './parse-reply.js';
-import { baseMessages, REFUSAL_FEEDBACK, retryMessages, TRUNCATED_FEEDBACK, type PromptInput } from './prompt.js';
+import { emitter, newCallId, now, sha256Hex, type EventBase, type LoopEventListener } from './events.js';
+import { claimFailures, judge, type JudgeSettings, type VerifyClaimsOption } from './judge.js';
+import { errorPath, looseValue, summarize, type LoopParseOptions } from './parse-reply.js';
+import { baseMessages, retryMessages, type PromptInput } from './prompt.js';
 import { toModel } from './providers/function.js';
+import { checkQuarantine, type QuarantineSink } from './quarantine.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
+import { planTruncation, type TruncationPolicy } from './truncation.js';
+import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
+import { addUsage, checkReply } from './usage.js';
 
 /** Options of {@link generate} and {@link streamGenerate}. */
 export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike | undefined> extends PromptInput {
@@ -29,12 +34,36 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   signal?: AbortSignal;
   /** Per-attempt time limit in milliseconds; exceeding it rejects with `TIMEOUT`. Default: none. */
   timeoutMs?: number;
-  /** Receives typed events (see {@link LoopEvent}). */
+  /** Receives typed events (see {@link LoopEvent}); a listener that throws or rejects is ignored. */
   onEvent?: LoopEventListener;
+  /** A label for this call's events and telemetry counters (the tool or pipeline step it serves). */
+  tool?: string;
   /** Put the reply text into `attempt_ended` events. Default `false`: only its length and SHA-256. */
   captureRaw?: boolean;
+  /** Receives the raw reply of every failed attempt, for debugging (see `jsonmend/node`'s `quarantineDirectory`). */
+  quarantine?: QuarantineSink;
   /** Accept a reply cut off by the output-token limit when it can be repaired. Default `false`: it fails. */
   acceptTruncated?: boolean;
+  /**
+   * What to do when a reply is cut off by the output-token limit: `'error'` (default) fails the attempt and the
+   * retry asks for a shorter value; `'continue'` asks the model to go on from where it stopped (at most
+   * `maxContinuations` times) and parses the joined text, on providers that can continue an assistant turn
+   * (elsewhere it acts as `'raise-limit'`); `'raise-limit'` retries with twice the `maxTokens`, up to `maxTokensCap`.
+   */
+  onTruncated?: TruncationPolicy;
+  /** Most continuations of one cut-off reply (`onTruncated: 'continue'`). Default 2. */
+  maxContinuations?: number;
+  /** Highest `maxTokens` that `onTruncated: 'raise-limit'` asks for. Default 4 × the first limit. */
+  maxTokensCap?: number;
+  /** Output token limit for every attempt, overriding the provider's `maxTokens`. */
+  maxTokens?: number;
+  /** Fraction of the output-token limit at which a `near_token_limit` event is reported. Default 0.9. */
+  nearTokenLimit?: number;
+  /**
+   * Claims to verify against a tool's output after the schema: failed claims go back to the model as feedback
+   * (`formatClaimFeedback`) within the same retry budget; `result.claims` says which held.
+   */
+  verify?: VerifyClaimsOption<NoInfer<OutputOf<S>>>;
   /**
    * Describe the schema in a system message: `'auto'` (default) does so only for models that do not enforce the
    * schema themselves (function models, JSON mode); `true` always; `false` never.
@@ -42,6 +71,12 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   describeSchema?: boolean | 'auto';
   /** Options for the tolerant parser (`strict`, `disable`, `maxDepth`, `maxLength`). */
   parseOptions?: LoopParseOptions;
+  /**
+   * When the reply writes the structured-output tool call (`schemaName`) into its text instead of calling
+   * it natively (`<tool_call>`, harmony, DeepSeek, … — see docs/tools.md), read the value from that call's
+   * arguments. Default `false`.
+   */
+  recoverToolCall?: boolean;
 }
 
 /** The value type a schema produces: a Standard Schema's output type, else `unknown`. */
@@ -51,16 +86,18 @@ export type OutputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOut
 export interface GenerateResult<T = unknown> {
   /** The value, valid for the schema. */
   value: T;
-  /** How many model calls it took (1 = the first reply was accepted). */
+  /** How many attempts it took (1 = the first reply was accepted); continuations are part of their attempt. */
   attempts: number;
   /** Every repair made to the accepted reply (text repairs and schema repairs). */
   repairs: Repair[];
-  /** Token usage summed over every attempt (zeros when the provider does not report it). */
+  /** Token usage summed over every model call (zeros when the provider does not report it). */
   usage: Usage;
   /** Why the model stopped on the accepted attempt. */
   finishReason: FinishReason | undefined;
   /** The attempts that failed before the accepted one. */
   failures: FailedAttempt[];
+  /** With the `verify` option: every claim's result (all held). */
+  claims: VerifyAllResult | undefined;
 }
 
 /** What {@link streamGenerate} yields. */
@@ -68,6 +105,9 @@ export type StreamGenerateEvent<T = unknown> =
   | { type: 'partial'; attempt: number; value: unknown }
   | { type: 'retry'; attempt: number; error: JsonMendError }
   | { type: 'result'; result: GenerateResult<T> };
+
+/** A request before the attempt's scope gives it a signal. */
+type UnscopedRequest = Omit<ModelRequest, 'signal'>;
 
 /** The stream-parser surface the loop uses. */
 interface StreamParserLike {
@@ -79,8 +119,8 @@ const FATAL = new Set(['INVALID_SCHEMA', 'INVALID_ARGUMENT', 'TOO_LARGE']);
 
 /**
  * Asks `model` for a value that satisfies `schema`. Each attempt: call the model, parse the reply with the
- * schema; on a parse or schema error, the next attempt sends the original request, the failed reply and short
- * feedback. After `maxRetries` retries, rejects with {@link RetriesExhaustedError}; never a silent fallback.
+ * schema, verify its claims; on a failure, the next attempt sends the original request, the failed reply and
+ * short feedback. After `maxRetries` retries, rejects with {@link RetriesExhaustedError}; never a silent fallback.
  */
 export async function generate<S extends SchemaLike | undefined = undefined, T = OutputOf<S>>(
   options: GenerateOptions<S>,
@@ -111,84 +151,113 @@ function checkCount(value: unknown, name: string, fallback: number): number {
   return value;
 }
 
-type Verdict =
-  | { ok: true; value: unknown; repairs: Repair[] }
-  | { ok: false; stage: FailureStage; error: JsonMendError; feedback: string; shown: string };
+function checkPositive(value: unknown, name: string, integer: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+    throw new JsonMendError('INVALID_ARGUMENT', `${name} must be a positive ${integer ? 'integer' : 'number'}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** The JSON Schema must be plain data: a cycle or a function in it is the caller's error, not the server's. */
+function checkSendable(jsonSchema: JsonSchemaObject | undefined): void {
+  if (jsonSchema === undefined) return;
+  try {
+    JSON.stringify(jsonSchema);
+  } catch (error) {
+    throw new JsonMendError('INVALID_SCHEMA', 'the JSON Schema cannot be sent: it is not plain JSON data (a cycle, or a BigInt)', { cause: error });
+  }
+}
 
 async function* loop<S extends SchemaLike | undefined, T>(
   options: GenerateOptions<S>,
   streaming: boolean,
 ): AsyncGenerator<Exclude<StreamGenerateEvent<T>, { type: 'result' }>, GenerateResult<T>, undefined> {
-  const listener = options?.onEvent;
-  const emit = (event: LoopEvent): void => {
-    if (!listener) return;
-    try {
-      listener(event);
-    } catch {
-      // A failing listener must not change the outcome of the call.
-    }
-  };
   const started = now();
   const usage: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  const validOptions = options !== null && typeof options === 'object';
+  const tool = validOptions && typeof options.tool === 'string' ? options.tool : undefined;
+  let base: EventBase = { callId: newCallId(), model: 'unknown', ...(tool !== undefined ? { tool } : {}) };
+  let emit = emitter(validOptions ? options.onEvent : undefined, base);
   let attempt = 0;
   try {
-    if (options === null || typeof options !== 'object') throw new JsonMendError('INVALID_ARGUMENT', 'generate needs an options object');
+    if (!validOptions) throw new JsonMendError('INVALID_ARGUMENT', 'generate needs an options object');
+    if (options.tool !== undefined && typeof options.tool !== 'string') throw new JsonMendError('INVALID_ARGUMENT', 'tool must be a string');
     const model = toModel(options.model);
+    base = { ...base, model: model.name };
+    emit = emitter(options.onEvent, base);
     const maxAttempts = checkCount(options.maxRetries, 'maxRetries', 1) + 1;
-    if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0)) {
-      throw new JsonMendError('INVALID_ARGUMENT', `timeoutMs must be a positive number, got ${String(options.timeoutMs)}`);
-    }
+    checkPositive(options.timeoutMs, 'timeoutMs', false);
+    const nearRatio = checkPositive(options.nearTokenLimit, 'nearTokenLimit', false) ?? 0.9;
+    const truncation = planTruncation(options, model);
+    const quarantine = checkQuarantine(options.quarantine);
     const jsonSchema = resolveJsonSchema(options.schema, options.jsonSchema);
+    checkSendable(jsonSchema);
     const describe = options.describeSchema ?? 'auto';
     // Without a known JSON Schema the provider falls back to JSON mode, which (OpenAI) wants "JSON" in the prompt.
     const describeWith =
       describe === true || (describe === 'auto' && (!model.nativeSchema || !jsonSchema)) ? (jsonSchema ?? 'json') : undefined;
-    const base = baseMessages(options, describeWith);
+    const prompt = baseMessages(options, describeWith);
     const schemaName = schemaNameOf(options.schemaName, jsonSchema);
     const parseOptions = options.parseOptions ?? {};
+    const settings: JudgeSettings = {
+      schema: options.schema,
+      parseOptions,
+      acceptTruncated: options.acceptTruncated === true,
+      verify: checkVerify(options.verify),
+    };
     const failures: FailedAttempt[] = [];
     let last: { value: unknown } | undefined;
-    let messages: ChatMessage[] = base;
+    let messages: ChatMessage[] = prompt;
 
     for (attempt = 1; attempt <= maxAttempts; attempt++) {
-      emit({ type: 'attempt_started', attempt, maxAttempts, model: model.name });
+      const maxTokens = truncation.maxTokens;
+      const limit = maxTokens ?? model.maxTokens;
+      emit({ type: 'attempt_started', attempt, maxAttempts, ...(limit !== undefined ? { maxTokens: limit } : {}) });
       const t0 = now();
-      const scope = openScope(options.signal, options.timeoutMs);
-      let reply: ModelReply;
-      try {
-        const request: ModelRequest = { messages, jsonSchema, schemaName, signal: scope.signal, attempt };
-        reply =
-          streaming && model.stream
-            ? yield* streamAttempt(model, request, scope, attempt, parseOptions)
-            : await scope.run(() => model.generate(request));
-      } finally {
-        scope.dispose();
+      const request: UnscopedRequest = { messages, jsonSchema, schemaName, attempt };
+      if (maxTokens !== undefined) request.maxTokens = maxTokens;
+      let reply = yield* call(model, request, options, streaming, attempt, parseOptions, '');
+      addUsage(usage, reply.usage);
+      // `continue`: the model goes on from where it stopped, within the continuation budget.
+      let continuations = 0;
+      while (reply.finishReason === 'length' && truncation.canContinue(request) && continuations < truncation.maxContinuations) {
+        continuations++;
+        emit({ type: 'truncated', attempt, action: 'continue', continuation: continuations });
+        const more: UnscopedRequest = { ...request, messages: [...messages, { role: 'assistant', content: reply.text }] };
+        const next = yield* call(model, more, options, streaming, attempt, parseOptions, reply.text);
+        addUsage(usage, next.usage);
+        reply = joinReplies(reply, next);
       }
-      if (reply.usage) {
-        usage.inputTokens += reply.usage.inputTokens;
-        usage.outputTokens += reply.usage.outputTokens;
-        usage.totalTokens += reply.usage.totalTokens;
+      const replySha256 = await sha256Hex(reply.text);
+      emit({
+        type: 'attempt_ended',
+        attempt,
+        latencyMs: now() - t0,
+        replyLength: reply.text.length,
+        replySha256,
+        finishReason: reply.finishReason,
+        usage: reply.usage,
+        continuations,
+        ...(options.captureRaw ? { raw: reply.text } : {}),
+      });
+      const output = reply.usage?.outputTokens;
+      if (limit !== undefined && output !== undefined && output >= nearRatio * limit) {
+        emit({ type: 'near_token_limit', attempt, outputTokens: output, maxTokens: limit, ratio: output / limit });
       }
-      if (listener) {
-        const ended: LoopEvent = {
-          type: 'attempt_ended',
-          attempt,
-          latencyMs: now() - t0,
-          replyLength: reply.text.length,
-          replySha256: await sha256Hex(reply.text),
-          finishReason: reply.finishReason,
-          usage: reply.usage,
-        };
-        if (options.captureRaw) ended.raw = reply.text;
-        emit(ended);
-      }
+      // Read after the attempt was recorded, so telemetry describes the raw reply.
+      if (options.recoverToolCall) reply = recoverToolCallReply(reply, schemaName);
 
-      const verdict = await judge(reply, options.schema, parseOptions, options.acceptTruncated === true);
+      const verdict = await judge(reply, settings);
+      if (verdict.repairs.length > 0) {
+        const repairs = summarize(verdict.repairs);
+        emit({ type: 'repairs_applied', attempt, accepted: verdict.ok, kinds: [...new Set(repairs.map((r) => r.kind))], repairs });
+      }
+      if (verdict.claims) {
+        const { total, passed, failed } = verdict.claims.summary;
+        emit({ type: 'claims_checked', attempt, total, passed, failed, failures: claimFailures(verdict.claims) });
+      }
       if (verdict.ok) {
-        if (verdict.repairs.length > 0) {
-          const repairs = summarize(verdict.repairs);
-          emit({ type: 'repairs_applied', attempt, kinds: [...new Set(repairs.map((r) => r.kind))], repairs });
-        }
         emit({ type: 'outcome', ok: true, attempts: attempt, latencyMs: now() - started, usage: { ...usage } });
         return {
           value: verdict.value as T,
@@ -197,19 +266,42 @@ async function* loop<S extends SchemaLike | undefined, T>(
           usage,
           finishReason: reply.finishReason,
           failures,
+          claims: verdict.claims,
         };
       }
 
-      const { error } = verdict;
-      failures.push({ attempt, reply: verdict.shown, error, finishReason: reply.finishReason });
-      emit({ type: 'attempt_failed', attempt, stage: verdict.stage, code: error.code, path: errorPath(error), message: error.message });
+      const { error, stage } = verdict;
+      const shown = stage === 'refusal' ? (reply.refusal ?? reply.text) : reply.text;
+      const path = errorPath(error);
+      failures.push({ attempt, stage, reply: shown, error, finishReason: reply.finishReason });
+      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path, replyLength: shown.length });
+      if (quarantine) {
+        try {
+          await quarantine({
+            ...base, attempt, stage, code: error.code, path, finishReason: reply.finishReason,
+            replyLength: shown.length, replySha256: stage === 'refusal' ? await sha256Hex(shown) : replySha256,
+            reply: shown, time: new Date().toISOString(),
+          });
+        } catch {
+          emit({ type: 'quarantine_failed', attempt });
+        }
+      }
       if (FATAL.has(error.code)) throw error;
-      if (verdict.stage !== 'refusal') last = looseValue(reply.text, parseOptions, reply.restore) ?? last;
+      if (stage !== 'refusal') last = looseValue(reply.text, parseOptions, reply.restore) ?? last;
       if (attempt < maxAttempts) {
+        let nextMessages = retryMessages(prompt, shown, verdict.feedback);
+        if (stage === 'truncated') {
+          const raised = truncation.raise(request, reply.usage);
+          if (raised !== undefined) {
+            // Not the model's fault: the same request again, with room to finish.
+            nextMessages = prompt;
+            emit({ type: 'truncated', attempt, action: 'raise-limit', maxTokens: raised });
+          } else emit({ type: 'truncated', attempt, action: 'error' });
+        }
         emit({ type: 'retry', attempt: attempt + 1, previousCode: error.code });
         if (streaming) yield { type: 'retry', attempt: attempt + 1, error };
-        messages = retryMessages(base, verdict.shown, verdict.feedback);
-      }
+        messages = nextMessages;
+      } else if (stage === 'truncated') emit({ type: 'truncated', attempt, action: 'error' });
     }
     attempt = maxAttempts;
     throw new RetriesExhaustedError(failures, last);
@@ -217,70 +309,78 @@ async function* loop<S extends SchemaLike | undefined, T>(
     const error =
       caught instanceof JsonMendError
         ? caught
-        : new JsonMendError('PROVIDER_ERROR', `unexpected failure: ${caught instanceof Error ? caught.message : String(caught)}`, { cause: caught });
+        : new JsonMendError('PROVIDER_ERROR', `unexpected failure (${caught instanceof Error ? caught.name : typeof caught})`, { cause: caught });
     emit({ type: 'outcome', ok: false, attempts: attempt, code: error.code, latencyMs: now() - started, usage: { ...usage } });
     throw error;
   }
 }
 
-/** Decides whether a reply is accepted. */
-async function judge(
-  reply: ModelReply,
-  schema: SchemaLike | undefined,
+function checkVerify(verify: unknown): VerifyClaimsOption | undefined {
+  if (verify === undefined) return undefined;
+  if (verify === null || typeof verify !== 'object' || !('against' in verify)) {
+    throw new JsonMendError('INVALID_ARGUMENT', 'verify must be an object { against, claims?, options? }');
+  }
+  const v = verify as VerifyClaimsOption;
+  if (v.claims !== undefined && typeof v.claims !== 'function') {
+    throw new JsonMendError('INVALID_ARGUMENT', 'verify.claims must be a function (value) => claims');
+  }
+  return v;
+}
+
+/** A continuation joined to the reply it continues. */
+function joinReplies(first: ModelReply, next: ModelReply): ModelReply {
+  const out: ModelReply = { ...next, text: first.text + next.text };
+  const restore = next.restore ?? first.restore;
+  if (restore) out.restore = restore;
+  if (first.usage || next.usage) {
+    out.usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+    addUsage(out.usage, first.usage);
+    addUsage(out.usage, next.usage);
+  }
+  return out;
+}
+
+/** One model call under the attempt's scope; streamed when asked and possible. `prefix`: text already written. */
+async function* call(
+  model: Model,
+  request: UnscopedRequest,
+  options: GenerateOptions<SchemaLike | undefined>,
+  streaming: boolean,
+  attempt: number,
   parseOptions: LoopParseOptions,
-  acceptTruncated: boolean,
-): Promise<Verdict> {
-  if (reply.refusal !== undefined || reply.finishReason === 'refusal') {
-    const said = reply.refusal ?? reply.text;
-    const excerpt = said.length > 200 ? `${said.slice(0, 200)}…` : said;
-    return {
-      ok: false,
-      stage: 'refusal',
-      error: new JsonMendError('NO_JSON', `the model refused${excerpt ? `: ${excerpt}` : ''}`),
-      feedback: REFUSAL_FEEDBACK,
-      shown: said,
-    };
-  }
-  if (reply.finishReason === 'length' && !acceptTruncated) {
-    return {
-      ok: false,
-      stage: 'truncated',
-      error: new JsonMendError(
-        'UNREPAIRABLE',
-        `the reply was cut off by the output-token limit (stop reason "${reply.rawFinishReason ?? 'length'}") after ${reply.text.length} characters`,
-      ),
-      feedback: TRUNCATED_FEEDBACK,
-      shown: reply.text,
-    };
-  }
+  prefix: string,
+): AsyncGenerator<{ type: 'partial'; attempt: number; value: unknown }, ModelReply, undefined> {
+  const scope = openScope(options.signal, options.timeoutMs);
   try {
-    const parsed = await parseReply(reply.text, schema, parseOptions, reply.restore);
-    return { ok: true, value: parsed.value, repairs: parsed.repairs };
-  } catch (caught) {
-    const error =
-      caught instanceof JsonMendError
-        ? caught
-        : new JsonMendError('UNREPAIRABLE', `the reply could not be parsed: ${caught instanceof Error ? caught.message : String(caught)}`, { cause: caught });
-    return {
-      ok: false,
-      stage: error instanceof SchemaError || error.code === 'SCHEMA_MISMATCH' ? 'schema' : 'parse',
-      error,
-      feedback: feedbackFor(error),
-      shown: reply.text,
-    };
+    const scoped: ModelRequest = { ...request, signal: scope.signal };
+    const reply =
+      streaming && model.stream
+        ? yield* streamAttempt(model, scoped, scope, attempt, parseOptions, prefix)
+        : await scope.run(() => model.generate(scoped));
+    return checkReply(reply, model.name);
+  } finally {
+    scope.dispose();
   }
 }
 
-/** One streamed attempt: yields partial snapshots, returns the complete reply. */
+/** One streamed call: yields partial snapshots, returns the complete reply. */
 async function* streamAttempt(
   model: Model,
   request: ModelRequest,
   scope: AttemptScope,
   attempt: number,
   parseOptions: LoopParseOptions,
+  prefix: string,
 ): AsyncGenerator<{ type: 'partial'; attempt: number; value: unknown }, ModelReply, undefined> {
   // Snapshots are for display; the schema is applied once, to the complete reply, as in `generate`.
   let parser: StreamParserLike | undefined = createStreamParser({ ...parseOptions });
+  if (prefix) {
+    try {
+      parser.push(prefix); // a continuation: snapshots go on from the text already shown
+    } catch {
+      parser = undefined;
+    }
+  }
   const iterator = model.stream!(request)[Symbol.asyncIterator]();
   let text = '';
   let final: Omit<ModelReply, 'text'> = {};

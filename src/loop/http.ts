@@ -1,8 +1,14 @@
-// Transport for the providers: one POST over global fetch, abort/timeout mapping, SSE and NDJSON readers.
+// Transport for the providers: one POST over global fetch, abort/timeout mapping, a capped linear body reader,
+// SSE and NDJSON framing, and redaction of credentials from everything an error quotes.
 import { JsonMendError } from '../errors.js';
+import { hidden } from './hidden.js';
 
-/** How much of an error body an error message quotes. */
+/** How much of an error body `ProviderHttpError.bodyExcerpt` quotes, in characters. */
 const BODY_EXCERPT = 300;
+/** How many bytes of an error body are read to quote it (a UTF-8 character is at most 4 bytes). */
+const ERROR_BODY_BYTES = BODY_EXCERPT * 4;
+/** Default of {@link HttpTransportOptions.maxResponseBytes}: 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /** The error to throw when `signal` fired: its reason when that is ours (TIMEOUT, ABORTED), else ABORTED. */
 export function abortError(signal: AbortSignal, cause?: unknown): JsonMendError {
@@ -11,122 +17,262 @@ export function abortError(signal: AbortSignal, cause?: unknown): JsonMendError 
   return new JsonMendError('ABORTED', 'the request was aborted', { cause: cause ?? reason });
 }
 
-/** Maps anything thrown while talking to a server to a `JsonMendError`. */
-export function transportError(error: unknown, signal: AbortSignal, url: string): JsonMendError {
-  if (signal.aborted) return abortError(signal, error);
-  if (error instanceof JsonMendError) return error;
-  const why = error instanceof Error ? error.message : String(error);
-  return new JsonMendError('PROVIDER_ERROR', `could not reach ${url}: ${why}`, { cause: error });
+/** Replaces credentials in a text quoted by an error. */
+export type Redactor = (text: string) => string;
+
+/** Shortest configured header value treated as a secret (shorter ones would blank out ordinary words). */
+const MIN_SECRET_LENGTH = 6;
+
+/**
+ * A redactor for the given secrets (the API key, configured header values): every occurrence becomes
+ * `[redacted]`, and so does the token after any `Bearer `, whatever it is.
+ */
+export function redactor(secrets: ReadonlyArray<string | undefined>): Redactor {
+  const words = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))]
+    .sort((a, b) => b.length - a.length);
+  return (text) => {
+    let out = text;
+    for (const word of words) if (out.includes(word)) out = out.split(word).join('[redacted]');
+    // One character class, one quantifier: linear.
+    return out.replace(/Bearer\s+[^\s"',;]+/gi, 'Bearer [redacted]');
+  };
 }
 
-/** A `PROVIDER_ERROR` carrying the HTTP status and a short excerpt of the body. */
+/**
+ * A `PROVIDER_ERROR` from the server: an HTTP error status, or an error object in a 2xx body or stream. The
+ * message names the URL and status only; what the server wrote is in `bodyExcerpt` (credentials redacted), since
+ * servers echo prompts and replies into their error bodies and messages end up in logs.
+ */
 export class ProviderHttpError extends JsonMendError {
   /** The HTTP status the server answered with. */
   readonly status: number;
-  /** The first few hundred characters of the response body. */
-  readonly bodyExcerpt: string;
+  /**
+   * The start of what the server wrote (at most 300 characters), with the API key, configured header values and
+   * `Bearer` tokens redacted. Not enumerable: a logger printing the error does not print it.
+   */
+  declare readonly bodyExcerpt: string;
 
-  constructor(url: string, status: number, body: string) {
+  constructor(url: string, status: number, body: string, what = `answered HTTP ${status}`) {
     const excerpt = body.length > BODY_EXCERPT ? `${body.slice(0, BODY_EXCERPT)}…` : body;
-    super('PROVIDER_ERROR', `${url} answered HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`);
+    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}`);
     this.name = 'ProviderHttpError';
     this.status = status;
-    this.bodyExcerpt = excerpt;
+    hidden(this, 'bodyExcerpt', excerpt);
   }
 }
 
-/** Sends `body` as JSON and returns the response once its status is 2xx; throws a `JsonMendError` otherwise. */
-export async function postJson(
-  fetchFn: typeof globalThis.fetch | undefined,
-  url: string,
-  body: unknown,
-  headers: Record<string, string>,
-  signal: AbortSignal,
-): Promise<Response> {
-  if (signal.aborted) throw abortError(signal);
-  const doFetch = fetchFn ?? globalThis.fetch;
-  if (typeof doFetch !== 'function') {
-    throw new JsonMendError('PROVIDER_ERROR', 'no fetch is available; pass `fetch` to the provider');
+/** Options every HTTP transport takes from its provider's options. */
+export interface HttpTransportOptions {
+  fetch?: typeof globalThis.fetch | undefined;
+  headers: Record<string, string>;
+  /** Secrets to redact besides the header values (the API key). */
+  secrets?: ReadonlyArray<string | undefined>;
+  maxResponseBytes?: number | undefined;
+}
+
+/** One provider endpoint: POST JSON, read the answer within the byte cap, quote errors without credentials. */
+export class HttpTransport {
+  readonly url: string;
+  readonly redact: Redactor;
+  private readonly shownUrl: string;
+  private readonly maxBytes: number;
+
+  constructor(
+    url: string,
+    private readonly options: HttpTransportOptions,
+  ) {
+    this.url = url;
+    this.redact = redactor([...(options.secrets ?? []), ...Object.values(options.headers)]);
+    this.shownUrl = this.redact(url);
+    this.maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
-  let response: Response;
-  try {
-    response = await doFetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    throw transportError(error, signal, url);
+
+  /** A `PROVIDER_ERROR` whose message names the endpoint; `reason` must not quote what the server wrote. */
+  error(reason: string, cause?: unknown): JsonMendError {
+    return new JsonMendError('PROVIDER_ERROR', `${this.shownUrl} ${reason}`, cause !== undefined ? { cause } : {});
   }
-  if (!response.ok) {
-    let text = '';
+
+  /** An error object the server sent in a 2xx body or in a stream: its text goes to `bodyExcerpt`, redacted. */
+  wireError(status: number, text: string): ProviderHttpError {
+    return new ProviderHttpError(this.shownUrl, status, this.redact(text), 'reported an error');
+  }
+
+  /** Maps anything thrown while talking to the server to a `JsonMendError`. */
+  transportError(error: unknown, signal: AbortSignal): JsonMendError {
+    if (signal.aborted) return abortError(signal, error);
+    if (error instanceof JsonMendError) return error;
+    const why = error instanceof Error ? error.message : String(error);
+    return this.error(`could not be reached: ${this.redact(why)}`, error);
+  }
+
+  /** Sends `body` as JSON and returns the response once its status is 2xx; throws a `JsonMendError` otherwise. */
+  async post(body: unknown, signal: AbortSignal): Promise<Response> {
+    if (signal.aborted) throw abortError(signal);
+    const doFetch = this.options.fetch ?? globalThis.fetch;
+    if (typeof doFetch !== 'function') {
+      throw new JsonMendError('PROVIDER_ERROR', 'no fetch is available; pass `fetch` to the provider');
+    }
+    let response: Response;
     try {
-      text = await response.text();
+      response = await doFetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...this.options.headers },
+        body: JSON.stringify(body),
+        signal,
+      });
     } catch (error) {
-      throw transportError(error, signal, url);
+      throw this.transportError(error, signal);
     }
-    throw new ProviderHttpError(url, response.status, text);
+    if (!response.ok) {
+      // Only as much of the body as the excerpt quotes: a 300 MB error page is not downloaded.
+      const text = await this.readText(response, signal, ERROR_BODY_BYTES, false);
+      throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text));
+    }
+    return response;
   }
-  return response;
-}
 
-/** Reads a whole JSON body; an unreadable one is a `PROVIDER_ERROR`. */
-export async function readJson(response: Response, signal: AbortSignal, url: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw transportError(error, signal, url);
+  /** Reads a whole JSON body within the cap; an unreadable one is a `PROVIDER_ERROR`. */
+  async readJson(response: Response, signal: AbortSignal): Promise<unknown> {
+    const text = await this.readText(response, signal, this.maxBytes, true);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw this.error(`answered with a body that is not JSON (${text.length} characters)`);
+    }
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    const excerpt = text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text;
-    throw new JsonMendError('PROVIDER_ERROR', `${url} answered with a body that is not JSON: ${excerpt}`);
-  }
-}
 
-/** The body's text as it arrives, decoded as UTF-8 (multi-byte characters split across chunks stay whole). */
-async function* textChunks(response: Response, signal: AbortSignal, url: string): AsyncGenerator<string> {
-  const body = response.body;
-  if (!body) throw new JsonMendError('PROVIDER_ERROR', `${url} answered without a body`);
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      let step: ReadableStreamReadResult<Uint8Array>;
-      try {
-        step = await reader.read();
-      } catch (error) {
-        throw transportError(error, signal, url);
+  /**
+   * Server-sent events of the body (https://html.spec.whatwg.org/multipage/server-sent-events.html). A 2xx
+   * answer that declares itself JSON is not an event stream: its error object, if any, is reported, else it is a
+   * `PROVIDER_ERROR` (never read as a reply without events).
+   */
+  async *readSse(response: Response, signal: AbortSignal): AsyncGenerator<SseEvent> {
+    await this.refuseJsonBody(response, signal, 'an event stream');
+    let event = '';
+    let data: string[] = [];
+    for await (const line of this.lines(response, signal)) {
+      if (line === '') {
+        if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
+        event = '';
+        data = [];
+        continue;
       }
-      if (step.done) break;
-      const text = decoder.decode(step.value, { stream: true });
-      if (text) yield text;
+      if (line.charCodeAt(0) === 58 /* ':' comment */) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      let value = colon === -1 ? '' : line.slice(colon + 1);
+      if (value.charCodeAt(0) === 32) value = value.slice(1);
+      if (field === 'data') data.push(value);
+      else if (field === 'event') event = value;
     }
-    const tail = decoder.decode();
-    if (tail) yield tail;
-  } finally {
-    // Stops the download when the consumer leaves early (abort, error, break).
-    reader.cancel().catch(() => undefined);
+    if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
   }
-}
 
-/** Complete lines of the body (without the line break; `\r\n` and `\n` both end a line). */
-async function* lines(response: Response, signal: AbortSignal, url: string): AsyncGenerator<string> {
-  let pending = '';
-  for await (const chunk of textChunks(response, signal, url)) {
-    pending += chunk;
-    let start = 0;
-    for (let nl = pending.indexOf('\n', start); nl !== -1; nl = pending.indexOf('\n', start)) {
-      const end = nl > start && pending.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      yield pending.slice(start, end);
-      start = nl + 1;
+  /** Parsed JSON lines of an NDJSON body; blank lines are skipped. */
+  async *readNdjson(response: Response, signal: AbortSignal): AsyncGenerator<unknown> {
+    for await (const line of this.lines(response, signal)) {
+      if (line.trim() === '') continue;
+      yield this.parseWireJson(line);
     }
-    pending = pending.slice(start);
   }
-  if (pending) yield pending;
+
+  /** `JSON.parse` for the provider's own framing (not model output); failures are `PROVIDER_ERROR`. */
+  parseWireJson(text: string): unknown {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw this.error(`sent an unreadable stream event (${text.length} characters)`);
+    }
+  }
+
+  private async refuseJsonBody(response: Response, signal: AbortSignal, wanted: string): Promise<void> {
+    const type = response.headers.get('content-type') ?? '';
+    if (!/^\s*application\/json/i.test(type)) return;
+    const text = await this.readText(response, signal, this.maxBytes, true);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const error = rec(body).error;
+    if (error !== undefined) throw this.wireError(response.status, errorText(error));
+    throw this.error(`answered a streaming request with ${type.split(';')[0]!.trim()}, not ${wanted}`);
+  }
+
+  /**
+   * The body as text, read chunk by chunk (linear). Past `limit` bytes: with `fail`, a `PROVIDER_ERROR` naming
+   * `maxResponseBytes`; without, the text so far (for quoting an error body).
+   */
+  private async readText(response: Response, signal: AbortSignal, limit: number, fail: boolean): Promise<string> {
+    const parts: string[] = [];
+    for await (const chunk of this.chunks(response, signal, fail ? limit : Infinity, fail ? undefined : limit)) parts.push(chunk);
+    return parts.join('');
+  }
+
+  /**
+   * The body's text as it arrives, decoded as UTF-8 (a character split across chunks stays whole). More than
+   * `limit` bytes is a `PROVIDER_ERROR`; reading stops quietly after `stopAfter` bytes.
+   */
+  private async *chunks(response: Response, signal: AbortSignal, limit = this.maxBytes, stopAfter = Infinity): AsyncGenerator<string> {
+    const body = response.body;
+    if (!body) return;
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let bytes = 0;
+    try {
+      for (;;) {
+        let step: ReadableStreamReadResult<Uint8Array>;
+        try {
+          step = await reader.read();
+        } catch (error) {
+          throw this.transportError(error, signal);
+        }
+        if (step.done) break;
+        bytes += step.value.byteLength;
+        if (bytes > limit) {
+          throw this.error(`sent more than maxResponseBytes (${limit} bytes); raise the provider's maxResponseBytes if this is expected`);
+        }
+        const text = decoder.decode(step.value, { stream: true });
+        if (text) yield text;
+        if (bytes >= stopAfter) return;
+      }
+      const tail = decoder.decode();
+      if (tail) yield tail;
+    } finally {
+      // Stops the download when the consumer leaves early (abort, error, break, enough of an error body).
+      reader.cancel().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Complete lines of the body. CR, LF and CRLF each end a line (as the SSE specification says). Each chunk is
+   * scanned once and a line's pieces are joined once, so reading is linear however long a line is.
+   */
+  private async *lines(response: Response, signal: AbortSignal): AsyncGenerator<string> {
+    let pieces: string[] = [];
+    let afterCR = false;
+    for await (const chunk of this.chunks(response, signal)) {
+      let start = 0;
+      if (afterCR && chunk.charCodeAt(0) === 10) start = 1; // the LF of a CRLF split across chunks
+      afterCR = false;
+      for (let i = start; i < chunk.length; i++) {
+        const c = chunk.charCodeAt(i);
+        if (c !== 10 && c !== 13) continue;
+        pieces.push(chunk.slice(start, i));
+        yield pieces.join('');
+        pieces = [];
+        if (c === 13) {
+          if (i + 1 < chunk.length) {
+            if (chunk.charCodeAt(i + 1) === 10) i++;
+          } else afterCR = true;
+        }
+        start = i + 1;
+      }
+      if (start < chunk.length) pieces.push(chunk.slice(start));
+    }
+    if (pieces.length > 0) yield pieces.join('');
+  }
 }
 
 /** One server-sent event. */
@@ -135,43 +281,16 @@ export interface SseEvent {
   data: string;
 }
 
-/** Server-sent events of the body (https://html.spec.whatwg.org/multipage/server-sent-events.html). */
-export async function* readSse(response: Response, signal: AbortSignal, url: string): AsyncGenerator<SseEvent> {
-  let event = '';
-  let data: string[] = [];
-  for await (const line of lines(response, signal, url)) {
-    if (line === '') {
-      if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
-      event = '';
-      data = [];
-      continue;
-    }
-    if (line.charCodeAt(0) === 58 /* ':' comment */) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-  }
-  if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
-}
-
-/** Parsed JSON lines of an NDJSON body; blank lines are skipped. */
-export async function* readNdjson(response: Response, signal: AbortSignal, url: string): AsyncGenerator<unknown> {
-  for await (const line of lines(response, signal, url)) {
-    if (line.trim() === '') continue;
-    yield parseWireJson(line, url);
-  }
-}
-
-/** `JSON.parse` for a provider's own framing (not model output); failures are `PROVIDER_ERROR`. */
-export function parseWireJson(text: string, url: string): unknown {
+/** The text of an `error` member: its `message`, else the value as JSON. */
+export function errorText(error: unknown): string {
+  const e = rec(error);
+  const kind = typeof e.type === 'string' ? `${e.type}: ` : '';
+  if (typeof e.message === 'string') return kind + e.message;
+  if (typeof error === 'string') return error;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.stringify(error) ?? String(error);
   } catch {
-    const excerpt = text.length > 120 ? `${text.slice(0, 120)}…` : text;
-    throw new JsonMendError('PROVIDER_ERROR', `${url} sent an unreadable stream event: ${excerpt}`);
+    return String(error);
   }
 }
 
@@ -185,7 +304,7 @@ export function rec(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** Non-negative integer field or 0. */
+/** Non-negative finite number or 0. */
 export function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 }

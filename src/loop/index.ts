@@ -7,9 +7,14 @@ export { parseToolArguments } from './tool-args.js';
 export type { ToolArgumentsOptions } from './tool-args.js';
 export type { LoopParseOptions } from './parse-reply.js';
 export { createTelemetry } from './telemetry.js';
-export type { Telemetry, TelemetryCounts, TelemetryOptions, TelemetryReport } from './telemetry.js';
+export type { Telemetry, TelemetryCounts, TelemetryGroup, TelemetryOptions, TelemetryReport } from './telemetry.js';
 export { sha256Hex } from './events.js';
-export type { FailureStage, LoopEvent, LoopEventListener, LoopEventType, RepairSummary } from './events.js';
+export type {
+  ClaimFailureSummary, EventBase, FailureStage, LoopEvent, LoopEventListener, LoopEventType, RepairSummary, TruncationAction,
+} from './events.js';
+export type { VerifyClaimsOption } from './judge.js';
+export type { QuarantineEntry, QuarantineSink } from './quarantine.js';
+export type { TruncationPolicy } from './truncation.js';
 export { openaiCompatible, ollama, anthropic } from './providers/index.js';
 export type { AnthropicOptions, OllamaOptions, OpenAICompatibleOptions, OpenAIResponseFormat } from './providers/index.js';
 export { ProviderHttpError } from './http.js';

@@ -17,15 +17,16 @@ export interface ParsedReply {
 /**
  * Parses `text` and validates it against `schema` (asynchronously, so Standard Schemas whose `validate` returns a
  * promise work too). With `restore` (a provider changed the shape on the wire), the text is parsed first,
- * restored, then coerced; otherwise one parse does both.
+ * restored, then coerced; otherwise one parse does both. Repairs are collected into `repairs` as they are made,
+ * so a caller still has them when the parse or the schema then fails.
  */
 export async function parseReply(
   text: string,
   schema: SchemaLike | undefined,
   options: LoopParseOptions,
   restore?: (value: unknown) => unknown,
+  repairs: Repair[] = [],
 ): Promise<ParsedReply> {
-  const repairs: Repair[] = [];
   const onRepair = (r: readonly Repair[]): void => {
     repairs.push(...r);
   };

@@ -1,4 +1,5 @@
-// A collector for loop events: counts per repair kind and failure code, capped event storage, a JSON report.
+// A collector for loop events: counts per repair kind and failure code — overall, per model, per tool and per
+// model and tool — capped event storage, a JSON report.
 import { JsonMendError } from '../errors.js';
 import type { LoopEvent } from './events.js';
 
@@ -8,26 +9,45 @@ export interface TelemetryOptions {
   maxEvents?: number;
 }
 
-/** Aggregates of every event seen (dropped ones included). */
-export interface TelemetryCounts {
+/** Counts over a set of events (all of them, or one model's, one tool's). */
+export interface TelemetryGroup {
   /** Calls that ended (`outcome` events). */
   calls: number;
   /** Calls that ended with a value. */
   successes: number;
   /** Calls that ended with an error. */
   failures: number;
-  /** Model calls made. */
+  /** Attempts started. */
   attempts: number;
   /** Retries made. */
   retries: number;
-  /** Repairs by kind. */
+  /** Repairs by kind, in accepted replies. */
   repairs: Record<string, number>;
+  /** Repairs by kind, in replies that then failed (the schema or a claim still rejected them). */
+  failedRepairs: Record<string, number>;
   /** Failed attempts and failed calls by error code. */
   failureCodes: Record<string, number>;
+  /** Replies that used most of their output-token budget (`near_token_limit` events). */
+  nearTokenLimit: number;
+  /** Replies cut off by the token limit, by what the loop did (`error`, `continue`, `raise-limit`). */
+  truncations: Record<string, number>;
+  /** Claims checked and claims that failed (`verify` option). */
+  claimsChecked: number;
+  claimsFailed: number;
   /** Output tokens reported by the providers. */
   outputTokens: number;
   /** Input tokens reported by the providers. */
   inputTokens: number;
+}
+
+/** Aggregates of every event seen (dropped ones included). */
+export interface TelemetryCounts extends TelemetryGroup {
+  /** The same counts per model name. */
+  byModel: Record<string, TelemetryGroup>;
+  /** The same counts per `tool` label (`(none)` for calls without one). */
+  byTool: Record<string, TelemetryGroup>;
+  /** The same counts per model, then per tool: repair kinds per model per tool. */
+  byModelTool: Record<string, Record<string, TelemetryGroup>>;
 }
 
 /** The report `toJSON()` returns. */
@@ -52,8 +72,86 @@ export interface Telemetry {
   reset(): void;
 }
 
-function bump(map: Record<string, number>, key: string): void {
-  map[key] = (Object.prototype.hasOwnProperty.call(map, key) ? map[key]! : 0) + 1;
+/** The tool key of calls without a `tool` label. */
+const NO_TOOL = '(none)';
+
+// Null-prototype maps: kinds, codes, model names and tools are keys, and `__proto__` must stay a plain key.
+function map<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+function bump(counts: Record<string, number>, key: string, by = 1): void {
+  counts[key] = (counts[key] ?? 0) + by;
+}
+
+function freshGroup(): TelemetryGroup {
+  return {
+    calls: 0, successes: 0, failures: 0, attempts: 0, retries: 0,
+    repairs: map(), failedRepairs: map(), failureCodes: map(), nearTokenLimit: 0, truncations: map(),
+    claimsChecked: 0, claimsFailed: 0, outputTokens: 0, inputTokens: 0,
+  };
+}
+
+function groupIn(groups: Record<string, TelemetryGroup>, key: string): TelemetryGroup {
+  return (groups[key] ??= freshGroup());
+}
+
+/** Adds one event to one group. */
+function tally(group: TelemetryGroup, event: LoopEvent): void {
+  switch (event.type) {
+    case 'attempt_started':
+      group.attempts++;
+      break;
+    case 'attempt_ended':
+      group.inputTokens += event.usage?.inputTokens ?? 0;
+      group.outputTokens += event.usage?.outputTokens ?? 0;
+      break;
+    case 'near_token_limit':
+      group.nearTokenLimit++;
+      break;
+    case 'truncated':
+      bump(group.truncations, event.action);
+      break;
+    case 'repairs_applied':
+      for (const r of event.repairs) bump(event.accepted ? group.repairs : group.failedRepairs, r.kind);
+      break;
+    case 'claims_checked':
+      group.claimsChecked += event.total;
+      group.claimsFailed += event.failed;
+      break;
+    case 'attempt_failed':
+      bump(group.failureCodes, event.code);
+      break;
+    case 'retry':
+      group.retries++;
+      break;
+    case 'outcome':
+      group.calls++;
+      if (event.ok) group.successes++;
+      else {
+        group.failures++;
+        if (event.code) bump(group.failureCodes, event.code);
+      }
+      break;
+    case 'quarantine_failed':
+      break;
+  }
+}
+
+function copyGroup(group: TelemetryGroup): TelemetryGroup {
+  return {
+    ...group,
+    repairs: { ...group.repairs },
+    failedRepairs: { ...group.failedRepairs },
+    failureCodes: { ...group.failureCodes },
+    truncations: { ...group.truncations },
+  };
+}
+
+function copyGroups(groups: Record<string, TelemetryGroup>): Record<string, TelemetryGroup> {
+  const out: Record<string, TelemetryGroup> = {};
+  for (const key of Object.keys(groups)) Object.defineProperty(out, key, { value: copyGroup(groups[key]!), enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** Creates a {@link Telemetry} collector. */
@@ -67,44 +165,18 @@ export function createTelemetry(options: TelemetryOptions = {}): Telemetry {
   let counts = fresh();
 
   function fresh(): TelemetryCounts {
-    return {
-      calls: 0, successes: 0, failures: 0, attempts: 0, retries: 0,
-      // Null-prototype maps: kinds and codes are our own names, but `__proto__` must stay a plain key anyway.
-      repairs: Object.create(null) as Record<string, number>,
-      failureCodes: Object.create(null) as Record<string, number>,
-      outputTokens: 0, inputTokens: 0,
-    };
+    return { ...freshGroup(), byModel: map(), byTool: map(), byModelTool: map() };
   }
 
   const onEvent = (event: LoopEvent): void => {
     if (events.length < maxEvents) events.push(event);
     else dropped++;
-    switch (event.type) {
-      case 'attempt_started':
-        counts.attempts++;
-        break;
-      case 'attempt_ended':
-        counts.inputTokens += event.usage?.inputTokens ?? 0;
-        counts.outputTokens += event.usage?.outputTokens ?? 0;
-        break;
-      case 'repairs_applied':
-        for (const r of event.repairs) bump(counts.repairs, r.kind);
-        break;
-      case 'attempt_failed':
-        bump(counts.failureCodes, event.code);
-        break;
-      case 'retry':
-        counts.retries++;
-        break;
-      case 'outcome':
-        counts.calls++;
-        if (event.ok) counts.successes++;
-        else {
-          counts.failures++;
-          if (event.code) bump(counts.failureCodes, event.code);
-        }
-        break;
-    }
+    const model = typeof event.model === 'string' ? event.model : 'unknown';
+    const tool = typeof event.tool === 'string' ? event.tool : NO_TOOL;
+    tally(counts, event);
+    tally(groupIn(counts.byModel, model), event);
+    tally(groupIn(counts.byTool, tool), event);
+    tally(groupIn((counts.byModelTool[model] ??= map()), tool), event);
   };
 
   return {
@@ -119,10 +191,15 @@ export function createTelemetry(options: TelemetryOptions = {}): Telemetry {
       return counts;
     },
     toJSON() {
+      const byModelTool: Record<string, Record<string, TelemetryGroup>> = {};
+      for (const model of Object.keys(counts.byModelTool)) {
+        Object.defineProperty(byModelTool, model, { value: copyGroups(counts.byModelTool[model]!), enumerable: true, writable: true, configurable: true });
+      }
       return {
-        ...counts,
-        repairs: { ...counts.repairs },
-        failureCodes: { ...counts.failureCodes },
+        ...copyGroup(counts),
+        byModel: copyGroups(counts.byModel),
+        byTool: copyGroups(counts.byTool),
+        byModelTool,
         events: events.slice(),
         droppedEvents: dropped,
       };

@@ -41,6 +41,11 @@ export interface ModelRequest {
   signal: AbortSignal;
   /** 1-based attempt number. */
   attempt: number;
+  /**
+   * Output token limit for this call, overriding the provider's `maxTokens` (set by the loop's
+   * `onTruncated: 'raise-limit'`). Absent: the provider's own setting.
+   */
+  maxTokens?: number;
 }
 
 /** What a model answered. */
@@ -82,6 +87,13 @@ export interface Model {
   generate(request: ModelRequest): Promise<ModelReply>;
   /** The reply as it is written; the last part is a `finish`. Optional: without it, `generate` is used. */
   stream?(request: ModelRequest): AsyncIterable<ModelStreamPart>;
+  /** The output token limit the provider sends by default, when it sends one (used for the near-limit event). */
+  readonly maxTokens?: number;
+  /**
+   * True when the model can go on with a cut-off reply: given the request whose last message is the partial
+   * assistant turn, it answers with the rest of that turn (used by `onTruncated: 'continue'`).
+   */
+  canContinue?(request: Omit<ModelRequest, 'signal'>): boolean;
 }
 
 /** A plain function that answers a request counts as a model. */
@@ -100,4 +112,9 @@ export interface HttpProviderOptions {
   temperature?: number;
   /** Output token limit, sent when given (Anthropic requires one; default 4096 there). */
   maxTokens?: number;
+  /**
+   * Most bytes read from one response (a streamed one included, so also the longest line); more is
+   * `PROVIDER_ERROR`. Error bodies are read only as far as they are quoted. Default 32 MiB.
+   */
+  maxResponseBytes?: number;
 }

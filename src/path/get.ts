@@ -222,7 +222,8 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
       const suggestions: string[] = [];
       const first = container[0];
       if (isJsonObject(first) && hasOwn(first, seg.key)) suggestions.push(friendlyPath([...prefix, 0, seg.key]));
-      if (length > 0 && suggestions.length === 0) suggestions.push(friendlyPath([...prefix, 0]));
+      // The key may name the item itself (`ticket.subject` on a list of tickets): keep the rest when it resolves.
+      if (length > 0 && suggestions.length === 0) suggestions.push(suggest(prefix, 0, container[0], rest));
       throw new PathError('MISSING_KEY',
         `cannot read key ${JSON.stringify(seg.key)} at ${where}: found an array of length ${length}, which has indices, not keys` +
           (length > 0 ? `; use an index such as ${friendlyPath([...prefix, 0])}` : ''),

@@ -1,33 +1,19 @@
 // The loop end to end against real loopback servers: repairs, feedback and retry, budget, truncation,
 // refusals, cancellation, timeouts, server errors, streaming, events.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { JsonMendError } from '../../src/errors.js';
 import {
-  anthropic, createTelemetry, generate, ollama, openaiCompatible, RetriesExhaustedError, streamGenerate,
+  anthropic, createTelemetry, generate, ollama, openaiCompatible, ProviderHttpError, RetriesExhaustedError, streamGenerate,
   type LoopEvent, type ModelRequest, type StreamGenerateEvent,
 } from '../../src/loop/index.js';
 import {
-  anthropicBody, anthropicStream, hang, json, ollamaBody, ollamaStream, openaiBody, openaiStream, startServer, text,
-  type ScriptedServer,
-} from './wire.js';
+  anthropicBody, anthropicStream, hang, json, ollamaBody, ollamaStream, openaiBody, openaiStream, text, person, useServer } from './wire.js';
 
-const person = {
-  type: 'object',
-  properties: { name: { type: 'string' }, age: { type: 'integer' } },
-  required: ['name', 'age'],
-  additionalProperties: false,
-};
 
-let server: ScriptedServer;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server.close();
-});
+const server = useServer();
 
 function sha256(s: string): string {
   return createHash('sha256').update(s, 'utf8').digest('hex');
@@ -228,7 +214,7 @@ describe('generate', { timeout: 30_000 }, () => {
     const events: LoopEvent[] = [];
     await assert.rejects(
       generate({ model: ollama({ baseURL: server.url, model: 'm' }), schema: person, prompt: 'p', maxRetries: 3, onEvent: (e) => events.push(e) }),
-      (e: unknown) => e instanceof JsonMendError && e.code === 'PROVIDER_ERROR' && /HTTP 500: upstream exploded/.test(e.message),
+      (e: unknown) => e instanceof ProviderHttpError && /HTTP 500/.test(e.message) && e.bodyExcerpt === 'upstream exploded',
     );
     assert.equal(server.requests.length - before, 1);
     assert.deepEqual(events.at(-1), { ...(events.at(-1) as object), type: 'outcome', ok: false, code: 'PROVIDER_ERROR' });

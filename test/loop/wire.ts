@@ -1,4 +1,5 @@
 // Loopback HTTP servers that speak the providers' wire formats and replay scripted replies.
+import { after, before } from 'node:test';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -193,4 +194,101 @@ export function anthropicStream(json: string, stop = 'tool_use', name = 'respons
   events.push({ event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: stop }, usage: { output_tokens: 6 } } });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
   return sse(events);
+}
+
+/** A body written as the given raw chunks, one write each (for framing edge cases). */
+export function raw(chunks: Array<string | Buffer>, contentType = 'text/event-stream', status = 200, headers: Record<string, string> = {}): Script {
+  return async (res) => {
+    res.writeHead(status, { 'content-type': contentType, ...headers });
+    for (const c of chunks) {
+      res.write(c);
+      await tick();
+    }
+    res.end();
+  };
+}
+
+/**
+ * A body of `total` bytes of `fill`, written lazily in 64 KiB pieces while the client reads; `written()` tells
+ * how much went out before the client stopped reading.
+ */
+export function huge(total: number, status = 200, contentType = 'text/plain', head = '', fill = 'x'): Script & { written(): number } {
+  let written = 0;
+  const script = (async (res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': contentType });
+    const piece = Buffer.from(fill.repeat(65536 / fill.length));
+    if (head) {
+      res.write(head);
+      written += head.length;
+    }
+    while (written < total && !res.destroyed) {
+      const ok = res.write(piece);
+      written += piece.length;
+      if (!ok) await new Promise<void>((resolve) => {
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    }
+    if (!res.destroyed) res.end();
+  }) as unknown as Script & { written(): number };
+  script.written = () => written;
+  return script;
+}
+
+/** OpenAI SSE events for `content` in 4-character deltas, without the finish event, usage or [DONE]. */
+export function openaiCutStream(content: string): Script {
+  const events: Array<{ data: unknown }> = [{ data: { choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] } }];
+  for (const p of pieces(content, 4)) events.push({ data: { choices: [{ index: 0, delta: { content: p }, finish_reason: null }] } });
+  return sse(events);
+}
+
+/** Anthropic SSE events for tool input `json`, cut before `message_delta` and `message_stop`. */
+export function anthropicCutStream(json: string, name = 'response'): Script {
+  const events: Array<{ event: string; data: unknown }> = [
+    { event: 'message_start', data: { type: 'message_start', message: { id: 'msg_1', usage: { input_tokens: 12, output_tokens: 1 } } } },
+    { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name, input: {} } } },
+  ];
+  for (const p of pieces(json, 5)) {
+    events.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: p } } });
+  }
+  return sse(events);
+}
+
+/** An Ollama NDJSON stream cut before its `done` line. */
+export function ollamaCutStream(content: string): Script {
+  return ndjson(pieces(content, 4).map((p) => ({ model: 'm', message: { role: 'assistant', content: p }, done: false })));
+}
+
+/** The schema most loop tests ask for. */
+export const person = {
+  type: 'object',
+  properties: { name: { type: 'string' }, age: { type: 'integer' } },
+  required: ['name', 'age'],
+  additionalProperties: false,
+};
+
+/**
+ * A scripted server for the test file: started before its tests, closed after. The returned object forwards to
+ * the running server, so it can be declared at the top of the file.
+ */
+export function useServer(): ScriptedServer {
+  let current: ScriptedServer | undefined;
+  before(async () => {
+    current = await startServer();
+  });
+  after(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as ScriptedServer, {
+    get(_, key) {
+      if (!current) throw new Error('the server starts in before()');
+      const value: unknown = Reflect.get(current, key, current);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(current) : value;
+    },
+  });
 }

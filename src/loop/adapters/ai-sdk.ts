@@ -110,3 +110,7 @@ export function createRepairToolCall(options: RepairToolCallOptions = {}): Repai
 
 /** {@link createRepairToolCall} using the schemas the SDK provides. */
 export const repairToolCall: RepairToolCallHook = createRepairToolCall();
+
+// Off unless added: a middleware that turns tool calls written as text into tool-call parts (docs/tools.md).
+export { createToolCallRecovery } from '../../tools/recover.js';
+export type { ToolCallRecoveryMiddleware, ToolCallRecoveryOptions } from '../../tools/recover.js';

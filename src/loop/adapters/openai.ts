@@ -5,6 +5,7 @@ import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
 import type { OutputOf } from '../generate.js';
 import { parseToolArguments, type ToolArgumentsOptions } from '../tool-args.js';
+import { toolCallsFromText } from '../../tools/recover.js';
 
 /** A Chat Completions tool call (`message.tool_calls[i]`), structurally. */
 export interface ChatToolCallLike {
@@ -57,16 +58,27 @@ export interface ParsedToolCall {
   arguments: unknown;
 }
 
+/** Options of {@link parseToolCalls}. */
+export interface ParseToolCallsOptions extends ToolArgumentsOptions {
+  /**
+   * When the message has no `tool_calls`, look for calls the model wrote into `content` as text
+   * (`<tool_call>`, `[TOOL_CALLS]`, harmony, DeepSeek, bare JSON, … — see docs/tools.md). Default `false`.
+   */
+  recoverFromText?: boolean;
+}
+
 /**
  * Every tool call of an assistant message, each validated against the schema registered for its name.
- * A call to a tool without a schema is `INVALID_ARGUMENT` (the model named a tool that does not exist).
+ * A call to a tool without a schema is `INVALID_ARGUMENT` (the model named a tool that does not exist);
+ * with `recoverFromText`, a call written in the text to such a tool is `SCHEMA_MISMATCH`.
  */
 export function parseToolCalls(
-  message: { tool_calls?: readonly OpenAIToolCallLike[] | null },
+  message: { tool_calls?: readonly OpenAIToolCallLike[] | null; content?: string | null },
   schemas: Record<string, SchemaLike>,
-  options?: ToolArgumentsOptions,
+  options?: ParseToolCallsOptions,
 ): ParsedToolCall[] {
   const calls = message?.tool_calls ?? [];
+  if (calls.length === 0 && options?.recoverFromText) return toolCallsFromText(message?.content, schemas, options);
   return calls.map((call) => {
     const { name, text, id } = argumentsOf(call);
     if (!Object.prototype.hasOwnProperty.call(schemas, name)) {

@@ -1,7 +1,7 @@
 // Anthropic Messages over fetch: the schema becomes a forced tool's `input_schema`; SSE streaming.
-import { JsonMendError } from '../../errors.js';
 import { envelope } from '../strict.js';
-import { count, joinUrl, parseWireJson, postJson, readJson, readSse, rec } from '../http.js';
+import { count, errorText, HttpTransport, joinUrl, rec } from '../http.js';
+import { checkProviderOptions } from './options.js';
 import type { FinishReason, HttpProviderOptions, Model, ModelReply, ModelRequest, ModelStreamPart, Usage } from '../types.js';
 
 /** Options of {@link anthropic}. */
@@ -39,9 +39,15 @@ function usageOf(raw: unknown, into?: Usage): Usage | undefined {
  * input as JSON. Without a schema, the text blocks are the reply.
  */
 export function anthropic(options: AnthropicOptions): Model {
-  const url = joinUrl(options.baseURL ?? 'https://api.anthropic.com', 'v1/messages');
+  options = checkProviderOptions<AnthropicOptions>('anthropic', options, {
+    baseURL: 'string', model: 'required-string', apiKey: 'string', version: 'string',
+  });
   const headers: Record<string, string> = { 'anthropic-version': options.version ?? '2023-06-01', ...options.headers };
   if (options.apiKey) headers['x-api-key'] = options.apiKey;
+  const http = new HttpTransport(joinUrl(options.baseURL ?? 'https://api.anthropic.com', 'v1/messages'), {
+    fetch: options.fetch, headers, secrets: [options.apiKey], maxResponseBytes: options.maxResponseBytes,
+  });
+  const maxTokens = options.maxTokens ?? 4096;
 
   function body(
     request: ModelRequest,
@@ -50,7 +56,7 @@ export function anthropic(options: AnthropicOptions): Model {
     const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
     const out: Record<string, unknown> = {
       model: options.model,
-      max_tokens: options.maxTokens ?? 4096,
+      max_tokens: request.maxTokens ?? maxTokens,
       messages: request.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
     };
     if (system) out.system = system;
@@ -66,13 +72,18 @@ export function anthropic(options: AnthropicOptions): Model {
   return {
     name: `anthropic:${options.model}`,
     nativeSchema: true,
+    maxTokens,
+    // Assistant prefill continues a text turn; a forced tool's input cannot be prefilled.
+    canContinue: (request) => request.jsonSchema === undefined,
 
     async generate(request) {
       const { body: payload, unwrap } = body(request, false);
-      const response = await postJson(options.fetch, url, payload, headers, request.signal);
-      const json = rec(await readJson(response, request.signal, url));
-      if (json.type === 'error') throw wireError(url, json.error);
-      const blocks = Array.isArray(json.content) ? json.content.map(rec) : [];
+      const response = await http.post(payload, request.signal);
+      const json = rec(await http.readJson(response, request.signal));
+      if (json.type === 'error') throw http.wireError(response.status, errorText(json.error));
+      // No content is no reply: a server fault, not an empty answer to retry as the model's.
+      if (!Array.isArray(json.content)) throw http.error('answered without content');
+      const blocks = json.content.map(rec);
       const tool = blocks.find((b) => b.type === 'tool_use');
       const text = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('');
       const reply: ModelReply = { text: tool ? JSON.stringify(tool.input ?? null) : text };
@@ -88,15 +99,16 @@ export function anthropic(options: AnthropicOptions): Model {
 
     async *stream(request): AsyncGenerator<ModelStreamPart> {
       const { body: payload, unwrap, unwrapPartial } = body(request, true);
-      const response = await postJson(options.fetch, url, payload, headers, request.signal);
+      const response = await http.post(payload, request.signal);
       yield unwrapPartial ? { type: 'start', restorePartial: unwrapPartial } : { type: 'start' };
       const final: Omit<ModelReply, 'text'> = {};
       let sawTool = false;
       let text = '';
-      for await (const event of readSse(response, request.signal, url)) {
-        const json = rec(parseWireJson(event.data, url));
+      let stopped = false;
+      for await (const event of http.readSse(response, request.signal)) {
+        const json = rec(http.parseWireJson(event.data));
         const type = json.type ?? event.event;
-        if (type === 'error') throw wireError(url, json.error);
+        if (type === 'error') throw http.wireError(response.status, errorText(json.error));
         if (type === 'message_start') {
           const usage = usageOf(rec(json.message).usage);
           if (usage) final.usage = usage;
@@ -120,19 +132,17 @@ export function anthropic(options: AnthropicOptions): Model {
           }
           const usage = usageOf(json.usage, final.usage);
           if (usage) final.usage = usage;
-        } else if (type === 'message_stop') break;
+        } else if (type === 'message_stop') {
+          stopped = true;
+          break;
+        }
       }
+      // Without `message_stop` the connection was cut: the tool input may look whole and not be.
+      if (!stopped) throw http.error('the stream ended early (no message_stop)');
       if (final.finishReason === 'refusal') final.refusal = text || 'the model refused';
       if (request.jsonSchema && !sawTool && text) yield { type: 'delta', text }; // the model answered in prose
       if (unwrap && sawTool) final.restore = unwrap;
       yield { type: 'finish', reply: final };
     },
   };
-}
-
-function wireError(url: string, error: unknown): JsonMendError {
-  const e = rec(error);
-  const message = typeof e.message === 'string' ? e.message : JSON.stringify(error);
-  const kind = typeof e.type === 'string' ? `${e.type}: ` : '';
-  return new JsonMendError('PROVIDER_ERROR', `${url} reported an error: ${kind}${message.slice(0, 300)}`);
 }

@@ -13,6 +13,8 @@ function fromFunction(fn: ModelFunction): Model {
   return {
     name: fn.name ? `function:${fn.name}` : 'function',
     nativeSchema: false,
+    // The function sees the partial assistant turn as the last message and may go on from it.
+    canContinue: () => true,
     async generate(request) {
       const out: unknown = await fn(request);
       if (typeof out === 'string') return { text: out };

@@ -1,6 +1,6 @@
 // Ollama /api/chat over fetch: `format: "json"` or the JSON Schema itself; NDJSON streaming.
-import { JsonMendError } from '../../errors.js';
-import { count, joinUrl, postJson, readJson, readNdjson, rec } from '../http.js';
+import { count, HttpTransport, joinUrl, rec } from '../http.js';
+import { checkProviderOptions } from './options.js';
 import type { FinishReason, HttpProviderOptions, Model, ModelReply, ModelRequest, ModelStreamPart, Usage } from '../types.js';
 
 /** Options of {@link ollama}. */
@@ -32,13 +32,18 @@ function usageOf(json: Record<string, unknown>): Usage | undefined {
 
 /** A model served by Ollama's `/api/chat`. */
 export function ollama(options: OllamaOptions): Model {
-  const url = joinUrl(options.baseURL ?? 'http://localhost:11434', 'api/chat');
-  const headers = { ...options.headers };
+  options = checkProviderOptions<OllamaOptions>('ollama', options, {
+    baseURL: 'string', model: 'required-string', format: ['schema', 'json'], modelOptions: 'object',
+  });
+  const http = new HttpTransport(joinUrl(options.baseURL ?? 'http://localhost:11434', 'api/chat'), {
+    fetch: options.fetch, headers: { ...options.headers }, maxResponseBytes: options.maxResponseBytes,
+  });
 
   function body(request: ModelRequest, stream: boolean): Record<string, unknown> {
     const modelOptions: Record<string, unknown> = { ...options.modelOptions };
     if (options.temperature !== undefined) modelOptions.temperature = options.temperature;
-    if (options.maxTokens !== undefined) modelOptions.num_predict = options.maxTokens;
+    const maxTokens = request.maxTokens ?? options.maxTokens;
+    if (maxTokens !== undefined) modelOptions.num_predict = maxTokens;
     const out: Record<string, unknown> = {
       model: options.model,
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
@@ -64,20 +69,23 @@ export function ollama(options: OllamaOptions): Model {
     get nativeSchema() {
       return (options.format ?? 'schema') === 'schema';
     },
+    ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
 
     async generate(request) {
-      const response = await postJson(options.fetch, url, body(request, false), headers, request.signal);
-      const json = rec(await readJson(response, request.signal, url));
-      if (typeof json.error === 'string') throw new JsonMendError('PROVIDER_ERROR', `${url} reported an error: ${json.error.slice(0, 300)}`);
-      const message = rec(json.message);
-      return { text: typeof message.content === 'string' ? message.content : '', ...finish(json) };
+      const response = await http.post(body(request, false), request.signal);
+      const json = rec(await http.readJson(response, request.signal));
+      if (typeof json.error === 'string') throw http.wireError(response.status, json.error);
+      const content = rec(json.message).content;
+      // No message is no reply: a server fault, not an empty answer to retry as the model's.
+      if (typeof content !== 'string') throw http.error('answered without message.content');
+      return { text: content, ...finish(json) };
     },
 
     async *stream(request): AsyncGenerator<ModelStreamPart> {
-      const response = await postJson(options.fetch, url, body(request, true), headers, request.signal);
-      for await (const line of readNdjson(response, request.signal, url)) {
+      const response = await http.post(body(request, true), request.signal);
+      for await (const line of http.readNdjson(response, request.signal)) {
         const json = rec(line);
-        if (typeof json.error === 'string') throw new JsonMendError('PROVIDER_ERROR', `${url} reported an error: ${json.error.slice(0, 300)}`);
+        if (typeof json.error === 'string') throw http.wireError(response.status, json.error);
         const content = rec(json.message).content;
         if (typeof content === 'string' && content) yield { type: 'delta', text: content };
         if (json.done === true) {
@@ -85,7 +93,7 @@ export function ollama(options: OllamaOptions): Model {
           return;
         }
       }
-      throw new JsonMendError('PROVIDER_ERROR', `${url} ended the stream without a "done" line`);
+      throw http.error('the stream ended early (no "done" line)');
     },
   };
 }

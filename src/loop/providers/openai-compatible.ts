@@ -1,6 +1,6 @@
 // OpenAI-compatible Chat Completions (OpenAI, vLLM, llama.cpp server, LM Studio, OpenRouter, …) over fetch.
-import { JsonMendError } from '../../errors.js';
-import { count, joinUrl, parseWireJson, postJson, readJson, readSse, rec } from '../http.js';
+import { count, errorText, HttpTransport, joinUrl, rec } from '../http.js';
+import { checkProviderOptions } from './options.js';
 import { toStrictJsonSchema, type StrictProjection } from '../strict.js';
 import type { FinishReason, HttpProviderOptions, Model, ModelReply, ModelRequest, ModelStreamPart, Usage } from '../types.js';
 
@@ -52,9 +52,15 @@ function usageOf(raw: unknown): Usage | undefined {
  * and projects replies back; streams over SSE.
  */
 export function openaiCompatible(options: OpenAICompatibleOptions): Model {
-  const url = joinUrl(options.baseURL, 'chat/completions');
+  options = checkProviderOptions<OpenAICompatibleOptions>('openaiCompatible', options, {
+    baseURL: 'required-string', model: 'required-string', apiKey: 'string', strict: 'boolean',
+    responseFormat: ['json_schema', 'json_object', 'none'],
+  });
   const headers: Record<string, string> = { ...options.headers };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const http = new HttpTransport(joinUrl(options.baseURL, 'chat/completions'), {
+    fetch: options.fetch, headers, secrets: [options.apiKey], maxResponseBytes: options.maxResponseBytes,
+  });
   const projections = new WeakMap<object, StrictProjection>();
 
   function body(
@@ -66,7 +72,8 @@ export function openaiCompatible(options: OpenAICompatibleOptions): Model {
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
     };
     if (options.temperature !== undefined) out.temperature = options.temperature;
-    if (options.maxTokens !== undefined) out.max_tokens = options.maxTokens;
+    const maxTokens = request.maxTokens ?? options.maxTokens;
+    if (maxTokens !== undefined) out.max_tokens = maxTokens;
     if (stream) {
       out.stream = true;
       out.stream_options = { include_usage: true };
@@ -99,13 +106,18 @@ export function openaiCompatible(options: OpenAICompatibleOptions): Model {
     get nativeSchema() {
       return (options.responseFormat ?? 'json_schema') === 'json_schema';
     },
+    ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
 
     async generate(request) {
       const { body: payload, restore } = body(request, false);
-      const response = await postJson(options.fetch, url, payload, headers, request.signal);
-      const json = rec(await readJson(response, request.signal, url));
-      if (json.error !== undefined) throw wireError(url, json.error);
-      const choice = rec(Array.isArray(json.choices) ? json.choices[0] : undefined);
+      const response = await http.post(payload, request.signal);
+      const json = rec(await http.readJson(response, request.signal));
+      if (json.error !== undefined) throw http.wireError(response.status, errorText(json.error));
+      // No choice is no reply: a server fault, not an empty answer to retry as the model's.
+      if (!Array.isArray(json.choices) || json.choices.length === 0 || rec(json.choices[0]).message === undefined) {
+        throw http.error('answered without choices[0].message');
+      }
+      const choice = rec(json.choices[0]);
       const message = rec(choice.message);
       const reply: ModelReply = { text: typeof message.content === 'string' ? message.content : '' };
       if (typeof message.refusal === 'string' && message.refusal) {
@@ -124,14 +136,18 @@ export function openaiCompatible(options: OpenAICompatibleOptions): Model {
 
     async *stream(request): AsyncGenerator<ModelStreamPart> {
       const { body: payload, restore, restorePartial } = body(request, true);
-      const response = await postJson(options.fetch, url, payload, headers, request.signal);
+      const response = await http.post(payload, request.signal);
       yield restorePartial ? { type: 'start', restorePartial } : { type: 'start' };
       const final: Omit<ModelReply, 'text'> = {};
       let refusal = '';
-      for await (const event of readSse(response, request.signal, url)) {
-        if (event.data === '[DONE]') break;
-        const json = rec(parseWireJson(event.data, url));
-        if (json.error !== undefined) throw wireError(url, json.error);
+      let ended = false;
+      for await (const event of http.readSse(response, request.signal)) {
+        if (event.data === '[DONE]') {
+          ended = true;
+          break;
+        }
+        const json = rec(http.parseWireJson(event.data));
+        if (json.error !== undefined) throw http.wireError(response.status, errorText(json.error));
         const usage = usageOf(json.usage);
         if (usage) final.usage = usage;
         const choice = rec(Array.isArray(json.choices) ? json.choices[0] : undefined);
@@ -144,6 +160,8 @@ export function openaiCompatible(options: OpenAICompatibleOptions): Model {
           if (reason) final.finishReason = reason;
         }
       }
+      // Without `[DONE]` or a finish_reason the connection was cut: the text may look whole and not be.
+      if (!ended && final.rawFinishReason === undefined) throw http.error('the stream ended early (no finish_reason and no [DONE])');
       if (refusal) {
         final.refusal = refusal;
         final.finishReason = 'refusal';
@@ -152,11 +170,4 @@ export function openaiCompatible(options: OpenAICompatibleOptions): Model {
       yield { type: 'finish', reply: final };
     },
   };
-}
-
-/** An `{ error: { message } }` body or stream event. */
-function wireError(url: string, error: unknown): JsonMendError {
-  const e = rec(error);
-  const message = typeof e.message === 'string' ? e.message : typeof error === 'string' ? error : JSON.stringify(error);
-  return new JsonMendError('PROVIDER_ERROR', `${url} reported an error: ${message.slice(0, 300)}`);
 }

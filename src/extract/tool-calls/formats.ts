@@ -1,0 +1,60 @@
+// The tool-call formats models write into their replies' text: one row each, the single source of the
+// format names, the docs table and the per-format tests.
+
+/**
+ * How a tool call was written. One row per member:
+ *
+ * | format         | models                                  | shape                                                                                                   |
+ * | -------------- | --------------------------------------- | ------------------------------------------------------------------------------------------------------- |
+ * | `hermes`       | Hermes, Qwen 2.5 / 3, QwQ               | `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (or an array in one block)    |
+ * | `qwen3_coder`  | Qwen3-Coder, Qwen3.5                    | `<tool_call><function=NAME><parameter=KEY>value</parameter>…</function></tool_call>` (also bare `<function=…>`) |
+ * | `llama`        | Llama 3.1 / 3.2 / 3.3                   | `<\|python_tag\|>{"name": …, "parameters": {…}}`, up to `<\|eom_id\|>` / `<\|eot_id\|>` or the end        |
+ * | `mistral`      | Mistral 7B v0.3, Nemo, Small, Devstral  | `[TOOL_CALLS][{"name": …, "arguments": {…}}]`, or `[TOOL_CALLS]NAME[ARGS]{…}`                           |
+ * | `harmony`      | gpt-oss                                 | `<\|channel\|>commentary to=functions.NAME <\|constrain\|>json<\|message\|>{…}<\|call\|>`                 |
+ * | `deepseek_v3`  | DeepSeek V3, R1                         | `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` + newline + a ```` ```json ```` fence + `<｜tool▁call▁end｜>` |
+ * | `deepseek_v31` | DeepSeek V3.1, V3.2                     | `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`                                             |
+ * | `json`         | any (Ollama without a tool parser, …)   | a bare object (or array of objects) with `name` and `arguments` / `parameters` / `input`, fenced or not  |
+ */
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'json';
+
+/** Every {@link ToolCallFormat}, in the order of the table above. */
+export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'json',
+] as const);
+
+/** What a span's body holds, which decides how the tools layer reads it. */
+export type SpanBody =
+  /** JSON: one call object `{name, arguments|parameters|input}` or an array of them. */
+  | 'call'
+  /** JSON: the arguments themselves; the name came from the markup. */
+  | 'arguments'
+  /** Qwen3-Coder XML: `<parameter=KEY>value</parameter>` elements; the name came from the markup. */
+  | 'parameters';
+
+/** The special tokens the scanner looks for, spelled as the models' tokenizers write them. */
+export const TOKENS = {
+  toolCallOpen: '<tool_call>',
+  toolCallClose: '</tool_call>',
+  functionOpen: '<function=',
+  functionClose: '</function>',
+  parameterOpen: '<parameter=',
+  parameterClose: '</parameter>',
+  pythonTag: '<|python_tag|>',
+  eomId: '<|eom_id|>',
+  eotId: '<|eot_id|>',
+  mistralCalls: '[TOOL_CALLS]',
+  mistralArgs: '[ARGS]',
+  mistralEos: '</s>',
+  harmonyRecipient: 'to=functions.',
+  harmonyStart: '<|start|>',
+  harmonyChannel: '<|channel|>',
+  harmonyMessage: '<|message|>',
+  harmonyCall: '<|call|>',
+  harmonyEnd: '<|end|>',
+  harmonyReturn: '<|return|>',
+  deepseekCallsBegin: '<｜tool▁calls▁begin｜>',
+  deepseekCallsEnd: '<｜tool▁calls▁end｜>',
+  deepseekCallBegin: '<｜tool▁call▁begin｜>',
+  deepseekCallEnd: '<｜tool▁call▁end｜>',
+  deepseekSep: '<｜tool▁sep｜>',
+} as const;

@@ -1,0 +1,456 @@
+// Finding tool-call spans in a reply, one chunk at a time. The scanner knows the formats' markup only:
+// what a span's body holds (a call object, arguments, XML parameters) is read by the tools layer.
+// Each opener and closer is searched with `indexOf` from where the last search stopped, and the
+// scanner keeps only a window of undecided text (a waiting header, a possible closer's first
+// characters): body text is handed to the listener as it is passed and then dropped. So every
+// character is looked at a bounded number of times however the text is chunked: linear in total.
+import { DEFAULT_REASONING_TAGS } from '../types.js';
+import { TOKENS as T, type SpanBody, type ToolCallFormat } from './formats.js';
+
+/** One tool call's place in the text, as far as the markup tells it. */
+export interface ToolCallSpan {
+  format: Exclude<ToolCallFormat, 'json'>;
+  /** Offset of the span's first character (its opening markup). */
+  start: number;
+  /** Offset just past the span (its closing markup, when it had one). */
+  end: number;
+  /** The tool name, when the markup carries it (`<function=NAME>`, `to=functions.NAME`, …). */
+  name: string | undefined;
+  /** Offset of the name in the text, when the markup carries it. */
+  nameStart: number | undefined;
+  /** What the body holds. */
+  body: SpanBody;
+  /** The body is `text.slice(bodyStart, bodyEnd)`. While the span is open, `bodyEnd` is how far it is known. */
+  bodyStart: number;
+  bodyEnd: number;
+  /** True when the span's own closing markup was seen (not the end of the text or the next call). */
+  closed: boolean;
+}
+
+/** Told about spans as they are found; the span object is the scanner's and changes until closed. */
+export interface ScanListener {
+  /** The header is read: format, name and where the body starts are known. */
+  open?(span: ToolCallSpan): void;
+  /** More of the body is known: `piece` is the body text from the previous `bodyEnd` to the new one. */
+  grow?(span: ToolCallSpan, piece: string): void;
+  /** The span ended; it will not change again. */
+  close?(span: ToolCallSpan): void;
+}
+
+interface End {
+  token: string;
+  /** True when the token belongs to the span (its closer); false when it starts what comes next. */
+  consume: boolean;
+}
+
+interface Header {
+  format: ToolCallSpan['format'];
+  start: number;
+  name?: string;
+  nameStart?: number;
+  body: SpanBody;
+  bodyStart: number;
+  ends: readonly End[];
+}
+
+const WAIT = 0;
+const REJECT = 1;
+const STRIP = 2;
+type HeaderResult = Header | typeof WAIT | typeof REJECT | typeof STRIP;
+
+/**
+ * The markup that starts a span; then markup stripped from the text on its own; then harmony's
+ * message tokens, only noted (where a message starts, where one ended) so that a call's span can
+ * start at its message's `<|start|>` without looking back.
+ */
+/** Reasoning blocks (`<think>…</think>`): a call drafted while thinking is not a call. */
+const REASONING: ReadonlyMap<string, string> = new Map(DEFAULT_REASONING_TAGS.map((tag) => [`<${tag}>`, `</${tag}>`]));
+
+const OPENERS: readonly string[] = [
+  T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin,
+  T.deepseekCallsBegin, T.deepseekCallsEnd, T.toolCallClose,
+  T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall,
+  ...REASONING.keys(),
+];
+const STRIP_ONLY: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsEnd, T.toolCallClose]);
+const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
+
+const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
+const QWEN_ENDS: readonly End[] = [
+  { token: T.functionClose, consume: true }, { token: T.toolCallOpen, consume: false }, { token: T.functionOpen, consume: false },
+];
+const LLAMA_ENDS: readonly End[] = [
+  { token: T.eomId, consume: true }, { token: T.eotId, consume: true }, { token: T.pythonTag, consume: false },
+];
+const MISTRAL_ENDS: readonly End[] = [{ token: T.mistralEos, consume: true }, { token: T.mistralCalls, consume: false }];
+const HARMONY_ENDS: readonly End[] = [
+  { token: T.harmonyCall, consume: true }, { token: T.harmonyEnd, consume: true }, { token: T.harmonyReturn, consume: true },
+  { token: T.harmonyStart, consume: false }, { token: T.harmonyChannel, consume: false },
+];
+const DEEPSEEK_ENDS: readonly End[] = [
+  { token: T.deepseekCallEnd, consume: true }, { token: T.deepseekCallsEnd, consume: false }, { token: T.deepseekCallBegin, consume: false },
+];
+
+/** How far a header may reach before the opener is taken for prose. */
+const HEADER_LIMIT = 120;
+/** A tool name: a letter or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
+const NAME = /^[A-Za-z_][\w.:-]{0,127}$/;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function isNameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e || c === 0x3a;
+}
+
+interface OpenSpan {
+  span: ToolCallSpan;
+  ends: readonly End[];
+  /** Per end token: where it was found (-1: search again from `from`). */
+  found: number[];
+  from: number[];
+}
+
+/** How many characters at the end of `text` could be the start of one of the closers (at most the longest minus one). */
+function heldBack(text: string, ends: readonly End[]): number {
+  let held = 0;
+  for (const { token } of ends) {
+    for (let k = Math.min(token.length - 1, text.length); k > held; k--) {
+      if (text.endsWith(token.slice(0, k))) {
+        held = k;
+        break;
+      }
+    }
+  }
+  return held;
+}
+
+/** A resumable scanner: `push` text, then `end()`; spans and stripped markup are reported as they are decided. */
+export class ToolCallScanner {
+  /** Every closed span, in text order. */
+  readonly spans: ToolCallSpan[] = [];
+  /** Markup that belongs to no span but is not prose (`<｜tool▁calls▁begin｜>`, a stray `</tool_call>`): `[start, end)`. */
+  readonly strips: Array<[number, number]> = [];
+  /** The undecided text: `win[0]` is at offset `winStart` of the whole text. */
+  private win = '';
+  private winStart = 0;
+  /** Openers are searched from here; everything before is decided. */
+  private pos = 0;
+  /** Where the harmony message being written started (`<|start|>`, `<|channel|>`), or -1. */
+  private startAnchor = -1;
+  private channelAnchor = -1;
+  private ended = false;
+  private current: OpenSpan | undefined;
+  /** Inside a reasoning block: its closer, and where to search for it next. */
+  private skipping: string | undefined;
+  private skipFrom = 0;
+  private readonly found: number[] = OPENERS.map(() => -1);
+  private readonly from: number[] = OPENERS.map(() => 0);
+
+  constructor(private readonly listener: ScanListener = {}) {}
+
+  /** Adds a chunk and reports what it decided. */
+  push(chunk: string): void {
+    this.win += chunk;
+    this.scan();
+    // Drop what is decided, so the window stays small (a long string that grows by concatenation
+    // would be copied whole by every search).
+    const keep = this.current ? this.current.span.bodyEnd : this.skipping ? this.skipFrom : this.pos;
+    if (keep > this.winStart) {
+      this.win = this.win.slice(keep - this.winStart);
+      this.winStart = keep;
+    }
+  }
+
+  /** Declares the end of the text: open spans close, waiting headers are decided. */
+  end(): void {
+    this.ended = true;
+    this.scan();
+  }
+
+  /** Length of all the text pushed so far. */
+  private get total(): number {
+    return this.winStart + this.win.length;
+  }
+
+  /** `indexOf` in the whole text, from an offset inside the window (earlier offsets are decided). */
+  private find(token: string, from: number): number {
+    const r = this.win.indexOf(token, Math.max(0, from - this.winStart));
+    return r === -1 ? -1 : r + this.winStart;
+  }
+
+  private code(i: number): number {
+    return this.win.charCodeAt(i - this.winStart);
+  }
+
+  private slice(start: number, end: number): string {
+    return this.win.slice(start - this.winStart, end - this.winStart);
+  }
+
+  private startsWith(token: string, i: number): boolean {
+    return this.win.startsWith(token, i - this.winStart);
+  }
+
+  private scan(): void {
+    for (;;) {
+      if (this.current) {
+        if (!this.advanceBody(this.current)) return;
+        continue;
+      }
+      if (this.skipping !== undefined) {
+        const close = this.find(this.skipping, this.skipFrom);
+        if (close === -1) {
+          this.skipFrom = Math.max(this.skipFrom, this.total - this.skipping.length + 1);
+          return;
+        }
+        this.pos = close + this.skipping.length;
+        this.skipping = undefined;
+        continue;
+      }
+      const i = this.nextOpener();
+      if (i === -1) {
+        // No opener can start before the earliest place a search resumes from.
+        this.pos = Math.max(this.pos, Math.min(...this.from));
+        return;
+      }
+      const at = this.found[i];
+      const token = OPENERS[i];
+      const reasoningEnd = REASONING.get(token);
+      if (reasoningEnd !== undefined) {
+        this.skipping = reasoningEnd;
+        this.skipFrom = this.pos = at + token.length;
+        continue;
+      }
+      if (ANCHORS.has(token)) {
+        this.anchor(token, at);
+        this.pos = at + token.length;
+        continue;
+      }
+      const header = STRIP_ONLY.has(token) ? STRIP : this.header(token, at);
+      if (header === WAIT) return;
+      if (header === REJECT) {
+        this.found[i] = -1;
+        this.from[i] = at + 1;
+        continue;
+      }
+      if (header === STRIP) {
+        this.strips.push([at, at + token.length]);
+        this.pos = at + token.length;
+        continue;
+      }
+      const span: ToolCallSpan = {
+        format: header.format, start: header.start, end: header.bodyStart, name: header.name, nameStart: header.nameStart,
+        body: header.body, bodyStart: header.bodyStart, bodyEnd: header.bodyStart, closed: false,
+      };
+      this.current = { span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart) };
+      this.pos = header.bodyStart;
+      this.startAnchor = this.channelAnchor = -1;
+      this.listener.open?.(span);
+    }
+  }
+
+  /** Notes where a harmony message starts and where one ended. */
+  private anchor(token: string, at: number): void {
+    if (token === T.harmonyStart) {
+      this.startAnchor = at;
+      this.channelAnchor = -1;
+    } else if (token === T.harmonyChannel) {
+      this.channelAnchor = at;
+    } else {
+      this.startAnchor = this.channelAnchor = -1;
+    }
+  }
+
+  /** Index in OPENERS of the earliest opener at or after `pos`, or -1 (none yet). */
+  private nextOpener(): number {
+    let best = -1;
+    for (let i = 0; i < OPENERS.length; i++) {
+      if (this.found[i] === -1 || this.found[i] < this.pos) {
+        const token = OPENERS[i];
+        const f = this.find(token, Math.max(this.pos, this.from[i]));
+        if (f === -1) {
+          this.found[i] = -1;
+          this.from[i] = Math.max(this.pos, this.total - token.length + 1);
+          continue;
+        }
+        this.found[i] = f;
+        this.from[i] = f;
+      }
+      if (best === -1 || this.found[i] < this.found[best]) best = i;
+    }
+    return best;
+  }
+
+  /** Moves an open span's body forward; true when the span closed. */
+  private advanceBody(open: OpenSpan): boolean {
+    const span = open.span;
+    let endAt = -1;
+    let endIndex = -1;
+    for (let j = 0; j < open.ends.length; j++) {
+      if (open.found[j] === -1) {
+        const token = open.ends[j].token;
+        const f = this.find(token, open.from[j]);
+        if (f === -1) {
+          open.from[j] = Math.max(span.bodyStart, this.total - token.length + 1);
+          continue;
+        }
+        open.found[j] = f;
+      }
+      if (endAt === -1 || open.found[j] < endAt) {
+        endAt = open.found[j];
+        endIndex = j;
+      }
+    }
+    if (endAt === -1 && !this.ended) {
+      // Text that may still be the start of a closer is not body yet.
+      this.growTo(span, Math.max(span.bodyEnd, this.total - heldBack(this.win, open.ends)));
+      return false;
+    }
+    const end = endAt === -1 ? undefined : open.ends[endIndex];
+    this.growTo(span, endAt === -1 ? this.total : endAt);
+    span.closed = end?.consume === true;
+    span.end = end === undefined ? this.total : end.consume ? endAt + end.token.length : endAt;
+    this.current = undefined;
+    this.pos = span.end;
+    this.spans.push(span);
+    this.listener.close?.(span);
+    return true;
+  }
+
+  private growTo(span: ToolCallSpan, bodyEnd: number): void {
+    if (bodyEnd <= span.bodyEnd) return;
+    const piece = this.slice(span.bodyEnd, bodyEnd);
+    span.bodyEnd = bodyEnd;
+    this.listener.grow?.(span, piece);
+  }
+
+  /** Reads the markup after an opener: a header, or wait for more text, or not a call after all. */
+  private header(token: string, at: number): HeaderResult {
+    switch (token) {
+      case T.toolCallOpen: {
+        const i = this.skipSpace(at + token.length);
+        if (i - at > HEADER_LIMIT) return this.hermes(at);
+        const fn = T.functionOpen;
+        if (i + fn.length > this.total && fn.startsWith(this.slice(i, this.total))) return this.ended ? this.hermes(at) : WAIT;
+        if (this.startsWith(fn, i)) return this.functionHeader(at, i);
+        return this.hermes(at);
+      }
+      case T.functionOpen:
+        return this.functionHeader(at, at);
+      case T.pythonTag:
+        return { format: 'llama', start: at, body: 'call', bodyStart: at + token.length, ends: LLAMA_ENDS };
+      case T.mistralCalls:
+        return this.mistralHeader(at);
+      case T.harmonyRecipient:
+        return this.harmonyHeader(at);
+      default:
+        return this.deepseekHeader(at);
+    }
+  }
+
+  private hermes(at: number): Header {
+    return { format: 'hermes', start: at, body: 'call', bodyStart: at + T.toolCallOpen.length, ends: HERMES_ENDS };
+  }
+
+  private skipSpace(i: number): number {
+    while (i < this.total && isSpace(this.code(i))) i++;
+    return i;
+  }
+
+  /** Not enough text to decide yet: wait, unless the text has ended or the header is already too long. */
+  private undecided(at: number): HeaderResult {
+    return this.ended || this.total - at > HEADER_LIMIT ? REJECT : WAIT;
+  }
+
+  /** Reads a name of name characters at `i`; `undefined` when the text ends inside it. */
+  private nameAt(i: number): { name: string; end: number } | undefined {
+    let j = i;
+    while (j < this.total && j - i < 128 && isNameChar(this.code(j))) j++;
+    if (j === this.total && !this.ended) return undefined;
+    return { name: this.slice(i, j), end: j };
+  }
+
+  /** `<function=NAME>`: the Qwen3-Coder header, inside `<tool_call>` (span starts at `start`) or bare. */
+  private functionHeader(start: number, at: number): HeaderResult {
+    const nameStart = at + T.functionOpen.length;
+    const window = this.slice(nameStart, nameStart + HEADER_LIMIT);
+    const gt = window.indexOf('>');
+    if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+    const close = nameStart + gt;
+    const name = window.slice(0, gt).trim();
+    if (!NAME.test(name)) return REJECT;
+    return { format: 'qwen3_coder', start, name, nameStart, body: 'parameters', bodyStart: close + 1, ends: QWEN_ENDS };
+  }
+
+  /** `[TOOL_CALLS]` then a JSON array (or object), or `NAME[ARGS]{…}`. */
+  private mistralHeader(at: number): HeaderResult {
+    const i = this.skipSpace(at + T.mistralCalls.length);
+    if (i >= this.total) return this.undecided(at);
+    const c = this.code(i);
+    if (c === 0x5b || c === 0x7b) return { format: 'mistral', start: at, body: 'call', bodyStart: i, ends: MISTRAL_ENDS };
+    const read = this.nameAt(i);
+    if (!read) return this.undecided(at);
+    if (!NAME.test(read.name)) return REJECT;
+    const k = this.skipSpace(read.end);
+    const args = T.mistralArgs;
+    if (k + args.length > this.total && args.startsWith(this.slice(k, this.total))) return this.undecided(at);
+    if (!this.startsWith(args, k)) return REJECT;
+    return { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: k + args.length, ends: MISTRAL_ENDS };
+  }
+
+  /** `to=functions.NAME`, then header words and tokens up to `<|message|>`; the span starts at the message's `<|start|>` or `<|channel|>`. */
+  private harmonyHeader(at: number): HeaderResult {
+    const nameStart = at + T.harmonyRecipient.length;
+    const read = this.nameAt(nameStart);
+    if (!read) return this.undecided(at);
+    const name = read.name.replace(/[.:]+$/, '');
+    if (!NAME.test(name)) return REJECT;
+    const window = this.slice(read.end, read.end + HEADER_LIMIT + T.harmonyMessage.length);
+    const m = window.indexOf(T.harmonyMessage);
+    if (m === -1) return window.length >= HEADER_LIMIT + T.harmonyMessage.length ? REJECT : this.undecided(at);
+    // Between the name and <|message|>: only header tokens and words (`<|constrain|>json`, `<|channel|>commentary`).
+    const between = window.slice(0, m).replace(/<\|[a-z_]{1,20}\|>/g, ' ');
+    if (!/^[\w\s-]*$/.test(between)) return REJECT;
+    const bodyStart = read.end + m + T.harmonyMessage.length;
+    return { format: 'harmony', start: this.harmonyStart(at), name, nameStart, body: 'arguments', bodyStart, ends: HARMONY_ENDS };
+  }
+
+  /** Where the harmony message holding `to=` at `at` starts: its `<|start|>`, else its `<|channel|>`, else `to=` itself. */
+  private harmonyStart(at: number): number {
+    for (const anchor of [this.startAnchor, this.channelAnchor]) {
+      if (anchor !== -1 && at - anchor <= HEADER_LIMIT) return anchor;
+    }
+    return at;
+  }
+
+  /** `<｜tool▁call▁begin｜>` then `function<｜tool▁sep｜>NAME\n…` (V3, R1) or `NAME<｜tool▁sep｜>…` (V3.1). */
+  private deepseekHeader(at: number): HeaderResult {
+    const a = at + T.deepseekCallBegin.length;
+    const window = this.slice(a, a + HEADER_LIMIT + T.deepseekSep.length);
+    const s = window.indexOf(T.deepseekSep);
+    if (s === -1) return window.length >= HEADER_LIMIT + T.deepseekSep.length ? REJECT : this.undecided(at);
+    const before = window.slice(0, s).trim();
+    const afterSep = a + s + T.deepseekSep.length;
+    if (before === 'function') {
+      const line = this.slice(afterSep, afterSep + HEADER_LIMIT);
+      const nl = line.indexOf('\n');
+      if (nl === -1) return line.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+      const name = line.slice(0, nl).trim();
+      if (!NAME.test(name)) return REJECT;
+      const nameStart = afterSep + line.indexOf(name);
+      return { format: 'deepseek_v3', start: at, name, nameStart, body: 'arguments', bodyStart: afterSep + nl + 1, ends: DEEPSEEK_ENDS };
+    }
+    if (!NAME.test(before)) return REJECT;
+    const nameStart = a + window.indexOf(before);
+    return { format: 'deepseek_v31', start: at, name: before, nameStart, body: 'arguments', bodyStart: afterSep, ends: DEEPSEEK_ENDS };
+  }
+}
+
+/** Every span and stripped markup in a whole text. */
+export function scanToolCalls(text: string): { spans: ToolCallSpan[]; strips: Array<[number, number]> } {
+  const scanner = new ToolCallScanner();
+  scanner.push(text);
+  scanner.end();
+  return { spans: scanner.spans, strips: scanner.strips };
+}

@@ -1,0 +1,111 @@
+// Deciding whether one reply is accepted: refusal, truncation, parse, schema, then the claims it makes.
+// Error messages built here say what happened in codes, paths and lengths only: they reach logs and
+// telemetry, while the reply's words go to the model through the feedback alone.
+import { JsonMendError } from '../errors.js';
+import { SchemaError } from '../schema/index.js';
+import type { Repair, SchemaLike } from '../schema/types.js';
+import { formatClaimFeedback, verifyAll } from '../verify/index.js';
+import type { Claim, VerifyAllResult, VerifyOptions } from '../verify/index.js';
+import type { ClaimFailureSummary, FailureStage } from './events.js';
+import { feedbackFor, parseReply, type LoopParseOptions } from './parse-reply.js';
+import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
+import type { ModelReply } from './types.js';
+
+/** The `verify` option of `generate`: claims in the value, checked against a tool's output. */
+export interface VerifyClaimsOption<T = unknown> {
+  /** The tool output the claims are about. */
+  against: unknown;
+  /**
+   * The claims to check, read from the validated value. Default: the value's `claims` array. A value without
+   * one fails the attempt (`INVALID_CLAIM`) and the model is told to include it.
+   */
+  claims?: (value: T) => readonly Claim[] | undefined;
+  /** Comparison defaults for every claim (tolerance, case, whitespace, path syntax). */
+  options?: VerifyOptions;
+}
+
+/** A reply's verdict. `repairs` are those made to the reply, accepted or not. */
+export type Verdict =
+  | { ok: true; value: unknown; repairs: Repair[]; claims: VerifyAllResult | undefined }
+  | { ok: false; stage: FailureStage; error: JsonMendError; feedback: string; repairs: Repair[]; claims: VerifyAllResult | undefined };
+
+/** How the loop wants a reply judged. */
+export interface JudgeSettings {
+  schema: SchemaLike | undefined;
+  parseOptions: LoopParseOptions;
+  acceptTruncated: boolean;
+  verify: VerifyClaimsOption | undefined;
+}
+
+/** Decides whether a reply is accepted. */
+export async function judge(reply: ModelReply, settings: JudgeSettings): Promise<Verdict> {
+  if (reply.refusal !== undefined || reply.finishReason === 'refusal') {
+    const said = reply.refusal ?? reply.text;
+    return failure('refusal', new JsonMendError('NO_JSON', `the model refused (${said.length} characters of refusal text)`), REFUSAL_FEEDBACK);
+  }
+  if (reply.finishReason === 'length' && !settings.acceptTruncated) {
+    return failure(
+      'truncated',
+      new JsonMendError('UNREPAIRABLE', `the reply was cut off by the output-token limit after ${reply.text.length} characters`),
+      TRUNCATED_FEEDBACK,
+    );
+  }
+  const repairs: Repair[] = [];
+  let value: unknown;
+  try {
+    value = (await parseReply(reply.text, settings.schema, settings.parseOptions, reply.restore, repairs)).value;
+  } catch (caught) {
+    if (!(caught instanceof JsonMendError)) {
+      // Neither the parser nor the schema layer throws foreign errors for a reply: this came from the caller's
+      // schema code, which no retry of the model can fix.
+      const why = caught instanceof Error ? caught.name : typeof caught;
+      throw new JsonMendError('INVALID_SCHEMA', `the schema failed while validating (${why})`, { cause: caught });
+    }
+    const schemaFailed = caught instanceof SchemaError || caught.code === 'SCHEMA_MISMATCH';
+    if (caught instanceof SchemaError && repairs.length === 0) repairs.push(...caught.repairs);
+    return failure(schemaFailed ? 'schema' : 'parse', caught, feedbackFor(caught), repairs);
+  }
+  if (!settings.verify) return { ok: true, value, repairs, claims: undefined };
+  return checkClaims(value, repairs, settings.verify);
+}
+
+function failure(stage: FailureStage, error: JsonMendError, feedback: string, repairs: Repair[] = [], claims?: VerifyAllResult): Verdict {
+  return { ok: false, stage, error, feedback, repairs, claims };
+}
+
+const CLAIMS_MISSING_FEEDBACK = 'The value must include a "claims" array: the claims your answer makes about the tool output.';
+
+function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOption): Verdict {
+  let claims: unknown;
+  try {
+    claims = verify.claims ? verify.claims(value) : (value !== null && typeof value === 'object' ? (value as { claims?: unknown }).claims : undefined);
+  } catch (caught) {
+    throw new JsonMendError('INVALID_ARGUMENT', 'verify.claims threw while reading the claims from the value', { cause: caught });
+  }
+  if (!Array.isArray(claims)) {
+    return failure('claims', new JsonMendError('INVALID_CLAIM', 'the value holds no claims array'), CLAIMS_MISSING_FEEDBACK, repairs);
+  }
+  let result: VerifyAllResult;
+  try {
+    result = verifyAll(claims as readonly Claim[], verify.against, verify.options);
+  } catch (caught) {
+    if (caught instanceof JsonMendError && caught.code === 'INVALID_CLAIM') {
+      // A malformed claim is the model's to fix: its message names the claim and the field.
+      return failure('claims', new JsonMendError('INVALID_CLAIM', 'a claim in the value is malformed', { cause: caught }), caught.message, repairs);
+    }
+    throw caught;
+  }
+  if (result.ok) return { ok: true, value, repairs, claims: result };
+  const first = result.results.find((r) => !r.ok);
+  const error = new JsonMendError(
+    'CLAIMS_UNVERIFIED',
+    `${result.summary.failed} of ${result.summary.total} claims could not be verified against the tool output`,
+    first?.path !== undefined ? { path: first.path } : {},
+  );
+  return failure('claims', error, formatClaimFeedback(result), repairs, result);
+}
+
+/** Telemetry view of failed claims: label, path, code — never the claimed or found values. */
+export function claimFailures(result: VerifyAllResult): ClaimFailureSummary[] {
+  return result.results.filter((r) => !r.ok).map((r) => ({ id: r.id, path: r.path, code: r.code }));
+}

@@ -1,0 +1,177 @@
+// Provider tool-call deltas, demultiplexed: OpenAI streams `tool_calls[i].function.arguments` in
+// pieces keyed by `index` (the id comes once), Anthropic streams `input_json_delta` pieces keyed by
+// the content block's index. Each call gets its own stream parser (fed only its new piece) for partial
+// arguments; when the parser sees the arguments' JSON close, or the provider closes the block, the
+// whole arguments text is read once with `parseToolArguments` and the schema. Linear in total size.
+import { JsonMendError } from '../errors.js';
+import { createStreamParser } from '../stream/index.js';
+import type { StreamParser } from '../stream/types.js';
+import { parserOptions } from './context.js';
+import { argumentsFromText, isReadingError } from './read-call.js';
+import { ToolRegistry } from './registry.js';
+import { RootCloseHint } from './root-close.js';
+import type { ToolCallDelta, ToolCallDeltaEvent, ToolCallDeltaMux, ToolCallDeltaOptions } from './types.js';
+
+interface CallState {
+  key: string;
+  id: string | undefined;
+  name: string | undefined;
+  /** The arguments' pieces, joined once when the call finishes. */
+  pieces: string[];
+  parser: StreamParser | undefined;
+  last: unknown;
+  done: boolean;
+  /** Where the arguments' JSON closes: the call is read then, without waiting for the provider's close. */
+  hint: RootCloseHint;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A demultiplexer for streamed provider tool calls. Push deltas (or whole OpenAI chunks / Anthropic
+ * events); each push returns `call_start`, partial `arguments`, and — as soon as a call's arguments
+ * close — its `call` (parsed, repaired, validated) or `error` event.
+ */
+export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): ToolCallDeltaMux {
+  if (options === null || typeof options !== 'object') throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
+  const tools = new ToolRegistry(options.tools, options.tools === undefined);
+  const parseOptions = parserOptions(options);
+  const calls = new Map<string, CallState>();
+  const keyOfId = new Map<string, string>();
+  let lastKey: string | undefined;
+
+  function stateFor(delta: ToolCallDelta, events: ToolCallDeltaEvent[]): CallState {
+    let key: string;
+    if (delta.index !== undefined) key = String(delta.index);
+    else if (delta.id !== undefined) key = keyOfId.get(delta.id) ?? delta.id;
+    else if (lastKey !== undefined) key = lastKey;
+    else throw new JsonMendError('INVALID_ARGUMENT', 'a tool-call delta needs an index or an id');
+    lastKey = key;
+    let state = calls.get(key);
+    if (!state) {
+      state = { key, id: delta.id, name: undefined, pieces: [], parser: createStreamParser({ ...parseOptions, deltas: true }), last: undefined, done: false, hint: new RootCloseHint() };
+      calls.set(key, state);
+      if (delta.id !== undefined) keyOfId.set(delta.id, key);
+      events.push({ type: 'call_start', key, id: delta.id, name: delta.name || undefined });
+    }
+    if (delta.id !== undefined && state.id === undefined) {
+      state.id = delta.id;
+      keyOfId.set(delta.id, key);
+    }
+    return state;
+  }
+
+  /**
+   * Reads the call's whole arguments text. `early`: the JSON seems to have closed (a hint); a reading
+   * error then is not reported, the call waits for the provider's close instead.
+   */
+  function finish(state: CallState, events: ToolCallDeltaEvent[], early = false): void {
+    if (state.done) return;
+    const name = state.name ?? '';
+    let event: ToolCallDeltaEvent;
+    try {
+      if (name === '') throw new JsonMendError('UNREPAIRABLE', `the tool call ${state.id ?? state.key} has no name`);
+      const schema = tools.schemaOf(name);
+      const read = argumentsFromText(state.pieces.join(''), schema, parseOptions, [], () => `the call to "${name}" (${state.id ?? `index ${state.key}`})`);
+      event = { type: 'call', key: state.key, id: state.id, name, arguments: read.value, repairs: read.repairs };
+    } catch (error) {
+      if (!(error instanceof JsonMendError)) throw error;
+      if (early && isReadingError(error)) return;
+      event = { type: 'error', key: state.key, id: state.id, error };
+    }
+    state.done = true;
+    state.parser = undefined;
+    events.push(event);
+  }
+
+  function push(delta: ToolCallDelta, events: ToolCallDeltaEvent[] = []): ToolCallDeltaEvent[] {
+    if (record(delta) === undefined) throw new JsonMendError('INVALID_ARGUMENT', 'a tool-call delta must be an object');
+    const state = stateFor(delta, events);
+    if (typeof delta.name === 'string' && delta.name !== '') state.name = (state.name ?? '') + delta.name;
+    const piece = delta.arguments;
+    if (typeof piece !== 'string' || piece === '' || state.done) return events;
+    state.pieces.push(piece);
+    if (!state.parser) {
+      if (state.hint.close === -1) {
+        state.hint.feed(piece);
+        if (state.hint.close !== -1) finish(state, events, true);
+      }
+      return events;
+    }
+    let snapshot;
+    try {
+      snapshot = state.parser.push(piece);
+    } catch {
+      state.parser = undefined; // the reading at the close reports it
+      return events;
+    }
+    if (snapshot.error) {
+      state.parser = undefined;
+      return events;
+    }
+    if (snapshot.value !== undefined && snapshot.value !== state.last) {
+      state.last = snapshot.value;
+      events.push({ type: 'arguments', key: state.key, id: state.id, name: state.name, arguments: snapshot.value });
+    }
+    state.hint.feed(piece);
+    if (state.hint.close !== -1) finish(state, events, true);
+    return events;
+  }
+
+  function close(key: string | number): ToolCallDeltaEvent[] {
+    const events: ToolCallDeltaEvent[] = [];
+    const state = calls.get(String(key));
+    if (state) finish(state, events);
+    return events;
+  }
+
+  function end(): ToolCallDeltaEvent[] {
+    const events: ToolCallDeltaEvent[] = [];
+    for (const state of calls.values()) finish(state, events);
+    return events;
+  }
+
+  return {
+    push: (delta) => push(delta),
+    pushOpenAI(chunk) {
+      const events: ToolCallDeltaEvent[] = [];
+      const choice = record(record(chunk)?.choices && Array.isArray(record(chunk)!.choices) ? (record(chunk)!.choices as unknown[])[0] : undefined);
+      const list = record(choice?.delta)?.tool_calls;
+      if (Array.isArray(list)) {
+        for (const item of list) {
+          const call = record(item);
+          if (!call) continue;
+          const fn = record(call.function);
+          push({ index: typeof call.index === 'number' ? call.index : undefined, id: str(call.id), name: str(fn?.name), arguments: str(fn?.arguments) }, events);
+        }
+      }
+      if (typeof choice?.finish_reason === 'string') events.push(...end());
+      return events;
+    },
+    pushAnthropic(event) {
+      const e = record(event);
+      const index = typeof e?.index === 'number' ? e.index : undefined;
+      if (!e || index === undefined) return [];
+      if (e.type === 'content_block_start') {
+        const block = record(e.content_block);
+        if (block?.type !== 'tool_use') return [];
+        return push({ index, id: str(block.id), name: str(block.name) });
+      }
+      if (e.type === 'content_block_delta') {
+        const delta = record(e.delta);
+        if (delta?.type !== 'input_json_delta' || !calls.has(String(index))) return [];
+        return push({ index, arguments: str(delta.partial_json) ?? '' });
+      }
+      if (e.type === 'content_block_stop') return close(index);
+      return [];
+    },
+    close,
+    end,
+  };
+}

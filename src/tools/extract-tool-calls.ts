@@ -1,0 +1,98 @@
+// `extractToolCalls`: every tool call a reply wrote as text, in any of the known formats, with the
+// reply's remaining text. Marked-up calls come from the span scanner; bare JSON calls from the
+// extraction stage's candidates, taken only when shaped exactly like a call.
+import { extract } from '../extract/index.js';
+import { scanToolCalls, type ToolCallSpan } from '../extract/tool-calls/index.js';
+import { parseToolArguments } from '../loop/tool-args.js';
+import type { Repair } from '../schema/types.js';
+import { assertText } from '../errors.js';
+import { linesOf, toolContext, type ToolContext } from './context.js';
+import { callFromValue, isCallShaped, readSpan, wasCutOff } from './read-call.js';
+import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
+
+/**
+ * Finds the tool calls in a model's reply text: Hermes/Qwen `<tool_call>` blocks, Qwen3-Coder XML,
+ * Llama `<|python_tag|>`, Mistral `[TOOL_CALLS]`, gpt-oss harmony, DeepSeek V3/V3.1 tokens, and bare
+ * JSON call objects (see {@link ToolCallFormat}). Each call's arguments are parsed and repaired like
+ * {@link parseToolArguments} does and validated against its tool's schema. Prose that only mentions
+ * a tool or the markup gives no call.
+ * @returns the calls in text order and the reply with them taken out
+ * @throws JsonMendError `SCHEMA_MISMATCH` for a call to a tool not in `tools` (the message lists them),
+ *   `UNREPAIRABLE` for a call cut off before its arguments end (the message names the call),
+ *   `SchemaError` for arguments the schema rejects even after repair; `INVALID_ARGUMENT` for bad options.
+ */
+export function extractToolCalls(text: string, options: ToolCallOptions): ToolCallsResult {
+  assertText(text);
+  const ctx = toolContext(options, linesOf(text));
+  const { spans, strips } = scanToolCalls(text);
+  return assemble(text, spans, strips, ctx);
+}
+
+/** The calls of the closed spans and of the bare JSON outside them, and the text that remains. */
+export function assemble(text: string, spans: readonly ToolCallSpan[], strips: ReadonlyArray<readonly [number, number]>, ctx: ToolContext): ToolCallsResult {
+  const calls: ToolCall[] = [];
+  const removed: Array<readonly [number, number]> = [];
+  for (const span of spans) {
+    if (!ctx.formats.has(span.format)) continue;
+    const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
+    if (found.length === 0) continue;
+    calls.push(...found);
+    removed.push([span.start, span.end]);
+  }
+  if (ctx.formats.has('json')) calls.push(...bareCalls(text, spans, removed, ctx));
+  if (calls.length === 0) return { calls, text: text.trim() };
+  removed.push(...strips);
+  calls.sort((a, b) => a.span.start - b.span.start);
+  return { calls, text: without(text, removed) };
+}
+
+function overlaps(ranges: ReadonlyArray<readonly [number, number]>, start: number, end: number): boolean {
+  return ranges.some(([s, e]) => start < e && s < end);
+}
+
+/** Calls written as bare JSON: candidates outside every span whose value is call-shaped (or an array of such). */
+function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
+  const taken: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
+  const calls: ToolCall[] = [];
+  for (const candidate of extract(text)) {
+    if (candidate.reasoning || overlaps(taken, candidate.start, candidate.end)) continue;
+    let repairs: Repair[] = [];
+    let value: unknown;
+    try {
+      value = parseToolArguments(candidate.text, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+    } catch {
+      continue; // not JSON after all: prose
+    }
+    const items = Array.isArray(value) ? value : [value];
+    if (items.length === 0 || !items.every(isCallShaped)) continue;
+    const range = candidate.source === 'fence' ? widenToFence(text, candidate.start, candidate.end) : ([candidate.start, candidate.end] as const);
+    const truncated = wasCutOff(repairs);
+    for (const item of items) calls.push(callFromValue(item, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, repairs, truncated, []));
+    taken.push(range);
+    removed.push(range);
+  }
+  return calls;
+}
+
+/** `[start, end)` widened to the fence lines around it (```` ```json ```` … ```` ``` ````), when they are right there. */
+function widenToFence(text: string, start: number, end: number): readonly [number, number] {
+  const before = text.slice(Math.max(0, start - 40), start);
+  const open = before.lastIndexOf('```');
+  const after = text.slice(end, end + 8);
+  const close = after.indexOf('```');
+  if (open === -1 || close === -1 || /\S/.test(after.slice(0, close))) return [start, end];
+  return [start - (before.length - open), end + close + 3];
+}
+
+/** `text` without the ranges, trimmed; blank lines left where a call stood are collapsed. */
+function without(text: string, ranges: Array<readonly [number, number]>): string {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [s, e] of sorted) {
+    if (s > at) out += text.slice(at, s);
+    at = Math.max(at, e);
+  }
+  out += text.slice(at);
+  return out.replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n').trim();
+}

@@ -1,0 +1,204 @@
+// From a span (or a bare JSON value) to tool calls: the name checked against the tools, the arguments
+// parsed with `parseToolArguments` and repaired by the tool's schema. Line numbers for messages are
+// computed only when an error is made (they cost a pass over the text before the call).
+import { JsonMendError } from '../errors.js';
+import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
+import { parseToolArguments } from '../loop/tool-args.js';
+import { isCutOffRepair } from '../parse/kinds.js';
+import { coerceWithReport } from '../schema/index.js';
+import type { Repair, SchemaLike } from '../schema/types.js';
+import { undoDoubledBraces } from './braces.js';
+import type { ToolRegistry } from './registry.js';
+import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
+import { readParameters } from './xml-params.js';
+
+/** What reading a call needs besides the call itself. */
+export interface ReadContext {
+  tools: ToolRegistry;
+  parseOptions: ParserSettings;
+  /** The 1-based line of an offset in the reply, for messages. */
+  lineAt(offset: number): number;
+}
+
+/** Where a call came from, for its record and its errors. */
+export interface CallOrigin {
+  format: ToolCallFormat;
+  span: { start: number; end: number };
+}
+
+/** A call's description for messages, built only when one is needed. */
+type Where = () => string;
+
+/** Prefixes a JsonMendError's message with which call it is about, keeping its class, code and fields. */
+function aboutCall(error: unknown, where: Where): unknown {
+  if (error instanceof JsonMendError) (error as { message: string }).message = `${where()}: ${error.message}`;
+  return error;
+}
+
+/**
+ * True for an error about reading the text (cut off, unparseable, a refused repair): an early reading
+ * that fails so may have stopped at the wrong place and waits for the call's end; any other error
+ * (an unknown tool, arguments the schema rejects) is final.
+ */
+export function isReadingError(error: unknown): boolean {
+  return error instanceof JsonMendError && (error.code === 'UNREPAIRABLE' || error.code === 'NO_JSON' || error.code === 'REPAIR_REFUSED');
+}
+
+function describe(name: string, format: ToolCallFormat, line: () => number): Where {
+  return () => `the call to "${name}" (${format}, line ${line()})`;
+}
+
+/** True when the parser had to close something the text left open at its end (any cut-off repair kind). */
+export function wasCutOff(repairs: readonly Repair[]): boolean {
+  return repairs.some((r) => 'offset' in r && isCutOffRepair(r.kind));
+}
+
+/** The error for arguments the reply cut off: a cut-off call is never run with guessed arguments. */
+function cutOff(where: Where): JsonMendError {
+  return new JsonMendError('UNREPAIRABLE', `${where()} is cut off: its arguments never end`);
+}
+
+/** Parses `argumentsText` (doubled braces undone), refuses a cut-off, then applies the schema. */
+export function argumentsFromText(
+  argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where,
+): { value: unknown; repairs: Repair[] } {
+  const single = undoDoubledBraces(argumentsText);
+  if (single !== undefined) rewrites.push('doubled_braces');
+  let repairs: Repair[] = [];
+  let value: unknown;
+  try {
+    value = parseToolArguments(single ?? argumentsText, undefined, { ...options, onRepair: (r) => (repairs = [...r]) });
+  } catch (error) {
+    throw aboutCall(error, () => `the arguments of ${where()}`);
+  }
+  if (wasCutOff(repairs)) throw cutOff(where);
+  return withSchema(value, repairs, schema, where);
+}
+
+/** Applies the tool's schema to parsed arguments; the repairs so far come first. */
+function withSchema(value: unknown, repairs: Repair[], schema: SchemaLike | undefined, where: Where): { value: unknown; repairs: Repair[] } {
+  if (schema === undefined) return { value, repairs };
+  try {
+    const checked = coerceWithReport(value, schema);
+    return { value: checked.value, repairs: checked.repairs.length === 0 ? repairs : [...repairs, ...checked.repairs] };
+  } catch (error) {
+    throw aboutCall(error, () => `the arguments of ${where()}`);
+  }
+}
+
+const ARGUMENT_KEYS = ['arguments', 'parameters', 'input'] as const;
+const CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', 'parameters', 'input', 'id', 'type']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The call object inside an OpenAI-style `{"type": "function", "function": {…}}` wrapper, else the value. */
+export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): unknown {
+  if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
+    rewrites?.push('function_wrapper');
+    return value.function;
+  }
+  return value;
+}
+
+/** The arguments of a (possibly partial) call object: its `arguments`, `parameters` or `input`. */
+export function argumentsOf(call: unknown): unknown {
+  const inner = unwrapFunction(call);
+  if (!isObject(inner)) return undefined;
+  const key = ARGUMENT_KEYS.find((k) => inner[k] !== undefined);
+  return key === undefined ? undefined : inner[key];
+}
+
+/** The name of a (possibly partial) call object, when it is a string. */
+export function nameOf(call: unknown): string | undefined {
+  const inner = unwrapFunction(call);
+  return isObject(inner) && typeof inner.name === 'string' ? inner.name : undefined;
+}
+
+/**
+ * True when `value` is shaped like a tool call and nothing else: a string `name`, one of
+ * `arguments` / `parameters` / `input`, and no keys besides `id` and `type` (or the same inside a
+ * `function` wrapper). What a bare JSON value must be to count as a call; an answer that happens to
+ * have a `name` is not one.
+ */
+export function isCallShaped(value: unknown): boolean {
+  const inner = unwrapFunction(value);
+  if (!isObject(inner) || typeof inner.name !== 'string') return false;
+  let args = 0;
+  for (const key of Object.keys(inner)) {
+    if (!CALL_KEYS.has(key)) return false;
+    if ((ARGUMENT_KEYS as readonly string[]).includes(key)) args++;
+  }
+  return args === 1;
+}
+
+/**
+ * One call from a parsed call object. `textRepairs` are the parser's repairs of the text the object
+ * came from; `truncated` says that text was cut off.
+ */
+export function callFromValue(
+  value: unknown, origin: CallOrigin, ctx: ReadContext, textRepairs: Repair[], truncated: boolean, rewrites: ToolCallRewrite[],
+): ToolCall {
+  const line = () => ctx.lineAt(origin.span.start);
+  const inner = unwrapFunction(value, rewrites);
+  if (!isObject(inner) || typeof inner.name !== 'string' || inner.name === '') {
+    throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} names no tool (expected {"name": …, "arguments": {…}})`);
+  }
+  const name = inner.name;
+  const where = describe(name, origin.format, line);
+  const schema = ctx.tools.schemaOf(name, line);
+  if (truncated) throw cutOff(where);
+  const raw = argumentsOf(inner) ?? {};
+  let read: { value: unknown; repairs: Repair[] };
+  if (typeof raw === 'string') {
+    rewrites.push('arguments_as_string');
+    read = argumentsFromText(raw, schema, ctx.parseOptions, rewrites, where);
+    read = { value: read.value, repairs: [...textRepairs, ...read.repairs] };
+  } else {
+    read = withSchema(raw, textRepairs, schema, where);
+  }
+  const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: origin.format };
+  if (typeof inner.id === 'string') call.id = inner.id;
+  return call;
+}
+
+/**
+ * Every call a closed span holds (none when its body holds no JSON at all: markup mentioned in prose).
+ * `body` is the span's body text; `atEnd` says the span ends the reply.
+ */
+export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
+  const origin: CallOrigin = { format: span.format, span: { start: span.start, end: span.end } };
+  const line = () => ctx.lineAt(span.start);
+  if (span.body === 'call') {
+    if (body.trim() === '') return [];
+    const rewrites: ToolCallRewrite[] = [];
+    const single = undoDoubledBraces(body);
+    if (single !== undefined) rewrites.push('doubled_braces');
+    let value: unknown;
+    let repairs: Repair[] = [];
+    try {
+      value = parseToolArguments(single ?? body, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+    } catch (error) {
+      if (error instanceof JsonMendError && error.code === 'NO_JSON') return [];
+      throw aboutCall(error, () => `the ${span.format} tool call at line ${line()}`);
+    }
+    const truncated = wasCutOff(repairs);
+    const items = Array.isArray(value) ? value : [value];
+    return items.map((item) => callFromValue(item, origin, ctx, repairs, truncated, [...rewrites]));
+  }
+  const name = span.name as string;
+  const where = describe(name, span.format, line);
+  const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
+  const rewrites: ToolCallRewrite[] = [];
+  let read: { value: unknown; repairs: Repair[] };
+  if (span.body === 'arguments') {
+    if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
+    read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
+  } else {
+    const params = readParameters(body, schema, ctx.parseOptions);
+    if (params.cutOff || (!span.closed && atEnd)) throw cutOff(where);
+    read = withSchema(params.value, [], schema, where);
+  }
+  return [{ name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format }];
+}

@@ -1,0 +1,49 @@
+// The tools a reply may call, looked up by name; a name that is not among them is the model's error.
+import { JsonMendError } from '../errors.js';
+import type { SchemaLike } from '../schema/types.js';
+import type { ToolDefinition } from './types.js';
+
+/** Tools by name, checked once per call of the public API. */
+export class ToolRegistry {
+  private readonly byName = new Map<string, ToolDefinition>();
+
+  /** @param open accept any name (no tools given: the delta multiplexer without `tools`) */
+  constructor(tools: readonly ToolDefinition[] | undefined, private readonly open = false) {
+    if (tools === undefined && open) return;
+    if (!Array.isArray(tools)) throw new JsonMendError('INVALID_ARGUMENT', 'tools must be an array of { name, schema }');
+    for (const tool of tools) {
+      if (tool === null || typeof tool !== 'object' || typeof tool.name !== 'string' || tool.name === '') {
+        throw new JsonMendError('INVALID_ARGUMENT', `each tool must be an object with a non-empty string name, got ${JSON.stringify(tool)}`);
+      }
+      if (this.byName.has(tool.name)) throw new JsonMendError('INVALID_ARGUMENT', `the tool "${tool.name}" is listed twice`);
+      this.byName.set(tool.name, tool);
+    }
+  }
+
+  /** The names of the known tools, in the order given. */
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /** True when `name` is a known tool (always, for an open registry). */
+  has(name: string): boolean {
+    return this.open || this.byName.has(name);
+  }
+
+  /**
+   * The schema of the tool `name` (undefined when it has none).
+   * @throws JsonMendError `SCHEMA_MISMATCH` naming the known tools when `name` is not one of them.
+   */
+  schemaOf(name: string, line?: () => number): SchemaLike | undefined {
+    const tool = this.byName.get(name);
+    if (tool) return tool.schema;
+    if (this.open) return undefined;
+    const known = this.names.map((n) => `"${n}"`).join(', ');
+    const at = line ? ` (line ${line()})` : '';
+    throw new JsonMendError(
+      'SCHEMA_MISMATCH',
+      `the model called the tool "${name}"${at}, which does not exist; the tools are ${known || '(none)'}`,
+      { path: '/name' },
+    );
+  }
+}

@@ -1,0 +1,247 @@
+// Tool calls while the reply streams: the span scanner runs chunk by chunk and hands each body's new
+// text over; a JSON body goes to the project's stream parser (only its new piece) for partial
+// arguments, and to a root-close hint: when the body's JSON closes, the body is read as
+// `extractToolCalls` reads it and the call is reported, before its closing markup arrives. Elements of
+// a list of calls are reported as the parser completes them. `end()` reads the whole text as
+// `extractToolCalls` does, so the final result is the same whatever the chunking. No step re-reads
+// text already passed, except each body once when it closes: linear in the reply.
+import { JsonMendError, positionOf } from '../errors.js';
+import { TOKENS, ToolCallScanner, type ToolCallSpan } from '../extract/tool-calls/index.js';
+import { createStreamParser } from '../stream/index.js';
+import type { StreamParser } from '../stream/types.js';
+import { toolContext, type ToolContext } from './context.js';
+import { assemble } from './extract-tool-calls.js';
+import { argumentsOf, callFromValue, isCallShaped, isReadingError, nameOf, readSpan } from './read-call.js';
+import { RootCloseHint } from './root-close.js';
+import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
+import { readParameters } from './xml-params.js';
+
+/** A call-object body's `name` is shown only once complete; argument strings grow as written. */
+function notName(pointer: string): boolean {
+  return !/^(?:\/\d+)?\/name$/.test(pointer);
+}
+
+const PARAMETER_CLOSE = TOKENS.parameterClose;
+
+interface SpanState {
+  span: ToolCallSpan;
+  /** Index of the span's first call among all calls. */
+  base: number;
+  /** The body so far, in the pieces it came in (joined once, when it is read). */
+  pieces: string[];
+  parser: StreamParser | undefined;
+  /** Calls already reported complete (or failed). */
+  reported: number;
+  /** Calls whose start was reported. */
+  started: number;
+  lastPartial: unknown;
+  /** The first two non-space characters of the body: `{{` means doubled braces, which the parser would misread. */
+  head: string;
+  /** Where the body's root JSON value closes. */
+  hint: RootCloseHint;
+  /** The early reading was tried (once: repeating it on every push would make the stream quadratic). */
+  early: boolean;
+  /** An error was reported for this span: its close reports no second one. */
+  failed: boolean;
+  /** Qwen3-Coder: the arguments read from closed parameters, the pieces since the last closer, and the last few characters (a closer split over pieces). */
+  params: Record<string, unknown>;
+  pending: string[];
+  tail: string;
+}
+
+/**
+ * A tool-call reader for a streamed reply: push text chunks as they arrive; each push returns
+ * `call_start`, partial `arguments`, complete `call` and `error` events. A marked-up call is reported
+ * as soon as its arguments are complete; bare JSON calls (format `json`), and a call whose JSON's end
+ * is only known once more text comes (the last Mistral call), come with `end()`'s result.
+ * Work is linear in the reply's length.
+ */
+export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
+  const chunks: string[] = [];
+  let whole: string | undefined;
+  /** The whole text so far, joined only for an error message's line number. */
+  const text = (): string => (whole ??= chunks.join(''));
+  const ctx: ToolContext = toolContext(options, (offset) => positionOf(text(), offset).line);
+  let events: ToolCallStreamEvent[] = [];
+  let nextIndex = 0;
+  let open: SpanState | undefined;
+  let ended = false;
+
+  const scanner = new ToolCallScanner({
+    open(span) {
+      if (!ctx.formats.has(span.format)) return;
+      open = {
+        span, base: nextIndex, pieces: [], reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
+        early: false, failed: false, params: {}, pending: [], tail: '',
+        parser: span.body === 'parameters' ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }),
+      };
+      if (span.name !== undefined) {
+        events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });
+        open.started = 1;
+      }
+    },
+    grow(span, piece) {
+      if (open?.span !== span) return;
+      open.pieces.push(piece);
+      if (span.body === 'parameters') feedParameters(open, piece);
+      else feed(open, piece);
+    },
+    close(span) {
+      if (open?.span !== span) return;
+      const state = open;
+      open = undefined;
+      finish(state);
+    },
+  });
+
+  function fail(state: SpanState, error: unknown): void {
+    if (!(error instanceof JsonMendError)) throw error;
+    events.push({ type: 'error', index: state.base + state.reported, error });
+    state.reported++;
+    state.failed = true;
+  }
+
+  function report(state: SpanState, call: ToolCall): void {
+    const index = state.base + state.reported;
+    if (state.started <= state.reported) {
+      events.push({ type: 'call_start', index, name: call.name, format: call.format });
+      state.started = state.reported + 1;
+    }
+    events.push({ type: 'call', index, call });
+    state.reported++;
+  }
+
+  /** Feeds a JSON body's new piece: early reading at the root's close, list elements, partial arguments. */
+  function feed(state: SpanState, piece: string): void {
+    if (state.head.length < 2) state.head = (state.head + piece.trimStart()).slice(0, 2);
+    state.hint.feed(piece);
+    if (state.hint.close !== -1 && !state.early) {
+      state.early = true;
+      // The root closed: read the body up to there as extractToolCalls would; a reading error (the
+      // hint misled by a bracket in a single-quoted string) waits for the span to close.
+      readEarly(state, state.pieces.join('').slice(0, state.hint.close));
+    }
+    if (!state.parser || state.head === '{{') return;
+    let snapshot;
+    try {
+      snapshot = state.parser.push(piece);
+    } catch {
+      state.parser = undefined; // the reading at the close reports the error
+      return;
+    }
+    if (snapshot.error) {
+      state.parser = undefined;
+      return;
+    }
+    const value = snapshot.value;
+    if (state.span.body === 'call' && Array.isArray(value)) {
+      for (const delta of snapshot.deltas ?? []) {
+        if (delta.op !== 'complete' && delta.op !== 'set') continue;
+        if (delta.path !== `/${state.reported}`) continue;
+        const element = value[state.reported];
+        if (!isCallShaped(element) && nameOf(element) === undefined) continue;
+        try {
+          report(state, callFromValue(element, { format: state.span.format, span: { start: state.span.start, end: state.span.bodyEnd } }, ctx, [], false, []));
+        } catch (error) {
+          fail(state, error);
+        }
+      }
+    }
+    partial(state, value);
+  }
+
+  /** The calls of the body's text `body`, read whole; reported when the reading is clean. */
+  function readEarly(state: SpanState, body: string): void {
+    const span = { ...state.span, bodyEnd: state.span.bodyStart + body.length, end: state.span.bodyStart + body.length, closed: true };
+    let calls: ToolCall[];
+    try {
+      calls = readSpan(span, body, false, ctx);
+    } catch (error) {
+      if (isReadingError(error)) return;
+      fail(state, error);
+      state.parser = undefined;
+      return;
+    }
+    for (let i = state.reported; i < calls.length; i++) report(state, calls[i]);
+    state.parser = undefined; // nothing more to show for this span
+  }
+
+  /** Reports the arguments so far of the call being written, when they changed. */
+  function partial(state: SpanState, value: unknown): void {
+    const span = state.span;
+    let current = value;
+    let offset = 0;
+    if (span.body === 'call' && Array.isArray(value)) {
+      if (value.length === 0) return;
+      offset = value.length - 1;
+      current = value[offset];
+    }
+    if (offset < state.reported) return;
+    const index = state.base + offset;
+    const name = span.name ?? nameOf(current);
+    if (name !== undefined && state.started <= offset) {
+      events.push({ type: 'call_start', index, name, format: span.format });
+      state.started = offset + 1;
+    }
+    const args = span.body === 'call' ? argumentsOf(current) : current;
+    if (args === undefined || args === state.lastPartial) return;
+    state.lastPartial = args;
+    events.push({ type: 'arguments', index, name, arguments: args });
+  }
+
+  /** Qwen3-Coder: each newly closed `</parameter>` adds properties to the partial arguments. */
+  function feedParameters(state: SpanState, piece: string): void {
+    state.pending.push(piece);
+    const seen = state.tail + piece;
+    state.tail = seen.slice(-(PARAMETER_CLOSE.length - 1));
+    if (!seen.includes(PARAMETER_CLOSE)) return;
+    const segment = state.pending.join('');
+    const close = segment.lastIndexOf(PARAMETER_CLOSE) + PARAMETER_CLOSE.length;
+    state.pending = [segment.slice(close)];
+    let schema;
+    try {
+      schema = ctx.tools.schemaOf(state.span.name as string);
+    } catch {
+      return; // reported when the span closes
+    }
+    state.params = { ...state.params, ...readParameters(segment.slice(0, close), schema, ctx.parseOptions).value };
+    events.push({ type: 'arguments', index: state.base, name: state.span.name, arguments: state.params });
+  }
+
+  /** The span closed: its calls not yet reported are read as `extractToolCalls` reads them. */
+  function finish(state: SpanState): void {
+    let calls: ToolCall[];
+    try {
+      calls = readSpan(state.span, state.pieces.join(''), false, ctx);
+    } catch (error) {
+      if (!state.failed) fail(state, error);
+      nextIndex = state.base + Math.max(state.reported, 1);
+      return;
+    }
+    for (let i = state.reported; i < calls.length; i++) report(state, calls[i]);
+    nextIndex = state.base + Math.max(state.reported, calls.length);
+  }
+
+  return {
+    push(chunk: string): ToolCallStreamEvent[] {
+      if (ended) throw new JsonMendError('STREAM_CLOSED', 'push after end() on a tool-call stream');
+      if (typeof chunk !== 'string') throw new JsonMendError('INVALID_ARGUMENT', `chunk must be a string, got ${typeof chunk}`);
+      chunks.push(chunk);
+      whole = undefined;
+      scanner.push(chunk);
+      const out = events;
+      events = [];
+      return out;
+    },
+    end(): ToolCallsResult {
+      if (ended) throw new JsonMendError('STREAM_CLOSED', 'end() called twice on a tool-call stream');
+      ended = true;
+      const all = text();
+      // The spans found so far are the whole text's; the open one (if any) closes at the end.
+      open = undefined;
+      scanner.end();
+      events = [];
+      return assemble(all, scanner.spans, scanner.strips, { ...ctx, lineAt: (offset) => positionOf(all, offset).line });
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// Public types of tool-call recovery: the tools a reply may call, the calls found, the stream events.
+import type { ToolCallFormat } from '../extract/tool-calls/index.js';
+import type { JsonMendError } from '../errors.js';
+import type { ParseOptions } from '../parse/types.js';
+import type { Repair, SchemaLike } from '../schema/types.js';
+
+/** A tool the model may call: its name and the schema of its arguments (JSON Schema or any Standard Schema). */
+export interface ToolDefinition {
+  name: string;
+  /** The arguments' schema; without one, arguments are parsed and repaired as JSON only. */
+  schema?: SchemaLike;
+}
+
+/**
+ * What was done to a call before its arguments were parsed, beyond the parser's and the schema's repairs.
+ * One row per member:
+ *
+ * | rewrite               | what it fixes                                                     | example                                             |
+ * | --------------------- | ----------------------------------------------------------------- | --------------------------------------------------- |
+ * | `doubled_braces`      | every brace doubled, as copied from a Python f-string prompt      | `{{"city": "Paris"}}` → `{"city": "Paris"}`         |
+ * | `arguments_as_string` | the arguments written as a JSON string holding the object          | `"arguments": "{\"city\": \"Paris\"}"` → `{"city": "Paris"}` |
+ * | `function_wrapper`    | an OpenAI-style `{"type": "function", "function": {…}}` wrapper  | `{"function": {"name": "f", …}}` → the inner call  |
+ */
+export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'function_wrapper';
+
+/** Every {@link ToolCallRewrite}. */
+export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'function_wrapper'] as const);
+
+/** One tool call found in a reply. */
+export interface ToolCall<A = unknown> {
+  /** The tool's name, one of the tools given. */
+  name: string;
+  /** The arguments, parsed, repaired and valid for the tool's schema. */
+  arguments: A;
+  /** Every repair made to the arguments: text repairs first, then schema repairs. */
+  repairs: Repair[];
+  /** Rewrites made before parsing (see {@link ToolCallRewrite}). */
+  rewrites: ToolCallRewrite[];
+  /** Where the call is in the text: `[start, end)`, markup included. */
+  span: { start: number; end: number };
+  /** How the call was written. */
+  format: ToolCallFormat;
+  /** The call's id, when the model wrote one (`"id"` in a Mistral call). */
+  id?: string;
+}
+
+/** What {@link extractToolCalls} returns. */
+export interface ToolCallsResult {
+  /** Every call, in text order. */
+  calls: ToolCall[];
+  /** The reply with the calls (and their markup) taken out, trimmed. */
+  text: string;
+}
+
+/** The tolerant parser's settings that tool-call reading passes on. */
+export type ParserSettings = Pick<ParseOptions, 'strict' | 'disable' | 'maxDepth' | 'maxLength'>;
+
+/** Options of {@link extractToolCalls} and {@link createToolCallStream}. */
+export interface ToolCallOptions extends ParserSettings {
+  /** The tools the model may call. A call naming any other tool is an error that lists these. */
+  tools: readonly ToolDefinition[];
+  /** The formats to look for. Default: all of {@link TOOL_CALL_FORMATS}. */
+  formats?: readonly ToolCallFormat[];
+}
+
+/** What a {@link ToolCallStream} reports after a push. */
+export type ToolCallStreamEvent =
+  /** A call started; `name` is known once its markup or its `"name"` is complete. */
+  | { type: 'call_start'; index: number; name: string | undefined; format: ToolCallFormat }
+  /** The arguments so far (a partial value; not yet validated). */
+  | { type: 'arguments'; index: number; name: string | undefined; arguments: unknown }
+  /** The call is complete: its arguments parsed, repaired and validated. */
+  | { type: 'call'; index: number; call: ToolCall }
+  /** The call could not be read (unknown tool, arguments cut off or invalid); `end()` throws the first such error. */
+  | { type: 'error'; index: number; error: JsonMendError };
+
+/** Tool calls recovered from a reply while it streams. */
+export interface ToolCallStream {
+  /** Adds a chunk of the reply; returns what changed. */
+  push(chunk: string): ToolCallStreamEvent[];
+  /**
+   * Ends the reply; returns exactly what `extractToolCalls(wholeText, options)` returns.
+   * @throws what `extractToolCalls` throws on the whole text.
+   */
+  end(): ToolCallsResult;
+}
+
+/** One provider tool-call delta: OpenAI `choices[0].delta.tool_calls[i]` flattened, or an Anthropic block's piece. */
+export interface ToolCallDelta {
+  /** The call's position (`tool_calls[i].index`, Anthropic's content block `index`). */
+  index?: number;
+  /** The call's id; sent once, in the first delta of a call. */
+  id?: string;
+  /** The tool's name; sent once (OpenAI may split it over deltas: pieces are joined). */
+  name?: string;
+  /** The next piece of the arguments' JSON text. */
+  arguments?: string;
+}
+
+/** What a {@link ToolCallDeltaMux} reports. */
+export type ToolCallDeltaEvent =
+  | { type: 'call_start'; key: string; id: string | undefined; name: string | undefined }
+  | { type: 'arguments'; key: string; id: string | undefined; name: string | undefined; arguments: unknown }
+  | { type: 'call'; key: string; id: string | undefined; name: string; arguments: unknown; repairs: Repair[] }
+  | { type: 'error'; key: string; id: string | undefined; error: JsonMendError };
+
+/** Options of {@link createToolCallDeltaMux}. */
+export interface ToolCallDeltaOptions extends ParserSettings {
+  /** The tools the model may call; a call to another is an `error` event. Without `tools`, any name is accepted and arguments are parsed without a schema. */
+  tools?: readonly ToolDefinition[];
+}
+
+/** Demultiplexes interleaved tool-call deltas into per-call partial arguments and finished calls. */
+export interface ToolCallDeltaMux {
+  /** Adds one delta; returns what changed. */
+  push(delta: ToolCallDelta): ToolCallDeltaEvent[];
+  /** Adds an OpenAI Chat Completions stream chunk (its `choices[0].delta.tool_calls`). */
+  pushOpenAI(chunk: unknown): ToolCallDeltaEvent[];
+  /** Adds an Anthropic Messages stream event (`content_block_start` / `content_block_delta` / `content_block_stop`). */
+  pushAnthropic(event: unknown): ToolCallDeltaEvent[];
+  /** Closes the call with this key (its arguments are complete); returns its `call` or `error` event. */
+  close(key: string | number): ToolCallDeltaEvent[];
+  /** Ends the stream: every call still open is closed. Returns the remaining events. */
+  end(): ToolCallDeltaEvent[];
+}

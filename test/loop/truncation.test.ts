@@ -1,0 +1,217 @@
+// No cut reply taken as whole: the truncation policy (error, continue, raise-limit), bounded and visible in
+// telemetry; and the constraint each provider is sent, asserted through generate() and streamGenerate().
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { JsonMendError } from '../../src/errors.js';
+import {
+  anthropic, generate, ollama, openaiCompatible, RetriesExhaustedError, streamGenerate, type LoopEvent, type Model, type ModelRequest,
+} from '../../src/loop/index.js';
+import {
+  anthropicBody, anthropicStream, json, ollamaBody, ollamaStream, openaiBody, openaiStream, sse, person, useServer } from './wire.js';
+
+
+const server = useServer();
+
+/** An Anthropic text-mode SSE stream of `text`, stopping with `stop`. */
+function anthropicTextStream(text: string, stop: string) {
+  return sse([
+    { event: 'message_start', data: { type: 'message_start', message: { id: 'm', usage: { input_tokens: 3, output_tokens: 1 } } } },
+    { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
+    { event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } } },
+    { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: stop }, usage: { output_tokens: 9 } } },
+    { event: 'message_stop', data: { type: 'message_stop' } },
+  ]);
+}
+
+function truncations(events: LoopEvent[]): unknown[] {
+  return events.filter((e) => e.type === 'truncated').map((e) => (e.type === 'truncated' ? { action: e.action, continuation: e.continuation, maxTokens: e.maxTokens } : {}));
+}
+
+describe('onTruncated', { timeout: 30_000 }, () => {
+  test("'error' (default): the attempt fails, the retry asks for a shorter value; the event says so", async () => {
+    const events: LoopEvent[] = [];
+    server.script(json(openaiBody('{"name":"Ada","age":3', 'length')), json(openaiBody('{"name":"Ada","age":36}')));
+    const result = await generate({ model: openaiCompatible({ baseURL: server.url, model: 'm' }), schema: person, prompt: 'p', onEvent: (e) => events.push(e) });
+    assert.equal(result.attempts, 2);
+    assert.deepEqual(truncations(events), [{ action: 'error', continuation: undefined, maxTokens: undefined }]);
+  });
+
+  test("'continue' on Anthropic text mode: the partial turn is sent back as the assistant's and the texts are joined", async () => {
+    const events: LoopEvent[] = [];
+    const before = server.requests.length;
+    server.script(json(anthropicBody('{"name": "Ada", "ag', 'max_tokens')), json(anthropicBody('e": 36}', 'end_turn')));
+    const result = await generate({
+      model: anthropic({ baseURL: server.url, model: 'c', maxTokens: 8 }),
+      prompt: 'p',
+      onTruncated: 'continue',
+      onEvent: (e) => events.push(e),
+    });
+    assert.deepEqual(result.value, { name: 'Ada', age: 36 });
+    assert.equal(result.attempts, 1);
+    const second = server.requests[before + 1]!.body;
+    assert.deepEqual(second.messages.at(-1), { role: 'assistant', content: '{"name": "Ada", "ag' });
+    assert.deepEqual(truncations(events), [{ action: 'continue', continuation: 1, maxTokens: undefined }]);
+    const ended = events.find((e) => e.type === 'attempt_ended');
+    assert.ok(ended?.type === 'attempt_ended' && ended.continuations === 1 && ended.usage?.outputTokens === 12);
+  });
+
+  test("'continue' through streamGenerate: partials go on from the text already shown", async () => {
+    const events: LoopEvent[] = [];
+    server.script(anthropicTextStream('{"name": "Ada", "ag', 'max_tokens'), anthropicTextStream('e": 36, "x": [1]}', 'end_turn'));
+    const partials: unknown[] = [];
+    let value: unknown;
+    for await (const e of streamGenerate({ model: anthropic({ baseURL: server.url, model: 'c' }), prompt: 'p', onTruncated: 'continue', onEvent: (ev) => events.push(ev) })) {
+      if (e.type === 'partial') partials.push(e.value);
+      if (e.type === 'result') value = e.result.value;
+    }
+    assert.deepEqual(value, { name: 'Ada', age: 36, x: [1] });
+    assert.ok(partials.some((p) => (p as { age?: number }).age === 36), 'a continuation partial carries the first part too');
+    assert.deepEqual(truncations(events), [{ action: 'continue', continuation: 1, maxTokens: undefined }]);
+  });
+
+  test("'continue' is bounded by maxContinuations, then the attempt fails as truncated", async () => {
+    const events: LoopEvent[] = [];
+    let calls = 0;
+    const model = async (r: ModelRequest) => {
+      calls++;
+      return { text: r.messages.at(-1)!.role === 'assistant' ? ',1' : '[1', finishReason: 'length' as const };
+    };
+    await assert.rejects(
+      generate({ model, prompt: 'p', onTruncated: 'continue', maxContinuations: 2, maxRetries: 0, onEvent: (e) => events.push(e) }),
+      (e: unknown) => e instanceof RetriesExhaustedError && e.attempts[0]!.stage === 'truncated',
+    );
+    assert.equal(calls, 3);
+    assert.deepEqual(truncations(events).map((t) => (t as { action: string }).action), ['continue', 'continue', 'error']);
+  });
+
+  test("'continue' where the provider cannot continue a turn (OpenAI) acts as 'raise-limit'", async () => {
+    const events: LoopEvent[] = [];
+    const before = server.requests.length;
+    server.script(json(openaiBody('{"name":"Ada","age":3', 'length')), json(openaiBody('{"name":"Ada","age":36}')));
+    const result = await generate({
+      model: openaiCompatible({ baseURL: server.url, model: 'm', maxTokens: 100 }),
+      schema: person,
+      prompt: 'p',
+      onTruncated: 'continue',
+      onEvent: (e) => events.push(e),
+    });
+    assert.equal(result.attempts, 2);
+    const sent = server.requests.slice(before).map((r) => r.body);
+    assert.deepEqual(sent.map((b) => b.max_tokens), [100, 200]);
+    assert.deepEqual(sent[1].messages, sent[0].messages, 'the same request again, not feedback: the model did nothing wrong');
+    assert.deepEqual(truncations(events), [{ action: 'raise-limit', continuation: undefined, maxTokens: 200 }]);
+  });
+
+  test("'raise-limit' doubles maxTokens up to maxTokensCap, then stops raising (Ollama num_predict)", async () => {
+    const events: LoopEvent[] = [];
+    const before = server.requests.length;
+    for (let i = 0; i < 4; i++) server.script(json(ollamaBody('{"name":"Ada","age":3', 'length')));
+    await assert.rejects(
+      generate({
+        model: ollama({ baseURL: server.url, model: 'm', maxTokens: 100 }),
+        schema: person,
+        prompt: 'p',
+        maxRetries: 3,
+        onTruncated: 'raise-limit',
+        maxTokensCap: 250,
+        onEvent: (e) => events.push(e),
+      }),
+      (e: unknown) => e instanceof RetriesExhaustedError,
+    );
+    assert.deepEqual(server.requests.slice(before).map((r) => r.body.options.num_predict), [100, 200, 250, 250]);
+    assert.deepEqual(truncations(events).map((t) => (t as { action: string }).action), ['raise-limit', 'raise-limit', 'error', 'error']);
+    const started = events.filter((e) => e.type === 'attempt_started').map((e) => (e.type === 'attempt_started' ? e.maxTokens : 0));
+    assert.deepEqual(started, [100, 200, 250, 250], 'attempt_started reports the limit in force');
+  });
+
+  test("'raise-limit' without a known limit starts from the tokens used and is still capped (4 × the first)", async () => {
+    const before = server.requests.length;
+    // openaiBody reports completion_tokens: 5.
+    for (let i = 0; i < 5; i++) server.script(json(openaiBody('{"name":"Ada","age":3', 'length')));
+    await assert.rejects(
+      generate({ model: openaiCompatible({ baseURL: server.url, model: 'm' }), schema: person, prompt: 'p', maxRetries: 4, onTruncated: 'raise-limit' }),
+      (e: unknown) => e instanceof RetriesExhaustedError,
+    );
+    assert.deepEqual(server.requests.slice(before).map((r) => r.body.max_tokens), [undefined, 10, 20, 20, 20]);
+  });
+
+  test("'continue' that used up maxContinuations fails as 'error': feedback, no raised limit", async () => {
+    const events: LoopEvent[] = [];
+    const before = server.requests.length;
+    server.script(
+      json(anthropicBody('{"name": "Ada", "ag', 'max_tokens')),
+      json(anthropicBody('e": 3', 'max_tokens')),
+      json(anthropicBody('{"name": "Ada", "age": 36}', 'end_turn')),
+    );
+    const result = await generate({
+      model: anthropic({ baseURL: server.url, model: 'c', maxTokens: 8 }),
+      prompt: 'p',
+      onTruncated: 'continue',
+      maxContinuations: 1,
+      onEvent: (e) => events.push(e),
+    });
+    assert.equal(result.attempts, 2);
+    const sent = server.requests.slice(before).map((r) => r.body);
+    assert.deepEqual(sent.map((b) => b.max_tokens), [8, 8, 8]);
+    assert.match(sent[2].messages.at(-1).content, /cut off by the output-token limit/);
+    assert.deepEqual(truncations(events).map((t) => (t as { action: string }).action), ['continue', 'error']);
+  });
+
+  test('bad truncation options are INVALID_ARGUMENT', async () => {
+    const model = async () => '{}';
+    for (const bad of [{ onTruncated: 'guess' }, { maxContinuations: -1 }, { maxTokensCap: 0 }, { maxTokens: 1.5 }, { nearTokenLimit: 0 }]) {
+      await assert.rejects(generate({ model, prompt: 'p', ...(bad as object) }), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT');
+    }
+  });
+});
+
+describe('the constraint each provider is sent, through generate() and streamGenerate()', { timeout: 30_000 }, () => {
+  const cases: Array<[string, () => Model, (reply: string) => unknown, (reply: string) => unknown, (body: any) => void]> = [
+    [
+      'ollama: format = the JSON Schema',
+      () => ollama({ baseURL: server.url, model: 'm' }),
+      (r) => json(ollamaBody(r)),
+      (r) => ollamaStream(r),
+      (body) => assert.deepEqual(body.format, person),
+    ],
+    [
+      'openaiCompatible: response_format json_schema, strict',
+      () => openaiCompatible({ baseURL: server.url, model: 'm' }),
+      (r) => json(openaiBody(r)),
+      (r) => openaiStream(r),
+      (body) => {
+        assert.equal(body.response_format.type, 'json_schema');
+        assert.equal(body.response_format.json_schema.name, 'person');
+        assert.equal(body.response_format.json_schema.strict, true);
+        assert.deepEqual(body.response_format.json_schema.schema.required, ['name', 'age']);
+      },
+    ],
+    [
+      "anthropic: a forced tool whose input_schema is the schema",
+      () => anthropic({ baseURL: server.url, model: 'm' }),
+      (r) => json(anthropicBody(JSON.parse(r), 'tool_use', 'person')),
+      (r) => anthropicStream(r, 'tool_use', 'person'),
+      (body) => {
+        assert.deepEqual(body.tools, [{ name: 'person', description: 'Reply with the requested structured output.', input_schema: person }]);
+        assert.deepEqual(body.tool_choice, { type: 'tool', name: 'person' });
+      },
+    ],
+  ];
+  for (const [name, model, plain, streamed, check] of cases) {
+    test(name, async () => {
+      const reply = '{"name":"Ada","age":36}';
+      server.script(plain(reply) as never, streamed(reply) as never);
+      const before = server.requests.length;
+      const a = await generate({ model: model(), schema: person, schemaName: 'person', prompt: 'p' });
+      let b: unknown;
+      for await (const e of streamGenerate({ model: model(), schema: person, schemaName: 'person', prompt: 'p' })) if (e.type === 'result') b = e.result.value;
+      assert.deepEqual(a.value, { name: 'Ada', age: 36 });
+      assert.deepEqual(b, { name: 'Ada', age: 36 });
+      const [first, second] = server.requests.slice(before);
+      check(first!.body);
+      check(second!.body);
+      assert.notEqual(first!.body.stream, true);
+      assert.equal(second!.body.stream, true);
+    });
+  }
+});

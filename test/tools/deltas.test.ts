@@ -1,0 +1,142 @@
+// createToolCallDeltaMux: interleaved provider deltas keyed by index or id, partial arguments per call,
+// each call finished as soon as its JSON closes (or its block stops), errors as events.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { createToolCallDeltaMux, type ToolCallDeltaEvent } from '../../src/index.js';
+
+const weather = { type: 'object', properties: { location: { type: 'string' }, days: { type: 'integer' } }, required: ['location'] };
+const search = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
+const tools = [{ name: 'get_weather', schema: weather }, { name: 'web_search', schema: search }];
+
+const finished = (events: ToolCallDeltaEvent[]) =>
+  events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.key, e.id, e.name, e.arguments]);
+
+/** An OpenAI Chat Completions stream chunk carrying tool-call deltas. */
+function chunk(toolCalls: unknown[], finish?: string): unknown {
+  return { choices: [{ index: 0, delta: { tool_calls: toolCalls }, finish_reason: finish ?? null }] };
+}
+
+describe('delta multiplexer: OpenAI', () => {
+  test('two calls interleaved by index: partials per call, each finished when its JSON closes', () => {
+    const mux = createToolCallDeltaMux({ tools });
+    const events: ToolCallDeltaEvent[] = [];
+    events.push(...mux.pushOpenAI(chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '' } }])));
+    events.push(...mux.pushOpenAI(chunk([{ index: 1, id: 'call_b', type: 'function', function: { name: 'web_search', arguments: '{"que' } }])));
+    events.push(...mux.pushOpenAI(chunk([{ index: 0, function: { arguments: '{"location": "Par' } }])));
+    events.push(...mux.pushOpenAI(chunk([{ index: 1, function: { arguments: 'ry": "x"}' } }])));
+    // Call 1's JSON closed: it is finished before call 0.
+    assert.deepEqual(finished(events), [['1', 'call_b', 'web_search', { query: 'x' }]]);
+    events.push(...mux.pushOpenAI(chunk([{ index: 0, function: { arguments: 'is", "days": "2"}' } }])));
+    assert.deepEqual(finished(events), [['1', 'call_b', 'web_search', { query: 'x' }], ['0', 'call_a', 'get_weather', { location: 'Paris', days: 2 }]]);
+    const partial0 = events.filter((e) => e.type === 'arguments' && e.key === '0').map((e) => e.type === 'arguments' && e.arguments);
+    assert.deepEqual(partial0[0], { location: 'Par' });
+    assert.deepEqual(mux.pushOpenAI(chunk([], 'tool_calls')), []);
+    const call0 = events.find((e) => e.type === 'call' && e.key === '0');
+    assert.ok(call0 && call0.type === 'call' && call0.repairs.some((r) => r.kind === 'string_to_integer'));
+  });
+
+  test('empty arguments are {} at the finish', () => {
+    const mux = createToolCallDeltaMux();
+    mux.pushOpenAI(chunk([{ index: 0, id: 'c', function: { name: 'ping', arguments: '' } }]));
+    assert.deepEqual(finished(mux.pushOpenAI(chunk([], 'tool_calls'))), [['0', 'c', 'ping', {}]]);
+  });
+
+  test('a name split over deltas is joined', () => {
+    const mux = createToolCallDeltaMux({ tools });
+    mux.push({ index: 0, name: 'get_' });
+    mux.push({ index: 0, name: 'weather', arguments: '{"location": "Oslo"' });
+    assert.deepEqual(finished(mux.push({ index: 0, arguments: '}' })), [['0', undefined, 'get_weather', { location: 'Oslo' }]]);
+  });
+
+  test('keyed by id when there is no index', () => {
+    const mux = createToolCallDeltaMux({ tools });
+    mux.push({ id: 'x1', name: 'web_search' });
+    mux.push({ id: 'x2', name: 'get_weather' });
+    mux.push({ id: 'x2', arguments: '{"location": "L"}' });
+    assert.deepEqual(finished(mux.push({ id: 'x1', arguments: '{"query": "q"}' })), [['x1', 'x1', 'web_search', { query: 'q' }]]);
+  });
+});
+
+describe('delta multiplexer: Anthropic', () => {
+  test('input_json_delta per content block; the call finishes at its JSON end, the block stop adds nothing', () => {
+    const mux = createToolCallDeltaMux({ tools });
+    const events: ToolCallDeltaEvent[] = [];
+    events.push(...mux.pushAnthropic({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
+    events.push(...mux.pushAnthropic({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Checking.' } }));
+    events.push(...mux.pushAnthropic({ type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} } }));
+    events.push(...mux.pushAnthropic({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } }));
+    events.push(...mux.pushAnthropic({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"location": "San' } }));
+    events.push(...mux.pushAnthropic({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: ' Francisco"}' } }));
+    assert.deepEqual(finished(events), [['1', 'toolu_1', 'get_weather', { location: 'San Francisco' }]]);
+    assert.deepEqual(mux.pushAnthropic({ type: 'content_block_stop', index: 1 }), []);
+    assert.deepEqual(events.filter((e) => e.type === 'call_start').map((e) => e.type === 'call_start' && e.name), ['get_weather']);
+  });
+
+  test('a tool_use block with no input deltas: {} at the block stop', () => {
+    const mux = createToolCallDeltaMux();
+    mux.pushAnthropic({ type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 't', name: 'now' } });
+    assert.deepEqual(finished(mux.pushAnthropic({ type: 'content_block_stop', index: 2 })), [['2', 't', 'now', {}]]);
+  });
+});
+
+describe('delta multiplexer: errors', () => {
+  test('an unknown tool is an error event naming the known tools', () => {
+    const mux = createToolCallDeltaMux({ tools });
+    mux.push({ index: 0, id: 'c', name: 'nope' });
+    const events = mux.push({ index: 0, arguments: '{}' });
+    const error = events.find((e) => e.type === 'error');
+    assert.ok(error && error.type === 'error');
+    assert.equal(error.error.code, 'SCHEMA_MISMATCH');
+    assert.match(error.error.message, /"nope".*"get_weather", "web_search"/);
+  });
+
+  test('arguments cut off at the end of the stream: an error naming the call, never a guessed value', () => {
+    const mux = createToolCallDeltaMux({ tools });
+    mux.push({ index: 0, name: 'web_search', arguments: '{"query": "half' });
+    const events = mux.end();
+    assert.equal(events.length, 1);
+    assert.ok(events[0].type === 'error' && /"web_search".*cut off/.test(events[0].error.message));
+  });
+
+  test('a call with no name; a delta with neither index nor id before any call', () => {
+    const mux = createToolCallDeltaMux();
+    mux.push({ index: 0, arguments: '{}' });
+    const e = mux.end();
+    assert.ok(e[0].type === 'error' && e[0].error.code === 'UNREPAIRABLE');
+    assert.throws(() => createToolCallDeltaMux().push({ arguments: 'x' }), { code: 'INVALID_ARGUMENT' });
+  });
+
+  test('arguments the schema rejects: an error event with a SchemaError', () => {
+    const mux = createToolCallDeltaMux({ tools });
+    const events = mux.push({ index: 0, name: 'get_weather', arguments: '{"days": 1}' });
+    assert.ok(events.some((e) => e.type === 'error' && e.error.code === 'SCHEMA_MISMATCH'));
+  });
+});
+
+describe('delta multiplexer: property', () => {
+  test('any split and interleaving of two calls gives the same finished calls', () => {
+    const texts = ['{"location": "Ber\\"gen", "days": 3}', '{"query": "a [b] {c}"}'];
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 20 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 30 }), (sizes, order) => {
+        const mux = createToolCallDeltaMux({ tools });
+        const events: ToolCallDeltaEvent[] = [];
+        events.push(...mux.push({ index: 0, name: 'get_weather' }), ...mux.push({ index: 1, name: 'web_search' }));
+        const at = [0, 0];
+        let k = 0;
+        while (at[0] < texts[0].length || at[1] < texts[1].length) {
+          let which = order[k % order.length] ? 1 : 0;
+          if (at[which] >= texts[which].length) which = 1 - which;
+          const n = sizes[k % sizes.length];
+          events.push(...mux.push({ index: which, arguments: texts[which].slice(at[which], at[which] + n) }));
+          at[which] += n;
+          k++;
+        }
+        events.push(...mux.end());
+        const got = finished(events).sort((a, b) => String(a && a[0]).localeCompare(String(b && b[0])));
+        assert.deepEqual(got, [['0', undefined, 'get_weather', { location: 'Ber"gen', days: 3 }], ['1', undefined, 'web_search', { query: 'a [b] {c}' }]]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,350 @@
+// extractToolCalls, one describe per format. Every case is written in our own words, modelled on
+// model output reported in these public threads (the shape, token spelling and failure they show):
+//
+// hermes       https://github.com/ollama/ollama/issues/11381 (Qwen3 writes <tool_call> JSON into content)
+//              https://github.com/NousResearch/hermes-agent/pull/3518 (Hermes-4 <tool_call> tags in text content)
+//              https://github.com/ROCm/ATOM/pull/1427 (several blocks; unclosed trailing block)
+// qwen3_coder  https://github.com/lablup/mlxcel/issues/204 (Qwen3-Coder XML returned as raw text)
+//              https://github.com/theroyallab/tabbyAPI/pull/378 (<tool_call><function=read><parameter=file_path>)
+//              https://github.com/antoinezambelli/forge/pull/56 (bare <function=bash> without <tool_call>)
+//              https://github.com/ggml-org/llama.cpp/pull/15162 (string values raw, others JSON)
+// llama        https://github.com/raullenchai/Rapid-MLX/issues/700 and /pull/703 (<|python_tag|> and bare {"name","parameters"})
+//              https://github.com/vllm-project/vllm/pull/8343 (Llama 3.1 JSON tool use)
+// mistral      https://github.com/ml-explore/mlx-lm/issues/1374 ([TOOL_CALLS] [{…}] JSON list)
+//              https://github.com/raullenchai/Rapid-MLX/issues/1071 ([TOOL_CALLS]web_search[ARGS]{…})
+// harmony      https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/942 (to=functions.NAME<|constrain|>json, no space)
+//              https://github.com/lablup/mlxcel/issues/654 (analysis channel then commentary to=functions.read_file)
+//              https://github.com/waybarrios/vllm-mlx/pull/50 (header split over lines)
+// deepseek     https://github.com/vllm-project/vllm/pull/23454 and https://github.com/sgl-project/sglang/pull/9446
+//              (V3/R1: function<｜tool▁sep｜>NAME + ```json fence; V3.1: NAME<｜tool▁sep｜>{…})
+//              https://github.com/deepseek-ai/DeepSeek-V3/issues/944 (vLLM-served DeepSeek tool calls lost)
+// json         https://github.com/ollama/ollama/issues/13519 (llama3.2 fenced {"name","parameters"} in content)
+//              https://github.com/NousResearch/hermes-agent/issues/5867 (qwen2.5-coder bare {"name","arguments"})
+//              https://github.com/sgomez/ollama-ai-provider/pull/11 (two call objects one after the other)
+//              https://github.com/vllm-project/vllm/issues/11786 ({"type":"function","function":{…}} wrapper)
+//              https://github.com/atwmarshall/dead-reckoning/issues/30 (`;`-separated calls, a made-up tool name)
+// arguments    https://github.com/vllm-project/vllm/pull/25729 (arguments written as a JSON string)
+//              https://github.com/run-llama/llama_index/issues/7886 (doubled braces copied from an f-string prompt)
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { JsonMendError, SchemaError, TOOL_CALL_FORMATS, extractToolCalls, type ToolCall } from '../../src/index.js';
+
+const weather = {
+  type: 'object',
+  properties: { location: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] }, days: { type: 'integer' } },
+  required: ['location'],
+  additionalProperties: false,
+};
+const search = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
+const readFile = { type: 'object', properties: { path: { type: 'string' }, limit: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['path'] };
+const tools = [
+  { name: 'get_weather', schema: weather },
+  { name: 'web_search', schema: search },
+  { name: 'read_file', schema: readFile },
+];
+
+function calls(text: string): Array<[string, string, unknown]> {
+  return extractToolCalls(text, { tools }).calls.map((c) => [c.format, c.name, c.arguments]);
+}
+
+function only(text: string): ToolCall {
+  const found = extractToolCalls(text, { tools }).calls;
+  assert.equal(found.length, 1, `expected one call, got ${found.length}`);
+  return found[0];
+}
+
+function throwsCode(text: string, code: string, pattern: RegExp): void {
+  assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => {
+    assert.ok(e instanceof JsonMendError);
+    assert.equal(e.code, code);
+    assert.match(e.message, pattern);
+    return true;
+  });
+}
+
+describe('hermes: <tool_call>{json}</tool_call>', () => {
+  test('one call after prose; the text keeps the prose only', () => {
+    const reply = 'I will look that up.\n<tool_call>\n{"name": "web_search", "arguments": {"query": "tide times Brest"}}\n</tool_call>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['hermes', 'web_search', { query: 'tide times Brest' }]]);
+    assert.equal(r.text, 'I will look that up.');
+    assert.deepEqual(r.calls[0].span, { start: reply.indexOf('<tool_call>'), end: reply.length });
+  });
+
+  test('several blocks in a row, in order', () => {
+    const reply = '<tool_call>\n{"name": "get_weather", "arguments": {"location": "Lyon"}}\n</tool_call>\n<tool_call>\n{"name": "web_search", "arguments": {"query": "Lyon events"}}\n</tool_call>';
+    assert.deepEqual(calls(reply), [['hermes', 'get_weather', { location: 'Lyon' }], ['hermes', 'web_search', { query: 'Lyon events' }]]);
+  });
+
+  test('an array of calls inside one block', () => {
+    const reply = '<tool_call>[{"name": "web_search", "arguments": {"query": "a"}}, {"name": "web_search", "arguments": {"query": "b"}}]</tool_call>';
+    assert.deepEqual(calls(reply).map((c) => c[2]), [{ query: 'a' }, { query: 'b' }]);
+  });
+
+  test('the closing tag eaten by the stop token: a complete call still counts', () => {
+    assert.deepEqual(calls('<tool_call>\n{"name": "web_search", "arguments": {"query": "x"}}'), [['hermes', 'web_search', { query: 'x' }]]);
+  });
+
+  test('a missing closing tag before the next block', () => {
+    const reply = '<tool_call>{"name": "web_search", "arguments": {"query": "a"}}\n<tool_call>{"name": "web_search", "arguments": {"query": "b"}}</tool_call>';
+    assert.deepEqual(calls(reply).map((c) => c[2]), [{ query: 'a' }, { query: 'b' }]);
+  });
+
+  test('damaged JSON and a schema repair: trailing comma, "3" for an integer', () => {
+    const c = only("<tool_call>{'name': 'get_weather', 'arguments': {'location': 'Oslo', 'days': '3',}}</tool_call>");
+    assert.deepEqual(c.arguments, { location: 'Oslo', days: 3 });
+    assert.ok(c.repairs.some((r) => r.kind === 'string_to_integer'));
+    assert.ok(c.repairs.some((r) => r.kind === 'single_quotes' || r.kind === 'trailing_comma'));
+  });
+
+  test('the opening tag lost after </think>: the bare call object still counts, the stray closer goes', () => {
+    const r = extractToolCalls('<think>need a search</think>\n{"name": "web_search", "arguments": {"query": "q"}}\n</tool_call>', { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name]), [['json', 'web_search']]);
+    assert.equal(r.text, '<think>need a search</think>');
+  });
+
+  test('the tag mentioned in prose gives no call and leaves the text alone', () => {
+    const reply = 'Wrap each call in <tool_call></tool_call> tags, e.g. <tool_call> then your JSON.';
+    assert.deepEqual(extractToolCalls(reply, { tools }), { calls: [], text: reply });
+  });
+});
+
+describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
+  test('values read by the property type: a string stays a string, an integer is read as JSON', () => {
+    const reply = '<tool_call>\n<function=read_file>\n<parameter=path>\n007.txt\n</parameter>\n<parameter=limit>\n3\n</parameter>\n<parameter=tags>\n["a", "b"]\n</parameter>\n</function>\n</tool_call>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['qwen3_coder', 'read_file', { path: '007.txt', limit: 3, tags: ['a', 'b'] }]]);
+    assert.equal(r.text, '');
+  });
+
+  test('a multi-line string value keeps its inner newlines', () => {
+    const c = only('<tool_call>\n<function=web_search>\n<parameter=query>\nline one\nline two\n</parameter>\n</function>\n</tool_call>');
+    assert.deepEqual(c.arguments, { query: 'line one\nline two' });
+  });
+
+  test('a bare <function=…> without <tool_call>', () => {
+    assert.deepEqual(calls('Running it now.\n<function=web_search>\n<parameter=query>\ngrep -r "percentage" .\n</parameter>\n</function>'),
+      [['qwen3_coder', 'web_search', { query: 'grep -r "percentage" .' }]]);
+  });
+
+  test('a missing </parameter> before the next parameter', () => {
+    const c = only('<tool_call><function=get_weather><parameter=location>Bergen<parameter=days>2</parameter></function></tool_call>');
+    assert.deepEqual(c.arguments, { location: 'Bergen', days: 2 });
+  });
+
+  test('with a Standard Schema (Zod): types come from its JSON Schema', async () => {
+    const { z } = await import('zod');
+    const schema = z.object({ path: z.string(), limit: z.number().int() });
+    const r = extractToolCalls('<function=read_file><parameter=path>12</parameter><parameter=limit>5</parameter></function>', { tools: [{ name: 'read_file', schema }] });
+    assert.deepEqual(r.calls[0].arguments, { path: '12', limit: 5 });
+  });
+
+  test('cut off inside a parameter: an error naming the call', () => {
+    throwsCode('<tool_call>\n<function=read_file>\n<parameter=path>\n/etc/ho', 'UNREPAIRABLE', /"read_file".*cut off/);
+  });
+});
+
+describe('llama: <|python_tag|>', () => {
+  test('parameters, ended by <|eom_id|>', () => {
+    const r = extractToolCalls('<|python_tag|>{"name": "web_search", "parameters": {"query": "weather Reykjavik"}}<|eom_id|>', { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['llama', 'web_search', { query: 'weather Reykjavik' }]]);
+    assert.equal(r.text, '');
+  });
+
+  test('two calls separated by "; "', () => {
+    assert.deepEqual(calls('<|python_tag|>{"name": "web_search", "parameters": {"query": "a"}}; {"name": "get_weather", "parameters": {"location": "Nice"}}'),
+      [['llama', 'web_search', { query: 'a' }], ['llama', 'get_weather', { location: 'Nice' }]]);
+  });
+});
+
+describe('mistral: [TOOL_CALLS]', () => {
+  test('a JSON list with ids', () => {
+    const r = extractToolCalls('[TOOL_CALLS] [{"name": "read_file", "arguments": {"path": "/tmp/test.txt"}, "id": "abcdefghi"}]', { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), [['mistral', 'read_file', { path: '/tmp/test.txt' }, 'abcdefghi']]);
+  });
+
+  test('NAME[ARGS]{…}, one marker per call', () => {
+    assert.deepEqual(calls('[TOOL_CALLS]web_search[ARGS]{"query": "new model releases"}[TOOL_CALLS]get_weather[ARGS]{"location": "Turin"}'),
+      [['mistral', 'web_search', { query: 'new model releases' }], ['mistral', 'get_weather', { location: 'Turin' }]]);
+  });
+
+  test('a list cut off mid-argument: an error naming the call', () => {
+    throwsCode('[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "unfinis', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
+describe('harmony (gpt-oss): to=functions.NAME … <|message|>{…}<|call|>', () => {
+  test('after an analysis message; the text keeps the analysis', () => {
+    const reply = '<|channel|>analysis<|message|>User wants weather. Call the tool.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"San Francisco"}<|call|>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['harmony', 'get_weather', { location: 'San Francisco' }]]);
+    assert.equal(r.text, '<|channel|>analysis<|message|>User wants weather. Call the tool.<|end|>');
+    assert.equal(r.calls[0].span.start, reply.indexOf('<|start|>'));
+  });
+
+  test('no space before <|constrain|>, nested arguments', () => {
+    const c = only('<|start|>assistant<|channel|>commentary to=functions.read_file<|constrain|>json<|message|>{"path":"a.yaml","tags":["x"]}<|call|>');
+    assert.deepEqual(c.arguments, { path: 'a.yaml', tags: ['x'] });
+  });
+
+  test('a header over several lines, no <|call|> at the end', () => {
+    assert.deepEqual(calls('<|channel|>commentary to=functions.get_weather\n<|constrain|>json\n<|message|>{"location": "Paris", "unit": "celsius"}'),
+      [['harmony', 'get_weather', { location: 'Paris', unit: 'celsius' }]]);
+  });
+
+  test('the recipient first, then the channel', () => {
+    assert.deepEqual(calls('<|start|>assistant to=functions.web_search<|channel|>commentary json<|message|>{"query": "q"}<|call|>'),
+      [['harmony', 'web_search', { query: 'q' }]]);
+  });
+
+  test('"to=functions.x" in prose is no call', () => {
+    const reply = 'The header says to=functions.get_weather, which routes the message to a tool.';
+    assert.deepEqual(extractToolCalls(reply, { tools }).calls, []);
+  });
+
+  test('cut off: an error naming the call', () => {
+    throwsCode('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": "Mad', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+});
+
+describe('deepseek: <｜tool▁call▁begin｜>', () => {
+  test('V3 / R1: function<｜tool▁sep｜>NAME and a json fence', () => {
+    const reply = 'Let me check.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"location": "Lima", "unit": "celsius"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['deepseek_v3', 'get_weather', { location: 'Lima', unit: 'celsius' }]]);
+    assert.equal(r.text, 'Let me check.');
+  });
+
+  test('V3 with two calls', () => {
+    const call = (n: string, a: string) => `<｜tool▁call▁begin｜>function<｜tool▁sep｜>${n}\n\`\`\`json\n${a}\n\`\`\`<｜tool▁call▁end｜>`;
+    const reply = `<｜tool▁calls▁begin｜>${call('web_search', '{"query": "a"}')}\n${call('get_weather', '{"location": "b"}')}<｜tool▁calls▁end｜>`;
+    assert.deepEqual(calls(reply).map((c) => c[1]), ['web_search', 'get_weather']);
+  });
+
+  test('V3.1: NAME<｜tool▁sep｜>{…}', () => {
+    assert.deepEqual(calls('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>web_search<｜tool▁sep｜>{"query": "V3.1 format"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>'),
+      [['deepseek_v31', 'web_search', { query: 'V3.1 format' }]]);
+  });
+
+  test('V3.1 cut off: an error naming the call', () => {
+    throwsCode('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>web_search<｜tool▁sep｜>{"query": "half', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
+describe('json: bare call objects', () => {
+  test('fenced, with "parameters"; the fence goes with the call', () => {
+    const r = extractToolCalls('```json\n{"name": "web_search", "parameters": {"query": "install ollama models"}}\n```', { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['json', 'web_search', { query: 'install ollama models' }]]);
+    assert.equal(r.text, '');
+  });
+
+  test('the whole reply is one object with "arguments"', () => {
+    assert.deepEqual(calls('{"name": "web_search", "arguments": {"query": "Beijing weather today"}}'), [['json', 'web_search', { query: 'Beijing weather today' }]]);
+  });
+
+  test('"input" and an array of calls', () => {
+    assert.deepEqual(calls('[{"name": "web_search", "input": {"query": "a"}}, {"name": "get_weather", "input": {"location": "b"}}]').map((c) => c[1]), ['web_search', 'get_weather']);
+  });
+
+  test('two objects one after the other, and ";"-separated', () => {
+    assert.deepEqual(calls('{\n  "name": "get_weather",\n  "arguments": {"location": "San Francisco"}\n} {\n  "name": "web_search",\n  "arguments": {"query": "attractions"}\n}').map((c) => c[1]), ['get_weather', 'web_search']);
+    assert.deepEqual(calls('{"name": "web_search", "parameters": {"query": "slugify"}}; {"name": "read_file", "parameters": {"path": "x.py"}}').map((c) => c[1]), ['web_search', 'read_file']);
+  });
+
+  test('an OpenAI-style {"type": "function", "function": {…}} wrapper', () => {
+    const c = only('{"type": "function", "function": {"name": "get_weather", "parameters": {"location": "Sydney"}}}');
+    assert.deepEqual([c.name, c.arguments, c.rewrites], ['get_weather', { location: 'Sydney' }, ['function_wrapper']]);
+  });
+
+  test('"type" beside the name', () => {
+    assert.deepEqual(calls('{"type": "function", "name": "web_search", "parameters": {"query": "echo hello"}}'), [['json', 'web_search', { query: 'echo hello' }]]);
+  });
+
+  test('an answer that merely has a "name" is not a call', () => {
+    const reply = 'Here is the user: {"name": "Alice", "age": 30}';
+    assert.deepEqual(extractToolCalls(reply, { tools }), { calls: [], text: reply });
+    assert.deepEqual(extractToolCalls('{"name": "web_search", "description": "searches the web"}', { tools }).calls, []);
+  });
+
+  test('JSON inside <think> is not a call', () => {
+    assert.deepEqual(extractToolCalls('<think>maybe {"name": "web_search", "arguments": {"query": "x"}}</think>No call needed.', { tools }).calls, []);
+  });
+
+  test('a call drafted inside <think> is not a call; the one after it is', () => {
+    const reply = '<think>I could write <tool_call>{"name": "web_search", "arguments": {"query": "draft"}}</tool_call> here.</think>\n' +
+      '<tool_call>{"name": "web_search", "arguments": {"query": "real"}}</tool_call>';
+    assert.deepEqual(calls(reply), [['hermes', 'web_search', { query: 'real' }]]);
+    assert.deepEqual(calls('<think>unfinished <|python_tag|>{"name": "web_search", "parameters": {"query": "x"}}'), []);
+  });
+});
+
+describe('arguments: as a string, doubled braces, cut off', () => {
+  test('arguments written as a JSON string', () => {
+    const c = only('<tool_call>{"name": "get_weather", "arguments": "{\\n  \\"location\\": \\"Bengaluru\\"\\n}"}</tool_call>');
+    assert.deepEqual([c.arguments, c.rewrites], [{ location: 'Bengaluru' }, ['arguments_as_string']]);
+  });
+
+  test('every brace doubled, as in an f-string prompt', () => {
+    const c = only('<tool_call>{{"name": "web_search", "arguments": {{"query": "f-strings"}}}}</tool_call>');
+    assert.deepEqual([c.arguments, c.rewrites], [{ query: 'f-strings' }, ['doubled_braces']]);
+    assert.deepEqual(only('[TOOL_CALLS]get_weather[ARGS]{{"location": "Rome"}}').arguments, { location: 'Rome' });
+  });
+
+  test('braces in strings are not touched; partly doubled braces are left to the parser', () => {
+    const c = only('<tool_call>{{"name": "web_search", "arguments": {{"query": "a {{b}} c"}}}}</tool_call>');
+    assert.deepEqual(c.arguments, { query: 'a {{b}} c' });
+  });
+
+  test('cut off inside the arguments: an error that names the call, never a guessed value', () => {
+    throwsCode('<tool_call>\n{"name": "get_weather", "arguments": {"location": "Par', 'UNREPAIRABLE', /"get_weather" \(hermes, line 1\) is cut off/);
+    throwsCode('```json\n{"name": "web_search", "parameters": {"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+    // Cut off inside a literal: another cut-off repair kind, the same error.
+    throwsCode('<tool_call>{"name": "get_weather", "arguments": {"location": "X", "days": nul', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+});
+
+describe('tools and errors', () => {
+  test('an unknown tool is SCHEMA_MISMATCH naming the known tools', () => {
+    throwsCode('<tool_call>{"name": "slugify", "arguments": {}}</tool_call>', 'SCHEMA_MISMATCH', /"slugify".*"get_weather", "web_search", "read_file"/);
+    throwsCode('{"name": "trace_impact", "parameters": {"symbol": "x"}}', 'SCHEMA_MISMATCH', /"trace_impact"/);
+  });
+
+  test('arguments the schema rejects: a SchemaError naming the call and the path', () => {
+    assert.throws(() => extractToolCalls('<tool_call>{"name": "get_weather", "arguments": {"unit": "kelvin"}}</tool_call>', { tools }), (e: unknown) => {
+      assert.ok(e instanceof SchemaError);
+      assert.match(e.message, /the call to "get_weather"/);
+      return true;
+    });
+  });
+
+  test('a <tool_call> block whose JSON names no tool', () => {
+    throwsCode('<tool_call>{"tool": "web_search"}</tool_call>', 'UNREPAIRABLE', /names no tool/);
+  });
+
+  test('a tool without a schema: arguments parsed as JSON only', () => {
+    const r = extractToolCalls('<tool_call>{"name": "ping", "arguments": {"n": 1,}}</tool_call>', { tools: [{ name: 'ping' }] });
+    assert.deepEqual(r.calls[0].arguments, { n: 1 });
+  });
+
+  test('bad options', () => {
+    assert.throws(() => extractToolCalls('x', {} as never), { code: 'INVALID_ARGUMENT' });
+    assert.throws(() => extractToolCalls(42 as never, { tools }), { code: 'INVALID_ARGUMENT' });
+    assert.throws(() => extractToolCalls('x', { tools, formats: ['nope' as never] }), { code: 'INVALID_ARGUMENT' });
+    assert.throws(() => extractToolCalls('x', { tools: [{ name: 'a' }, { name: 'a' }] }), { code: 'INVALID_ARGUMENT' });
+  });
+
+  test('formats restricts what is looked for', () => {
+    const reply = '<tool_call>{"name": "web_search", "arguments": {"query": "a"}}</tool_call>';
+    assert.deepEqual(extractToolCalls(reply, { tools, formats: ['harmony'] }).calls, []);
+  });
+
+  test('every format has a test above', () => {
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'json']);
+  });
+
+  test('a parameter named __proto__ stays an own property', () => {
+    const c = only('<function=web_search><parameter=query>q</parameter><parameter=__proto__>{"polluted": true}</parameter></function>');
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.ok(Object.prototype.hasOwnProperty.call(c.arguments, '__proto__'));
+  });
+});

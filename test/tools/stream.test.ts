@@ -1,0 +1,164 @@
+// createToolCallStream: calls reported as soon as their arguments are complete, partial arguments
+// before that, and end() equal to extractToolCalls on the whole text whatever the chunking.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { createToolCallStream, extractToolCalls, type ToolCallStreamEvent } from '../../src/index.js';
+
+const weather = { type: 'object', properties: { location: { type: 'string' }, days: { type: 'integer' } }, required: ['location'] };
+const search = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
+const tools = [{ name: 'get_weather', schema: weather }, { name: 'web_search', schema: search }];
+
+/** One reply per format (JSON bodies and markup as in test/tools/formats.test.ts). */
+const REPLIES: Record<string, string> = {
+  hermes: 'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"location": "Paris", "days": "2"}}\n</tool_call>\n<tool_call>\n{"name": "web_search", "arguments": {"query": "museums"}}\n</tool_call>',
+  qwen3_coder: '<tool_call>\n<function=get_weather>\n<parameter=location>\nOslo\n</parameter>\n<parameter=days>\n4\n</parameter>\n</function>\n</tool_call>',
+  llama: '<|python_tag|>{"name": "web_search", "parameters": {"query": "llama"}}<|eom_id|>',
+  mistral: '[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}, {"name": "get_weather", "arguments": {"location": "b"}}]',
+  mistral_args: '[TOOL_CALLS]web_search[ARGS]{"query": "devstral"}',
+  harmony: '<|channel|>analysis<|message|>think<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"Rome"}<|call|>',
+  deepseek_v3: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>web_search\n```json\n{"query": "v3"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  deepseek_v31: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Lima"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  doubled: '<tool_call>{{"name": "web_search", "arguments": {{"query": "f"}}}}</tool_call>',
+};
+
+/** Formats whose last call has no closing markup: its JSON's end is only known when more text (or the end) comes. */
+const OPEN_ENDED: ReadonlySet<string> = new Set(['mistral', 'mistral_args']);
+
+function chunked(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+function run(parts: readonly string[]) {
+  const stream = createToolCallStream({ tools });
+  const events: Array<ToolCallStreamEvent & { at: number }> = [];
+  let at = 0;
+  for (const part of parts) {
+    at += part.length;
+    for (const e of stream.push(part)) events.push({ ...e, at });
+  }
+  return { events, result: stream.end() };
+}
+
+describe('tool-call stream: every format', () => {
+  for (const [format, reply] of Object.entries(REPLIES)) {
+    for (const size of [1, 3, 7, reply.length]) {
+      test(`${format} in ${size}-character chunks: call events and end() agree with extractToolCalls`, () => {
+        const whole = extractToolCalls(reply, { tools });
+        const { events, result } = run(chunked(reply, size));
+        assert.deepEqual(result, whole);
+        const called = events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.index, e.call.name, e.call.arguments]);
+        const expected = whole.calls.map((c, i) => [i, c.name, c.arguments]);
+        // A call that ends the reply without closing markup (Mistral) is complete only with end().
+        assert.deepEqual(called, OPEN_ENDED.has(format) ? expected.slice(0, called.length) : expected);
+        if (OPEN_ENDED.has(format)) assert.ok(called.length >= whole.calls.length - 1);
+        assert.deepEqual(events.filter((e) => e.type === 'error'), []);
+      });
+    }
+  }
+});
+
+describe('tool-call stream: as soon as possible', () => {
+  test('hermes: the call is reported when its JSON closes, before </tool_call>', () => {
+    const reply = REPLIES.hermes;
+    const { events } = run(chunked(reply, 1));
+    const first = events.find((e) => e.type === 'call');
+    assert.ok(first);
+    const close = reply.indexOf('}}') + 2;
+    assert.ok(first.at <= close + 1, `reported at ${first.at}, JSON closed at ${close}`);
+  });
+
+  test('harmony: the call is reported before <|call|>', () => {
+    const reply = REPLIES.harmony;
+    const { events } = run(chunked(reply, 1));
+    const call = events.find((e) => e.type === 'call');
+    assert.ok(call && call.at < reply.indexOf('<|call|>') + 1);
+  });
+
+  test('mistral: the first element of the list is reported before the second is written', () => {
+    const reply = REPLIES.mistral;
+    const { events } = run(chunked(reply, 1));
+    const first = events.find((e) => e.type === 'call' && e.index === 0);
+    assert.ok(first && first.at < reply.indexOf('get_weather'));
+  });
+
+  test('qwen3_coder: each closed parameter shows in the partial arguments; the call at </function>', () => {
+    const reply = REPLIES.qwen3_coder;
+    const { events } = run(chunked(reply, 1));
+    const partials = events.filter((e) => e.type === 'arguments').map((e) => e.type === 'arguments' && e.arguments);
+    assert.deepEqual(partials, [{ location: 'Oslo' }, { location: 'Oslo', days: 4 }]);
+    const call = events.find((e) => e.type === 'call');
+    assert.ok(call && call.at <= reply.indexOf('</function>') + '</function>'.length);
+  });
+
+  test('partial arguments grow before the call completes, strings included', () => {
+    const { events } = run(chunked(REPLIES.deepseek_v31, 2));
+    const partials = events.filter((e) => e.type === 'arguments').map((e) => e.type === 'arguments' && (e.arguments as { location?: string }).location);
+    assert.ok(partials.length >= 3);
+    assert.ok(partials.some((p) => typeof p === 'string' && p.length > 0 && p !== 'Lima'), 'a partial string showed');
+    const iStart = events.findIndex((e) => e.type === 'call_start');
+    const iCall = events.findIndex((e) => e.type === 'call');
+    assert.ok(iStart >= 0 && iStart < events.findIndex((e) => e.type === 'arguments') && iCall > iStart);
+  });
+
+  test('call_start names the tool once its name is complete (never a half name)', () => {
+    const { events } = run(chunked(REPLIES.hermes, 1));
+    const starts = events.filter((e) => e.type === 'call_start').map((e) => e.type === 'call_start' && e.name);
+    assert.deepEqual(starts, ['get_weather', 'web_search']);
+  });
+});
+
+describe('tool-call stream: errors and misuse', () => {
+  test('an unknown tool is an error event, and end() throws as extractToolCalls does', () => {
+    const stream = createToolCallStream({ tools });
+    const events = stream.push('<tool_call>{"name": "nope", "arguments": {}}</tool_call>');
+    assert.deepEqual(events.filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.error.code), ['SCHEMA_MISMATCH']);
+    assert.throws(() => stream.end(), { code: 'SCHEMA_MISMATCH' });
+  });
+
+  test('cut off: end() throws the error naming the call', () => {
+    const stream = createToolCallStream({ tools });
+    stream.push('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": "Ma');
+    assert.throws(() => stream.end(), /"get_weather".*cut off/);
+  });
+
+  test('push after end, non-string chunk', () => {
+    const stream = createToolCallStream({ tools });
+    assert.throws(() => stream.push(3 as never), { code: 'INVALID_ARGUMENT' });
+    stream.end();
+    assert.throws(() => stream.push('x'), { code: 'STREAM_CLOSED' });
+    assert.throws(() => stream.end(), { code: 'STREAM_CLOSED' });
+  });
+
+  test('bare JSON calls come with end()', () => {
+    const stream = createToolCallStream({ tools });
+    assert.deepEqual(stream.push('{"name": "web_search", "arguments": {"query": "q"}}').filter((e) => e.type === 'call'), []);
+    assert.deepEqual(stream.end().calls.map((c) => c.format), ['json']);
+  });
+});
+
+describe('tool-call stream: property', () => {
+  test('any chunking of any format gives the same end() and the same calls as the whole text', () => {
+    const replies = Object.values(REPLIES);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: replies.length - 1 }), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 40 }), (which, sizes) => {
+        const reply = replies[which];
+        const parts: string[] = [];
+        let i = 0;
+        for (let k = 0; i < reply.length; k++) {
+          const n = sizes[k % sizes.length];
+          parts.push(reply.slice(i, i + n));
+          i += n;
+        }
+        const whole = extractToolCalls(reply, { tools });
+        const { events, result } = run(parts);
+        assert.deepEqual(result, whole);
+        const called = events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && e.call.arguments);
+        assert.deepEqual(called, whole.calls.map((c) => c.arguments).slice(0, called.length));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
