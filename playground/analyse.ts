@@ -12,6 +12,7 @@ import {
   type TextRepair,
   extract,
   formatFeedback,
+  jsonSchemaValidator,
   parse,
   parseWithReport,
 } from '../src/index.js';
@@ -63,7 +64,8 @@ function isTextRepair(r: TextRepair | SchemaRepair): r is TextRepair {
 
 /** Runs the reply (with the schema, when there is one) through `parseWithReport`. */
 export function analyse(reply: string, schema: SchemaInput): Analysis {
-  const options = schema.kind === 'schema' ? { schema: schema.schema } : {};
+  // The validator brings the schema stage into the page's bundle (see docs/schema.md, "Validators and bundles").
+  const options = schema.kind === 'schema' ? { schema: schema.schema, validator: jsonSchemaValidator() } : {};
   try {
     const report = parseWithReport(reply, options);
     const textRepairs = report.repairs.filter(isTextRepair);

@@ -1,6 +1,6 @@
 // Stream replay: the reply pushed through createStreamParser in chunks of a chosen size, showing the
 // snapshot and the deltas after each push, then what end() returns.
-import { type Delta, JsonMendError, type JsonSchema, type StreamParser, createStreamParser } from '../src/index.js';
+import { type Delta, JsonMendError, type JsonSchema, type StreamParser, createStreamParser, jsonSchemaValidator } from '../src/index.js';
 import { byId, el, pretty, short } from './dom.js';
 
 function deltaLine(d: Delta): string {
@@ -31,7 +31,7 @@ export class StreamReplay {
   /** Sets up a replay of `text` (with `schema`, when given) without pushing anything. */
   load(text: string, schema: JsonSchema | boolean | undefined): void {
     this.stop();
-    this.parser = createStreamParser(schema === undefined ? { deltas: true } : { deltas: true, schema });
+    this.parser = createStreamParser(schema === undefined ? { deltas: true } : { deltas: true, schema, validator: jsonSchemaValidator() });
     this.text = text;
     this.pushed = 0;
     this.step = 0;

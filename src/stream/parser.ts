@@ -53,7 +53,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     this.parseOptions = rest;
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
-      ? new SchemaWatch(options.schema, defaults === true)
+      ? new SchemaWatch(options.schema, defaults === true, options.validator)
       : undefined;
     this.tree = new SnapshotTree(
       {

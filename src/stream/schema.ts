@@ -3,7 +3,7 @@
 // once it is complete (strict validation, no repair). Only JSON Schemas (or Standard Schemas that expose one) are watched.
 import { schemaStageFor } from '../parse/stage.js';
 import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
-import type { SchemaIssue, SchemaLike } from '../schema/types.js';
+import type { JsonSchemaValidator, SchemaIssue, SchemaLike } from '../schema/types.js';
 
 type Node = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ export class SchemaWatch {
   private readonly wrapped = new WeakMap<Node, Node>();
   private readonly seen = new Set<string>();
 
-  constructor(schema: SchemaLike, readonly defaults: boolean) {
+  constructor(schema: SchemaLike, readonly defaults: boolean, private readonly validator?: JsonSchemaValidator) {
     const json = isStandardSchema(schema) ? standardJsonSchema(schema) : schema;
     this.root = isNode(json) ? json : undefined;
   }
@@ -91,7 +91,7 @@ export class SchemaWatch {
     let list: SchemaIssue[];
     try {
       // Through the parse front doors' plug-in, so the stream loads no schema code of its own.
-      list = schemaStageFor({}).check(wrapped, value);
+      list = schemaStageFor({ validator: this.validator }).check(wrapped, value);
     } catch {
       return; // a subschema the validator cannot use: the final parse() reports schema problems
     }
