@@ -2,6 +2,7 @@
 // well as the shape; every coercion is a named, located repair; without a schema nothing changes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { JsonMendError, SchemaError, coerce, coerceWithReport, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/index.js';
 
 function schemaRepairs(repairs: readonly Repair[]): SchemaRepair[] {
@@ -341,5 +342,29 @@ describe('salvage: true', () => {
 
   test('a cut-off reply is not salvaged', () => {
     assert.throws(() => parse('[1, "x", 3', { schema: list, salvage: true }), SchemaError);
+  });
+});
+
+describe('written_number, properties', () => {
+  test('any number as en-US formats it (thousands separators, a currency sign, a percent sign) reads back exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: 0, max: 2 }), fc.constantFrom('', '$', '€', '%'), (whole, digits, mark) => {
+        const n = whole / 10 ** digits;
+        const written = Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+        const text = (n < 0 ? '-' : '') + (mark === '%' ? `${written}%` : `${mark}${written}`);
+        const expected = Number((n < 0 ? '-' : '') + written.replace(/,/g, ''));
+        assert.equal(coerce(text, { type: 'number' }), expected, text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a comma that does not group thousands is never read', () => {
+    fc.assert(
+      fc.property(fc.nat(999), fc.stringMatching(/^[0-9]{1,2}$|^[0-9]{4,6}$/), (head, tail) => {
+        assert.throws(() => coerce(`${head},${tail}`, { type: 'number' }), SchemaError);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
