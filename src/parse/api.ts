@@ -7,6 +7,7 @@ import type { StandardSchemaV1 } from '../schema/standard.js';
 import type { Repair, RepairReport, SchemaParseOptions } from '../schema/types.js';
 import { nativeParse, parseCandidates } from './candidates.js';
 import { validateParseOptions } from './settings.js';
+import { type Reviver, revive } from './revive.js';
 import { schemaStageFor } from './stage.js';
 import type { ParseOptions } from './types.js';
 
@@ -34,13 +35,29 @@ function firstCandidate(text: string, options: SchemaParseOptions, tryNative: bo
 /**
  * The value a model's reply holds: the first JSON candidate that parses (after text repair) and, with
  * a `schema`, satisfies it after schema repair. With a Standard Schema the result is its output type.
+ *
+ * As with `JSON.parse`, a `reviver` may come second (options then come third), so replacing
+ * `JSON.parse(text, reviver)` with `parse(text, reviver)` is a one-word change. It is called for every
+ * key of the final value (after schema repair), children first, with the holder as `this`; returning
+ * `undefined` deletes the key. It is called with `(key, value)` only: not with the source-text
+ * `context` newer runtimes pass, since a repaired value has no source text of its own.
  * @throws SchemaError when no candidate satisfies the schema (with the first candidate's issues);
  *   JsonMendError (`NO_JSON`, `UNREPAIRABLE`, …) when nothing parses; `INVALID_ARGUMENT` when the
- *   schema validates asynchronously (use {@link parseAsync}); `INVALID_SCHEMA` when the schema cannot be used.
+ *   schema validates asynchronously (use {@link parseAsync}), or the reviver is neither a function nor
+ *   `null`/`undefined`; `INVALID_SCHEMA` when the schema cannot be used.
  */
 export function parse<S extends StandardSchemaV1>(text: string, options: SchemaParseOptions<S> & { schema: S }): StandardSchemaV1.InferOutput<S>;
 export function parse<T = unknown>(text: string, options?: SchemaParseOptions): T;
-export function parse(text: string, options?: SchemaParseOptions): unknown {
+export function parse<T = unknown>(text: string, reviver: Reviver | null | undefined, options?: SchemaParseOptions): T;
+export function parse(text: string, second?: SchemaParseOptions | Reviver | null, third?: SchemaParseOptions): unknown {
+  if (typeof second === 'function') return revive(parse(text, third), second);
+  if (second === null || third !== undefined) {
+    if (second !== null && second !== undefined) {
+      throw new JsonMendError('INVALID_ARGUMENT', `with options third, the second argument must be a reviver function, null or undefined, got ${typeof second}`);
+    }
+    return parse(text, third);
+  }
+  const options = second;
   if (options?.schema !== undefined) return parseWithReport(text, options).value;
   // Valid JSON without a schema: nothing to choose between, nothing to report.
   checkOptions(options);

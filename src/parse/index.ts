@@ -1,4 +1,5 @@
 export type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
+export type { Reviver } from './revive.js';
 export { parse, parseWithReport, parseAsync } from './api.js';
 export { repair } from './repair.js';
 export { GUESSING_REPAIRS, DEFAULT_MAX_LENGTH } from './settings.js';

@@ -8,7 +8,7 @@ import type { StandardSchemaV1 } from './standard.js';
 import type { CoerceOptions, RepairReport, SchemaLike } from './types.js';
 
 function* coerceLoop(value: unknown, compiled: Compiled, options: CoerceOptions | undefined): Generator<unknown, RepairReport, Validation> {
-  const outcome = yield* repairLoop(value, compiled.guide, { maxRounds: options?.maxRounds, maxDepth: options?.maxDepth });
+  const outcome = yield* repairLoop(value, compiled.guide, { maxRounds: options?.maxRounds, maxDepth: options?.maxDepth, salvage: options?.salvage });
   if (!outcome.ok) throw new SchemaError(outcome.issues);
   return { value: outcome.value, repairs: outcome.repairs };
 }

@@ -45,12 +45,17 @@ export function scalarToString(value: unknown): Converted<string> {
   return NO;
 }
 
-/** The one enum member equal to `text` ignoring case and surrounding whitespace; NO if none or several. */
+/** `text` lowercased, trimmed, with runs of whitespace made one space: how enum members are compared. */
+export function foldCaseAndSpace(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The one enum member equal to `text` ignoring case and space; NO if none or several. */
 export function enumCaseFold(text: string, members: readonly unknown[]): Converted<string> {
-  const wanted = text.trim().toLowerCase();
+  const wanted = foldCaseAndSpace(text);
   let found: Converted<string> = NO;
   for (const m of members) {
-    if (typeof m !== 'string' || m.toLowerCase() !== wanted) continue;
+    if (typeof m !== 'string' || foldCaseAndSpace(m) !== wanted) continue;
     if (found !== NO && found !== m) return NO;
     found = m;
   }
@@ -80,4 +85,93 @@ export function unwrapJsonString(text: string, kind: 'array' | 'object'): Conver
 export function looksLikeContainer(text: string, kind: 'array' | 'object'): boolean {
   const t = text.trim();
   return kind === 'array' ? t[0] === '[' && t[t.length - 1] === ']' : t[0] === '{' && t[t.length - 1] === '}';
+}
+
+/** A property name as `rename_property` compares it: lowercased, without spaces, `-` and `_`. */
+export function propertyKey(name: string): string {
+  return name.replace(/[\s_-]+/g, '').toLowerCase();
+}
+
+const CURRENCY = '$€£¥₹';
+
+/**
+ * A number as people write it (`"1,234"`, `"-2,000.00"`, `"$5"`, `"1.50 €"`, `"50%"` → 50, `"1/3"`),
+ * read by a linear scan. Commas must group thousands exactly (`"1,5"` and `"1,23"` could be decimals
+ * written the European way, so they are refused); a currency sign and a percent sign never go together;
+ * the percent is the number written (never divided by 100). NO for anything else, JSON numbers included
+ * (those are `string_to_number`'s).
+ */
+export function writtenNumber(text: string): Converted<number> {
+  const t = text.trim();
+  if (t.length === 0 || t.length > 100) return NO;
+  let i = 0;
+  let negative = false;
+  let currency = false;
+  const sign = (): void => {
+    if (t[i] === '-' || t[i] === '\u2212') {
+      if (negative) return;
+      negative = true;
+      i++;
+    }
+  };
+  sign();
+  if (CURRENCY.includes(t[i])) {
+    currency = true;
+    i++;
+    sign();
+    while (t[i] === ' ') i++;
+  }
+  const body = scanBody(t, i);
+  if (body === undefined) return NO;
+  i = body.end;
+  let percent = false;
+  while (t[i] === ' ') i++;
+  if (t[i] === '%') {
+    percent = true;
+    i++;
+  } else if (!currency && CURRENCY.includes(t[i])) {
+    currency = true;
+    i++;
+  }
+  if (i !== t.length || (percent && currency)) return NO;
+  // Nothing people-written in it: a JSON number is string_to_number's, `"+5"` or `"007"` are refused there too.
+  if (!percent && !currency && !body.grouped && !body.fraction) return NO;
+  const value = negative ? -body.value : body.value;
+  return Number.isFinite(value) ? value + 0 : NO;
+}
+
+/** Digits with thousands groups and a decimal part, or a fraction of two digit runs, from `i`. */
+function scanBody(t: string, i: number): { value: number; end: number; grouped: boolean; fraction: boolean } | undefined {
+  const digitsFrom = (k: number): number => {
+    while (k < t.length && t.charCodeAt(k) >= 48 && t.charCodeAt(k) <= 57) k++;
+    return k;
+  };
+  const start = i;
+  let end = digitsFrom(i);
+  if (end === start) return undefined;
+  if (t[end] === '/') {
+    const denEnd = digitsFrom(end + 1);
+    if (denEnd === end + 1) return undefined;
+    const den = Number(t.slice(end + 1, denEnd));
+    if (den === 0) return undefined;
+    return { value: Number(t.slice(start, end)) / den, end: denEnd, grouped: false, fraction: true };
+  }
+  let grouped = false;
+  if (t[end] === ',') {
+    if (end - start > 3 || (t[start] === '0' && end - start > 1)) return undefined;
+    while (t[end] === ',') {
+      const next = digitsFrom(end + 1);
+      if (next - end - 1 !== 3) return undefined; // `1,5`, `1,2345`: not thousands
+      end = next;
+    }
+    grouped = true;
+  } else if (t[start] === '0' && end - start > 1) {
+    return undefined;
+  }
+  if (t[end] === '.') {
+    const fracEnd = digitsFrom(end + 1);
+    if (fracEnd === end + 1) return undefined;
+    end = fracEnd;
+  }
+  return { value: Number(t.slice(start, end).replace(/,/g, '')), end, grouped, fraction: false };
 }

@@ -5,14 +5,15 @@ import type { Schema } from '@cfworker/json-schema';
 import { JsonMendError } from '../errors.js';
 import type { Validation } from './compile.js';
 import {
-  NO, type Converted, enumCaseFold, integralToInteger, looksLikeContainer, scalarToString, stringToBoolean,
-  stringToInteger, stringToNumber, unwrapJsonString,
+  NO, type Converted, enumCaseFold, integralToInteger, looksLikeContainer, propertyKey, scalarToString,
+  stringToBoolean, stringToInteger, stringToNumber, unwrapJsonString, writtenNumber,
 } from './convert.js';
 import {
   type Guide, type JsonType, expectedTypes, isDeclaredProperty, isPlainObject, isRequired, itemSchema,
   jsonTypeOf, propertySchema, resolveSchema, runValidator, satisfies, typeFits,
 } from './guide.js';
 import { fromFragment, toPointer } from './pointer.js';
+import { dropFailingItems, fillDefaults } from './salvage.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 
 /** Default bound on validate-repair rounds. */
@@ -35,6 +36,8 @@ export interface RepairLimits {
   maxDepth?: number;
   /** false: validate only, never repair (a cut-off reply). Default true. */
   enabled?: boolean;
+  /** Drop array items that cannot be made to fit and fill missing properties from `default` (see salvage.ts). */
+  salvage?: boolean;
 }
 
 /** Failing instance paths as a tree, so the walk only visits what failed. */
@@ -101,16 +104,21 @@ function append<T>(into: T[], from: readonly T[]): void {
  */
 export function* repairLoop(value: unknown, guide: Guide | undefined, limits: RepairLimits = {}): Generator<unknown, RepairOutcome, Validation> {
   const maxRounds = limits.maxRounds ?? DEFAULT_MAX_ROUNDS;
-  let result = yield value;
-  if (result.valid) return { ok: true, value: result.value, repairs: [] };
+  const salvage = limits.salvage === true && guide !== undefined && limits.enabled !== false;
+  const repairs: SchemaRepair[] = [];
+  // Salvage fills defaults first: a required property with a default then no longer fails.
+  const start = salvage ? fillDefaults(value, guide, repairs) : value;
+  let result = yield start;
+  if (result.valid) return { ok: true, value: result.value, repairs };
   // Described only if the loop fails: the repair path should not pay for messages.
   const original = result.issues;
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
-  const repairs: SchemaRepair[] = [];
-  let current = value;
+  let current = start;
   for (let round = 0; round < maxRounds; round++) {
     const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity };
-    const next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
+    let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
+    // Nothing more to repair: with salvage, the items that still fail are dropped.
+    if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs);
     if (ctx.repairs.length === 0 || next === REMOVE) break;
     append(repairs, ctx.repairs);
     current = next;
@@ -150,6 +158,15 @@ export async function runAsync<R>(
 /** Whether `x` is a promise-like. */
 export function isThenable(x: unknown): x is PromiseLike<unknown> {
   return x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
+}
+
+/**
+ * `value` repaired toward `schema` (a subschema of the guide's) on its own, repair paths starting at
+ * `path`: the value and its repairs, or undefined when it cannot be made to fit.
+ */
+export function repairToSchema(value: unknown, schema: Schema | boolean, guide: Guide, path: string[]): { value: unknown; repairs: SchemaRepair[] } | undefined {
+  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity };
+  return repairAgainst(value, schema, path, ctx);
 }
 
 /** The loop against a subschema, validated by @cfworker/json-schema: used to score union branches. */
@@ -295,6 +312,11 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     }
   }
 
+  if (isPlainObject(value)) {
+    const renamed = renameProperties(value, node, pathOf(frame), ctx);
+    if (renamed !== value) return renamed; // its insides are validated afresh in the next round
+  }
+
   if (trie.here) {
     const converted = convertNode(value, node, pathOf(frame), guide, ctx.maxDepth - baseDepth - frame.depth);
     if (converted) {
@@ -307,6 +329,42 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     return PENDING;
   }
   return value;
+}
+
+/**
+ * `rename_property`: keys that match no declared property but exactly one of them as
+ * {@link propertyKey} compares names, and whose property is not there already. Two keys for one
+ * property, or one key for two properties, rename nothing. Returns `value` itself when nothing changed.
+ */
+function renameProperties(value: Record<string, unknown>, node: Schema, path: string[], ctx: Ctx): Record<string, unknown> {
+  const props = node.properties;
+  if (props === undefined || props === null || typeof props !== 'object') return value;
+  const keys = Object.keys(value);
+  let declaredByKey: Map<string, string | null> | undefined;
+  const targets = new Map<string, string | null>(); // property → the one key renamed to it (null: several)
+  for (const key of keys) {
+    if (isDeclaredProperty(node, key)) continue;
+    if (declaredByKey === undefined) {
+      declaredByKey = new Map();
+      for (const name of Object.keys(props)) {
+        const k = propertyKey(name);
+        declaredByKey.set(k, declaredByKey.has(k) ? null : name);
+      }
+    }
+    const target = declaredByKey.get(propertyKey(key));
+    if (target === undefined || target === null || Object.prototype.hasOwnProperty.call(value, target)) continue;
+    targets.set(target, targets.has(target) ? null : key);
+  }
+  const renames = new Map<string, string>();
+  for (const [target, key] of targets) if (key !== null) renames.set(key, target);
+  if (renames.size === 0) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of keys) {
+    const target = renames.get(key);
+    if (target !== undefined) ctx.repairs.push({ kind: 'rename_property', path: toPointer([...path, key]), before: key, after: target });
+    setOwn(copy, target ?? key, value[key]);
+  }
+  return copy;
 }
 
 /** After the children: a closed object loses the properties it does not declare. */
@@ -415,11 +473,19 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepai
   }
   switch (t) {
     case 'integer':
-      if (typeof v === 'string') return ['string_to_integer', stringToInteger(v)];
+      if (typeof v === 'string') {
+        const n = stringToInteger(v);
+        if (n !== NO) return ['string_to_integer', n];
+        const w = writtenNumber(v);
+        return ['written_number', w !== NO && Number.isSafeInteger(w) ? w : NO];
+      }
       if (typeof v === 'number') return ['integral_number_to_integer', integralToInteger(v)];
       break;
     case 'number':
-      if (typeof v === 'string') return ['string_to_number', stringToNumber(v)];
+      if (typeof v === 'string') {
+        const n = stringToNumber(v);
+        return n !== NO ? ['string_to_number', n] : ['written_number', writtenNumber(v)];
+      }
       break;
     case 'boolean':
       if (typeof v === 'string') return ['string_to_boolean', stringToBoolean(v)];

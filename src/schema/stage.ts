@@ -2,22 +2,58 @@
 // first; the first that satisfies the schema (after repair) wins, else the first candidate's
 // SchemaError is thrown. Installs itself into the front doors when this module is loaded.
 import { JsonMendError } from '../errors.js';
-import { nativeParse, parseCandidates } from '../parse/candidates.js';
+import { type ParsedCandidate, nativeParse, parseCandidates } from '../parse/candidates.js';
 import { type SchemaStage, installSchemaStage } from '../parse/stage.js';
 import type { ParseOptions } from '../parse/types.js';
 import { type Compiled, type Validation, compile } from './compile.js';
 import { SchemaError } from './error.js';
-import { isThenable, repairLoop, runAsync, runSync } from './repair.js';
+import { type Guide, itemSchema } from './guide.js';
+import { readProse, wantsArrayOnly } from './prose.js';
+import { type RepairLimits, isThenable, repairLoop, repairToSchema, runAsync, runSync } from './repair.js';
 import type { JsonSchema, Repair, RepairReport, SchemaParseOptions } from './types.js';
+
+/** What the search needs of a candidate: its value, its text repairs, and whether it was cut off. */
+interface Found {
+  readonly value: unknown;
+  readonly repairs: readonly Repair[];
+  readonly truncated: boolean;
+}
 
 /** The search as a generator that yields values to validate (see repairLoop). */
 function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compiled): Generator<unknown, RepairReport, Validation> {
-  const { schema: _schema, onRepair: _onRepair, draft: _draft, maxRounds, validator: _validator, ...rest } = options;
+  const { schema: _schema, onRepair: _onRepair, draft: _draft, maxRounds, validator: _validator, salvage, ...rest } = options;
   const parseOptions: ParseOptions = rest;
+  const limits = { maxRounds, maxDepth: options.maxDepth, salvage };
+  const guide = compiled.guide;
+  const iterator = parseCandidates(text, parseOptions);
+  let first: IteratorResult<ParsedCandidate, void>;
+  try {
+    first = iterator.next();
+  } catch (error) {
+    // No JSON at all: a scalar, enum or string schema may still read its value out of the prose.
+    if (error instanceof JsonMendError && error.code === 'NO_JSON' && guide !== undefined) {
+      const prose = readProse(text, guide);
+      if (prose !== undefined) {
+        const outcome = yield* repairLoop(prose.value, guide, limits);
+        if (outcome.ok) return { value: outcome.value, repairs: [prose.repair, ...outcome.repairs] };
+      }
+    }
+    throw error;
+  }
+  if (first.done) throw new JsonMendError('NO_JSON', 'no JSON value found in the text');
+  let candidates: Iterable<ParsedCandidate> = prepend(first.value, iterator);
+  // An array schema and several values, none of them an array: the values are the items.
+  if (guide !== undefined && wantsArrayOnly(guide) && !Array.isArray(first.value.value)) {
+    const all = [first.value, ...iterator];
+    const collected = yield* collectIntoArray(all, guide, limits);
+    if (collected !== undefined) return collected;
+    // An array written later beats a value before it that would only fit once wrapped.
+    candidates = all.filter((c) => Array.isArray(c.value)).concat(all.filter((c) => !Array.isArray(c.value)));
+  }
   let firstFailure: SchemaError | undefined;
-  for (const candidate of parseCandidates(text, parseOptions)) {
+  for (const candidate of withConcatenatedParts(candidates)) {
     // A cut-off reply that the schema rejects is an error, not something to guess at.
-    const outcome = yield* repairLoop(candidate.value, compiled.guide, { maxRounds, maxDepth: options.maxDepth, enabled: !candidate.truncated });
+    const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated });
     if (outcome.ok) {
       const repairs: Repair[] = candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs);
       return { value: outcome.value, repairs };
@@ -25,6 +61,50 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     firstFailure ??= new SchemaError(outcome.issues, candidate.repairs);
   }
   throw firstFailure ?? new JsonMendError('NO_JSON', 'no JSON value found in the text');
+}
+
+function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, undefined> {
+  yield first;
+  for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
+}
+
+/**
+ * Each candidate, and after one that was several concatenated values (`{…}{…}`, read as an array of
+ * them), each of those values on its own: with an object schema, the first that validates wins.
+ */
+function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generator<Found, void, undefined> {
+  for (const candidate of candidates) {
+    yield candidate;
+    if (!Array.isArray(candidate.value) || !candidate.repairs.some((r) => r.kind === 'concatenated_values')) continue;
+    for (const value of candidate.value) yield { value, repairs: candidate.repairs, truncated: candidate.truncated };
+  }
+}
+
+/**
+ * `collect_into_array`: several candidates, none an array, and a schema asking for an array: the array
+ * of those that fit the items (each repaired toward them), in document order. Undefined when there are
+ * fewer than two, one is an array, none fits, or the array itself is not valid.
+ */
+function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits: RepairLimits): Generator<unknown, RepairReport | undefined, Validation> {
+  const node = wantsArrayOnly(guide);
+  if (node === undefined || all.length < 2 || all.some((c) => Array.isArray(c.value))) return undefined;
+  const ordered = all.slice().sort((a, b) => a.start - b.start);
+  const kept: unknown[] = [];
+  const textRepairs: Repair[] = [];
+  const itemRepairs: Repair[] = [];
+  for (const candidate of ordered) {
+    if (candidate.truncated) continue; // a cut-off value is never repaired into an item
+    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)]);
+    if (fit === undefined) continue;
+    kept.push(fit.value);
+    for (const r of candidate.repairs) textRepairs.push(r);
+    for (const r of fit.repairs) itemRepairs.push(r);
+  }
+  if (kept.length === 0) return undefined;
+  const outcome = yield* repairLoop(kept, guide, limits);
+  if (!outcome.ok) return undefined;
+  const collect: Repair = { kind: 'collect_into_array', path: '', before: ordered.map((c) => c.value), after: kept };
+  return { value: outcome.value, repairs: [...textRepairs, collect, ...itemRepairs, ...outcome.repairs] };
 }
 
 function compiledFor(options: SchemaParseOptions): Compiled {
@@ -52,7 +132,8 @@ function validAsItStands(text: string, options: SchemaParseOptions, compiled: Co
 export const schemaStage: SchemaStage = {
   parseWithReport(text, options) {
     const compiled = compiledFor(options);
-    return validAsItStands(text, options, compiled) ?? runSync(parseLoop(text, options, compiled), (v) => compiled.validate(v));
+    // With salvage, defaults are filled even in a valid value: the loop does that.
+    return ((options as SchemaParseOptions).salvage === true ? undefined : validAsItStands(text, options, compiled)) ?? runSync(parseLoop(text, options, compiled), (v) => compiled.validate(v));
   },
   parseAsync(text, options) {
     const compiled = compiledFor(options);

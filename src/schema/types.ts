@@ -1,42 +1,10 @@
 // Public types of the schema layer: repair kinds and records, issues, schemas and options.
 import type { SchemaStage } from '../parse/stage.js';
 import type { ParseOptions, TextRepair } from '../parse/types.js';
+import type { SchemaRepairKind } from './kinds.js';
 import type { StandardSchemaV1 } from './standard.js';
 
-/**
- * Every repair the schema layer can make, in the order they are tried at one path. A repair fires
- * only at a path where validation failed, and only when the subschema there asks for its target shape.
- *
- * | order | kind                         | what it fixes                                              | example (schema → before → after)                    |
- * | ----- | ---------------------------- | ---------------------------------------------------------- | ---------------------------------------------------- |
- * | 1     | `null_to_default`            | `null` where null is not allowed and a `default` is given | `{default: 10}` → `null` → `10`                      |
- * | 2     | `drop_null`                  | `null` at an optional property that does not allow null    | `limit?: integer` → `"limit": null` → removed        |
- * | 3     | `unwrap_json_string`         | a string holding JSON of the expected container kind       | `string[]` → `"[\"a\",\"b\"]"` → `["a","b"]`          |
- * | 4     | `unwrap_singleton_array`     | a one-element array where a non-array is expected         | `string` → `["x"]` → `"x"`                           |
- * | 5     | `wrap_object_in_array`       | a single-key object whose value fits the array's items     | `string[]` → `{"path":"x"}` → `["x"]`                |
- * | 6     | `wrap_in_array`              | a scalar (or an object, for arrays of objects) for an array | `string[]` → `"x"` → `["x"]`                        |
- * | 7     | `string_to_integer`          | an integer written as a string (strict grammar)            | `integer` → `"42"` → `42`                            |
- * | 8     | `string_to_number`           | a number written as a string (strict grammar)              | `number` → `" 0.5 "` → `0.5`                         |
- * | 9     | `integral_number_to_integer` | an integral number a validator rejects as non-integer      | `integer` → `4.0` → `4`                              |
- * | 10    | `string_to_boolean`          | `"true"` / `"false"` in any case                           | `boolean` → `"False"` → `false`                      |
- * | 11    | `scalar_to_string`           | a number or boolean where a string is expected             | `string` → `42` → `"42"`                             |
- * | 12    | `enum_case_fold`             | a string equal to exactly one enum member ignoring case/space | `enum [low, high]` → `"High "` → `"high"`          |
- * | 13    | `strip_extra_properties`     | properties a closed object (`additionalProperties: false`) does not allow | `{a}` closed → `{"a":1,"x":2}` → `{"a":1}` |
- */
-export type SchemaRepairKind =
-  | 'null_to_default'
-  | 'drop_null'
-  | 'unwrap_json_string'
-  | 'unwrap_singleton_array'
-  | 'wrap_object_in_array'
-  | 'wrap_in_array'
-  | 'string_to_integer'
-  | 'string_to_number'
-  | 'integral_number_to_integer'
-  | 'string_to_boolean'
-  | 'scalar_to_string'
-  | 'enum_case_fold'
-  | 'strip_extra_properties';
+export type { SchemaRepairKind } from './kinds.js';
 
 /** One repair the schema layer made to a value. */
 export interface SchemaRepair {
@@ -105,6 +73,12 @@ export interface CoerceOptions {
   validator?: JsonSchemaValidator;
   /** Deepest nesting a repair may produce (a JSON string unwrapped into a value); deeper is `TOO_DEEP`. Default: none beyond the stack. */
   maxDepth?: number;
+  /**
+   * Keep what fits when not all of it does: array items that cannot be made to fit are dropped
+   * (`drop_invalid_item`) and missing properties whose subschema has a `default` are filled
+   * (`fill_default`), each reported with its path. Default false: such a value is a `SchemaError`.
+   */
+  salvage?: boolean;
 }
 
 /** Options of the schema-aware `parse`, `parseWithReport` and `parseAsync`. */

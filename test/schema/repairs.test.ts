@@ -65,7 +65,7 @@ describe('each repair in isolation', () => {
     const s = { type: 'object', properties: { n: { type: 'integer' } } };
     assert.deepEqual(one({ n: ' 42 ' }, s).value, { n: 42 });
     assert.deepEqual(one({ n: '-7' }, s).repairs, [{ kind: 'string_to_integer', path: '/n', before: '-7', after: -7 }]);
-    for (const bad of ['', ' ', 'NaN', 'Infinity', '0x10', '1,234', '4.5', '12abc', '+3', '99999999999999999999']) {
+    for (const bad of ['', ' ', 'NaN', 'Infinity', '0x10', '1,5', '4.5', '12abc', '+3', '99999999999999999999']) {
       assert.throws(() => coerce({ n: bad }, s), SchemaError, `"${bad}" must be refused`);
     }
   });
@@ -79,7 +79,7 @@ describe('each repair in isolation', () => {
     assert.deepEqual(one({ x: '0.5' }, s).value, { x: 0.5 });
     assert.deepEqual(one({ x: '-1e3' }, s).value, { x: -1000 });
     assert.deepEqual(kinds(one({ x: '2' }, s).repairs), ['string_to_number']);
-    for (const bad of ['', 'NaN', 'Infinity', '-Infinity', '0x10', '1,234', '.5', '1.', 'one']) {
+    for (const bad of ['', 'NaN', 'Infinity', '-Infinity', '0x10', '1,5', '.5', '1.', 'one']) {
       assert.throws(() => coerce({ x: bad }, s), SchemaError, `"${bad}" must be refused`);
     }
   });

@@ -1,0 +1,109 @@
+// The one table of schema repair kinds. The kind type, the docs table in docs/schema.md (checked by
+// test/schema/kinds.test.ts) and the per-kind tests come from it. Table order is the order in which
+// the repairs are tried at one path.
+
+/** One row of the schema repair kind table. */
+export interface SchemaRepairKindRow {
+  /** What the repair fixes, in a phrase (docs/schema.md's "what it fixes" column). */
+  readonly fixes: string;
+  /** The example: the schema, the value before and after, as written in the docs. */
+  readonly example: string;
+  /** Fires only with `salvage: true`. */
+  readonly salvage?: true;
+}
+
+/**
+ * Every repair the schema layer can make. A repair fires only at a path where validation failed, and
+ * only toward the shape the subschema there asks for; the reply-level ones (`read_from_prose`,
+ * `prose_as_string`, `collect_into_array`) only when the schema's root asks for that kind of value.
+ */
+export const SCHEMA_REPAIR_KINDS = {
+  rename_property: {
+    fixes: 'a key that matches no property but equals exactly one declared property ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename)',
+    example: '`{full_name}` → `{"Full Name": "Ada"}` → `{"full_name": "Ada"}`',
+  },
+  null_to_default: {
+    fixes: '`null` where null is not allowed and the subschema has a `default` (a copy is used)',
+    example: '`{type: integer, default: 10}` → `null` → `10`',
+  },
+  drop_null: {
+    fixes: '`null` at an optional property that does not allow null: the property is removed',
+    example: '`limit?: integer` → `"limit": null` → *(removed)*',
+  },
+  unwrap_json_string: {
+    fixes: 'a string holding JSON of the container kind expected, parsed with strict `JSON.parse` (also a whole payload that is a JSON string)',
+    example: '`string[]` → `"[\\"a\\",\\"b\\"]"` → `["a","b"]`',
+  },
+  unwrap_singleton_array: {
+    fixes: 'a one-element array where a non-array is expected',
+    example: '`string` → `["x"]` → `"x"`',
+  },
+  wrap_object_in_array: {
+    fixes: 'a single-key object whose value fits the array\'s items (objects with several keys are never squeezed)',
+    example: '`string[]` → `{"path": "x"}` → `["x"]`',
+  },
+  wrap_in_array: {
+    fixes: 'a scalar where an array is expected, or an object where an array of objects is expected',
+    example: '`string[]` → `"x"` → `["x"]`',
+  },
+  string_to_integer: {
+    fixes: 'a string in the JSON number grammar (after trimming) whose value is a safe integer',
+    example: '`integer` → `"42"` → `42`',
+  },
+  string_to_number: {
+    fixes: 'a string in the JSON number grammar (after trimming)',
+    example: '`number` → `" 0.5 "` → `0.5`',
+  },
+  written_number: {
+    fixes: 'a number as people write it, where a number (or integer) is expected: thousands separators in groups of three, a currency sign (`$ € £ ¥ ₹`, before or after), a percent sign (`50%` is 50, never 0.5), a fraction `a/b`; an ambiguous form (`1,5`, `1.234,5`) is refused',
+    example: '`number` → `"-$2,000.50"` → `-2000.5`',
+  },
+  integral_number_to_integer: {
+    fixes: 'an integral number rejected as non-integer — never rounds (`4.5` is refused). JSON `4.0` already *is* the integer 4 in JavaScript, so this fires only with validators that tell them apart',
+    example: '`integer` → `4.0` → `4`',
+  },
+  string_to_boolean: {
+    fixes: '`"true"` / `"false"` in any case, after trimming — never truthiness',
+    example: '`boolean` → `"False"` → `false`',
+  },
+  scalar_to_string: {
+    fixes: 'a number or boolean where a string is expected; never `null` → `"null"`',
+    example: '`string` → `42` → `"42"`',
+  },
+  enum_case_fold: {
+    fixes: 'a string equal to exactly one enum (or `const`) member ignoring case and space (surrounding space, and runs of space inside)',
+    example: '`enum [low, high]` → `"High"` → `"high"`',
+  },
+  strip_extra_properties: {
+    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay)',
+    example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
+  },
+  read_from_prose: {
+    fixes: 'a reply with no JSON and a scalar or enum schema: the one value in the prose that fits (enum members ignoring case and space, `true`/`false`, numbers); none or several different ones: no value',
+    example: '`enum [positive, negative]` → `The sentiment is Positive.` → `"positive"`',
+  },
+  prose_as_string: {
+    fixes: 'a reply with no JSON and a `string` schema: the reply\'s text, trimmed, its code fence removed',
+    example: '`string` → ` Paris. ` → `"Paris."`',
+  },
+  collect_into_array: {
+    fixes: 'an array schema and several values in the prose or in several fences: the array of those that fit the items, in document order (`before` lists every value found)',
+    example: '`{id}[]` → `{"id":1} … {"id":2}` → `[{"id":1},{"id":2}]`',
+  },
+  drop_invalid_item: {
+    fixes: 'with `salvage: true`: an array item that cannot be made to fit is dropped',
+    example: '`integer[]` → `[1, "x", 3]` → `[1, 3]`',
+    salvage: true,
+  },
+  fill_default: {
+    fixes: 'with `salvage: true`: a missing property whose subschema has a `default` is filled with a copy of it',
+    example: '`{limit = 10}` → `{}` → `{"limit": 10}`',
+    salvage: true,
+  },
+} as const satisfies Record<string, SchemaRepairKindRow>;
+
+/** Every repair the schema layer can make; see {@link SCHEMA_REPAIR_KINDS}. */
+export type SchemaRepairKind = keyof typeof SCHEMA_REPAIR_KINDS;
+
+/** Every schema repair kind, in table order. */
+export const ALL_SCHEMA_REPAIR_KINDS: readonly SchemaRepairKind[] = Object.freeze(Object.keys(SCHEMA_REPAIR_KINDS) as SchemaRepairKind[]);

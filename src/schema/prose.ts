@@ -1,0 +1,96 @@
+// A reply with no JSON at all, read through a scalar, enum or string schema: the schema is the prior
+// for the text. Without a schema (or with one that asks for a container) prose stays NO_JSON.
+import type { Schema } from '@cfworker/json-schema';
+import { NO, foldCaseAndSpace, stringToNumber, writtenNumber } from './convert.js';
+import { type Guide, type JsonType, expectedTypes, resolveSchema } from './guide.js';
+import type { SchemaRepair } from './types.js';
+
+/** The value read out of the prose, and the repair that says so; undefined when none or several fit. */
+export function readProse(text: string, guide: Guide): { value: unknown; repair: SchemaRepair } | undefined {
+  const node = resolveSchema(guide, guide.root);
+  if (typeof node === 'boolean') return undefined;
+  const members = Array.isArray(node.enum) ? (node.enum as unknown[]) : 'const' in node ? [node.const] : undefined;
+  const types = expectedTypes(node).filter((t) => t !== 'null');
+  if (members === undefined && types.length === 1 && types[0] === 'string') {
+    const body = withoutFence(text.trim());
+    if (body.length === 0) return undefined;
+    return { value: body, repair: { kind: 'prose_as_string', path: '', before: text, after: body } };
+  }
+  if (types.some((t) => t === 'object' || t === 'array' || t === 'string') && members === undefined) return undefined;
+  const found = members !== undefined ? membersIn(text, members) : scalarsIn(text, types);
+  if (found.length !== 1) return undefined;
+  // `before` is the reply: the value's own spelling is in it, and that is what was read.
+  return { value: found[0][1], repair: { kind: 'read_from_prose', path: '', before: text, after: found[0][1] } };
+}
+
+/** The inside of a reply that is one code fence (its info string dropped), else the text itself. */
+function withoutFence(t: string): string {
+  if (t.length < 6 || !t.startsWith('```') || !t.endsWith('```')) return t;
+  const newline = t.indexOf('\n');
+  if (newline === -1 || newline > t.length - 3) return t;
+  return t.slice(newline + 1, t.length - 3).trim();
+}
+
+/** Distinct values found, each with the text it was read from (for messages), in order of first appearance. */
+type Found = Array<[string, unknown]>;
+
+function addFound(found: Found, written: string, value: unknown): void {
+  if (!found.some(([, v]) => v === value)) found.push([written, value]);
+}
+
+/** Whether the character at `i` is a letter or digit (so a match next to it is part of a longer word). */
+function isWordChar(text: string, i: number): boolean {
+  return i >= 0 && i < text.length && /[\p{L}\p{N}_]/u.test(text[i]);
+}
+
+/** Enum members written in the prose: strings as phrases at word boundaries, ignoring case and space. */
+function membersIn(text: string, members: readonly unknown[]): Found {
+  const folded = foldCaseAndSpace(text);
+  const found: Found = [];
+  const others = members.filter((m) => typeof m !== 'string');
+  for (const m of members) {
+    if (typeof m !== 'string') continue;
+    const wanted = foldCaseAndSpace(m);
+    if (wanted.length === 0) continue;
+    for (let at = folded.indexOf(wanted); at !== -1; at = folded.indexOf(wanted, at + 1)) {
+      if (isWordChar(folded, at - 1) || isWordChar(folded, at + wanted.length)) continue;
+      addFound(found, m, m);
+      break;
+    }
+  }
+  // Numbers and booleans among the members: read as scalars, kept when they are members.
+  if (others.length > 0) {
+    for (const [written, value] of scalarsIn(text, ['boolean', 'number'])) if (others.includes(value)) addFound(found, written, value);
+  }
+  return found;
+}
+
+/** Booleans (`true`/`false` as words) and numbers (as written, `$5` and `1,234` too) in the prose. */
+function scalarsIn(text: string, types: readonly JsonType[]): Found {
+  const wantsBoolean = types.includes('boolean');
+  const wantsNumber = types.includes('number') || types.includes('integer');
+  const integerOnly = wantsNumber && !types.includes('number');
+  const found: Found = [];
+  for (const raw of text.split(/\s+/)) {
+    const token = raw.replace(/^[("'*_`[]+/, '').replace(/[)"'*_`\].,;:!?]+$/, '');
+    if (token.length === 0) continue;
+    if (wantsBoolean) {
+      const lower = token.toLowerCase();
+      if (lower === 'true' || lower === 'false') addFound(found, token, lower === 'true');
+    }
+    if (wantsNumber) {
+      let n = stringToNumber(token);
+      if (n === NO) n = writtenNumber(token);
+      if (n !== NO && (!integerOnly || Number.isSafeInteger(n))) addFound(found, token, n);
+    }
+  }
+  return found;
+}
+
+/** Whether `schema`'s root asks for an array and nothing else (so several values found become its items). */
+export function wantsArrayOnly(guide: Guide): Schema | undefined {
+  const node = resolveSchema(guide, guide.root);
+  if (typeof node === 'boolean') return undefined;
+  const types = expectedTypes(node);
+  return types.length === 1 && types[0] === 'array' ? node : undefined;
+}

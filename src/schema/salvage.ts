@@ -1,0 +1,123 @@
+// `salvage: true`: keep what fits when not all of it does. Array items that cannot be made to fit are
+// dropped, and missing properties with a `default` are filled, each reported with its path. Both
+// copy on write: the caller's value is never mutated.
+import type { Schema } from '@cfworker/json-schema';
+import { setMember } from '../parse/sink.js';
+import { type Guide, isPlainObject, itemSchema, propertySchema, resolveSchema } from './guide.js';
+import { toPointer } from './pointer.js';
+import type { SchemaRepair } from './types.js';
+
+type Container = unknown[] | Record<string, unknown>;
+
+function setOwn(target: Container, key: string, value: unknown): void {
+  setMember(target as Record<string, unknown>, key, value);
+}
+
+/** Copies the containers along each path once, so edits below them leave the caller's value alone. */
+class CopyOnWrite {
+  private readonly copies = new Set<unknown>();
+  constructor(public root: unknown) {}
+
+  /** The (copied) container at `path`. */
+  at(path: readonly string[]): Container {
+    this.root = this.own(this.root);
+    let node = this.root as Container;
+    for (const seg of path) {
+      const child = this.own((node as Record<string, unknown>)[seg]);
+      setOwn(node, seg, child);
+      node = child as Container;
+    }
+    return node;
+  }
+
+  private own(value: unknown): unknown {
+    if (this.copies.has(value)) return value;
+    const copy = Array.isArray(value) ? value.slice() : { ...(value as Record<string, unknown>) };
+    this.copies.add(copy);
+    return copy;
+  }
+}
+
+/**
+ * `fill_default`: every missing property whose subschema has a `default`, at every object of `value`
+ * the schema describes (through `properties` and `items`; a union's branches are not guessed between).
+ * Returns `value` itself when nothing is missing.
+ */
+export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair[]): unknown {
+  const fills: Array<{ path: string[]; key: string; value: unknown }> = [];
+  const stack: Array<{ value: unknown; schema: Schema | boolean; path: string[] }> = [{ value, schema: guide.root, path: [] }];
+  while (stack.length > 0) {
+    const { value: v, schema, path } = stack.pop() as (typeof stack)[number];
+    const node = resolveSchema(guide, schema);
+    if (typeof node === 'boolean') continue;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], schema: itemSchema(node, i), path: [...path, String(i)] });
+    } else if (isPlainObject(v)) {
+      const props = node.properties;
+      if (props !== null && typeof props === 'object') {
+        for (const key of Object.keys(props)) {
+          if (Object.prototype.hasOwnProperty.call(v, key)) continue;
+          const sub = resolveSchema(guide, (props as Record<string, Schema | boolean>)[key]);
+          if (typeof sub !== 'boolean' && 'default' in sub) fills.push({ path, key, value: sub.default });
+        }
+      }
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: v[keys[i]], schema: propertySchema(node, keys[i]), path: [...path, keys[i]] });
+    }
+  }
+  if (fills.length === 0) return value;
+  const cow = new CopyOnWrite(value);
+  for (const fill of fills) {
+    const after = JSON.parse(JSON.stringify(fill.value)) as unknown;
+    setOwn(cow.at(fill.path), fill.key, after);
+    repairs.push({ kind: 'fill_default', path: toPointer([...fill.path, fill.key]), before: undefined, after });
+  }
+  return cow.root;
+}
+
+/**
+ * `drop_invalid_item`: for each failing path, the item of the innermost array on it is dropped.
+ * Returns `value` itself when no failing path runs through an array (nothing to salvage).
+ */
+export function dropFailingItems(value: unknown, failing: readonly (readonly string[])[], repairs: SchemaRepair[]): unknown {
+  // Array path (as a pointer) → the array's path and the indices to drop.
+  const drops = new Map<string, { path: string[]; indices: Set<number> }>();
+  // The validator also fails every container above a failure: only the deepest failures say which item.
+  const above = new Set<string>();
+  for (const path of failing) for (let n = 0; n < path.length; n++) above.add(toPointer(path.slice(0, n) as string[]));
+  for (const path of failing) {
+    if (above.has(toPointer(path as string[]))) continue;
+    let node = value;
+    let found: { path: string[]; index: number } | undefined;
+    for (let depth = 0; depth < path.length; depth++) {
+      const seg = path[depth];
+      if (Array.isArray(node)) {
+        const index = Number(seg);
+        if (!Number.isInteger(index) || index < 0 || index >= node.length) break;
+        found = { path: path.slice(0, depth) as string[], index };
+        node = node[index];
+      } else if (isPlainObject(node) && Object.prototype.hasOwnProperty.call(node, seg)) {
+        node = node[seg];
+      } else {
+        break;
+      }
+    }
+    if (found === undefined) continue;
+    const key = toPointer(found.path);
+    let entry = drops.get(key);
+    if (!entry) drops.set(key, (entry = { path: found.path, indices: new Set() }));
+    entry.indices.add(found.index);
+  }
+  if (drops.size === 0) return value;
+  // Deepest arrays first, so an outer array's indices still name the same items.
+  const ordered = [...drops.values()].sort((a, b) => b.path.length - a.path.length);
+  const cow = new CopyOnWrite(value);
+  for (const { path, indices } of ordered) {
+    const array = cow.at(path) as unknown[];
+    for (const i of [...indices].sort((a, b) => b - a)) {
+      repairs.push({ kind: 'drop_invalid_item', path: toPointer([...path, String(i)]), before: array[i], after: undefined });
+      array.splice(i, 1);
+    }
+  }
+  return cow.root;
+}
