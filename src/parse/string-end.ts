@@ -4,6 +4,7 @@ import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
+import { missingValueBeforeKey } from './containers.js';
 import { completeString, concatenation } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
@@ -30,18 +31,23 @@ const PASS = -1 as Decision;
  * paths when the text so far cannot tell.
  */
 export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decision | undefined {
-  // Unambiguous delimiters, and keys (which never hold quotes), always close.
-  if (e.strIsKey || e.quote >= Quote.BACKTICK) return Decision.CLOSE;
+  // Unambiguous delimiters always close; so do keys (which never hold quotes), unless the key lost
+  // its own closing quote and this one opens the next key.
+  if (e.strIsKey) return keyQuote(e, i, closeLen);
+  if (e.quote >= Quote.BACKTICK) return Decision.CLOSE;
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
   let d: Answer;
+  if ((d = quoteAfterCloser(e, j, c2)) !== PASS) return d;
+  if ((d = colonAfterValue(e, i, c2)) !== PASS) return d;
   if ((d = closerOrColonFollows(c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, j, c2)) !== PASS) return d;
   if ((d = commaFollows(e, j, c2)) !== PASS) return d;
   if ((d = quoteFollows(e, j, c2)) !== PASS) return d;
   if (splitAtComma(e, i, j)) return Decision.SPLIT;
+  if (ranIntoKey(e, i, j, c2)) return Decision.SPLIT;
   if ((d = unquotedKeyFollows(e, i + closeLen, j, c2)) !== PASS) return d;
   if ((d = valueAfterSpace(e, i + closeLen, j, c2)) !== PASS) return d;
   return Decision.INNER;
@@ -151,6 +157,130 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   e.record('missing_end_quote', cut, 'inserted the missing closing quote');
   e.edit(cut, 0, '"');
   e.pos = cut;
+  completeString(e);
+  return true;
+}
+
+/**
+ * `{"name": "old man "}", "age": 3}`: a closer right after the quote, then a quote that itself ends
+ * a string (`,` or a closer after it). A closer followed by `"` cannot continue the document, so the
+ * first quote and the closer were text.
+ */
+function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
+  if (c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) return PASS;
+  if (j + 1 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return PASS;
+  }
+  if (e.buf.charCodeAt(j + 1) !== Ch.DQUOTE) return PASS;
+  const k = scanSignificant(e, j + 2);
+  if (k >= e.end) return e.final ? PASS : undefined;
+  const c3 = e.buf.charCodeAt(k);
+  return c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET ? Decision.INNER : PASS;
+}
+
+/**
+ * A value string followed by a colon. On one line in an object, it is the next key and the key
+ * before it had no value (`{"a":\n "b": 1}`). Over several lines whose last is a closing markup tag
+ * (`"ls\n</parameter":`), a tool call's arguments were cut where its markup leaked in: an error.
+ */
+function colonAfterValue(e: Engine, i: number, c2: number): Answer {
+  if (c2 !== Ch.COLON || !inObject(e)) return PASS;
+  const text = e.strHead + e.strText;
+  if (text.includes('\n')) {
+    throwIfLeakedMarkup(e, text, i);
+    return PASS;
+  }
+  missingValueBeforeKey(e, e.strStart - e.base);
+  e.strIsKey = true;
+  return Decision.CLOSE;
+}
+
+/** The closing markup tag a string's last line holds (`</parameter`, `</invoke>`), or undefined. */
+const CLOSING_TAG = /^<\/[A-Za-z][\w:-]*>?$/;
+
+/**
+ * Throws when the string read so far ends with a line that is a closing markup tag: the reply was
+ * cut off there (a tool call's arguments with the call's own markup leaked in), and what was read is
+ * not the value. `before` is where the raw text of that tag ends.
+ */
+export function throwIfLeakedMarkup(e: Engine, text: string, before: number): void {
+  const line = text.slice(text.lastIndexOf('\n') + 1).trim();
+  if (line.length > 64 || !CLOSING_TAG.test(line)) return;
+  const at = e.buf.lastIndexOf('</', before);
+  throw e.fail('UNREPAIRABLE', `the text is cut off where the markup tag ${line} leaked into a string value; the value is incomplete`, at >= 0 && at >= before - LOOKAHEAD ? at : before);
+}
+
+/**
+ * `"…qui cher"rating": 4`: the quote at `i` opens the next key, the string's own closing quote and
+ * the comma having been dropped. Ends the string before the quote (the main loop then reads the
+ * missing comma and the key).
+ */
+function ranIntoKey(e: Engine, i: number, j: number, c2: number): boolean {
+  if (j !== i + 1 || !inObject(e) || !isWordStart(c2) || !quotedKeyAt(e, j)) return false;
+  e.record('run_on_string', i, 'ended a string where the next key begins');
+  e.edit(i, 0, '"');
+  e.pos = i;
+  completeString(e);
+  return true;
+}
+
+/** Whether the text at `k` is a key's name, its closing quote and a colon (`rating": `). */
+function quotedKeyAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  while (k < limit) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
+      c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.BACKSLASH) break;
+    k++;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  return colonAfter(e, k + 1);
+}
+
+/**
+ * The quote at `i` after a key: it closes the key, unless the key lost its closing quote and ran on
+ * through its value into the next key (`"diff_hunk: null, "next": 1`): then the key ends at its
+ * first colon and what follows is read again as its value.
+ */
+function keyQuote(e: Engine, i: number, closeLen: number): Answer {
+  const j = scanSignificant(e, i + closeLen);
+  if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
+  const c2 = e.buf.charCodeAt(j);
+  if (c2 === Ch.COLON || e.quote !== Quote.DOUBLE || !isWordStart(c2) || j !== i + 1) return Decision.CLOSE;
+  // Back over spaces to the comma or line break that ended the value the key ran into.
+  const s = e.buf;
+  const floor = Math.max(e.strStart - e.base + 1, 0);
+  let b = i - 1;
+  while (b >= floor && isJsonSpace(s.charCodeAt(b)) && s.charCodeAt(b) !== Ch.LF) b--;
+  if (b < floor || (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.LF)) return Decision.CLOSE;
+  if (!quotedKeyAt(e, j)) return Decision.CLOSE;
+  return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
+}
+
+/**
+ * Ends the key in progress at the first colon of its raw text before `limit` (when the buffer still
+ * holds the key from its opening quote): the text from the colon on is read again as `: value`.
+ */
+export function splitKeyAtColon(e: Engine, limit: number): boolean {
+  const from = e.strStart - e.base + 1;
+  if (from < 1 || e.quote !== Quote.DOUBLE) return false;
+  const colon = e.buf.indexOf(':', from);
+  if (colon < 0 || colon >= limit || colon - from > LOOKAHEAD) return false;
+  e.joinStringText();
+  const cut = e.strText.indexOf(':');
+  if (cut < 0) return false;
+  e.strText = e.strText.slice(0, cut);
+  const cutAt = e.base + colon;
+  while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();
+  let keep = e.log.length;
+  while (keep > 0 && e.log.offsets[keep - 1] >= cutAt) keep--;
+  e.log.truncate(keep);
+  e.record('unterminated_key', colon, 'inserted the missing closing quote of a key');
+  e.edit(colon, 0, '"');
+  e.pos = colon;
   completeString(e);
   return true;
 }
