@@ -2,7 +2,7 @@
 // without a value, and what is left open or set aside at the end of the text.
 import { Ch, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { peekSignificant } from './space.js';
+import { peekSignificant, quotedKeyAt } from './space.js';
 import { Kind, State, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
@@ -29,7 +29,8 @@ export function open(e: Engine, kind: Kind): void {
 /** Handles a closer at `pos`: the matching one, a mismatched one, or one with nothing open. */
 export function closeWith(e: Engine, c: number): void {
   const wanted = c === Ch.RBRACE ? Kind.OBJECT : c === Ch.RBRACKET ? Kind.ARRAY : Kind.TUPLE;
-  if (!closes(e, e.top(), wanted) && swappedClosers(e, wanted)) return;
+  // Right after a value only: the lookahead may wait, and nothing may have changed before it does.
+  if (e.state === State.AFTER_VALUE && !closes(e, e.top(), wanted) && (swappedClosers(e, wanted) || closerBeforeMember(e, wanted))) return;
   const matchesDeeper =
     wanted === Kind.OBJECT ? e.openObjects > 0 : wanted === Kind.ARRAY ? e.openArrays > 0 : e.openParens > 0;
   if (matchesDeeper) {
@@ -66,6 +67,35 @@ function swappedClosers(e: Engine, wanted: Kind): boolean {
   popContainer(e);
   popContainer(e);
   e.pos = j + 1;
+  return true;
+}
+
+/**
+ * A closer of the wrong kind followed by a comma and more of the container it should close:
+ * `{"a": ["x", "y"}, "b": 1}` (the array's `]` written `}`: `"b"` is still the object's) and
+ * `[{"a": 1}}, {"a": 2}]` (a `}` with no object open: the array goes on). Without this, closing by
+ * kind would end the whole value there and set the rest aside.
+ */
+function closerBeforeMember(e: Engine, wanted: Kind): boolean {
+  const j = peekSignificant(e, e.pos + 1);
+  if (j >= e.end || e.buf.charCodeAt(j) !== Ch.COMMA) return false;
+  const depth = e.kinds.length;
+  const open = wanted === Kind.OBJECT ? e.openObjects : wanted === Kind.ARRAY ? e.openArrays : e.openParens;
+  const c = String.fromCharCode(e.buf.charCodeAt(e.pos));
+  if (open === 0) {
+    // Nothing of its kind is open, and the innermost container goes on after the comma.
+    e.record('extra_closer', e.pos, `removed "${c}" followed by more of the same container`);
+    e.edit(e.pos, 1, '');
+    e.pos++;
+    return true;
+  }
+  // A `}` inside an array directly inside an object, with the object's next key after the comma.
+  if (wanted !== Kind.OBJECT || e.top() !== Kind.ARRAY || e.kinds[depth - 2] !== Kind.OBJECT) return false;
+  const k = peekSignificant(e, j + 1);
+  if (k >= e.end || e.buf.charCodeAt(k) !== Ch.DQUOTE || !quotedKeyAt(e, k + 1)) return false;
+  e.record('mismatched_closer', e.pos, `replaced "${c}" with "]"`);
+  const at = e.pos++;
+  e.edit(at, 1, popContainer(e));
   return true;
 }
 

@@ -2,7 +2,7 @@
 // was missing? An ordered list of small checks, first answer wins.
 import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { colonAfter, peekSignificant, scanSignificant } from './space.js';
+import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { missingValueBeforeKey } from './containers.js';
 import { completeString, concatenation } from './strings.js';
@@ -225,21 +225,6 @@ function ranIntoKey(e: Engine, i: number, j: number, c2: number): boolean {
   return true;
 }
 
-/** Whether the text at `k` is a key's name, its closing quote and a colon (`rating": `). */
-function quotedKeyAt(e: Engine, k: number): boolean {
-  const s = e.buf;
-  const limit = Math.min(e.end, k + LOOKAHEAD);
-  while (k < limit) {
-    const c = s.charCodeAt(k);
-    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
-      c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.BACKSLASH) break;
-    k++;
-  }
-  if (k >= e.end && !e.final) throw NEED_MORE;
-  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
-  return colonAfter(e, k + 1);
-}
-
 /**
  * The quote at `i` after a key: it closes the key, unless the key lost its closing quote and ran on
  * through its value into the next key (`"diff_hunk: null, "next": 1`): then the key ends at its
@@ -250,9 +235,13 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
   if (c2 === Ch.COLON || e.quote !== Quote.DOUBLE || !isWordStart(c2) || j !== i + 1) return Decision.CLOSE;
-  // Back over spaces to the comma or line break that ended the value the key ran into.
   const s = e.buf;
   const floor = Math.max(e.strStart - e.base + 1, 0);
+  // `{"key:"value"}`: the key's closing quote came after its colon, its only one.
+  if (i - 1 > floor && s.charCodeAt(i - 1) === Ch.COLON && s.indexOf(':', floor) === i - 1) {
+    return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
+  }
+  // Back over spaces to the comma or line break that ended the value the key ran into.
   let b = i - 1;
   while (b >= floor && isJsonSpace(s.charCodeAt(b)) && s.charCodeAt(b) !== Ch.LF) b--;
   if (b < floor || (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.LF)) return Decision.CLOSE;
