@@ -44,6 +44,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = closerOrColonFollows(c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, j, c2)) !== PASS) return d;
+  if ((d = escapedSpaceFollows(e, j, c2)) !== PASS) return d;
   if ((d = commaFollows(e, j, c2)) !== PASS) return d;
   if ((d = quoteFollows(e, j, c2)) !== PASS) return d;
   if (splitAtComma(e, i, j)) return Decision.SPLIT;
@@ -196,8 +197,11 @@ function colonAfterValue(e: Engine, i: number, c2: number): Answer {
   return Decision.CLOSE;
 }
 
-/** The closing markup tag a string's last line holds (`</parameter`, `</invoke>`), or undefined. */
-const CLOSING_TAG = /^<\/[A-Za-z][\w:-]*>?$/;
+/**
+ * A closing tag of tool-call markup (`</parameter`, `</invoke>`): the tags models wrap calls in. Other
+ * tags (`</div>`) end strings of HTML that may legitimately be cut off.
+ */
+const CLOSING_TAG = /^<\/(?:parameter|function|invoke|tool_call|tool_calls|function_calls|arg_value)>?$/;
 
 /**
  * Throws when the string read so far ends with a line that is a closing markup tag: the reply was
@@ -272,4 +276,27 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   e.pos = colon;
   completeString(e);
   return true;
+}
+
+/**
+ * `"x"\n}` or `"x"\]` in a reply escaped twice or for markdown (see strayBackslash): past the
+ * two-character `\n`s, a closer, comma, colon or the next key's quote ends the string.
+ */
+function escapedSpaceFollows(e: Engine, j: number, c2: number): Answer {
+  if (c2 !== Ch.BACKSLASH) return PASS;
+  const s = e.buf;
+  let k = j;
+  while (s.charCodeAt(k) === Ch.BACKSLASH) {
+    if (k + 1 >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return PASS;
+    }
+    const d = s.charCodeAt(k + 1);
+    if (d === Ch.RBRACE || d === Ch.RBRACKET) return Decision.CLOSE;
+    if (d !== Ch.LOWER_N && d !== Ch.LOWER_R && d !== Ch.LOWER_T) return PASS;
+    k = scanSignificant(e, k + 2);
+    if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
+  }
+  const c = s.charCodeAt(k);
+  return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.COMMA || c === Ch.COLON || c === Ch.DQUOTE ? Decision.CLOSE : PASS;
 }
