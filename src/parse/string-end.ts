@@ -150,16 +150,24 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   // character each: drop it, and any escaping of those line breaks.
   if (i - cut > e.strText.length) e.joinStringText();
   e.strText = e.strText.slice(0, e.strText.length - (i - cut));
+  endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote');
+  return true;
+}
+
+/**
+ * Ends the string in progress at `cut` (its text already cut there): the repairs and splices made
+ * past it go, the closing quote goes in, and the text from `cut` on is read again.
+ */
+function endStringAt(e: Engine, cut: number, kind: 'missing_end_quote' | 'unterminated_key', detail: string): void {
   const cutAt = e.base + cut;
   while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();
   let keep = e.log.length;
   while (keep > 0 && e.log.offsets[keep - 1] >= cutAt) keep--;
   e.log.truncate(keep);
-  e.record('missing_end_quote', cut, 'inserted the missing closing quote');
+  e.record(kind, cut, detail);
   e.edit(cut, 0, '"');
   e.pos = cut;
   completeString(e);
-  return true;
 }
 
 /**
@@ -266,15 +274,7 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   const cut = e.strText.indexOf(':');
   if (cut < 0) return false;
   e.strText = e.strText.slice(0, cut);
-  const cutAt = e.base + colon;
-  while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();
-  let keep = e.log.length;
-  while (keep > 0 && e.log.offsets[keep - 1] >= cutAt) keep--;
-  e.log.truncate(keep);
-  e.record('unterminated_key', colon, 'inserted the missing closing quote of a key');
-  e.edit(colon, 0, '"');
-  e.pos = colon;
-  completeString(e);
+  endStringAt(e, colon, 'unterminated_key', 'inserted the missing closing quote of a key');
   return true;
 }
 

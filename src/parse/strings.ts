@@ -78,6 +78,11 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     // The colon, usually right there; anything else is the general reader's (see keyQuote).
     let j = i + 1;
     while (j < end && isJsonSpace(s.charCodeAt(j))) j++;
+    if (j >= end && !e.final) {
+      // What follows the quote decides whether it ends the key: read the key again with more text.
+      e.waiting = true;
+      return true;
+    }
     if (j >= end || s.charCodeAt(j) !== Ch.COLON) return false;
     closePlainString(e, q, start, i);
     e.sink.key(s.slice(start + 1, i));
