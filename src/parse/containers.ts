@@ -1,8 +1,8 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
-import { Ch } from './chars.js';
+import { Ch, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { peekSignificant } from './space.js';
+import { peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
@@ -32,6 +32,8 @@ export function open(e: Engine, kind: Kind): void {
  */
 export function closeWith(e: Engine, c: number): void {
   const wanted = c === Ch.RBRACE ? Kind.OBJECT : c === Ch.RBRACKET ? Kind.ARRAY : Kind.TUPLE;
+  // Right after a value only: the lookahead may wait, and nothing may have changed before it does.
+  if (e.state === State.AFTER_VALUE && !closes(e, e.top(), wanted) && (swappedClosers(e, wanted) || closerBeforeMember(e, wanted))) return;
   const matchesDeeper =
     wanted === Kind.OBJECT ? e.openObjects > 0 : wanted === Kind.ARRAY ? e.openArrays > 0 : e.openParens > 0;
   // Only the outermost object, or an array in an object, pays for the look past the closer.
@@ -86,6 +88,57 @@ function memberFollows(e: Engine, i: number): boolean {
   if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
   const colon = peekSignificant(e, k + 1);
   return colon < e.end && s.charCodeAt(colon) === Ch.COLON;
+}
+
+/**
+ * `}]` where `]}` was meant: the closer at `pos` belongs to the container below the innermost one,
+ * and the next closer is the innermost one's. Both close, in stack order, so nothing after them is
+ * read as outside the value (`{"a": {"b": [1}], "c": 2}` keeps `c` inside `a`'s parent).
+ */
+function swappedClosers(e: Engine, wanted: Kind): boolean {
+  const depth = e.kinds.length;
+  if (depth < 2 || e.kinds[depth - 2] !== wanted) return false;
+  const top = e.top();
+  if (top !== Kind.OBJECT && top !== Kind.ARRAY) return false;
+  const j = peekSignificant(e, e.pos + 1);
+  if (j >= e.end || e.buf.charCodeAt(j) !== (top === Kind.OBJECT ? Ch.RBRACE : Ch.RBRACKET)) return false;
+  const at = e.pos;
+  e.record('swapped_closers', at, `read "${String.fromCharCode(e.buf.charCodeAt(at))}${String.fromCharCode(e.buf.charCodeAt(j))}" as the closers in the order they were opened`);
+  e.edit(at, 1, closerOf(top));
+  e.edit(j, 1, closerOf(wanted));
+  popContainer(e);
+  popContainer(e);
+  e.pos = j + 1;
+  return true;
+}
+
+/**
+ * A closer of the wrong kind followed by a comma and more of the container it should close:
+ * `{"a": ["x", "y"}, "b": 1}` (the array's `]` written `}`: `"b"` is still the object's) and
+ * `[{"a": 1}}, {"a": 2}]` (a `}` with no object open: the array goes on). Without this, closing by
+ * kind would end the whole value there and set the rest aside.
+ */
+function closerBeforeMember(e: Engine, wanted: Kind): boolean {
+  const j = peekSignificant(e, e.pos + 1);
+  if (j >= e.end || e.buf.charCodeAt(j) !== Ch.COMMA) return false;
+  const depth = e.kinds.length;
+  const open = wanted === Kind.OBJECT ? e.openObjects : wanted === Kind.ARRAY ? e.openArrays : e.openParens;
+  const c = String.fromCharCode(e.buf.charCodeAt(e.pos));
+  if (open === 0) {
+    // Nothing of its kind is open, and the innermost container goes on after the comma.
+    e.record('extra_closer', e.pos, `removed "${c}" followed by more of the same container`);
+    e.edit(e.pos, 1, '');
+    e.pos++;
+    return true;
+  }
+  // A `}` inside an array directly inside an object, with the object's next key after the comma.
+  if (wanted !== Kind.OBJECT || e.top() !== Kind.ARRAY || e.kinds[depth - 2] !== Kind.OBJECT) return false;
+  const k = peekSignificant(e, j + 1);
+  if (k >= e.end || e.buf.charCodeAt(k) !== Ch.DQUOTE || !quotedKeyAt(e, k + 1)) return false;
+  e.record('mismatched_closer', e.pos, `replaced "${c}" with "]"`);
+  const at = e.pos++;
+  e.edit(at, 1, popContainer(e));
+  return true;
 }
 
 export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {
@@ -165,6 +218,43 @@ export function missingValue(e: Engine): void {
   e.edit(e.pos, 0, 'null');
   e.sink.scalar(null);
   e.afterValue();
+}
+
+/**
+ * `{"a":\n "b": 1}`: the string at `at` (relative to the buffer, maybe before it) is the next key, so
+ * the key before it had no value: null for it, and the string is read again as a key. The comma is
+ * its own splice, part of the new member, so a member cut off after it leaves no comma behind.
+ */
+export function missingValueBeforeKey(e: Engine, at: number): void {
+  e.record('missing_value', at, 'inserted null for a key followed by the next key');
+  e.edit(at, 0, 'null');
+  e.sink.scalar(null);
+  e.afterValue();
+  e.memberAt = e.base + at;
+  e.memberEdits = e.edits.length;
+  e.edit(at, 0, ',');
+  e.state = State.KEY;
+}
+
+/**
+ * `{"{"summary": …}`: a quote and an opener right after an object's opener, then the real first key.
+ * The model started the object twice: the stray `"{` goes, and the object already open is the one.
+ * Returns false, having changed nothing, when the text is something else (`{"{": 1}` is a key).
+ */
+export function strayOpener(e: Engine): boolean {
+  const s = e.buf;
+  const i = e.pos;
+  if (i + 1 < e.end && s.charCodeAt(i + 1) !== Ch.LBRACE) return false;
+  if (i + 3 >= e.end) {
+    if (!e.final) e.waiting = true;
+    return !e.final;
+  }
+  const q = s.charCodeAt(i + 2);
+  if ((q !== Ch.DQUOTE && q !== Ch.SQUOTE) || !isWordStart(s.charCodeAt(i + 3))) return false;
+  e.record('stray_opener', i, 'removed a stray opening quote and brace before the first key');
+  e.edit(i, 2, '');
+  e.pos = i + 2;
+  return true;
 }
 
 /** At the end of the text: close what is open, dropping members that never got a value. */

@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, finishAtEnd, missingValue, objectInArray, open, setAsideRest } from './containers.js';
+import { closeBeforeSibling, closeWith, finishAtEnd, missingValue, objectInArray, open, setAsideRest, strayOpener } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar } from './scalars.js';
 import { peekSignificant, skipSpace } from './space.js';
@@ -443,6 +443,7 @@ export class Engine {
         break;
     }
     if (this.memberAt < 0) {
+      if ((c === Ch.DQUOTE || c === Ch.SQUOTE) && strayOpener(this)) return;
       this.memberAt = this.base + this.pos;
       this.memberEdits = this.edits.length;
     }

@@ -38,6 +38,31 @@ export const REPAIR_KINDS = {
     input: '{"a": Fal', value: { a: false }, at: 6, guess: true, cutOff: true, fuzz: ['Fal'],
     alsoNeeds: { kinds: ['truncated'], why: 'the object around the literal is cut off too' },
   },
+  escaped_whitespace: {
+    fixes: 'the two characters `\\n` (or `\\r`, `\\t`) between tokens, from a reply escaped twice',
+    input: '{\\n"a": 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['\\n'],
+  },
+  markdown_escape: {
+    fixes: 'JSON escaped for markdown as chat UIs render it: `\\[`, `\\]`, `\\{`, `\\}`, `\\_`, `\\*` between tokens, `\\_` in keys',
+    input: '{"a\\_b": \\[1\\]}', value: { a_b: [1] }, at: 3, guess: false, cutOff: false, fuzz: ['\\[', '\\_'],
+  },
+  swapped_closers: {
+    fixes: '`}]` where `]}` was meant (or `]}` for `}]`), read by the stack of open containers',
+    input: '{"a": {"b": [1}], "c": 2}', value: { a: { b: [1] }, c: 2 }, at: 14, guess: true, cutOff: false, fuzz: ['}]', ']}'],
+  },
+  stray_opener: {
+    fixes: 'a stray `{"` or `{\'` before the real object',
+    input: '{"{"a": 1}', value: { a: 1 }, at: 1, guess: true, cutOff: false, fuzz: ['{"{'],
+  },
+  unterminated_key: {
+    fixes: 'a key that lost its closing quote, read up to its colon',
+    input: '{"a: 1, "b": 2}', value: { a: 1, b: 2 }, at: 3, guess: true, cutOff: false, fuzz: ['"k: '],
+  },
+  run_on_string: {
+    fixes: 'a string that runs into the next `"key":` because its closing quote and comma were dropped',
+    input: '{"a": "x"b": 1}', value: { a: 'x', b: 1 }, at: 8, guess: true, cutOff: false, fuzz: ['"x"k":'],
+    alsoNeeds: { kinds: ['missing_comma'], why: 'the comma before the next key was dropped too' },
+  },
   trailing_comma: {
     fixes: 'comma before a closer',
     input: '[1, 2,]', value: [1, 2], at: 5, guess: false, cutOff: false, fuzz: [','],

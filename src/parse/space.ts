@@ -18,6 +18,17 @@ export function skipSpace(e: Engine): boolean {
       i = after;
       continue;
     }
+    if (c === Ch.BACKSLASH) {
+      // `\n` written as two characters, or a markdown escape (`\[`, `\_`): see strayBackslash.
+      const after = strayBackslash(e, i);
+      if (after < 0) {
+        e.pos = i;
+        return false;
+      }
+      if (after === i) break;
+      i = after;
+      continue;
+    }
     if (isSpecialSpace(c)) {
       const from = i;
       while (i < end && isSpecialSpace(s.charCodeAt(i))) i++;
@@ -97,4 +108,41 @@ export function scanSignificant(e: Engine, i: number): number {
 export function colonAfter(e: Engine, k: number): boolean {
   const j = peekSignificant(e, k);
   return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
+}
+
+/**
+ * A backslash between tokens: `\n`, `\r`, `\t` as two characters (a reply escaped twice) are space;
+ * a markdown escape as chat UIs render JSON (`\[`, `\]`, `\{`, `\}`, `\_`, `\*`) loses its backslash.
+ * Returns the offset after what was skipped, `i` when the backslash is neither, or -1 when the
+ * character after it has not arrived.
+ */
+export function strayBackslash(e: Engine, i: number): number {
+  if (i + 1 >= e.end) return e.final ? i : -1;
+  const d = e.buf.charCodeAt(i + 1);
+  if (d === Ch.LOWER_N || d === Ch.LOWER_R || d === Ch.LOWER_T) {
+    e.record('escaped_whitespace', i, `removed the characters \\${String.fromCharCode(d)} between tokens`);
+    e.edit(i, 2, '');
+    return i + 2;
+  }
+  if (d === Ch.LBRACKET || d === Ch.RBRACKET || d === Ch.LBRACE || d === Ch.RBRACE || d === Ch.UNDERSCORE || d === Ch.STAR) {
+    e.record('markdown_escape', i, `removed the markdown escape before ${String.fromCharCode(d)}`);
+    e.edit(i, 1, '');
+    return i + 1;
+  }
+  return i;
+}
+
+/** Whether the text at `k` is a key's name, its closing quote and a colon (`rating": `). */
+export function quotedKeyAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  while (k < limit) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
+      c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.BACKSLASH) break;
+    k++;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  return colonAfter(e, k + 1);
 }

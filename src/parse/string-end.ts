@@ -2,9 +2,10 @@
 // was missing? An ordered list of small checks, first answer wins.
 import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { colonAfter, peekSignificant, scanSignificant } from './space.js';
+import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
-import { completeString, concatenation, dropStringTail } from './strings.js';
+import { missingValueBeforeKey } from './containers.js';
+import { completeString, concatenation, dropRepairsFrom, dropStringTail } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
 /**
@@ -31,19 +32,25 @@ const PASS = -1 as Decision;
  */
 export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decision | undefined {
   if (e.quote === Quote.DOUBLE && e.buf.charCodeAt(i) === Ch.RIGHT_DOUBLE && straightQuoteEnds(e, i + 1)) return Decision.INNER;
-  // Unambiguous delimiters, and keys (which never hold quotes), always close.
-  if (e.strIsKey || e.quote >= Quote.BACKTICK) return Decision.CLOSE;
+  // Unambiguous delimiters always close; so do keys (which never hold quotes), unless the key lost
+  // its own closing quote and this one opens the next key.
+  if (e.strIsKey) return keyQuote(e, i, closeLen);
+  if (e.quote >= Quote.BACKTICK) return Decision.CLOSE;
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
   let d: Answer;
   if ((c2 === Ch.COLON || c2 === Ch.RBRACE) && !e.strIsKey && embeddedObjectOpen(e, i)) return Decision.INNER;
+  if ((d = quoteAfterCloser(e, j, c2)) !== PASS) return d;
+  if ((d = colonAfterValue(e, i, c2)) !== PASS) return d;
   if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, j, c2)) !== PASS) return d;
+  if ((d = escapedSpaceFollows(e, j, c2)) !== PASS) return d;
   if ((d = commaFollows(e, j, c2)) !== PASS) return d;
   if ((d = quoteFollows(e, j, c2)) !== PASS) return d;
   if (splitAtComma(e, i, j)) return Decision.SPLIT;
+  if (ranIntoKey(e, i, j, c2)) return Decision.SPLIT;
   if ((d = unquotedKeyFollows(e, i + closeLen, j, c2)) !== PASS) return d;
   if ((d = valueAfterSpace(e, i + closeLen, j, c2)) !== PASS) return d;
   return Decision.INNER;
@@ -101,6 +108,14 @@ function embeddedObjectOpen(e: Engine, i: number): boolean {
     }
   }
   return open > 0;
+}
+
+/** Whether the quote at `i` follows a `{` (spaces between) inside the string's own text. */
+function opensInnerKey(e: Engine, i: number): boolean {
+  const floor = Math.max(e.strStart - e.base + 1, 0);
+  let k = i - 1;
+  while (k >= floor && e.buf.charCodeAt(k) === Ch.SPACE) k--;
+  return k >= floor && e.buf.charCodeAt(k) === Ch.LBRACE;
 }
 
 /** `"x"}`, `"x"]`, `"x":`, and `"x")` when a `(` is open: a closer or a colon ends the string. */
@@ -201,9 +216,151 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   // The raw tail [cut, i) is plain text (a comma, spaces, line breaks): drop it, and any escaping of those line breaks.
   e.pos = i;
   dropStringTail(e, cut);
-  e.record('missing_end_quote', cut, 'inserted the missing closing quote');
+  endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote');
+  return true;
+}
+
+/**
+ * Ends the string in progress at `cut` (its text already cut there): the repairs and splices made
+ * past it go, the closing quote goes in, and the text from `cut` on is read again.
+ */
+function endStringAt(e: Engine, cut: number, kind: 'missing_end_quote' | 'unterminated_key', detail: string): void {
+  dropRepairsFrom(e, cut);
+  e.record(kind, cut, detail);
   e.edit(cut, 0, '"');
   e.pos = cut;
   completeString(e);
+}
+
+/**
+ * `{"name": "old man "}", "age": 3}`: a closer right after the quote, then a quote that itself ends
+ * a string (`,` or a closer after it). A closer followed by `"` cannot continue the document, so the
+ * first quote and the closer were text.
+ */
+function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
+  if (c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) return PASS;
+  if (j + 1 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return PASS;
+  }
+  if (e.buf.charCodeAt(j + 1) !== Ch.DQUOTE) return PASS;
+  const k = scanSignificant(e, j + 2);
+  if (k >= e.end) return e.final ? PASS : undefined;
+  const c3 = e.buf.charCodeAt(k);
+  return c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET ? Decision.INNER : PASS;
+}
+
+/**
+ * A value string followed by a colon. On one line in an object, it is the next key and the key
+ * before it had no value (`{"a":\n "b": 1}`). Over several lines whose last is a closing markup tag
+ * (`"ls\n</parameter":`), a tool call's arguments were cut where its markup leaked in: an error.
+ */
+function colonAfterValue(e: Engine, i: number, c2: number): Answer {
+  if (c2 !== Ch.COLON || !inObject(e)) return PASS;
+  const text = e.strHead + e.strText;
+  if (text.includes('\n')) {
+    throwIfLeakedMarkup(e, text, i);
+    return PASS;
+  }
+  missingValueBeforeKey(e, e.strStart - e.base);
+  e.strIsKey = true;
+  return Decision.CLOSE;
+}
+
+/**
+ * A closing tag of tool-call markup (`</parameter`, `</invoke>`): the tags models wrap calls in. Other
+ * tags (`</div>`) end strings of HTML that may legitimately be cut off.
+ */
+const CLOSING_TAG = /^<\/(?:parameter|function|invoke|tool_call|tool_calls|function_calls|arg_value)>?$/;
+
+/**
+ * Throws when the string read so far ends with a line that is a closing markup tag: the reply was
+ * cut off there (a tool call's arguments with the call's own markup leaked in), and what was read is
+ * not the value. `before` is where the raw text of that tag ends.
+ */
+export function throwIfLeakedMarkup(e: Engine, text: string, before: number): void {
+  const line = text.slice(text.lastIndexOf('\n') + 1).trim();
+  if (line.length > 64 || !CLOSING_TAG.test(line)) return;
+  const at = e.buf.lastIndexOf('</', before);
+  throw e.fail('UNREPAIRABLE', `the text is cut off where the markup tag ${line} leaked into a string value; the value is incomplete`, at >= 0 && at >= before - LOOKAHEAD ? at : before);
+}
+
+/**
+ * `"…qui cher"rating": 4`: the quote at `i` opens the next key, the string's own closing quote and
+ * the comma having been dropped. Ends the string before the quote (the main loop then reads the
+ * missing comma and the key).
+ */
+function ranIntoKey(e: Engine, i: number, j: number, c2: number): boolean {
+  if (j !== i + 1 || !inObject(e) || !isWordStart(c2) || !quotedKeyAt(e, j)) return false;
+  // `"a, {"k": 1}, …`: the quote opens a key of an object quoted inside the text (see embeddedObjectOpen).
+  if (opensInnerKey(e, i)) return false;
+  e.record('run_on_string', i, 'ended a string where the next key begins');
+  e.edit(i, 0, '"');
+  e.pos = i;
+  completeString(e);
   return true;
+}
+
+/**
+ * The quote at `i` after a key: it closes the key, unless the key lost its closing quote and ran on
+ * through its value into the next key (`"diff_hunk: null, "next": 1`): then the key ends at its
+ * first colon and what follows is read again as its value.
+ */
+function keyQuote(e: Engine, i: number, closeLen: number): Answer {
+  const j = scanSignificant(e, i + closeLen);
+  if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
+  const c2 = e.buf.charCodeAt(j);
+  if (c2 === Ch.COLON || e.quote !== Quote.DOUBLE || !isWordStart(c2) || j !== i + 1) return Decision.CLOSE;
+  const s = e.buf;
+  const floor = Math.max(e.strStart - e.base + 1, 0);
+  // `{"key:"value"}`: the key's closing quote came after its colon, its only one.
+  if (i - 1 > floor && s.charCodeAt(i - 1) === Ch.COLON && s.indexOf(':', floor) === i - 1) {
+    return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
+  }
+  // Back over spaces to the comma or line break that ended the value the key ran into.
+  let b = i - 1;
+  while (b >= floor && isJsonSpace(s.charCodeAt(b)) && s.charCodeAt(b) !== Ch.LF) b--;
+  if (b < floor || (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.LF)) return Decision.CLOSE;
+  if (!quotedKeyAt(e, j)) return Decision.CLOSE;
+  return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
+}
+
+/**
+ * Ends the key in progress at the first colon of its raw text before `limit` (when the buffer still
+ * holds the key from its opening quote): the text from the colon on is read again as `: value`.
+ */
+export function splitKeyAtColon(e: Engine, limit: number): boolean {
+  const from = e.strStart - e.base + 1;
+  if (from < 1 || e.quote !== Quote.DOUBLE) return false;
+  const colon = e.buf.indexOf(':', from);
+  if (colon < 0 || colon >= limit || colon - from > LOOKAHEAD) return false;
+  e.joinStringText();
+  const cut = e.strText.indexOf(':');
+  if (cut < 0) return false;
+  e.strText = e.strText.slice(0, cut);
+  endStringAt(e, colon, 'unterminated_key', 'inserted the missing closing quote of a key');
+  return true;
+}
+
+/**
+ * `"x"\n}` or `"x"\]` in a reply escaped twice or for markdown (see strayBackslash): past the
+ * two-character `\n`s, a closer, comma, colon or the next key's quote ends the string.
+ */
+function escapedSpaceFollows(e: Engine, j: number, c2: number): Answer {
+  if (c2 !== Ch.BACKSLASH) return PASS;
+  const s = e.buf;
+  let k = j;
+  while (s.charCodeAt(k) === Ch.BACKSLASH) {
+    if (k + 1 >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return PASS;
+    }
+    const d = s.charCodeAt(k + 1);
+    if (d === Ch.RBRACE || d === Ch.RBRACKET) return Decision.CLOSE;
+    if (d !== Ch.LOWER_N && d !== Ch.LOWER_R && d !== Ch.LOWER_T) return PASS;
+    k = scanSignificant(e, k + 2);
+    if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
+  }
+  const c = s.charCodeAt(k);
+  return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.COMMA || c === Ch.COLON || c === Ch.DQUOTE ? Decision.CLOSE : PASS;
 }

@@ -4,9 +4,9 @@ import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './char
 import type { Engine } from './engine.js';
 import { peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
-import { decideClose } from './string-end.js';
+import { missingValueBeforeKey, openMissingObject } from './containers.js';
+import { decideClose, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
-import { openMissingObject } from './containers.js';
 
 const ESCAPES: Record<number, string> = {
   [Ch.DQUOTE]: '"', [Ch.BACKSLASH]: '\\', [Ch.SLASH]: '/', [Ch.LOWER_B]: '\b', [Ch.LOWER_F]: '\f',
@@ -75,18 +75,19 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     i++;
   }
   if (isKey) {
-    closePlainString(e, q, start, i);
-    e.sink.key(s.slice(start + 1, i));
-    // The colon, usually right there.
+    // The colon, usually right there; anything else is the general reader's (see keyQuote).
     let j = i + 1;
     while (j < end && isJsonSpace(s.charCodeAt(j))) j++;
-    if (j < end && s.charCodeAt(j) === Ch.COLON) {
-      e.pos = j + 1;
-      e.state = State.VALUE;
-    } else {
-      e.pos = i + 1;
-      e.state = State.COLON;
+    if (j >= end && !e.final) {
+      // What follows the quote decides whether it ends the key: read the key again with more text.
+      e.waiting = true;
+      return true;
     }
+    if (j >= end || s.charCodeAt(j) !== Ch.COLON) return false;
+    closePlainString(e, q, start, i);
+    e.sink.key(s.slice(start + 1, i));
+    e.pos = j + 1;
+    e.state = State.VALUE;
     return true;
   }
   // A value's quote ends it only if what follows says so (see decideClose); past plain spaces:
@@ -106,7 +107,18 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     if (isSpecialSpace(after)) return false;
     // `"x", key: …` in an object: an unquoted key follows.
     if (isWordStart(after) && !(e.top() === Kind.OBJECT && unquotedKeyAt(e, k))) return false;
-  } else if (next !== Ch.RBRACE && next !== Ch.RBRACKET && next !== Ch.COLON && (next !== Ch.RPAREN || e.openParens === 0)) {
+  } else if (next === Ch.RBRACE || next === Ch.RBRACKET) {
+    // `"old man "}", …`: a quote right after the closer is the general reader's (quoteAfterCloser).
+    if (j + 1 >= end ? !e.final : s.charCodeAt(j + 1) === Ch.DQUOTE) return false;
+  } else if (next === Ch.COLON) {
+    if (e.kinds.length === 0) return false;
+    if (e.top() === Kind.OBJECT) {
+      // `{"a":\n "b": 1}`: a value followed by a colon is the next key.
+      missingValueBeforeKey(e, start);
+      return true;
+    }
+    // In an array, `["key": "value"]`: read below as a key where an element should be.
+  } else if (next !== Ch.RPAREN || e.openParens === 0) {
     return false;
   }
   const editsAt = e.edits.length;
@@ -341,12 +353,16 @@ function colonAt(e: Engine, i: number): boolean {
 /** End of input inside a string: keep what was read, close it, and say it was cut off. */
 export function finishString(e: Engine): void {
   if (e.strIsKey) {
+    // `{"approve_pr: false}`: a key that lost its closing quote ran to the end, through its value
+    // and the object's closer: it ends at its first colon.
+    if (closerEndsText(e) && splitKeyAtColon(e, e.end)) return;
     // A key that never finished has no value: the member is dropped when containers close.
     e.state = State.COLON;
     e.strText = '';
     e.strHead = '';
     return;
   }
+  throwIfLeakedMarkup(e, e.strHead + e.strText, e.pos);
   const cut = closersAtEnd(e);
   if (cut >= 0) {
     // `{"url": "https://x.com/}`: the closers after the text close exactly what is open, so the string
@@ -361,6 +377,13 @@ export function finishString(e: Engine): void {
   e.record('truncated', e.pos, 'the text ends inside a string; closed it');
   e.edit(e.pos, 0, '"');
   completeString(e);
+}
+
+/** Whether the text ends with `}` or `]` (then spaces). */
+function closerEndsText(e: Engine): boolean {
+  let k = e.end - 1;
+  while (k >= 0 && isJsonSpace(e.buf.charCodeAt(k))) k--;
+  return k >= 0 && (e.buf.charCodeAt(k) === Ch.RBRACE || e.buf.charCodeAt(k) === Ch.RBRACKET);
 }
 
 /**
@@ -402,6 +425,11 @@ export function dropStringTail(e: Engine, cut: number): void {
   const n = e.pos - cut;
   if (n > e.strText.length) e.joinStringText();
   e.strText = e.strText.slice(0, e.strText.length - n);
+  dropRepairsFrom(e, cut);
+}
+
+/** Takes back the splices and repairs made at or after `cut` (a buffer offset). */
+export function dropRepairsFrom(e: Engine, cut: number): void {
   const cutAt = e.base + cut;
   while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();
   let keep = e.log.length;
@@ -438,6 +466,13 @@ export function readEscape(e: Engine, i: number): number {
       e.record('invalid_escape', i, "read \\' as an apostrophe");
     }
     e.edit(i, 1, '');
+    return i + 2;
+  }
+  if (code === Ch.UNDERSCORE && e.strIsKey) {
+    // `"new\_name"`: a key escaped for markdown (keys are identifiers; a value keeps its backslash).
+    e.record('markdown_escape', i, 'removed the markdown escape before _ in a key');
+    e.edit(i, 1, '');
+    e.strText += '_';
     return i + 2;
   }
   if (code === Ch.LF || code === Ch.CR) {
