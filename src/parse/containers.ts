@@ -249,8 +249,23 @@ export function strayOpener(e: Engine): boolean {
     if (!e.final) e.waiting = true;
     return !e.final;
   }
+  // A quote opening a real key (its closing quote, then a colon): `{"{'A": 1}` is a key itself.
   const q = s.charCodeAt(i + 2);
   if ((q !== Ch.DQUOTE && q !== Ch.SQUOTE) || !isWordStart(s.charCodeAt(i + 3))) return false;
+  const limit = Math.min(e.end, i + 3 + LOOKAHEAD);
+  let k = i + 3;
+  while (k < limit && s.charCodeAt(k) !== q && s.charCodeAt(k) !== Ch.LF) k++;
+  if (k >= e.end && !e.final) {
+    e.waiting = true;
+    return true;
+  }
+  if (k >= limit || s.charCodeAt(k) !== q) return false;
+  const colon = peekSignificant(e, k + 1);
+  if (colon >= e.end && !e.final) {
+    e.waiting = true;
+    return true;
+  }
+  if (colon >= e.end || s.charCodeAt(colon) !== Ch.COLON) return false;
   e.record('stray_opener', i, 'removed a stray opening quote and brace before the first key');
   e.edit(i, 2, '');
   e.pos = i + 2;

@@ -162,6 +162,10 @@ describe('stray_opener: a stray {" before the real object', () => {
   test('a key that is a brace stays a key', () => {
     assert.deepEqual(parse('{"{": 1, "}": 2,}'), { '{': 1, '}': 2 });
   });
+  test('a key that starts with a brace and a quote stays a key (found by npm run fuzz: silent loss)', () => {
+    assert.deepEqual(parse('{"":{"{\'A":""}} Done.'), { '': { "{'A": '' } });
+    assert.deepEqual(parse('```json\n{"a": {"{\'A": 1}}\n``` Done.'), { a: { "{'A": 1 } });
+  });
 });
 
 describe('tool-call arguments cut off where markup leaked in', () => {
