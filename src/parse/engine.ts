@@ -91,6 +91,8 @@ export class Engine {
   /** @internal */ stopC: number = Ch.RIGHT_DOUBLE;
   /** @internal */ strIsKey = false;
   /** @internal */ strStart = 0;
+  /** How many repairs were logged when the string in progress began: cutting it back takes back only its own. @internal */
+  strLogAt = 0;
   /** How many edits existed when the string in progress began (its opening quote's splice is the next). @internal */
   strEdits = 0;
   /** @internal */ strText = '';

@@ -162,6 +162,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   setStops(e, quote);
   e.strIsKey = isKey;
   e.strStart = e.base + e.pos;
+  e.strLogAt = e.log.length;
   e.strEdits = e.edits.length - (kind && e.options.wantEdits ? 1 : 0);
   e.strText = '';
   e.strHead = '';
@@ -432,8 +433,10 @@ export function dropStringTail(e: Engine, cut: number): void {
 export function dropRepairsFrom(e: Engine, cut: number): void {
   const cutAt = e.base + cut;
   while (e.edits.length > 0 && e.edits[e.edits.length - 1].at >= cutAt) e.edits.pop();
+  // Only the string's own repairs: a caller's notes (surrounding text, escaped JSON) are logged first,
+  // at offsets of the original reply rather than of this buffer.
   let keep = e.log.length;
-  while (keep > 0 && e.log.offsets[keep - 1] >= cutAt) keep--;
+  while (keep > e.strLogAt && e.log.offsets[keep - 1] >= cutAt) keep--;
   e.log.truncate(keep);
 }
 

@@ -2,7 +2,7 @@
 // reliability sweep (issue 13) where it did not.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parse, repair } from '../../src/index.js';
+import { parse, parseWithReport, repair } from '../../src/index.js';
 import { writeJson } from '../../src/parse/write-json.js';
 
 test('several values in a fence whose first is rewritten give valid JSON', () => {
@@ -33,4 +33,11 @@ test('writeJson agrees with JSON.stringify on plain values, and keeps -0', () =>
   const obj = Object.create(null) as Record<string, unknown>;
   Object.defineProperty(obj, '__proto__', { value: 1, enumerable: true });
   assert.equal(writeJson(obj), '{"__proto__":1}');
+});
+
+test('a cut-off string in escaped JSON inside a fence keeps the fence and escape notes, so repair writes valid JSON (found by npm run fuzz)', () => {
+  const text = '```json\n[\\"[]';
+  const kinds = parseWithReport(text).repairs.map((r) => r.kind);
+  assert.ok(kinds.includes('escaped_json') && kinds.includes('surrounding_text'), kinds.join(', '));
+  assert.deepEqual(JSON.parse(repair(text)), parse(text));
 });
