@@ -1,5 +1,6 @@
 // Shared test utilities: where the conformance corpora live, and a visible skip when they are absent.
-import { existsSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -66,4 +67,22 @@ export function thrownCode(fn: () => unknown): string {
     if (e instanceof JsonMendError) return e.code;
     throw new Error(`expected a JsonMendError, got ${String(e)}`, { cause: e });
   }
+}
+
+/**
+ * Checks that the generated table between `start` and `end` in docs/`page` is `wanted`; with
+ * UPDATE_DOCS=1 it rewrites the page instead. `source` names the table's module in the message.
+ */
+export function checkGeneratedTable(page: string, start: string, end: string, wanted: string, source: string): void {
+  const path = join(projectRoot, 'docs', page);
+  const doc = readFileSync(path, 'utf8');
+  const a = doc.indexOf(start);
+  const b = doc.indexOf(end);
+  assert.ok(a >= 0 && b > a, `docs/${page} lacks the generated table markers`);
+  const current = doc.slice(a, b + end.length);
+  if (current !== wanted && process.env.UPDATE_DOCS === '1') {
+    writeFileSync(path, doc.slice(0, a) + wanted + doc.slice(b + end.length));
+    return;
+  }
+  assert.equal(current, wanted, `docs/${page} differs from ${source}; run with UPDATE_DOCS=1 to regenerate`);
 }

@@ -2,13 +2,11 @@
 // its kind where it says, the strict list and the cut-off test follow the table, and docs/parse.md
 // shows the same table.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parse, parseWithReport } from '../../src/schema/index.js';
 import { GUESSING_REPAIRS } from '../../src/parse/index.js';
 import { ALL_REPAIR_KINDS, REPAIR_KINDS, type RepairKindRow, isCutOffRepair } from '../../src/parse/kinds.js';
-import { projectRoot } from '../helpers.js';
+import { checkGeneratedTable } from '../helpers.js';
 import { TABLE_END, TABLE_START, renderKindsTable } from './kinds-table.js';
 
 describe('each kind’s example', () => {
@@ -41,17 +39,6 @@ describe('derived from the table', () => {
   });
 
   test('docs/parse.md shows the table', () => {
-    const path = join(projectRoot, 'docs', 'parse.md');
-    const doc = readFileSync(path, 'utf8');
-    const a = doc.indexOf(TABLE_START);
-    const b = doc.indexOf(TABLE_END);
-    assert.ok(a >= 0 && b > a, 'docs/parse.md lacks the generated table markers');
-    const current = doc.slice(a, b + TABLE_END.length);
-    const wanted = renderKindsTable();
-    if (current !== wanted && process.env.UPDATE_DOCS === '1') {
-      writeFileSync(path, doc.slice(0, a) + wanted + doc.slice(b + TABLE_END.length));
-      return;
-    }
-    assert.equal(current, wanted, 'docs/parse.md differs from src/parse/kinds.ts; run with UPDATE_DOCS=1 to regenerate');
+    checkGeneratedTable('parse.md', TABLE_START, TABLE_END, renderKindsTable(), 'src/parse/kinds.ts');
   });
 });

@@ -2,14 +2,14 @@
 // (`UPDATE_DOCS=1 node --import tsx --test test/schema/kinds.test.ts` rewrites the table there), and
 // every kind has tests.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { checkGeneratedTable } from '../helpers.js';
 import { ALL_SCHEMA_REPAIR_KINDS, SCHEMA_REPAIR_KINDS } from '../../src/schema/kinds.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const projectRoot = join(here, '..', '..');
 const TABLE_START = '<!-- schema repair kinds: generated from src/schema/kinds.ts by test/schema/kinds.test.ts -->';
 const TABLE_END = '<!-- end of schema repair kinds -->';
 
@@ -25,18 +25,7 @@ function renderTable(): string {
 
 describe('schema repair kinds', () => {
   test('docs/schema.md shows the table', () => {
-    const path = join(projectRoot, 'docs', 'schema.md');
-    const doc = readFileSync(path, 'utf8');
-    const a = doc.indexOf(TABLE_START);
-    const b = doc.indexOf(TABLE_END);
-    assert.ok(a >= 0 && b > a, 'docs/schema.md lacks the generated table markers');
-    const current = doc.slice(a, b + TABLE_END.length);
-    const wanted = renderTable();
-    if (current !== wanted && process.env.UPDATE_DOCS === '1') {
-      writeFileSync(path, doc.slice(0, a) + wanted + doc.slice(b + TABLE_END.length));
-      return;
-    }
-    assert.equal(current, wanted, 'docs/schema.md differs from src/schema/kinds.ts; run with UPDATE_DOCS=1 to regenerate');
+    checkGeneratedTable('schema.md', TABLE_START, TABLE_END, renderTable(), 'src/schema/kinds.ts');
   });
 
   test('every kind is asserted by a schema test', () => {
