@@ -1,6 +1,7 @@
 // Numbers: JSON numbers in one go, and the repairs of number-like tokens (`.5`, `+3`, `0x1F`, ...).
 import { Ch, isDigit, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
+import { NEED_MORE } from './state.js';
 import { readUnquotedValue, readWord } from './words.js';
 
 /**
@@ -61,8 +62,7 @@ export function readNumber(e: Engine): void {
   if (c0 === Ch.MINUS || c0 === Ch.PLUS) {
     i++;
     if (i >= e.end && !e.final) {
-      e.waiting = true;
-      return;
+      throw NEED_MORE;
     }
     if (i < e.end && isWordStart(s.charCodeAt(i))) {
       readWord(e);
@@ -80,14 +80,12 @@ export function readNumber(e: Engine): void {
     }
   }
   if (i >= e.end && !e.final) {
-    e.waiting = true;
-    return;
+    throw NEED_MORE;
   }
   if (i < e.end && joinsMoreDigits(e, i)) {
     numberLikeText(e, start);
     return;
   }
-  if (e.waiting) return;
   const token = s.slice(start, i);
   if (hasLeadingZero(token)) {
     // `0789`: an identifier (a zip code, an id) more often than a number; keep every digit.
@@ -131,7 +129,7 @@ function joinsMoreDigits(e: Engine, i: number): boolean {
   const c = e.buf.charCodeAt(i);
   if (c !== Ch.MINUS && c !== Ch.SLASH && c !== Ch.COLON) return false;
   if (i + 1 >= e.end) {
-    if (!e.final) e.waiting = true;
+    if (!e.final) throw NEED_MORE;
     return false;
   }
   return isDigit(e.buf.charCodeAt(i + 1));
@@ -146,8 +144,7 @@ function numberLikeText(e: Engine, start: number): void {
     if (!(isWordPart(c) || c === Ch.DOT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.SLASH || c === Ch.COLON)) break;
   }
   if (i >= e.end && !e.final) {
-    e.waiting = true;
-    return;
+    throw NEED_MORE;
   }
   const text = s.slice(start, i);
   e.record('number_like_text', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);

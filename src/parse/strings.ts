@@ -80,8 +80,7 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     while (j < end && isJsonSpace(s.charCodeAt(j))) j++;
     if (j >= end && !e.final) {
       // What follows the quote decides whether it ends the key: read the key again with more text.
-      e.waiting = true;
-      return true;
+      throw NEED_MORE;
     }
     if (j >= end || s.charCodeAt(j) !== Ch.COLON) return false;
     closePlainString(e, q, start, i);
