@@ -302,8 +302,8 @@ function couldBeJson(text: string): boolean {
   let last = text.length - 1;
   let z = text.charCodeAt(last);
   while (isJsonSpace(z)) z = text.charCodeAt(--last);
-  if (c === 0x7b) return z === 0x7d && startsLikeJson(text, i); // { … }
-  if (c === 0x5b) return z === 0x5d && startsLikeJson(text, i); // [ … ]
+  if (c === 0x7b) return z === 0x7d && startsLikeJson(text, i) && endsLikeJson(text, last); // { … }
+  if (c === 0x5b) return z === 0x5d && startsLikeJson(text, i) && endsLikeJson(text, last); // [ … ]
   if (c === 0x22) return z === 0x22; // " … "
   // digit - t f n
   return (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e;
@@ -320,6 +320,21 @@ function startsLikeJson(text: string, i: number): boolean {
     // a string, number, literal or `]`
     return c === 0x22 || c === 0x5d || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e;
   }
+}
+
+/**
+ * Before the closers at the end (`last` is the final one), whether the last value ends as JSON allows.
+ * In JSON only closers and space follow the last value, so walking back over them lands on its end —
+ * a string's quote, a digit, a literal's last letter — or on an empty container's opener; a comma there
+ * (`[1, 2,]`, the trailing commas a model leaves) or anything else rules JSON.parse out without
+ * trying it. A failed JSON.parse builds its error message, which costs as much as reading 1 KB.
+ */
+function endsLikeJson(text: string, last: number): boolean {
+  let k = last;
+  let c: number;
+  do c = text.charCodeAt(--k); while (c === 0x7d || c === 0x5d || isJsonSpace(c));
+  // `"`, a digit, the e/l of true/false/null, or an empty container's `{` / `[`
+  return c === 0x22 || (c >= 0x30 && c <= 0x39) || c === 0x65 || c === 0x6c || c === 0x7b || c === 0x5b;
 }
 
 /** Deepest bracket nesting of a valid JSON text (strings skipped). Only run when maxDepth is set. */
