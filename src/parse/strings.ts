@@ -7,7 +7,6 @@ import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_RE
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
 import { decideClose, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
-import { keyText } from './key-cache.js';
 
 const ESCAPES: Record<number, string> = {
   [Ch.DQUOTE]: '"', [Ch.BACKSLASH]: '\\', [Ch.SLASH]: '/', [Ch.LOWER_B]: '\b', [Ch.LOWER_F]: '\f',
@@ -86,7 +85,7 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     }
     if (j >= end || s.charCodeAt(j) !== Ch.COLON) return false;
     closePlainString(e, q, start, i);
-    e.sink.key(keyText(s, start + 1, i));
+    e.sink.key(s.slice(start + 1, i));
     e.pos = j + 1;
     e.state = State.VALUE;
     return true;

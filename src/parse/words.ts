@@ -2,7 +2,6 @@
 import { Ch, isJsonSpace, isWordPart } from './chars.js';
 import { open } from './containers.js';
 import type { Engine } from './engine.js';
-import { keyText } from './key-cache.js';
 import { colonAfter, peekSignificant, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
 import type { TextRepairKind } from './types.js';
@@ -216,7 +215,7 @@ export function quotedKeyAt(e: Engine, i: number): boolean {
 export function readUnquotedKey(e: Engine): void {
   const start = e.pos;
   const last = unquotedEnd(e, true);
-  const name = keyText(e.buf, start, last);
+  const name = e.buf.slice(start, last);
   if (last > start && e.buf.charCodeAt(last) !== Ch.DQUOTE && last < e.end && quotedKeyAt(e, peekSignificant(e, last))) {
     // `{"a": 1, COMMENT "b": 2}`: a stray word before the real key.
     e.record('stray_word', start, `removed ${name.length > 40 ? `${name.slice(0, 40)}…` : name}`);
