@@ -4,6 +4,14 @@ import type { Engine } from './engine.js';
 import { NEED_MORE } from './state.js';
 import { readUnquotedValue, readWord } from './words.js';
 
+/** The character at `k`, or NaN past the span's end (which no digit or sign test accepts). */
+function codeAt(s: string, k: number, end: number): number {
+  return k < end ? s.charCodeAt(k) : NaN;
+}
+
+/** Powers of ten that are exact doubles: a division by one of them rounds once, as parsing the text does. */
+const EXACT_POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
 /**
  * A number already in JSON form, read in one go: true when done; false, with nothing changed, when
  * readNumber must look at it (a repair, or the end of the buffer).
@@ -12,36 +20,42 @@ export function plainNumberToken(e: Engine): boolean {
   const s = e.buf;
   const end = e.end;
   const start = e.pos;
-  // Reads past the span's end see NaN, which no test below accepts.
-  const at = (k: number): number => (k < end ? s.charCodeAt(k) : NaN);
   let i = start;
-  let c = at(i);
+  let c = codeAt(s, i, end);
   const negative = c === Ch.MINUS;
-  if (negative) c = at(++i);
+  if (negative) c = codeAt(s, ++i, end);
   let value = 0;
   if (c === Ch.ZERO) {
-    c = at(++i);
+    c = codeAt(s, ++i, end);
   } else if (isDigit(c)) {
     do {
       value = value * 10 + (c - Ch.ZERO);
-      c = at(++i);
+      c = codeAt(s, ++i, end);
     } while (isDigit(c));
   } else {
     return false;
   }
-  // Fifteen digits or fewer: the running integer is exact.
-  let exact = i - start - (negative ? 1 : 0) <= 15;
+  // Fifteen digits or fewer in all: the running integer is exact, and so is `value / 10^decimals`'s
+  // one rounding (the digits and the power of ten are both exact doubles).
+  let digits = i - start - (negative ? 1 : 0);
+  let exact = true;
   if (c === Ch.DOT) {
-    c = at(++i);
+    c = codeAt(s, ++i, end);
     if (!isDigit(c)) return false;
-    do c = at(++i); while (isDigit(c));
-    exact = false;
+    const from = i;
+    do {
+      value = value * 10 + (c - Ch.ZERO);
+      c = codeAt(s, ++i, end);
+    } while (isDigit(c));
+    digits += i - from;
+    if (digits <= 15) value /= EXACT_POWERS_OF_TEN[i - from];
   }
+  if (digits > 15) exact = false;
   if ((c | 0x20) === Ch.LOWER_E) {
-    c = at(++i);
-    if (c === Ch.PLUS || c === Ch.MINUS) c = at(++i);
+    c = codeAt(s, ++i, end);
+    if (c === Ch.PLUS || c === Ch.MINUS) c = codeAt(s, ++i, end);
     if (!isDigit(c)) return false;
-    do c = at(++i); while (isDigit(c));
+    do c = codeAt(s, ++i, end); while (isDigit(c));
     exact = false;
   }
   // The token must end here, as readNumber's scan would end it.
