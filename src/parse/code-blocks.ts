@@ -91,7 +91,39 @@ function codeCloseOrWait(e: Engine, after: number): Decision | undefined {
     }
   }
   for (let k = after; k < j; k++) if (s.charCodeAt(k) === Ch.LF) return memberFollows(e, j, false) ? Decision.CLOSE : Decision.INNER;
-  return Decision.INNER;
+  // `[`a` `b`]`, `{"a": `x` "b": 1}`: after a space, a whole string that is the next key or element.
+  return j > after && stringMemberAt(e, j) ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * Whether a string at `j` (a quote character) closes on its own line and is followed by `:` `,` `]`
+ * or `}`: the next key or element, a comma having been left out before it.
+ */
+function stringMemberAt(e: Engine, j: number): boolean {
+  const s = e.buf;
+  const open = s.charCodeAt(j);
+  if (open !== Ch.DQUOTE && open !== Ch.SQUOTE && open !== Ch.BACKTICK && !isQuoteLike(open)) return false;
+  const limit = Math.min(e.end, j + 1 + LOOKAHEAD);
+  let k = j + 1;
+  while (k < limit) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF) return false;
+    if (c === Ch.BACKSLASH) k += 2;
+    else if (c === open || (isQuoteLike(open) && isQuoteLike(c))) break;
+    else k++;
+  }
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (k >= limit) return false;
+  const n = scanSignificant(e, k + 1);
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = s.charCodeAt(n);
+  return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACKET || c === Ch.RBRACE;
 }
 
 /**

@@ -136,6 +136,10 @@ describe('backtick strings holding backticks', () => {
     check({ input: '{"a": `x`\n"b": 1}', value: { a: 'x', b: 1 }, kinds: ['backtick_quotes', 'missing_comma'] });
     check({ input: '{"a": `x`, b: 1}', value: { a: 'x', b: 1 }, kinds: ['backtick_quotes', 'unquoted_key'] });
     check({ input: '{"a": ``}', value: { a: '' }, kinds: ['backtick_quotes'] });
+    // A comma left out before the next string, on the same line: that string is a whole key or element.
+    check({ input: '[`a` `b`]', value: ['a', 'b'], kinds: ['backtick_quotes', 'missing_comma', 'backtick_quotes'] });
+    check({ input: '{"a": `x` "b": 1}', value: { a: 'x', b: 1 }, kinds: ['backtick_quotes', 'missing_comma'] });
+    check({ input: '{"a": `use `x` `y` both`}', value: { a: 'use `x` `y` both' }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote', 'unescaped_quote', 'unescaped_quote'] });
   });
 
   test('cut off', () => {
