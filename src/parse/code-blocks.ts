@@ -168,6 +168,16 @@ export function fenceContentEnd(e: Engine, i: number): number {
   return b;
 }
 
+/**
+ * A backslash in a code block is the code's own (`print("a\n")`, a Windows path): kept as written,
+ * escaped in the repaired text. The block's repair (fenced_value) covers it.
+ */
+export function codeBackslash(e: Engine, i: number): number {
+  e.edit(i, 0, '\\');
+  e.strText += '\\';
+  return i + 1;
+}
+
 /** The quote style's code-like delimiters: these strings take decideCodeClose. */
 export function isCodeQuote(quote: Quote): boolean {
   return quote === Quote.BACKTICK || quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.FENCE;

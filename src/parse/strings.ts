@@ -7,7 +7,7 @@ import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_RE
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
 import { decideClose, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
-import { decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
+import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
 
 const ESCAPES: Record<number, string> = {
   [Ch.DQUOTE]: '"', [Ch.BACKSLASH]: '\\', [Ch.SLASH]: '/', [Ch.LOWER_B]: '\b', [Ch.LOWER_F]: '\f',
@@ -207,7 +207,7 @@ export function readString(e: Engine): boolean {
     if (c === Ch.BACKSLASH) {
       e.strText += s.slice(run, i);
       e.pos = i;
-      const next = readEscape(e, i);
+      const next = quote === Quote.FENCE ? codeBackslash(e, i) : readEscape(e, i);
       if (next < 0) return false;
       e.pos = i = run = next;
       continue;
