@@ -2,6 +2,7 @@
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
 import { Verdict, classifyOpen, isIdentChar, isLetter, isWs, trimEnd } from './chars.js';
+import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
 const BACKSLASH = 0x5c;
@@ -16,6 +17,7 @@ const RBRACE = 0x7d;
 const RBRACK = 0x5d;
 const RPAREN = 0x29;
 const DOT = 0x2e;
+const BACKTICK = 0x60;
 
 /** One span found in prose. */
 export interface ProseSpan {
@@ -102,6 +104,11 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         else j++;
       }
       if (j >= limit) break;
+      continue;
+    }
+    if (c === BACKTICK && isValueFenceAt(text, j)) {
+      // `"code": ```py … ```: the code's brackets and quotes are the value's text.
+      j = valueFenceEnd(text, j, limit) - 1;
       continue;
     }
     if (c === LBRACE || c === LBRACK || (parens && c === LPAREN)) {

@@ -3,6 +3,7 @@
 // are prose, scanned later for balanced brackets. Linear: every line is split once, every `<` is
 // examined once with a bounded look-ahead, and the scan never moves backwards.
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
+import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
 const BACKSLASH = 0x5c;
@@ -309,6 +310,11 @@ export function scanStructure(text: string, names: TagNames): Region {
         nextLt = text.indexOf('<', nextLt + 1);
       }
       if (k >= n) break;
+      if (f.char === BACKTICK && isValueFenceAt(text, k)) {
+        // `"code": ```py … ```` inside the fenced answer: a value of the JSON, not this fence's end.
+        pos = valueFenceEnd(text, k, n);
+        continue;
+      }
       let runEnd = k + 3;
       while (runEnd < n && text.charCodeAt(runEnd) === f.char) runEnd++;
       // Closers of the brackets a fence was written in may follow the run (`[```json … ```]`).
@@ -348,6 +354,11 @@ export function scanStructure(text: string, names: TagNames): Region {
         applyTag(t, i);
         i = t.end;
       } else i++;
+      continue;
+    }
+    if (c === BACKTICK && isValueFenceAt(text, i)) {
+      // A code block written as a value (`"code": ```py`): part of the JSON around it, not a region.
+      i = valueFenceEnd(text, i, n);
       continue;
     }
     const f = openFenceAt(text, i, n, atLineStart(text, i));

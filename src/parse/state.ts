@@ -16,8 +16,11 @@ export const QUOTE_CUT = -2;
 
 export const enum Kind { OBJECT = 1, ARRAY = 2, TUPLE = 3, WRAPPER = 4 }
 export const enum State { VALUE, AFTER_VALUE, KEY, COLON, STRING, DONE }
-/** String delimiters: what opened the string decides what may close it. */
-export const enum Quote { DOUBLE, SINGLE, CURLY_DOUBLE, CURLY_SINGLE, BACKTICK, TRIPLE_DOUBLE, TRIPLE_SINGLE, ENTITY }
+/**
+ * String delimiters: what opened the string decides what may close it. FENCE: a markdown code fence
+ * (three or more backticks) written as a value; its opener's width varies (see code-blocks.ts).
+ */
+export const enum Quote { DOUBLE, SINGLE, CURLY_DOUBLE, CURLY_SINGLE, BACKTICK, TRIPLE_DOUBLE, TRIPLE_SINGLE, ENTITY, FENCE }
 export const enum Decision { CLOSE, INNER, SPLIT }
 
 /**
@@ -37,6 +40,7 @@ export const QUOTE_REPAIR: Partial<Record<Quote, TextRepairKind>> = {
   [Quote.TRIPLE_DOUBLE]: 'triple_quotes',
   [Quote.TRIPLE_SINGLE]: 'triple_quotes',
   [Quote.ENTITY]: 'html_entity_quotes',
+  [Quote.FENCE]: 'fenced_value',
 };
 
 /** Per string style, the characters that may close it (repeated to fill three slots). */
@@ -49,6 +53,7 @@ export const STOPS: Record<Quote, [number, number, number]> = {
   [Quote.TRIPLE_DOUBLE]: [Ch.DQUOTE, Ch.DQUOTE, Ch.DQUOTE],
   [Quote.TRIPLE_SINGLE]: [Ch.SQUOTE, Ch.SQUOTE, Ch.SQUOTE],
   [Quote.ENTITY]: [Ch.AMP, Ch.AMP, Ch.AMP],
+  [Quote.FENCE]: [Ch.BACKTICK, Ch.BACKTICK, Ch.BACKTICK],
 };
 
 export const QUOTE_DETAIL: Partial<Record<Quote, string>> = {
@@ -59,6 +64,7 @@ export const QUOTE_DETAIL: Partial<Record<Quote, string>> = {
   [Quote.TRIPLE_DOUBLE]: 'replaced """ quotes with "',
   [Quote.TRIPLE_SINGLE]: `replaced ''' quotes with "`,
   [Quote.ENTITY]: 'replaced &quot; quotes with "',
+  [Quote.FENCE]: 'read a value written as a ``` code block as a string, without its fence lines and language tag',
 };
 
 /** What closes a container in repaired text: tuples and constructor calls become arrays. */
@@ -66,7 +72,7 @@ export function closerOf(kind: Kind): string {
   return kind === Kind.OBJECT ? '}' : ']';
 }
 
-/** Characters in a string style's delimiter. */
+/** Characters in a string style's delimiter (a fence's opener: its shortest, three backticks). */
 export function quoteWidth(quote: Quote): number {
-  return quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE ? 3 : quote === Quote.ENTITY ? 6 : 1;
+  return quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.FENCE ? 3 : quote === Quote.ENTITY ? 6 : 1;
 }

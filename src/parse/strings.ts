@@ -7,6 +7,7 @@ import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_RE
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
 import { decideClose, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
+import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
 
 const ESCAPES: Record<number, string> = {
   [Ch.DQUOTE]: '"', [Ch.BACKSLASH]: '\\', [Ch.SLASH]: '/', [Ch.LOWER_B]: '\b', [Ch.LOWER_F]: '\f',
@@ -35,8 +36,11 @@ export function quoteAt(e: Engine, i: number): number {
     case Ch.LEFT_SINGLE:
     case Ch.RIGHT_SINGLE:
       return Quote.CURLY_SINGLE;
-    case Ch.BACKTICK:
-      return Quote.BACKTICK;
+    case Ch.BACKTICK: {
+      // Three backticks: a code block written as a value (see code-blocks.ts).
+      const fence = isTriple(e, i, c);
+      return fence === undefined ? QUOTE_CUT : fence ? Quote.FENCE : Quote.BACKTICK;
+    }
     case Ch.AMP:
       if (i + 6 > e.end && !e.final && '&quot;'.startsWith(s.slice(i, e.end))) throw NEED_MORE;
       return s.startsWith('&quot;', i) ? Quote.ENTITY : -1;
@@ -44,7 +48,7 @@ export function quoteAt(e: Engine, i: number): number {
   return -1;
 }
 
-/** `"""` (but not `""` followed by something else: that is an empty string); undefined: cut off. */
+/** `"""` or ``` (but not `""` followed by something else: that is an empty string); undefined: cut off. */
 export function isTriple(e: Engine, i: number, c: number): boolean | undefined {
   const s = e.buf;
   if (i + 2 >= e.end) {
@@ -158,7 +162,7 @@ export function closePlainString(e: Engine, q: number, start: number, close: num
 }
 
 export function startString(e: Engine, quote: Quote, isKey: boolean): void {
-  const width = quoteWidth(quote);
+  const width = quote === Quote.FENCE ? fenceOpening(e) : quoteWidth(quote);
   const kind = QUOTE_REPAIR[quote];
   if (kind) {
     e.record(kind, e.pos, QUOTE_DETAIL[quote] as string);
@@ -172,7 +176,8 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   e.strEdits = e.edits.length - (kind && e.options.wantEdits ? 1 : 0);
   e.strText = '';
   e.strHead = '';
-  e.controlReported = false;
+  // Line breaks are what a code block is made of: its own repair says so.
+  e.controlReported = quote === Quote.FENCE;
   e.pos += width;
   e.state = State.STRING;
 }
@@ -208,7 +213,7 @@ export function readString(e: Engine): boolean {
     if (c === Ch.BACKSLASH) {
       e.strText += s.slice(run, i);
       e.pos = i;
-      const next = readEscape(e, i);
+      const next = quote === Quote.FENCE ? codeBackslash(e, i) : readEscape(e, i);
       if (next < 0) return false;
       e.pos = i = run = next;
       continue;
@@ -219,7 +224,7 @@ export function readString(e: Engine): boolean {
       e.pos = i = run = i + 1;
       continue;
     }
-    if (!plain && (quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.ENTITY)) {
+    if (!plain && (quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.ENTITY || quote === Quote.FENCE)) {
       // The closing delimiter may straddle the buffer's end: commit what was read first.
       e.strText += s.slice(run, i);
       e.pos = run = i;
@@ -241,13 +246,13 @@ export function readString(e: Engine): boolean {
     }
     e.strText += s.slice(run, i);
     e.pos = i;
-    const decision = decideClose(e, i, closeLen);
+    const decision = quote >= Quote.BACKTICK && isCodeQuote(quote) ? decideCodeClose(e, i, closeLen) : decideClose(e, i, closeLen);
     if (decision === undefined) return false;
     if (decision === Decision.INNER) {
       // A quote character that belongs to the text. Only the string's own delimiter is a repair;
       // a `"` needs a backslash in the repaired text, an apostrophe or curly quote does not.
       if (!(plain && c === Ch.RIGHT_DOUBLE)) e.record('unescaped_quote', i, 'kept a quote inside a string as text');
-      if (c === Ch.DQUOTE) e.edit(i, 0, '\\');
+      if (c === Ch.DQUOTE) for (let k = 0; k < closeLen; k++) e.edit(i + k, 0, '\\');
       e.strText += s.slice(i, i + closeLen);
       e.pos = i = run = i + closeLen;
       continue;
@@ -289,12 +294,13 @@ export function closingLength(e: Engine, i: number, c: number, quote: Quote): nu
     case Quote.TRIPLE_SINGLE: {
       const q = quote === Quote.TRIPLE_DOUBLE ? Ch.DQUOTE : Ch.SQUOTE;
       if (c !== q) return 0;
-      if (i + 3 > e.end) {
-        if (!e.final) throw NEED_MORE;
-        return 0;
-      }
-      return s.charCodeAt(i + 1) === q && s.charCodeAt(i + 2) === q ? 3 : 0;
+      // Four quotes or more (`"""say "hi""""`): the last three close, the first are text.
+      if (i + 4 > e.end && !e.final) throw NEED_MORE;
+      if (i + 3 > e.end) return 0;
+      return s.charCodeAt(i + 1) === q && s.charCodeAt(i + 2) === q && s.charCodeAt(i + 3) !== q ? 3 : 0;
     }
+    case Quote.FENCE:
+      return c === Ch.BACKTICK ? fenceCloseLength(e, i) : 0;
     case Quote.ENTITY:
       if (c !== Ch.AMP) return 0;
       if (i + 6 > e.end && !e.final) throw NEED_MORE;
@@ -317,8 +323,10 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
   // `["key": "value"]`: decided before anything is recorded, as the look may need more text.
   const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY && colonAt(e, i + closeLen);
   if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
-  if (!plain || c !== Ch.DQUOTE) e.edit(i, closeLen, '"');
-  e.pos = i + closeLen;
+  const to = i + closeLen;
+  if (e.quote === Quote.FENCE) i = fenceContentEnd(e, i);
+  if (!plain || c !== Ch.DQUOTE) e.edit(i, to - i, '"');
+  e.pos = to;
   if (keyInArray) {
     openMissingObject(e, e.strStart - e.base, e.strEdits);
     e.strIsKey = true;

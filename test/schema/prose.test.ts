@@ -253,7 +253,7 @@ describe('several values for one schema', () => {
   });
 });
 
-describe('string values written as code blocks (engine rules triple_quotes, backtick_quotes)', () => {
+describe('string values written as code blocks (engine rules triple_quotes, backtick_quotes, fenced_value)', () => {
   const s = { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] };
 
   test('triple quotes, with quotes of the other kind and single quotes inside', () => {
@@ -264,7 +264,15 @@ describe('string values written as code blocks (engine rules triple_quotes, back
     assert.deepEqual(parse('{"code": `print("hi")`}', { schema: s }), { code: 'print("hi")' });
   });
 
-  test.todo('a fenced block as a value, and backticks inside a backtick string: engine rules (src/parse/strings.ts)');
+  test('a fenced block as a value: the code inside, language tag dropped (fenced_value)', () => {
+    assert.deepEqual(parse('{"code": ```python\nprint("hi")\n```}', { schema: s }), { code: 'print("hi")' });
+    assert.deepEqual(parse('Here you go:\n{"code": ```js\nconst s = `x`;\n```}', { schema: s }), { code: 'const s = `x`;' });
+  });
+
+  test('backticks inside a backtick string, quotes of the same kind inside triple quotes', () => {
+    assert.deepEqual(parse('{"code": `run `ls` now`}', { schema: s }), { code: 'run `ls` now' });
+    assert.deepEqual(parse('{"code": """say "hi""""}', { schema: s }), { code: 'say "hi"' });
+  });
 });
 
 describe('unions: the alternative with the fewest repairs wins, ties by order', () => {

@@ -1,0 +1,55 @@
+// A code block written as a JSON value (`"code": ```python ⏎ … ⏎ ```}`): the parser reads it as a
+// string (repair kind fenced_value), so extraction must not take it for a fence around the answer, nor
+// count the brackets and quotes of the code inside it.
+const BACKTICK = 0x60;
+const COLON = 0x3a;
+const QUOTE = 0x22;
+const APOS = 0x27;
+const COMMA = 0x2c;
+const RBRACE = 0x7d;
+const RBRACK = 0x5d;
+
+/** How far back from the backticks the `":` of the key is looked for (spaces and line breaks only). */
+const KEY_LOOKBACK = 16;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/**
+ * Whether the run of three or more backticks at `p` opens a value: a quoted key and its colon come
+ * right before it (`"code": ```py`). A fence after prose (`Here it is: ```json`) or a bracket
+ * (`[```json … ```]`) still wraps the answer.
+ */
+export function isValueFenceAt(text: string, p: number): boolean {
+  if (text.charCodeAt(p + 1) !== BACKTICK || text.charCodeAt(p + 2) !== BACKTICK) return false;
+  const floor = Math.max(0, p - KEY_LOOKBACK);
+  let k = p - 1;
+  while (k >= floor && isSpace(text.charCodeAt(k))) k--;
+  if (k < floor || text.charCodeAt(k) !== COLON) return false;
+  k--;
+  while (k >= floor && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
+  const q = k >= 0 ? text.charCodeAt(k) : -1;
+  return q === QUOTE || q === APOS;
+}
+
+/**
+ * Where the value fence opened at `p` ends: after the first later run of three or more backticks that
+ * the value's end follows (space, then `,` `}` `]` or the end of the text) — the engine's reading, in
+ * short. `limit` when it never closes. Linear: each run is looked at once.
+ */
+export function valueFenceEnd(text: string, p: number, limit: number): number {
+  let k = p;
+  while (k < limit && text.charCodeAt(k) === BACKTICK) k++;
+  for (;;) {
+    const run = text.indexOf('```', k);
+    if (run < 0 || run >= limit) return limit;
+    let end = run + 3;
+    while (end < limit && text.charCodeAt(end) === BACKTICK) end++;
+    let j = end;
+    while (j < limit && isSpace(text.charCodeAt(j))) j++;
+    const c = j < limit ? text.charCodeAt(j) : -1;
+    if (c === -1 || c === COMMA || c === RBRACE || c === RBRACK) return end;
+    k = end;
+  }
+}

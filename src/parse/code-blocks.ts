@@ -1,0 +1,184 @@
+// Strings written as code: backtick and triple-quoted strings, and a markdown code block (```lang …
+// ```) written as a value. Code holds its own delimiters (`say `hi` now`, a ``` in markdown text), so
+// a closing delimiter ends such a string only when what follows can continue the document. These
+// checks run only for strings of these styles: plain strings never reach them.
+import { Ch, isDigit, isQuoteLike, isWordPart, isWordStart } from './chars.js';
+import type { Engine } from './engine.js';
+import { colonAfter, scanSignificant } from './space.js';
+import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
+import { decideClose } from './string-end.js';
+import { concatenation, dropStringTail } from './strings.js';
+import { isLiteralWord, scanWordLimited } from './words.js';
+
+/** Longest language tag read on a fence's opening line (`python`, `typescript`, `objective-c`). */
+const LANGUAGE_LIMIT = 32;
+
+/** Characters of a language tag: `c++`, `c#`, `objective-c`, `.json`, `python3`. */
+function isLanguagePart(c: number): boolean {
+  return isWordPart(c) || c === Ch.PLUS || c === Ch.HASH || c === Ch.MINUS || c === Ch.DOT;
+}
+
+/**
+ * How many characters of the fence at `pos` open the string: its backticks, and the rest of its line
+ * when that is empty or a language tag (then the code starts on the next line, and the tag is not
+ * part of the value). Otherwise (```x``` on one line, or text right after the backticks) only the
+ * backticks, so no text is lost. Throws NEED_MORE when the buffer ends before this is known.
+ */
+export function fenceOpening(e: Engine): number {
+  const s = e.buf;
+  const start = e.pos;
+  let i = start;
+  while (i < e.end && s.charCodeAt(i) === Ch.BACKTICK) i++;
+  const run = i;
+  const limit = Math.min(e.end, run + LANGUAGE_LIMIT);
+  while (i < limit && isLanguagePart(s.charCodeAt(i))) i++;
+  const spaceLimit = Math.min(e.end, i + LANGUAGE_LIMIT);
+  while (i < spaceLimit && (s.charCodeAt(i) === Ch.SPACE || s.charCodeAt(i) === Ch.TAB || s.charCodeAt(i) === Ch.CR)) i++;
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return (i < e.end && s.charCodeAt(i) === Ch.LF ? i + 1 : run) - start;
+}
+
+/**
+ * Length of a fence's closer at `i` (a backtick): the whole run of backticks when it has three or
+ * more, else 0 (backticks in the code). Throws NEED_MORE when the run may go on past the buffer.
+ */
+export function fenceCloseLength(e: Engine, i: number): number {
+  const s = e.buf;
+  let k = i;
+  while (k < e.end && s.charCodeAt(k) === Ch.BACKTICK) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k - i >= 3 ? k - i : 0;
+}
+
+/**
+ * Does the delimiter at `i` (`closeLen` long) end this backtick, triple-quoted or fenced value? Keys
+ * take the general decision (see decideClose). Undefined: the text so far cannot tell.
+ */
+export function decideCodeClose(e: Engine, i: number, closeLen: number): Decision | undefined {
+  if (e.strIsKey) return decideClose(e, i, closeLen);
+  try {
+    return codeCloseOrWait(e, i + closeLen);
+  } catch (err) {
+    if (err !== NEED_MORE) throw err;
+    return undefined;
+  }
+}
+
+/**
+ * The delimiter ends the value when what follows at `after` can continue the document: the end, a
+ * closer, a comma before the next member, a comment, `+ "…"`, or, past a line break, the next member
+ * (a missing comma). Anything else — a word, a colon (`Use `npm ci`: faster`) — is code.
+ */
+function codeCloseOrWait(e: Engine, after: number): Decision | undefined {
+  const s = e.buf;
+  const j = scanSignificant(e, after);
+  if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
+  const c = s.charCodeAt(j);
+  switch (c) {
+    case Ch.RBRACE:
+    case Ch.RBRACKET:
+      return Decision.CLOSE;
+    case Ch.RPAREN:
+      return e.openParens > 0 ? Decision.CLOSE : Decision.INNER;
+    case Ch.COMMA:
+      return memberFollows(e, j + 1, true) ? Decision.CLOSE : Decision.INNER;
+    case Ch.PLUS:
+      return concatenation(e, after) !== undefined ? Decision.CLOSE : Decision.INNER;
+    case Ch.SLASH: {
+      if (j + 1 >= e.end && !e.final) throw NEED_MORE;
+      const d = s.charCodeAt(j + 1);
+      return d === Ch.SLASH || d === Ch.STAR ? Decision.CLOSE : Decision.INNER;
+    }
+  }
+  for (let k = after; k < j; k++) if (s.charCodeAt(k) === Ch.LF) return memberFollows(e, j, false) ? Decision.CLOSE : Decision.INNER;
+  // `[`a` `b`]`, `{"a": `x` "b": 1}`: after a space, a whole string that is the next key or element.
+  return j > after && stringMemberAt(e, j) ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * Whether a string at `j` (a quote character) closes on its own line and is followed by `:` `,` `]`
+ * or `}`: the next key or element, a comma having been left out before it.
+ */
+function stringMemberAt(e: Engine, j: number): boolean {
+  const s = e.buf;
+  const open = s.charCodeAt(j);
+  if (open !== Ch.DQUOTE && open !== Ch.SQUOTE && open !== Ch.BACKTICK && !isQuoteLike(open)) return false;
+  const limit = Math.min(e.end, j + 1 + LOOKAHEAD);
+  let k = j + 1;
+  while (k < limit) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF) return false;
+    if (c === Ch.BACKSLASH) k += 2;
+    else if (c === open || (isQuoteLike(open) && isQuoteLike(c))) break;
+    else k++;
+  }
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (k >= limit) return false;
+  const n = scanSignificant(e, k + 1);
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = s.charCodeAt(n);
+  return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACKET || c === Ch.RBRACE;
+}
+
+/**
+ * Whether the next member or element starts at the first significant character from `k`: a quoted
+ * string, a container, a closer (after a comma: a trailing comma), the end, a number or literal, or
+ * in an object an unquoted key and its colon. `afterComma`: a number or literal counts only there.
+ */
+function memberFollows(e: Engine, k: number, afterComma: boolean): boolean {
+  const s = e.buf;
+  const j = scanSignificant(e, k);
+  if (j >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = s.charCodeAt(j);
+  if (c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.BACKTICK || isQuoteLike(c) || c === Ch.LBRACE || c === Ch.LBRACKET) return true;
+  if (c === Ch.RBRACE || c === Ch.RBRACKET) return afterComma;
+  if (afterComma && (isDigit(c) || c === Ch.MINUS)) return true;
+  if (!isWordStart(c)) return false;
+  const end = scanWordLimited(e, j);
+  if (e.kinds.length > 0 && e.top() === Kind.OBJECT && colonAfter(e, end)) return true;
+  return afterComma && isLiteralWord(s.slice(j, end));
+}
+
+/**
+ * A fence's closer at `i` on a line of its own (after indentation): the line break before it ends the
+ * line of code and is not part of the value. Takes that tail back out of the string and returns
+ * where the value ends in the text (`i` when the closer follows code on the same line).
+ */
+export function fenceContentEnd(e: Engine, i: number): number {
+  const s = e.buf;
+  const floor = Math.max(0, i - LOOKAHEAD);
+  let b = i;
+  while (b > floor && (s.charCodeAt(b - 1) === Ch.SPACE || s.charCodeAt(b - 1) === Ch.TAB)) b--;
+  if (b === floor || s.charCodeAt(b - 1) !== Ch.LF) return i;
+  b--;
+  if (b > floor && s.charCodeAt(b - 1) === Ch.CR) b--;
+  // The tail is space and line breaks, one character each in the text read: it belongs to the code
+  // (not to the opening line) exactly when the code read so far is at least as long.
+  if (i - b > e.strHead.length + e.strText.length) return i;
+  dropStringTail(e, b);
+  return b;
+}
+
+/**
+ * A backslash in a code block is the code's own (`print("a\n")`, a Windows path): kept as written,
+ * escaped in the repaired text. The block's repair (fenced_value) covers it.
+ */
+export function codeBackslash(e: Engine, i: number): number {
+  e.edit(i, 0, '\\');
+  e.strText += '\\';
+  return i + 1;
+}
+
+/** The quote style's code-like delimiters: these strings take decideCodeClose. */
+export function isCodeQuote(quote: Quote): boolean {
+  return quote === Quote.BACKTICK || quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.FENCE;
+}
