@@ -56,7 +56,7 @@ Examples:
     const file = ctx.positionals[0];
     const schemaFile = str(ctx.values, 'schema');
     const schema = schemaFile !== undefined ? await readSchema(schemaFile, ctx) : undefined;
-    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'parse', file, schema);
+    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'parse', file, schema === undefined ? {} : { schema });
     const input = await readInput(file, ctx.io);
     let result;
     try {

@@ -48,7 +48,7 @@ Examples:
     checkBatchOptions(ctx);
     const file = ctx.positionals[0];
     const target = outputFile(ctx, file);
-    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'repair', file, undefined);
+    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'repair', file);
     const input = await readInput(file, ctx.io);
     let text: string;
     let repairs;
