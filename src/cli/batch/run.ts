@@ -91,7 +91,7 @@ function formatSummary(s: BatchSummary, name: string, config: BatchConfig, ctx: 
   const st = ctx.err;
   let out = `jsonmend: ${escapeControls(name)}: ${s.lines} lines, ${st.green(`${s.ok} ok`)} (${s.repairedLines} repaired)`;
   out += s.failed > 0 ? `, ${st.red(`${s.failed} failed`)}` : ', 0 failed';
-  if (s.unmet !== undefined) out += s.unmet > 0 ? `; ${st.red(`claims failed on ${s.unmet} lines`)}` : `; ${st.green('every claim holds')}`;
+  if (s.unmet !== undefined) out += s.unmet > 0 ? `; ${st.red(`${s.unmet} with a failed claim`)}` : `; ${st.green('all claims hold')}`;
   out += '\n';
   if (s.repairedLines > 0) out += `  repairs: ${ranked(s.repairs)}\n`;
   if (s.failed > 0) out += `  failures: ${ranked(s.failures)} (see the {"line", "error"} records)\n`;
