@@ -24,7 +24,7 @@ Options:
   --pretty        indent the JSON output
   --jsonl         batch: one reply per input line, one result per output line
   --field NAME    batch: each line is an object holding the reply under NAME
-  --workers N     batch: spread the lines over N worker threads (default 1)
+  --workers N     batch: process the lines on N threads (default 1)
   --quiet         batch: no progress bar and no summary
   -h, --help      show this help
 

@@ -33,7 +33,7 @@ Options:
   --strict        refuse every repair of the inputs that has to guess
   --jsonl         batch: one tool output per line of FILE, checked against the same claims
   --field NAME    batch: each line is an object holding the tool output under NAME
-  --workers N     batch: spread the lines over N worker threads (default 1)
+  --workers N     batch: process the lines on N threads (default 1)
   --quiet         batch: no progress bar and no summary
   -h, --help      show this help
 
