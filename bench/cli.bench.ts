@@ -2,10 +2,11 @@
 // worker (the speed-up), peak memory at two file sizes (flat, because the input is streamed), and the
 // CLI's CPU time against in-process `parse` on the same replies (the batch's overhead per worker).
 // Size: JSONMEND_BENCH_CLI_MB (default 100) for the large file; the small one is a quarter of it.
+// JSONMEND_BENCH_CLI_PROFILE=1 also runs the small file once under `node --cpu-prof` (1 and 2
+// workers) and prints where each thread's time went.
 // Needs the build (`npm run bench` builds first).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -135,6 +136,59 @@ async function inProcess(file: string, reps: number): Promise<{ cpu: number; sec
   return { cpu, seconds, coldCpu };
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+/** What a sample was doing, from its stack (innermost first): the parts the batch's cost splits into. */
+function sampleKind(stack: ProfileNode['callFrame'][]): string {
+  const self = stack[0].functionName;
+  if (self === '(garbage collector)') return 'garbage collector';
+  if (self === '(idle)' || self === '(program)') return 'idle / other threads';
+  const file = (f: ProfileNode['callFrame']) => f.url.slice(f.url.lastIndexOf('/') + 1);
+  const under = (name: string, url: string) => stack.some((f) => f.functionName === name && file(f) === url);
+  if (under('parse', 'api.js') || under('repair', 'api.js')) return 'engine (parse of each reply)';
+  if (under('unwrap', 'answer.js')) return "line decoding (the line's JSON.parse)";
+  if (under('line', 'bytes.js')) return 'output encoding';
+  if (under('answerLine', 'answer.js')) return 'JSON.stringify of each value';
+  if (under('processChunk', 'process.js')) return 'chunk loop (decode, line cutting, records)';
+  if (stack.some((f) => f.functionName === 'postMessage' || f.url.includes('worker'))) return 'worker messaging';
+  if (under('lineChunks', 'lines.js')) return 'line reader';
+  if (stack.some((f) => /modules|loader|compile|pre_execution/.test(f.url + f.functionName))) return 'start-up (loading modules)';
+  return 'other (I/O, streams, event loop)';
+}
+
+/** One `--cpu-prof` run of the CLI; prints, per thread, the share of samples in each part. */
+function profileCli(file: string, workers: number): void {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonmend-cli-prof-'));
+  try {
+    spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, mainJs, 'parse', '--jsonl', '--quiet', '--workers', String(workers), file], { stdio: 'ignore' });
+    for (const name of readdirSync(dir).sort()) {
+      const profile = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parent = new Map<number, number>();
+      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      const kinds = new Map<string, number>();
+      let total = 0;
+      profile.samples.forEach((id, i) => {
+        const stack: ProfileNode['callFrame'][] = [];
+        for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!.callFrame);
+        const t = profile.timeDeltas[i] ?? 0;
+        total += t;
+        const kind = sampleKind(stack);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + t);
+      });
+      const thread = name.split('.')[4] === '0' ? 'main thread' : `worker thread ${name.split('.')[4]}`;
+      const parts = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, t]) => `${k} ${((100 * t) / total).toFixed(0)}%`);
+      console.log(`  ${thread}, ${(total / 1e6).toFixed(1)} s sampled: ${parts.join(', ')}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (!existsSync(mainJs)) {
   console.log(`cli bench skipped: ${mainJs} is missing (run npm run build first)`);
 } else {
@@ -154,6 +208,12 @@ if (!existsSync(mainJs)) {
       const one = best(file, 1, reps);
       const two = best(file, 2, reps);
       rows.push({ mb: actualMb, lines, one, two });
+      if (mb === sizes[0] && process.env.JSONMEND_BENCH_CLI_PROFILE === '1') {
+        for (const w of [1, 2]) {
+          console.log(`  where the time goes, --workers ${w} (node --cpu-prof, ${actualMb.toFixed(0)} MB):`);
+          profileCli(file, w);
+        }
+      }
       for (const [label, m] of [['1 worker (in-process)', one], ['--workers 2', two]] as const) {
         console.log(
           `  ${actualMb.toFixed(0).padStart(4)} MB ${String(lines).padStart(8)} lines  ${label.padEnd(22)} ${m.seconds.toFixed(2).padStart(7)} s ` +
