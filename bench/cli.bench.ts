@@ -2,12 +2,13 @@
 // worker (the speed-up), peak memory at two file sizes (flat, because the input is streamed), and the
 // CLI's CPU time against in-process `parse` on the same replies (the batch's overhead per worker).
 // Size: JSONMEND_BENCH_CLI_MB (default 100) for the large file; the small one is a quarter of it.
+// JSONMEND_BENCH_CLI_PROFILE=1 also runs the small file once under `node --cpu-prof` (1 and 2
+// workers) and prints where each thread's time went.
 // Needs the build (`npm run bench` builds first).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from './harness.js';
@@ -93,12 +94,16 @@ function runCli(file: string, workers: number, quiet = true): Measured {
   return { seconds, cpu, rssMb: kb ? Number(kb[1]) / 1024 : NaN, code: child.status };
 }
 
-/** The fastest of `reps` runs (the machine is shared: the minimum is the least disturbed run). */
+/**
+ * The least wall and the least CPU time of `reps` runs (the machine is shared: the minimum is the
+ * least disturbed run), and the largest peak RSS (memory is not disturbed by other processes).
+ */
 function best(file: string, workers: number, reps: number, quiet = true): Measured {
   let top: Measured | undefined;
   for (let i = 0; i < reps; i++) {
     const m = runCli(file, workers, quiet);
-    if (top === undefined || m.seconds < top.seconds) top = m;
+    if (top === undefined) top = m;
+    else top = { seconds: Math.min(top.seconds, m.seconds), cpu: Math.min(top.cpu, m.cpu), rssMb: Math.max(top.rssMb, m.rssMb), code: m.code };
   }
   return top!;
 }
@@ -131,6 +136,59 @@ async function inProcess(file: string, reps: number): Promise<{ cpu: number; sec
   return { cpu, seconds, coldCpu };
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+/** What a sample was doing, from its stack (innermost first): the parts the batch's cost splits into. */
+function sampleKind(stack: ProfileNode['callFrame'][]): string {
+  const self = stack[0].functionName;
+  if (self === '(garbage collector)') return 'garbage collector';
+  if (self === '(idle)' || self === '(program)') return 'idle / other threads';
+  const file = (f: ProfileNode['callFrame']) => f.url.slice(f.url.lastIndexOf('/') + 1);
+  const under = (name: string, url: string) => stack.some((f) => f.functionName === name && file(f) === url);
+  if (under('parse', 'api.js') || under('repair', 'api.js')) return 'engine (parse of each reply)';
+  if (under('unwrap', 'answer.js')) return "line decoding (the line's JSON.parse)";
+  if (under('line', 'bytes.js')) return 'output encoding';
+  if (under('answerLine', 'answer.js')) return 'JSON.stringify of each value';
+  if (under('processChunk', 'process.js')) return 'chunk loop (decode, line cutting, records)';
+  if (stack.some((f) => f.functionName === 'postMessage' || f.url.includes('worker'))) return 'worker messaging';
+  if (under('lineChunks', 'lines.js')) return 'line reader';
+  if (stack.some((f) => /modules|loader|compile|pre_execution/.test(f.url + f.functionName))) return 'start-up (loading modules)';
+  return 'other (I/O, streams, event loop)';
+}
+
+/** One `--cpu-prof` run of the CLI; prints, per thread, the share of samples in each part. */
+function profileCli(file: string, workers: number): void {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonmend-cli-prof-'));
+  try {
+    spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, mainJs, 'parse', '--jsonl', '--quiet', '--workers', String(workers), file], { stdio: 'ignore' });
+    for (const name of readdirSync(dir).sort()) {
+      const profile = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parent = new Map<number, number>();
+      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      const kinds = new Map<string, number>();
+      let total = 0;
+      profile.samples.forEach((id, i) => {
+        const stack: ProfileNode['callFrame'][] = [];
+        for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!.callFrame);
+        const t = profile.timeDeltas[i] ?? 0;
+        total += t;
+        const kind = sampleKind(stack);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + t);
+      });
+      const thread = name.split('.')[4] === '0' ? 'main thread' : `worker thread ${name.split('.')[4]}`;
+      const parts = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, t]) => `${k} ${((100 * t) / total).toFixed(0)}%`);
+      console.log(`  ${thread}, ${(total / 1e6).toFixed(1)} s sampled: ${parts.join(', ')}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (!existsSync(mainJs)) {
   console.log(`cli bench skipped: ${mainJs} is missing (run npm run build first)`);
 } else {
@@ -138,16 +196,24 @@ if (!existsSync(mainJs)) {
   try {
     const sizes = [Math.max(1, Math.round(bigMb / 4)), bigMb];
     console.log(`\nCLI batch: parse --jsonl on damaged replies (peak RSS via ${timeV ? '/usr/bin/time -v' : 'process.resourceUsage'})`);
+    const load0 = loadavg()[0];
     const rows: { mb: number; lines: number; one: Measured; two: Measured }[] = [];
+    let perWorker: { warm1: number; cold1: number; warm2: number; loud1: number } | undefined;
     for (const mb of sizes) {
       const file = join(dir, `replies-${mb}mb.jsonl`);
       const lines = await generate(file, mb, 20240601 + mb);
       const actualMb = statSync(file).size / 1e6;
-      // The small file is run twice per setting to damp noise; the large one once, to bound the time.
-      const reps = mb === bigMb && sizes[0] !== bigMb ? 1 : 2;
+      // The small file is run three times per setting to damp noise; the large one twice, to bound the time.
+      const reps = mb === bigMb && sizes[0] !== bigMb ? 2 : 3;
       const one = best(file, 1, reps);
       const two = best(file, 2, reps);
       rows.push({ mb: actualMb, lines, one, two });
+      if (mb === sizes[0] && process.env.JSONMEND_BENCH_CLI_PROFILE === '1') {
+        for (const w of [1, 2]) {
+          console.log(`  where the time goes, --workers ${w} (node --cpu-prof, ${actualMb.toFixed(0)} MB):`);
+          profileCli(file, w);
+        }
+      }
       for (const [label, m] of [['1 worker (in-process)', one], ['--workers 2', two]] as const) {
         console.log(
           `  ${actualMb.toFixed(0).padStart(4)} MB ${String(lines).padStart(8)} lines  ${label.padEnd(22)} ${m.seconds.toFixed(2).padStart(7)} s ` +
@@ -161,6 +227,7 @@ if (!existsSync(mainJs)) {
         const base = await inProcess(file, 3);
         const loud = best(file, 1, reps, false);
         const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)}%`;
+        perWorker = { warm1: base.cpu / one.cpu, cold1: base.coldCpu / one.cpu, warm2: base.cpu / two.cpu, loud1: base.cpu / loud.cpu };
         console.log(
           `  in-process parse on the same replies: ${(actualMb / base.cpu).toFixed(1)} MB per CPU-second warm, ` +
             `${(actualMb / base.coldCpu).toFixed(1)} on its first (cold) pass, ${(actualMb / base.seconds).toFixed(1)} MB/s wall`,
@@ -182,6 +249,21 @@ if (!existsSync(mainJs)) {
       `  memory as the file grows ${small.mb.toFixed(0)} → ${big.mb.toFixed(0)} MB (${(big.mb / small.mb).toFixed(1)}×): ` +
         `1 worker ${(big.one.rssMb / small.one.rssMb).toFixed(2)}×, 2 workers ${(big.two.rssMb / small.two.rssMb).toFixed(2)}× peak RSS`,
     );
+    // The figures the batch targets, in one place (issue 16): what a re-measurement compares.
+    const pc = (r: number) => `${(100 * r).toFixed(0)}%`;
+    const speedup = (r: { one: Measured; two: Measured }) => `${(r.one.seconds / r.two.seconds).toFixed(2)}×`;
+    const rss = (a: number, b: number) => `${a.toFixed(0)} → ${b.toFixed(0)} MB (${(b / a).toFixed(2)}×)`;
+    console.log(`\n  FIGURES (targets: >= 70% per worker, >= 1.7× with 2 workers on an idle 2-core machine, flat peak memory)`);
+    console.log(`  machine: ${cpus().length} cores, load average ${load0.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (above ~0.5 the wall-time speed-up is not an idle-machine figure)`);
+    if (perWorker !== undefined) {
+      console.log(
+        `  per worker, CPU time vs in-process parse (warm) on the same replies, ${big.mb.toFixed(0)} MB, start-up included: ` +
+          `1 worker ${pc(perWorker.warm1)} (--quiet; ${pc(perWorker.loud1)} with the summary; ${pc(perWorker.cold1)} of in-process's cold first pass), ` +
+          `2 workers ${pc(perWorker.warm2)} each`,
+      );
+    }
+    console.log(`  2 workers vs 1, wall time: ${speedup(big)} on ${big.mb.toFixed(0)} MB, ${speedup(small)} on ${small.mb.toFixed(0)} MB (best of the runs; CPU share of the 2-worker run ${((100 * big.two.cpu) / big.two.seconds).toFixed(0)}%)`);
+    console.log(`  peak RSS, ${small.mb.toFixed(0)} → ${big.mb.toFixed(0)} MB file: 1 worker ${rss(small.one.rssMb, big.one.rssMb)}, 2 workers ${rss(small.two.rssMb, big.two.rssMb)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -57,8 +57,8 @@ export async function readJsonFile(file: string, what: string, io: Io): Promise<
   }
 }
 
-/** Writes `text`, waiting for 'drain' when the stream's buffer is full, so memory stays bounded. */
-export async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  if (text === '') return;
+/** Writes `text` (or bytes), waiting for 'drain' when the stream's buffer is full, so memory stays bounded. */
+export async function write(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
+  if (text.length === 0) return;
   if (!stream.write(text)) await once(stream, 'drain');
 }

@@ -1,7 +1,7 @@
-// The batch options shared by `parse` and `repair`, and their checks.
+// The batch options shared by `parse`, `repair`, `extract` and `verify`, and their checks.
 import { flag, str, type Context } from '../command.js';
 import { EXIT, UsageError } from '../usage.js';
-import type { BatchConfig } from './config.js';
+import type { BatchConfig, BatchMode } from './config.js';
 import { runBatch } from './run.js';
 
 /** `--jsonl`, `--field`, `--workers`, `--quiet`. */
@@ -36,12 +36,16 @@ function workerCount(ctx: Context): number {
   return n;
 }
 
-/** Runs `parse --jsonl` or `repair --jsonl`. */
-export async function runBatchCommand(ctx: Context, mode: BatchConfig['mode'], file: string | undefined, schema: unknown): Promise<number> {
+/** What a mode adds to the batch settings: a schema (`parse`), the claims (`verify`). */
+export type ModeSettings = Pick<BatchConfig, 'schema' | 'claims'>;
+
+/** Runs `parse --jsonl`, `repair --jsonl`, `extract --jsonl` or `verify --jsonl`. */
+export async function runBatchCommand(ctx: Context, mode: BatchMode, file: string | undefined, settings: ModeSettings = {}): Promise<number> {
   const field = str(ctx.values, 'field');
   if (field === '') throw new UsageError('--field needs a name');
   const config: BatchConfig = {
     mode,
+    ...settings,
     strict: flag(ctx.values, 'strict'),
     report: flag(ctx.values, 'report'),
     countRepairs: flag(ctx.values, 'report') || !flag(ctx.values, 'quiet'),
@@ -49,7 +53,9 @@ export async function runBatchCommand(ctx: Context, mode: BatchConfig['mode'], f
     color: ctx.err.color,
   };
   if (field !== undefined) config.field = field;
-  if (schema !== undefined) config.schema = schema;
+  if (flag(ctx.values, 'all')) config.all = true;
+  if (flag(ctx.values, 'text')) config.text = true;
+  if (flag(ctx.values, 'feedback')) config.feedback = true;
   const workers = workerCount(ctx);
   const code = await runBatch(ctx, config, file, workers, flag(ctx.values, 'quiet'));
   return code === EXIT.ok ? EXIT.ok : EXIT.failed;

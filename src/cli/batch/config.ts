@@ -1,8 +1,11 @@
 // What every batch line is processed with; plain data, so it can be handed to worker threads.
 
+/** What a batch does with each line: the single-reply command of the same name. */
+export type BatchMode = 'parse' | 'repair' | 'extract' | 'verify';
+
 /** Batch settings, identical in the main thread and in every worker. */
 export interface BatchConfig {
-  mode: 'parse' | 'repair';
+  mode: BatchMode;
   /** Each line is an object with the reply under this key; otherwise a JSON string or a raw reply. */
   field?: string;
   schema?: unknown;
@@ -15,6 +18,14 @@ export interface BatchConfig {
    * damaged replies.
    */
   countRepairs: boolean;
+  /** `extract`: every candidate (a JSON array) rather than the first. */
+  all?: boolean;
+  /** `extract`: only the candidates' text (a JSON string, or an array of them with `all`). */
+  text?: boolean;
+  /** `verify`: the claims every line's document is checked against (already checked for shape). */
+  claims?: unknown[];
+  /** `verify`: the feedback text for the model (a JSON string) rather than the results. */
+  feedback?: boolean;
   /** Report as readable lines (a terminal) rather than JSON lines. */
   reportHuman: boolean;
   color: boolean;
@@ -22,12 +33,14 @@ export interface BatchConfig {
 
 /** What one chunk of lines produced. Counts are merged into the batch summary. */
 export interface ChunkResult {
-  /** The output lines, each ending in a newline, in input order. */
-  out: string;
+  /** The output lines as UTF-8, each ending in a newline, in input order. */
+  out: Uint8Array;
   /** The report lines for stderr (empty unless `report`). */
   report: string;
   lines: number;
   failed: number;
+  /** `verify`: lines whose document was read but failed at least one claim. */
+  unmet: number;
   /** Lines whose reply needed at least one repair. */
   repairedLines: number;
   /** Repairs by kind. */

@@ -1,16 +1,25 @@
 // The batch path as a library, for Node services: the same line reader, workers and ordering as
-// `jsonmend parse --jsonl` / `repair --jsonl`, so a service and the CLI give the same answers at the
+// `jsonmend parse --jsonl` / `repair --jsonl` / `extract --jsonl` / `verify --jsonl`, so a service and the CLI give the same answers at the
 // same speed. Node-only (worker threads, streams): import it from `jsonmend/batch`.
 import { Duplex } from 'node:stream';
-import type { BatchConfig } from './config.js';
+import type { BatchConfig, BatchMode } from './config.js';
 import { MAX_WORKERS } from './command.js';
-import { JsonMendError } from '../../index.js';
+import { JsonMendError, verifyAll, type Claim } from '../../index.js';
 import { orderedResults } from './ordered.js';
+
+const decoder = new TextDecoder('utf-8');
+const MODES: readonly BatchMode[] = ['parse', 'repair', 'extract', 'verify'];
 
 /** How {@link batchLines} and {@link createBatchStream} treat each line. */
 export interface BatchOptions {
-  /** `parse` (default): each line's value as compact JSON. `repair`: each line's reply repaired, in the form it came in. */
-  mode?: 'parse' | 'repair';
+  /**
+   * `parse` (default): each line's value as compact JSON. `repair`: each line's reply repaired, in
+   * the form it came in. `extract`: each reply's first JSON candidate, as `jsonmend extract` prints
+   * it. `verify`: each line's value checked against `claims`, as `{ok, results, summary}`.
+   */
+  mode?: BatchMode;
+  /** With `mode: 'verify'`: the claims every line is checked against (checked for shape at once). */
+  claims?: readonly Claim[];
   /** Each line is a JSON object holding the reply under this key (otherwise a JSON string or a raw reply). */
   field?: string;
   /** A JSON Schema every value must satisfy (after schema repair); a plain JSON object, as workers need one. */
@@ -27,11 +36,17 @@ function configOf(options: BatchOptions): { config: BatchConfig; workers: number
     throw new JsonMendError('INVALID_ARGUMENT', `workers must be a whole number from 1 to ${MAX_WORKERS}, got ${String(options.workers)}`);
   }
   const mode = options.mode ?? 'parse';
-  if (mode !== 'parse' && mode !== 'repair') throw new JsonMendError('INVALID_ARGUMENT', `mode must be 'parse' or 'repair', got ${String(mode)}`);
+  if (!MODES.includes(mode)) throw new JsonMendError('INVALID_ARGUMENT', `mode must be one of ${MODES.join(', ')}, got ${String(mode)}`);
   // Nobody reads repair counts here, so the engine records none (its fastest setting).
   const config: BatchConfig = { mode, strict: options.strict === true, report: false, reportHuman: false, color: false, countRepairs: false };
   if (options.field !== undefined) config.field = options.field;
   if (options.schema !== undefined) config.schema = options.schema;
+  if (mode === 'verify') {
+    if (options.claims === undefined) throw new JsonMendError('INVALID_ARGUMENT', "mode 'verify' needs claims");
+    // Throws INVALID_CLAIM for a malformed claim now, not once per line.
+    verifyAll(options.claims, null);
+    config.claims = [...options.claims];
+  }
   return { config, workers };
 }
 
@@ -45,7 +60,7 @@ function configOf(options: BatchOptions): { config: BatchConfig; workers: number
 export async function* batchLines(source: AsyncIterable<Uint8Array | string>, options: BatchOptions = {}): AsyncGenerator<string> {
   const { config, workers } = configOf(options);
   for await (const { result } of orderedResults(source, config, workers)) {
-    const out = result.out;
+    const out = decoder.decode(result.out);
     let start = 0;
     for (let end = out.indexOf('\n'); end !== -1; end = out.indexOf('\n', start)) {
       yield out.slice(start, end);
@@ -63,6 +78,6 @@ export async function* batchLines(source: AsyncIterable<Uint8Array | string>, op
 export function createBatchStream(options: BatchOptions = {}): Duplex {
   const { config, workers } = configOf(options);
   return Duplex.from(async function* (source: AsyncIterable<Uint8Array | string>) {
-    for await (const { result } of orderedResults(source, config, workers)) yield result.out;
+    for await (const { result } of orderedResults(source, config, workers)) yield decoder.decode(result.out);
   });
 }

@@ -2,6 +2,12 @@
 // input order, each result handed on as soon as it and every result before it are done, not when
 // more input arrives. So a filter fed one line at a time answers one line at a time, while a
 // large file still keeps `inFlight` chunks busy on the workers.
+//
+// `workers` counts the threads that process lines, and this thread is one of them: with N, there
+// are N - 1 worker threads, and this thread takes a chunk itself whenever they already have
+// enough queued. A worker thread costs a start-up and a warm-up of its own (loading the library,
+// compiling the engine: about half a second of CPU on a 2-core machine), and this thread, which only
+// reads, hands out and writes, would otherwise sit idle.
 import type { BatchConfig, Chunk, ChunkResult } from './config.js';
 import { lineChunks } from './lines.js';
 import { WorkerPool } from './pool.js';
@@ -15,13 +21,17 @@ export interface OrderedResult {
 
 type Step = { input: IteratorResult<Chunk> } | { head: ChunkResult };
 
+/** Chunks queued per worker thread before this thread takes one itself: one running, one waiting. */
+const QUEUED_PER_WORKER = 2;
+
 /**
- * The results of `source`'s lines in input order. With `workers` > 1 the chunks run on a pool of
- * worker threads (at most twice as many chunks in flight as workers); with 1, in this thread.
- * Memory stays flat: input is pulled only while fewer than `inFlight` chunks wait for their turn.
+ * The results of `source`'s lines in input order. With `workers` > 1 the chunks run on this thread
+ * and a pool of `workers - 1` worker threads (at most twice as many chunks in flight as workers);
+ * with 1, in this thread alone. Memory stays flat: input is pulled only while fewer than
+ * `inFlight` chunks wait for their turn.
  */
 export async function* orderedResults(source: AsyncIterable<Uint8Array | string>, config: BatchConfig, workers = 1): AsyncGenerator<OrderedResult> {
-  const pool = workers > 1 ? new WorkerPool(workers, config) : undefined;
+  const pool = workers > 1 ? new WorkerPool(workers - 1, config) : undefined;
   const inFlight = pool ? workers * 2 : 1;
   const input = lineChunks(source)[Symbol.asyncIterator]();
   const queue: { bytes: number; result: Promise<ChunkResult> }[] = [];
@@ -47,7 +57,7 @@ export async function* orderedResults(source: AsyncIterable<Uint8Array | string>
       const chunk = step.input.value;
       // Read the size first: handing the chunk to a worker transfers (detaches) its bytes.
       const bytes = chunk.bytes.byteLength;
-      const result = pool ? pool.run(chunk) : Promise.resolve(processChunk(chunk.bytes, chunk.firstLine, config));
+      const result = pool !== undefined && pool.queued() < pool.size * QUEUED_PER_WORKER ? pool.run(chunk) : Promise.resolve(processChunk(chunk.bytes, chunk.firstLine, config));
       // A failure is raised when its turn comes; until then it must not count as unhandled.
       result.catch(() => undefined);
       queue.push({ bytes, result });

@@ -14,7 +14,7 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private nextId = 0;
 
-  constructor(size: number, config: BatchConfig) {
+  constructor(readonly size: number, config: BatchConfig) {
     const url = new URL('./worker.js', import.meta.url);
     for (let i = 0; i < size; i++) {
       const slot: Slot = { worker: new Worker(url, { workerData: config }), pending: new Map() };
@@ -31,6 +31,13 @@ export class WorkerPool {
       slot.worker.on('exit', (code) => failAll(new Error(`a batch worker stopped with exit code ${code}`)));
       this.slots.push(slot);
     }
+  }
+
+  /** Chunks sent and not answered yet, over all workers. */
+  queued(): number {
+    let n = 0;
+    for (const s of this.slots) n += s.pending.size;
+    return n;
   }
 
   /** Sends `chunk` (its bytes are transferred, not copied) to the least busy worker. */

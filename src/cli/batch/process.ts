@@ -1,74 +1,27 @@
 // One chunk of batch lines in, one chunk of results out. Runs in the main thread (one worker) or in
 // a worker thread; the output is the same either way. No line can stop the batch: every failure
 // becomes that line's error record.
-import { JsonMendError } from '../../index.js';
-import { parse, repair, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
+//
+// The loop is the batch's hot path, so it allocates as little per line as it can: lines are cut
+// from the decoded chunk with indexOf (no array of all lines), and each answer is encoded into the
+// output bytes at once (see bytes.ts), so nothing from a line outlives it.
+import type { AnyRepair, SchemaLike, SchemaParseOptions } from '../api.js';
 import { errorRecord, formatRepair, repairRecord } from '../format.js';
 import { escapeJsonControls, makeStyle } from '../term.js';
+import { answerLine } from './answer.js';
+import { LineWriter } from './bytes.js';
 import type { BatchConfig, ChunkResult } from './config.js';
 
 const decoder = new TextDecoder('utf-8');
 
-/** How a line carried its reply, so `repair` can answer in the same form. */
-type Form = { kind: 'string' } | { kind: 'raw' } | { kind: 'field'; envelope: Record<string, unknown> };
-
-interface Unwrapped {
-  form: Form;
-  /** The reply text, or undefined when --field held a value that is already JSON (not a string). */
-  reply: string | undefined;
-  value?: unknown;
-}
-
-function unwrap(line: string, config: BatchConfig): Unwrapped {
-  if (config.field !== undefined) {
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(line);
-    } catch {
-      throw new JsonMendError('INVALID_ARGUMENT', `the line is not a JSON object, which --field ${config.field} needs`);
-    }
-    if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) {
-      throw new JsonMendError('INVALID_ARGUMENT', `the line is not a JSON object, which --field ${config.field} needs`);
-    }
-    const record = envelope as Record<string, unknown>;
-    if (!Object.prototype.hasOwnProperty.call(record, config.field)) {
-      throw new JsonMendError('INVALID_ARGUMENT', `the line has no field "${config.field}"`);
-    }
-    const held = record[config.field];
-    const form: Form = { kind: 'field', envelope: record };
-    return typeof held === 'string' ? { form, reply: held } : { form, reply: undefined, value: held };
-  }
-  if (line.charCodeAt(0) === 0x22 /* " */) {
-    try {
-      const decoded: unknown = JSON.parse(line);
-      if (typeof decoded === 'string') return { form: { kind: 'string' }, reply: decoded };
-    } catch {
-      // Not a JSON string after all (a damaged reply that starts with a quote): the line is the reply.
-    }
-  }
-  return { form: { kind: 'raw' }, reply: line };
-}
-
-function answer(form: Form, text: string, field: string | undefined): string {
-  if (form.kind === 'string') return JSON.stringify(text);
-  if (form.kind === 'field' && field !== undefined) {
-    // defineProperty, not assignment: a field named "__proto__" stays a plain key.
-    Object.defineProperty(form.envelope, field, { value: text, enumerable: true, writable: true, configurable: true });
-    return JSON.stringify(form.envelope);
-  }
-  // A raw line comes back raw, unless the repaired text would span lines and break the JSONL.
-  return text.includes('\n') || text.includes('\r') ? JSON.stringify(text) : text;
-}
-
 /** Processes the lines in `bytes`; `firstLine` numbers them (1-based) in records and reports. */
 export function processChunk(bytes: Uint8Array, firstLine: number, config: BatchConfig): ChunkResult {
   const text = decoder.decode(bytes);
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  const result: ChunkResult = { out: '', report: '', lines: lines.length, failed: 0, repairedLines: 0, repairs: {}, failures: {} };
+  const result: ChunkResult = { out: new Uint8Array(0), report: '', lines: 0, failed: 0, unmet: 0, repairedLines: 0, repairs: {}, failures: {} };
   const style = config.report && config.reportHuman ? makeStyle(config.color) : undefined;
-  const out: string[] = [];
-  const report: string[] = [];
+  // Output is about as large as the input for parse and repair.
+  const out = new LineWriter(bytes.byteLength + 1024);
+  let report = '';
   let seen: readonly AnyRepair[] = [];
   // parse, not parseWithReport: valid JSON takes parse's native fast path, and without onRepair
   // (nobody reads the repairs) the engine records none.
@@ -76,28 +29,23 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
   if (config.strict) options.strict = true;
   if (config.schema !== undefined) options.schema = config.schema as SchemaLike;
 
-  for (let i = 0; i < lines.length; i++) {
-    const number = firstLine + i;
-    let line = lines[i];
-    if (line.endsWith('\r')) line = line.slice(0, -1);
+  let number = firstLine;
+  for (let start = 0; start < text.length; number++) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.charCodeAt(end - 1) === 0x0d /* \r */ && end > start ? text.slice(start, end - 1) : text.slice(start, end);
+    start = end + 1;
+    result.lines++;
     seen = [];
     try {
-      const { form, reply, value } = unwrap(line, config);
-      if (config.mode === 'parse') {
-        if (reply === undefined) out.push(JSON.stringify(value));
-        else {
-          out.push(JSON.stringify(parse(reply, options)));
-        }
-      } else if (reply === undefined) {
-        out.push(JSON.stringify((form as { envelope: unknown }).envelope));
-      } else {
-        out.push(answer(form, repair(reply, options), config.field));
-      }
+      const answer = answerLine(line, config, options);
+      out.line(answer.out);
+      if (!answer.held) result.unmet++;
     } catch (error) {
       const record = errorRecord(error);
       result.failed++;
       result.failures[record.code] = (result.failures[record.code] ?? 0) + 1;
-      out.push(JSON.stringify({ line: number, error: record }));
+      out.line(JSON.stringify({ line: number, error: record }));
       continue;
     }
     if (seen.length > 0) {
@@ -105,12 +53,12 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
       for (const r of seen) result.repairs[r.kind] = (result.repairs[r.kind] ?? 0) + 1;
       if (config.report) {
         for (const r of seen) {
-          report.push(style ? formatRepair(r, `line ${number}`, style, ' at ') : `${escapeJsonControls(JSON.stringify({ line: number, repair: repairRecord(r) }))}\n`);
+          report += style ? formatRepair(r, `line ${number}`, style, ' at ') : `${escapeJsonControls(JSON.stringify({ line: number, repair: repairRecord(r) }))}\n`;
         }
       }
     }
   }
-  result.out = out.length > 0 ? `${out.join('\n')}\n` : '';
-  result.report = report.join('');
+  result.out = out.bytes();
+  result.report = report;
   return result;
 }

@@ -17,6 +17,8 @@ export interface BatchSummary {
   lines: number;
   ok: number;
   failed: number;
+  /** `verify` only: lines whose document failed at least one claim. */
+  unmet?: number;
   repairedLines: number;
   repairs: Record<string, number>;
   failures: Record<string, number>;
@@ -46,12 +48,13 @@ async function openSource(file: string | undefined, ctx: Context): Promise<{ nam
   return { name: file, source: createReadStream(file, { highWaterMark: CHUNK_BYTES }), size };
 }
 
-/** Runs a batch; resolves to exit code 0 when every line succeeded, 1 when any line failed. */
+/** Runs a batch; resolves to exit code 0 when every line succeeded (and its claims held), 1 otherwise. */
 export async function runBatch(ctx: Context, config: BatchConfig, file: string | undefined, workers: number, quiet: boolean): Promise<number> {
   const { name, source, size } = await openSource(file, ctx);
   const stderr = ctx.io.stderr;
   const progress = !quiet && stderr.isTTY === true ? new ProgressBar(stderr, ctx.err, size, ctx.io.env) : undefined;
   const summary: BatchSummary = { lines: 0, ok: 0, failed: 0, repairedLines: 0, repairs: {}, failures: {} };
+  let unmet = 0;
   let bytesDone = 0;
 
   const emit = async (result: ChunkResult, sizeBytes: number) => {
@@ -64,6 +67,7 @@ export async function runBatch(ctx: Context, config: BatchConfig, file: string |
     }
     summary.lines += result.lines;
     summary.failed += result.failed;
+    unmet += result.unmet;
     summary.repairedLines += result.repairedLines;
     merge(summary.repairs, result.repairs);
     merge(summary.failures, result.failures);
@@ -77,15 +81,18 @@ export async function runBatch(ctx: Context, config: BatchConfig, file: string |
     progress?.clear();
   }
   summary.ok = summary.lines - summary.failed;
+  if (config.mode === 'verify') summary.unmet = unmet;
   if (!quiet) await write(stderr, formatSummary(summary, name, config, ctx));
-  return summary.failed > 0 ? EXIT.failed : EXIT.ok;
+  return summary.failed > 0 || unmet > 0 ? EXIT.failed : EXIT.ok;
 }
 
 function formatSummary(s: BatchSummary, name: string, config: BatchConfig, ctx: Context): string {
   if (config.report && !config.reportHuman) return `${escapeJsonControls(JSON.stringify({ summary: { file: name, ...s } }))}\n`;
   const st = ctx.err;
   let out = `jsonmend: ${escapeControls(name)}: ${s.lines} lines, ${st.green(`${s.ok} ok`)} (${s.repairedLines} repaired)`;
-  out += s.failed > 0 ? `, ${st.red(`${s.failed} failed`)}\n` : ', 0 failed\n';
+  out += s.failed > 0 ? `, ${st.red(`${s.failed} failed`)}` : ', 0 failed';
+  if (s.unmet !== undefined) out += s.unmet > 0 ? `; ${st.red(`${s.unmet} with a failed claim`)}` : `; ${st.green('all claims hold')}`;
+  out += '\n';
   if (s.repairedLines > 0) out += `  repairs: ${ranked(s.repairs)}\n`;
   if (s.failed > 0) out += `  failures: ${ranked(s.failures)} (see the {"line", "error"} records)\n`;
   return out;

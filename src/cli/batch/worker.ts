@@ -12,5 +12,7 @@ export interface TaskMessage {
 
 const config = workerData as BatchConfig;
 parentPort?.on('message', (task: TaskMessage) => {
-  parentPort?.postMessage({ id: task.id, result: processChunk(task.bytes, task.firstLine, config) });
+  const result = processChunk(task.bytes, task.firstLine, config);
+  // The output bytes are handed over, not copied.
+  parentPort?.postMessage({ id: task.id, result }, [result.out.buffer as ArrayBuffer]);
 });

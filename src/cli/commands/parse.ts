@@ -31,7 +31,7 @@ Options:
   --strict        refuse every repair that has to guess
   --jsonl         batch: one reply per input line, one result per output line (see below)
   --field NAME    batch: each line is an object holding the reply under NAME
-  --workers N     batch: spread the lines over N worker threads (default 1)
+  --workers N     batch: process the lines on N threads (default 1)
   --quiet         batch: no progress bar and no summary
   -h, --help      show this help
 
@@ -56,7 +56,7 @@ Examples:
     const file = ctx.positionals[0];
     const schemaFile = str(ctx.values, 'schema');
     const schema = schemaFile !== undefined ? await readSchema(schemaFile, ctx) : undefined;
-    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'parse', file, schema);
+    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'parse', file, schema === undefined ? {} : { schema });
     const input = await readInput(file, ctx.io);
     let result;
     try {

@@ -22,7 +22,7 @@ Options:
   --strict        refuse every repair that has to guess
   --jsonl         batch: one reply per input line, one result per output line
   --field NAME    batch: each line is an object holding the reply under NAME
-  --workers N     batch: spread the lines over N worker threads (default 1)
+  --workers N     batch: process the lines on N threads (default 1)
   --quiet         batch: no progress bar and no summary
   -h, --help      show this help
 
@@ -48,7 +48,7 @@ Examples:
     checkBatchOptions(ctx);
     const file = ctx.positionals[0];
     const target = outputFile(ctx, file);
-    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'repair', file, undefined);
+    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'repair', file);
     const input = await readInput(file, ctx.io);
     let text: string;
     let repairs;

@@ -3,6 +3,7 @@ import { formatClaimFeedback, parse, verifyAll, type Claim } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
 import { readInput, write } from '../io.js';
 import { EXIT } from '../usage.js';
+import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
 import { fail, loadValue, parseOptions } from './shared.js';
 
 /** A claims file holds an array of claims, an object with a `claims` array, or one claim. */
@@ -17,7 +18,8 @@ function claimList(value: unknown): unknown[] {
 export const verifyCommand: Command = {
   name: 'verify',
   summary: 'check claims about a tool output; exit 1 when any fails',
-  usage: 'jsonmend verify CLAIMS.json [FILE] [--feedback] [--strict]',
+  usage: 'jsonmend verify CLAIMS.json [FILE] [--feedback] [--strict]\n' +
+    'jsonmend verify --jsonl CLAIMS.json [FILE] [--field NAME] [--workers N] [--feedback] [--strict]',
   help: `Checks each claim in CLAIMS.json against the JSON in FILE (standard input when absent or "-")
 and prints one result per claim as a JSON line {ok, mode, path, expected, actual, reason}. Both
 files are parsed tolerantly, so CLAIMS.json may be a model's raw reply.
@@ -29,15 +31,25 @@ verbatim, field, type or range, e.g. {"mode": "range", "path": "total", "min": 1
 Options:
   --feedback      print a short text for the model about the failed claims instead of the results
   --strict        refuse every repair of the inputs that has to guess
+  --jsonl         batch: one tool output per line of FILE, checked against the same claims
+  --field NAME    batch: each line is an object holding the tool output under NAME
+  --workers N     batch: process the lines on N threads (default 1)
+  --quiet         batch: no progress bar and no summary
   -h, --help      show this help
 
 Exit code 0 when every claim holds, 1 when any fails, 2 when a claim is malformed.
 
+In batch mode each output line is {ok, results, summary} for one input line (with --feedback,
+the feedback text as a JSON string); a line that cannot be read becomes
+{"line": N, "error": {...}} and the batch goes on.
+
 Examples:
-  jsonmend verify claims.json tool-output.json`,
-  options: { ...commonOptions, ...parseInputOptions, feedback: { type: 'boolean' } },
+  jsonmend verify claims.json tool-output.json
+  jsonmend verify --jsonl claims.json tool-outputs.jsonl`,
+  options: { ...commonOptions, ...parseInputOptions, ...batchOptions, feedback: { type: 'boolean' } },
   positionals: ['CLAIMS.json', '[FILE]'],
   async run(ctx) {
+    checkBatchOptions(ctx);
     const [claimsFile, file] = ctx.positionals;
     const claimsInput = await readInput(claimsFile, ctx.io);
     let claims: unknown[];
@@ -45,6 +57,15 @@ Examples:
       claims = claimList(parse(claimsInput.text, parseOptions(ctx)));
     } catch (error) {
       return fail(ctx, error, claimsInput.name);
+    }
+    if (flag(ctx.values, 'jsonl')) {
+      // A malformed claim is the command line's fault: say so once (exit 2), not on every line.
+      try {
+        verifyAll(claims as Claim[], null);
+      } catch (error) {
+        return fail(ctx, error, claimsInput.name);
+      }
+      return runBatchCommand(ctx, 'verify', file, { claims });
     }
     const loaded = await loadValue(ctx, file);
     if (typeof loaded === 'number') return loaded;
