@@ -8,9 +8,11 @@ import * as ai7 from 'ai-v7';
 import { MockLanguageModelV3, simulateReadableStream as simulate6 } from 'ai/test';
 import { MockLanguageModelV2, simulateReadableStream as simulate5 } from 'ai-v5/test';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai-v7/test';
+import fc from 'fast-check';
 import { z } from 'zod';
 import { createRepairText, createRepairToolCall, jsonmendMiddleware, repairText, repairToolCall } from '../../src/loop/adapters/ai-sdk.js';
 import { REPAIR_KIND_EXAMPLES } from '../../src/parse/kind-examples.js';
+import { FUZZ_PIECES } from '../parse/kinds-table.js';
 
 // Types: the hooks fit every major's option types, the middleware fits every wrapLanguageModel.
 const hooks5: [ai5.RepairTextFunction, ai5.ToolCallRepairFunction<ai5.ToolSet>] = [repairText, repairToolCall];
@@ -188,6 +190,25 @@ describe('jsonmendMiddleware streaming: partial outputs while the reply streams,
       }
     }
     assert.ok(streamed > replies.length * 2, `${streamed} replies streamed in more than one delta`);
+  });
+
+  test('property: for replies built from every kind\'s pieces, in random deltas, with or without a schema, the streamed text is the held text\'s value or does not parse', async () => {
+    const schemas = [undefined, { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'array', items: { type: 'string' } } } }];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...FUZZ_PIECES), { maxLength: 30 }), fc.integer({ min: 1, max: 9 }), fc.constantFrom(...schemas), async (pieces, size, schema) => {
+        const reply = '{' + pieces.join('');
+        const held = (await streamedDeltas(reply, size, { partialOutput: false }, schema)).join('');
+        const text = (await streamedDeltas(reply, size, {}, schema)).join('');
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          return;
+        }
+        assert.deepEqual(value, JSON.parse(held), `${JSON.stringify(reply)} in ${size}-character deltas: ${text} (held: ${held})`);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 
