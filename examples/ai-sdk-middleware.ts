@@ -32,9 +32,17 @@ const generated = await generateText({ model, output: Output.object({ schema: We
 console.log('generateText:', generated.output);
 assert.deepEqual(generated.output, { city: 'Paris', days: 3 });
 
+// Streaming: partial objects while the reply streams (read past the prose and the fence; "3" is held until the
+// end, when the schema makes it 3), then the mended output.
 const streamed = streamText({ model, output: Output.object({ schema: Weather }), prompt: 'Weather plan?' });
-console.log('streamText:', await streamed.output);
+const partials = [];
+for await (const partial of streamed.partialOutputStream) partials.push(partial);
+console.log('streamText partial outputs:', partials);
+console.log('streamText:', await streamed.output, await streamed.text);
+assert.deepEqual(partials[0], {});
+assert.ok(partials.some((p) => JSON.stringify(p) === '{"city":"Paris"}'));
 assert.deepEqual(await streamed.output, { city: 'Paris', days: 3 });
+assert.equal(await streamed.text, '{"city":"Paris","days":3}');
 
 // Tool calls: the input is read against the tool's own schema.
 const toolModel = wrapLanguageModel({

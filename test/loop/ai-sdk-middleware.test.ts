@@ -5,11 +5,14 @@ import { describe, test } from 'node:test';
 import * as ai5 from 'ai-v5';
 import * as ai6 from 'ai';
 import * as ai7 from 'ai-v7';
-import { MockLanguageModelV3 } from 'ai/test';
-import { MockLanguageModelV2 } from 'ai-v5/test';
+import { MockLanguageModelV3, simulateReadableStream as simulate6 } from 'ai/test';
+import { MockLanguageModelV2, simulateReadableStream as simulate5 } from 'ai-v5/test';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai-v7/test';
+import fc from 'fast-check';
 import { z } from 'zod';
 import { createRepairText, createRepairToolCall, jsonmendMiddleware, repairText, repairToolCall } from '../../src/loop/adapters/ai-sdk.js';
+import { REPAIR_KIND_EXAMPLES } from '../../src/parse/kind-examples.js';
+import { FUZZ_PIECES } from '../parse/kinds-table.js';
 
 // Types: the hooks fit every major's option types, the middleware fits every wrapLanguageModel.
 const hooks5: [ai5.RepairTextFunction, ai5.ToolCallRepairFunction<ai5.ToolSet>] = [repairText, repairToolCall];
@@ -25,17 +28,18 @@ const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0
 const stop = { unified: 'stop', raw: 'stop' } as const;
 const damaged = 'Here you go:\n```json\n{"city": "Paris", "days": "3",}\n```';
 
+/** The stream parts of a text reply in `size`-character deltas. */
+function textParts(text: string, size = 4): Array<Record<string, unknown>> {
+  const deltas = text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [];
+  return [{ type: 'text-start', id: 't' }, ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })), { type: 'text-end', id: 't' }];
+}
+
 function model7(text: string, finishReason: { unified: string; raw: string } = stop) {
   return new MockLanguageModelV4({
     doGenerate: { content: [{ type: 'text', text }], finishReason, usage, warnings: [] } as never,
     doStream: {
       stream: simulateReadableStream({
-        chunks: [
-          { type: 'text-start', id: 't' },
-          ...text.match(/[\s\S]{1,4}/g)!.map((delta) => ({ type: 'text-delta', id: 't', delta })),
-          { type: 'text-end', id: 't' },
-          { type: 'finish', finishReason, usage },
-        ],
+        chunks: [...textParts(text), { type: 'finish', finishReason, usage }],
       }),
     } as never,
   });
@@ -93,7 +97,134 @@ describe('jsonmendMiddleware (AI SDK 7)', () => {
   });
 });
 
+/** A model whose stream the test writes into, part by part, to see what the SDK shows before the reply ends. */
+function liveModel7() {
+  let controller!: ReadableStreamDefaultController<unknown>;
+  const stream = new ReadableStream<unknown>({ start: (c) => void (controller = c) });
+  const model = new MockLanguageModelV4({ doStream: { stream } as never });
+  return { model, write: (parts: unknown[]) => parts.forEach((p) => controller.enqueue(p)), close: () => controller.close() };
+}
+
+/** What the middleware's wrapStream makes of a reply, as the text deltas the SDK receives. */
+async function streamedDeltas(text: string, size: number, options: Parameters<typeof jsonmendMiddleware>[0] = {}, schema?: unknown): Promise<string[]> {
+  const parts = textParts(text, size);
+  const stream = new ReadableStream<unknown>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) });
+  const result = await jsonmendMiddleware(options).wrapStream({ doStream: async () => ({ stream }), params: { responseFormat: { type: 'json', schema } } });
+  const deltas: string[] = [];
+  for await (const part of result.stream as unknown as AsyncIterable<{ type: string; delta?: string }>) if (part.type === 'text-delta') deltas.push(part.delta!);
+  return deltas;
+}
+
+describe('jsonmendMiddleware streaming: partial outputs while the reply streams, the mended JSON at the end', () => {
+  const fenced = "Here you go:\n```json\n{'city': 'Paris', \"days\": 3, \"hours\": [9, 12, 15, 18,],}\n```";
+  const Forecast = z.object({ city: z.string(), days: z.number().int(), hours: z.array(z.number()) });
+
+  test('a damaged reply (prose, a fence, single quotes, trailing commas): partial objects before the end, then the mended output', async () => {
+    const { model: inner, write, close } = liveModel7();
+    const model = ai7.wrapLanguageModel({ model: inner, middleware: jsonmendMiddleware() });
+    const result = ai7.streamText({ model, output: ai7.Output.object({ schema: Forecast }), prompt: 'p' });
+    const partials = result.partialOutputStream[Symbol.asyncIterator]();
+    const parts = textParts(fenced);
+    const upTo = parts.findIndex((p) => typeof p.delta === 'string' && p.delta.includes('3'));
+    write(parts.slice(0, upTo + 2));
+    // The reply is still streaming: the SDK already shows the city, read from single quotes after a fence.
+    let partial = (await partials.next()).value;
+    while (partial?.city !== 'Paris') partial = (await partials.next()).value;
+    assert.deepEqual(partial as unknown, { city: 'Paris' });
+    write([...parts.slice(upTo + 2), { type: 'finish', finishReason: stop, usage }]);
+    close();
+    const seen: Array<{ hours?: unknown[] } | undefined> = [partial];
+    for (let next = await partials.next(); !next.done; next = await partials.next()) seen.push(next.value);
+    assert.deepEqual(seen.at(-1), { city: 'Paris', days: 3, hours: [9, 12, 15, 18] });
+    assert.ok(seen.some((p) => p?.hours?.length === 2), 'the array grows element by element: ' + JSON.stringify(seen));
+    assert.deepEqual(await result.output, { city: 'Paris', days: 3, hours: [9, 12, 15, 18] });
+    assert.equal(await result.text, '{"city":"Paris","days":3,"hours":[9,12,15,18]}');
+  });
+
+  test('a value the schema will repair is held back, never shown as written ("3" for an integer)', async () => {
+    const text = '{"city": "Paris", "days": "3", "hours": []}';
+    const model = ai7.wrapLanguageModel({ model: model7(text), middleware: jsonmendMiddleware() });
+    const result = ai7.streamText({ model, output: ai7.Output.object({ schema: Forecast }), prompt: 'p' });
+    const seen: unknown[] = [];
+    for await (const partial of result.partialOutputStream) seen.push(partial);
+    assert.ok(seen.some((p) => JSON.stringify(p) === '{"city":"Paris"}'), JSON.stringify(seen));
+    assert.ok(!seen.some((p) => (p as { days?: unknown }).days === '3'), JSON.stringify(seen));
+    assert.deepEqual(await result.output, { city: 'Paris', days: 3, hours: [] });
+  });
+
+  test('a cut-off reply is refused by default, also when streamed; acceptTruncated completes it', async () => {
+    const cut = '{"city": "Paris", "days": 3, "hours": [9, 12';
+    const length = { unified: 'length', raw: 'length' };
+    const refusing = ai7.wrapLanguageModel({ model: model7(cut, length), middleware: jsonmendMiddleware() });
+    const refused = ai7.streamText({ model: refusing, output: ai7.Output.object({ schema: Forecast }), prompt: 'p' });
+    const seen: unknown[] = [];
+    for await (const partial of refused.partialOutputStream) seen.push(partial);
+    assert.ok(seen.length > 1, 'partial objects still flowed');
+    await assert.rejects(async () => refused.output, (e: Error) => ai7.NoObjectGeneratedError.isInstance(e));
+    const accepting = ai7.wrapLanguageModel({ model: model7(cut, length), middleware: jsonmendMiddleware({ acceptTruncated: true }) });
+    const accepted = ai7.streamText({ model: accepting, output: ai7.Output.object({ schema: Forecast }), prompt: 'p' });
+    assert.deepEqual(await accepted.output, { city: 'Paris', days: 3, hours: [9, 12] });
+  });
+
+  test('partialOutput: false holds the part and sends it mended in one delta', async () => {
+    assert.deepEqual(await streamedDeltas(fenced, 4, { partialOutput: false }), ['{"city":"Paris","days":3,"hours":[9,12,15,18]}']);
+    assert.ok((await streamedDeltas(fenced, 4)).length > 5);
+  });
+
+  test('the streamed text is the mended JSON, or (when a later reading changes text already sent) text that does not parse, never another value', async () => {
+    const replies = [...Object.values(REPAIR_KIND_EXAMPLES).map((row) => row.input), fenced, '<think>{"draft": 1}</think>{"a": 2}', 'Sure: {"a": [1, {"b": "x\u{1F600}y"}]} ok'];
+    let streamed = 0;
+    for (const reply of replies) {
+      for (const size of [1, 3, 16, 10_000]) {
+        const held = (await streamedDeltas(reply, size, { partialOutput: false })).join('');
+        const deltas = await streamedDeltas(reply, size);
+        const text = deltas.join('');
+        if (deltas.length > 1) streamed++;
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          continue; // the SDK reports that it cannot parse the text
+        }
+        assert.deepEqual(value, JSON.parse(held), `${JSON.stringify(reply)} in ${size}-character deltas: ${text}`);
+      }
+    }
+    assert.ok(streamed > replies.length * 2, `${streamed} replies streamed in more than one delta`);
+  });
+
+  test('property: for replies built from every kind\'s pieces, in random deltas, with or without a schema, the streamed text is the held text\'s value or does not parse', async () => {
+    const schemas = [undefined, { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'array', items: { type: 'string' } } } }];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...FUZZ_PIECES), { maxLength: 30 }), fc.integer({ min: 1, max: 9 }), fc.constantFrom(...schemas), async (pieces, size, schema) => {
+        const reply = '{' + pieces.join('');
+        const held = (await streamedDeltas(reply, size, { partialOutput: false }, schema)).join('');
+        const text = (await streamedDeltas(reply, size, {}, schema)).join('');
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          return;
+        }
+        assert.deepEqual(value, JSON.parse(held), `${JSON.stringify(reply)} in ${size}-character deltas: ${text} (held: ${held})`);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
 describe('jsonmendMiddleware (AI SDK 6)', () => {
+  test('streamText with Output.object: partial objects and the mended output', async () => {
+    const chunks = [...textParts("```json\n{'city': 'Paris', 'days': 3,}\n```"), { type: 'finish', finishReason: stop, usage }];
+    const inner = new MockLanguageModelV3({ doStream: { stream: simulate6({ chunks }) } as never });
+    const model = ai6.wrapLanguageModel({ model: inner, middleware: jsonmendMiddleware() });
+    const result = ai6.streamText({ model, output: ai6.Output.object({ schema: Weather }), prompt: 'p' });
+    const seen: unknown[] = [];
+    for await (const partial of result.partialOutputStream) seen.push(partial);
+    assert.ok(seen.some((p) => JSON.stringify(p) === '{"city":"Paris"}'), JSON.stringify(seen));
+    assert.deepEqual(await result.output, { city: 'Paris', days: 3 });
+  });
+
+
   test('generateText with Output.object and a mock V3 model', async () => {
     const inner = new MockLanguageModelV3({ doGenerate: { content: [{ type: 'text', text: damaged }], finishReason: stop, usage, warnings: [] } as never });
     const model = ai6.wrapLanguageModel({ model: inner, middleware: jsonmendMiddleware() });
@@ -117,6 +248,20 @@ describe('jsonmendMiddleware (AI SDK 5)', () => {
     const toolModel = ai5.wrapLanguageModel({ model: tools, middleware: jsonmendMiddleware() });
     const result = await ai5.generateText({ model: toolModel, tools: { weather: ai5.tool({ inputSchema: Weather }) }, prompt: 'p' });
     assert.deepEqual(result.toolCalls.map((c) => c.input), [{ city: 'Paris', days: 3 }]);
+  });
+});
+
+describe('jsonmendMiddleware streaming (AI SDK 5)', () => {
+  test('streamObject: partial objects and the mended object', async () => {
+    const usage5 = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+    const chunks = [...textParts("{'city': 'Paris', 'days': '3',}"), { type: 'finish', finishReason: 'stop', usage: usage5 }];
+    const inner = new MockLanguageModelV2({ doStream: { stream: simulate5({ chunks }) } as never });
+    const model = ai5.wrapLanguageModel({ model: inner, middleware: jsonmendMiddleware() });
+    const result = ai5.streamObject({ model, schema: Weather, prompt: 'p' });
+    const seen: unknown[] = [];
+    for await (const partial of result.partialObjectStream) seen.push(partial);
+    assert.ok(seen.some((p) => JSON.stringify(p) === '{"city":"Paris"}'), JSON.stringify(seen));
+    assert.deepEqual(await result.object, { city: 'Paris', days: 3 });
   });
 });
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { projectRoot } from '../helpers.js';
 
@@ -64,14 +64,40 @@ describe('the packed package', () => {
 
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('ships LICENSE, README, CHANGELOG, both builds and the CLI; no sources, maps, tests or stamps', () => {
+  test('ships LICENSE, README, CHANGELOG, the docs, the examples, both builds and the CLI; no sources, maps, tests or stamps', () => {
     const files = pack.files.map((f) => f.path);
-    for (const needed of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json', 'dist/cli/main.js']) {
-      assert.ok(files.includes(needed), `the tarball lacks ${needed}`);
-    }
-    const unwanted = files.filter((f) => /\.map$|^(src|test|bench|docs|examples)\/|\/\.|^dist\/.*test/.test(f));
+    const needed = ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json', 'dist/cli/main.js', 'docs/parse.md', 'examples/README.md', 'examples/reply.txt'];
+    for (const file of needed) assert.ok(files.includes(file), `the tarball lacks ${file}`);
+    // docs/ ships its pages, not the playground's screenshot (a third of the tarball).
+    const unwanted = files.filter((f) => /\.map$|^(src|test|bench|playground)\/|\/\.|^dist\/.*test|^docs\/.*\.(?!md$)[^.]+$/.test(f));
     assert.deepEqual(unwanted, []);
     assert.match(readFileSync(join(projectRoot, 'LICENSE'), 'utf8'), /^MIT License/);
+  });
+
+  test('the installed README and docs link only to files the package holds', () => {
+    const root = join(app, 'node_modules', 'jsonmend');
+    const pages = ['README.md', 'CHANGELOG.md', 'examples/README.md', ...pack.files.map((f) => f.path).filter((f) => /^docs\/.*\.md$/.test(f))];
+    const broken: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(join(root, page), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target!) || target!.startsWith('#') || target === 'url') continue;
+        const file = target!.split('#')[0]!;
+        if (!existsSync(join(root, dirname(page), file))) broken.push(`${page} → ${target}`);
+      }
+      // The repository and homepage are placeholders until the project has a public home.
+      if (/github\.com\/jsonmend/.test(text)) broken.push(`${page} → github.com/jsonmend`);
+    }
+    assert.deepEqual(broken, []);
+  });
+
+  test('the CLI help names no file the package lacks', () => {
+    const jsonmend = join(app, 'node_modules', '.bin', 'jsonmend');
+    const commands = ['', 'parse', 'repair', 'extract', 'get', 'query', 'verify', 'canonicalize', 'tools'];
+    const help = commands.map((c) => ok(sh(jsonmend, c === '' ? ['--help'] : [c, '--help'], app), `jsonmend ${c} --help`)).join('\n');
+    const named = [...help.matchAll(/\b((?:docs|examples|src|dist)\/[\w./-]+)/g)].map((m) => m[1]!);
+    assert.deepEqual(named.filter((f) => !existsSync(join(app, 'node_modules', 'jsonmend', f))), []);
+    assert.doesNotMatch(help, /github\.com|https?:\/\//);
   });
 
   test('package.json has repository, homepage, keywords, license and a build on install from git', () => {

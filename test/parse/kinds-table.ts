@@ -1,6 +1,7 @@
-// Renders docs/parse.md's repair kind table from src/parse/kinds.ts (kinds.test.ts checks they agree;
+// Renders docs/parse.md's repair kind table from src/parse/kinds.ts and kind-examples.ts (kinds.test.ts checks they agree;
 // `UPDATE_DOCS=1 node --import tsx --test test/parse/kinds.test.ts` rewrites it).
-import { ALL_REPAIR_KINDS, REPAIR_KINDS } from '../../src/parse/kinds.js';
+import { ALL_REPAIR_KINDS } from '../../src/parse/kinds.js';
+import { REPAIR_KIND_EXAMPLES, repairKindRow } from '../../src/parse/kind-examples.js';
 
 export const TABLE_START = '<!-- repair kinds: generated from src/parse/kinds.ts by test/parse/kinds-table.ts -->';
 export const TABLE_END = '<!-- end of repair kinds -->';
@@ -23,7 +24,7 @@ export function renderKindsTable(): string {
     '| --- | --- | --- | --- | --- |',
   ];
   for (const kind of ALL_REPAIR_KINDS) {
-    const row = REPAIR_KINDS[kind];
+    const row = repairKindRow(kind);
     const example = `${code(visible(row.input))} → ${code(JSON.stringify(row.value))}`;
     lines.push(`| \`${kind}\` | ${row.fixes} | ${example} | ${row.guess ? 'yes' : ''} | ${row.cutOff ? 'yes' : ''} |`);
   }
@@ -33,5 +34,5 @@ export function renderKindsTable(): string {
 
 /** JSON's own pieces, plus every kind's fuzz pieces: the alphabet the parser's property tests draw from. */
 export const FUZZ_PIECES: readonly string[] = [
-  ...new Set(['{', '}', '[', ']', '"', ':', ',', ' ', '\n', 'true', 'null', 'false', '"a"', '1', ...ALL_REPAIR_KINDS.flatMap((k) => REPAIR_KINDS[k].fuzz)]),
+  ...new Set(['{', '}', '[', ']', '"', ':', ',', ' ', '\n', 'true', 'null', 'false', '"a"', '1', ...ALL_REPAIR_KINDS.flatMap((k) => REPAIR_KIND_EXAMPLES[k].fuzz)]),
 ];

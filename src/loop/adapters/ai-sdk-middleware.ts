@@ -7,6 +7,7 @@ import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
 import { parseToolArguments } from '../tool-args.js';
 import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
+import { JsonPrefix, inOrderOf } from './json-prefix.js';
 
 /** Options of {@link jsonmendMiddleware}. */
 export interface JsonMendMiddlewareOptions extends AiSdkRepairOptions {
@@ -20,6 +21,12 @@ export interface JsonMendMiddlewareOptions extends AiSdkRepairOptions {
    * `Output.object` and `generateObject` send; default), or none. Plain text is never touched.
    */
   text?: boolean;
+  /**
+   * While a JSON text part streams, pass on the beginning of the mended JSON as it becomes certain, so
+   * `streamText`'s partial outputs flow (default `true`); the rest follows when the part ends, and the whole
+   * text is the mended JSON. `false`: hold the part until it ends and send it mended in one piece.
+   */
+  partialOutput?: boolean;
 }
 
 /** The parts of the call options the middleware reads (structurally `LanguageModelV2/V3/V4CallOptions`). */
@@ -81,15 +88,26 @@ class Mender {
     this.textSchema = isObject(format?.schema) ? (format.schema as SchemaLike) : undefined;
   }
 
-  /** The text as compact JSON, or the text itself when jsonmend cannot read it (the SDK reports that). */
-  text(text: string): string {
-    return this.mend(text, this.textSchema, (t, s) => parseWithReport(t, { ...adapterParseOptions(this.options), schema: s }).value);
+  /**
+   * The text as compact JSON, or the text itself when jsonmend cannot read it (the SDK reports that). Valid JSON
+   * that needs no repair keeps the model's own spacing unless `compact` is given: then always compact JSON, its
+   * keys in the order of the same objects in `compact.order`.
+   */
+  text(text: string, compact?: { order: unknown }): string {
+    return this.mend(text, this.textSchema, compact, (t, s) => parseWithReport(t, { ...adapterParseOptions(this.options), schema: s }).value);
+  }
+
+  /** The writer of a streamed JSON text part's mended beginning; undefined when the part is held whole. */
+  prefix(): JsonPrefix | undefined {
+    if (this.options.partialOutput === false) return undefined;
+    // Snapshots read the text so far, which always ends inside the value: the cut-off refusal is for the end.
+    return new JsonPrefix(this.options.parseOptions ?? {}, this.textSchema);
   }
 
   /** A tool call's input as compact JSON, read against its tool's schema; unchanged when it cannot be read. */
   toolInput(toolName: unknown, input: string): string {
     if (this.options.toolCalls === false) return input;
-    return this.mend(input, this.toolSchema(toolName), (t, s) => parseToolArguments(t, s, adapterParseOptions(this.options)));
+    return this.mend(input, this.toolSchema(toolName), undefined, (t, s) => parseToolArguments(t, s, adapterParseOptions(this.options)));
   }
 
   private toolSchema(toolName: unknown): SchemaLike | undefined {
@@ -105,10 +123,17 @@ class Mender {
    * With the schema first; when the value cannot be made to fit, syntax repairs only, so the SDK's own validation
    * reports the mismatch on readable JSON. Valid JSON comes back as it was written.
    */
-  private mend(text: string, schema: SchemaLike | undefined, read: (text: string, schema: SchemaLike | undefined) => unknown): string {
+  private mend(
+    text: string,
+    schema: SchemaLike | undefined,
+    compact: { order: unknown } | undefined,
+    read: (text: string, schema: SchemaLike | undefined) => unknown,
+  ): string {
     for (const s of schema === undefined ? [undefined] : [schema, undefined]) {
       try {
-        const out = JSON.stringify(read(text, s));
+        const value = read(text, s);
+        if (compact) return JSON.stringify(inOrderOf(value, compact.order)) ?? text;
+        const out = JSON.stringify(value);
         if (out === undefined) return text;
         try {
           // Already valid and equal: keep the model's own text (its spacing, its number forms).
@@ -136,35 +161,52 @@ function mendContent(content: readonly unknown[], mender: Mender): unknown[] {
   });
 }
 
+/** A JSON text part on its way: the model's text so far, and the writer of its mended beginning. */
+interface TextPart {
+  raw: string[];
+  prefix: JsonPrefix | undefined;
+}
+
 /**
- * Mends a `doStream` stream. A JSON text part is held from its `text-start` to its `text-end` and then sent as one
- * mended `text-delta` (a repair can change text already written, so deltas cannot be passed on as they come);
- * a `tool-call` part's `input` is mended as it passes (its `tool-input-delta`s pass unchanged).
+ * Mends a `doStream` stream. A JSON text part's deltas are replaced by the mended JSON's beginning as it becomes
+ * certain (see json-prefix.ts) and, at its `text-end`, the rest of the mended JSON, so the concatenated text is
+ * the mended JSON; with `partialOutput: false` the part is held and sent as one mended `text-delta`. A
+ * `tool-call` part's `input` is mended as it passes (its `tool-input-delta`s pass unchanged).
  */
 function mendStream(mender: Mender): TransformStream<unknown, unknown> {
-  const held = new Map<unknown, string[]>();
+  const parts = new Map<unknown, TextPart>();
   return new TransformStream<unknown, unknown>({
     transform(part, controller) {
       if (!isObject(part)) return controller.enqueue(part);
       const p = part as Part;
+      const open = parts.get(p.id);
       if (mender.jsonText && p.type === 'text-start') {
-        held.set(p.id, []);
-      } else if (p.type === 'text-delta' && held.has(p.id) && typeof p.delta === 'string') {
-        held.get(p.id)!.push(p.delta);
+        parts.set(p.id, { raw: [], prefix: mender.prefix() });
+      } else if (p.type === 'text-delta' && open !== undefined && typeof p.delta === 'string') {
+        open.raw.push(p.delta);
+        const delta = open.prefix?.push(p.delta) ?? '';
+        if (delta !== '') controller.enqueue({ ...part, delta });
         return;
-      } else if (p.type === 'text-end' && held.has(p.id)) {
-        const text = held.get(p.id)!.join('');
-        held.delete(p.id);
-        if (text !== '') controller.enqueue({ type: 'text-delta', id: p.id, delta: mender.text(text) });
+      } else if (p.type === 'text-end' && open !== undefined) {
+        parts.delete(p.id);
+        const text = open.raw.join('');
+        const sent = open.prefix?.text ?? '';
+        // Once something was sent the text must stay compact JSON; before that, as in generate.
+        const rest = text === '' ? '' : sent === '' ? mender.text(text) : open.prefix!.end(mender.text(text, { order: open.prefix!.reading() }));
+        // undefined: the mended text does not begin with what was sent (or the reply could not be read, e.g. a
+        // refused cut-off): nothing is added, and the SDK reports text it cannot parse.
+        if (rest !== undefined && rest !== '') controller.enqueue({ type: 'text-delta', id: p.id, delta: rest });
       } else if (p.type === 'tool-call' && typeof p.input === 'string') {
         return controller.enqueue({ ...part, input: mender.toolInput(p.toolName, p.input) });
       }
       controller.enqueue(part);
     },
     flush(controller) {
-      // A stream that ended without text-end (an error upstream): pass on what was held, unmended.
-      for (const [id, deltas] of held) if (deltas.length > 0) controller.enqueue({ type: 'text-delta', id, delta: deltas.join('') });
-      held.clear();
+      // A stream that ended without text-end (an error upstream): what was held, unmended, if nothing was sent.
+      for (const [id, open] of parts) {
+        if ((open.prefix?.text ?? '') === '' && open.raw.length > 0) controller.enqueue({ type: 'text-delta', id, delta: open.raw.join('') });
+      }
+      parts.clear();
     },
   });
 }

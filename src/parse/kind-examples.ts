@@ -1,0 +1,245 @@
+// The documentation columns of the repair kind table (src/parse/kinds.ts holds the run-time columns and
+// the kind type): what each kind fixes, an example, and the pieces of text the property tests draw from.
+// Only tests, the docs table (test/parse/kinds-table.ts) and the playground import this file, so an
+// application's bundle does not carry it. The type makes this file list exactly the kinds of kinds.ts.
+import { REPAIR_KINDS, type RepairKindFlags, type TextRepairKind } from './kinds.js';
+
+/** The example columns of one row of the repair kind table. */
+export interface RepairKindExample {
+  /** What the repair fixes, in a phrase (docs/parse.md's "what it fixes" column). */
+  readonly fixes: string;
+  /** An input that needs this repair (checked by test/parse/kinds.test.ts). */
+  readonly input: string;
+  /** The value `parse(input)` gives. */
+  readonly value: unknown;
+  /** Offset in `input` at which the repair is reported. */
+  readonly at: number;
+  /**
+   * Other kinds the example needs too, and why it cannot do without them; the kind test then checks
+   * that this kind is present at `at` rather than alone.
+   */
+  readonly alsoNeeds?: { readonly kinds: readonly TextRepairKind[]; readonly why: string };
+  /** Pieces of text that lead the engine to this repair: the property tests draw from them. */
+  readonly fuzz: readonly string[];
+}
+
+/** One whole row of the repair kind table: its run-time columns and its example columns. */
+export interface RepairKindRow extends RepairKindFlags, RepairKindExample {}
+
+/** Per kind, in the order of {@link REPAIR_KINDS}, what it fixes and an example. */
+export const REPAIR_KIND_EXAMPLES: { readonly [K in TextRepairKind]: RepairKindExample } = {
+  truncated: {
+    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped',
+    input: '{"a": "fo', value: { a: 'fo' }, at: 9, fuzz: ['"x', 'nul', '1e'],
+  },
+  truncated_literal: {
+    fixes: 'a literal cut off by the end of the text: `tru`, `fals`, `nul`, `Tr`, `Fal`, `Non`',
+    input: '{"a": Fal', value: { a: false }, at: 6, fuzz: ['Fal'],
+    alsoNeeds: { kinds: ['truncated'], why: 'the object around the literal is cut off too' },
+  },
+  escaped_whitespace: {
+    fixes: 'the two characters `\\n` (or `\\r`, `\\t`) between tokens, from a reply escaped twice',
+    input: '{\\n"a": 1}', value: { a: 1 }, at: 1, fuzz: ['\\n'],
+  },
+  markdown_escape: {
+    fixes: 'JSON escaped for markdown as chat UIs render it: `\\[`, `\\]`, `\\{`, `\\}`, `\\_`, `\\*` between tokens, `\\_` in keys',
+    input: '{"a\\_b": \\[1\\]}', value: { a_b: [1] }, at: 3, fuzz: ['\\[', '\\_'],
+  },
+  swapped_closers: {
+    fixes: '`}]` where `]}` was meant (or `]}` for `}]`), read by the stack of open containers',
+    input: '{"a": {"b": [1}], "c": 2}', value: { a: { b: [1] }, c: 2 }, at: 14, fuzz: ['}]', ']}'],
+  },
+  stray_opener: {
+    fixes: 'a stray `{"` or `{\'` before the real object',
+    input: '{"{"a": 1}', value: { a: 1 }, at: 1, fuzz: ['{"{'],
+  },
+  unterminated_key: {
+    fixes: 'a key that lost its closing quote, read up to its colon',
+    input: '{"a: 1, "b": 2}', value: { a: 1, b: 2 }, at: 3, fuzz: ['"k: '],
+  },
+  run_on_string: {
+    fixes: 'a string that runs into the next `"key":` because its closing quote and comma were dropped',
+    input: '{"a": "x"b": 1}', value: { a: 'x', b: 1 }, at: 8, fuzz: ['"x"k":'],
+    alsoNeeds: { kinds: ['missing_comma'], why: 'the comma before the next key was dropped too' },
+  },
+  trailing_comma: {
+    fixes: 'comma before a closer',
+    input: '[1, 2,]', value: [1, 2], at: 5, fuzz: [','],
+  },
+  leading_comma: {
+    fixes: 'comma right after an opener',
+    input: '[, 1]', value: [1], at: 1, fuzz: [', '],
+  },
+  extra_comma: {
+    fixes: 'doubled commas',
+    input: '[1,, 2]', value: [1, 2], at: 3, fuzz: [',\n  '],
+  },
+  missing_comma: {
+    fixes: 'no comma between members or items, at line breaks, `[{}{}]`, `[1 2]`',
+    input: '[1 2]', value: [1, 2], at: 3, fuzz: [' ', '\n'],
+  },
+  missing_colon: {
+    fixes: 'no colon after a key (or `=`)',
+    input: '{"a" 1}', value: { a: 1 }, at: 5, fuzz: ['"a"', '='],
+  },
+  missing_value: {
+    fixes: 'a key with no value',
+    input: '{"a": , "b": 2}', value: { a: null, b: 2 }, at: 6, fuzz: [':'],
+  },
+  mismatched_closer: {
+    fixes: 'closer of the wrong kind',
+    input: '{"a": [1, 2}', value: { a: [1, 2] }, at: 11, fuzz: ['}', ']'],
+  },
+  early_closer: {
+    fixes: 'a `}` that more members of the same object follow (`, "key":`): the closer was the mistake',
+    input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, fuzz: ['}, "k": '],
+  },
+  missing_closer: {
+    fixes: 'an object in an array that the next object follows without its `}`',
+    input: '[{"i":1{"i":2}]', value: [{ i: 1 }, { i: 2 }], at: 7, fuzz: ['[{"i":1{'],
+  },
+  missing_opener: {
+    fixes: 'a key and its value where an array element should be: the object around them was not opened',
+    input: '["key":"value"]', value: [{ key: 'value' }], at: 1, fuzz: ['["k":'],
+    alsoNeeds: { kinds: ['mismatched_closer'], why: 'the `]` closes the object that was never opened, too' },
+  },
+  extra_closer: {
+    fixes: 'closer with nothing open',
+    input: '[[1]]]', value: [[1]], at: 5, fuzz: ['{', '[', ')'],
+  },
+  single_quotes: {
+    fixes: 'string in single quotes (escaped or embedded apostrophes kept)',
+    input: "{'a': 'it\\'s'}", value: { a: "it's" }, at: 1, fuzz: ["'", "'d'", "'b'"],
+  },
+  curly_quotes: {
+    fixes: '“smart” quotes, or `"` closed by `”`',
+    input: '{“a”: “b”}', value: { a: 'b' }, at: 1, fuzz: ['“', '”'],
+  },
+  backtick_quotes: {
+    fixes: 'string in backticks',
+    input: '[`a`]', value: ['a'], at: 1, fuzz: ['`'],
+  },
+  triple_quotes: {
+    fixes: 'Python triple-quoted string',
+    input: '["""a"""]', value: ['a'], at: 1, fuzz: ['"'],
+  },
+  fenced_value: {
+    fixes: 'a value written as a markdown code block (```` ```lang ⏎ … ⏎ ``` ````, or ```` ```…``` ```` on one line): the code between the fence lines, language tag dropped; backticks inside that cannot end the value are code',
+    input: '{"code": ```py\nx = `a`\n```}', value: { code: 'x = `a`' }, at: 9, fuzz: ['```', '```py\n'],
+  },
+  html_entity_quotes: {
+    fixes: '`&quot;` used as quotes',
+    input: '{&quot;a&quot;: 1}', value: { a: 1 }, at: 1, fuzz: ['&quot;'],
+  },
+  unquoted_key: {
+    fixes: 'key without quotes',
+    input: '{a: 1}', value: { a: 1 }, at: 1, fuzz: ['a', 'key'],
+  },
+  stray_word: {
+    fixes: 'a word between members, before the next quoted key (`COMMENT`, a label)',
+    input: '{"a": 1, NOTE "b": 2}', value: { a: 1, b: 2 }, at: 9, fuzz: ['NOTE '],
+  },
+  unquoted_string: {
+    fixes: 'value without quotes, up to `,` `}` `]` or the line end (URLs keep their `//`)',
+    input: '{"name": John Smith}', value: { name: 'John Smith' }, at: 9, fuzz: ['x', 'x y'],
+  },
+  unescaped_quote: {
+    fixes: 'a quote inside a string that does not end it',
+    input: '{"q": "He said "hi" to me"}', value: { q: 'He said "hi" to me' }, at: 15, fuzz: ['"b c"'],
+  },
+  missing_start_quote: {
+    fixes: 'a key or value with its closing quote but not its opening one',
+    input: '{a":"foo"}', value: { a: 'foo' }, at: 1, fuzz: ['a"'],
+  },
+  missing_end_quote: {
+    fixes: 'a string that ran into the next key',
+    input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, fuzz: ['"x'],
+  },
+  control_character: {
+    fixes: 'raw newline, tab or control character inside a string',
+    input: '"a\nb"', value: 'a\nb', at: 2, fuzz: ['\n'],
+  },
+  invalid_escape: {
+    fixes: 'a backslash that starts no JSON escape keeps its backslash; `\\\'` is an apostrophe',
+    input: '"\\d+"', value: '\\d+', at: 1, fuzz: ['\\', 'u'],
+  },
+  escaped_json: {
+    fixes: "the whole document's quotes are backslash-escaped",
+    input: '{\\"a\\": 1}', value: { a: 1 }, at: 0, fuzz: ['\\'],
+  },
+  python_literal: {
+    fixes: '`True`, `False`, `None`',
+    input: 'None', value: null, at: 0, fuzz: ['True', 'None'],
+  },
+  literal_case: {
+    fixes: '`TRUE`, `FALSE`, `Null` and other casings of the JSON literals',
+    input: '{"a": TRUE, "b": Null}', value: { a: true, b: null }, at: 6, fuzz: ['TRUE', 'Null'],
+  },
+  undefined_literal: {
+    fixes: 'JavaScript `undefined`',
+    input: 'undefined', value: null, at: 0, fuzz: [],
+  },
+  non_finite_number: {
+    fixes: '`NaN`, `Infinity`, `-Infinity`',
+    input: 'NaN', value: null, at: 0, fuzz: [],
+  },
+  number_format: {
+    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`',
+    input: '.5', value: 0.5, at: 0, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
+  },
+  number_like_text: {
+    fixes: 'a token that starts as a number but goes on with `-`, `/` or `:` and digits (a date, a time, a fraction, a range) is kept as a string',
+    input: '{"date": 2024-10-18T18:35:22.229Z, "n": 1/3}', value: { date: '2024-10-18T18:35:22.229Z', n: '1/3' }, at: 9, fuzz: ['1/3', '10-20'],
+  },
+  leading_zero: {
+    fixes: 'a number written with leading zeros is kept as its text (a zip code, an id); a schema asking for a number converts it',
+    input: '{"zip": 0789}', value: { zip: '0789' }, at: 8, fuzz: ['007'],
+  },
+  regex_literal: {
+    fixes: 'a JavaScript regular expression as a value is kept as its text',
+    input: '{re: /a.css/}', value: { re: '/a.css/' }, at: 5, fuzz: ['/a/'],
+    alsoNeeds: { kinds: ['unquoted_key'], why: 'the JavaScript object around it has an unquoted key' },
+  },
+  tuple: {
+    fixes: 'Python tuple',
+    input: '(1, 2)', value: [1, 2], at: 0, fuzz: ['(', ')'],
+  },
+  comment: {
+    fixes: '`//`, `#` and block comments',
+    input: '[1 // one\n]', value: [1], at: 3, fuzz: ['/', '*', '#', '// c\n'],
+  },
+  ellipsis: {
+    fixes: '`...` or `…` placeholder',
+    input: '[1, 2, ...]', value: [1, 2], at: 7, fuzz: ['...'],
+  },
+  string_concatenation: {
+    fixes: '`"a" + "b"`',
+    input: '["a" + "b"]', value: ['ab'], at: 3, fuzz: ['+'],
+  },
+  function_wrapper: {
+    fixes: 'constructor calls: `ObjectId("…")`, `NumberLong(2)`, `ISODate("…")`, `new Date(…)`; one argument is unwrapped, several become an array',
+    input: '{"id": ObjectId("x")}', value: { id: 'x' }, at: 7, fuzz: ['(', ')'],
+  },
+  special_whitespace: {
+    fixes: 'BOM, NBSP, zero-width and other Unicode spaces outside strings',
+    input: '\u00a0[1]', value: [1], at: 0, fuzz: ['\u00a0'],
+  },
+  concatenated_values: {
+    fixes: 'several top-level values (NDJSON, `{…} {…}`) become an array',
+    input: '{"a":1}\n{"a":2}', value: [{ a: 1 }, { a: 2 }], at: 8, fuzz: ['{', '}'],
+  },
+  surrounding_text: {
+    fixes: 'prose, a fence, a tag or a JSONP call around the value',
+    input: 'Here: {"a": 1}.', value: { a: 1 }, at: 6, fuzz: [],
+  },
+  reasoning_block: {
+    fixes: 'the only JSON was inside `<think>…</think>`',
+    input: '<think>{"a":1}</think>', value: { a: 1 }, at: 7, fuzz: [],
+  },
+};
+
+/** The whole row of a kind: both halves of the table, as tests and the docs table read it. */
+export function repairKindRow(kind: TextRepairKind): RepairKindRow {
+  return { ...REPAIR_KINDS[kind], ...REPAIR_KIND_EXAMPLES[kind] };
+}
+
