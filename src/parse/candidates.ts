@@ -5,7 +5,7 @@ import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { isJsonSpace } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
-import { isCutOffRepair } from './kinds.js';
+import { isCutOffRepair } from './kind-flags.js';
 import { RepairLog } from './repair-log.js';
 import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
 import { ValueBuilder } from './sink.js';

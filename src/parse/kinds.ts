@@ -1,94 +1,247 @@
-// The one table of repair kinds, in two files with the same rows: this file holds the columns the engine
-// reads at run time (guess, cutOff) and so gives the kind type; kind-examples.ts holds, per kind, what it
-// fixes, an example and the property tests' fuzz pieces, which only the tests, the docs table and the
-// playground read. The split keeps the examples out of an application's bundle (`parse` alone ships this
-// file's 50 short rows, not 8 KB of prose and examples); the types make both files list every kind
-// (kind-examples.ts is a `Record<TextRepairKind, …>`), and test/parse/kinds.test.ts checks they list them in
-// the same order. A new kind is one row here and one row there (docs/parse.md, "Adding a repair kind").
+// The one table of repair kinds. The kind type, the strict-mode list and the "was this cut off?" test,
+// the docs table in docs/parse.md, one test per kind and the property tests' alphabet all come from it.
+// What the engine needs at run time (the kind list, the guesses, the cut-off kinds) is generated from it
+// into kind-flags.ts, so an application's bundle carries those short lists and not this table's prose
+// and examples: outside tests, docs and the playground only types are imported from here. After editing
+// a row run `UPDATE_DOCS=1 node --import tsx --test test/parse/kinds.test.ts` (it rewrites kind-flags.ts
+// and the docs table; without UPDATE_DOCS it fails while either differs from this table).
 
-/** The run-time columns of one row of the repair kind table. */
-export interface RepairKindFlags {
+/** One row of the repair kind table. */
+export interface RepairKindRow {
+  /** What the repair fixes, in a phrase (docs/parse.md's "what it fixes" column). */
+  readonly fixes: string;
+  /** An input that needs this repair (checked by test/parse/kinds.test.ts). */
+  readonly input: string;
+  /** The value `parse(input)` gives. */
+  readonly value: unknown;
+  /** Offset in `input` at which the repair is reported. */
+  readonly at: number;
+  /**
+   * Other kinds the example needs too, and why it cannot do without them; the kind test then checks
+   * that this kind is present at `at` rather than alone.
+   */
+  readonly alsoNeeds?: { readonly kinds: readonly string[]; readonly why: string };
   /** The repair guesses at what the writer meant: `strict: true` refuses it. */
   readonly guess: boolean;
   /** The repair means the text was cut off: the value is not complete, whatever it looks like. */
   readonly cutOff: boolean;
+  /** Pieces of text that lead the engine to this repair: the property tests draw from them. */
+  readonly fuzz: readonly string[];
 }
 
 /**
- * Every repair the tolerant parser can make, one row per kind (its example row is in kind-examples.ts).
- * `disable: [kind]` refuses a kind; `strict: true` refuses every kind whose row says `guess: true`.
+ * Every repair the tolerant parser can make, one row per kind. `disable: [kind]` refuses a kind;
+ * `strict: true` refuses every kind whose row says `guess: true`.
  */
 export const REPAIR_KINDS = {
-  truncated: { guess: true, cutOff: true },
-  truncated_literal: { guess: true, cutOff: true },
-  escaped_whitespace: { guess: false, cutOff: false },
-  markdown_escape: { guess: false, cutOff: false },
-  swapped_closers: { guess: true, cutOff: false },
-  stray_opener: { guess: true, cutOff: false },
-  unterminated_key: { guess: true, cutOff: false },
-  run_on_string: { guess: true, cutOff: false },
-  trailing_comma: { guess: false, cutOff: false },
-  leading_comma: { guess: false, cutOff: false },
-  extra_comma: { guess: false, cutOff: false },
-  missing_comma: { guess: true, cutOff: false },
-  missing_colon: { guess: true, cutOff: false },
-  missing_value: { guess: true, cutOff: false },
-  mismatched_closer: { guess: true, cutOff: false },
-  early_closer: { guess: true, cutOff: false },
-  missing_closer: { guess: true, cutOff: false },
-  missing_opener: { guess: true, cutOff: false },
-  extra_closer: { guess: true, cutOff: false },
-  single_quotes: { guess: false, cutOff: false },
-  curly_quotes: { guess: false, cutOff: false },
-  backtick_quotes: { guess: false, cutOff: false },
-  triple_quotes: { guess: false, cutOff: false },
-  fenced_value: { guess: false, cutOff: false },
-  html_entity_quotes: { guess: false, cutOff: false },
-  unquoted_key: { guess: false, cutOff: false },
-  stray_word: { guess: true, cutOff: false },
-  unquoted_string: { guess: true, cutOff: false },
-  unescaped_quote: { guess: true, cutOff: false },
-  missing_start_quote: { guess: true, cutOff: false },
-  missing_end_quote: { guess: true, cutOff: false },
-  control_character: { guess: false, cutOff: false },
-  invalid_escape: { guess: true, cutOff: false },
-  escaped_json: { guess: true, cutOff: false },
-  python_literal: { guess: false, cutOff: false },
-  literal_case: { guess: false, cutOff: false },
-  undefined_literal: { guess: false, cutOff: false },
-  non_finite_number: { guess: true, cutOff: false },
-  number_format: { guess: false, cutOff: false },
-  number_like_text: { guess: true, cutOff: false },
-  leading_zero: { guess: true, cutOff: false },
-  regex_literal: { guess: false, cutOff: false },
-  tuple: { guess: false, cutOff: false },
-  comment: { guess: false, cutOff: false },
-  ellipsis: { guess: true, cutOff: false },
-  string_concatenation: { guess: false, cutOff: false },
-  function_wrapper: { guess: false, cutOff: false },
-  special_whitespace: { guess: false, cutOff: false },
-  concatenated_values: { guess: true, cutOff: false },
-  surrounding_text: { guess: false, cutOff: false },
-  reasoning_block: { guess: true, cutOff: false },
-} as const satisfies Record<string, RepairKindFlags>;
+  truncated: {
+    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped',
+    input: '{"a": "fo', value: { a: 'fo' }, at: 9, guess: true, cutOff: true, fuzz: ['"x', 'nul', '1e'],
+  },
+  truncated_literal: {
+    fixes: 'a literal cut off by the end of the text: `tru`, `fals`, `nul`, `Tr`, `Fal`, `Non`',
+    input: '{"a": Fal', value: { a: false }, at: 6, guess: true, cutOff: true, fuzz: ['Fal'],
+    alsoNeeds: { kinds: ['truncated'], why: 'the object around the literal is cut off too' },
+  },
+  escaped_whitespace: {
+    fixes: 'the two characters `\\n` (or `\\r`, `\\t`) between tokens, from a reply escaped twice',
+    input: '{\\n"a": 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['\\n'],
+  },
+  markdown_escape: {
+    fixes: 'JSON escaped for markdown as chat UIs render it: `\\[`, `\\]`, `\\{`, `\\}`, `\\_`, `\\*` between tokens, `\\_` in keys',
+    input: '{"a\\_b": \\[1\\]}', value: { a_b: [1] }, at: 3, guess: false, cutOff: false, fuzz: ['\\[', '\\_'],
+  },
+  swapped_closers: {
+    fixes: '`}]` where `]}` was meant (or `]}` for `}]`), read by the stack of open containers',
+    input: '{"a": {"b": [1}], "c": 2}', value: { a: { b: [1] }, c: 2 }, at: 14, guess: true, cutOff: false, fuzz: ['}]', ']}'],
+  },
+  stray_opener: {
+    fixes: 'a stray `{"` or `{\'` before the real object',
+    input: '{"{"a": 1}', value: { a: 1 }, at: 1, guess: true, cutOff: false, fuzz: ['{"{'],
+  },
+  unterminated_key: {
+    fixes: 'a key that lost its closing quote, read up to its colon',
+    input: '{"a: 1, "b": 2}', value: { a: 1, b: 2 }, at: 3, guess: true, cutOff: false, fuzz: ['"k: '],
+  },
+  run_on_string: {
+    fixes: 'a string that runs into the next `"key":` because its closing quote and comma were dropped',
+    input: '{"a": "x"b": 1}', value: { a: 'x', b: 1 }, at: 8, guess: true, cutOff: false, fuzz: ['"x"k":'],
+    alsoNeeds: { kinds: ['missing_comma'], why: 'the comma before the next key was dropped too' },
+  },
+  trailing_comma: {
+    fixes: 'comma before a closer',
+    input: '[1, 2,]', value: [1, 2], at: 5, guess: false, cutOff: false, fuzz: [','],
+  },
+  leading_comma: {
+    fixes: 'comma right after an opener',
+    input: '[, 1]', value: [1], at: 1, guess: false, cutOff: false, fuzz: [', '],
+  },
+  extra_comma: {
+    fixes: 'doubled commas',
+    input: '[1,, 2]', value: [1, 2], at: 3, guess: false, cutOff: false, fuzz: [',\n  '],
+  },
+  missing_comma: {
+    fixes: 'no comma between members or items, at line breaks, `[{}{}]`, `[1 2]`',
+    input: '[1 2]', value: [1, 2], at: 3, guess: true, cutOff: false, fuzz: [' ', '\n'],
+  },
+  missing_colon: {
+    fixes: 'no colon after a key (or `=`)',
+    input: '{"a" 1}', value: { a: 1 }, at: 5, guess: true, cutOff: false, fuzz: ['"a"', '='],
+  },
+  missing_value: {
+    fixes: 'a key with no value',
+    input: '{"a": , "b": 2}', value: { a: null, b: 2 }, at: 6, guess: true, cutOff: false, fuzz: [':'],
+  },
+  mismatched_closer: {
+    fixes: 'closer of the wrong kind',
+    input: '{"a": [1, 2}', value: { a: [1, 2] }, at: 11, guess: true, cutOff: false, fuzz: ['}', ']'],
+  },
+  early_closer: {
+    fixes: 'a `}` that more members of the same object follow (`, "key":`): the closer was the mistake',
+    input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, guess: true, cutOff: false, fuzz: ['}, "k": '],
+  },
+  missing_closer: {
+    fixes: 'an object in an array that the next object follows without its `}`',
+    input: '[{"i":1{"i":2}]', value: [{ i: 1 }, { i: 2 }], at: 7, guess: true, cutOff: false, fuzz: ['[{"i":1{'],
+  },
+  missing_opener: {
+    fixes: 'a key and its value where an array element should be: the object around them was not opened',
+    input: '["key":"value"]', value: [{ key: 'value' }], at: 1, guess: true, cutOff: false, fuzz: ['["k":'],
+    alsoNeeds: { kinds: ['mismatched_closer'], why: 'the `]` closes the object that was never opened, too' },
+  },
+  extra_closer: {
+    fixes: 'closer with nothing open',
+    input: '[[1]]]', value: [[1]], at: 5, guess: true, cutOff: false, fuzz: ['{', '[', ')'],
+  },
+  single_quotes: {
+    fixes: 'string in single quotes (escaped or embedded apostrophes kept)',
+    input: "{'a': 'it\\'s'}", value: { a: "it's" }, at: 1, guess: false, cutOff: false, fuzz: ["'", "'d'", "'b'"],
+  },
+  curly_quotes: {
+    fixes: '“smart” quotes, or `"` closed by `”`',
+    input: '{“a”: “b”}', value: { a: 'b' }, at: 1, guess: false, cutOff: false, fuzz: ['“', '”'],
+  },
+  backtick_quotes: {
+    fixes: 'string in backticks',
+    input: '[`a`]', value: ['a'], at: 1, guess: false, cutOff: false, fuzz: ['`'],
+  },
+  triple_quotes: {
+    fixes: 'Python triple-quoted string',
+    input: '["""a"""]', value: ['a'], at: 1, guess: false, cutOff: false, fuzz: ['"'],
+  },
+  fenced_value: {
+    fixes: 'a value written as a markdown code block (```` ```lang ⏎ … ⏎ ``` ````, or ```` ```…``` ```` on one line): the code between the fence lines, language tag dropped; backticks inside that cannot end the value are code',
+    input: '{"code": ```py\nx = `a`\n```}', value: { code: 'x = `a`' }, at: 9, guess: false, cutOff: false, fuzz: ['```', '```py\n'],
+  },
+  html_entity_quotes: {
+    fixes: '`&quot;` used as quotes',
+    input: '{&quot;a&quot;: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['&quot;'],
+  },
+  unquoted_key: {
+    fixes: 'key without quotes',
+    input: '{a: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['a', 'key'],
+  },
+  stray_word: {
+    fixes: 'a word between members, before the next quoted key (`COMMENT`, a label)',
+    input: '{"a": 1, NOTE "b": 2}', value: { a: 1, b: 2 }, at: 9, guess: true, cutOff: false, fuzz: ['NOTE '],
+  },
+  unquoted_string: {
+    fixes: 'value without quotes, up to `,` `}` `]` or the line end (URLs keep their `//`)',
+    input: '{"name": John Smith}', value: { name: 'John Smith' }, at: 9, guess: true, cutOff: false, fuzz: ['x', 'x y'],
+  },
+  unescaped_quote: {
+    fixes: 'a quote inside a string that does not end it',
+    input: '{"q": "He said "hi" to me"}', value: { q: 'He said "hi" to me' }, at: 15, guess: true, cutOff: false, fuzz: ['"b c"'],
+  },
+  missing_start_quote: {
+    fixes: 'a key or value with its closing quote but not its opening one',
+    input: '{a":"foo"}', value: { a: 'foo' }, at: 1, guess: true, cutOff: false, fuzz: ['a"'],
+  },
+  missing_end_quote: {
+    fixes: 'a string that ran into the next key',
+    input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
+  },
+  control_character: {
+    fixes: 'raw newline, tab or control character inside a string',
+    input: '"a\nb"', value: 'a\nb', at: 2, guess: false, cutOff: false, fuzz: ['\n'],
+  },
+  invalid_escape: {
+    fixes: 'a backslash that starts no JSON escape keeps its backslash; `\\\'` is an apostrophe',
+    input: '"\\d+"', value: '\\d+', at: 1, guess: true, cutOff: false, fuzz: ['\\', 'u'],
+  },
+  escaped_json: {
+    fixes: "the whole document's quotes are backslash-escaped",
+    input: '{\\"a\\": 1}', value: { a: 1 }, at: 0, guess: true, cutOff: false, fuzz: ['\\'],
+  },
+  python_literal: {
+    fixes: '`True`, `False`, `None`',
+    input: 'None', value: null, at: 0, guess: false, cutOff: false, fuzz: ['True', 'None'],
+  },
+  literal_case: {
+    fixes: '`TRUE`, `FALSE`, `Null` and other casings of the JSON literals',
+    input: '{"a": TRUE, "b": Null}', value: { a: true, b: null }, at: 6, guess: false, cutOff: false, fuzz: ['TRUE', 'Null'],
+  },
+  undefined_literal: {
+    fixes: 'JavaScript `undefined`',
+    input: 'undefined', value: null, at: 0, guess: false, cutOff: false, fuzz: [],
+  },
+  non_finite_number: {
+    fixes: '`NaN`, `Infinity`, `-Infinity`',
+    input: 'NaN', value: null, at: 0, guess: true, cutOff: false, fuzz: [],
+  },
+  number_format: {
+    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`',
+    input: '.5', value: 0.5, at: 0, guess: false, cutOff: false, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
+  },
+  number_like_text: {
+    fixes: 'a token that starts as a number but goes on with `-`, `/` or `:` and digits (a date, a time, a fraction, a range) is kept as a string',
+    input: '{"date": 2024-10-18T18:35:22.229Z, "n": 1/3}', value: { date: '2024-10-18T18:35:22.229Z', n: '1/3' }, at: 9, guess: true, cutOff: false, fuzz: ['1/3', '10-20'],
+  },
+  leading_zero: {
+    fixes: 'a number written with leading zeros is kept as its text (a zip code, an id); a schema asking for a number converts it',
+    input: '{"zip": 0789}', value: { zip: '0789' }, at: 8, guess: true, cutOff: false, fuzz: ['007'],
+  },
+  regex_literal: {
+    fixes: 'a JavaScript regular expression as a value is kept as its text',
+    input: '{re: /a.css/}', value: { re: '/a.css/' }, at: 5, guess: false, cutOff: false, fuzz: ['/a/'],
+    alsoNeeds: { kinds: ['unquoted_key'], why: 'the JavaScript object around it has an unquoted key' },
+  },
+  tuple: {
+    fixes: 'Python tuple',
+    input: '(1, 2)', value: [1, 2], at: 0, guess: false, cutOff: false, fuzz: ['(', ')'],
+  },
+  comment: {
+    fixes: '`//`, `#` and block comments',
+    input: '[1 // one\n]', value: [1], at: 3, guess: false, cutOff: false, fuzz: ['/', '*', '#', '// c\n'],
+  },
+  ellipsis: {
+    fixes: '`...` or `…` placeholder',
+    input: '[1, 2, ...]', value: [1, 2], at: 7, guess: true, cutOff: false, fuzz: ['...'],
+  },
+  string_concatenation: {
+    fixes: '`"a" + "b"`',
+    input: '["a" + "b"]', value: ['ab'], at: 3, guess: false, cutOff: false, fuzz: ['+'],
+  },
+  function_wrapper: {
+    fixes: 'constructor calls: `ObjectId("…")`, `NumberLong(2)`, `ISODate("…")`, `new Date(…)`; one argument is unwrapped, several become an array',
+    input: '{"id": ObjectId("x")}', value: { id: 'x' }, at: 7, guess: false, cutOff: false, fuzz: ['(', ')'],
+  },
+  special_whitespace: {
+    fixes: 'BOM, NBSP, zero-width and other Unicode spaces outside strings',
+    input: '\u00a0[1]', value: [1], at: 0, guess: false, cutOff: false, fuzz: ['\u00a0'],
+  },
+  concatenated_values: {
+    fixes: 'several top-level values (NDJSON, `{…} {…}`) become an array',
+    input: '{"a":1}\n{"a":2}', value: [{ a: 1 }, { a: 2 }], at: 8, guess: true, cutOff: false, fuzz: ['{', '}'],
+  },
+  surrounding_text: {
+    fixes: 'prose, a fence, a tag or a JSONP call around the value',
+    input: 'Here: {"a": 1}.', value: { a: 1 }, at: 6, guess: false, cutOff: false, fuzz: [],
+  },
+  reasoning_block: {
+    fixes: 'the only JSON was inside `<think>…</think>`',
+    input: '<think>{"a":1}</think>', value: { a: 1 }, at: 7, guess: true, cutOff: false, fuzz: [],
+  },} as const satisfies Record<string, RepairKindRow>;
 
 /** Every repair the tolerant parser can make; see {@link REPAIR_KINDS}. `disable: [kind]` refuses it. */
 export type TextRepairKind = keyof typeof REPAIR_KINDS;
-
-/** Every kind, in table order. */
-export const ALL_REPAIR_KINDS: readonly TextRepairKind[] = Object.freeze(Object.keys(REPAIR_KINDS) as TextRepairKind[]);
-
-/**
- * Repairs that guess at what the writer meant rather than fix an unambiguous slip; `strict: true`
- * refuses these.
- */
-export const GUESSING_REPAIRS: readonly TextRepairKind[] = Object.freeze(
-  ALL_REPAIR_KINDS.filter((kind) => REPAIR_KINDS[kind].guess),
-);
-
-const CUT_OFF: ReadonlySet<string> = new Set(ALL_REPAIR_KINDS.filter((kind) => REPAIR_KINDS[kind].cutOff));
-
-/** Whether a repair of this kind means the text was cut off, so the value is not complete. */
-export function isCutOffRepair(kind: TextRepairKind): boolean {
-  return CUT_OFF.has(kind);
-}

@@ -1,7 +1,7 @@
 // Turns public ParseOptions into engine settings, and engine failures into public errors.
 import { JsonMendError, describeType } from '../errors.js';
 import { EngineFailure, type EngineOptions } from './engine.js';
-import { GUESSING_REPAIRS } from './kinds.js';
+import { GUESSING_REPAIRS } from './kind-flags.js';
 import type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
 
 /** Default of {@link ParseOptions.maxLength}: 100 million UTF-16 code units. */

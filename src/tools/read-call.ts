@@ -4,7 +4,7 @@
 import { JsonMendError } from '../errors.js';
 import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
 import { parseToolArguments } from '../loop/tool-args.js';
-import { isCutOffRepair } from '../parse/kinds.js';
+import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { undoDoubledBraces } from './braces.js';

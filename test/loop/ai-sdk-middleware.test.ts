@@ -11,7 +11,7 @@ import { MockLanguageModelV4, simulateReadableStream } from 'ai-v7/test';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { createRepairText, createRepairToolCall, jsonmendMiddleware, repairText, repairToolCall } from '../../src/loop/adapters/ai-sdk.js';
-import { REPAIR_KIND_EXAMPLES } from '../../src/parse/kind-examples.js';
+import { REPAIR_KINDS } from '../../src/parse/kinds.js';
 import { FUZZ_PIECES } from '../parse/kinds-table.js';
 
 // Types: the hooks fit every major's option types, the middleware fits every wrapLanguageModel.
@@ -172,7 +172,7 @@ describe('jsonmendMiddleware streaming: partial outputs while the reply streams,
   });
 
   test('the streamed text is the mended JSON, or (when a later reading changes text already sent) text that does not parse, never another value', async () => {
-    const replies = [...Object.values(REPAIR_KIND_EXAMPLES).map((row) => row.input), fenced, '<think>{"draft": 1}</think>{"a": 2}', 'Sure: {"a": [1, {"b": "x\u{1F600}y"}]} ok'];
+    const replies = [...Object.values(REPAIR_KINDS).map((row) => row.input), fenced, '<think>{"draft": 1}</think>{"a": 2}', 'Sure: {"a": [1, {"b": "x\u{1F600}y"}]} ok'];
     let streamed = 0;
     for (const reply of replies) {
       for (const size of [1, 3, 16, 10_000]) {

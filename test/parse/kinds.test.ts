@@ -1,18 +1,20 @@
-// The repair kind table (src/parse/kinds.ts, its examples in src/parse/kind-examples.ts) is true: each row's example gives its value and reports
+// The repair kind table (src/parse/kinds.ts) is true: each row's example gives its value and reports
 // its kind where it says, the strict list and the cut-off test follow the table, and docs/parse.md
 // shows the same table.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse, parseWithReport } from '../../src/schema/index.js';
 import { GUESSING_REPAIRS } from '../../src/parse/index.js';
-import { ALL_REPAIR_KINDS, REPAIR_KINDS, isCutOffRepair } from '../../src/parse/kinds.js';
-import { REPAIR_KIND_EXAMPLES, type RepairKindRow, repairKindRow } from '../../src/parse/kind-examples.js';
-import { checkGeneratedTable } from '../helpers.js';
-import { TABLE_END, TABLE_START, renderKindsTable } from './kinds-table.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPAIR_KINDS, type RepairKindRow } from '../../src/parse/kinds.js';
+import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../src/parse/kind-flags.js';
+import { checkGeneratedTable, projectRoot } from '../helpers.js';
+import { TABLE_END, TABLE_START, renderKindFlags, renderKindsTable } from './kinds-table.js';
 
 describe('each kind’s example', () => {
   for (const kind of ALL_REPAIR_KINDS) {
-    const row: RepairKindRow = repairKindRow(kind);
+    const row: RepairKindRow = REPAIR_KINDS[kind];
     test(`${kind}: ${JSON.stringify(row.input)}`, () => {
       const report = parseWithReport(row.input);
       assert.deepEqual(report.value, row.value);
@@ -30,8 +32,12 @@ describe('each kind’s example', () => {
 });
 
 describe('derived from the table', () => {
-  test('the run-time columns and the example columns list the same kinds in the same order', () => {
-    assert.deepEqual(Object.keys(REPAIR_KIND_EXAMPLES), Object.keys(REPAIR_KINDS));
+  test('src/parse/kind-flags.ts is generated from the table', () => {
+    const path = join(projectRoot, 'src', 'parse', 'kind-flags.ts');
+    const wanted = renderKindFlags();
+    if (readFileSync(path, 'utf8') !== wanted && process.env.UPDATE_DOCS === '1') writeFileSync(path, wanted);
+    assert.equal(readFileSync(path, 'utf8'), wanted, 'src/parse/kind-flags.ts differs from src/parse/kinds.ts; run with UPDATE_DOCS=1 to regenerate');
+    assert.deepEqual([...ALL_REPAIR_KINDS], Object.keys(REPAIR_KINDS));
   });
 
   test('GUESSING_REPAIRS is the rows marked guess', () => {

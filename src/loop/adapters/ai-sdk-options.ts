@@ -1,5 +1,5 @@
 // What every AI SDK adapter (the hooks and the middleware) accepts, and the parser options it turns into.
-import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../parse/kinds.js';
+import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../parse/kind-flags.js';
 import type { LoopParseOptions } from '../parse-reply.js';
 
 /** What every AI SDK adapter accepts. */
