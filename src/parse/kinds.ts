@@ -152,6 +152,10 @@ export const REPAIR_KINDS = {
     fixes: 'a string that ran into the next key',
     input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
   },
+  quote_on_own_line: {
+    fixes: 'a closing quote written at the start of its own line: the raw line break (and indentation) before it was layout, not text',
+    input: '{"a": "x\n  ", "b": 1}', value: { a: 'x', b: 1 }, at: 8, guess: true, cutOff: false, fuzz: ['\n"'],
+  },
   control_character: {
     fixes: 'raw newline, tab or control character inside a string',
     input: '"a\nb"', value: 'a\nb', at: 2, guess: false, cutOff: false, fuzz: ['\n'],

@@ -364,3 +364,25 @@ function escapedSpaceFollows(e: Engine, j: number, c2: number): Answer {
   const c = s.charCodeAt(k);
   return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.COMMA || c === Ch.COLON || c === Ch.DQUOTE ? Decision.CLOSE : PASS;
 }
+
+/**
+ * `"a": "x}``` [1,2]\n",`: the closing quote at `i` stands at the start of its own line (after a raw
+ * line break and indentation), so that line break was layout, not text: the string ends before it.
+ * Only a raw line break (already reported as a control character), never an escaped `\n`; a string
+ * that is nothing but the line break keeps it. Looks back at most LOOKAHEAD characters.
+ */
+export function quoteOnOwnLine(e: Engine, i: number): void {
+  const s = e.buf;
+  const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
+  let b = i - 1;
+  while (b >= floor && (s.charCodeAt(b) === Ch.SPACE || s.charCodeAt(b) === Ch.TAB)) b--;
+  if (b < floor || s.charCodeAt(b) !== Ch.LF) return;
+  b--;
+  if (b >= floor && s.charCodeAt(b) === Ch.CR) b--;
+  const cut = b + 1;
+  if (cut <= e.strStart - e.base + 1) return;
+  e.pos = i;
+  dropStringTail(e, cut);
+  e.record('quote_on_own_line', cut, 'removed the line break before a closing quote on its own line');
+  e.edit(cut, i - cut, '');
+}

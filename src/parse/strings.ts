@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
-import { decideClose, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
+import { decideClose, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 
 const ESCAPES: Record<number, string> = {
@@ -308,6 +308,8 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.pos = next.at;
     return;
   }
+  // `"text\n"`: a raw line break right before the closing quote was layout (see quoteOnOwnLine).
+  if (e.controlReported) quoteOnOwnLine(e, i);
   // `["key": "value"]`: decided before anything is recorded, as the look may need more text.
   const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY && colonAt(e, i + closeLen);
   if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');

@@ -76,6 +76,8 @@ const cases: Case[] = [
   { name: 'an unquoted value ends at the next quoted key', input: '{"key":value "key2":"value2"}', expected: { key: 'value', key2: 'value2' }, kind: 'unquoted_string' },
   { name: 'a stray word between members', input: '{"v1": true, COMMENT "v2": 1}', expected: { v1: true, v2: 1 }, kind: 'stray_word' },
   { name: 'raw newline in a string', input: '{"a": "x\ny"}', expected: { a: 'x\ny' }, kind: 'control_character' },
+  { name: 'a closing quote on its own line: the line break before it was layout', input: '{"code": "x = 1\n  ", "ok": true}', expected: { code: 'x = 1', ok: true }, kind: 'quote_on_own_line' },
+  { name: 'a key whose closing quote went to the next line', input: '{"name\n": "Ada"}', expected: { name: 'Ada' }, kind: 'quote_on_own_line' },
   { name: 'raw tab in a string', input: '{"a": "x\ty"}', expected: { a: 'x\ty' }, kind: 'control_character' },
   { name: 'invalid escape keeps its backslash', input: '{"re": "\\d+"}', expected: { re: '\\d+' }, kind: 'invalid_escape' },
   { name: 'escaped JSON text', input: '{\\"a\\": 1, \\"b\\": \\"x\\"}', expected: { a: 1, b: 'x' }, kind: 'escaped_json' },
