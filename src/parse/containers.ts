@@ -1,6 +1,6 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
-import { Ch, isWordStart } from './chars.js';
+import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
@@ -303,4 +303,35 @@ export function setAsideRest(e: Engine): void {
   e.edit(e.pos, e.end - e.pos, '');
   e.pos = e.end;
   e.state = State.DONE;
+}
+
+/**
+ * Whether a closing fence (```) at `i` is all that is left of the text, spaces aside: the reply's
+ * markdown closed the block while the value was still open (`{"key": 1```). Waits while the text
+ * after it is only spaces and more may come.
+ */
+export function fenceEndsText(e: Engine, i: number): boolean {
+  const s = e.buf;
+  if (i + 3 > e.end) {
+    if (!e.final && '```'.startsWith(s.slice(i, e.end))) throw NEED_MORE;
+    return false;
+  }
+  if (s.charCodeAt(i + 1) !== Ch.BACKTICK || s.charCodeAt(i + 2) !== Ch.BACKTICK) return false;
+  let k = i + 3;
+  while (k < e.end && isJsonSpace(s.charCodeAt(k))) k++;
+  if (k < e.end) return false;
+  if (!e.final) throw NEED_MORE;
+  return true;
+}
+
+/**
+ * `{"key": 1```: the closing fence at `pos` ends the text; the value was cut off there. The fence
+ * is set aside and the end of the text closes what is open (reported as cut off).
+ */
+export function closingFence(e: Engine): boolean {
+  if (e.kinds.length === 0 || !fenceEndsText(e, e.pos)) return false;
+  e.record('surrounding_text', e.pos, 'ignored a closing fence that ends the text inside the value');
+  e.edit(e.pos, e.end - e.pos, '');
+  e.pos = e.end;
+  return true;
 }

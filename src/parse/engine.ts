@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, finishAtEnd, missingValue, objectInArray, open, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, finishAtEnd, missingValue, objectInArray, open, setAsideRest, strayOpener } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar } from './scalars.js';
 import { peekSignificant, skipSpace } from './space.js';
@@ -373,6 +373,7 @@ export class Engine {
       closeBeforeSibling(this);
       return;
     }
+    if (c === Ch.BACKTICK && closingFence(this)) return;
     if (isValueStart(this, c)) {
       // The inserted comma starts the next member: if that is cut off, the comma goes too.
       this.memberAt = this.base + this.pos;
@@ -437,6 +438,9 @@ export class Engine {
       case Ch.ELLIPSIS:
         skipEllipsis(this, 1);
         return;
+      case Ch.BACKTICK:
+        if (closingFence(this)) return;
+        break;
       case Ch.LBRACE:
         if (objectInArray(this)) {
           closeBeforeSibling(this);

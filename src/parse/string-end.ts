@@ -4,7 +4,7 @@ import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
-import { missingValueBeforeKey } from './containers.js';
+import { fenceEndsText, missingValueBeforeKey } from './containers.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
@@ -46,6 +46,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, j, c2)) !== PASS) return d;
+  if (c2 === Ch.BACKTICK && fenceEndsText(e, j)) return Decision.CLOSE;
   if ((d = escapedSpaceFollows(e, j, c2)) !== PASS) return d;
   if ((d = commaFollows(e, j, c2)) !== PASS) return d;
   if ((d = quoteFollows(e, j, c2)) !== PASS) return d;

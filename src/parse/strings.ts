@@ -366,7 +366,10 @@ export function finishString(e: Engine): void {
     return;
   }
   throwIfLeakedMarkup(e, e.strHead + e.strText, e.pos);
-  const cut = closersAtEnd(e);
+  // `{"a": "x}```: a closing fence after the string's text ended the reply (see fenceBeforeEnd).
+  const fence = fenceBeforeEnd(e);
+  const closers = closersAtEnd(e, fence >= 0 ? fence : e.pos);
+  const cut = closers >= 0 ? closers : fence;
   if (cut >= 0) {
     // `{"url": "https://x.com/}`: the closers after the text close exactly what is open, so the string
     // ended before them; the main loop reads them as closers.
@@ -393,12 +396,12 @@ function closerEndsText(e: Engine): boolean {
  * Where an unterminated value string's tail of closers and space starts, when those closers close
  * exactly the open containers, innermost first; -1 otherwise. Looks back at most LOOKAHEAD characters.
  */
-function closersAtEnd(e: Engine): number {
+function closersAtEnd(e: Engine, from: number): number {
   const s = e.buf;
   const depth = e.kinds.length;
   if (depth === 0 || e.quote !== Quote.DOUBLE) return -1;
   const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
-  let i = e.pos;
+  let i = from;
   let matched = 0;
   while (i > floor) {
     const c = s.charCodeAt(i - 1);
@@ -412,6 +415,21 @@ function closersAtEnd(e: Engine): number {
     i--;
   }
   if (matched !== depth) return -1;
+  while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+/**
+ * Where a closing fence (```, then only spaces) ends the text of an unterminated value string, with
+ * the spaces before it, or -1: `{"key": "value}``` was cut off by the reply's markdown.
+ */
+function fenceBeforeEnd(e: Engine): number {
+  const s = e.buf;
+  const floor = e.strStart - e.base + 1;
+  let i = e.pos;
+  while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
+  if (i - 3 < floor || e.kinds.length === 0 || !s.startsWith('```', i - 3)) return -1;
+  i -= 3;
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
   return i;
 }

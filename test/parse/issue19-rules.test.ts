@@ -21,3 +21,21 @@ describe('a closing quote on its own line', () => {
     assert.deepEqual(parse('{"a": "x\r\n\t"}'), { a: 'x' });
   });
 });
+
+describe('a closing fence that ends the text inside the value', () => {
+  test('after a value: the value was cut off there, nothing is invented', () => {
+    assert.deepEqual(parse('{"key": 1```'), { key: 1 });
+    assert.deepEqual(parse('{"a": [1, 2```\n'), { a: [1, 2] });
+    assert.ok(kinds('{"key": 1```').includes('truncated'));
+  });
+  test('after a string\'s closing quote', () => {
+    assert.deepEqual(parse('{"key": "value, value2"```'), { key: 'value, value2' });
+  });
+  test('inside an unterminated string, before the closers that end it', () => {
+    assert.deepEqual(parse('{"key": "value}```'), { key: 'value' });
+    assert.deepEqual(parse('{"key": "value```'), { key: 'value' });
+  });
+  test('backticks with text after them are not a closing fence', () => {
+    assert.deepEqual(parse('{"key": "value, value2"```x'), { key: 'value, value2"```x' });
+  });
+});
