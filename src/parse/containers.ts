@@ -335,3 +335,64 @@ export function closingFence(e: Engine): boolean {
   e.pos = e.end;
   return true;
 }
+
+/** How far a Python set literal is looked at before it is read as an object after all. */
+const SET_LIMIT = 4 * LOOKAHEAD;
+
+/**
+ * `{'a', 'b'}`: a Python set of strings (its repr), read as an array. At a `{` whose first member is
+ * a single-quoted string followed by `,` or `}`; every member must be such a string, up to the `}`
+ * within SET_LIMIT characters. Returns false, having changed nothing, for anything else.
+ */
+export function pythonSet(e: Engine): boolean {
+  const s = e.buf;
+  const start = e.pos;
+  const limit = Math.min(e.end, start + SET_LIMIT);
+  let i = start + 1;
+  while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
+  if (i >= limit || s.charCodeAt(i) !== Ch.SQUOTE) return false;
+  const items: number[] = [];
+  for (;;) {
+    // A member: '…' with no backslash or line break.
+    let k = i + 1;
+    while (k < limit && s.charCodeAt(k) !== Ch.SQUOTE && s.charCodeAt(k) !== Ch.BACKSLASH && s.charCodeAt(k) !== Ch.LF) k++;
+    if (k >= limit) break;
+    if (s.charCodeAt(k) !== Ch.SQUOTE) return false;
+    items.push(i, k);
+    k++;
+    while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
+    if (k >= limit) break;
+    const c = s.charCodeAt(k);
+    if (c === Ch.RBRACE) return readSet(e, items, k);
+    if (c !== Ch.COMMA) return false;
+    k++;
+    while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
+    if (k >= limit) break;
+    if (s.charCodeAt(k) !== Ch.SQUOTE) return false;
+    i = k;
+  }
+  // The window ran out: wait for more text if it may still come, else it is not a set.
+  if (limit === e.end && !e.final) throw NEED_MORE;
+  return false;
+}
+
+/** Emits the set found by pythonSet: its members (quote offsets in pairs) and its `}` at `close`. */
+function readSet(e: Engine, items: number[], close: number): boolean {
+  if (e.kinds.length >= e.options.maxDepth) {
+    throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, e.pos);
+  }
+  const s = e.buf;
+  e.record('python_set', e.pos, 'read a Python set as an array');
+  e.edit(e.pos, 1, '[');
+  e.sink.openArray();
+  for (let n = 0; n < items.length; n += 2) {
+    const text = s.slice(items[n] + 1, items[n + 1]);
+    e.edit(items[n], items[n + 1] + 1 - items[n], JSON.stringify(text));
+    e.sink.scalar(text);
+  }
+  e.edit(close, 1, ']');
+  e.sink.close(false);
+  e.pos = close + 1;
+  e.afterValue();
+  return true;
+}

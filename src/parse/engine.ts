@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, finishAtEnd, missingValue, objectInArray, open, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, finishAtEnd, missingValue, objectInArray, open, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar } from './scalars.js';
 import { peekSignificant, skipSpace } from './space.js';
@@ -302,6 +302,9 @@ export class Engine {
     if (depth === 0 && this.topValues === 0) this.topStart = this.base + this.pos;
     switch (c) {
       case Ch.LBRACE:
+        // `{'a', 'b'}`: a Python set (see pythonSet); what follows the `{` decides.
+        if (this.pos + 1 >= this.end && !this.final) throw NEED_MORE;
+        if (this.buf.charCodeAt(this.pos + 1) === Ch.SQUOTE && pythonSet(this)) return;
         open(this, Kind.OBJECT);
         return;
       case Ch.LBRACKET:

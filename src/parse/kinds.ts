@@ -205,6 +205,10 @@ export const REPAIR_KINDS = {
     fixes: 'Python tuple',
     input: '(1, 2)', value: [1, 2], at: 0, guess: false, cutOff: false, fuzz: ['(', ')'],
   },
+  python_set: {
+    fixes: "a Python set of strings, `{'a', 'b'}`, is an array (not an object whose keys have no values)",
+    input: "{'a', 'b'}", value: ['a', 'b'], at: 0, guess: false, cutOff: false, fuzz: ["{'a', 'b'}"],
+  },
   comment: {
     fixes: '`//`, `#` and block comments',
     input: '[1 // one\n]', value: [1], at: 3, guess: false, cutOff: false, fuzz: ['/', '*', '#', '// c\n'],

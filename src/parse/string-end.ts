@@ -48,11 +48,12 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = commentFollows(e, j, c2)) !== PASS) return d;
   if (c2 === Ch.BACKTICK && fenceEndsText(e, j)) return Decision.CLOSE;
   if ((d = escapedSpaceFollows(e, j, c2)) !== PASS) return d;
-  if ((d = commaFollows(e, j, c2)) !== PASS) return d;
+  if ((d = commaFollows(e, i, j, c2)) !== PASS) return d;
   if ((d = quoteFollows(e, j, c2)) !== PASS) return d;
   if (splitAtComma(e, i, j)) return Decision.SPLIT;
   if (ranIntoKey(e, i, j, c2)) return Decision.SPLIT;
   if ((d = unquotedKeyFollows(e, i + closeLen, j, c2)) !== PASS) return d;
+  if ((d = wordElementFollows(e, i, i + closeLen, j, c2)) !== PASS) return d;
   if ((d = valueAfterSpace(e, i + closeLen, j, c2)) !== PASS) return d;
   return Decision.INNER;
 }
@@ -83,6 +84,24 @@ function straightQuoteEnds(e: Engine, from: number): boolean {
   }
   const c = s.charCodeAt(j);
   return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
+}
+
+/**
+ * Whether the quote at `i` is the first bare `"` in the string's raw text (escaped ones aside): no
+ * quote before it was read as text. Rules that end a string at a word after it ask this, so a quote
+ * that closes a quotation inside the text (`"see "b", and …`) stays text. False when the string's
+ * start is more than LOOKAHEAD back.
+ */
+function firstQuote(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.strStart - e.base + 1;
+  if (from < 0 || i - from > LOOKAHEAD) return false;
+  for (let k = from; k < i; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.BACKSLASH) k++;
+    else if (c === Ch.DQUOTE) return false;
+  }
+  return true;
 }
 
 function inObject(e: Engine): boolean {
@@ -138,14 +157,18 @@ function commentFollows(e: Engine, j: number, c2: number): Answer {
 }
 
 /** `"x", …`: closes unless a word follows that is neither a key nor a literal (`"know "michael", jackson"`). */
-function commaFollows(e: Engine, j: number, c2: number): Answer {
+function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (c2 !== Ch.COMMA) return PASS;
   const k = scanSignificant(e, j + 1);
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
   if (!isWordStart(e.buf.charCodeAt(k))) return Decision.CLOSE;
   const wordEnd = scanWordLimited(e, k);
-  // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing).
-  if (inObject(e)) return colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd) ? Decision.CLOSE : Decision.INNER;
+  // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing); `"foo", NOTE "b": …` (a stray
+  // word before the next key, see stray_word).
+  if (inObject(e)) {
+    if (e.buf.charCodeAt(wordEnd) === Ch.DQUOTE && !colonAfter(e, wordEnd + 1)) return firstQuote(e, i) && quotedKeyAt(e, wordEnd + 1) ? Decision.CLOSE : Decision.INNER;
+    return colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd) ? Decision.CLOSE : Decision.INNER;
+  }
   return isLiteralWord(e.buf.slice(k, wordEnd)) ? Decision.CLOSE : Decision.INNER;
 }
 
@@ -162,6 +185,23 @@ function quoteFollows(e: Engine, j: number, c2: number): Answer {
 function unquotedKeyFollows(e: Engine, after: number, j: number, c2: number): Answer {
   if (!isWordStart(c2) || !inObject(e)) return PASS;
   return colonAfter(e, scanWordLimited(e, j)) && j > after ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * `["value1" value2", "value3"]`, `["a" b]`: in an array, the string's first quote, then space and a
+ * word that ends the element (its own closing quote, then `,` or `]`; or `,` or `]` itself): the next
+ * element, with its opening quote (and the comma) missing.
+ */
+function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: number): Answer {
+  if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY) return PASS;
+  const k = scanWordLimited(e, j);
+  if (k >= e.end) return PASS;
+  let c = e.buf.charCodeAt(k);
+  if (c === Ch.DQUOTE) {
+    const n = peekSignificant(e, k + 1);
+    c = n < e.end ? e.buf.charCodeAt(n) : -1;
+  }
+  return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i) ? Decision.CLOSE : PASS;
 }
 
 /**

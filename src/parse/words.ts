@@ -170,8 +170,23 @@ export function unquotedEnd(e: Engine, isKey: boolean): number {
   const closesParen = e.openParens > 0;
   let i = e.pos;
   let last = i;
+  // `{text: words{in braces}}`: a value's own `{` (or `[`) is closed by the next `}` (or `]`), text too.
+  let braces = 0;
+  let brackets = 0;
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
+    if (!isKey && (c === Ch.LBRACE || c === Ch.LBRACKET) && i > e.pos) {
+      if (c === Ch.LBRACE) braces++;
+      else brackets++;
+    } else if (c === Ch.RBRACE && braces > 0) {
+      braces--;
+      last = i + 1;
+      continue;
+    } else if (c === Ch.RBRACKET && brackets > 0) {
+      brackets--;
+      last = i + 1;
+      continue;
+    }
     if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF) break;
     // `{"key": value "key2": …}`: the next member's quoted key ends the value.
     if (c === Ch.DQUOTE && !isKey && i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;

@@ -39,3 +39,44 @@ describe('a closing fence that ends the text inside the value', () => {
     assert.deepEqual(parse('{"key": "value, value2"```x'), { key: 'value, value2"```x' });
   });
 });
+
+describe('a Python set', () => {
+  test('is an array, also inside other values', () => {
+    assert.deepEqual(parse("{'item1', 'item2', 'item3'}"), ['item1', 'item2', 'item3']);
+    assert.deepEqual(parse(`{"tags": {'x', 'y'}, "n": 1}`), { tags: ['x', 'y'], n: 1 });
+  });
+  test('a dict with single quotes stays an object', () => {
+    assert.deepEqual(parse("{'a': 1, 'b': 2}"), { a: 1, b: 2 });
+  });
+  test('a key with a value after the first member is not a set', () => {
+    assert.deepEqual(parse("{'a', 'b': 1}"), { a: null, b: 1 });
+  });
+});
+
+describe('an unquoted value holding brackets', () => {
+  test('its own {…} or […] is text, and the object closes after it', () => {
+    assert.deepEqual(parse('{text: words{in braces}}'), { text: 'words{in braces}' });
+    assert.deepEqual(parse('{text: words{in braces} more, n: 1}'), { text: 'words{in braces} more', n: 1 });
+    assert.deepEqual(parse('[x[1], 2]'), ['x[1]', 2]);
+  });
+  test('a bracket it never closes is text, and the comma still ends the value', () => {
+    assert.deepEqual(parse('{text: a{b, c: 1}'), { text: 'a{b', c: 1 });
+  });
+});
+
+describe('the end of a string before a word', () => {
+  test('in an array, a word after the first quote is the next element without its opening quote', () => {
+    assert.deepEqual(parse('["value1" value2", "value3"]'), ['value1', 'value2', 'value3']);
+    assert.deepEqual(parse('["a", "b" c]'), ['a', 'b', 'c']);
+  });
+  test('a quotation inside the text stays text', () => {
+    assert.deepEqual(parse('["He said "hi" there", "x"]'), ['He said "hi" there', 'x']);
+  });
+  test('a stray word before the next key, after a string', () => {
+    assert.deepEqual(parse('[{"key": "value", COMMENT "notes": "x"}]'), [{ key: 'value', notes: 'x' }]);
+    assert.ok(kinds('{"a": "x", NOTE "b": 1}').includes('stray_word'));
+  });
+  test('after a quotation in the text, the word is kept', () => {
+    assert.deepEqual(parse('{"a": "x, see "b", and "c": 1}'), { a: 'x, see "b", and ', c: 1 });
+  });
+});
