@@ -165,7 +165,7 @@ export const REPAIR_KINDS = {
     input: '"\\d+"', value: '\\d+', at: 1, guess: true, cutOff: false, fuzz: ['\\', 'u'],
   },
   escaped_json: {
-    fixes: "the whole document's quotes are backslash-escaped",
+    fixes: "the whole document's quotes are escaped: backslash-escaped (inner quotes escaped again included) or doubled as CSV writes them (`{\"\"a\"\": 1}`)",
     input: '{\\"a\\": 1}', value: { a: 1 }, at: 0, guess: true, cutOff: false, fuzz: ['\\'],
   },
   python_literal: {

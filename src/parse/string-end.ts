@@ -427,3 +427,14 @@ export function quoteOnOwnLine(e: Engine, i: number): void {
   e.record('quote_on_own_line', cut, 'removed the line break before a closing quote on its own line');
   e.edit(cut, i - cut, '');
 }
+
+/**
+ * `` {`a´: `b´} ``: in a string opened by a backtick, an acute accent closes it when what follows is
+ * what follows a closing quote (`:`, `,`, a closer, or the end); elsewhere (`` `it´s` ``) it is text.
+ */
+export function acuteCloses(e: Engine, i: number): boolean {
+  const j = peekSignificant(e, i + 1);
+  if (j >= e.end) return true;
+  const c = e.buf.charCodeAt(j);
+  return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
+}

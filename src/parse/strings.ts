@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
-import { decideClose, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
+import { acuteCloses, decideClose, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 
 const ESCAPES: Record<number, string> = {
@@ -278,7 +278,8 @@ export function closingLength(e: Engine, i: number, c: number, quote: Quote): nu
     case Quote.CURLY_SINGLE:
       return c === Ch.RIGHT_SINGLE || c === Ch.LEFT_SINGLE || c === Ch.SQUOTE ? 1 : 0;
     case Quote.BACKTICK:
-      return c === Ch.BACKTICK ? 1 : 0;
+      // `` `a´ ``: an acute accent typed for the closing backtick, where a closing quote belongs.
+      return c === Ch.BACKTICK || (c === Ch.ACUTE && acuteCloses(e, i)) ? 1 : 0;
     case Quote.TRIPLE_DOUBLE:
     case Quote.TRIPLE_SINGLE: {
       const q = quote === Quote.TRIPLE_DOUBLE ? Ch.DQUOTE : Ch.SQUOTE;

@@ -1,5 +1,5 @@
 // Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
-import { Ch, isJsonSpace, isWordPart } from './chars.js';
+import { Ch, isJsonSpace, isQuoteLike, isWordPart } from './chars.js';
 import { open } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, scanSignificant } from './space.js';
@@ -191,6 +191,8 @@ export function unquotedEnd(e: Engine, isKey: boolean): number {
     // `{"key": value "key2": …}`: the next member's quoted key ends the value.
     if (c === Ch.DQUOTE && !isKey && i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
     if (isKey ? c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ : c === Ch.RBRACKET || c === Ch.CR || (c === Ch.RPAREN && closesParen)) break;
+    // `{a 'b'}`: after the key and a space, a quote opens the value (the colon is missing).
+    if (isKey && i > e.pos && s.charCodeAt(i - 1) === Ch.SPACE && (c === Ch.SQUOTE || c === Ch.BACKTICK || isQuoteLike(c))) break;
     if (!isJsonSpace(c)) last = i + 1;
   }
   if (i >= e.end && !e.final) throw NEED_MORE;

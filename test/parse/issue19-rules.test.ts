@@ -80,3 +80,30 @@ describe('the end of a string before a word', () => {
     assert.deepEqual(parse('{"a": "x, see "b", and "c": 1}'), { a: 'x, see "b", and ', c: 1 });
   });
 });
+
+describe('odd quote pairs and missing colons', () => {
+  test('a backtick closed by an acute accent', () => {
+    assert.deepEqual(parse('{`a´:`b´}'), { a: 'b' });
+    assert.deepEqual(parse('{"x": `it´s`}'), { x: 'it´s' });
+  });
+  test('an unquoted key, a space, then a quoted value', () => {
+    assert.deepEqual(parse("{a 'b'}"), { a: 'b' });
+    assert.deepEqual(parse('{a “b”}'), { a: 'b' });
+    assert.deepEqual(parse("{it's: 1}"), { "it's": 1 });
+  });
+});
+
+describe('a document escaped as a whole', () => {
+  test('doubled quotes, as CSV writes them', () => {
+    assert.deepEqual(parse('{""answer"":[{""traits"":\'\'aged 60+\'\',""n"":""5""}]}'), { answer: [{ traits: 'aged 60+', n: '5' }] });
+    assert.ok(kinds('{""a"": ""x""}').includes('escaped_json'));
+  });
+  test('an empty key or element is plain JSON, not doubled quotes', () => {
+    assert.deepEqual(parse('{"": 1}'), { '': 1 });
+    assert.deepEqual(parse('["", 1]'), ['', 1]);
+  });
+  test('backslash-escaped, with the inner quotes escaped again', () => {
+    assert.deepEqual(parse('{\\"said\\": \\"hello \\\\"world\\\\"\\"}'), { said: 'hello "world"' });
+    assert.deepEqual(parse('[\\"hello \\\\"world\\\\"\\"]'), ['hello "world"']);
+  });
+});
