@@ -1,6 +1,6 @@
 // Where a string ends: does a quote close the string, belong to its text, or show that the end quote
 // was missing? An ordered list of small checks, first answer wins.
-import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
@@ -52,6 +52,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = quoteFollows(e, j, c2)) !== PASS) return d;
   if (splitAtComma(e, i, j)) return Decision.SPLIT;
   if (ranIntoKey(e, i, j, c2)) return Decision.SPLIT;
+  if (j === i + 1 && quotedValueAfterKey(e, i)) return Decision.SPLIT;
   if ((d = unquotedKeyFollows(e, i + closeLen, j, c2)) !== PASS) return d;
   if ((d = wordElementFollows(e, i, i + closeLen, j, c2)) !== PASS) return d;
   if ((d = valueAfterSpace(e, i + closeLen, j, c2)) !== PASS) return d;
@@ -102,6 +103,11 @@ function firstQuote(e: Engine, i: number): boolean {
     else if (c === Ch.DQUOTE) return false;
   }
   return true;
+}
+
+/** Whether the closer `c` is of the wrong kind for the innermost container (`]` in an object). */
+export function closerMismatches(e: Engine, c: number): boolean {
+  return e.kinds.length > 0 && (e.top() === Kind.OBJECT) !== (c === Ch.RBRACE);
 }
 
 function inObject(e: Engine): boolean {
@@ -280,12 +286,16 @@ function endStringAt(e: Engine, cut: number, kind: 'missing_end_quote' | 'unterm
  */
 function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   if (c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) return PASS;
-  if (j + 1 >= e.end) {
+  let q = j + 1;
+  if (closerMismatches(e, c2)) {
+    // `{"a": "x]\n", …`: past a closer that cannot close the object, spaces may stand before the quote.
+    q = peekSignificant(e, q);
+  } else if (q >= e.end) {
     if (!e.final) throw NEED_MORE;
     return PASS;
   }
-  if (e.buf.charCodeAt(j + 1) !== Ch.DQUOTE) return PASS;
-  const k = scanSignificant(e, j + 2);
+  if (q >= e.end || e.buf.charCodeAt(q) !== Ch.DQUOTE) return PASS;
+  const k = scanSignificant(e, q + 1);
   if (k >= e.end) return e.final ? PASS : undefined;
   const c3 = e.buf.charCodeAt(k);
   return c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET ? Decision.INNER : PASS;
@@ -437,4 +447,82 @@ export function acuteCloses(e: Engine, i: number): boolean {
   if (j >= e.end) return true;
   const c = e.buf.charCodeAt(j);
   return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
+}
+
+/** After the comma at `k`, past `key:` (a bare word, a colon, spaces): the offset there, or -1. */
+function keyAfterComma(e: Engine, k: number, to: number): number {
+  const s = e.buf;
+  let n = k + 1;
+  while (n < to && s.charCodeAt(n) === Ch.SPACE) n++;
+  if (n >= to || !isWordStart(s.charCodeAt(n))) return -1;
+  while (n < to && isWordPart(s.charCodeAt(n))) n++;
+  while (n < to && s.charCodeAt(n) === Ch.SPACE) n++;
+  if (n >= to || s.charCodeAt(n) !== Ch.COLON) return -1;
+  n++;
+  while (n < to && s.charCodeAt(n) === Ch.SPACE) n++;
+  return n;
+}
+
+/**
+ * Where `, key:` (a comma, a bare word, a colon) stands in the raw text [from, to), or -1; the text
+ * after it must hold no backslash, so that it was read one character for one.
+ */
+function memberInText(e: Engine, from: number, to: number): number {
+  const s = e.buf;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.BACKSLASH) return -1;
+    if (c !== Ch.COMMA || keyAfterComma(e, k, to) < 0) continue;
+    for (let b = k; b < to; b++) if (s.charCodeAt(b) === Ch.BACKSLASH) return -1;
+    return k;
+  }
+  return -1;
+}
+
+/**
+ * `{"a": "first, b: "second"}`: the string's first quote comes right after `, key: ` in its text, and
+ * opens a string that ends before `}` or `, "`: the end quote was missing before that comma. Ends the
+ * string there (the main loop reads the member again).
+ */
+function quotedValueAfterKey(e: Engine, i: number): boolean {
+  if (!inObject(e)) return false;
+  const s = e.buf;
+  const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
+  const comma = memberInText(e, floor, i);
+  if (comma < 0 || keyAfterComma(e, comma, i) !== i || !firstQuote(e, i)) return false;
+  // The value's own closing quote, on the same line.
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  let k = i + 1;
+  while (k < limit && s.charCodeAt(k) !== Ch.DQUOTE && s.charCodeAt(k) !== Ch.LF && s.charCodeAt(k) !== Ch.BACKSLASH) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  // Then `}`, or `,` and the next key's quote: `"go away", and left"` is a quotation in the text.
+  const n = peekSignificant(e, k + 1);
+  if (n >= e.end) return false;
+  if (s.charCodeAt(n) === Ch.COMMA) {
+    const m = peekSignificant(e, n + 1);
+    if (m >= e.end || s.charCodeAt(m) !== Ch.DQUOTE) return false;
+  } else if (s.charCodeAt(n) !== Ch.RBRACE) {
+    return false;
+  }
+  e.pos = i;
+  dropStringTail(e, comma);
+  endStringAt(e, comma, 'missing_end_quote', 'inserted the missing closing quote before the next member');
+  return true;
+}
+
+/**
+ * `{"a": "first, b: 1}`: a value string in an object that the text ends inside, the closers at `to`
+ * closing exactly what is open, with `, key:` in its text: its end quote was missing before that
+ * comma. Ends the string there (the main loop reads the member again); false when there is no such
+ * comma within LOOKAHEAD characters back.
+ */
+export function endBeforeMember(e: Engine, to: number): boolean {
+  if (!inObject(e)) return false;
+  const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
+  const comma = memberInText(e, floor, to);
+  if (comma < 0) return false;
+  dropStringTail(e, comma);
+  endStringAt(e, comma, 'missing_end_quote', 'inserted the missing closing quote before the next member');
+  return true;
 }

@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
-import { acuteCloses, decideClose, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
+import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 
 const ESCAPES: Record<number, string> = {
@@ -108,8 +108,14 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     // `"x", key: …` in an object: an unquoted key follows.
     if (isWordStart(after) && !(e.top() === Kind.OBJECT && unquotedKeyAt(e, k))) return false;
   } else if (next === Ch.RBRACE || next === Ch.RBRACKET) {
-    // `"old man "}", …`: a quote right after the closer is the general reader's (quoteAfterCloser).
-    if (j + 1 >= end ? !e.final : s.charCodeAt(j + 1) === Ch.DQUOTE) return false;
+    // `"old man "}", …`: a quote after the closer is the general reader's (quoteAfterCloser); past a
+    // closer of the wrong kind, spaces may stand before that quote.
+    let q = j + 1;
+    if (closerMismatches(e, next)) {
+      const qLimit = Math.min(end, q + LOOKAHEAD);
+      while (q < qLimit && (isJsonSpace(s.charCodeAt(q)) || isSpecialSpace(s.charCodeAt(q)))) q++;
+    }
+    if (q >= end ? !e.final : s.charCodeAt(q) === Ch.DQUOTE) return false;
   } else if (next === Ch.COLON) {
     if (e.kinds.length === 0) return false;
     if (e.top() === Kind.OBJECT) {
@@ -371,6 +377,8 @@ export function finishString(e: Engine): void {
   const fence = fenceBeforeEnd(e);
   const closers = closersAtEnd(e, fence >= 0 ? fence : e.pos);
   const cut = closers >= 0 ? closers : fence;
+  // `{"a": "first, b: 1}`: the text is complete but for the end quote, which belonged before `, b:`.
+  if (closers >= 0 && endBeforeMember(e, closers)) return;
   if (cut >= 0) {
     // `{"url": "https://x.com/}`: the closers after the text close exactly what is open, so the string
     // ended before them; the main loop reads them as closers.

@@ -107,3 +107,21 @@ describe('a document escaped as a whole', () => {
     assert.deepEqual(parse('[\\"hello \\\\"world\\\\"\\"]'), ['hello "world"']);
   });
 });
+
+describe('a string missing its end quote before `, key:`', () => {
+  test('the text ends with the closers of what is open: the member after the comma is read', () => {
+    assert.deepEqual(parse('{"a": "first, b: 1}'), { a: 'first', b: 1 });
+    assert.deepEqual(parse('{"a": {"b": "first, c: [true]}}'), { a: { b: 'first', c: [true] } });
+    assert.ok(kinds('{"a": "first, b: 1}').includes('missing_end_quote'));
+  });
+  test('a text cut off without closers keeps the string whole', () => {
+    assert.deepEqual(parse('{"a": "The plan, however: do X'), { a: 'The plan, however: do X' });
+  });
+  test('the quoted value of the next member, then } or the next key', () => {
+    assert.deepEqual(parse('{"a": "first, b: "second"}'), { a: 'first', b: 'second' });
+    assert.deepEqual(parse('{"a": "first, b: "second", "c": 3}'), { a: 'first', b: 'second', c: 3 });
+  });
+  test('a quotation after a colon in the text stays text', () => {
+    assert.deepEqual(parse('{"a": "He said, quietly: "go away", and left"}'), { a: 'He said, quietly: "go away", and left' });
+  });
+});
