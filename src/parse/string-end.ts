@@ -175,7 +175,29 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     if (e.buf.charCodeAt(wordEnd) === Ch.DQUOTE && !colonAfter(e, wordEnd + 1)) return firstQuote(e, i) && quotedKeyAt(e, wordEnd + 1) ? Decision.CLOSE : Decision.INNER;
     return colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd) ? Decision.CLOSE : Decision.INNER;
   }
-  return isLiteralWord(e.buf.slice(k, wordEnd)) ? Decision.CLOSE : Decision.INNER;
+  if (isLiteralWord(e.buf.slice(k, wordEnd))) return Decision.CLOSE;
+  return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * `["a", b]`, `["C(2)", This is F(3)]`: after the string's first quote and a comma, unquoted text
+ * that runs to the array's `]`, or to a comma and the next element's quote, without a quote of its
+ * own: the quote ended the string, and the rest are elements. (`"know "michael", jackson"]` has its
+ * own quote after the word: a quotation in the text.)
+ */
+function unquotedElementsFollow(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  let last = -1;
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.RBRACKET) return true;
+    if (c === Ch.DQUOTE) return last === Ch.COMMA;
+    if (c === Ch.BACKSLASH) return false;
+    if (!isJsonSpace(c)) last = c;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return false;
 }
 
 /** `"x" "y"`: a missing comma; `"say "hi""`: a doubled quote at the end of the string. */

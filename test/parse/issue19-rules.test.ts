@@ -125,3 +125,14 @@ describe('a string missing its end quote before `, key:`', () => {
     assert.deepEqual(parse('{"a": "He said, quietly: "go away", and left"}'), { a: 'He said, quietly: "go away", and left' });
   });
 });
+
+describe('unquoted elements after a string in an array', () => {
+  test('a comma after the string\'s quote, then unquoted text to the `]`', () => {
+    assert.deepEqual(parse('["a", b]'), ['a', 'b']);
+    assert.deepEqual(parse('["This is C(2)", This is F(3)]'), ['This is C(2)', 'This is F(3)']);
+    assert.deepEqual(parse('[\n  "a",\n  b, "c"\n]'), ['a', 'b', 'c']);
+  });
+  test('a word with its own closing quote after it is a quotation', () => {
+    assert.deepEqual(parse('["know "michael", jackson"]'), ['know "michael", jackson']);
+  });
+});
