@@ -351,20 +351,20 @@ export function pythonSet(e: Engine): boolean {
   let i = start + 1;
   while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
   if (i >= limit || s.charCodeAt(i) !== Ch.SQUOTE) return false;
-  const items: number[] = [];
+  let items: number[] | undefined;
   for (;;) {
-    // A member: '…' with no backslash or line break.
-    let k = i + 1;
-    while (k < limit && s.charCodeAt(k) !== Ch.SQUOTE && s.charCodeAt(k) !== Ch.BACKSLASH && s.charCodeAt(k) !== Ch.LF) k++;
-    if (k >= limit) break;
-    if (s.charCodeAt(k) !== Ch.SQUOTE) return false;
-    items.push(i, k);
-    k++;
+    // A member: '…' (a dict's first key ends here, at its colon, for the price of one indexOf).
+    const q = s.indexOf("'", i + 1);
+    if (q < 0 || q >= limit) break;
+    let k = q + 1;
     while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
     if (k >= limit) break;
     const c = s.charCodeAt(k);
+    if (c !== Ch.RBRACE && c !== Ch.COMMA) return false;
+    // With no backslash or line break inside.
+    for (let n = i + 1; n < q; n++) if (s.charCodeAt(n) === Ch.BACKSLASH || s.charCodeAt(n) === Ch.LF) return false;
+    (items ??= []).push(i, q);
     if (c === Ch.RBRACE) return readSet(e, items, k);
-    if (c !== Ch.COMMA) return false;
     k++;
     while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
     if (k >= limit) break;

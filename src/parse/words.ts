@@ -166,6 +166,29 @@ export function wrapperFollows(e: Engine, start: number, i: number, word: string
  * value stops at `,`, a closer or a line break; a key also at `:`, `=` and `"`.
  */
 export function unquotedEnd(e: Engine, isKey: boolean): number {
+  return isKey ? unquotedKeyEnd(e) : unquotedValueEnd(e);
+}
+
+function unquotedKeyEnd(e: Engine): number {
+  const s = e.buf;
+  let i = e.pos;
+  let last = i;
+  for (; i < e.end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ) break;
+    if (c === Ch.SPACE) {
+      // `{a 'b'}`: after the key and a space, a quote opens the value (the colon is missing).
+      const d = s.charCodeAt(i + 1);
+      if (d === Ch.SQUOTE || d === Ch.BACKTICK || isQuoteLike(d)) break;
+      continue;
+    }
+    if (!isJsonSpace(c)) last = i + 1;
+  }
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return last;
+}
+
+function unquotedValueEnd(e: Engine): number {
   const s = e.buf;
   const closesParen = e.openParens > 0;
   let i = e.pos;
@@ -175,24 +198,21 @@ export function unquotedEnd(e: Engine, isKey: boolean): number {
   let brackets = 0;
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
-    if (!isKey && (c === Ch.LBRACE || c === Ch.LBRACKET) && i > e.pos) {
-      if (c === Ch.LBRACE) braces++;
-      else brackets++;
-    } else if (c === Ch.RBRACE && braces > 0) {
-      braces--;
-      last = i + 1;
-      continue;
-    } else if (c === Ch.RBRACKET && brackets > 0) {
-      brackets--;
-      last = i + 1;
-      continue;
+    if (c === Ch.COMMA || c === Ch.LF || c === Ch.CR) break;
+    if (c === Ch.RBRACE || c === Ch.RBRACKET) {
+      if (c === Ch.RBRACE ? braces === 0 : brackets === 0) break;
+      if (c === Ch.RBRACE) braces--;
+      else brackets--;
+    } else if (c === Ch.LBRACE) {
+      braces++;
+    } else if (c === Ch.LBRACKET) {
+      brackets++;
+    } else if (c === Ch.DQUOTE) {
+      // `{"key": value "key2": …}`: the next member's quoted key ends the value.
+      if (i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
+    } else if (c === Ch.RPAREN && closesParen) {
+      break;
     }
-    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF) break;
-    // `{"key": value "key2": …}`: the next member's quoted key ends the value.
-    if (c === Ch.DQUOTE && !isKey && i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
-    if (isKey ? c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ : c === Ch.RBRACKET || c === Ch.CR || (c === Ch.RPAREN && closesParen)) break;
-    // `{a 'b'}`: after the key and a space, a quote opens the value (the colon is missing).
-    if (isKey && i > e.pos && s.charCodeAt(i - 1) === Ch.SPACE && (c === Ch.SQUOTE || c === Ch.BACKTICK || isQuoteLike(c))) break;
     if (!isJsonSpace(c)) last = i + 1;
   }
   if (i >= e.end && !e.final) throw NEED_MORE;

@@ -97,6 +97,12 @@ const GROUPS: Group[] = [
     test: (o) => /\d[_/]\d|\d-\d|\de\+?\s*([,\]}]|$)/.test(o.input),
   },
   {
+    id: 'comment-in-string',
+    deliberate: true,
+    reason: 'a `/*` or `+` inside a string that lost a quote is text; jsonrepair reads a comment or a concatenation there and joins or splits the strings',
+    test: (o) => /\/\*/.test(o.input) && strings(value(o)).some((t) => t.includes('/*')),
+  },
+  {
     id: 'unterminated-kept-whole',
     deliberate: true,
     reason: 'a string the text ends inside is kept whole (`["hello, world]` → `["hello, world"]`): which of its commas were meant as separators is a guess; jsonrepair splits it',
@@ -113,12 +119,6 @@ const GROUPS: Group[] = [
     test: (o) => o.input.includes('# comment }'),
   },
   {
-    id: 'comment-in-string',
-    deliberate: true,
-    reason: 'a `/*` or `+` inside a string that lost a quote is text; jsonrepair reads a comment or a concatenation there and joins or splits the strings',
-    test: (o) => /\/\*/.test(o.input) && strings(value(o)).some((t) => t.includes('/*')),
-  },
-  {
     id: 'line-continuation',
     deliberate: true,
     reason: 'a backslash at the end of a line inside a string continues the line, as in JavaScript (`invalid_escape`); jsonrepair keeps the line break',
@@ -133,7 +133,7 @@ const GROUPS: Group[] = [
   {
     id: 'keyless-member',
     deliberate: true,
-    reason: 'a value with no key in an object (`{"key": ["a"], ["b"]}`, `{:}`) is `UNREPAIRABLE`: where it belongs is a guess; json_repair merges it into the array before it, or makes it a key',
+    reason: 'a value with no key in an object (`{"key": ["a"], ["b"]}`, `{:}`, or an array closed early: `"rows": [[…], "r3a", "r3c"], [`) is `UNREPAIRABLE`: where it belongs is a guess; json_repair merges it into the array before it, or makes it a key',
     test: (o) => 'error' in o.got && /\],\s*\[|",\s*\["[^"]*"\]\s*\}|^\{:\}$/.test(o.input),
   },
   {
@@ -165,7 +165,7 @@ const GROUPS: Group[] = [
   {
     id: 'throws',
     deliberate: false,
-    reason: 'engine, to do: an array whose opener is missing in the middle (`[["a"], "b", "c"], [`), a regex in a string with unescaped quotes',
+    reason: 'engine, to do: a regex inside a string whose quotes are not escaped (`"^\\s*path\\(\\s*[\'"]…"`)',
     test: (o) => 'error' in o.got,
   },
   {
