@@ -351,9 +351,7 @@ function unescapeDocument(span: string): string | undefined {
   let i = 0;
   while (i < span.length && /\s/.test(span[i])) i++;
   const open = span[i];
-  if (open !== '{' && open !== '[') return undefined;
-  if (span[i + 1] === '"' && span[i + 2] === '"') return undoubleQuotes(span.slice(i));
-  if (span[i + 1] !== '\\' || span[i + 2] !== '"') return undefined;
+  if ((open !== '{' && open !== '[') || span[i + 1] !== '\\' || span[i + 2] !== '"') return undefined;
   try {
     return JSON.parse(`"${escapeBareQuotes(span.slice(i).replace(/\n/g, '\\n'))}"`) as string;
   } catch {
@@ -379,17 +377,6 @@ function escapeBareQuotes(text: string): string {
     slashes = c === 0x5c ? slashes + 1 : 0;
   }
   return out + text.slice(from);
-}
-
-/**
- * `{""answer"": ""x""}`: a document whose quotes are all doubled, as CSV writes them. Only when the
- * first key or element opens with `""` and a character no JSON text has there (`{"":` and `[""]`
- * are plain JSON); each doubled quote, `"` or `'`, becomes one.
- */
-function undoubleQuotes(doc: string): string | undefined {
-  const c = doc.charCodeAt(3);
-  if (Number.isNaN(c) || c === 0x22 || c === 0x3a || c === 0x2c || c === 0x5d || c === 0x7d || c <= 0x20) return undefined;
-  return doc.replace(/""/g, '"').replace(/''/g, "'");
 }
 
 /** The `NO_JSON` error for a text, with extraction's reason why. */

@@ -219,8 +219,11 @@ function unquotedValueEnd(e: Engine): number {
   return last;
 }
 
-/** A value without quotes: read to the next `,`, closer or line end, and trim. */
-export function readUnquotedValue(e: Engine): void {
+/**
+ * A value without quotes: read to the next `,`, closer or line end, and trim. `kind` names what it
+ * was (a number-like token that is not a number reads the same way).
+ */
+export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_like_text' = 'unquoted_string'): void {
   const start = e.pos;
   const last = unquotedEnd(e, false);
   let text = e.buf.slice(start, last);
@@ -229,7 +232,7 @@ export function readUnquotedValue(e: Engine): void {
     text = text.slice(0, -1);
     e.record('missing_start_quote', start, 'inserted the missing opening quote');
   } else {
-    e.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+    e.record(kind, start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
   }
   if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(text));
   e.pos = last;

@@ -94,14 +94,6 @@ describe('odd quote pairs and missing colons', () => {
 });
 
 describe('a document escaped as a whole', () => {
-  test('doubled quotes, as CSV writes them', () => {
-    assert.deepEqual(parse('{""answer"":[{""traits"":\'\'aged 60+\'\',""n"":""5""}]}'), { answer: [{ traits: 'aged 60+', n: '5' }] });
-    assert.ok(kinds('{""a"": ""x""}').includes('escaped_json'));
-  });
-  test('an empty key or element is plain JSON, not doubled quotes', () => {
-    assert.deepEqual(parse('{"": 1}'), { '': 1 });
-    assert.deepEqual(parse('["", 1]'), ['', 1]);
-  });
   test('backslash-escaped, with the inner quotes escaped again', () => {
     assert.deepEqual(parse('{\\"said\\": \\"hello \\\\"world\\\\"\\"}'), { said: 'hello "world"' });
     assert.deepEqual(parse('[\\"hello \\\\"world\\\\"\\"]'), ['hello "world"']);

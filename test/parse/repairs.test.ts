@@ -91,6 +91,8 @@ const cases: Case[] = [
   { name: 'a date is text', input: '{"date": 2024-10-18T18:35:22.229Z}', expected: { date: '2024-10-18T18:35:22.229Z' }, kind: 'number_like_text' },
   { name: 'a fraction is text, and the members after it stay', input: '{"key": 1/3, "foo": "bar"}', expected: { key: '1/3', foo: 'bar' }, kind: 'number_like_text' },
   { name: 'a range is text, not a number and a key', input: '{"key": 10-20}', expected: { key: '10-20' }, kind: 'number_like_text' },
+  { name: 'an exponent with no digits is text', input: '{"v": 2e, "w": 1}', expected: { v: '2e', w: 1 }, kind: 'number_like_text' },
+  { name: 'digit separators in a fraction are text', input: '{"v": 1_234.5_6}', expected: { v: '1_234.5_6' }, kind: 'number_like_text' },
   { name: 'literals in capitals', input: '{"a": TRUE, "b": FALSE, "c": Null}', expected: { a: true, b: false, c: null }, kind: 'literal_case' },
   { name: 'a regex literal', input: '{regex: /standalone-styles.css/}', expected: { regex: '/standalone-styles.css/' }, kind: 'regex_literal' },
   { name: 'Mongolian vowel separator between tokens', input: '{"a":\u180e"foo"}', expected: { a: 'foo' }, kind: 'special_whitespace' },

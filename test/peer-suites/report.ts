@@ -93,7 +93,7 @@ const GROUPS: Group[] = [
   {
     id: 'number-like',
     deliberate: true,
-    reason: 'a token that is not a number as written (`2e`, `2e+`, `1e`, `1_234.5_6`) is kept as its text (`unquoted_string`, `number_like_text`): digits are never dropped or guessed; the peers read `2`, `1`, `1234.56` (with a schema asking for a number, the schema decides)',
+    reason: 'a token that is not a number as written (`2e`, `2e+`, `1e`, `1_234.5_6`) is kept as its text (`number_like_text`): digits are never dropped or guessed; the peers read `2`, `1`, `1234.56` (with a schema asking for a number, the schema decides)',
     test: (o) => /\d[_/]\d|\d-\d|\de\+?\s*([,\]}]|$)/.test(o.input),
   },
   {
@@ -171,7 +171,7 @@ const GROUPS: Group[] = [
   {
     id: 'other',
     deliberate: false,
-    reason: 'engine, to do: other readings of damaged text — quotes inside a key (`{"k"e"y": 1}`), a doubled opening quote (`""value"`), a missing opening quote before a number (`12345"`), escaped JSON inside a string value, a fenced block as a value',
+    reason: 'engine, to do: other readings of damaged text — a document whose quotes are all doubled as CSV writes them (`{""a"": ""x""}`: read as a whole it needs the stream to re-read such a document as it does `{\\"a\\": 1}`), quotes inside a key (`{"k"e"y": 1}`), a missing opening quote before a number (`12345"`), escaped JSON inside a string value, a fenced block as a value',
     test: () => true,
   },
 ];
