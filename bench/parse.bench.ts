@@ -2,7 +2,7 @@
 import { jsonrepair } from 'jsonrepair';
 import { parse } from '../dist/schema/index.js';
 import { repair } from '../dist/parse/index.js';
-import { compare, timeInterleaved, timeIt } from './harness.js';
+import { compare, timeInterleaved } from './harness.js';
 import { fencedTrailingCommas, jsLiteral, pythonRepr, records, truncated } from './corpus.js';
 
 const budget = Number(process.env.JSONMEND_BENCH_MS ?? 400);
@@ -25,7 +25,7 @@ const categories: [string, (v: unknown) => string][] = [
   ['truncated json', truncated],
 ];
 
-console.log('\n## Damaged replies: parse vs JSON.parse(jsonrepair(text)) (target ≥ 2× faster), and the cost of growth');
+console.log('\n## Damaged replies: parse vs JSON.parse(jsonrepair(text)) (target ≥ 2× faster), vs JSON.parse on the same value written as valid JSON (target ≥ 0.4), and the cost of growth');
 const summary: string[] = [];
 for (const [name, damage] of categories) {
   const perSize: number[] = [];
@@ -33,14 +33,17 @@ for (const [name, damage] of categories) {
     const value = records(size, 11);
     const text = damage(value);
     const valid = JSON.stringify(value, null, 2);
-    const [ours, peer] = compare(`${name}, ${(text.length / 1000).toFixed(0)} KB`, [
+    // JSON.parse on the valid text runs in the same interleaved rounds, so a busy spell of the
+    // machine falls on both sides of the ratio alike.
+    const [ours, peer, , native] = compare(`${name}, ${(text.length / 1000).toFixed(0)} KB`, [
       { label: 'jsonmend parse', run: () => parse(text) },
       { label: 'JSON.parse(jsonrepair(text))', run: () => JSON.parse(jsonrepair(text)) },
       { label: 'jsonmend repair (text out)', run: () => repair(text) },
+      { label: 'JSON.parse(the same value as valid JSON)', run: () => JSON.parse(valid) },
     ], { bytes: text.length, budgetMs: budget });
-    const native = timeIt(() => JSON.parse(valid), budget);
     perSize.push(ours.ms / text.length);
-    summary.push(`${name.padEnd(40)} ${String((text.length / 1000).toFixed(0)).padStart(6)} KB  ${(peer.ms / ours.ms).toFixed(1).padStart(6)}× faster than jsonrepair  ${((text.length / 1e6) / (ours.ms / 1000)).toFixed(1).padStart(7)} MB/s  ${(native / ours.ms).toFixed(2)} of JSON.parse on the valid text`);
+    // Throughput on the same value: JSON.parse's time on the valid text over parse's on the damaged one.
+    summary.push(`${name.padEnd(40)} ${String((text.length / 1000).toFixed(0)).padStart(6)} KB  ${(peer.ms / ours.ms).toFixed(1).padStart(6)}× faster than jsonrepair  ${((text.length / 1e6) / (ours.ms / 1000)).toFixed(1).padStart(7)} MB/s  ${(native.ms / ours.ms).toFixed(2)} of JSON.parse on the valid text (target ≥ 0.4)`);
   }
   // Per-byte cost at 1 MB relative to 100 KB: 1.0 is linear.
   summary.push(`${name.padEnd(40)} per-byte cost 1 MB / 100 KB: ${(perSize[2] / perSize[1]).toFixed(2)}`);

@@ -5,7 +5,7 @@ import { JsonMendError, assertText } from '../errors.js';
 // Types only: they describe the options and results, and load no schema code.
 import type { StandardSchemaV1 } from '../schema/standard.js';
 import type { Repair, RepairReport, SchemaParseOptions } from '../schema/types.js';
-import { nativeParse, parseCandidates } from './candidates.js';
+import { firstParsedCandidate, nativeParse } from './candidates.js';
 import { validateParseOptions } from './settings.js';
 import { type Reviver, revive } from './revive.js';
 import { schemaStageFor } from './stage.js';
@@ -24,10 +24,7 @@ export function report<T>(result: RepairReport, onRepair: ((repairs: readonly Re
 
 /** The first candidate, without a schema; its repairs are recorded only when `wantRepairs`. */
 function firstCandidate(text: string, options: SchemaParseOptions, tryNative: boolean, wantRepairs: boolean): RepairReport {
-  const first = parseCandidates(text, options, { tryNative, wantRepairs }).next();
-  // parseCandidates throws the reason when nothing parses, so `done` here means an empty text set.
-  if (first.done) throw new JsonMendError('NO_JSON', 'no JSON value found in the text');
-  const candidate = first.value;
+  const candidate = firstParsedCandidate(text, options, { tryNative, wantRepairs });
   // The report is built only if somebody reads it (parseWithReport, onRepair), not for parse.
   return { value: candidate.value, get repairs() { return candidate.repairs; } };
 }
@@ -65,7 +62,8 @@ export function parse(text: string, second?: SchemaParseOptions | Reviver | null
   const fast = nativeParse(text, opts);
   if (fast !== undefined) return fast.value;
   // The fast path failed once already: straight to the engine, recording repairs only for onRepair.
-  return report(firstCandidate(text, opts, false, opts.onRepair !== undefined), opts.onRepair).value;
+  if (opts.onRepair === undefined) return firstParsedCandidate(text, opts, { tryNative: false, wantRepairs: false }).value;
+  return report(firstCandidate(text, opts, false, true), opts.onRepair).value;
 }
 
 /** As {@link parse}, and every repair made: text repairs first, then schema repairs. */

@@ -84,7 +84,30 @@ export function* parseCandidates(text: string, options: ParseOptions = {}, mode:
     yielded = true;
     yield reading.parsed;
   }
-  if (!yielded) throw firstFailure === undefined ? noJson(text) : publicError(firstFailure, text);
+  if (!yielded) throw nothingParsed(text, firstFailure);
+}
+
+/**
+ * The first candidate of {@link parseCandidates}, without the generators: `parse` takes only the
+ * first, and on a 1 KB reply setting up two generators costs as much as a tenth of the parse.
+ */
+export function firstParsedCandidate(text: string, options: ParseOptions, mode: CandidateMode): ParsedCandidate {
+  const fast = mode.tryNative === false ? undefined : nativeParse(text, options);
+  if (fast !== undefined) return new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
+  const settings = new CandidateSettings(options, mode);
+  let firstFailure: unknown;
+  for (const candidate of candidatesOf(text)) {
+    const reading = readCandidate(text, candidate, settings, options);
+    if (reading === undefined) continue;
+    if (reading.parsed !== undefined) return reading.parsed;
+    if (firstFailure === undefined) firstFailure = reading.failure;
+  }
+  throw nothingParsed(text, firstFailure);
+}
+
+/** The error when no candidate parsed: the first failure's, or `NO_JSON` when there was no candidate. */
+function nothingParsed(text: string, firstFailure: unknown): unknown {
+  return firstFailure === undefined ? noJson(text) : publicError(firstFailure, text);
 }
 
 /** One candidate read: its value, or why it failed (kept raw; {@link publicError} builds the error). */
@@ -99,22 +122,44 @@ export type CandidateReading =
  * was abandoned, not an answer.
  */
 export function* readCandidates(text: string, options: ParseOptions, mode: CandidateMode = {}): Generator<CandidateReading, void, undefined> {
-  const settings = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
-  // A candidate from reasoning is read with its repairs recorded, to see whether it was cut off.
-  let reasoningSettings: EngineOptions | undefined;
-  for (const candidate of withWholeText(text, orderCandidates(extract(text)))) {
-    let parsed: ParsedCandidate;
-    try {
-      const use = candidate.reasoning === true && settings.quiet ? (reasoningSettings ??= engineOptions(options, mode.wantEdits === true)) : settings;
-      parsed = parseSpan(text, candidate, use, options);
-    } catch (error) {
-      if (isFatal(error)) throw publicError(error, text);
-      yield { candidate, failure: error };
-      continue;
-    }
-    if (candidate.reasoning === true && (candidate.truncated === true || parsed.truncated)) continue;
-    yield { candidate, parsed };
+  const settings = new CandidateSettings(options, mode);
+  for (const candidate of candidatesOf(text)) {
+    const reading = readCandidate(text, candidate, settings, options);
+    if (reading !== undefined) yield reading;
   }
+}
+
+/** The candidates the engine tries, best first. */
+function candidatesOf(text: string): Candidate[] {
+  return withWholeText(text, orderCandidates(extract(text)));
+}
+
+/** The engine settings for a search; a candidate from reasoning is read with its repairs recorded, to see whether it was cut off. */
+class CandidateSettings {
+  readonly engine: EngineOptions;
+  private reasoningSettings: EngineOptions | undefined;
+
+  constructor(private readonly options: ParseOptions, private readonly mode: CandidateMode) {
+    this.engine = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
+  }
+
+  for(candidate: Candidate): EngineOptions {
+    if (candidate.reasoning !== true || !this.engine.quiet) return this.engine;
+    return (this.reasoningSettings ??= engineOptions(this.options, this.mode.wantEdits === true));
+  }
+}
+
+/** Reads one candidate; undefined for a draft cut off inside a reasoning block (see readCandidates). */
+function readCandidate(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): CandidateReading | undefined {
+  let parsed: ParsedCandidate;
+  try {
+    parsed = parseSpan(text, candidate, settings.for(candidate), options);
+  } catch (error) {
+    if (isFatal(error)) throw publicError(error, text);
+    return { candidate, failure: error };
+  }
+  if (candidate.reasoning === true && (candidate.truncated === true || parsed.truncated)) return undefined;
+  return { candidate, parsed };
 }
 
 /** Failures that end the search: no other candidate can do better (too deep, a refused repair). */
@@ -219,6 +264,7 @@ function describeSource(candidate: Candidate): string {
 const PRIORITY: Record<CandidateSource, number> = { tag: 0, fence: 1, whole: 2, jsonp: 2, balanced: 2 };
 
 function orderCandidates(candidates: Candidate[]): Candidate[] {
+  if (candidates.length < 2) return candidates;
   return candidates
     .map((c, i) => ({ c, i }))
     .sort((a, b) => PRIORITY[a.c.source] - PRIORITY[b.c.source] || a.i - b.i)
@@ -302,8 +348,8 @@ function couldBeJson(text: string): boolean {
   let last = text.length - 1;
   let z = text.charCodeAt(last);
   while (isJsonSpace(z)) z = text.charCodeAt(--last);
-  if (c === 0x7b) return z === 0x7d && startsLikeJson(text, i); // { … }
-  if (c === 0x5b) return z === 0x5d && startsLikeJson(text, i); // [ … ]
+  if (c === 0x7b) return z === 0x7d && startsLikeJson(text, i) && endsLikeJson(text, last); // { … }
+  if (c === 0x5b) return z === 0x5d && startsLikeJson(text, i) && endsLikeJson(text, last); // [ … ]
   if (c === 0x22) return z === 0x22; // " … "
   // digit - t f n
   return (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e;
@@ -320,6 +366,21 @@ function startsLikeJson(text: string, i: number): boolean {
     // a string, number, literal or `]`
     return c === 0x22 || c === 0x5d || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e;
   }
+}
+
+/**
+ * Before the closers at the end (`last` is the final one), whether the last value ends as JSON allows.
+ * In JSON only closers and space follow the last value, so walking back over them lands on its end —
+ * a string's quote, a digit, a literal's last letter — or on an empty container's opener; a comma there
+ * (`[1, 2,]`, the trailing commas a model leaves) or anything else rules JSON.parse out without
+ * trying it. A failed JSON.parse builds its error message, which costs as much as reading 1 KB.
+ */
+function endsLikeJson(text: string, last: number): boolean {
+  let k = last;
+  let c: number;
+  do c = text.charCodeAt(--k); while (c === 0x7d || c === 0x5d || isJsonSpace(c));
+  // `"`, a digit, the e/l of true/false/null, or an empty container's `{` / `[`
+  return c === 0x22 || (c >= 0x30 && c <= 0x39) || c === 0x65 || c === 0x6c || c === 0x7b || c === 0x5b;
 }
 
 /** Deepest bracket nesting of a valid JSON text (strings skipped). Only run when maxDepth is set. */

@@ -246,8 +246,8 @@ export function strayOpener(e: Engine): boolean {
   const i = e.pos;
   if (i + 1 < e.end && s.charCodeAt(i + 1) !== Ch.LBRACE) return false;
   if (i + 3 >= e.end) {
-    if (!e.final) e.waiting = true;
-    return !e.final;
+    if (!e.final) throw NEED_MORE;
+    return false;
   }
   // A quote opening a real key (its closing quote, then a colon): `{"{'A": 1}` is a key itself.
   const q = s.charCodeAt(i + 2);
@@ -256,14 +256,12 @@ export function strayOpener(e: Engine): boolean {
   let k = i + 3;
   while (k < limit && s.charCodeAt(k) !== q && s.charCodeAt(k) !== Ch.LF) k++;
   if (k >= e.end && !e.final) {
-    e.waiting = true;
-    return true;
+    throw NEED_MORE;
   }
   if (k >= limit || s.charCodeAt(k) !== q) return false;
   const colon = peekSignificant(e, k + 1);
   if (colon >= e.end && !e.final) {
-    e.waiting = true;
-    return true;
+    throw NEED_MORE;
   }
   if (colon >= e.end || s.charCodeAt(colon) !== Ch.COLON) return false;
   e.record('stray_opener', i, 'removed a stray opening quote and brace before the first key');

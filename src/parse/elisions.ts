@@ -12,21 +12,17 @@ export function isEllipsisAt(e: Engine, i: number): boolean {
   return s.charCodeAt(i) === Ch.DOT && s.charCodeAt(i + 1) === Ch.DOT && s.charCodeAt(i + 2) === Ch.DOT;
 }
 
-/** End of the placeholder at `pos` (`width` characters, then any more dots), or -1 to wait for more. */
+/** End of the placeholder at `pos` (`width` characters, then any more dots); waits while more dots may follow. */
 export function ellipsisEnd(e: Engine, width: number): number {
   let i = e.pos + width;
   while (i < e.end && e.buf.charCodeAt(i) === Ch.DOT) i++;
-  if (i >= e.end && !e.final) {
-    e.waiting = true; // more dots may follow
-    return -1;
-  }
+  if (i >= e.end && !e.final) throw NEED_MORE;
   return i;
 }
 
 /** `{"a": ...}`: the value was left out; it reads as null. */
 export function elidedValue(e: Engine, width: number): void {
   const i = ellipsisEnd(e, width);
-  if (i < 0) return;
   e.record('ellipsis', e.pos, 'replaced a "..." placeholder value with null');
   e.edit(e.pos, i - e.pos, 'null');
   e.pos = i;
@@ -37,7 +33,6 @@ export function elidedValue(e: Engine, width: number): void {
 /** `[1, 2, ...]`: a placeholder, not a value; the comma before it goes too. */
 export function skipEllipsis(e: Engine, width: number): void {
   const i = ellipsisEnd(e, width);
-  if (i < 0) return;
   e.record('ellipsis', e.pos, 'removed a "..." placeholder');
   if (e.commaAt >= 0) {
     e.edit(e.commaAt - e.base, 1, '');

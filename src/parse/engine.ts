@@ -12,7 +12,7 @@ import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, closeWith, closingFence, finishAtEnd, missingValue, objectInArray, open, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
-import { isValueStart, startScalar } from './scalars.js';
+import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { peekSignificant, skipSpace } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
 import { plainString, quoteAt, readString, startString } from './strings.js';
@@ -44,7 +44,7 @@ export interface EngineOptions {
   quiet: boolean;
 }
 
-/** What one round of the main loop says: go on, stop (buffer used up or done), or undo and wait. */
+/** What one round of the main loop says: go on, stop (buffer used up or value done), or wait for more text. */
 const enum Go { STOP, ON, WAIT }
 
 export class Engine {
@@ -75,8 +75,6 @@ export class Engine {
   /** Per open constructor call: how many arguments it has, and which edit replaced its opening. @internal */
   readonly wrapperArgs: number[] = [];
   /** @internal */ readonly wrapperOpenEdit: number[] = [];
-  /** Set by a step that needs more text; it must not have changed anything else (see NEED_MORE). @internal */
-  waiting = false;
   /**
    * Absolute offset the text must reach before a long token that waited is read again. A token read
    * again from its start on every chunk would cost its length per chunk (quadratic); waiting until the
@@ -260,7 +258,11 @@ export class Engine {
     if (this.edits.length > editsAt) this.edits.length = editsAt;
   }
 
-  /** Reads one token (or a stretch of string). @internal */
+  /**
+   * Reads one token (or a stretch of string). A token that the chunk's end may cut is not read yet
+   * (WAIT); a rule that finds it needs more text throws NEED_MORE. Either way run() takes it back.
+   * @internal
+   */
   runToken(): Go {
     if (this.state === State.DONE) return Go.STOP;
     if (this.state === State.STRING) return readString(this) ? Go.ON : Go.STOP;
@@ -269,11 +271,8 @@ export class Engine {
       if (this.final) finishAtEnd(this);
       return Go.STOP;
     }
+    if (!this.final && (this.state === State.VALUE || this.state === State.KEY) && tokenCutByEnd(this)) return Go.WAIT;
     this.step();
-    if (this.waiting) {
-      this.waiting = false;
-      return Go.WAIT;
-    }
     return Go.ON;
   }
 
@@ -463,8 +462,7 @@ export class Engine {
       return;
     }
     if (quote === QUOTE_CUT) {
-      this.waiting = true;
-      return;
+      throw NEED_MORE;
     }
     if (isWordStart(c) || isDigit(c) || c === Ch.MINUS) {
       readUnquotedKey(this);

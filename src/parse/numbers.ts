@@ -1,7 +1,16 @@
 // Numbers: JSON numbers in one go, and the repairs of number-like tokens (`.5`, `+3`, `0x1F`, ...).
 import { Ch, isDigit, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
+import { NEED_MORE } from './state.js';
 import { readUnquotedValue, readWord } from './words.js';
+
+/** The character at `k`, or NaN past the span's end (which no digit or sign test accepts). */
+function codeAt(s: string, k: number, end: number): number {
+  return k < end ? s.charCodeAt(k) : NaN;
+}
+
+/** Powers of ten that are exact doubles: a division by one of them rounds once, as parsing the text does. */
+const EXACT_POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
 /**
  * A number already in JSON form, read in one go: true when done; false, with nothing changed, when
@@ -11,36 +20,42 @@ export function plainNumberToken(e: Engine): boolean {
   const s = e.buf;
   const end = e.end;
   const start = e.pos;
-  // Reads past the span's end see NaN, which no test below accepts.
-  const at = (k: number): number => (k < end ? s.charCodeAt(k) : NaN);
   let i = start;
-  let c = at(i);
+  let c = codeAt(s, i, end);
   const negative = c === Ch.MINUS;
-  if (negative) c = at(++i);
+  if (negative) c = codeAt(s, ++i, end);
   let value = 0;
   if (c === Ch.ZERO) {
-    c = at(++i);
+    c = codeAt(s, ++i, end);
   } else if (isDigit(c)) {
     do {
       value = value * 10 + (c - Ch.ZERO);
-      c = at(++i);
+      c = codeAt(s, ++i, end);
     } while (isDigit(c));
   } else {
     return false;
   }
-  // Fifteen digits or fewer: the running integer is exact.
-  let exact = i - start - (negative ? 1 : 0) <= 15;
+  // Fifteen digits or fewer in all: the running integer is exact, and so is `value / 10^decimals`'s
+  // one rounding (the digits and the power of ten are both exact doubles).
+  let digits = i - start - (negative ? 1 : 0);
+  let exact = true;
   if (c === Ch.DOT) {
-    c = at(++i);
+    c = codeAt(s, ++i, end);
     if (!isDigit(c)) return false;
-    do c = at(++i); while (isDigit(c));
-    exact = false;
+    const from = i;
+    do {
+      value = value * 10 + (c - Ch.ZERO);
+      c = codeAt(s, ++i, end);
+    } while (isDigit(c));
+    digits += i - from;
+    if (digits <= 15) value /= EXACT_POWERS_OF_TEN[i - from];
   }
+  if (digits > 15) exact = false;
   if ((c | 0x20) === Ch.LOWER_E) {
-    c = at(++i);
-    if (c === Ch.PLUS || c === Ch.MINUS) c = at(++i);
+    c = codeAt(s, ++i, end);
+    if (c === Ch.PLUS || c === Ch.MINUS) c = codeAt(s, ++i, end);
     if (!isDigit(c)) return false;
-    do c = at(++i); while (isDigit(c));
+    do c = codeAt(s, ++i, end); while (isDigit(c));
     exact = false;
   }
   // The token must end here, as readNumber's scan would end it.
@@ -61,8 +76,7 @@ export function readNumber(e: Engine): void {
   if (c0 === Ch.MINUS || c0 === Ch.PLUS) {
     i++;
     if (i >= e.end && !e.final) {
-      e.waiting = true;
-      return;
+      throw NEED_MORE;
     }
     if (i < e.end && isWordStart(s.charCodeAt(i))) {
       readWord(e);
@@ -80,14 +94,12 @@ export function readNumber(e: Engine): void {
     }
   }
   if (i >= e.end && !e.final) {
-    e.waiting = true;
-    return;
+    throw NEED_MORE;
   }
   if (i < e.end && joinsMoreDigits(e, i)) {
     numberLikeText(e, start);
     return;
   }
-  if (e.waiting) return;
   const token = s.slice(start, i);
   if (hasLeadingZero(token)) {
     // `0789`: an identifier (a zip code, an id) more often than a number; keep every digit.
@@ -133,7 +145,7 @@ function joinsMoreDigits(e: Engine, i: number): boolean {
   const c = e.buf.charCodeAt(i);
   if (c !== Ch.MINUS && c !== Ch.SLASH && c !== Ch.COLON) return false;
   if (i + 1 >= e.end) {
-    if (!e.final) e.waiting = true;
+    if (!e.final) throw NEED_MORE;
     return false;
   }
   return isDigit(e.buf.charCodeAt(i + 1));
@@ -148,8 +160,7 @@ function numberLikeText(e: Engine, start: number): void {
     if (!(isWordPart(c) || c === Ch.DOT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.SLASH || c === Ch.COLON)) break;
   }
   if (i >= e.end && !e.final) {
-    e.waiting = true;
-    return;
+    throw NEED_MORE;
   }
   const text = s.slice(start, i);
   e.record('number_like_text', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);

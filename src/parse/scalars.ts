@@ -1,8 +1,8 @@
 // Which scalar starts here: a string (by its quote), a number or a word; each is read by its own file.
-import { Ch, isDigit, isQuoteLike, isWordStart } from './chars.js';
+import { Ch, isDigit, isQuoteLike, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { readNumber } from './numbers.js';
-import { QUOTE_CUT, Quote } from './state.js';
+import { NEED_MORE, QUOTE_CUT, Quote } from './state.js';
 import { plainString, quoteAt, startString } from './strings.js';
 import { readRegex, readWord } from './words.js';
 
@@ -22,8 +22,7 @@ export function startScalar(e: Engine, c: number): boolean {
     return true;
   }
   if (quote === QUOTE_CUT) {
-    e.waiting = true;
-    return true;
+    throw NEED_MORE;
   }
   if (isDigit(c) || c === Ch.MINUS || c === Ch.PLUS || c === Ch.DOT) {
     readNumber(e);
@@ -34,4 +33,28 @@ export function startScalar(e: Engine, c: number): boolean {
     return true;
   }
   return c === Ch.SLASH && readRegex(e);
+}
+
+/** A character a number, word or placeholder run is made of: such a run may go on past the buffer's end. */
+function isRunChar(c: number): boolean {
+  return isWordPart(c) || c === Ch.DOT || c === Ch.MINUS || c === Ch.PLUS;
+}
+
+/**
+ * Whether the value or key at `pos` may go on past the buffer's end: a number, word or `...` running
+ * into it, or a `"`/`'` that may open a triple quote. The main loop waits for such a token before any
+ * rule reads it, so the common waits of a stream cut into small chunks cost no throw (see NEED_MORE).
+ * Waiting is always safe: the token is read again, whole, when more text arrives or the text ends.
+ */
+export function tokenCutByEnd(e: Engine): boolean {
+  const s = e.buf;
+  const end = e.end;
+  const last = s.charCodeAt(end - 1);
+  const i = e.pos;
+  const c = s.charCodeAt(i);
+  if (c === Ch.DQUOTE || c === Ch.SQUOTE) return i + 1 >= end || (i + 2 >= end && last === c);
+  if (!isRunChar(last) || !isRunChar(c)) return false;
+  let k = i + 1;
+  while (k < end && isRunChar(s.charCodeAt(k))) k++;
+  return k >= end;
 }

@@ -10,11 +10,15 @@ export const DEFAULT_MAX_LENGTH = 100_000_000;
 /** Repairs that guess at what the writer meant; `strict: true` refuses these (derived from the kinds table). */
 export { GUESSING_REPAIRS };
 
+/** The refusals of a call that refuses nothing (shared, never changed). */
+const NO_REFUSALS: ReadonlySet<TextRepairKind> = new Set();
+
 /** `quiet`: nobody will read the repairs (parse without onRepair), so none are recorded. */
 export function engineOptions(options: ParseOptions, wantEdits: boolean, quiet = false): EngineOptions {
   validateParseOptions(options);
-  const refused = new Set<TextRepairKind>(options.disable ?? []);
-  if (options.strict) for (const kind of GUESSING_REPAIRS) refused.add(kind);
+  // Most calls refuse nothing: they share one empty set rather than each making one.
+  const refused = options.disable === undefined && options.strict !== true ? NO_REFUSALS : new Set<TextRepairKind>(options.disable);
+  if (options.strict) for (const kind of GUESSING_REPAIRS) (refused as Set<TextRepairKind>).add(kind);
   const maxDepth = options.maxDepth ?? Infinity;
   if (!(maxDepth >= 1)) throw new JsonMendError('INVALID_ARGUMENT', `maxDepth must be a positive number, got ${String(options.maxDepth)}`);
   return { maxDepth, refused, wantEdits, quiet };

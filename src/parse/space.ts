@@ -12,6 +12,8 @@ export function skipSpace(e: Engine): boolean {
     while (i < end && isJsonSpace(s.charCodeAt(i))) i++;
     if (i >= end) break;
     const c = s.charCodeAt(i);
+    // The usual case: a token starts here (none of the characters below is printable ASCII but these).
+    if (c > Ch.SPACE && c < 0x7f && c !== Ch.SLASH && c !== Ch.HASH && c !== Ch.BACKSLASH) break;
     if (c === Ch.SLASH || c === Ch.HASH) {
       const after = skipComment(e, i);
       if (after === i) break;

@@ -4,9 +4,9 @@ import type { TextRepairKind } from './types.js';
 import { Ch } from './chars.js';
 
 /**
- * Thrown inside a step when the token needs characters that have not arrived yet. The common waits
- * (a number, word, quote or string end cut by the chunk's end) set `waiting` instead, which costs
- * nothing; a throw costs about a microsecond, and a stream of 4-character chunks waits constantly.
+ * The one way for a rule to say "wait for more text": thrown inside a step when the token needs
+ * characters that have not arrived yet. The main loop (Engine.run) catches it and takes the token
+ * back, so a rule must throw it before changing anything. Never thrown at the end of input.
  */
 export const NEED_MORE: unique symbol = Symbol('need more input');
 

@@ -80,8 +80,7 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     while (j < end && isJsonSpace(s.charCodeAt(j))) j++;
     if (j >= end && !e.final) {
       // What follows the quote decides whether it ends the key: read the key again with more text.
-      e.waiting = true;
-      return true;
+      throw NEED_MORE;
     }
     if (j >= end || s.charCodeAt(j) !== Ch.COLON) return false;
     closePlainString(e, q, start, i);
@@ -96,17 +95,22 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
   while (j < limit && isJsonSpace(s.charCodeAt(j))) j++;
   if (j >= limit) return false;
   const next = s.charCodeAt(j);
+  // After a comma: where the next member starts (past the spaces, which are read once only).
+  let k = j;
   if (next === Ch.COMMA) {
     // `"x", "y"` and `"x",\n  "k": …` end the string; `"know "michael", jackson"` may not.
     if (e.kinds.length === 0) return false;
-    let k = j + 1;
+    k = j + 1;
     const kLimit = Math.min(end, k + LOOKAHEAD);
     while (k < kLimit && isJsonSpace(s.charCodeAt(k))) k++;
     if (k >= kLimit) return false;
     const after = s.charCodeAt(k);
-    if (isSpecialSpace(after)) return false;
-    // `"x", key: …` in an object: an unquoted key follows.
-    if (isWordStart(after) && !(e.top() === Kind.OBJECT && unquotedKeyAt(e, k))) return false;
+    // A quote, the usual case, is neither of the two below.
+    if (after !== Ch.DQUOTE && after !== Ch.SQUOTE) {
+      if (isSpecialSpace(after)) return false;
+      // `"x", key: …` in an object: an unquoted key follows.
+      if (isWordStart(after) && !(e.top() === Kind.OBJECT && unquotedKeyAt(e, k))) return false;
+    }
   } else if (next === Ch.RBRACE || next === Ch.RBRACKET) {
     // `"old man "}", …`: a quote after the closer is the general reader's (quoteAfterCloser); past a
     // closer of the wrong kind, spaces may stand before that quote.
@@ -140,9 +144,11 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
   e.sink.scalar(s.slice(start + 1, i));
   e.afterValue();
   if (next === Ch.COMMA) {
-    // The comma too: what the next round of the main loop would do with it.
+    // The comma too: what the next round of the main loop would do with it (in a container, the
+    // comma ends the member), then the spaces after it, already read above.
     e.pos = j;
     e.stepAfterValue(next);
+    e.pos = k;
   } else {
     e.pos = i + 1;
   }

@@ -50,8 +50,7 @@ export function readWord(e: Engine): void {
   const wordStart = i;
   while (i < e.end && (isWordPart(s.charCodeAt(i)) || s.charCodeAt(i) === Ch.DOT)) i++;
   if (i >= e.end && !e.final) {
-    e.waiting = true;
-    return;
+    throw NEED_MORE;
   }
   const word = s.slice(wordStart, i);
   const literal = LITERALS[word];
@@ -122,14 +121,13 @@ export function readRegex(e: Engine): boolean {
     else if (c === Ch.SLASH && !inClass) break;
   }
   if (i >= e.end) {
-    if (!e.final) e.waiting = true;
-    return !e.final;
+    if (!e.final) throw NEED_MORE;
+    return false;
   }
   i++;
   while (i < e.end && isWordPart(s.charCodeAt(i))) i++;
   if (i >= e.end && !e.final) {
-    e.waiting = true;
-    return true;
+    throw NEED_MORE;
   }
   const text = s.slice(start, i);
   e.record('regex_literal', start, `quoted the regular expression ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
