@@ -334,6 +334,12 @@ export function closingFence(e: Engine): boolean {
   return true;
 }
 
+/** `'key':` from `i` (after its opening quote): a Python dict's key, as its repr writes it; the cheap test before pythonSet. */
+export function dictKeyFollows(s: string, i: number): boolean {
+  const q = s.indexOf("'", i);
+  return q > 0 && s.charCodeAt(q + 1) === Ch.COLON;
+}
+
 /** How far a Python set literal is looked at before it is read as an object after all. */
 const SET_LIMIT = 4 * LOOKAHEAD;
 

@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, finishAtEnd, missingValue, objectInArray, open, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, finishAtEnd, missingValue, objectInArray, open, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { peekSignificant, skipSpace } from './space.js';
@@ -303,7 +303,7 @@ export class Engine {
       case Ch.LBRACE:
         // `{'a', 'b'}`: a Python set (see pythonSet); what follows the `{` decides.
         if (this.pos + 1 >= this.end && !this.final) throw NEED_MORE;
-        if (this.buf.charCodeAt(this.pos + 1) === Ch.SQUOTE && pythonSet(this)) return;
+        if (this.buf.charCodeAt(this.pos + 1) === Ch.SQUOTE && !dictKeyFollows(this.buf, this.pos + 2) && pythonSet(this)) return;
         open(this, Kind.OBJECT);
         return;
       case Ch.LBRACKET:
