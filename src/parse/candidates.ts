@@ -414,10 +414,30 @@ function unescapeDocument(span: string): string | undefined {
   const open = span[i];
   if ((open !== '{' && open !== '[') || span[i + 1] !== '\\' || span[i + 2] !== '"') return undefined;
   try {
-    return JSON.parse(`"${span.slice(i).replace(/\n/g, '\\n').replace(/(^|[^\\])"/g, '$1\\"')}"`) as string;
+    return JSON.parse(`"${escapeBareQuotes(span.slice(i).replace(/\n/g, '\\n'))}"`) as string;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Escapes each `"` that an even number of backslashes precedes (none included): after one level of
+ * unescaping, `\"` is a quote again, and `\\"` (escaped twice over, or a backslash then a quote) is
+ * a backslash then a quote, as in `{\"a\": \"say \\"hi\\"\"}`.
+ */
+function escapeBareQuotes(text: string): string {
+  let out = '';
+  let from = 0;
+  let slashes = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x22 && slashes % 2 === 0) {
+      out += `${text.slice(from, k)}\\`;
+      from = k;
+    }
+    slashes = c === 0x5c ? slashes + 1 : 0;
+  }
+  return out + text.slice(from);
 }
 
 /** The `NO_JSON` error for a text, with extraction's reason why. */

@@ -1,6 +1,6 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
-import { Ch, isWordStart } from './chars.js';
+import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
@@ -301,4 +301,102 @@ export function setAsideRest(e: Engine): void {
   e.edit(e.pos, e.end - e.pos, '');
   e.pos = e.end;
   e.state = State.DONE;
+}
+
+/**
+ * Whether a closing fence (```) at `i` is all that is left of the text, spaces aside: the reply's
+ * markdown closed the block while the value was still open (`{"key": 1```). Waits while the text
+ * after it is only spaces and more may come.
+ */
+export function fenceEndsText(e: Engine, i: number): boolean {
+  const s = e.buf;
+  if (i + 3 > e.end) {
+    if (!e.final && '```'.startsWith(s.slice(i, e.end))) throw NEED_MORE;
+    return false;
+  }
+  if (s.charCodeAt(i + 1) !== Ch.BACKTICK || s.charCodeAt(i + 2) !== Ch.BACKTICK) return false;
+  let k = i + 3;
+  while (k < e.end && isJsonSpace(s.charCodeAt(k))) k++;
+  if (k < e.end) return false;
+  if (!e.final) throw NEED_MORE;
+  return true;
+}
+
+/**
+ * `{"key": 1```: the closing fence at `pos` ends the text; the value was cut off there. The fence
+ * is set aside and the end of the text closes what is open (reported as cut off).
+ */
+export function closingFence(e: Engine): boolean {
+  if (e.kinds.length === 0 || !fenceEndsText(e, e.pos)) return false;
+  e.record('surrounding_text', e.pos, 'ignored a closing fence that ends the text inside the value');
+  e.edit(e.pos, e.end - e.pos, '');
+  e.pos = e.end;
+  return true;
+}
+
+/** `'key':` from `i` (after its opening quote): a Python dict's key, as its repr writes it; the cheap test before pythonSet. */
+export function dictKeyFollows(s: string, i: number): boolean {
+  const q = s.indexOf("'", i);
+  return q > 0 && s.charCodeAt(q + 1) === Ch.COLON;
+}
+
+/** How far a Python set literal is looked at before it is read as an object after all. */
+const SET_LIMIT = 4 * LOOKAHEAD;
+
+/**
+ * `{'a', 'b'}`: a Python set of strings (its repr), read as an array. At a `{` whose first member is
+ * a single-quoted string followed by `,` or `}`; every member must be such a string, up to the `}`
+ * within SET_LIMIT characters. Returns false, having changed nothing, for anything else.
+ */
+export function pythonSet(e: Engine): boolean {
+  const s = e.buf;
+  const start = e.pos;
+  const limit = Math.min(e.end, start + SET_LIMIT);
+  let i = start + 1;
+  while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
+  if (i >= limit || s.charCodeAt(i) !== Ch.SQUOTE) return false;
+  let items: number[] | undefined;
+  for (;;) {
+    // A member: '…' (a dict's first key ends here, at its colon, for the price of one indexOf).
+    const q = s.indexOf("'", i + 1);
+    if (q < 0 || q >= limit) break;
+    let k = q + 1;
+    while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
+    if (k >= limit) break;
+    const c = s.charCodeAt(k);
+    if (c !== Ch.RBRACE && c !== Ch.COMMA) return false;
+    // With no backslash or line break inside.
+    for (let n = i + 1; n < q; n++) if (s.charCodeAt(n) === Ch.BACKSLASH || s.charCodeAt(n) === Ch.LF) return false;
+    (items ??= []).push(i, q);
+    if (c === Ch.RBRACE) return readSet(e, items, k);
+    k++;
+    while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
+    if (k >= limit) break;
+    if (s.charCodeAt(k) !== Ch.SQUOTE) return false;
+    i = k;
+  }
+  // The window ran out: wait for more text if it may still come, else it is not a set.
+  if (limit === e.end && !e.final) throw NEED_MORE;
+  return false;
+}
+
+/** Emits the set found by pythonSet: its members (quote offsets in pairs) and its `}` at `close`. */
+function readSet(e: Engine, items: number[], close: number): boolean {
+  if (e.kinds.length >= e.options.maxDepth) {
+    throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, e.pos);
+  }
+  const s = e.buf;
+  e.record('python_set', e.pos, 'read a Python set as an array');
+  e.edit(e.pos, 1, '[');
+  e.sink.openArray();
+  for (let n = 0; n < items.length; n += 2) {
+    const text = s.slice(items[n] + 1, items[n + 1]);
+    e.edit(items[n], items[n + 1] + 1 - items[n], JSON.stringify(text));
+    e.sink.scalar(text);
+  }
+  e.edit(close, 1, ']');
+  e.sink.close(false);
+  e.pos = close + 1;
+  e.afterValue();
+  return true;
 }

@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, finishAtEnd, missingValue, objectInArray, open, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, finishAtEnd, missingValue, objectInArray, open, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { peekSignificant, skipSpace } from './space.js';
@@ -301,6 +301,9 @@ export class Engine {
     if (depth === 0 && this.topValues === 0) this.topStart = this.base + this.pos;
     switch (c) {
       case Ch.LBRACE:
+        // `{'a', 'b'}`: a Python set (see pythonSet); what follows the `{` decides.
+        if (this.pos + 1 >= this.end && !this.final) throw NEED_MORE;
+        if (this.buf.charCodeAt(this.pos + 1) === Ch.SQUOTE && !dictKeyFollows(this.buf, this.pos + 2) && pythonSet(this)) return;
         open(this, Kind.OBJECT);
         return;
       case Ch.LBRACKET:
@@ -372,6 +375,7 @@ export class Engine {
       closeBeforeSibling(this);
       return;
     }
+    if (c === Ch.BACKTICK && closingFence(this)) return;
     if (isValueStart(this, c)) {
       // The inserted comma starts the next member: if that is cut off, the comma goes too.
       this.memberAt = this.base + this.pos;
@@ -436,6 +440,9 @@ export class Engine {
       case Ch.ELLIPSIS:
         skipEllipsis(this, 1);
         return;
+      case Ch.BACKTICK:
+        if (closingFence(this)) return;
+        break;
       case Ch.LBRACE:
         if (objectInArray(this)) {
           closeBeforeSibling(this);

@@ -161,6 +161,10 @@ export const REPAIR_KINDS = {
     fixes: 'a string that ran into the next key',
     input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
   },
+  quote_on_own_line: {
+    fixes: 'a closing quote written at the start of its own line: the raw line break (and indentation) before it was layout, not text',
+    input: '{"a": "x\n  ", "b": 1}', value: { a: 'x', b: 1 }, at: 8, guess: true, cutOff: false, fuzz: ['\n"'],
+  },
   control_character: {
     fixes: 'raw newline, tab or control character inside a string',
     input: '"a\nb"', value: 'a\nb', at: 2, guess: false, cutOff: false, fuzz: ['\n'],
@@ -170,7 +174,7 @@ export const REPAIR_KINDS = {
     input: '"\\d+"', value: '\\d+', at: 1, guess: true, cutOff: false, fuzz: ['\\', 'u'],
   },
   escaped_json: {
-    fixes: "the whole document's quotes are backslash-escaped",
+    fixes: "the whole document's quotes are backslash-escaped (inner quotes escaped again included: `\\\\\"`)",
     input: '{\\"a\\": 1}', value: { a: 1 }, at: 0, guess: true, cutOff: false, fuzz: ['\\'],
   },
   python_literal: {
@@ -194,7 +198,7 @@ export const REPAIR_KINDS = {
     input: '.5', value: 0.5, at: 0, guess: false, cutOff: false, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
   },
   number_like_text: {
-    fixes: 'a token that starts as a number but goes on with `-`, `/` or `:` and digits (a date, a time, a fraction, a range) is kept as a string',
+    fixes: 'a token that starts as a number but is not one is kept as a string: it goes on with `-`, `/` or `:` and digits (a date, a time, a fraction, a range), or is made of a number\'s characters in a wrong order (`2e`, `1_234.5_6`)',
     input: '{"date": 2024-10-18T18:35:22.229Z, "n": 1/3}', value: { date: '2024-10-18T18:35:22.229Z', n: '1/3' }, at: 9, guess: true, cutOff: false, fuzz: ['1/3', '10-20'],
   },
   leading_zero: {
@@ -209,6 +213,10 @@ export const REPAIR_KINDS = {
   tuple: {
     fixes: 'Python tuple',
     input: '(1, 2)', value: [1, 2], at: 0, guess: false, cutOff: false, fuzz: ['(', ')'],
+  },
+  python_set: {
+    fixes: "a Python set of strings, `{'a', 'b'}`, is an array (not an object whose keys have no values)",
+    input: "{'a', 'b'}", value: ['a', 'b'], at: 0, guess: false, cutOff: false, fuzz: ["{'a', 'b'}"],
   },
   comment: {
     fixes: '`//`, `#` and block comments',

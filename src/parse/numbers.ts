@@ -134,8 +134,10 @@ export function readNumber(e: Engine): void {
     e.pos = i;
     return;
   }
+  // `2e`, `1_234.5_6`: made of a number's characters but not one; kept as its text (to the next
+  // delimiter, as an unquoted value), never a number with a part dropped.
   e.pos = start;
-  readUnquotedValue(e);
+  readUnquotedValue(e, /^[+-]?[0-9][0-9_.eE+-]*$/.test(token) ? 'number_like_text' : 'unquoted_string');
 }
 
 /** Whether `-`, `/` or `:` then a digit follows at `i`: `2024-10-18`, `1/3`, `10-20`, `12:20` (may wait). */

@@ -49,7 +49,7 @@ export const STOPS: Record<Quote, [number, number, number]> = {
   [Quote.SINGLE]: [Ch.SQUOTE, Ch.SQUOTE, Ch.SQUOTE],
   [Quote.CURLY_DOUBLE]: [Ch.RIGHT_DOUBLE, Ch.LEFT_DOUBLE, Ch.LEFT_DOUBLE],
   [Quote.CURLY_SINGLE]: [Ch.RIGHT_SINGLE, Ch.LEFT_SINGLE, Ch.SQUOTE],
-  [Quote.BACKTICK]: [Ch.BACKTICK, Ch.BACKTICK, Ch.BACKTICK],
+  [Quote.BACKTICK]: [Ch.BACKTICK, Ch.ACUTE, Ch.ACUTE],
   [Quote.TRIPLE_DOUBLE]: [Ch.DQUOTE, Ch.DQUOTE, Ch.DQUOTE],
   [Quote.TRIPLE_SINGLE]: [Ch.SQUOTE, Ch.SQUOTE, Ch.SQUOTE],
   [Quote.ENTITY]: [Ch.AMP, Ch.AMP, Ch.AMP],

@@ -1,10 +1,10 @@
 // Where a string ends: does a quote close the string, belong to its text, or show that the end quote
 // was missing? An ordered list of small checks, first answer wins.
-import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
-import { missingValueBeforeKey } from './containers.js';
+import { fenceEndsText, missingValueBeforeKey } from './containers.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
@@ -46,12 +46,15 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, j, c2)) !== PASS) return d;
+  if (c2 === Ch.BACKTICK && fenceEndsText(e, j)) return Decision.CLOSE;
   if ((d = escapedSpaceFollows(e, j, c2)) !== PASS) return d;
-  if ((d = commaFollows(e, j, c2)) !== PASS) return d;
+  if ((d = commaFollows(e, i, j, c2)) !== PASS) return d;
   if ((d = quoteFollows(e, j, c2)) !== PASS) return d;
   if (splitAtComma(e, i, j)) return Decision.SPLIT;
   if (ranIntoKey(e, i, j, c2)) return Decision.SPLIT;
+  if (j === i + 1 && quotedValueAfterKey(e, i)) return Decision.SPLIT;
   if ((d = unquotedKeyFollows(e, i + closeLen, j, c2)) !== PASS) return d;
+  if ((d = wordElementFollows(e, i, i + closeLen, j, c2)) !== PASS) return d;
   if ((d = valueAfterSpace(e, i + closeLen, j, c2)) !== PASS) return d;
   return Decision.INNER;
 }
@@ -82,6 +85,29 @@ function straightQuoteEnds(e: Engine, from: number): boolean {
   }
   const c = s.charCodeAt(j);
   return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
+}
+
+/**
+ * Whether the quote at `i` is the first bare `"` in the string's raw text (escaped ones aside): no
+ * quote before it was read as text. Rules that end a string at a word after it ask this, so a quote
+ * that closes a quotation inside the text (`"see "b", and …`) stays text. False when the string's
+ * start is more than LOOKAHEAD back.
+ */
+function firstQuote(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.strStart - e.base + 1;
+  if (from < 0 || i - from > LOOKAHEAD) return false;
+  for (let k = from; k < i; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.BACKSLASH) k++;
+    else if (c === Ch.DQUOTE) return false;
+  }
+  return true;
+}
+
+/** Whether the closer `c` is of the wrong kind for the innermost container (`]` in an object). */
+export function closerMismatches(e: Engine, c: number): boolean {
+  return e.kinds.length > 0 && (e.top() === Kind.OBJECT) !== (c === Ch.RBRACE);
 }
 
 function inObject(e: Engine): boolean {
@@ -137,15 +163,41 @@ function commentFollows(e: Engine, j: number, c2: number): Answer {
 }
 
 /** `"x", …`: closes unless a word follows that is neither a key nor a literal (`"know "michael", jackson"`). */
-function commaFollows(e: Engine, j: number, c2: number): Answer {
+function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (c2 !== Ch.COMMA) return PASS;
   const k = scanSignificant(e, j + 1);
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
   if (!isWordStart(e.buf.charCodeAt(k))) return Decision.CLOSE;
   const wordEnd = scanWordLimited(e, k);
-  // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing).
-  if (inObject(e)) return colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd) ? Decision.CLOSE : Decision.INNER;
-  return isLiteralWord(e.buf.slice(k, wordEnd)) ? Decision.CLOSE : Decision.INNER;
+  // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing); `"foo", NOTE "b": …` (a stray
+  // word before the next key, see stray_word).
+  if (inObject(e)) {
+    if (e.buf.charCodeAt(wordEnd) === Ch.DQUOTE && !colonAfter(e, wordEnd + 1)) return firstQuote(e, i) && quotedKeyAt(e, wordEnd + 1) ? Decision.CLOSE : Decision.INNER;
+    return colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd) ? Decision.CLOSE : Decision.INNER;
+  }
+  if (isLiteralWord(e.buf.slice(k, wordEnd))) return Decision.CLOSE;
+  return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * `["a", b]`, `["C(2)", This is F(3)]`: after the string's first quote and a comma, unquoted text
+ * that runs to the array's `]`, or to a comma and the next element's quote, without a quote of its
+ * own: the quote ended the string, and the rest are elements. (`"know "michael", jackson"]` has its
+ * own quote after the word: a quotation in the text.)
+ */
+function unquotedElementsFollow(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  let last = -1;
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.RBRACKET) return true;
+    if (c === Ch.DQUOTE) return last === Ch.COMMA;
+    if (c === Ch.BACKSLASH) return false;
+    if (!isJsonSpace(c)) last = c;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return false;
 }
 
 /** `"x" "y"`: a missing comma; `"say "hi""`: a doubled quote at the end of the string. */
@@ -161,6 +213,23 @@ function quoteFollows(e: Engine, j: number, c2: number): Answer {
 function unquotedKeyFollows(e: Engine, after: number, j: number, c2: number): Answer {
   if (!isWordStart(c2) || !inObject(e)) return PASS;
   return colonAfter(e, scanWordLimited(e, j)) && j > after ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * `["value1" value2", "value3"]`, `["a" b]`: in an array, the string's first quote, then space and a
+ * word that ends the element (its own closing quote, then `,` or `]`; or `,` or `]` itself): the next
+ * element, with its opening quote (and the comma) missing.
+ */
+function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: number): Answer {
+  if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY) return PASS;
+  const k = scanWordLimited(e, j);
+  if (k >= e.end) return PASS;
+  let c = e.buf.charCodeAt(k);
+  if (c === Ch.DQUOTE) {
+    const n = peekSignificant(e, k + 1);
+    c = n < e.end ? e.buf.charCodeAt(n) : -1;
+  }
+  return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i) ? Decision.CLOSE : PASS;
 }
 
 /**
@@ -239,12 +308,16 @@ function endStringAt(e: Engine, cut: number, kind: 'missing_end_quote' | 'unterm
  */
 function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   if (c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) return PASS;
-  if (j + 1 >= e.end) {
+  let q = j + 1;
+  if (closerMismatches(e, c2)) {
+    // `{"a": "x]\n", …`: past a closer that cannot close the object, spaces may stand before the quote.
+    q = peekSignificant(e, q);
+  } else if (q >= e.end) {
     if (!e.final) throw NEED_MORE;
     return PASS;
   }
-  if (e.buf.charCodeAt(j + 1) !== Ch.DQUOTE) return PASS;
-  const k = scanSignificant(e, j + 2);
+  if (q >= e.end || e.buf.charCodeAt(q) !== Ch.DQUOTE) return PASS;
+  const k = scanSignificant(e, q + 1);
   if (k >= e.end) return e.final ? PASS : undefined;
   const c3 = e.buf.charCodeAt(k);
   return c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET ? Decision.INNER : PASS;
@@ -363,4 +436,115 @@ function escapedSpaceFollows(e: Engine, j: number, c2: number): Answer {
   }
   const c = s.charCodeAt(k);
   return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.COMMA || c === Ch.COLON || c === Ch.DQUOTE ? Decision.CLOSE : PASS;
+}
+
+/**
+ * `"a": "x}``` [1,2]\n",`: the closing quote at `i` stands at the start of its own line (after a raw
+ * line break and indentation), so that line break was layout, not text: the string ends before it.
+ * Only a raw line break (already reported as a control character), never an escaped `\n`; a string
+ * that is nothing but the line break keeps it. Looks back at most LOOKAHEAD characters.
+ */
+export function quoteOnOwnLine(e: Engine, i: number): void {
+  const s = e.buf;
+  const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
+  let b = i - 1;
+  while (b >= floor && (s.charCodeAt(b) === Ch.SPACE || s.charCodeAt(b) === Ch.TAB)) b--;
+  if (b < floor || s.charCodeAt(b) !== Ch.LF) return;
+  b--;
+  if (b >= floor && s.charCodeAt(b) === Ch.CR) b--;
+  const cut = b + 1;
+  if (cut <= e.strStart - e.base + 1) return;
+  e.pos = i;
+  dropStringTail(e, cut);
+  e.record('quote_on_own_line', cut, 'removed the line break before a closing quote on its own line');
+  e.edit(cut, i - cut, '');
+}
+
+/**
+ * `` {`a´: `b´} ``: in a string opened by a backtick, an acute accent closes it when what follows is
+ * what follows a closing quote (`:`, `,`, a closer, or the end); elsewhere (`` `it´s` ``) it is text.
+ */
+export function acuteCloses(e: Engine, i: number): boolean {
+  const j = peekSignificant(e, i + 1);
+  if (j >= e.end) return true;
+  const c = e.buf.charCodeAt(j);
+  return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
+}
+
+/** After the comma at `k`, past `key:` (a bare word, a colon, spaces): the offset there, or -1. */
+function keyAfterComma(e: Engine, k: number, to: number): number {
+  const s = e.buf;
+  let n = k + 1;
+  while (n < to && s.charCodeAt(n) === Ch.SPACE) n++;
+  if (n >= to || !isWordStart(s.charCodeAt(n))) return -1;
+  while (n < to && isWordPart(s.charCodeAt(n))) n++;
+  while (n < to && s.charCodeAt(n) === Ch.SPACE) n++;
+  if (n >= to || s.charCodeAt(n) !== Ch.COLON) return -1;
+  n++;
+  while (n < to && s.charCodeAt(n) === Ch.SPACE) n++;
+  return n;
+}
+
+/**
+ * Where `, key:` (a comma, a bare word, a colon) stands in the raw text [from, to), or -1; the text
+ * after it must hold no backslash, so that it was read one character for one.
+ */
+function memberInText(e: Engine, from: number, to: number): number {
+  const s = e.buf;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.BACKSLASH) return -1;
+    if (c !== Ch.COMMA || keyAfterComma(e, k, to) < 0) continue;
+    for (let b = k; b < to; b++) if (s.charCodeAt(b) === Ch.BACKSLASH) return -1;
+    return k;
+  }
+  return -1;
+}
+
+/**
+ * `{"a": "first, b: "second"}`: the string's first quote comes right after `, key: ` in its text, and
+ * opens a string that ends before `}` or `, "`: the end quote was missing before that comma. Ends the
+ * string there (the main loop reads the member again).
+ */
+function quotedValueAfterKey(e: Engine, i: number): boolean {
+  if (!inObject(e)) return false;
+  const s = e.buf;
+  const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
+  const comma = memberInText(e, floor, i);
+  if (comma < 0 || keyAfterComma(e, comma, i) !== i || !firstQuote(e, i)) return false;
+  // The value's own closing quote, on the same line.
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  let k = i + 1;
+  while (k < limit && s.charCodeAt(k) !== Ch.DQUOTE && s.charCodeAt(k) !== Ch.LF && s.charCodeAt(k) !== Ch.BACKSLASH) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  // Then `}`, or `,` and the next key's quote: `"go away", and left"` is a quotation in the text.
+  const n = peekSignificant(e, k + 1);
+  if (n >= e.end) return false;
+  if (s.charCodeAt(n) === Ch.COMMA) {
+    const m = peekSignificant(e, n + 1);
+    if (m >= e.end || s.charCodeAt(m) !== Ch.DQUOTE) return false;
+  } else if (s.charCodeAt(n) !== Ch.RBRACE) {
+    return false;
+  }
+  e.pos = i;
+  dropStringTail(e, comma);
+  endStringAt(e, comma, 'missing_end_quote', 'inserted the missing closing quote before the next member');
+  return true;
+}
+
+/**
+ * `{"a": "first, b: 1}`: a value string in an object that the text ends inside, the closers at `to`
+ * closing exactly what is open, with `, key:` in its text: its end quote was missing before that
+ * comma. Ends the string there (the main loop reads the member again); false when there is no such
+ * comma within LOOKAHEAD characters back.
+ */
+export function endBeforeMember(e: Engine, to: number): boolean {
+  if (!inObject(e)) return false;
+  const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
+  const comma = memberInText(e, floor, to);
+  if (comma < 0) return false;
+  dropStringTail(e, comma);
+  endStringAt(e, comma, 'missing_end_quote', 'inserted the missing closing quote before the next member');
+  return true;
 }

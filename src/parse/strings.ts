@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
-import { decideClose, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
+import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
 
@@ -116,8 +116,14 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
       if (isWordStart(after) && !(e.top() === Kind.OBJECT && unquotedKeyAt(e, k))) return false;
     }
   } else if (next === Ch.RBRACE || next === Ch.RBRACKET) {
-    // `"old man "}", …`: a quote right after the closer is the general reader's (quoteAfterCloser).
-    if (j + 1 >= end ? !e.final : s.charCodeAt(j + 1) === Ch.DQUOTE) return false;
+    // `"old man "}", …`: a quote after the closer is the general reader's (quoteAfterCloser); past a
+    // closer of the wrong kind, spaces may stand before that quote.
+    let q = j + 1;
+    if (closerMismatches(e, next)) {
+      const qLimit = Math.min(end, q + LOOKAHEAD);
+      while (q < qLimit && (isJsonSpace(s.charCodeAt(q)) || isSpecialSpace(s.charCodeAt(q)))) q++;
+    }
+    if (q >= end ? !e.final : s.charCodeAt(q) === Ch.DQUOTE) return false;
   } else if (next === Ch.COLON) {
     if (e.kinds.length === 0) return false;
     if (e.top() === Kind.OBJECT) {
@@ -289,7 +295,8 @@ export function closingLength(e: Engine, i: number, c: number, quote: Quote): nu
     case Quote.CURLY_SINGLE:
       return c === Ch.RIGHT_SINGLE || c === Ch.LEFT_SINGLE || c === Ch.SQUOTE ? 1 : 0;
     case Quote.BACKTICK:
-      return c === Ch.BACKTICK ? 1 : 0;
+      // `` `a´ ``: an acute accent typed for the closing backtick, where a closing quote belongs.
+      return c === Ch.BACKTICK || (c === Ch.ACUTE && acuteCloses(e, i)) ? 1 : 0;
     case Quote.TRIPLE_DOUBLE:
     case Quote.TRIPLE_SINGLE: {
       const q = quote === Quote.TRIPLE_DOUBLE ? Ch.DQUOTE : Ch.SQUOTE;
@@ -320,6 +327,8 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.pos = next.at;
     return;
   }
+  // `"text\n"`: a raw line break right before the closing quote was layout (see quoteOnOwnLine).
+  if (e.controlReported) quoteOnOwnLine(e, i);
   // `["key": "value"]`: decided before anything is recorded, as the look may need more text.
   const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY && colonAt(e, i + closeLen);
   if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
@@ -378,7 +387,12 @@ export function finishString(e: Engine): void {
     return;
   }
   throwIfLeakedMarkup(e, e.strHead + e.strText, e.pos);
-  const cut = closersAtEnd(e);
+  // `{"a": "x}```: a closing fence after the string's text ended the reply (see fenceBeforeEnd).
+  const fence = fenceBeforeEnd(e);
+  const closers = closersAtEnd(e, fence >= 0 ? fence : e.pos);
+  const cut = closers >= 0 ? closers : fence;
+  // `{"a": "first, b: 1}`: the text is complete but for the end quote, which belonged before `, b:`.
+  if (closers >= 0 && endBeforeMember(e, closers)) return;
   if (cut >= 0) {
     // `{"url": "https://x.com/}`: the closers after the text close exactly what is open, so the string
     // ended before them; the main loop reads them as closers.
@@ -405,12 +419,12 @@ function closerEndsText(e: Engine): boolean {
  * Where an unterminated value string's tail of closers and space starts, when those closers close
  * exactly the open containers, innermost first; -1 otherwise. Looks back at most LOOKAHEAD characters.
  */
-function closersAtEnd(e: Engine): number {
+function closersAtEnd(e: Engine, from: number): number {
   const s = e.buf;
   const depth = e.kinds.length;
   if (depth === 0 || e.quote !== Quote.DOUBLE) return -1;
   const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
-  let i = e.pos;
+  let i = from;
   let matched = 0;
   while (i > floor) {
     const c = s.charCodeAt(i - 1);
@@ -424,6 +438,21 @@ function closersAtEnd(e: Engine): number {
     i--;
   }
   if (matched !== depth) return -1;
+  while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+/**
+ * Where a closing fence (```, then only spaces) ends the text of an unterminated value string, with
+ * the spaces before it, or -1: `{"key": "value}``` was cut off by the reply's markdown.
+ */
+function fenceBeforeEnd(e: Engine): number {
+  const s = e.buf;
+  const floor = e.strStart - e.base + 1;
+  let i = e.pos;
+  while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
+  if (i - 3 < floor || e.kinds.length === 0 || !s.startsWith('```', i - 3)) return -1;
+  i -= 3;
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
   return i;
 }

@@ -1,5 +1,5 @@
 // Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
-import { Ch, isJsonSpace, isWordPart } from './chars.js';
+import { Ch, isJsonSpace, isQuoteLike, isWordPart } from './chars.js';
 import { open } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, scanSignificant } from './space.js';
@@ -164,24 +164,64 @@ export function wrapperFollows(e: Engine, start: number, i: number, word: string
  * value stops at `,`, a closer or a line break; a key also at `:`, `=` and `"`.
  */
 export function unquotedEnd(e: Engine, isKey: boolean): number {
+  return isKey ? unquotedKeyEnd(e) : unquotedValueEnd(e);
+}
+
+function unquotedKeyEnd(e: Engine): number {
   const s = e.buf;
-  const closesParen = e.openParens > 0;
   let i = e.pos;
   let last = i;
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
-    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF) break;
-    // `{"key": value "key2": …}`: the next member's quoted key ends the value.
-    if (c === Ch.DQUOTE && !isKey && i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
-    if (isKey ? c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ : c === Ch.RBRACKET || c === Ch.CR || (c === Ch.RPAREN && closesParen)) break;
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ) break;
+    if (c === Ch.SPACE) {
+      // `{a 'b'}`: after the key and a space, a quote opens the value (the colon is missing).
+      const d = s.charCodeAt(i + 1);
+      if (d === Ch.SQUOTE || d === Ch.BACKTICK || isQuoteLike(d)) break;
+      continue;
+    }
     if (!isJsonSpace(c)) last = i + 1;
   }
   if (i >= e.end && !e.final) throw NEED_MORE;
   return last;
 }
 
-/** A value without quotes: read to the next `,`, closer or line end, and trim. */
-export function readUnquotedValue(e: Engine): void {
+function unquotedValueEnd(e: Engine): number {
+  const s = e.buf;
+  const closesParen = e.openParens > 0;
+  let i = e.pos;
+  let last = i;
+  // `{text: words{in braces}}`: a value's own `{` (or `[`) is closed by the next `}` (or `]`), text too.
+  let braces = 0;
+  let brackets = 0;
+  for (; i < e.end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.COMMA || c === Ch.LF || c === Ch.CR) break;
+    if (c === Ch.RBRACE || c === Ch.RBRACKET) {
+      if (c === Ch.RBRACE ? braces === 0 : brackets === 0) break;
+      if (c === Ch.RBRACE) braces--;
+      else brackets--;
+    } else if (c === Ch.LBRACE) {
+      braces++;
+    } else if (c === Ch.LBRACKET) {
+      brackets++;
+    } else if (c === Ch.DQUOTE) {
+      // `{"key": value "key2": …}`: the next member's quoted key ends the value.
+      if (i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
+    } else if (c === Ch.RPAREN && closesParen) {
+      break;
+    }
+    if (!isJsonSpace(c)) last = i + 1;
+  }
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return last;
+}
+
+/**
+ * A value without quotes: read to the next `,`, closer or line end, and trim. `kind` names what it
+ * was (a number-like token that is not a number reads the same way).
+ */
+export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_like_text' = 'unquoted_string'): void {
   const start = e.pos;
   const last = unquotedEnd(e, false);
   let text = e.buf.slice(start, last);
@@ -190,7 +230,7 @@ export function readUnquotedValue(e: Engine): void {
     text = text.slice(0, -1);
     e.record('missing_start_quote', start, 'inserted the missing opening quote');
   } else {
-    e.record('unquoted_string', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+    e.record(kind, start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
   }
   if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(text));
   e.pos = last;

