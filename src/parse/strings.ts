@@ -327,8 +327,9 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.pos = next.at;
     return;
   }
-  // `"text\n"`: a raw line break right before the closing quote was layout (see quoteOnOwnLine).
-  if (e.controlReported) quoteOnOwnLine(e, i);
+  // `"text\n"`: a raw line break right before the closing quote was layout (see quoteOnOwnLine); a code
+  // block trims its own (fenceContentEnd); backticks and triple quotes keep it, as JavaScript and Python do.
+  if (e.controlReported && e.quote < Quote.BACKTICK) quoteOnOwnLine(e, i);
   // `["key": "value"]`: decided before anything is recorded, as the look may need more text.
   const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY && colonAt(e, i + closeLen);
   if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
