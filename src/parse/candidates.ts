@@ -3,7 +3,7 @@ import { JsonMendError } from '../errors.js';
 import { scanBalanced } from '../extract/balanced.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
-import { isJsonSpace } from './chars.js';
+import { isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
 import { isCutOffRepair } from './kind-flags.js';
 import { RepairLog } from './repair-log.js';
@@ -186,10 +186,11 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
   // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string.
   const end = candidate.source === 'whole' ? text.length : candidate.end;
   if (unescaped !== undefined) {
-    note(log, settings, 'escaped_json', candidate.start, 'read a backslash-escaped JSON document');
+    const how = unescaped.kind === 'escaped_json' ? 'backslash-escaped' : 'quote-doubled (CSV)';
+    note(log, settings, unescaped.kind, candidate.start, `read a ${how} JSON document`);
     const from = log.length;
     try {
-      engine.runAll(unescaped);
+      engine.runAll(unescaped.text);
     } catch (error) {
       if (error instanceof EngineFailure) throw new EngineFailure(error.code, error.reason, candidate.start);
       throw error;
@@ -404,17 +405,43 @@ function nestingDepth(text: string): number {
   return max;
 }
 
-/**
- * `{\"a\": 1}`: a document whose quotes are all backslash-escaped (a JSON string's content pasted
- * without its quotes). Returns the unescaped text, or undefined when the candidate is not one.
- */
-function unescapeDocument(span: string): string | undefined {
+/** Where a document starts in `span`: after leading space. */
+function documentStart(span: string): number {
   let i = 0;
-  while (i < span.length && /\s/.test(span[i])) i++;
-  const open = span[i];
-  if ((open !== '{' && open !== '[') || span[i + 1] !== '\\' || span[i + 2] !== '"') return undefined;
+  while (i < span.length && isJsonSpace(span.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * How a document whose every quote is written twice over starts: `{\"a\": 1}` (backslash-escaped: a
+ * JSON string's content pasted without its quotes), or `{""a"": 1}` (quotes doubled, as CSV writes a
+ * cell). Either is read as a whole rewritten copy. `{"": 1}` (an empty key) is neither: a doubled quote
+ * is followed by a letter.
+ */
+export function rewrittenDocumentAt(text: { charCodeAt(i: number): number }, i: number): 'escaped_json' | 'doubled_quotes' | undefined {
+  const open = text.charCodeAt(i);
+  if (open !== 0x7b && open !== 0x5b) return undefined;
+  const a = text.charCodeAt(i + 1);
+  if (a === 0x5c && text.charCodeAt(i + 2) === 0x22) return 'escaped_json';
+  if (a === 0x22 && text.charCodeAt(i + 2) === 0x22 && isWordStart(text.charCodeAt(i + 3))) return 'doubled_quotes';
+  return undefined;
+}
+
+/** Whether a repair of this kind means the engine read a rewritten copy of the candidate (see rewrittenDocumentAt). */
+export function readRewrittenCopy(kind: string): boolean {
+  return kind === 'escaped_json' || kind === 'doubled_quotes';
+}
+
+/** The rewritten document's text and its kind, or undefined when the candidate is not one (see rewrittenDocumentAt). */
+function unescapeDocument(span: string): { text: string; kind: 'escaped_json' | 'doubled_quotes' } | undefined {
+  const i = documentStart(span);
+  const kind = rewrittenDocumentAt(span, i);
+  if (kind === undefined) return undefined;
+  // Each pair of quotes is one quote (`""""` is an empty string); a writer that doubles quotes doubles
+  // single quotes too (`''Female''`).
+  if (kind === 'doubled_quotes') return { text: span.slice(i).replaceAll('""', '"').replaceAll("''", "'"), kind };
   try {
-    return JSON.parse(`"${escapeBareQuotes(span.slice(i).replace(/\n/g, '\\n'))}"`) as string;
+    return { text: JSON.parse(`"${escapeBareQuotes(span.slice(i).replace(/\n/g, '\\n'))}"`) as string, kind };
   } catch {
     return undefined;
   }

@@ -11,10 +11,10 @@ export const ALL_REPAIR_KINDS: readonly TextRepairKind[] = Object.freeze([
   'missing_opener', 'extra_closer', 'single_quotes', 'curly_quotes', 'backtick_quotes', 'triple_quotes',
   'fenced_value', 'html_entity_quotes', 'unquoted_key', 'stray_word', 'unquoted_string', 'unescaped_quote',
   'missing_start_quote', 'missing_end_quote', 'quote_on_own_line', 'control_character', 'invalid_escape',
-  'escaped_json', 'python_literal', 'literal_case', 'undefined_literal', 'non_finite_number', 'number_format',
-  'number_like_text', 'leading_zero', 'regex_literal', 'tuple', 'python_set', 'comment', 'ellipsis',
-  'string_concatenation', 'function_wrapper', 'special_whitespace', 'concatenated_values', 'surrounding_text',
-  'reasoning_block',
+  'escaped_json', 'doubled_quotes', 'python_literal', 'literal_case', 'undefined_literal',
+  'non_finite_number', 'number_format', 'number_like_text', 'leading_zero', 'regex_literal', 'tuple',
+  'python_set', 'comment', 'ellipsis', 'string_concatenation', 'function_wrapper', 'special_whitespace',
+  'concatenated_values', 'surrounding_text', 'reasoning_block',
 ] as const);
 
 /**
@@ -25,8 +25,9 @@ export const GUESSING_REPAIRS: readonly TextRepairKind[] = Object.freeze([
   'truncated', 'truncated_literal', 'swapped_closers', 'stray_opener', 'unterminated_key', 'run_on_string',
   'missing_comma', 'missing_colon', 'missing_value', 'mismatched_closer', 'early_closer', 'missing_closer',
   'missing_opener', 'extra_closer', 'stray_word', 'unquoted_string', 'unescaped_quote', 'missing_start_quote',
-  'missing_end_quote', 'quote_on_own_line', 'invalid_escape', 'escaped_json', 'non_finite_number',
-  'number_like_text', 'leading_zero', 'ellipsis', 'concatenated_values', 'reasoning_block',
+  'missing_end_quote', 'quote_on_own_line', 'invalid_escape', 'escaped_json', 'doubled_quotes',
+  'non_finite_number', 'number_like_text', 'leading_zero', 'ellipsis', 'concatenated_values',
+  'reasoning_block',
 ] as const);
 
 const CUT_OFF: ReadonlySet<string> = new Set<TextRepairKind>([

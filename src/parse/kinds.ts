@@ -177,6 +177,10 @@ export const REPAIR_KINDS = {
     fixes: "the whole document's quotes are backslash-escaped (inner quotes escaped again included: `\\\\\"`)",
     input: '{\\"a\\": 1}', value: { a: 1 }, at: 0, guess: true, cutOff: false, fuzz: ['\\'],
   },
+  doubled_quotes: {
+    fixes: 'every quote of the document written twice, as CSV writes a cell (`{""a"": ""x""}`); `""""` is an empty string',
+    input: '{""a"": ""x""}', value: { a: 'x' }, at: 0, guess: true, cutOff: false, fuzz: ['{""a""'],
+  },
   python_literal: {
     fixes: '`True`, `False`, `None`',
     input: 'None', value: null, at: 0, guess: false, cutOff: false, fuzz: ['True', 'None'],

@@ -1,7 +1,7 @@
 // `repair(text)`: the repaired JSON text, keeping the input's own formatting and splicing in only
 // the repairs the engine made.
 import { JsonMendError } from '../errors.js';
-import { parseCandidates } from './candidates.js';
+import { parseCandidates, readRewrittenCopy } from './candidates.js';
 import type { Edit } from './engine.js';
 import type { ParseOptions } from './types.js';
 import { writeJson } from './write-json.js';
@@ -19,8 +19,8 @@ export function repair(text: string, options: ParseOptions = {}): string {
   const { start, end, repairs, value, edits } = first.value;
   if (repairs.length === 0 && start === 0 && end === text.length) return text;
   let out: string;
-  if (repairs.some((r) => r.kind === 'escaped_json')) {
-    // The edits would be splices of the unescaped copy, not of this text: write the value instead.
+  if (repairs.some((r) => readRewrittenCopy(r.kind))) {
+    // The edits would be splices of the rewritten copy, not of this text: write the value instead.
     out = writeJson(value);
   } else {
     out = applyEdits(text, start, end, edits);

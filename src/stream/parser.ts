@@ -6,6 +6,7 @@ import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
 import type { TextRepair } from '../parse/types.js';
 import { parse } from '../parse/api.js';
+import { rewrittenDocumentAt } from '../parse/candidates.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
 import { SchemaWatch } from './schema.js';
@@ -209,7 +210,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.fatal) throw this.fatal;
     const buf = this.buf;
     const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined &&
-      !(buf.charCodeAt(this.start + 1) === 0x5c && buf.charCodeAt(this.start + 2) === 0x22);
+      rewrittenDocumentAt(buf, this.start) === undefined;
     if (own) {
       let ok = true;
       if (!wasStopped) {

@@ -128,3 +128,27 @@ describe('unquoted elements after a string in an array', () => {
     assert.deepEqual(parse('["know "michael", jackson"]'), ['know "michael", jackson']);
   });
 });
+
+describe('a document with every quote doubled (CSV)', () => {
+  // Before: `{""answer"":""x""}` gave `{"": "\"x\""}`: the key was lost behind a row of repairs.
+  test('each pair of quotes is one quote; four make an empty string', () => {
+    assert.deepEqual(parse('{""answer"": ""x"", ""n"": 2, ""e"": """", ""l"": [""a"", ""b""]}'), { answer: 'x', n: 2, e: '', l: ['a', 'b'] });
+    assert.deepEqual(kinds('{""answer"":""x""}'), ['doubled_quotes']);
+    assert.deepEqual(parse(`{""a"": ''b'', ""c"": ""it's""}`), { a: 'b', c: "it's" });
+  });
+  test('an empty key is JSON, not doubled quotes', () => {
+    assert.deepEqual(parse('{"": 1}'), { '': 1 });
+    assert.deepEqual(parse('{"":1, "a": }'), { '': 1, a: null });
+  });
+  test('in prose, cut off, repaired text, and streamed one character at a time', async () => {
+    assert.deepEqual(parse('The row: {""a"": ""x""} (from the sheet)'), { a: 'x' });
+    assert.deepEqual(parse('{""a"": ""xy'), { a: 'xy' });
+    const { repair } = await import('../../src/index.js');
+    assert.deepEqual(JSON.parse(repair('{""a"": ""x""}')), { a: 'x' });
+    const { createStreamParser } = await import('../../src/stream/index.js');
+    const text = '{""a"": [""x"", 1]}';
+    const p = createStreamParser();
+    for (const c of text) p.push(c);
+    assert.deepEqual(p.end(), parse(text));
+  });
+});
