@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { missingValueBeforeKey } from './containers.js';
-import { completeString, concatenation, dropRepairsFrom, dropStringTail } from './strings.js';
+import { completeString, concatenation, dropRepairsFrom, dropStringTail, stringMayBeKey } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
 /**
@@ -262,6 +262,7 @@ function colonAfterValue(e: Engine, i: number, c2: number): Answer {
     throwIfLeakedMarkup(e, text, i);
     return PASS;
   }
+  if (!stringMayBeKey(e, text)) return PASS;
   missingValueBeforeKey(e, e.strStart - e.base);
   e.strIsKey = true;
   return Decision.CLOSE;

@@ -5,7 +5,6 @@
 
 /** Property name → why it fails today (and where it is being fixed). */
 export const KNOWN_FAILING_PROPERTIES: Readonly<Record<string, string>> = {
-  'stream.end-equals-parse': 'engine: damaged text where a string holds raw line breaks and an escaped quote before a key (`{"a": ["⏎],⏎"b\"": {}}`) is read differently whole and one character at a time (found after the issue 19/20 rules merged; the curly-quote case is fixed)',
 };
 
 /**

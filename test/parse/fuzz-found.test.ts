@@ -1,0 +1,24 @@
+// Failures `npm run fuzz` found in parse and repair, each pinned with the input it printed (and its kin).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createStreamParser, parse, repair } from '../../src/index.js';
+
+/** repair(x) is valid JSON whose value is parse(x); the stream, one character at a time, agrees. */
+function agrees(text: string, expected: unknown): void {
+  assert.deepEqual(parse(text), expected);
+  assert.deepEqual(JSON.parse(repair(text)), expected, `repair gave ${JSON.stringify(repair(text))}`);
+  const p = createStreamParser();
+  for (const c of text) p.push(c);
+  assert.deepEqual(p.end(), expected);
+}
+
+describe('repair.valid: a string cut off before the closers, ending in a line continuation', () => {
+  // The cut before the closers counted the continued line break as a character of the string, so
+  // parse dropped one character more (the quote) than repair's splices did.
+  test('`{"a": " "\\⏎}`: the quote is text, the backslash and line break go', () => agrees('{"a": " "\\\n}', { a: ' "' }));
+  test('`"abc\\⏎}`: nothing before the backslash is lost', () => agrees('{"a": "abc\\\n}', { a: 'abc' }));
+  test('with spaces before the closer, and CR LF', () => {
+    agrees('{"a": "abc\\\n  }', { a: 'abc' });
+    agrees('["abc\\\r\n]', ['abc']);
+  });
+});
