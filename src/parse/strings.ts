@@ -433,7 +433,7 @@ function closersAtEnd(e: Engine): number {
 }
 
 /** Whether the character at `i` follows an odd run of backslashes (no further back than `floor`). */
-function escapedAt(s: string, i: number, floor: number): boolean {
+export function escapedAt(s: string, i: number, floor: number): boolean {
   let k = i;
   while (k > floor && s.charCodeAt(k - 1) === Ch.BACKSLASH) k--;
   return (i - k) % 2 === 1;

@@ -22,3 +22,10 @@ describe('repair.valid: a string cut off before the closers, ending in a line co
     agrees('["abc\\\r\n]', ['abc']);
   });
 });
+
+describe('repair.valid: a string that ran into the next element after a line continuation', () => {
+  // `["a \⏎  "-"]`: the missing-end-quote split took the continued line break for a real one and cut
+  // there, dropping one character of the string more than repair's splices did.
+  test('the continued line is not a break: the quote is text', () => agrees('[\n  "      \\\n  "-"\n]', ['        "-']));
+  test('a real line break after it still splits', () => agrees('["ab \\\n\n  "c"]', ['ab ', 'c']));
+});
