@@ -423,7 +423,12 @@ export class Engine {
     }
     if (c === Ch.LBRACE || c === Ch.LBRACKET) {
       this.record('concatenated_values', this.pos, 'wrapped several top-level values in an array');
-      if (this.topValues === 1) this.edit(this.topStart - this.base, 0, '[');
+      if (this.topValues === 1 && this.options.wantEdits) {
+        // Before the first value's own splices at its start (`null` for `,` in `,[]`): they are inside it.
+        let k = this.edits.length;
+        while (k > 0 && this.edits[k - 1].at >= this.topStart) k--;
+        this.edits.splice(k, 0, { at: this.topStart, del: 0, ins: '[' });
+      }
       this.edit(this.pos, 0, ',');
       this.state = State.VALUE;
       return;

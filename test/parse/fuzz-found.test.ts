@@ -29,3 +29,13 @@ describe('repair.valid: a string that ran into the next element after a line con
   test('the continued line is not a break: the quote is text', () => agrees('[\n  "      \\\n  "-"\n]', ['        "-']));
   test('a real line break after it still splits', () => agrees('["ab \\\n\n  "c"]', ['ab ', 'c']));
 });
+
+describe('repair.valid: swapped closers with a non-JSON space between them', () => {
+  // `} ]` read as `] }`: the look past the first closer skipped an NBSP, which stayed in repair's text.
+  test('the NBSP goes from the repaired text', () => agrees('{\n  "": n"b": [ull\n}\u00a0]', { '': 'n', b: ['ull'] }));
+});
+
+describe('repair.valid: concatenated values whose first was inserted', () => {
+  // `,[]` in a fence: `null` for the missing first value, then `[` wrapping both went after it.
+  test('the wrapping `[` goes before the inserted first value', () => agrees('```\n/**/,[]', [null, []]));
+});
