@@ -39,3 +39,8 @@ describe('repair.valid: concatenated values whose first was inserted', () => {
   // `,[]` in a fence: `null` for the missing first value, then `[` wrapping both went after it.
   test('the wrapping `[` goes before the inserted first value', () => agrees('```\n/**/,[]', [null, []]));
 });
+
+describe('repair.valid: an escaped document holding 1e999', () => {
+  // The value of `1e999` is Infinity, as JSON.parse reads it; repair wrote the escaped document's value as null.
+  test('written back as 1e999', () => agrees('[\\"]"b": [1e999', [{ ']"b': [Infinity] }]));
+});
