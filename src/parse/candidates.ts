@@ -273,6 +273,17 @@ function orderCandidates(candidates: Candidate[]): Candidate[] {
 }
 
 /**
+ * Whether `parse` reads `text` first as the value starting at `start` (its first non-space character),
+ * read on to the end: the span a stream that began straight with `{` or `[` has read itself. When a
+ * fence, a tag or a candidate after the first value's brackets comes first, the stream's own value is
+ * not what `parse` gives.
+ */
+export function wholeTextFirst(text: string, start: number): boolean {
+  const first = withWholeText(text, orderCandidates(extract(text)))[0];
+  return first !== undefined && first.source === 'whole' && first.start === start;
+}
+
+/**
  * A text that starts with `{`, `[` or `(` that extraction did not take for JSON (`{name}`, `[x]`,
  * `[1 2]`, a Python tuple) is parsed from there to its end by the engine itself, which knows what may
  * follow a value — but only when it may be the answer. It is dropped when a fence or a tag holds the

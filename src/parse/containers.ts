@@ -105,6 +105,11 @@ function swappedClosers(e: Engine, wanted: Kind): boolean {
   const at = e.pos;
   e.record('swapped_closers', at, `read "${String.fromCharCode(e.buf.charCodeAt(at))}${String.fromCharCode(e.buf.charCodeAt(j))}" as the closers in the order they were opened`);
   e.edit(at, 1, closerOf(top));
+  // The look past the first closer skipped non-JSON spaces (NBSP, …) too: the repaired text drops them.
+  const gap = e.buf.slice(at + 1, j);
+  let plain = '';
+  for (let k = 0; k < gap.length; k++) if (isJsonSpace(gap.charCodeAt(k))) plain += gap[k];
+  if (plain.length < gap.length) e.edit(at + 1, gap.length, plain);
   e.edit(j, 1, closerOf(wanted));
   popContainer(e);
   popContainer(e);

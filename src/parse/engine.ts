@@ -13,9 +13,9 @@ import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, finishAtEnd, missingValue, objectInArray, open, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
-import { peekSignificant, skipSpace } from './space.js';
+import { peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
-import { plainString, quoteAt, readString, startString } from './strings.js';
+import { plainString, quoteAt, readString, startString, stringMayBeKey } from './strings.js';
 import { readUnquotedKey } from './words.js';
 
 /** A splice of the original text: delete `del` characters at `at`, then insert `ins`. */
@@ -101,6 +101,14 @@ export class Engine {
    */
   strHead = '';
   /** @internal */ controlReported = false;
+  /** Whether a line break came between the value string in progress and the `:` before it (see lineBreakBefore). @internal */
+  strAfterBreak = false;
+  /**
+   * Whether the run of whitespace that ends the text dropped from the buffer's front holds a line
+   * break: lineBreakBefore reads on from it, so a break cut off by a chunk's end still counts.
+   * @internal
+   */
+  breakBeforeBuf = false;
 
   readonly edits: Edit[] = [];
 
@@ -137,6 +145,7 @@ export class Engine {
     let from = this.pos;
     if (this.state === State.STRING) from = Math.max(0, this.strStart - this.base, this.pos - LOOKAHEAD - 1);
     if (from > 0) {
+      this.breakBeforeBuf = spaceRunHasBreak(this.buf, from, this.breakBeforeBuf);
       this.base += from;
       this.buf = this.buf.slice(from);
       this.pos -= from;
@@ -202,6 +211,14 @@ export class Engine {
     this.strHead = head + this.strText;
     this.strText = '';
     return out;
+  }
+
+  /**
+   * Whether a `:` after the value string being read could still make it a key (see stringMayBeKey):
+   * the stream holds such a string back rather than show a value that turns into a key.
+   */
+  get pendingValueMayBeKey(): boolean {
+    return this.state === State.STRING && !this.strIsKey && stringMayBeKey(this, this.strHead + this.strText);
   }
 
   /** Puts the string in progress back in one piece (before cutting its end). @internal */
@@ -409,7 +426,12 @@ export class Engine {
     }
     if (c === Ch.LBRACE || c === Ch.LBRACKET) {
       this.record('concatenated_values', this.pos, 'wrapped several top-level values in an array');
-      if (this.topValues === 1) this.edit(this.topStart - this.base, 0, '[');
+      if (this.topValues === 1 && this.options.wantEdits) {
+        // Before the first value's own splices at its start (`null` for `,` in `,[]`): they are inside it.
+        let k = this.edits.length;
+        while (k > 0 && this.edits[k - 1].at >= this.topStart) k--;
+        this.edits.splice(k, 0, { at: this.topStart, del: 0, ins: '[' });
+      }
       this.edit(this.pos, 0, ',');
       this.state = State.VALUE;
       return;

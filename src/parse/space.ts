@@ -92,6 +92,26 @@ export function lineEnd(e: Engine, i: number): number {
   return i;
 }
 
+/**
+ * Whether the run of JSON whitespace just before `at` in `s` holds a line break; a run reaching the
+ * start of `s` goes on in the text before it, whose answer is `before`.
+ */
+export function spaceRunHasBreak(s: string, at: number, before: boolean): boolean {
+  let k = at - 1;
+  while (k >= 0) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF) return true;
+    if (!isJsonSpace(c)) return false;
+    k--;
+  }
+  return before;
+}
+
+/** Whether a line break stands in the whitespace before `at` (back to the previous token, across chunks). */
+export function lineBreakBefore(e: Engine, at: number): boolean {
+  return spaceRunHasBreak(e.buf, at, e.breakBeforeBuf);
+}
+
 /** Index of the next non-space character at or after `i`; needs more text rather than guess. */
 export function peekSignificant(e: Engine, i: number): number {
   i = scanSignificant(e, i);

@@ -29,6 +29,12 @@ export const enum Decision { CLOSE, INNER, SPLIT }
  */
 export const LOOKAHEAD = 160;
 
+/**
+ * The longest value string a `:` after it can turn into a key (`{"a":\n "b": 1}`, `["k": 1]`). Keys
+ * are short; a bound lets a stream show a longer string while it is written, knowing it stays a string.
+ */
+export const KEY_MAX = 64;
+
 /** A token that waited longer than this is read again only once the text since its start doubles. */
 export const RETRY_DOUBLING_FROM = 256;
 

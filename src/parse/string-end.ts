@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey } from './containers.js';
-import { completeString, concatenation, dropRepairsFrom, dropStringTail } from './strings.js';
+import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, stringMayBeKey } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
 /**
@@ -258,7 +258,9 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
   let b = i - 1;
   let sawBreak = false;
-  while (b >= floor && isJsonSpace(s.charCodeAt(b))) {
+  // A line break after a backslash continues the line (read as nothing): neither a break nor part of
+  // the plain tail that dropStringTail cuts.
+  while (b >= floor && isJsonSpace(s.charCodeAt(b)) && !escapedAt(s, b, floor)) {
     if (s.charCodeAt(b) === Ch.LF) sawBreak = true;
     b--;
   }
@@ -335,6 +337,7 @@ function colonAfterValue(e: Engine, i: number, c2: number): Answer {
     throwIfLeakedMarkup(e, text, i);
     return PASS;
   }
+  if (!stringMayBeKey(e, text)) return PASS;
   missingValueBeforeKey(e, e.strStart - e.base);
   e.strIsKey = true;
   return Decision.CLOSE;

@@ -2,8 +2,8 @@
 // characters), and closing or joining it. Where a string ends is decided in string-end.ts.
 import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { peekSignificant } from './space.js';
-import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
+import { lineBreakBefore, peekSignificant } from './space.js';
+import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
@@ -125,8 +125,9 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     }
     if (q >= end ? !e.final : s.charCodeAt(q) === Ch.DQUOTE) return false;
   } else if (next === Ch.COLON) {
-    if (e.kinds.length === 0) return false;
+    if (e.kinds.length === 0 || i - start - 1 > KEY_MAX) return false;
     if (e.top() === Kind.OBJECT) {
+      if (!lineBreakBefore(e, start)) return false;
       // `{"a":\n "b": 1}`: a value followed by a colon is the next key.
       missingValueBeforeKey(e, start);
       return true;
@@ -177,6 +178,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   e.quote = quote;
   setStops(e, quote);
   e.strIsKey = isKey;
+  e.strAfterBreak = !isKey && e.kinds.length > 0 && e.top() === Kind.OBJECT && lineBreakBefore(e, e.pos);
   e.strStart = e.base + e.pos;
   e.strLogAt = e.log.length;
   e.strEdits = e.edits.length - (kind && e.options.wantEdits ? 1 : 0);
@@ -331,7 +333,8 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
   // block trims its own (fenceContentEnd); backticks and triple quotes keep it, as JavaScript and Python do.
   if (e.controlReported && e.quote < Quote.BACKTICK) quoteOnOwnLine(e, i);
   // `["key": "value"]`: decided before anything is recorded, as the look may need more text.
-  const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY && colonAt(e, i + closeLen);
+  const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY &&
+    stringMayBeKey(e, e.strHead + e.strText) && colonAt(e, i + closeLen);
   if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
   const to = i + closeLen;
   if (e.quote === Quote.FENCE) i = fenceContentEnd(e, i);
@@ -342,6 +345,18 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.strIsKey = true;
   }
   completeString(e);
+}
+
+/**
+ * Whether a `:` after the value string in progress (its text so far `text`) would make it a key: in an
+ * array (`["k": 1]`, missing_opener), or in an object when it began on a new line after its key's
+ * colon and holds no line break (`{"a":\n "b": 1}`, missing_value); never past KEY_MAX characters.
+ * `{"a": "b": 1}` on one line stays an error: the stream shows a value on its key's line at once.
+ */
+export function stringMayBeKey(e: Engine, text: string): boolean {
+  if (text.length > KEY_MAX || e.kinds.length === 0) return false;
+  const top = e.top();
+  return top === Kind.ARRAY || (top === Kind.OBJECT && e.strAfterBreak && text.indexOf('\n') === -1);
 }
 
 /** `"a" + "b"`: where the next string's content starts and its delimiter, if a `+` joins one. */
@@ -440,6 +455,9 @@ function closersAtEnd(e: Engine, from: number): number {
   }
   if (matched !== depth) return -1;
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
+  // `"a\⏎}`: a line break after a backslash is a line continuation, read as nothing; the tail after
+  // the cut must be plain text, as dropStringTail counts it, so the cut goes after it.
+  if (escapedAt(s, i, floor)) i++;
   return i;
 }
 
@@ -455,7 +473,15 @@ function fenceBeforeEnd(e: Engine): number {
   if (i - 3 < floor || e.kinds.length === 0 || !s.startsWith('```', i - 3)) return -1;
   i -= 3;
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
+  if (escapedAt(s, i, floor)) i++; // as in the closers' cut above
   return i;
+}
+
+/** Whether the character at `i` follows an odd run of backslashes (no further back than `floor`). */
+export function escapedAt(s: string, i: number, floor: number): boolean {
+  let k = i;
+  while (k > floor && s.charCodeAt(k - 1) === Ch.BACKSLASH) k--;
+  return (i - k) % 2 === 1;
 }
 
 function closerCode(kind: Kind): number {

@@ -43,7 +43,8 @@ export function writeJson(value: unknown): string {
 }
 
 function scalarText(v: unknown): string {
-  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : Number.isFinite(v) ? String(v) : 'null';
+  // ±Infinity (a `1e999` the engine read) as a number JSON.parse reads back the same; NaN has none.
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : Number.isFinite(v) ? String(v) : v === Infinity ? '1e999' : v === -Infinity ? '-1e999' : 'null';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   return 'null';

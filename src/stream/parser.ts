@@ -6,7 +6,7 @@ import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
 import type { TextRepair } from '../parse/types.js';
 import { parse } from '../parse/api.js';
-import { rewrittenDocumentAt } from '../parse/candidates.js';
+import { rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
 import { SchemaWatch } from './schema.js';
@@ -48,7 +48,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private charsSinceShown = 0;
   snapshot: Snapshot<DeepPartial<T>> = { value: undefined, complete: false, repairs: [] };
 
-  constructor(private readonly options: StreamOptions) {
+  /** @param asItStands parsePartial: show strings a later `:` could make keys (see TreeOptions). */
+  constructor(private readonly options: StreamOptions, asItStands = false) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
       throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
     }
@@ -64,7 +65,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         slice: (a, b) => this.engine.slice(a, b),
       },
       () => this.engine.offset,
-      { deltas: deltas === true, partialStrings: partialStrings ?? true, schema: watch?.root ? watch : undefined },
+      { deltas: deltas === true, partialStrings: partialStrings ?? true, schema: watch?.root ? watch : undefined, asItStands },
     );
     this.engine = new Engine(this.tree, engineOptions(rest, false));
   }
@@ -211,7 +212,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     const buf = this.buf;
     const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined &&
       rewrittenDocumentAt(buf, this.start) === undefined;
-    if (own) {
+    // Extraction may still prefer another span (`{a} {"b": 1}`, a fence after the value): ask it.
+    if (own && wholeTextFirst(buf.all(), this.start)) {
       let ok = true;
       if (!wasStopped) {
         try {

@@ -17,7 +17,7 @@ import type { DeepPartial, StreamOptions } from './types.js';
 export function parsePartial<S extends StandardSchemaV1>(text: string, options: StreamOptions<S> & { schema: S }): DeepPartial<StandardSchemaV1.InferOutput<S>> | undefined;
 export function parsePartial<T = unknown>(text: string, options?: StreamOptions): DeepPartial<T> | undefined;
 export function parsePartial(text: string, options: StreamOptions = {}): unknown {
-  const parser = new StreamParserImpl<unknown>({ ...options, deltas: false });
+  const parser = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
   if (snap.value === undefined) return bareScalar(text) ? wholeOrNothing(parser) : undefined;

@@ -30,6 +30,8 @@ export interface PendingString {
   readonly pendingValueLength: number;
   /** Its text from character `from` on. */
   pendingValueFrom(from: number): string;
+  /** Whether a `:` after it could still make it a key. */
+  readonly pendingValueMayBeKey: boolean;
 }
 
 /** Reads the text the engine is fed, by the engine's own offsets. */
@@ -77,6 +79,11 @@ export interface TreeOptions {
   deltas: boolean;
   partialStrings: boolean | ((pointer: string) => boolean);
   schema: SchemaWatch | undefined;
+  /**
+   * Show a string that a `:` after it may still turn into a key (parsePartial: the text is read as it
+   * stands, and nothing comes later that a snapshot must agree with).
+   */
+  asItStands?: boolean;
 }
 
 export class SnapshotTree implements Sink {
@@ -182,8 +189,13 @@ export class SnapshotTree implements Sink {
   }
 
   key(name: string): void {
-    if (this.hiddenDepth > 0) (this.hidden as ValueBuilder).key(name);
-    else this.pendingKey = name;
+    if (this.hiddenDepth > 0) {
+      (this.hidden as ValueBuilder).key(name);
+      return;
+    }
+    this.pendingKey = name;
+    // A string held back (not shown) that turned out to be this key: the next value is a new one.
+    this.str = Str.NONE;
   }
 
   scalar(value: unknown): void {
@@ -231,6 +243,9 @@ export class SnapshotTree implements Sink {
         this.str = Str.HIDDEN;
         return;
       }
+      // Shown now, a string that a `:` then turns into a key would break the stable prefix: it waits
+      // until it is too long to be a key (KEY_MAX), holds a line break, or is complete.
+      if (this.options.asItStands !== true && pending.pendingValueMayBeKey) return;
       const text = pending.pendingValueFrom(0);
       const k = visibleEnd(text);
       this.shown = k === text.length ? text : text.slice(0, k);

@@ -28,7 +28,7 @@ describe('extract: properties', () => {
           assert.equal(found.length, 1);
         }
       }),
-      { numRuns: 1500 },
+      { seed: 1497657842, numRuns: 1500 },
     );
   });
 
@@ -40,7 +40,7 @@ describe('extract: properties', () => {
         const found = extract(text);
         assert.deepEqual(found.map((c) => [c.source, c.text]), [[how, json]]);
       }),
-      { numRuns: 500 },
+      { seed: 776159588, numRuns: 500 },
     );
   });
 
@@ -61,7 +61,7 @@ describe('extract: properties', () => {
           last = c.end;
         }
       }),
-      { numRuns: 1500 },
+      { seed: 1075084510, numRuns: 1500 },
     );
   });
 });

@@ -11,13 +11,14 @@ const SEED = 20_261_124;
 const RUNS = 60;
 
 describe('fuzz smoke (fixed seed; `npm run fuzz` runs longer)', () => {
-  for (const p of PROPERTIES) {
+  PROPERTIES.forEach((p, i) => {
     const known = KNOWN_FAILING_PROPERTIES[p.name];
     test(`${p.name}: ${p.claim}`, { skip: known !== undefined ? `known failing, re-enable in test/fuzz/known-failing.ts: ${known}` : false }, () => {
-      const r = checkProperty(p, { seed: SEED, numRuns: RUNS });
+      // A seed of its own per property, fixed: `npm test` never turns red at random (`npm run fuzz` draws fresh ones).
+      const r = checkProperty(p, { seed: SEED + i, numRuns: RUNS });
       if (!r.ok) assert.fail(`${r.error}\n${r.reproducer}`);
     });
-  }
+  });
   test('every timing family builds inputs of the size asked for', () => {
     for (const f of FAMILIES) {
       const a = f.make(1000).length;

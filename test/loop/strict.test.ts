@@ -142,7 +142,7 @@ describe('toStrictJsonSchema', () => {
         else for (const it of filled.items) it.v ??= null;
         assert.deepEqual(p.restore(filled), structuredClone(original));
       }),
-      { numRuns: 200 },
+      { seed: 115245096, numRuns: 200 },
     );
   });
 });

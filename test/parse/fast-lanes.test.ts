@@ -99,6 +99,6 @@ describe('the engine in one go and fed one character at a time agree', () => {
     fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
       const text = pieces.join('');
       assert.deepEqual(run(text, true), run(text, false), JSON.stringify(text));
-    }), { numRuns: 3000 });
+    }), { seed: 260609230, numRuns: 3000 });
   });
 });

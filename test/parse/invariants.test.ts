@@ -31,14 +31,14 @@ describe('valid-JSON identity', () => {
     fc.assert(fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 2 }), (v, indent) => {
       const text = JSON.stringify(v, null, indent);
       sameValue(parse(text), JSON.parse(text));
-    }), RUNS);
+    }), { ...RUNS, seed: 1573864049 });
   });
 
   test('the engine (reached through surrounding prose) builds the same value as JSON.parse', () => {
     fc.assert(fc.property(fc.jsonValue().filter((v) => typeof v === 'object' && v !== null), (v) => {
       const text = JSON.stringify(v);
       sameValue(parse(`Result:\n${text}\n`), JSON.parse(text));
-    }), RUNS);
+    }), { ...RUNS, seed: 718164711 });
   });
 
   test('duplicate keys: the last wins, in the first key\'s position', () => {
@@ -70,7 +70,7 @@ describe('totality', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 80 }), (s) => {
       total(() => parse(s));
       total(() => repair(s));
-    }), { numRuns: 1000 });
+    }), { seed: 990558045, numRuns: 1000 });
   });
 
   test('any string built from JSON punctuation returns a value or throws JsonMendError', () => {
@@ -82,7 +82,7 @@ describe('totality', () => {
       if (typeof text === 'string') {
         assert.deepEqual(JSON.parse(text), value, `repair(${JSON.stringify(s)}) = ${text}`);
       }
-    }), { numRuns: 3000 });
+    }), { seed: 1275955147, numRuns: 3000 });
   });
 
   test('mutations of valid JSON return a value or throw JsonMendError', () => {
@@ -94,7 +94,7 @@ describe('totality', () => {
       const value = total(() => parse(damaged));
       const out = total(() => repair(damaged));
       if (typeof out === 'string') assert.deepEqual(JSON.parse(out), value);
-    }), { numRuns: 2000 });
+    }), { seed: 1530101352, numRuns: 2000 });
   });
 });
 
@@ -107,7 +107,7 @@ describe('idempotence', () => {
       if (typeof once !== 'string') return;
       assert.deepEqual(parse(once), parse(s));
       assert.equal(repair(once), once);
-    }), { numRuns: 2000 });
+    }), { seed: 775458558, numRuns: 2000 });
   });
 });
 
@@ -123,34 +123,34 @@ describe('damage recovery', () => {
   const root = fc.oneof(fc.array(value, { minLength: 1, maxLength: 4 }), fc.dictionary(key, value, { minKeys: 1, maxKeys: 4, noNullPrototype: true }));
 
   test('Python repr comes back exactly', () => {
-    fc.assert(fc.property(root, (v) => assert.deepEqual(parse(pythonRepr(v)), v)), RUNS);
+    fc.assert(fc.property(root, (v) => assert.deepEqual(parse(pythonRepr(v)), v)), { ...RUNS, seed: 1013412676 });
   });
 
   test('trailing commas come back exactly', () => {
     fc.assert(fc.property(root, (v) => {
       const damaged = JSON.stringify(v, null, 1).replace(/([\]}])/g, ',$1').replace(/([[{]),/g, '$1');
       assert.deepEqual(parse(damaged), v);
-    }), RUNS);
+    }), { ...RUNS, seed: 1264600018 });
   });
 
   test('dropped closers come back exactly (reported as truncation)', () => {
     fc.assert(fc.property(root, (v) => {
       const damaged = JSON.stringify(v).replace(/[\]}]+$/, '');
       assert.deepEqual(parse(damaged), v);
-    }), RUNS);
+    }), { ...RUNS, seed: 1688848963 });
   });
 
   test('commas removed between elements on separate lines come back exactly', () => {
     fc.assert(fc.property(root, (v) => {
       const damaged = JSON.stringify(v, null, 2).replace(/,\n/g, '\n');
       assert.deepEqual(parse(damaged), v);
-    }), RUNS);
+    }), { ...RUNS, seed: 899865301 });
   });
 
   test('single quotes and unquoted keys come back exactly', () => {
     fc.assert(fc.property(root, (v) => {
       const damaged = JSON.stringify(v).replace(/"([a-j_]+)":/g, '$1:').replace(/"/g, "'");
       assert.deepEqual(parse(damaged), v);
-    }), RUNS);
+    }), { ...RUNS, seed: 1390548764 });
   });
 });

@@ -29,12 +29,12 @@ const WRAPS: Record<string, (json: string) => string> = {
 
 describe('valid JSON anywhere is JSON.parse', () => {
   test('alone', () => {
-    fc.assert(fc.property(text, (t) => assert.deepEqual(parse(t), JSON.parse(t))), { numRuns: 400 });
+    fc.assert(fc.property(text, (t) => assert.deepEqual(parse(t), JSON.parse(t))), { seed: 168338849, numRuns: 400 });
   });
 
   for (const [name, wrap] of Object.entries(WRAPS)) {
     test(`in a ${name}`, () => {
-      fc.assert(fc.property(text, (t) => assert.deepEqual(parse(wrap(t)), JSON.parse(t))), { numRuns: 250 });
+      fc.assert(fc.property(text, (t) => assert.deepEqual(parse(wrap(t)), JSON.parse(t))), { seed: 130933047, numRuns: 250 });
     });
   }
 
@@ -43,7 +43,7 @@ describe('valid JSON anywhere is JSON.parse', () => {
       const p = createStreamParser();
       for (const c of chunk(t, size, seed)) p.push(c);
       assert.deepEqual(p.end(), parse(t));
-    }), { numRuns: 300 });
+    }), { seed: 1865439373, numRuns: 300 });
   });
 
   test('the cases that found it', () => {

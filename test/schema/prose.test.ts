@@ -363,7 +363,7 @@ describe('written_number, properties', () => {
         const expected = Number((n < 0 ? '-' : '') + written.replace(/,/g, ''));
         assert.equal(coerce(text, { type: 'number' }), expected, text);
       }),
-      { numRuns: 300 },
+      { seed: 515867146, numRuns: 300 },
     );
   });
 
@@ -372,7 +372,7 @@ describe('written_number, properties', () => {
       fc.property(fc.nat(999), fc.stringMatching(/^[0-9]{1,2}$|^[0-9]{4,6}$/), (head, tail) => {
         assert.throws(() => coerce(`${head},${tail}`, { type: 'number' }), SchemaError);
       }),
-      { numRuns: 200 },
+      { seed: 1773712028, numRuns: 200 },
     );
   });
 });

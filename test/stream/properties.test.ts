@@ -19,7 +19,7 @@ describe('valid documents', () => {
       assert.deepEqual(run.value, parse(text));
       for (const s of run.snapshots) assert.ok(grows(s.value, expected), `${JSON.stringify(s.value)} is not a prefix of ${text}`);
       assert.equal(run.snapshots.at(-1)?.complete, false, 'complete before end() (more text could still follow)');
-    }), { numRuns: 250 });
+    }), { seed: 865906348, numRuns: 250 });
   });
 
   test('parsePartial of every prefix is a stable prefix of the value, and grows with the prefix', () => {
@@ -35,14 +35,14 @@ describe('valid documents', () => {
         prev = v;
       }
       assert.deepEqual(prev, expected);
-    }), { numRuns: 120 });
+    }), { seed: 1151049274, numRuns: 120 });
   });
 
   test('deep-equal values whatever the chunking', () => {
     fc.assert(fc.property(spaced, fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), ({ text }, seeds) => {
       const value = JSON.parse(text);
       for (const seed of seeds) assert.deepEqual(stream(chunk(text, 0, seed)).value, value);
-    }), { numRuns: 100 });
+    }), { seed: 1717386112, numRuns: 100 });
   });
 });
 
@@ -76,7 +76,7 @@ describe('damaged documents', () => {
             assert.deepEqual(run.value, expected, damaged);
           }
         }
-      }), { numRuns: 80 });
+      }), { seed: 861956886, numRuns: 80 });
     });
   }
 });

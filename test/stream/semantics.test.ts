@@ -7,6 +7,12 @@ import { parse } from '../../src/schema/index.js';
 import { applyDeltas, createStreamParser, parsePartial, parseStream, type Snapshot } from '../../src/stream/index.js';
 import { chunk, stream } from './check.js';
 
+/**
+ * A string's first KEY_MAX (64) characters: until a string in an array is longer, or complete, a `:`
+ * after it could still make it a key (`["k": 1]`), so a stream shows it only then.
+ */
+const W = 'w'.repeat(64);
+
 /** Values after each 1-char push, consecutive duplicates dropped. */
 function steps(text: string, options = {}): unknown[] {
   const run = stream(chunk(text, 1), options);
@@ -39,6 +45,23 @@ describe('semantics table', () => {
     assert.deepEqual(p.push('ou"').value, { a: 'hi, you' });
   });
 
+  test('a string a `:` could still make a key is shown once longer than a key can be, or complete', () => {
+    // In an array (`["k": 1]`), or in an object when it starts on a new line (`{"a":\n "b": 1}`: "b" is the next key).
+    const p = createStreamParser({ deltas: true });
+    assert.deepEqual(p.push('{"a":\n "hi').value, {});
+    assert.deepEqual(p.push('"').value, {}, 'a `:` may still follow the quote');
+    assert.deepEqual(p.push(': 1').value, { a: null });
+    assert.deepEqual(p.end(), parse('{"a":\n "hi": 1'));
+    const q = createStreamParser();
+    assert.deepEqual(q.push(`{"a": ["${W}`).value, { a: [] });
+    assert.deepEqual(q.push('x').value, { a: [`${W}x`] });
+    // On its key's line, or holding a line break, a string is a value whatever follows: shown at once.
+    assert.deepEqual(createStreamParser().push('{"a": "hi').value, { a: 'hi' });
+    assert.deepEqual(createStreamParser().push('{"a":\n "hi\\nyo').value, { a: 'hi\nyo' });
+    // parsePartial reads the text as it stands: nothing comes later that it must agree with.
+    assert.deepEqual(parsePartial('["hi'), ['hi']);
+  });
+
   test('a missing end quote cut back by the parser never shows the cut text', () => {
     const p = createStreamParser();
     p.push('{"a": "foo, ');
@@ -49,10 +72,10 @@ describe('semantics table', () => {
 
   test('escapes split across chunks never show wrong text', () => {
     const p = createStreamParser();
-    assert.deepEqual(p.push('["caf\\u00').value, ['caf']);
-    assert.deepEqual(p.push('e9 \\').value, ['café']);
+    assert.deepEqual(p.push(`["${W}caf\\u00`).value, [`${W}caf`]);
+    assert.deepEqual(p.push('e9 \\').value, [`${W}café`]);
     // (A `"` right after a closer could still make the quote text, so the closer waits for one more character.)
-    assert.deepEqual(p.push('n"]\n').value, ['café \n']);
+    assert.deepEqual(p.push('n"]\n').value, [`${W}café \n`]);
   });
 
   test('partialStrings: false or a predicate keeps chosen strings until complete', () => {
@@ -119,11 +142,11 @@ describe('semantics table', () => {
 describe('deltas', () => {
   test('add, append, set and complete on JSON Pointer paths', () => {
     const p = createStreamParser({ deltas: true });
-    const all = [...p.push('{"a/b": ["he').deltas ?? [], ...p.push('llo", 1]}').deltas ?? []];
+    const all = [...p.push(`{"a/b": ["${W}he`).deltas ?? [], ...p.push('llo", 1]}').deltas ?? []];
     assert.deepEqual(all, [
       { op: 'add', path: '', value: {} },
       { op: 'add', path: '/a~1b', value: [] },
-      { op: 'add', path: '/a~1b/0', value: 'he' },
+      { op: 'add', path: '/a~1b/0', value: `${W}he` },
       { op: 'append', path: '/a~1b/0', text: 'llo' },
       { op: 'complete', path: '/a~1b/0' },
       { op: 'set', path: '/a~1b/1', value: 1 },

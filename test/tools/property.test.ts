@@ -41,13 +41,13 @@ describe('tool calls: properties', () => {
         assert.ok(['f', 'g'].includes(call.name));
       }
       if (r.calls.length === 0) assert.equal(r.text, text.trim());
-    }), { numRuns: 1500 });
+    }), { seed: 180413897, numRuns: 1500 });
   });
 
   test('prose without markup or JSON gives no call and the text back', () => {
     fc.assert(fc.property(fc.string().filter((s) => !/[<[{"]|to=|｜/.test(s)), (text) => {
       assert.deepEqual(extractToolCalls(text, { tools }), { calls: [], text: text.trim() });
-    }));
+    }), { seed: 385198431 });
   });
 
   test('the stream, chunked at random, ends with the same result or error', () => {
@@ -64,6 +64,6 @@ describe('tool calls: properties', () => {
         return s.end();
       });
       assert.deepEqual(streamed, whole);
-    }), { numRuns: 1500 });
+    }), { seed: 388132069, numRuns: 1500 });
   });
 });

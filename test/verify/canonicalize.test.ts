@@ -49,7 +49,7 @@ describe('canonicalize', () => {
       const text = canonicalize(v);
       assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(v)));
       assert.equal(canonicalize(JSON.parse(text)), text);
-    }), { numRuns: 300 });
+    }), { seed: 423910845, numRuns: 300 });
   });
 });
 

@@ -1,0 +1,46 @@
+// Failures `npm run fuzz` found in parse and repair, each pinned with the input it printed (and its kin).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createStreamParser, parse, repair } from '../../src/index.js';
+
+/** repair(x) is valid JSON whose value is parse(x); the stream, one character at a time, agrees. */
+function agrees(text: string, expected: unknown): void {
+  assert.deepEqual(parse(text), expected);
+  assert.deepEqual(JSON.parse(repair(text)), expected, `repair gave ${JSON.stringify(repair(text))}`);
+  const p = createStreamParser();
+  for (const c of text) p.push(c);
+  assert.deepEqual(p.end(), expected);
+}
+
+describe('repair.valid: a string cut off before the closers, ending in a line continuation', () => {
+  // The cut before the closers counted the continued line break as a character of the string, so
+  // parse dropped one character more (the quote) than repair's splices did.
+  test('`{"a": " "\\⏎}`: the quote is text, the backslash and line break go', () => agrees('{"a": " "\\\n}', { a: ' "' }));
+  test('`"abc\\⏎}`: nothing before the backslash is lost', () => agrees('{"a": "abc\\\n}', { a: 'abc' }));
+  test('with spaces before the closer, and CR LF', () => {
+    agrees('{"a": "abc\\\n  }', { a: 'abc' });
+    agrees('["abc\\\r\n]', ['abc']);
+  });
+});
+
+describe('repair.valid: a string that ran into the next element after a line continuation', () => {
+  // `["a \⏎  "-"]`: the missing-end-quote split took the continued line break for a real one and cut
+  // there, dropping one character of the string more than repair's splices did.
+  test('the continued line is not a break: the quote is text', () => agrees('[\n  "      \\\n  "-"\n]', ['        "-']));
+  test('a real line break after it still splits', () => agrees('["ab \\\n\n  "c"]', ['ab ', 'c']));
+});
+
+describe('repair.valid: swapped closers with a non-JSON space between them', () => {
+  // `} ]` read as `] }`: the look past the first closer skipped an NBSP, which stayed in repair's text.
+  test('the NBSP goes from the repaired text', () => agrees('{\n  "": n"b": [ull\n}\u00a0]', { '': 'n', b: ['ull'] }));
+});
+
+describe('repair.valid: concatenated values whose first was inserted', () => {
+  // `,[]` in a fence: `null` for the missing first value, then `[` wrapping both went after it.
+  test('the wrapping `[` goes before the inserted first value', () => agrees('```\n/**/,[]', [null, []]));
+});
+
+describe('repair.valid: an escaped document holding 1e999', () => {
+  // The value of `1e999` is Infinity, as JSON.parse reads it; repair wrote the escaped document's value as null.
+  test('written back as 1e999', () => agrees('[\\"]"b": [1e999', [{ ']"b': [Infinity] }]));
+});
