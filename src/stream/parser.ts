@@ -212,7 +212,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     const buf = this.buf;
     const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined &&
       rewrittenDocumentAt(buf, this.start) === undefined;
-    if (own) {
+    // Extraction may still prefer another span (`{a} {"b": 1}`, a fence after the value): ask it.
+    if (own && wholeTextFirst(buf.all(), this.start)) {
       let ok = true;
       if (!wasStopped) {
         try {
@@ -221,11 +222,9 @@ export class StreamParserImpl<T> implements StreamParser<T> {
           ok = false;
         }
       }
-      const all = ok ? this.engine.log.toArray(this.start) : [];
-      // Extraction may still prefer another span (`{a} {"b": 1}`, a fence or a tag after the value): ask
-      // it when the text may hold one. Joining the chunks for it costs more than the rest of end().
-      if (ok && (!this.mayHoldOtherSpan(wasStopped, all) || wholeTextFirst(buf.all(), this.start))) {
+      if (ok) {
         const value = this.tree.root as T;
+        const all = this.engine.log.toArray(this.start);
         this.finalSnapshot(value, false);
         if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, buf.all()));
         return value;
@@ -235,15 +234,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     const value = parse<T>(buf.all(), this.parseOptions);
     this.finalSnapshot(value, true);
     return value;
-  }
-
-  /**
-   * Whether extraction could choose a span other than the value this stream read from its start: only
-   * when the text holds a fence or tag character, or more than that one value (set aside, or several).
-   */
-  private mayHoldOtherSpan(wasStopped: boolean, repairs: readonly { kind: string }[]): boolean {
-    return wasStopped || this.buf.holdsMarkup || this.engine.valueCount > 1 ||
-      repairs.some((r) => r.kind === 'surrounding_text');
   }
 
   private finalSnapshot(value: T, replaced: boolean): void {

@@ -11,12 +11,9 @@ export class ChunkText {
   private scannedLength = 0;
   private joined: string | undefined;
   length = 0;
-  /** Whether a backtick or `<` was pushed: a fence or a tag may be in the text (see StreamParserImpl.end). */
-  holdsMarkup = false;
 
   add(chunk: string): void {
     if (chunk.length === 0) return;
-    if (!this.holdsMarkup && (chunk.indexOf('`') !== -1 || chunk.indexOf('<') !== -1)) this.holdsMarkup = true;
     this.chunks.push(chunk);
     this.length += chunk.length;
     this.joined = undefined;
