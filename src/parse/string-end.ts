@@ -452,9 +452,10 @@ export function quoteOnOwnLine(e: Engine, i: number): void {
   const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
   let b = i - 1;
   while (b >= floor && (s.charCodeAt(b) === Ch.SPACE || s.charCodeAt(b) === Ch.TAB)) b--;
-  if (b < floor || s.charCodeAt(b) !== Ch.LF) return;
+  // A line break after a backslash is a line continuation, already read as nothing: not layout to cut.
+  if (b < floor || s.charCodeAt(b) !== Ch.LF || escapedAt(s, b, floor)) return;
   b--;
-  if (b >= floor && s.charCodeAt(b) === Ch.CR) b--;
+  if (b >= floor && s.charCodeAt(b) === Ch.CR && !escapedAt(s, b, floor)) b--;
   const cut = b + 1;
   if (cut <= e.strStart - e.base + 1) return;
   e.pos = i;

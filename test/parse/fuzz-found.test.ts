@@ -44,3 +44,10 @@ describe('repair.valid: an escaped document holding 1e999', () => {
   // The value of `1e999` is Infinity, as JSON.parse reads it; repair wrote the escaped document's value as null.
   test('written back as 1e999', () => agrees('[\\"]"b": [1e999', [{ ']"b': [Infinity] }]));
 });
+
+test('a closing quote on its own line after a backslash-CR-LF continuation cuts only the raw line break (repair.valid, found by npm run fuzz)', () => {
+  for (const text of ['{"k    \\\r\n" A": false}', '{\n  "   ": " \\\\",\n  "": 4.2e171,\n  "    \\\r\n" A": false\n}']) {
+    assert.deepEqual(JSON.parse(repair(text)), parse(text), JSON.stringify(text));
+  }
+  assert.deepEqual(Object.keys(parse('{"k    \\\r\n" A": false}') as object), ['k    ']);
+});
