@@ -6,7 +6,7 @@ import { Ch, isDigit, isQuoteLike, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
-import { decideClose } from './string-end.js';
+import { decideClose, quoteEndsMember } from './string-end.js';
 import { concatenation, dropStringTail } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
@@ -112,18 +112,7 @@ function stringMemberAt(e: Engine, j: number): boolean {
     else if (c === open || (isQuoteLike(open) && isQuoteLike(c))) break;
     else k++;
   }
-  if (k >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return false;
-  }
-  if (k >= limit) return false;
-  const n = scanSignificant(e, k + 1);
-  if (n >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return true;
-  }
-  const c = s.charCodeAt(n);
-  return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACKET || c === Ch.RBRACE;
+  return quoteEndsMember(e, k, limit);
 }
 
 /**

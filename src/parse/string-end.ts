@@ -73,6 +73,14 @@ function straightQuoteEnds(e: Engine, from: number): boolean {
     if (c < 0x20) return false;
     k += c === Ch.BACKSLASH ? 2 : 1;
   }
+  return quoteEndsMember(e, k, limit);
+}
+
+/**
+ * After a scan for a closing quote that stopped at `k` (the quote, or `limit` without one): whether the
+ * quote ends a whole member or element, `:` `,` `}` or `]` following it. Waits at the buffer's end.
+ */
+export function quoteEndsMember(e: Engine, k: number, limit: number): boolean {
   if (k >= e.end) {
     if (!e.final) throw NEED_MORE;
     return false;
@@ -83,7 +91,7 @@ function straightQuoteEnds(e: Engine, from: number): boolean {
     if (!e.final) throw NEED_MORE;
     return true;
   }
-  const c = s.charCodeAt(j);
+  const c = e.buf.charCodeAt(j);
   return c === Ch.COLON || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
 }
 
