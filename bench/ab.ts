@@ -1,6 +1,6 @@
 // A/B: two builds of jsonmend side by side in one process, timed in turns on the bench corpus.
 // `node --import tsx bench/ab.ts <distA> <distB>` (e.g. a build of main in /tmp/base/dist, and ./dist)
-// prints each build's ms per call and B/A; a ratio above 1 means B is slower. Interleaving puts a busy
+// prints each build's ms per call and B/A (a third argument keeps only the cases whose name holds it); a ratio above 1 means B is slower. Interleaving puts a busy
 // spell of a shared machine on both builds alike; run it twice to see the noise.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +21,7 @@ async function load(dir: string): Promise<Build> {
   return { parse: schema.parse, repair: parse.repair, stream: stream.createStreamParser };
 }
 
-const [dirA, dirB] = process.argv.slice(2);
+const [dirA, dirB, only] = process.argv.slice(2);
 if (!dirA || !dirB) {
   console.error('usage: node --import tsx bench/ab.ts <distA> <distB>');
   process.exit(2);
@@ -92,6 +92,7 @@ function ab(run: (x: Build) => unknown): { median: [number, number]; min: [numbe
 
 console.log(`${'case'.padEnd(40)} ${'A median'.padStart(9)} ${'B median'.padStart(9)}  B/A med  ${'A min'.padStart(9)} ${'B min'.padStart(9)}  B/A min`);
 for (const [name, run] of cases) {
+  if (only !== undefined && !name.includes(only)) continue;
   const { median, min } = ab(run);
   const f = (x: number) => x.toFixed(3).padStart(9);
   console.log(`${name.padEnd(40)} ${f(median[0])} ${f(median[1])}  ${(median[1] / median[0]).toFixed(3).padStart(7)}  ${f(min[0])} ${f(min[1])}  ${(min[1] / min[0]).toFixed(3).padStart(7)}`);

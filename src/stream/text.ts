@@ -4,32 +4,34 @@
 
 /** Chunks of the stream's text, addressable by absolute offset. */
 export class ChunkText {
-  private readonly chunks: string[] = [];
-  /** Offsets just after each `\n` in chunks [0, scanned), in order: found only when a position is asked for. */
+  private chunks: string[] = [];
+  /** Offsets just after each `\n` before `scannedLength`, in order: found only when a position is asked for. */
   private readonly lineStarts: number[] = [0];
+  /** The chunk line scanning is in, and that chunk's offset in the text. */
   private scanned = 0;
+  private scannedChunkStart = 0;
   private scannedLength = 0;
-  private joined: string | undefined;
   length = 0;
 
   add(chunk: string): void {
     if (chunk.length === 0) return;
     this.chunks.push(chunk);
     this.length += chunk.length;
-    this.joined = undefined;
   }
 
-  /** The whole text; joined once per change, so call it only at the end or on errors. */
+  /**
+   * The whole text; joined once per change, so call it only at the end or on errors. Lines are not
+   * scanned for it: most streams never ask for a position.
+   */
   all(): string {
-    if (this.joined === undefined) {
-      this.scanLines(Infinity);
-      this.joined = this.chunks.join('');
-      // Keep one chunk so later pushes do not join everything again.
-      this.chunks.length = 0;
-      this.chunks.push(this.joined);
-      this.scanned = 1;
+    if (this.chunks.length > 1) {
+      // One chunk from here on, so later pushes do not join everything again; line scanning resumes
+      // inside it where it was.
+      this.chunks = [this.chunks.join('')];
+      this.scanned = 0;
+      this.scannedChunkStart = 0;
     }
-    return this.joined;
+    return this.chunks.length === 1 ? this.chunks[0] : '';
   }
 
   /** The character at `offset`, or -1 past the end; walks the chunks, so meant for one-off checks. */
@@ -56,12 +58,13 @@ export class ChunkText {
     return { line: lo + 1, column: offset - ls[lo] + 1 };
   }
 
-  /** Records the line starts of the chunks up to the one holding `offset`. */
+  /** Records the line starts of the text up to the end of the chunk holding `offset`. */
   private scanLines(offset: number): void {
     while (this.scanned < this.chunks.length && this.scannedLength <= offset) {
       const chunk = this.chunks[this.scanned++];
-      for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', nl + 1)) this.lineStarts.push(this.scannedLength + nl + 1);
-      this.scannedLength += chunk.length;
+      const base = this.scannedChunkStart;
+      for (let nl = chunk.indexOf('\n', this.scannedLength - base); nl !== -1; nl = chunk.indexOf('\n', nl + 1)) this.lineStarts.push(base + nl + 1);
+      this.scannedChunkStart = this.scannedLength = base + chunk.length;
     }
   }
 }
