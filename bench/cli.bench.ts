@@ -123,7 +123,8 @@ function best(file: string, workers: number, reps: number, quiet = true, mode: M
 interface Library {
   parse: (t: string) => unknown;
   repair: (t: string) => string;
-  extract: (t: string) => { reasoning?: boolean }[];
+  extract: (t: string) => { reasoning?: boolean; start: number }[];
+  positionOf: (t: string, offset: number) => { line: number; column: number };
   verifyAll: (c: unknown[], v: unknown) => unknown;
 }
 
@@ -141,9 +142,18 @@ function inProcessLine(lib: Library, mode: Mode | 'parse-only'): (line: string) 
     case 'repair':
       return (line) => JSON.stringify(lib.repair(JSON.parse(line) as string));
     case 'extract':
+      // The CLI writes the first candidate with the line and column it starts at.
       return (line) => {
-        const found = lib.extract(JSON.parse(line) as string);
-        return JSON.stringify(found.find((c) => c.reasoning !== true) ?? found[0]);
+        const reply = JSON.parse(line) as string;
+        const found = lib.extract(reply);
+        const first: Record<string, unknown> | undefined = found.find((c) => c.reasoning !== true) ?? found[0];
+        if (first !== undefined) {
+          // Added in place: an object spread here cost more than the extraction itself.
+          const at = lib.positionOf(reply, first.start as number);
+          first.line = at.line;
+          first.column = at.column;
+        }
+        return JSON.stringify(first);
       };
     case 'verify':
       return (line) => JSON.stringify(lib.verifyAll(claims, lib.parse(JSON.parse(line) as string)));
