@@ -168,6 +168,23 @@ describe('jsonmend/batch (library)', () => {
     }
   });
 
+  test('the calling thread keeps its stack traces: the batch turns them off only while a chunk runs', async () => {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 23;
+    try {
+      let failed = 0;
+      for await (const line of library.batchLines(pieces())) {
+        if (line.startsWith('{"line":')) failed++;
+        assert.equal(Error.stackTraceLimit, 23);
+      }
+      assert.ok(failed > 0, 'the input has lines that fail');
+      assert.equal(Error.stackTraceLimit, 23);
+      assert.match(new Error('here').stack ?? '', /\n\s+at /);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  });
+
   test('bad options are a JsonMendError', () => {
     assert.throws(() => library.createBatchStream({ workers: 0 }), { code: 'INVALID_ARGUMENT' });
     assert.throws(() => library.createBatchStream({ mode: 'x' as 'parse' }), { code: 'INVALID_ARGUMENT' });
