@@ -546,6 +546,15 @@ export class Engine {
 
   // ---------------------------------------------------------------- bookkeeping
 
+  /**
+   * Whether record() reads its detail: repairs are logged, or a refused kind puts it in the error. A
+   * rule whose detail costs a string per token (an unquoted key's name) builds it only then.
+   * @internal
+   */
+  get recording(): boolean {
+    return !this.options.quiet || this.refusing;
+  }
+
   /** @internal */ record(kind: TextRepairKind, at: number, detail: string): void {
     const offset = this.base + at;
     if (this.refusing && this.options.refused.has(kind)) {

@@ -173,6 +173,12 @@ function unquotedKeyEnd(e: Engine): number {
   let last = i;
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
+    // The usual character of a name (`-./`, digits, `>` to `|`, and beyond ASCII) is none of the
+    // stops below and no JSON space: one range test instead of ten.
+    if ((c > Ch.EQ && c !== Ch.RBRACE) || (c >= Ch.MINUS && c <= Ch.NINE)) {
+      last = i + 1;
+      continue;
+    }
     if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ) break;
     if (c === Ch.SPACE) {
       // `{a 'b'}`: after the key and a space, a quote opens the value (the colon is missing).
@@ -264,7 +270,7 @@ export function readUnquotedKey(e: Engine): void {
   // `{a":"foo"}`: the key's closing quote is there, its opening one is missing.
   const closed = e.buf.charCodeAt(last) === Ch.DQUOTE && colonAfter(e, last + 1);
   if (closed) e.record('missing_start_quote', start, 'inserted the missing opening quote');
-  else e.record('unquoted_key', start, `quoted key ${name}`);
+  else if (e.recording) e.record('unquoted_key', start, `quoted key ${name}`);
   if (e.options.wantEdits) e.edit(start, last - start + (closed ? 1 : 0), JSON.stringify(name));
   e.pos = closed ? last + 1 : last;
   e.sink.key(name);
