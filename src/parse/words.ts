@@ -171,6 +171,13 @@ function unquotedKeyEnd(e: Engine): number {
   const s = e.buf;
   let i = e.pos;
   let last = i;
+  if (e.base + i === e.keyWordAt) {
+    // Seen by unquotedKeyAt: word characters, `-` and spaces up to the `:`, which is where the loop
+    // below would stop too; only the spaces before the colon are not part of the name.
+    last = e.keyWordEnd - e.base;
+    while (last > i && s.charCodeAt(last - 1) === Ch.SPACE) last--;
+    return last;
+  }
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
     // The usual character of a name (`-./`, digits, `>` to `|`, and beyond ASCII) is none of the
@@ -294,10 +301,17 @@ export function scanWordLimited(e: Engine, k: number): number {
 
 /** Whether a word at `k` is followed by a colon, or `":` (decideClose's test), without waiting for more text. */
 export function unquotedKeyAt(e: Engine, k: number): boolean {
-  let j = wordEnd(e, k);
+  const word = wordEnd(e, k);
+  let j = word;
   if (j < e.end && e.buf.charCodeAt(j) === Ch.DQUOTE) j++;
   j = scanSignificant(e, j);
-  return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
+  if (j >= e.end || e.buf.charCodeAt(j) !== Ch.COLON) return false;
+  if (j === word) {
+    // The colon right after the word: unquotedKeyEnd need not read the word again (see keyWordAt).
+    e.keyWordAt = e.base + k;
+    e.keyWordEnd = e.base + j;
+  }
+  return true;
 }
 
 /** Literal words, their values, and the repair they need (undefined: plain JSON). */
