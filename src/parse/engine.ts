@@ -110,6 +110,15 @@ export class Engine {
    */
   breakBeforeBuf = false;
 
+  /**
+   * A word that unquotedKeyAt found followed at once by `:`, as absolute offsets [keyWordAt,
+   * keyWordEnd): the key after a value's comma is looked at once by plainString, and unquotedKeyEnd
+   * then reads it without scanning its characters again. A fact about the text, never stale.
+   * @internal
+   */
+  keyWordAt = -1;
+  /** @internal */ keyWordEnd = -1;
+
   readonly edits: Edit[] = [];
 
   /** Whether any repair kind is refused: spares a set lookup per repair in the common case. @internal */
@@ -545,6 +554,15 @@ export class Engine {
   // ---------------------------------------------------------------- numbers and words
 
   // ---------------------------------------------------------------- bookkeeping
+
+  /**
+   * Whether record() reads its detail: repairs are logged, or a refused kind puts it in the error. A
+   * rule whose detail costs a string per token (an unquoted key's name) builds it only then.
+   * @internal
+   */
+  get recording(): boolean {
+    return !this.options.quiet || this.refusing;
+  }
 
   /** @internal */ record(kind: TextRepairKind, at: number, detail: string): void {
     const offset = this.base + at;

@@ -171,8 +171,21 @@ function unquotedKeyEnd(e: Engine): number {
   const s = e.buf;
   let i = e.pos;
   let last = i;
+  if (e.base + i === e.keyWordAt) {
+    // Seen by unquotedKeyAt: word characters, `-` and spaces up to the `:`, which is where the loop
+    // below would stop too; only the spaces before the colon are not part of the name.
+    last = e.keyWordEnd - e.base;
+    while (last > i && s.charCodeAt(last - 1) === Ch.SPACE) last--;
+    return last;
+  }
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
+    // The usual character of a name (`-./`, digits, `>` to `|`, and beyond ASCII) is none of the
+    // stops below and no JSON space: one range test instead of ten.
+    if ((c > Ch.EQ && c !== Ch.RBRACE) || (c >= Ch.MINUS && c <= Ch.NINE)) {
+      last = i + 1;
+      continue;
+    }
     if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ) break;
     if (c === Ch.SPACE) {
       // `{a 'b'}`: after the key and a space, a quote opens the value (the colon is missing).
@@ -264,10 +277,16 @@ export function readUnquotedKey(e: Engine): void {
   // `{a":"foo"}`: the key's closing quote is there, its opening one is missing.
   const closed = e.buf.charCodeAt(last) === Ch.DQUOTE && colonAfter(e, last + 1);
   if (closed) e.record('missing_start_quote', start, 'inserted the missing opening quote');
-  else e.record('unquoted_key', start, `quoted key ${name}`);
+  else if (e.recording) e.record('unquoted_key', start, `quoted key ${name}`);
   if (e.options.wantEdits) e.edit(start, last - start + (closed ? 1 : 0), JSON.stringify(name));
   e.pos = closed ? last + 1 : last;
   e.sink.key(name);
+  if (e.buf.charCodeAt(e.pos) === Ch.COLON && e.pos < e.end) {
+    // The colon right after the name, the usual case: what stepColon would do in the next round.
+    e.pos++;
+    e.state = State.VALUE;
+    return;
+  }
   e.state = State.COLON;
 }
 
@@ -288,10 +307,17 @@ export function scanWordLimited(e: Engine, k: number): number {
 
 /** Whether a word at `k` is followed by a colon, or `":` (decideClose's test), without waiting for more text. */
 export function unquotedKeyAt(e: Engine, k: number): boolean {
-  let j = wordEnd(e, k);
+  const word = wordEnd(e, k);
+  let j = word;
   if (j < e.end && e.buf.charCodeAt(j) === Ch.DQUOTE) j++;
   j = scanSignificant(e, j);
-  return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
+  if (j >= e.end || e.buf.charCodeAt(j) !== Ch.COLON) return false;
+  if (j === word) {
+    // The colon right after the word: unquotedKeyEnd need not read the word again (see keyWordAt).
+    e.keyWordAt = e.base + k;
+    e.keyWordEnd = e.base + j;
+  }
+  return true;
 }
 
 /** Literal words, their values, and the repair they need (undefined: plain JSON). */
