@@ -415,7 +415,10 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
  */
 export function splitKeyAtColon(e: Engine, limit: number): boolean {
   const from = e.strStart - e.base + 1;
-  if (from < 1 || e.quote !== Quote.DOUBLE) return false;
+  // A stream keeps a string's text back to its opening quote only while it has read at most
+  // LOOKAHEAD characters past it (Engine.feed); past that, parse must not split either, or the two
+  // would read the key differently depending on how the text was cut.
+  if (from < 1 || e.pos - from > LOOKAHEAD || e.quote !== Quote.DOUBLE) return false;
   const colon = e.buf.indexOf(':', from);
   if (colon < 0 || colon >= limit || colon - from > LOOKAHEAD) return false;
   e.joinStringText();

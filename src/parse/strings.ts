@@ -467,7 +467,8 @@ function closersAtEnd(e: Engine, from: number): number {
  */
 function fenceBeforeEnd(e: Engine): number {
   const s = e.buf;
-  const floor = e.strStart - e.base + 1;
+  // No further back than a stream still holds (see closersAtEnd): parse and every chunking agree.
+  const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
   let i = e.pos;
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
   if (i - 3 < floor || e.kinds.length === 0 || !s.startsWith('```', i - 3)) return -1;

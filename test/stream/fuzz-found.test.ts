@@ -71,3 +71,28 @@ describe('a value string a `:` turns into a key was never shown as a string', ()
     agrees(`{"a": ["${long}", "${long}"]}`);
   });
 });
+
+describe('a key that lost its closing quote is split at its colon only within the lookahead', () => {
+  // The stream keeps a string's text back to its opening quote only while it has read at most
+  // LOOKAHEAD characters past it; parse split such a key at its colon however far the text ran, so a
+  // stream in small chunks dropped the member parse kept (found by npm run fuzz, seed 503715546).
+  for (const n of [10, 150, 158, 159, 160, 161, 200]) {
+    test(`{"" "" ":` + `x × ${n}`, () => agrees(`{"" "" ":${'x'.repeat(n)}\n]\n}`, false));
+  }
+  test('the input the fuzzer printed', () => {
+    agrees(
+      '{\n  " : [\n    {},\n    -9.726383224318507e-309\n  ],\n  "  ": [\n    false,\n    -8.908660380234e-312,\n    false,\n    null,\n' +
+        '    false,\n    false,\n    null,\n    -1.1168686377798553e+100,\n    1.0185774198046061e-307\n  ],\n  "     ": [\n' +
+        '    -5.133933815020256e+135,\n    -1.0000000509171081e-46,\n    4.228183666313491e-143,\n    false,\n    3.111049685865321e-238,\n' +
+        '    true,\n    1.0000000000000012e-293,\n    -1.0001881903768121e-148,\n    false\n  ]\n}',
+      false,
+    );
+  });
+  test('a closing fence after a long run of spaces in a cut-off string: looked for no further back than a stream holds', () => {
+    for (const text of ['{"a": "' + ' '.repeat(300) + '```', '{"a": "x' + ' '.repeat(300) + '```', '{"a": "x' + ' '.repeat(100) + '```']) agrees(text, false);
+    assert.deepEqual(parse('{"a": "x' + ' '.repeat(100) + '```'), { a: 'x' });
+  });
+  test('a short key that lost its quote is still split at its colon', () => {
+    assert.deepEqual(parse('{"approve_pr: false}'), { approve_pr: false });
+  });
+});
