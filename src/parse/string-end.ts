@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey } from './containers.js';
-import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, stringMayBeKey } from './strings.js';
+import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
 /**
@@ -131,7 +131,7 @@ function embeddedObjectOpen(e: Engine, i: number): boolean {
   // The raw text, not the string read so far: there an escaped `\"` and a bare `"` look alike.
   const t = e.buf;
   let open = 0;
-  for (let k = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0); k < i; k++) {
+  for (let k = lookBackFloor(e, i); k < i; k++) {
     const c = t.charCodeAt(k);
     if (c === Ch.LBRACE) {
       let n = k + 1;
@@ -263,7 +263,7 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   if (!inArray && e.top() !== Kind.OBJECT) return false;
   const s = e.buf;
   // Backwards over spaces to a comma or a line break, staying inside this string's text.
-  const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
+  const floor = lookBackFloor(e, i);
   let b = i - 1;
   let sawBreak = false;
   // A line break after a backslash continues the line (read as nothing): neither a break nor part of
@@ -415,10 +415,9 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
  */
 export function splitKeyAtColon(e: Engine, limit: number): boolean {
   const from = e.strStart - e.base + 1;
-  // A stream keeps a string's text back to its opening quote only while it has read at most
-  // LOOKAHEAD characters past it (Engine.feed); past that, parse must not split either, or the two
-  // would read the key differently depending on how the text was cut.
-  if (from < 1 || e.pos - from > LOOKAHEAD || e.quote !== Quote.DOUBLE) return false;
+  // Only while the opening quote is within the look back (see lookBackFloor): a stream cut
+  // elsewhere would no longer hold it.
+  if (from < 1 || lookBackFloor(e, e.pos) > from || e.quote !== Quote.DOUBLE) return false;
   const colon = e.buf.indexOf(':', from);
   if (colon < 0 || colon >= limit || colon - from > LOOKAHEAD) return false;
   e.joinStringText();
@@ -460,7 +459,7 @@ function escapedSpaceFollows(e: Engine, j: number, c2: number): Answer {
  */
 export function quoteOnOwnLine(e: Engine, i: number): void {
   const s = e.buf;
-  const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
+  const floor = lookBackFloor(e, i);
   let b = i - 1;
   while (b >= floor && (s.charCodeAt(b) === Ch.SPACE || s.charCodeAt(b) === Ch.TAB)) b--;
   // A line break after a backslash is a line continuation, already read as nothing: not layout to cut.
@@ -524,7 +523,7 @@ function memberInText(e: Engine, from: number, to: number): number {
 function quotedValueAfterKey(e: Engine, i: number): boolean {
   if (!inObject(e)) return false;
   const s = e.buf;
-  const floor = Math.max(e.strStart - e.base + 1, i - LOOKAHEAD, 0);
+  const floor = lookBackFloor(e, i);
   const comma = memberInText(e, floor, i);
   if (comma < 0 || keyAfterComma(e, comma, i) !== i || !firstQuote(e, i)) return false;
   // The value's own closing quote, on the same line.
@@ -556,7 +555,7 @@ function quotedValueAfterKey(e: Engine, i: number): boolean {
  */
 export function endBeforeMember(e: Engine, to: number): boolean {
   if (!inObject(e)) return false;
-  const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
+  const floor = lookBackFloor(e, e.pos);
   const comma = memberInText(e, floor, to);
   if (comma < 0) return false;
   dropStringTail(e, comma);

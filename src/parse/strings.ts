@@ -439,7 +439,7 @@ function closersAtEnd(e: Engine, from: number): number {
   const s = e.buf;
   const depth = e.kinds.length;
   if (depth === 0 || e.quote !== Quote.DOUBLE) return -1;
-  const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
+  const floor = lookBackFloor(e, e.pos);
   let i = from;
   let matched = 0;
   while (i > floor) {
@@ -467,8 +467,7 @@ function closersAtEnd(e: Engine, from: number): number {
  */
 function fenceBeforeEnd(e: Engine): number {
   const s = e.buf;
-  // No further back than a stream still holds (see closersAtEnd): parse and every chunking agree.
-  const floor = Math.max(e.strStart - e.base + 1, e.pos - LOOKAHEAD, 0);
+  const floor = lookBackFloor(e, e.pos);
   let i = e.pos;
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
   if (i - 3 < floor || e.kinds.length === 0 || !s.startsWith('```', i - 3)) return -1;
@@ -476,6 +475,15 @@ function fenceBeforeEnd(e: Engine): number {
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
   if (escapedAt(s, i, floor)) i++; // as in the closers' cut above
   return i;
+}
+
+/**
+ * The earliest buffer offset of the string being read that a rule deciding at `at` may look back to:
+ * its first character, but no more than LOOKAHEAD back. A stream holds at least that much of the
+ * string (Engine.feed), so parse and every chunking see the same text and decide alike.
+ */
+export function lookBackFloor(e: Engine, at: number): number {
+  return Math.max(e.strStart - e.base + 1, at - LOOKAHEAD, 0);
 }
 
 /** Whether the character at `i` follows an odd run of backslashes (no further back than `floor`). */
