@@ -254,7 +254,10 @@ export function strayOpener(e: Engine): boolean {
     if (!e.final) throw NEED_MORE;
     return false;
   }
-  // A quote opening a real key (its closing quote, then a colon): `{"{'A": 1}` is a key itself.
+  // The first quote may open a real key itself: `{"{'A":[], "b":["':"]}` holds the key `{'A`, even
+  // though `'A":[], "b":["'` then a colon looks like the real first key too.
+  if (opensKey(e, i)) return false;
+  // A quote opening a real key (its closing quote, then a colon) must follow the stray opener.
   const q = s.charCodeAt(i + 2);
   if ((q !== Ch.DQUOTE && q !== Ch.SQUOTE) || !isWordStart(s.charCodeAt(i + 3))) return false;
   const limit = Math.min(e.end, i + 3 + LOOKAHEAD);
@@ -273,6 +276,27 @@ export function strayOpener(e: Engine): boolean {
   e.edit(i, 2, '');
   e.pos = i + 2;
   return true;
+}
+
+/**
+ * Whether the quote at `i` opens a key that ends on the same line within the lookahead, with a colon
+ * after it. Waits for more text while that is undecided.
+ */
+function opensKey(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const quote = s.charCodeAt(i);
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  let k = i + 1;
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === quote || c === Ch.LF) break;
+    if (c === Ch.BACKSLASH) k++;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== quote) return false;
+  const colon = peekSignificant(e, k + 1);
+  if (colon >= e.end && !e.final) throw NEED_MORE;
+  return colon < e.end && s.charCodeAt(colon) === Ch.COLON;
 }
 
 /** At the end of the text: close what is open, dropping members that never got a value. */

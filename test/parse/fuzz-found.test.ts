@@ -51,3 +51,18 @@ test('a closing quote on its own line after a backslash-CR-LF continuation cuts 
   }
   assert.deepEqual(Object.keys(parse('{"k    \\\r\n" A": false}') as object), ['k    ']);
 });
+
+describe('identity.wrapped: a first key that starts like a stray opener', () => {
+  // `{"{'A": …` looked like a stray `{"` before a single-quoted first key (`'A":[],"":["'` and a
+  // colon), so valid JSON followed by prose lost its first key's brace and quote and read garbage.
+  const json = `{"{'A":[],"":["':"]}`;
+  test('valid JSON with prose after it parses to itself', () => {
+    assert.deepEqual(parse(`${json}\n\nLet me know!`), JSON.parse(json));
+    agrees(json, JSON.parse(json));
+  });
+  test('a double-quoted key of the same shape', () => agrees('{"{\\"A": 1, "b": 2}', { '{"A': 1, b: 2 }));
+  test('the stray opener it was made for is still removed', () => {
+    agrees('{"{"summary": "x"}', { summary: 'x' });
+    agrees(`{"{'a': 1}`, { a: 1 });
+  });
+});
