@@ -7,6 +7,7 @@ import { type Sink, ValueBuilder, setMember } from '../parse/sink.js';
 import type { SchemaIssue } from '../schema/types.js';
 import type { SchemaWatch } from './schema.js';
 import type { Delta } from './types.js';
+import { isWordPart } from '../parse/chars.js';
 import { LOOKAHEAD } from '../parse/state.js';
 
 type Container = unknown[] | Record<string, unknown>;
@@ -66,13 +67,32 @@ function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** Where a partial string's shown text may end: before a trailing run of whitespace and one comma. */
-function visibleEnd(s: string): number {
+/**
+ * Where a partial string's shown text may end: before a trailing run of whitespace and one comma, and,
+ * with `inObject`, before a tail that is, or may grow into, `, key: ` — a quote right after it means
+ * the string's own end quote was missing before that comma (`{"a": "x, b: "y"}`), and the engine cuts
+ * the string there (only in an object).
+ */
+function visibleEnd(s: string, inObject: boolean): number {
   const floor = Math.max(0, s.length - MAX_RETRACT);
   let k = s.length;
   while (k > floor && isWs(s.charCodeAt(k - 1))) k--;
-  if (k > floor && s.charCodeAt(k - 1) === 0x2c) k--;
-  return k;
+  if (k > floor && s.charCodeAt(k - 1) === 0x2c) return k - 1;
+  const member = inObject ? memberTailStart(s, floor) : -1;
+  return member >= 0 ? member : k;
+}
+
+/** Where a tail of `s` of the form `,` spaces, a word, spaces, `:`, spaces (or its start) begins, or -1. */
+function memberTailStart(s: string, floor: number): number {
+  let k = s.length;
+  while (k > floor && s.charCodeAt(k - 1) === 0x20) k--;
+  if (k > floor && s.charCodeAt(k - 1) === 0x3a) {
+    k--;
+    while (k > floor && s.charCodeAt(k - 1) === 0x20) k--;
+  }
+  while (k > floor && isWordPart(s.charCodeAt(k - 1))) k--;
+  while (k > floor && s.charCodeAt(k - 1) === 0x20) k--;
+  return k > floor && s.charCodeAt(k - 1) === 0x2c ? k - 1 : -1;
 }
 
 export interface TreeOptions {
@@ -247,7 +267,7 @@ export class SnapshotTree implements Sink {
       // until it is too long to be a key (KEY_MAX), holds a line break, or is complete.
       if (this.options.asItStands !== true && pending.pendingValueMayBeKey) return;
       const text = pending.pendingValueFrom(0);
-      const k = visibleEnd(text);
+      const k = visibleEnd(text, this.holdsMembers());
       this.shown = k === text.length ? text : text.slice(0, k);
       this.held = k === text.length ? '' : text.slice(k);
       this.engineLen = text.length;
@@ -267,7 +287,7 @@ export class SnapshotTree implements Sink {
     this.engineLen = len;
     this.lastOffset = offset;
     const combined = this.held.length > 0 ? this.held + fragment : fragment;
-    const k = visibleEnd(combined);
+    const k = visibleEnd(combined, this.holdsMembers());
     if (k === 0) {
       this.held = combined;
       return;
@@ -279,6 +299,14 @@ export class SnapshotTree implements Sink {
     this.writable(d);
     this.setSlot(this.stack[d], this.strSlot, this.shown);
     if (this.wantDeltas) this.deltas.push({ op: 'append', path: this.strPath, text: add });
+  }
+
+  /**
+   * Whether a `, key: ` tail of the string being shown may still be cut off it (see visibleEnd): in an
+   * object, unless the text is read as it stands (parsePartial), with nothing later to agree with.
+   */
+  private holdsMembers(): boolean {
+    return this.options.asItStands !== true && !this.stack[this.stack.length - 1].isArray;
   }
 
   // ---------------------------------------------------------------- snapshots
