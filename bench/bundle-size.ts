@@ -14,8 +14,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  */
 export const PARSE_ONLY_BUDGET = 45 * 1024;
 
-/** A ceiling that catches a regression (a table, a schema stage or a validator pulled into `parse`). */
-export const PARSE_ONLY_CEILING = 76 * 1024;
+/**
+ * A ceiling that catches a regression (a table, a schema stage or a validator pulled into `parse`).
+ * It was 76 KB until the near-JSON lane (src/parse/near-json.ts, about 3.5 KB) made damaged input
+ * 1.5–2× faster to parse (issue 16).
+ */
+export const PARSE_ONLY_CEILING = 80 * 1024;
 
 /** The code of an application that imports only `parse`. */
 export const PARSE_ONLY = "import { parse } from 'jsonmend'; console.log(parse('{}'));";

@@ -6,6 +6,8 @@ import type { Candidate, CandidateSource } from '../extract/index.js';
 import { isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
 import { isCutOffRepair } from './kind-flags.js';
+import { tryJsonParse } from './native-json.js';
+import { readNearJson } from './near-json.js';
 import { RepairLog } from './repair-log.js';
 import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
 import { ValueBuilder } from './sink.js';
@@ -180,11 +182,15 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
     const native = fastPath(candidate.text, options);
     if (native !== undefined) return new ParsedCandidate(native.value, candidate.start, candidate.end, log, text);
   }
+  // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string.
+  const end = candidate.source === 'whole' ? text.length : candidate.end;
+  if (settings.quiet && settings.refused.size === 0 && !settings.wantEdits && candidate.reasoning !== true) {
+    const near = readNearJson(text, candidate.start, end, settings.maxDepth);
+    if (near !== undefined) return new ParsedCandidate(near.value, candidate.start, end, log, text);
+  }
   const unescaped = unescapeDocument(candidate.text);
   const builder = new ValueBuilder();
   const engine = new Engine(builder, settings, log);
-  // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string.
-  const end = candidate.source === 'whole' ? text.length : candidate.end;
   if (unescaped !== undefined) {
     const how = unescaped.kind === 'escaped_json' ? 'backslash-escaped' : 'quote-doubled (CSV)';
     note(log, settings, unescaped.kind, candidate.start, `read a ${how} JSON document`);
@@ -332,21 +338,11 @@ export function nativeParse(text: string, options: ParseOptions): { value: unkno
  */
 function fastPath(text: string, options: ParseOptions): { value: unknown } | undefined {
   if (!couldBeJson(text)) return undefined;
-  let value: unknown;
-  // A failed JSON.parse costs mostly its stack trace, which nobody reads here.
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-  if (options.maxDepth !== undefined && nestingDepth(text) > options.maxDepth) {
+  const parsed = tryJsonParse(text);
+  if (parsed !== undefined && options.maxDepth !== undefined && nestingDepth(text) > options.maxDepth) {
     throw new JsonMendError('TOO_DEEP', `nesting is deeper than maxDepth (${options.maxDepth})`);
   }
-  return { value };
+  return parsed;
 }
 
 /**

@@ -25,10 +25,42 @@ const damagedJson = fc.tuple(jsonValue, fc.nat(), fc.nat({ max: 6 }), piece, fc.
   return insert ? text.slice(0, i) + p + text.slice(i) : text.slice(0, i) + text.slice(i + len);
 });
 
+/** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */
+function nearJsonStyle(v: unknown, style: number, indent: string): string {
+  const inner = indent + '  ';
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    const items = v.map((x) => nearJsonStyle(x, style, inner));
+    return style === 0 ? `[${items.join(', ')}]` : `[\n${items.map((x) => `${inner}${x},\n`).join('')}${indent}]`;
+  }
+  if (v !== null && typeof v === 'object') {
+    const entries = Object.entries(v);
+    if (entries.length === 0) return '{}';
+    if (style === 0) return `{${entries.map(([k, x]) => `'${k}': ${nearJsonStyle(x, style, inner)}`).join(', ')}}`;
+    const key = (k: string) => (style === 2 && /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+    const comment = style === 2 ? `${inner}// note\n` : '';
+    return `{\n${comment}${entries.map(([k, x]) => `${inner}${key(k)}: ${nearJsonStyle(x, style, inner)},\n`).join('')}${indent}}`;
+  }
+  if (style === 0 && typeof v === 'string') return `'${v}'`;
+  if (style === 0 && typeof v === 'boolean') return v ? 'True' : 'False';
+  if (style === 0 && v === null) return 'None';
+  return JSON.stringify(v);
+}
+
+/**
+ * Near-JSON, whole or cut off anywhere: Python's repr, a JS literal, JSON with trailing commas — what
+ * the parser's near-JSON lane reads itself, and the edges where it must leave the text to the engine.
+ */
+export const nearJson = fc.tuple(jsonValue, fc.integer({ min: 0, max: 2 }), fc.nat(), fc.boolean()).map(([v, style, at, whole]) => {
+  const text = nearJsonStyle(v, style, '');
+  return whole ? text : text.slice(0, at % (text.length + 1));
+});
+
 /** Any text a model might send, mostly damaged JSON. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.array(piece, { maxLength: 50 }).map((parts) => parts.join('')),
   damagedJson,
+  nearJson,
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.tuple(fc.array(piece, { maxLength: 8 }), damagedJson, fc.array(piece, { maxLength: 8 })).map(([a, b, c]) => a.join('') + b + c.join('')),
 );

@@ -8,7 +8,7 @@ import {
   type Delta,
 } from '../../src/index.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, cut, getPath, hostileText, jsonPathQuery, jsonValue, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, cut, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -137,6 +137,13 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     property: () => asProperty(wrappedJson, ({ value, text }: { value: unknown; text: string }) => {
       const got = outcome(() => parse(text));
       same(got, { value: JSON.parse(JSON.stringify(value)) }, 'parse of wrapped JSON');
+    }),
+  },
+  {
+    name: 'parse.equals-report',
+    claim: "parse (which may read near-JSON by rewriting it for JSON.parse) gives parseWithReport's value (the engine's), or the same error",
+    property: () => asProperty(fc.oneof(nearJson, hostileText), (text: string) => {
+      same(outcome(() => parse(text)), outcome(() => parseWithReport(text).value), 'parse vs parseWithReport');
     }),
   },
   {

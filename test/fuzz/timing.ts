@@ -2,6 +2,7 @@
 // timed at size n and 4n; linear time means the ratio stays near 4, and the harness allows 5.
 // Ratios, not absolute times, so the figures mean the same on a loaded machine.
 import { createStreamParser, parse, query, repair } from '../../src/index.js';
+import { nearJsonText } from '../../src/parse/near-json.js';
 
 /** One family: a generator of inputs by size, and the entry point that reads them. */
 export interface TimingFamily {
@@ -32,6 +33,11 @@ function tolerant(fn: () => unknown): void {
   }
 }
 
+/** The near-JSON lane's rewrite, `k` times over (see the families that use it). */
+const rewriteTimes = (k: number) => (text: string): void => {
+  for (let i = 0; i < k; i++) nearJsonText(text, 0, text.length, Infinity);
+};
+
 const times = (s: string, n: number): string => s.repeat(Math.max(1, Math.round(n / s.length)));
 
 export const FAMILIES: readonly TimingFamily[] = [
@@ -60,6 +66,13 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.deep-unclosed', n: 20_000, make: (n) => times('{"a": [', n), run: (t) => tolerant(() => parse(t)) },
   { name: 'repair.deep-escaped-json', n: 20_000, make: (n) => times('{\\"a\\": ', n), run: (t) => tolerant(() => repair(t)) },
   { name: 'stream.deep-arrays', n: 20_000, make: (n) => '['.repeat(n / 2) + ']'.repeat(n / 2), run: stream4 },
+  // the near-JSON lane (issue 16): its rewrite, on a plain reply and on a string of escaped quotes
+  // found by indexOf, run 8 and 32 times over so that a measurable time comes at sizes that stay in the
+  // processor's caches (otherwise what grows faster than the input is memory, not the rewrite); and a
+  // text it reads to the end and then gives up on, for the engine to read again
+  { name: 'parse.near-json', n: 20_000, make: (n) => '[' + times("{'k': 'v', b: True}, ", n) + ']', run: rewriteTimes(8) },
+  { name: 'parse.near-json-escaped-quotes', n: 20_000, make: (n) => `['x', "${times('\\\\\\"', n)}"]`, run: rewriteTimes(32) },
+  { name: 'parse.near-json-late-exit', n: 20_000, make: (n) => '[' + times("{'k': 'v'}, ", n) + "'it's']", run: (t) => tolerant(() => parse(t)) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },

@@ -1,0 +1,140 @@
+// The near-JSON lane (src/parse/near-json.ts): `parse` rewrites near-JSON for JSON.parse instead of
+// running the engine, and must give exactly the engine's value — parseWithReport, which records
+// repairs, always runs the engine, so the two are compared everywhere the lane may decide.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { parse, parseWithReport } from '../../src/index.js';
+import { nearJsonText } from '../../src/parse/near-json.js';
+import { fencedTrailingCommas, jsLiteral, pythonRepr, records, truncated } from '../../bench/corpus.js';
+import { hostileText, nearJson } from '../fuzz/inputs.js';
+
+type Outcome = { value: unknown } | { code: unknown };
+function outcome(fn: () => unknown): Outcome {
+  try {
+    return { value: fn() };
+  } catch (e) {
+    return { code: (e as { code?: unknown }).code ?? String(e) };
+  }
+}
+
+/** parse's outcome equals the engine's (parseWithReport's value), error codes included. */
+function agrees(text: string): boolean {
+  return isDeepStrictEqual(outcome(() => parse(text)), outcome(() => parseWithReport(text).value));
+}
+
+const lane = (text: string) => nearJsonText(text, 0, text.length, Infinity) !== undefined;
+
+describe('the near-JSON lane', () => {
+  test('reads the bench corpus itself (Python repr, JS literal, fenced with trailing commas, cut off)', () => {
+    const value = records(5_000, 3);
+    const fenced = fencedTrailingCommas(value);
+    const spans: [string, string, number, number][] = [
+      ['python', pythonRepr(value), 0, -1],
+      ['js literal', jsLiteral(value), 0, -1],
+      ['fenced', fenced, fenced.indexOf('['), fenced.lastIndexOf(']') + 1],
+      ['cut off', truncated(value), 0, -1],
+    ];
+    for (const [name, text, start, end] of spans) {
+      assert.ok(nearJsonText(text, start, end < 0 ? text.length : end, Infinity) !== undefined, `${name} went to the engine`);
+      assert.ok(agrees(text), name);
+    }
+    assert.deepEqual(parse(pythonRepr(value)), value);
+    assert.deepEqual(parse(jsLiteral(value)), value);
+    assert.deepEqual(parse(fenced), value);
+  });
+
+  test('every prefix of near-JSON documents gives the engine\'s value', () => {
+    const docs: unknown[] = [
+      records(700, 5),
+      { a: [1, -2.5e3, true, null, 'x'], 'b c': { d: [], e: {} }, f: "it's", g: 'say "hi"', h: 'back\\slash\n', i: [[[]]], j: -0, k: 'café ✓ 😀' },
+      [{ k: 'v' }, ['w'], 3, 'z', false],
+    ];
+    const styles = [
+      pythonRepr,
+      (v: unknown) => jsLiteral(v),
+      fencedTrailingCommas,
+      (v: unknown) => JSON.stringify(v, null, 2).replace(/\n(\s*)([\]}])/g, ',\n$1$2'),
+      (v: unknown) => `/* lead */ ${JSON.stringify(v, null, 1)} // done`,
+    ];
+    let count = 0;
+    for (const doc of docs) {
+      for (const style of styles) {
+        const text = style(doc);
+        for (let n = 0; n <= text.length; n++) {
+          const prefix = text.slice(0, n);
+          if (!agrees(prefix)) assert.fail(`parse and the engine differ on ${JSON.stringify(prefix)}`);
+          count++;
+        }
+      }
+    }
+    assert.ok(count > 5_000);
+  });
+
+  test('near-JSON and damaged text, generated: parse gives the engine\'s value (fast-check)', () => {
+    fc.assert(fc.property(fc.oneof(nearJson, hostileText), (text) => agrees(text)), { numRuns: 3_000, seed: 20_261_124 });
+  });
+
+  // What the lane leaves to the engine, and what it reads itself; the value is the engine's either way.
+  const cases: [text: string, laneReads: boolean, value: unknown][] = [
+    ["{'a': 'x', 'b': True, 'c': None, 'd': False}", true, { a: 'x', b: true, c: null, d: false }],
+    ["{'a': 'it's'}", false, { a: "it's" }],
+    ['{ a: 1, /* c */ b: [1, 2, ], // d\n}', true, { a: 1, b: [1, 2] }],
+    ['{a:1}', false, { a: 1 }],
+    ['[1, /* why */ ]', true, [1]],
+    ['{"a": "x", "b', true, { a: 'x' }],
+    ['{"a": 1, "b": ', true, { a: 1 }],
+    ['{"a": 1, b', false, { a: 1 }],
+    ['["x",\n  f', false, ['x",\n  f']],
+    ['[1, tr', true, [1, true]],
+    ['[1, -', false, [1]],
+    ['{"a": "x\\', false, { a: 'x' }],
+    ['{"a": "café', true, { a: 'café' }],
+    ["{'a': '\ud800'}", false, { a: '\ud800' }],
+    ['{"a": "x”"}', false, { a: 'x”' }],
+    ['{"a": NaN}', false, { a: null }],
+    ["{'a': 1, 'a': 2}", true, { a: 2 }],
+  ];
+  for (const [text, laneReads, value] of cases) {
+    test(`${JSON.stringify(text)}: ${laneReads ? 'the lane reads it' : 'the engine reads it'}`, () => {
+      assert.equal(lane(text), laneReads);
+      assert.deepEqual(parse(text), value);
+      assert.ok(agrees(text));
+    });
+  }
+
+  test('two values, or text after the value, are the engine\'s', () => {
+    assert.equal(lane("{'a': 1} {'b': 2}"), false);
+    assert.equal(lane("{'a': 1} and more"), false);
+    assert.ok(agrees("{'a': 1} {'b': 2}"));
+  });
+
+  test('a key named __proto__ is an own property, as JSON.parse makes it', () => {
+    const value = parse("{'__proto__': {'polluted': True}}") as Record<string, unknown>;
+    assert.equal(Object.getPrototypeOf(value), Object.prototype);
+    assert.deepEqual(Object.keys(value), ['__proto__']);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  test('maxDepth: deeper text goes to the engine, which refuses it', () => {
+    assert.throws(() => parse("[[['x']]]", { maxDepth: 2 }), { code: 'TOO_DEEP' });
+    assert.deepEqual(parse("[['x']]", { maxDepth: 2 }), [['x']]);
+  });
+
+  test('a text longer than the kept buffer, then a short one', () => {
+    const big = pythonRepr(records(2_000_000, 9));
+    assert.deepEqual(parse(big), records(2_000_000, 9));
+    assert.deepEqual(parse("{'a': [1, 2,]}"), { a: [1, 2] });
+  });
+
+  // Found by the fuzz harness: the lane keeps one buffer between calls, and a comment check read the
+  // byte after the text — left there by the previous text — so a `/` at the very end became a comment
+  // and `{"a": /` parsed to `{}`, the member silently dropped.
+  test('the byte after the text is never read: a previous text left behind cannot turn a / into a comment', () => {
+    parse(`{'k':'${'/'.repeat(20)}'}`);
+    assert.throws(() => parse('{"a": /'), { code: 'UNREPAIRABLE' });
+    parse(`{'k':'${'*'.repeat(20)}'}`);
+    assert.throws(() => parse('{"a": /'), { code: 'UNREPAIRABLE' });
+  });
+});
