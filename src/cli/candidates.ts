@@ -5,11 +5,18 @@ import { extract, type Candidate } from './api.js';
 /** A candidate as printed: its own fields plus the line and column where it starts. */
 export function located(candidate: Candidate, text: string): Record<string, unknown> {
   const at = positionOf(text, candidate.start);
+  // Field by field, not a loop over names and Object.assign: a batch runs this once per line, and
+  // those cost more than finding the candidate.
   const out: Record<string, unknown> = { source: candidate.source };
-  for (const key of ['language', 'tag', 'reasoning', 'truncated'] as const) {
-    if (candidate[key] !== undefined) out[key] = candidate[key];
-  }
-  Object.assign(out, { start: candidate.start, end: candidate.end, line: at.line, column: at.column, text: candidate.text });
+  if (candidate.language !== undefined) out.language = candidate.language;
+  if (candidate.tag !== undefined) out.tag = candidate.tag;
+  if (candidate.reasoning !== undefined) out.reasoning = candidate.reasoning;
+  if (candidate.truncated !== undefined) out.truncated = candidate.truncated;
+  out.start = candidate.start;
+  out.end = candidate.end;
+  out.line = at.line;
+  out.column = at.column;
+  out.text = candidate.text;
   return out;
 }
 

@@ -82,11 +82,12 @@ describe('--schema that cannot be used is a usage error (exit 2)', () => {
     assert.equal(batch.code, 2);
     assert.equal(batch.stdout, '');
   });
-  test('a schema with a keyword of the wrong type', { todo: 'needs INVALID_SCHEMA for {"type": 5} from src/schema (issue 23); the CLI side is in place' }, async () => {
+  test('a schema with a keyword of the wrong type', async () => {
     const wrongType = join(dir, 'wrong-type.json');
     writeFileSync(wrongType, '{"type": 5}');
     const r = await runCli(['parse', '--schema', wrongType], '{"a": 1}');
     assert.equal(r.code, 2);
+    assert.match(r.stderr, /usage error: schema .*wrong-type\.json cannot be used: .*not a JSON type name \(5\) at \/type/);
   });
   test('a usable schema still works', async () => {
     const ok = join(dir, 'ok.json');
