@@ -89,6 +89,12 @@ export class Engine {
   /** @internal */ stopC: number = Ch.RIGHT_DOUBLE;
   /** @internal */ strIsKey = false;
   /** @internal */ strStart = 0;
+  /**
+   * Where the text of the string part being read starts (after its opening quote; after `+ "` for a
+   * part joined by string_concatenation): rules that look back into the string's raw text stop here,
+   * since before it the raw text is not the string's text one for one. @internal
+   */
+  textStart = 0;
   /** How many repairs were logged when the string in progress began: cutting it back takes back only its own. @internal */
   strLogAt = 0;
   /** How many edits existed when the string in progress began (its opening quote's splice is the next). @internal */

@@ -103,7 +103,7 @@ export function quoteEndsMember(e: Engine, k: number, limit: number): boolean {
  */
 function firstQuote(e: Engine, i: number): boolean {
   const s = e.buf;
-  const from = e.strStart - e.base + 1;
+  const from = e.textStart - e.base;
   if (from < 0 || i - from > LOOKAHEAD) return false;
   for (let k = from; k < i; k++) {
     const c = s.charCodeAt(k);
@@ -146,7 +146,7 @@ function embeddedObjectOpen(e: Engine, i: number): boolean {
 
 /** Whether the quote at `i` follows a `{` (spaces between) inside the string's own text. */
 function opensInnerKey(e: Engine, i: number): boolean {
-  const floor = Math.max(e.strStart - e.base + 1, 0);
+  const floor = Math.max(e.textStart - e.base, 0);
   let k = i - 1;
   while (k >= floor && e.buf.charCodeAt(k) === Ch.SPACE) k--;
   return k >= floor && e.buf.charCodeAt(k) === Ch.LBRACE;
@@ -396,7 +396,7 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   const c2 = e.buf.charCodeAt(j);
   if (c2 === Ch.COLON || e.quote !== Quote.DOUBLE || !isWordStart(c2) || j !== i + 1) return Decision.CLOSE;
   const s = e.buf;
-  const floor = Math.max(e.strStart - e.base + 1, 0);
+  const floor = Math.max(e.textStart - e.base, 0);
   // `{"key:"value"}`: the key's closing quote came after its colon, its only one.
   if (i - 1 > floor && s.charCodeAt(i - 1) === Ch.COLON && s.indexOf(':', floor) === i - 1) {
     return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
@@ -414,7 +414,7 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
  * holds the key from its opening quote): the text from the colon on is read again as `: value`.
  */
 export function splitKeyAtColon(e: Engine, limit: number): boolean {
-  const from = e.strStart - e.base + 1;
+  const from = e.textStart - e.base;
   // Only while the opening quote is within the look back (see lookBackFloor): a stream cut
   // elsewhere would no longer hold it.
   if (from < 1 || lookBackFloor(e, e.pos) > from || e.quote !== Quote.DOUBLE) return false;
@@ -467,7 +467,7 @@ export function quoteOnOwnLine(e: Engine, i: number): void {
   b--;
   if (b >= floor && s.charCodeAt(b) === Ch.CR && !escapedAt(s, b, floor)) b--;
   const cut = b + 1;
-  if (cut <= e.strStart - e.base + 1) return;
+  if (cut <= e.textStart - e.base) return;
   e.pos = i;
   dropStringTail(e, cut);
   e.record('quote_on_own_line', cut, 'removed the line break before a closing quote on its own line');

@@ -180,6 +180,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   e.strIsKey = isKey;
   e.strAfterBreak = !isKey && e.kinds.length > 0 && e.top() === Kind.OBJECT && lineBreakBefore(e, e.pos);
   e.strStart = e.base + e.pos;
+  e.textStart = e.strStart + 1;
   e.strLogAt = e.log.length;
   e.strEdits = e.edits.length - (kind && e.options.wantEdits ? 1 : 0);
   e.strText = '';
@@ -327,6 +328,7 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.quote = next.quote;
     setStops(e, next.quote);
     e.pos = next.at;
+    e.textStart = e.base + next.at;
     return;
   }
   // `"text\n"`: a raw line break right before the closing quote was layout (see quoteOnOwnLine); a code
@@ -479,11 +481,12 @@ function fenceBeforeEnd(e: Engine): number {
 
 /**
  * The earliest buffer offset of the string being read that a rule deciding at `at` may look back to:
- * its first character, but no more than LOOKAHEAD back. A stream holds at least that much of the
+ * the first character of its text (of the part after the last `+ "`, see Engine.textStart), but no
+ * more than LOOKAHEAD back. A stream holds at least that much of the
  * string (Engine.feed), so parse and every chunking see the same text and decide alike.
  */
 export function lookBackFloor(e: Engine, at: number): number {
-  return Math.max(e.strStart - e.base + 1, at - LOOKAHEAD, 0);
+  return Math.max(e.textStart - e.base, at - LOOKAHEAD, 0);
 }
 
 /** Whether the character at `i` follows an odd run of backslashes (no further back than `floor`). */

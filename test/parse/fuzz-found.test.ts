@@ -66,3 +66,17 @@ describe('identity.wrapped: a first key that starts like a stray opener', () => 
     agrees(`{"{'a': 1}`, { a: 1 });
   });
 });
+
+describe('repair.valid: a string joined by `+` to a part the text ends in', () => {
+  // `{"a": "hello"+```: the joined part is a code block the text ends in. The look back for a closing
+  // fence started at the first part's opening quote, so it took the part's own opening fence for a
+  // closing one and cut the string's last three characters: parse gave "he", repair "hello".
+  test('the reply the fuzz harness printed', () => agrees('{NaN"false”+```', { NaN: 'false' }));
+  test('kin: the same after a plain quote, in an array, and with closers or a quote on its own line', () => {
+    agrees('{"a": "hello"+```', { a: 'hello' });
+    agrees('["false"+```', ['false']);
+    agrees('{"a": "hello" + "```', { a: 'hello' });
+    agrees('{"a": "hello" + "wor}', { a: 'hellowor' });
+    agrees('{"a": "hello" + "x\n  "}', { a: 'hellox' });
+  });
+});
