@@ -184,7 +184,8 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
   }
   // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string.
   const end = candidate.source === 'whole' ? text.length : candidate.end;
-  if (settings.quiet && settings.refused.size === 0 && !settings.wantEdits && candidate.reasoning !== true) {
+  // Only when nobody reads the repairs (a reasoning candidate's are read: CandidateSettings.for).
+  if (settings.quiet && settings.refused.size === 0 && !settings.wantEdits) {
     const near = readNearJson(text, candidate.start, end, settings.maxDepth);
     if (near !== undefined) return new ParsedCandidate(near.value, candidate.start, end, log, text);
   }

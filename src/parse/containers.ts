@@ -256,22 +256,10 @@ export function strayOpener(e: Engine): boolean {
   }
   // The first quote may open a real key itself: `{"{'A":[], "b":["':"]}` holds the key `{'A`, even
   // though `'A":[], "b":["'` then a colon looks like the real first key too.
-  if (opensKey(e, i)) return false;
+  if (quotedKeyEndsAt(e, i + 1, s.charCodeAt(i))) return false;
   // A quote opening a real key (its closing quote, then a colon) must follow the stray opener.
   const q = s.charCodeAt(i + 2);
-  if ((q !== Ch.DQUOTE && q !== Ch.SQUOTE) || !isWordStart(s.charCodeAt(i + 3))) return false;
-  const limit = Math.min(e.end, i + 3 + LOOKAHEAD);
-  let k = i + 3;
-  while (k < limit && s.charCodeAt(k) !== q && s.charCodeAt(k) !== Ch.LF) k++;
-  if (k >= e.end && !e.final) {
-    throw NEED_MORE;
-  }
-  if (k >= limit || s.charCodeAt(k) !== q) return false;
-  const colon = peekSignificant(e, k + 1);
-  if (colon >= e.end && !e.final) {
-    throw NEED_MORE;
-  }
-  if (colon >= e.end || s.charCodeAt(colon) !== Ch.COLON) return false;
+  if ((q !== Ch.DQUOTE && q !== Ch.SQUOTE) || !isWordStart(s.charCodeAt(i + 3)) || !quotedKeyEndsAt(e, i + 3, q)) return false;
   e.record('stray_opener', i, 'removed a stray opening quote and brace before the first key');
   e.edit(i, 2, '');
   e.pos = i + 2;
@@ -279,19 +267,14 @@ export function strayOpener(e: Engine): boolean {
 }
 
 /**
- * Whether the quote at `i` opens a key that ends on the same line within the lookahead, with a colon
- * after it. Waits for more text while that is undecided.
+ * Whether a key's name runs from `from` to a closing `quote` on the same line, within the lookahead,
+ * with a colon after it. Waits for more text while that is undecided.
  */
-function opensKey(e: Engine, i: number): boolean {
+function quotedKeyEndsAt(e: Engine, from: number, quote: number): boolean {
   const s = e.buf;
-  const quote = s.charCodeAt(i);
-  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
-  let k = i + 1;
-  for (; k < limit; k++) {
-    const c = s.charCodeAt(k);
-    if (c === quote || c === Ch.LF) break;
-    if (c === Ch.BACKSLASH) k++;
-  }
+  const limit = Math.min(e.end, from + LOOKAHEAD);
+  let k = from;
+  while (k < limit && s.charCodeAt(k) !== quote && s.charCodeAt(k) !== Ch.LF) k++;
   if (k >= e.end && !e.final) throw NEED_MORE;
   if (k >= limit || s.charCodeAt(k) !== quote) return false;
   const colon = peekSignificant(e, k + 1);

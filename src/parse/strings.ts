@@ -482,8 +482,8 @@ function fenceBeforeEnd(e: Engine): number {
 /**
  * The earliest buffer offset of the string being read that a rule deciding at `at` may look back to:
  * the first character of its text (of the part after the last `+ "`, see Engine.textStart), but no
- * more than LOOKAHEAD back. A stream holds at least that much of the
- * string (Engine.feed), so parse and every chunking see the same text and decide alike.
+ * more than LOOKAHEAD back. A stream holds at least that much of the string (Engine.feed), so parse
+ * and every chunking see the same text and decide alike.
  */
 export function lookBackFloor(e: Engine, at: number): number {
   return Math.max(e.textStart - e.base, at - LOOKAHEAD, 0);
