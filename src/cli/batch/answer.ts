@@ -3,7 +3,7 @@
 // that fails; the caller turns that into the line's error record.
 import { JsonMendError } from '../../index.js';
 import { formatClaimFeedback, parse, repair, verifyAll, type Claim, type SchemaParseOptions } from '../api.js';
-import { chosenCandidates, located } from '../candidates.js';
+import { chosenCandidates, locatedJson } from '../candidates.js';
 import type { BatchConfig } from './config.js';
 
 /** How a line carried its reply, so `repair` can answer in the same form. */
@@ -78,8 +78,8 @@ export function answerLine(line: string, config: BatchConfig, options: SchemaPar
     case 'extract': {
       if (reply === undefined) throw new JsonMendError('INVALID_ARGUMENT', `the field "${config.field}" holds a JSON value, not a reply's text`);
       const chosen = chosenCandidates(reply, config.all === true);
-      const shown = config.text === true ? chosen.map((c) => c.text) : chosen.map((c) => located(c, reply));
-      return { out: JSON.stringify(config.all === true ? shown : shown[0]), held: true };
+      if (config.text === true) return { out: JSON.stringify(config.all === true ? chosen.map((c) => c.text) : chosen[0].text), held: true };
+      return { out: config.all === true ? `[${chosen.map((c) => locatedJson(c, reply)).join(',')}]` : locatedJson(chosen[0], reply), held: true };
     }
     case 'verify': {
       const outcome = verifyAll((config.claims ?? []) as Claim[], reply === undefined ? value : parse(reply, options));
