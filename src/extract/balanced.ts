@@ -2,6 +2,7 @@
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
 import { Verdict, classifyOpen, isIdentChar, isLetter, isWs, trimEnd } from './chars.js';
+import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
@@ -59,9 +60,11 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
  * opener of its own kind, implicitly closing those in between (`{"a": [1}`); a closer with no opener
  * of its kind is ignored. `parens`: `(` and `)` are brackets too (a Python tuple at `i`).
  */
-export function scanBalanced(text: string, i: number, limit: number, parens = false): BalancedEnd {
+export function scanBalanced(text: string, i: number, limit: number, parens = false, budget?: ScanBudget): BalancedEnd {
   let stack = new Uint8Array(32);
   let depth = 0;
+  // Where the value first closed, when what followed may go on (continuationAt).
+  let firstEnd = -1;
   let braces = 0;
   let brackets = 0;
   let tuples = 0;
@@ -137,11 +140,47 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
           else tuples--;
           if (top === kind) break;
         }
-        if (depth === 0) return { end: j + 1, truncated: false };
+        if (depth === 0) {
+          const comma = budget?.left === 0 ? -1 : continuationAt(text, j + 1, limit);
+          if (comma < 0) {
+            spend(budget, firstEnd, j + 1);
+            return { end: j + 1, truncated: false };
+          }
+          // `{"a": 1}}, "b": 2}`: the closers were stray, and the value goes on (as the parser reads
+          // it) if it closes again within what is left of the budget.
+          if (firstEnd < 0) {
+            firstEnd = j + 1;
+            if (budget !== undefined) limit = Math.min(limit, firstEnd + budget.left);
+          }
+          stack[depth++] = kind;
+          if (kind === BRACE) braces++;
+          else if (kind === BRACKET) brackets++;
+          else tuples++;
+          j = comma;
+        }
       }
     }
   }
+  // A value that went on but never closed again ended where it first closed: the rest was prose, or
+  // other values side by side.
+  if (firstEnd >= 0) {
+    spend(budget, firstEnd, limit);
+    return { end: firstEnd, truncated: false };
+  }
   return { end: trimEnd(text, i, limit), truncated: true };
+}
+
+/**
+ * How many characters past where values first closed the scans of one prose region may still read
+ * to see whether they go on. A failed look is read again as prose: without a bound, a region of
+ * `{"a": 1}, "b": 2 …` repeated would cost the square of its length.
+ */
+export interface ScanBudget {
+  left: number;
+}
+
+function spend(budget: ScanBudget | undefined, firstEnd: number, to: number): void {
+  if (budget !== undefined && firstEnd >= 0) budget.left = Math.max(0, budget.left - (to - firstEnd));
 }
 
 const NOT_CALLEES = new Set(['if', 'for', 'while', 'switch', 'return', 'function', 'catch', 'with', 'typeof', 'await', 'yield', 'print']);
@@ -178,6 +217,7 @@ export function isCallArgument(text: string, i: number, floor: number): boolean 
  * `jsonp` is off, if it looks like JSON on its own).
  */
 export function scanProse(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[]): void {
+  const budget: ScanBudget = { left: end - start };
   let i = start;
   while (i < end) {
     const c = text.charCodeAt(i);
@@ -197,7 +237,7 @@ export function scanProse(text: string, start: number, end: number, balanced: bo
       }
       weak = v.verdict === Verdict.Weak;
     }
-    const b = scanBalanced(text, i, end);
+    const b = scanBalanced(text, i, end, false, budget);
     // `[label](url)` is a Markdown link, whatever the label looks like.
     if (!isCall && c === LBRACK && !b.truncated && b.end < end && text.charCodeAt(b.end) === LPAREN) {
       i = b.end;

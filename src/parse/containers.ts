@@ -2,10 +2,27 @@
 // without a value, and what is left open or set aside at the end of the text.
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
+import { memberFollows, strayCloser } from './continuation.js';
 import { peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
+  push(e, kind);
+  e.pos++;
+}
+
+/**
+ * `{"a": 1}, "b": 2}` where the closer was read as the value's end: the member at `at` (after the
+ * comma) starts an object whose `{` is missing, a value of its own.
+ */
+export function openObjectAt(e: Engine, at: number): void {
+  e.record('missing_opener', at, 'inserted the "{" of an object whose members follow the end of the value');
+  e.edit(at, 0, '{');
+  e.pos = at;
+  push(e, Kind.OBJECT);
+}
+
+function push(e: Engine, kind: Kind): void {
   if (e.kinds.length >= e.options.maxDepth) {
     throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, e.pos);
   }
@@ -23,39 +40,37 @@ export function open(e: Engine, kind: Kind): void {
   }
   e.commaAt = -1;
   e.memberAt = -1;
-  e.pos++;
 }
 
 /**
  * Handles a closer at `pos` (and the trailing comma before it): the matching one, a mismatched one,
- * one with nothing open, or one that more members follow.
+ * one with nothing open, or a stray one that what is open goes on after (see strayCloser).
  */
 export function closeWith(e: Engine, c: number): void {
   const wanted = c === Ch.RBRACE ? Kind.OBJECT : c === Ch.RBRACKET ? Kind.ARRAY : Kind.TUPLE;
-  // Right after a value only: the lookahead may wait, and nothing may have changed before it does.
-  if (e.state === State.AFTER_VALUE && !closes(e, e.top(), wanted) && (swappedClosers(e, wanted) || closerBeforeMember(e, wanted))) return;
-  const matchesDeeper =
-    wanted === Kind.OBJECT ? e.openObjects > 0 : wanted === Kind.ARRAY ? e.openArrays > 0 : e.openParens > 0;
-  // Only the outermost object, or an array in an object, pays for the look past the closer.
+  // The lookaheads may wait for more text: nothing may have changed before they do.
+  const stray = strayCloser(e);
+  // Right after a value only.
+  if (e.state === State.AFTER_VALUE && !closes(e, e.top(), wanted) && ((!stray && swappedClosers(e, wanted)) || closerBeforeMember(e, wanted))) return;
   const depth = e.kinds.length;
-  if (wanted === Kind.OBJECT && (depth === 1 || e.top() === Kind.ARRAY) && memberFollows(e, e.pos + 1)) {
-    // `{"a":"v"}, "b":"w"}`: the outermost object goes on, so this `}` came too early.
-    if (depth === 1 && e.top() === Kind.OBJECT) {
-      e.record('early_closer', e.pos, 'removed a "}" that more members of the object follow');
-      e.edit(e.pos, 1, '');
-      e.pos++;
-      return;
-    }
-    // `{"k": ["v"}, "k2": 1}`: the `}` was meant to close the array, and the object goes on.
-    if (e.top() === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT) {
-      if (e.commaAt >= 0) dropTrailingComma(e);
-      e.record('mismatched_closer', e.pos, `replaced "}" with "]"`);
-      e.edit(e.pos, 1, popContainer(e, -1));
-      e.pos++;
-      return;
-    }
+  if (wanted === Kind.OBJECT && depth >= 2 && e.top() === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT && memberFollows(e, e.pos + 1)) {
+    // `{"k": ["v",}, "k2": 1}`: the `}` was meant to close the array, and the object goes on.
+    if (e.commaAt >= 0) dropTrailingComma(e);
+    e.record('mismatched_closer', e.pos, `replaced "}" with "]"`);
+    e.edit(e.pos, 1, popContainer(e, -1));
+    e.pos++;
+    return;
+  }
+  if (stray) {
+    // `{"a": 1}}, "b": 2}`, `[1, 2], 3]`: what is open goes on after it, so this closer came too early.
+    e.record('early_closer', e.pos, `removed a "${String.fromCharCode(c)}" that more of what it would close follows`);
+    e.edit(e.pos, 1, '');
+    e.pos++;
+    return;
   }
   if (e.commaAt >= 0) dropTrailingComma(e);
+  const matchesDeeper =
+    wanted === Kind.OBJECT ? e.openObjects > 0 : wanted === Kind.ARRAY ? e.openArrays > 0 : e.openParens > 0;
   if (matchesDeeper) {
     // `{"a": [1, 2}`: close what is open above the container this closer belongs to.
     while (!closes(e, e.top(), wanted)) {
@@ -69,25 +84,6 @@ export function closeWith(e: Engine, c: number): void {
   e.record('mismatched_closer', e.pos, `replaced "${String.fromCharCode(c)}" with "${closerOf(e.top())}"`);
   const at = e.pos++;
   e.edit(at, 1, popContainer(e));
-}
-
-/**
- * Whether `, "key":` follows at `i`: the container a closer would end goes on. Looks at most
- * LOOKAHEAD characters into the key; waits for more text rather than guess.
- */
-function memberFollows(e: Engine, i: number): boolean {
-  const s = e.buf;
-  i = peekSignificant(e, i);
-  if (i >= e.end || s.charCodeAt(i) !== Ch.COMMA) return false;
-  i = peekSignificant(e, i + 1);
-  if (i >= e.end || s.charCodeAt(i) !== Ch.DQUOTE) return false;
-  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
-  let k = i + 1;
-  while (k < limit && s.charCodeAt(k) !== Ch.DQUOTE && s.charCodeAt(k) !== Ch.LF) k++;
-  if (k >= e.end && !e.final) throw NEED_MORE;
-  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
-  const colon = peekSignificant(e, k + 1);
-  return colon < e.end && s.charCodeAt(colon) === Ch.COLON;
 }
 
 /**

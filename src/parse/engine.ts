@@ -10,7 +10,8 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, finishAtEnd, missingValue, objectInArray, open, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, finishAtEnd, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { Next, nextAfterComma } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -71,6 +72,11 @@ export class Engine {
   /** How many edits existed when the current member or element began: a dropped member drops the rest. @internal */
   memberEdits = 0;
   /** @internal */ topValues = 0;
+  /**
+   * Absolute offset before which the closers in a run were found to be followed by no comma (see
+   * strayCloser): each closer of a long run need not look past the run again. @internal
+   */
+  closersBeforeNothing = 0;
   /** @internal */ topStart = -1;
   /** Per open constructor call: how many arguments it has, and which edit replaced its opening. @internal */
   readonly wrapperArgs: number[] = [];
@@ -438,20 +444,37 @@ export class Engine {
         this.pos++;
         return;
       }
+      // `[{"a": 1}]}, {"b": 2}, 3]`: what goes on as an element or a member after a closer read as the
+      // value's end (strayCloser looks one piece ahead) is a value of its own too, never text to set aside.
+      const after = c === Ch.COMMA ? nextAfterComma(this, next) : Next.NONE;
+      if (after === Next.ELEMENT || after === Next.MEMBER) {
+        this.concatenate('');
+        this.pos++;
+        if (after === Next.MEMBER) openObjectAt(this, next);
+        return;
+      }
     }
     if (c === Ch.LBRACE || c === Ch.LBRACKET) {
-      this.record('concatenated_values', this.pos, 'wrapped several top-level values in an array');
-      if (this.topValues === 1 && this.options.wantEdits) {
-        // Before the first value's own splices at its start (`null` for `,` in `,[]`): they are inside it.
-        let k = this.edits.length;
-        while (k > 0 && this.edits[k - 1].at >= this.topStart) k--;
-        this.edits.splice(k, 0, { at: this.topStart, del: 0, ins: '[' });
-      }
-      this.edit(this.pos, 0, ',');
-      this.state = State.VALUE;
+      this.concatenate(',');
       return;
     }
     setAsideRest(this);
+  }
+
+  /**
+   * Another top-level value starts after the separator at `pos` (`,` inserted before it when `sep`
+   * says so): the values are wrapped in an array. @internal
+   */
+  concatenate(sep: string): void {
+    this.record('concatenated_values', this.pos, 'wrapped several top-level values in an array');
+    if (this.topValues === 1 && this.options.wantEdits) {
+      // Before the first value's own splices at its start (`null` for `,` in `,[]`): they are inside it.
+      let k = this.edits.length;
+      while (k > 0 && this.edits[k - 1].at >= this.topStart) k--;
+      this.edits.splice(k, 0, { at: this.topStart, del: 0, ins: '[' });
+    }
+    if (sep) this.edit(this.pos, 0, sep);
+    this.state = State.VALUE;
   }
 
   /** @internal */ stepKey(c: number): void {

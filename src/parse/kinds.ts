@@ -97,7 +97,7 @@ export const REPAIR_KINDS = {
     input: '{"a": [1, 2}', value: { a: [1, 2] }, at: 11, guess: true, cutOff: false, fuzz: ['}', ']'],
   },
   early_closer: {
-    fixes: 'a `}` that more members of the same object follow (`, "key":`): the closer was the mistake',
+    fixes: 'a closer that more of what it would close follows (`}}, "key":` in an object, `], 3]` in an array): the closer was the mistake',
     input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, guess: true, cutOff: false, fuzz: ['}, "k": '],
   },
   missing_closer: {
@@ -105,7 +105,7 @@ export const REPAIR_KINDS = {
     input: '[{"i":1{"i":2}]', value: [{ i: 1 }, { i: 2 }], at: 7, guess: true, cutOff: false, fuzz: ['[{"i":1{'],
   },
   missing_opener: {
-    fixes: 'a key and its value where an array element should be: the object around them was not opened',
+    fixes: 'a key and its value where an array element should be, or after the value ended: the object around them was not opened',
     input: '["key":"value"]', value: [{ key: 'value' }], at: 1, guess: true, cutOff: false, fuzz: ['["k":'],
     alsoNeeds: { kinds: ['mismatched_closer'], why: 'the `]` closes the object that was never opened, too' },
   },

@@ -78,6 +78,17 @@ describe('extract: JSON in prose', () => {
     assert.deepEqual(brief(run('Got {"a": [1, 2} then more')), [['balanced', '{"a": [1, 2}']]);
   });
 
+  test('a closer that more of the value follows does not end the span (the parser reads it as stray)', () => {
+    assert.deepEqual(brief(run('Result: {"a": 1}}, "b": 2} done')), [['balanced', '{"a": 1}}, "b": 2}']]);
+    assert.deepEqual(brief(run('See [1, 2], 3] ok')), [['balanced', '[1, 2], 3]']]);
+    assert.deepEqual(brief(run('x {"a": {"b": 1}}}, "c": 2} y')), [['balanced', '{"a": {"b": 1}}}, "c": 2}']]);
+    // Prose, a second value, or a value that never closes again: the span ends where it first closed.
+    assert.deepEqual(brief(run('I have [1, 2], 3 items')), [['balanced', '[1, 2]']]);
+    assert.deepEqual(brief(run('Two: {"a": 1}, {"b": 2}')), [['balanced', '{"a": 1}'], ['balanced', '{"b": 2}']]);
+    assert.deepEqual(brief(run('Values {"a": 1}, "b": 2 are given.')), [['balanced', '{"a": 1}']]);
+    assert.deepEqual(brief(run('Objects {"a": 1}, "x", 3]')), [['balanced', '{"a": 1}']]);
+  });
+
   test('unbalanced to the end of the text: truncated candidate to the end', () => {
     const [c] = run('Here: {"a": [1, 2, {"b": "unfinish  \n');
     assert.deepEqual([c.text, c.truncated], ['{"a": [1, 2, {"b": "unfinish', true]);

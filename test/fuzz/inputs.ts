@@ -25,6 +25,47 @@ const damagedJson = fc.tuple(jsonValue, fc.nat(), fc.nat({ max: 6 }), piece, fc.
   return insert ? text.slice(0, i) + p + text.slice(i) : text.slice(0, i) + text.slice(i + len);
 });
 
+/** The offsets just after each closer of `text` (valid JSON) that is not inside a string. */
+export function closerEnds(text: string): number[] {
+  const ends: number[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '}' || c === ']') ends.push(i + 1);
+  }
+  return ends;
+}
+
+/** `v` with each key made unique in the document (a number appended). */
+function uniqueKeys(v: unknown, count: { n: number }): unknown {
+  if (Array.isArray(v)) return v.map((x) => uniqueKeys(x, count));
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[`${k}${count.n++}`] = uniqueKeys(x, count);
+  return out;
+}
+
+/**
+ * A container's JSON with one or two stray closers written right after one of its closers:
+ * `{"a": 1}}, "b": 2}`, alone or in prose (which extraction must not cut at the stray closer). The
+ * value it was made from comes with it.
+ */
+export const strayCloser = fc.tuple(jsonContainer, fc.nat(), fc.constantFrom('}', ']', '}}', ']]', '}]', ']}'), fc.boolean(), fc.boolean())
+  .map(([container, at, stray, pretty, inProse]) => {
+    // Keys unique in the whole document: a closer read too early moves the members after it to the
+    // parent object, where a key it already has replaces its value (nothing in the text tells).
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const ends = closerEnds(text);
+    const i = ends[at % ends.length];
+    const damaged = text.slice(0, i) + stray + text.slice(i);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged };
+  });
+
 /** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */
 function nearJsonStyle(v: unknown, style: number, indent: string): string {
   const inner = indent + '  ';

@@ -8,7 +8,7 @@ import {
   type Delta,
 } from '../../src/index.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, cut, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, cut, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -65,6 +65,31 @@ function holds(value: unknown, path: string): boolean {
     v = (v as Record<string, unknown>)[key];
   }
   return true;
+}
+
+/** The scalars in `v`, each as its JSON text (keys included, as `"k":`), in document order. */
+function scalarsOf(v: unknown, out: string[] = []): string[] {
+  if (Array.isArray(v)) for (const x of v) scalarsOf(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.push(`${JSON.stringify(k)}:`);
+      scalarsOf(x, out);
+    }
+  } else out.push(JSON.stringify(v));
+  return out;
+}
+
+/** The scalars of `expected` that `actual` does not hold as many times (a multiset difference). */
+function missingScalars(expected: readonly string[], actual: readonly string[]): string[] {
+  const count = new Map<string, number>();
+  for (const a of actual) count.set(a, (count.get(a) ?? 0) + 1);
+  const missing: string[] = [];
+  for (const x of expected) {
+    const n = count.get(x) ?? 0;
+    if (n === 0) missing.push(x);
+    else count.set(x, n - 1);
+  }
+  return missing;
 }
 
 function asProperty<Ts extends unknown[]>(...args: [...arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }, predicate: (...args: Ts) => void]): fc.IRawProperty<never[]> {
@@ -163,6 +188,16 @@ export const PROPERTIES: readonly FuzzProperty[] = [
         fail(`repair gave text JSON.parse rejects: ${JSON.stringify(repaired.value)}`);
       }
       if (!isDeepStrictEqual(reread, parsed.value)) fail(`repair ${JSON.stringify(repaired.value)} is not parse's value ${JSON.stringify(parsed.value)}`);
+    }),
+  },
+  {
+    name: 'recovery.stray-closer',
+    claim: 'a stray closer written after any closer of a valid document loses none of its scalars (the rest is never set aside)',
+    property: () => asProperty(strayCloser, ({ value, text }: { value: unknown; text: string }) => {
+      const got = outcome(() => parse(text));
+      if ('code' in got) fail(`parse threw ${got.code}`);
+      const missing = missingScalars(scalarsOf(value), scalarsOf(got.value));
+      if (missing.length > 0) fail(`lost ${missing.join(', ')}: got ${JSON.stringify(got.value)}`);
     }),
   },
   {

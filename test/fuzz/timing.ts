@@ -1,7 +1,7 @@
 // Adversarial timing families: inputs built to make a quadratic (or worse) path show. Each family is
 // timed at size n and 4n; linear time means the ratio stays near 4, and the harness allows 5.
 // Ratios, not absolute times, so the figures mean the same on a loaded machine.
-import { createStreamParser, parse, query, repair } from '../../src/index.js';
+import { createStreamParser, extract, parse, query, repair } from '../../src/index.js';
 import { nearJsonText } from '../../src/parse/near-json.js';
 
 /** One family: a generator of inputs by size, and the entry point that reads them. */
@@ -66,6 +66,14 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.deep-unclosed', n: 20_000, make: (n) => times('{"a": [', n), run: (t) => tolerant(() => parse(t)) },
   { name: 'repair.deep-escaped-json', n: 20_000, make: (n) => times('{\\"a\\": ', n), run: (t) => tolerant(() => repair(t)) },
   { name: 'stream.deep-arrays', n: 20_000, make: (n) => '['.repeat(n / 2) + ']'.repeat(n / 2), run: stream4 },
+  // runs of closers followed by a comma (strayCloser looks past each run): stray ones under a deep
+  // stack, and legit ones of arrays in objects, each of which looks past the rest of its run
+  // (repair: building the value of the last one measures V8's collector more than the engine)
+  { name: 'parse.stray-closer-runs', n: 20_000, make: (n) => '['.repeat(200) + times('}'.repeat(150) + ', 1, ', n), run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.stray-closer-runs', n: 20_000, make: (n) => '['.repeat(200) + times('}'.repeat(150) + ', 1, ', n), run: stream4 },
+  // a value in prose that may go on after it closed (scanBalanced's look): every one fails, and is read again as prose
+  { name: 'extract.prose-continuations', n: 20_000, make: (n) => 'Here: ' + times('{"a": 1}, "b": [2, ', n), run: (t) => extract(t) },
+  { name: 'repair.closer-runs', n: 20_000, make: (n) => '[' + times('{"a":['.repeat(40) + '1' + ']}'.repeat(40) + ', ', n) + '0', run: (t) => tolerant(() => repair(t)) },
   // the near-JSON lane (issue 16): its rewrite, on a plain reply and on a string of escaped quotes
   // found by indexOf, run 8 and 32 times over so that a measurable time comes at sizes that stay in the
   // processor's caches (otherwise what grows faster than the input is memory, not the rewrite); and a

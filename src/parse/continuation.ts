@@ -1,0 +1,182 @@
+// The look past a closer: does what follows go on in a container the closer would end, and not in
+// the one it would leave open? Then the closer was the mistake: reading it as an end would set what
+// follows aside, or hand it to a container that cannot take it (an element to an object).
+import { Ch, isDigit, isWordStart, isWordPart } from './chars.js';
+import type { Engine } from './engine.js';
+import { peekSignificant } from './space.js';
+import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
+
+/** What follows a run of closers and a comma. */
+export const enum Next { NONE, MEMBER, ELEMENT, CONTAINER }
+
+/**
+ * Whether the closer at `pos` is stray. The closers from `pos` on (`}}`, `]}]`), then a comma and
+ * what follows it: an object's next member (`"key":`), an array's next scalar element (`3]`,
+ * `"x",`) or a container. The closers are read in order, each closing what is open, as far as the
+ * container they leave open can take what follows; the first one is stray when no reading with it
+ * leaves such a container and one without it does: `{"a": 1}}, "b": 2}`, `[1, 2], 3]`,
+ * `{"a": {"b": [1}, 2]}}`. A container after the value's last closer is a second value side by
+ * side, not a continuation (`[1, 2], [3, 4]`). Looks at most LOOKAHEAD characters ahead; waits for
+ * more text rather than guess.
+ */
+export function strayCloser(e: Engine): boolean {
+  const s = e.buf;
+  // The usual cases need no look ahead, so a closer at the end of a chunk closes at once: one that
+  // leaves an array open (anything goes on in it), or an object in an object (only a member goes on
+  // in either, and the reading without this closer is the one with it, a level deeper).
+  const depth = e.kinds.length;
+  if (depth >= 2 && closes(e.kinds[depth - 1], s.charCodeAt(e.pos))) {
+    const parent = e.kinds[depth - 2];
+    if (parent === Kind.ARRAY || parent === Kind.TUPLE || (parent === Kind.OBJECT && e.kinds[depth - 1] === Kind.OBJECT)) return false;
+  }
+  if (e.base + e.pos < e.closersBeforeNothing) return false;
+  const limit = e.pos + LOOKAHEAD;
+  let i = e.pos;
+  let runLength = 0;
+  do {
+    runLength++;
+    i = peekSignificant(e, i + 1);
+  } while (i < e.end && i < limit && isCloser(s.charCodeAt(i)));
+  if (i >= e.end || s.charCodeAt(i) !== Ch.COMMA) {
+    // Every closer of this run is read as it stands; the next ones need not look again.
+    e.closersBeforeNothing = e.base + i;
+    return false;
+  }
+  const next = nextAfterComma(e, i + 1);
+  return next !== Next.NONE && !someReadingTakes(e, runLength, next, false) && someReadingTakes(e, runLength, next, true);
+}
+
+/**
+ * Whether the closers from `pos` on, read in order as closing what is open (all but the first when
+ * `skipFirst`), leave at some point a container that takes `next`. With the first skipped, what is
+ * open now counts too.
+ */
+function someReadingTakes(e: Engine, runLength: number, next: Next, skipFirst: boolean): boolean {
+  const s = e.buf;
+  let depth = e.kinds.length;
+  if (skipFirst && takes(e.kinds[depth - 1], next)) return true;
+  let i = e.pos;
+  let matched = true;
+  for (let n = 0; n < runLength; n++) {
+    if (n > 0) i = peekSignificant(e, i + 1);
+    if (n === 0 && skipFirst) continue;
+    const c = s.charCodeAt(i);
+    let d = depth - 1;
+    if (!closes(e.kinds[d], c) && n + 1 < runLength && d >= 1 && closes(e.kinds[d - 1], c)) {
+      // `}]` where `]}` was meant (swappedClosers): the pair closes the two innermost, in stack order.
+      const j = peekSignificant(e, i + 1);
+      if (closes(e.kinds[d], s.charCodeAt(j))) {
+        n++;
+        i = j;
+        depth = d - 1;
+        if (leaves(e, depth, matched, next)) return true;
+        continue;
+      }
+    }
+    // The closer pops through to the innermost container it closes (`}` with `{"a": [1` open pops
+    // both), within the lookahead; one that closes nothing open there ends the reading.
+    const floor = Math.max(0, depth - LOOKAHEAD);
+    while (d >= floor && !closes(e.kinds[d], c)) d--;
+    if (d < floor) return false;
+    matched &&= d === depth - 1;
+    depth = d;
+    if (leaves(e, depth, matched, next)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether what is left open at `depth` takes `next`. Past the value's end, a container is a second
+ * value side by side, but only after closers that each closed what was innermost (`matched`): after
+ * a repaired closer, the stray reading is the likelier one.
+ */
+function leaves(e: Engine, depth: number, matched: boolean, next: Next): boolean {
+  return depth === 0 ? matched && next === Next.CONTAINER : takes(e.kinds[depth - 1], next);
+}
+
+/** What an open container can take after a comma without losing it. */
+function takes(container: number, next: Next): boolean {
+  if (container === Kind.OBJECT) return next === Next.MEMBER;
+  // An array takes anything; a member there is read as an object whose `{` is missing (`["k": 1]`).
+  return container !== Kind.WRAPPER || next !== Next.MEMBER;
+}
+
+function closes(kind: number, closer: number): boolean {
+  if (closer === Ch.RBRACE) return kind === Kind.OBJECT;
+  if (closer === Ch.RBRACKET) return kind === Kind.ARRAY;
+  return kind === Kind.TUPLE || kind === Kind.WRAPPER;
+}
+
+function isCloser(c: number): boolean {
+  return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN;
+}
+
+/** What starts at `i` (after a comma): a member, a scalar element, a container, or none of these. */
+export function nextAfterComma(e: Engine, i: number): Next {
+  const s = e.buf;
+  i = peekSignificant(e, i);
+  if (i >= e.end) return Next.NONE;
+  const c = s.charCodeAt(i);
+  if (c === Ch.LBRACE || c === Ch.LBRACKET) return Next.CONTAINER;
+  let k: number;
+  if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
+    k = quoteEnd(e, i);
+    if (k < 0) return Next.NONE;
+    k++;
+  } else if (isDigit(c) || c === Ch.MINUS) {
+    k = scan(e, i + 1, isNumberPart);
+  } else if (isWordStart(c)) {
+    k = scan(e, i + 1, isWordPart);
+    const after = peekSignificant(e, k);
+    // `b: 2`, a key as JavaScript writes it.
+    if (after < e.end && s.charCodeAt(after) === Ch.COLON) return Next.MEMBER;
+    const word = s.slice(i, k);
+    if (word !== 'true' && word !== 'false' && word !== 'null') return Next.NONE;
+  } else {
+    return Next.NONE;
+  }
+  const after = peekSignificant(e, k);
+  if (after >= e.end) return Next.NONE;
+  const d = s.charCodeAt(after);
+  if (d === Ch.COLON) return c === Ch.DQUOTE || c === Ch.SQUOTE ? Next.MEMBER : Next.NONE;
+  // Prose after a value (`[1, 2], 3 more`) is not an element.
+  return d === Ch.COMMA || d === Ch.RBRACKET ? Next.ELEMENT : Next.NONE;
+}
+
+/**
+ * Whether `, "key":` follows at `i`: the container a closer would end goes on. Looks at most
+ * LOOKAHEAD characters into the key; waits for more text rather than guess.
+ */
+export function memberFollows(e: Engine, i: number): boolean {
+  i = peekSignificant(e, i);
+  return i < e.end && e.buf.charCodeAt(i) === Ch.COMMA && e.buf.charCodeAt(peekSignificant(e, i + 1)) === Ch.DQUOTE &&
+    nextAfterComma(e, i + 1) === Next.MEMBER;
+}
+
+/** The offset of the quote that closes the one at `i` on the same line (escapes skipped), within the lookahead; -1 if none. */
+function quoteEnd(e: Engine, i: number): number {
+  const s = e.buf;
+  const q = s.charCodeAt(i);
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  let k = i + 1;
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === q || c === Ch.LF) break;
+    if (c === Ch.BACKSLASH) k++;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k < limit && s.charCodeAt(k) === q ? k : -1;
+}
+
+/** The end of a run of characters that `part` accepts from `i`, within the lookahead; waits at the buffer's end. */
+function scan(e: Engine, i: number, part: (c: number) => boolean): number {
+  const s = e.buf;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  while (i < limit && part(s.charCodeAt(i))) i++;
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return i;
+}
+
+function isNumberPart(c: number): boolean {
+  return isDigit(c) || c === Ch.DOT || c === Ch.LOWER_E || c === Ch.UPPER_E || c === Ch.PLUS || c === Ch.MINUS;
+}
