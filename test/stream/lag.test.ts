@@ -85,6 +85,24 @@ describe('completion and issues are never held back', () => {
     assert.deepEqual(last.deltas, [{ op: 'complete', path: '' }]);
   });
 
+  test('a closer that may be stray waits for the next token: the root\'s, and an array\'s in an object', () => {
+    // docs/stream.md, completion: `{"a": [1], 2]}` has a stray `]`, which only what follows shows.
+    const p = createStreamParser({ deltas: true });
+    p.push('{"a": [1, 2');
+    assert.deepEqual(p.push(']').deltas, [{ op: 'set', path: '/a/1', value: 2 }]);
+    assert.deepEqual(p.push(', "b"').deltas, []);
+    assert.deepEqual(p.push(': 1').deltas, [{ op: 'complete', path: '/a' }]);
+    const q = createStreamParser({ deltas: true });
+    q.push('{"a": [1');
+    q.push(']');
+    q.push(', 2]}');
+    assert.deepEqual(q.end(), { a: [1, 2] });
+    // An array in an array, an object in an array or an object: at once.
+    const r = createStreamParser({ deltas: true });
+    r.push('[[1');
+    assert.deepEqual(r.push(']').deltas, [{ op: 'set', path: '/0/0', value: 1 }, { op: 'complete', path: '/0' }]);
+  });
+
   test('a schema issue of a subtree that closes is reported in that push', () => {
     const schema = { type: 'object', properties: { a: { type: 'object', required: ['z'] } } };
     const p = createStreamParser({ schema });
