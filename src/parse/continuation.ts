@@ -43,7 +43,12 @@ export function strayCloser(e: Engine): boolean {
     return false;
   }
   const next = nextAfterComma(e, i + 1);
-  return next !== Next.NONE && !someReadingTakes(e, runLength, next, false) && someReadingTakes(e, runLength, next, true);
+  if (next === Next.NONE) return false;
+  // `{"key": ["a"], ["b"], "k": 1}`: a container with no key after an array in an object is where
+  // the reply stops making sense (merged into the array, or the array's closer missing?): an error
+  // names it, rather than a guess (docs/parse.md, keyless-member).
+  if (next === Next.CONTAINER && depth >= 2 && e.kinds[depth - 1] === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT) return false;
+  return !someReadingTakes(e, runLength, next, false) && someReadingTakes(e, runLength, next, true);
 }
 
 /**

@@ -16,8 +16,6 @@ const cases: [text: string, value: unknown][] = [
   ['[1, 2]], 3]', [1, 2, 3]],
   // Found by the property.
   ['{"":[[]},null]}', { '': [[], null] }],
-  ['{"":[[]],[]]}', { '': [[], []] }],
-  ['{"":[[]]],[]]}', { '': [[], []] }],
   ['{"":[[]]},false]," ":[]}', { '': [[], false], ' ': [] }],
   ['{"":[{}],""]}', { '': [{}, ''] }],
   ['{"a": {"b": [1}, 2]}}', { a: { b: [1, 2] } }],
@@ -62,6 +60,12 @@ describe('what follows a stray closer is kept', () => {
 });
 
 describe('readings that stay as they were', () => {
+  test('a container with no key after an array in an object is an error, not a guess (docs/parse.md, keyless-member)', () => {
+    for (const text of ['{"":[[]],[]]}', '{"":[[]]],[]]}', '{ "key": ["a"], ["b"], "k": 1 }']) {
+      assert.throws(() => parse(text), (e: Error & { code?: string }) => e.code === 'UNREPAIRABLE', text);
+    }
+  });
+
   test('one early closer; two values side by side', () => {
     assert.deepEqual(parse('{"a": 1}, "b": 2}'), { a: 1, b: 2 });
     assert.deepEqual(parseWithReport('{"a": 1}, "b": 2}').repairs.map((r) => r.kind), ['early_closer']);
