@@ -58,7 +58,9 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
  * that open right after `{`, `[`, `,`, `:` or `(` (an apostrophe anywhere else is prose, and a
  * single-quoted string also ends at a line break). A closer of the wrong kind closes the nearest
  * opener of its own kind, implicitly closing those in between (`{"a": [1}`); a closer with no opener
- * of its kind is ignored. `parens`: `(` and `)` are brackets too (a Python tuple at `i`).
+ * of its kind is ignored. The closer that would end the value does not when more of it follows
+ * (continuationAt: `{"a": 1}}, "b": 2}`) and it closes again, within `budget` characters past where it
+ * first closed (unbounded without one). `parens`: `(` and `)` are brackets too (a Python tuple at `i`).
  */
 export function scanBalanced(text: string, i: number, limit: number, parens = false, budget?: ScanBudget): BalancedEnd {
   let stack = new Uint8Array(32);

@@ -26,7 +26,7 @@ const damagedJson = fc.tuple(jsonValue, fc.nat(), fc.nat({ max: 6 }), piece, fc.
 });
 
 /** The offsets just after each closer of `text` (valid JSON) that is not inside a string. */
-export function closerEnds(text: string): number[] {
+function closerEnds(text: string): number[] {
   const ends: number[] = [];
   let inString = false;
   for (let i = 0; i < text.length; i++) {
