@@ -124,6 +124,11 @@ function startsNumber(text: string, i: number, end: number): boolean {
   return false;
 }
 
+function lineBreakIn(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === LF) return true;
+  return false;
+}
+
 /** Verdict on an opener: not JSON, JSON, or a citation-like `[12]` that counts only when nothing better exists. */
 export const Verdict = { Reject: 0, Accept: 1, Weak: 2 } as const;
 /** One of {@link Verdict}'s values. */
@@ -141,7 +146,7 @@ export interface Classified {
  * content only. Rules (documented in docs/extract.md):
  * - `{` then a quote (`"`, `'`, backtick, curly), `}`, `\"`, a comment, or a key (`word` or number) followed by `:`;
  * - `[` (after any run of further `[`) then `{`, `"`, `'`, curly quote, `(`, a literal (`true`, `None`…),
- *   a number followed by `,` or `]`, a bare word followed by `,`, or `]` (`[]` — but `[ ]` is a checkbox).
+ *   a number followed by `,`, `]`, `{`, `[` or `"`, a bare word followed by `,`, or `]` (`[]` — but `[ ]` is a checkbox).
  *   A lone non-negative integer `[12]` is a citation or a JSON array: {@link Verdict.Weak}.
  */
 export function classifyOpen(text: string, i: number, end: number): Classified {
@@ -193,7 +198,10 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
     if (r >= end) return rejectRun;
     const e = text.charCodeAt(r);
-    if (e === COMMA) return accept;
+    // `[1 {"a": 2}, 3]`: a container or a string after the number is the next element, its comma
+    // lost; so is any value on the next line (`[\n  1\n  true,`).
+    if (e === COMMA || e === LBRACE || e === LBRACK || e === QUOTE) return accept;
+    if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
     if (e === RBRACK) {
       let plain = true;
       for (let k = p; k < q; k++) if (!isDigit(text.charCodeAt(k))) plain = false;

@@ -424,15 +424,28 @@ function documentStart(span: string): number {
  * How a document whose every quote is written twice over starts: `{\"a\": 1}` (backslash-escaped: a
  * JSON string's content pasted without its quotes), or `{""a"": 1}` (quotes doubled, as CSV writes a
  * cell). Either is read as a whole rewritten copy. `{"": 1}` (an empty key) is neither: a doubled quote
- * is followed by a letter.
+ * is followed by a letter, and the word ends in a doubled quote.
  */
 export function rewrittenDocumentAt(text: { charCodeAt(i: number): number }, i: number): 'escaped_json' | 'doubled_quotes' | undefined {
   const open = text.charCodeAt(i);
   if (open !== 0x7b && open !== 0x5b) return undefined;
   const a = text.charCodeAt(i + 1);
   if (a === 0x5c && text.charCodeAt(i + 2) === 0x22) return 'escaped_json';
-  if (a === 0x22 && text.charCodeAt(i + 2) === 0x22 && isWordStart(text.charCodeAt(i + 3))) return 'doubled_quotes';
+  if (a === 0x22 && text.charCodeAt(i + 2) === 0x22 && isWordStart(text.charCodeAt(i + 3)) && doubledQuoteAfter(text, i + 4)) return 'doubled_quotes';
   return undefined;
+}
+
+/**
+ * Whether the next quote after `from` (within a key's length) is doubled too: `{""a"": 1}` closes
+ * its key as it opened it, `[""false,{"k": 1}]` (an empty string, its comma lost) does not.
+ */
+function doubledQuoteAfter(text: { charCodeAt(i: number): number }, from: number): boolean {
+  for (let k = from; k < from + 256; k++) {
+    const c = text.charCodeAt(k);
+    if (!(c >= 0)) return false; // past the end: NaN from a string, -1 from a stream buffer
+    if (c === 0x22) return text.charCodeAt(k + 1) === 0x22;
+  }
+  return false;
 }
 
 /** Whether a repair of this kind means the engine read a rewritten copy of the candidate (see rewrittenDocumentAt). */

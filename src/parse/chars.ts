@@ -30,6 +30,11 @@ export function isDigit(c: number): boolean {
   return c >= Ch.ZERO && c <= Ch.NINE;
 }
 
+/** A character of a number's literal (digits, `.`, an exponent's `e` and sign): what look-aheads skip over. */
+export function isNumberPart(c: number): boolean {
+  return isDigit(c) || c === Ch.DOT || c === Ch.LOWER_E || c === Ch.UPPER_E || c === Ch.PLUS || c === Ch.MINUS;
+}
+
 export function isHexDigit(c: number): boolean {
   return (c >= Ch.ZERO && c <= Ch.NINE) || (c >= Ch.UPPER_A && c <= Ch.UPPER_F) || (c >= Ch.LOWER_A && c <= Ch.LOWER_F);
 }

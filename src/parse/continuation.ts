@@ -1,7 +1,7 @@
 // The look past a closer: does what follows go on in a container the closer would end, and not in
 // the one it would leave open? Then the closer was the mistake: reading it as an end would set what
 // follows aside, or hand it to a container that cannot take it (an element to an object).
-import { Ch, isDigit, isWordStart, isWordPart } from './chars.js';
+import { Ch, isDigit, isNumberPart, isWordStart, isWordPart } from './chars.js';
 import type { Engine } from './engine.js';
 import { peekSignificant } from './space.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
@@ -180,8 +180,4 @@ function scan(e: Engine, i: number, part: (c: number) => boolean): number {
   while (i < limit && part(s.charCodeAt(i))) i++;
   if (i >= e.end && !e.final) throw NEED_MORE;
   return i;
-}
-
-function isNumberPart(c: number): boolean {
-  return isDigit(c) || c === Ch.DOT || c === Ch.LOWER_E || c === Ch.UPPER_E || c === Ch.PLUS || c === Ch.MINUS;
 }

@@ -1,6 +1,6 @@
 // Where a string ends: does a quote close the string, belong to its text, or show that the end quote
 // was missing? An ordered list of small checks, first answer wins.
-import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
@@ -55,6 +55,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (j === i + 1 && quotedValueAfterKey(e, i)) return Decision.SPLIT;
   if ((d = unquotedKeyFollows(e, i + closeLen, j, c2)) !== PASS) return d;
   if ((d = wordElementFollows(e, i, i + closeLen, j, c2)) !== PASS) return d;
+  if (j === i + closeLen && scalarElementFollows(e, i, j, c2)) return Decision.CLOSE;
   if ((d = valueAfterSpace(e, i + closeLen, j, c2)) !== PASS) return d;
   return Decision.INNER;
 }
@@ -208,13 +209,41 @@ function unquotedElementsFollow(e: Engine, k: number): boolean {
   return false;
 }
 
-/** `"x" "y"`: a missing comma; `"say "hi""`: a doubled quote at the end of the string. */
+/**
+ * `"x" "y"`: a missing comma; `"say "hi""`: a doubled quote at the end of the string. A closer after
+ * the quotes that cannot close here (`]` in an object) or that begins the next key or element's text
+ * (`"in""}k": 1`) makes it the missing comma: the second quote opens the next key or element.
+ */
 function quoteFollows(e: Engine, j: number, c2: number): Answer {
   if (c2 !== Ch.DQUOTE && c2 !== Ch.SQUOTE) return PASS;
   const k = peekSignificant(e, j + 1);
   if (k >= e.end) return Decision.INNER;
   const c3 = e.buf.charCodeAt(k);
-  return c3 === Ch.RBRACE || c3 === Ch.RBRACKET || c3 === Ch.COMMA ? Decision.INNER : Decision.CLOSE;
+  if (c3 === Ch.COMMA) return Decision.INNER;
+  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return Decision.CLOSE;
+  return closerMismatches(e, c3) || closerStartsText(e, k) ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * Whether the closer at `k` is the first character of a key's or element's text: on its line,
+ * with no comma between, a quote follows that ends a member (`:` after it in an object, `,` or `]`
+ * in an array). Waits for the line's text, LOOKAHEAD at most.
+ */
+function closerStartsText(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  let q = k + 1;
+  for (; q < limit; q++) {
+    const c = s.charCodeAt(q);
+    if (c === Ch.DQUOTE || c === Ch.COMMA || c === Ch.LF) break;
+    if (c === Ch.BACKSLASH) q++;
+  }
+  if (q >= e.end && !e.final) throw NEED_MORE;
+  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE || q === k + 1) return false;
+  const n = peekSignificant(e, q + 1);
+  if (n >= e.end) return false;
+  const c = s.charCodeAt(n);
+  return inObject(e) ? c === Ch.COLON : c === Ch.COMMA || c === Ch.RBRACKET;
 }
 
 /** `{"a": "x" b: 1}`: the next member's unquoted key, after a space. */
@@ -238,6 +267,38 @@ function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: 
     c = n < e.end ? e.buf.charCodeAt(n) : -1;
   }
   return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i) ? Decision.CLOSE : PASS;
+}
+
+/**
+ * `["abc"-1.5, 2]`, `["abc"true, 2]`, `["abc"{"k": 1}]`: in an array, the string's first quote, then
+ * (no space between) a container, or a number or a literal that ends the element (`,` or `]` after
+ * it): the next element, the comma before it missing. (With space between, valueAfterSpace reads it so.) `"5"11"` has a quote after
+ * the number: text.
+ */
+function scalarElementFollows(e: Engine, i: number, j: number, c2: number): boolean {
+  if (e.kinds.length === 0 || e.top() !== Kind.ARRAY) return false;
+  const s = e.buf;
+  let k: number;
+  if (isDigit(c2) || c2 === Ch.MINUS) {
+    const limit = Math.min(e.end, j + LOOKAHEAD);
+    k = j + 1;
+    while (k < limit && isNumberPart(s.charCodeAt(k))) k++;
+    if (k >= e.end && !e.final) throw NEED_MORE;
+  } else if (isWordStart(c2)) {
+    k = scanWordLimited(e, j);
+    if (!isLiteralWord(s.slice(j, k))) return false;
+  } else if (c2 === Ch.LBRACE || c2 === Ch.LBRACKET) {
+    return firstQuote(e, i);
+  } else {
+    return false;
+  }
+  const n = scanSignificant(e, k);
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = s.charCodeAt(n);
+  return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i);
 }
 
 /**

@@ -66,6 +66,55 @@ export const strayCloser = fc.tuple(jsonContainer, fc.nat(), fc.constantFrom('}'
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged };
   });
 
+/**
+ * Text a model writes in strings and keys, punctuation and brackets included, without quotes or
+ * backslashes and not starting with space or a delimiter: after a deleted comma, `"a"",b": 1` (an
+ * empty string, then a key starting with `,`) reads as a doubled quote at a string's end just as
+ * well, so no reading can promise that text back.
+ */
+const plainText = fc.string({ maxLength: 12 }).map((x) => x.replace(/["\\]/g, '_').replace(/^[\s,:[\]{}]/, '_'));
+
+/** A container of scalars, arrays and objects whose strings and keys are {@link plainText}. */
+const plainContainer = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', maxDepth: 4 },
+    fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), plainText,
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(plainText, tie('value'), { maxKeys: 5 }),
+  ),
+})).value.filter((v) => typeof v === 'object' && v !== null);
+
+/** The offsets of `text`'s commas (valid JSON) outside strings, but those between two words or numbers. */
+function separatingCommas(text: string): number[] {
+  const out: number[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    // `12,34` or `null,false` without the comma is one token (`1234`): nothing tells where it split.
+    else if (c === ',' && !(/[\w.]/.test(text[i - 1]) && /[\w-]/.test(text[i + 1]))) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * A container's JSON with one comma deleted (`["abc"-1.5, 2]`, `{"a": 1 "b": 2}`), alone or in prose
+ * (where extraction must still take the whole container, not one nested in it). Keys are unique (see
+ * strayCloser). The value it was made from comes with it.
+ */
+export const deletedComma = fc.tuple(plainContainer, fc.nat(), fc.boolean(), fc.boolean())
+  .map(([container, at, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const commas = separatingCommas(text);
+    const i = commas.length > 0 ? commas[at % commas.length] : -1;
+    const damaged = i < 0 ? text : text.slice(0, i) + text.slice(i + 1);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged };
+  });
+
 /** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */
 function nearJsonStyle(v: unknown, style: number, indent: string): string {
   const inner = indent + '  ';

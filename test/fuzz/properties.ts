@@ -8,7 +8,7 @@ import {
   type Delta,
 } from '../../src/index.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, cut, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, cut, deletedComma, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -76,6 +76,18 @@ function scalarsOf(v: unknown, out: string[] = []): string[] {
       scalarsOf(x, out);
     }
   } else out.push(JSON.stringify(v));
+  return out;
+}
+
+/** The texts of `v`'s scalars and keys as they stand inside JSON text (a string's, escaped, without its quotes). */
+function textsOf(v: unknown, out: string[] = []): string[] {
+  if (Array.isArray(v)) for (const x of v) textsOf(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.push(JSON.stringify(k).slice(1, -1));
+      textsOf(x, out);
+    }
+  } else out.push(typeof v === 'string' ? JSON.stringify(v).slice(1, -1) : JSON.stringify(v));
   return out;
 }
 
@@ -198,6 +210,17 @@ export const PROPERTIES: readonly FuzzProperty[] = [
       if ('code' in got) return;
       const missing = missingScalars(scalarsOf(value), scalarsOf(got.value));
       if (missing.length > 0) fail(`lost ${missing.join(', ')}: got ${JSON.stringify(got.value)}`);
+    }),
+  },
+  {
+    name: 'recovery.deleted-comma',
+    claim: 'a comma deleted from a valid document, alone or in prose, loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError',
+    property: () => asProperty(deletedComma, ({ value, text }: { value: unknown; text: string }) => {
+      const got = outcome(() => parse(text));
+      if ('code' in got) return;
+      const out = JSON.stringify(got.value);
+      const missing = textsOf(value).filter((t) => !out.includes(t));
+      if (missing.length > 0) fail(`lost ${missing.join(' | ')}: got ${out}`);
     }),
   },
   {
