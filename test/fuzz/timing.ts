@@ -74,6 +74,10 @@ export const FAMILIES: readonly TimingFamily[] = [
   // a value in prose that may go on after it closed (scanBalanced's look): every one fails, and is read again as prose
   { name: 'extract.prose-continuations', n: 20_000, make: (n) => 'Here: ' + times('{"a": 1}, "b": [2, ', n), run: (t) => extract(t) },
   { name: 'repair.closer-runs', n: 20_000, make: (n) => '[' + times('{"a":['.repeat(40) + '1' + ']}'.repeat(40) + ', ', n) + '0', run: (t) => tolerant(() => repair(t)) },
+  // quotes whose reading looks along the line (closerStartsText past `""]`, scalarElementFollows past
+  // a number): every look fails, the string runs on and the quotes stay text
+  { name: 'parse.doubled-quote-closers', n: 20_000, make: (n) => '{"a": "' + times('x""]' + 'y'.repeat(120) + ' ', n), run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.quote-then-number', n: 20_000, make: (n) => '["' + times('x"-1.5' + '0'.repeat(120) + ' ', n), run: stream4 },
   // the near-JSON lane (issue 16): its rewrite, on a plain reply and on a string of escaped quotes
   // found by indexOf, run 8 and 32 times over so that a measurable time comes at sizes that stay in the
   // processor's caches (otherwise what grows faster than the input is memory, not the rewrite); and a
