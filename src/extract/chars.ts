@@ -27,6 +27,8 @@ const LEFT_SINGLE_CURLY = 0x2018;
 
 /** How far a key, number or word is read before giving up; real keys and numbers are far shorter. */
 const TOKEN_LIMIT = 64;
+/** Longest key {@link memberStartsAt} reads: the parser's look-ahead (keyOpensText in parse/containers.ts). */
+const KEY_LIMIT = 160;
 
 /** Whitespace as models emit it: ASCII, NBSP, BOM, zero-width and the Unicode space separators. */
 export function isWs(c: number): boolean {
@@ -238,6 +240,71 @@ export function valueStartsAt(text: string, i: number, end: number): boolean {
     return j >= 0 && (j >= end || !isIdentChar(text.charCodeAt(j)));
   }
   return false;
+}
+
+/**
+ * Whether [i, end) starts with an object's member, its `{` missing: a double-quoted key on one line
+ * with no escape, `:`, and the start of a value (`"name": "Ann", …}`). What a reply holds when the application wrote
+ * the `{` itself (a prefilled answer) and the model went on from there.
+ */
+export function memberStartsAt(text: string, i: number, end: number): boolean {
+  if (text.charCodeAt(i) !== QUOTE) return false;
+  const limit = Math.min(end, i + 1 + KEY_LIMIT);
+  let j = i + 1;
+  while (j < limit) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE || c === LF || c === BACKSLASH) break;
+    j++;
+  }
+  if (j >= limit || text.charCodeAt(j) !== QUOTE) return false;
+  const colon = skipWs(text, j + 1, Math.min(end, j + 1 + TOKEN_LIMIT));
+  if (colon >= end || text.charCodeAt(colon) !== COLON) return false;
+  const v = skipWs(text, colon + 1, Math.min(end, colon + 1 + TOKEN_LIMIT));
+  return valueStartsAt(text, v, end);
+}
+
+/**
+ * Whether [i, end) is an array's elements, its `[` missing: a scalar (a double-quoted string on one
+ * line, a number, a literal), then `,` and the `]` that ends the text (`"a", "b", ["c"]]`), or that
+ * `]` at once (`"a {b}"]`); a `]` that no `[` opened.
+ */
+export function elementsStartAt(text: string, i: number, end: number): boolean {
+  if (text.charCodeAt(end - 1) !== RBRACK) return false;
+  let j: number;
+  const c = text.charCodeAt(i);
+  if (c === QUOTE) {
+    const limit = Math.min(end, i + 1 + KEY_LIMIT);
+    j = i + 1;
+    while (j < limit && text.charCodeAt(j) !== QUOTE && text.charCodeAt(j) !== LF && text.charCodeAt(j) !== BACKSLASH) j++;
+    if (j >= limit || text.charCodeAt(j) !== QUOTE) return false;
+    j++;
+  } else if (startsNumber(text, i, end)) {
+    j = numberEnd(text, i, end);
+  } else {
+    j = literalAt(text, i, end);
+  }
+  if (j < 0) return false;
+  const comma = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
+  if (comma >= end || (text.charCodeAt(comma) !== COMMA && comma !== end - 1)) return false;
+  // The last `]` closes nothing (`7, [1, 2]` is prose, then an array).
+  return bracketsLeftOpen(text, i, end) < 0;
+}
+
+/** `[` minus `]` in [i, end), outside double-quoted strings. */
+function bracketsLeftOpen(text: string, i: number, end: number): number {
+  let depth = 0;
+  for (let k = i; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE) {
+      for (k++; k < end; k++) {
+        const d = text.charCodeAt(k);
+        if (d === BACKSLASH) k++;
+        else if (d === QUOTE) break;
+      }
+    } else if (c === LBRACK) depth++;
+    else if (c === RBRACK) depth--;
+  }
+  return depth;
 }
 
 /**

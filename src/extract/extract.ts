@@ -2,7 +2,7 @@
 // and reasoning candidates.
 import { JsonMendError, assertText } from '../errors.js';
 import { scanProse, type ProseSpan } from './balanced.js';
-import { Verdict, classifyOpen, isWholeScalar, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
+import { Verdict, classifyOpen, elementsStartAt, isWholeScalar, memberStartsAt, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
@@ -137,7 +137,8 @@ class Gatherer {
 }
 
 /**
- * The span `whole` would produce, or undefined when the reply does not start with a value. Comments
+ * The span `whole` would produce, or undefined when the reply does not start with a value (or an
+ * object's first member, or an array's first element, its opener missing). Comments
  * before the value belong to it (the parser reads a comment between values as space). `weak`: the
  * reply starts with a lone `[12]`, a citation as often as an array.
  */
@@ -154,7 +155,11 @@ function wholeSpan(text: string, root: Region): { start: number; end: number; we
     const verdict = classifyOpen(text, v, e).verdict;
     return verdict === Verdict.Reject ? undefined : { start: s, end: e, weak: verdict === Verdict.Weak };
   }
-  return v === s && isWholeScalar(text, s, e) ? { start: s, end: e, weak: false } : undefined;
+  if (v === s && isWholeScalar(text, s, e)) return { start: s, end: e, weak: false };
+  // `"name": "Ann", "tags": ["a"]}`: an object's members, its `{` written by the application (a
+  // prefilled answer). Read whole (the parser supplies the `{`), never as the array inside it.
+  // `1, "b", [2]]` likewise: an array's elements, its `[` left out.
+  return memberStartsAt(text, v, e) || elementsStartAt(text, v, e) ? { start: s, end: e, weak: false } : undefined;
 }
 
 /**

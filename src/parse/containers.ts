@@ -3,7 +3,7 @@
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { memberFollows, strayCloser } from './continuation.js';
-import { peekSignificant, quotedKeyAt } from './space.js';
+import { colonAfter, peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
@@ -12,14 +12,32 @@ export function open(e: Engine, kind: Kind): void {
 }
 
 /**
- * `{"a": 1}, "b": 2}` where the closer was read as the value's end: the member at `at` (after the
- * comma) starts an object whose `{` is missing, a value of its own.
+ * The member at `at` starts an object whose `{` is missing: after a closer read as the value's end
+ * (`{"a": 1}, "b": 2}`, a value of its own), or at the very start (`"a": 1, "b": 2}`, a reply that
+ * goes on from a `{` the application wrote).
  */
-export function openObjectAt(e: Engine, at: number): void {
-  e.record('missing_opener', at, 'inserted the "{" of an object whose members follow the end of the value');
+export function openObjectAt(e: Engine, at: number, detail: string): void {
+  e.record('missing_opener', at, detail);
   e.edit(at, 0, '{');
   e.pos = at;
   push(e, Kind.OBJECT);
+}
+
+/**
+ * Whether the quote at `at` opens a key: a string on one line with no escape (LOOKAHEAD long at most),
+ * then `:`. Extraction's memberStartsAt takes a reply that opens so as a whole candidate.
+ */
+export function keyOpensText(e: Engine, at: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, at + 1 + LOOKAHEAD);
+  let k = at + 1;
+  while (k < limit) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.BACKSLASH) break;
+    k++;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k < limit && s.charCodeAt(k) === Ch.DQUOTE && colonAfter(e, k + 1);
 }
 
 function push(e: Engine, kind: Kind): void {

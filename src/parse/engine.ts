@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, finishAtEnd, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { Next, nextAfterComma } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
@@ -336,7 +336,14 @@ export class Engine {
 
   /** @internal */ stepValue(c: number): void {
     const depth = this.kinds.length;
-    if (depth === 0 && this.topValues === 0) this.topStart = this.base + this.pos;
+    if (depth === 0 && this.topValues === 0) {
+      this.topStart = this.base + this.pos;
+      // `"a": 1, "b": 2}`: the text opens with a member, the object's `{` left out.
+      if (c === Ch.DQUOTE && keyOpensText(this, this.pos)) {
+        openObjectAt(this, this.pos, 'inserted the "{" of an object whose first member opens the text');
+        return;
+      }
+    }
     switch (c) {
       case Ch.LBRACE:
         // `{'a', 'b'}`: a Python set (see pythonSet); what follows the `{` decides.
@@ -450,7 +457,7 @@ export class Engine {
       if (after === Next.ELEMENT || after === Next.MEMBER) {
         this.concatenate('');
         this.pos++;
-        if (after === Next.MEMBER) openObjectAt(this, next);
+        if (after === Next.MEMBER) openObjectAt(this, next, 'inserted the "{" of an object whose members follow the end of the value');
         return;
       }
     }

@@ -182,10 +182,20 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   // word before the next key, see stray_word).
   if (inObject(e)) {
     if (e.buf.charCodeAt(wordEnd) === Ch.DQUOTE && !colonAfter(e, wordEnd + 1)) return firstQuote(e, i) && quotedKeyAt(e, wordEnd + 1) ? Decision.CLOSE : Decision.INNER;
-    return colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd) ? Decision.CLOSE : Decision.INNER;
+    if (colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd)) return Decision.CLOSE;
+    // `{"a": "x", null], "b": 1}`: a literal, then a closer or a comma, is an element (an array's `[`
+    // lost), not text.
+    return isLiteralWord(e.buf.slice(k, wordEnd)) && closerOrCommaAt(e, wordEnd) ? Decision.CLOSE : Decision.INNER;
   }
   if (isLiteralWord(e.buf.slice(k, wordEnd))) return Decision.CLOSE;
   return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
+}
+
+/** Whether the next significant character at `k` is `,`, `}` or `]`. */
+function closerOrCommaAt(e: Engine, k: number): boolean {
+  const n = peekSignificant(e, k);
+  const c = n < e.end ? e.buf.charCodeAt(n) : -1;
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
 }
 
 /**

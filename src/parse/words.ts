@@ -178,11 +178,16 @@ function unquotedKeyEnd(e: Engine): number {
     while (last > i && s.charCodeAt(last - 1) === Ch.SPACE) last--;
     return last;
   }
+  // `{items[0]: 1}` keeps its brackets; a `]` that no `[` of the name opened closes the array around
+  // the object (`[{, 0, 1]`, the object's `}` lost).
+  let bracket = false;
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
     // The usual character of a name (`-./`, digits, `>` to `|`, and beyond ASCII) is none of the
     // stops below and no JSON space: one range test instead of ten.
     if ((c > Ch.EQ && c !== Ch.RBRACE) || (c >= Ch.MINUS && c <= Ch.NINE)) {
+      if (c === Ch.LBRACKET) bracket = true;
+      else if (c === Ch.RBRACKET && !bracket) break;
       last = i + 1;
       continue;
     }

@@ -84,8 +84,12 @@ const plainContainer = fc.letrec((tie) => ({
   ),
 })).value.filter((v) => typeof v === 'object' && v !== null);
 
-/** The offsets of `text`'s commas (valid JSON) outside strings, but those between two words or numbers. */
-function separatingCommas(text: string): number[] {
+/**
+ * The offsets of `text`'s delimiters `which` (valid JSON) outside strings, but commas between two
+ * words or numbers: `12,34` or `null,false` without the comma is one token (`1234`), and nothing
+ * tells where it split.
+ */
+function delimitersOf(text: string, which: string): number[] {
   const out: number[] = [];
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -94,25 +98,26 @@ function separatingCommas(text: string): number[] {
       if (c === '\\') i++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
-    // `12,34` or `null,false` without the comma is one token (`1234`): nothing tells where it split.
-    else if (c === ',' && !(/[\w.]/.test(text[i - 1]) && /[\w-]/.test(text[i + 1]))) out.push(i);
+    else if (c === which && !(c === ',' && /[\w.]/.test(text[i - 1]) && /[\w-]/.test(text[i + 1]))) out.push(i);
   }
   return out;
 }
 
 /**
- * A container's JSON with one comma deleted (`["abc"-1.5, 2]`, `{"a": 1 "b": 2}`), alone or in prose
- * (where extraction must still take the whole container, not one nested in it). Keys are unique (see
- * strayCloser). The value it was made from comes with it.
+ * A container's JSON with one delimiter deleted: a comma (`["abc"-1.5, 2]`), a colon, an opener (the
+ * first one too: `"a": 1}`, a reply that goes on from a `{` the application wrote) or a closer. A
+ * text without a comma left out may stand in prose, where extraction must still take the whole
+ * container, not one nested in it; the others stand alone (in prose, a member list with no `{` before
+ * it is not looked for). Keys are unique (see strayCloser). The value it was made from comes with it.
  */
-export const deletedComma = fc.tuple(plainContainer, fc.nat(), fc.boolean(), fc.boolean())
-  .map(([container, at, pretty, inProse]) => {
+export const deletedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFrom(',', ',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
+  .map(([container, at, which, pretty, inProse]) => {
     const value = uniqueKeys(container, { n: 0 });
     const text = JSON.stringify(value, null, pretty ? 2 : undefined);
-    const commas = separatingCommas(text);
-    const i = commas.length > 0 ? commas[at % commas.length] : -1;
+    const found = delimitersOf(text, which);
+    const i = found.length > 0 ? found[at % found.length] : -1;
     const damaged = i < 0 ? text : text.slice(0, i) + text.slice(i + 1);
-    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged };
+    return { value, text: inProse && which === ',' ? `Here is the result: ${damaged} Hope it helps.` : damaged };
   });
 
 /** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */

@@ -8,7 +8,7 @@ import {
   type Delta,
 } from '../../src/index.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, cut, deletedComma, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, cut, deletedDelimiter, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -213,9 +213,9 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     }),
   },
   {
-    name: 'recovery.deleted-comma',
-    claim: 'a comma deleted from a valid document, alone or in prose, loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError',
-    property: () => asProperty(deletedComma, ({ value, text }: { value: unknown; text: string }) => {
+    name: 'recovery.deleted-delimiter',
+    claim: 'a comma, colon, opener or closer deleted from a valid document (a comma also in prose) loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError',
+    property: () => asProperty(deletedDelimiter, ({ value, text }: { value: unknown; text: string }) => {
       const got = outcome(() => parse(text));
       if ('code' in got) return;
       const out = JSON.stringify(got.value);

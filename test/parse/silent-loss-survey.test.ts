@@ -1,10 +1,10 @@
 // Found by surveys that delete one delimiter (a comma, colon, opener or closer) from valid documents,
 // bare and in prose (session 8, then session 9 with more shapes). Each case lost scalars while the
 // value looked whole: the rest of the document was set aside as surrounding text, or extraction
-// chose a container nested in the damaged one. The property recovery.deleted-comma covers the class.
+// chose a container nested in the damaged one. The property recovery.deleted-delimiter covers the class.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createStreamParser, parseWithReport, repair } from '../../src/index.js';
+import { JsonMendError, createStreamParser, parse, parseWithReport, repair } from '../../src/index.js';
 
 /** [damaged text, the value it must give]: every scalar kept, and read as the element it was. */
 const CASES: readonly (readonly [string, unknown])[] = [
@@ -32,6 +32,22 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['Here is the result: [1 {"a": 1}, 2] Hope it helps.', [1, { a: 1 }, 2]],
   ['Here is the result: [\n  1\n  {"a": 1},\n  2\n] Hope it helps.', [1, { a: 1 }, 2]],
   ['Here is the result: [\n  [\n    -1.5\n    false,\n    true\n  ],\n  [true]\n] Hope it helps.', [[-1.5, false, true], [true]]],
+  // The first opener left out (a reply that goes on from a `{` the application wrote, a prefill):
+  // the members are read as the object they are, never as the array or object inside them.
+  ['"name": "x",\n"tags": ["a", "b"]\n}', { name: 'x', tags: ['a', 'b'] }],
+  ['  "name": "x",\n  "meta": {"k": 1}\n}', { name: 'x', meta: { k: 1 } }],
+  ['"h:$10":"C$","i1":{"k":[1]}}', { 'h:$10': 'C$', i1: { k: [1] } }],
+  ['"a": [1, 2]}  Let me know!', { a: [1, 2] }],
+  ['"wupGe3",true,null,[-1,null],{"a":1}]', ['wupGe3', true, null, [-1, null], { a: 1 }]],
+  ['88577743,[null,null]]', [88577743, [null, null]]],
+];
+
+/** Damage no reading can undo with confidence: an error, never a value missing a scalar. */
+const REFUSED: readonly string[] = [
+  // An object's `}` lost before the array's next elements: `1]` is no key.
+  '[{, 0, 1]',
+  // An array's `[` lost in an object: a literal then `]` is an element, not the string's text.
+  '{"0":"",null],"1":false}',
 ];
 
 /** Readings that must not change: a quotation's doubled quote, and prose brackets. */
@@ -43,6 +59,9 @@ const KEPT: readonly (readonly [string, unknown])[] = [
   ['["a 5"11 pipe"]', ['a 5"11 pipe']],
   ['{""a"": 1}', { a: 1 }],
   ['{""first name"": ""Ann"", ""age"": 3}', { 'first name': 'Ann', age: 3 }],
+  ['"hello"', 'hello'],
+  ['{items[0]: 1}', { 'items[0]': 1 }],
+  ['{"a": "I said, true, it is"}', { a: 'I said, true, it is' }],
   ['{"a": "abc"-1.5, "b": 2}', { a: 'abc"-1.5', b: 2 }],
 ];
 
@@ -59,6 +78,14 @@ describe('a delimiter deleted from a valid document loses nothing', () => {
       assert.deepEqual(report.value, expected);
       assert.deepEqual(JSON.parse(repair(text)), expected);
       for (const size of [1, 2, 3, 5]) assert.deepEqual(streamed(text, size), expected, `stream in chunks of ${size}`);
+    });
+  }
+});
+
+describe('damage no reading undoes with confidence is an error', () => {
+  for (const text of REFUSED) {
+    test(JSON.stringify(text), () => {
+      assert.throws(() => parse(text), JsonMendError);
     });
   }
 });
