@@ -214,9 +214,11 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   },
   {
     name: 'recovery.deleted-delimiter',
-    claim: 'a comma, colon, opener or closer deleted from a valid document (a comma also in prose) loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError',
-    property: () => asProperty(deletedDelimiter, ({ value, text }: { value: unknown; text: string }) => {
+    claim: 'a comma, colon, opener or closer deleted from a valid document (a comma also in prose) loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError; streamed in any chunks, end() gives the same',
+    property: () => asProperty(deletedDelimiter, chunkSizes, ({ value, text }: { value: unknown; text: string }, sizes: number[]) => {
       const got = outcome(() => parse(text));
+      // The stream reads such replies the same way (stream.end-equals-parse, on this damage).
+      same(streamed(cut(text, sizes)), got, 'end() vs parse()');
       if ('code' in got) return;
       const out = JSON.stringify(got.value);
       const missing = textsOf(value).filter((t) => !out.includes(t));

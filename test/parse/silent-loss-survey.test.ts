@@ -89,3 +89,14 @@ describe('damage no reading undoes with confidence is an error', () => {
     });
   }
 });
+
+test('streamed, a reply that opens with a member shows the object from its first value on', () => {
+  const text = '"name": "Ann", "tags": ["a", "b"], "n": 3}';
+  const p = createStreamParser();
+  const shown: unknown[] = [];
+  for (let i = 0; i < text.length; i += 4) shown.push(p.push(text.slice(i, i + 4)).value);
+  assert.deepEqual(p.end(), { name: 'Ann', tags: ['a', 'b'], n: 3 });
+  // Never the array inside it: every snapshot is the object, growing.
+  for (const v of shown) if (v !== undefined) assert.equal(Array.isArray(v), false, JSON.stringify(v));
+  assert.deepEqual(shown.at(-1), { name: 'Ann', tags: ['a', 'b'], n: 3 });
+});
