@@ -86,6 +86,7 @@ export function trimEnd(text: string, start: number, end: number): number {
 }
 
 const LITERALS = new Set(['true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity']);
+const LONGEST_LITERAL = 9;
 
 /** End of the identifier-like word at `i` (bounded), or -1 when it is longer than any key would be. */
 function wordEnd(text: string, i: number, end: number, allowDash: boolean): number {
@@ -244,10 +245,12 @@ export function valueStartsAt(text: string, i: number, end: number): boolean {
 
 /**
  * Whether [i, end) starts with an object's member, its `{` missing: a double-quoted key on one line
- * with no escape, `:`, and the start of a value (`"name": "Ann", …}`). What a reply holds when the application wrote
- * the `{` itself (a prefilled answer) and the model went on from there.
+ * with no escape, `:`, and the start of a value (`"name": "Ann", …}`). What a reply holds when the
+ * application wrote the `{` itself (a prefilled answer) and the model went on from there. Undefined
+ * when the text ends before that shows: a stream waits (src/stream/prelude.ts), the parser decides
+ * at the text's end (keyOpensText in src/parse/containers.ts).
  */
-export function memberStartsAt(text: string, i: number, end: number): boolean {
+export function memberStartsAt(text: string, i: number, end: number): boolean | undefined {
   if (text.charCodeAt(i) !== QUOTE) return false;
   const limit = Math.min(end, i + 1 + KEY_LIMIT);
   let j = i + 1;
@@ -256,11 +259,18 @@ export function memberStartsAt(text: string, i: number, end: number): boolean {
     if (c === QUOTE || c === LF || c === BACKSLASH) break;
     j++;
   }
-  if (j >= limit || text.charCodeAt(j) !== QUOTE) return false;
-  const colon = skipWs(text, j + 1, Math.min(end, j + 1 + TOKEN_LIMIT));
-  if (colon >= end || text.charCodeAt(colon) !== COLON) return false;
-  const v = skipWs(text, colon + 1, Math.min(end, colon + 1 + TOKEN_LIMIT));
-  return valueStartsAt(text, v, end);
+  if (j >= limit) return limit === end ? undefined : false;
+  if (text.charCodeAt(j) !== QUOTE) return false;
+  let bound = Math.min(end, j + 1 + TOKEN_LIMIT);
+  const colon = skipWs(text, j + 1, bound);
+  if (colon >= bound) return bound === end ? undefined : false;
+  if (text.charCodeAt(colon) !== COLON) return false;
+  bound = Math.min(end, colon + 1 + TOKEN_LIMIT);
+  const v = skipWs(text, colon + 1, bound);
+  if (v >= bound) return bound === end ? undefined : false;
+  if (valueStartsAt(text, v, end)) return true;
+  // A literal the text cuts short (`"a": tr`) may still start a value.
+  return end - v < LONGEST_LITERAL ? undefined : false;
 }
 
 /**

@@ -159,7 +159,7 @@ function wholeSpan(text: string, root: Region): { start: number; end: number; we
   // `"name": "Ann", "tags": ["a"]}`: an object's members, its `{` written by the application (a
   // prefilled answer). Read whole (the parser supplies the `{`), never as the array inside it.
   // `1, "b", [2]]` likewise: an array's elements, its `[` left out.
-  return memberStartsAt(text, v, e) || elementsStartAt(text, v, e) ? { start: s, end: e, weak: false } : undefined;
+  return memberStartsAt(text, v, e) === true || elementsStartAt(text, v, e) ? { start: s, end: e, weak: false } : undefined;
 }
 
 /**

@@ -1,9 +1,10 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
+import { memberStartsAt } from '../extract/chars.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { memberFollows, strayCloser } from './continuation.js';
-import { colonAfter, peekSignificant, quotedKeyAt } from './space.js';
+import { peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
@@ -24,20 +25,13 @@ export function openObjectAt(e: Engine, at: number, detail: string): void {
 }
 
 /**
- * Whether the quote at `at` opens a key: a string on one line with no escape (LOOKAHEAD long at most),
- * then `:`. Extraction's memberStartsAt takes a reply that opens so as a whole candidate.
+ * Whether the text opens with a member at `at` (extraction's memberStartsAt, which takes such a reply
+ * as a whole candidate): then the object's `{` was left out.
  */
 export function keyOpensText(e: Engine, at: number): boolean {
-  const s = e.buf;
-  const limit = Math.min(e.end, at + 1 + LOOKAHEAD);
-  let k = at + 1;
-  while (k < limit) {
-    const c = s.charCodeAt(k);
-    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.BACKSLASH) break;
-    k++;
-  }
-  if (k >= e.end && !e.final) throw NEED_MORE;
-  return k < limit && s.charCodeAt(k) === Ch.DQUOTE && colonAfter(e, k + 1);
+  const member = memberStartsAt(e.buf, at, e.end);
+  if (member === undefined && !e.final) throw NEED_MORE;
+  return member === true;
 }
 
 function push(e: Engine, kind: Kind): void {

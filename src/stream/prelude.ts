@@ -1,14 +1,13 @@
 // Finding where the JSON starts in a stream, one chunk at a time: prose, an opening code fence and
 // reasoning blocks (`<think>…</think>`, also unterminated) are skipped. Each character is looked at
 // once, except a few characters carried over when a chunk ends inside a tag, fence or `[` lookahead.
+import { memberStartsAt } from '../extract/chars.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
 
 /** Longest tag name or lookahead carried from one chunk to the next. */
 const MAX_CARRY = 64;
-/** Longest key of a member that opens the reply: the parser's look-ahead (keyOpensText). */
-const KEY_LIMIT = 160;
 
 /** Where the JSON starts, and the text from there on that the scanner has already seen. */
 export interface PreludeEnd {
@@ -32,34 +31,6 @@ function isNameChar(c: number): boolean {
 /** Characters after `[` (and spaces) that make it look like the start of a JSON array. */
 function startsArrayItem(c: number): boolean {
   return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x27 || c === 0x5d || c === 0x2d || (c >= 0x30 && c <= 0x39);
-}
-
-/** What may start a member's value: a quote, an opener, a number, a literal, a comment. */
-function startsValue(c: number): boolean {
-  return c === 0x22 || c === 0x27 || c === 0x7b || c === 0x5b || c === 0x2d || (c >= 0x30 && c <= 0x39) ||
-    c === 0x74 || c === 0x66 || c === 0x6e || c === 0x54 || c === 0x46 || c === 0x4e || c === 0x2f;
-}
-
-/**
- * Whether the quote at `i` opens a key: a string on one line with no escape, `:`, and a value's
- * first character. Undefined when the text ends before that shows.
- */
-function memberAt(text: string, i: number): boolean | undefined {
-  const n = text.length;
-  let j = i + 1;
-  while (j < n) {
-    const c = text.charCodeAt(j);
-    if (c === 0x22) break;
-    if (c === 0x0a || c === 0x5c || j - i > KEY_LIMIT) return false;
-    j++;
-  }
-  j++;
-  while (j < n && isSpaceLike(text.charCodeAt(j))) j++;
-  if (j >= n) return undefined;
-  if (text.charCodeAt(j) !== 0x3a) return false;
-  j++;
-  while (j < n && isSpaceLike(text.charCodeAt(j))) j++;
-  return j >= n ? undefined : startsValue(text.charCodeAt(j));
 }
 
 export class PreludeScanner {
@@ -111,8 +82,8 @@ export class PreludeScanner {
       if (c === 0x22 && this.straight) {
         // `"name": "Ann", …}`: a reply that opens with a member, its `{` written by the application
         // (extraction's memberStartsAt): the engine supplies the `{`.
-        const member = memberAt(text, i);
-        if (member === undefined) return n - i < MAX_CARRY ? this.keep(text, i, base) : this.notMember(text, i, base);
+        const member = memberStartsAt(text, i, n);
+        if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);
       }
       if (c === 0x5b) {
@@ -165,13 +136,6 @@ export class PreludeScanner {
       i++;
     }
     return undefined;
-  }
-
-  /** The quote at `i` opens no member (or its key is too long to tell here): read on as prose. */
-  private notMember(text: string, i: number, base: number): PreludeEnd | undefined {
-    this.straight = false;
-    this.atLineStart = false;
-    return this.scan(text.slice(i + 1), base + i + 1);
   }
 
   private keep(text: string, from: number, base: number): undefined {
