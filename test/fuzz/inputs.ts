@@ -25,9 +25,9 @@ const damagedJson = fc.tuple(jsonValue, fc.nat(), fc.nat({ max: 6 }), piece, fc.
   return insert ? text.slice(0, i) + p + text.slice(i) : text.slice(0, i) + text.slice(i + len);
 });
 
-/** The offsets just after each closer of `text` (valid JSON) that is not inside a string. */
-function closerEnds(text: string): number[] {
-  const ends: number[] = [];
+/** The offsets of `text`'s structural characters (valid JSON): those outside strings. */
+function structuralOffsets(text: string): number[] {
+  const out: number[] = [];
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -35,9 +35,14 @@ function closerEnds(text: string): number[] {
       if (c === '\\') i++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
-    else if (c === '}' || c === ']') ends.push(i + 1);
+    else if ('{}[],:'.includes(c)) out.push(i);
   }
-  return ends;
+  return out;
+}
+
+/** The offsets just after each closer of `text` (valid JSON) that is not inside a string. */
+function closerEnds(text: string): number[] {
+  return structuralOffsets(text).filter((i) => text[i] === '}' || text[i] === ']').map((i) => i + 1);
 }
 
 /** `v` with each key made unique in the document (a number appended). */
@@ -90,17 +95,7 @@ const plainContainer = fc.letrec((tie) => ({
  * tells where it split.
  */
 function delimitersOf(text: string, which: string): number[] {
-  const out: number[] = [];
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === which && !(c === ',' && /[\w.]/.test(text[i - 1]) && /[\w-]/.test(text[i + 1]))) out.push(i);
-  }
-  return out;
+  return structuralOffsets(text).filter((i) => text[i] === which && !(which === ',' && /[\w.]/.test(text[i - 1]) && /[\w-]/.test(text[i + 1])));
 }
 
 /**
