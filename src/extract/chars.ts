@@ -147,7 +147,7 @@ export interface Classified {
 /**
  * Does the `{` or `[` at `i` start something that looks like JSON? Reads the first token of the
  * content only. Rules (documented in docs/extract.md):
- * - `{` then a quote (`"`, `'`, backtick, curly), `}`, `\"`, a comment, or a key (`word` or number) followed by `:`;
+ * - `{` then a quote (`"`, `'`, backtick, curly), `}`, `\"`, a comment, or a key (`word` or number, `word[0]`) followed by `:`;
  * - `[` (after any run of further `[`) then `{`, `"`, `'`, curly quote, `(`, a literal (`true`, `None`…),
  *   a number followed by `,`, `]`, `{`, `[` or `"`, a bare word followed by `,`, or `]` (`[]` — but `[ ]` is a checkbox).
  *   A lone non-negative integer `[12]` is a citation or a JSON array: {@link Verdict.Weak}.
@@ -170,8 +170,14 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
       if (d === SLASH && (e === SLASH || e === STAR)) return { verdict: Verdict.Accept, resume: i + 1 };
     }
     if (isIdentChar(d) || d === MINUS) {
-      const q = wordEnd(text, p, end, true);
+      let q = wordEnd(text, p, end, true);
       if (q < 0) return reject;
+      // `{items[0]: 1}`: a key with an index, as form fields name them.
+      while (q < end && text.charCodeAt(q) === LBRACK) {
+        const k = wordEnd(text, q + 1, end, false);
+        if (k < 0 || k >= end || text.charCodeAt(k) !== RBRACK) return reject;
+        q = k + 1;
+      }
       const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
       if (r < end && text.charCodeAt(r) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
     }

@@ -32,6 +32,8 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['Here is the result: [1 {"a": 1}, 2] Hope it helps.', [1, { a: 1 }, 2]],
   ['Here is the result: [\n  1\n  {"a": 1},\n  2\n] Hope it helps.', [1, { a: 1 }, 2]],
   ['Here is the result: [\n  [\n    -1.5\n    false,\n    true\n  ],\n  [true]\n] Hope it helps.', [[-1.5, false, true], [true]]],
+  // ... and an object whose key has an index, not the `[0]` inside it.
+  ['Here: {items[0]: 1, b: 2} ok', { 'items[0]': 1, b: 2 }],
   // The first opener left out (a reply that goes on from a `{` the application wrote, a prefill):
   // the members are read as the object they are, never as the array or object inside them.
   ['"name": "x",\n"tags": ["a", "b"]\n}', { name: 'x', tags: ['a', 'b'] }],
