@@ -15,6 +15,7 @@ const PLUS = 0x2b;
 const DOT = 0x2e;
 const SLASH = 0x2f;
 const COLON = 0x3a;
+const AT = 0x40;
 const LBRACK = 0x5b;
 const BACKSLASH = 0x5c;
 const RBRACK = 0x5d;
@@ -88,6 +89,24 @@ export function trimEnd(text: string, start: number, end: number): number {
 const LITERALS = new Set(['true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity']);
 const LONGEST_LITERAL = 9;
 
+/**
+ * End of an unquoted key at `i` (bounded), or -1: a word with `-`, `.` and `@` (`user.name`, `@id`),
+ * and indexes (`items[0]`, as form fields name them).
+ */
+function unquotedKeyEnd(text: string, i: number, end: number): number {
+  let j = i;
+  for (;;) {
+    while (j < end && (isIdentChar(text.charCodeAt(j)) || text.charCodeAt(j) === MINUS || text.charCodeAt(j) === DOT || text.charCodeAt(j) === AT)) {
+      if (j - i >= TOKEN_LIMIT) return -1;
+      j++;
+    }
+    if (j >= end || text.charCodeAt(j) !== LBRACK) return j;
+    const k = wordEnd(text, j + 1, end, false);
+    if (k < 0 || k >= end || text.charCodeAt(k) !== RBRACK) return -1;
+    j = k + 1;
+  }
+}
+
 /** End of the identifier-like word at `i` (bounded), or -1 when it is longer than any key would be. */
 function wordEnd(text: string, i: number, end: number, allowDash: boolean): number {
   let j = i;
@@ -147,7 +166,7 @@ export interface Classified {
 /**
  * Does the `{` or `[` at `i` start something that looks like JSON? Reads the first token of the
  * content only. Rules (documented in docs/extract.md):
- * - `{` then a quote (`"`, `'`, backtick, curly), `}`, `\"`, a comment, or a key (`word` or number, `word[0]`) followed by `:`;
+ * - `{` then a quote (`"`, `'`, backtick, curly), `}`, `\"`, a comment, or a key (`word` or number, `a.b`, `@id`, `word[0]`) followed by `:`;
  * - `[` (after any run of further `[`) then `{`, `"`, `'`, curly quote, `(`, a literal (`true`, `None`…),
  *   a number followed by `,`, `]`, `{`, `[` or `"`, a bare word followed by `,`, or `]` (`[]` — but `[ ]` is a checkbox).
  *   A lone non-negative integer `[12]` is a citation or a JSON array: {@link Verdict.Weak}.
@@ -169,15 +188,9 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
       if (d === BACKSLASH && e === QUOTE) return { verdict: Verdict.Accept, resume: i + 1 };
       if (d === SLASH && (e === SLASH || e === STAR)) return { verdict: Verdict.Accept, resume: i + 1 };
     }
-    if (isIdentChar(d) || d === MINUS) {
-      let q = wordEnd(text, p, end, true);
+    if (isIdentChar(d) || d === MINUS || d === AT) {
+      const q = unquotedKeyEnd(text, p, end);
       if (q < 0) return reject;
-      // `{items[0]: 1}`: a key with an index, as form fields name them.
-      while (q < end && text.charCodeAt(q) === LBRACK) {
-        const k = wordEnd(text, q + 1, end, false);
-        if (k < 0 || k >= end || text.charCodeAt(k) !== RBRACK) return reject;
-        q = k + 1;
-      }
       const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
       if (r < end && text.charCodeAt(r) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
     }

@@ -34,6 +34,7 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['Here is the result: [\n  [\n    -1.5\n    false,\n    true\n  ],\n  [true]\n] Hope it helps.', [[-1.5, false, true], [true]]],
   // ... and an object whose key has an index, not the `[0]` inside it.
   ['Here: {items[0]: 1, b: 2} ok', { 'items[0]': 1, b: 2 }],
+  ['Here: {user.name: 1, c: [2]} ok', { 'user.name': 1, c: [2] }],
   // The first opener left out (a reply that goes on from a `{` the application wrote, a prefill):
   // the members are read as the object they are, never as the array or object inside them.
   ['"name": "x",\n"tags": ["a", "b"]\n}', { name: 'x', tags: ['a', 'b'] }],
@@ -50,6 +51,8 @@ const REFUSED: readonly string[] = [
   '[{, 0, 1]',
   // An array's `[` lost in an object: a literal then `]` is an element, not the string's text.
   '{"0":"",null],"1":false}',
+  // An `@` key the parser does not read unquoted: the object is the candidate, not the `[2]` in it.
+  'Here: {@id: 1, b: [2]}',
 ];
 
 /** Readings that must not change: a quotation's doubled quote, and prose brackets. */
