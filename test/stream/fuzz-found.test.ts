@@ -107,3 +107,16 @@ describe('stream.snapshots: a string shown up to `, key:` that the engine then c
     agrees('{"a": "one, two, three", "b": "x, y"}');
   });
 });
+
+describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
+  // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
+  // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its
+  // closing quote stands on. The stream showed it as an element once past KEY_MAX, then the engine
+  // read the dropped text as a key (`[{…}]`) after all, so the stream held both. Whether it may be a key
+  // is now judged before the last line is dropped, as the stream judged it: not a key, for both.
+  test('the reply the fuzz harness printed', () => agrees('[\n  null,",\n  null,\n  null,\n  false,\n  -2.1711086456057404e-298,\n  false,\n  ":"\n]', false));
+  test('kin: 62 characters, then the closing quote on its own line', () => {
+    agrees('["' + 'x'.repeat(62) + '\n  ":1]', false);
+    assert.deepEqual(parse('["a,\n  ":1]'), [{ 'a,': 1 }]);
+  });
+});
