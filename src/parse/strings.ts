@@ -331,13 +331,13 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.textStart = e.base + next.at;
     return;
   }
-  // `"text\n"`: a raw line break right before the closing quote was layout (see quoteOnOwnLine); a code
-  // block trims its own (fenceContentEnd); backticks and triple quotes keep it, as JavaScript and Python do.
   // `["key": "value"]`: decided before anything is recorded, as the look may need more text; and on
   // the text before quoteOnOwnLine drops its last line, the text a stream has judged while showing it
   // (a string too long to be a key is shown as an element at once).
   const keyInArray = !e.strIsKey && e.kinds.length > 0 && e.top() === Kind.ARRAY &&
     stringMayBeKey(e, e.strHead + e.strText) && colonAt(e, i + closeLen);
+  // `"text\n"`: a raw line break right before the closing quote was layout (see quoteOnOwnLine); a code
+  // block trims its own (fenceContentEnd); backticks and triple quotes keep it, as JavaScript and Python do.
   if (e.controlReported && e.quote < Quote.BACKTICK) quoteOnOwnLine(e, i);
   if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
   const to = i + closeLen;
