@@ -263,6 +263,20 @@ export function valueStartsAt(text: string, i: number, end: number): boolean {
 }
 
 /**
+ * Where a double-quoted string on one line with no escape, opened at `i`, stops before `limit`: its
+ * closing quote, or a line break or backslash (or `limit`) that make it no such string.
+ */
+function lineStringStop(text: string, i: number, limit: number): number {
+  let j = i + 1;
+  while (j < limit) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE || c === LF || c === BACKSLASH) break;
+    j++;
+  }
+  return j;
+}
+
+/**
  * Whether [i, end) starts with an object's member, its `{` missing: a double-quoted key on one line
  * with no escape, `:`, and the start of a value (`"name": "Ann", …}`). What a reply holds when the
  * application wrote the `{` itself (a prefilled answer) and the model went on from there. Undefined
@@ -272,12 +286,7 @@ export function valueStartsAt(text: string, i: number, end: number): boolean {
 export function memberStartsAt(text: string, i: number, end: number): boolean | undefined {
   if (text.charCodeAt(i) !== QUOTE) return false;
   const limit = Math.min(end, i + 1 + KEY_LIMIT);
-  let j = i + 1;
-  while (j < limit) {
-    const c = text.charCodeAt(j);
-    if (c === QUOTE || c === LF || c === BACKSLASH) break;
-    j++;
-  }
+  const j = lineStringStop(text, i, limit);
   if (j >= limit) return limit === end ? undefined : false;
   if (text.charCodeAt(j) !== QUOTE) return false;
   let bound = Math.min(end, j + 1 + TOKEN_LIMIT);
@@ -303,8 +312,7 @@ export function elementsStartAt(text: string, i: number, end: number): boolean {
   const c = text.charCodeAt(i);
   if (c === QUOTE) {
     const limit = Math.min(end, i + 1 + KEY_LIMIT);
-    j = i + 1;
-    while (j < limit && text.charCodeAt(j) !== QUOTE && text.charCodeAt(j) !== LF && text.charCodeAt(j) !== BACKSLASH) j++;
+    j = lineStringStop(text, i, limit);
     if (j >= limit || text.charCodeAt(j) !== QUOTE) return false;
     j++;
   } else if (startsNumber(text, i, end)) {

@@ -174,7 +174,7 @@ function quoteEnd(e: Engine, i: number): number {
 }
 
 /** The end of a run of characters that `part` accepts from `i`, within the lookahead; waits at the buffer's end. */
-function scan(e: Engine, i: number, part: (c: number) => boolean): number {
+export function scan(e: Engine, i: number, part: (c: number) => boolean): number {
   const s = e.buf;
   const limit = Math.min(e.end, i + LOOKAHEAD);
   while (i < limit && part(s.charCodeAt(i))) i++;

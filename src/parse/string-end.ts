@@ -5,6 +5,7 @@ import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey } from './containers.js';
+import { scan } from './continuation.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
@@ -290,10 +291,7 @@ function scalarElementFollows(e: Engine, i: number, j: number, c2: number): bool
   const s = e.buf;
   let k: number;
   if (isDigit(c2) || c2 === Ch.MINUS) {
-    const limit = Math.min(e.end, j + LOOKAHEAD);
-    k = j + 1;
-    while (k < limit && isNumberPart(s.charCodeAt(k))) k++;
-    if (k >= e.end && !e.final) throw NEED_MORE;
+    k = scan(e, j + 1, isNumberPart);
   } else if (isWordStart(c2)) {
     k = scanWordLimited(e, j);
     if (!isLiteralWord(s.slice(j, k))) return false;
@@ -302,12 +300,8 @@ function scalarElementFollows(e: Engine, i: number, j: number, c2: number): bool
   } else {
     return false;
   }
-  const n = scanSignificant(e, k);
-  if (n >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return false;
-  }
-  const c = s.charCodeAt(n);
+  const n = peekSignificant(e, k);
+  const c = n < e.end ? s.charCodeAt(n) : -1;
   return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i);
 }
 
