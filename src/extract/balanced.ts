@@ -1,7 +1,8 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { Verdict, classifyOpen, isIdentChar, isLetter, isWs, trimEnd } from './chars.js';
+import { Verdict, classifyOpen, isIdentChar, isLetter, isWs, memberStartsAt, trimEnd } from './chars.js';
+import { elementsEnd, mayStartScalar, membersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
@@ -67,6 +68,9 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
   let depth = 0;
   // Where the value first closed, when what followed may go on (continuationAt).
   let firstEnd = -1;
+  // Whether a closer closed more than its own opener (`[1}` closes the `[` as well): the parser may
+  // have read it as a stray closer instead.
+  let mismatched = false;
   let braces = 0;
   let brackets = 0;
   let tuples = 0;
@@ -135,6 +139,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
     } else if (c === RBRACE || c === RBRACK || (parens && c === RPAREN)) {
       const kind = c === RBRACE ? BRACE : c === RBRACK ? BRACKET : PAREN;
       if ((kind === BRACE ? braces : kind === BRACKET ? brackets : tuples) > 0) {
+        if (stack[depth - 1] !== kind) mismatched = true;
         for (;;) {
           const top = stack[--depth];
           if (top === BRACE) braces--;
@@ -160,6 +165,13 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
           else tuples++;
           j = comma;
         }
+      } else if (kind === BRACKET && firstEnd >= 0 && !mismatched && depth === 1 && continuationAt(text, j + 1, limit) < 0) {
+        // `{"a": 1}, 3]`: values side by side, then a `]` that no `[` opened. The parser reads one
+        // array whose `[` is missing, so the span reaches that `]`. Not when the value goes on after
+        // it (`{}, {}], "b": 1}`), nor after a mismatched closer (`{"a": [}, 1], …}`): the parser
+        // reads those closers as stray.
+        spend(budget, firstEnd, j + 1);
+        return { end: j + 1, truncated: false };
       }
     }
   }
@@ -214,15 +226,46 @@ export function isCallArgument(text: string, i: number, floor: number): boolean 
 }
 
 /**
- * Every JSON-looking span in the prose [start, end): balanced `{…}`/`[…]`, and call arguments.
+ * Every JSON-looking span in the prose [start, end): balanced `{…}`/`[…]`, call arguments, and an
+ * object's members whose `{` is missing (`Here: "a": 1, "b": [2]}`).
  * `balanced`/`jsonp` say which kinds may be produced (a call argument becomes a balanced span when
  * `jsonp` is off, if it looks like JSON on its own).
  */
 export function scanProse(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[]): void {
   const budget: ScanBudget = { left: end - start };
+  // Members are looked for once per region (at the first key that starts one), so the look, which
+  // reads on to the region's end, stays linear.
+  let membersLooked = !balanced;
+  // Before this offset, no scalar starts an element list (see ElementsEnd.lookFrom).
+  let elementsFrom = balanced ? start : end;
+  // A lone string may be an array's elements (`"a"]`) only before any `[` in the prose.
+  let firstBracket = start;
+  while (firstBracket < end && text.charCodeAt(firstBracket) !== LBRACK) firstBracket++;
   let i = start;
   while (i < end) {
     const c = text.charCodeAt(i);
+    if (c === QUOTE && !membersLooked && memberStartsAt(text, i, end) === true) {
+      // `Here: "a": 1, "b": [2]}`: an object whose `{` was lost (or written by the application
+      // before the prose). Its own `}`, which no `{` opened, ends it; without one it is prose
+      // (`Set "mode": "fast" in the config`), and the `[2]` inside would be a value of its own.
+      membersLooked = true;
+      const close = membersEnd(text, i, end);
+      if (close >= 0) {
+        out.push({ start: i, end: close, jsonp: false, truncated: false, weak: false });
+        i = close;
+        continue;
+      }
+    }
+    if (i >= elementsFrom && mayStartScalar(c) && (i === start || !isIdentChar(text.charCodeAt(i - 1)))) {
+      // `Result: "x", {"y": 1}]`: an array whose `[` was lost; its own `]` ends it.
+      const found = elementsEnd(text, i, end, i < firstBracket);
+      if (found.end >= 0) {
+        out.push({ start: i, end: found.end, jsonp: false, truncated: false, weak: false });
+        i = found.end;
+        continue;
+      }
+      elementsFrom = found.lookFrom;
+    }
     if (c !== LBRACE && c !== LBRACK) {
       i++;
       continue;

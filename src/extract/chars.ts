@@ -107,6 +107,22 @@ function unquotedKeyEnd(text: string, i: number, end: number): number {
   }
 }
 
+/**
+ * Whether the key word [p, q) goes on with more words, each after one space (`first name`, read whole
+ * as an unquoted key), then `:` and the start of a value: `{first name: "Ann"}`. Prose in braces
+ * (`{see below}`, `{Step 1: do it}`) has no value after its colon.
+ */
+function spacedKeyStartsMember(text: string, p: number, q: number, end: number): boolean {
+  let words = 1;
+  while (q + 1 < end && text.charCodeAt(q) === SPACE && isIdentChar(text.charCodeAt(q + 1))) {
+    q = wordEnd(text, q + 1, end, false);
+    if (q < 0 || q - p > TOKEN_LIMIT) return false;
+    words++;
+  }
+  if (words === 1 || q >= end || text.charCodeAt(q) !== COLON) return false;
+  return valueStartsAt(text, skipWs(text, q + 1, Math.min(end, q + 1 + TOKEN_LIMIT)), end);
+}
+
 /** End of the identifier-like word at `i` (bounded), or -1 when it is longer than any key would be. */
 function wordEnd(text: string, i: number, end: number, allowDash: boolean): number {
   let j = i;
@@ -125,7 +141,7 @@ export function literalAt(text: string, i: number, end: number): number {
 }
 
 /** End of a number-like token at `i` (`-1.5e3`, `1_000`), bounded, or -1. */
-function numberEnd(text: string, i: number, end: number): number {
+export function numberEnd(text: string, i: number, end: number): number {
   let j = i;
   while (j < end) {
     const c = text.charCodeAt(j);
@@ -136,7 +152,7 @@ function numberEnd(text: string, i: number, end: number): number {
   return j;
 }
 
-function startsNumber(text: string, i: number, end: number): boolean {
+export function startsNumber(text: string, i: number, end: number): boolean {
   const c = text.charCodeAt(i);
   if (isDigit(c)) return true;
   if ((c === MINUS || c === PLUS || c === DOT) && i + 1 < end) {
@@ -193,6 +209,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
       if (q < 0) return reject;
       const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
       if (r < end && text.charCodeAt(r) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
+      if (spacedKeyStartsMember(text, p, q, end)) return { verdict: Verdict.Accept, resume: i + 1 };
     }
     return reject;
   }
@@ -214,6 +231,9 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   const d = text.charCodeAt(p);
   if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
   if (d === RBRACK) return run > 1 || p === i + 1 ? accept : rejectRun;
+  // `[}, 0]`: an element's `{` lost (the parser reads the `}` as stray); `[[, 1]`: an inner array's
+  // `]` lost, or its first element. Prose writes neither.
+  if (d === RBRACE || (d === COMMA && run > 1)) return accept;
   if (startsNumber(text, p, end)) {
     const q = numberEnd(text, p, end);
     if (q < 0) return rejectRun;
@@ -332,16 +352,21 @@ function bracketsLeftOpen(text: string, i: number, end: number): number {
   let depth = 0;
   for (let k = i; k < end; k++) {
     const c = text.charCodeAt(k);
-    if (c === QUOTE) {
-      for (k++; k < end; k++) {
-        const d = text.charCodeAt(k);
-        if (d === BACKSLASH) k++;
-        else if (d === QUOTE) break;
-      }
-    } else if (c === LBRACK) depth++;
+    if (c === QUOTE) k = closingQuote(text, k, end);
+    else if (c === LBRACK) depth++;
     else if (c === RBRACK) depth--;
   }
   return depth;
+}
+
+/** The quote that closes the double-quoted string opened at `k` (escapes skipped), or `end`. */
+export function closingQuote(text: string, k: number, end: number): number {
+  for (k++; k < end; k++) {
+    const d = text.charCodeAt(k);
+    if (d === BACKSLASH) k++;
+    else if (d === QUOTE) return k;
+  }
+  return end;
 }
 
 /**

@@ -86,7 +86,22 @@ describe('extract: JSON in prose', () => {
     assert.deepEqual(brief(run('I have [1, 2], 3 items')), [['balanced', '[1, 2]']]);
     assert.deepEqual(brief(run('Two: {"a": 1}, {"b": 2}')), [['balanced', '{"a": 1}'], ['balanced', '{"b": 2}']]);
     assert.deepEqual(brief(run('Values {"a": 1}, "b": 2 are given.')), [['balanced', '{"a": 1}']]);
-    assert.deepEqual(brief(run('Objects {"a": 1}, "x", 3]')), [['balanced', '{"a": 1}']]);
+    // Values side by side, then a `]` that no `[` opened: one array whose `[` is missing, as the
+    // parser reads it, not the first value with the rest lost.
+    assert.deepEqual(brief(run('Objects {"a": 1}, "x", 3]')), [['balanced', '{"a": 1}, "x", 3]']]);
+    assert.deepEqual(brief(run('Here: {}, 0] ok')), [['balanced', '{}, 0]']]);
+  });
+
+  test("an object's members or an array's elements whose opener was lost are one span, not the container inside them", () => {
+    assert.deepEqual(brief(run('Here: "a": 1, "b": [2]} Hope it helps.')), [['balanced', '"a": 1, "b": [2]}']]);
+    assert.deepEqual(brief(run('Result: "name": "x", "tags": ["a"]}')), [['balanced', '"name": "x", "tags": ["a"]}']]);
+    assert.deepEqual(brief(run('Here is the result: "_",{}] Hope it helps.')), [['balanced', '"_",{}]']]);
+    assert.deepEqual(brief(run('Here: 1, {"a": 2}, null] ok')), [['balanced', '1, {"a": 2}, null]']]);
+    // Without the closer no opener opened, they are prose, and a value inside is a value of its own.
+    assert.deepEqual(brief(run('Set "mode": "fast" in the config, then [1, 2].')), [['balanced', '[1, 2]']]);
+    assert.deepEqual(brief(run('In 2024, 3 of us saw [1, 2].')), [['balanced', '[1, 2]']]);
+    // A quotation in prose that an element list read past still has its value seen.
+    assert.deepEqual(brief(run('He wrote "{"a": 1}", then left')), [['balanced', '{"a": 1}']]);
   });
 
   test('unbalanced to the end of the text: truncated candidate to the end', () => {

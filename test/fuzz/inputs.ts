@@ -100,10 +100,9 @@ function delimitersOf(text: string, which: string): number[] {
 
 /**
  * A container's JSON with one delimiter deleted: a comma (`["abc"-1.5, 2]`), a colon, an opener (the
- * first one too: `"a": 1}`, a reply that goes on from a `{` the application wrote) or a closer. A
- * text without a comma left out may stand in prose, where extraction must still take the whole
- * container, not one nested in it; the others stand alone (in prose, a member list with no `{` before
- * it is not looked for). Keys are unique (see strayCloser). The value it was made from comes with it.
+ * first one too: `"a": 1}`, a reply that goes on from a `{` the application wrote) or a closer, alone
+ * or in prose, where extraction must still take the whole container (`Here: "a": 1, "b": [2]}`), not
+ * one nested in it. Keys are unique (see strayCloser). The value it was made from comes with it.
  */
 export const deletedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFrom(',', ',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
   .map(([container, at, which, pretty, inProse]) => {
@@ -112,7 +111,7 @@ export const deletedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFr
     const found = delimitersOf(text, which);
     const i = found.length > 0 ? found[at % found.length] : -1;
     const damaged = i < 0 ? text : text.slice(0, i) + text.slice(i + 1);
-    return { value, text: inProse && which === ',' ? `Here is the result: ${damaged} Hope it helps.` : damaged };
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
   });
 
 /** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */

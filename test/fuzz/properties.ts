@@ -7,6 +7,7 @@ import {
   parse, parsePartial, parseToolArguments, parseWithReport, query, queryPaths, repair, tryGet, verify, verifyAll, type Claim,
   type Delta,
 } from '../../src/index.js';
+import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import { grows } from '../stream/check.js';
 import { chunkSizes, claim, cut, deletedDelimiter, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, wrappedJson } from './inputs.js';
 
@@ -214,15 +215,19 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   },
   {
     name: 'recovery.deleted-delimiter',
-    claim: 'a comma, colon, opener or closer deleted from a valid document (a comma also in prose) loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError; streamed in any chunks, end() gives the same',
-    property: () => asProperty(deletedDelimiter, chunkSizes, ({ value, text }: { value: unknown; text: string }, sizes: number[]) => {
+    claim: 'a comma, colon, opener or closer deleted from a valid document, alone or in prose, loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError (in prose, or the report says the value was cut off); streamed in any chunks, end() gives the same',
+    property: () => asProperty(deletedDelimiter, chunkSizes, ({ value, text, inProse }: { value: unknown; text: string; inProse: boolean }, sizes: number[]) => {
       const got = outcome(() => parse(text));
       // The stream reads such replies the same way (stream.end-equals-parse, on this damage).
       same(streamed(cut(text, sizes)), got, 'end() vs parse()');
       if ('code' in got) return;
       const out = JSON.stringify(got.value);
       const missing = textsOf(value).filter((t) => !out.includes(t));
-      if (missing.length > 0) fail(`lost ${missing.join(' | ')}: got ${out}`);
+      // In prose, a `[` inside a string whose array lost its own `[` (`Result: "_["] ok`) is read as
+      // an array cut off at the text's end: the report says the value is not whole.
+      if (missing.length > 0 && !(inProse && parseWithReport(text).repairs.some((r) => isCutOffRepair(r.kind)))) {
+        fail(`lost ${missing.join(' | ')}: got ${out}`);
+      }
     }),
   },
   {

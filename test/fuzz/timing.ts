@@ -73,6 +73,10 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'stream.stray-closer-runs', n: 20_000, make: (n) => '['.repeat(200) + times('}'.repeat(150) + ', 1, ', n), run: stream4 },
   // a value in prose that may go on after it closed (scanBalanced's look): every one fails, and is read again as prose
   { name: 'extract.prose-continuations', n: 20_000, make: (n) => 'Here: ' + times('{"a": 1}, "b": [2, ', n), run: (t) => extract(t) },
+  // prose that may hold an array's elements or an object's members with the opener lost (missing-opener.ts):
+  // an element list that goes on to the end with containers in it, keys that never close, quotations
+  { name: 'extract.prose-element-lists', n: 20_000, make: (n) => 'Here: ' + times('1, {"a": 1}, "x", ', n), run: (t) => extract(t) },
+  { name: 'extract.prose-member-looks', n: 20_000, make: (n) => times('Set "k": 1 and "v", 2 or [x] ', n), run: (t) => extract(t) },
   { name: 'repair.closer-runs', n: 20_000, make: (n) => '[' + times('{"a":['.repeat(40) + '1' + ']}'.repeat(40) + ', ', n) + '0', run: (t) => tolerant(() => repair(t)) },
   // quotes whose reading looks along the line (closerStartsText past `""]`, scalarElementFollows past
   // a number): every look fails, the string runs on and the quotes stay text

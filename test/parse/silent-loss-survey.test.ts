@@ -43,6 +43,18 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['"a": [1, 2]}  Let me know!', { a: [1, 2] }],
   ['"wupGe3",true,null,[-1,null],{"a":1}]', ['wupGe3', true, null, [-1, null], { a: 1 }]],
   ['88577743,[null,null]]', [88577743, [null, null]]],
+  // The same after prose (session 10): the members or elements run to the closer that no opener
+  // opened, never the container inside them.
+  ['Here: "a": 1, "b": [2]} Hope it helps.', { a: 1, b: [2] }],
+  ['Result: "name": "x", "tags": ["a"]}', { name: 'x', tags: ['a'] }],
+  ['Here is the result: "_",{}] Hope it helps.', ['_', {}]],
+  ['Here is the result: 1, {"a": 2}, null] ok', [1, { a: 2 }, null]],
+  ['Here: {},0] ok', [{}, 0]],
+  ['Here is the result: [[},0],{}] Hope it helps.', [[0], {}]],
+  ['Here is the result: [[[,null],[]]]', [[[null], []]]],
+  // A key of words in prose (`{first name: …}`), not the array inside the object.
+  ['Here: {a b: 1, c: [2]}', { 'a b': 1, c: [2] }],
+  ['Here: {first name: "Ann", tags: ["a"]} ok', { 'first name': 'Ann', tags: ['a'] }],
 ];
 
 /** Damage no reading can undo with confidence: an error, never a value missing a scalar. */

@@ -1,0 +1,95 @@
+// An object's members or an array's elements in prose, their opener lost (`Here: "a": 1, "b": [2]}`,
+// `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
+// or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
+// container inside it would be the answer, and the rest lost without a word.
+import { closingQuote, isDigit, literalAt, numberEnd, skipWs, startsNumber } from './chars.js';
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const LBRACK = 0x5b;
+const RBRACK = 0x5d;
+
+/**
+ * Where the members at `i` (see memberStartsAt) end in [i, end): one past the `}` that closes more
+ * than opened since `i` (the object's own `}`, its `{` missing), or -1 when none comes, or a `]`
+ * closes more than opened first. Brackets in double-quoted strings do not count.
+ */
+export function membersEnd(text: string, i: number, end: number): number {
+  let braces = 0;
+  let brackets = 0;
+  for (let k = i; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE) k = closingQuote(text, k, end);
+    else if (c === LBRACE) braces++;
+    else if (c === LBRACK) brackets++;
+    else if (c === RBRACK && --brackets < 0) return -1;
+    else if (c === RBRACE && --braces < 0) return brackets === 0 ? k + 1 : -1;
+  }
+  return -1;
+}
+
+/** What {@link elementsEnd} found: the span's end, or where a look may next get further. */
+export interface ElementsEnd {
+  /** One past the `]` that ends the elements, or -1 when they are not an array's. */
+  end: number;
+  /**
+   * When `end` is -1: where the list broke off. A look from any element before it would break off
+   * there too, so a caller scanning prose looks again only from here on (which keeps it linear).
+   */
+  lookFrom: number;
+}
+
+/**
+ * Whether the scalar at `i` (a double-quoted string, a number, a literal) starts an array's elements,
+ * its `[` missing: the scalar, `,`, more elements (scalars or containers) separated by commas, then a
+ * `]` that no `[` opened (`"a", {"b": 1}]`). `lone`: a string alone may be the elements too (`"a"]`),
+ * when no `[` came before it in the prose that the `]` could close (`[See "Smith"]`).
+ */
+export function elementsEnd(text: string, i: number, end: number, lone: boolean): ElementsEnd {
+  let k = i;
+  let count = 0;
+  for (;;) {
+    const c = text.charCodeAt(k);
+    const e = c === LBRACE || c === LBRACK ? containerEnd(text, k, end) : scalarEnd(text, k, end);
+    if (e < 0) break;
+    count++;
+    k = skipWs(text, e, end);
+    if (k >= end) break;
+    const d = text.charCodeAt(k);
+    if (d === RBRACK && (count > 1 || (lone && text.charCodeAt(i) === QUOTE))) return { end: k + 1, lookFrom: k + 1 };
+    if (d !== COMMA) break;
+    k = skipWs(text, k + 1, end);
+    if (k >= end) break;
+  }
+  return { end: -1, lookFrom: Math.max(k, i + 1) };
+}
+
+/** One past the scalar at `k`, or -1. */
+function scalarEnd(text: string, k: number, end: number): number {
+  const c = text.charCodeAt(k);
+  if (c === QUOTE) {
+    const q = closingQuote(text, k, end);
+    return q < end ? q + 1 : -1;
+  }
+  if (startsNumber(text, k, end)) return numberEnd(text, k, end);
+  return literalAt(text, k, end);
+}
+
+/** One past the closer that ends the container at `k` (any closer counts), or -1. */
+function containerEnd(text: string, k: number, end: number): number {
+  let depth = 0;
+  for (; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE) k = closingQuote(text, k, end);
+    else if (c === LBRACE || c === LBRACK) depth++;
+    else if ((c === RBRACE || c === RBRACK) && --depth === 0) return k + 1;
+  }
+  return -1;
+}
+
+/** Whether the character `c` may start a scalar element (a string, a number, a literal's first letter). */
+export function mayStartScalar(c: number): boolean {
+  return c === QUOTE || isDigit(c) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e || c === 0x54 || c === 0x46 || c === 0x4e;
+}
