@@ -16,7 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { seededRandom } from './harness.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const mainJs = join(root, 'dist', 'cli', 'main.js');
+const mainJs = join(root, 'dist', 'bin', 'main.js');
+// The same program unbundled (one module per source file): a profile of it names each sample's module.
+const unbundledMainJs = join(root, 'dist', 'cli', 'main.js');
 const bigMb = Math.max(1, Number(process.env.JSONMEND_BENCH_CLI_MB ?? 100));
 
 const words = ['alpha', 'beta', 'gamma', 'delta', 'refund', 'order', 'damaged', 'late', 'great', 'awful', 'blue', 'size'];
@@ -239,11 +241,11 @@ function sampleKind(stack: ProfileNode['callFrame'][]): string {
   return 'other (I/O, streams, event loop)';
 }
 
-/** One `--cpu-prof` run of the CLI; prints, per thread, the share of samples in each part. */
+/** One `--cpu-prof` run of the CLI (unbundled, so samples name their modules); prints, per thread, the share of samples in each part. */
 function profileCli(file: string, workers: number): void {
   const dir = mkdtempSync(join(tmpdir(), 'jsonmend-cli-prof-'));
   try {
-    spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, mainJs, 'parse', '--jsonl', '--quiet', '--workers', String(workers), file], { stdio: 'ignore' });
+    spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, unbundledMainJs, 'parse', '--jsonl', '--quiet', '--workers', String(workers), file], { stdio: 'ignore' });
     for (const name of readdirSync(dir).sort()) {
       const profile = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -1,4 +1,5 @@
-// Runs the BUILT command line (dist/cli/main.js) as a child process, the way a user would.
+// Runs the BUILT command line (dist/bin/main.js, the bundle package.json's `bin` names) as a child
+// process, the way a user would.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { projectRoot } from '../helpers.js';
 
 /** The built entry point. */
-export const mainJs = join(projectRoot, 'dist', 'cli', 'main.js');
+export const mainJs = join(projectRoot, 'dist', 'bin', 'main.js');
 /** The shipped examples. */
 export const examples = join(projectRoot, 'examples');
 
@@ -28,7 +29,8 @@ function sleep(ms: number): void {
 }
 
 /**
- * Builds dist/ with `tsc -p tsconfig.build.json` unless a build newer than every source file exists.
+ * Builds dist/ with `tsc -p tsconfig.build.json` and the command's bundle (scripts/bundle-cli.mjs)
+ * unless a build newer than every source file exists.
  * Its exit code is ignored: other modules may have transient type errors, and tsc still emits. Test
  * files run in parallel processes, so a lock directory keeps them from building at the same time.
  */
@@ -50,6 +52,7 @@ export function build(): void {
     const fresh = existsSync(stamp) && existsSync(mainJs) && statSync(stamp).mtimeMs >= newestSource(join(projectRoot, 'src'));
     if (!fresh) {
       spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: projectRoot, stdio: 'ignore' });
+      spawnSync(process.execPath, ['scripts/bundle-cli.mjs'], { cwd: projectRoot, stdio: 'ignore' });
       if (existsSync(join(projectRoot, 'dist'))) {
         mkdirSync(dirname(stamp), { recursive: true });
         writeFileSync(stamp, new Date().toISOString());
@@ -77,7 +80,7 @@ export interface RunOptions {
   cwd?: string;
 }
 
-/** Runs `node dist/cli/main.js ...args` with piped stdio and resolves when it exits. */
+/** Runs `node dist/bin/main.js ...args` with piped stdio and resolves when it exits. */
 export function cli(args: string[], options: RunOptions = {}): Promise<Run> {
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.NO_COLOR;

@@ -66,7 +66,7 @@ describe('the packed package', () => {
 
   test('ships LICENSE, README, CHANGELOG, the docs, the examples, both builds and the CLI; no sources, maps, tests or stamps', () => {
     const files = pack.files.map((f) => f.path);
-    const needed = ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json', 'dist/cli/main.js', 'docs/parse.md', 'examples/README.md', 'examples/reply.txt'];
+    const needed = ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json', 'dist/bin/main.js', 'dist/bin/worker.js', 'docs/parse.md', 'examples/README.md', 'examples/reply.txt'];
     for (const file of needed) assert.ok(files.includes(file), `the tarball lacks ${file}`);
     // docs/ ships its pages, not the playground's screenshot (a third of the tarball).
     const unwanted = files.filter((f) => /\.map$|^(src|test|bench|playground)\/|\/\.|^dist\/.*test|^docs\/.*\.(?!md$)[^.]+$/.test(f));
