@@ -227,7 +227,8 @@ export function isCallArgument(text: string, i: number, floor: number): boolean 
 
 /**
  * Every JSON-looking span in the prose [start, end): balanced `{…}`/`[…]`, call arguments, and an
- * object's members whose `{` is missing (`Here: "a": 1, "b": [2]}`).
+ * object's members or an array's elements whose opener is missing (`Here: "a": 1, "b": [2]}`,
+ * `Result: "x", {"y": 1}]`; see missing-opener.ts).
  * `balanced`/`jsonp` say which kinds may be produced (a call argument becomes a balanced span when
  * `jsonp` is off, if it looks like JSON on its own).
  */
