@@ -2,7 +2,7 @@
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
 import { Verdict, classifyOpen, isIdentChar, isLetter, isWs, memberStartsAt, trimEnd } from './chars.js';
-import { elementsEnd, mayStartScalar, membersEnd } from './missing-opener.js';
+import { elementsEnd, elementsMayStart, membersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
@@ -197,6 +197,10 @@ function spend(budget: ScanBudget | undefined, firstEnd: number, to: number): vo
   if (budget !== undefined && firstEnd >= 0) budget.left = Math.max(0, budget.left - (to - firstEnd));
 }
 
+/** The ASCII characters where JSON may start in prose: openers, and a member's or an element's first character. */
+const MAY_START = new Uint8Array(0x80);
+for (const ch of '{["-0123456789tfnTFNIu') MAY_START[ch.charCodeAt(0)] = 1;
+
 const NOT_CALLEES = new Set(['if', 'for', 'while', 'switch', 'return', 'function', 'catch', 'with', 'typeof', 'await', 'yield', 'print']);
 
 /**
@@ -230,21 +234,28 @@ export function isCallArgument(text: string, i: number, floor: number): boolean 
  * object's members or an array's elements whose opener is missing (`Here: "a": 1, "b": [2]}`,
  * `Result: "x", {"y": 1}]`; see missing-opener.ts).
  * `balanced`/`jsonp` say which kinds may be produced (a call argument becomes a balanced span when
- * `jsonp` is off, if it looks like JSON on its own).
+ * `jsonp` is off, if it looks like JSON on its own). `closers`: false when the caller knows there is
+ * no `}` or `]` in [start, end).
  */
-export function scanProse(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[]): void {
+export function scanProse(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[], closers = true): void {
   const budget: ScanBudget = { left: end - start };
   // Members are looked for once per region (at the first key that starts one), so the look, which
-  // reads on to the region's end, stays linear.
-  let membersLooked = !balanced;
+  // reads on to the region's end, stays linear. Without a `}` or `]` in the region (`closers`),
+  // neither members nor elements can end, and prose costs what it did before they were looked for.
+  let membersLooked = !balanced || !closers;
   // Before this offset, no scalar starts an element list (see ElementsEnd.lookFrom).
-  let elementsFrom = balanced ? start : end;
-  // A lone string may be an array's elements (`"a"]`) only before any `[` in the prose.
-  let firstBracket = start;
-  while (firstBracket < end && text.charCodeAt(firstBracket) !== LBRACK) firstBracket++;
+  let elementsFrom = balanced && closers ? start : end;
+  // A lone string may be an array's elements (`"a"]`) only before any `[` in the prose; found when
+  // first needed.
+  let firstBracket = -1;
   let i = start;
   while (i < end) {
     const c = text.charCodeAt(i);
+    // Most of prose is none of these: one table look per character, as when only `{` and `[` counted.
+    if (c >= 0x80 || MAY_START[c] === 0) {
+      i++;
+      continue;
+    }
     if (c === QUOTE && !membersLooked && memberStartsAt(text, i, end) === true) {
       // `Here: "a": 1, "b": [2]}`: an object whose `{` was lost (or written by the application
       // before the prose). Its own `}`, which no `{` opened, ends it; without one it is prose
@@ -257,8 +268,12 @@ export function scanProse(text: string, start: number, end: number, balanced: bo
         continue;
       }
     }
-    if (i >= elementsFrom && mayStartScalar(c) && (i === start || !isIdentChar(text.charCodeAt(i - 1)))) {
+    if (i >= elementsFrom && (i === start || !isIdentChar(text.charCodeAt(i - 1))) && elementsMayStart(text, i, end)) {
       // `Result: "x", {"y": 1}]`: an array whose `[` was lost; its own `]` ends it.
+      if (firstBracket < 0 && c === QUOTE) {
+        firstBracket = start;
+        while (firstBracket < end && text.charCodeAt(firstBracket) !== LBRACK) firstBracket++;
+      }
       const found = elementsEnd(text, i, end, i < firstBracket);
       if (found.end >= 0) {
         out.push({ start: i, end: found.end, jsonp: false, truncated: false, weak: false });

@@ -86,7 +86,7 @@ export function trimEnd(text: string, start: number, end: number): number {
   return end;
 }
 
-const LITERALS = new Set(['true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity']);
+const LITERALS = ['true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity'];
 const LONGEST_LITERAL = 9;
 
 /**
@@ -136,8 +136,10 @@ function wordEnd(text: string, i: number, end: number, allowDash: boolean): numb
 /** True when a JSON (or Python/JS) literal such as `true`, `None`, `NaN` starts at `i` and ends there. */
 export function literalAt(text: string, i: number, end: number): number {
   const j = wordEnd(text, i, end, false);
-  if (j <= i || j - i > 9) return -1;
-  return LITERALS.has(text.slice(i, j)) ? j : -1;
+  if (j <= i || j - i > LONGEST_LITERAL) return -1;
+  // Compared in place: prose calls this at many a word, and a slice per word costs more than the look.
+  for (const literal of LITERALS) if (literal.length === j - i && text.startsWith(literal, i)) return j;
+  return -1;
 }
 
 /** End of a number-like token at `i` (`-1.5e3`, `1_000`), bounded, or -1. */

@@ -2,7 +2,7 @@
 // `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
 // or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
 // container inside it would be the answer, and the rest lost without a word.
-import { closingQuote, isDigit, literalAt, numberEnd, skipWs, startsNumber } from './chars.js';
+import { closingQuote, isDigit, isIdentChar, literalAt, numberEnd, skipWs, startsNumber } from './chars.js';
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -10,6 +10,9 @@ const LBRACE = 0x7b;
 const RBRACE = 0x7d;
 const LBRACK = 0x5b;
 const RBRACK = 0x5d;
+const MINUS = 0x2d;
+const SPACE = 0x20;
+const TAB = 0x09;
 
 /**
  * Where the members at `i` (see memberStartsAt) end in [i, end): one past the `}` that closes more
@@ -89,7 +92,26 @@ function containerEnd(text: string, k: number, end: number): number {
   return -1;
 }
 
-/** Whether the character `c` may start a scalar element (a string, a number, a literal's first letter). */
-export function mayStartScalar(c: number): boolean {
-  return c === QUOTE || isDigit(c) || c === 0x2d || c === 0x74 || c === 0x66 || c === 0x6e || c === 0x54 || c === 0x46 || c === 0x4e;
+/**
+ * A cheap first look for {@link elementsEnd} at `i`, made at every word of prose: a string, or a
+ * number or word (a literal's first letter) that `,` or `]` follows.
+ */
+export function elementsMayStart(text: string, i: number, end: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === QUOTE) return true;
+  let k = i + 1;
+  if (isDigit(c) || c === MINUS) {
+    while (k < end && isNumberPart(text.charCodeAt(k))) k++;
+  } else if (c === 0x74 || c === 0x66 || c === 0x6e || c === 0x54 || c === 0x46 || c === 0x4e || c === 0x49 || c === 0x75) {
+    // t f n T F N I u: true, false, null, True, False, None, NaN, Infinity, undefined
+    while (k < end && isIdentChar(text.charCodeAt(k))) k++;
+  } else {
+    return false;
+  }
+  while (k < end && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
+  return k < end && (text.charCodeAt(k) === COMMA || text.charCodeAt(k) === RBRACK);
+}
+
+function isNumberPart(c: number): boolean {
+  return isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS || c === 0x5f;
 }

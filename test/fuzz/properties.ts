@@ -8,6 +8,7 @@ import {
   type Delta,
 } from '../../src/index.js';
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
+import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
 import { chunkSizes, claim, cut, deletedDelimiter, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, wrappedJson } from './inputs.js';
 
@@ -225,7 +226,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
       const missing = textsOf(value).filter((t) => !out.includes(t));
       // In prose, a `[` inside a string whose array lost its own `[` (`Result: "_["] ok`) is read as
       // an array cut off at the text's end: the report says the value is not whole.
-      if (missing.length > 0 && !(inProse && parseWithReport(text).repairs.some((r) => isCutOffRepair(r.kind)))) {
+      if (missing.length > 0 && !(inProse && parseWithReport(text).repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind)))) {
         fail(`lost ${missing.join(' | ')}: got ${out}`);
       }
     }),
