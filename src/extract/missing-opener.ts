@@ -99,19 +99,17 @@ function containerEnd(text: string, k: number, end: number): number {
 export function elementsMayStart(text: string, i: number, end: number): boolean {
   const c = text.charCodeAt(i);
   if (c === QUOTE) return true;
-  let k = i + 1;
+  let k: number;
   if (isDigit(c) || c === MINUS) {
-    while (k < end && isNumberPart(text.charCodeAt(k))) k++;
+    k = numberEnd(text, i, end);
   } else if (c === 0x74 || c === 0x66 || c === 0x6e || c === 0x54 || c === 0x46 || c === 0x4e || c === 0x49 || c === 0x75) {
     // t f n T F N I u: true, false, null, True, False, None, NaN, Infinity, undefined
+    k = i + 1;
     while (k < end && isIdentChar(text.charCodeAt(k))) k++;
   } else {
     return false;
   }
+  if (k < 0) return false;
   while (k < end && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
   return k < end && (text.charCodeAt(k) === COMMA || text.charCodeAt(k) === RBRACK);
-}
-
-function isNumberPart(c: number): boolean {
-  return isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS || c === 0x5f;
 }
