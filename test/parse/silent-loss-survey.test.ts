@@ -117,3 +117,11 @@ test('streamed, a reply that opens with a member shows the object from its first
   for (const v of shown) if (v !== undefined) assert.equal(Array.isArray(v), false, JSON.stringify(v));
   assert.deepEqual(shown.at(-1), { name: 'Ann', tags: ['a', 'b'], n: 3 });
 });
+
+// Found by the fuzz hour of session 10 (recovery.deleted-delimiter, seed 557771703), not fixed yet:
+// an object's `}` lost before a string element that repeats one of its keys. The engine reads the
+// string as a key without a value, and its null replaces the key's earlier value. The fix reads
+// `"key",` followed by an element (not a key) as the object's end, in an array (see the closing note).
+test.todo('a lost `}` before a string that repeats a key keeps the key\'s value: [{"a":1,"b":2,"a",{}] gives [{"a":1,"b":2},"a",{}]', () => {
+  assert.deepEqual(parse('[{"a":1,"b":2,"a",{}]'), [{ a: 1, b: 2 }, 'a', {}]);
+});
