@@ -35,6 +35,8 @@ export interface ProseSpan {
 export interface BalancedEnd {
   end: number;
   truncated: boolean;
+  /** It closed, then went on past stray closers (`{"a": 1}}, "b": 2}`, `{}, 0]`). */
+  wentOn?: boolean;
 }
 
 const BRACE = 0;
@@ -151,7 +153,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
           const comma = budget?.left === 0 ? -1 : continuationAt(text, j + 1, limit);
           if (comma < 0) {
             spend(budget, firstEnd, j + 1);
-            return { end: j + 1, truncated: false };
+            return { end: j + 1, truncated: false, wentOn: firstEnd >= 0 };
           }
           // `{"a": 1}}, "b": 2}`: the closers were stray, and the value goes on (as the parser reads
           // it) if it closes again within what is left of the budget.
@@ -171,7 +173,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         // it (`{}, {}], "b": 1}`), nor after a mismatched closer (`{"a": [}, 1], …}`): the parser
         // reads those closers as stray.
         spend(budget, firstEnd, j + 1);
-        return { end: j + 1, truncated: false };
+        return { end: j + 1, truncated: false, wentOn: true };
       }
     }
   }
@@ -197,9 +199,9 @@ function spend(budget: ScanBudget | undefined, firstEnd: number, to: number): vo
   if (budget !== undefined && firstEnd >= 0) budget.left = Math.max(0, budget.left - (to - firstEnd));
 }
 
-/** The ASCII characters where JSON may start in prose: openers, and a member's or an element's first character. */
-const MAY_START = new Uint8Array(0x80);
-for (const ch of '{["-0123456789tfnTFNIu') MAY_START[ch.charCodeAt(0)] = 1;
+/** The ASCII characters a value starts with: a string's quote, a number's, a literal's first letter. */
+const VALUE_START = new Uint8Array(0x80);
+for (const ch of '"-0123456789tfnTFNIu') VALUE_START[ch.charCodeAt(0)] = 1;
 
 const NOT_CALLEES = new Set(['if', 'for', 'while', 'switch', 'return', 'function', 'catch', 'with', 'typeof', 'await', 'yield', 'print']);
 
@@ -234,57 +236,85 @@ export function isCallArgument(text: string, i: number, floor: number): boolean 
  * object's members or an array's elements whose opener is missing (`Here: "a": 1, "b": [2]}`,
  * `Result: "x", {"y": 1}]`; see missing-opener.ts).
  * `balanced`/`jsonp` say which kinds may be produced (a call argument becomes a balanced span when
- * `jsonp` is off, if it looks like JSON on its own). `closers`: false when the caller knows there is
- * no `}` or `]` in [start, end).
+ * `jsonp` is off, if it looks like JSON on its own).
  */
-export function scanProse(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[], closers = true): void {
+export function scanProse(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[]): void {
+  const from = out.length;
+  // Members and elements whose opener was lost are looked for (a slower pass) only where the first
+  // pass saw a sign of them: most prose has none, and costs what it did before they were looked for.
+  if (!scanRegion(text, start, end, balanced, jsonp, out, false) || !balanced) return;
+  out.length = from;
+  scanRegion(text, start, end, balanced, jsonp, out, true);
+}
+
+/**
+ * One pass of {@link scanProse}; `looking`: for members and elements whose opener was lost too.
+ * Returns, when not looking, whether such members or elements may be there: a `"` or a closer
+ * outside every span (a member's key, the `}` or `]` that no opener opened), or a span that went on
+ * past stray closers or ran to the end (see below).
+ */
+function scanRegion(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[], looking: boolean): boolean {
   const budget: ScanBudget = { left: end - start };
+  let lookAgain = false;
   // Members are looked for once per region (at the first key that starts one), so the look, which
-  // reads on to the region's end, stays linear. Without a `}` or `]` in the region (`closers`),
-  // neither members nor elements can end, and prose costs what it did before they were looked for.
-  let membersLooked = !balanced || !closers;
+  // reads on to the region's end, stays linear.
+  let membersLooked = false;
   // Before this offset, no scalar starts an element list (see ElementsEnd.lookFrom).
-  let elementsFrom = balanced && closers ? start : end;
+  let elementsFrom = start;
   // A lone string may be an array's elements (`"a"]`) only before any `[` in the prose; found when
   // first needed.
   let firstBracket = -1;
   let i = start;
   while (i < end) {
-    const c = text.charCodeAt(i);
-    // Most of prose is none of these: one table look per character, as when only `{` and `[` counted.
-    if (c >= 0x80 || MAY_START[c] === 0) {
-      i++;
-      continue;
-    }
-    if (c === QUOTE && !membersLooked && memberStartsAt(text, i, end) === true) {
-      // `Here: "a": 1, "b": [2]}`: an object whose `{` was lost (or written by the application
-      // before the prose). Its own `}`, which no `{` opened, ends it; without one it is prose
-      // (`Set "mode": "fast" in the config`), and the `[2]` inside would be a value of its own.
-      membersLooked = true;
-      const close = membersEnd(text, i, end);
-      if (close >= 0) {
-        out.push({ start: i, end: close, jsonp: false, truncated: false, weak: false });
-        i = close;
+    let c: number;
+    if (!looking) {
+      // Straight to the next opener, noting quotes and closers on the way. `[` and `{` differ only
+      // in bit 0x20, and so do `]` and `}`: one test each.
+      for (;;) {
+        if (i >= end) return lookAgain;
+        c = text.charCodeAt(i);
+        const folded = c | 0x20;
+        if (folded === LBRACE) break;
+        if (folded === RBRACE || c === QUOTE) lookAgain = true;
+        i++;
+      }
+    } else {
+      c = text.charCodeAt(i);
+      if (c !== LBRACE && c !== LBRACK) {
+        // Only a value's first character matters, and only where no word goes on (`often`, `v2`).
+        if (c >= 0x80 || VALUE_START[c] === 0 || (i > start && isIdentChar(text.charCodeAt(i - 1)))) {
+          i++;
+          continue;
+        }
+        if (c === QUOTE && !membersLooked && memberStartsAt(text, i, end) === true) {
+          // `Here: "a": 1, "b": [2]}`: an object whose `{` was lost (or written by the application
+          // before the prose). Its own `}`, which no `{` opened, ends it; without one it is prose
+          // (`Set "mode": "fast" in the config`), and the `[2]` inside would be a value of its own.
+          membersLooked = true;
+          const close = membersEnd(text, i, end);
+          if (close >= 0) {
+            out.push({ start: i, end: close, jsonp: false, truncated: false, weak: false });
+            i = close;
+            continue;
+          }
+        }
+        if (i >= elementsFrom && elementsMayStart(text, i, end)) {
+          // `Result: "x", {"y": 1}]`: an array whose `[` was lost; its own `]` ends it.
+          if (firstBracket < 0 && c === QUOTE) {
+            firstBracket = start;
+            while (firstBracket < end && text.charCodeAt(firstBracket) !== LBRACK) firstBracket++;
+          }
+          const found = elementsEnd(text, i, end, i < firstBracket);
+          if (found.end >= 0) {
+            out.push({ start: i, end: found.end, jsonp: false, truncated: false, weak: false });
+            i = found.end;
+            continue;
+          }
+          elementsFrom = found.lookFrom;
+        }
+        i++;
         continue;
       }
-    }
-    if (i >= elementsFrom && (i === start || !isIdentChar(text.charCodeAt(i - 1))) && elementsMayStart(text, i, end)) {
-      // `Result: "x", {"y": 1}]`: an array whose `[` was lost; its own `]` ends it.
-      if (firstBracket < 0 && c === QUOTE) {
-        firstBracket = start;
-        while (firstBracket < end && text.charCodeAt(firstBracket) !== LBRACK) firstBracket++;
-      }
-      const found = elementsEnd(text, i, end, i < firstBracket);
-      if (found.end >= 0) {
-        out.push({ start: i, end: found.end, jsonp: false, truncated: false, weak: false });
-        i = found.end;
-        continue;
-      }
-      elementsFrom = found.lookFrom;
-    }
-    if (c !== LBRACE && c !== LBRACK) {
-      i++;
-      continue;
     }
     let isCall = false;
     let weak = false;
@@ -305,6 +335,10 @@ export function scanProse(text: string, start: number, end: number, balanced: bo
       continue;
     }
     out.push({ start: i, end: b.end, jsonp: isCall, truncated: b.truncated, weak });
+    // A span that went on past stray closers (`1, {"a": 1}, 2]`: the opener of what holds it was
+    // lost) may have elements before it; one that runs to the end may hide the closer.
+    if (b.wentOn === true || b.truncated) lookAgain = true;
     i = b.end;
   }
+  return lookAgain;
 }

@@ -84,28 +84,16 @@ class Gatherer {
   readonly out: Found[] = [];
   private readonly spans: ProseSpan[] = [];
 
-  // The first `]` and `}` at or after the last region asked about (-1: none), each refreshed only
-  // once passed: regions come in document order, so finding them stays linear.
-  private nextBracket = -2;
-  private nextBrace = -2;
-
   constructor(
     private readonly text: string,
     private readonly allow: Allowed,
   ) {}
 
-  /** Whether a `]` or `}` stands in [start, end): else no members or elements can end there. */
-  private closerIn(start: number, end: number): boolean {
-    if (this.nextBracket !== -1 && this.nextBracket < start) this.nextBracket = this.text.indexOf(']', start);
-    if (this.nextBrace !== -1 && this.nextBrace < start) this.nextBrace = this.text.indexOf('}', start);
-    return (this.nextBracket !== -1 && this.nextBracket < end) || (this.nextBrace !== -1 && this.nextBrace < end);
-  }
-
   prose(start: number, end: number, ctx: Context): void {
     if (!this.allow.balanced && !this.allow.jsonp) return;
     const spans = this.spans;
     spans.length = 0;
-    scanProse(this.text, start, end, this.allow.balanced, this.allow.jsonp, spans, this.closerIn(start, end));
+    scanProse(this.text, start, end, this.allow.balanced, this.allow.jsonp, spans);
     for (const s of spans) this.out.push(make(this.text, s.start, s.end, s.jsonp ? 'jsonp' : 'balanced', ctx, s.truncated, s.weak));
   }
 
