@@ -34,8 +34,8 @@ const IN_FLIGHT_PER_THREAD = 4;
 
 /**
  * The results of `source`'s lines in input order. With `workers` > 1 the chunks run on this thread
- * and a pool of `workers - 1` worker threads; with 1, in this thread alone. Memory stays flat: input is pulled only while fewer than
- * `inFlight` chunks wait for their turn.
+ * and a pool of `workers - 1` worker threads; with 1, in this thread alone. Memory stays flat:
+ * input is pulled only while fewer than `inFlight` chunks wait for their turn.
  */
 export async function* orderedResults(source: AsyncIterable<Uint8Array | string>, config: BatchConfig, workers = 1): AsyncGenerator<OrderedResult> {
   const pool = workers > 1 ? new WorkerPool(workers - 1, config) : undefined;
