@@ -2,7 +2,7 @@
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
 import { Verdict, classifyOpen, isIdentChar, isLetter, isWs, memberStartsAt, trimEnd } from './chars.js';
-import { elementsEnd, elementsMayStart, membersEnd } from './missing-opener.js';
+import { elementsEnd, elementsMayStart, mayStartValue, membersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
@@ -199,10 +199,6 @@ function spend(budget: ScanBudget | undefined, firstEnd: number, to: number): vo
   if (budget !== undefined && firstEnd >= 0) budget.left = Math.max(0, budget.left - (to - firstEnd));
 }
 
-/** The ASCII characters a value starts with: a string's quote, a number's, a literal's first letter. */
-const VALUE_START = new Uint8Array(0x80);
-for (const ch of '"-0123456789tfnTFNIu') VALUE_START[ch.charCodeAt(0)] = 1;
-
 const NOT_CALLEES = new Set(['if', 'for', 'while', 'switch', 'return', 'function', 'catch', 'with', 'typeof', 'await', 'yield', 'print']);
 
 /**
@@ -282,7 +278,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
       c = text.charCodeAt(i);
       if (c !== LBRACE && c !== LBRACK) {
         // Only a value's first character matters, and only where no word goes on (`often`, `v2`).
-        if (c >= 0x80 || VALUE_START[c] === 0 || (i > start && isIdentChar(text.charCodeAt(i - 1)))) {
+        if (!mayStartValue(c) || (i > start && isIdentChar(text.charCodeAt(i - 1)))) {
           i++;
           continue;
         }

@@ -92,9 +92,19 @@ function containerEnd(text: string, k: number, end: number): number {
   return -1;
 }
 
+/** The ASCII characters a value starts with: a string's quote, a number's, a literal's first letter. */
+const VALUE_START = new Uint8Array(0x80);
+for (const ch of '"-0123456789tfnTFNIu') VALUE_START[ch.charCodeAt(0)] = 1;
+
+/** Whether `c` may start a scalar element (see {@link VALUE_START}); one table look, per prose character. */
+export function mayStartValue(c: number): boolean {
+  return c < 0x80 && VALUE_START[c] === 1;
+}
+
 /**
- * A cheap first look for {@link elementsEnd} at `i`, made at every word of prose: a string, or a
- * number or word (a literal's first letter) that `,` or `]` follows.
+ * A cheap first look for {@link elementsEnd} at `i`, made at every word of prose that
+ * {@link mayStartValue}: a string, or a number or word (a literal's first letter) that `,` or `]`
+ * follows.
  */
 export function elementsMayStart(text: string, i: number, end: number): boolean {
   const c = text.charCodeAt(i);
@@ -102,12 +112,10 @@ export function elementsMayStart(text: string, i: number, end: number): boolean 
   let k: number;
   if (isDigit(c) || c === MINUS) {
     k = numberEnd(text, i, end);
-  } else if (c === 0x74 || c === 0x66 || c === 0x6e || c === 0x54 || c === 0x46 || c === 0x4e || c === 0x49 || c === 0x75) {
-    // t f n T F N I u: true, false, null, True, False, None, NaN, Infinity, undefined
+  } else {
+    // true, false, null, True, False, None, NaN, Infinity, undefined
     k = i + 1;
     while (k < end && isIdentChar(text.charCodeAt(k))) k++;
-  } else {
-    return false;
   }
   if (k < 0) return false;
   while (k < end && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
