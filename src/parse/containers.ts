@@ -3,7 +3,7 @@
 import { memberStartsAt } from '../extract/chars.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { memberFollows, strayCloser } from './continuation.js';
+import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
 import { peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
@@ -190,6 +190,35 @@ export function closeBeforeSibling(e: Engine): void {
   else e.edit(e.pos, 0, '},');
   popContainer(e);
   e.state = State.VALUE;
+}
+
+/**
+ * `[{"a": 1, "b": 2, "a", {}]`: a key without a value, then an array's element rather than a member.
+ * The object's `}` was lost before the string, which is the array's element: read as a key, its
+ * missing value's null would replace the key's earlier value.
+ */
+export function elementAfter(e: Engine): boolean {
+  // Nothing after the comma (a cut-off reply): the string is the last element read, and the key's
+  // earlier value stays.
+  if (peekSignificant(e, e.pos + 1) >= e.end) return true;
+  const next = nextAfterComma(e, e.pos + 1);
+  return next === Next.CONTAINER || next === Next.ELEMENT;
+}
+
+/** Closes the object before the member that holds the key `name`, and places `name` in the array as a string. */
+export function endObjectBeforeKey(e: Engine, name: string): void {
+  const at = e.memberAt - e.base;
+  e.record('missing_closer', at, 'inserted the "}" before a string that is the array\'s next element');
+  // Before the member's own splices (a comma inserted before the key, its quotes). A first member
+  // has no comma before it (`[{"i": 1 {"d",`): the element needs one after the `}`.
+  if (e.options.wantEdits) {
+    const inserted = e.edits[e.memberEdits];
+    const comma = e.buf.charCodeAt(at) === Ch.COMMA || (inserted !== undefined && inserted.at === e.memberAt && inserted.ins === ',');
+    e.edits.splice(e.memberEdits, 0, { at: e.memberAt, del: 0, ins: comma ? '}' : '},' });
+  }
+  popContainer(e);
+  e.sink.scalar(name);
+  e.afterValue();
 }
 
 /** Whether the innermost container is an object whose parent is an array. */

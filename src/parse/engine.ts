@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, elementAfter, endObjectBeforeKey, closingFence, dictKeyFollows, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { Next, nextAfterComma } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
@@ -94,6 +94,12 @@ export class Engine {
   /** @internal */ stopB: number = Ch.RIGHT_DOUBLE;
   /** @internal */ stopC: number = Ch.RIGHT_DOUBLE;
   /** @internal */ strIsKey = false;
+  /**
+   * The name of a key read as a string and waiting for its colon, or undefined for a key that was a
+   * bare word: `[{"a": 1, "x", {}]` may yet show the string to be the array's element.
+   * @internal
+   */
+  keyString: string | undefined = undefined;
   /** @internal */ strStart = 0;
   /**
    * Where the text of the string part being read starts (after its opening quote; after `+ "` for a
@@ -549,6 +555,10 @@ export class Engine {
       this.edit(this.pos, 1, ':');
       this.pos++;
       this.state = State.VALUE;
+      return;
+    }
+    if (c === Ch.COMMA && this.keyString !== undefined && objectInArray(this) && elementAfter(this)) {
+      endObjectBeforeKey(this, this.keyString);
       return;
     }
     if (c === Ch.COMMA || c === Ch.RBRACE) {

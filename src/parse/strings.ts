@@ -381,6 +381,7 @@ export function completeString(e: Engine): void {
   e.strHead = '';
   if (e.strIsKey) {
     e.sink.key(text);
+    e.keyString = text;
     e.state = State.COLON;
   } else {
     e.sink.scalar(text);
@@ -402,6 +403,7 @@ export function finishString(e: Engine): void {
     if (closerEndsText(e) && splitKeyAtColon(e, e.end)) return;
     // A key that never finished has no value: the member is dropped when containers close.
     e.state = State.COLON;
+    e.keyString = undefined;
     e.strText = '';
     e.strHead = '';
     return;
