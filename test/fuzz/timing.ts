@@ -71,6 +71,7 @@ export const FAMILIES: readonly TimingFamily[] = [
   // (repair: building the value of the last one measures V8's collector more than the engine)
   { name: 'parse.stray-closer-runs', n: 20_000, make: (n) => '['.repeat(200) + times('}'.repeat(150) + ', 1, ', n), run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.stray-closer-runs', n: 20_000, make: (n) => '['.repeat(200) + times('}'.repeat(150) + ', 1, ', n), run: stream4 },
+  { name: 'stream.keys-as-elements', n: 20_000, make: (n) => '[' + times('{"a": 1, "a", ', n), run: stream4 },
   // a value in prose that may go on after it closed (scanBalanced's look): every one fails, and is read again as prose
   { name: 'extract.prose-continuations', n: 20_000, make: (n) => 'Here: ' + times('{"a": 1}, "b": [2, ', n), run: (t) => extract(t) },
   // prose that may hold an array's elements or an object's members with the opener lost (missing-opener.ts):
