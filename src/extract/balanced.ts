@@ -260,6 +260,11 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
   // A lone string may be an array's elements (`"a"]`) only before any `[` in the prose; found when
   // first needed.
   let firstBracket = -1;
+  // How many `[` the prose left open before `bracketsTo`, counted on as the scan goes (linear). A
+  // `]` after elements may close one of them (`[445895985:, true, 2]`, a document whose start is
+  // damaged, not missing): no array whose `[` was lost, and none of its elements is a value of its own.
+  let openBrackets = 0;
+  let bracketsTo = start;
   let i = start;
   while (i < end) {
     let c: number;
@@ -302,7 +307,12 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
           }
           const found = elementsEnd(text, i, end, i < firstBracket);
           if (found.end >= 0) {
-            out.push({ start: i, end: found.end, jsonp: false, truncated: false, weak: false });
+            for (; bracketsTo < i; bracketsTo++) {
+              const b = text.charCodeAt(bracketsTo);
+              if (b === LBRACK) openBrackets++;
+              else if (b === RBRACK && openBrackets > 0) openBrackets--;
+            }
+            if (openBrackets === 0) out.push({ start: i, end: found.end, jsonp: false, truncated: false, weak: false });
             i = found.end;
             continue;
           }

@@ -236,6 +236,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   // `[}, 0]`: an element's `{` lost (the parser reads the `}` as stray); `[[, 1]`: an inner array's
   // `]` lost, or its first element. Prose writes neither.
   if (d === RBRACE || (d === COMMA && run > 1)) return accept;
+  // `[[:], 1]`: a stray colon where the first element would be (see strayColonAt).
+  if (d === COLON && strayColonAt(text, p, end)) return accept;
   if (startsNumber(text, p, end)) {
     const q = numberEnd(text, p, end);
     if (q < 0) return rejectRun;
@@ -246,6 +248,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // lost; so is any value on the next line (`[\n  1\n  true,`).
     if (e === COMMA || e === LBRACE || e === LBRACK || e === QUOTE) return accept;
     if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
+    // `[2.5:, {"a": 1}]`: a stray colon after the first element. Prose writes `[10:30]`, never `:,`.
+    if (e === COLON && strayColonAt(text, r, end)) return accept;
     if (e === RBRACK) {
       let plain = true;
       for (let k = p; k < q; k++) if (!isDigit(text.charCodeAt(k))) plain = false;
@@ -261,6 +265,12 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (r < end && text.charCodeAt(r) === COMMA) return accept;
   }
   return rejectRun;
+}
+
+/** Whether the colon at `i` is followed by `,` or `]` (space between): no key's, no time's. */
+function strayColonAt(text: string, i: number, end: number): boolean {
+  const k = skipWs(text, i + 1, Math.min(end, i + 1 + TOKEN_LIMIT));
+  return k < end && (text.charCodeAt(k) === COMMA || text.charCodeAt(k) === RBRACK);
 }
 
 /**

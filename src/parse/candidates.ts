@@ -103,6 +103,7 @@ export function firstParsedCandidate(text: string, options: ParseOptions, mode: 
     if (reading === undefined) continue;
     if (reading.parsed !== undefined) return reading.parsed;
     if (firstFailure === undefined) firstFailure = reading.failure;
+    if (candidate.source === 'whole') break;
   }
   throw nothingParsed(text, firstFailure);
 }
@@ -127,7 +128,11 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   const settings = new CandidateSettings(options, mode);
   for (const candidate of candidatesOf(text)) {
     const reading = readCandidate(text, candidate, settings, options);
-    if (reading !== undefined) yield reading;
+    if (reading === undefined) continue;
+    yield reading;
+    // The whole text, a document from its first bracket to its end, failed: every other candidate
+    // lies inside it (see withWholeText), and taking one would drop the rest of the document.
+    if (reading.failure !== undefined && candidate.source === 'whole') return;
   }
 }
 

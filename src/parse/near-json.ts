@@ -70,6 +70,11 @@ export function nearJsonText(s: string, start: number, end: number, maxDepth: nu
   return length < 0 ? undefined : decoder.decode(bytes.subarray(0, length));
 }
 
+function hasColon(b: Uint8Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (b[k] === 0x3a) return true;
+  return false;
+}
+
 /** A buffer of at least `room` bytes: the kept one, or for a long text its own. */
 function bufferOf(room: number): Uint8Array {
   if (room > KEPT_BUFFER_BYTES) return new Uint8Array(room);
@@ -107,7 +112,9 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       continue;
     }
     if (c === 0x2f) {
-      // A comment is space. (Bytes from n on are a previous text's: never read them.)
+      // A comment is space. (Bytes from n on are a previous text's: never read them.) Not after a
+      // key: the engine may read `"a:"//x"` as a key that lost its quote, and `//x"` as its value.
+      if (want === Want.COLON) return -1;
       const d = i + 1 < n ? b[i + 1] : 0;
       let after: number;
       if (d === 0x2f) {
@@ -189,6 +196,8 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
           j++;
         }
       }
+      // A key with a colon in it may have lost its closing quote there (see keyQuote): the engine's.
+      if (want === Want.KEY && hasColon(b, i + 1, j)) return -1;
       if (j >= n) {
         // Cut off: a key goes with its member; a value's string is closed where the text ends.
         if (!cutStringEnds(b, i, n, want === Want.KEY)) return -1;

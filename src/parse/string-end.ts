@@ -459,19 +459,49 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
-  if (c2 === Ch.COLON || e.quote !== Quote.DOUBLE || !isWordStart(c2) || j !== i + 1) return Decision.CLOSE;
+  if (c2 === Ch.COLON || e.quote !== Quote.DOUBLE || j !== i + 1) return Decision.CLOSE;
   const s = e.buf;
   const floor = Math.max(e.textStart - e.base, 0);
-  // `{"key:"value"}`: the key's closing quote came after its colon, its only one.
-  if (i - 1 > floor && s.charCodeAt(i - 1) === Ch.COLON && s.indexOf(':', floor) === i - 1) {
+  // `{"key:"value"}`, `{"key: "value"}`, `{"key:{"inner": 1}}`: the key's closing quote came after
+  // its colon, its only one (and the opener of its value).
+  let colon = i - 1;
+  while (colon > floor && (s.charCodeAt(colon) === Ch.SPACE || s.charCodeAt(colon) === Ch.LBRACE || s.charCodeAt(colon) === Ch.LBRACKET)) colon--;
+  if (colon > floor && s.charCodeAt(colon) === Ch.COLON && s.indexOf(':', floor) === colon && c2 !== Ch.COMMA && c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) {
     return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
   }
-  // Back over spaces to the comma or line break that ended the value the key ran into.
-  let b = i - 1;
-  while (b >= floor && isJsonSpace(s.charCodeAt(b)) && s.charCodeAt(b) !== Ch.LF) b--;
-  if (b < floor || (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.LF)) return Decision.CLOSE;
-  if (!quotedKeyAt(e, j)) return Decision.CLOSE;
-  return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
+  if (isWordStart(c2)) {
+    // Back over spaces to the comma or line break that ended the value the key ran into.
+    let b = i - 1;
+    while (b >= floor && isJsonSpace(s.charCodeAt(b)) && s.charCodeAt(b) !== Ch.LF) b--;
+    if (b >= floor && (s.charCodeAt(b) === Ch.COMMA || s.charCodeAt(b) === Ch.LF) && quotedKeyAt(e, j)) {
+      return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
+    }
+  }
+  // `[{"a: false}, "b"]`: it ran on past its container's end to a string after it.
+  return valueAfterColon(e, i) && splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
+}
+
+/**
+ * Whether the key's raw text before `limit` holds a colon and, after it, a container: its opener
+ * first (`{"a:[null, "x"]}`), or a `}` or `]` later (`[{"a: false}, "b"]`). The key ran on through
+ * its value, which a key cut off by the end of a reply (`{"note: the`) does not hold. Looks at most
+ * LOOKAHEAD characters on.
+ */
+export function valueAfterColon(e: Engine, limit: number): boolean {
+  const from = e.textStart - e.base;
+  if (from < 0) return false;
+  const s = e.buf;
+  const colon = s.indexOf(':', from);
+  if (colon < 0 || colon >= limit || colon - from > LOOKAHEAD) return false;
+  const stop = Math.min(limit, colon + LOOKAHEAD);
+  let k = colon + 1;
+  while (k < stop && s.charCodeAt(k) === Ch.SPACE) k++;
+  if (k < stop && (s.charCodeAt(k) === Ch.LBRACE || s.charCodeAt(k) === Ch.LBRACKET)) return true;
+  for (; k < stop; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.RBRACE || c === Ch.RBRACKET) return true;
+  }
+  return false;
 }
 
 /**

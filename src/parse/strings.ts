@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { lineBreakBefore, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
-import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
+import { acuteCloses, valueAfterColon, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
 
@@ -229,6 +229,12 @@ export function readString(e: Engine): boolean {
     }
     if (c < 0x20) {
       e.strText += s.slice(run, i);
+      // `"tags: [` then a line break: no key holds a raw line break, so this one lost its closing
+      // quote, and ends at its first colon; read on, it would take the rest of the document.
+      if (c === Ch.LF && e.strIsKey && plain) {
+        e.pos = i;
+        if (splitKeyAtColon(e, i)) return true;
+      }
       controlCharacter(e, i, c);
       e.pos = i = run = i + 1;
       continue;
@@ -399,8 +405,13 @@ function colonAt(e: Engine, i: number): boolean {
 export function finishString(e: Engine): void {
   if (e.strIsKey) {
     // `{"approve_pr: false}`: a key that lost its closing quote ran to the end, through its value
-    // and the object's closer: it ends at its first colon.
-    if (closerEndsText(e) && splitKeyAtColon(e, e.end)) return;
+    // and the object's closer (then prose, maybe: `{"ok: true} Done.`): it ends at its first colon.
+    if ((closerEndsText(e) || valueAfterColon(e, e.end)) && splitKeyAtColon(e, e.end)) return;
+    // No key runs this long: it lost its closing quote and took the rest of the document with it,
+    // further back than the colon can be looked for (a stream keeps only so much of a string).
+    if (e.base + e.end - e.textStart > LOOKAHEAD) {
+      throw e.fail('UNREPAIRABLE', 'a key runs on to the end of the text: its closing quote is missing', e.textStart - e.base - 1);
+    }
     // A key that never finished has no value: the member is dropped when containers close.
     e.state = State.COLON;
     e.keyString = undefined;

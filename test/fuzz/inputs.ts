@@ -79,15 +79,26 @@ export const strayCloser = fc.tuple(jsonContainer, fc.nat(), fc.constantFrom('}'
  */
 const plainText = fc.string({ maxLength: 12 }).map((x) => x.replace(/["\\]/g, '_').replace(/^[\s,:[\]{}]/, '_'));
 
-/** A container of scalars, arrays and objects whose strings and keys are {@link plainText}. */
-const plainContainer = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', maxDepth: 4 },
-    fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), plainText,
-    fc.array(tie('value'), { maxLength: 5 }),
-    fc.dictionary(plainText, tie('value'), { maxKeys: 5 }),
-  ),
-})).value.filter((v) => typeof v === 'object' && v !== null);
+/** A container of scalars, arrays and objects whose strings are {@link plainText}, and its keys `keys`. */
+function containerOf(keys: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+  return fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', maxDepth: 4 },
+      fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), plainText,
+      fc.array(tie('value'), { maxLength: 5 }),
+      fc.dictionary(keys, tie('value'), { maxKeys: 5 }),
+    ),
+  })).value.filter((v) => typeof v === 'object' && v !== null);
+}
+
+/** A container whose strings and keys are {@link plainText}. */
+const plainContainer = containerOf(plainText);
+
+/**
+ * A container whose keys are identifiers, as models name fields: a key that lost its closing quote
+ * ends at its first colon, and a key with colons of its own (`"a:b`) cannot say which one that is.
+ */
+const identifierContainer = containerOf(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/));
 
 /**
  * The offsets of `text`'s delimiters `which` (valid JSON) outside strings, but commas between two
@@ -111,6 +122,53 @@ export const deletedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFr
     const found = delimitersOf(text, which);
     const i = found.length > 0 ? found[at % found.length] : -1;
     const damaged = i < 0 ? text : text.slice(0, i) + text.slice(i + 1);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
+/** The offsets of the closing quotes of `text`'s keys (valid JSON). */
+function keyClosingQuotes(text: string): number[] {
+  const out: number[] = [];
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (open >= 0) {
+      if (c === '\\') i++;
+      else if (c === '"') {
+        if (/^\s*:/.test(text.slice(i + 1, i + 8))) out.push(i);
+        open = -1;
+      }
+    } else if (c === '"') open = i;
+  }
+  return out;
+}
+
+/**
+ * A container's JSON with one key's closing quote deleted (`{"a": 1, "b: [2]}`), where the key must
+ * not run on through the rest of the document. Keys are identifiers and unique. Alone only: in prose,
+ * extraction pairs the quotes as they stand, and a value with brackets in it (`{"a:"x]("}`) can end
+ * the span early (a todo in test/parse/silent-loss-survey.test.ts).
+ */
+export const deletedKeyQuote = fc.tuple(identifierContainer, fc.nat(), fc.boolean())
+  .map(([container, at, pretty]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const found = keyClosingQuotes(text);
+    const i = found.length > 0 ? found[at % found.length] : -1;
+    return { value, text: i < 0 ? text : text.slice(0, i) + text.slice(i + 1), inProse: false };
+  });
+
+/**
+ * A container's JSON with a stray `:` written before one of its commas or closers (`[2.5:, {"a": 1}]`),
+ * alone or in prose, where the `[` must still start JSON: no part of the container is the answer
+ * on its own. Keys are unique.
+ */
+export const strayColon = fc.tuple(plainContainer, fc.nat(), fc.boolean(), fc.boolean())
+  .map(([container, at, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const found = structuralOffsets(text).filter((k) => text[k] !== ':' && text[k] !== '{' && text[k] !== '[');
+    const i = found[at % found.length];
+    const damaged = text.slice(0, i) + ':' + text.slice(i);
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
   });
 

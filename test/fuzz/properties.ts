@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, cut, deletedDelimiter, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, cut, deletedDelimiter, deletedKeyQuote, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -104,6 +104,25 @@ function missingScalars(expected: readonly string[], actual: readonly string[]):
     else count.set(x, n - 1);
   }
   return missing;
+}
+
+/**
+ * The damaged `text` made from `value` gives every scalar and key of it in the value (as itself, or
+ * as text inside a string), or parse throws JsonMendError (in prose, or the report says the value
+ * was cut off); streamed in `sizes` chunks, end() gives the same.
+ */
+function losesNoText({ value, text, inProse }: { value: unknown; text: string; inProse: boolean }, sizes: number[]): void {
+  const got = outcome(() => parse(text));
+  // The stream reads such replies the same way (stream.end-equals-parse, on this damage).
+  same(streamed(cut(text, sizes)), got, 'end() vs parse()');
+  if ('code' in got) return;
+  const out = JSON.stringify(got.value);
+  const missing = textsOf(value).filter((t) => !out.includes(t));
+  // In prose, a `[` inside a string whose array lost its own `[` (`Result: "_["] ok`) is read as
+  // an array cut off at the text's end: the report says the value is not whole.
+  if (missing.length > 0 && !(inProse && parseWithReport(text).repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind)))) {
+    fail(`lost ${missing.join(' | ')}: got ${out}`);
+  }
 }
 
 function asProperty<Ts extends unknown[]>(...args: [...arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }, predicate: (...args: Ts) => void]): fc.IRawProperty<never[]> {
@@ -217,19 +236,17 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   {
     name: 'recovery.deleted-delimiter',
     claim: 'a comma, colon, opener or closer deleted from a valid document, alone or in prose, loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError (in prose, or the report says the value was cut off); streamed in any chunks, end() gives the same',
-    property: () => asProperty(deletedDelimiter, chunkSizes, ({ value, text, inProse }: { value: unknown; text: string; inProse: boolean }, sizes: number[]) => {
-      const got = outcome(() => parse(text));
-      // The stream reads such replies the same way (stream.end-equals-parse, on this damage).
-      same(streamed(cut(text, sizes)), got, 'end() vs parse()');
-      if ('code' in got) return;
-      const out = JSON.stringify(got.value);
-      const missing = textsOf(value).filter((t) => !out.includes(t));
-      // In prose, a `[` inside a string whose array lost its own `[` (`Result: "_["] ok`) is read as
-      // an array cut off at the text's end: the report says the value is not whole.
-      if (missing.length > 0 && !(inProse && parseWithReport(text).repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind)))) {
-        fail(`lost ${missing.join(' | ')}: got ${out}`);
-      }
-    }),
+    property: () => asProperty(deletedDelimiter, chunkSizes, losesNoText),
+  },
+  {
+    name: 'recovery.deleted-key-quote',
+    claim: "a key's closing quote deleted from a valid document whose keys are identifiers loses no text silently (as recovery.deleted-delimiter states it)",
+    property: () => asProperty(deletedKeyQuote, chunkSizes, losesNoText),
+  },
+  {
+    name: 'recovery.stray-colon',
+    claim: 'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)',
+    property: () => asProperty(strayColon, chunkSizes, losesNoText),
   },
   {
     name: 'stream.end-equals-parse',

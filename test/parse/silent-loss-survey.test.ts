@@ -64,6 +64,24 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['[{"a":1,"a",3]', [{ a: 1 }, 'a', 3]],
   // ... and cut off right after it.
   ['[{"a":1,"a",', [{ a: 1 }, 'a']],
+  // A key that lost its closing quote, then its value, the object's `}` and prose (session 11's
+  // survey of deleted quotes): the key ran to the end of the text, and the member was dropped.
+  ['{"ok: true} Done.', { ok: true }],
+  ['Here: {"a": 1, "b: 2} Hope it helps.', { a: 1, b: 2 }],
+  ['Here: {"p": [1, null], "q:-11} Hope it helps.', { p: [1, null], q: -11 }],
+  // ... pretty-printed: the key ran on over the line break through the rest of the document.
+  ['{\n  "a": true,\n  "tags: [\n    "x",\n    1\n  ],\n  "n": 2\n}', { a: true, tags: ['x', 1], n: 2 }],
+  ['Here is the result: [\n  {\n    "h: true\n  },\n  false\n] Hope it helps.', [{ h: true }, false]],
+  // ... then its value's quote, with a space or the value's opener between (the fuzz property
+  // recovery.deleted-key-quote, session 11).
+  ['{"name: "Ann", "age": 3}', { name: 'Ann', age: 3 }],
+  ['{"a:{"b": "c}"}}', { a: { b: 'c}' } }],
+  ['{"tags:["a", "b"]}', { tags: ['a', 'b'] }],
+  ['{"a:[null, "`"]}', { a: [null, '`'] }],
+  ["[{\"a:false}, \"'\"]", [{ a: false }, "'"]],
+  ['{"a:"`"}', { a: '`' }],
+  // ... where the near-JSON lane, which `parse` takes without onRepair, read `//"}` as a comment.
+  ['{"a:"//"}', { a: '//' }],
 ];
 
 /** Damage no reading can undo with confidence: an error, never a value missing a scalar. */
@@ -74,6 +92,20 @@ const REFUSED: readonly string[] = [
   '{"0":"",null],"1":false}',
   // An `@` key the parser does not read unquoted: the object is the candidate, not the `[2]` in it.
   'Here: {@id: 1, b: [2]}',
+  // A stray `:` after an array's first element (session 11's survey of inserted delimiters): the
+  // document from its `[` fails, and no part of it is the answer (the elements after the colon, the
+  // object inside them), bare or in prose.
+  '[-837488235:,1198963747,{"a":1}]',
+  '[[[:null],null],false,[],6]',
+  'Here: [445895985:,true,-967548236,"X"] ok',
+  'Here: [-1853378696:,null,{"M":1},"x"] ok',
+  'Here: [[[:null],null],false,[],6] ok',
+  // ... then a container: the `[` starts JSON (prose writes `[10:30]`, never `:,`), not the object.
+  'Here: [2.4e-108:,{"a": {"b": 1}}] ok',
+  '[2.4e-108:,{"a": {"b": 1}}]',
+  // A key that lost its closing quote and ran on to the end further than the colon is looked for
+  // (a stream keeps only so much of a string): no member is dropped without a word.
+  `Here is the result: [{"a": 1, "b:null}, 1.5, [${'7, '.repeat(60)}null], false] Hope it helps.`,
 ];
 
 /** Readings that must not change: a quotation's doubled quote, and prose brackets. */
@@ -127,3 +159,9 @@ test('streamed, a reply that opens with a member shows the object from its first
   assert.deepEqual(shown.at(-1), { name: 'Ann', tags: ['a', 'b'], n: 3 });
 });
 
+// Found by session 11's fuzz property recovery.deleted-key-quote run on prose, not fixed: extraction
+// pairs the quotes as they stand, so a key that lost its closing quote before a value with brackets in
+// it (`"a:"x]("`) ends the span at the `]`, and the empty object after it is the answer.
+test.todo('a key that lost its closing quote in prose keeps its value: Here is the result: [{"a:"_]("},{}] Hope it helps.', () => {
+  assert.deepEqual(parse('Here is the result: [{"a:"_]("},{}] Hope it helps.'), [{ a: '_](' }, {}]);
+});
