@@ -103,6 +103,7 @@ export function firstParsedCandidate(text: string, options: ParseOptions, mode: 
     if (reading === undefined) continue;
     if (reading.parsed !== undefined) return reading.parsed;
     if (firstFailure === undefined) firstFailure = reading.failure;
+    // A failed whole text ends the search (see readCandidates).
     if (candidate.source === 'whole') break;
   }
   throw nothingParsed(text, firstFailure);

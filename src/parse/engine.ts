@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, elementAfter, endObjectBeforeKey, closingFence, dictKeyFollows, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { Next, nextAfterComma } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
