@@ -172,6 +172,20 @@ export const strayColon = fc.tuple(plainContainer, fc.nat(), fc.boolean(), fc.bo
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
   });
 
+/**
+ * A container's JSON with one delimiter replaced by another (`{"a": 1] "b": 2}`, a comma written as a
+ * closer), alone or in prose. Keys are unique.
+ */
+export const replacedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFrom(',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
+  .map(([container, at, by, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const found = structuralOffsets(text).filter((k) => text[k] !== by);
+    const i = found.length > 0 ? found[at % found.length] : -1;
+    const damaged = i < 0 ? text : text.slice(0, i) + by + text.slice(i + 1);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
 /** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */
 function nearJsonStyle(v: unknown, style: number, indent: string): string {
   const inner = indent + '  ';

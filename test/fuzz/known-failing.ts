@@ -5,6 +5,8 @@
 
 /** Property name → why it fails today (and where it is being fixed). */
 export const KNOWN_FAILING_PROPERTIES: Readonly<Record<string, string>> = {
+  'recovery.replaced-delimiter':
+    'a closer written for a comma or a colon (`{"a": 1] "b": 2}`, `[1} 2]`) ends the value early and the rest of the document is set aside as text after it (the surrounding_text repair), in 50–75% of such inputs (session 11 survey); an opener written as a closer, in about 20%. Not fixed yet: the engine should read such a closer as stray when a member or element follows it, as recovery.stray-closer does after a comma',
 };
 
 /**

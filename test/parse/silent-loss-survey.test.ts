@@ -165,3 +165,18 @@ test('streamed, a reply that opens with a member shows the object from its first
 test.todo('a key that lost its closing quote in prose keeps its value: Here is the result: [{"a:"_]("},{}] Hope it helps.', () => {
   assert.deepEqual(parse('Here is the result: [{"a:"_]("},{}] Hope it helps.'), [{ a: '_](' }, {}]);
 });
+
+// Found by session 11's survey of replaced delimiters, not fixed (the fuzz property
+// recovery.replaced-delimiter, listed in test/fuzz/known-failing.ts): a closer written where a comma
+// belongs ends the value, and the rest of the document is set aside as text after it.
+describe('a closer written for a comma keeps the rest of the document, or fails', () => {
+  for (const [text, value] of [
+    ['{"f": false] "b": 2.5, "p": 1}', { f: false, b: 2.5, p: 1 }],
+    ['[null, null, true} false]', [null, null, true, false]],
+    ['{"a": 1, "b": 2} "c": 3}', { a: 1, b: 2, c: 3 }],
+  ] as const) {
+    test.todo(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+    });
+  }
+});
