@@ -38,6 +38,15 @@ export function strayCloser(e: Engine): boolean {
     i = peekSignificant(e, i + 1);
   } while (i < e.end && i < limit && isCloser(s.charCodeAt(i)));
   if (i >= e.end || s.charCodeAt(i) !== Ch.COMMA) {
+    // `{"a": 1] "b": 2}`, `[1} 2]`: a closer written for a comma, a member or a scalar element
+    // right after it, which what it would leave open cannot take.
+    if (runLength === 1 && i < e.end && i < limit) {
+      const next = nextAfterComma(e, i);
+      const top = e.kinds[depth - 1];
+      if ((next === Next.MEMBER && top === Kind.OBJECT) || (next === Next.ELEMENT && top === Kind.ARRAY)) {
+        return !someReadingTakes(e, runLength, next, false) && someReadingTakes(e, runLength, next, true);
+      }
+    }
     // Every closer of this run is read as it stands; the next ones need not look again.
     e.closersBeforeNothing = e.base + i;
     return false;

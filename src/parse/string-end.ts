@@ -469,23 +469,20 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   if (colon > floor && s.charCodeAt(colon) === Ch.COLON && s.indexOf(':', floor) === colon && c2 !== Ch.COMMA && c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) {
     return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
   }
-  if (isWordStart(c2)) {
-    // Back over spaces to the comma or line break that ended the value the key ran into.
-    let b = i - 1;
-    while (b >= floor && isJsonSpace(s.charCodeAt(b)) && s.charCodeAt(b) !== Ch.LF) b--;
-    if (b >= floor && (s.charCodeAt(b) === Ch.COMMA || s.charCodeAt(b) === Ch.LF) && quotedKeyAt(e, j)) {
-      return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
-    }
-  }
-  // `[{"a: false}, "b"]`: it ran on past its container's end to a string after it.
-  return valueAfterColon(e, i) && splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
+  if (!isWordStart(c2)) return Decision.CLOSE;
+  // Back over spaces to the comma or line break that ended the value the key ran into.
+  let b = i - 1;
+  while (b >= floor && isJsonSpace(s.charCodeAt(b)) && s.charCodeAt(b) !== Ch.LF) b--;
+  if (b < floor || (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.LF)) return Decision.CLOSE;
+  if (!quotedKeyAt(e, j)) return Decision.CLOSE;
+  return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
 }
 
 /**
- * Whether the key's raw text before `limit` holds a colon and, after it, a container: its opener
- * first (`{"a:[null, "x"]}`), or a `}` or `]` later (`[{"a: false}, "b"]`). The key ran on through
- * its value, which a key cut off by the end of a reply (`{"note: the`) does not hold. Looks at most
- * LOOKAHEAD characters on.
+ * Whether the key's raw text before `limit` (a key that ran on to the end of the text) holds a colon
+ * and, after it, a container: its opener first (`{"a:[null, 1]}`), or the `}` of the key's object
+ * later (`{"ok: true} Done.`). The key ran on through its value, which a key cut off by the end of a
+ * reply (`{"note: the`) does not hold. Looks at most LOOKAHEAD characters on.
  */
 export function valueAfterColon(e: Engine, limit: number): boolean {
   const from = e.textStart - e.base;
@@ -497,10 +494,7 @@ export function valueAfterColon(e: Engine, limit: number): boolean {
   let k = colon + 1;
   while (k < stop && s.charCodeAt(k) === Ch.SPACE) k++;
   if (k < stop && (s.charCodeAt(k) === Ch.LBRACE || s.charCodeAt(k) === Ch.LBRACKET)) return true;
-  for (; k < stop; k++) {
-    const c = s.charCodeAt(k);
-    if (c === Ch.RBRACE || c === Ch.RBRACKET) return true;
-  }
+  for (; k < stop; k++) if (s.charCodeAt(k) === Ch.RBRACE) return true;
   return false;
 }
 
