@@ -70,12 +70,6 @@ export function nearJsonText(s: string, start: number, end: number, maxDepth: nu
   return length < 0 ? undefined : decoder.decode(bytes.subarray(0, length));
 }
 
-/** Whether `b[from, to)` holds a `:` (a key: a few bytes, which a loop reads faster than a call). */
-function hasColon(b: Uint8Array, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (b[k] === 0x3a) return true;
-  return false;
-}
-
 /** A buffer of at least `room` bytes: the kept one, or for a long text its own. */
 function bufferOf(room: number): Uint8Array {
   if (room > KEPT_BUFFER_BYTES) return new Uint8Array(room);
@@ -198,11 +192,8 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
         }
       }
       if (j >= n) {
-        // Cut off: a key goes with its member; a value's string is closed where the text ends. A
-        // key with a colon in it may have lost its closing quote there (see finishString): the
-        // engine's. (A key closed by a quote is the engine's too unless a colon follows it.)
+        // Cut off: a key goes with its member; a value's string is closed where the text ends.
         if (!cutStringEnds(b, i, n, want === Want.KEY)) return -1;
-        if (want === Want.KEY && hasColon(b, i + 1, n)) return -1;
         if (want === Want.KEY) return cut(b, memberAt, closers);
         b[i] = QUOTE;
         b[n] = QUOTE;
@@ -276,8 +267,9 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
     i = j;
     if (closers.length === 0) return finish(b, i, n);
   }
-  // Cut off after a value: keep it; in a member or element before its value: drop that.
-  if (closers.length === 0) return -1;
+  // Cut off after a value: keep it; in a member or element before its value: drop that. Right after
+  // a key, the engine's: a key that holds a line break or a colon may have lost its closing quote.
+  if (closers.length === 0 || want === Want.COLON) return -1;
   return cut(b, want === Want.NEXT ? n : memberAt, closers);
 }
 
