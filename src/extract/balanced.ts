@@ -141,7 +141,8 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
     } else if (c === RBRACE || c === RBRACK || (parens && c === RPAREN)) {
       const kind = c === RBRACE ? BRACE : c === RBRACK ? BRACKET : PAREN;
       if ((kind === BRACE ? braces : kind === BRACKET ? brackets : tuples) > 0) {
-        if (stack[depth - 1] !== kind) mismatched = true;
+        const innermost = stack[depth - 1];
+        if (innermost !== kind) mismatched = true;
         for (;;) {
           const top = stack[--depth];
           if (top === BRACE) braces--;
@@ -150,7 +151,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
           if (top === kind) break;
         }
         if (depth === 0) {
-          const comma = budget?.left === 0 ? -1 : continuationAt(text, j + 1, limit);
+          const comma = budget?.left === 0 ? -1 : continuationAt(text, j, limit, innermost === BRACE);
           if (comma < 0) {
             spend(budget, firstEnd, j + 1);
             return { end: j + 1, truncated: false, wentOn: firstEnd >= 0 };
@@ -167,7 +168,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
           else tuples++;
           j = comma;
         }
-      } else if (kind === BRACKET && firstEnd >= 0 && !mismatched && depth === 1 && continuationAt(text, j + 1, limit) < 0) {
+      } else if (kind === BRACKET && firstEnd >= 0 && !mismatched && depth === 1 && continuationAt(text, j, limit, false) < 0) {
         // `{"a": 1}, 3]`: values side by side, then a `]` that no `[` opened. The parser reads one
         // array whose `[` is missing, so the span reaches that `]`. Not when the value goes on after
         // it (`{}, {}], "b": 1}`), nor after a mismatched closer (`{"a": [}, 1], …}`): the parser

@@ -120,7 +120,7 @@ function spacedKeyStartsMember(text: string, p: number, q: number, end: number):
     words++;
   }
   if (words === 1 || q >= end || text.charCodeAt(q) !== COLON) return false;
-  return valueStartsAt(text, skipWs(text, q + 1, Math.min(end, q + 1 + TOKEN_LIMIT)), end);
+  return valueStartsAfter(text, q + 1, end);
 }
 
 /** End of the identifier-like word at `i` (bounded), or -1 when it is longer than any key would be. */
@@ -234,8 +234,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
   if (d === RBRACK) return run > 1 || p === i + 1 ? accept : rejectRun;
   // `[}, 0]`: an element's `{` lost (the parser reads the `}` as stray); `[[, 1]`: an inner array's
-  // `]` lost, or its first element. Prose writes neither.
-  if (d === RBRACE || (d === COMMA && run > 1)) return accept;
+  // `]` lost, or its first element; `[, "a"]`: a comma before a value. Prose writes none of these.
+  if (d === RBRACE || (d === COMMA && (run > 1 || valueStartsAfter(text, p + 1, end)))) return accept;
   // `[[:], 1]`: a stray colon where the first element would be (see strayColonAt).
   if (d === COLON && strayColonAt(text, p, end)) return accept;
   if (startsNumber(text, p, end)) {
@@ -250,6 +250,11 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
     // `[2.5:, {"a": 1}]`: a stray colon after the first element. Prose writes `[10:30]`, never `:,`.
     if (e === COLON && strayColonAt(text, r, end)) return accept;
+    // `[-3}, {}]`, `[[0}], 1]`: a stray `}` after the first element. Prose writes `[3]`, never `[3},`.
+    if (e === RBRACE) {
+      const t = skipWs(text, r + 1, Math.min(end, r + 1 + TOKEN_LIMIT));
+      return t < end && (text.charCodeAt(t) === COMMA || text.charCodeAt(t) === RBRACK) ? accept : rejectRun;
+    }
     if (e === RBRACK) {
       let plain = true;
       for (let k = p; k < q; k++) if (!isDigit(text.charCodeAt(k))) plain = false;
@@ -271,6 +276,11 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
 function strayColonAt(text: string, i: number, end: number): boolean {
   const k = skipWs(text, i + 1, Math.min(end, i + 1 + TOKEN_LIMIT));
   return k < end && (text.charCodeAt(k) === COMMA || text.charCodeAt(k) === RBRACK);
+}
+
+/** Whether a value starts at `i` past spaces (a token's length at most). */
+function valueStartsAfter(text: string, i: number, end: number): boolean {
+  return valueStartsAt(text, skipWs(text, i, Math.min(end, i + TOKEN_LIMIT)), end);
 }
 
 /**

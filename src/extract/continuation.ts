@@ -17,41 +17,99 @@ const LBRACK = 0x5b;
 /** How far past the closer the look reaches. */
 const LOOK = 160;
 
+const enum Part { NONE, MEMBER, ELEMENT, CONTAINER }
+
 /**
- * Where, past spaces and more closers from `i`, a comma and then what may be more of the value
- * follow: a member (`"key":`), a scalar element followed by `,` or `]`, or a container. Returns the
- * comma's offset, or -1 (`, and more` is prose). The caller takes the continuation only if a closer
- * of the value comes after it: `[1, 2], 3]` is one value, `{"a": 1}, {"b": 2} and more` two.
+ * Where the value that the closer at `at` would end may go on, as the parser reads it: the offset the
+ * scan resumes after, or -1. `inObject`: the innermost container open before the closer is an object.
+ * - Past spaces and more closers, a comma and then a member (`"key":`), a scalar element followed by
+ *   `,` or `]`, or a container (`, and more` is prose): `{"a": 1}}, "b": 2}`, `[1, 2], 3]`.
+ * - Right after a single closer with no comma, the closer written for another delimiter: for a comma
+ *   (a member after an object's closer, a scalar element after an array's: `{"a": 1} "b": 2}`); for
+ *   an opener where a value belongs (a member after `[1, ]`, elements after `"k": }`); for a key's
+ *   colon (a value after `"key"}`: `{"a": 1, "b"} 2, "c": 3}`); stray before a key's colon
+ *   (`{"a"}: 1}`). Or a container, which the parser reads as a value side by side, keeping all its
+ *   text (`[{"a": 1}]{"b": 2}, 3]`).
+ * The caller takes the continuation only if a closer of the value comes after it: `[1, 2], 3]` is one
+ * value, `{"a": 1}, {"b": 2} and more` two.
  */
-export function continuationAt(text: string, i: number, limit: number): number {
-  const end = Math.min(limit, i + LOOK);
+export function continuationAt(text: string, at: number, limit: number, inObject: boolean): number {
+  const end = Math.min(limit, at + 1 + LOOK);
+  let i = skipWs(text, at + 1, end);
+  if (i >= end) return -1;
+  const first = text.charCodeAt(i);
+  if (first !== COMMA && first !== RBRACE && first !== RBRACK) {
+    const part = partAt(text, i, end);
+    if (part === Part.CONTAINER || (keyBefore(text, at) && (first === COLON || (inObject && isValueStart(text, i, end))))) return i - 1;
+    // An opener written as a closer where a value belongs: a member after `[1, ]`, elements after `"k": }`.
+    const before = charBefore(text, at);
+    if (part === Part.MEMBER) return inObject || before === COMMA ? i - 1 : -1;
+    return part === Part.ELEMENT && (!inObject || before === COLON) ? i - 1 : -1;
+  }
   for (; i < end; i++) {
     const c = text.charCodeAt(i);
     if (!isWs(c) && c !== RBRACE && c !== RBRACK) break;
   }
   if (i >= end || text.charCodeAt(i) !== COMMA) return -1;
-  const comma = i;
-  i = skipWs(text, i + 1, end);
+  return partAt(text, skipWs(text, i + 1, end), end) === Part.NONE ? -1 : i;
+}
+
+/** What starts at `i`: a member, a scalar element (followed by `,` or `]`), a container, or none of these. */
+function partAt(text: string, i: number, end: number): Part {
   const c = text.charCodeAt(i);
   let k = i + 1;
-  if (c === LBRACE || c === LBRACK) return comma;
+  if (c === LBRACE || c === LBRACK) return Part.CONTAINER;
   if (c === QUOTE) {
     while (k < end && text.charCodeAt(k) !== QUOTE && text.charCodeAt(k) !== LF) k += text.charCodeAt(k) === BACKSLASH ? 2 : 1;
-    if (k >= end || text.charCodeAt(k) !== QUOTE) return -1;
+    if (k >= end || text.charCodeAt(k) !== QUOTE) return Part.NONE;
     k++;
     const colon = skipWs(text, k, end);
-    if (colon < end && text.charCodeAt(colon) === COLON) return comma;
+    if (colon < end && text.charCodeAt(colon) === COLON) return Part.MEMBER;
   } else if (isDigit(c) || c === MINUS) {
     while (k < end && isNumberPart(text.charCodeAt(k))) k++;
   } else if (isLetter(c)) {
-    while (k < end && isIdentChar(text.charCodeAt(k))) k++;
-    const word = text.slice(i, k);
-    if (word !== 'true' && word !== 'false' && word !== 'null') return -1;
+    k = jsonWordEnd(text, i, end);
+    if (k < 0) return Part.NONE;
   } else {
-    return -1;
+    return Part.NONE;
   }
   const after = skipWs(text, k, end);
-  return after < end && (text.charCodeAt(after) === COMMA || text.charCodeAt(after) === RBRACK) ? comma : -1;
+  return after < end && (text.charCodeAt(after) === COMMA || text.charCodeAt(after) === RBRACK) ? Part.ELEMENT : Part.NONE;
+}
+
+/** Whether a value starts at `i`: a quote, an opener, a number or a JSON word (not prose's words). */
+function isValueStart(text: string, i: number, end: number): boolean {
+  const c = text.charCodeAt(i);
+  return isLetter(c) ? jsonWordEnd(text, i, end) >= 0 : c === QUOTE || c === LBRACE || c === LBRACK || c === MINUS || isDigit(c);
+}
+
+/** The end of the word at `i` if it is `true`, `false` or `null`; -1 otherwise. */
+function jsonWordEnd(text: string, i: number, end: number): number {
+  let k = i + 1;
+  while (k < end && isIdentChar(text.charCodeAt(k))) k++;
+  const word = text.slice(i, k);
+  return word === 'true' || word === 'false' || word === 'null' ? k : -1;
+}
+
+/** The character before `at`, past spaces; -1 at the start. */
+function charBefore(text: string, at: number): number {
+  let i = at - 1;
+  while (i >= 0 && isWs(text.charCodeAt(i))) i--;
+  return i >= 0 ? text.charCodeAt(i) : -1;
+}
+
+/** Whether a key (a quoted string after `{` or `,`, on one line) ends right before the closer at `at`. */
+function keyBefore(text: string, at: number): boolean {
+  if (charBefore(text, at) !== QUOTE) return false;
+  let i = at - 1;
+  while (isWs(text.charCodeAt(i))) i--;
+  const floor = Math.max(0, i - LOOK);
+  do i--;
+  while (i >= floor && text.charCodeAt(i) !== QUOTE && text.charCodeAt(i) !== LF);
+  if (i < floor || text.charCodeAt(i) !== QUOTE) return false;
+  do i--;
+  while (i >= 0 && isWs(text.charCodeAt(i)));
+  return i >= 0 && (text.charCodeAt(i) === COMMA || text.charCodeAt(i) === LBRACE);
 }
 
 function isNumberPart(c: number): boolean {

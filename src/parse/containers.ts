@@ -265,16 +265,17 @@ export function missingValue(e: Engine): void {
 /**
  * `{"a":\n "b": 1}`: the string at `at` (relative to the buffer, maybe before it) is the next key, so
  * the key before it had no value: null for it, and the string is read again as a key. The comma is
- * its own splice, part of the new member, so a member cut off after it leaves no comma behind.
+ * its own splice, part of the new member, so a member cut off after it leaves no comma behind (nor
+ * the string's quotes, from `editsAt` on).
  */
-export function missingValueBeforeKey(e: Engine, at: number): void {
+export function missingValueBeforeKey(e: Engine, at: number, editsAt = e.edits.length): void {
   e.record('missing_value', at, 'inserted null for a key followed by the next key');
-  e.edit(at, 0, 'null');
   e.sink.scalar(null);
   e.afterValue();
   e.memberAt = e.base + at;
-  e.memberEdits = e.edits.length;
-  e.edit(at, 0, ',');
+  // Before the string's own splices (its quotes, from `editsAt` on), which belong to the new member.
+  if (e.options.wantEdits) e.edits.splice(editsAt, 0, { at: e.memberAt, del: 0, ins: 'null' }, { at: e.memberAt, del: 0, ins: ',' });
+  e.memberEdits = e.options.wantEdits ? editsAt + 1 : 0;
   e.state = State.KEY;
 }
 

@@ -40,11 +40,16 @@ export function strayCloser(e: Engine): boolean {
   if (i >= e.end || s.charCodeAt(i) !== Ch.COMMA) {
     // `{"a": 1] "b": 2}`, `[1} 2]`: a closer written for a comma, a member or a scalar element
     // right after it, which what it would leave open cannot take.
-    if (runLength === 1 && i < e.end && i < limit) {
+    if (i < e.end && i < limit) {
       const next = nextAfterComma(e, i);
-      const top = e.kinds[depth - 1];
-      if ((next === Next.MEMBER && top === Kind.OBJECT) || (next === Next.ELEMENT && top === Kind.ARRAY)) {
-        return !someReadingTakes(e, runLength, next, false) && someReadingTakes(e, runLength, next, true);
+      if (next === Next.MEMBER || next === Next.ELEMENT) {
+        // Of a longer run, the last closer may be the stray one (`{"a": [1]] "b": 2}`): each closer
+        // of it looks again.
+        if (runLength > 1) return false;
+        const top = e.kinds[depth - 1];
+        if ((next === Next.MEMBER && top === Kind.OBJECT) || (next === Next.ELEMENT && top === Kind.ARRAY)) {
+          return !someReadingTakes(e, runLength, next, false) && someReadingTakes(e, runLength, next, true);
+        }
       }
     }
     // Every closer of this run is read as it stands; the next ones need not look again.
@@ -155,6 +160,89 @@ export function nextAfterComma(e: Engine, i: number): Next {
   if (d === Ch.COLON) return c === Ch.DQUOTE || c === Ch.SQUOTE ? Next.MEMBER : Next.NONE;
   // Prose after a value (`[1, 2], 3 more`) is not an element.
   return d === Ch.COMMA || d === Ch.RBRACKET ? Next.ELEMENT : Next.NONE;
+}
+
+/** Whether a colon follows the closer at `pos` (past spaces): the closer, right after a key, is stray. */
+export function colonAfterCloser(e: Engine): boolean {
+  const i = peekSignificant(e, e.pos + 1);
+  return i < e.end && e.buf.charCodeAt(i) === Ch.COLON;
+}
+
+/**
+ * Whether the closer at `pos`, right after a key, was written for the key's colon: a value follows it,
+ * and after that value the object goes on (`, "key":`) or ends (`}`): `{"a": 1, "b"} 2, "c": 3}`.
+ * Read as an end, the closer would set the rest of the object aside. A value with nothing after it
+ * is a second value side by side (`{"a": 1, "b"} {"c": 2}`). Looks at most LOOKAHEAD characters into
+ * the value; waits for more text rather than guess.
+ */
+export function closerForColon(e: Engine): boolean {
+  const i = peekSignificant(e, e.pos + 1);
+  if (i >= e.end) return false;
+  const end = valueEnd(e, i);
+  if (end < 0) return false;
+  const after = peekSignificant(e, end);
+  return after < e.end && (e.buf.charCodeAt(after) === Ch.RBRACE || memberFollows(e, after));
+}
+
+/**
+ * The opener that the closer at `pos`, where a value belongs, was written for, or 0. An object's
+ * member follows it (`[1, ]"a": 2}]`: `{`), or, after a key, a scalar element, more elements and a `]`
+ * (`{"k": }1, 2], "b": 3}`: `[`). Read as a closer, it would end the container and set the rest aside.
+ * Not after an array's opener, where `]` ends an empty array (`{"x": [] "a": 1}`).
+ */
+export function openerWrittenAsCloser(e: Engine): number {
+  const top = e.kinds[e.kinds.length - 1];
+  if (top !== Kind.OBJECT && !(top === Kind.ARRAY && (e.commaAt >= 0 || e.buf.charCodeAt(e.pos) === Ch.RBRACE))) return 0;
+  const i = peekSignificant(e, e.pos + 1);
+  if (i >= e.end) return 0;
+  const next = nextAfterComma(e, i);
+  if (next === Next.MEMBER) return Ch.LBRACE;
+  return next === Next.ELEMENT && top === Kind.OBJECT && elementsThenCloser(e, i) ? Ch.LBRACKET : 0;
+}
+
+/** Whether values separated by commas, then `]`, follow at `i`, within the lookahead. */
+function elementsThenCloser(e: Engine, i: number): boolean {
+  const limit = e.pos + LOOKAHEAD;
+  while (i < limit) {
+    const end = valueEnd(e, i);
+    if (end < 0) return false;
+    const after = peekSignificant(e, end);
+    if (after >= e.end) return false;
+    const d = e.buf.charCodeAt(after);
+    if (d === Ch.RBRACKET) return true;
+    if (d !== Ch.COMMA) return false;
+    i = peekSignificant(e, after + 1);
+  }
+  return false;
+}
+
+/** The end of the value that starts at `i` (a quoted string, a number, a JSON word or a container), within the lookahead; -1 if none. */
+function valueEnd(e: Engine, i: number): number {
+  const s = e.buf;
+  const c = s.charCodeAt(i);
+  if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
+    const k = quoteEnd(e, i);
+    return k < 0 ? -1 : k + 1;
+  }
+  if (isDigit(c) || c === Ch.MINUS) return scan(e, i + 1, isNumberPart);
+  if (isWordStart(c)) {
+    const k = scan(e, i + 1, isWordPart);
+    const word = s.slice(i, k);
+    return word === 'true' || word === 'false' || word === 'null' ? k : -1;
+  }
+  if (c !== Ch.LBRACE && c !== Ch.LBRACKET) return -1;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  let depth = 0;
+  for (let k = i; k < limit; k++) {
+    const d = s.charCodeAt(k);
+    if (d === Ch.DQUOTE) {
+      k = quoteEnd(e, k);
+      if (k < 0) return -1;
+    } else if (d === Ch.LBRACE || d === Ch.LBRACKET) depth++;
+    else if ((d === Ch.RBRACE || d === Ch.RBRACKET) && --depth === 0) return k + 1;
+  }
+  if (limit >= e.end && !e.final) throw NEED_MORE;
+  return -1;
 }
 
 /**

@@ -11,7 +11,7 @@ import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
-import { Next, nextAfterComma } from './continuation.js';
+import { Next, closerForColon, colonAfterCloser, nextAfterComma, openerWrittenAsCloser } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -377,7 +377,14 @@ export class Engine {
         return;
       case Ch.RBRACE:
       case Ch.RBRACKET:
-      case Ch.RPAREN:
+      case Ch.RPAREN: {
+        const opener = depth > 0 && c !== Ch.RPAREN ? openerWrittenAsCloser(this) : 0;
+        if (opener !== 0) {
+          this.record('missing_opener', this.pos, `replaced "${String.fromCharCode(c)}" with "${String.fromCharCode(opener)}"`);
+          this.edit(this.pos, 1, String.fromCharCode(opener));
+          open(this, opener === Ch.LBRACE ? Kind.OBJECT : Kind.ARRAY);
+          return;
+        }
         if (depth > 0 && this.top() !== Kind.OBJECT) {
           closeWith(this, c);
           return;
@@ -387,6 +394,7 @@ export class Engine {
           return;
         }
         break;
+      }
       case Ch.DOT:
       case Ch.ELLIPSIS:
         if (c === Ch.ELLIPSIS || isEllipsisAt(this, this.pos)) {
@@ -559,6 +567,20 @@ export class Engine {
     }
     if (c === Ch.COMMA && this.keyString !== undefined && objectInArray(this) && elementAfter(this)) {
       endObjectBeforeKey(this, this.keyString);
+      return;
+    }
+    if ((c === Ch.RBRACE || c === Ch.RBRACKET) && colonAfterCloser(this)) {
+      // `{"a"}: 1, "b": 2}`: no closer stands between a key and its colon.
+      this.record('early_closer', this.pos, `removed a "${String.fromCharCode(c)}" between a key and its colon`);
+      this.edit(this.pos, 1, '');
+      this.pos++;
+      return;
+    }
+    if ((c === Ch.RBRACE || c === Ch.RBRACKET) && closerForColon(this)) {
+      this.record('missing_colon', this.pos, `replaced "${String.fromCharCode(c)}" with ":"`);
+      this.edit(this.pos, 1, ':');
+      this.pos++;
+      this.state = State.VALUE;
       return;
     }
     if (c === Ch.COMMA || c === Ch.RBRACE) {

@@ -411,7 +411,7 @@ function colonAfterValue(e: Engine, i: number, c2: number): Answer {
     return PASS;
   }
   if (!stringMayBeKey(e, text)) return PASS;
-  missingValueBeforeKey(e, e.strStart - e.base);
+  missingValueBeforeKey(e, e.strStart - e.base, e.strEdits);
   e.strIsKey = true;
   return Decision.CLOSE;
 }
@@ -452,8 +452,9 @@ function ranIntoKey(e: Engine, i: number, j: number, c2: number): boolean {
 
 /**
  * The quote at `i` after a key: it closes the key, unless the key lost its closing quote and ran on
- * through its value into the next key (`"diff_hunk: null, "next": 1`): then the key ends at its
- * first colon and what follows is read again as its value.
+ * through its value into the next key (`"diff_hunk: null, "next": 1`) or, past a container or its
+ * object's end, into the next string (`[{"a:false}, "b"]`): then the key ends at its first colon
+ * and what follows is read again as its value.
  */
 function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   const j = scanSignificant(e, i + closeLen);
@@ -469,12 +470,14 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   if (colon > floor && s.charCodeAt(colon) === Ch.COLON && s.indexOf(':', floor) === colon && c2 !== Ch.COMMA && c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) {
     return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
   }
-  if (!isWordStart(c2)) return Decision.CLOSE;
-  // Back over spaces to the comma or line break that ended the value the key ran into.
+  // Back over spaces (and the next element's openers: `[{"a:null},["x"]]`) to the comma or line
+  // break that ended the value the key ran into.
   let b = i - 1;
-  while (b >= floor && isJsonSpace(s.charCodeAt(b)) && s.charCodeAt(b) !== Ch.LF) b--;
+  while (b >= floor && (isJsonSpace(s.charCodeAt(b)) || s.charCodeAt(b) === Ch.LBRACKET || s.charCodeAt(b) === Ch.LBRACE) && s.charCodeAt(b) !== Ch.LF) b--;
   if (b < floor || (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.LF)) return Decision.CLOSE;
-  if (!quotedKeyAt(e, j)) return Decision.CLOSE;
+  // The quote opens the next key, or the next string after the key's value, a container or its
+  // object's end (`[{"a:false}, "b"]`, `{"a:[null, "x"]}`).
+  if (isWordStart(c2) ? !quotedKeyAt(e, j) && !valueAfterColon(e, b) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
   return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
 }
 

@@ -177,14 +177,31 @@ export const strayColon = fc.tuple(plainContainer, fc.nat(), fc.boolean(), fc.bo
   });
 
 /**
+ * A container's JSON with a comma, colon, opener or closer inserted before one of its delimiters
+ * (`{"a"}: 1}`, `[1, ]"a": 2}]`), alone or in prose. Not an opener right after a string's closing
+ * quote (`"x"{,`): a quote followed by text stays inside its string, and nothing tells it from
+ * `"say "{hi"`. Keys are unique.
+ */
+export const insertedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFrom(',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
+  .map(([container, at, what, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const found = structuralOffsets(text).filter((k) => !((what === '{' || what === '[') && text[k - 1] === '"'));
+    const i = found.length > 0 ? found[at % found.length] : text.length;
+    const damaged = text.slice(0, i) + what + text.slice(i);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
+/**
  * A container's JSON with one delimiter replaced by another (`{"a": 1] "b": 2}`, a comma written as a
- * closer), alone or in prose. Keys are unique.
+ * closer), alone or in prose. Not the last closer: without it the text is cut off (`["a":`), and a
+ * member whose value was cut off is dropped by design (docs/parse.md). Keys are unique.
  */
 export const replacedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFrom(',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
   .map(([container, at, by, pretty, inProse]) => {
     const value = uniqueKeys(container, { n: 0 });
     const text = JSON.stringify(value, null, pretty ? 2 : undefined);
-    const found = structuralOffsets(text).filter((k) => text[k] !== by);
+    const found = structuralOffsets(text).filter((k) => text[k] !== by && k !== text.length - 1);
     const i = found.length > 0 ? found[at % found.length] : -1;
     const damaged = i < 0 ? text : text.slice(0, i) + by + text.slice(i + 1);
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };

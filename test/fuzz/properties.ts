@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, cut, deletedDelimiter, deletedKeyQuote, getPath, hostileText, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, cut, deletedDelimiter, deletedKeyQuote, getPath, hostileText, insertedDelimiter, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -247,6 +247,11 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     name: 'recovery.replaced-delimiter',
     claim: 'a comma, colon, opener or closer of a valid document replaced by another of them, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)',
     property: () => asProperty(replacedDelimiter, chunkSizes, losesNoText),
+  },
+  {
+    name: 'recovery.inserted-delimiter',
+    claim: 'a comma, colon, opener or closer inserted before a delimiter of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)',
+    property: () => asProperty(insertedDelimiter, chunkSizes, losesNoText),
   },
   {
     name: 'recovery.stray-colon',

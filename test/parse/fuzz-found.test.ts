@@ -80,3 +80,13 @@ describe('repair.valid: a string joined by `+` to a part the text ends in', () =
     agrees('{"a": "hello" + "x\n  "}', { a: 'hellox' });
   });
 });
+
+describe('repair.valid: a curly-quoted value that is the next key, cut off after its colon', () => {
+  // `{"a": ⏎“b”:` (session 12's run, seed 575639498): null went in for `a`, and the member `“b”:` was
+  // dropped as cut off, but not the `"` that replaced its curly quote: repair gave `{"a": ⏎null"}`.
+  test('the dropped member takes its quotes with it', () => {
+    agrees('{"a": \n“b”:', { a: null });
+    agrees('""{"a": \r\n“”:', { a: null });
+  });
+  test('a member that goes on keeps them', () => agrees('{"a": \n“b”: 1}', { a: null, b: 1 }));
+});
