@@ -211,6 +211,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
       if (q < 0) return reject;
       const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
       if (r < end && text.charCodeAt(r) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
+      // `{name": "Ann"}`: a key that lost its opening quote.
+      if (q < end && text.charCodeAt(q) === QUOTE && delimiterAfter(text, q + 1, end) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
       if (spacedKeyStartsMember(text, p, q, end)) return { verdict: Verdict.Accept, resume: i + 1 };
     }
     return reject;
@@ -250,10 +252,12 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
     // `[2.5:, {"a": 1}]`: a stray colon after the first element. Prose writes `[10:30]`, never `:,`.
     if (e === COLON && strayColonAt(text, r, end)) return accept;
-    // `[-3}, {}]`, `[[0}], 1]`: a stray `}` after the first element. Prose writes `[3]`, never `[3},`.
+    // `[-3}, {}]`, `[[0}], 1]`, `[0}{}]`: a stray `}` after the first element, then a delimiter or
+    // the next element. Prose writes `[3]`, never `[3},`.
     if (e === RBRACE) {
       const t = skipWs(text, r + 1, Math.min(end, r + 1 + TOKEN_LIMIT));
-      return t < end && (text.charCodeAt(t) === COMMA || text.charCodeAt(t) === RBRACK) ? accept : rejectRun;
+      const f = t < end ? text.charCodeAt(t) : -1;
+      return f === COMMA || f === RBRACK || f === LBRACE || f === LBRACK || f === QUOTE ? accept : rejectRun;
     }
     if (e === RBRACK) {
       let plain = true;
@@ -268,14 +272,40 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (q < 0) return rejectRun;
     const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
     if (r < end && text.charCodeAt(r) === COMMA) return accept;
+    // `[Ann Lee", 3]`: a string that lost its opening quote, then `,` or `]`.
+    const k = plainTextEnd(text, p, end);
+    if (k >= 0 && text.charCodeAt(k) === QUOTE) {
+      const f = delimiterAfter(text, k + 1, end);
+      if (f === COMMA || f === RBRACK) return accept;
+    }
   }
   return rejectRun;
 }
 
-/** Whether the colon at `i` is followed by `,` or `]` (space between): no key's, no time's. */
+/** The character at `i` past spaces, or -1 at the end (a token's length at most). */
+function delimiterAfter(text: string, i: number, end: number): number {
+  const k = skipWs(text, i, Math.min(end, i + TOKEN_LIMIT));
+  return k < end ? text.charCodeAt(k) : -1;
+}
+
+/** The offset of the first quote, bracket or line break from `i`, within a token's length; -1 past it. */
+function plainTextEnd(text: string, i: number, end: number): number {
+  const limit = Math.min(end, i + TOKEN_LIMIT);
+  for (let k = i; k < limit; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE || c === LBRACE || c === RBRACE || c === LBRACK || c === RBRACK || c === LF) return k;
+  }
+  return -1;
+}
+
+/**
+ * Whether the colon at `i` is followed by `,`, `]`, a container or a string (space between): no
+ * key's (none stands before it), no time's (`[10:30]`). A stray colon, or one written for a comma
+ * or an opener (`[0:{}]`, `[:"a": 1}]`).
+ */
 function strayColonAt(text: string, i: number, end: number): boolean {
-  const k = skipWs(text, i + 1, Math.min(end, i + 1 + TOKEN_LIMIT));
-  return k < end && (text.charCodeAt(k) === COMMA || text.charCodeAt(k) === RBRACK);
+  const f = delimiterAfter(text, i + 1, end);
+  return f === COMMA || f === RBRACK || f === LBRACE || f === LBRACK || f === QUOTE;
 }
 
 /** Whether a value starts at `i` past spaces (a token's length at most). */

@@ -79,12 +79,12 @@ export const strayCloser = fc.tuple(jsonContainer, fc.nat(), fc.constantFrom('}'
  */
 const plainText = fc.string({ maxLength: 12 }).map((x) => x.replace(/["\\]/g, '_').replace(/^[\s,:[\]{}]/, '_'));
 
-/** A container of scalars, arrays and objects whose strings are {@link plainText}, and its keys `keys`. */
-function containerOf(keys: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+/** A container of scalars, arrays and objects whose strings are `strings` ({@link plainText}), and its keys `keys`. */
+function containerOf(keys: fc.Arbitrary<string>, strings = plainText): fc.Arbitrary<unknown> {
   return fc.letrec((tie) => ({
     value: fc.oneof(
       { depthSize: 'small', maxDepth: 4 },
-      fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), plainText,
+      fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), strings,
       fc.array(tie('value'), { maxLength: 5 }),
       fc.dictionary(keys, tie('value'), { maxKeys: 5 }),
     ),
@@ -102,7 +102,15 @@ const plainContainer = containerOf(plainText.map((x) => x.replace(/:/g, '_')));
  * A container whose keys are identifiers, as models name fields: a key that lost its closing quote
  * ends at its first colon, and a key with colons of its own (`"a:b`) cannot say which one that is.
  */
-const identifierContainer = containerOf(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/));
+const identifier = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/);
+const identifierContainer = containerOf(identifier);
+
+/**
+ * A container whose keys are identifiers and whose strings are words, as models write labels and
+ * names (`"Ann Lee"`, `"v1.2"`): a string that lost a quote runs on through delimiters, and only
+ * words tell where it ended. None ends in a space (cut at a line break, trailing spaces go).
+ */
+const wordContainer = containerOf(identifier, fc.stringMatching(/^[A-Za-z]([A-Za-z0-9 .]{0,11}[A-Za-z0-9])?$/));
 
 /**
  * The offsets of `text`'s delimiters `which` (valid JSON) outside strings, but commas between two
@@ -161,6 +169,35 @@ export const deletedKeyQuote = fc.tuple(identifierContainer, fc.nat(), fc.boolea
     return { value, text: i < 0 ? text : text.slice(0, i) + text.slice(i + 1), inProse: false };
   });
 
+/** The offsets of `text`'s quotes (valid JSON) that open or close a string. */
+function stringQuotes(text: string): number[] {
+  const out: number[] = [];
+  let open = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (open && c === '\\') i++;
+    else if (c === '"') {
+      out.push(i);
+      open = !open;
+    }
+  }
+  return out;
+}
+
+/**
+ * A container's JSON with one quote deleted, opening or closing, a key's or a string's
+ * (`{name": "Ann"}`, `["Ann, 3]`), alone or in prose. Keys are identifiers, strings words, keys unique.
+ */
+export const deletedQuote = fc.tuple(wordContainer, fc.nat(), fc.boolean(), fc.boolean())
+  .map(([container, at, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const found = stringQuotes(text);
+    const i = found.length > 0 ? found[at % found.length] : -1;
+    const damaged = i < 0 ? text : text.slice(0, i) + text.slice(i + 1);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
 /**
  * A container's JSON with a stray `:` written before one of its commas or closers (`[2.5:, {"a": 1}]`),
  * alone or in prose, where the `[` must still start JSON: no part of the container is the answer
@@ -177,16 +214,23 @@ export const strayColon = fc.tuple(plainContainer, fc.nat(), fc.boolean(), fc.bo
   });
 
 /**
+ * Whether writing `what` at `k` puts an opener right after a string's closing quote (`"x"{,`): a
+ * quote followed by text stays inside its string, and nothing tells it from `"say "{hi"`.
+ */
+function opensAfterQuote(text: string, k: number, what: string): boolean {
+  return (what === '{' || what === '[') && text[k - 1] === '"';
+}
+
+/**
  * A container's JSON with a comma, colon, opener or closer inserted before one of its delimiters
  * (`{"a"}: 1}`, `[1, ]"a": 2}]`), alone or in prose. Not an opener right after a string's closing
- * quote (`"x"{,`): a quote followed by text stays inside its string, and nothing tells it from
- * `"say "{hi"`. Keys are unique.
+ * quote (see opensAfterQuote). Keys are unique.
  */
 export const insertedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFrom(',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
   .map(([container, at, what, pretty, inProse]) => {
     const value = uniqueKeys(container, { n: 0 });
     const text = JSON.stringify(value, null, pretty ? 2 : undefined);
-    const found = structuralOffsets(text).filter((k) => !((what === '{' || what === '[') && text[k - 1] === '"'));
+    const found = structuralOffsets(text).filter((k) => !opensAfterQuote(text, k, what));
     const i = found.length > 0 ? found[at % found.length] : text.length;
     const damaged = text.slice(0, i) + what + text.slice(i);
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
@@ -195,13 +239,14 @@ export const insertedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantF
 /**
  * A container's JSON with one delimiter replaced by another (`{"a": 1] "b": 2}`, a comma written as a
  * closer), alone or in prose. Not the last closer: without it the text is cut off (`["a":`), and a
- * member whose value was cut off is dropped by design (docs/parse.md). Keys are unique.
+ * member whose value was cut off is dropped by design (docs/parse.md). Not an opener right after a
+ * string's closing quote (see opensAfterQuote). Keys are unique.
  */
 export const replacedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFrom(',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
   .map(([container, at, by, pretty, inProse]) => {
     const value = uniqueKeys(container, { n: 0 });
     const text = JSON.stringify(value, null, pretty ? 2 : undefined);
-    const found = structuralOffsets(text).filter((k) => text[k] !== by && k !== text.length - 1);
+    const found = structuralOffsets(text).filter((k) => text[k] !== by && k !== text.length - 1 && !opensAfterQuote(text, k, by));
     const i = found.length > 0 ? found[at % found.length] : -1;
     const damaged = i < 0 ? text : text.slice(0, i) + by + text.slice(i + 1);
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };

@@ -80,6 +80,13 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['{"a:"`"}', { a: '`' }],
   // ... where the near-JSON lane, which `parse` takes without onRepair, read `//"}` as a comment.
   ['{"a:"//"}', { a: '//' }],
+  // A key or a string that lost its opening quote, in prose (session 12's survey of deleted quotes:
+  // a fifth of such keys lost their member): the opener starts JSON, not the container inside it.
+  ['Here is the result: {S_n6":"z","z_1":[false,false]} Hope it helps.', { S_n6: 'z', z_1: [false, false] }],
+  ['Here is the result: {\n  T_5": [\n    [1.5, null]\n  ]\n} Hope it helps.', { T_5: [[1.5, null]] }],
+  ['Here is the result: [A8SaO.PSD",[null,[null,-3]]] Hope it helps.', ['A8SaO.PSD', [null, [null, -3]]]],
+  ['Here is the result: [[y",null],[]] Hope it helps.', [['y', null], []]],
+  ['Here: [Ann Lee", 3] ok', ['Ann Lee', 3]],
 ];
 
 /** Damage no reading can undo with confidence: an error, never a value missing a scalar. */
@@ -101,6 +108,9 @@ const REFUSED: readonly string[] = [
   // ... then a container: the `[` starts JSON (prose writes `[10:30]`, never `:,`), not the object.
   'Here: [2.4e-108:,{"a": {"b": 1}}] ok',
   '[2.4e-108:,{"a": {"b": 1}}]',
+  // ... or before a container or a string (session 12): the `[` starts JSON, not the `{}` inside.
+  'Here is the result: [0:{}] Hope it helps.',
+  'Here is the result: [:"0":null},{"1":0}] Hope it helps.',
   // A key that lost its closing quote and ran on to the end further than the colon is looked for
   // (a stream keeps only so much of a string): no member is dropped without a word.
   `Here is the result: [{"a": 1, "b:null}, 1.5, [${'7, '.repeat(60)}null], false] Hope it helps.`,
@@ -254,6 +264,7 @@ describe('a closer written for a comma, a colon or an opener keeps the rest of t
   // must reach as far in prose, or the rest is set aside.
   test('in prose, a container after a closer written for a comma keeps its text', () => {
     assert.deepEqual(parse('Here: [{"a":1}]{"b":2},3,null] ok'), [[{ a: 1 }], { b: 2 }, 3, null]);
+    assert.deepEqual(parse('Here is the result: [0}{}] Hope it helps.'), [[0], {}]);
     assert.deepEqual(parse('Here: {"a":1} {"b":2} ok'), parse('Here: {"a":1} ok'));
   });
 });
