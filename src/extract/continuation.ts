@@ -25,11 +25,11 @@ const enum Part { NONE, MEMBER, ELEMENT, CONTAINER }
  * - Past spaces and more closers, a comma and then a member (`"key":`), a scalar element followed by
  *   `,` or `]`, or a container (`, and more` is prose): `{"a": 1}}, "b": 2}`, `[1, 2], 3]`.
  * - Right after a single closer with no comma, the closer written for another delimiter: for a comma
- *   (a member after an object's closer, a scalar element after an array's: `{"a": 1} "b": 2}`); for
- *   an opener where a value belongs (a member after `[1, ]`, elements after `"k": }`); for a key's
- *   colon (a value after `"key"}`: `{"a": 1, "b"} 2, "c": 3}`); stray before a key's colon
- *   (`{"a"}: 1}`). Or a container, which the parser reads as a value side by side, keeping all its
- *   text (`[{"a": 1}]{"b": 2}, 3]`).
+ *   (a member after an object's closer, a scalar element after an array's: `{"a": 1} "b": 2}`);
+ *   for an opener where a value belongs (a member after `[1, ]` or `[]`, elements after `"k": }`);
+ *   for a key's colon (a value after `"key"}`: `{"a": 1, "b"} 2, "c": 3}`); stray before a key's
+ *   colon (`{"a"}: 1}`). Or a container, which the parser reads as a value side by side, keeping
+ *   all its text (`[{"a": 1}]{"b": 2}, 3]`).
  * The caller takes the continuation only if a closer of the value comes after it: `[1, 2], 3]` is one
  * value, `{"a": 1}, {"b": 2} and more` two.
  */
@@ -41,9 +41,10 @@ export function continuationAt(text: string, at: number, limit: number, inObject
   if (first !== COMMA && first !== RBRACE && first !== RBRACK) {
     const part = partAt(text, i, end);
     if (part === Part.CONTAINER || (keyBefore(text, at) && (first === COLON || (inObject && isValueStart(text, i, end))))) return i - 1;
-    // An opener written as a closer where a value belongs: a member after `[1, ]`, elements after `"k": }`.
+    // An opener written as a closer where a value belongs: a member after `[1, ]` or `[]`, elements
+    // after `"k": }`.
     const before = charBefore(text, at);
-    if (part === Part.MEMBER) return inObject || before === COMMA ? i - 1 : -1;
+    if (part === Part.MEMBER) return inObject || before === COMMA || before === LBRACK ? i - 1 : -1;
     return part === Part.ELEMENT && (!inObject || before === COLON) ? i - 1 : -1;
   }
   for (; i < end; i++) {

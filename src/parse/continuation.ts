@@ -188,11 +188,13 @@ export function closerForColon(e: Engine): boolean {
  * The opener that the closer at `pos`, where a value belongs, was written for, or 0. An object's
  * member follows it (`[1, ]"a": 2}]`: `{`), or, after a key, a scalar element, more elements and a `]`
  * (`{"k": }1, 2], "b": 3}`: `[`). Read as a closer, it would end the container and set the rest aside.
- * Not after an array's opener, where `]` ends an empty array (`{"x": [] "a": 1}`).
+ * Right after an array's opener, `]` ends an empty array, and a member after it is its object's next
+ * (`{"x": [] "a": 1}`): there only in an array or at the top (`[]"a": 1}]`).
  */
 export function openerWrittenAsCloser(e: Engine): number {
-  const top = e.kinds[e.kinds.length - 1];
-  if (top !== Kind.OBJECT && !(top === Kind.ARRAY && (e.commaAt >= 0 || e.buf.charCodeAt(e.pos) === Ch.RBRACE))) return 0;
+  const depth = e.kinds.length;
+  const top = e.kinds[depth - 1];
+  if (top !== Kind.OBJECT && !(top === Kind.ARRAY && (e.commaAt >= 0 || e.buf.charCodeAt(e.pos) === Ch.RBRACE || e.kinds[depth - 2] !== Kind.OBJECT))) return 0;
   const i = peekSignificant(e, e.pos + 1);
   if (i >= e.end) return 0;
   const next = nextAfterComma(e, i);

@@ -237,6 +237,8 @@ describe('a closer written for a comma, a colon or an opener keeps the rest of t
     // there, and its members or elements were set aside.
     ['[3660570,]"0":-3.2e96,"tl1":false}]', [3660570, { 0: -3.2e96, tl1: false }]],
     ['[}"a":null,"b":false},null]', [{ a: null, b: false }, null]],
+    ['[]"g0":null,"v":null}]', [{ g0: null, v: null }]],
+    ['Here is the result: []"0":null},[-14,null]] Hope it helps.', [{ 0: null }, [-14, null]]],
     ['{"d":}null,false]}', { d: [null, false] }],
     ['{"t":-1,"u":}null,{"v":null},null]}', { t: -1, u: [null, { v: null }, null] }],
     ['{"b": ]\n    "RY"\n  ],\n  "F": 1}', { b: ['RY'], F: 1 }],
