@@ -25,6 +25,8 @@ const RBRACE = 0x7d;
 const STAR = 0x2a;
 const LEFT_DOUBLE_CURLY = 0x201c;
 const LEFT_SINGLE_CURLY = 0x2018;
+// A right curly quote opens a string too, where a model's keyboard or font turned the wrong way.
+const RIGHT_DOUBLE_CURLY = 0x201d;
 
 /** How far a key, number or word is read before giving up; real keys and numbers are far shorter. */
 const TOKEN_LIMIT = 64;
@@ -198,7 +200,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     const d = text.charCodeAt(p);
     // A backtick-quoted key, but not a run of three: that opens a code fence (`{```json`).
     const fence = d === BACKTICK && p + 2 < end && text.charCodeAt(p + 1) === BACKTICK && text.charCodeAt(p + 2) === BACKTICK;
-    if (d === QUOTE || d === APOS || (d === BACKTICK && !fence) || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) {
+    if (d === QUOTE || d === APOS || (d === BACKTICK && !fence) || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) {
       return { verdict: Verdict.Accept, resume: i + 1 };
     }
     if (p + 1 < end) {
@@ -233,7 +235,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   const accept: Classified = { verdict: Verdict.Accept, resume: i + 1 };
   if (p >= end) return run > 1 ? accept : rejectRun;
   const d = text.charCodeAt(p);
-  if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
+  if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
   if (d === RBRACK) return run > 1 || p === i + 1 ? accept : rejectRun;
   // `[}, 0]`: an element's `{` lost (the parser reads the `}` as stray); `[[, 1]`: an inner array's
   // `]` lost, or its first element; `[, "a"]`: a comma before a value. Prose writes none of these.

@@ -169,13 +169,14 @@ export function colonAfterCloser(e: Engine): boolean {
 }
 
 /**
- * Whether the closer at `pos`, right after a key, was written for the key's colon: a value follows it,
- * and after that value the object goes on (`, "key":`) or ends (`}`): `{"a": 1, "b"} 2, "c": 3}`.
- * Read as an end, the closer would set the rest of the object aside. A value with nothing after it
- * is a second value side by side (`{"a": 1, "b"} {"c": 2}`). Looks at most LOOKAHEAD characters into
- * the value; waits for more text rather than guess.
+ * Whether a member's value follows the closer at `pos`: a value, and after it the object goes on
+ * (`, "key":`) or ends (`}`). Right after a key, the closer was written for the key's colon
+ * (`{"a": 1, "b"} 2, "c": 3}`); after a key's colon, it is stray (`{"a": }1, "b": 2}`). Read as an
+ * end, it would set the rest of the object aside. A value with nothing after it is a second value
+ * side by side (`{"a": 1, "b"} {"c": 2}`). Looks at most LOOKAHEAD characters into the value; waits
+ * for more text rather than guess.
  */
-export function closerForColon(e: Engine): boolean {
+export function memberValueFollows(e: Engine): boolean {
   const i = peekSignificant(e, e.pos + 1);
   if (i >= e.end) return false;
   const end = valueEnd(e, i);

@@ -11,7 +11,7 @@ import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
-import { Next, closerForColon, colonAfterCloser, nextAfterComma, openerWrittenAsCloser } from './continuation.js';
+import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, openerWrittenAsCloser } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -385,6 +385,12 @@ export class Engine {
           open(this, opener === Ch.LBRACE ? Kind.OBJECT : Kind.ARRAY);
           return;
         }
+        if (depth > 0 && c !== Ch.RPAREN && this.top() === Kind.OBJECT && memberValueFollows(this)) {
+          this.record('early_closer', this.pos, `removed a "${String.fromCharCode(c)}" before a value`);
+          this.edit(this.pos, 1, '');
+          this.pos++;
+          return;
+        }
         if (depth > 0 && this.top() !== Kind.OBJECT) {
           closeWith(this, c);
           return;
@@ -576,7 +582,7 @@ export class Engine {
       this.pos++;
       return;
     }
-    if ((c === Ch.RBRACE || c === Ch.RBRACKET) && closerForColon(this)) {
+    if ((c === Ch.RBRACE || c === Ch.RBRACKET) && memberValueFollows(this)) {
       this.record('missing_colon', this.pos, `replaced "${String.fromCharCode(c)}" with ":"`);
       this.edit(this.pos, 1, ':');
       this.pos++;

@@ -245,8 +245,18 @@ export function readString(e: Engine): boolean {
       e.pos = run = i;
     }
     let closeLen: number;
+    let mismatched = false;
     try {
       closeLen = closingLength(e, i, c, quote);
+      if (closeLen === 0 && c === Ch.DQUOTE && quote >= Quote.SINGLE && quote <= Quote.CURLY_SINGLE) {
+        // The look may wait for more text: what was read so far (an inner `"`'s escape) is not read twice.
+        e.strText += s.slice(run, i);
+        e.pos = run = i;
+        if (mismatchedCloser(e, i)) {
+          mismatched = true;
+          closeLen = 1;
+        }
+      }
     } catch (err) {
       if (err !== NEED_MORE) throw err;
       return false;
@@ -261,7 +271,7 @@ export function readString(e: Engine): boolean {
     }
     e.strText += s.slice(run, i);
     e.pos = i;
-    const decision = quote >= Quote.BACKTICK && isCodeQuote(quote) ? decideCodeClose(e, i, closeLen) : decideClose(e, i, closeLen);
+    const decision = mismatched ? Decision.CLOSE : quote >= Quote.BACKTICK && isCodeQuote(quote) ? decideCodeClose(e, i, closeLen) : decideClose(e, i, closeLen);
     if (decision === undefined) return false;
     if (decision === Decision.INNER) {
       // A quote character that belongs to the text. Only the string's own delimiter is a repair;
@@ -289,6 +299,28 @@ export function setStops(e: Engine, quote: Quote): void {
   e.stopA = a;
   e.stopB = b;
   e.stopC = c;
+}
+
+/**
+ * `{'a": 1}`, `{"a": “x", "b": 2}`: a straight double quote at `i` in a string opened with another
+ * quote, whose own closer does not come on the rest of the line. It closes the string when a key's
+ * colon follows it, or a value's comma or closer (the end of the text too). `'say "hi"'` and
+ * `'say "hi", then go'` keep theirs. Looks at most LOOKAHEAD characters on; waits for more text.
+ */
+function mismatchedCloser(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const j = peekSignificant(e, i + 1);
+  const c2 = j < e.end ? s.charCodeAt(j) : -1;
+  if (e.strIsKey ? c2 !== Ch.COLON : c2 !== Ch.COMMA && c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET && c2 !== -1) return false;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  let k = i + 1;
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF) return true;
+    if (closingLength(e, k, c, e.quote) > 0) return false;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k >= e.end;
 }
 
 /** Length of the closing delimiter at `i` for this string, or 0 if `c` cannot close it. */

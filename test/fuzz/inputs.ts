@@ -199,6 +199,21 @@ export const deletedQuote = fc.tuple(wordContainer, fc.nat(), fc.boolean(), fc.b
   });
 
 /**
+ * A container's JSON with one quote replaced by another kind (`{'a": 1}`, `["x", “y"]`), as an editor
+ * or a model's habit writes one: the string it opens or closes is read to its other quote, alone or
+ * in prose. Keys are identifiers, strings words, keys unique.
+ */
+export const replacedQuote = fc.tuple(wordContainer, fc.nat(), fc.constantFrom("'", '\u201c', '\u201d'), fc.boolean(), fc.boolean())
+  .map(([container, at, by, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const found = stringQuotes(text);
+    const i = found.length > 0 ? found[at % found.length] : -1;
+    const damaged = i < 0 ? text : text.slice(0, i) + by + text.slice(i + 1);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
+/**
  * A container's JSON with a stray `:` written before one of its commas or closers (`[2.5:, {"a": 1}]`),
  * alone or in prose, where the `[` must still start JSON: no part of the container is the answer
  * on its own. Keys are unique.

@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, getPath, hostileText, insertedDelimiter, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -247,6 +247,11 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     name: 'recovery.deleted-quote',
     claim: "a quote deleted from a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)",
     property: () => asProperty(deletedQuote, chunkSizes, losesNoText),
+  },
+  {
+    name: 'recovery.replaced-quote',
+    claim: "a quote of a valid document whose keys are identifiers and strings words replaced by ', “ or ”, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)",
+    property: () => asProperty(replacedQuote, chunkSizes, losesNoText),
   },
   {
     name: 'recovery.replaced-delimiter',
