@@ -203,6 +203,9 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (d === QUOTE || d === APOS || (d === BACKTICK && !fence) || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) {
       return { verdict: Verdict.Accept, resume: i + 1 };
     }
+    // `{⏎  [` or `{⏎  true,`: a pretty-printed object whose first line (a key and an array's `[`) was
+    // lost. It starts JSON (the parser reports the damage), so the elements are not the answer.
+    if (lineBreakIn(text, i + 1, p) && (d === LBRACK || scalarElementAt(text, p, end))) return { verdict: Verdict.Accept, resume: i + 1 };
     if (p + 1 < end) {
       const e = text.charCodeAt(p + 1);
       if (d === BACKSLASH && e === QUOTE) return { verdict: Verdict.Accept, resume: i + 1 };
@@ -308,6 +311,13 @@ function plainTextEnd(text: string, i: number, end: number): number {
 function strayColonAt(text: string, i: number, end: number): boolean {
   const f = delimiterAfter(text, i + 1, end);
   return f === COMMA || f === RBRACK || f === LBRACE || f === LBRACK || f === QUOTE;
+}
+
+/** Whether a number or a literal, then `,` or `]`, starts at `p`: an element. */
+function scalarElementAt(text: string, p: number, end: number): boolean {
+  const q = startsNumber(text, p, end) ? numberEnd(text, p, end) : literalAt(text, p, end);
+  const f = q >= 0 ? delimiterAfter(text, q, end) : -1;
+  return f === COMMA || f === RBRACK;
 }
 
 /** Whether a value starts at `i` past spaces (a token's length at most). */

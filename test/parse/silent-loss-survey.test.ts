@@ -123,6 +123,11 @@ const REFUSED: readonly string[] = [
   // ... or before a container or a string (session 12): the `[` starts JSON, not the `{}` inside.
   'Here is the result: [0:{}] Hope it helps.',
   'Here is the result: [:"0":null},{"1":0}] Hope it helps.',
+  // A pretty-printed object whose first line (a key and an array's `[`) was lost, in prose (session
+  // 12's survey of deleted lines): the `{` starts JSON, not the elements or the array inside it.
+  'Here is the result: {\n    [\n      1.5,\n      false\n    ],\n    false\n  ],\n  "g6": {}\n} Hope it helps.',
+  'Here is the result: {\n    true,\n    1.5\n  ],\n  "W": 1\n} Hope it helps.',
+  'Here is the result: {\n    true\n  ],\n  "GT": "d"\n} Hope it helps.',
   // A key that lost its closing quote and ran on to the end further than the colon is looked for
   // (a stream keeps only so much of a string): no member is dropped without a word.
   `Here is the result: [{"a": 1, "b:null}, 1.5, [${'7, '.repeat(60)}null], false] Hope it helps.`,
