@@ -1,6 +1,7 @@
 // Numbers: JSON numbers in one go, and the repairs of number-like tokens (`.5`, `+3`, `0x1F`, ...).
 import { Ch, isDigit, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
+import { peekSignificant } from './space.js';
 import { NEED_MORE } from './state.js';
 import { readUnquotedValue, readWord } from './words.js';
 
@@ -59,7 +60,7 @@ export function plainNumberToken(e: Engine): boolean {
     exact = false;
   }
   // The token must end here, as readNumber's scan would end it.
-  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE || c === Ch.MINUS || c === Ch.SLASH || c === Ch.COLON) return false;
+  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE || c === Ch.MINUS || c === Ch.SLASH || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.SQUOTE) return false;
   e.pos = i;
   e.sink.scalar(exact ? (negative ? -value : value) : Number(s.slice(start, i)));
   e.afterValue();
@@ -95,6 +96,11 @@ export function readNumber(e: Engine): void {
   }
   if (i >= e.end && !e.final) {
     throw NEED_MORE;
+  }
+  const measure = i < e.end ? measureEnd(e, i) : -1;
+  if (measure > 0) {
+    quoteAsText(e, start, measure);
+    return;
   }
   if (i < e.end && joinsMoreDigits(e, i)) {
     numberLikeText(e, start);
@@ -162,6 +168,34 @@ function numberLikeText(e: Engine, start: number): void {
   if (i >= e.end && !e.final) {
     throw NEED_MORE;
   }
+  quoteAsText(e, start, i);
+}
+
+/**
+ * The end of a measure in feet and inches whose number ends at `i` (`15.6"`, `6'`, `5'11"`), when a
+ * comma, a closer or the end of the text follows it; -1 otherwise. Read as a number, its quote would
+ * open a string that takes the rest of the document. Waits for more text rather than guess.
+ */
+function measureEnd(e: Engine, i: number): number {
+  const s = e.buf;
+  let k = i;
+  if (s.charCodeAt(k) === Ch.SQUOTE) {
+    k++;
+    while (k < e.end && (isDigit(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.DOT)) k++;
+    if (k >= e.end && !e.final) throw NEED_MORE;
+    if (k > i + 1 && s.charCodeAt(k) !== Ch.DQUOTE) return -1;
+  } else if (s.charCodeAt(k) !== Ch.DQUOTE) {
+    return -1;
+  }
+  if (s.charCodeAt(k) === Ch.DQUOTE) k++;
+  const j = peekSignificant(e, k);
+  const c = s.charCodeAt(j);
+  return j >= e.end || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET ? k : -1;
+}
+
+/** Reads the text from `start` to `i` as a string value (`2024-10-18`, `15.6"`). */
+function quoteAsText(e: Engine, start: number, i: number): void {
+  const s = e.buf;
   const text = s.slice(start, i);
   e.record('number_like_text', start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
   if (e.options.wantEdits) e.edit(start, i - start, JSON.stringify(text));

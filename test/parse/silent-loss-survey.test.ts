@@ -99,6 +99,11 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ["{\n  'a\": [\n    1\n  ],\n  \"b\": null\n}", { a: [1], b: null }],
   ['Here is the result: {”g5":[]} Hope it helps.', { g5: [] }],
   ['Here is the result: {"m":{},“Ov":[1.5,"X cc",true]} Hope it helps.', { m: {}, Ov: [1.5, 'X cc', true] }],
+  // A measure in feet and inches, unquoted (session 12): its quote opened a string that took the rest
+  // of the document (`{"screen": 15.6, "\", ": "b\": 1"}`).
+  ['{"screen": 15.6", "b": 1}', { screen: '15.6"', b: 1 }],
+  ["{\"height\": 5'11\", \"b\": 1}", { height: '5\'11"', b: 1 }],
+  ["[6', 2\"]", ["6'", '2"']],
 ];
 
 /** Damage no reading can undo with confidence: an error, never a value missing a scalar. */
@@ -149,6 +154,9 @@ const KEPT: readonly (readonly [string, unknown])[] = [
   // A `"` inside a single-quoted string stays text where the string's own closer follows.
   ["{'a': 'say \"hi\"', 'b': 'say \"hi\", then go'}", { a: 'say "hi"', b: 'say "hi", then go' }],
   ["['it\"s', 'x']", ['it"s', 'x']],
+  // A number then a key whose comma was lost is no measure.
+  ['{"a":1"b":2}', { a: 1, b: 2 }],
+  ['[1"a"]', [1, 'a']],
 ];
 
 function streamed(text: string, size: number): unknown {
