@@ -239,7 +239,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   if (p >= end) return run > 1 ? accept : rejectRun;
   const d = text.charCodeAt(p);
   if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
-  if (d === RBRACK) return run > 1 || p === i + 1 ? accept : rejectRun;
+  // `[⏎  ]⏎  "a": 1`: an element's `{` written as `]` (the parser reads it so), not a task list box.
+  if (d === RBRACK) return run > 1 || p === i + 1 || (lineBreakIn(text, i + 1, p) && memberStartsAt(text, skipWs(text, p + 1, end), end) === true) ? accept : rejectRun;
   // `[}, 0]`: an element's `{` lost (the parser reads the `}` as stray); `[[, 1]`: an inner array's
   // `]` lost, or its first element; `[, "a"]`: a comma before a value. Prose writes none of these.
   if (d === RBRACE || (d === COMMA && (run > 1 || valueStartsAfter(text, p + 1, end)))) return accept;

@@ -271,6 +271,7 @@ describe('a closer written for a comma, a colon or an opener keeps the rest of t
     ['[}"a":null,"b":false},null]', [{ a: null, b: false }, null]],
     ['[]"g0":null,"v":null}]', [{ g0: null, v: null }]],
     ['Here is the result: []"0":null},[-14,null]] Hope it helps.', [{ 0: null }, [-14, null]]],
+    ['Here is the result: [\n  ]\n    "0": "",\n    "_1": null\n  },\n  2\n] Hope it helps.', [{ 0: '', _1: null }, 2]],
     ['{"d":}null,false]}', { d: [null, false] }],
     ['{"t":-1,"u":}null,{"v":null},null]}', { t: -1, u: [null, { v: null }, null] }],
     ['{"b": ]\n    "RY"\n  ],\n  "F": 1}', { b: ['RY'], F: 1 }],
