@@ -261,8 +261,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // `[-3}, {}]`, `[[0}], 1]`, `[0}{}]`: a stray `}` after the first element, then a delimiter or
     // the next element. Prose writes `[3]`, never `[3},`.
     if (e === RBRACE) {
-      const t = skipWs(text, r + 1, Math.min(end, r + 1 + TOKEN_LIMIT));
-      const f = t < end ? text.charCodeAt(t) : -1;
+      const f = delimiterAfter(text, r + 1, end);
       return f === COMMA || f === RBRACK || f === LBRACE || f === LBRACK || f === QUOTE ? accept : rejectRun;
     }
     if (e === RBRACK) {
