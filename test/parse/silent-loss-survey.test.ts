@@ -268,6 +268,10 @@ describe('a closer written for a comma, a colon or an opener keeps the rest of t
     // An opener written as a closer where a value belongs (the same survey): the container ended
     // there, and its members or elements were set aside.
     ['[3660570,]"0":-3.2e96,"tl1":false}]', [3660570, { 0: -3.2e96, tl1: false }]],
+    // docs/parse.md's examples of these readings.
+    ['{"f": false] "b": 2}', { f: false, b: 2 }],
+    ['[1, ]"a": 2}]', [1, { a: 2 }]],
+    ['{"k": }1, 2]}', { k: [1, 2] }],
     ['[}"a":null,"b":false},null]', [{ a: null, b: false }, null]],
     ['[]"g0":null,"v":null}]', [{ g0: null, v: null }]],
     ['Here is the result: []"0":null},[-14,null]] Hope it helps.', [{ 0: null }, [-14, null]]],
