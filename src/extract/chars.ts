@@ -244,8 +244,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   // `[}, 0]`: an element's `{` lost (the parser reads the `}` as stray); `[[, 1]`: an inner array's
   // `]` lost, or its first element; `[, "a"]`: a comma before a value. Prose writes none of these.
   if (d === RBRACE || (d === COMMA && (run > 1 || valueStartsAfter(text, p + 1, end)))) return accept;
-  // `[[:], 1]`: a stray colon where the first element would be (see strayColonAt).
-  if (d === COLON && strayColonAt(text, p, end)) return accept;
+  // `[[:], 1]`: a stray colon where the first element would be (see strayAt).
+  if (d === COLON && strayAt(text, p, end)) return accept;
   if (startsNumber(text, p, end)) {
     const q = numberEnd(text, p, end);
     if (q < 0) return rejectRun;
@@ -257,13 +257,10 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (e === COMMA || e === LBRACE || e === LBRACK || e === QUOTE) return accept;
     if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
     // `[2.5:, {"a": 1}]`: a stray colon after the first element. Prose writes `[10:30]`, never `:,`.
-    if (e === COLON && strayColonAt(text, r, end)) return accept;
+    if (e === COLON && strayAt(text, r, end)) return accept;
     // `[-3}, {}]`, `[[0}], 1]`, `[0}{}]`: a stray `}` after the first element, then a delimiter or
     // the next element. Prose writes `[3]`, never `[3},`.
-    if (e === RBRACE) {
-      const f = delimiterAfter(text, r + 1, end);
-      return f === COMMA || f === RBRACK || f === LBRACE || f === LBRACK || f === QUOTE ? accept : rejectRun;
-    }
+    if (e === RBRACE) return strayAt(text, r, end) ? accept : rejectRun;
     if (e === RBRACK) {
       let plain = true;
       for (let k = p; k < q; k++) if (!isDigit(text.charCodeAt(k))) plain = false;
@@ -304,11 +301,11 @@ function plainTextEnd(text: string, i: number, end: number): number {
 }
 
 /**
- * Whether the colon at `i` is followed by `,`, `]`, a container or a string (space between): no
- * key's (none stands before it), no time's (`[10:30]`). A stray colon, or one written for a comma
- * or an opener (`[0:{}]`, `[:"a": 1}]`).
+ * Whether the colon or `}` at `i` is followed by `,`, `]`, a container or a string (space between):
+ * no key's colon (none stands before it), no time's (`[10:30]`). A stray delimiter, or one written
+ * for a comma or an opener (`[0:{}]`, `[:"a": 1}]`, `[-3}, {}]`).
  */
-function strayColonAt(text: string, i: number, end: number): boolean {
+function strayAt(text: string, i: number, end: number): boolean {
   const f = delimiterAfter(text, i + 1, end);
   return f === COMMA || f === RBRACK || f === LBRACE || f === LBRACK || f === QUOTE;
 }

@@ -149,8 +149,7 @@ export function nextAfterComma(e: Engine, i: number): Next {
     const after = peekSignificant(e, k);
     // `b: 2`, a key as JavaScript writes it.
     if (after < e.end && s.charCodeAt(after) === Ch.COLON) return Next.MEMBER;
-    const word = s.slice(i, k);
-    if (word !== 'true' && word !== 'false' && word !== 'null') return Next.NONE;
+    if (!isJsonWord(s, i, k)) return Next.NONE;
   } else {
     return Next.NONE;
   }
@@ -230,8 +229,7 @@ function valueEnd(e: Engine, i: number): number {
   if (isDigit(c) || c === Ch.MINUS) return scan(e, i + 1, isNumberPart);
   if (isWordStart(c)) {
     const k = scan(e, i + 1, isWordPart);
-    const word = s.slice(i, k);
-    return word === 'true' || word === 'false' || word === 'null' ? k : -1;
+    return isJsonWord(s, i, k) ? k : -1;
   }
   if (c !== Ch.LBRACE && c !== Ch.LBRACKET) return -1;
   const limit = Math.min(e.end, i + LOOKAHEAD);
@@ -280,4 +278,10 @@ export function scan(e: Engine, i: number, part: (c: number) => boolean): number
   while (i < limit && part(s.charCodeAt(i))) i++;
   if (i >= e.end && !e.final) throw NEED_MORE;
   return i;
+}
+
+/** Whether `s.slice(i, k)` is `true`, `false` or `null`. */
+function isJsonWord(s: string, i: number, k: number): boolean {
+  const word = s.slice(i, k);
+  return word === 'true' || word === 'false' || word === 'null';
 }

@@ -378,18 +378,20 @@ export class Engine {
       case Ch.RBRACE:
       case Ch.RBRACKET:
       case Ch.RPAREN: {
-        const opener = depth > 0 && c !== Ch.RPAREN ? openerWrittenAsCloser(this) : 0;
-        if (opener !== 0) {
-          this.record('missing_opener', this.pos, `replaced "${String.fromCharCode(c)}" with "${String.fromCharCode(opener)}"`);
-          this.edit(this.pos, 1, String.fromCharCode(opener));
-          open(this, opener === Ch.LBRACE ? Kind.OBJECT : Kind.ARRAY);
-          return;
-        }
-        if (depth > 0 && c !== Ch.RPAREN && this.top() === Kind.OBJECT && memberValueFollows(this)) {
-          this.record('early_closer', this.pos, `removed a "${String.fromCharCode(c)}" before a value`);
-          this.edit(this.pos, 1, '');
-          this.pos++;
-          return;
+        if (depth > 0 && c !== Ch.RPAREN) {
+          const opener = openerWrittenAsCloser(this);
+          if (opener !== 0) {
+            this.record('missing_opener', this.pos, `replaced "${String.fromCharCode(c)}" with "${String.fromCharCode(opener)}"`);
+            this.edit(this.pos, 1, String.fromCharCode(opener));
+            open(this, opener === Ch.LBRACE ? Kind.OBJECT : Kind.ARRAY);
+            return;
+          }
+          if (this.top() === Kind.OBJECT && memberValueFollows(this)) {
+            this.record('early_closer', this.pos, `removed a "${String.fromCharCode(c)}" before a value`);
+            this.edit(this.pos, 1, '');
+            this.pos++;
+            return;
+          }
         }
         if (depth > 0 && this.top() !== Kind.OBJECT) {
           closeWith(this, c);
@@ -575,19 +577,21 @@ export class Engine {
       endObjectBeforeKey(this, this.keyString);
       return;
     }
-    if ((c === Ch.RBRACE || c === Ch.RBRACKET) && colonAfterCloser(this)) {
-      // `{"a"}: 1, "b": 2}`: no closer stands between a key and its colon.
-      this.record('early_closer', this.pos, `removed a "${String.fromCharCode(c)}" between a key and its colon`);
-      this.edit(this.pos, 1, '');
-      this.pos++;
-      return;
-    }
-    if ((c === Ch.RBRACE || c === Ch.RBRACKET) && memberValueFollows(this)) {
-      this.record('missing_colon', this.pos, `replaced "${String.fromCharCode(c)}" with ":"`);
-      this.edit(this.pos, 1, ':');
-      this.pos++;
-      this.state = State.VALUE;
-      return;
+    if (c === Ch.RBRACE || c === Ch.RBRACKET) {
+      if (colonAfterCloser(this)) {
+        // `{"a"}: 1, "b": 2}`: no closer stands between a key and its colon.
+        this.record('early_closer', this.pos, `removed a "${String.fromCharCode(c)}" between a key and its colon`);
+        this.edit(this.pos, 1, '');
+        this.pos++;
+        return;
+      }
+      if (memberValueFollows(this)) {
+        this.record('missing_colon', this.pos, `replaced "${String.fromCharCode(c)}" with ":"`);
+        this.edit(this.pos, 1, ':');
+        this.pos++;
+        this.state = State.VALUE;
+        return;
+      }
     }
     if (c === Ch.COMMA || c === Ch.RBRACE) {
       this.record('missing_value', this.pos, 'inserted ": null" for a key without a value');

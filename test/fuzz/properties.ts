@@ -125,6 +125,11 @@ function losesNoText({ value, text, inProse }: { value: unknown; text: string; i
   }
 }
 
+/** A recovery property: inputs made by `input` lose no text silently (see losesNoText). */
+function keepsText(name: string, input: fc.Arbitrary<{ value: unknown; text: string; inProse: boolean }>, claim: string): FuzzProperty {
+  return { name, claim, property: () => asProperty(input, chunkSizes, losesNoText) };
+}
+
 function asProperty<Ts extends unknown[]>(...args: [...arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }, predicate: (...args: Ts) => void]): fc.IRawProperty<never[]> {
   return (fc.property as unknown as (...a: unknown[]) => fc.IRawProperty<never[]>)(...args);
 }
@@ -233,41 +238,20 @@ export const PROPERTIES: readonly FuzzProperty[] = [
       if (missing.length > 0) fail(`lost ${missing.join(', ')}: got ${JSON.stringify(got.value)}`);
     }),
   },
-  {
-    name: 'recovery.deleted-delimiter',
-    claim: 'a comma, colon, opener or closer deleted from a valid document, alone or in prose, loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError (in prose, or the report says the value was cut off); streamed in any chunks, end() gives the same',
-    property: () => asProperty(deletedDelimiter, chunkSizes, losesNoText),
-  },
-  {
-    name: 'recovery.deleted-key-quote',
-    claim: "a key's closing quote deleted from a valid document whose keys are identifiers loses no text silently (as recovery.deleted-delimiter states it)",
-    property: () => asProperty(deletedKeyQuote, chunkSizes, losesNoText),
-  },
-  {
-    name: 'recovery.deleted-quote',
-    claim: "a quote deleted from a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)",
-    property: () => asProperty(deletedQuote, chunkSizes, losesNoText),
-  },
-  {
-    name: 'recovery.replaced-quote',
-    claim: "a quote of a valid document whose keys are identifiers and strings words replaced by ', “ or ”, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)",
-    property: () => asProperty(replacedQuote, chunkSizes, losesNoText),
-  },
-  {
-    name: 'recovery.replaced-delimiter',
-    claim: 'a comma, colon, opener or closer of a valid document replaced by another of them, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)',
-    property: () => asProperty(replacedDelimiter, chunkSizes, losesNoText),
-  },
-  {
-    name: 'recovery.inserted-delimiter',
-    claim: 'a comma, colon, opener or closer inserted before a delimiter of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)',
-    property: () => asProperty(insertedDelimiter, chunkSizes, losesNoText),
-  },
-  {
-    name: 'recovery.stray-colon',
-    claim: 'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)',
-    property: () => asProperty(strayColon, chunkSizes, losesNoText),
-  },
+  keepsText('recovery.deleted-delimiter', deletedDelimiter,
+    'a comma, colon, opener or closer deleted from a valid document, alone or in prose, loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError (in prose, or the report says the value was cut off); streamed in any chunks, end() gives the same'),
+  keepsText('recovery.deleted-key-quote', deletedKeyQuote,
+    "a key's closing quote deleted from a valid document whose keys are identifiers loses no text silently (as recovery.deleted-delimiter states it)"),
+  keepsText('recovery.deleted-quote', deletedQuote,
+    "a quote deleted from a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)"),
+  keepsText('recovery.replaced-quote', replacedQuote,
+    "a quote of a valid document whose keys are identifiers and strings words replaced by ', “ or ”, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)"),
+  keepsText('recovery.replaced-delimiter', replacedDelimiter,
+    'a comma, colon, opener or closer of a valid document replaced by another of them, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
+  keepsText('recovery.inserted-delimiter', insertedDelimiter,
+    'a comma, colon, opener or closer inserted before a delimiter of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
+  keepsText('recovery.stray-colon', strayColon,
+    'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   {
     name: 'stream.end-equals-parse',
     claim: "the stream's end() gives exactly what parse() gives on the whole text, however it is cut",
