@@ -58,24 +58,35 @@ export function continuationAt(text: string, at: number, limit: number, inObject
 /** What starts at `i`: a member, a scalar element (followed by `,` or `]`), a container, or none of these. */
 function partAt(text: string, i: number, end: number): Part {
   const c = text.charCodeAt(i);
-  let k = i + 1;
   if (c === LBRACE || c === LBRACK) return Part.CONTAINER;
+  const k = scalarEnd(text, i, end);
+  if (k < 0) return Part.NONE;
+  const after = skipWs(text, k, end);
+  if (after >= end) return Part.NONE;
+  const d = text.charCodeAt(after);
+  if (c === QUOTE) {
+    if (d === COLON) return Part.MEMBER;
+    // `"b" 2}`: a member whose colon was lost, the object's last (as the parser reads it).
+    const value = scalarEnd(text, after, end);
+    const close = value < 0 ? end : skipWs(text, value, end);
+    if (close < end && text.charCodeAt(close) === RBRACE) return Part.MEMBER;
+  }
+  return d === COMMA || d === RBRACK ? Part.ELEMENT : Part.NONE;
+}
+
+/** The end of the quoted string (on one line), number or JSON word at `i`; -1 if none starts there. */
+function scalarEnd(text: string, i: number, end: number): number {
+  const c = text.charCodeAt(i);
+  let k = i + 1;
   if (c === QUOTE) {
     while (k < end && text.charCodeAt(k) !== QUOTE && text.charCodeAt(k) !== LF) k += text.charCodeAt(k) === BACKSLASH ? 2 : 1;
-    if (k >= end || text.charCodeAt(k) !== QUOTE) return Part.NONE;
-    k++;
-    const colon = skipWs(text, k, end);
-    if (colon < end && text.charCodeAt(colon) === COLON) return Part.MEMBER;
-  } else if (isDigit(c) || c === MINUS) {
-    while (k < end && isNumberPart(text.charCodeAt(k))) k++;
-  } else if (isLetter(c)) {
-    k = jsonWordEnd(text, i, end);
-    if (k < 0) return Part.NONE;
-  } else {
-    return Part.NONE;
+    return k < end && text.charCodeAt(k) === QUOTE ? k + 1 : -1;
   }
-  const after = skipWs(text, k, end);
-  return after < end && (text.charCodeAt(after) === COMMA || text.charCodeAt(after) === RBRACK) ? Part.ELEMENT : Part.NONE;
+  if (isDigit(c) || c === MINUS) {
+    while (k < end && isNumberPart(text.charCodeAt(k))) k++;
+    return k;
+  }
+  return isLetter(c) ? jsonWordEnd(text, i, end) : -1;
 }
 
 /** Whether a value starts at `i`: a quote, an opener, a number or a JSON word (not prose's words). */

@@ -156,7 +156,11 @@ export function nextAfterComma(e: Engine, i: number): Next {
   const after = peekSignificant(e, k);
   if (after >= e.end) return Next.NONE;
   const d = s.charCodeAt(after);
-  if (d === Ch.COLON) return c === Ch.DQUOTE || c === Ch.SQUOTE ? Next.MEMBER : Next.NONE;
+  const quoted = c === Ch.DQUOTE || c === Ch.SQUOTE;
+  if (d === Ch.COLON) return quoted ? Next.MEMBER : Next.NONE;
+  // `"b" 2}`: a member whose colon was lost, the object's last (a next one would make it a chain
+  // to follow past the lookahead).
+  if (quoted && valueThenObjectEnd(e, after)) return Next.MEMBER;
   // Prose after a value (`[1, 2], 3 more`) is not an element.
   return d === Ch.COMMA || d === Ch.RBRACKET ? Next.ELEMENT : Next.NONE;
 }
@@ -178,10 +182,22 @@ export function colonAfterCloser(e: Engine): boolean {
 export function memberValueFollows(e: Engine): boolean {
   const i = peekSignificant(e, e.pos + 1);
   if (i >= e.end) return false;
+  const after = afterValue(e, i);
+  return after >= 0 && (e.buf.charCodeAt(after) === Ch.RBRACE || memberFollows(e, after));
+}
+
+/** Whether a value starts at `i` and the object's `}` follows it. */
+function valueThenObjectEnd(e: Engine, i: number): boolean {
+  const after = afterValue(e, i);
+  return after >= 0 && e.buf.charCodeAt(after) === Ch.RBRACE;
+}
+
+/** Where the text goes on (past spaces) after the value that starts at `i`; -1 if no value starts there or nothing follows it. */
+function afterValue(e: Engine, i: number): number {
   const end = valueEnd(e, i);
-  if (end < 0) return false;
+  if (end < 0) return -1;
   const after = peekSignificant(e, end);
-  return after < e.end && (e.buf.charCodeAt(after) === Ch.RBRACE || memberFollows(e, after));
+  return after < e.end ? after : -1;
 }
 
 /**

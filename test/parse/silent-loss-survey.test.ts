@@ -241,6 +241,11 @@ describe('a closer written for a comma, a colon or an opener keeps the rest of t
     ['Here is the result: {"p":[18}null,null],"q":-1} Hope it helps.', { p: [18, null, null], q: -1 }],
     ['Here is the result: ["w`]~h"]null] Hope it helps.', ['w`]~h', null]],
     ['Here: {"a": 1} "b": 2} ok', { a: 1, b: 2 }],
+    // ... and the member after it lost its colon too (json_repair's test_parse_object.py:148).
+    ['{"key": "value"}, "key2" "value2"}', { key: 'value', key2: 'value2' }],
+    ['{"a": 1}, "b" [2, 3]}', { a: 1, b: [2, 3] }],
+    ['{"a": 1}, "b" 2}', { a: 1, b: 2 }],
+    ['Here: {"key": "value"}, "key2" "value2"} ok', { key: 'value', key2: 'value2' }],
     // A closer written for a key's colon (session 12's survey of replaced delimiters: half such
     // inputs lost the rest of the object): a value follows it, and the object goes on or ends.
     ['{"a": 1, "b"} 2, "c": 3}', { a: 1, b: 2, c: 3 }],
@@ -299,6 +304,8 @@ describe('a closer written for a comma, a colon or an opener keeps the rest of t
     assert.deepEqual(parse('{"a": } {"b": 1}'), [{ a: null }, { b: 1 }]);
     // An empty array's `]` is no opener (`{"x": [] "a": 1}` lost a comma).
     assert.deepEqual(parse('{"x": [] "a": 1}'), { x: [], a: 1 });
+    // Strings after a value's closer with no `}` after them are prose.
+    assert.deepEqual(parse('I said {"a": 1}, "b" "c" and left.'), { a: 1 });
   });
   // A closer for a comma before a container: the parser reads values side by side, and extraction
   // must reach as far in prose, or the rest is set aside.
