@@ -9,6 +9,7 @@ const TAB = 0x09;
 const QUOTE = 0x22;
 const APOS = 0x27;
 const LPAREN = 0x28;
+const RPAREN = 0x29;
 const COMMA = 0x2c;
 const MINUS = 0x2d;
 const PLUS = 0x2b;
@@ -239,13 +240,15 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   if (p >= end) return run > 1 ? accept : rejectRun;
   const d = text.charCodeAt(p);
   if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
-  // `[⏎  ]⏎  "a": 1`: an element's `{` written as `]` (the parser reads it so), not a task list box.
-  if (d === RBRACK) return run > 1 || p === i + 1 || (lineBreakIn(text, i + 1, p) && memberStartsAt(text, skipWs(text, p + 1, end), end) === true) ? accept : rejectRun;
+  // `[⏎  ]⏎  "a": 1`, `[⏎  ]⏎  null,`: an element's `{` or `[` written as `]` (the parser reads it so);
+  // a task list's box (`[ ]`) holds no line break.
+  if (d === RBRACK) return run > 1 || p === i + 1 || (lineBreakIn(text, i + 1, p) && valueStartsAfter(text, p + 1, end)) ? accept : rejectRun;
   // `[}, 0]`: an element's `{` lost (the parser reads the `}` as stray); `[[, 1]`: an inner array's
   // `]` lost, or its first element; `[, "a"]`: a comma before a value. Prose writes none of these.
   if (d === RBRACE || (d === COMMA && (run > 1 || valueStartsAfter(text, p + 1, end)))) return accept;
-  // `[[:], 1]`: a stray colon where the first element would be (see strayAt).
-  if (d === COLON && strayAt(text, p, end)) return accept;
+  // `[[:], 1]`, `[:null, 1]`: a stray colon where the first element would be (see strayAt), or
+  // before it (`[:0]`): a slice indexes a name (`a[:5]`).
+  if (d === COLON && (strayAt(text, p, end) || (!indexes(text, i) && scalarElementAt(text, skipWs(text, p + 1, end), end)))) return accept;
   if (startsNumber(text, p, end)) {
     const q = numberEnd(text, p, end);
     if (q < 0) return rejectRun;
@@ -256,11 +259,12 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // lost; so is any value on the next line (`[\n  1\n  true,`).
     if (e === COMMA || e === LBRACE || e === LBRACK || e === QUOTE) return accept;
     if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
-    // `[2.5:, {"a": 1}]`: a stray colon after the first element. Prose writes `[10:30]`, never `:,`.
+    // `[2.5:, {"a": 1}]`, `[0:null, 1]`: a stray colon after the first element, or one written for
+    // a comma. Prose writes `[10:30]`, never `:,` or `:null,`.
     if (e === COLON && strayAt(text, r, end)) return accept;
-    // `[-3}, {}]`, `[[0}], 1]`, `[0}{}]`: a stray `}` after the first element, then a delimiter or
-    // the next element. Prose writes `[3]`, never `[3},`.
-    if (e === RBRACE) return strayAt(text, r, end) ? accept : rejectRun;
+    // `[-3}, {}]`, `[[0}], 1]`, `[0}{}]`, `[0}1, 2]`: a stray `}` after the first element, then a
+    // delimiter or the next element. Prose writes `[3]`, never `[3},`.
+    if (e === RBRACE) return strayAt(text, r, end) || scalarElementAt(text, skipWs(text, r + 1, end), end) ? accept : rejectRun;
     if (e === RBRACK) {
       let plain = true;
       for (let k = p; k < q; k++) if (!isDigit(text.charCodeAt(k))) plain = false;
@@ -301,13 +305,28 @@ function plainTextEnd(text: string, i: number, end: number): number {
 }
 
 /**
- * Whether the colon or `}` at `i` is followed by `,`, `]`, a container or a string (space between):
- * no key's colon (none stands before it), no time's (`[10:30]`). A stray delimiter, or one written
- * for a comma or an opener (`[0:{}]`, `[:"a": 1}]`, `[-3}, {}]`).
+ * Whether the colon or `}` at `i` is followed by `,`, a closer, a container, a string or `true`,
+ * `false` or `null` as an element (space between): no key's colon (none stands before it), no time's
+ * (`[10:30]`). A stray delimiter, or one written for a comma or an opener (`[0:{}]`, `[:"a": 1}]`,
+ * `[-3}, {}]`, `[:}, 1]`, `[0}null, 1]`).
  */
 function strayAt(text: string, i: number, end: number): boolean {
   const f = delimiterAfter(text, i + 1, end);
-  return f === COMMA || f === RBRACK || f === LBRACE || f === LBRACK || f === QUOTE;
+  return f === COMMA || f === RBRACK || f === RBRACE || f === LBRACE || f === LBRACK || f === QUOTE || jsonWordElementAt(text, skipWs(text, i + 1, end), end);
+}
+
+/** Whether the `[` at `i` indexes what stands right before it: a name, a call or another index (`a[`, `f()[`, `a[0][`). */
+function indexes(text: string, i: number): boolean {
+  const b = i > 0 ? text.charCodeAt(i - 1) : -1;
+  return isIdentChar(b) || b === RPAREN || b === RBRACK;
+}
+
+/** Whether `true`, `false` or `null`, then `,` or `]`, starts at `p`: an element. */
+function jsonWordElementAt(text: string, p: number, end: number): boolean {
+  const q = literalAt(text, p, end);
+  const word = q < 0 ? '' : text.slice(p, q);
+  const f = word === 'true' || word === 'false' || word === 'null' ? delimiterAfter(text, q, end) : -1;
+  return f === COMMA || f === RBRACK;
 }
 
 /** Whether a number or a literal, then `,` or `]`, starts at `p`: an element. */

@@ -218,10 +218,40 @@ export function openerWrittenAsCloser(e: Engine): number {
   return next === Next.ELEMENT && top === Kind.OBJECT && elementsThenCloser(e, i) ? Ch.LBRACKET : 0;
 }
 
-/** Whether values separated by commas, then `]`, follow at `i`, within the lookahead. */
+/**
+ * Whether the `"` at `pos` is stray: where a key's colon belongs (`colon`), a colon follows it at once
+ * (`{"a"": 1}`); where a key or a value's comma or closer belongs, one of those does (`{"a": true"}`,
+ * `[1, [2]", 3]`, `[{"}, 2]`). And read as an opener, it makes no element or key: its closer is not on
+ * the line (within the lookahead), or no delimiter follows that closer. Read as an opener, it would
+ * take the rest of the line, or of the document, into a string.
+ */
+export function strayQuote(e: Engine, colon: boolean): boolean {
+  const s = e.buf;
+  if (e.pos + 1 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = s.charCodeAt(e.pos + 1);
+  if (colon ? c !== Ch.COLON : c !== Ch.COMMA && c !== Ch.RBRACE && c !== Ch.RBRACKET) return false;
+  const close = quoteEnd(e, e.pos);
+  if (close < 0) return true;
+  const after = peekSignificant(e, close + 1);
+  if (after >= e.end) return false;
+  const d = s.charCodeAt(after);
+  return d !== Ch.COMMA && d !== Ch.RBRACE && d !== Ch.RBRACKET && d !== Ch.COLON;
+}
+
+/**
+ * Whether values separated by commas, then `]`, follow at `i`, within the lookahead. A container
+ * after the first value and its comma, or the lookahead's end after two, settles it: no member
+ * follows a key's value that way.
+ */
 function elementsThenCloser(e: Engine, i: number): boolean {
   const limit = e.pos + LOOKAHEAD;
-  while (i < limit) {
+  for (let values = 0; ; values++) {
+    if (i >= limit) return values >= 2;
+    const c = e.buf.charCodeAt(i);
+    if (values >= 1 && (c === Ch.LBRACE || c === Ch.LBRACKET)) return true;
     const end = valueEnd(e, i);
     if (end < 0) return false;
     const after = peekSignificant(e, end);
@@ -231,7 +261,6 @@ function elementsThenCloser(e: Engine, i: number): boolean {
     if (d !== Ch.COMMA) return false;
     i = peekSignificant(e, after + 1);
   }
-  return false;
 }
 
 /** The end of the value that starts at `i` (a quoted string, a number, a JSON word or a container), within the lookahead; -1 if none. */

@@ -11,7 +11,7 @@ import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
-import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, openerWrittenAsCloser } from './continuation.js';
+import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, openerWrittenAsCloser, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -443,6 +443,7 @@ export class Engine {
       return;
     }
     if (c === Ch.BACKTICK && closingFence(this)) return;
+    if (this.droppedStrayQuote(c)) return;
     if (isValueStart(this, c)) {
       // The inserted comma starts the next member: if that is cut off, the comma goes too.
       this.memberAt = this.base + this.pos;
@@ -506,6 +507,15 @@ export class Engine {
     this.state = State.VALUE;
   }
 
+  /** Drops the `"` at `pos` if it is stray (see strayQuote), where a key or a delimiter belongs. */
+  private droppedStrayQuote(c: number): boolean {
+    if (c !== Ch.DQUOTE || !strayQuote(this, this.state === State.COLON)) return false;
+    this.record('stray_quote', this.pos, 'removed a stray \'"\' before a delimiter');
+    this.edit(this.pos, 1, '');
+    this.pos++;
+    return true;
+  }
+
   /** @internal */ stepKey(c: number): void {
     switch (c) {
       case Ch.RBRACE:
@@ -539,6 +549,7 @@ export class Engine {
         }
         break;
     }
+    if (this.droppedStrayQuote(c)) return;
     if (this.memberAt < 0) {
       if ((c === Ch.DQUOTE || c === Ch.SQUOTE) && strayOpener(this)) return;
       this.memberAt = this.base + this.pos;
@@ -566,6 +577,7 @@ export class Engine {
       this.state = State.VALUE;
       return;
     }
+    if (this.droppedStrayQuote(c)) return;
     if (c === Ch.EQ) {
       this.record('missing_colon', this.pos, 'replaced "=" with ":"');
       this.edit(this.pos, 1, ':');
@@ -577,14 +589,15 @@ export class Engine {
       endObjectBeforeKey(this, this.keyString);
       return;
     }
-    if (c === Ch.RBRACE || c === Ch.RBRACKET) {
-      if (colonAfterCloser(this)) {
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET) {
+      if (c !== Ch.COMMA && colonAfterCloser(this)) {
         // `{"a"}: 1, "b": 2}`: no closer stands between a key and its colon.
         this.record('early_closer', this.pos, `removed a "${String.fromCharCode(c)}" between a key and its colon`);
         this.edit(this.pos, 1, '');
         this.pos++;
         return;
       }
+      // `{"a": 1, "b", 2}`, `{"a": 1, "b"} 2}`: the key's colon written as a comma or a closer.
       if (memberValueFollows(this)) {
         this.record('missing_colon', this.pos, `replaced "${String.fromCharCode(c)}" with ":"`);
         this.edit(this.pos, 1, ':');

@@ -161,6 +161,10 @@ export const REPAIR_KINDS = {
     fixes: 'a string that ran into the next key',
     input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
   },
+  stray_quote: {
+    fixes: 'a `"` after a value, right before its comma or closer, that opens no string: its closer is not on the line, or what follows that is no delimiter',
+    input: '{"a": true"}', value: { a: true }, at: 10, guess: true, cutOff: false, fuzz: ['true"}', ']",'],
+  },
   quote_on_own_line: {
     fixes: 'a closing quote written at the start of its own line: the raw line break (and indentation) before it was layout, not text',
     input: '{"a": "x\n  ", "b": 1}', value: { a: 'x', b: 1 }, at: 8, guess: true, cutOff: false, fuzz: ['\n"'],

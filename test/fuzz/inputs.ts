@@ -214,6 +214,20 @@ export const replacedQuote = fc.tuple(wordContainer, fc.nat(), fc.constantFrom("
   });
 
 /**
+ * A container's JSON with a stray `"` written before one of its delimiters (`{"a": true"}`,
+ * `{"k"": 1}`, `[{"}, 2]`), alone or in prose. Keys are identifiers, strings words, keys unique.
+ */
+export const insertedQuote = fc.tuple(wordContainer, fc.nat(), fc.boolean(), fc.boolean())
+  .map(([container, at, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const found = structuralOffsets(text);
+    const i = found.length > 0 ? found[at % found.length] : text.length;
+    const damaged = text.slice(0, i) + '"' + text.slice(i);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
+/**
  * A container's JSON with a stray `:` written before one of its commas or closers (`[2.5:, {"a": 1}]`),
  * alone or in prose, where the `[` must still start JSON: no part of the container is the answer
  * on its own. Keys are unique.
