@@ -1,7 +1,7 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { Verdict, classifyOpen, isIdentChar, isLetter, isWs, memberStartsAt, trimEnd } from './chars.js';
+import { Verdict, classifyOpen, hashCommentAt, isIdentChar, isLetter, isWs, memberStartsAt, trimEnd } from './chars.js';
 import { elementsEnd, elementsMayStart, mayStartValue, membersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -20,6 +20,9 @@ const RBRACK = 0x5d;
 const RPAREN = 0x29;
 const DOT = 0x2e;
 const BACKTICK = 0x60;
+const SLASH = 0x2f;
+const STAR = 0x2a;
+const HASH = 0x23;
 
 /** One span found in prose. */
 export interface ProseSpan {
@@ -76,8 +79,33 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
   let braces = 0;
   let brackets = 0;
   let tuples = 0;
+  // The next `*/` at or after a block comment's opener (-2: not looked for yet; -1: none): every `/*`
+  // before it shares one search, so the scan stays linear.
+  let blockClose = -2;
   for (let j = i; j < limit; j++) {
     const c = text.charCodeAt(j);
+    if (c === SLASH && j + 1 < limit) {
+      // Comments, as the parser skips them: their quotes and brackets are no JSON's (`// don't`,
+      // `/* } */`). Not the `//` of a URL (`https://`).
+      const d = text.charCodeAt(j + 1);
+      if (d === STAR) {
+        if (blockClose !== -1 && blockClose < j + 2) blockClose = text.indexOf('*/', j + 2);
+        if (blockClose >= 0 && blockClose + 2 <= limit) {
+          j = blockClose + 1;
+          continue;
+        }
+      } else if (d === SLASH && !(text.charCodeAt(j - 1) === COLON && isLetter(text.charCodeAt(j - 2)))) {
+        const nl = text.indexOf('\n', j + 2);
+        if (nl < 0 || nl >= limit) break;
+        j = nl;
+        continue;
+      }
+    } else if (c === HASH && isWs(text.charCodeAt(j - 1)) && hashCommentAt(text, j, limit)) {
+      const nl = text.indexOf('\n', j + 2);
+      if (nl < 0 || nl >= limit) break;
+      j = nl;
+      continue;
+    }
     if (c === QUOTE) {
       // Jump quote to quote; a quote after an odd run of backslashes is escaped.
       let k = j;

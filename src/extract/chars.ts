@@ -15,6 +15,7 @@ const MINUS = 0x2d;
 const PLUS = 0x2b;
 const DOT = 0x2e;
 const SLASH = 0x2f;
+const HASH = 0x23;
 const COLON = 0x3a;
 const AT = 0x40;
 const LBRACK = 0x5b;
@@ -81,6 +82,20 @@ export function skipComments(text: string, i: number, end: number): number {
     i = skipWs(text, i, end);
   }
   return i;
+}
+
+/**
+ * Whether a `#` comment (as Python and YAML write one, read by the parser to the end of its line)
+ * starts at `i`: `#` then a space. A heading, a `#1` or a `#fff` is none.
+ */
+export function hashCommentAt(text: string, i: number, end: number): boolean {
+  return text.charCodeAt(i) === HASH && i + 1 < end && (text.charCodeAt(i + 1) === SPACE || text.charCodeAt(i + 1) === TAB);
+}
+
+/** The line break that ends the line at `i`, or `end`. */
+function lineEnd(text: string, i: number, end: number): number {
+  const nl = text.indexOf('\n', i);
+  return nl < 0 || nl >= end ? end : nl;
 }
 
 /** One past the last index in [start, end) that is not whitespace, or `start`. */
@@ -238,6 +253,12 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   const rejectRun: Classified = { verdict: Verdict.Reject, resume: run > 1 ? p : i + 1 };
   const accept: Classified = { verdict: Verdict.Accept, resume: i + 1 };
   if (p >= end) return run > 1 ? accept : rejectRun;
+  // `[ // the ids⏎  1, 2]`, `[ # ids⏎  1, 2]`: a comment before the first element; what follows it
+  // decides.
+  if (text.charCodeAt(p) === SLASH || hashCommentAt(text, p, end)) {
+    const q = text.charCodeAt(p) === SLASH ? skipComments(text, p, end) : skipWs(text, lineEnd(text, p, end), end);
+    return q > p && valueStartsAt(text, q, end) ? accept : rejectRun;
+  }
   const d = text.charCodeAt(p);
   if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
   // `[⏎  ]⏎  "a": 1`, `[⏎  ]⏎  null,`: an element's `{` or `[` written as `]` (the parser reads it so);
@@ -259,6 +280,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // lost; so is any value on the next line (`[\n  1\n  true,`).
     if (e === COMMA || e === LBRACE || e === LBRACK || e === QUOTE) return accept;
     if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
+    // `[1.5 // the mean`, `[1.5 # the mean`: a comment after the first element.
+    if ((e === SLASH && r + 1 < end && (text.charCodeAt(r + 1) === SLASH || text.charCodeAt(r + 1) === STAR)) || hashCommentAt(text, r, end)) return accept;
     // `[2.5:, {"a": 1}]`, `[0:null, 1]`: a stray colon after the first element, or one written for
     // a comma. Prose writes `[10:30]`, never `:,` or `:null,`.
     if (e === COLON && strayAt(text, r, end)) return accept;

@@ -227,6 +227,26 @@ export const insertedQuote = fc.tuple(wordContainer, fc.nat(), fc.boolean(), fc.
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
   });
 
+/** Comments as models write them in JSON, quotes and brackets in them included. */
+const COMMENTS = ['// don\'t change this', '// the "id" field', '// {optional}', '// see [1]', '// TODO: fix {', '// "',
+  '/* "a": 1 */', '/* } ] */', '/* it\'s "quoted" */', '# python says "hi"', "# it's [x]"];
+
+/**
+ * A container's JSON, pretty-printed, with a comment (`// the "id" field`, `/* } ] *\/`) at the end of
+ * one of its lines or on a line of its own, alone or in prose. Keys are identifiers, strings words,
+ * keys unique.
+ */
+export const commentedJson = fc.tuple(wordContainer, fc.nat(), fc.constantFrom(...COMMENTS), fc.boolean(), fc.boolean())
+  .map(([container, at, comment, ownLine, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const lines = JSON.stringify(value, null, 2).split('\n');
+    const i = at % lines.length;
+    if (ownLine) lines.splice(i + 1, 0, `  ${comment}`);
+    else lines[i] += ` ${comment}`;
+    const damaged = lines.join('\n');
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
 /**
  * A container's JSON with a stray `:` written before one of its commas or closers (`[2.5:, {"a": 1}]`),
  * alone or in prose, where the `[` must still start JSON: no part of the container is the answer

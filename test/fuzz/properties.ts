@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, commentedJson, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -252,6 +252,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'a comma, colon, opener or closer inserted before a delimiter of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   keepsText('recovery.inserted-quote', insertedQuote,
     'a stray " inserted before a delimiter of a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
+  keepsText('recovery.comment', commentedJson,
+    'a comment with quotes or brackets in it (`//`, `/* */`, `#`) written at the end of a line of a pretty-printed valid document, or on a line of its own, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   keepsText('recovery.stray-colon', strayColon,
     'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   {
