@@ -1,7 +1,7 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { Verdict, classifyOpen, hashCommentAt, isIdentChar, isLetter, isWs, memberStartsAt, trimEnd } from './chars.js';
+import { Verdict, classifyOpen, hashCommentAt, isIdentChar, isLetter, isWs, memberStartsAt, skipWs, trimEnd } from './chars.js';
 import { elementsEnd, elementsMayStart, mayStartValue, membersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -58,6 +58,44 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
   return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN;
 }
 
+/** The `"` that closes the string opened at `open` (one after an odd run of backslashes is escaped), or -1. */
+function closerOf(text: string, open: number, limit: number): number {
+  for (let k = open; ; ) {
+    k = text.indexOf('"', k + 1);
+    if (k < 0 || k >= limit) return -1;
+    let b = k - 1;
+    while (b > open && text.charCodeAt(b) === BACKSLASH) b--;
+    if ((k - 1 - b) % 2 === 0) return k;
+  }
+}
+
+/** Whether what follows `i`, past white space, ends a value: a delimiter, or the end. */
+function delimiterFollows(text: string, i: number, limit: number): boolean {
+  const at = skipWs(text, i, limit);
+  if (at >= limit) return true;
+  const d = text.charCodeAt(at);
+  return d === COLON || d === COMMA || d === RBRACE || d === RBRACK;
+}
+
+/**
+ * Whether the string quoted at `open` and `close` is a key that lost its closing quote: it stands
+ * where a key does (after `{` or `,`), holds a colon, is followed by no delimiter, and the string
+ * its closing quote would then open ends at one (`{"a:"x](", …}`, not `{"a:"b} and "c" …`). Reads
+ * no further than the next quote, whose string the scan reads next anyway, so the scan stays linear.
+ */
+function keyLostQuote(text: string, open: number, close: number, limit: number): boolean {
+  if (delimiterFollows(text, close + 1, limit)) return false;
+  let b = open - 1;
+  while (b > 0 && isWs(text.charCodeAt(b))) b--;
+  const prev = text.charCodeAt(b);
+  if (prev !== LBRACE && prev !== COMMA) return false;
+  let colon = false;
+  for (let m = open + 1; m < close && !colon; m++) colon = text.charCodeAt(m) === COLON;
+  if (!colon) return false;
+  const valueEnd = closerOf(text, close, limit);
+  return valueEnd >= 0 && delimiterFollows(text, valueEnd + 1, limit);
+}
+
 /**
  * Scans from the opener at `i` to its matching closer within [i, limit). Double-quoted strings (with
  * backslash escapes) hide brackets; so do `\"…\"` strings of escaped JSON, and single-quoted strings
@@ -107,17 +145,11 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       continue;
     }
     if (c === QUOTE) {
-      // Jump quote to quote; a quote after an odd run of backslashes is escaped.
-      let k = j;
-      for (;;) {
-        k = text.indexOf('"', k + 1);
-        if (k < 0 || k >= limit) break;
-        let b = k - 1;
-        while (b > j && text.charCodeAt(b) === BACKSLASH) b--;
-        if ((k - 1 - b) % 2 === 0) break;
-      }
-      if (k < 0 || k >= limit) break;
-      j = k;
+      const k = closerOf(text, j, limit);
+      if (k < 0) break;
+      // `{"a:"x](", …}`: a key that lost its closing quote ends at its colon, as the parser reads it,
+      // so the quote found is the value's opener, and brackets after it are the value's text.
+      j = depth > 0 && stack[depth - 1] === BRACE && keyLostQuote(text, j, k, limit) ? k - 1 : k;
       continue;
     }
     if (c === BACKSLASH && j + 1 < limit && text.charCodeAt(j + 1) === QUOTE) {
