@@ -77,23 +77,15 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
   return d === COLON || d === COMMA || d === RBRACE || d === RBRACK;
 }
 
-/**
- * Whether the string quoted at `open` and `close` is a key that lost its closing quote: it stands
- * where a key does (after `{` or `,`), holds a colon, is followed by no delimiter, and the string
- * its closing quote would then open ends at one (`{"a:"x](", …}`, not `{"a:"b} and "c" …`). Reads
- * no further than the next quote, whose string the scan reads next anyway, so the scan stays linear.
- */
-function keyLostQuote(text: string, open: number, close: number, limit: number): boolean {
-  if (delimiterFollows(text, close + 1, limit)) return false;
-  let b = open - 1;
-  while (b > 0 && isWs(text.charCodeAt(b))) b--;
-  const prev = text.charCodeAt(b);
-  if (prev !== LBRACE && prev !== COMMA) return false;
-  let colon = false;
-  for (let m = open + 1; m < close && !colon; m++) colon = text.charCodeAt(m) === COLON;
-  if (!colon) return false;
-  const valueEnd = closerOf(text, close, limit);
-  return valueEnd >= 0 && delimiterFollows(text, valueEnd + 1, limit);
+/** How far past a string's first closing quote the scan looks for the one that ends it. */
+const INNER_QUOTE_LOOK = 240;
+
+/** The first quote after `from` and before `stop` that a delimiter follows (see scanBalanced), or -1. */
+function quoteBeforeDelimiter(text: string, from: number, stop: number, limit: number): number {
+  for (let k = closerOf(text, from, stop); k >= 0; k = closerOf(text, k, stop)) {
+    if (delimiterFollows(text, k + 1, limit)) return k;
+  }
+  return -1;
 }
 
 /**
@@ -114,6 +106,10 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
   // Whether a closer closed more than its own opener (`[1}` closes the `[` as well): the parser may
   // have read it as a stray closer instead.
   let mismatched = false;
+  // How far looks for strings' real ends have reached without finding one (see the quote case).
+  let lookedTo = -1;
+  // The next line break at or after the last string end looked for (found once per line).
+  let lineEnd = -1;
   let braces = 0;
   let brackets = 0;
   let tuples = 0;
@@ -145,11 +141,24 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       continue;
     }
     if (c === QUOTE) {
-      const k = closerOf(text, j, limit);
-      if (k < 0) break;
-      // `{"a:"x](", …}`: a key that lost its closing quote ends at its colon, as the parser reads it,
-      // so the quote found is the value's opener, and brackets after it are the value's text.
-      j = depth > 0 && stack[depth - 1] === BRACE && keyLostQuote(text, j, k, limit) ? k - 1 : k;
+      const first = closerOf(text, j, limit);
+      if (first < 0) break;
+      j = first;
+      if (!delimiterFollows(text, first + 1, limit)) {
+        // A quote followed by text, not a delimiter, is one the model did not escape (`"a "done}"
+        // and more"`), or the end of a key that lost its closing quote (`{"a:"x](", …}`). As the
+        // parser reads it, the string ends at the next quote on the line that a delimiter follows;
+        // with none within a bounded look, at the first quote after all. Quotes a look has passed
+        // are not looked at again, so the scan stays linear.
+        if (lineEnd < first) {
+          lineEnd = text.indexOf('\n', first);
+          if (lineEnd < 0) lineEnd = text.length;
+        }
+        const stop = Math.min(limit, first + INNER_QUOTE_LOOK, lineEnd);
+        const k = stop <= lookedTo ? -1 : quoteBeforeDelimiter(text, Math.max(first, lookedTo - 1), stop, limit);
+        if (k >= 0) j = k;
+        else lookedTo = stop;
+      }
       continue;
     }
     if (c === BACKSLASH && j + 1 < limit && text.charCodeAt(j + 1) === QUOTE) {

@@ -227,6 +227,46 @@ export const insertedQuote = fc.tuple(wordContainer, fc.nat(), fc.boolean(), fc.
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
   });
 
+/** `v` with its `n`-th string leaf (counting from 0, modulo their number) replaced by `by`. */
+function withStringLeaf(v: unknown, n: number, by: string): unknown {
+  const leaves: number[] = [0];
+  const count = (x: unknown): void => {
+    if (typeof x === 'string') leaves[0]++;
+    else if (x !== null && typeof x === 'object') for (const y of Object.values(x)) count(y);
+  };
+  count(v);
+  if (leaves[0] === 0) return Array.isArray(v) ? [...v, by] : { ...(v as object), quoted: by };
+  let at = n % leaves[0];
+  const swap = (x: unknown): unknown => {
+    if (typeof x === 'string') return at-- === 0 ? by : x;
+    if (Array.isArray(x)) return x.map(swap);
+    if (x === null || typeof x !== 'object') return x;
+    const out: Record<string, unknown> = {};
+    for (const [k, y] of Object.entries(x)) out[k] = swap(y);
+    return out;
+  };
+  return swap(v);
+}
+
+/**
+ * A container's JSON with a string holding a quoted word whose quotes the model did not escape
+ * (`"note": "a "done}" and more"`), the word's brackets and braces included, alone or in prose. Keys
+ * are identifiers, strings words, keys unique. The quoted word has text on
+ * one side at least and the string's own quote or more text on the other, never a comma or colon
+ * (`"a "b", c"` reads as two members just as well), and does not end in an opener (`"A{""}`: an
+ * opener and a quote start a key).
+ */
+export const unescapedQuote = fc.tuple(
+  wordContainer, fc.nat(), fc.constantFrom('', 'He said ', 'the ', 'call it '),
+  fc.stringMatching(/^[A-Za-z]([A-Za-z0-9 {}[\]]{0,7}[A-Za-z0-9}\]])?$/), fc.constantFrom('', ' to me', ' one', '.', ' and "more"'),
+  fc.boolean(), fc.boolean(),
+).map(([container, at, before, word, after, pretty, inProse]) => {
+  // Text on one side at least: `""a""` is as much a word in doubled quotes (CSV's escape) as one quoted.
+  const value = withStringLeaf(uniqueKeys(container, { n: 0 }), at, `${before}"${word}"${before === '' && after === '' ? ' one' : after}`);
+  const damaged = JSON.stringify(value, null, pretty ? 2 : undefined).replace(/\\"/g, '"');
+  return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+});
+
 /** Comments as models write them in JSON, quotes and brackets in them included. */
 const COMMENTS = ['// don\'t change this', '// the "id" field', '// {optional}', '// see [1]', '// TODO: fix {', '// "',
   '/* "a": 1 */', '/* } ] */', '/* it\'s "quoted" */', '# python says "hi"', "# it's [x]"];

@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, commentedJson, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { chunkSizes, claim, commentedJson, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -254,6 +254,16 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'a stray " inserted before a delimiter of a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   keepsText('recovery.comment', commentedJson,
     'a comment with quotes or brackets in it (`//`, `/* */`, `#`) written at the end of a line of a pretty-printed valid document, or on a line of its own, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
+  {
+    name: 'recovery.unescaped-quote',
+    claim: 'a string holding a quoted word whose quotes were not escaped (`"a "done}" and more"`), in a valid document whose keys are identifiers and strings words, alone or in prose, is read exactly as it was meant, and so is the rest of the document; the stream reads it the same way',
+    property: () => asProperty(unescapedQuote, chunkSizes, ({ value, text }: { value: unknown; text: string }, sizes: number[]) => {
+      const got = outcome(() => parse(text));
+      // As JSON text: the generated containers' prototypes are not parse's.
+      if (JSON.stringify(got) !== JSON.stringify({ value })) fail(`read ${JSON.stringify(got)}`);
+      same(streamed(cut(text, sizes)), got, 'end() vs parse()');
+    }),
+  },
   keepsText('recovery.stray-colon', strayColon,
     'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   {

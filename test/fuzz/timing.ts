@@ -33,6 +33,11 @@ function tolerant(fn: () => unknown): void {
   }
 }
 
+/** extract, `k` times over (see the families that use it). */
+const extractTimes = (k: number) => (text: string): void => {
+  for (let i = 0; i < k; i++) extract(text);
+};
+
 /** The near-JSON lane's rewrite, `k` times over (see the families that use it). */
 const rewriteTimes = (k: number) => (text: string): void => {
   for (let i = 0; i < k; i++) nearJsonText(text, 0, text.length, Infinity);
@@ -77,6 +82,11 @@ export const FAMILIES: readonly TimingFamily[] = [
   // prose that may hold an array's elements or an object's members with the opener lost (missing-opener.ts):
   // an element list that goes on to the end with containers in it, keys that never close, quotations
   { name: 'extract.prose-element-lists', n: 20_000, make: (n) => 'Here: ' + times('1, {"a": 1}, "x", ', n), run: (t) => extract(t) },
+  // Quotes followed by text, not a delimiter: each string looks ahead (bounded) for the quote that
+  // ends it, on one long line and with none to find. Fast enough that one run is measurable only at
+  // megabytes, where the cache makes any scan look superlinear: extracted 8 times over.
+  { name: 'extract.prose-unescaped-quotes', n: 20_000, make: (n) => 'Here: {"a": ' + times('"x "y" z ', n) + '} ok', run: extractTimes(8) },
+  { name: 'extract.prose-unescaped-quotes-closed', n: 20_000, make: (n) => 'Here: [' + times('"say "hi" now", ', n) + '] ok', run: extractTimes(8) },
   { name: 'extract.prose-member-looks', n: 20_000, make: (n) => times('Set "k": 1 and "v", 2 or [x] ', n), run: (t) => extract(t) },
   { name: 'repair.closer-runs', n: 20_000, make: (n) => '[' + times('{"a":['.repeat(40) + '1' + ']}'.repeat(40) + ', ', n) + '0', run: (t) => tolerant(() => repair(t)) },
   // quotes whose reading looks along the line (closerStartsText past `""]`, scalarElementFollows past

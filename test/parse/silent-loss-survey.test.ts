@@ -273,6 +273,26 @@ describe('a key that lost its closing quote in prose keeps its value', () => {
   }
 });
 
+// Quotes a model did not escape inside a string, around a word with a brace or bracket in it: in
+// prose the scan paired them as they stand, so the `}` in `"a "done}" one"` ended the object and
+// the members after it were gone (79 of 4,000 surveyed documents, all in prose; seed 5). The scan
+// now ends such a string where the parser does: at a quote that a delimiter follows. Fuzz property
+// recovery.unescaped-quote.
+describe('quotes not escaped inside a string, around a brace or bracket, keep the rest of the document in prose', () => {
+  for (const [text, value] of [
+    ['Here is the result: {"note": "a "done}" one", "q": 1} Hope it helps.', { note: 'a "done}" one', q: 1 }],
+    ['Here is the result: {\n  "title": ""done}" and "more"",\n  "note": 7\n} Hope it helps.', { title: '"done}" and "more"', note: 7 }],
+    ['Here is the result: [""a]a" one", {"b": [1]}] Hope it helps.', ['"a]a" one', { b: [1] }]],
+    ['Here: {"q": "call it "x: y" to me", "s": "the "[1]" one"} ok', { q: 'call it "x: y" to me', s: 'the "[1]" one' }],
+  ] as const) {
+    test(text, () => {
+      assert.deepEqual(parse(text), value);
+      assert.deepEqual(JSON.parse(repair(text)), value);
+      assert.deepEqual(streamed(text, 1), value);
+    });
+  }
+});
+
 // A closer written where a comma belongs (session 11's survey of replaced delimiters): the value
 // ended there, and the rest of the document was set aside as text after it. The fuzz property
 // recovery.replaced-delimiter covers the class (known failing for the rest of it: see
