@@ -58,10 +58,13 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
   return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN;
 }
 
-/** The `"` that closes the string opened at `open` (one after an odd run of backslashes is escaped), or -1. */
-function closerOf(text: string, open: number, limit: number): number {
+/**
+ * The `quote` (`"` or `'`) that closes the string opened at `open`, before `limit`, or -1. One after
+ * an odd run of backslashes is escaped.
+ */
+function closerOf(text: string, open: number, limit: number, quote = '"'): number {
   for (let k = open; ; ) {
-    k = text.indexOf('"', k + 1);
+    k = text.indexOf(quote, k + 1);
     if (k < 0 || k >= limit) return -1;
     let b = k - 1;
     while (b > open && text.charCodeAt(b) === BACKSLASH) b--;
@@ -80,12 +83,37 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
 /** How far past a string's first closing quote the scan looks for the one that ends it. */
 const INNER_QUOTE_LOOK = 240;
 
-/** The first quote after `from` and before `stop` that a delimiter follows (see scanBalanced), or -1. */
-function quoteBeforeDelimiter(text: string, from: number, stop: number, limit: number): number {
-  for (let k = closerOf(text, from, stop); k >= 0; k = closerOf(text, k, stop)) {
-    if (delimiterFollows(text, k + 1, limit)) return k;
+/**
+ * Where a string whose closing quote is followed by text, not a delimiter, really ends, as the parser
+ * reads it. Such a quote is one the model did not escape (`"a "done}" and more"`, `'we're done}'`),
+ * or the end of a key that lost its closing quote (`{"a:"x](", …}`): the string ends at the next
+ * quote of its kind on the line that a delimiter follows; with none within a bounded look, at the
+ * first quote after all. One per scan: quotes a look has passed are not looked at again, so the scan
+ * stays linear.
+ */
+class StringEnds {
+  /** How far looks for `"` and for `'` have reached without finding a quote that a delimiter follows. */
+  private double = -1;
+  private single = -1;
+  /** The next line break at or after the last quote looked from (found once per line). */
+  private lineEnd = -1;
+
+  /** The end of the string whose first closing `quote`, at `first`, is followed by text. */
+  end(text: string, first: number, limit: number, quote: '"' | "'"): number {
+    if (this.lineEnd < first) {
+      this.lineEnd = text.indexOf('\n', first);
+      if (this.lineEnd < 0) this.lineEnd = text.length;
+    }
+    const stop = Math.min(limit, first + INNER_QUOTE_LOOK, this.lineEnd);
+    const seen = quote === '"' ? this.double : this.single;
+    if (stop <= seen) return first;
+    for (let k = closerOf(text, Math.max(first, seen - 1), stop, quote); k >= 0; k = closerOf(text, k, stop, quote)) {
+      if (delimiterFollows(text, k + 1, limit)) return k;
+    }
+    if (quote === '"') this.double = stop;
+    else this.single = stop;
+    return first;
   }
-  return -1;
 }
 
 /**
@@ -106,10 +134,8 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
   // Whether a closer closed more than its own opener (`[1}` closes the `[` as well): the parser may
   // have read it as a stray closer instead.
   let mismatched = false;
-  // How far looks for strings' real ends have reached without finding one (see the quote case).
-  let lookedTo = -1;
-  // The next line break at or after the last string end looked for (found once per line).
-  let lineEnd = -1;
+  // Made only when a string's closing quote is followed by text, not a delimiter.
+  let ends: StringEnds | undefined;
   let braces = 0;
   let brackets = 0;
   let tuples = 0;
@@ -143,22 +169,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
     if (c === QUOTE) {
       const first = closerOf(text, j, limit);
       if (first < 0) break;
-      j = first;
-      if (!delimiterFollows(text, first + 1, limit)) {
-        // A quote followed by text, not a delimiter, is one the model did not escape (`"a "done}"
-        // and more"`), or the end of a key that lost its closing quote (`{"a:"x](", …}`). As the
-        // parser reads it, the string ends at the next quote on the line that a delimiter follows;
-        // with none within a bounded look, at the first quote after all. Quotes a look has passed
-        // are not looked at again, so the scan stays linear.
-        if (lineEnd < first) {
-          lineEnd = text.indexOf('\n', first);
-          if (lineEnd < 0) lineEnd = text.length;
-        }
-        const stop = Math.min(limit, first + INNER_QUOTE_LOOK, lineEnd);
-        const k = stop <= lookedTo ? -1 : quoteBeforeDelimiter(text, Math.max(first, lookedTo - 1), stop, limit);
-        if (k >= 0) j = k;
-        else lookedTo = stop;
-      }
+      j = delimiterFollows(text, first + 1, limit) ? first : (ends ??= new StringEnds()).end(text, first, limit, '"');
       continue;
     }
     if (c === BACKSLASH && j + 1 < limit && text.charCodeAt(j + 1) === QUOTE) {
@@ -184,6 +195,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         else j++;
       }
       if (j >= limit) break;
+      if (text.charCodeAt(j) === APOS && !delimiterFollows(text, j + 1, limit)) j = (ends ??= new StringEnds()).end(text, j, limit, "'");
       continue;
     }
     if (c === BACKTICK && isValueFenceAt(text, j)) {

@@ -267,6 +267,29 @@ export const unescapedQuote = fc.tuple(
   return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
 });
 
+/** `v` written as Python and JavaScript write it by hand: keys and strings in single quotes, nothing escaped. */
+function singleQuoted(v: unknown): string {
+  if (typeof v === 'string') return `'${v}'`;
+  if (Array.isArray(v)) return `[${v.map(singleQuoted).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `'${k}': ${singleQuoted(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+/**
+ * A container written with single quotes (`{'q': 'we're done}', 'n': 1}`) with a string holding an
+ * apostrophe, not escaped, and maybe a brace or bracket after it, alone or in prose, pretty-printed
+ * or not. Keys are identifiers, strings words, keys unique; the apostrophe is followed by a letter.
+ */
+export const apostrophe = fc.tuple(
+  wordContainer, fc.nat(), fc.stringMatching(/^[A-Za-z]{1,6}$/), fc.constantFrom("'s", "'re", "'t", "'ll", "'Brien"),
+  fc.constantFrom('', ' done', ' [x]', ' {y}', ' ok}', ' a]'), fc.boolean(), fc.boolean(),
+).map(([container, at, word, contraction, after, pretty, inProse]) => {
+  const value = withStringLeaf(uniqueKeys(container, { n: 0 }), at, `${word}${contraction}${after}`);
+  const written = singleQuoted(value);
+  const damaged = pretty ? written.replace(/, '/g, ",\n  '") : written;
+  return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+});
+
 /** Comments as models write them in JSON, quotes and brackets in them included. */
 const COMMENTS = ['// don\'t change this', '// the "id" field', '// {optional}', '// see [1]', '// TODO: fix {', '// "',
   '/* "a": 1 */', '/* } ] */', '/* it\'s "quoted" */', '# python says "hi"', "# it's [x]"];

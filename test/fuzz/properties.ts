@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { chunkSizes, claim, commentedJson, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, claim, commentedJson, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -123,6 +123,20 @@ function losesNoText({ value, text, inProse }: { value: unknown; text: string; i
   if (missing.length > 0 && !(inProse && parseWithReport(text).repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind)))) {
     fail(`lost ${missing.join(' | ')}: got ${out}`);
   }
+}
+
+/** A recovery property: inputs made by `input` are read as the value they were made from, by parse and the stream alike. */
+function readsExactly(name: string, input: fc.Arbitrary<{ value: unknown; text: string }>, claim: string): FuzzProperty {
+  return {
+    name,
+    claim,
+    property: () => asProperty(input, chunkSizes, ({ value, text }: { value: unknown; text: string }, sizes: number[]) => {
+      const got = outcome(() => parse(text));
+      // As JSON text: the generated containers' prototypes are not parse's.
+      if (JSON.stringify(got) !== JSON.stringify({ value })) fail(`read ${JSON.stringify(got)}`);
+      same(streamed(cut(text, sizes)), got, 'end() vs parse()');
+    }),
+  };
 }
 
 /** A recovery property: inputs made by `input` lose no text silently (see losesNoText). */
@@ -254,16 +268,10 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'a stray " inserted before a delimiter of a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   keepsText('recovery.comment', commentedJson,
     'a comment with quotes or brackets in it (`//`, `/* */`, `#`) written at the end of a line of a pretty-printed valid document, or on a line of its own, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
-  {
-    name: 'recovery.unescaped-quote',
-    claim: 'a string holding a quoted word whose quotes were not escaped (`"a "done}" and more"`), in a valid document whose keys are identifiers and strings words, alone or in prose, is read exactly as it was meant, and so is the rest of the document; the stream reads it the same way',
-    property: () => asProperty(unescapedQuote, chunkSizes, ({ value, text }: { value: unknown; text: string }, sizes: number[]) => {
-      const got = outcome(() => parse(text));
-      // As JSON text: the generated containers' prototypes are not parse's.
-      if (JSON.stringify(got) !== JSON.stringify({ value })) fail(`read ${JSON.stringify(got)}`);
-      same(streamed(cut(text, sizes)), got, 'end() vs parse()');
-    }),
-  },
+  readsExactly('recovery.unescaped-quote', unescapedQuote,
+    'a string holding a quoted word whose quotes were not escaped (`"a "done}" and more"`), in a valid document whose keys are identifiers and strings words, alone or in prose, is read exactly as it was meant, and so is the rest of the document; the stream reads it the same way'),
+  readsExactly('recovery.apostrophe', apostrophe,
+    "a document written with single quotes whose string holds an apostrophe, not escaped, and maybe a brace or bracket after it (`{'q': 'we're done}', 'n': 1}`), alone or in prose, is read exactly as it was meant; the stream reads it the same way"),
   keepsText('recovery.stray-colon', strayColon,
     'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   {

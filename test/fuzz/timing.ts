@@ -86,6 +86,7 @@ export const FAMILIES: readonly TimingFamily[] = [
   // ends it, on one long line and with none to find. Fast enough that one run is measurable only at
   // megabytes, where the cache makes any scan look superlinear: extracted 8 times over.
   { name: 'extract.prose-unescaped-quotes', n: 20_000, make: (n) => 'Here: {"a": ' + times('"x "y" z ', n) + '} ok', run: extractTimes(8) },
+  { name: 'extract.prose-apostrophes', n: 20_000, make: (n) => "Here: {'a': " + times("'x'y' z ", n) + '} ok', run: extractTimes(8) },
   { name: 'extract.prose-unescaped-quotes-closed', n: 20_000, make: (n) => 'Here: [' + times('"say "hi" now", ', n) + '] ok', run: extractTimes(8) },
   { name: 'extract.prose-member-looks', n: 20_000, make: (n) => times('Set "k": 1 and "v", 2 or [x] ', n), run: (t) => extract(t) },
   { name: 'repair.closer-runs', n: 20_000, make: (n) => '[' + times('{"a":['.repeat(40) + '1' + ']}'.repeat(40) + ', ', n) + '0', run: (t) => tolerant(() => repair(t)) },

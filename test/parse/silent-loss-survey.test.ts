@@ -278,12 +278,18 @@ describe('a key that lost its closing quote in prose keeps its value', () => {
 // the members after it were gone (79 of 4,000 surveyed documents, all in prose; seed 5). The scan
 // now ends such a string where the parser does: at a quote that a delimiter follows. Fuzz property
 // recovery.unescaped-quote.
-describe('quotes not escaped inside a string, around a brace or bracket, keep the rest of the document in prose', () => {
+describe('quotes and apostrophes not escaped inside a string, around a brace or bracket, keep the rest of the document in prose', () => {
   for (const [text, value] of [
     ['Here is the result: {"note": "a "done}" one", "q": 1} Hope it helps.', { note: 'a "done}" one', q: 1 }],
     ['Here is the result: {\n  "title": ""done}" and "more"",\n  "note": 7\n} Hope it helps.', { title: '"done}" and "more"', note: 7 }],
     ['Here is the result: [""a]a" one", {"b": [1]}] Hope it helps.', ['"a]a" one', { b: [1] }]],
     ['Here: {"q": "call it "x: y" to me", "s": "the "[1]" one"} ok', { q: 'call it "x: y" to me', s: 'the "[1]" one' }],
+    // Single quotes, as Python and JavaScript are written by hand: an apostrophe is not the string's
+    // end (46 of 4,000 surveyed documents lost members, all in prose; seed 5). Fuzz property
+    // recovery.apostrophe.
+    ["Here is the result: {'q': 'we're done}', 'text': 'don't {x}', 'note': false} Hope it helps.", { q: "we're done}", text: "don't {x}", note: false }],
+    ["Here is the result: [['A's a]'], 'a'] Hope it helps.", [["A's a]"], 'a']],
+    ["Here is the result: {'who': 'O'Brien',\n  'q': true} Hope it helps.", { who: "O'Brien", q: true }],
   ] as const) {
     test(text, () => {
       assert.deepEqual(parse(text), value);
