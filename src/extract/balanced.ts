@@ -24,6 +24,10 @@ const SLASH = 0x2f;
 const STAR = 0x2a;
 const HASH = 0x23;
 
+/** The ASCII characters {@link scanBalanced} acts on: 1, the rest 0. */
+const SCANNED = new Uint8Array(128);
+for (const c of '/#"\\\'`{[()]}') SCANNED[c.charCodeAt(0)] = 1;
+
 /** One span found in prose. */
 export interface ProseSpan {
   start: number;
@@ -72,12 +76,17 @@ function closerOf(text: string, open: number, limit: number, quote = '"'): numbe
   }
 }
 
+/** Whether `c` ends a value: `:`, `,`, `}` or `]`. */
+function isDelimiter(c: number): boolean {
+  return c === COLON || c === COMMA || c === RBRACE || c === RBRACK;
+}
+
 /** Whether what follows `i`, past white space, ends a value: a delimiter, or the end. */
 function delimiterFollows(text: string, i: number, limit: number): boolean {
+  // Compact JSON: the delimiter comes at once.
+  if (isDelimiter(text.charCodeAt(i))) return true;
   const at = skipWs(text, i, limit);
-  if (at >= limit) return true;
-  const d = text.charCodeAt(at);
-  return d === COLON || d === COMMA || d === RBRACE || d === RBRACK;
+  return at >= limit || isDelimiter(text.charCodeAt(at));
 }
 
 /** How far past a string's first closing quote the scan looks for the one that ends it. */
@@ -144,6 +153,8 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
   let blockClose = -2;
   for (let j = i; j < limit; j++) {
     const c = text.charCodeAt(j);
+    // Most of a value's characters (digits, letters, `:`, `,`, space) are none of the cases below.
+    if (c < 128 && SCANNED[c] === 0) continue;
     if (c === SLASH && j + 1 < limit) {
       // Comments, as the parser skips them: their quotes and brackets are no JSON's (`// don't`,
       // `/* } */`). Not the `//` of a URL (`https://`).
