@@ -269,7 +269,7 @@ function unquotedKeyFollows(e: Engine, after: number, j: number, c2: number): An
  * element, with its opening quote (and the comma) missing.
  */
 function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: number): Answer {
-  if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY) return PASS;
+  if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY || inchMark(e, i)) return PASS;
   const k = scanWordLimited(e, j);
   if (k >= e.end) return PASS;
   let c = e.buf.charCodeAt(k);
@@ -278,6 +278,18 @@ function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: 
     c = n < e.end ? e.buf.charCodeAt(n) : -1;
   }
   return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i) ? Decision.CLOSE : PASS;
+}
+
+/**
+ * `["samsung 32" display"]`: the quote at `i` follows a number that is a word of the string's text
+ * (a space before it): an inch mark, not where the string ends (`["value1" value2"]` is two elements).
+ */
+function inchMark(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.textStart - e.base;
+  let k = i - 1;
+  while (k > from && (isDigit(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.DOT)) k--;
+  return k < i - 1 && isDigit(s.charCodeAt(i - 1)) && s.charCodeAt(k) === Ch.SPACE;
 }
 
 /**
