@@ -1,8 +1,9 @@
-// Unescaped quotes in strings, as model replies quoted in peers' trackers have them (read for what real
-// replies look like; the inputs are shortened):
-//   https://github.com/josdejong/jsonrepair/pull/116 (issues #102, #114)
-//   https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /140, /141, /152
-// Each is read as meant, alone and inside prose, by parse, repair and the stream alike.
+// Model replies quoted in peers' trackers (read for what real replies look like; the inputs are
+// shortened). Each is read as meant, alone and inside prose, by parse, repair and the stream alike.
+//   unescaped quotes: https://github.com/josdejong/jsonrepair/pull/116 (issues #102, #114)
+//                     https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /140, /141, /152
+//   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /98, /172, /173
+//                     https://github.com/josdejong/jsonrepair/issues/147
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createStreamParser, parse, repair } from '../../src/index.js';
@@ -23,14 +24,26 @@ const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['["a TV, 55.5" wide", "b"]', ['a TV, 55.5" wide', 'b']],
 ];
 
+const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
+  ['[{"type":"x","content":{"aaa":[{"date":"0000-00-00"}],"bbb":[{"date":"0000-00-00"}}]},{"type":"y","content":"z"}]', [{ type: 'x', content: { aaa: [{ date: '0000-00-00' }], bbb: [{ date: '0000-00-00' }] } }, { type: 'y', content: 'z' }]],
+  ['{\n    "value_1": true, SHOULD_NOT_EXIST\n    "value_2": "data"\n}', { value_1: true, value_2: 'data' }],
+  ['{\n    "value_1":\n    "value_2": "data"\n}', { value_1: null, value_2: 'data' }],
+  ['{"n": 30, "phones": [{"phoneNo": "18677770000"], "tasks": [{"taskType": "P", "type": "2"], "status": "not_started"}', { n: 30, phones: [{ phoneNo: '18677770000' }], tasks: [{ taskType: 'P', type: '2' }], status: 'not_started' }],
+  ['{\n  "x": {\n    "categories": []  // Placeholder, as categories are derived\n  },\n  "q": ["a", "b"]\n}', { x: { categories: [] }, q: ['a', 'b'] }],
+  ['{""answer"":[{""traits"":""Female aged 60+"",""answer1"":""5""}]}', { answer: [{ traits: 'Female aged 60+', answer1: '5' }] }],
+  ['here is the json:\n```json\n{\n  "name": "John",\n  "age": 10\n}\n```\n', { name: 'John', age: 10 }],
+  // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
+  ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
+];
+
 function streamed(text: string, size: number): unknown {
   const p = createStreamParser();
   for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
   return p.end();
 }
 
-describe('unescaped quotes from peers\' trackers', () => {
-  for (const [input, value] of CASES) {
+describe('replies from peers\' trackers', () => {
+  for (const [input, value] of [...CASES, ...STRUCTURE]) {
     for (const text of [input, `Here you go:\n${input}\nHope it helps!`]) {
       test(JSON.stringify(text), () => {
         assert.deepEqual(parse(text), value);
