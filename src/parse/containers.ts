@@ -98,6 +98,31 @@ export function closeWith(e: Engine, c: number): void {
   e.edit(at, 1, popContainer(e));
 }
 
+/** How many closers {@link innerCloserLost} reads ahead at most: a bound per closer, so the engine stays linear. */
+const CLOSER_RUN_LOOK = 32;
+
+/**
+ * `{"a": [{"b": 1]}}`: the innermost container's own closer was lost, so the closer at `pos` closes
+ * it and the one below, when the closers from `j` on then close the rest of the value, kind by kind,
+ * and nothing of the value follows them (the end, or prose). Read as two swapped closers instead, the value's own closer would be
+ * missing and the whole reply would read as cut off. Reads at most CLOSER_RUN_LOOK closers ahead.
+ */
+function innerCloserLost(e: Engine, j: number, depth: number): boolean {
+  if (depth - 2 > CLOSER_RUN_LOOK) return false;
+  let k = j;
+  for (let level = depth - 3; level >= 0; level--) {
+    const kind = e.kinds[level];
+    if (kind !== Kind.OBJECT && kind !== Kind.ARRAY) return false;
+    if (k >= e.end || e.buf.charCodeAt(k) !== (kind === Kind.OBJECT ? Ch.RBRACE : Ch.RBRACKET)) return false;
+    k = peekSignificant(e, k + 1);
+  }
+  if (k >= e.end) return true;
+  // Nothing of the value may follow: a comma or a member (`{"rows": [{"a": 1]}, "n": 2}`) says the
+  // closers were swapped and the value goes on.
+  const c = e.buf.charCodeAt(k);
+  return c !== Ch.RBRACE && c !== Ch.RBRACKET && c !== Ch.COMMA && c !== Ch.COLON && c !== Ch.DQUOTE && c !== Ch.SQUOTE;
+}
+
 /**
  * `}]` where `]}` was meant: the closer at `pos` belongs to the container below the innermost one,
  * and the next closer is the innermost one's. Both close, in stack order, so nothing after them is
@@ -110,6 +135,7 @@ function swappedClosers(e: Engine, wanted: Kind): boolean {
   if (top !== Kind.OBJECT && top !== Kind.ARRAY) return false;
   const j = peekSignificant(e, e.pos + 1);
   if (j >= e.end || e.buf.charCodeAt(j) !== (top === Kind.OBJECT ? Ch.RBRACE : Ch.RBRACKET)) return false;
+  if (innerCloserLost(e, j, depth)) return false;
   const at = e.pos;
   e.record('swapped_closers', at, `read "${String.fromCharCode(e.buf.charCodeAt(at))}${String.fromCharCode(e.buf.charCodeAt(j))}" as the closers in the order they were opened`);
   e.edit(at, 1, closerOf(top));

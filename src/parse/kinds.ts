@@ -52,7 +52,7 @@ export const REPAIR_KINDS = {
     input: '{"a\\_b": \\[1\\]}', value: { a_b: [1] }, at: 3, guess: false, cutOff: false, fuzz: ['\\[', '\\_'],
   },
   swapped_closers: {
-    fixes: '`}]` where `]}` was meant (or `]}` for `}]`), read by the stack of open containers',
+    fixes: '`}]` where `]}` was meant (or `]}` for `}]`), read by the stack of open containers; not when the closers after them close the whole value and nothing of it follows (`{"a": [{"b": 1]}}`: the inner `}` was lost, a `mismatched_closer`)',
     input: '{"a": {"b": [1}], "c": 2}', value: { a: { b: [1] }, c: 2 }, at: 14, guess: true, cutOff: false, fuzz: ['}]', ']}'],
   },
   stray_opener: {

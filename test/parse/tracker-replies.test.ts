@@ -4,9 +4,12 @@
 //                     https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /140, /141, /152
 //   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /98, /172, /173
 //                     https://github.com/josdejong/jsonrepair/issues/147
+//   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createStreamParser, parse, repair } from '../../src/index.js';
+import { createStreamParser, extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
+import { isCutOffRepair } from '../../src/parse/kind-flags.js';
+import type { TextRepairKind } from '../../src/parse/types.js';
 
 const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{ "text": "I want to buy a 65" television" }', { text: 'I want to buy a 65" television' }],
@@ -32,6 +35,9 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{\n  "x": {\n    "categories": []  // Placeholder, as categories are derived\n  },\n  "q": ["a", "b"]\n}', { x: { categories: [] }, q: ['a', 'b'] }],
   ['{""answer"":[{""traits"":""Female aged 60+"",""answer1"":""5""}]}', { answer: [{ traits: 'Female aged 60+', answer1: '5' }] }],
   ['here is the json:\n```json\n{\n  "name": "John",\n  "age": 10\n}\n```\n', { name: 'John', age: 10 }],
+  // vLLM #19056: the last element's `}` lost before `]}}`. Read as two swapped closers, the value's
+  // own `}` went missing too and the whole reply read as cut off.
+  ['{"name": "summary", "arguments": {"outline": [{"h2": "a", "g": "x"}, {"h2": "b", "g": "y"]}}', { name: 'summary', arguments: { outline: [{ h2: 'a', g: 'x' }, { h2: 'b', g: 'y' }] } }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
@@ -49,10 +55,19 @@ describe('replies from peers\' trackers', () => {
         assert.deepEqual(parse(text), value);
         assert.deepEqual(JSON.parse(repair(text)), value);
         for (const size of [1, 3]) assert.deepEqual(streamed(text, size), value, `in ${size}-character chunks`);
+        // Each reply is whole: none reads as cut off.
+        assert.deepEqual(parseWithReport(text).repairs.filter((r) => isCutOffRepair(r.kind as TextRepairKind)), []);
       });
     }
   }
   test('a word whose closing quote was lost before the next one stays two elements', () => {
     assert.deepEqual(parse('["value1" value2", "value3"]'), ['value1', 'value2', 'value3']);
   });
+});
+
+test('a tool call whose arguments lost an element\'s `}` is read, not refused as cut off (vLLM #19056)', () => {
+  const text = '<tool_call>\n{"name": "summary", "arguments": {"outline": [{"h2": "a"}, {"h2": "b"]}}\n</tool_call>';
+  const [call] = extractToolCalls(text, { tools: [{ name: 'summary' }] }).calls;
+  assert.deepEqual(call.arguments, { outline: [{ h2: 'a' }, { h2: 'b' }] });
+  assert.deepEqual(call.repairs.map((r) => r.kind), ['mismatched_closer']);
 });
