@@ -1,7 +1,7 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { Verdict, classifyOpen, hashCommentAt, isIdentChar, isLetter, isWs, memberStartsAt, skipWs, trimEnd } from './chars.js';
+import { INNER_QUOTE_LOOK, Verdict, classifyOpen, hashCommentAt, isIdentChar, isLetter, isWs, memberStartsAt, skipWs, trimEnd } from './chars.js';
 import { elementsEnd, elementsMayStart, mayStartValue, membersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -89,8 +89,6 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
   return at >= limit || isDelimiter(text.charCodeAt(at));
 }
 
-/** How far past a string's first closing quote the scan looks for the one that ends it. */
-const INNER_QUOTE_LOOK = 240;
 
 /**
  * Where a string whose closing quote is followed by text, not a delimiter, really ends, as the parser

@@ -260,7 +260,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     return q > p && valueStartsAt(text, q, end) ? accept : rejectRun;
   }
   const d = text.charCodeAt(p);
-  if (d === LBRACE || d === QUOTE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
+  if (d === QUOTE) return stringElementAt(text, p, end) ? accept : rejectRun;
+  if (d === LBRACE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
   // `[⏎  ]⏎  "a": 1`, `[⏎  ]⏎  null,`: an element's `{` or `[` written as `]` (the parser reads it so);
   // a task list's box (`[ ]`) holds no line break.
   if (d === RBRACK) return run > 1 || p === i + 1 || (lineBreakIn(text, i + 1, p) && valueStartsAfter(text, p + 1, end)) ? accept : rejectRun;
@@ -463,6 +464,33 @@ function bracketsLeftOpen(text: string, i: number, end: number): number {
 }
 
 /** The quote that closes the double-quoted string opened at `k` (escapes skipped), or `end`. */
+/** How far past a string's first closing quote a look for the quote that really ends it goes. */
+export const INNER_QUOTE_LOOK = 240;
+
+/**
+ * Whether the `"` at `p`, an array's first token, opens a string element. Prose quotes a bracket
+ * (`Use "[" then {"a": 1}`, `starting with "I, ["⏎⏎{`): there the quote closes the quotation, and
+ * what follows it, space first, is no element. So a string that starts with space is an element
+ * only when it ends before a `,` or `]` (at its first closing quote, or at a later one on the same
+ * line, within INNER_QUOTE_LOOK, when the model did not escape a quote inside it), or when the text
+ * ends inside it (a reply cut off). Any other string is, whatever damage follows it.
+ */
+function stringElementAt(text: string, p: number, end: number): boolean {
+  if (p + 1 >= end || !isWs(text.charCodeAt(p + 1))) return true;
+  let k = closingQuote(text, p, end);
+  const far = Math.min(end, k + INNER_QUOTE_LOOK);
+  while (k < end) {
+    const after = skipWs(text, k + 1, end);
+    if (after >= end) return true;
+    const c = text.charCodeAt(after);
+    if (c === COMMA || c === RBRACK) return true;
+    do k++;
+    while (k < far && text.charCodeAt(k) !== QUOTE && text.charCodeAt(k) !== LF);
+    if (k >= far || text.charCodeAt(k) === LF) return false;
+  }
+  return true;
+}
+
 export function closingQuote(text: string, k: number, end: number): number {
   for (k++; k < end; k++) {
     const d = text.charCodeAt(k);

@@ -389,3 +389,11 @@ describe('a closer written for a comma, a colon or an opener keeps the rest of t
     assert.deepEqual(parse('Here: {"a":1} {"b":2} ok'), parse('Here: {"a":1} ok'));
   });
 });
+
+// Found by this session's fuzz (recovery.deleted-delimiter, seed 795136519), not fixed: an object
+// that lost its `}` before an array's elements reads the element `3` as a key without a value, and
+// that key already holds -1, which the inserted null replaces. A member a repair makes up should never
+// replace a key the document gave a value.
+test.todo('a key without a value that a repair reads never replaces a key the document gave a value', () => {
+  assert.deepEqual(parse('[{"3":-1,"_0":null,"#1":0,"$2":null,3,"",0]'), [{ 3: -1, _0: null, '#1': 0, $2: null }, 3, '', 0]);
+});

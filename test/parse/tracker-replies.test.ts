@@ -5,6 +5,7 @@
 //   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /98, /172, /173
 //                     https://github.com/josdejong/jsonrepair/issues/147
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
+//   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createStreamParser, extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -38,6 +39,9 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // vLLM #19056: the last element's `}` lost before `]}}`. Read as two swapped closers, the value's
   // own `}` went missing too and the whole reply read as cut off.
   ['{"name": "summary", "arguments": {"outline": [{"h2": "a", "g": "x"}, {"h2": "b", "g": "y"]}}', { name: 'summary', arguments: { outline: [{ h2: 'a', g: 'x' }, { h2: 'b', g: 'y' }] } }],
+  // BAML #1755: a bracket quoted in the prose before the JSON (`"I, ["`) is no array's opener.
+  [' Ok I must get log format starting with "I, ["\n\n{\n  "a": 1,\n  "b": [2]\n}\n', { a: 1, b: [2] }],
+  ['Use "[" then {"a": 1}', { a: 1 }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
