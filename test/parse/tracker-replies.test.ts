@@ -8,9 +8,10 @@
 //   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createStreamParser, extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
+import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
+import { streamedEnd } from '../stream/check.js';
 
 const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{ "text": "I want to buy a 65" television" }', { text: 'I want to buy a 65" television' }],
@@ -46,19 +47,13 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
 
-function streamed(text: string, size: number): unknown {
-  const p = createStreamParser();
-  for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
-  return p.end();
-}
-
 describe('replies from peers\' trackers', () => {
   for (const [input, value] of [...CASES, ...STRUCTURE]) {
     for (const text of [input, `Here you go:\n${input}\nHope it helps!`]) {
       test(JSON.stringify(text), () => {
         assert.deepEqual(parse(text), value);
         assert.deepEqual(JSON.parse(repair(text)), value);
-        for (const size of [1, 3]) assert.deepEqual(streamed(text, size), value, `in ${size}-character chunks`);
+        for (const size of [1, 3]) assert.deepEqual(streamedEnd(text, size), value, `in ${size}-character chunks`);
         // Each reply is whole: none reads as cut off.
         assert.deepEqual(parseWithReport(text).repairs.filter((r) => isCutOffRepair(r.kind as TextRepairKind)), []);
       });

@@ -32,6 +32,13 @@ export function chunk(text: string, size: number, seed = 1): string[] {
   return out;
 }
 
+/** What the stream's `end()` gives for `text` pushed in chunks of `size` characters. */
+export function streamedEnd(text: string, size: number): unknown {
+  const p = createStreamParser();
+  for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+  return p.end();
+}
+
 export interface Run {
   snapshots: Snapshot[];
   /** JSON copies taken when each snapshot was returned. */
