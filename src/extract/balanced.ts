@@ -89,7 +89,6 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
   return at >= limit || isDelimiter(text.charCodeAt(at));
 }
 
-
 /**
  * Where a string whose closing quote is followed by text, not a delimiter, really ends, as the parser
  * reads it. Such a quote is one the model did not escape (`"a "done}" and more"`, `'we're done}'`),

@@ -463,7 +463,6 @@ function bracketsLeftOpen(text: string, i: number, end: number): number {
   return depth;
 }
 
-/** The quote that closes the double-quoted string opened at `k` (escapes skipped), or `end`. */
 /** How far past a string's first closing quote a look for the quote that really ends it goes. */
 export const INNER_QUOTE_LOOK = 240;
 
@@ -491,6 +490,7 @@ function stringElementAt(text: string, p: number, end: number): boolean {
   return true;
 }
 
+/** The quote that closes the double-quoted string opened at `k` (escapes skipped), or `end`. */
 export function closingQuote(text: string, k: number, end: number): number {
   for (k++; k < end; k++) {
     const d = text.charCodeAt(k);

@@ -104,8 +104,9 @@ const CLOSER_RUN_LOOK = 32;
 /**
  * `{"a": [{"b": 1]}}`: the innermost container's own closer was lost, so the closer at `pos` closes
  * it and the one below, when the closers from `j` on then close the rest of the value, kind by kind,
- * and nothing of the value follows them (the end, or prose). Read as two swapped closers instead, the value's own closer would be
- * missing and the whole reply would read as cut off. Reads at most CLOSER_RUN_LOOK closers ahead.
+ * and nothing of the value follows them (the end, or prose). Read as two swapped closers instead,
+ * the value's own closer would be missing and the whole reply would read as cut off. Reads at most
+ * CLOSER_RUN_LOOK closers ahead.
  */
 function innerCloserLost(e: Engine, j: number, depth: number): boolean {
   if (depth - 2 > CLOSER_RUN_LOOK) return false;
