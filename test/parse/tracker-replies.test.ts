@@ -6,6 +6,7 @@
 //                     https://github.com/josdejong/jsonrepair/issues/147
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
 //   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
+//   a stray opener:   https://github.com/ollama/ollama/issues/10929 (thinking with a format)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -43,6 +44,8 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // BAML #1755: a bracket quoted in the prose before the JSON (`"I, ["`) is no array's opener.
   [' Ok I must get log format starting with "I, ["\n\n{\n  "a": 1,\n  "b": [2]\n}\n', { a: 1, b: [2] }],
   ['Use "[" then {"a": 1}', { a: 1 }],
+  // ollama #10929: a stray `{"` before the object.
+  ['{"{"summary": "This is a test post about Python programming."}\n', { summary: 'This is a test post about Python programming.' }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
