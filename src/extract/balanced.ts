@@ -1,7 +1,7 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { INNER_QUOTE_LOOK, Verdict, classifyOpen, hashCommentAt, isIdentChar, isLetter, isWs, memberStartsAt, skipWs, trimEnd } from './chars.js';
+import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIdentChar, isLetter, isWs, memberStartsAt, skipWs, trimEnd } from './chars.js';
 import { elementsEnd, elementsMayStart, mayStartValue, membersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -60,20 +60,6 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
   while (k > floor && isWs(text.charCodeAt(k))) k--;
   const prev = text.charCodeAt(k);
   return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN;
-}
-
-/**
- * The `quote` (`"` or `'`) that closes the string opened at `open`, before `limit`, or -1. One after
- * an odd run of backslashes is escaped.
- */
-function closerOf(text: string, open: number, limit: number, quote = '"'): number {
-  for (let k = open; ; ) {
-    k = text.indexOf(quote, k + 1);
-    if (k < 0 || k >= limit) return -1;
-    let b = k - 1;
-    while (b > open && text.charCodeAt(b) === BACKSLASH) b--;
-    if ((k - 1 - b) % 2 === 0) return k;
-  }
 }
 
 /** Whether `c` ends a value: `:`, `,`, `}` or `]`. */

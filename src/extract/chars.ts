@@ -490,14 +490,24 @@ function stringElementAt(text: string, p: number, end: number): boolean {
   return true;
 }
 
+/**
+ * The `quote` (`"` or `'`) that closes the string opened at `open`, before `limit`, or -1. One after
+ * an odd run of backslashes is escaped.
+ */
+export function closerOf(text: string, open: number, limit: number, quote = '"'): number {
+  for (let k = open; ; ) {
+    k = text.indexOf(quote, k + 1);
+    if (k < 0 || k >= limit) return -1;
+    let b = k - 1;
+    while (b > open && text.charCodeAt(b) === BACKSLASH) b--;
+    if ((k - 1 - b) % 2 === 0) return k;
+  }
+}
+
 /** The quote that closes the double-quoted string opened at `k` (escapes skipped), or `end`. */
 export function closingQuote(text: string, k: number, end: number): number {
-  for (k++; k < end; k++) {
-    const d = text.charCodeAt(k);
-    if (d === BACKSLASH) k++;
-    else if (d === QUOTE) return k;
-  }
-  return end;
+  const close = closerOf(text, k, end);
+  return close < 0 ? end : close;
 }
 
 /**
