@@ -211,8 +211,8 @@ export function popContainer(e: Engine, closerAt = -1): string {
  * `[{"i":1{"i":2}]` and `[{"i":1,{"i":2}]`: a `{` where the next key of an object in an array was
  * expected. The object ended without its `}`; the `{` opens the array's next element.
  */
-export function closeBeforeSibling(e: Engine): void {
-  e.record('missing_closer', e.pos, 'inserted the "}" before the next object in the array');
+export function closeBeforeSibling(e: Engine, what = 'object'): void {
+  e.record('missing_closer', e.pos, `inserted the "}" before the next ${what} in the array`);
   if (e.commaAt >= 0) e.edit(e.commaAt - e.base, 0, '}');
   else e.edit(e.pos, 0, '},');
   popContainer(e);
@@ -283,6 +283,10 @@ export function dropTrailingComma(e: Engine): void {
 }
 
 export function missingValue(e: Engine): void {
+  if (droppedKnownKey(e, e.pos)) {
+    e.afterValue();
+    return;
+  }
   e.record('missing_value', e.pos, 'inserted null for a missing value');
   e.edit(e.pos, 0, 'null');
   e.sink.scalar(null);
@@ -296,14 +300,34 @@ export function missingValue(e: Engine): void {
  * the string's quotes, from `editsAt` on).
  */
 export function missingValueBeforeKey(e: Engine, at: number, editsAt = e.edits.length): void {
-  e.record('missing_value', at, 'inserted null for a key followed by the next key');
-  e.sink.scalar(null);
+  const dropped = droppedKnownKey(e, at, editsAt);
+  if (dropped) editsAt = e.memberEdits + 1;
+  else {
+    e.record('missing_value', at, 'inserted null for a key followed by the next key');
+    e.sink.scalar(null);
+  }
   e.afterValue();
   e.memberAt = e.base + at;
   // Before the string's own splices (its quotes, from `editsAt` on), which belong to the new member.
-  if (e.options.wantEdits) e.edits.splice(editsAt, 0, { at: e.memberAt, del: 0, ins: 'null' }, { at: e.memberAt, del: 0, ins: ',' });
-  e.memberEdits = e.options.wantEdits ? editsAt + 1 : 0;
+  if (e.options.wantEdits) {
+    if (dropped) e.edits.splice(editsAt, 0, { at: e.memberAt, del: 0, ins: ',' });
+    else e.edits.splice(editsAt, 0, { at: e.memberAt, del: 0, ins: 'null' }, { at: e.memberAt, del: 0, ins: ',' });
+  }
+  e.memberEdits = e.options.wantEdits ? editsAt + (dropped ? 0 : 1) : 0;
   e.state = State.KEY;
+}
+
+/**
+ * `{"a": 1, "a"}`: a key without a value that the object already holds. A null for it would
+ * replace the value the document gave, so the keyless member goes instead: its text from its start
+ * (its comma) to `to` (relative to the buffer), with the splices it had (from memberEdits to
+ * `editsEnd`). Returns false, having changed nothing, when the key is new.
+ */
+export function droppedKnownKey(e: Engine, to: number, editsEnd = e.edits.length): boolean {
+  if (!e.sink.keyTaken()) return false;
+  e.record('missing_value', e.memberAt - e.base, 'removed a key without a value that the object already holds');
+  if (e.options.wantEdits) e.edits.splice(e.memberEdits, editsEnd - e.memberEdits, { at: e.memberAt, del: e.base + to - e.memberAt, ins: '' });
+  return true;
 }
 
 /**

@@ -165,6 +165,22 @@ export function nextAfterComma(e: Engine, i: number): Next {
   return d === Ch.COMMA || d === Ch.RBRACKET ? Next.ELEMENT : Next.NONE;
 }
 
+/**
+ * Whether the number at `pos`, where an object's next key was expected, is the array's next element
+ * (`[{"a": 1}, 3, "x"]` with the `}` lost): a number is no key unless a colon follows it, and here
+ * the array goes on after it (`]`, or a comma and then an element, not a member).
+ */
+export function numberElementFollows(e: Engine): boolean {
+  const after = peekSignificant(e, scan(e, e.pos + 1, isNumberPart));
+  if (after >= e.end) return false;
+  const d = e.buf.charCodeAt(after);
+  if (d === Ch.RBRACKET) return true;
+  if (d !== Ch.COMMA) return false;
+  if (peekSignificant(e, after + 1) >= e.end) return true;
+  const next = nextAfterComma(e, after + 1);
+  return next === Next.CONTAINER || next === Next.ELEMENT;
+}
+
 /** Whether a colon follows the closer at `pos` (past spaces): the closer, right after a key, is stray. */
 export function colonAfterCloser(e: Engine): boolean {
   const i = peekSignificant(e, e.pos + 1);

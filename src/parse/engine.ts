@@ -10,8 +10,8 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
-import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, openerWrittenAsCloser, strayQuote } from './continuation.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -69,6 +69,11 @@ export class Engine {
    * @internal
    */
   memberAt = -1;
+  /**
+   * Offset of the comma after the last key that got no value (`{"a", …`): a number after that comma
+   * is no sign of a lost `}` (`[{, 0, 1]` has no member the document gave a value). @internal
+   */
+  keylessAt = -1;
   /** How many edits existed when the current member or element began: a dropped member drops the rest. @internal */
   memberEdits = 0;
   /** @internal */ topValues = 0;
@@ -550,6 +555,11 @@ export class Engine {
         break;
     }
     if (this.droppedStrayQuote(c)) return;
+    if (this.commaAt >= 0 && this.commaAt !== this.keylessAt && (isDigit(c) || c === Ch.MINUS) && objectInArray(this) && numberElementFollows(this)) {
+      // `[{"a": 1, 3, "x"]`: read as a key, the number would take a null and could replace a member.
+      closeBeforeSibling(this, 'number');
+      return;
+    }
     if (this.memberAt < 0) {
       if ((c === Ch.DQUOTE || c === Ch.SQUOTE) && strayOpener(this)) return;
       this.memberAt = this.base + this.pos;
@@ -607,6 +617,11 @@ export class Engine {
       }
     }
     if (c === Ch.COMMA || c === Ch.RBRACE) {
+      this.keylessAt = this.base + this.pos;
+      if (droppedKnownKey(this, this.pos)) {
+        this.afterValue();
+        return;
+      }
       this.record('missing_value', this.pos, 'inserted ": null" for a key without a value');
       this.edit(this.pos, 0, ': null');
       this.sink.scalar(null);

@@ -89,7 +89,7 @@ export const REPAIR_KINDS = {
     input: '{"a" 1}', value: { a: 1 }, at: 5, guess: true, cutOff: false, fuzz: ['"a"', '='],
   },
   missing_value: {
-    fixes: 'a key with no value',
+    fixes: 'a key with no value: null, or no member when the object already holds the key (`{"a": 1, "a"}` keeps 1)',
     input: '{"a": , "b": 2}', value: { a: null, b: 2 }, at: 6, guess: true, cutOff: false, fuzz: [':'],
   },
   mismatched_closer: {

@@ -12,6 +12,13 @@ export interface Sink {
   key(name: string): void;
   /** A complete string, number, boolean or null. */
   scalar(value: unknown): void;
+  /** Whether the innermost container is an object that already holds the key last given. */
+  keyTaken(): boolean;
+}
+
+/** Whether `container` is an object with `key` as an own member. */
+export function holdsKey(container: unknown, key: string): boolean {
+  return container !== undefined && !Array.isArray(container) && Object.prototype.hasOwnProperty.call(container, key);
 }
 
 /** Assigns `obj[key] = value` as JSON.parse would, keeping `__proto__` an own data property. */
@@ -56,6 +63,10 @@ export class ValueBuilder implements Sink {
 
   scalar(value: unknown): void {
     this.attach(value);
+  }
+
+  keyTaken(): boolean {
+    return holdsKey(this.containers[this.containers.length - 1], this.pendingKey);
   }
 
   private attach(value: unknown): void {

@@ -3,7 +3,7 @@
 // container in a push copies it and its open ancestors (once per push), so untouched subtrees keep
 // their identity and earlier snapshots never change. Only open containers (the engine's stack) can
 // change, so copy-on-write only ever walks that stack.
-import { type Sink, ValueBuilder, setMember } from '../parse/sink.js';
+import { type Sink, ValueBuilder, holdsKey, setMember } from '../parse/sink.js';
 import type { SchemaIssue } from '../schema/types.js';
 import type { SchemaWatch } from './schema.js';
 import type { Delta } from './types.js';
@@ -216,6 +216,11 @@ export class SnapshotTree implements Sink {
     this.pendingKey = name;
     // A string held back (not shown) that turned out to be this key: the next value is a new one.
     this.str = Str.NONE;
+  }
+
+  keyTaken(): boolean {
+    if (this.hiddenDepth > 0) return (this.hidden as ValueBuilder).keyTaken();
+    return holdsKey(this.stack[this.stack.length - 1]?.node, this.pendingKey);
   }
 
   scalar(value: unknown): void {
