@@ -76,7 +76,7 @@ export async function runBatch(ctx: Context, config: BatchConfig, file: string |
   };
 
   try {
-    for await (const { result, bytes } of orderedResults(source, config, workers)) await emit(result, bytes);
+    for await (const { result, bytes } of orderedResults(source, config, workers, { size })) await emit(result, bytes);
   } finally {
     progress?.clear();
   }

@@ -1,4 +1,5 @@
-// A batch worker thread: processes the chunks the main thread sends, one at a time.
+// A batch worker thread: says it is ready once loaded, then processes the chunks the main thread
+// sends, one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BatchConfig } from './config.js';
 import { processChunk } from './process.js';
@@ -16,3 +17,4 @@ parentPort?.on('message', (task: TaskMessage) => {
   // The output bytes are handed over, not copied.
   parentPort?.postMessage({ id: task.id, result }, [result.out.buffer as ArrayBuffer]);
 });
+parentPort?.postMessage({ ready: true });

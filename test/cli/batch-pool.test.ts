@@ -1,0 +1,77 @@
+// The batch's worker threads: a worker takes chunks only once it is warmed up and says so, gives
+// exactly what this thread gives for the same chunk.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { before, test } from 'node:test';
+import { projectRoot } from '../helpers.js';
+import { build } from './cli.js';
+import type { BatchConfig } from '../../src/cli/batch/config.js';
+
+type Pool = typeof import('../../src/cli/batch/pool.js');
+type Process = typeof import('../../src/cli/batch/process.js');
+let pool: Pool;
+let process: Process;
+
+before(async () => {
+  build();
+  const dist = (file: string) => pathToFileURL(join(projectRoot, 'dist', 'cli', 'batch', file)).href;
+  pool = (await import(dist('pool.js'))) as Pool;
+  process = (await import(dist('process.js'))) as Process;
+});
+
+const config: BatchConfig = { mode: 'parse', strict: false, report: true, reportHuman: false, color: false, countRepairs: true };
+
+function chunkOf(lines: string[]): Uint8Array {
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+}
+
+async function until(ready: () => boolean): Promise<void> {
+  for (let waited = 0; !ready(); waited += 10) {
+    assert.ok(waited < 30_000, 'the worker said it was ready within 30 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+test('a worker takes chunks once ready, and answers them as this thread does', async () => {
+  const workers = new pool.WorkerPool(1, config);
+  try {
+    assert.equal(workers.ready, 0, 'no worker is ready before it has loaded and warmed up');
+    assert.throws(() => workers.run({ bytes: chunkOf(['{}']), firstLine: 1, lines: 1 }), /no batch worker is ready/);
+    await until(() => workers.ready === 1);
+    const lines = ['{"a": 1}', "{'b': True,}", 'Here: ```json\n{"c": [1, 2,]}\n```', 'nothing', '[1, 2', '"\\'];
+    for (let first = 1; first <= 3; first++) {
+      const here = process.processChunk(chunkOf(lines), first, config);
+      const there = await workers.run({ bytes: chunkOf(lines), firstLine: first, lines: lines.length });
+      assert.deepEqual({ ...there, out: Buffer.from(there.out).toString() }, { ...here, out: Buffer.from(here.out).toString() });
+    }
+    assert.equal(workers.queued(), 0);
+  } finally {
+    await workers.close();
+  }
+});
+
+type Ordered = typeof import('../../src/cli/batch/ordered.js');
+
+test('with worker threads started at once, the batch gives what one thread gives, in order', async () => {
+  const ordered = (await import(pathToFileURL(join(projectRoot, 'dist', 'cli', 'batch', 'ordered.js')).href)) as Ordered;
+  // Many small chunks, fed slowly enough that the worker is ready for most of them.
+  const lines = Array.from({ length: 400 }, (_, i) => (i % 3 === 0 ? `{'i': ${i}, 'ok': True,}` : i % 3 === 1 ? `{"i": ${i}}` : 'no json'));
+  async function* slowly(): AsyncGenerator<string> {
+    for (let i = 0; i < lines.length; i += 4) {
+      yield `${lines.slice(i, i + 4).join('\n')}\n`;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+  const collect = async (workers: number, from?: number) => {
+    let out = '';
+    for await (const { result } of ordered.orderedResults(slowly(), config, workers, from === undefined ? {} : { from })) out += Buffer.from(result.out).toString();
+    return out;
+  };
+  const alone = await collect(1);
+  assert.equal(alone.split('\n').length - 1, lines.length);
+  assert.equal(await collect(2, 0), alone);
+  assert.equal(await collect(3, 0), alone);
+  // A short stream never starts a thread and still gives the same.
+  assert.equal(await collect(2), alone);
+});
