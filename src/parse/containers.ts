@@ -319,15 +319,33 @@ export function missingValueBeforeKey(e: Engine, at: number, editsAt = e.edits.l
 
 /**
  * `{"a": 1, "a"}`: a key without a value that the object already holds. A null for it would
- * replace the value the document gave, so the keyless member goes instead: its text from its start
- * (its comma) to `to` (relative to the buffer), with the splices it had (from memberEdits to
- * `editsEnd`). Returns false, having changed nothing, when the key is new.
+ * replace the value the document gave, so the keyless member goes instead. Returns false, having
+ * changed nothing, when the key is new.
  */
 export function droppedKnownKey(e: Engine, to: number, editsEnd = e.edits.length): boolean {
   if (!e.sink.keyTaken()) return false;
-  e.record('missing_value', e.memberAt - e.base, 'removed a key without a value that the object already holds');
-  if (e.options.wantEdits) e.edits.splice(e.memberEdits, editsEnd - e.memberEdits, { at: e.memberAt, del: e.base + to - e.memberAt, ins: '' });
+  dropMember(e, to, editsEnd, 'missing_value', 'removed a key without a value that the object already holds');
   return true;
+}
+
+/**
+ * `{"a": 1, "", "b": 2}`: two quotes with nothing between them, neither a colon nor a value after
+ * them, are stray quotes rather than an empty key (json_repair #102). Returns false, having changed
+ * nothing, for any other key.
+ */
+export function droppedEmptyKey(e: Engine, to: number): boolean {
+  if (e.keyString !== '') return false;
+  dropMember(e, to, e.edits.length, 'stray_quote', 'removed a pair of quotes where a key belongs, with no colon or value after it');
+  return true;
+}
+
+/**
+ * Drops the member being read: its text from its start (its comma) to `to` (relative to the
+ * buffer), with the splices it had (from memberEdits to `editsEnd`).
+ */
+function dropMember(e: Engine, to: number, editsEnd: number, kind: 'missing_value' | 'stray_quote', detail: string): void {
+  e.record(kind, e.memberAt - e.base, detail);
+  if (e.options.wantEdits) e.edits.splice(e.memberEdits, editsEnd - e.memberEdits, { at: e.memberAt, del: e.base + to - e.memberAt, ins: '' });
 }
 
 /**

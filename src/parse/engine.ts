@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
@@ -618,7 +618,7 @@ export class Engine {
     }
     if (c === Ch.COMMA || c === Ch.RBRACE) {
       this.keylessAt = this.base + this.pos;
-      if (droppedKnownKey(this, this.pos)) {
+      if (droppedKnownKey(this, this.pos) || droppedEmptyKey(this, this.pos)) {
         this.afterValue();
         return;
       }

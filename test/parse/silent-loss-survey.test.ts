@@ -411,5 +411,11 @@ describe('a key without a value never replaces a key the document gave a value',
     ['[{"a":1,"a"},2]', [{ a: 1 }, 2]],
     // A new key without a value still gets its null.
     ['{"a":1,"b"}', { a: 1, b: null }],
+    // `""` with neither a colon nor a value is stray quotes, not an empty key (json_repair #102)...
+    ['{"a": 1, "", "b": 2}', { a: 1, b: 2 }],
+    ["{'a': 1, '', 'b': 2}", { a: 1, b: 2 }],
+    // ... but an empty key the document gave a colon is one.
+    ['{"a":1,"": , "b": 2}', { a: 1, '': null, b: 2 }],
+    ['{"": 1}', { '': 1 }],
   ]);
 });
