@@ -1,5 +1,5 @@
 // Whether a value that just closed may go on: the parser reads `{"a": 1}}, "b": 2}` and `[1, 2], 3]` as
-// one value with a stray closer (see strayCloser in parse/continuation.ts), so the span found in
+// one value with a stray closer (and `{"a": 1}\n", "b": 2}` with a stray quote too) (see strayCloser in parse/continuation.ts), so the span found in
 // prose must reach that far, or what follows the stray closer would be set aside as prose.
 import { isDigit, isIdentChar, isLetter, isWs, skipWs } from './chars.js';
 
@@ -38,7 +38,7 @@ export function continuationAt(text: string, at: number, limit: number, inObject
   let i = skipWs(text, at + 1, end);
   if (i >= end) return -1;
   const first = text.charCodeAt(i);
-  if (first !== COMMA && first !== RBRACE && first !== RBRACK) {
+  if (first !== COMMA && first !== RBRACE && first !== RBRACK && !quoteThenComma(text, i)) {
     const part = partAt(text, i, end);
     if (part === Part.CONTAINER || (keyBefore(text, at) && (first === COLON || (inObject && isValueStart(text, i, end))))) return i - 1;
     // An opener written as a closer where a value belongs: a member after `[1, ]` or `[]`, elements
@@ -51,8 +51,17 @@ export function continuationAt(text: string, at: number, limit: number, inObject
     const c = text.charCodeAt(i);
     if (!isWs(c) && c !== RBRACE && c !== RBRACK) break;
   }
+  if (quoteThenComma(text, i)) i++;
   if (i >= end || text.charCodeAt(i) !== COMMA) return -1;
   return partAt(text, skipWs(text, i + 1, end), end) === Part.NONE ? -1 : i;
+}
+
+/**
+ * `{"code": "f({'a': x"b"})\n", "lang": "py"}`: a string's end quote after the closers, of a string
+ * whose unescaped quotes ended it early, with the comma right after it: the parser drops it as stray.
+ */
+function quoteThenComma(text: string, i: number): boolean {
+  return text.charCodeAt(i) === QUOTE && text.charCodeAt(i + 1) === COMMA;
 }
 
 /** What starts at `i`: a member, a scalar element (followed by `,` or `]`), a container, or none of these. */

@@ -334,7 +334,8 @@ export function droppedKnownKey(e: Engine, to: number, editsEnd = e.edits.length
  * nothing, for any other key.
  */
 export function droppedEmptyKey(e: Engine, to: number): boolean {
-  if (e.keyString !== '') return false;
+  // Only after a comma the document wrote: dropping the member then drops the comma before it.
+  if (e.keyString !== '' || e.lastCommaAt !== e.memberAt) return false;
   dropMember(e, to, e.edits.length, 'stray_quote', 'removed a pair of quotes where a key belongs, with no colon or value after it');
   return true;
 }

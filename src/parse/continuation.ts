@@ -37,6 +37,13 @@ export function strayCloser(e: Engine): boolean {
     runLength++;
     i = peekSignificant(e, i + 1);
   } while (i < e.end && i < limit && isCloser(s.charCodeAt(i)));
+  // `{"code": "f({'a': x"b"})\n", "lang": "py"}`: a string's end quote after the closers, of a
+  // string whose unescaped quotes ended it early; the quote is stray (strayQuote) with the comma
+  // right after it.
+  if (i < e.end && s.charCodeAt(i) === Ch.DQUOTE) {
+    if (i + 1 >= e.end && !e.final) throw NEED_MORE;
+    if (s.charCodeAt(i + 1) === Ch.COMMA) i++;
+  }
   if (i >= e.end || s.charCodeAt(i) !== Ch.COMMA) {
     // `{"a": 1] "b": 2}`, `[1} 2]`: a closer written for a comma, a member or a scalar element
     // right after it, which what it would leave open cannot take.

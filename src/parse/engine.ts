@@ -74,6 +74,11 @@ export class Engine {
    * is no sign of a lost `}` (`[{, 0, 1]` has no member the document gave a value). @internal
    */
   keylessAt = -1;
+  /**
+   * Offset of the last comma read after a member or an element: the member starts there when it
+   * equals memberAt (not the object's first member, nor one whose comma was inserted). @internal
+   */
+  lastCommaAt = -1;
   /** How many edits existed when the current member or element began: a dropped member drops the rest. @internal */
   memberEdits = 0;
   /** @internal */ topValues = 0;
@@ -429,7 +434,7 @@ export class Engine {
     }
     const kind = this.top();
     if (c === Ch.COMMA) {
-      this.commaAt = this.memberAt = this.base + this.pos;
+      this.commaAt = this.memberAt = this.lastCommaAt = this.base + this.pos;
       this.memberEdits = this.edits.length;
       this.pos++;
       this.state = kind === Kind.OBJECT ? State.KEY : State.VALUE;

@@ -388,6 +388,21 @@ describe('a closer written for a comma, a colon or an opener keeps the rest of t
 // that lost its `}` before an array's elements reads the element `3` as a key without a value, and
 // that key already holds -1, which the inserted null replaces. A member a repair makes up should never
 // replace a key the document gave a value.
+// A code string with unescaped quotes and raw line breaks (the shape of json_repair #200): its
+// quotes ended it early, its `}` then closed the object, and `", "lang": …}` after it was set aside
+// as text. The quote before the comma is stray and the closer early: no member is lost.
+describe('members after a closer and a stray quote are not set aside', () => {
+  const code = '{"code": "def f(x):\n    return {\'a\': x, "b": 2}\n", "lang": "python"}';
+  const value = { code: "def f(x):\n    return {'a': x", b: 2, lang: 'python' };
+  readsEach([
+    [code, value],
+    [`Here is the call:\n${code}\nDone.`, value],
+    ['{"a": 1}\n", "b": 2}', { a: 1, b: 2 }],
+    ['Here: {"a": 1}\n", "b": 2} ok', { a: 1, b: 2 }],
+    ['{"a": {"x": [1]}}\n", "b": 2}', { a: { x: [1] }, b: 2 }],
+  ]);
+});
+
 describe('a key without a value never replaces a key the document gave a value', () => {
   // The fuzz's case (recovery.deleted-delimiter, seed 795136519): the object's `}` was lost before
   // the array's next number, which read as a key with a null replaced `"3": -1`.
@@ -417,5 +432,9 @@ describe('a key without a value never replaces a key the document gave a value',
     // ... but an empty key the document gave a colon is one.
     ['{"a":1,"": , "b": 2}', { a: 1, '': null, b: 2 }],
     ['{"": 1}', { '': 1 }],
+    // A first member has no comma of its own to go with it (the fuzz's repair.valid, seed 801476657:
+    // repair wrote `[{," ":false}]`): it keeps its null.
+    ['[{"", " ":false}]', [{ '': null, ' ': false }]],
+    ['{"a":1 "", "b": 2}', { a: 1, '': null, b: 2 }],
   ]);
 });
