@@ -256,14 +256,14 @@ export function objectInArray(e: Engine): boolean {
 
 /**
  * `["key": "value"]`: a string followed by `:` in an array is a key, so the object around it was not
- * opened; opens it, with the `{` written before the key at `at` (and before the key's own splices,
+ * opened (in an object, `"a":⏎    "b": 1`: see opensLostObject); opens it, with the `{` written before the key at `at` (and before the key's own splices,
  * which start at `editsAt`). The caller emits the key.
  */
 export function openMissingObject(e: Engine, at: number, editsAt: number): void {
   if (e.kinds.length >= e.options.maxDepth) {
     throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, at);
   }
-  e.record('missing_opener', at, 'inserted the "{" of an object whose key stands in an array');
+  e.record('missing_opener', at, e.top() === Kind.ARRAY ? 'inserted the "{" of an object whose key stands in an array' : 'inserted the "{" of a value whose first key is indented under its key');
   // The key's own splices (its quotes) belong to the member, which a cut-off text drops: the `{` goes
   // before them, and the member starts after it.
   const k = editsAt;

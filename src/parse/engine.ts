@@ -14,7 +14,7 @@ import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, droppedEmp
 import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
-import { peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
+import { peekSignificant, skipSpace, spaceRunHasBreak, spaceRunIndent } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
 import { plainString, quoteAt, readString, startString, stringMayBeKey } from './strings.js';
 import { readUnquotedKey } from './words.js';
@@ -137,6 +137,12 @@ export class Engine {
    * @internal
    */
   breakBeforeBuf = false;
+  /** The same for indentation (see spaceRunIndent): the text's start is a line's. @internal */
+  indentBeforeBuf = 0;
+  /** The indentation of the key being read or last read, -1 when it does not start its line. @internal */
+  keyIndent = -1;
+  /** The indentation of the value string in progress, when it starts a line in an object (strAfterBreak); else -1. @internal */
+  strIndent = -1;
 
   /**
    * A word that unquotedKeyAt found followed at once by `:`, as absolute offsets [keyWordAt,
@@ -183,6 +189,7 @@ export class Engine {
     if (this.state === State.STRING) from = Math.max(0, this.strStart - this.base, this.pos - LOOKAHEAD - 1);
     if (from > 0) {
       this.breakBeforeBuf = spaceRunHasBreak(this.buf, from, this.breakBeforeBuf);
+      this.indentBeforeBuf = spaceRunIndent(this.buf, from, this.indentBeforeBuf);
       this.base += from;
       this.buf = this.buf.slice(from);
       this.pos -= from;
@@ -571,6 +578,7 @@ export class Engine {
       this.memberEdits = this.edits.length;
     }
     this.commaAt = -1;
+    this.keyIndent = spaceRunIndent(this.buf, this.pos, this.indentBeforeBuf);
     const quote = quoteAt(this, this.pos);
     if (quote >= 0) {
       if (quote > Quote.SINGLE || !plainString(this, quote, true)) startString(this, quote as Quote, true);

@@ -107,6 +107,22 @@ export function spaceRunHasBreak(s: string, at: number, before: boolean): boolea
   return before;
 }
 
+/**
+ * The indentation of a token at `at`: the spaces and tabs before it back to a line break, or -1 when
+ * something else stands between (the token does not start its line). `before` is the same for the
+ * text dropped from the buffer's front (across chunks; the text's start counts as a line's).
+ */
+export function spaceRunIndent(s: string, at: number, before: number): number {
+  let k = at - 1;
+  while (k >= 0) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF || c === Ch.CR) return at - 1 - k;
+    if (c !== Ch.SPACE && c !== Ch.TAB) return -1;
+    k--;
+  }
+  return before < 0 ? -1 : before + at;
+}
+
 /** Whether a line break stands in the whitespace before `at` (back to the previous token, across chunks). */
 export function lineBreakBefore(e: Engine, at: number): boolean {
   return spaceRunHasBreak(e.buf, at, e.breakBeforeBuf);

@@ -2,7 +2,7 @@
 // characters), and closing or joining it. Where a string ends is decided in string-end.ts.
 import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { lineBreakBefore, peekSignificant } from './space.js';
+import { lineBreakBefore, peekSignificant, spaceRunIndent } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
@@ -128,9 +128,12 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     if (e.kinds.length === 0 || i - start - 1 > KEY_MAX) return false;
     if (e.top() === Kind.OBJECT) {
       if (!lineBreakBefore(e, start)) return false;
-      // `{"a":\n "b": 1}`: a value followed by a colon is the next key.
-      missingValueBeforeKey(e, start);
-      return true;
+      // `{"a":\n "b": 1}`: a value followed by a colon is the next key; indented deeper than the key
+      // before it, the first key of an object whose `{` was lost (read below).
+      if (!opensLostObject(e, spaceRunIndent(s, start, e.indentBeforeBuf))) {
+        missingValueBeforeKey(e, start);
+        return true;
+      }
     }
     // In an array, `["key": "value"]`: read below as a key where an element should be.
   } else if (next !== Ch.RPAREN || e.openParens === 0) {
@@ -138,8 +141,9 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
   }
   const editsAt = e.edits.length;
   closePlainString(e, q, start, i);
-  if (next === Ch.COLON && e.kinds.length > 0 && e.top() === Kind.ARRAY) {
-    // `["key": "value"]`: a key where an element should be.
+  if (next === Ch.COLON && e.kinds.length > 0 && (e.top() === Kind.ARRAY || e.top() === Kind.OBJECT)) {
+    // `["key": "value"]`: a key where an element should be; `"a":⏎    "b": 1`, a key where its
+    // object's `{` was lost.
     openMissingObject(e, start, editsAt);
     e.sink.key(s.slice(start + 1, i));
     e.pos = j + 1;
@@ -179,6 +183,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   setStops(e, quote);
   e.strIsKey = isKey;
   e.strAfterBreak = !isKey && e.kinds.length > 0 && e.top() === Kind.OBJECT && lineBreakBefore(e, e.pos);
+  e.strIndent = e.strAfterBreak ? spaceRunIndent(e.buf, e.pos, e.indentBeforeBuf) : -1;
   e.strStart = e.base + e.pos;
   e.textStart = e.strStart + 1;
   e.strLogAt = e.log.length;
@@ -395,6 +400,15 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
  * colon and holds no line break (`{"a":\n "b": 1}`, missing_value); never past KEY_MAX characters.
  * `{"a": "b": 1}` on one line stays an error: the stream shows a value on its key's line at once.
  */
+/**
+ * `{⏎  "a":⏎    "b": 1,⏎    "c": 2⏎  }⏎}`: a key on its own line after a key's colon, indented
+ * deeper than that key, is the first key of the value's object whose `{` was lost. Read as the next
+ * member of the same object, its key could replace one the object already holds.
+ */
+export function opensLostObject(e: Engine, indent: number): boolean {
+  return e.keyIndent >= 0 && indent > e.keyIndent;
+}
+
 export function stringMayBeKey(e: Engine, text: string): boolean {
   if (text.length > KEY_MAX || e.kinds.length === 0) return false;
   const top = e.top();

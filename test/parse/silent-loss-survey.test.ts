@@ -403,6 +403,23 @@ describe('members after a closer and a stray quote are not set aside', () => {
   ]);
 });
 
+// The fuzz's recovery.deleted-delimiter (seed 802365043): a value's `{` lost after its key in
+// pretty-printed JSON. Read as a key without a value, its members went one level up, and its "10"
+// replaced the outer "10". A key on its own line indented deeper than the key before it is the
+// first key of that key's object.
+describe('a key indented under a key without a value opens that key\'s object', () => {
+  const lost = '{\n  "1": false,\n  "10": "%",\n  "#3": \n    "10": null,\n    "_4": {\n      "5": null\n    },\n    "-7": null\n  }\n}';
+  readsEach([
+    [lost, { 1: false, 10: '%', '#3': { 10: null, _4: { 5: null }, '-7': null } }],
+    [`Here it is:\n\`\`\`json\n${lost}\n\`\`\`\nDone.`, { 1: false, 10: '%', '#3': { 10: null, _4: { 5: null }, '-7': null } }],
+    ['{\n\t"a":\n\t\t"b": 1\n\t}\n}', { a: { b: 1 } }],
+    ['{\n  "a":\n    "' + 'k'.repeat(60) + '": 1\n  }\n}', { a: { ['k'.repeat(60)]: 1 } }],
+    // At the key's own indentation, or after a key that does not start its line, the value was left out.
+    ['{\n  "a":\n  "b": 1\n}', { a: null, b: 1 }],
+    ['{"a":\n "b": 1}', { a: null, b: 1 }],
+  ]);
+});
+
 describe('a key without a value never replaces a key the document gave a value', () => {
   // The fuzz's case (recovery.deleted-delimiter, seed 795136519): the object's `}` was lost before
   // the array's next number, which read as a key with a null replaced `"3": -1`.
