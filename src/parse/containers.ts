@@ -256,8 +256,9 @@ export function objectInArray(e: Engine): boolean {
 
 /**
  * `["key": "value"]`: a string followed by `:` in an array is a key, so the object around it was not
- * opened (in an object, `"a":⏎    "b": 1`: see opensLostObject); opens it, with the `{` written before the key at `at` (and before the key's own splices,
- * which start at `editsAt`). The caller emits the key.
+ * opened (in an object, `"a":⏎    "b": 1`: see opensLostObject); opens it, with the `{` written
+ * before the key at `at` (and before the key's own splices, which start at `editsAt`). The caller
+ * emits the key.
  */
 export function openMissingObject(e: Engine, at: number, editsAt: number): void {
   if (e.kinds.length >= e.options.maxDepth) {
