@@ -139,8 +139,10 @@ export class Engine {
   breakBeforeBuf = false;
   /** The same for indentation (see spaceRunIndent): the text's start is a line's. @internal */
   indentBeforeBuf = 0;
-  /** The indentation of the key being read or last read, -1 when it does not start its line. @internal */
-  keyIndent = -1;
+  /** Where the key being read or last read starts (absolute): its indentation is measured only when asked (keyIndent). @internal */
+  keyAt = -1;
+  /** The indentation of the key at keyAt, measured when a chunk dropped its text (see feed). @internal */
+  keyIndentDropped = -1;
   /** The indentation of the value string in progress, when it starts a line in an object (strAfterBreak); else -1. @internal */
   strIndent = -1;
 
@@ -189,6 +191,7 @@ export class Engine {
     if (this.state === State.STRING) from = Math.max(0, this.strStart - this.base, this.pos - LOOKAHEAD - 1);
     if (from > 0) {
       this.breakBeforeBuf = spaceRunHasBreak(this.buf, from, this.breakBeforeBuf);
+      if (this.keyAt >= this.base && this.keyAt < this.base + from) this.keyIndentDropped = spaceRunIndent(this.buf, this.keyAt - this.base, this.indentBeforeBuf);
       this.indentBeforeBuf = spaceRunIndent(this.buf, from, this.indentBeforeBuf);
       this.base += from;
       this.buf = this.buf.slice(from);
@@ -578,7 +581,7 @@ export class Engine {
       this.memberEdits = this.edits.length;
     }
     this.commaAt = -1;
-    this.keyIndent = spaceRunIndent(this.buf, this.pos, this.indentBeforeBuf);
+    this.keyAt = this.base + this.pos;
     const quote = quoteAt(this, this.pos);
     if (quote >= 0) {
       if (quote > Quote.SINGLE || !plainString(this, quote, true)) startString(this, quote as Quote, true);

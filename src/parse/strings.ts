@@ -406,7 +406,9 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
  * member of the same object, its key could replace one the object already holds.
  */
 export function opensLostObject(e: Engine, indent: number): boolean {
-  return e.keyIndent >= 0 && indent > e.keyIndent;
+  const at = e.keyAt - e.base;
+  const keyIndent = at >= 0 ? spaceRunIndent(e.buf, at, e.indentBeforeBuf) : e.keyIndentDropped;
+  return keyIndent >= 0 && indent > keyIndent;
 }
 
 export function stringMayBeKey(e: Engine, text: string): boolean {
