@@ -1,6 +1,7 @@
 // Whether a value that just closed may go on: the parser reads `{"a": 1}}, "b": 2}` and `[1, 2], 3]` as
-// one value with a stray closer (and `{"a": 1}\n", "b": 2}` with a stray quote too) (see strayCloser in parse/continuation.ts), so the span found in
-// prose must reach that far, or what follows the stray closer would be set aside as prose.
+// one value with a stray closer, `{"a": 1}⏎", "b": 2}` with a stray quote too (see strayCloser in
+// parse/continuation.ts), so the span found in prose must reach that far, or what follows the stray
+// closer would be set aside as prose.
 import { isDigit, isIdentChar, isLetter, isWs, skipWs } from './chars.js';
 
 const COLON = 0x3a;

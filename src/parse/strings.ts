@@ -395,12 +395,6 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
 }
 
 /**
- * Whether a `:` after the value string in progress (its text so far `text`) would make it a key: in an
- * array (`["k": 1]`, missing_opener), or in an object when it began on a new line after its key's
- * colon and holds no line break (`{"a":\n "b": 1}`, missing_value); never past KEY_MAX characters.
- * `{"a": "b": 1}` on one line stays an error: the stream shows a value on its key's line at once.
- */
-/**
  * `{⏎  "a":⏎    "b": 1,⏎    "c": 2⏎  }⏎}`: a key on its own line after a key's colon, indented
  * deeper than that key, is the first key of the value's object whose `{` was lost. Read as the next
  * member of the same object, its key could replace one the object already holds.
@@ -411,6 +405,12 @@ export function opensLostObject(e: Engine, indent: number): boolean {
   return keyIndent >= 0 && indent > keyIndent;
 }
 
+/**
+ * Whether a `:` after the value string in progress (its text so far `text`) would make it a key: in an
+ * array (`["k": 1]`, missing_opener), or in an object when it began on a new line after its key's
+ * colon and holds no line break (`{"a":\n "b": 1}`, missing_value); never past KEY_MAX characters.
+ * `{"a": "b": 1}` on one line stays an error: the stream shows a value on its key's line at once.
+ */
 export function stringMayBeKey(e: Engine, text: string): boolean {
   if (text.length > KEY_MAX || e.kinds.length === 0) return false;
   const top = e.top();

@@ -40,7 +40,7 @@ const IN_FLIGHT_PER_THREAD = 4;
 
 /**
  * Input, in bytes, from which worker threads pay for their start: they start at once for a file
- * at least this large, and for a stream of unknown size once half of it has been read (the batch
+ * at least this large, and for a stream of unknown size once half as much has been read (the batch
  * has shown it is no short one, and what follows may be long).
  */
 export const POOL_FROM_BYTES = 16 * 1024 * 1024;
