@@ -263,8 +263,9 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   if (d === QUOTE) return stringElementAt(text, p, end) ? accept : rejectRun;
   if (d === LBRACE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
   // `[⏎  ]⏎  "a": 1`, `[⏎  ]⏎  null,`: an element's `{` or `[` written as `]` (the parser reads it so);
-  // a task list's box (`[ ]`) holds no line break.
-  if (d === RBRACK) return run > 1 || p === i + 1 || (lineBreakIn(text, i + 1, p) && valueStartsAfter(text, p + 1, end)) ? accept : rejectRun;
+  // `[⏎  ],⏎  "a"⏎]`: an inner array's `[` lost (the parser reads the `]` as early). A task list's box
+  // (`[ ]`) holds no line break.
+  if (d === RBRACK) return run > 1 || p === i + 1 || (lineBreakIn(text, i + 1, p) && (valueStartsAfter(text, p + 1, end) || commaThenValue(text, p + 1, end))) ? accept : rejectRun;
   // `[}, 0]`: an element's `{` lost (the parser reads the `}` as stray); `[[, 1]`: an inner array's
   // `]` lost, or its first element; `[, "a"]`: a comma before a value. Prose writes none of these.
   if (d === RBRACE || (d === COMMA && (run > 1 || valueStartsAfter(text, p + 1, end)))) return accept;
@@ -363,6 +364,12 @@ function scalarElementAt(text: string, p: number, end: number): boolean {
 /** Whether a value starts at `i` past spaces (a token's length at most). */
 function valueStartsAfter(text: string, i: number, end: number): boolean {
   return valueStartsAt(text, skipWs(text, i, Math.min(end, i + TOKEN_LIMIT)), end);
+}
+
+/** Whether a comma and then a value follow at `i`, past spaces. */
+function commaThenValue(text: string, i: number, end: number): boolean {
+  const k = skipWs(text, i, Math.min(end, i + TOKEN_LIMIT));
+  return k < end && text.charCodeAt(k) === COMMA && valueStartsAfter(text, k + 1, end);
 }
 
 /**

@@ -420,6 +420,20 @@ describe('a key indented under a key without a value opens that key\'s object', 
   ]);
 });
 
+// The fuzz's recovery.deleted-delimiter (seed 805964926, on the base too): an inner array's `[` lost
+// in prose (`[⏎  ],⏎  "_[0"⏎]`). The prose scan took `[⏎  ]` for a task list's box and the `[0"` inside
+// the string for the answer: `["0\""]`. A line break in the box and a comma and a value after it make
+// it JSON, read as the bare text is.
+describe('an empty array over lines, then a comma and a value, is JSON in prose', () => {
+  readsEach([
+    ['Here is the result: [\n  ],\n  "_[0"\n] Hope it helps.', ['_[0']],
+    ['Here is the result: [\n  ],\n  "x"\n] Hope it helps.', ['x']],
+  ]);
+  test('a task list\'s box stays prose', () => {
+    assert.throws(() => parse('- [ ], then "x"'), { code: 'NO_JSON' });
+  });
+});
+
 describe('a key without a value never replaces a key the document gave a value', () => {
   // The fuzz's case (recovery.deleted-delimiter, seed 795136519): the object's `}` was lost before
   // the array's next number, which read as a key with a null replaced `"3": -1`.
