@@ -2,7 +2,7 @@
 // without a value, and what is left open or set aside at the end of the text.
 import { memberStartsAt } from '../extract/chars.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
-import type { Engine } from './engine.js';
+import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
 import { peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
@@ -301,20 +301,24 @@ export function missingValue(e: Engine): void {
  * the string's quotes, from `editsAt` on).
  */
 export function missingValueBeforeKey(e: Engine, at: number, editsAt = e.edits.length): void {
+  // A key the object already holds loses its keyless member, whose splices become one deletion.
   const dropped = droppedKnownKey(e, at, editsAt);
-  if (dropped) editsAt = e.memberEdits + 1;
-  else {
+  if (!dropped) {
     e.record('missing_value', at, 'inserted null for a key followed by the next key');
     e.sink.scalar(null);
   }
+  const stringEdits = dropped ? e.memberEdits + 1 : editsAt;
   e.afterValue();
   e.memberAt = e.base + at;
-  // Before the string's own splices (its quotes, from `editsAt` on), which belong to the new member.
+  e.memberEdits = 0;
   if (e.options.wantEdits) {
-    if (dropped) e.edits.splice(editsAt, 0, { at: e.memberAt, del: 0, ins: ',' });
-    else e.edits.splice(editsAt, 0, { at: e.memberAt, del: 0, ins: 'null' }, { at: e.memberAt, del: 0, ins: ',' });
+    // Before the string's own splices (its quotes), which belong to the new member: the null of the
+    // member before it, if it keeps one, then the new member's comma.
+    const inserted: Edit[] = dropped ? [] : [{ at: e.memberAt, del: 0, ins: 'null' }];
+    inserted.push({ at: e.memberAt, del: 0, ins: ',' });
+    e.edits.splice(stringEdits, 0, ...inserted);
+    e.memberEdits = stringEdits + inserted.length - 1;
   }
-  e.memberEdits = e.options.wantEdits ? editsAt + (dropped ? 0 : 1) : 0;
   e.state = State.KEY;
 }
 

@@ -570,7 +570,7 @@ export class Engine {
         break;
     }
     if (this.droppedStrayQuote(c)) return;
-    if (this.commaAt >= 0 && this.commaAt !== this.keylessAt && (isDigit(c) || c === Ch.MINUS) && objectInArray(this) && numberElementFollows(this)) {
+    if ((isDigit(c) || c === Ch.MINUS) && this.commaAt >= 0 && this.commaAt !== this.keylessAt && objectInArray(this) && numberElementFollows(this)) {
       // `[{"a": 1, 3, "x"]`: read as a key, the number would take a null and could replace a member.
       closeBeforeSibling(this, 'number');
       return;
