@@ -241,9 +241,15 @@ function unquotedValueEnd(e: Engine): number {
  */
 export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_like_text' = 'unquoted_string'): void {
   const start = e.pos;
-  const last = unquotedEnd(e, false);
+  let last = unquotedEnd(e, false);
   let text = e.buf.slice(start, last);
-  if (text.length > 1 && text.indexOf('"') === text.length - 1) {
+  const quote = e.top() === Kind.OBJECT && e.buf.charCodeAt(last) === Ch.COMMA && !text.includes('"') ? quoteEndingLine(e, last + 1) : -1;
+  if (quote >= 0) {
+    // `"d": The cat, the dog.",⏎`: a sentence whose opening quote was lost runs to its closing one.
+    last = quote + 1;
+    text = e.buf.slice(start, quote);
+    e.record('missing_start_quote', start, 'inserted the missing opening quote');
+  } else if (text.length > 1 && text.indexOf('"') === text.length - 1) {
     // `[a","b"]`: the value's closing quote is there, its opening one is missing.
     text = text.slice(0, -1);
     e.record('missing_start_quote', start, 'inserted the missing opening quote');
@@ -254,6 +260,41 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
   e.pos = last;
   e.sink.scalar(text);
   e.afterValue();
+}
+
+/**
+ * The `"` that ends the line from `i` as a string's closer would — followed by `}` `]`, the line's
+ * end, or a comma and then the line's end or a quote — with only text before it: no quote, colon or
+ * bracket, so no member or container is swallowed. -1 when there is none within LOOKAHEAD.
+ */
+function quoteEndingLine(e: Engine, i: number): number {
+  const s = e.buf;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  for (; i < limit; i++) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.DQUOTE) break;
+    if (c === Ch.LF || c === Ch.CR || c === Ch.COLON || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) return -1;
+  }
+  if (i >= limit) {
+    if (limit === e.end && !e.final) throw NEED_MORE;
+    return -1;
+  }
+  const quote = i;
+  let j = lineSpaceEnd(e, i + 1);
+  let c = s.charCodeAt(j);
+  if (c === Ch.COMMA) {
+    j = lineSpaceEnd(e, j + 1);
+    c = s.charCodeAt(j);
+    return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.DQUOTE ? quote : -1;
+  }
+  return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.RBRACE || c === Ch.RBRACKET ? quote : -1;
+}
+
+/** After spaces and tabs from `i`; waits for more text when they run to the buffer's end. */
+function lineSpaceEnd(e: Engine, i: number): number {
+  while (i < e.end && (e.buf.charCodeAt(i) === Ch.SPACE || e.buf.charCodeAt(i) === Ch.TAB)) i++;
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return i;
 }
 
 /** Whether a `"key":` starts at `i` (its closing quote within LOOKAHEAD, on the same line). */

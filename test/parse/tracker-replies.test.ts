@@ -2,7 +2,7 @@
 // shortened). Each is read as meant, alone and inside prose, by parse, repair and the stream alike.
 //   unescaped quotes: https://github.com/josdejong/jsonrepair/pull/116 (issues #102, #114)
 //                     https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /140, /141, /152
-//   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /36, /98, /102, /172, /173
+//   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /36, /53, /98, /102, /172, /173
 //                     https://github.com/josdejong/jsonrepair/issues/147
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
 //   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
@@ -50,6 +50,9 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{\n  "number": 1,\n  "reason": "According..."\n  "ans": "YES"\n}', { number: 1, reason: 'According...', ans: 'YES' }],
   // json_repair #102: stray `",` and `"",` between members; `""` was read as an empty key with a null.
   ['{"水印时间":"07:58",","水印日期":"2024-10-09","",","水印星期":"星期三",","水印地址":"广东省广州白云区"}', { 水印时间: '07:58', 水印日期: '2024-10-09', 水印星期: '星期三', 水印地址: '广东省广州白云区' }],
+  // json_repair #53: a sentence value lost its opening quote; its commas did not end it, its quote did.
+  ['[\n  {\n    "Id": 1,\n    "Description": The talk focused on how it integrates with ours, providing a workflow, unlike Jim.",\n    "Said": "John was interested."\n  }\n]', [{ Id: 1, Description: 'The talk focused on how it integrates with ours, providing a workflow, unlike Jim.', Said: 'John was interested.' }]],
+  ['{"a": The cat, the dog."}', { a: 'The cat, the dog.' }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
