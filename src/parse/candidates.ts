@@ -5,7 +5,7 @@ import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
-import { isCutOffRepair } from './kind-flags.js';
+import { GUESSING_REPAIRS, isCutOffRepair } from './kind-flags.js';
 import { tryJsonParse } from './native-json.js';
 import { readNearJson } from './near-json.js';
 import { RepairLog } from './repair-log.js';
@@ -96,7 +96,7 @@ export function* parseCandidates(text: string, options: ParseOptions = {}, mode:
 export function firstParsedCandidate(text: string, options: ParseOptions, mode: CandidateMode): ParsedCandidate {
   const fast = mode.tryNative === false ? undefined : nativeParse(text, options);
   if (fast !== undefined) return new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
-  const settings = new CandidateSettings(options, mode);
+  const settings = new CandidateSettings(text, options, mode);
   let firstFailure: unknown;
   for (const candidate of candidatesOf(text)) {
     const reading = readCandidate(text, candidate, settings, options);
@@ -126,7 +126,7 @@ export type CandidateReading =
  * was abandoned, not an answer.
  */
 export function* readCandidates(text: string, options: ParseOptions, mode: CandidateMode = {}): Generator<CandidateReading, void, undefined> {
-  const settings = new CandidateSettings(options, mode);
+  const settings = new CandidateSettings(text, options, mode);
   for (const candidate of candidatesOf(text)) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
@@ -146,9 +146,18 @@ function candidatesOf(text: string): Candidate[] {
 class CandidateSettings {
   readonly engine: EngineOptions;
   private reasoningSettings: EngineOptions | undefined;
+  private checkingSettings: EngineOptions | undefined;
+  /** How much further fenceInString may still look past fences' ends, in all. */
+  fenceLookLeft: number;
 
-  constructor(private readonly options: ParseOptions, private readonly mode: CandidateMode) {
+  constructor(text: string, private readonly options: ParseOptions, private readonly mode: CandidateMode) {
     this.engine = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
+    this.fenceLookLeft = text.length;
+  }
+
+  /** Settings that record repairs, to see whether a reading guessed (see fenceInString). */
+  get checking(): EngineOptions {
+    return this.engine.quiet ? (this.checkingSettings ??= engineOptions(this.options, this.mode.wantEdits === true)) : this.engine;
   }
 
   for(candidate: Candidate): EngineOptions {
@@ -161,13 +170,58 @@ class CandidateSettings {
 function readCandidate(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): CandidateReading | undefined {
   let parsed: ParsedCandidate;
   try {
-    parsed = parseSpan(text, candidate, settings.for(candidate), options);
+    parsed = fenceInString(text, candidate, settings, options) ?? parseSpan(text, candidate, settings.for(candidate), options);
   } catch (error) {
     if (isFatal(error)) throw publicError(error, text);
     return { candidate, failure: error };
   }
   if (candidate.reasoning === true && (candidate.truncated === true || parsed.truncated)) return undefined;
   return { candidate, parsed };
+}
+
+/**
+ * A fenced value whose string holds a fence of its own, its line breaks raw (`"text": "Run:⏎```⏎ls⏎```⏎
+ * then…", "n": 2}`): the reply's fence closed at the string's first one, and the value read as cut off
+ * there. When the value's brackets close further on, right before a fence's closing line, and that
+ * longer span needs no repair that guesses, it is the value. Looks past the fence only when its
+ * content does not end like a value, and no further in all than the text is long (a reply of many
+ * such fences stays linear).
+ */
+function fenceInString(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): ParsedCandidate | undefined {
+  if (candidate.source !== 'fence' || candidate.truncated === true) return undefined;
+  const last = text.charCodeAt(candidate.end - 1);
+  if (last === 0x7d || last === 0x5d || settings.fenceLookLeft <= 0) return undefined;
+  const first = text.charCodeAt(candidate.start);
+  if (first !== 0x7b && first !== 0x5b) return undefined;
+  const limit = Math.min(text.length, candidate.end + settings.fenceLookLeft);
+  const closed = scanBalanced(text, candidate.start, limit);
+  settings.fenceLookLeft -= closed.end - candidate.end;
+  if (closed.truncated || closed.end <= candidate.end || !fenceCloserFollows(text, closed.end)) return undefined;
+  const longer: Candidate = { ...candidate, text: text.slice(candidate.start, closed.end), end: closed.end };
+  let parsed: ParsedCandidate;
+  try {
+    parsed = parseSpan(text, longer, settings.checking, options);
+  } catch {
+    return undefined;
+  }
+  return parsed.unpositionedRepairs().some((r) => GUESSES.has(r.kind)) ? undefined : parsed;
+}
+
+const GUESSES: ReadonlySet<TextRepairKind> = new Set(GUESSING_REPAIRS);
+
+/** Whether a fence's closing run (three backticks or tildes, alone on its line) comes next, after spaces and at most one line break. */
+function fenceCloserFollows(text: string, i: number): boolean {
+  let k = i;
+  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k++;
+  if (text.charCodeAt(k) === 0x0a) k++;
+  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  const mark = text.charCodeAt(k);
+  if (mark !== 0x60 && mark !== 0x7e) return false;
+  let run = k;
+  while (run < text.length && text.charCodeAt(run) === mark) run++;
+  if (run - k < 3) return false;
+  while (run < text.length && (text.charCodeAt(run) === 0x20 || text.charCodeAt(run) === 0x09 || text.charCodeAt(run) === 0x0d)) run++;
+  return run >= text.length || text.charCodeAt(run) === 0x0a;
 }
 
 /** Failures that end the search: no other candidate can do better (too deep, a refused repair). */

@@ -469,3 +469,24 @@ describe('a key without a value never replaces a key the document gave a value',
     ['{"a":1 "", "b": 2}', { a: 1, '': null, b: 2 }],
   ]);
 });
+
+// A fenced reply whose string holds a Markdown code block with raw line breaks: the reply's fence
+// closed at the string's first ``` line, and the value read as cut off there ("text" kept its first
+// line; "n" and the rest were gone, flagged only as a truncation). The brackets close after the
+// inner block, right before a fence's closing line: that span is the value.
+describe('a fence inside a fenced value\'s string does not end the value', () => {
+  const md = '{"lang": "md", "text": "Use this:\n```\nls -la\n```\nthen go", "n": 2}';
+  const value = { lang: 'md', text: 'Use this:\n```\nls -la\n```\nthen go', n: 2 };
+  readsEach([
+    [`Here:\n\`\`\`json\n${md}\n\`\`\`\nDone.`, value],
+    [`\`\`\`json\n${md}\n\`\`\``, value],
+    ['```\n[{"cmd": "```bash\nmake\n```"}, 2]\n```', [{ cmd: '```bash\nmake\n```' }, 2]],
+  ]);
+  test('a value cut off in its fence stays cut off, not joined to the next fence', () => {
+    for (const between of ['Sorry, cut off. Here is another:', 'Sorry, "cut" off:']) {
+      const report = parseWithReport(`\`\`\`json\n{"a": "x\n\`\`\`\n${between}\n\`\`\`json\n{"a": "y"}\n\`\`\``);
+      assert.ok(report.repairs.some((r) => r.kind === 'truncated'));
+      assert.deepEqual(report.value, { a: 'x' });
+    }
+  });
+});
