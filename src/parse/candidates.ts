@@ -142,10 +142,9 @@ function candidatesOf(text: string): Candidate[] {
   return withWholeText(text, orderCandidates(extract(text)));
 }
 
-/** The engine settings for a search; a candidate from reasoning is read with its repairs recorded, to see whether it was cut off. */
+/** The engine settings for a search, and what it may still spend looking past fences. */
 class CandidateSettings {
   readonly engine: EngineOptions;
-  private reasoningSettings: EngineOptions | undefined;
   private checkingSettings: EngineOptions | undefined;
   /** How much further fenceInString may still look past fences' ends, in all. */
   fenceLookLeft: number;
@@ -159,18 +158,14 @@ class CandidateSettings {
   get checking(): EngineOptions {
     return this.engine.quiet ? (this.checkingSettings ??= engineOptions(this.options, this.mode.wantEdits === true)) : this.engine;
   }
-
-  for(candidate: Candidate): EngineOptions {
-    if (candidate.reasoning !== true || !this.engine.quiet) return this.engine;
-    return (this.reasoningSettings ??= engineOptions(this.options, this.mode.wantEdits === true));
-  }
 }
 
 /** Reads one candidate; undefined for a draft cut off inside a reasoning block (see readCandidates). */
 function readCandidate(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): CandidateReading | undefined {
   let parsed: ParsedCandidate;
   try {
-    parsed = fenceInString(text, candidate, settings, options) ?? parseSpan(text, candidate, settings.for(candidate), options);
+    parsed = parseSpan(text, candidate, settings.engine, options);
+    if (parsed.truncated) parsed = fenceInString(text, candidate, settings, options) ?? parsed;
   } catch (error) {
     if (isFatal(error)) throw publicError(error, text);
     return { candidate, failure: error };
@@ -183,14 +178,11 @@ function readCandidate(text: string, candidate: Candidate, settings: CandidateSe
  * A fenced value whose string holds a fence of its own, its line breaks raw (`"text": "Run:⏎```⏎ls⏎```⏎
  * then…", "n": 2}`): the reply's fence closed at the string's first one, and the value read as cut off
  * there. When the value's brackets close further on, right before a fence's closing line, and that
- * longer span needs no repair that guesses, it is the value. Looks past the fence only when its
- * content does not end like a value, and no further in all than the text is long (a reply of many
- * such fences stays linear).
+ * longer span needs no repair that guesses, it is the value. Looked for only when the fence's value
+ * read as cut off, and no further in all than the text is long (a reply of many such fences stays linear).
  */
 function fenceInString(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): ParsedCandidate | undefined {
-  if (candidate.source !== 'fence' || candidate.truncated === true) return undefined;
-  const last = text.charCodeAt(candidate.end - 1);
-  if (last === 0x7d || last === 0x5d || settings.fenceLookLeft <= 0) return undefined;
+  if (candidate.source !== 'fence' || candidate.truncated === true || settings.fenceLookLeft <= 0) return undefined;
   const first = text.charCodeAt(candidate.start);
   if (first !== 0x7b && first !== 0x5b) return undefined;
   const limit = Math.min(text.length, candidate.end + settings.fenceLookLeft);
@@ -247,7 +239,11 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
   // Only when nobody reads the repairs (a reasoning candidate's are read: CandidateSettings.for).
   if (settings.quiet && settings.refused.size === 0 && !settings.wantEdits) {
     const near = readNearJson(text, candidate.start, end, settings.maxDepth);
-    if (near !== undefined) return new ParsedCandidate(near.value, candidate.start, end, log, text);
+    if (near !== undefined) {
+      // Nobody reads the repairs, but whether the value is complete decides between readings.
+      if (near.cutOff) log.push('truncated', end, 'the text ends inside a value');
+      return new ParsedCandidate(near.value, candidate.start, end, log, text);
+    }
   }
   const unescaped = unescapeDocument(candidate.text);
   const builder = new ValueBuilder();

@@ -691,7 +691,9 @@ export class Engine {
     if (this.refusing && this.options.refused.has(kind)) {
       throw this.fail('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, at);
     }
-    if (!this.options.quiet) this.log.push(kind, offset, detail);
+    // A cut-off is logged even when nobody reads the repairs: whether a value is complete decides
+    // between candidates (see ParsedCandidate.truncated).
+    if (!this.options.quiet || kind === 'truncated' || kind === 'truncated_literal') this.log.push(kind, offset, detail);
   }
 
   /** @internal */ edit(at: number, del: number, ins: string): void {

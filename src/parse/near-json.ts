@@ -43,10 +43,14 @@ let kept: Uint8Array | undefined;
  * The value of `s.slice(start, end)` when it is near-JSON (see above) and JSON.parse takes the
  * rewrite, else undefined. `maxDepth` is the engine's: deeper text is left to it, to refuse.
  */
-export function readNearJson(s: string, start: number, end: number, maxDepth: number): { value: unknown } | undefined {
+export function readNearJson(s: string, start: number, end: number, maxDepth: number): { value: unknown; cutOff: boolean } | undefined {
   const json = nearJsonText(s, start, end, maxDepth);
-  return json === undefined ? undefined : tryJsonParse(json);
+  const read = json === undefined ? undefined : tryJsonParse(json);
+  return read === undefined ? undefined : { value: read.value, cutOff };
 }
+
+/** Whether the last rewrite closed a text cut off inside a value (set by `cut`). */
+let cutOff = false;
 
 /** The JSON text the lane rewrites `s.slice(start, end)` into, or undefined when the engine must read it. */
 export function nearJsonText(s: string, start: number, end: number, maxDepth: number): string | undefined {
@@ -87,6 +91,7 @@ const isWellFormed: (s: string) => boolean =
  * end appended), or -1 when the engine must read it.
  */
 function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | undefined): number {
+  cutOff = false;
   const closers: number[] = [];
   let want = Want.VALUE;
   // A comma with nothing but space and comments after it yet: blanked if a closer (or the end) follows.
@@ -289,6 +294,7 @@ function escapedAt(b: Uint8Array, j: number): boolean {
 /** Writes the closers of the open containers at `at`; returns the length of the JSON text. */
 function cut(b: Uint8Array, at: number, closers: readonly number[]): number {
   if (at + closers.length > b.length) return -1;
+  cutOff = true;
   let k = at;
   for (let c = closers.length - 1; c >= 0; c--) b[k++] = closers[c];
   return k;

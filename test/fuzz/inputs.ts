@@ -290,6 +290,24 @@ export const apostrophe = fc.tuple(
   return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
 });
 
+/**
+ * A container's JSON in a Markdown fence (```` ```json ```` or bare, maybe with prose around), with a
+ * string holding a code block whose line breaks are raw, not escaped (`"text": "Run:⏎```bash⏎ls⏎```⏎ok"`),
+ * as models write Markdown inside JSON. Keys are identifiers, strings words, keys unique.
+ */
+export const fencedCodeInString = fc.tuple(
+  wordContainer, fc.nat(), fc.constantFrom('Run:', 'Try this', ''), fc.constantFrom('', 'bash', 'json', 'python'),
+  fc.constantFrom('ls -la', 'x = {"a": [1]}', 'print("hi")', 'a, b'), fc.constantFrom('', 'then go', 'Done.'),
+  fc.constantFrom('```json', '```'), fc.boolean(), fc.boolean(),
+).map(([container, at, before, language, code, after, opener, pretty, inProse]) => {
+  const block = [before, `\`\`\`${language}`, code, '```', after].filter((line, i) => line !== '' || (i !== 0 && i !== 4)).join('\n');
+  const value = withStringLeaf(uniqueKeys(container, { n: 0 }), at, block);
+  // Raw line breaks inside the strings: the JSON text's `\n` escapes written as line breaks.
+  const written = JSON.stringify(value, null, pretty ? 2 : undefined).replace(/\\n/g, '\n');
+  const fenced = `${opener}\n${written}\n\`\`\``;
+  return { value, text: inProse ? `Here is the result:\n${fenced}\nHope it helps.` : fenced, inProse };
+});
+
 /** Comments as models write them in JSON, quotes and brackets in them included. */
 const COMMENTS = ['// don\'t change this', '// the "id" field', '// {optional}', '// see [1]', '// TODO: fix {', '// "',
   '/* "a": 1 */', '/* } ] */', '/* it\'s "quoted" */', '# python says "hi"', "# it's [x]"];
