@@ -4,7 +4,7 @@ import { memberStartsAt } from '../extract/chars.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
-import { peekSignificant, quotedKeyAt } from './space.js';
+import { peekSignificant, quotedKeyAt, spaceRunIndent } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
@@ -252,6 +252,17 @@ export function endObjectBeforeKey(e: Engine, name: string): void {
 export function objectInArray(e: Engine): boolean {
   const n = e.kinds.length;
   return n >= 2 && e.kinds[n - 1] === Kind.OBJECT && e.kinds[n - 2] === Kind.ARRAY;
+}
+
+/**
+ * `{⏎  "a":⏎    "b": 1,⏎    "c": 2⏎  }⏎}`: a key on its own line after a key's colon, indented
+ * deeper than that key, is the first key of the value's object whose `{` was lost. Read as the next
+ * member of the same object, its key could replace one the object already holds.
+ */
+export function opensLostObject(e: Engine, indent: number): boolean {
+  const at = e.keyAt - e.base;
+  const keyIndent = at >= 0 ? spaceRunIndent(e.buf, at, e.indentBeforeBuf) : e.keyIndentDropped;
+  return keyIndent >= 0 && indent > keyIndent;
 }
 
 /**

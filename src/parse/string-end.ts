@@ -4,9 +4,9 @@ import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart } from 
 import type { Engine } from './engine.js';
 import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
-import { fenceEndsText, missingValueBeforeKey, openMissingObject } from './containers.js';
+import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { scan } from './continuation.js';
-import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, opensLostObject, stringMayBeKey } from './strings.js';
+import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 
 /**

@@ -4,7 +4,7 @@ import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './char
 import type { Engine } from './engine.js';
 import { lineBreakBefore, peekSignificant, spaceRunIndent } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
-import { missingValueBeforeKey, openMissingObject } from './containers.js';
+import { missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
@@ -392,17 +392,6 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
     e.strIsKey = true;
   }
   completeString(e);
-}
-
-/**
- * `{⏎  "a":⏎    "b": 1,⏎    "c": 2⏎  }⏎}`: a key on its own line after a key's colon, indented
- * deeper than that key, is the first key of the value's object whose `{` was lost. Read as the next
- * member of the same object, its key could replace one the object already holds.
- */
-export function opensLostObject(e: Engine, indent: number): boolean {
-  const at = e.keyAt - e.base;
-  const keyIndent = at >= 0 ? spaceRunIndent(e.buf, at, e.indentBeforeBuf) : e.keyIndentDropped;
-  return keyIndent >= 0 && indent > keyIndent;
 }
 
 /**

@@ -1,8 +1,8 @@
 // Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
 import { Ch, isJsonSpace, isQuoteLike, isWordPart } from './chars.js';
-import { open } from './containers.js';
+import { missingValueBeforeKey, open, opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
-import { colonAfter, peekSignificant, scanSignificant } from './space.js';
+import { colonAfter, lineBreakBefore, peekSignificant, scanSignificant, spaceRunIndent } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
 import type { TextRepairKind } from './types.js';
 
@@ -241,6 +241,13 @@ function unquotedValueEnd(e: Engine): number {
  */
 export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_like_text' = 'unquoted_string'): void {
   const start = e.pos;
+  if (e.top() === Kind.OBJECT && lineBreakBefore(e, start) && unquotedKeyAt(e, start) && !opensLostObject(e, spaceRunIndent(e.buf, start, e.indentBeforeBuf))) {
+    // `{"age":⏎  city: Paris}`: a word and a colon on the line after a key's colon, no deeper than
+    // that key, is the next member's key; the key before it had no value. (Deeper, it may be the
+    // value's own text, `Note: …`: read as text.)
+    missingValueBeforeKey(e, start);
+    return;
+  }
   let last = unquotedEnd(e, false);
   let text = e.buf.slice(start, last);
   const quote = e.top() === Kind.OBJECT && e.buf.charCodeAt(last) === Ch.COMMA && !text.includes('"') ? quoteEndingLine(e, last + 1) : -1;

@@ -490,3 +490,19 @@ describe('a fence inside a fenced value\'s string does not end the value', () =>
     }
   });
 });
+
+// A key written without its value, then the next member with an unquoted key on the next line: the
+// member was read as the first key's text (`"age": "city: Paris"`), the key `city` gone. At the key's
+// own indentation (or after a key that does not start its line) a word and a colon there is the next
+// key; deeper, it may be the value's own text, which it stays.
+describe('an unquoted key on the line after a key without a value is the next member', () => {
+  readsEach([
+    ['{\n  name: John,\n  age:\n  city: Paris\n}', { name: 'John', age: null, city: 'Paris' }],
+    ['{\n  "name": "John",\n  "age":\n  city: Paris\n}', { name: 'John', age: null, city: 'Paris' }],
+    ['Here: {\n  "age":\n  city: Paris\n} ok', { age: null, city: 'Paris' }],
+    // A key the object already holds loses its keyless member (session 15's rule).
+    ['{"a": 1, "a":\n b: 1}', { a: 1, b: 1 }],
+    ['{\n  "description":\n    Note: this is text\n}', { description: 'Note: this is text' }],
+    ['{"note": Remember: bring ID, "n": 1}', { note: 'Remember: bring ID', n: 1 }],
+  ]);
+});
