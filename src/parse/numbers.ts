@@ -2,8 +2,8 @@
 import { Ch, isDigit, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { peekSignificant } from './space.js';
-import { NEED_MORE } from './state.js';
-import { readUnquotedValue, readWord } from './words.js';
+import { Kind, NEED_MORE } from './state.js';
+import { readUnquotedValue, readWord, unquotedKeyAt } from './words.js';
 
 /** The character at `k`, or NaN past the span's end (which no digit or sign test accepts). */
 function codeAt(s: string, k: number, end: number): number {
@@ -60,7 +60,9 @@ export function plainNumberToken(e: Engine): boolean {
     exact = false;
   }
   // The token must end here, as readNumber's scan would end it.
-  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE || c === Ch.MINUS || c === Ch.SLASH || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.SQUOTE) return false;
+  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE || c === Ch.MINUS || c === Ch.SLASH || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.PERCENT) return false;
+  // In an object, `1,299` or `12 apples` may be text (see numberText): readNumber decides.
+  if ((c === Ch.COMMA || c === Ch.SPACE) && e.top() === Kind.OBJECT && mayBeText(s, i, end)) return false;
   e.pos = i;
   e.sink.scalar(exact ? (negative ? -value : value) : Number(s.slice(start, i)));
   e.afterValue();
@@ -102,6 +104,7 @@ export function readNumber(e: Engine): void {
     quoteAsText(e, start, measure);
     return;
   }
+  if (i < e.end && numberText(e, start, i)) return;
   if (i < e.end && joinsMoreDigits(e, i)) {
     numberLikeText(e, start);
     return;
@@ -144,6 +147,83 @@ export function readNumber(e: Engine): void {
   // delimiter, as an unquoted value), never a number with a part dropped.
   e.pos = start;
   readUnquotedValue(e, /^[+-]?[0-9][0-9_.eE+-]*$/.test(token) ? 'number_like_text' : 'unquoted_string');
+}
+
+/** Whether what follows the `,` or the spaces at `i` may be what numberText reads: a digit, a word, or the buffer's end. */
+function mayBeText(s: string, i: number, end: number): boolean {
+  let k = i + 1;
+  if (s.charCodeAt(i) === Ch.SPACE) {
+    while (k < end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
+    return k >= end || isWordStart(s.charCodeAt(k)) || isDigit(s.charCodeAt(k));
+  }
+  return k >= end || isDigit(s.charCodeAt(k));
+}
+
+/**
+ * A number that is the start of a value's text, read as that text (`number_like_text`): `45%`; in an
+ * object, thousands written with commas (`"price": 1,299.99`, which read as `1` and a key `299.99`)
+ * and a number with its unit, words or digits after it on its line (`"qty": 12 apples`, `"phone":
+ * +1 555 1234`, which read as `12` and a key `apples` with no value). A word followed by a colon is the next key instead (`"a": 3 b: 1`); in an
+ * array, `1,234` is two elements and `1 2` two numbers. False, with nothing read, otherwise.
+ */
+function numberText(e: Engine, start: number, i: number): boolean {
+  const s = e.buf;
+  const c = s.charCodeAt(i);
+  if (c === Ch.PERCENT) {
+    quoteAsText(e, start, i + 1);
+    return true;
+  }
+  if (e.top() !== Kind.OBJECT) return false;
+  if (c === Ch.COMMA) {
+    const groups = thousandsEnd(e, start, i);
+    if (groups < 0) return false;
+    quoteAsText(e, start, groups);
+    return true;
+  }
+  if (c !== Ch.SPACE && c !== Ch.TAB) return false;
+  let k = i;
+  while (k < e.end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= e.end || !(isWordStart(s.charCodeAt(k)) || isDigit(s.charCodeAt(k))) || unquotedKeyAt(e, k)) return false;
+  e.pos = start;
+  readUnquotedValue(e, 'number_like_text');
+  return true;
+}
+
+/**
+ * End of `1,299` or `12,345,678.9` whose first group (one to three digits, maybe signed) runs from
+ * `start` to the comma at `i`: groups of exactly three digits, maybe a fraction, then a comma, a
+ * closer or a line's end; -1 otherwise (`1,2`, `1,2345`, `1,234: …`). Waits for more text rather
+ * than guess.
+ */
+function thousandsEnd(e: Engine, start: number, i: number): number {
+  const s = e.buf;
+  const first = i - start - (s.charCodeAt(start) === Ch.MINUS || s.charCodeAt(start) === Ch.PLUS ? 1 : 0);
+  if (first < 1 || first > 3) return -1;
+  let k = i;
+  while (k < e.end && s.charCodeAt(k) === Ch.COMMA) {
+    let d = k + 1;
+    while (d < e.end && d <= k + 4 && isDigit(s.charCodeAt(d))) d++;
+    if (d >= e.end && !e.final) throw NEED_MORE;
+    if (d - k - 1 !== 3) break;
+    k = d;
+  }
+  if (k === i) return -1;
+  if (k < e.end && s.charCodeAt(k) === Ch.DOT) {
+    let d = k + 1;
+    while (d < e.end && isDigit(s.charCodeAt(d))) d++;
+    if (d >= e.end && !e.final) throw NEED_MORE;
+    if (d === k + 1) return -1;
+    k = d;
+  }
+  let j = k;
+  while (j < e.end && (s.charCodeAt(j) === Ch.SPACE || s.charCodeAt(j) === Ch.TAB)) j++;
+  if (j >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return k;
+  }
+  const after = s.charCodeAt(j);
+  return after === Ch.COMMA || after === Ch.RBRACE || after === Ch.LF || after === Ch.CR ? k : -1;
 }
 
 /** Whether `-`, `/` or `:` then a digit follows at `i`: `2024-10-18`, `1/3`, `10-20`, `12:20` (may wait). */

@@ -190,8 +190,9 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 
   /**
-   * Whether the text ends in a number the engine is still waiting on (more digits may follow): read as
-   * it stands, as `parsePartial` does, the number is complete.
+   * Whether the text ends in a number the engine is still waiting on (more digits may follow, or after
+   * a comma in an object the rest of `1,299`): read as it stands, as `parsePartial` does, the number
+   * is complete.
    * @internal
    */
   endsInNumber(): boolean {
@@ -249,8 +250,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 }
 
-/** A number in JSON's own form; no nested quantifiers, so no backtracking. */
-const JSON_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** A number in JSON's own form, maybe a comma after it; no nested quantifiers, so no backtracking. */
+const JSON_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?,?$/;
 
 function isBlankCode(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

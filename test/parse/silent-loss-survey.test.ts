@@ -506,3 +506,28 @@ describe('an unquoted key on the line after a key without a value is the next me
     ['{"note": Remember: bring ID, "n": 1}', { note: 'Remember: bring ID', n: 1 }],
   ]);
 });
+
+// A number that is the start of a value's text: read as `1` and a key `299.99` with no value, `12`
+// and a key `apples`, or an error at `%`. Kept as the text the model wrote (`number_like_text`); a
+// schema asking for a number reads `1,299.99` and `45%` as written numbers.
+describe('a number with more of its text after it keeps that text', () => {
+  readsEach([
+    ['{"price": 1,299.99, "qty": 2}', { price: '1,299.99', qty: 2 }],
+    ['{"n": 12,345,678}', { n: '12,345,678' }],
+    ['{"pct": 45%, "qty": 2}', { pct: '45%', qty: 2 }],
+    ['[45%, 1]', ['45%', 1]],
+    ['{"qty": 12 apples, "b": 1}', { qty: '12 apples', b: 1 }],
+    ['{"phone": +1 555 1234, "qty": 2}', { phone: '+1 555 1234', qty: 2 }],
+    ['Here: {"cost": 100 USD} ok', { cost: '100 USD' }],
+    // Not text: a key after the number, an array's elements, groups that are not thousands.
+    ['{"a": 3 b: 1}', { a: 3, b: 1 }],
+    ['{"a": 3 "b": 1}', { a: 3, b: 1 }],
+    ['[1,234, 5 6]', [1, 234, 5, 6]],
+    ['{"a": 1,"b": 2,}', { a: 1, b: 2 }],
+    ['{ "a": 1 , "b": 2 }', { a: 1, b: 2 }],
+  ]);
+  test('with a schema asking for numbers, the texts are read as the numbers written', () => {
+    const schema = { type: 'object', properties: { price: { type: 'number' }, pct: { type: 'number' } } };
+    assert.deepEqual(parse('{"price": 1,299.99, "pct": 45%}', { schema }), { price: 1299.99, pct: 45 });
+  });
+});
