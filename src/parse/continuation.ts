@@ -3,7 +3,7 @@
 // follows aside, or hand it to a container that cannot take it (an element to an object).
 import { Ch, isDigit, isNumberPart, isWordStart, isWordPart } from './chars.js';
 import type { Engine } from './engine.js';
-import { peekSignificant } from './space.js';
+import { lineBreakBefore, peekSignificant } from './space.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
 
 /** What follows a run of closers and a comma. */
@@ -49,6 +49,13 @@ export function strayCloser(e: Engine): boolean {
     // right after it, which what it would leave open cannot take.
     if (i < e.end && i < limit) {
       const next = nextAfterComma(e, i);
+      if (next === Next.MEMBER && depth === runLength && isWordStart(s.charCodeAt(i)) && lineBreakBefore(e, i) && !lineEndsInDelimiter(e, i)) {
+        // `{"a": 1}⏎⏎Note: this is important.`: a word and a colon on a line after the closers that
+        // end the whole value, on a line that does not end as a member does (`b: 2}`, `b: 2,`), is
+        // prose after the value, not a member they cut off.
+        e.closersBeforeNothing = e.base + i;
+        return false;
+      }
       if (next === Next.MEMBER || next === Next.ELEMENT) {
         // Of a longer run, the last closer may be the stray one (`{"a": [1]] "b": 2}`): each closer
         // of it looks again.
@@ -135,6 +142,20 @@ function closes(kind: number, closer: number): boolean {
 
 function isCloser(c: number): boolean {
   return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN;
+}
+
+/** Whether the line from `i` ends (spaces aside) in `,`, `}` or `]`, within the lookahead; waits for the line's end. */
+function lineEndsInDelimiter(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  let last = 0;
+  for (; i < limit; i++) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.LF) break;
+    if (c !== Ch.SPACE && c !== Ch.TAB && c !== Ch.CR) last = c;
+  }
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return (i < limit || i >= e.end) && (last === Ch.COMMA || last === Ch.RBRACE || last === Ch.RBRACKET);
 }
 
 /** What starts at `i` (after a comma): a member, a scalar element, a container, or none of these. */

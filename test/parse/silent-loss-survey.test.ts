@@ -531,3 +531,25 @@ describe('a number with more of its text after it keeps that text', () => {
     assert.deepEqual(parse('{"price": 1,299.99, "pct": 45%}', { schema }), { price: 1299.99, pct: 45 });
   });
 });
+
+// A reply that is JSON and then a note (`Note: …`, `Explanation: …`) on a line of its own: the note
+// was read as a member whose `}` came early — the object took a key "Note", and the reply, which
+// never closes again, read as cut off (so a loop asked the model again). A word and a colon on a
+// line after the closer that ends the whole value, on a line that does not end as a member does,
+// is prose.
+describe('a note after the JSON is prose, not a member of it', () => {
+  readsEach([
+    ['{"a": 1}\n\nNote: this is important.', { a: 1 }],
+    ['{"a": 1}\nExplanation: the value is 1.', { a: 1 }],
+    ['{"a": 1}\n\nNote: the "a" field is {important}.', { a: 1 }],
+    ['{"a": {"b": 1}}\nNote: nested {y}.', { a: { b: 1 } }],
+    // A member that goes on after the closer: its line ends as a member's does, or it shares the closer's line.
+    ['{"a": 1}\nb: 2}', { a: 1, b: 2 }],
+    ['{"a": 1}\nb: 2,\nc: 3}', { a: 1, b: 2, c: 3 }],
+    ['{"a": 1} b: 2}', { a: 1, b: 2 }],
+  ]);
+  test('the note is named as text after the value, and nothing reads as cut off', () => {
+    const report = parseWithReport('{"a": 1}\n\nNote: this is important.');
+    assert.deepEqual(report.repairs.map((r) => r.kind), ['surrounding_text']);
+  });
+});
