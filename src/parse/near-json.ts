@@ -49,7 +49,7 @@ export function readNearJson(s: string, start: number, end: number, maxDepth: nu
   return read === undefined ? undefined : { value: read.value, cutOff };
 }
 
-/** Whether the last rewrite closed a text cut off inside a value (set by `cut`). */
+/** Whether the last rewrite closed a text cut off inside a value, or completed a literal cut off (set by `cut`). */
 let cutOff = false;
 
 /** The JSON text the lane rewrites `s.slice(start, end)` into, or undefined when the engine must read it. */
@@ -264,7 +264,10 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       const whole = j > i && !lastString ? literalStartingWith(b, i, j) : undefined;
       if (whole === undefined) return -1;
       for (let k = 0; k < whole.length; k++) b[i + k] = whole.charCodeAt(k);
-      return cut(b, i + whole.length, closers);
+      const length = cut(b, i + whole.length, closers);
+      // `Non` was cut off; a whole `None` at the end was not.
+      if (j - i < whole.length) cutOff = true;
+      return length;
     }
     if (!writeLiteral(b, i, j)) return -1;
     want = Want.NEXT;
@@ -294,7 +297,7 @@ function escapedAt(b: Uint8Array, j: number): boolean {
 /** Writes the closers of the open containers at `at`; returns the length of the JSON text. */
 function cut(b: Uint8Array, at: number, closers: readonly number[]): number {
   if (at + closers.length > b.length) return -1;
-  cutOff = true;
+  cutOff = closers.length > 0;
   let k = at;
   for (let c = closers.length - 1; c >= 0; c--) b[k++] = closers[c];
   return k;

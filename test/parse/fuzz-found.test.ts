@@ -1,7 +1,7 @@
 // Failures `npm run fuzz` found in parse and repair, each pinned with the input it printed (and its kin).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createStreamParser, parse, repair } from '../../src/index.js';
+import { createStreamParser, parse, parseWithReport, repair } from '../../src/index.js';
 
 /** repair(x) is valid JSON whose value is parse(x); the stream, one character at a time, agrees. */
 function agrees(text: string, expected: unknown): void {
@@ -89,4 +89,18 @@ describe('repair.valid: a curly-quoted value that is the next key, cut off after
     agrees('""{"a": \r\n“”:', { a: null });
   });
   test('a member that goes on keeps them', () => agrees('{"a": \n“b”: 1}', { a: null, b: 1 }));
+});
+
+describe('parse.equals-report and repair.valid: a whole literal at the end of a reasoning candidate is not cut off', () => {
+  // Session 16's run (seeds 810746360, 810746361), before landing: the near-JSON lane said that any
+  // literal ending the text was cut off, `None` as much as `Non`, so parse (which uses the lane)
+  // skipped the reasoning block's `None` as an abandoned draft, while parseWithReport read it.
+  test('the replies the fuzz harness printed', () => {
+    agrees('<think>{}```\nNone```\n', null);
+    agrees('<think>""<answer>False</answer>', false);
+  });
+  test('a literal that is cut off still is', () => {
+    assert.equal(parseWithReport('[Non').repairs.some((r) => r.kind === 'truncated_literal'), true);
+    assert.throws(() => parse('<think>{"a": Tru'), { code: 'NO_JSON' });
+  });
 });
