@@ -3,7 +3,7 @@ import { JsonMendError } from '../errors.js';
 import { scanBalanced } from '../extract/balanced.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
-import { isJsonSpace, isWordStart } from './chars.js';
+import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
 import { GUESSING_REPAIRS, isCutOffRepair } from './kind-flags.js';
 import { tryJsonParse } from './native-json.js';
@@ -184,7 +184,7 @@ function readCandidate(text: string, candidate: Candidate, settings: CandidateSe
 function fenceInString(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): ParsedCandidate | undefined {
   if (candidate.source !== 'fence' || candidate.truncated === true || settings.fenceLookLeft <= 0) return undefined;
   const first = text.charCodeAt(candidate.start);
-  if (first !== 0x7b && first !== 0x5b) return undefined;
+  if (first !== Ch.LBRACE && first !== Ch.LBRACKET) return undefined;
   const limit = Math.min(text.length, candidate.end + settings.fenceLookLeft);
   const closed = scanBalanced(text, candidate.start, limit);
   settings.fenceLookLeft -= closed.end - candidate.end;
@@ -203,17 +203,21 @@ const GUESSES: ReadonlySet<TextRepairKind> = new Set(GUESSING_REPAIRS);
 
 /** Whether a fence's closing run (three backticks or tildes, alone on its line) comes next, after spaces and at most one line break. */
 function fenceCloserFollows(text: string, i: number): boolean {
-  let k = i;
-  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k++;
-  if (text.charCodeAt(k) === 0x0a) k++;
-  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  let k = skipLineSpace(text, i);
+  if (text.charCodeAt(k) === Ch.LF) k = skipLineSpace(text, k + 1);
   const mark = text.charCodeAt(k);
-  if (mark !== 0x60 && mark !== 0x7e) return false;
+  if (mark !== Ch.BACKTICK && mark !== Ch.TILDE) return false;
   let run = k;
   while (run < text.length && text.charCodeAt(run) === mark) run++;
   if (run - k < 3) return false;
-  while (run < text.length && (text.charCodeAt(run) === 0x20 || text.charCodeAt(run) === 0x09 || text.charCodeAt(run) === 0x0d)) run++;
-  return run >= text.length || text.charCodeAt(run) === 0x0a;
+  run = skipLineSpace(text, run);
+  return run >= text.length || text.charCodeAt(run) === Ch.LF;
+}
+
+/** After the spaces, tabs and carriage returns from `i`. */
+function skipLineSpace(text: string, i: number): number {
+  while (i < text.length && (text.charCodeAt(i) === Ch.SPACE || text.charCodeAt(i) === Ch.TAB || text.charCodeAt(i) === Ch.CR)) i++;
+  return i;
 }
 
 /** Failures that end the search: no other candidate can do better (too deep, a refused repair). */
@@ -236,7 +240,7 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
   }
   // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string.
   const end = candidate.source === 'whole' ? text.length : candidate.end;
-  // Only when nobody reads the repairs (a reasoning candidate's are read: CandidateSettings.for).
+  // Only when nobody reads the repairs (the lane records none, but says whether it closed a cut-off).
   if (settings.quiet && settings.refused.size === 0 && !settings.wantEdits) {
     const near = readNearJson(text, candidate.start, end, settings.maxDepth);
     if (near !== undefined) {

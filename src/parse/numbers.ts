@@ -1,7 +1,7 @@
 // Numbers: JSON numbers in one go, and the repairs of number-like tokens (`.5`, `+3`, `0x1F`, ...).
 import { Ch, isDigit, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { peekSignificant } from './space.js';
+import { lineSpaceEnd, peekSignificant } from './space.js';
 import { Kind, NEED_MORE } from './state.js';
 import { readUnquotedValue, readWord, unquotedKeyAt } from './words.js';
 
@@ -163,8 +163,9 @@ function mayBeText(s: string, i: number, end: number): boolean {
  * A number that is the start of a value's text, read as that text (`number_like_text`): `45%`; in an
  * object, thousands written with commas (`"price": 1,299.99`, which read as `1` and a key `299.99`)
  * and a number with its unit, words or digits after it on its line (`"qty": 12 apples`, `"phone":
- * +1 555 1234`, which read as `12` and a key `apples` with no value). A word followed by a colon is the next key instead (`"a": 3 b: 1`); in an
- * array, `1,234` is two elements and `1 2` two numbers. False, with nothing read, otherwise.
+ * +1 555 1234`, which read as `12` and a key `apples` with no value). A word followed by a colon is
+ * the next key instead (`"a": 3 b: 1`); in an array, `1,234` is two elements and `1 2` two numbers.
+ * False, with nothing read, otherwise.
  */
 function numberText(e: Engine, start: number, i: number): boolean {
   const s = e.buf;
@@ -181,9 +182,7 @@ function numberText(e: Engine, start: number, i: number): boolean {
     return true;
   }
   if (c !== Ch.SPACE && c !== Ch.TAB) return false;
-  let k = i;
-  while (k < e.end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
-  if (k >= e.end && !e.final) throw NEED_MORE;
+  const k = lineSpaceEnd(e, i);
   if (k >= e.end || !(isWordStart(s.charCodeAt(k)) || isDigit(s.charCodeAt(k))) || unquotedKeyAt(e, k)) return false;
   e.pos = start;
   readUnquotedValue(e, 'number_like_text');
@@ -198,8 +197,9 @@ function numberText(e: Engine, start: number, i: number): boolean {
  */
 function thousandsEnd(e: Engine, start: number, i: number): number {
   const s = e.buf;
-  const first = i - start - (s.charCodeAt(start) === Ch.MINUS || s.charCodeAt(start) === Ch.PLUS ? 1 : 0);
-  if (first < 1 || first > 3) return -1;
+  const digits = s.charCodeAt(start) === Ch.MINUS || s.charCodeAt(start) === Ch.PLUS ? start + 1 : start;
+  if (i - digits < 1 || i - digits > 3) return -1;
+  for (let d = digits; d < i; d++) if (!isDigit(s.charCodeAt(d))) return -1;
   let k = i;
   while (k < e.end && s.charCodeAt(k) === Ch.COMMA) {
     let d = k + 1;
@@ -216,12 +216,8 @@ function thousandsEnd(e: Engine, start: number, i: number): number {
     if (d === k + 1) return -1;
     k = d;
   }
-  let j = k;
-  while (j < e.end && (s.charCodeAt(j) === Ch.SPACE || s.charCodeAt(j) === Ch.TAB)) j++;
-  if (j >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return k;
-  }
+  const j = lineSpaceEnd(e, k);
+  if (j >= e.end) return k;
   const after = s.charCodeAt(j);
   return after === Ch.COMMA || after === Ch.RBRACE || after === Ch.LF || after === Ch.CR ? k : -1;
 }

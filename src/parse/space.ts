@@ -123,6 +123,13 @@ export function spaceRunIndent(s: string, at: number, before: number): number {
   return before < 0 ? -1 : before + at;
 }
 
+/** After the spaces and tabs from `i` (not a line break); waits for more text when they run to the buffer's end. */
+export function lineSpaceEnd(e: Engine, i: number): number {
+  while (i < e.end && (e.buf.charCodeAt(i) === Ch.SPACE || e.buf.charCodeAt(i) === Ch.TAB)) i++;
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return i;
+}
+
 /** Whether a line break stands in the whitespace before `at` (back to the previous token, across chunks). */
 export function lineBreakBefore(e: Engine, at: number): boolean {
   return spaceRunHasBreak(e.buf, at, e.breakBeforeBuf);

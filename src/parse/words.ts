@@ -2,7 +2,7 @@
 import { Ch, isJsonSpace, isQuoteLike, isWordPart } from './chars.js';
 import { missingValueBeforeKey, open, opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
-import { colonAfter, lineBreakBefore, peekSignificant, scanSignificant, spaceRunIndent } from './space.js';
+import { colonAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant, spaceRunIndent } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
 import type { TextRepairKind } from './types.js';
 
@@ -295,13 +295,6 @@ function quoteEndingLine(e: Engine, i: number): number {
     return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.DQUOTE ? quote : -1;
   }
   return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.RBRACE || c === Ch.RBRACKET ? quote : -1;
-}
-
-/** After spaces and tabs from `i`; waits for more text when they run to the buffer's end. */
-function lineSpaceEnd(e: Engine, i: number): number {
-  while (i < e.end && (e.buf.charCodeAt(i) === Ch.SPACE || e.buf.charCodeAt(i) === Ch.TAB)) i++;
-  if (i >= e.end && !e.final) throw NEED_MORE;
-  return i;
 }
 
 /** Whether a `"key":` starts at `i` (its closing quote within LOOKAHEAD, on the same line). */
