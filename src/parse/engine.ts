@@ -500,7 +500,9 @@ export class Engine {
       if (after === Next.ELEMENT || after === Next.MEMBER) {
         this.concatenate('');
         this.pos++;
-        if (after === Next.MEMBER) openObjectAt(this, next, 'inserted the "{" of an object whose members follow the end of the value');
+        // The space and comments before the member, as the main loop reads them (a BOM or NBSP
+        // there is no JSON's), then its `{`.
+        if (after === Next.MEMBER && skipSpace(this)) openObjectAt(this, this.pos, 'inserted the "{" of an object whose members follow the end of the value');
         return;
       }
     }

@@ -104,3 +104,14 @@ describe('parse.equals-report and repair.valid: a whole literal at the end of a 
     assert.throws(() => parse('<think>{"a": Tru'), { code: 'NO_JSON' });
   });
 });
+
+describe('repair.valid: non-JSON space before a member that follows the end of the value', () => {
+  // Session 16's run (seed 811318276; on the base too): `0x1F,⏎"b": [` with an NBSP after the comma.
+  // The members after the first value open an object there, which jumped over the NBSP without
+  // removing it: repair wrote `[31, {"b": []}]` with the NBSP before `{`, which JSON.parse rejects.
+  test('the reply the fuzz harness printed', () => agrees('```json\n0x1F,\u00a0"b": [', [31, { b: [] }]));
+  test('kin: a BOM, and a plain value first', () => {
+    agrees('```json\n1,\ufeff"b": 2\n```', [1, { b: 2 }]);
+    agrees('```json\n"a",\u00a0\u00a0"b": 2\n```', ['a', { b: 2 }]);
+  });
+});
