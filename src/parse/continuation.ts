@@ -49,10 +49,7 @@ export function strayCloser(e: Engine): boolean {
     // right after it, which what it would leave open cannot take.
     if (i < e.end && i < limit) {
       const next = nextAfterComma(e, i);
-      if (next === Next.MEMBER && depth === runLength && isWordStart(s.charCodeAt(i)) && lineBreakBefore(e, i) && !lineEndsInDelimiter(e, i)) {
-        // `{"a": 1}⏎⏎Note: this is important.`: a word and a colon on a line after the closers that
-        // end the whole value, on a line that does not end as a member does (`b: 2}`, `b: 2,`), is
-        // prose after the value, not a member they cut off.
+      if (next === Next.MEMBER && depth === runLength && noteAt(e, i)) {
         e.closersBeforeNothing = e.base + i;
         return false;
       }
@@ -142,6 +139,16 @@ function closes(kind: number, closer: number): boolean {
 
 function isCloser(c: number): boolean {
   return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN;
+}
+
+/**
+ * `{"a": 1}⏎⏎Note: this is important.`: whether the member at `i` after the closer that ends the whole
+ * value — a word and a colon on a later line, a line that does not end as a member's does (`b: 2}`,
+ * `b: 2,`) — is a note after the value in prose, not a member the closer cut off (or an object's
+ * members whose `{` it was: `[]⏎Note: …`).
+ */
+function noteAt(e: Engine, i: number): boolean {
+  return isWordStart(e.buf.charCodeAt(i)) && lineBreakBefore(e, i) && !lineEndsInDelimiter(e, i);
 }
 
 /** Whether the line from `i` ends (spaces aside) in `,`, `}` or `]`, within the lookahead; waits for the line's end. */
@@ -258,7 +265,7 @@ export function openerWrittenAsCloser(e: Engine): number {
   const i = peekSignificant(e, e.pos + 1);
   if (i >= e.end) return 0;
   const next = nextAfterComma(e, i);
-  if (next === Next.MEMBER) return Ch.LBRACE;
+  if (next === Next.MEMBER) return depth === 1 && noteAt(e, i) ? 0 : Ch.LBRACE;
   return next === Next.ELEMENT && top === Kind.OBJECT && elementsThenCloser(e, i) ? Ch.LBRACKET : 0;
 }
 

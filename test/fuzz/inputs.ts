@@ -438,7 +438,8 @@ export function cut(text: string, sizes: readonly number[]): string[] {
 
 /** Prose around a value (no brackets, so the value is the only JSON in it). */
 const prose = fc.constantFrom('', 'Sure! Here it is:\n', 'Result:', 'OK.\n\n', 'The answer is below.\n');
-const after = fc.constantFrom('', '\nHope this helps.', ' Done.', '\n\nLet me know!');
+const after = fc.constantFrom('', '\nHope this helps.', ' Done.', '\n\nLet me know!',
+  '\n\nNote: the "id" field is {required}.', '\nExplanation: the list is [sorted], as asked.', '\n\nKey points: none.');
 
 /** A valid JSON text wrapped the ways models wrap it: a fence, a tag, prose before and after. */
 export const wrappedJson = fc.tuple(jsonContainer, fc.integer({ min: 0, max: 3 }), prose, after, fc.constantFrom(undefined, 2)).map(([v, how, before, end, indent]) => {

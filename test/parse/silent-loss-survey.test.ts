@@ -543,6 +543,9 @@ describe('a note after the JSON is prose, not a member of it', () => {
     ['{"a": 1}\nExplanation: the value is 1.', { a: 1 }],
     ['{"a": 1}\n\nNote: the "a" field is {important}.', { a: 1 }],
     ['{"a": {"b": 1}}\nNote: nested {y}.', { a: { b: 1 } }],
+    // An empty container's closer is no opener written for a `{` here (the fuzz's identity.wrapped).
+    ['[]\nExplanation: the list is [sorted], as asked.', []],
+    ['{}\n\nNote: empty.', {}],
     // A member that goes on after the closer: its line ends as a member's does, or it shares the closer's line.
     ['{"a": 1}\nb: 2}', { a: 1, b: 2 }],
     ['{"a": 1}\nb: 2,\nc: 3}', { a: 1, b: 2, c: 3 }],
