@@ -101,6 +101,12 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.near-json', n: 20_000, make: (n) => '[' + times("{'k': 'v', b: True}, ", n) + ']', run: rewriteTimes(8) },
   { name: 'parse.near-json-escaped-quotes', n: 20_000, make: (n) => `['x', "${times('\\\\\\"', n)}"]`, run: rewriteTimes(32) },
   { name: 'parse.near-json-late-exit', n: 20_000, make: (n) => '[' + times("{'k': 'v'}, ", n) + "'it's']", run: (t) => tolerant(() => parse(t)) },
+  // Session 16's looks: past a fence whose value reads as cut off (bounded by the text's length in
+  // all), to a sentence's closing quote, over thousands' groups, and past a closer to a note's line end.
+  { name: 'parse.fences-cut-in-strings', n: 20_000, make: (n) => times('```json\n{"a": "x\n```\n"}\n', n), run: (t) => tolerant(() => parse(t)) },
+  { name: 'parse.unquoted-sentences', n: 20_000, make: (n) => '{"a": x' + times(', y', n) + '}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.thousands', n: 20_000, make: (n) => '{"a": 1' + times(',234', n) + ':', run: stream4 },
+  { name: 'parse.notes-after-closers', n: 20_000, make: (n) => times('{"a": 1}\nNote: x ', n), run: (t) => tolerant(() => parse(t)) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },
