@@ -149,12 +149,20 @@ export function readNumber(e: Engine): void {
   readUnquotedValue(e, /^[+-]?[0-9][0-9_.eE+-]*$/.test(token) ? 'number_like_text' : 'unquoted_string');
 }
 
-/** Whether what follows the `,` or the spaces at `i` may be what numberText reads: a digit, a word, or the buffer's end. */
+/** What may start the text after a number and a space (`12 apples`, `+1 555`, `45 %`). */
+function textStart(c: number): boolean {
+  return isWordStart(c) || isDigit(c) || c === Ch.PERCENT;
+}
+
+/**
+ * Whether what follows the `,` or the spaces at `i` may be what numberText reads (after spaces, a
+ * textStart; after a comma, a digit), or the buffer ends there.
+ */
 function mayBeText(s: string, i: number, end: number): boolean {
   let k = i + 1;
   if (s.charCodeAt(i) === Ch.SPACE) {
     while (k < end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
-    return k >= end || isWordStart(s.charCodeAt(k)) || isDigit(s.charCodeAt(k));
+    return k >= end || textStart(s.charCodeAt(k));
   }
   return k >= end || isDigit(s.charCodeAt(k));
 }
@@ -183,7 +191,7 @@ function numberText(e: Engine, start: number, i: number): boolean {
   }
   if (c !== Ch.SPACE && c !== Ch.TAB) return false;
   const k = lineSpaceEnd(e, i);
-  if (k >= e.end || !(isWordStart(s.charCodeAt(k)) || isDigit(s.charCodeAt(k))) || unquotedKeyAt(e, k)) return false;
+  if (k >= e.end || !textStart(s.charCodeAt(k)) || unquotedKeyAt(e, k)) return false;
   e.pos = start;
   readUnquotedValue(e, 'number_like_text');
   return true;

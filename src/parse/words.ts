@@ -1,5 +1,5 @@
 // Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
-import { Ch, isJsonSpace, isQuoteLike, isWordPart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isQuoteLike, isWordPart } from './chars.js';
 import { missingValueBeforeKey, open, opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant, spaceRunIndent } from './space.js';
@@ -214,7 +214,7 @@ function unquotedValueEnd(e: Engine): number {
   let brackets = 0;
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
-    if (c === Ch.COMMA || c === Ch.LF || c === Ch.CR) break;
+    if (c === Ch.COMMA ? !thousandsComma(e, i) : c === Ch.LF || c === Ch.CR) break;
     if (c === Ch.RBRACE || c === Ch.RBRACKET) {
       if (c === Ch.RBRACE ? braces === 0 : brackets === 0) break;
       if (c === Ch.RBRACE) braces--;
@@ -233,6 +233,19 @@ function unquotedValueEnd(e: Engine): number {
   }
   if (i >= e.end && !e.final) throw NEED_MORE;
   return last;
+}
+
+/**
+ * Whether the comma at `i`, in an unquoted value of an object, separates thousands (`$1,299.99`,
+ * `€12,000`): a digit before it, exactly three after it, and no colon (`x1,234: 5` is a member). In
+ * an array it ends an element. Waits for more text rather than guess.
+ */
+function thousandsComma(e: Engine, i: number): boolean {
+  const s = e.buf;
+  if (!isDigit(s.charCodeAt(i - 1)) || e.top() !== Kind.OBJECT) return false;
+  if (i + 4 >= e.end && !e.final) throw NEED_MORE;
+  const after = s.charCodeAt(i + 4);
+  return isDigit(s.charCodeAt(i + 1)) && isDigit(s.charCodeAt(i + 2)) && isDigit(s.charCodeAt(i + 3)) && !isDigit(after) && after !== Ch.COLON;
 }
 
 /**

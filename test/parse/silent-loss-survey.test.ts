@@ -519,6 +519,10 @@ describe('a number with more of its text after it keeps that text', () => {
     ['{"qty": 12 apples, "b": 1}', { qty: '12 apples', b: 1 }],
     ['{"phone": +1 555 1234, "qty": 2}', { phone: '+1 555 1234', qty: 2 }],
     ['Here: {"cost": 100 USD} ok', { cost: '100 USD' }],
+    ['{"price": $1,299.99, "qty": 2}', { price: '$1,299.99', qty: 2 }],
+    ['{"price": €12,000}', { price: '€12,000' }],
+    ['[$1,299]', ['$1', 299]],
+    ['{"a": x1,234: 5}', { a: 'x1', 234: 5 }],
     // Not text: a key after the number, an array's elements, groups that are not thousands.
     ['{"a": 3 b: 1}', { a: 3, b: 1 }],
     ['{"a": 3 "b": 1}', { a: 3, b: 1 }],
@@ -529,6 +533,7 @@ describe('a number with more of its text after it keeps that text', () => {
   test('with a schema asking for numbers, the texts are read as the numbers written', () => {
     const schema = { type: 'object', properties: { price: { type: 'number' }, pct: { type: 'number' } } };
     assert.deepEqual(parse('{"price": 1,299.99, "pct": 45%}', { schema }), { price: 1299.99, pct: 45 });
+    assert.deepEqual(parse('{"price": $1,299.99, "pct": 45 %}', { schema }), { price: 1299.99, pct: 45 });
   });
 });
 
