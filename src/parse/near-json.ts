@@ -265,8 +265,8 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       if (whole === undefined) return -1;
       for (let k = 0; k < whole.length; k++) b[i + k] = whole.charCodeAt(k);
       const length = cut(b, i + whole.length, closers);
-      // `Non` was cut off; a whole `None` at the end was not.
-      if (j - i < whole.length) cutOff = true;
+      // `Non` was cut off; a whole `None` that ends a text with nothing open was not.
+      if (j - i === whole.length && closers.length === 0) cutOff = false;
       return length;
     }
     if (!writeLiteral(b, i, j)) return -1;
@@ -297,7 +297,7 @@ function escapedAt(b: Uint8Array, j: number): boolean {
 /** Writes the closers of the open containers at `at`; returns the length of the JSON text. */
 function cut(b: Uint8Array, at: number, closers: readonly number[]): number {
   if (at + closers.length > b.length) return -1;
-  cutOff = closers.length > 0;
+  cutOff = true;
   let k = at;
   for (let c = closers.length - 1; c >= 0; c--) b[k++] = closers[c];
   return k;

@@ -103,6 +103,13 @@ describe('parse.equals-report and repair.valid: a whole literal at the end of a 
     assert.equal(parseWithReport('[Non').repairs.some((r) => r.kind === 'truncated_literal'), true);
     assert.throws(() => parse('<think>{"a": Tru'), { code: 'NO_JSON' });
   });
+  test('and so is a string the text ends in, with nothing open around it (the next run, seeds 814482022-3)', () => {
+    for (const text of ['<think>```json\n"```\n', "```\n'```\nnull</think>"]) {
+      assert.throws(() => parse(text), { code: 'NO_JSON' });
+      assert.throws(() => parseWithReport(text), { code: 'NO_JSON' });
+      assert.throws(() => repair(text), { code: 'NO_JSON' });
+    }
+  });
 });
 
 describe('repair.valid: non-JSON space before a member that follows the end of the value', () => {
