@@ -61,8 +61,9 @@ export function plainNumberToken(e: Engine): boolean {
   }
   // The token must end here, as readNumber's scan would end it.
   if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE || c === Ch.MINUS || c === Ch.SLASH || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.PERCENT) return false;
-  // In an object, `1,299` or `12 apples` may be text (see numberText): readNumber decides.
-  if ((c === Ch.COMMA || c === Ch.SPACE) && e.top() === Kind.OBJECT && mayBeText(s, i, end)) return false;
+  // In an object, `1,299` (only after a token of three characters at most) or `12 apples` may be
+  // text (see numberText): readNumber decides.
+  if ((c === Ch.COMMA ? i - start - (negative ? 1 : 0) <= 3 : c === Ch.SPACE) && e.top() === Kind.OBJECT && mayBeText(s, i, end)) return false;
   e.pos = i;
   e.sink.scalar(exact ? (negative ? -value : value) : Number(s.slice(start, i)));
   e.afterValue();
