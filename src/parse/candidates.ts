@@ -165,7 +165,8 @@ function readCandidate(text: string, candidate: Candidate, settings: CandidateSe
   let parsed: ParsedCandidate;
   try {
     parsed = parseSpan(text, candidate, settings.engine, options);
-    if (parsed.truncated) parsed = fenceInString(text, candidate, settings, options) ?? parsed;
+    // The source first: `truncated` looks through every repair the candidate logged.
+    if (candidate.source === 'fence' && candidate.truncated !== true && parsed.truncated) parsed = fenceInString(text, candidate, settings, options) ?? parsed;
   } catch (error) {
     if (isFatal(error)) throw publicError(error, text);
     return { candidate, failure: error };
@@ -182,7 +183,7 @@ function readCandidate(text: string, candidate: Candidate, settings: CandidateSe
  * read as cut off, and no further in all than the text is long (a reply of many such fences stays linear).
  */
 function fenceInString(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): ParsedCandidate | undefined {
-  if (candidate.source !== 'fence' || candidate.truncated === true || settings.fenceLookLeft <= 0) return undefined;
+  if (settings.fenceLookLeft <= 0) return undefined;
   const first = text.charCodeAt(candidate.start);
   if (first !== Ch.LBRACE && first !== Ch.LBRACKET) return undefined;
   const limit = Math.min(text.length, candidate.end + settings.fenceLookLeft);

@@ -4,7 +4,7 @@ import { memberStartsAt } from '../extract/chars.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
-import { peekSignificant, quotedKeyAt, spaceRunIndent } from './space.js';
+import { indentAt, peekSignificant, quotedKeyAt } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
@@ -261,7 +261,7 @@ export function objectInArray(e: Engine): boolean {
  */
 export function opensLostObject(e: Engine, indent: number): boolean {
   const at = e.keyAt - e.base;
-  const keyIndent = at >= 0 ? spaceRunIndent(e.buf, at, e.indentBeforeBuf) : e.keyIndentDropped;
+  const keyIndent = at >= 0 ? indentAt(e, at) : e.keyIndentDropped;
   return keyIndent >= 0 && indent > keyIndent;
 }
 

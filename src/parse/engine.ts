@@ -14,7 +14,7 @@ import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, droppedEmp
 import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
-import { peekSignificant, skipSpace, spaceRunHasBreak, spaceRunIndent } from './space.js';
+import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
 import { plainString, quoteAt, readString, startString, stringMayBeKey } from './strings.js';
 import { readUnquotedKey } from './words.js';
@@ -191,8 +191,8 @@ export class Engine {
     if (this.state === State.STRING) from = Math.max(0, this.strStart - this.base, this.pos - LOOKAHEAD - 1);
     if (from > 0) {
       this.breakBeforeBuf = spaceRunHasBreak(this.buf, from, this.breakBeforeBuf);
-      if (this.keyAt >= this.base && this.keyAt < this.base + from) this.keyIndentDropped = spaceRunIndent(this.buf, this.keyAt - this.base, this.indentBeforeBuf);
-      this.indentBeforeBuf = spaceRunIndent(this.buf, from, this.indentBeforeBuf);
+      if (this.keyAt >= this.base && this.keyAt < this.base + from) this.keyIndentDropped = indentAt(this, this.keyAt - this.base);
+      this.indentBeforeBuf = indentAt(this, from);
       this.base += from;
       this.buf = this.buf.slice(from);
       this.pos -= from;

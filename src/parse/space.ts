@@ -130,6 +130,11 @@ export function lineSpaceEnd(e: Engine, i: number): number {
   return i;
 }
 
+/** The indentation of the token at `at` in the engine's buffer (see spaceRunIndent), across chunks. */
+export function indentAt(e: Engine, at: number): number {
+  return spaceRunIndent(e.buf, at, e.indentBeforeBuf);
+}
+
 /** Whether a line break stands in the whitespace before `at` (back to the previous token, across chunks). */
 export function lineBreakBefore(e: Engine, at: number): boolean {
   return spaceRunHasBreak(e.buf, at, e.breakBeforeBuf);

@@ -2,7 +2,7 @@
 // characters), and closing or joining it. Where a string ends is decided in string-end.ts.
 import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { lineBreakBefore, peekSignificant, spaceRunIndent } from './space.js';
+import { indentAt, lineBreakBefore, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
@@ -130,7 +130,7 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
       if (!lineBreakBefore(e, start)) return false;
       // `{"a":\n "b": 1}`: a value followed by a colon is the next key; indented deeper than the key
       // before it, the first key of an object whose `{` was lost (read below).
-      if (!opensLostObject(e, spaceRunIndent(s, start, e.indentBeforeBuf))) {
+      if (!opensLostObject(e, indentAt(e, start))) {
         missingValueBeforeKey(e, start);
         return true;
       }
@@ -183,7 +183,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   setStops(e, quote);
   e.strIsKey = isKey;
   e.strAfterBreak = !isKey && e.kinds.length > 0 && e.top() === Kind.OBJECT && lineBreakBefore(e, e.pos);
-  e.strIndent = e.strAfterBreak ? spaceRunIndent(e.buf, e.pos, e.indentBeforeBuf) : -1;
+  e.strIndent = e.strAfterBreak ? indentAt(e, e.pos) : -1;
   e.strStart = e.base + e.pos;
   e.textStart = e.strStart + 1;
   e.strLogAt = e.log.length;

@@ -2,7 +2,7 @@
 import { Ch, isDigit, isJsonSpace, isQuoteLike, isWordPart } from './chars.js';
 import { missingValueBeforeKey, open, opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
-import { colonAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant, spaceRunIndent } from './space.js';
+import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
 import type { TextRepairKind } from './types.js';
 
@@ -254,7 +254,7 @@ function thousandsComma(e: Engine, i: number): boolean {
  */
 export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_like_text' = 'unquoted_string'): void {
   const start = e.pos;
-  if (e.top() === Kind.OBJECT && lineBreakBefore(e, start) && unquotedKeyAt(e, start) && !opensLostObject(e, spaceRunIndent(e.buf, start, e.indentBeforeBuf))) {
+  if (e.top() === Kind.OBJECT && lineBreakBefore(e, start) && unquotedKeyAt(e, start) && !opensLostObject(e, indentAt(e, start))) {
     // `{"age":⏎  city: Paris}`: a word and a colon on the line after a key's colon, no deeper than
     // that key, is the next member's key; the key before it had no value. (Deeper, it may be the
     // value's own text, `Note: …`: read as text.)
