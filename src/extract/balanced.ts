@@ -10,6 +10,8 @@ const APOS = 0x27;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const COMMA = 0x2c;
+const FULLWIDTH_COMMA = 0xff0c;
+const FULLWIDTH_COLON = 0xff1a;
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
 const LF = 0x0a;
@@ -59,12 +61,12 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
   let k = j - 1;
   while (k > floor && isWs(text.charCodeAt(k))) k--;
   const prev = text.charCodeAt(k);
-  return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN;
+  return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN || prev === FULLWIDTH_COMMA || prev === FULLWIDTH_COLON;
 }
 
-/** Whether `c` ends a value: `:`, `,`, `}` or `]`. */
+/** Whether `c` ends a value: `:`, `,`, `}` or `]` (or the full-width `，` `：` the parser reads as delimiters). */
 function isDelimiter(c: number): boolean {
-  return c === COLON || c === COMMA || c === RBRACE || c === RBRACK;
+  return c === COLON || c === COMMA || c === RBRACE || c === RBRACK || c === FULLWIDTH_COMMA || c === FULLWIDTH_COLON;
 }
 
 /** Whether what follows `i`, past white space, ends a value: a delimiter, or the end. */

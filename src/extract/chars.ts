@@ -17,6 +17,8 @@ const DOT = 0x2e;
 const SLASH = 0x2f;
 const HASH = 0x23;
 const COLON = 0x3a;
+const FULLWIDTH_COLON = 0xff1a;
+const FULLWIDTH_COMMA = 0xff0c;
 const AT = 0x40;
 const LBRACK = 0x5b;
 const BACKSLASH = 0x5c;
@@ -203,6 +205,7 @@ export interface Classified {
  * Does the `{` or `[` at `i` start something that looks like JSON? Reads the first token of the
  * content only. Rules (documented in docs/extract.md):
  * - `{` then a quote (`"`, `'`, backtick, curly), `}`, `\"`, a comment, or a key (`word` or number, `a.b`, `@id`, `word[0]`) followed by `:`;
+ *   `{{` then `"`, `'` or `}` (a template's escaped braces);
  * - `[` (after any run of further `[`) then `{`, `"`, `'`, curly quote, `(`, a literal (`true`, `None`…),
  *   a number followed by `,`, `]`, `{`, `[` or `"`, a bare word followed by `,`, or `]` (`[]` — but `[ ]` is a checkbox).
  *   A lone non-negative integer `[12]` is a citation or a JSON array: {@link Verdict.Weak}.
@@ -219,6 +222,13 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (d === QUOTE || d === APOS || (d === BACKTICK && !fence) || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) {
       return { verdict: Verdict.Accept, resume: i + 1 };
     }
+    // `{{"a": 1}}`: a prompt template's escaped braces, copied (the parser reads `{{` as `{`); a
+    // template's own `{{name}}` has no quote after them.
+    if (d === LBRACE && p === i + 1) {
+      const q = skipWs(text, p + 1, end);
+      const e = q < end ? text.charCodeAt(q) : -1;
+      if (e === QUOTE || e === APOS || e === RBRACE) return { verdict: Verdict.Accept, resume: i + 1 };
+    }
     // `{⏎  [` or `{⏎  true,`: a pretty-printed object whose first line (a key and an array's `[`) was
     // lost. It starts JSON (the parser reports the damage), so the elements are not the answer.
     if (lineBreakIn(text, i + 1, p) && (d === LBRACK || scalarElementAt(text, p, end))) return { verdict: Verdict.Accept, resume: i + 1 };
@@ -231,7 +241,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
       const q = unquotedKeyEnd(text, p, end);
       if (q < 0) return reject;
       const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
-      if (r < end && text.charCodeAt(r) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
+      if (r < end && delimiterAt(text, r) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
       // `{name": "Ann"}`: a key that lost its opening quote.
       if (q < end && text.charCodeAt(q) === QUOTE && delimiterAfter(text, q + 1, end) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
       if (spacedKeyStartsMember(text, p, q, end)) return { verdict: Verdict.Accept, resume: i + 1 };
@@ -277,7 +287,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (q < 0) return rejectRun;
     const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
     if (r >= end) return rejectRun;
-    const e = text.charCodeAt(r);
+    const e = delimiterAt(text, r);
     // `[1 {"a": 2}, 3]`: a container or a string after the number is the next element, its comma
     // lost; so is any value on the next line (`[\n  1\n  true,`).
     if (e === COMMA || e === LBRACE || e === LBRACK || e === QUOTE) return accept;
@@ -302,7 +312,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     const q = wordEnd(text, p, end, true);
     if (q < 0) return rejectRun;
     const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
-    if (r < end && text.charCodeAt(r) === COMMA) return accept;
+    if (r < end && delimiterAt(text, r) === COMMA) return accept;
     // `[Ann Lee", 3]`: a string that lost its opening quote, then `,` or `]`.
     const k = plainTextEnd(text, p, end);
     if (k >= 0 && text.charCodeAt(k) === QUOTE) {
@@ -316,7 +326,13 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
 /** The character at `i` past spaces, or -1 at the end (a token's length at most). */
 function delimiterAfter(text: string, i: number, end: number): number {
   const k = skipWs(text, i, Math.min(end, i + TOKEN_LIMIT));
-  return k < end ? text.charCodeAt(k) : -1;
+  return k < end ? delimiterAt(text, k) : -1;
+}
+
+/** The character at `k`, a full-width `，` or `：` read as the `,` or `:` the parser reads it as. */
+function delimiterAt(text: string, k: number): number {
+  const c = text.charCodeAt(k);
+  return c === FULLWIDTH_COMMA ? COMMA : c === FULLWIDTH_COLON ? COLON : c;
 }
 
 /** The offset of the first quote, bracket or line break from `i`, within a token's length; -1 past it. */

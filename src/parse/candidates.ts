@@ -200,7 +200,12 @@ function fenceInString(text: string, candidate: Candidate, settings: CandidateSe
   return parsed.unpositionedRepairs().some((r) => GUESSES.has(r.kind)) ? undefined : parsed;
 }
 
-const GUESSES: ReadonlySet<TextRepairKind> = new Set(GUESSING_REPAIRS);
+/**
+ * The guesses that keep a longer fenced span from being the value. A closing quote on its own line
+ * (quote_on_own_line) is not one of them: a string whose line breaks are raw, the very shape this
+ * reading is for, often ends so (`…⏎```⏎"⏎}`).
+ */
+const GUESSES: ReadonlySet<TextRepairKind> = new Set(GUESSING_REPAIRS.filter((kind) => kind !== 'quote_on_own_line'));
 
 /** Whether a fence's closing run (three backticks or tildes, alone on its line) comes next, after spaces and at most one line break. */
 function fenceCloserFollows(text: string, i: number): boolean {

@@ -11,7 +11,7 @@ export const enum Ch {
   LOWER_F = 0x66, LOWER_N = 0x6e, LOWER_R = 0x72, LOWER_T = 0x74, LOWER_U = 0x75, LOWER_X = 0x78,
   LOWER_Z = 0x7a, LBRACE = 0x7b, RBRACE = 0x7d, TILDE = 0x7e,
   NBSP = 0xa0, ACUTE = 0xb4, LEFT_SINGLE = 0x2018, RIGHT_SINGLE = 0x2019, LEFT_DOUBLE = 0x201c, RIGHT_DOUBLE = 0x201d,
-  ELLIPSIS = 0x2026, BOM = 0xfeff,
+  ELLIPSIS = 0x2026, BOM = 0xfeff, FULLWIDTH_COMMA = 0xff0c, FULLWIDTH_COLON = 0xff1a,
 }
 
 /** JSON's own whitespace. */
@@ -42,7 +42,12 @@ export function isHexDigit(c: number): boolean {
 /** Characters that may start an identifier-like word (unquoted keys, literals, unquoted strings). */
 export function isWordStart(c: number): boolean {
   return (c >= Ch.LOWER_A && c <= Ch.LOWER_Z) || (c >= Ch.UPPER_A && c <= Ch.UPPER_Z) ||
-    c === Ch.UNDERSCORE || c === Ch.DOLLAR || (c > 0x7f && !isSpecialSpace(c) && !isQuoteLike(c) && c !== Ch.ELLIPSIS);
+    c === Ch.UNDERSCORE || c === Ch.DOLLAR || (c > 0x7f && !isSpecialSpace(c) && !isQuoteLike(c) && c !== Ch.ELLIPSIS && !isFullwidthDelimiter(c));
+}
+
+/** `，` and `：`, the comma and colon CJK text writes, which models also write between JSON's tokens. */
+export function isFullwidthDelimiter(c: number): boolean {
+  return c === Ch.FULLWIDTH_COMMA || c === Ch.FULLWIDTH_COLON;
 }
 
 export function isWordPart(c: number): boolean {

@@ -4,12 +4,13 @@ import { memberStartsAt } from '../extract/chars.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
-import { indentAt, peekSignificant, quotedKeyAt } from './space.js';
+import { indentAt, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
   push(e, kind);
   e.pos++;
+  if (kind === Kind.OBJECT) e.objectOpenedAt = e.base + e.pos;
 }
 
 /**
@@ -59,6 +60,7 @@ function push(e: Engine, kind: Kind): void {
  * one with nothing open, or a stray one that what is open goes on after (see strayCloser).
  */
 export function closeWith(e: Engine, c: number): void {
+  if (c === Ch.RBRACE && e.doubledAt.length > 0 && e.doubledAt[e.doubledAt.length - 1] === e.kinds.length && doubledCloser(e)) return;
   const wanted = c === Ch.RBRACE ? Kind.OBJECT : c === Ch.RBRACKET ? Kind.ARRAY : Kind.TUPLE;
   // The lookaheads may wait for more text: nothing may have changed before they do.
   const stray = strayCloser(e);
@@ -190,6 +192,7 @@ export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {
  * that closes it in repaired output (empty for an unwrapped constructor call).
  */
 export function popContainer(e: Engine, closerAt = -1): string {
+  if (e.doubledAt.length > 0 && e.doubledAt[e.doubledAt.length - 1] === e.kinds.length) e.doubledAt.pop();
   const kind = e.kinds.pop() as Kind;
   if (kind === Kind.OBJECT) e.openObjects--;
   else if (kind === Kind.ARRAY) e.openArrays--;
@@ -288,9 +291,44 @@ export function openMissingObject(e: Engine, at: number, editsAt: number): void 
   e.memberEdits = e.options.wantEdits ? k + 1 : 0;
 }
 
+/**
+ * `{{"a": 1}}`: a `{` right after the `{` of an object that has nothing yet, a key's quote or `}`
+ * after it, is a doubled brace (a prompt template's escaped `{{`, copied by the model), dropped; the object's `}}` then closes it as
+ * one `}` (doubledCloser). Read as written, the second `{` was an error.
+ */
+export function doubledOpener(e: Engine): boolean {
+  if (e.memberAt >= 0 || e.base + e.pos !== e.objectOpenedAt || e.top() !== Kind.OBJECT) return false;
+  // A key's quote or the `}}` of an empty object next (`[{{]` is `[{}, {}]` with a `}` lost).
+  const next = scanSignificant(e, e.pos + 1);
+  if (next >= e.end && !e.final) throw NEED_MORE;
+  const c = next < e.end ? e.buf.charCodeAt(next) : -1;
+  if (c !== Ch.DQUOTE && c !== Ch.SQUOTE && c !== Ch.RBRACE) return false;
+  e.record('doubled_braces', e.pos, 'removed the second "{" of "{{"');
+  e.edit(e.pos, 1, '');
+  e.pos++;
+  e.doubledAt.push(e.kinds.length);
+  return true;
+}
+
+/** The `}` at `pos` closes an object that opened with `{{`: a `}` right after it is the pair's second, dropped. */
+function doubledCloser(e: Engine): boolean {
+  const next = e.pos + 1;
+  if (next >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (e.buf.charCodeAt(next) !== Ch.RBRACE) return false;
+  if (e.commaAt >= 0) dropTrailingComma(e);
+  e.record('doubled_braces', next, 'removed the second "}" of "}}"');
+  e.edit(next, 1, '');
+  popContainer(e, e.pos);
+  e.pos += 2;
+  return true;
+}
+
 export function dropTrailingComma(e: Engine): void {
   e.record('trailing_comma', e.commaAt - e.base, 'removed ","');
-  e.edit(e.commaAt - e.base, 1, '');
+  e.removeComma(e.commaAt - e.base);
   e.commaAt = -1;
 }
 

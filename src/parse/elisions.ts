@@ -35,7 +35,7 @@ export function skipEllipsis(e: Engine, width: number): void {
   const i = ellipsisEnd(e, width);
   e.record('ellipsis', e.pos, 'removed a "..." placeholder');
   if (e.commaAt >= 0) {
-    e.edit(e.commaAt - e.base, 1, '');
+    e.removeComma(e.commaAt - e.base);
   }
   e.edit(e.pos, i - e.pos, '');
   e.pos = i;

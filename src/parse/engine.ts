@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
 import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
@@ -88,6 +88,13 @@ export class Engine {
    */
   closersBeforeNothing = 0;
   /** @internal */ topStart = -1;
+  /**
+   * The depths (kinds.length) of the open objects that opened with `{{` (doubled_braces): their `}}`
+   * closes them as one `}`. @internal
+   */
+  readonly doubledAt: number[] = [];
+  /** Absolute offset right after the `{` of the object opened last (see doubledOpener). @internal */
+  objectOpenedAt = -1;
   /** Per open constructor call: how many arguments it has, and which edit replaced its opening. @internal */
   readonly wrapperArgs: number[] = [];
   /** @internal */ readonly wrapperOpenEdit: number[] = [];
@@ -386,9 +393,10 @@ export class Engine {
         open(this, Kind.TUPLE);
         return;
       case Ch.COMMA:
+      case Ch.FULLWIDTH_COMMA:
         if (depth > 0 && this.top() !== Kind.OBJECT) {
           // `[1,,2]` or `[,1]`: nothing stood between the commas.
-          this.record(this.commaAt >= 0 ? 'extra_comma' : 'leading_comma', this.pos, 'removed ","');
+          this.record(this.commaAt >= 0 ? 'extra_comma' : 'leading_comma', this.pos, `removed "${String.fromCharCode(c)}"`);
           this.edit(this.pos, 1, '');
           this.pos++;
           return;
@@ -443,9 +451,11 @@ export class Engine {
       return;
     }
     const kind = this.top();
-    if (c === Ch.COMMA) {
+    if (c === Ch.COMMA || c === Ch.FULLWIDTH_COMMA) {
       this.commaAt = this.memberAt = this.lastCommaAt = this.base + this.pos;
+      // The comma belongs to the member after it: dropped with it if that is cut off.
       this.memberEdits = this.edits.length;
+      if (c === Ch.FULLWIDTH_COMMA) this.asciiDelimiter(c);
       this.pos++;
       this.state = kind === Kind.OBJECT ? State.KEY : State.VALUE;
       return;
@@ -529,6 +539,14 @@ export class Engine {
     this.state = State.VALUE;
   }
 
+  /** The `，` or `：` at `pos`, where a comma or a colon belongs, read as that delimiter (returned). */
+  private asciiDelimiter(c: number): number {
+    const ascii = c === Ch.FULLWIDTH_COMMA ? ',' : ':';
+    this.record('fullwidth_delimiter', this.pos, `replaced "${String.fromCharCode(c)}" with "${ascii}"`);
+    this.edit(this.pos, 1, ascii);
+    return ascii.charCodeAt(0);
+  }
+
   /** Drops the `"` at `pos` if it is stray (see strayQuote), where a key or a delimiter belongs. */
   private droppedStrayQuote(c: number): boolean {
     if (c !== Ch.DQUOTE || !strayQuote(this, this.state === State.COLON)) return false;
@@ -548,7 +566,8 @@ export class Engine {
         closeWith(this, c);
         return;
       case Ch.COMMA:
-        this.record(this.commaAt >= 0 ? 'extra_comma' : 'leading_comma', this.pos, 'removed ","');
+      case Ch.FULLWIDTH_COMMA:
+        this.record(this.commaAt >= 0 ? 'extra_comma' : 'leading_comma', this.pos, `removed "${String.fromCharCode(c)}"`);
         this.edit(this.pos, 1, '');
         this.pos++;
         return;
@@ -565,6 +584,7 @@ export class Engine {
         if (closingFence(this)) return;
         break;
       case Ch.LBRACE:
+        if (doubledOpener(this)) return;
         if (objectInArray(this)) {
           closeBeforeSibling(this);
           return;
@@ -600,6 +620,7 @@ export class Engine {
   }
 
   /** @internal */ stepColon(c: number): void {
+    if (c === Ch.FULLWIDTH_COLON) c = this.asciiDelimiter(c);
     if (c === Ch.COLON) {
       this.pos++;
       this.state = State.VALUE;
@@ -700,6 +721,23 @@ export class Engine {
 
   /** @internal */ edit(at: number, del: number, ins: string): void {
     if (this.options.wantEdits) this.edits.push({ at: this.base + at, del, ins });
+  }
+
+  /**
+   * Deletes the comma at `at` (`commaAt`, a buffer offset here). A full-width one was rewritten as
+   * `,` already (asciiDelimiter): that edit becomes the deletion, as two could not both apply.
+   * @internal
+   */
+  removeComma(at: number): void {
+    if (!this.options.wantEdits) return;
+    const offset = this.base + at;
+    for (let k = this.edits.length - 1; k >= 0 && this.edits[k].at >= offset; k--) {
+      if (this.edits[k].at === offset && this.edits[k].del === 1) {
+        this.edits[k] = { at: offset, del: 1, ins: '' };
+        return;
+      }
+    }
+    this.edits.push({ at: offset, del: 1, ins: '' });
   }
 
   /** @internal */ fail(code: ErrorCode, reason: string, at: number): EngineFailure {

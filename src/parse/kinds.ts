@@ -121,6 +121,14 @@ export const REPAIR_KINDS = {
     fixes: '“smart” quotes, or `"` closed by `”`',
     input: '{“a”: “b”}', value: { a: 'b' }, at: 1, guess: false, cutOff: false, fuzz: ['“', '”'],
   },
+  doubled_braces: {
+    fixes: "an object written `{{` … `}}` (a prompt template's escaped braces, copied): each pair read as one brace",
+    input: '{{"a": {{"b": 1}}}}', value: { a: { b: 1 } }, at: 1, guess: false, cutOff: false, fuzz: ['{{', '}}'],
+  },
+  fullwidth_delimiter: {
+    fixes: 'a full-width `，` or `：` (as CJK text writes them) used as the comma or colon between tokens; inside a string, or in unquoted text, they stay text',
+    input: '{"a"：1，"b"：2}', value: { a: 1, b: 2 }, at: 4, guess: false, cutOff: false, fuzz: ['，', '：'],
+  },
   backtick_quotes: {
     fixes: 'string in backticks',
     input: '[`a`]', value: ['a'], at: 1, guess: false, cutOff: false, fuzz: ['`'],

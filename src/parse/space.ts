@@ -157,7 +157,7 @@ export function scanSignificant(e: Engine, i: number): number {
 
 export function colonAfter(e: Engine, k: number): boolean {
   const j = peekSignificant(e, k);
-  return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
+  return j < e.end && (e.buf.charCodeAt(j) === Ch.COLON || e.buf.charCodeAt(j) === Ch.FULLWIDTH_COLON);
 }
 
 /**

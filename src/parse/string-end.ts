@@ -7,7 +7,7 @@ import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { scan } from './continuation.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
-import { isLiteralWord, scanWordLimited } from './words.js';
+import { isLiteralWord, keyAfterFullwidthComma, scanWordLimited } from './words.js';
 
 /**
  * Does the quote at `i` end the string? Looks at what follows it (bounded). Returns undefined when
@@ -174,6 +174,7 @@ function commentFollows(e: Engine, j: number, c2: number): Answer {
 
 /** `"x", …`: closes unless a word follows that is neither a key nor a literal (`"know "michael", jackson"`). */
 function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
+  if (c2 === Ch.FULLWIDTH_COMMA) return fullwidthCommaFollows(e, j);
   if (c2 !== Ch.COMMA) return PASS;
   const k = scanSignificant(e, j + 1);
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
@@ -191,6 +192,21 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (isLiteralWord(e.buf.slice(k, wordEnd))) return Decision.CLOSE;
   return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
 }
+
+/**
+ * `{"a": "x"，"b": 2}`, `["x"，"y"]`: a full-width comma after the quote separates values when the
+ * next member's quoted key (in an object) or the next element's quote or opener (in an array)
+ * follows it; otherwise it is CJK text's own comma, inside the string.
+ */
+function fullwidthCommaFollows(e: Engine, j: number): Answer {
+  const k = scanSignificant(e, j + 1);
+  if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
+  const c = e.buf.charCodeAt(k);
+  if (inObject(e)) return keyAfterFullwidthComma(e, j) ? Decision.CLOSE : PASS;
+  if (c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.MINUS || isDigit(c)) return Decision.CLOSE;
+  return isWordStart(c) && isLiteralWord(e.buf.slice(k, scanWordLimited(e, k))) ? Decision.CLOSE : PASS;
+}
+
 
 /** Whether the next significant character at `k` is `,`, `}` or `]`. */
 function closerOrCommaAt(e: Engine, k: number): boolean {
@@ -473,7 +489,7 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
-  if (c2 === Ch.COLON || e.quote !== Quote.DOUBLE || j !== i + 1) return Decision.CLOSE;
+  if (c2 === Ch.COLON || c2 === Ch.FULLWIDTH_COLON || e.quote !== Quote.DOUBLE || j !== i + 1) return Decision.CLOSE;
   const s = e.buf;
   const floor = Math.max(e.textStart - e.base, 0);
   // `{"key:"value"}`, `{"key: "value"}`, `{"key:{"inner": 1}}`: the key's closing quote came after

@@ -1,5 +1,5 @@
 // Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
-import { Ch, isDigit, isJsonSpace, isQuoteLike, isWordPart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isQuoteLike, isWordPart, isWordStart } from './chars.js';
 import { missingValueBeforeKey, open, opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant } from './space.js';
@@ -185,13 +185,13 @@ function unquotedKeyEnd(e: Engine): number {
     const c = s.charCodeAt(i);
     // The usual character of a name (`-./`, digits, `>` to `|`, and beyond ASCII) is none of the
     // stops below and no JSON space: one range test instead of ten.
-    if ((c > Ch.EQ && c !== Ch.RBRACE) || (c >= Ch.MINUS && c <= Ch.NINE)) {
+    if ((c > Ch.EQ && c !== Ch.RBRACE && c !== Ch.FULLWIDTH_COLON) || (c >= Ch.MINUS && c <= Ch.NINE)) {
       if (c === Ch.LBRACKET) bracket = true;
       else if (c === Ch.RBRACKET && !bracket) break;
       last = i + 1;
       continue;
     }
-    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ) break;
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ || c === Ch.FULLWIDTH_COLON) break;
     if (c === Ch.SPACE) {
       // `{a 'b'}`: after the key and a space, a quote opens the value (the colon is missing).
       const d = s.charCodeAt(i + 1);
@@ -227,6 +227,9 @@ function unquotedValueEnd(e: Engine): number {
       // `{"key": value "key2": …}`: the next member's quoted key ends the value.
       if (i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
     } else if (c === Ch.RPAREN && closesParen) {
+      break;
+    } else if (c === Ch.FULLWIDTH_COMMA && e.top() === Kind.OBJECT && keyAfterFullwidthComma(e, i)) {
+      // `{"a": 张三，"b": 2}`: a full-width comma before the next member's key ends the value.
       break;
     }
     if (!isJsonSpace(c)) last = i + 1;
@@ -371,13 +374,38 @@ export function unquotedKeyAt(e: Engine, k: number): boolean {
   let j = word;
   if (j < e.end && e.buf.charCodeAt(j) === Ch.DQUOTE) j++;
   j = scanSignificant(e, j);
-  if (j >= e.end || e.buf.charCodeAt(j) !== Ch.COLON) return false;
+  if (j >= e.end || (e.buf.charCodeAt(j) !== Ch.COLON && e.buf.charCodeAt(j) !== Ch.FULLWIDTH_COLON)) return false;
   if (j === word) {
     // The colon right after the word: unquotedKeyEnd need not read the word again (see keyWordAt).
     e.keyWordAt = e.base + k;
     e.keyWordEnd = e.base + j;
   }
   return true;
+}
+
+/**
+ * Whether the next member's key follows the full-width comma at `j`: a quoted key (`"` or `'`, closed
+ * on its line and followed by a colon) or a word and a colon. The comma then separates members.
+ */
+export function keyAfterFullwidthComma(e: Engine, j: number): boolean {
+  const s = e.buf;
+  const k = scanSignificant(e, j + 1);
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const quote = s.charCodeAt(k);
+  if (quote !== Ch.DQUOTE && quote !== Ch.SQUOTE) {
+    if (!isWordStart(quote)) return false;
+    // unquotedKeyAt does not wait: the word and what follows it must have arrived.
+    if (scanSignificant(e, scanWordLimited(e, k) + 1) >= e.end && !e.final) throw NEED_MORE;
+    return unquotedKeyAt(e, k);
+  }
+  const limit = Math.min(e.end, k + 1 + LOOKAHEAD);
+  let m = k + 1;
+  while (m < limit && s.charCodeAt(m) !== quote && s.charCodeAt(m) !== Ch.LF) m++;
+  if (m >= e.end && !e.final) throw NEED_MORE;
+  return m < limit && s.charCodeAt(m) === quote && colonAfter(e, m + 1);
 }
 
 /** Literal words, their values, and the repair they need (undefined: plain JSON). */

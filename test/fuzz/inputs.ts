@@ -382,6 +382,48 @@ export const replacedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantF
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
   });
 
+/**
+ * A container's JSON as a model writing Chinese may give it: some of its commas and colons between
+ * tokens written full-width (`，` `：`), its keys and strings Chinese text with those marks of its own
+ * inside (which stay text), alone or in prose; with the value it was made from.
+ */
+const cjkText = fc.stringMatching(/^[\u4e00-\u4e0fA-Za-z]([\u4e00-\u4e0fA-Za-z0-9 ，：]{0,8}[\u4e00-\u4e0fA-Za-z0-9])?$/);
+const cjkContainer = containerOf(fc.stringMatching(/^[\u4e00-\u4e0fA-Za-z_][\u4e00-\u4e0fA-Za-z0-9_]{0,5}$/), cjkText);
+export const fullwidthDelimiters = fc.tuple(cjkContainer, fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }), fc.boolean(), fc.boolean())
+  .map(([container, which, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    let damaged = '';
+    let from = 0;
+    structuralOffsets(text).filter((k) => text[k] === ',' || text[k] === ':').forEach((k, n) => {
+      if (!which[n % which.length]) return;
+      damaged += text.slice(from, k) + (text[k] === ',' ? '\uff0c' : '\uff1a');
+      from = k + 1;
+    });
+    damaged += text.slice(from);
+    return { value, text: inProse ? `好的，这是结果：\n${damaged}\n希望有帮助。` : damaged, inProse };
+  });
+
+/**
+ * A container's JSON with every brace between tokens doubled (`{{"a": {{"b": 1}}}}`), as a prompt
+ * template escapes them and a model copies them; its strings may hold braces of their own. Alone or
+ * in prose; with the value it was made from.
+ */
+export const doubledBraces = fc.tuple(containerOf(identifier, fc.stringMatching(/^[A-Za-z{}]([A-Za-z0-9 {}]{0,8}[A-Za-z0-9}])?$/)), fc.boolean(), fc.boolean())
+  .map(([container, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    let damaged = '';
+    let from = 0;
+    for (const k of structuralOffsets(text)) {
+      if (text[k] !== '{' && text[k] !== '}') continue;
+      damaged += text.slice(from, k + 1) + text[k];
+      from = k + 1;
+    }
+    damaged += text.slice(from);
+    return { value, text: inProse ? `Here is the output in JSON format:\n${damaged}\nLet me know.` : damaged, inProse };
+  });
+
 /** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */
 function nearJsonStyle(v: unknown, style: number, indent: string): string {
   const inner = indent + '  ';

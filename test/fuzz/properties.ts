@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, claim, commentedJson, fencedCodeInString, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -274,6 +274,10 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     "a document written with single quotes whose string holds an apostrophe, not escaped, and maybe a brace or bracket after it (`{'q': 'we're done}', 'n': 1}`), alone or in prose, is read exactly as it was meant; the stream reads it the same way"),
   readsExactly('recovery.fenced-code-in-string', fencedCodeInString,
     'a fenced document whose string holds a Markdown code block with raw line breaks (`"text": "Run:⏎```bash⏎ls⏎```⏎ok"`), alone or in prose, is read exactly as it was meant: the inner fence ends neither the string nor the reply\'s fence; the stream reads it the same way'),
+  readsExactly('recovery.doubled-braces', doubledBraces,
+    'a valid document whose every brace between tokens is doubled (`{{"a": {{"b": 1}}}}`, a prompt template\'s escaped braces, copied), its strings holding braces of their own, alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
+  readsExactly('recovery.fullwidth-delimiter', fullwidthDelimiters,
+    'a valid document whose keys and strings are Chinese text with full-width commas and colons of their own, some of its commas and colons between tokens written full-width (`，` `：`), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   keepsText('recovery.stray-colon', strayColon,
     'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   {

@@ -481,6 +481,9 @@ describe('a fence inside a fenced value\'s string does not end the value', () =>
     [`Here:\n\`\`\`json\n${md}\n\`\`\`\nDone.`, value],
     [`\`\`\`json\n${md}\n\`\`\``, value],
     ['```\n[{"cmd": "```bash\nmake\n```"}, 2]\n```', [{ cmd: '```bash\nmake\n```' }, 2]],
+    // The string's closing quote on a line of its own (a review in Markdown, as pr-reviewer-action
+    // #449's model wrote it, with a diff block): the layout is no guess that keeps the longer span out.
+    ['```json\n{\n  "verdict": "request_changes",\n  "review": "## Changes\n\n```diff\n- a\n+ b\n```\n"\n}\n```', { verdict: 'request_changes', review: '## Changes\n\n```diff\n- a\n+ b\n```' }],
   ]);
   test('a value cut off in its fence stays cut off, not joined to the next fence', () => {
     for (const between of ['Sorry, cut off. Here is another:', 'Sorry, "cut" off:']) {
@@ -559,5 +562,65 @@ describe('a note after the JSON is prose, not a member of it', () => {
   test('the note is named as text after the value, and nothing reads as cut off', () => {
     const report = parseWithReport('{"a": 1}\n\nNote: this is important.');
     assert.deepEqual(report.repairs.map((r) => r.kind), ['surrounding_text']);
+  });
+});
+
+// Found by a survey of CJK replies (session 17): a model writing Chinese wrote JSON's comma and colon
+// full-width, `，` and `：`. `["a"，"b"]` read as one element `a"，"b`, `{"a"：1，"b"：2}` as `a`
+// holding the whole rest as text, and `{"a": 1，"b": 2}` as `"1，"`. Between tokens they are now the
+// delimiters they stand for (`fullwidth_delimiter`); in a string, or in unquoted text before no key,
+// they stay text.
+describe('a full-width comma or colon between tokens is the delimiter', () => {
+  readsEach([
+    ['{"a"：1，"b"：2}', { a: 1, b: 2 }],
+    ['["a"，"b"]', ['a', 'b']],
+    ['{"a": "x"，"b": 2}', { a: 'x', b: 2 }],
+    ['{"a": true，"b": null，"c": [1，2]}', { a: true, b: null, c: [1, 2] }],
+    ['{"时间"：“2024-01-01”，"人物"：["张三"，"李四"]}', { 时间: '2024-01-01', 人物: ['张三', '李四'] }],
+    ["{'a'：'x'，'b'：'y'}", { a: 'x', b: 'y' }],
+    ['{名字：张三，年龄：30}', { 名字: '张三', 年龄: 30 }],
+    ['{"a": 张三，"b": 2}', { a: '张三', b: 2 }],
+    ['{"a": "x"，b: 2}', { a: 'x', b: 2 }],
+    ['[{"a": 1}，{"b": 2}]', [{ a: 1 }, { b: 2 }]],
+    ['{"a": "值"\n，"b": 2}', { a: '值', b: 2 }],
+    ['[1，2，]', [1, 2]],
+    ['{"a":，"b":1，，"c":2}', { a: null, b: 1, c: 2 }],
+    ['好的，这是结果：{"a"：1}', { a: 1 }],
+    // Text keeps its own: in a string, and in unquoted text that no key follows.
+    ['{"k": "中文，逗号：冒号"}', { k: '中文，逗号：冒号' }],
+    ['{"a": "他说"你好"，然后走了", "b": 1}', { a: '他说"你好"，然后走了', b: 1 }],
+    ['{"a": 张三，李四, "b": 1}', { a: '张三，李四', b: 1 }],
+  ]);
+  test('each is named where it stands, and a cut-off reply drops its last comma', () => {
+    const report = parseWithReport('{"a"：1，"b": 2}');
+    assert.deepEqual(report.repairs.map((r) => [r.kind, 'offset' in r ? r.offset : -1]), [['fullwidth_delimiter', 4], ['fullwidth_delimiter', 6]]);
+    assert.equal(repair('[true，'), '[true]');
+    assert.equal(repair('{"a": 1，'), '{"a": 1}');
+  });
+});
+
+// Found reading llama_index #7886 (session 17): a prompt template escapes JSON's braces as `{{` `}}`,
+// and the model copies them. `{{"a": 1}}` was an error, and in an array `[{{"a": 1}}, {{"b": 2}}]`
+// read as `[{}, {"a": 1}, {}, {"b": 2}]`: two empty objects that were never there. A `{` right after
+// an empty object's `{` is now its doubled brace (`doubled_braces`), and that object's `}}` one `}`.
+describe('an object written with doubled braces is read as one object', () => {
+  readsEach([
+    ['{{"a": 1}}', { a: 1 }],
+    ['[{{"a": 1}}, {{"b": 2}}]', [{ a: 1 }, { b: 2 }]],
+    ['{{"a": 1, "b": {{"c": 2}}, "d": [{{"e": 3}}]}}', { a: 1, b: { c: 2 }, d: [{ e: 3 }] }],
+    ['{{ "a": 1 }}', { a: 1 }],
+    ['{{}}', {}],
+    ['{{"text": "use {{name}} here"}}', { text: 'use {{name}} here' }],
+    // Doubled at one end only, or cut off.
+    ['{{"a": 1}', { a: 1 }],
+    ['{{"a": {"b": 1}}}', { a: { b: 1 } }],
+    ['{{"a": 1,}}', { a: 1 }],
+    ['Here it is:\n{{"a": 1}}\nDone.', { a: 1 }],
+    ['{{"a": 1}}\n{{"b": 2}}', [{ a: 1 }, { b: 2 }]],
+    // A template's own placeholder in prose is no JSON.
+    ['Hi {{name}}, here: {"a": 1}', { a: 1 }],
+  ]);
+  test('each brace of a pair is named', () => {
+    assert.deepEqual(parseWithReport('{{"a": 1}}').repairs.map((r) => [r.kind, 'offset' in r ? r.offset : -1]), [['doubled_braces', 1], ['doubled_braces', 9]]);
   });
 });

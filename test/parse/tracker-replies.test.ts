@@ -7,6 +7,7 @@
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
 //   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
 //   a stray opener:   https://github.com/ollama/ollama/issues/10929 (thinking with a format)
+//   doubled braces:   https://github.com/run-llama/llama_index/issues/7886 (a template's `{{`, copied)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -53,6 +54,8 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // json_repair #53: a sentence value lost its opening quote; its commas did not end it, its quote did.
   ['[\n  {\n    "Id": 1,\n    "Description": The talk focused on how it integrates with ours, providing a workflow, unlike Jim.",\n    "Said": "John was interested."\n  }\n]', [{ Id: 1, Description: 'The talk focused on how it integrates with ours, providing a workflow, unlike Jim.', Said: 'John was interested.' }]],
   ['{"a": The cat, the dog."}', { a: 'The cat, the dog.' }],
+  // llama_index #7886: every brace doubled, as the prompt template escaped them; was an error.
+  ['Here is the output in JSON format:\n{{\n  "type": "array",\n  "items": {{\n    "type": "object",\n    "properties": {{\n      "choice": 1,\n      "reason": "x"\n    }},\n    "required": [\n      "choice",\n      "reason"\n    ],\n    "additionalProperties": false\n  }}\n}}\n', { type: 'array', items: { type: 'object', properties: { choice: 1, reason: 'x' }, required: ['choice', 'reason'], additionalProperties: false } }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
