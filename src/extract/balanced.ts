@@ -59,6 +59,9 @@ const PAREN = 2;
  */
 function opensSingleQuote(text: string, j: number, floor: number): boolean {
   let k = j - 1;
+  // `u'a'`, `b'a'`: a Python string prefix (the parser drops it) stands between.
+  const prefix = text.charCodeAt(k) | 0x20;
+  if ((prefix === 0x75 || prefix === 0x62) && k > floor) k--;
   while (k > floor && isWs(text.charCodeAt(k))) k--;
   const prev = text.charCodeAt(k);
   return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN || prev === FULLWIDTH_COMMA || prev === FULLWIDTH_COLON;

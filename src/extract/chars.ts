@@ -219,7 +219,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     const d = text.charCodeAt(p);
     // A backtick-quoted key, but not a run of three: that opens a code fence (`{```json`).
     const fence = d === BACKTICK && p + 2 < end && text.charCodeAt(p + 1) === BACKTICK && text.charCodeAt(p + 2) === BACKTICK;
-    if (d === QUOTE || d === APOS || (d === BACKTICK && !fence) || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) {
+    if (d === QUOTE || d === APOS || (d === BACKTICK && !fence) || d === RBRACE || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY || prefixedQuoteAt(text, p, end)) {
       return { verdict: Verdict.Accept, resume: i + 1 };
     }
     // `{{"a": 1}}`: a prompt template's escaped braces, copied (the parser reads `{{` as `{`); a
@@ -271,7 +271,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   }
   const d = text.charCodeAt(p);
   if (d === QUOTE) return stringElementAt(text, p, end) ? accept : rejectRun;
-  if (d === LBRACE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY) return accept;
+  if (d === LBRACE || d === APOS || d === LPAREN || d === LEFT_DOUBLE_CURLY || d === RIGHT_DOUBLE_CURLY || d === LEFT_SINGLE_CURLY || prefixedQuoteAt(text, p, end)) return accept;
   // `[⏎  ]⏎  "a": 1`, `[⏎  ]⏎  null,`: an element's `{` or `[` written as `]` (the parser reads it so);
   // `[⏎  ],⏎  "a"⏎]`: an inner array's `[` lost (the parser reads the `]` as early). A task list's box
   // (`[ ]`) holds no line break.
@@ -324,6 +324,13 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
 }
 
 /** The character at `i` past spaces, or -1 at the end (a token's length at most). */
+/** `u'`, `b"`: a Python string prefix and its quote (the parser drops the prefix). */
+function prefixedQuoteAt(text: string, p: number, end: number): boolean {
+  const c = text.charCodeAt(p) | 0x20;
+  const q = p + 1 < end ? text.charCodeAt(p + 1) : -1;
+  return (c === 0x75 || c === 0x62) && (q === APOS || q === QUOTE);
+}
+
 function delimiterAfter(text: string, i: number, end: number): number {
   const k = skipWs(text, i, Math.min(end, i + TOKEN_LIMIT));
   return k < end ? delimiterAt(text, k) : -1;

@@ -16,7 +16,7 @@ import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
-import { plainString, quoteAt, readString, startString, stringMayBeKey } from './strings.js';
+import { plainString, quoteAt, readString, startString, stringMayBeKey, stringPrefix } from './strings.js';
 import { readUnquotedKey } from './words.js';
 
 /** A splice of the original text: delete `del` characters at `at`, then insert `ins`. */
@@ -613,7 +613,7 @@ export class Engine {
       throw NEED_MORE;
     }
     if (isWordStart(c) || isDigit(c) || c === Ch.MINUS) {
-      readUnquotedKey(this);
+      if (!stringPrefix(this, c)) readUnquotedKey(this);
       return;
     }
     throw this.fail('UNREPAIRABLE', `expected a property name or '}', found ${this.describe(this.pos)}`, this.pos);

@@ -129,6 +129,11 @@ export const REPAIR_KINDS = {
     fixes: 'a full-width `，` or `：` (as CJK text writes them) used as the comma or colon between tokens; inside a string, or in unquoted text, they stay text',
     input: '{"a"：1，"b"：2}', value: { a: 1, b: 2 }, at: 4, guess: false, cutOff: false, fuzz: ['，', '：'],
   },
+  string_prefix: {
+    fixes: "a Python string prefix before a quote (`u'…'`, `b'…'`, from Python 2's repr or bytes): dropped",
+    input: "{u'a': u'x'}", value: { a: 'x' }, at: 1, guess: false, cutOff: false, fuzz: ["u'", 'b"'],
+    alsoNeeds: { kinds: ['single_quotes'], why: 'the prefixed strings are in single quotes, as Python writes them' },
+  },
   backtick_quotes: {
     fixes: 'string in backticks',
     input: '[`a`]', value: ['a'], at: 1, guess: false, cutOff: false, fuzz: ['`'],

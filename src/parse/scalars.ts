@@ -3,7 +3,7 @@ import { Ch, isDigit, isQuoteLike, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { readNumber } from './numbers.js';
 import { NEED_MORE, QUOTE_CUT, Quote } from './state.js';
-import { plainString, quoteAt, startString } from './strings.js';
+import { plainString, quoteAt, startString, stringPrefix } from './strings.js';
 import { readRegex, readWord } from './words.js';
 
 /** Whether `c` can start a value (what a missing comma or colon is inserted before). */
@@ -29,7 +29,7 @@ export function startScalar(e: Engine, c: number): boolean {
     return true;
   }
   if (isWordStart(c)) {
-    readWord(e);
+    if (!stringPrefix(e, c)) readWord(e);
     return true;
   }
   return c === Ch.SLASH && readRegex(e);

@@ -180,6 +180,9 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
   if (!isWordStart(e.buf.charCodeAt(k))) return Decision.CLOSE;
   const wordEnd = scanWordLimited(e, k);
+  // `'x', u'b': …`: a Python string prefix opens the next string (see stringPrefix).
+  if (wordEnd === k + 1 && ((e.buf.charCodeAt(k) | 0x20) === Ch.LOWER_U || (e.buf.charCodeAt(k) | 0x20) === Ch.LOWER_B) &&
+    (e.buf.charCodeAt(wordEnd) === Ch.SQUOTE || e.buf.charCodeAt(wordEnd) === Ch.DQUOTE)) return Decision.CLOSE;
   // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing); `"foo", NOTE "b": …` (a stray
   // word before the next key, see stray_word).
   if (inObject(e)) {

@@ -645,3 +645,29 @@ export function controlCharacter(e: Engine, i: number, c: number): void {
   e.strText += String.fromCharCode(c);
   e.edit(i, 1, CONTROL_ESCAPES[c] ?? `\\u${c.toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * `{u'name': u'Ann'}`, `b'abc'`: a Python string prefix (`u`, `b`; either case) right before a quote
+ * whose string closes on its line is dropped (`string_prefix`); read as a word, it became part of the
+ * text (`"u'Ann'"`), and a key took its quotes. False, with nothing read, otherwise.
+ */
+export function stringPrefix(e: Engine, c: number): boolean {
+  if ((c | 0x20) !== Ch.LOWER_U && (c | 0x20) !== Ch.LOWER_B) return false;
+  const s = e.buf;
+  const quote = e.pos + 1 < e.end ? s.charCodeAt(e.pos + 1) : -1;
+  if (e.pos + 1 >= e.end && !e.final) throw NEED_MORE;
+  if (quote !== Ch.SQUOTE && quote !== Ch.DQUOTE) return false;
+  // `{"a": 1, b": 2}`: the quote closes a key whose opening quote was lost.
+  if (e.pos + 2 >= e.end && !e.final) throw NEED_MORE;
+  const after = s.charCodeAt(e.pos + 2);
+  if (after === Ch.COLON || after === Ch.COMMA || after === Ch.RBRACE || after === Ch.RBRACKET) return false;
+  const limit = Math.min(e.end, e.pos + 2 + LOOKAHEAD);
+  let k = e.pos + 2;
+  while (k < limit && s.charCodeAt(k) !== quote && s.charCodeAt(k) !== Ch.LF) k += s.charCodeAt(k) === Ch.BACKSLASH ? 2 : 1;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k) !== quote) return false;
+  e.record('string_prefix', e.pos, `removed the string prefix ${String.fromCharCode(c)}`);
+  e.edit(e.pos, 1, '');
+  e.pos++;
+  return true;
+}

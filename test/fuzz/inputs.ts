@@ -424,6 +424,23 @@ export const doubledBraces = fc.tuple(containerOf(identifier, fc.stringMatching(
     return { value, text: inProse ? `Here is the output in JSON format:\n${damaged}\nLet me know.` : damaged, inProse };
   });
 
+/**
+ * A container as Python 2's repr writes it (`{u'name': u'Ann', u'ok': True, u'n': None}`), its
+ * prefixes `u` or `b` in either case and quotes single or double, alone or in prose; with the value.
+ */
+export const python2Repr = fc.tuple(wordContainer, fc.constantFrom('u', 'U', 'b', 'B'), fc.constantFrom("'", '"'), fc.boolean(), fc.boolean())
+  .map(([container, prefix, quote, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const repr = (v: unknown): string => {
+      if (typeof v === 'string') return `${prefix}${quote}${v}${quote}`;
+      if (Array.isArray(v)) return `[${v.map(repr).join(', ')}]`;
+      if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${repr(k)}: ${repr(x)}`).join(pretty ? ',\n  ' : ', ')}}`;
+      return v === true ? 'True' : v === false ? 'False' : v === null ? 'None' : JSON.stringify(v);
+    };
+    const text = repr(value);
+    return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
+  });
+
 /** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */
 function nearJsonStyle(v: unknown, style: number, indent: string): string {
   const inner = indent + '  ';

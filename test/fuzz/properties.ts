@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -276,6 +276,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'a fenced document whose string holds a Markdown code block with raw line breaks (`"text": "Run:⏎```bash⏎ls⏎```⏎ok"`), alone or in prose, is read exactly as it was meant: the inner fence ends neither the string nor the reply\'s fence; the stream reads it the same way'),
   readsExactly('recovery.doubled-braces', doubledBraces,
     'a valid document whose every brace between tokens is doubled (`{{"a": {{"b": 1}}}}`, a prompt template\'s escaped braces, copied), its strings holding braces of their own, alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
+  readsExactly('recovery.python2-repr', python2Repr,
+    "a document written as Python 2's repr (`{u'name': u'Ann', u'ok': True}`, prefixes `u` or `b`, quotes single or double), alone or in prose, is read exactly as it was meant; the stream reads it the same way"),
   readsExactly('recovery.fullwidth-delimiter', fullwidthDelimiters,
     'a valid document whose keys and strings are Chinese text with full-width commas and colons of their own, some of its commas and colons between tokens written full-width (`，` `：`), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   keepsText('recovery.stray-colon', strayColon,

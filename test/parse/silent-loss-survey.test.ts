@@ -624,3 +624,20 @@ describe('an object written with doubled braces is read as one object', () => {
     assert.deepEqual(parseWithReport('{{"a": 1}}').repairs.map((r) => [r.kind, 'offset' in r ? r.offset : -1]), [['doubled_braces', 1], ['doubled_braces', 9]]);
   });
 });
+
+// Found by a survey of Python reprs (session 17): Python 2's repr writes `u'…'`, bytes `b'…'`. The
+// prefix was read as a word and the quotes with it: `{u'name': u'Ann'}` gave the key `u'name'` and
+// the text `u'Ann'`, so a schema found no `name`; in prose such a value was no JSON at all.
+describe('a Python string prefix is dropped, not read as text', () => {
+  readsEach([
+    ["{u'name': u'Ann', u'tags': [u'a', u'b'], u'ok': True}", { name: 'Ann', tags: ['a', 'b'], ok: true }],
+    ["{'data': b'abc', 'n': 1}", { data: 'abc', n: 1 }],
+    ['{u"a": B"x"}', { a: 'x' }],
+    ["Here: {u'a': u'x', u'b': [u'y', 2]} ok", { a: 'x', b: ['y', 2] }],
+    ["Result: [u'a', u'b']", ['a', 'b']],
+    // A `u` or `b` that opens no string on its line stays text.
+    ['{"a": u, "b": 1}', { a: 'u', b: 1 }],
+    ["{\"word\": b'}", { word: "b'" }],
+    ['{"text": "It\'s a u\'x\'"}', { text: "It's a u'x'" }],
+  ]);
+});
