@@ -1,7 +1,7 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIdentChar, isLetter, isWs, memberStartsAt, skipWs, trimEnd } from './chars.js';
+import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIdentChar, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd } from './chars.js';
 import { elementsEnd, elementsMayStart, mayStartValue, membersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -60,8 +60,7 @@ const PAREN = 2;
 function opensSingleQuote(text: string, j: number, floor: number): boolean {
   let k = j - 1;
   // `u'a'`, `b'a'`: a Python string prefix (the parser drops it) stands between.
-  const prefix = text.charCodeAt(k) | 0x20;
-  if ((prefix === 0x75 || prefix === 0x62) && k > floor) k--;
+  if (k > floor && isStringPrefix(text.charCodeAt(k))) k--;
   while (k > floor && isWs(text.charCodeAt(k))) k--;
   const prev = text.charCodeAt(k);
   return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN || prev === FULLWIDTH_COMMA || prev === FULLWIDTH_COLON;

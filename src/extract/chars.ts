@@ -204,7 +204,7 @@ export interface Classified {
 /**
  * Does the `{` or `[` at `i` start something that looks like JSON? Reads the first token of the
  * content only. Rules (documented in docs/extract.md):
- * - `{` then a quote (`"`, `'`, backtick, curly), `}`, `\"`, a comment, or a key (`word` or number, `a.b`, `@id`, `word[0]`) followed by `:`;
+ * - `{` then a quote (`"`, `'`, backtick, curly, or one after a Python prefix: `u'`), `}`, `\"`, a comment, or a key (`word` or number, `a.b`, `@id`, `word[0]`) followed by `:`;
  *   `{{` then `"`, `'` or `}` (a template's escaped braces);
  * - `[` (after any run of further `[`) then `{`, `"`, `'`, curly quote, `(`, a literal (`true`, `None`…),
  *   a number followed by `,`, `]`, `{`, `[` or `"`, a bare word followed by `,`, or `]` (`[]` — but `[ ]` is a checkbox).
@@ -323,14 +323,19 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   return rejectRun;
 }
 
-/** The character at `i` past spaces, or -1 at the end (a token's length at most). */
-/** `u'`, `b"`: a Python string prefix and its quote (the parser drops the prefix). */
-function prefixedQuoteAt(text: string, p: number, end: number): boolean {
-  const c = text.charCodeAt(p) | 0x20;
-  const q = p + 1 < end ? text.charCodeAt(p + 1) : -1;
-  return (c === 0x75 || c === 0x62) && (q === APOS || q === QUOTE);
+/** `u` or `b` in either case: a Python string prefix when a quote follows (`u'…'`, `b"…"`; the parser drops it). */
+export function isStringPrefix(c: number): boolean {
+  const lower = c | 0x20;
+  return lower === 0x75 || lower === 0x62;
 }
 
+/** `u'`, `b"`: a Python string prefix and its quote. */
+function prefixedQuoteAt(text: string, p: number, end: number): boolean {
+  const q = p + 1 < end ? text.charCodeAt(p + 1) : -1;
+  return isStringPrefix(text.charCodeAt(p)) && (q === APOS || q === QUOTE);
+}
+
+/** The character at `i` past spaces, or -1 at the end (a token's length at most). */
 function delimiterAfter(text: string, i: number, end: number): number {
   const k = skipWs(text, i, Math.min(end, i + TOKEN_LIMIT));
   return k < end ? delimiterAt(text, k) : -1;

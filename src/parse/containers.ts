@@ -60,7 +60,7 @@ function push(e: Engine, kind: Kind): void {
  * one with nothing open, or a stray one that what is open goes on after (see strayCloser).
  */
 export function closeWith(e: Engine, c: number): void {
-  if (c === Ch.RBRACE && e.doubledAt.length > 0 && e.doubledAt[e.doubledAt.length - 1] === e.kinds.length && doubledCloser(e)) return;
+  if (c === Ch.RBRACE && openedDoubled(e) && doubledCloser(e)) return;
   const wanted = c === Ch.RBRACE ? Kind.OBJECT : c === Ch.RBRACKET ? Kind.ARRAY : Kind.TUPLE;
   // The lookaheads may wait for more text: nothing may have changed before they do.
   const stray = strayCloser(e);
@@ -192,7 +192,7 @@ export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {
  * that closes it in repaired output (empty for an unwrapped constructor call).
  */
 export function popContainer(e: Engine, closerAt = -1): string {
-  if (e.doubledAt.length > 0 && e.doubledAt[e.doubledAt.length - 1] === e.kinds.length) e.doubledAt.pop();
+  if (openedDoubled(e)) e.doubledAt.pop();
   const kind = e.kinds.pop() as Kind;
   if (kind === Kind.OBJECT) e.openObjects--;
   else if (kind === Kind.ARRAY) e.openArrays--;
@@ -293,8 +293,8 @@ export function openMissingObject(e: Engine, at: number, editsAt: number): void 
 
 /**
  * `{{"a": 1}}`: a `{` right after the `{` of an object that has nothing yet, a key's quote or `}`
- * after it, is a doubled brace (a prompt template's escaped `{{`, copied by the model), dropped; the object's `}}` then closes it as
- * one `}` (doubledCloser). Read as written, the second `{` was an error.
+ * after it, is a doubled brace (a prompt template's escaped `{{`, copied by the model), dropped; the
+ * object's `}}` then closes it as one `}` (doubledCloser). Read as written, the second `{` was an error.
  */
 export function doubledOpener(e: Engine): boolean {
   if (e.memberAt >= 0 || e.base + e.pos !== e.objectOpenedAt || e.top() !== Kind.OBJECT) return false;
@@ -308,6 +308,11 @@ export function doubledOpener(e: Engine): boolean {
   e.pos++;
   e.doubledAt.push(e.kinds.length);
   return true;
+}
+
+/** Whether the innermost open container is an object that opened with `{{`. */
+function openedDoubled(e: Engine): boolean {
+  return e.doubledAt.length > 0 && e.doubledAt[e.doubledAt.length - 1] === e.kinds.length;
 }
 
 /** The `}` at `pos` closes an object that opened with `{{`: a `}` right after it is the pair's second, dropped. */

@@ -6,6 +6,7 @@ import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './spa
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { scan } from './continuation.js';
+import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
 import { isLiteralWord, keyAfterFullwidthComma, scanWordLimited } from './words.js';
 
@@ -181,8 +182,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (!isWordStart(e.buf.charCodeAt(k))) return Decision.CLOSE;
   const wordEnd = scanWordLimited(e, k);
   // `'x', u'b': …`: a Python string prefix opens the next string (see stringPrefix).
-  if (wordEnd === k + 1 && ((e.buf.charCodeAt(k) | 0x20) === Ch.LOWER_U || (e.buf.charCodeAt(k) | 0x20) === Ch.LOWER_B) &&
-    (e.buf.charCodeAt(wordEnd) === Ch.SQUOTE || e.buf.charCodeAt(wordEnd) === Ch.DQUOTE)) return Decision.CLOSE;
+  if (wordEnd === k + 1 && isStringPrefix(e.buf.charCodeAt(k)) && (e.buf.charCodeAt(wordEnd) === Ch.SQUOTE || e.buf.charCodeAt(wordEnd) === Ch.DQUOTE)) return Decision.CLOSE;
   // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing); `"foo", NOTE "b": …` (a stray
   // word before the next key, see stray_word).
   if (inObject(e)) {

@@ -7,6 +7,7 @@ import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD,
 import { missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
+import { isStringPrefix } from '../extract/chars.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
 
 const ESCAPES: Record<number, string> = {
@@ -652,7 +653,7 @@ export function controlCharacter(e: Engine, i: number, c: number): void {
  * text (`"u'Ann'"`), and a key took its quotes. False, with nothing read, otherwise.
  */
 export function stringPrefix(e: Engine, c: number): boolean {
-  if ((c | 0x20) !== Ch.LOWER_U && (c | 0x20) !== Ch.LOWER_B) return false;
+  if (!isStringPrefix(c)) return false;
   const s = e.buf;
   const quote = e.pos + 1 < e.end ? s.charCodeAt(e.pos + 1) : -1;
   if (e.pos + 1 >= e.end && !e.final) throw NEED_MORE;
