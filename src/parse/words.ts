@@ -287,8 +287,9 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
 
 /**
  * The `"` that ends the line from `i` as a string's closer would — followed by `}` `]`, the line's
- * end, or a comma and then the line's end or a quote — with only text before it: no quote, colon or
- * bracket, so no member or container is swallowed. -1 when there is none within LOOKAHEAD.
+ * end, or a comma and then the line's end, a quote, `}` or `]` — with only text before it: no
+ * quote, colon or bracket, so no member or container is swallowed. -1 when there is none within
+ * LOOKAHEAD.
  */
 function quoteEndingLine(e: Engine, i: number): number {
   const s = e.buf;
@@ -306,9 +307,10 @@ function quoteEndingLine(e: Engine, i: number): number {
   let j = lineSpaceEnd(e, i + 1);
   let c = s.charCodeAt(j);
   if (c === Ch.COMMA) {
+    // Then the line's end, the next key's quote, or the closer after a trailing comma (`datum.",}`).
     j = lineSpaceEnd(e, j + 1);
     c = s.charCodeAt(j);
-    return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.DQUOTE ? quote : -1;
+    return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.DQUOTE || c === Ch.RBRACE || c === Ch.RBRACKET ? quote : -1;
   }
   return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.RBRACE || c === Ch.RBRACKET ? quote : -1;
 }

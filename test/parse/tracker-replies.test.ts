@@ -54,6 +54,8 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // json_repair #53: a sentence value lost its opening quote; its commas did not end it, its quote did.
   ['[\n  {\n    "Id": 1,\n    "Description": The talk focused on how it integrates with ours, providing a workflow, unlike Jim.",\n    "Said": "John was interested."\n  }\n]', [{ Id: 1, Description: 'The talk focused on how it integrates with ours, providing a workflow, unlike Jim.', Said: 'John was interested.' }]],
   ['{"a": The cat, the dog."}', { a: 'The cat, the dog.' }],
+  // ... and with a trailing comma before the object's `}` (json_repair's own suite: it read a key `sic`).
+  ['{"lorem": ipsum, sic, datum.",}', { lorem: 'ipsum, sic, datum.' }],
   // llama_index #7886: every brace doubled, as the prompt template escaped them; was an error.
   ['Here is the output in JSON format:\n{{\n  "type": "array",\n  "items": {{\n    "type": "object",\n    "properties": {{\n      "choice": 1,\n      "reason": "x"\n    }},\n    "required": [\n      "choice",\n      "reason"\n    ],\n    "additionalProperties": false\n  }}\n}}\n', { type: 'array', items: { type: 'object', properties: { choice: 1, reason: 'x' }, required: ['choice', 'reason'], additionalProperties: false } }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
