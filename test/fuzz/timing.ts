@@ -107,6 +107,12 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.unquoted-sentences', n: 20_000, make: (n) => '{"a": x' + times(', y', n) + '}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.thousands', n: 20_000, make: (n) => '{"a": 1' + times(',234', n) + ':', run: stream4 },
   { name: 'parse.notes-after-closers', n: 20_000, make: (n) => times('{"a": 1}\nNote: x ', n), run: (t) => tolerant(() => parse(t)) },
+  // Session 17's looks: after a full-width comma (the next key), after a `u`/`b` (a string closing on
+  // its line), after `{{` (a key's quote) — each bounded; long runs of what starts them.
+  { name: 'parse.fullwidth-commas-in-text', n: 20_000, make: (n) => '{"a": x' + times('，y', n) + '}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.fullwidth-delimiters', n: 20_000, make: (n) => '[' + times('"a"，', n) + '"b"]', run: stream4 },
+  { name: 'parse.string-prefixes', n: 20_000, make: (n) => "{'a': [" + times("u'x, ", n) + ']}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'extract.doubled-braces', n: 20_000, make: (n) => times('Hi {{name}} {{"a" ', n), run: (t) => tolerant(() => extract(t)) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },
