@@ -7,7 +7,6 @@ import { parseToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
-import { undoDoubledBraces } from './braces.js';
 import type { ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { readParameters } from './xml-params.js';
@@ -62,17 +61,25 @@ function cutOff(where: Where): JsonMendError {
 export function argumentsFromText(
   argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where,
 ): { value: unknown; repairs: Repair[] } {
-  const single = undoDoubledBraces(argumentsText);
-  if (single !== undefined) rewrites.push('doubled_braces');
   let repairs: Repair[] = [];
   let value: unknown;
   try {
-    value = parseToolArguments(single ?? argumentsText, undefined, { ...options, onRepair: (r) => (repairs = [...r]) });
+    value = parseToolArguments(argumentsText, undefined, { ...options, onRepair: (r) => (repairs = [...r]) });
   } catch (error) {
     throw aboutCall(error, () => `the arguments of ${where()}`);
   }
   if (wasCutOff(repairs)) throw cutOff(where);
-  return withSchema(value, repairs, schema, where);
+  return withSchema(value, doubledBracesAsRewrite(repairs, rewrites), schema, where);
+}
+
+/**
+ * `{{"city": "Paris"}}`, copied from a Python f-string prompt: the parser reads each `{{ }}` pair as
+ * one brace (`doubled_braces`); a call names that once, as a rewrite, not per brace as a repair.
+ */
+function doubledBracesAsRewrite(repairs: Repair[], rewrites: ToolCallRewrite[]): Repair[] {
+  const rest = repairs.filter((r) => r.kind !== 'doubled_braces');
+  if (rest.length < repairs.length) rewrites.push('doubled_braces');
+  return rest;
 }
 
 /** Applies the tool's schema to parsed arguments; the repairs so far come first. */
@@ -173,17 +180,16 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   if (span.body === 'call') {
     if (body.trim() === '') return [];
     const rewrites: ToolCallRewrite[] = [];
-    const single = undoDoubledBraces(body);
-    if (single !== undefined) rewrites.push('doubled_braces');
     let value: unknown;
     let repairs: Repair[] = [];
     try {
-      value = parseToolArguments(single ?? body, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+      value = parseToolArguments(body, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
     } catch (error) {
       if (error instanceof JsonMendError && error.code === 'NO_JSON') return [];
       throw aboutCall(error, () => `the ${span.format} tool call at line ${line()}`);
     }
     const truncated = wasCutOff(repairs);
+    repairs = doubledBracesAsRewrite(repairs, rewrites);
     const items = Array.isArray(value) ? value : [value];
     return items.map((item) => callFromValue(item, origin, ctx, repairs, truncated, [...rewrites]));
   }
