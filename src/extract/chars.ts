@@ -213,6 +213,8 @@ export interface Classified {
 export function classifyOpen(text: string, i: number, end: number): Classified {
   const c = text.charCodeAt(i);
   const reject: Classified = { verdict: Verdict.Reject, resume: i + 1 };
+  // `<![CDATA[{"a": 1}]]>`: XML's wrapper around the JSON, not an array around it.
+  if (c === LBRACK && i >= 8 && text.startsWith('<![CDATA', i - 8)) return reject;
   if (c === LBRACE) {
     const p = skipWs(text, i + 1, end);
     if (p >= end) return reject;

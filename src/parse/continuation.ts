@@ -3,7 +3,8 @@
 // follows aside, or hand it to a container that cannot take it (an element to an object).
 import { Ch, isDigit, isNumberPart, isWordStart, isWordPart } from './chars.js';
 import type { Engine } from './engine.js';
-import { lineBreakBefore, peekSignificant } from './space.js';
+import { lineBreakBefore, peekSignificant, scanSignificant } from './space.js';
+import { isLiteralWord, scanWordLimited } from './words.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
 
 /** What follows a run of closers and a comma. */
@@ -380,4 +381,26 @@ export function scan(e: Engine, i: number, part: (c: number) => boolean): number
 function isJsonWord(s: string, i: number, k: number): boolean {
   const word = s.slice(i, k);
   return word === 'true' || word === 'false' || word === 'null';
+}
+
+/**
+ * `{"a": 1} [end]`, `{…}⏎⏎[1]: https://…` (a Markdown link's reference): a `[` after the whole value
+ * that opens a word no literal is, or a reference `[12]:`, is text after the value, not a second
+ * value (read as one, the reply became an array of the value and the bracketed text).
+ */
+export function bracketedProse(e: Engine): boolean {
+  const s = e.buf;
+  const k = scanSignificant(e, e.pos + 1);
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const d = s.charCodeAt(k);
+  if (isWordStart(d)) return !isLiteralWord(s.slice(k, scanWordLimited(e, k)));
+  if (!isDigit(d)) return false;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  let m = k;
+  while (m < limit && isDigit(s.charCodeAt(m))) m++;
+  if (m + 1 >= e.end && !e.final) throw NEED_MORE;
+  return s.charCodeAt(m) === Ch.RBRACKET && s.charCodeAt(m + 1) === Ch.COLON;
 }

@@ -11,7 +11,7 @@ import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
-import { Next, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, strayQuote } from './continuation.js';
+import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -516,7 +516,7 @@ export class Engine {
         return;
       }
     }
-    if (c === Ch.LBRACE || c === Ch.LBRACKET) {
+    if (c === Ch.LBRACE || (c === Ch.LBRACKET && !bracketedProse(this))) {
       this.concatenate(',');
       return;
     }

@@ -641,3 +641,20 @@ describe('a Python string prefix is dropped, not read as text', () => {
     ['{"text": "It\'s a u\'x\'"}', { text: "It's a u'x'" }],
   ]);
 });
+
+// Found by a survey of what follows JSON in replies (session 17): a bracket in the prose after the
+// value (`[end]`, a Markdown link's reference `[1]: https://…` under the reply) was read as a second
+// value, and the reply became an array of both; XML's `<![CDATA[` bracket became an array around it.
+describe('a bracket in the prose after the value is text, not a second value', () => {
+  readsEach([
+    ['{"a": 1} [end]', { a: 1 }],
+    ['{"items": ["a", "b"]}\n\n[1]: https://example.com', { items: ['a', 'b'] }],
+    ['{"a": 1}\n[Note: the value is an estimate]', { a: 1 }],
+    ['<![CDATA[{"a": 1}]]>', { a: 1 }],
+    ['<result><![CDATA[{"a": [1, 2]}]]></result>', { a: [1, 2] }],
+    // Values side by side stay values.
+    ['{"a": 1}\n[1, 2]', [{ a: 1 }, [1, 2]]],
+    ['{"a": 1} [true]', [{ a: 1 }, [true]]],
+    ['{"a": 1}\n[{"b": 2}]', [{ a: 1 }, [{ b: 2 }]]],
+  ]);
+});
