@@ -240,7 +240,7 @@ export const REPAIR_KINDS = {
     input: "{'a', 'b'}", value: ['a', 'b'], at: 0, guess: false, cutOff: false, fuzz: ["{'a', 'b'}"],
   },
   comment: {
-    fixes: '`//`, `#` and block comments',
+    fixes: '`//`, `#` and block comments (where a value belongs, `#ff0000,` is the value\'s text: a word character after the `#`, and a `,` `}` or `]` after it on its line or first on the next)',
     input: '[1 // one\n]', value: [1], at: 3, guess: false, cutOff: false, fuzz: ['/', '*', '#', '// c\n'],
   },
   ellipsis: {

@@ -4,7 +4,7 @@ import type { Engine } from './engine.js';
 import { readNumber } from './numbers.js';
 import { NEED_MORE, QUOTE_CUT, Quote } from './state.js';
 import { plainString, quoteAt, startString, stringPrefix } from './strings.js';
-import { readRegex, readWord } from './words.js';
+import { readRegex, readUnquotedValue, readWord } from './words.js';
 
 /** Whether `c` can start a value (what a missing comma or colon is inserted before). */
 export function isValueStart(e: Engine, c: number): boolean {
@@ -30,6 +30,11 @@ export function startScalar(e: Engine, c: number): boolean {
   }
   if (isWordStart(c)) {
     if (!stringPrefix(e, c)) readWord(e);
+    return true;
+  }
+  if (c === Ch.HASH) {
+    // `#ff0000,`: what skipSpace left here is a value's text (see hashValue in space.ts).
+    readUnquotedValue(e);
     return true;
   }
   return c === Ch.SLASH && readRegex(e);

@@ -1,7 +1,7 @@
 // Space and comments between tokens, and the bounded scans past them that the rules look ahead with.
 import { Ch, isJsonSpace, isSpecialSpace } from './chars.js';
 import type { Engine } from './engine.js';
-import { NEED_MORE, LOOKAHEAD } from './state.js';
+import { NEED_MORE, LOOKAHEAD, State } from './state.js';
 
 /** Skips whitespace and comments; false when a run of special spaces reaches the buffer's end (wait). */
 export function skipSpace(e: Engine): boolean {
@@ -56,6 +56,7 @@ export function skipComment(e: Engine, i: number): number {
   let j: number;
   if (c === Ch.HASH) {
     j = lineEnd(e, i + 1);
+    if (e.state === State.VALUE && hashValue(e, i, j)) return i;
   } else {
     if (i + 1 >= e.end) {
       if (!e.final) throw NEED_MORE;
@@ -79,6 +80,30 @@ export function skipComment(e: Engine, i: number): number {
   e.record('comment', i, 'removed a comment');
   e.edit(i, j - i, '');
   return j;
+}
+
+/**
+ * `{"color": #ff0000, "size": 2}`, `"issue": #123 is fixed,`, `"bg": #fff⏎}`: where a value belongs,
+ * a `#` with a word character right after it, then a `,` `}` or `]` later on its line (before
+ * `lineEndAt`) or first on the lines after it, starts the value's text, not a comment (read as one,
+ * the value was lost, and the object read as cut off). A comment is `# text`, or has the value on a
+ * line after it (`"a": #note⏎  1`).
+ */
+function hashValue(e: Engine, i: number, lineEndAt: number): boolean {
+  const s = e.buf;
+  const d = s.charCodeAt(i + 1);
+  if (!((d >= Ch.ZERO && d <= Ch.NINE) || ((d | 0x20) >= Ch.LOWER_A && (d | 0x20) <= Ch.LOWER_Z) || d === Ch.UNDERSCORE)) return false;
+  for (let k = i + 2; k < lineEndAt; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET) return true;
+  }
+  const next = scanSignificant(e, lineEndAt);
+  if (next >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = s.charCodeAt(next);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
 }
 
 export function lineEnd(e: Engine, i: number): number {

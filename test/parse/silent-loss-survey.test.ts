@@ -658,3 +658,21 @@ describe('a bracket in the prose after the value is text, not a second value', (
     ['{"a": 1}\n[{"b": 2}]', [{ a: 1 }, [{ b: 2 }]]],
   ]);
 });
+
+// Found by a survey of unquoted values (session 17): a colour written without quotes (`#ff0000`, as
+// theme and design replies do) or `#123` read as a `#` comment: the value and the rest of its line
+// went, and the object read as cut off (`{"color": #ff0000, "size": 2}` gave `{}`).
+describe('a # value where a value belongs is text, not a comment', () => {
+  readsEach([
+    ['{"color": #ff0000, "size": 2}', { color: '#ff0000', size: 2 }],
+    ['{color: #fff, size: 2}', { color: '#fff', size: 2 }],
+    ['Theme:\n```json\n{\n  "primary": #3B82F6,\n  "bg": #fff\n}\n```', { primary: '#3B82F6', bg: '#fff' }],
+    ['[#fff, #000]', ['#fff', '#000']],
+    ['{"issue": #123 is fixed, "n": 1}', { issue: '#123 is fixed', n: 1 }],
+    // Comments stay comments: `# text`, or the value on a line after it.
+    ['{"a": #note\n 1}', { a: 1 }],
+    ['{"a": # a note, with a comma\n 1}', { a: 1 }],
+    ['{\n  # header\n  "a": 1\n}', { a: 1 }],
+    ['{"n": 1 # one\n, "m": 2}', { n: 1, m: 2 }],
+  ]);
+});
