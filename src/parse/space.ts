@@ -1,5 +1,5 @@
 // Space and comments between tokens, and the bounded scans past them that the rules look ahead with.
-import { Ch, isJsonSpace, isSpecialSpace } from './chars.js';
+import { Ch, isJsonSpace, isSpecialSpace, isWordPart } from './chars.js';
 import type { Engine } from './engine.js';
 import { NEED_MORE, LOOKAHEAD, State } from './state.js';
 
@@ -92,7 +92,7 @@ export function skipComment(e: Engine, i: number): number {
 function hashValue(e: Engine, i: number, lineEndAt: number): boolean {
   const s = e.buf;
   const d = s.charCodeAt(i + 1);
-  if (!((d >= Ch.ZERO && d <= Ch.NINE) || ((d | 0x20) >= Ch.LOWER_A && (d | 0x20) <= Ch.LOWER_Z) || d === Ch.UNDERSCORE)) return false;
+  if (!isWordPart(d)) return false;
   for (let k = i + 2; k < lineEndAt; k++) {
     const c = s.charCodeAt(k);
     if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET) return true;
