@@ -315,15 +315,15 @@ function quoteEndingLine(e: Engine, i: number): number {
   return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.RBRACE || c === Ch.RBRACKET ? quote : -1;
 }
 
-/** Whether a `"key":` starts at `i` (its closing quote within LOOKAHEAD, on the same line). */
-export function quotedKeyAt(e: Engine, i: number): boolean {
+/** Whether a `"key":` starts at `i` (or `'key':`, for `quote`; its closing quote within LOOKAHEAD, on the same line). */
+export function quotedKeyAt(e: Engine, i: number, quote: number = Ch.DQUOTE): boolean {
   const s = e.buf;
-  if (i >= e.end || s.charCodeAt(i) !== Ch.DQUOTE) return false;
+  if (i >= e.end || s.charCodeAt(i) !== quote) return false;
   const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
   let k = i + 1;
-  while (k < limit && s.charCodeAt(k) !== Ch.DQUOTE && s.charCodeAt(k) !== Ch.LF) k++;
+  while (k < limit && s.charCodeAt(k) !== quote && s.charCodeAt(k) !== Ch.LF) k++;
   if (k >= e.end && !e.final) throw NEED_MORE;
-  return k < limit && s.charCodeAt(k) === Ch.DQUOTE && colonAfter(e, k + 1);
+  return k < limit && s.charCodeAt(k) === quote && colonAfter(e, k + 1);
 }
 
 /** A key without quotes: everything up to the colon on the same line. */
@@ -403,11 +403,7 @@ export function keyAfterFullwidthComma(e: Engine, j: number): boolean {
     if (scanSignificant(e, scanWordLimited(e, k) + 1) >= e.end && !e.final) throw NEED_MORE;
     return unquotedKeyAt(e, k);
   }
-  const limit = Math.min(e.end, k + 1 + LOOKAHEAD);
-  let m = k + 1;
-  while (m < limit && s.charCodeAt(m) !== quote && s.charCodeAt(m) !== Ch.LF) m++;
-  if (m >= e.end && !e.final) throw NEED_MORE;
-  return m < limit && s.charCodeAt(m) === quote && colonAfter(e, m + 1);
+  return quotedKeyAt(e, k, quote);
 }
 
 /** Literal words, their values, and the repair they need (undefined: plain JSON). */
