@@ -207,6 +207,7 @@ export function popContainer(e: Engine, closerAt = -1): string {
   if (closerAt >= 0 && kind !== Kind.OBJECT && kind !== Kind.ARRAY) e.edit(closerAt, 1, unwrap ? '' : ']');
   e.sink.close(unwrap);
   e.afterValue();
+  e.containerLast = !unwrap;
   return unwrap ? '' : closerOf(kind);
 }
 
@@ -289,6 +290,32 @@ export function openMissingObject(e: Engine, at: number, editsAt: number): void 
   e.commaAt = -1;
   e.memberAt = e.base + at;
   e.memberEdits = e.options.wantEdits ? k + 1 : 0;
+}
+
+/**
+ * `{"tags": ["x", "y", "b": 2}`: a key after a comma in an array of plain values that stands directly
+ * in an object is that object's next key; the array lost its `]`. Read as an element, it would open
+ * an object the text never closes (`{"b": 2}` in the array, the rest cut off). After an object
+ * element (`[{"a": 1}, "b": 2}]`) or as the first element, the key's `{` is what was lost instead.
+ */
+export function arrayEndsBeforeKey(e: Engine): boolean {
+  const n = e.kinds.length;
+  return n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && e.memberAt === e.lastCommaAt && !e.containerLast;
+}
+
+/**
+ * Closes the array before the comma that starts the member whose key, at `keyAt` (absolute), is
+ * being read (see arrayEndsBeforeKey).
+ */
+export function closeArrayBeforeKey(e: Engine, keyAt: number): void {
+  const comma = e.memberAt;
+  const k = e.memberEdits;
+  e.record('missing_closer', comma - e.base, 'inserted the "]" of an array before its object\'s next key');
+  if (e.options.wantEdits) e.edits.splice(k, 0, { at: comma, del: 0, ins: ']' });
+  popContainer(e);
+  e.commaAt = e.memberAt = e.lastCommaAt = comma;
+  e.memberEdits = e.options.wantEdits ? k + 1 : 0;
+  e.keyAt = keyAt;
 }
 
 /**

@@ -82,6 +82,8 @@ export class Engine {
   /** How many edits existed when the current member or element began: a dropped member drops the rest. @internal */
   memberEdits = 0;
   /** @internal */ topValues = 0;
+  /** Whether the value completed last was an object or an array (see arrayEndsBeforeKey). @internal */
+  containerLast = false;
   /**
    * Absolute offset before which the closers in a run were found to be followed by no comma (see
    * strayCloser): each closer of a long run need not look past the run again. @internal
@@ -687,6 +689,7 @@ export class Engine {
     this.commaAt = -1;
     this.memberAt = -1;
     this.state = State.AFTER_VALUE;
+    this.containerLast = false;
     const depth = this.kinds.length;
     if (depth === 0) this.topValues++;
     else if (this.kinds[depth - 1] === Kind.WRAPPER) this.wrapperArgs[this.wrapperArgs.length - 1]++;

@@ -425,6 +425,38 @@ export const doubledBraces = fc.tuple(containerOf(identifier, fc.stringMatching(
   });
 
 /**
+ * A container's JSON with the `]` of some of its arrays left out where the array ends in a plain
+ * value and its object's next key follows (`{"tags": ["x", "y", "n": 2}`), alone or in prose; with
+ * the value it was made from.
+ */
+export const lostArrayClosers = fc.tuple(wordContainer, fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }), fc.boolean(), fc.boolean())
+  .map(([container, which, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const open: string[] = [];
+    const lost: number[] = [];
+    for (const k of structuralOffsets(text)) {
+      const c = text[k];
+      if (c === '{' || c === '[') open.push(c);
+      else if (c === '}' || c === ']') {
+        open.pop();
+        const before = text.slice(0, k).trimEnd().at(-1);
+        const after = text.slice(k + 1).trimStart()[0];
+        if (c === ']' && open.at(-1) === '{' && before !== '[' && before !== '}' && before !== ']' && after === ',') lost.push(k);
+      }
+    }
+    let damaged = '';
+    let from = 0;
+    lost.forEach((k, n) => {
+      if (!which[n % which.length]) return;
+      damaged += text.slice(from, k);
+      from = k + 1;
+    });
+    damaged += text.slice(from);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
+/**
  * A container as Python 2's repr writes it (`{u'name': u'Ann', u'ok': True, u'n': None}`), its
  * prefixes `u` or `b` in either case and quotes single or double, alone or in prose; with the value.
  */

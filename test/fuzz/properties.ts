@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -280,6 +280,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     "a document written as Python 2's repr (`{u'name': u'Ann', u'ok': True}`, prefixes `u` or `b`, quotes single or double), alone or in prose, is read exactly as it was meant; the stream reads it the same way"),
   readsExactly('recovery.fullwidth-delimiter', fullwidthDelimiters,
     'a valid document whose keys and strings are Chinese text with full-width commas and colons of their own, some of its commas and colons between tokens written full-width (`，` `：`), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
+  readsExactly('recovery.lost-array-closer', lostArrayClosers,
+    'a valid document with the `]` of some arrays left out where the array ends in a plain value and its object\'s next key follows (`{"tags": ["x", "y", "n": 2}`), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   keepsText('recovery.stray-colon', strayColon,
     'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   {

@@ -676,3 +676,27 @@ describe('a # value where a value belongs is text, not a comment', () => {
     ['{"n": 1 # one\n, "m": 2}', { n: 1, m: 2 }],
   ]);
 });
+
+// Found by a survey of left-out closers (session 18): an array of plain values in an object that the
+// object's next key followed without the array's `]` (`{"tags": ["x", "y", "count": 2}`) read the key
+// as an array element that opened an object never closed: `{"tags": ["x", "y", {"count": 2}]}`, the
+// whole reply reported as cut off. The key is the object's next member, and the array ends before it.
+describe('a key after an array that lost its ] is the next member of the array\'s object', () => {
+  readsEach([
+    ['{"tags": ["x", "y", "count": 2}', { tags: ['x', 'y'], count: 2 }],
+    ['{"a": [1, 2, 3, "b": 2, "c": [4]}', { a: [1, 2, 3], b: 2, c: [4] }],
+    ['```json\n{\n  "tags": ["x", "y",\n  "count": 2\n}\n```', { tags: ['x', 'y'], count: 2 }],
+    ['Here is the result: {"tags": ["x", "y", "b": 2} hope it helps', { tags: ['x', 'y'], b: 2 }],
+    ["{'tags': ['x', 'y', 'count': 2}", { tags: ['x', 'y'], count: 2 }],
+    ['{"t": ["x", "y", "b": {"c": [1, 2, "d": 3}}', { t: ['x', 'y'], b: { c: [1, 2], d: 3 } }],
+    // After an object element, or first in the array, the key's own `{` was what was lost.
+    ['[{"x": 1}, "b": 2}]', [{ x: 1 }, { b: 2 }]],
+    ['{"a": [{"x": 1}, {"x": 2}, "b": 2}]}', { a: [{ x: 1 }, { x: 2 }, { b: 2 }] }],
+    ['["x", "y", "b": 2}]', ['x', 'y', { b: 2 }]],
+  ]);
+  test('the repair is named where the ] was left out, and the value is not cut off', () => {
+    const { repairs } = parseWithReport('{"tags": ["x", "y", "count": 2}');
+    assert.deepEqual(repairs.map((r) => [r.kind, 'offset' in r ? r.offset : -1]), [['missing_closer', 18]]);
+    assert.equal(repair('{"tags": ["x", "y", "count": 2}'), '{"tags": ["x", "y"], "count": 2}');
+  });
+});
