@@ -207,7 +207,7 @@ export function popContainer(e: Engine, closerAt = -1): string {
   if (closerAt >= 0 && kind !== Kind.OBJECT && kind !== Kind.ARRAY) e.edit(closerAt, 1, unwrap ? '' : ']');
   e.sink.close(unwrap);
   e.afterValue();
-  e.containerLast = !unwrap;
+  e.closedLast = unwrap ? -1 : kind;
   return unwrap ? '' : closerOf(kind);
 }
 
@@ -300,7 +300,7 @@ export function openMissingObject(e: Engine, at: number, editsAt: number): void 
  */
 export function arrayEndsBeforeKey(e: Engine): boolean {
   const n = e.kinds.length;
-  return n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && e.memberAt === e.lastCommaAt && !e.containerLast;
+  return n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && e.memberAt === e.lastCommaAt && e.closedLast < 0;
 }
 
 /**
@@ -316,6 +316,17 @@ export function closeArrayBeforeKey(e: Engine, keyAt: number): void {
   e.commaAt = e.memberAt = e.lastCommaAt = comma;
   e.memberEdits = e.options.wantEdits ? k + 1 : 0;
   e.keyAt = keyAt;
+}
+
+/**
+ * `[["a", "b"], "c", "d"], ["e", "f"]]`: plain values after an array element, up to a `]` that a
+ * comma and another array follow, are an element whose `[` was lost (see rowOpenerLost); opens it
+ * before the value at `pos`, which is read as its first element.
+ */
+export function openLostRow(e: Engine): void {
+  e.record('missing_opener', e.pos, 'inserted the "[" of an array element whose "]" and the next element follow');
+  e.edit(e.pos, 0, '[');
+  push(e, Kind.ARRAY);
 }
 
 /**

@@ -315,6 +315,37 @@ function elementsThenCloser(e: Engine, i: number): boolean {
   }
 }
 
+/**
+ * Whether the plain values from `pos` (after an array element) run to a `]` that a comma and
+ * another array follow, within the lookahead: `[["a", "b"], "c", "d"], ["e", "f"]]`, a table whose
+ * row lost its `[` (json_repair #176). Read as they stand, the `]` would end the table and the rows
+ * after it would be an error: the table stands in an object or at the top. In an array, `], [` goes
+ * on there (`[[[1], 2], [3]]`); a container among the values, or any other text after the `]`
+ * (`[[1, 2], 3, 4]`, a mixed array), settles it the other way too.
+ */
+export function rowOpenerLost(e: Engine): boolean {
+  const depth = e.kinds.length;
+  if (depth > 1 && e.kinds[depth - 2] !== Kind.OBJECT) return false;
+  const s = e.buf;
+  const limit = e.pos + LOOKAHEAD;
+  for (let i = e.pos; i < limit;) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.LBRACE || c === Ch.LBRACKET) return false;
+    const end = valueEnd(e, i);
+    if (end < 0) return false;
+    const after = peekSignificant(e, end);
+    if (after >= e.end) return false;
+    const d = s.charCodeAt(after);
+    if (d === Ch.RBRACKET) {
+      const comma = peekSignificant(e, after + 1);
+      return comma < e.end && s.charCodeAt(comma) === Ch.COMMA && s.charCodeAt(peekSignificant(e, comma + 1)) === Ch.LBRACKET;
+    }
+    if (d !== Ch.COMMA) return false;
+    i = peekSignificant(e, after + 1);
+  }
+  return false;
+}
+
 /** The end of the value that starts at `i` (a quoted string, a number, a JSON word or a container), within the lookahead; -1 if none. */
 function valueEnd(e: Engine, i: number): number {
   const s = e.buf;

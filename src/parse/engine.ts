@@ -10,8 +10,8 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
-import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, strayQuote } from './continuation.js';
+import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -82,8 +82,8 @@ export class Engine {
   /** How many edits existed when the current member or element began: a dropped member drops the rest. @internal */
   memberEdits = 0;
   /** @internal */ topValues = 0;
-  /** Whether the value completed last was an object or an array (see arrayEndsBeforeKey). @internal */
-  containerLast = false;
+  /** The kind of the container completed last when it is the value completed last, else -1 (see arrayEndsBeforeKey). @internal */
+  closedLast = -1;
   /**
    * Absolute offset before which the closers in a run were found to be followed by no comma (see
    * strayCloser): each closer of a long run need not look past the run again. @internal
@@ -442,6 +442,10 @@ export class Engine {
         }
         break;
     }
+    if (this.closedLast === Kind.ARRAY && this.commaAt >= 0 && rowOpenerLost(this)) {
+      openLostRow(this);
+      return;
+    }
     if (startScalar(this, c)) return;
     throw this.fail('UNREPAIRABLE', `unexpected ${this.describe(this.pos)} where a value was expected`, this.pos);
   }
@@ -689,7 +693,7 @@ export class Engine {
     this.commaAt = -1;
     this.memberAt = -1;
     this.state = State.AFTER_VALUE;
-    this.containerLast = false;
+    this.closedLast = -1;
     const depth = this.kinds.length;
     if (depth === 0) this.topValues++;
     else if (this.kinds[depth - 1] === Kind.WRAPPER) this.wrapperArgs[this.wrapperArgs.length - 1]++;

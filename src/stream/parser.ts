@@ -190,14 +190,13 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 
   /**
-   * Whether the text ends in a number the engine is still waiting on (more digits may follow, or after
-   * a comma in an object the rest of `1,299`): read as it stands, as `parsePartial` does, the number
-   * is complete.
+   * The text the engine is still waiting on (a number that more digits may follow, values whose next
+   * text decides how they are read), or undefined when it waits on none or is inside a string.
    * @internal
    */
-  endsInNumber(): boolean {
-    if (this.phase !== Phase.ENGINE || this.engine.inString) return false;
-    return JSON_NUMBER.test(this.buf.all().slice(this.start + this.engine.offset).trim());
+  waitingText(): string | undefined {
+    if (this.phase !== Phase.ENGINE || this.engine.inString) return undefined;
+    return this.buf.all().slice(this.start + this.engine.offset);
   }
 
   end(): T {
@@ -250,8 +249,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 }
 
-/** A number in JSON's own form, maybe a comma after it; no nested quantifiers, so no backtracking. */
-const JSON_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?,?$/;
 
 function isBlankCode(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

@@ -21,7 +21,51 @@ export function parsePartial(text: string, options: StreamOptions = {}): unknown
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
   if (snap.value === undefined) return bareScalar(text) ? wholeOrNothing(parser) : undefined;
-  return parser.endsInNumber() ? parser.end() : snap.value;
+  // Read as it stands, the complete tokens the engine still waits on are complete: a number at the
+  // end, values whose next text decides how they are read (`[[1], "a", "b"], [`: a row's lost `[`).
+  const waiting = parser.waitingText();
+  const complete = waiting === undefined ? 0 : completeTokensEnd(waiting);
+  if (complete === 0) return snap.value;
+  if (complete === (waiting as string).length) return parser.end();
+  const upTo = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
+  upTo.push(text.slice(0, text.length - (waiting as string).length + complete));
+  return upTo.end();
+}
+
+/** A number in JSON's own form or a literal, from `lastIndex`; no nested quantifiers, so no backtracking. */
+const NUMBER_OR_LITERAL = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+
+/**
+ * How much of `s` is complete tokens (numbers, literals, strings closed on their line) with the
+ * commas, `]`, `}` and spaces after them: 0 when it starts with none.
+ */
+function completeTokensEnd(s: string): number {
+  let end = 0;
+  for (let i = 0; i < s.length;) {
+    if (endsToken(s.charCodeAt(i))) {
+      i++;
+      if (end > 0) end = i;
+      continue;
+    }
+    if (s.charCodeAt(i) === 0x22) {
+      let k = i + 1;
+      while (k < s.length && s.charCodeAt(k) !== 0x22 && s.charCodeAt(k) !== 0x0a) k += s.charCodeAt(k) === 0x5c ? 2 : 1;
+      if (k >= s.length || s.charCodeAt(k) !== 0x22) return end;
+      i = k + 1;
+    } else {
+      NUMBER_OR_LITERAL.lastIndex = i;
+      // `1.` and `5e` are numbers still being written.
+      if (!NUMBER_OR_LITERAL.test(s) || (NUMBER_OR_LITERAL.lastIndex < s.length && !endsToken(s.charCodeAt(NUMBER_OR_LITERAL.lastIndex)))) return end;
+      i = NUMBER_OR_LITERAL.lastIndex;
+    }
+    end = i;
+  }
+  return end;
+}
+
+/** A space, comma, `]` or `}`: what may follow a complete token. */
+function endsToken(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x2c || c === 0x5d || c === 0x7d;
 }
 
 /** A reply that starts (after space) like a top-level string, number or literal. */

@@ -457,6 +457,23 @@ export const lostArrayClosers = fc.tuple(wordContainer, fc.array(fc.boolean(), {
   });
 
 /**
+ * A table (`{"headers": […], "rows": [[…], […], …]}`, or the rows alone) whose row between two others
+ * lost its `[`, as json_repair #176's model wrote one; its cells plain values. Alone or in prose,
+ * pretty-printed or not; with the value it was made from.
+ */
+const cell = fc.oneof(fc.stringMatching(/^[A-Za-z\u4e00-\u4e0f]([A-Za-z0-9 ,\u4e00-\u4e0f]{0,10}[A-Za-z0-9\u4e00-\u4e0f])?$/), fc.integer(), fc.constantFrom(true, false, null));
+export const lostRowOpener = fc.tuple(fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 3, maxLength: 6 }), fc.nat(), fc.boolean(), fc.boolean(), fc.boolean())
+  .map(([rows, at, inObject, pretty, inProse]) => {
+    const value = inObject ? { headers: rows[0].map((_, i) => `h${i}`), rows } : rows;
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    // The row's `[` is the (k+1)th `[` that opens a row: after the table's own `[` (and the headers').
+    const k = 1 + (at % (rows.length - 2));
+    const opener = structuralOffsets(text).filter((i) => text[i] === '[')[k + (inObject ? 2 : 1)];
+    const damaged = text.slice(0, opener) + text.slice(opener + 1);
+    return { value, text: inProse ? `Here is the table:\n${damaged}\nLet me know.` : damaged, inProse };
+  });
+
+/**
  * A container as Python 2's repr writes it (`{u'name': u'Ann', u'ok': True, u'n': None}`), its
  * prefixes `u` or `b` in either case and quotes single or double, alone or in prose; with the value.
  */

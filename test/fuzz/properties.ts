@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -282,6 +282,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'a valid document whose keys and strings are Chinese text with full-width commas and colons of their own, some of its commas and colons between tokens written full-width (`，` `：`), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   readsExactly('recovery.lost-array-closer', lostArrayClosers,
     'a valid document with the `]` of some arrays left out where the array ends in a plain value and its object\'s next key follows (`{"tags": ["x", "y", "n": 2}`), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
+  readsExactly('recovery.lost-row-opener', lostRowOpener,
+    'a table of plain values (`{"headers": […], "rows": [[…], …]}`, or the rows alone) whose row between two others lost its `[`, alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   keepsText('recovery.stray-colon', strayColon,
     'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   {
@@ -289,6 +291,23 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     claim: "the stream's end() gives exactly what parse() gives on the whole text, however it is cut",
     property: () => asProperty(hostileText, chunkSizes, (text: string, sizes: number[]) => {
       same(streamed(cut(text, sizes)), outcome(() => parse(text)), 'end() vs parse()');
+    }),
+  },
+  {
+    name: 'partial.prefixes-grow',
+    claim: "parsePartial of each prefix of a valid document is a stable prefix of its value and grows from the previous prefix's (a number at the very end, which the next digit changes, aside); the whole text gives the value",
+    property: () => asProperty(jsonValue, fc.boolean(), (value: unknown, pretty: boolean) => {
+      const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+      if (text === undefined || (typeof value !== 'object' || value === null)) return;
+      const expected: unknown = JSON.parse(text);
+      let previous: unknown;
+      for (let i = 0; i <= text.length; i++) {
+        if (i < text.length && /[0-9]$/.test(text.slice(0, i)) && /^[0-9.eE+-]/.test(text.slice(i))) continue;
+        const v = parsePartial(text.slice(0, i));
+        if (!grows(v, expected) || !grows(previous, v)) fail(`prefix ${JSON.stringify(text.slice(0, i))} gave ${JSON.stringify(v)} after ${JSON.stringify(previous)}`);
+        previous = v;
+      }
+      if (!isDeepStrictEqual(previous, expected)) fail(`the whole text gave ${JSON.stringify(previous)}`);
     }),
   },
   {

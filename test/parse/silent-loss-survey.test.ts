@@ -700,3 +700,27 @@ describe('a key after an array that lost its ] is the next member of the array\'
     assert.equal(repair('{"tags": ["x", "y", "count": 2}'), '{"tags": ["x", "y"], "count": 2}');
   });
 });
+
+// json_repair #176 (a table a model wrote in Chinese, and that suite's own case): a row between two
+// others lost its `[`; its `]` then ended the table, and the next row was an error where the object's
+// next key belonged. Values after an array element that run to a `]` followed by `, [` are that row.
+describe('a table row that lost its [ is read as its row', () => {
+  readsEach([
+    ['{"headers": ["A", "B"], "rows": [["a1", "b1"], "a2", "b2"], ["a3", "b3"]]}', { headers: ['A', 'B'], rows: [['a1', 'b1'], ['a2', 'b2'], ['a3', 'b3']] }],
+    ['[[1, 2], 3, 4], [5, 6]]', [[1, 2], [3, 4], [5, 6]]],
+    ['Here is the table:\n```json\n{"rows": [\n  ["x", 1],\n  "y", 2],\n  ["z", 3]\n]}\n```', { rows: [['x', 1], ['y', 2], ['z', 3]] }],
+    // A mixed array stays as it is: in an array, `], [` goes on there; a `]` that ends the text or
+    // the object's next key follows is the table's own.
+    ['[[[1], 2], [3],]', [[[1], 2], [3]]],
+    ['{"a": [[1, 2], 3, 4], "b": [5],}', { a: [[1, 2], 3, 4], b: [5] }],
+  ]);
+  test('json_repair #176, whole', () => {
+    const text = '{"headers": ["评估维度", "评级", "说明"], "rows": [["代码质量", "良好", "代码结构清晰，但存在空指针风险"], ["异常处理", "中等", "export()方法有异常处理但日志记录不够详细"], "测试覆盖", "良好", "设计了15个测试用例，覆盖正常场景、边界条件、异常处理等"], ["性能考虑", "中等", "存在N+1查询风险"], ["可维护性", "良好", "代码注释完整"]}';
+    const value = { headers: ['评估维度', '评级', '说明'], rows: [['代码质量', '良好', '代码结构清晰，但存在空指针风险'], ['异常处理', '中等', 'export()方法有异常处理但日志记录不够详细'], ['测试覆盖', '良好', '设计了15个测试用例，覆盖正常场景、边界条件、异常处理等'], ['性能考虑', '中等', '存在N+1查询风险'], ['可维护性', '良好', '代码注释完整']] };
+    const report = parseWithReport(text);
+    assert.deepEqual(report.value, value);
+    assert.deepEqual(report.repairs.map((r) => r.kind), ['missing_opener', 'mismatched_closer']);
+    assert.deepEqual(JSON.parse(repair(text)), value);
+    assert.deepEqual(streamedEnd(text, 1), value);
+  });
+});

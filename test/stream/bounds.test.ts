@@ -80,3 +80,12 @@ test('parsePartial reads a number at the very end as complete; a stream holds it
   assert.deepEqual(parsePartial('[tru'), []);
   assert.deepEqual(createStreamParser().push('[1, 2').value, [1]);
 });
+
+test('parsePartial reads the complete values the engine still waits on (what follows a row\'s `]` decides how they are read)', () => {
+  // After an array element, values up to `]` wait for what follows it: `, [` would make them a row.
+  assert.deepEqual(createStreamParser().push('{"rows": [["a"], "b", "c"]').value, { rows: [['a']] });
+  assert.deepEqual(parsePartial('{"rows": [["a"], "b", "c"]'), { rows: [['a'], 'b', 'c'] });
+  assert.deepEqual(parsePartial('[[], "", n'), [[], '']);
+  assert.deepEqual(parsePartial('[[], 1, 2.'), [[], 1]);
+  assert.deepEqual(parsePartial('{"rows": [["a"], "b", "c"], ["d"]'), { rows: [['a'], ['b', 'c'], ['d']] });
+});
