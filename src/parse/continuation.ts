@@ -317,7 +317,7 @@ function elementsThenCloser(e: Engine, i: number): boolean {
 
 /**
  * Whether the plain values from `pos` (after an array element) run to a `]` that a comma and
- * another array follow, within the lookahead: `[["a", "b"], "c", "d"], ["e", "f"]]`, a table whose
+ * another row of plain values follow, within the lookahead: `[["a", "b"], "c", "d"], ["e", "f"]]`, a table whose
  * row lost its `[` (json_repair #176). Read as they stand, the `]` would end the table and the rows
  * after it would be an error: the table stands in an object or at the top. In an array, `], [` goes
  * on there (`[[[1], 2], [3]]`); a container among the values, or any other text after the `]`
@@ -338,7 +338,11 @@ export function rowOpenerLost(e: Engine): boolean {
     const d = s.charCodeAt(after);
     if (d === Ch.RBRACKET) {
       const comma = peekSignificant(e, after + 1);
-      return comma < e.end && s.charCodeAt(comma) === Ch.COMMA && s.charCodeAt(peekSignificant(e, comma + 1)) === Ch.LBRACKET;
+      if (comma >= e.end || s.charCodeAt(comma) !== Ch.COMMA) return false;
+      const row = peekSignificant(e, comma + 1);
+      if (row >= e.end || s.charCodeAt(row) !== Ch.LBRACKET) return false;
+      const first = s.charCodeAt(peekSignificant(e, row + 1));
+      return first !== Ch.LBRACKET && first !== Ch.LBRACE;
     }
     if (d !== Ch.COMMA) return false;
     i = peekSignificant(e, after + 1);

@@ -133,7 +133,7 @@ const GROUPS: Group[] = [
   {
     id: 'keyless-member',
     deliberate: true,
-    reason: 'a value with no key in an object (`{"key": ["a"], ["b"]}`, `{:}`, or an array closed early: `"rows": [[…], "r3a", "r3c"], [`) is `UNREPAIRABLE`: where it belongs is a guess; json_repair merges it into the array before it, or makes it a key',
+    reason: 'a value with no key in an object (`{"key": ["a"], ["b"]}`, `{:}`, or values closed early before an array of arrays: `"key": [[1, 2, 3], "a", "b"], [[4, 5, 6]]`; a row of plain values after `], ` makes them a row that lost its `[`) is `UNREPAIRABLE`: where it belongs is a guess; json_repair merges it into the array before it, or makes it a key',
     test: (o) => 'error' in o.got && /\],\s*\[|",\s*\["[^"]*"\]\s*\}|^\{:\}$/.test(o.input),
   },
   {
