@@ -159,7 +159,7 @@ export const REPAIR_KINDS = {
     input: '{"a": 1, NOTE "b": 2}', value: { a: 1, b: 2 }, at: 9, guess: true, cutOff: false, fuzz: ['NOTE '],
   },
   unquoted_string: {
-    fixes: 'value without quotes, up to `,` `}` `]` or the line end (URLs keep their `//`; in an object, a comma between thousands does not end it: `$1,299.99`)',
+    fixes: 'value without quotes, up to `,` `}` `]` or the line end (URLs keep their `//`; in an object, a comma between thousands does not end it: `$1,299.99`; an amount after `~` `<` `>` `≈` `≤` `≥`: `~5 min`, `>=5`)',
     input: '{"name": John Smith}', value: { name: 'John Smith' }, at: 9, guess: true, cutOff: false, fuzz: ['x', 'x y'],
   },
   unescaped_quote: {
@@ -219,7 +219,7 @@ export const REPAIR_KINDS = {
     input: '.5', value: 0.5, at: 0, guess: false, cutOff: false, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
   },
   number_like_text: {
-    fixes: 'a token that starts as a number but is not one is kept as a string: it goes on with `-`, `/` or `:` and digits (a date, a time, a fraction, a range), or is made of a number\'s characters in a wrong order (`2e`, `1_234.5_6`), or is a measure in feet and inches (`15.6"`, `5\'11"`), or a percentage (`45%`); in an object also thousands written with commas (`1,299.99`) and a number with words or digits after it on its line that are no key (`12 apples`, `+1 555 1234`)',
+    fixes: 'a token that starts as a number but is not one is kept as a string: it goes on with `-`, `/`, `:`, `+` or `*` and digits (a date, a time, a fraction, a range, a sum: `2+2`), or is made of a number\'s characters in a wrong order (`2e`, `1_234.5_6`), or is a measure in feet and inches (`15.6"`, `5\'11"`), or a percentage (`45%`); in an object also thousands written with commas (`1,299.99`) and a number, date or time with words, digits or an operator after it on its line that are no key (`12 apples`, `+1 555 1234`, `10 - 20`, `12:30 PM`, `2024-01-15 10:00`)',
     input: '{"date": 2024-10-18T18:35:22.229Z, "n": 1/3}', value: { date: '2024-10-18T18:35:22.229Z', n: '1/3' }, at: 9, guess: true, cutOff: false, fuzz: ['1/3', '10-20'],
   },
   leading_zero: {

@@ -60,7 +60,7 @@ export function plainNumberToken(e: Engine): boolean {
     exact = false;
   }
   // The token must end here, as readNumber's scan would end it.
-  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE || c === Ch.MINUS || c === Ch.SLASH || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.PERCENT) return false;
+  if (i >= end ? !e.final : isWordPart(c) || c === Ch.DOT || c === Ch.UNDERSCORE || c === Ch.MINUS || c === Ch.SLASH || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.PERCENT || c === Ch.PLUS || c === Ch.STAR) return false;
   // In an object, `1,299` (only after a token of three characters at most) or `12 apples` may be
   // text (see numberText): readNumber decides.
   if ((c === Ch.COMMA ? i - start - (negative ? 1 : 0) <= 3 : c === Ch.SPACE) && e.top() === Kind.OBJECT && mayBeText(s, i, end)) return false;
@@ -150,10 +150,18 @@ export function readNumber(e: Engine): void {
   readUnquotedValue(e, /^[+-]?[0-9][0-9_.eE+-]*$/.test(token) ? 'number_like_text' : 'unquoted_string');
 }
 
-/** What may start the text after a number and a space (`12 apples`, `+1 555`, `45 %`). */
-function textStart(c: number): boolean {
-  return isWordStart(c) || isDigit(c) || c === Ch.PERCENT;
+/**
+ * What may start the text after a number and a space at `k`: `12 apples`, `+1 555`, `45 %`, a range
+ * or a sum (`10 - 20`, `5 – 7 days`, `3 + 4`, `8 / 10`); not a comment's `//` or `/*`.
+ */
+function textStart(s: string, k: number): boolean {
+  const c = s.charCodeAt(k);
+  if (c === Ch.SLASH) return s.charCodeAt(k + 1) !== Ch.SLASH && s.charCodeAt(k + 1) !== Ch.STAR;
+  return isWordStart(c) || isDigit(c) || c === Ch.PERCENT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.STAR || c === EN_DASH || c === EM_DASH;
 }
+
+const EN_DASH = 0x2013;
+const EM_DASH = 0x2014;
 
 /**
  * Whether what follows the `,` or the spaces at `i` may be what numberText reads (after spaces, a
@@ -163,7 +171,7 @@ function mayBeText(s: string, i: number, end: number): boolean {
   let k = i + 1;
   if (s.charCodeAt(i) === Ch.SPACE) {
     while (k < end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
-    return k >= end || textStart(s.charCodeAt(k));
+    return k + 1 >= end || textStart(s, k);
   }
   return k >= end || isDigit(s.charCodeAt(k));
 }
@@ -190,12 +198,33 @@ function numberText(e: Engine, start: number, i: number): boolean {
     quoteAsText(e, start, groups);
     return true;
   }
-  if (c !== Ch.SPACE && c !== Ch.TAB) return false;
+  return textAfter(e, start, i);
+}
+
+/**
+ * In an object, a number or number-like token from `start` to `i` with more text after it on its
+ * line (`12 apples`, `10 - 20`, `12:30 PM`, `2024-01-15 10:00`): the value is all of it, read as
+ * text; a word followed by a colon is the next key instead (`"a": 3 b: 1`). False, with nothing
+ * read, otherwise.
+ */
+function textAfter(e: Engine, start: number, i: number): boolean {
+  const c = e.buf.charCodeAt(i);
+  if (e.top() !== Kind.OBJECT || (c !== Ch.SPACE && c !== Ch.TAB)) return false;
   const k = lineSpaceEnd(e, i);
-  if (k >= e.end || !textStart(s.charCodeAt(k)) || unquotedKeyAt(e, k)) return false;
+  if (k + 1 >= e.end && !e.final) throw NEED_MORE;
+  if (k >= e.end || !textStart(e.buf, k) || (unquotedKeyAt(e, k) && !timeAt(e, k))) return false;
   e.pos = start;
   readUnquotedValue(e, 'number_like_text');
   return true;
+}
+
+/** Whether digits, a colon and a digit start at `k` (`10:00`): a time, not a key named by a number. */
+function timeAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  let j = k;
+  while (j < e.end && isDigit(s.charCodeAt(j))) j++;
+  if (j + 1 >= e.end && !e.final) throw NEED_MORE;
+  return j > k && s.charCodeAt(j) === Ch.COLON && isDigit(s.charCodeAt(j + 1));
 }
 
 /**
@@ -231,10 +260,10 @@ function thousandsEnd(e: Engine, start: number, i: number): number {
   return after === Ch.COMMA || after === Ch.RBRACE || after === Ch.LF || after === Ch.CR ? k : -1;
 }
 
-/** Whether `-`, `/` or `:` then a digit follows at `i`: `2024-10-18`, `1/3`, `10-20`, `12:20` (may wait). */
+/** Whether `-`, `/`, `:`, `+` or `*` then a digit follows at `i`: `2024-10-18`, `1/3`, `10-20`, `12:20`, `2+2`, `3*4` (may wait). */
 function joinsMoreDigits(e: Engine, i: number): boolean {
   const c = e.buf.charCodeAt(i);
-  if (c !== Ch.MINUS && c !== Ch.SLASH && c !== Ch.COLON) return false;
+  if (c !== Ch.MINUS && c !== Ch.SLASH && c !== Ch.COLON && c !== Ch.PLUS && c !== Ch.STAR) return false;
   if (i + 1 >= e.end) {
     if (!e.final) throw NEED_MORE;
     return false;
@@ -242,17 +271,21 @@ function joinsMoreDigits(e: Engine, i: number): boolean {
   return isDigit(e.buf.charCodeAt(i + 1));
 }
 
-/** A date, a time, a fraction or a range: the token, up to a space or a delimiter, as a string. */
+/**
+ * A date, a time, a fraction, a range or a sum: the token, up to a space or a delimiter, as a string;
+ * with the rest of its line in an object (see textAfter).
+ */
 function numberLikeText(e: Engine, start: number): void {
   const s = e.buf;
   let i = start;
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
-    if (!(isWordPart(c) || c === Ch.DOT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.SLASH || c === Ch.COLON)) break;
+    if (!(isWordPart(c) || c === Ch.DOT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.SLASH || c === Ch.COLON || c === Ch.STAR || c === Ch.PERCENT)) break;
   }
   if (i >= e.end && !e.final) {
     throw NEED_MORE;
   }
+  if (i < e.end && textAfter(e, start, i)) return;
   quoteAsText(e, start, i);
 }
 

@@ -32,8 +32,9 @@ export function startScalar(e: Engine, c: number): boolean {
     if (!stringPrefix(e, c)) readWord(e);
     return true;
   }
-  if (c === Ch.HASH) {
-    // `#ff0000,`: what skipSpace left here is a value's text (see hashValue in space.ts).
+  if (c === Ch.HASH || (isComparison(c) && comparedNumber(e))) {
+    // `#ff0000,`: what skipSpace left here is a value's text (see hashValue in space.ts); `~5 min`,
+    // `>= 3`, `<0.5`: an approximate or bounded amount, read as its text.
     readUnquotedValue(e);
     return true;
   }
@@ -62,4 +63,19 @@ export function tokenCutByEnd(e: Engine): boolean {
   let k = i + 1;
   while (k < end && isRunChar(s.charCodeAt(k))) k++;
   return k >= end;
+}
+
+/** `~` `<` `>` `≈` `≤` `≥`: what may stand before an approximate or bounded amount. */
+function isComparison(c: number): boolean {
+  return c === Ch.TILDE || c === Ch.LT || c === Ch.GT || c === 0x2248 || c === 0x2264 || c === 0x2265;
+}
+
+/** Whether a number follows the comparison sign at `pos` (past one `=` and spaces on its line): `>=5`, `~ 5`. */
+function comparedNumber(e: Engine): boolean {
+  const s = e.buf;
+  let k = e.pos + 1;
+  if (k < e.end && s.charCodeAt(k) === Ch.EQ) k++;
+  while (k < e.end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return isDigit(s.charCodeAt(k)) || (s.charCodeAt(k) === Ch.DOT && isDigit(s.charCodeAt(k + 1)));
 }

@@ -474,6 +474,31 @@ export const lostRowOpener = fc.tuple(fc.array(fc.array(cell, { minLength: 1, ma
   });
 
 /**
+ * An object some of whose values are amounts written without quotes, as models write them: a range,
+ * a sum, a product, a time, a date and time, a share, an approximate or bounded amount, a number and
+ * its unit (`"eta": ~5 min`, `"at": 2024-01-15 10:00`), the others JSON values; alone or in prose,
+ * pretty-printed or not. With the value: each amount its text.
+ */
+const digits = fc.integer({ min: 0, max: 9999 }).map(String);
+const amount = fc.oneof(
+  fc.tuple(digits, fc.constantFrom(' - ', '-', ' \u2013 ', ' + ', '+', '*', ' * ', ' / '), digits).map(([a, op, b]) => a + op + b),
+  fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 10, max: 59 }), fc.constantFrom('', ' PM', ' AM')).map(([h, m, ap]) => `${h}:${m}${ap}`),
+  fc.tuple(fc.integer({ min: 1990, max: 2030 }), fc.integer({ min: 10, max: 12 }), fc.integer({ min: 10, max: 28 }), fc.integer({ min: 10, max: 23 })).map(([y, mo, d, h]) => `${y}-${mo}-${d} ${h}:00`),
+  fc.tuple(fc.constantFrom('~', '>', '<', '>=', '<=', '~ ', '\u2248'), digits, fc.constantFrom('', ' min', ' km', '%')).map(([c, n, u]) => c + n + u),
+  fc.tuple(digits, fc.constantFrom('%', ' apples', ' USD', ' - good', '-60%')).map(([n, u]) => n + u),
+);
+export const unquotedAmounts = fc.tuple(fc.array(fc.oneof(amount.map((a) => ({ a })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 6 }), fc.boolean(), fc.boolean())
+  .map(([members, pretty, inProse]) => {
+    const value: Record<string, unknown> = {};
+    const parts = members.map((m, i) => {
+      value[`k${i}`] = 'a' in m ? m.a : m.v;
+      return `"k${i}": ${'a' in m ? m.a : JSON.stringify(m.v)}`;
+    });
+    const text = pretty ? `{\n  ${parts.join(',\n  ')}\n}` : `{${parts.join(', ')}}`;
+    return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
+  });
+
+/**
  * A container as Python 2's repr writes it (`{u'name': u'Ann', u'ok': True, u'n': None}`), its
  * prefixes `u` or `b` in either case and quotes single or double, alone or in prose; with the value.
  */

@@ -114,6 +114,8 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.string-prefixes', n: 20_000, make: (n) => "{'a': [" + times("u'x, ", n) + ']}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.table-rows', n: 20_000, make: (n) => '{"rows": [[1]' + times(', "x", 2], [1', n) + ']]}', run: stream4 },
   { name: 'parse.values-after-row', n: 20_000, make: (n) => '{"rows": [[1]' + times(', "x"', n) + '], [2]}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'parse.amount-texts', n: 20_000, make: (n) => '{' + times('"a": 10 - 20, "b": 12:30 PM, "c": ~5 min, ', n) + '"z": 1}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.long-amount', n: 20_000, make: (n) => '{"a": 1' + times(' - 2', n) + '}', run: stream4 },
   { name: 'extract.doubled-braces', n: 20_000, make: (n) => times('Hi {{name}} {{"a" ', n), run: (t) => tolerant(() => extract(t)) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },

@@ -724,3 +724,28 @@ describe('a table row that lost its [ is read as its row', () => {
     assert.deepEqual(streamedEnd(text, 1), value);
   });
 });
+
+// Found by a survey of unquoted amounts (session 18): a number, date or time with more text after it
+// on its line split into members that were never there (`"a": 10 - 20` gave `{"a": 10, "- 20": null}`,
+// `"a": 12:30 PM` a key `PM`, `"a": 2024-01-15 10:00` a key `10` holding `"00"`), and a sum, a
+// product or an amount written with `~` `<` `>` was an error. Each is now the value's text.
+describe('an unquoted amount, range, time or sum is the value\'s text', () => {
+  readsEach([
+    ['{"range": 10 - 20, "n": 1}', { range: '10 - 20', n: 1 }],
+    ['{"score": 8/10 - good, "n": 1}', { score: '8/10 - good', n: 1 }],
+    ['{"days": 5 \u2013 7 days, "n": 1}', { days: '5 \u2013 7 days', n: 1 }],
+    ['{"at": 12:30 PM, "n": 1}', { at: '12:30 PM', n: 1 }],
+    ['{"at": 2024-01-15 10:00, "n": 1}', { at: '2024-01-15 10:00', n: 1 }],
+    ['{"math": 2+2, "n": 1}', { math: '2+2', n: 1 }],
+    ['{"area": 3*4, "n": 1}', { area: '3*4', n: 1 }],
+    ['{"sum": 3 + 4, "n": 1}', { sum: '3 + 4', n: 1 }],
+    ['{"share": 50-60%, "n": 1}', { share: '50-60%', n: 1 }],
+    ['{"eta": ~5 min, "n": 1}', { eta: '~5 min', n: 1 }],
+    ['{"min": >=5, "max": <0.5, "n": 1}', { min: '>=5', max: '<0.5', n: 1 }],
+    ['[3*4, 1]', ['3*4', 1]],
+    // Comments after a number stay comments; a key after it is the next member.
+    ['{"a": 1 // one\n, "b": 2}', { a: 1, b: 2 }],
+    ['{"a": 1 /* one */, "b": 2}', { a: 1, b: 2 }],
+    ['{"a": 10:00 b: 2}', { a: '10:00', b: 2 }],
+  ]);
+});
