@@ -341,8 +341,8 @@ export function rowOpenerLost(e: Engine): boolean {
       if (comma >= e.end || s.charCodeAt(comma) !== Ch.COMMA) return false;
       const row = peekSignificant(e, comma + 1);
       if (row >= e.end || s.charCodeAt(row) !== Ch.LBRACKET) return false;
-      const first = s.charCodeAt(peekSignificant(e, row + 1));
-      return first !== Ch.LBRACKET && first !== Ch.LBRACE;
+      const first = peekSignificant(e, row + 1);
+      return first < e.end && s.charCodeAt(first) !== Ch.LBRACKET && s.charCodeAt(first) !== Ch.LBRACE;
     }
     if (d !== Ch.COMMA) return false;
     i = peekSignificant(e, after + 1);

@@ -154,9 +154,9 @@ export function readNumber(e: Engine): void {
  * What may start the text after a number and a space at `k`: `12 apples`, `+1 555`, `45 %`, a range
  * or a sum (`10 - 20`, `5 – 7 days`, `3 + 4`, `8 / 10`); not a comment's `//` or `/*`.
  */
-function textStart(s: string, k: number): boolean {
+function textStart(s: string, k: number, end: number): boolean {
   const c = s.charCodeAt(k);
-  if (c === Ch.SLASH) return s.charCodeAt(k + 1) !== Ch.SLASH && s.charCodeAt(k + 1) !== Ch.STAR;
+  if (c === Ch.SLASH) return k + 1 < end && s.charCodeAt(k + 1) !== Ch.SLASH && s.charCodeAt(k + 1) !== Ch.STAR;
   return isWordStart(c) || isDigit(c) || c === Ch.PERCENT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.STAR || c === EN_DASH || c === EM_DASH;
 }
 
@@ -171,7 +171,7 @@ function mayBeText(s: string, i: number, end: number): boolean {
   let k = i + 1;
   if (s.charCodeAt(i) === Ch.SPACE) {
     while (k < end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
-    return k + 1 >= end || textStart(s, k);
+    return k + 1 >= end || textStart(s, k, end);
   }
   return k >= end || isDigit(s.charCodeAt(k));
 }
@@ -212,7 +212,7 @@ function textAfter(e: Engine, start: number, i: number): boolean {
   if (e.top() !== Kind.OBJECT || (c !== Ch.SPACE && c !== Ch.TAB)) return false;
   const k = lineSpaceEnd(e, i);
   if (k + 1 >= e.end && !e.final) throw NEED_MORE;
-  if (k >= e.end || !textStart(e.buf, k) || (unquotedKeyAt(e, k) && !timeAt(e, k))) return false;
+  if (k >= e.end || !textStart(e.buf, k, e.end) || (unquotedKeyAt(e, k) && !timeAt(e, k))) return false;
   e.pos = start;
   readUnquotedValue(e, 'number_like_text');
   return true;
@@ -224,7 +224,7 @@ function timeAt(e: Engine, k: number): boolean {
   let j = k;
   while (j < e.end && isDigit(s.charCodeAt(j))) j++;
   if (j + 1 >= e.end && !e.final) throw NEED_MORE;
-  return j > k && s.charCodeAt(j) === Ch.COLON && isDigit(s.charCodeAt(j + 1));
+  return j > k && j + 1 < e.end && s.charCodeAt(j) === Ch.COLON && isDigit(s.charCodeAt(j + 1));
 }
 
 /**

@@ -25,7 +25,8 @@ export function startScalar(e: Engine, c: number): boolean {
     throw NEED_MORE;
   }
   if (isDigit(c) || c === Ch.MINUS || c === Ch.PLUS || c === Ch.DOT) {
-    readNumber(e);
+    if (c === Ch.DOT && e.kinds.length > 0 && dotWord(e)) readUnquotedValue(e);
+    else readNumber(e);
     return true;
   }
   if (isWordStart(c)) {
@@ -38,7 +39,18 @@ export function startScalar(e: Engine, c: number): boolean {
     readUnquotedValue(e);
     return true;
   }
-  return c === Ch.SLASH && readRegex(e);
+  if (c !== Ch.SLASH) return false;
+  if (readRegex(e)) return true;
+  // `/usr/bin/env python`: a path, not a regex.
+  if (e.kinds.length === 0 || e.pos + 1 >= e.end || !isWordPart(e.buf.charCodeAt(e.pos + 1))) return false;
+  readUnquotedValue(e);
+  return true;
+}
+
+/** Whether a word follows the `.` at `pos` (`.NET`, `.env`): a name, not a number (`.5`). */
+function dotWord(e: Engine): boolean {
+  if (e.pos + 1 >= e.end && !e.final) throw NEED_MORE;
+  return e.pos + 1 < e.end && isWordStart(e.buf.charCodeAt(e.pos + 1));
 }
 
 /** A character a number, word or placeholder run is made of: such a run may go on past the buffer's end. */
@@ -76,6 +88,6 @@ function comparedNumber(e: Engine): boolean {
   let k = e.pos + 1;
   if (k < e.end && s.charCodeAt(k) === Ch.EQ) k++;
   while (k < e.end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
-  if (k >= e.end && !e.final) throw NEED_MORE;
-  return isDigit(s.charCodeAt(k)) || (s.charCodeAt(k) === Ch.DOT && isDigit(s.charCodeAt(k + 1)));
+  if (k + 1 >= e.end && !e.final) throw NEED_MORE;
+  return k < e.end && (isDigit(s.charCodeAt(k)) || (s.charCodeAt(k) === Ch.DOT && k + 1 < e.end && isDigit(s.charCodeAt(k + 1))));
 }

@@ -126,9 +126,15 @@ export function readRegex(e: Engine): boolean {
   }
   i++;
   while (i < e.end && isWordPart(s.charCodeAt(i))) i++;
-  if (i >= e.end && !e.final) {
+  // `/usr/bin/env python`: more text after the closing `/` and its flags makes it a path, not a regex.
+  const next = lineSpaceEnd(e, i);
+  if (next >= e.end && !e.final) {
     throw NEED_MORE;
   }
+  const after = s.charCodeAt(next);
+  if (after === Ch.SLASH && next + 1 >= e.end && !e.final) throw NEED_MORE;
+  const comment = after === Ch.SLASH && next + 1 < e.end && (s.charCodeAt(next + 1) === Ch.SLASH || s.charCodeAt(next + 1) === Ch.STAR);
+  if (next < e.end && !comment && after !== Ch.COMMA && after !== Ch.RBRACE && after !== Ch.RBRACKET && after !== Ch.RPAREN && after !== Ch.LF && after !== Ch.CR) return false;
   const text = s.slice(start, i);
   e.record('regex_literal', start, `quoted the regular expression ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
   if (e.options.wantEdits) e.edit(start, i - start, JSON.stringify(text));

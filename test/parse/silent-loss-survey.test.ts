@@ -743,6 +743,12 @@ describe('an unquoted amount, range, time or sum is the value\'s text', () => {
     ['{"eta": ~5 min, "n": 1}', { eta: '~5 min', n: 1 }],
     ['{"min": >=5, "max": <0.5, "n": 1}', { min: '>=5', max: '<0.5', n: 1 }],
     ['[3*4, 1]', ['3*4', 1]],
+    // A path or a name where a value belongs: no regex, no number.
+    ['{"cmd": /usr/bin/env python, "n": 1}', { cmd: '/usr/bin/env python', n: 1 }],
+    ['{"p": /home/user/file.txt}', { p: '/home/user/file.txt' }],
+    ['{"stack": .NET, "file": .env}', { stack: '.NET', file: '.env' }],
+    ['{"re": /ab+c/i, "n": 1}', { re: '/ab+c/i', n: 1 }],
+    ['{"re": /a/ // a regex\n}', { re: '/a/' }],
     // Comments after a number stay comments; a key after it is the next member.
     ['{"a": 1 // one\n, "b": 2}', { a: 1, b: 2 }],
     ['{"a": 1 /* one */, "b": 2}', { a: 1, b: 2 }],
