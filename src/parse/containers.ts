@@ -298,16 +298,26 @@ export function openMissingObject(e: Engine, at: number, editsAt: number): void 
  * an object the text never closes (`{"b": 2}` in the array, the rest cut off). After an object
  * element (`[{"a": 1}, "b": 2}]`) or as the first element, the key's `{` is what was lost instead.
  */
-export function arrayEndsBeforeKey(e: Engine): boolean {
+function arrayEndsBeforeKey(e: Engine): boolean {
   const n = e.kinds.length;
   return n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && e.memberAt === e.lastCommaAt && e.closedLast < 0;
+}
+
+/**
+ * A string in an array that a colon follows, at `at` (its own splices from `editsAt` on), is a key:
+ * of the array's object when the array lost its `]` (arrayEndsBeforeKey), else of an object whose
+ * `{` was lost (`["key": "value"]`). The caller emits the key.
+ */
+export function placeKeyInArray(e: Engine, at: number, editsAt: number): void {
+  if (arrayEndsBeforeKey(e)) closeArrayBeforeKey(e, e.base + at);
+  else openMissingObject(e, at, editsAt);
 }
 
 /**
  * Closes the array before the comma that starts the member whose key, at `keyAt` (absolute), is
  * being read (see arrayEndsBeforeKey).
  */
-export function closeArrayBeforeKey(e: Engine, keyAt: number): void {
+function closeArrayBeforeKey(e: Engine, keyAt: number): void {
   const comma = e.memberAt;
   const k = e.memberEdits;
   e.record('missing_closer', comma - e.base, 'inserted the "]" of an array before its object\'s next key');

@@ -157,11 +157,8 @@ export function readNumber(e: Engine): void {
 function textStart(s: string, k: number, end: number): boolean {
   const c = s.charCodeAt(k);
   if (c === Ch.SLASH) return k + 1 < end && s.charCodeAt(k + 1) !== Ch.SLASH && s.charCodeAt(k + 1) !== Ch.STAR;
-  return isWordStart(c) || isDigit(c) || c === Ch.PERCENT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.STAR || c === EN_DASH || c === EM_DASH;
+  return isWordStart(c) || isDigit(c) || c === Ch.PERCENT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.STAR || c === Ch.EN_DASH || c === Ch.EM_DASH;
 }
-
-const EN_DASH = 0x2013;
-const EM_DASH = 0x2014;
 
 /**
  * Whether what follows the `,` or the spaces at `i` may be what numberText reads (after spaces, a

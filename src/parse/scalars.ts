@@ -4,6 +4,7 @@ import type { Engine } from './engine.js';
 import { readNumber } from './numbers.js';
 import { NEED_MORE, QUOTE_CUT, Quote } from './state.js';
 import { plainString, quoteAt, startString, stringPrefix } from './strings.js';
+import { lineSpaceEnd } from './space.js';
 import { readRegex, readUnquotedValue, readWord } from './words.js';
 
 /** Whether `c` can start a value (what a missing comma or colon is inserted before). */
@@ -79,7 +80,7 @@ export function tokenCutByEnd(e: Engine): boolean {
 
 /** `~` `<` `>` `≈` `≤` `≥`: what may stand before an approximate or bounded amount. */
 function isComparison(c: number): boolean {
-  return c === Ch.TILDE || c === Ch.LT || c === Ch.GT || c === 0x2248 || c === 0x2264 || c === 0x2265;
+  return c === Ch.TILDE || c === Ch.LT || c === Ch.GT || c === Ch.ALMOST_EQUAL || c === Ch.LESS_EQUAL || c === Ch.GREATER_EQUAL;
 }
 
 /** Whether a number follows the comparison sign at `pos` (past one `=` and spaces on its line): `>=5`, `~ 5`. */
@@ -87,7 +88,7 @@ function comparedNumber(e: Engine): boolean {
   const s = e.buf;
   let k = e.pos + 1;
   if (k < e.end && s.charCodeAt(k) === Ch.EQ) k++;
-  while (k < e.end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
+  k = lineSpaceEnd(e, k);
   if (k + 1 >= e.end && !e.final) throw NEED_MORE;
   return k < e.end && (isDigit(s.charCodeAt(k)) || (s.charCodeAt(k) === Ch.DOT && k + 1 < e.end && isDigit(s.charCodeAt(k + 1))));
 }

@@ -4,7 +4,7 @@ import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './char
 import type { Engine } from './engine.js';
 import { indentAt, lineBreakBefore, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
-import { arrayEndsBeforeKey, closeArrayBeforeKey, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
+import { missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 import { isStringPrefix } from '../extract/chars.js';
@@ -145,7 +145,7 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
   if (next === Ch.COLON && e.kinds.length > 0 && (e.top() === Kind.ARRAY || e.top() === Kind.OBJECT)) {
     // `["key": "value"]`: a key where an element should be; `"a":⏎    "b": 1`, a key where its
     // object's `{` was lost; `{"a": ["x", "b": 1}`, a key after an array that lost its `]`.
-    if (e.top() === Kind.ARRAY && arrayEndsBeforeKey(e)) closeArrayBeforeKey(e, e.base + start);
+    if (e.top() === Kind.ARRAY) placeKeyInArray(e, start, editsAt);
     else openMissingObject(e, start, editsAt);
     e.sink.key(s.slice(start + 1, i));
     e.pos = j + 1;
@@ -390,8 +390,7 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
   if (!plain || c !== Ch.DQUOTE) e.edit(i, to - i, '"');
   e.pos = to;
   if (keyInArray) {
-    if (arrayEndsBeforeKey(e)) closeArrayBeforeKey(e, e.strStart);
-    else openMissingObject(e, e.strStart - e.base, e.strEdits);
+    placeKeyInArray(e, e.strStart - e.base, e.strEdits);
     e.strIsKey = true;
   }
   completeString(e);

@@ -249,7 +249,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 }
 
-
 function isBlankCode(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
