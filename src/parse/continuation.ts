@@ -146,24 +146,36 @@ function isCloser(c: number): boolean {
  * `{"a": 1}⏎⏎Note: this is important.`: whether the member at `i` after the closer that ends the whole
  * value — a word and a colon on a later line, a line that does not end as a member's does (`b: 2}`,
  * `b: 2,`) — is a note after the value in prose, not a member the closer cut off (or an object's
- * members whose `{` it was: `[]⏎Note: …`).
+ * members whose `{` it was: `[]⏎Note: …`). A line whose last closer is its own (`Example: {"b": 2}`)
+ * closes nothing the value left open: it is a note too.
  */
 function noteAt(e: Engine, i: number): boolean {
   return isWordStart(e.buf.charCodeAt(i)) && lineBreakBefore(e, i) && !lineEndsInDelimiter(e, i);
 }
 
-/** Whether the line from `i` ends (spaces aside) in `,`, `}` or `]`, within the lookahead; waits for the line's end. */
+/**
+ * Whether the line from `i` ends (spaces aside) in `,`, or in a `}` or `]` that no opener on the line
+ * matches, within the lookahead; waits for the line's end.
+ */
 function lineEndsInDelimiter(e: Engine, i: number): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, i + LOOKAHEAD);
   let last = 0;
+  let depth = 0;
+  let inString = false;
   for (; i < limit; i++) {
     const c = s.charCodeAt(i);
     if (c === Ch.LF) break;
     if (c !== Ch.SPACE && c !== Ch.TAB && c !== Ch.CR) last = c;
+    if (inString) {
+      if (c === Ch.BACKSLASH) i++;
+      else if (c === Ch.DQUOTE) inString = false;
+    } else if (c === Ch.DQUOTE) inString = true;
+    else if (c === Ch.LBRACE || c === Ch.LBRACKET) depth++;
+    else if (c === Ch.RBRACE || c === Ch.RBRACKET) depth--;
   }
   if (i >= e.end && !e.final) throw NEED_MORE;
-  return (i < limit || i >= e.end) && (last === Ch.COMMA || last === Ch.RBRACE || last === Ch.RBRACKET);
+  return (i < limit || i >= e.end) && (last === Ch.COMMA || ((last === Ch.RBRACE || last === Ch.RBRACKET) && depth < 0));
 }
 
 /** What starts at `i` (after a comma): a member, a scalar element, a container, or none of these. */

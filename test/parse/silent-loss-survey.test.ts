@@ -554,6 +554,10 @@ describe('a note after the JSON is prose, not a member of it', () => {
     // An empty container's closer is no opener written for a `{` here (the fuzz's identity.wrapped).
     ['[]\nExplanation: the list is [sorted], as asked.', []],
     ['{}\n\nNote: empty.', {}],
+    // A note whose line ends in a closer of its own (session 18: read as a member, and the value as cut off).
+    ['{"a": 1}\nExample: {"b": 2}', { a: 1 }],
+    ['{"a": 1}\nOutput: [1, 2]\n', { a: 1 }],
+    ['{"a": 1}\nb: {"c": 2}}', { a: 1, b: { c: 2 } }],
     // A member that goes on after the closer: its line ends as a member's does, or it shares the closer's line.
     ['{"a": 1}\nb: 2}', { a: 1, b: 2 }],
     ['{"a": 1}\nb: 2,\nc: 3}', { a: 1, b: 2, c: 3 }],
