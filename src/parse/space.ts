@@ -199,6 +199,13 @@ export function strayBackslash(e: Engine, i: number): number {
     e.edit(i, 2, '');
     return i + 2;
   }
+  if (d === Ch.DQUOTE && e.state === State.VALUE) {
+    // `{"q": \"foo\"}`: a value's quotes escaped (a model that escaped its arguments once too often).
+    e.record('escaped_json', i, 'removed the backslash before a value\'s opening quote');
+    e.edit(i, 1, '');
+    e.escapedQuoteAt = e.base + i + 1;
+    return i + 1;
+  }
   if (d === Ch.LBRACKET || d === Ch.RBRACKET || d === Ch.LBRACE || d === Ch.RBRACE || d === Ch.UNDERSCORE || d === Ch.STAR) {
     e.record('markdown_escape', i, `removed the markdown escape before ${String.fromCharCode(d)}`);
     e.edit(i, 1, '');

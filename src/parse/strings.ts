@@ -184,6 +184,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   e.quote = quote;
   setStops(e, quote);
   e.strIsKey = isKey;
+  e.strEscapedQuotes = e.base + e.pos === e.escapedQuoteAt;
   e.strAfterBreak = !isKey && e.kinds.length > 0 && e.top() === Kind.OBJECT && lineBreakBefore(e, e.pos);
   e.strIndent = e.strAfterBreak ? indentAt(e, e.pos) : -1;
   e.strStart = e.base + e.pos;
@@ -229,6 +230,16 @@ export function readString(e: Engine): boolean {
     if (c === Ch.BACKSLASH) {
       e.strText += s.slice(run, i);
       e.pos = i;
+      if (e.strEscapedQuotes) {
+        const closes = escapedCloser(e, i);
+        if (closes === undefined) return false;
+        if (closes) {
+          e.edit(i, 1, '');
+          e.pos = i + 1;
+          closeString(e, i + 1, Ch.DQUOTE, 1);
+          return true;
+        }
+      }
       const next = quote === Quote.FENCE ? codeBackslash(e, i) : readEscape(e, i);
       if (next < 0) return false;
       e.pos = i = run = next;
@@ -298,6 +309,21 @@ export function readString(e: Engine): boolean {
     }
     return true;
   }
+}
+
+/**
+ * In a string that opened with an escaped quote (`"q": \"foo\", …`), whether the `\"` at `i` closes
+ * it: a comma, a closer or the line's end follows. Undefined while the text to decide has not arrived.
+ */
+function escapedCloser(e: Engine, i: number): boolean | undefined {
+  const s = e.buf;
+  if (i + 1 >= e.end) return e.final ? false : undefined;
+  if (s.charCodeAt(i + 1) !== Ch.DQUOTE) return false;
+  let j = i + 2;
+  while (j < e.end && (s.charCodeAt(j) === Ch.SPACE || s.charCodeAt(j) === Ch.TAB)) j++;
+  if (j >= e.end) return e.final ? true : undefined;
+  const c = s.charCodeAt(j);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.LF || c === Ch.CR;
 }
 
 /** The characters (besides `"`, `\\` and controls) at which a string of this style may end. */

@@ -759,3 +759,17 @@ describe('an unquoted amount, range, time or sum is the value\'s text', () => {
     ['{"a": 10:00 b: 2}', { a: '10:00', b: 2 }],
   ]);
 });
+
+// langchain-gradient #31 (gpt-oss-20b escapes its tool-call arguments once too often): a value's own
+// quotes backslash-escaped in otherwise plain JSON was an error where the value began.
+describe('a value whose quotes are backslash-escaped is that string', () => {
+  readsEach([
+    ['{"query": \\"foo\\"}', { query: 'foo' }],
+    ['{"query": \\"foo bar\\", "n": 1}', { query: 'foo bar', n: 1 }],
+    ['{"a": \\"x\\",\n"b": \\"y\\"}', { a: 'x', b: 'y' }],
+    ['["x", \\"y\\"]', ['x', 'y']],
+    ['{"q": \\"a \\"b\\" c\\", "n": 1}', { q: 'a "b" c', n: 1 }],
+    // A string that opened plainly keeps its escaped quotes.
+    ['{"q": "say \\"hi\\"", "n": 1}', { q: 'say "hi"', n: 1 }],
+  ]);
+});
