@@ -122,8 +122,6 @@ export class Engine {
   /** @internal */ strStart = 0;
   /** Absolute offset of a value's quote whose backslash was dropped (`"q": \"foo\"`: see strayBackslash), or -1. @internal */
   escapedQuoteAt = -1;
-  /** Whether the string in progress opened with such a quote: `\"` before a delimiter closes it. @internal */
-  strEscapedQuotes = false;
   /**
    * Where the text of the string part being read starts (after its opening quote; after `+ "` for a
    * part joined by string_concatenation): rules that look back into the string's raw text stop here,

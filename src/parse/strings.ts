@@ -2,7 +2,7 @@
 // characters), and closing or joining it. Where a string ends is decided in string-end.ts.
 import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { indentAt, lineBreakBefore, peekSignificant } from './space.js';
+import { indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
@@ -184,7 +184,6 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   e.quote = quote;
   setStops(e, quote);
   e.strIsKey = isKey;
-  e.strEscapedQuotes = e.base + e.pos === e.escapedQuoteAt;
   e.strAfterBreak = !isKey && e.kinds.length > 0 && e.top() === Kind.OBJECT && lineBreakBefore(e, e.pos);
   e.strIndent = e.strAfterBreak ? indentAt(e, e.pos) : -1;
   e.strStart = e.base + e.pos;
@@ -230,7 +229,8 @@ export function readString(e: Engine): boolean {
     if (c === Ch.BACKSLASH) {
       e.strText += s.slice(run, i);
       e.pos = i;
-      if (e.strEscapedQuotes) {
+      // A string that opened with an escaped quote (see strayBackslash): `\"` before a delimiter closes it.
+      if (e.strStart === e.escapedQuoteAt) {
         const closes = escapedCloser(e, i);
         if (closes === undefined) return false;
         if (closes) {
@@ -319,9 +319,14 @@ function escapedCloser(e: Engine, i: number): boolean | undefined {
   const s = e.buf;
   if (i + 1 >= e.end) return e.final ? false : undefined;
   if (s.charCodeAt(i + 1) !== Ch.DQUOTE) return false;
-  let j = i + 2;
-  while (j < e.end && (s.charCodeAt(j) === Ch.SPACE || s.charCodeAt(j) === Ch.TAB)) j++;
-  if (j >= e.end) return e.final ? true : undefined;
+  let j: number;
+  try {
+    j = lineSpaceEnd(e, i + 2);
+  } catch (err) {
+    if (err !== NEED_MORE) throw err;
+    return undefined;
+  }
+  if (j >= e.end) return true;
   const c = s.charCodeAt(j);
   return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.LF || c === Ch.CR;
 }
