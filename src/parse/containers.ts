@@ -1,7 +1,7 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
 import { memberStartsAt } from '../extract/chars.js';
-import { Ch, isJsonSpace, isWordStart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
 import { indentAt, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
@@ -561,19 +561,30 @@ export function closingFence(e: Engine): boolean {
   return true;
 }
 
-/** `'key':` from `i` (after its opening quote): a Python dict's key, as its repr writes it; the cheap test before pythonSet. */
-export function dictKeyFollows(s: string, i: number): boolean {
-  const q = s.indexOf("'", i);
-  return q > 0 && s.charCodeAt(q + 1) === Ch.COLON;
+/**
+ * Whether a Python set's first member may start at `i` (past spaces), just after a `{` (see pythonSet): a number,
+ * or a single-quoted string that is not a dict's key (`'key':`, found for the price of one indexOf).
+ */
+export function setMayOpen(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  const c = s.charCodeAt(i);
+  if (c !== Ch.SQUOTE) return isDigit(c) || c === Ch.MINUS;
+  const q = s.indexOf("'", i + 1);
+  return !(q > 0 && s.charCodeAt(q + 1) === Ch.COLON);
 }
 
 /** How far a Python set literal is looked at before it is read as an object after all. */
 const SET_LIMIT = 4 * LOOKAHEAD;
 
 /**
- * `{'a', 'b'}`: a Python set of strings (its repr), read as an array. At a `{` whose first member is
- * a single-quoted string followed by `,` or `}`; every member must be such a string, up to the `}`
- * within SET_LIMIT characters. Returns false, having changed nothing, for anything else.
+ * `{'a', 'b'}`, `{1, 2}`: a Python set of strings or numbers (its repr), read as an array. At a `{`
+ * whose first member is a single-quoted string or a JSON number followed by `,` or `}`; every member
+ * must be such a string or number, up to the `}` within SET_LIMIT characters. A number can be no
+ * key, so read as an object, `{1, 2, 3}` would pair members that were never pairs. Returns false,
+ * having changed nothing, for anything else.
  */
 export function pythonSet(e: Engine): boolean {
   const s = e.buf;
@@ -581,33 +592,72 @@ export function pythonSet(e: Engine): boolean {
   const limit = Math.min(e.end, start + SET_LIMIT);
   let i = start + 1;
   while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
-  if (i >= limit || s.charCodeAt(i) !== Ch.SQUOTE) return false;
   let items: number[] | undefined;
-  for (;;) {
-    // A member: '…' (a dict's first key ends here, at its colon, for the price of one indexOf).
-    const q = s.indexOf("'", i + 1);
-    if (q < 0 || q >= limit) break;
-    let k = q + 1;
+  while (i < limit) {
+    // A member: '…' (a dict's first key ends here, at its colon, for the price of one indexOf) or a number.
+    let last: number;
+    if (s.charCodeAt(i) === Ch.SQUOTE) {
+      last = s.indexOf("'", i + 1);
+      if (last < 0 || last >= limit) break;
+      // With no backslash or line break inside.
+      for (let n = i + 1; n < last; n++) if (s.charCodeAt(n) === Ch.BACKSLASH || s.charCodeAt(n) === Ch.LF) return false;
+    } else {
+      const end = jsonNumberEnd(s, i, limit);
+      if (end < 0) break;
+      if (end === i) return false;
+      last = end - 1;
+    }
+    let k = last + 1;
     while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
     if (k >= limit) break;
     const c = s.charCodeAt(k);
     if (c !== Ch.RBRACE && c !== Ch.COMMA) return false;
-    // With no backslash or line break inside.
-    for (let n = i + 1; n < q; n++) if (s.charCodeAt(n) === Ch.BACKSLASH || s.charCodeAt(n) === Ch.LF) return false;
-    (items ??= []).push(i, q);
+    (items ??= []).push(i, last);
     if (c === Ch.RBRACE) return readSet(e, items, k);
     k++;
     while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
-    if (k >= limit) break;
-    if (s.charCodeAt(k) !== Ch.SQUOTE) return false;
     i = k;
   }
-  // The window ran out: wait for more text if it may still come, else it is not a set.
+  // The window ran out: wait for more text if it may still come.
   if (limit === e.end && !e.final) throw NEED_MORE;
+  // `{1, 2`: the text ends with no `}` after a member and its comma; the elements are read as an
+  // array's, which the end of the text closes.
+  if (limit === e.end && items !== undefined) {
+    e.record('python_set', e.pos, 'read a Python set as an array');
+    e.edit(e.pos, 1, '[');
+    open(e, Kind.ARRAY);
+    return true;
+  }
   return false;
 }
 
-/** Emits the set found by pythonSet: its members (quote offsets in pairs) and its `}` at `close`. */
+/** Where the JSON number at `i` ends, `i` when none starts there, -1 when `limit` comes first. */
+function jsonNumberEnd(s: string, i: number, limit: number): number {
+  const start = i;
+  if (s.charCodeAt(i) === Ch.MINUS) i++;
+  let from = i;
+  if (s.charCodeAt(i) === Ch.ZERO) i++;
+  else while (i < limit && isDigit(s.charCodeAt(i))) i++;
+  if (i >= limit) return -1;
+  if (i === from) return start;
+  if (s.charCodeAt(i) === Ch.DOT) {
+    from = ++i;
+    while (i < limit && isDigit(s.charCodeAt(i))) i++;
+    if (i >= limit) return -1;
+    if (i === from) return start;
+  }
+  if ((s.charCodeAt(i) | 0x20) === Ch.LOWER_E) {
+    i++;
+    if (s.charCodeAt(i) === Ch.PLUS || s.charCodeAt(i) === Ch.MINUS) i++;
+    from = i;
+    while (i < limit && isDigit(s.charCodeAt(i))) i++;
+    if (i >= limit) return -1;
+    if (i === from) return start;
+  }
+  return i;
+}
+
+/** Emits the set found by pythonSet: its members (first and last offsets in pairs) and its `}` at `close`. */
 function readSet(e: Engine, items: number[], close: number): boolean {
   if (e.kinds.length >= e.options.maxDepth) {
     throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, e.pos);
@@ -617,6 +667,10 @@ function readSet(e: Engine, items: number[], close: number): boolean {
   e.edit(e.pos, 1, '[');
   e.sink.openArray();
   for (let n = 0; n < items.length; n += 2) {
+    if (s.charCodeAt(items[n]) !== Ch.SQUOTE) {
+      e.sink.scalar(Number(s.slice(items[n], items[n + 1] + 1)));
+      continue;
+    }
     const text = s.slice(items[n] + 1, items[n + 1]);
     e.edit(items[n], items[n + 1] + 1 - items[n], JSON.stringify(text));
     e.sink.scalar(text);

@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, dictKeyFollows, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, closingFence, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
 import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
@@ -384,8 +384,7 @@ export class Engine {
     switch (c) {
       case Ch.LBRACE:
         // `{'a', 'b'}`: a Python set (see pythonSet); what follows the `{` decides.
-        if (this.pos + 1 >= this.end && !this.final) throw NEED_MORE;
-        if (this.buf.charCodeAt(this.pos + 1) === Ch.SQUOTE && !dictKeyFollows(this.buf, this.pos + 2) && pythonSet(this)) return;
+        if (setMayOpen(this, this.pos + 1) && pythonSet(this)) return;
         open(this, Kind.OBJECT);
         return;
       case Ch.LBRACKET:

@@ -515,6 +515,27 @@ export const python2Repr = fc.tuple(wordContainer, fc.constantFrom('u', 'U', 'b'
     return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
   });
 
+/**
+ * A dict as Python's repr writes it, some of whose values are sets of numbers or words
+ * (`{'ids': {1, 2.5, -3}, 'tags': {'a', 'b'}}`, maybe with spaces inside the braces), alone or in
+ * prose; with the value, each set an array.
+ */
+const setMember = fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Object.is(x, -0)),
+  fc.stringMatching(/^[A-Za-z]([A-Za-z0-9 ]{0,8}[A-Za-z0-9])?$/));
+export const pythonSets = fc.tuple(fc.array(fc.oneof(fc.array(setMember, { minLength: 1, maxLength: 6 }).map((set) => ({ set })), fc.integer().map((v) => ({ v }))), { minLength: 1, maxLength: 5 }),
+  fc.boolean(), fc.boolean())
+  .map(([members, spaced, inProse]) => {
+    const value: Record<string, unknown> = {};
+    const item = (x: unknown): string => (typeof x === 'string' ? `'${x}'` : JSON.stringify(x));
+    const parts = members.map((m, i) => {
+      value[`k${i}`] = 'set' in m ? m.set : m.v;
+      const pad = spaced ? ' ' : '';
+      return `'k${i}': ${'set' in m ? `{${pad}${m.set.map(item).join(', ')}${pad}}` : JSON.stringify(m.v)}`;
+    });
+    const text = `{${parts.join(', ')}}`;
+    return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
+  });
+
 /** A value written the ways models write JSON-like text: Python's repr, a JS literal (unquoted keys, comments), trailing commas. */
 function nearJsonStyle(v: unknown, style: number, indent: string): string {
   const inner = indent + '  ';

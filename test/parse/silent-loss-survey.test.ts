@@ -773,3 +773,22 @@ describe('a value whose quotes are backslash-escaped is that string', () => {
     ['{"q": "say \\"hi\\"", "n": 1}', { q: 'say "hi"', n: 1 }],
   ]);
 });
+
+// A Python set of numbers (`{1, 2, 3}`, the repr of `set([1, 2, 3])`) was read as an object: the
+// numbers became keys, and every second one the value of the one before (`{"1": null, "2": 3}`).
+describe('a Python set of numbers is an array', () => {
+  readsEach([
+    ['{"ids": {1, 2, 3}, "n": 1}', { ids: [1, 2, 3], n: 1 }],
+    ['{1, 2, 3}', [1, 2, 3]],
+    ['{"x": {1.5, -2, 3e2}}', { x: [1.5, -2, 300] }],
+    ['{"x": { 1, 2 }}', { x: [1, 2] }],
+    ["{'a': {1, 'b'}}", { a: [1, 'b'] }],
+    ['[{1}, {2, 3}]', [[1], [2, 3]]],
+    // Cut off: the set so far.
+    ['{"ids": {1, 2', { ids: [1, 2] }],
+    ["{'tags': {'a', 'b", { tags: ['a', 'b'] }],
+    // A number before a colon is a key (a JavaScript object's), and the object stays one.
+    ["{1: 'a', 2: 'b'}", { 1: 'a', 2: 'b' }],
+    ['{"a": {1: 2, 3: 4}}', { a: { 1: 2, 3: 4 } }],
+  ]);
+});
