@@ -179,7 +179,9 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (c2 !== Ch.COMMA) return PASS;
   const k = scanSignificant(e, j + 1);
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
-  if (!isWordStart(e.buf.charCodeAt(k))) return Decision.CLOSE;
+  if (!isWordStart(e.buf.charCodeAt(k))) {
+    return e.buf.charCodeAt(k) === Ch.DQUOTE && inObject(e) && !firstQuote(e, i) && quotedWordsGoOn(e, k) ? Decision.INNER : Decision.CLOSE;
+  }
   const wordEnd = scanWordLimited(e, k);
   // `'x', u'b': …`: a Python string prefix opens the next string (see stringPrefix).
   if (wordEnd === k + 1 && isStringPrefix(e.buf.charCodeAt(k)) && (e.buf.charCodeAt(wordEnd) === Ch.SQUOTE || e.buf.charCodeAt(wordEnd) === Ch.DQUOTE)) return Decision.CLOSE;
@@ -194,6 +196,49 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   }
   if (isLiteralWord(e.buf.slice(k, wordEnd))) return Decision.CLOSE;
   return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * `"Use "a", "b" or "c"", …`: a quotation in the text (the quote before the comma closes one) and,
+ * after the comma, more quoted words the sentence goes on from (`"b" or`, `"b", and`): a word that
+ * is no literal and no key follows one of them. A key would take a colon, and a value after a lost
+ * colon would not be a bare word.
+ */
+function quotedWordsGoOn(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  for (;;) {
+    // The quoted word at `k`: to its closing quote, on the line, with no delimiter inside.
+    let q = k + 1;
+    while (q < limit) {
+      const c = s.charCodeAt(q);
+      if (c === Ch.DQUOTE || c < 0x20 || c === Ch.COLON || c === Ch.BACKSLASH || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) break;
+      q++;
+    }
+    if (q >= e.end && !e.final) throw NEED_MORE;
+    if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE) return false;
+    let w = scanSignificant(e, q + 1);
+    if (w >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return false;
+    }
+    const comma = s.charCodeAt(w) === Ch.COMMA;
+    if (comma) {
+      w = scanSignificant(e, w + 1);
+      if (w >= e.end) {
+        if (!e.final) throw NEED_MORE;
+        return false;
+      }
+      if (s.charCodeAt(w) === Ch.DQUOTE) {
+        k = w;
+        continue;
+      }
+    }
+    if ((!comma && w === q + 1) || !isWordStart(s.charCodeAt(w))) return false;
+    const wordEnd = scanWordLimited(e, w);
+    if (wordEnd >= e.end && !e.final) throw NEED_MORE;
+    return !isLiteralWord(s.slice(w, wordEnd)) && !colonAfter(e, wordEnd);
+  }
 }
 
 /**

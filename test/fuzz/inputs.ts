@@ -267,6 +267,28 @@ export const unescapedQuote = fc.tuple(
   return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
 });
 
+/**
+ * An object with a string that lists quoted words, its quotes not escaped (`"msg": "Use "a", "b" or
+ * "c""`, `"Pick "yes", "no", and "maybe" now"`), the other members JSON values, alone or in prose,
+ * pretty-printed or not; with the value. The list follows text, so its first quote is not the string's.
+ */
+const quotedWord = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,6}[A-Za-z0-9]$/);
+export const quotedList = fc.tuple(
+  fc.constantFrom('Use ', 'Pick one of ', 'Say '), fc.array(quotedWord, { minLength: 2, maxLength: 4 }),
+  fc.constantFrom(' or ', ' and ', ', or ', ', and ', ', then '), quotedWord, fc.constantFrom('', '.', ' now', ' to me'),
+  fc.array(jsonValue, { maxLength: 3 }), fc.nat(), fc.boolean(), fc.boolean(),
+).map(([before, words, joiner, last, after, others, at, pretty, inProse]) => {
+  const text = `${before}${words.map((w) => `"${w}"`).join(', ')}${joiner}"${last}"${after}`;
+  const value: Record<string, unknown> = {};
+  const where = at % (others.length + 1);
+  others.forEach((v, i) => { if (i === where) value.msg = text; value[`k${i}`] = v; });
+  if (where === others.length) value.msg = text;
+  const json = JSON.stringify(value, null, pretty ? 2 : undefined);
+  // Only the list's quotes lose their escapes: the other values keep theirs.
+  const damaged = json.replace(JSON.stringify(text), `"${text}"`);
+  return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+});
+
 /** `v` written as Python and JavaScript write it by hand: keys and strings in single quotes, nothing escaped. */
 function singleQuoted(v: unknown): string {
   if (typeof v === 'string') return `'${v}'`;

@@ -792,3 +792,20 @@ describe('a Python set of numbers is an array', () => {
     ['{"a": {1: 2, 3: 4}}', { a: { 1: 2, 3: 4 } }],
   ]);
 });
+
+// A string that lists quoted words, their quotes not escaped (`"Use "a", "b" or "c""`): the comma
+// after the first word's quote ended the string, and the next word became a key whose value was the
+// rest of the sentence (`{"msg": "Use \"a", "b": "or \"c\"\""}`).
+describe('a string that lists quoted words keeps them', () => {
+  readsEach([
+    ['{"msg": "Use "a", "b" or "c"", "n": 1}', { msg: 'Use "a", "b" or "c"', n: 1 }],
+    ['{"msg": "Pick "yes", "no" or "maybe".", "n": 1}', { msg: 'Pick "yes", "no" or "maybe".', n: 1 }],
+    ['{"msg": "Use "a", "b", and "c"", "n": 1}', { msg: 'Use "a", "b", and "c"', n: 1 }],
+    ['{"msg": "Use "a", "b", "c" and more", "n": 1}', { msg: 'Use "a", "b", "c" and more', n: 1 }],
+    ['Here: {"msg": "Use "a", "b" or "c"", "n": 1} ok', { msg: 'Use "a", "b" or "c"', n: 1 }],
+    // A key after the quotation, or a value after a key whose colon was lost, ends the string.
+    ['{"a": "Use "a", "b": 1}', { a: 'Use "a', b: 1 }],
+    ['{"a": "say "x", "b" 1}', { a: 'say "x', b: 1 }],
+    ['{"a": "x", "b" value here}', { a: 'x', b: 'value here' }],
+  ]);
+});
