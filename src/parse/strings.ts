@@ -615,12 +615,17 @@ export function readEscape(e: Engine, i: number): number {
   const s = e.buf;
   if (i + 1 >= e.end) return cutEscape(e, i);
   const code = s.charCodeAt(i + 1);
+  // A Windows path is told at its drive's backslash (see windowsPath): its backslashes are its own,
+  // `\b` `\f` `\n` `\r` `\t` `\u` included, and `\"` is a folder's last backslash before the closing quote.
+  if (i === e.textStart - e.base + 2 && !windowsPath(e)) return -1;
   const simple = ESCAPES[code];
   if (simple !== undefined) {
+    if (e.pathAt === e.strStart && (code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T))) return invalidEscape(e, i);
     e.strText += simple;
     return i + 2;
   }
   if (code === Ch.LOWER_U) {
+    if (e.pathAt === e.strStart) return invalidEscape(e, i);
     if (i + 6 > e.end) {
       for (let k = i + 2; k < e.end; k++) if (!isHexDigit(s.charCodeAt(k))) return invalidEscape(e, i);
       return cutEscape(e, i);
@@ -652,6 +657,47 @@ export function readEscape(e: Engine, i: number): number {
     return i + 2;
   }
   return invalidEscape(e, i);
+}
+
+/**
+ * At the backslash two characters into a string: whether the string is a Windows path written with
+ * single backslashes (`"C:\Users\bob\new"`), which sets Engine.pathAt. Such a path opens with a
+ * drive (a capital letter, `:\`, and no second backslash), a backslash in it starts no JSON escape,
+ * and its `\n`-like escapes go on with a folder's name, so none of them was meant as one. False
+ * while its closing quote has not arrived (LOOKAHEAD at most): streaming waits.
+ */
+function windowsPath(e: Engine): boolean {
+  const s = e.buf;
+  const t = e.textStart - e.base;
+  const drive = s.charCodeAt(t);
+  if (!(drive >= Ch.UPPER_A && drive <= Ch.UPPER_Z && s.charCodeAt(t + 1) === Ch.COLON && s.charCodeAt(t + 3) !== Ch.BACKSLASH)) return true;
+  const limit = Math.min(e.end, t + LOOKAHEAD);
+  let path = false;
+  let k = t + 2;
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c < 0x20) break;
+    if (c !== Ch.BACKSLASH) continue;
+    if (++k >= limit) break;
+    const next = s.charCodeAt(k);
+    if (next >= Ch.LOWER_B && ESCAPES[next] !== undefined) {
+      if (k + 1 >= e.end && !e.final) return false;
+      if (!folderGoesOn(s.charCodeAt(k + 1))) return true;
+    }
+    if (ESCAPES[next] === undefined && next !== Ch.LOWER_U) path = true;
+  }
+  if (k >= e.end && !e.final) return false;
+  if (path) e.pathAt = e.strStart;
+  return true;
+}
+
+/**
+ * Whether `c`, after a `\\n`-like escape in what may be a path, goes on with a folder's name (`\\new`,
+ * `\\temp`): a space, a backslash, a capital letter or the string's end there reads as a line break or
+ * a tab in text (`"Q:\\nA: …"`).
+ */
+function folderGoesOn(c: number): boolean {
+  return c !== Ch.SPACE && c !== Ch.BACKSLASH && c !== Ch.DQUOTE && !(c >= Ch.UPPER_A && c <= Ch.UPPER_Z);
 }
 
 /** An escape cut off by the end of the buffer. */

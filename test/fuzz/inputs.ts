@@ -289,6 +289,28 @@ export const quotedList = fc.tuple(
   return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
 });
 
+/**
+ * An object some of whose values are Windows paths written with single backslashes
+ * (`"C:\Users\bob\new.txt"`), its folders named in lower case (two characters at least) after one
+ * that opens with a letter that starts no JSON escape, the others JSON values; alone or in prose,
+ * pretty-printed or not. With the value: each path as written, every backslash its own (`\n` is no
+ * line break there).
+ */
+const folder = fc.stringMatching(/^[a-z][a-z0-9_.-]{1,8}$/);
+const windowsPathText = fc.tuple(fc.constantFrom('C', 'D', 'E'), fc.array(folder, { minLength: 1, maxLength: 5 }), fc.constantFrom('Users', 'data', 'Program Files', 'src'))
+  .map(([drive, folders, plain]) => `${drive}:\\${[plain, ...folders].join('\\')}`);
+export const windowsPaths = fc.tuple(fc.array(fc.oneof(windowsPathText.map((p) => ({ p })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 5 }), fc.boolean(), fc.boolean())
+  .filter(([members]) => members.some((m) => 'p' in m))
+  .map(([members, pretty, inProse]) => {
+    const value: Record<string, unknown> = {};
+    const parts = members.map((m, i) => {
+      value[`k${i}`] = 'p' in m ? m.p : m.v;
+      return `"k${i}": ${'p' in m ? `"${m.p}"` : JSON.stringify(m.v)}`;
+    });
+    const text = pretty ? `{\n  ${parts.join(',\n  ')}\n}` : `{${parts.join(', ')}}`;
+    return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
+  });
+
 /** `v` written as Python and JavaScript write it by hand: keys and strings in single quotes, nothing escaped. */
 function singleQuoted(v: unknown): string {
   if (typeof v === 'string') return `'${v}'`;

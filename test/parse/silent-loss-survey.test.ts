@@ -809,3 +809,20 @@ describe('a string that lists quoted words keeps them', () => {
     ['{"a": "x", "b" value here}', { a: 'x', b: 'value here' }],
   ]);
 });
+
+// A Windows path written with single backslashes (`"C:\Users\bob\new"`): `\U` kept its backslash, but
+// `\b` and `\n` became a backspace and a line break, so the path named a folder that does not exist.
+describe('a Windows path keeps every backslash', () => {
+  readsEach([
+    ['{"path": "C:\\Users\\bob\\new", "n": 1}', { path: 'C:\\Users\\bob\\new', n: 1 }],
+    ['{"path": "C:\\Program Files\\test\\bin\\app.exe"}', { path: 'C:\\Program Files\\test\\bin\\app.exe' }],
+    ['{"p": "D:\\data\\ubab1234\\x", "n": 1}', { p: 'D:\\data\\ubab1234\\x', n: 1 }],
+    ["['C:\\Users\\name\\Desktop\\file.txt']", ['C:\\Users\\name\\Desktop\\file.txt']],
+    // A folder's last backslash before the closing quote.
+    ['{"p": "C:\\Users\\bob\\", "n": 1}', { p: 'C:\\Users\\bob\\', n: 1 }],
+    // Escapes that are all JSON's read as JSON reads them; so does a label's line break.
+    ['{"path": "C:\\temp\\new.txt", "n": 1,}', { path: 'C:\temp\new.txt', n: 1 }],
+    ['{"s": "Q:\\nA \\d", "n": 1}', { s: 'Q:\nA \\d', n: 1 }],
+    ['{"s": "C:\\\\Users\\\\bob", "n": 1,}', { s: 'C:\\Users\\bob', n: 1 }],
+  ]);
+});
