@@ -408,6 +408,16 @@ export class Engine {
         }
         missingValue(this);
         return;
+      case Ch.COLON:
+      case Ch.FULLWIDTH_COLON:
+        if (depth > 0 && this.top() === Kind.OBJECT) {
+          // `{"a":: 1}`: a member's value comes after one colon; nothing stood between the two.
+          this.record('extra_colon', this.pos, `removed "${String.fromCharCode(c)}"`);
+          this.edit(this.pos, 1, '');
+          this.pos++;
+          return;
+        }
+        break;
       case Ch.RBRACE:
       case Ch.RBRACKET:
       case Ch.RPAREN: {

@@ -7,15 +7,15 @@ import type { TextRepairKind } from './kinds.js';
 export const ALL_REPAIR_KINDS: readonly TextRepairKind[] = Object.freeze([
   'truncated', 'truncated_literal', 'escaped_whitespace', 'markdown_escape', 'swapped_closers',
   'stray_opener', 'unterminated_key', 'run_on_string', 'trailing_comma', 'leading_comma', 'extra_comma',
-  'missing_comma', 'missing_colon', 'missing_value', 'mismatched_closer', 'early_closer', 'missing_closer',
-  'missing_opener', 'extra_closer', 'single_quotes', 'curly_quotes', 'doubled_braces', 'fullwidth_delimiter',
-  'string_prefix', 'backtick_quotes', 'triple_quotes', 'fenced_value', 'html_entity_quotes', 'unquoted_key',
-  'stray_word', 'unquoted_string', 'unescaped_quote', 'missing_start_quote', 'missing_end_quote',
-  'stray_quote', 'quote_on_own_line', 'control_character', 'invalid_escape', 'escaped_json', 'doubled_quotes',
-  'python_literal', 'literal_case', 'undefined_literal', 'non_finite_number', 'number_format',
-  'number_like_text', 'leading_zero', 'regex_literal', 'tuple', 'python_set', 'comment', 'ellipsis',
-  'string_concatenation', 'function_wrapper', 'special_whitespace', 'concatenated_values', 'surrounding_text',
-  'reasoning_block',
+  'extra_colon', 'missing_comma', 'missing_colon', 'missing_value', 'mismatched_closer', 'early_closer',
+  'missing_closer', 'missing_opener', 'extra_closer', 'single_quotes', 'curly_quotes', 'doubled_braces',
+  'fullwidth_delimiter', 'string_prefix', 'backtick_quotes', 'triple_quotes', 'fenced_value',
+  'html_entity_quotes', 'unquoted_key', 'stray_word', 'unquoted_string', 'unescaped_quote',
+  'missing_start_quote', 'missing_end_quote', 'stray_quote', 'quote_on_own_line', 'control_character',
+  'invalid_escape', 'escaped_json', 'doubled_quotes', 'python_literal', 'literal_case', 'undefined_literal',
+  'non_finite_number', 'number_format', 'number_like_text', 'leading_zero', 'regex_literal', 'tuple',
+  'python_set', 'comment', 'ellipsis', 'string_concatenation', 'function_wrapper', 'special_whitespace',
+  'concatenated_values', 'surrounding_text', 'reasoning_block',
 ] as const);
 
 /**

@@ -80,6 +80,10 @@ export const REPAIR_KINDS = {
     fixes: 'doubled commas',
     input: '[1,, 2]', value: [1, 2], at: 3, guess: false, cutOff: false, fuzz: [',\n  '],
   },
+  extra_colon: {
+    fixes: 'doubled colons between a key and its value',
+    input: '{"a":: 1}', value: { a: 1 }, at: 5, guess: false, cutOff: false, fuzz: ['::'],
+  },
   missing_comma: {
     fixes: 'no comma between members or items, at line breaks, `[{}{}]`, `[1 2]`',
     input: '[1 2]', value: [1, 2], at: 3, guess: true, cutOff: false, fuzz: [' ', '\n'],

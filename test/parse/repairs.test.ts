@@ -30,6 +30,7 @@ const cases: Case[] = [
   { name: 'trailing comma in object', input: '{"a": 1,}', expected: { a: 1 }, kind: 'trailing_comma' },
   { name: 'leading comma', input: '[, 1]', expected: [1], kind: 'leading_comma' },
   { name: 'doubled comma', input: '[1,, 2]', expected: [1, 2], kind: 'extra_comma' },
+  { name: 'doubled colon', input: '{"a":: 1, "b" : : "x"}', expected: { a: 1, b: 'x' }, kind: 'extra_colon' },
   { name: 'missing comma between numbers', input: '[1 2]', expected: [1, 2], kind: 'missing_comma' },
   { name: 'missing comma between objects', input: '[{}{}]', expected: [{}, {}], kind: 'missing_comma' },
   { name: 'missing comma at a line break', input: '{"a": 1\n"b": 2}', expected: { a: 1, b: 2 }, kind: 'missing_comma' },
