@@ -482,6 +482,27 @@ export function strayOpener(e: Engine): boolean {
 }
 
 /**
+ * `{""name": 1}`: a key's opening quote written twice. Read as they stand, the quotes are an empty
+ * key whose value is the rest of the member (`{"": "name\": 1"}`). The first goes when a key's name
+ * follows the second, with its closing quote and a colon. Returns false, having changed nothing,
+ * otherwise.
+ */
+export function doubledKeyQuote(e: Engine): boolean {
+  const s = e.buf;
+  const i = e.pos;
+  if (s.charCodeAt(i) !== Ch.DQUOTE || (i + 1 < e.end && s.charCodeAt(i + 1) !== Ch.DQUOTE)) return false;
+  if (i + 2 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (!isWordStart(s.charCodeAt(i + 2)) || !quotedKeyEndsAt(e, i + 2, Ch.DQUOTE)) return false;
+  e.record('stray_quote', i, 'removed a doubled opening quote of a key');
+  e.edit(i, 1, '');
+  e.pos = i + 1;
+  return true;
+}
+
+/**
  * Whether a key's name runs from `from` to a closing `quote` on the same line, within the lookahead,
  * with a colon after it. Waits for more text while that is undecided.
  */

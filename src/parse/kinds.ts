@@ -179,7 +179,7 @@ export const REPAIR_KINDS = {
     input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
   },
   stray_quote: {
-    fixes: 'a `"` after a value, right before its comma or closer, that opens no string: its closer is not on the line, or what follows that is no delimiter; `""` where a key belongs, with no colon or value after it',
+    fixes: 'a `"` after a value, right before its comma or closer, that opens no string: its closer is not on the line, or what follows that is no delimiter; `""` where a key belongs, with no colon or value after it; a key\'s opening quote written twice (`{""a": 1}`)',
     input: '{"a": true"}', value: { a: true }, at: 10, guess: true, cutOff: false, fuzz: ['true"}', ']",'],
   },
   quote_on_own_line: {

@@ -169,6 +169,21 @@ export const deletedKeyQuote = fc.tuple(identifierContainer, fc.nat(), fc.boolea
     return { value, text: i < 0 ? text : text.slice(0, i) + text.slice(i + 1), inProse: false };
   });
 
+/**
+ * A container's JSON with one key's opening quote written twice (`{""name": "Ann"}`), alone or in
+ * prose. Keys are identifiers, strings words, keys unique. With the value it was made from.
+ */
+export const doubledKeyQuote = fc.tuple(wordContainer, fc.nat(), fc.boolean(), fc.boolean())
+  .map(([container, at, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    // A key's opening quote: the quote before its closing one, which keyClosingQuotes finds.
+    const found = keyClosingQuotes(text).map((close) => text.lastIndexOf('"', close - 1));
+    const i = found.length > 0 ? found[at % found.length] : -1;
+    const damaged = i < 0 ? text : text.slice(0, i) + '"' + text.slice(i);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
 /** The offsets of `text`'s quotes (valid JSON) that open or close a string. */
 function stringQuotes(text: string): number[] {
   const out: number[] = [];

@@ -826,3 +826,16 @@ describe('a Windows path keeps every backslash', () => {
     ['{"s": "C:\\\\Users\\\\bob", "n": 1,}', { s: 'C:\\Users\\bob', n: 1 }],
   ]);
 });
+
+// A key's opening quote written twice (`{""name": 1}`): the quotes read as an empty key whose value
+// was the rest of the member, `{"": "name\": 1"}`; with an array after it, an error.
+describe("a key's doubled opening quote is dropped", () => {
+  readsEach([
+    ['{""name": 1}', { name: 1 }],
+    ['{"x": 1, ""a": [1, 2], "y": 2}', { x: 1, a: [1, 2], y: 2 }],
+    ['{\n  ""a": {"b": 1}\n}', { a: { b: 1 } }],
+    ['Here: {""a": "s"} ok', { a: 's' }],
+    // An empty key stays one.
+    ['{"": 1, "b": 2}', { '': 1, b: 2 }],
+  ]);
+});
