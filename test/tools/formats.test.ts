@@ -168,6 +168,13 @@ describe('mistral: [TOOL_CALLS]', () => {
       [['mistral', 'web_search', { query: 'new model releases' }], ['mistral', 'get_weather', { location: 'Turin' }]]);
   });
 
+  // vLLM #30651: Devstral-Small-2 served with its special tokens skipped writes no [ARGS].
+  test('NAME{…}, the [ARGS] left out', () => {
+    assert.deepEqual(calls('[TOOL_CALLS]web_search{"query": "blabla.txt"}'), [['mistral', 'web_search', { query: 'blabla.txt' }]]);
+    assert.deepEqual(calls('[TOOL_CALLS]web_search {"query": "a"}[TOOL_CALLS]get_weather{"location": "Turin"}'),
+      [['mistral', 'web_search', { query: 'a' }], ['mistral', 'get_weather', { location: 'Turin' }]]);
+  });
+
   test('a list cut off mid-argument: an error naming the call', () => {
     throwsCode('[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "unfinis', 'UNREPAIRABLE', /"web_search".*cut off/);
   });

@@ -383,7 +383,7 @@ export class ToolCallScanner {
     return { format: 'qwen3_coder', start, name, nameStart, body: 'parameters', bodyStart: close + 1, ends: QWEN_ENDS };
   }
 
-  /** `[TOOL_CALLS]` then a JSON array (or object), or `NAME[ARGS]{…}`. */
+  /** `[TOOL_CALLS]` then a JSON array (or object), or `NAME[ARGS]{…}`, or `NAME{…}`. */
   private mistralHeader(at: number): HeaderResult {
     const i = this.skipSpace(at + T.mistralCalls.length);
     if (i >= this.total) return this.undecided(at);
@@ -393,6 +393,9 @@ export class ToolCallScanner {
     if (!read) return this.undecided(at);
     if (!NAME.test(read.name)) return REJECT;
     const k = this.skipSpace(read.end);
+    if (k >= this.total && !this.ended) return this.undecided(at);
+    // `[TOOL_CALLS]NAME{…}`: Devstral 2 as served with its special tokens skipped (`[ARGS]` gone).
+    if (this.code(k) === 0x7b) return { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: k, ends: MISTRAL_ENDS };
     const args = T.mistralArgs;
     if (k + args.length > this.total && args.startsWith(this.slice(k, this.total))) return this.undecided(at);
     if (!this.startsWith(args, k)) return REJECT;
