@@ -2,7 +2,7 @@
 // parsed with `parseToolArguments` and repaired by the tool's schema. Line numbers for messages are
 // computed only when an error is made (they cost a pass over the text before the call).
 import { JsonMendError } from '../errors.js';
-import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
+import { TOKENS as T, type ToolCallFormat, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { parseToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
@@ -198,10 +198,13 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
   const rewrites: ToolCallRewrite[] = [];
   let read: { value: unknown; repairs: Repair[] };
-  if (span.body === 'arguments') {
+  // `<function=NAME>{…}</function>` (Llama 3.1's custom format): the header is Qwen3-Coder's, the body JSON.
+  if (span.body === 'arguments' || (!body.includes(T.parameterOpen) && body.trimStart().startsWith('{'))) {
     if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
   } else {
+    // Text that is no parameter would be dropped from the arguments without a word.
+    if (!body.includes(T.parameterOpen) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor <parameter=…> tags`);
     const params = readParameters(body, schema, ctx.parseOptions);
     if (params.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(params.value, [], schema, where);

@@ -110,6 +110,17 @@ describe('hermes: <tool_call>{json}</tool_call>', () => {
 });
 
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
+  // Llama 3.1's custom tool format writes JSON after the same header: the arguments were dropped ({}).
+  test('a JSON body is the arguments', () => {
+    assert.deepEqual(calls('<function=get_weather>{"location": "Beijing"}</function>'), [['qwen3_coder', 'get_weather', { location: 'Beijing' }]]);
+    assert.deepEqual(calls('<tool_call>\n<function=get_weather>\n{"location": "Oslo"}\n</function>\n</tool_call>'), [['qwen3_coder', 'get_weather', { location: 'Oslo' }]]);
+  });
+
+  test('a body of text that is neither JSON nor parameters is an error, never empty arguments', () => {
+    throwsCode('<function=get_weather>Beijing</function>', 'UNREPAIRABLE', /neither JSON nor <parameter=/);
+    assert.deepEqual(extractToolCalls('<function=ping></function>', { tools: [{ name: 'ping' }] }).calls.map((c) => c.arguments), [{}]);
+  });
+
   test('values read by the property type: a string stays a string, an integer is read as JSON', () => {
     const reply = '<tool_call>\n<function=read_file>\n<parameter=path>\n007.txt\n</parameter>\n<parameter=limit>\n3\n</parameter>\n<parameter=tags>\n["a", "b"]\n</parameter>\n</function>\n</tool_call>';
     const r = extractToolCalls(reply, { tools });
