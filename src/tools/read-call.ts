@@ -9,7 +9,7 @@ import { coerceWithReport } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import type { ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
-import { readParameters } from './xml-params.js';
+import { readArgPairs, readParameters } from './xml-params.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -194,6 +194,8 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
     return items.map((item) => callFromValue(item, origin, ctx, repairs, truncated, [...rewrites]));
   }
   const name = span.name as string;
+  // `Use <tool_call>NAME</tool_call> blocks`: with no arguments, only a tool's name makes it a call.
+  if (span.body === 'arg_pairs' && body.trim() === '' && !ctx.tools.has(name)) return [];
   const where = describe(name, span.format, line);
   const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
   const rewrites: ToolCallRewrite[] = [];
@@ -202,6 +204,10 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   if (span.body === 'arguments' || (!body.includes(T.parameterOpen) && body.trimStart().startsWith('{'))) {
     if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
+  } else if (span.body === 'arg_pairs') {
+    const pairs = readArgPairs(body, schema, ctx.parseOptions);
+    if (pairs.cutOff || (!span.closed && atEnd)) throw cutOff(where);
+    read = withSchema(pairs.value, [], schema, where);
   } else {
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(T.parameterOpen) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor <parameter=…> tags`);
@@ -209,5 +215,7 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
     if (params.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(params.value, [], schema, where);
   }
-  return [{ name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format }];
+  const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format };
+  if (span.id !== undefined) call.id = span.id;
+  return [call];
 }

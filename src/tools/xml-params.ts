@@ -82,3 +82,30 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
   }
   return { value, cutOff };
 }
+
+/**
+ * The arguments object of a GLM call body: `<arg_key>KEY</arg_key>` then `<arg_value>value</arg_value>`,
+ * each value read by its property's type as Qwen3-Coder's are. `cutOff` is true when the body ends
+ * inside a pair (a key without its value's closer).
+ */
+export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; cutOff: boolean } {
+  const properties = propertyTypes(schema);
+  const value: Record<string, unknown> = {};
+  let i = body.indexOf(T.argKeyOpen);
+  while (i !== -1) {
+    const keyStart = i + T.argKeyOpen.length;
+    const keyEnd = body.indexOf(T.argKeyClose, keyStart);
+    const open = keyEnd === -1 ? -1 : body.indexOf(T.argValueOpen, keyEnd);
+    const close = open === -1 ? -1 : body.indexOf(T.argValueClose, open);
+    if (close === -1) return { value, cutOff: true };
+    const key = body.slice(keyStart, keyEnd).trim();
+    const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
+    // An own data property: a key such as "__proto__" cannot reach the prototype.
+    Object.defineProperty(value, key, {
+      value: readValue(trimNewlines(body.slice(open + T.argValueOpen.length, close)), typesOf(property), options),
+      enumerable: true, writable: true, configurable: true,
+    });
+    i = body.indexOf(T.argKeyOpen, close);
+  }
+  return { value, cutOff: false };
+}

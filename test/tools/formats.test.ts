@@ -18,6 +18,9 @@
 // deepseek     https://github.com/vllm-project/vllm/pull/23454 and https://github.com/sgl-project/sglang/pull/9446
 //              (V3/R1: function<｜tool▁sep｜>NAME + ```json fence; V3.1: NAME<｜tool▁sep｜>{…})
 //              https://github.com/deepseek-ai/DeepSeek-V3/issues/944 (vLLM-served DeepSeek tool calls lost)
+// kimi_k2      https://github.com/vllm-project/vllm/issues/41739 (Kimi K2.6 tool calls; functions.NAME:0 ids)
+//              https://github.com/ikawrakow/ik_llama.cpp/pull/628 (the section and call tokens in text)
+// glm45        https://github.com/ikawrakow/ik_llama.cpp/discussions/753 (GLM-4.5-Air writes <tool_call>ls <arg_key>…)
 // json         https://github.com/ollama/ollama/issues/13519 (llama3.2 fenced {"name","parameters"} in content)
 //              https://github.com/NousResearch/hermes-agent/issues/5867 (qwen2.5-coder bare {"name","arguments"})
 //              https://github.com/sgomez/ollama-ai-provider/pull/11 (two call objects one after the other)
@@ -249,6 +252,48 @@ describe('deepseek: <｜tool▁call▁begin｜>', () => {
   });
 });
 
+describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{…}', () => {
+  test('calls in a section, with their ids; the prose around them is the text', () => {
+    const reply = 'Let me check.\n<|tool_calls_section_begin|>\n<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Tokyo", "days": "3"}<|tool_call_end|>\n' +
+      '<|tool_call_begin|>functions.web_search:1<|tool_call_argument_begin|>{"query": "Tokyo events"}<|tool_call_end|>\n<|tool_calls_section_end|>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.id]),
+      [['kimi_k2', 'get_weather', { location: 'Tokyo', days: 3 }, 'functions.get_weather:0'], ['kimi_k2', 'web_search', { query: 'Tokyo events' }, 'functions.web_search:1']]);
+    assert.equal(r.text, 'Let me check.');
+  });
+
+  test('a bare name, spaces around the tokens', () => {
+    assert.deepEqual(calls('<|tool_call_begin|> web_search <|tool_call_argument_begin|> {"query": "a"} <|tool_call_end|>'), [['kimi_k2', 'web_search', { query: 'a' }]]);
+  });
+
+  test('cut off inside the arguments: an error naming the call', () => {
+    throwsCode('<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
+describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_value></tool_call>', () => {
+  test('values read by the property type; several calls', () => {
+    const reply = 'Searching.\n<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>007 Lane</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n</tool_call>\n<tool_call>web_search\n<arg_key>query</arg_key>\n<arg_value>museums</arg_value>\n</tool_call>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]),
+      [['glm45', 'get_weather', { location: '007 Lane', days: 3 }], ['glm45', 'web_search', { query: 'museums' }]]);
+    assert.equal(r.text, 'Searching.');
+  });
+
+  test('on one line, as GLM-4.5-Air writes it in prose', () => {
+    assert.deepEqual(calls('Let me search: <tool_call>web_search <arg_key>query</arg_key> <arg_value>backend</arg_value> </tool_call>'), [['glm45', 'web_search', { query: 'backend' }]]);
+  });
+
+  test('no arguments: a call only when the name is a tool (else the markup is mentioned in prose)', () => {
+    assert.deepEqual(extractToolCalls('<tool_call>ping</tool_call>', { tools: [{ name: 'ping' }] }).calls.map((c) => [c.format, c.arguments]), [['glm45', {}]]);
+    assert.deepEqual(extractToolCalls('Use <tool_call>name</tool_call> blocks.', { tools }).calls, []);
+  });
+
+  test('cut off inside a value: an error naming the call', () => {
+    throwsCode('<tool_call>web_search\n<arg_key>query</arg_key>\n<arg_value>unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
 describe('json: bare call objects', () => {
   test('fenced, with "parameters"; the fence goes with the call', () => {
     const r = extractToolCalls('```json\n{"name": "web_search", "parameters": {"query": "install ollama models"}}\n```', { tools });
@@ -357,7 +402,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {

@@ -21,6 +21,8 @@ const REPLIES: Record<string, string> = {
   deepseek_v3: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>web_search\n```json\n{"query": "v3"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   deepseek_v31: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Lima"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   doubled: '<tool_call>{{"name": "web_search", "arguments": {{"query": "f"}}}}</tool_call>',
+  kimi_k2: '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Kyoto"}<|tool_call_end|><|tool_calls_section_end|>',
+  glm45: '<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Bergen</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>',
 };
 
 /** Formats whose last call has no closing markup: its JSON's end is only known when more text (or the end) comes. */

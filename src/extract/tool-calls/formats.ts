@@ -13,13 +13,15 @@
  * | `harmony`      | gpt-oss                                 | `<\|channel\|>commentary to=functions.NAME <\|constrain\|>json<\|message\|>{…}<\|call\|>`                 |
  * | `deepseek_v3`  | DeepSeek V3, R1                         | `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` + newline + a ```` ```json ```` fence + `<｜tool▁call▁end｜>` |
  * | `deepseek_v31` | DeepSeek V3.1, V3.2                     | `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`                                             |
+ * | `kimi_k2`      | Kimi K2, K2.5, K2.6                     | `<\|tool_call_begin\|>functions.NAME:0<\|tool_call_argument_begin\|>{…}<\|tool_call_end\|>`           |
+ * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
  * | `json`         | any (Ollama without a tool parser, …)   | a bare object (or array of objects) with `name` and `arguments` / `parameters` / `input`, fenced or not  |
  */
-export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'json';
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'kimi_k2' | 'glm45' | 'json';
 
 /** Every {@link ToolCallFormat}, in the order of the table above. */
 export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
-  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'json',
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'json',
 ] as const);
 
 /** What a span's body holds, which decides how the tools layer reads it. */
@@ -29,7 +31,9 @@ export type SpanBody =
   /** JSON: the arguments themselves; the name came from the markup. */
   | 'arguments'
   /** Qwen3-Coder XML: `<parameter=KEY>value</parameter>` elements; the name came from the markup. */
-  | 'parameters';
+  | 'parameters'
+  /** GLM's `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs; the name came from the markup. */
+  | 'arg_pairs';
 
 /** The special tokens the scanner looks for, spelled as the models' tokenizers write them. */
 export const TOKENS = {
@@ -57,4 +61,13 @@ export const TOKENS = {
   deepseekCallBegin: '<｜tool▁call▁begin｜>',
   deepseekCallEnd: '<｜tool▁call▁end｜>',
   deepseekSep: '<｜tool▁sep｜>',
+  kimiSectionBegin: '<|tool_calls_section_begin|>',
+  kimiSectionEnd: '<|tool_calls_section_end|>',
+  kimiCallBegin: '<|tool_call_begin|>',
+  kimiArgumentBegin: '<|tool_call_argument_begin|>',
+  kimiCallEnd: '<|tool_call_end|>',
+  argKeyOpen: '<arg_key>',
+  argKeyClose: '</arg_key>',
+  argValueOpen: '<arg_value>',
+  argValueClose: '</arg_value>',
 } as const;

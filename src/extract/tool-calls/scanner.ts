@@ -18,6 +18,8 @@ export interface ToolCallSpan {
   name: string | undefined;
   /** Offset of the name in the text, when the markup carries it. */
   nameStart: number | undefined;
+  /** The call's id, when the markup carries it (Kimi K2's `functions.NAME:0`). */
+  id?: string;
   /** What the body holds. */
   body: SpanBody;
   /** The body is `text.slice(bodyStart, bodyEnd)`. While the span is open, `bodyEnd` is how far it is known. */
@@ -48,6 +50,7 @@ interface Header {
   start: number;
   name?: string;
   nameStart?: number;
+  id?: string;
   body: SpanBody;
   bodyStart: number;
   ends: readonly End[];
@@ -67,12 +70,12 @@ type HeaderResult = Header | typeof WAIT | typeof REJECT | typeof STRIP;
 const REASONING: ReadonlyMap<string, string> = new Map(DEFAULT_REASONING_TAGS.map((tag) => [`<${tag}>`, `</${tag}>`]));
 
 const OPENERS: readonly string[] = [
-  T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin,
-  T.deepseekCallsBegin, T.deepseekCallsEnd, T.toolCallClose,
+  T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin,
+  T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall,
   ...REASONING.keys(),
 ];
-const STRIP_ONLY: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsEnd, T.toolCallClose]);
+const STRIP_ONLY: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
@@ -89,6 +92,10 @@ const HARMONY_ENDS: readonly End[] = [
 ];
 const DEEPSEEK_ENDS: readonly End[] = [
   { token: T.deepseekCallEnd, consume: true }, { token: T.deepseekCallsEnd, consume: false }, { token: T.deepseekCallBegin, consume: false },
+];
+
+const KIMI_ENDS: readonly End[] = [
+  { token: T.kimiCallEnd, consume: true }, { token: T.kimiSectionEnd, consume: false }, { token: T.kimiCallBegin, consume: false },
 ];
 
 /** How far a header may reach before the opener is taken for prose. */
@@ -243,6 +250,7 @@ export class ToolCallScanner {
         format: header.format, start: header.start, end: header.bodyStart, name: header.name, nameStart: header.nameStart,
         body: header.body, bodyStart: header.bodyStart, bodyEnd: header.bodyStart, closed: false,
       };
+      if (header.id !== undefined) span.id = header.id;
       this.current = { span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart) };
       this.pos = header.bodyStart;
       this.startAnchor = this.channelAnchor = -1;
@@ -334,7 +342,7 @@ export class ToolCallScanner {
         const fn = T.functionOpen;
         if (i + fn.length > this.total && fn.startsWith(this.slice(i, this.total))) return this.ended ? this.hermes(at) : WAIT;
         if (this.startsWith(fn, i)) return this.functionHeader(at, i);
-        return this.hermes(at);
+        return this.glmHeader(at, i) ?? this.hermes(at);
       }
       case T.functionOpen:
         return this.functionHeader(at, at);
@@ -344,6 +352,8 @@ export class ToolCallScanner {
         return this.mistralHeader(at);
       case T.harmonyRecipient:
         return this.harmonyHeader(at);
+      case T.kimiCallBegin:
+        return this.kimiHeader(at);
       default:
         return this.deepseekHeader(at);
     }
@@ -381,6 +391,40 @@ export class ToolCallScanner {
     const name = window.slice(0, gt).trim();
     if (!NAME.test(name)) return REJECT;
     return { format: 'qwen3_coder', start, name, nameStart, body: 'parameters', bodyStart: close + 1, ends: QWEN_ENDS };
+  }
+
+  /**
+   * `<tool_call>NAME` then `<arg_key>` (or `</tool_call>`: no arguments): GLM's call, its name at `i`.
+   * Undefined when it is not one (a hermes body), WAIT while the text so far cannot tell.
+   */
+  private glmHeader(at: number, i: number): Header | typeof WAIT | undefined {
+    if (i >= this.total) return this.ended ? undefined : WAIT;
+    const read = this.nameAt(i);
+    if (!read) return this.ended ? undefined : WAIT;
+    if (read.end === i || !NAME.test(read.name)) return undefined;
+    const k = this.skipSpace(read.end);
+    for (const token of [T.argKeyOpen, T.toolCallClose]) {
+      if (k + token.length > this.total && token.startsWith(this.slice(k, this.total))) return this.ended ? undefined : WAIT;
+      if (this.startsWith(token, k)) return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
+    }
+    return undefined;
+  }
+
+  /** `<|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>`: Kimi K2's header (`functions.` and the index are optional). */
+  private kimiHeader(at: number): HeaderResult {
+    const i = this.skipSpace(at + T.kimiCallBegin.length);
+    const read = i < this.total ? this.nameAt(i) : undefined;
+    if (!read) return this.undecided(at);
+    const name = read.name.replace(/^functions\./, '').replace(/:\d+$/, '');
+    if (!NAME.test(name)) return REJECT;
+    const k = this.skipSpace(read.end);
+    const begin = T.kimiArgumentBegin;
+    if (k + begin.length > this.total && begin.startsWith(this.slice(k, this.total))) return this.undecided(at);
+    if (!this.startsWith(begin, k)) return REJECT;
+    const header: Header = { format: 'kimi_k2', start: at, name, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart: k + begin.length, ends: KIMI_ENDS };
+    // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
+    if (read.name !== name) header.id = read.name;
+    return header;
   }
 
   /** `[TOOL_CALLS]` then a JSON array (or object), or `NAME[ARGS]{…}`, or `NAME{…}`. */
