@@ -1,5 +1,6 @@
 // Generators for the fuzz harness: damaged model replies, random chunkings, JSONPath queries, claims.
 import fc from 'fast-check';
+import { TOKENS } from '../../src/extract/tool-calls/index.js';
 
 /** Fragments models and damage produce: brackets, quotes, literals of other languages, fences, tags, comments. */
 const PIECES = [
@@ -634,6 +635,19 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.tuple(fc.array(piece, { maxLength: 8 }), damagedJson, fc.array(piece, { maxLength: 8 })).map(([a, b, c]) => a.join('') + b + c.join('')),
 );
+
+/**
+ * A reply with tool calls written as text, or parts of them: every format's markup (TOKENS), tool
+ * names known and not, call objects and arguments (valid, damaged or cut off) and prose, in any order.
+ */
+const toolPiece = fc.oneof(
+  fc.constantFrom(...Object.values(TOKENS)),
+  fc.constantFrom('get_weather', 'ls', 'functions.get_weather:0', 'unknown_tool', ' ', '\n', 'Let me check. ', '```json\n', '```', '<think>', '</think>', '=get_weather>'),
+  fc.constantFrom('{"name": "get_weather", "arguments": {"city": "Oslo"}}', '{"city": "Oslo"}', '{"city": "Os', '[{"name": "ls", "arguments": {}}]', 'city', 'Oslo'),
+  damagedJson,
+  piece,
+);
+export const toolCallText: fc.Arbitrary<string> = fc.array(toolPiece, { maxLength: 16 }).map((parts) => parts.join(''));
 
 /** How a text is cut into chunks: sizes 1–9, cycled. */
 export const chunkSizes = fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 6 });

@@ -3,14 +3,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import {
-  JsonMendError, applyDeltas, canonicalize, compareClaimValues, createStreamParser, extract, formatClaimFeedback, get,
+  JsonMendError, applyDeltas, canonicalize, compareClaimValues, createStreamParser, createToolCallStream, extract, extractToolCalls, formatClaimFeedback, get,
   parse, parsePartial, parseToolArguments, parseWithReport, query, queryPaths, repair, tryGet, verify, verifyAll, type Claim,
   type Delta,
 } from '../../src/index.js';
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -189,6 +189,20 @@ export const PROPERTIES: readonly FuzzProperty[] = [
       outcome(() => compareClaimValues(c, payload, options as never));
       if ('value' in r) outcome(() => formatClaimFeedback(r.value as never));
       outcome(() => formatClaimFeedback(c as never));
+    }),
+  },
+  {
+    name: 'totality.tools',
+    claim: "extractToolCalls, and createToolCallStream fed in any chunks, return or throw JsonMendError on any reply with tool-call markup in it; the stream's end() gives exactly what extractToolCalls gives",
+    property: () => asProperty(toolCallText, chunkSizes, (text: string, sizes: number[]) => {
+      const tools = [{ name: 'get_weather', schema: { type: 'object', properties: { city: { type: 'string' } } } }, { name: 'ls' }];
+      const whole = outcome(() => extractToolCalls(text, { tools }));
+      const stream = outcome(() => {
+        const s = createToolCallStream({ tools });
+        for (const c of cut(text, sizes)) s.push(c);
+        return s.end();
+      });
+      same(stream, whole, 'end() vs extractToolCalls()');
     }),
   },
   {
