@@ -2,14 +2,14 @@
 // parsed with `parseToolArguments` and repaired by the tool's schema. Line numbers for messages are
 // computed only when an error is made (they cost a pass over the text before the call).
 import { JsonMendError } from '../errors.js';
-import { TOKENS as T, type ToolCallFormat, type ToolCallSpan } from '../extract/tool-calls/index.js';
+import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
 import { parseToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import type { ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
-import { readArgPairs, readParameters } from './xml-params.js';
+import { parameterOpen, readArgPairs, readParameters } from './xml-params.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -196,12 +196,17 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   const name = span.name as string;
   // `Use <tool_call>NAME</tool_call> blocks`: with no arguments, only a tool's name makes it a call.
   if (span.body === 'arg_pairs' && body.trim() === '' && !ctx.tools.has(name)) return [];
+  const open = parameterOpen(span.format);
+  const json = body.trimStart().startsWith('{');
+  // `The <invoke name="x"> tag is…`: a header, prose after it, no parameter and no closer: the
+  // markup mentioned, not a call.
+  if (span.body === 'parameters' && !span.closed && !json && body.trim() !== '' && !body.includes(open)) return [];
   const where = describe(name, span.format, line);
   const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
   const rewrites: ToolCallRewrite[] = [];
   let read: { value: unknown; repairs: Repair[] };
   // `<function=NAME>{…}</function>` (Llama 3.1's custom format): the header is Qwen3-Coder's, the body JSON.
-  if (span.body === 'arguments' || (!body.includes(T.parameterOpen) && body.trimStart().startsWith('{'))) {
+  if (span.body === 'arguments' || (!body.includes(open) && json)) {
     if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
   } else if (span.body === 'arg_pairs') {
@@ -210,8 +215,8 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
     read = withSchema(pairs.value, [], schema, where);
   } else {
     // Text that is no parameter would be dropped from the arguments without a word.
-    if (!body.includes(T.parameterOpen) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor <parameter=…> tags`);
-    const params = readParameters(body, schema, ctx.parseOptions);
+    if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
+    const params = readParameters(body, schema, ctx.parseOptions, open);
     if (params.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(params.value, [], schema, where);
   }

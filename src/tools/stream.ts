@@ -14,7 +14,7 @@ import { assemble } from './extract-tool-calls.js';
 import { argumentsOf, callFromValue, isCallShaped, isReadingError, nameOf, readSpan } from './read-call.js';
 import { RootCloseHint } from './root-close.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
-import { readParameters } from './xml-params.js';
+import { parameterOpen, readParameters } from './xml-params.js';
 
 /** A call-object body's `name` is shown only once complete; argument strings grow as written. */
 function notName(pointer: string): boolean {
@@ -204,7 +204,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     } catch {
       return; // reported when the span closes
     }
-    state.params = { ...state.params, ...readParameters(segment.slice(0, close), schema, ctx.parseOptions).value };
+    state.params = { ...state.params, ...readParameters(segment.slice(0, close), schema, ctx.parseOptions, parameterOpen(state.span.format)).value };
     events.push({ type: 'arguments', index: state.base, name: state.span.name, arguments: state.params });
   }
 

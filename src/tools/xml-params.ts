@@ -44,26 +44,37 @@ function readValue(raw: string, types: string[], options: ParserSettings): unkno
   }
 }
 
+/** `"city"` (an `invoke` parameter's name attribute) → `city`. */
+function unquote(key: string): string {
+  const q = key.charAt(0);
+  return key.length >= 2 && (q === '"' || q === "'") && key.charAt(key.length - 1) === q ? key.slice(1, -1) : key;
+}
+
+/** The tag that opens a parameter in a span of `format`: `<parameter=` (Qwen3-Coder) or `<parameter name=` (`invoke`). */
+export function parameterOpen(format: string): string {
+  return format === 'invoke' ? T.invokeParameterOpen : T.parameterOpen;
+}
+
 /**
- * The arguments object of a Qwen3-Coder call body. `cutOff` is true when the body ends inside a
+ * The arguments object of a Qwen3-Coder (or `invoke`, whose parameters open with `open`) call body. `cutOff` is true when the body ends inside a
  * parameter (no `</parameter>` and no next parameter after it).
  */
-export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; cutOff: boolean } {
+export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, open: string = T.parameterOpen): { value: Record<string, unknown>; cutOff: boolean } {
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   let cutOff = false;
   // The next </parameter> at or after the current value; searched again only once passed (linear).
   let closeAt = -2;
-  let i = body.indexOf(T.parameterOpen);
+  let i = body.indexOf(open);
   while (i !== -1) {
-    const keyStart = i + T.parameterOpen.length;
+    const keyStart = i + open.length;
     const gt = body.indexOf('>', keyStart);
     if (gt === -1) {
       cutOff = true;
       break;
     }
-    const key = body.slice(keyStart, gt).trim();
-    const next = body.indexOf(T.parameterOpen, gt + 1);
+    const key = unquote(body.slice(keyStart, gt).trim());
+    const next = body.indexOf(open, gt + 1);
     if (closeAt !== -1 && closeAt < gt + 1) closeAt = body.indexOf(T.parameterClose, gt + 1);
     let end: number;
     if (closeAt !== -1 && (next === -1 || closeAt < next)) end = closeAt;

@@ -21,6 +21,8 @@
 // kimi_k2      https://github.com/vllm-project/vllm/issues/41739 (Kimi K2.6 tool calls; functions.NAME:0 ids)
 //              https://github.com/ikawrakow/ik_llama.cpp/pull/628 (the section and call tokens in text)
 // glm45        https://github.com/ikawrakow/ik_llama.cpp/discussions/753 (GLM-4.5-Air writes <tool_call>ls <arg_key>…)
+// invoke       https://github.com/ikawrakow/ik_llama.cpp/pull/628 (Kimi K2's XML fallback: <tool_call><invoke name=…>)
+//              MiniMax-M2's <minimax:tool_call><invoke name="…"><parameter name="…"> as its model card shows it
 // json         https://github.com/ollama/ollama/issues/13519 (llama3.2 fenced {"name","parameters"} in content)
 //              https://github.com/NousResearch/hermes-agent/issues/5867 (qwen2.5-coder bare {"name","arguments"})
 //              https://github.com/sgomez/ollama-ai-provider/pull/11 (two call objects one after the other)
@@ -294,6 +296,27 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
   });
 });
 
+describe('invoke: <invoke name="NAME"><parameter name="KEY">value</parameter></invoke>', () => {
+  test('MiniMax-M2: several calls in one block, values read by the property type', () => {
+    const reply = 'Sure.\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="location">Lyon</parameter>\n<parameter name="days">3</parameter>\n</invoke>\n' +
+      '<invoke name="web_search">\n<parameter name="query">Lyon "events"</parameter>\n</invoke>\n</minimax:tool_call>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]),
+      [['invoke', 'get_weather', { location: 'Lyon', days: 3 }], ['invoke', 'web_search', { query: 'Lyon "events"' }]]);
+    assert.equal(r.text, 'Sure.');
+  });
+
+  test('inside <tool_call> (Kimi K2) or <function_calls>', () => {
+    assert.deepEqual(calls('<tool_call>\n<invoke name="web_search">\n<parameter name="query">a</parameter>\n</invoke>\n</tool_call>'), [['invoke', 'web_search', { query: 'a' }]]);
+    assert.deepEqual(calls('<function_calls><invoke name="web_search"><parameter name="query">b</parameter></invoke></function_calls>'), [['invoke', 'web_search', { query: 'b' }]]);
+  });
+
+  test('the markup mentioned in prose gives no call; a call cut off is an error', () => {
+    assert.deepEqual(extractToolCalls('The <invoke name="x"> tag opens a call.', { tools }).calls, []);
+    throwsCode('<invoke name="web_search"><parameter name="query">unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
 describe('json: bare call objects', () => {
   test('fenced, with "parameters"; the fence goes with the call', () => {
     const r = extractToolCalls('```json\n{"name": "web_search", "parameters": {"query": "install ollama models"}}\n```', { tools });
@@ -402,7 +425,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {

@@ -22,6 +22,7 @@ const REPLIES: Record<string, string> = {
   deepseek_v31: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Lima"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   doubled: '<tool_call>{{"name": "web_search", "arguments": {{"query": "f"}}}}</tool_call>',
   kimi_k2: '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Kyoto"}<|tool_call_end|><|tool_calls_section_end|>',
+  invoke: '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="location">Graz</parameter>\n</invoke>\n</minimax:tool_call>',
   glm45: '<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Bergen</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>',
 };
 

@@ -15,13 +15,14 @@
  * | `deepseek_v31` | DeepSeek V3.1, V3.2                     | `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`                                             |
  * | `kimi_k2`      | Kimi K2, K2.5, K2.6                     | `<\|tool_call_begin\|>functions.NAME:0<\|tool_call_argument_begin\|>{…}<\|tool_call_end\|>`           |
  * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
+ * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>` or `<function_calls>` |
  * | `json`         | any (Ollama without a tool parser, …)   | a bare object (or array of objects) with `name` and `arguments` / `parameters` / `input`, fenced or not  |
  */
-export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'kimi_k2' | 'glm45' | 'json';
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'kimi_k2' | 'glm45' | 'invoke' | 'json';
 
 /** Every {@link ToolCallFormat}, in the order of the table above. */
 export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
-  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'json',
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'json',
 ] as const);
 
 /** What a span's body holds, which decides how the tools layer reads it. */
@@ -30,7 +31,10 @@ export type SpanBody =
   | 'call'
   /** JSON: the arguments themselves; the name came from the markup. */
   | 'arguments'
-  /** Qwen3-Coder XML: `<parameter=KEY>value</parameter>` elements; the name came from the markup. */
+  /**
+   * XML parameters, `<parameter=KEY>value</parameter>` (Qwen3-Coder) or `<parameter name="KEY">`
+   * (`invoke`); the name came from the markup.
+   */
   | 'parameters'
   /** GLM's `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs; the name came from the markup. */
   | 'arg_pairs';
@@ -66,6 +70,13 @@ export const TOKENS = {
   kimiCallBegin: '<|tool_call_begin|>',
   kimiArgumentBegin: '<|tool_call_argument_begin|>',
   kimiCallEnd: '<|tool_call_end|>',
+  invokeOpen: '<invoke name=',
+  invokeClose: '</invoke>',
+  invokeParameterOpen: '<parameter name=',
+  minimaxOpen: '<minimax:tool_call>',
+  minimaxClose: '</minimax:tool_call>',
+  functionCallsOpen: '<function_calls>',
+  functionCallsClose: '</function_calls>',
   argKeyOpen: '<arg_key>',
   argKeyClose: '</arg_key>',
   argValueOpen: '<arg_value>',

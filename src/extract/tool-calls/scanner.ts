@@ -70,12 +70,16 @@ type HeaderResult = Header | typeof WAIT | typeof REJECT | typeof STRIP;
 const REASONING: ReadonlyMap<string, string> = new Map(DEFAULT_REASONING_TAGS.map((tag) => [`<${tag}>`, `</${tag}>`]));
 
 const OPENERS: readonly string[] = [
-  T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin,
+  T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
+  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose,
   T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall,
   ...REASONING.keys(),
 ];
-const STRIP_ONLY: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose]);
+const STRIP_ONLY: ReadonlySet<string> = new Set([
+  T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
+  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose,
+]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
@@ -94,6 +98,10 @@ const DEEPSEEK_ENDS: readonly End[] = [
   { token: T.deepseekCallEnd, consume: true }, { token: T.deepseekCallsEnd, consume: false }, { token: T.deepseekCallBegin, consume: false },
 ];
 
+const INVOKE_ENDS: readonly End[] = [
+  { token: T.invokeClose, consume: true }, { token: T.invokeOpen, consume: false }, { token: T.toolCallClose, consume: false },
+  { token: T.minimaxClose, consume: false }, { token: T.functionCallsClose, consume: false },
+];
 const KIMI_ENDS: readonly End[] = [
   { token: T.kimiCallEnd, consume: true }, { token: T.kimiSectionEnd, consume: false }, { token: T.kimiCallBegin, consume: false },
 ];
@@ -342,6 +350,9 @@ export class ToolCallScanner {
         const fn = T.functionOpen;
         if (i + fn.length > this.total && fn.startsWith(this.slice(i, this.total))) return this.ended ? this.hermes(at) : WAIT;
         if (this.startsWith(fn, i)) return this.functionHeader(at, i);
+        const invoke = T.invokeOpen;
+        if (i + invoke.length > this.total && invoke.startsWith(this.slice(i, this.total))) return this.ended ? this.hermes(at) : WAIT;
+        if (this.startsWith(invoke, i)) return this.invokeHeader(at, i);
         return this.glmHeader(at, i) ?? this.hermes(at);
       }
       case T.functionOpen:
@@ -354,6 +365,8 @@ export class ToolCallScanner {
         return this.harmonyHeader(at);
       case T.kimiCallBegin:
         return this.kimiHeader(at);
+      case T.invokeOpen:
+        return this.invokeHeader(at, at);
       default:
         return this.deepseekHeader(at);
     }
@@ -408,6 +421,20 @@ export class ToolCallScanner {
       if (this.startsWith(token, k)) return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
     }
     return undefined;
+  }
+
+  /** `<invoke name="NAME">`: MiniMax-M2's (and Kimi K2's XML, Claude-style) header, inside `<tool_call>` (span starts at `start`) or bare. */
+  private invokeHeader(start: number, at: number): HeaderResult {
+    const nameStart = at + T.invokeOpen.length;
+    const window = this.slice(nameStart, nameStart + HEADER_LIMIT);
+    const gt = window.indexOf('>');
+    if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+    const quoted = window.slice(0, gt).trim();
+    const q = quoted.charAt(0);
+    if ((q !== '"' && q !== "'") || quoted.length < 3 || quoted.charAt(quoted.length - 1) !== q) return REJECT;
+    const name = quoted.slice(1, -1);
+    if (!NAME.test(name)) return REJECT;
+    return { format: 'invoke', start, name, nameStart: nameStart + window.indexOf(name), body: 'parameters', bodyStart: nameStart + gt + 1, ends: INVOKE_ENDS };
   }
 
   /** `<|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>`: Kimi K2's header (`functions.` and the index are optional). */
