@@ -7,7 +7,7 @@ import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { callFromValue, isCallShaped, readSpan, wasCutOff } from './read-call.js';
+import { callFromValue, isCallShaped, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
 
 /**
@@ -63,7 +63,7 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
     } catch {
       continue; // not JSON after all: prose
     }
-    const items = Array.isArray(value) ? value : [value];
+    const items = Array.isArray(value) ? value : toolCallsOf(value) ?? [value];
     if (items.length === 0 || !items.every(isCallShaped)) continue;
     const range = candidate.source === 'fence' ? widenToFence(text, candidate.start, candidate.end) : ([candidate.start, candidate.end] as const);
     const truncated = wasCutOff(repairs);

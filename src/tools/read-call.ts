@@ -100,13 +100,33 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The call object inside an OpenAI-style `{"type": "function", "function": {…}}` wrapper, else the value. */
+/**
+ * The call object inside an OpenAI-style `{"type": "function", "function": {…}}` wrapper, else the
+ * value; a `tool_name` (Command R's actions) stands for `name`.
+ */
 export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): unknown {
   if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
     rewrites?.push('function_wrapper');
     return value.function;
   }
+  if (isObject(value) && typeof value.tool_name === 'string' && value.name === undefined) {
+    const { tool_name: name, ...rest } = value;
+    return { name, ...rest };
+  }
   return value;
+}
+
+/**
+ * The calls of an assistant message written out as text, `{"tool_calls": [{…}, …]}` (OpenAI's shape,
+ * maybe with `"role": "assistant"` and an empty `content`), else undefined.
+ */
+export function toolCallsOf(value: unknown): unknown[] | undefined {
+  if (!isObject(value) || !Array.isArray(value.tool_calls)) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    if (key === 'tool_calls' || (key === 'role' && v === 'assistant') || (key === 'content' && (v === null || v === ''))) continue;
+    return undefined;
+  }
+  return value.tool_calls;
 }
 
 /** The arguments of a (possibly partial) call object: its `arguments`, `parameters` or `input`. */
@@ -166,7 +186,9 @@ export function callFromValue(
     read = withSchema(raw, textRepairs, schema, where);
   }
   const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: origin.format };
-  if (typeof inner.id === 'string') call.id = inner.id;
+  // The id is the wrapper's in OpenAI's shape (`{"id": …, "type": "function", "function": {…}}`).
+  const id = typeof inner.id === 'string' ? inner.id : isObject(value) && typeof value.id === 'string' ? value.id : undefined;
+  if (id !== undefined) call.id = id;
   return call;
 }
 

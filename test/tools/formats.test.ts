@@ -328,6 +328,18 @@ describe('json: bare call objects', () => {
     assert.deepEqual(calls('{"name": "web_search", "arguments": {"query": "Beijing weather today"}}'), [['json', 'web_search', { query: 'Beijing weather today' }]]);
   });
 
+  test('an assistant message written out as text: {"tool_calls": […]} in OpenAI\'s shape', () => {
+    const reply = '{"role": "assistant", "content": null, "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{\\"location\\": \\"Oslo\\"}"}}]}';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), [['json', 'get_weather', { location: 'Oslo' }, 'call_1']]);
+    // With anything else in it, the object is an answer, not calls.
+    assert.deepEqual(extractToolCalls('{"tool_calls": [{"name": "web_search", "arguments": {"query": "a"}}], "note": "x"}', { tools }).calls, []);
+  });
+
+  test('Command R\'s actions: "tool_name" and "parameters"', () => {
+    assert.deepEqual(calls('Action: ```json\n[{"tool_name": "web_search", "parameters": {"query": "a"}}]\n```'), [['json', 'web_search', { query: 'a' }]]);
+  });
+
   test('"input" and an array of calls', () => {
     assert.deepEqual(calls('[{"name": "web_search", "input": {"query": "a"}}, {"name": "get_weather", "input": {"location": "b"}}]').map((c) => c[1]), ['web_search', 'get_weather']);
   });
