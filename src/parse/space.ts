@@ -185,6 +185,18 @@ export function colonAfter(e: Engine, k: number): boolean {
   return j < e.end && (e.buf.charCodeAt(j) === Ch.COLON || e.buf.charCodeAt(j) === Ch.FULLWIDTH_COLON);
 }
 
+/** `= ` after a key (`{name="Ann", age=3}`, Python's keyword arguments): not `==` or `=>`. */
+export function equalsAfter(e: Engine, k: number): boolean {
+  const j = peekSignificant(e, k);
+  if (j >= e.end || e.buf.charCodeAt(j) !== Ch.EQ) return false;
+  if (j + 1 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = e.buf.charCodeAt(j + 1);
+  return c !== Ch.EQ && c !== Ch.GT;
+}
+
 /**
  * A backslash between tokens: `\n`, `\r`, `\t` as two characters (a reply escaped twice) are space;
  * a markdown escape as chat UIs render JSON (`\[`, `\]`, `\{`, `\}`, `\_`, `\*`) loses its backslash.

@@ -2,7 +2,7 @@
 // was missing? An ordered list of small checks, first answer wins.
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { colonAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
+import { colonAfter, equalsAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { scan } from './continuation.js';
@@ -190,6 +190,8 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (inObject(e)) {
     if (e.buf.charCodeAt(wordEnd) === Ch.DQUOTE && !colonAfter(e, wordEnd + 1)) return firstQuote(e, i) && quotedKeyAt(e, wordEnd + 1) ? Decision.CLOSE : Decision.INNER;
     if (colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd)) return Decision.CLOSE;
+    // `{name="Ann", age=3}`: keyword arguments, `=` for the colon.
+    if (equalsAfter(e, wordEnd)) return Decision.CLOSE;
     // `{"a": "x", null], "b": 1}`: a literal, then a closer or a comma, is an element (an array's `[`
     // lost), not text.
     return isLiteralWord(e.buf.slice(k, wordEnd)) && closerOrCommaAt(e, wordEnd) ? Decision.CLOSE : Decision.INNER;

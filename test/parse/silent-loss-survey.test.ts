@@ -839,3 +839,13 @@ describe("a key's doubled opening quote is dropped", () => {
     ['{"": 1, "b": 2}', { '': 1, b: 2 }],
   ]);
 });
+
+// An object written as keyword arguments (`{name="John", age=30}`): the quote before `, age=` was
+// read as text, so the first value ran on to the end and the reply read as cut off.
+describe('keyword arguments: `=` for the colon after a string', () => {
+  readsEach([
+    ['{name="John", age=30}', { name: 'John', age: 30 }],
+    ["{city=\"SF\", days=3, tags=['a', 'b'], ok=True, x=None}", { city: 'SF', days: 3, tags: ['a', 'b'], ok: true, x: null }],
+    ['{city = "SF" , n = -1.5e3}', { city: 'SF', n: -1500 }],
+  ]);
+});
