@@ -8,6 +8,7 @@ import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
 import { callFromValue, isCallShaped, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
 
 /**
@@ -40,6 +41,7 @@ export function assemble(text: string, spans: readonly ToolCallSpan[], strips: R
     removed.push([span.start, span.end]);
   }
   if (ctx.formats.has('json')) calls.push(...bareCalls(text, spans, removed, ctx));
+  if (ctx.formats.has('pythonic')) calls.push(...pythonicCalls(text, spans, removed, ctx));
   if (calls.length === 0) return { calls, text: text.trim() };
   removed.push(...strips);
   calls.sort((a, b) => a.span.start - b.span.start);
@@ -70,6 +72,18 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
     for (const item of items) calls.push(callFromValue(item, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, repairs, truncated, []));
     taken.push(range);
     removed.push(range);
+  }
+  return calls;
+}
+
+/** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
+function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
+  const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
+  const calls: ToolCall[] = [];
+  for (const call of findPythonicCalls(text, taken, (name) => ctx.tools.has(name))) {
+    const args = pythonicArguments(call, ctx);
+    calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: call.start, end: call.end } }, ctx, args.repairs, false, []));
+    if (removed.length === 0 || removed[removed.length - 1][0] !== call.start) removed.push([call.start, call.end]);
   }
   return calls;
 }

@@ -643,7 +643,8 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 const toolPiece = fc.oneof(
   fc.constantFrom(...Object.values(TOKENS)),
   fc.constantFrom('get_weather', 'ls', 'functions.get_weather:0', 'unknown_tool', ' ', '\n', 'Let me check. ', '```json\n', '```', '<think>', '</think>', '=get_weather>'),
-  fc.constantFrom('{"name": "get_weather", "arguments": {"city": "Oslo"}}', '{"city": "Oslo"}', '{"city": "Os', '[{"name": "ls", "arguments": {}}]', 'city', 'Oslo'),
+  fc.constantFrom('{"name": "get_weather", "arguments": {"city": "Oslo"}}', '{"city": "Oslo"}', '{"city": "Os', '[{"name": "ls", "arguments": {}}]', 'city', 'Oslo',
+    '[get_weather(city="Oslo")]', '[ls(', 'ls()', '(city=', "'Oslo'", ', ', ']', '<arg_key>', '<invoke name="ls">', '<parameter name="city">'),
   damagedJson,
   piece,
 );

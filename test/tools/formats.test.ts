@@ -23,6 +23,7 @@
 // glm45        https://github.com/ikawrakow/ik_llama.cpp/discussions/753 (GLM-4.5-Air writes <tool_call>ls <arg_key>…)
 // invoke       https://github.com/ikawrakow/ik_llama.cpp/pull/628 (Kimi K2's XML fallback: <tool_call><invoke name=…>)
 //              MiniMax-M2's <minimax:tool_call><invoke name="…"><parameter name="…"> as its model card shows it
+// pythonic     vLLM's pythonic and llama4_pythonic tool parsers (Llama 3.2 / Llama 4: [NAME(key=value), …])
 // json         https://github.com/ollama/ollama/issues/13519 (llama3.2 fenced {"name","parameters"} in content)
 //              https://github.com/NousResearch/hermes-agent/issues/5867 (qwen2.5-coder bare {"name","arguments"})
 //              https://github.com/sgomez/ollama-ai-provider/pull/11 (two call objects one after the other)
@@ -317,6 +318,30 @@ describe('invoke: <invoke name="NAME"><parameter name="KEY">value</parameter></i
   });
 });
 
+describe('pythonic: [NAME(key=value), …]', () => {
+  test('a list of calls on its own line; values are Python literals', () => {
+    const r = extractToolCalls("Let me check.\n[get_weather(location='San Francisco', days=3), web_search(query=\"a, b (c)\", exact=True)]", { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]),
+      [['pythonic', 'get_weather', { location: 'San Francisco', days: 3 }], ['pythonic', 'web_search', { query: 'a, b (c)', exact: true }]]);
+    assert.equal(r.text, 'Let me check.');
+  });
+
+  test("after Llama 4's <|python_start|>", () => {
+    assert.deepEqual(calls('<|python_start|>[get_weather(location="Paris")]<|python_end|>'), [['pythonic', 'get_weather', { location: 'Paris' }]]);
+  });
+
+  test('inside a sentence, or with a name that is no tool, it is prose', () => {
+    assert.deepEqual(extractToolCalls('See [get_weather(location="x")] in the docs.', { tools }).calls, []);
+    assert.deepEqual(extractToolCalls('[see(x)] and [1, 2]', { tools }).calls, []);
+  });
+
+  test('an argument without its keyword, a value that reads as two, a list cut off: errors naming the call', () => {
+    throwsCode('[get_weather("Paris")]', 'UNREPAIRABLE', /"get_weather" \(pythonic\).*keyword/);
+    throwsCode('[web_search(query="a" "b")]', 'UNREPAIRABLE', /query.*"web_search".*2 values/);
+    throwsCode('[get_weather(location="Paris", days=', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+});
+
 describe('json: bare call objects', () => {
   test('fenced, with "parameters"; the fence goes with the call', () => {
     const r = extractToolCalls('```json\n{"name": "web_search", "parameters": {"query": "install ollama models"}}\n```', { tools });
@@ -437,7 +462,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'pythonic', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {

@@ -9,7 +9,7 @@ import { TOKENS as T, type SpanBody, type ToolCallFormat } from './formats.js';
 
 /** One tool call's place in the text, as far as the markup tells it. */
 export interface ToolCallSpan {
-  format: Exclude<ToolCallFormat, 'json'>;
+  format: Exclude<ToolCallFormat, 'json' | 'pythonic'>;
   /** Offset of the span's first character (its opening markup). */
   start: number;
   /** Offset just past the span (its closing markup, when it had one). */
@@ -72,13 +72,13 @@ const REASONING: ReadonlyMap<string, string> = new Map(DEFAULT_REASONING_TAGS.ma
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
-  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose,
+  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd,
   T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall,
   ...REASONING.keys(),
 ];
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
-  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose,
+  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 

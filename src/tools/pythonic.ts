@@ -1,0 +1,160 @@
+// Calls written as Python (the `pythonic` format of Llama 3.2 and Llama 4): a list of calls on a line
+// of its own, `[get_weather(city="Paris", days=3), web_search(query="x")]`, each argument a keyword
+// and a Python literal. Only a list whose every name is one of `tools` counts: `[see(x)]` in prose is
+// prose. One pass over the text: a list that does not read as calls is skipped past where it failed.
+import { JsonMendError } from '../errors.js';
+import { parseToolArguments } from '../loop/tool-args.js';
+import type { Repair } from '../schema/types.js';
+import type { ReadContext } from './read-call.js';
+
+/** One call of a pythonic list: its name, its keyword arguments' value texts, where it is. */
+export interface PythonicCall {
+  name: string;
+  /** [keyword, value text] in order. */
+  args: Array<[string, string]>;
+  /** The list the call is in, `[start, end)`, brackets included. */
+  start: number;
+  end: number;
+}
+
+const NAME_START = /[A-Za-z_]/;
+const NAME_PART = /[\w.]/;
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\t' || c === '\r' || c === '\n';
+}
+
+/** Reads the text of a list of calls from the `[` at `at`; the failure offset (a number) when it is none. */
+function readList(text: string, at: number, known: (name: string) => boolean): PythonicCall[] | number {
+  const calls: PythonicCall[] = [];
+  let i = at + 1;
+  for (;;) {
+    while (i < text.length && isSpace(text[i])) i++;
+    const nameStart = i;
+    if (!NAME_START.test(text[i] ?? '')) return i;
+    while (i < text.length && NAME_PART.test(text[i])) i++;
+    const name = text.slice(nameStart, i);
+    if (!known(name) || text[i] !== '(') return i;
+    const args = readArguments(text, i + 1);
+    // The reply ends inside the list of calls to known tools: a call cut off, not prose.
+    if (args === text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its arguments never end`);
+    if (typeof args === 'number') return args;
+    // A list of calls to known tools, one argument without its keyword: the call cannot be read.
+    if ('positional' in args) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) has an argument without its keyword; write each argument as keyword=value`);
+    calls.push({ name, args: args.args, start: at, end: 0 });
+    i = args.end;
+    while (i < text.length && isSpace(text[i])) i++;
+    if (text[i] === ',') {
+      i++;
+      continue;
+    }
+    if (i >= text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its list never ends`);
+    if (text[i] !== ']') return i;
+    for (const call of calls) call.end = i + 1;
+    return calls;
+  }
+}
+
+/**
+ * The keyword arguments from `i` (after the `(`) to the matching `)`: strings (with escapes) and
+ * nested brackets are skipped whole. `positional` when one is not `keyword=value`; the failure
+ * offset when the `)` never comes.
+ */
+function readArguments(text: string, i: number): { args: Array<[string, string]>; end: number } | { positional: number } | number {
+  const args: Array<[string, string]> = [];
+  let depth = 0;
+  let segment = i;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const close = stringEnd(text, i);
+      if (close < 0) return text.length;
+      i = close;
+    } else if (c === '(' || c === '[' || c === '{') {
+      depth++;
+    } else if ((c === ')' || c === ']' || c === '}') && depth > 0) {
+      depth--;
+    } else if (depth === 0 && (c === ',' || c === ')')) {
+      const arg = keywordArgument(text.slice(segment, i));
+      if (arg === undefined) {
+        // `f()` and `f(a=1,)` have nothing here; anything else is a positional argument.
+        if (text.slice(segment, i).trim() !== '' || (c === ',' && args.length === 0)) return { positional: segment };
+      } else {
+        args.push(arg);
+      }
+      segment = i + 1;
+      if (c === ')') return { args, end: i + 1 };
+    }
+  }
+  return text.length;
+}
+
+/** The offset of the quote that closes the Python string opened at `i`, or -1. */
+function stringEnd(text: string, i: number): number {
+  const q = text[i];
+  for (let k = i + 1; k < text.length; k++) {
+    if (text[k] === '\\') k++;
+    else if (text[k] === q) return k;
+  }
+  return -1;
+}
+
+/** `keyword=value` → [keyword, value text]; undefined when the segment is not one. */
+function keywordArgument(segment: string): [string, string] | undefined {
+  const eq = segment.indexOf('=');
+  if (eq < 0 || segment[eq + 1] === '=') return undefined;
+  const key = segment.slice(0, eq).trim();
+  if (!/^[A-Za-z_]\w*$/.test(key)) return undefined;
+  const value = segment.slice(eq + 1).trim();
+  return value === '' ? undefined : [key, value];
+}
+
+/** Whether the `[` at `i` starts a line (spaces before it), or follows Llama 4's `<|python_start|>`. */
+function startsLine(text: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && (text[k] === ' ' || text[k] === '\t')) k--;
+  return k < 0 || text[k] === '\n' || text.endsWith('|>', k + 1);
+}
+
+/** Every list of calls in `text` outside `taken` (ranges already read as other formats). */
+export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicCall[] {
+  const found: PythonicCall[] = [];
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf('[', from);
+    if (at < 0) return found;
+    from = at + 1;
+    if (!startsLine(text, at) || taken.some(([s, e]) => at >= s && at < e)) continue;
+    const list = readList(text, at, known);
+    if (typeof list === 'number') {
+      from = Math.max(from, list);
+      continue;
+    }
+    found.push(...list);
+    from = list[0].end;
+  }
+}
+
+/** A call's arguments object: each keyword's value read as the tolerant parser reads a Python literal. */
+export function pythonicArguments(call: PythonicCall, ctx: ReadContext): { value: Record<string, unknown>; repairs: Repair[] } {
+  const value: Record<string, unknown> = {};
+  const repairs: Repair[] = [];
+  for (const [key, text] of call.args) {
+    let read: unknown;
+    try {
+      // In a list, as the element it is: a lone `'text'` or `3` is a value there, not prose.
+      const list = parseToolArguments(`[${text}]`, undefined, { ...ctx.parseOptions, onRepair: (r) => repairs.push(...r) }) as unknown[];
+      // `q="a" "b"` read as two values: one of them would be dropped.
+      if (list.length !== 1) throw new JsonMendError('UNREPAIRABLE', `it reads as ${list.length} values, not one`);
+      read = list[0];
+    } catch (error) {
+      if (error instanceof JsonMendError) {
+        throw new JsonMendError(error.code, `the argument ${key} of the call to "${call.name}" (pythonic): ${error.message}`);
+      }
+      throw error;
+    }
+    // An own data property: a keyword such as __proto__ cannot reach the prototype.
+    Object.defineProperty(value, key, { value: read, enumerable: true, writable: true, configurable: true });
+  }
+  return { value, repairs };
+}
