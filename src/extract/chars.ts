@@ -143,6 +143,27 @@ function spacedKeyStartsMember(text: string, p: number, q: number, end: number):
   return valueStartsAfter(text, q + 1, end);
 }
 
+/**
+ * Whether the `{` or `[` at `r` opens a container that is plainly JSON: an object's first member (a
+ * quoted key, or a word and `:`), or an array's first element followed by a comma (`{see [1]}` is a
+ * citation in prose).
+ */
+function containerAfterKey(text: string, r: number, end: number): boolean {
+  const c = text.charCodeAt(r);
+  const k = skipWs(text, r + 1, Math.min(end, r + 1 + TOKEN_LIMIT));
+  if (k >= end) return false;
+  if (c === LBRACE) {
+    if (text.charCodeAt(k) === QUOTE || text.charCodeAt(k) === APOS) return true;
+    const q = isIdentChar(text.charCodeAt(k)) ? unquotedKeyEnd(text, k, end) : -1;
+    return q > k && q < end && text.charCodeAt(skipWs(text, q, Math.min(end, q + TOKEN_LIMIT))) === COLON;
+  }
+  if (c !== LBRACK) return false;
+  const j = text.charCodeAt(k) === QUOTE || text.charCodeAt(k) === APOS ? lineStringStop(text, k, Math.min(end, k + 1 + KEY_LIMIT), text.charCodeAt(k)) + 1
+    : startsNumber(text, k, end) ? numberEnd(text, k, end) : literalAt(text, k, end);
+  if (j <= k || j >= end) return false;
+  return text.charCodeAt(skipWs(text, j, Math.min(end, j + TOKEN_LIMIT))) === COMMA;
+}
+
 /** End of the identifier-like word at `i` (bounded), or -1 when it is longer than any key would be. */
 function wordEnd(text: string, i: number, end: number, allowDash: boolean): number {
   let j = i;
@@ -247,6 +268,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
       // `{name": "Ann"}`: a key that lost its opening quote.
       if (q < end && text.charCodeAt(q) === QUOTE && delimiterAfter(text, q + 1, end) === COLON) return { verdict: Verdict.Accept, resume: i + 1 };
       if (spacedKeyStartsMember(text, p, q, end)) return { verdict: Verdict.Accept, resume: i + 1 };
+      // `{k {"a": 1}, …}`, `{k [1, 2], …}`: a key whose colon was lost before its container.
+      if (r > q && r < end && containerAfterKey(text, r, end)) return { verdict: Verdict.Accept, resume: i + 1 };
     }
     return reject;
   }
@@ -427,11 +450,11 @@ export function valueStartsAt(text: string, i: number, end: number): boolean {
  * Where a double-quoted string on one line with no escape, opened at `i`, stops before `limit`: its
  * closing quote, or a line break or backslash (or `limit`) that make it no such string.
  */
-function lineStringStop(text: string, i: number, limit: number): number {
+function lineStringStop(text: string, i: number, limit: number, quote = QUOTE): number {
   let j = i + 1;
   while (j < limit) {
     const c = text.charCodeAt(j);
-    if (c === QUOTE || c === LF || c === BACKSLASH) break;
+    if (c === quote || c === LF || c === BACKSLASH) break;
     j++;
   }
   return j;
@@ -471,10 +494,11 @@ export function elementsStartAt(text: string, i: number, end: number): boolean {
   if (text.charCodeAt(end - 1) !== RBRACK) return false;
   let j: number;
   const c = text.charCodeAt(i);
-  if (c === QUOTE) {
+  if (c === QUOTE || c === APOS) {
+    // `'a', {…}]`: a single-quoted string too, as Python writes one.
     const limit = Math.min(end, i + 1 + KEY_LIMIT);
-    j = lineStringStop(text, i, limit);
-    if (j >= limit || text.charCodeAt(j) !== QUOTE) return false;
+    j = lineStringStop(text, i, limit, c);
+    if (j >= limit || text.charCodeAt(j) !== c) return false;
     j++;
   } else if (startsNumber(text, i, end)) {
     j = numberEnd(text, i, end);

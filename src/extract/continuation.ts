@@ -2,11 +2,12 @@
 // one value with a stray closer, `{"a": 1}⏎", "b": 2}` with a stray quote too (see strayCloser in
 // parse/continuation.ts), so the span found in prose must reach that far, or what follows the stray
 // closer would be set aside as prose.
-import { isDigit, isIdentChar, isLetter, isWs, skipWs } from './chars.js';
+import { isDigit, isIdentChar, isLetter, isWs, literalAt, skipWs } from './chars.js';
 
 const COLON = 0x3a;
 const COMMA = 0x2c;
 const QUOTE = 0x22;
+const APOS = 0x27;
 const BACKSLASH = 0x5c;
 const LF = 0x0a;
 const MINUS = 0x2d;
@@ -69,12 +70,19 @@ function quoteThenComma(text: string, i: number): boolean {
 function partAt(text: string, i: number, end: number): Part {
   const c = text.charCodeAt(i);
   if (c === LBRACE || c === LBRACK) return Part.CONTAINER;
+  if (isLetter(c) && literalAt(text, i, end) < 0) {
+    // `b: 2`, a key as JavaScript and Python write it (not a link's `https://`).
+    let k = i + 1;
+    while (k < end && isIdentChar(text.charCodeAt(k))) k++;
+    const colon = skipWs(text, k, end);
+    return colon < end && text.charCodeAt(colon) === COLON && text.charCodeAt(colon + 1) !== 0x2f ? Part.MEMBER : Part.NONE;
+  }
   const k = scalarEnd(text, i, end);
   if (k < 0) return Part.NONE;
   const after = skipWs(text, k, end);
   if (after >= end) return Part.NONE;
   const d = text.charCodeAt(after);
-  if (c === QUOTE) {
+  if (c === QUOTE || c === APOS) {
     if (d === COLON) return Part.MEMBER;
     // `"b" 2}`: a member whose colon was lost, the object's last (as the parser reads it).
     const value = scalarEnd(text, after, end);
@@ -84,33 +92,25 @@ function partAt(text: string, i: number, end: number): Part {
   return d === COMMA || d === RBRACK ? Part.ELEMENT : Part.NONE;
 }
 
-/** The end of the quoted string (on one line), number or JSON word at `i`; -1 if none starts there. */
+/** The end of the quoted string (on one line, `"` or `'`), number or literal at `i`; -1 if none starts there. */
 function scalarEnd(text: string, i: number, end: number): number {
   const c = text.charCodeAt(i);
   let k = i + 1;
-  if (c === QUOTE) {
-    while (k < end && text.charCodeAt(k) !== QUOTE && text.charCodeAt(k) !== LF) k += text.charCodeAt(k) === BACKSLASH ? 2 : 1;
-    return k < end && text.charCodeAt(k) === QUOTE ? k + 1 : -1;
+  if (c === QUOTE || c === APOS) {
+    while (k < end && text.charCodeAt(k) !== c && text.charCodeAt(k) !== LF) k += text.charCodeAt(k) === BACKSLASH ? 2 : 1;
+    return k < end && text.charCodeAt(k) === c ? k + 1 : -1;
   }
   if (isDigit(c) || c === MINUS) {
     while (k < end && isNumberPart(text.charCodeAt(k))) k++;
     return k;
   }
-  return isLetter(c) ? jsonWordEnd(text, i, end) : -1;
+  return isLetter(c) ? literalAt(text, i, end) : -1;
 }
 
-/** Whether a value starts at `i`: a quote, an opener, a number or a JSON word (not prose's words). */
+/** Whether a value starts at `i`: a quote, an opener, a number or a literal (not prose's words). */
 function isValueStart(text: string, i: number, end: number): boolean {
   const c = text.charCodeAt(i);
-  return isLetter(c) ? jsonWordEnd(text, i, end) >= 0 : c === QUOTE || c === LBRACE || c === LBRACK || c === MINUS || isDigit(c);
-}
-
-/** The end of the word at `i` if it is `true`, `false` or `null`; -1 otherwise. */
-function jsonWordEnd(text: string, i: number, end: number): number {
-  let k = i + 1;
-  while (k < end && isIdentChar(text.charCodeAt(k))) k++;
-  const word = text.slice(i, k);
-  return word === 'true' || word === 'false' || word === 'null' ? k : -1;
+  return isLetter(c) ? literalAt(text, i, end) >= 0 : c === QUOTE || c === APOS || c === LBRACE || c === LBRACK || c === MINUS || isDigit(c);
 }
 
 /** The character before `at`, past spaces; -1 at the start. */

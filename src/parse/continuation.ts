@@ -425,9 +425,9 @@ export function scan(e: Engine, i: number, part: (c: number) => boolean): number
 }
 
 /** Whether `s.slice(i, k)` is `true`, `false` or `null`. */
+/** A literal the engine reads as a value: JSON's, Python's (`None`, `True`), `undefined`, `NaN`. */
 function isJsonWord(s: string, i: number, k: number): boolean {
-  const word = s.slice(i, k);
-  return word === 'true' || word === 'false' || word === 'null';
+  return isLiteralWord(s.slice(i, k));
 }
 
 /**

@@ -199,9 +199,10 @@ function unquotedKeyEnd(e: Engine): number {
     }
     if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LF || c === Ch.COLON || c === Ch.DQUOTE || c === Ch.EQ || c === Ch.FULLWIDTH_COLON) break;
     if (c === Ch.SPACE) {
-      // `{a 'b'}`: after the key and a space, a quote opens the value (the colon is missing).
+      // `{a 'b'}`, `{a {"b": 1}}`: after the key and a space, a quote or an opener starts the value
+      // (the colon is missing).
       const d = s.charCodeAt(i + 1);
-      if (d === Ch.SQUOTE || d === Ch.BACKTICK || isQuoteLike(d)) break;
+      if (d === Ch.SQUOTE || d === Ch.BACKTICK || d === Ch.LBRACE || d === Ch.LBRACKET || isQuoteLike(d)) break;
       continue;
     }
     if (!isJsonSpace(c)) last = i + 1;

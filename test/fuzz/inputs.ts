@@ -138,6 +138,38 @@ export const deletedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantFr
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
   });
 
+/** `v` as JavaScript and Python write it by hand: keys unquoted, strings single-quoted, Python's literals, trailing commas when pretty. */
+function scriptLiteral(v: unknown, pretty: boolean, indent = ''): string {
+  const inner = indent + '  ';
+  const list = (items: string[], open: string, close: string): string =>
+    items.length === 0 ? open + close : pretty ? `${open}\n${items.map((x) => `${inner}${x},\n`).join('')}${indent}${close}` : `${open}${items.join(', ')}${close}`;
+  if (Array.isArray(v)) return list(v.map((x) => scriptLiteral(x, pretty, inner)), '[', ']');
+  if (v !== null && typeof v === 'object') return list(Object.entries(v).map(([k, x]) => `${k}: ${scriptLiteral(x, pretty, inner)}`), '{', '}');
+  if (typeof v === 'string') return `'${v}'`;
+  return v === true ? 'True' : v === false ? 'False' : v === null ? 'None' : JSON.stringify(v);
+}
+
+/**
+ * recovery.deleted-delimiter's damage on a container written as JavaScript and Python write it
+ * (`{name: 'Ann', ok: True, tags: ['a',],}`): one comma, colon, opener or closer deleted, alone or in
+ * prose. Keys are identifiers, strings words, keys unique.
+ */
+export const deletedScriptDelimiter = fc.tuple(wordContainer, fc.nat(), fc.constantFrom(',', ',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
+  .map(([container, at, which, pretty, inProse]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = scriptLiteral(value, pretty);
+    // Outside the single-quoted strings (words hold no quote).
+    const found: number[] = [];
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === "'") quoted = !quoted;
+      else if (!quoted && text[i] === which) found.push(i);
+    }
+    const i = found.length > 0 ? found[at % found.length] : -1;
+    const damaged = i < 0 ? text : text.slice(0, i) + text.slice(i + 1);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
 /** The offsets of the closing quotes of `text`'s keys (valid JSON). */
 function keyClosingQuotes(text: string): number[] {
   const out: number[] = [];

@@ -4,7 +4,9 @@
 // When a fix is merged, delete its line and run `npm test` (and `npm run fuzz -- --only NAME`).
 
 /** Property name → why it fails today (and where it is being fixed). */
-export const KNOWN_FAILING_PROPERTIES: Readonly<Record<string, string>> = {};
+export const KNOWN_FAILING_PROPERTIES: Readonly<Record<string, string>> = {
+  'recovery.deleted-script-delimiter': 'the rules that keep a lost delimiter from losing data key off quoted keys (`"key":`); written with unquoted keys, a member after a lost opener is read as text (`[k: 1}` → ["k: 1"]), and a lost first `{` before `k: …` loses the key (session 19: about 7% of such inputs in a survey of 4,000, from 10% at its start; open)',
+};
 
 /**
  * Timing families above 5× on the last run (branch s4-fuzz, 04:30 UTC, `npm run fuzz -- --seconds 600`,

@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -268,6 +268,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   },
   keepsText('recovery.deleted-delimiter', deletedDelimiter,
     'a comma, colon, opener or closer deleted from a valid document, alone or in prose, loses no text silently: every scalar and key of the document stands in the value (as itself, or as text inside a string), or parse throws JsonMendError (in prose, or the report says the value was cut off); streamed in any chunks, end() gives the same'),
+  keepsText('recovery.deleted-script-delimiter', deletedScriptDelimiter,
+    "a comma, colon, opener or closer deleted from a container written as JavaScript and Python write it (unquoted keys, single quotes, `True`/`None`, trailing commas), alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)"),
   keepsText('recovery.deleted-key-quote', deletedKeyQuote,
     "a key's closing quote deleted from a valid document whose keys are identifiers loses no text silently (as recovery.deleted-delimiter states it)"),
   keepsText('recovery.deleted-quote', deletedQuote,
