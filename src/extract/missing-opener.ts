@@ -5,6 +5,8 @@
 import { closingQuote, isDigit, isIdentChar, literalAt, numberEnd, skipWs, startsNumber } from './chars.js';
 
 const QUOTE = 0x22;
+const APOS = 0x27;
+const LF = 0x0a;
 const COMMA = 0x2c;
 const LBRACE = 0x7b;
 const RBRACE = 0x7d;
@@ -45,7 +47,7 @@ export interface ElementsEnd {
 }
 
 /**
- * Whether the scalar at `i` (a double-quoted string, a number, a literal) starts an array's elements,
+ * Whether the scalar at `i` (a quoted string, a number, a literal) starts an array's elements,
  * its `[` missing: the scalar, `,`, more elements (scalars or containers) separated by commas, then a
  * `]` that no `[` opened (`"a", {"b": 1}]`). `lone`: a string alone may be the elements too (`"a"]`),
  * when no `[` came before it in the prose that the `]` could close (`[See "Smith"]`).
@@ -76,6 +78,15 @@ function scalarEnd(text: string, k: number, end: number): number {
     const q = closingQuote(text, k, end);
     return q < end ? q + 1 : -1;
   }
+  if (c === APOS) {
+    // `'a', [1]]`: a single-quoted string as Python writes one, on its line.
+    for (let q = k + 1; q < end; q++) {
+      const d = text.charCodeAt(q);
+      if (d === APOS) return q + 1;
+      if (d === LF) return -1;
+    }
+    return -1;
+  }
   if (startsNumber(text, k, end)) return numberEnd(text, k, end);
   return literalAt(text, k, end);
 }
@@ -94,7 +105,7 @@ function containerEnd(text: string, k: number, end: number): number {
 
 /** The ASCII characters a value starts with: a string's quote, a number's, a literal's first letter. */
 const VALUE_START = new Uint8Array(0x80);
-for (const ch of '"-0123456789tfnTFNIu') VALUE_START[ch.charCodeAt(0)] = 1;
+for (const ch of '"\'-0123456789tfnTFNIu') VALUE_START[ch.charCodeAt(0)] = 1;
 
 /** Whether `c` may start a scalar element (see {@link VALUE_START}); one table look, per prose character. */
 export function mayStartValue(c: number): boolean {
@@ -108,7 +119,7 @@ export function mayStartValue(c: number): boolean {
  */
 export function elementsMayStart(text: string, i: number, end: number): boolean {
   const c = text.charCodeAt(i);
-  if (c === QUOTE) return true;
+  if (c === QUOTE || c === APOS) return true;
   let k: number;
   if (isDigit(c) || c === MINUS) {
     k = numberEnd(text, i, end);

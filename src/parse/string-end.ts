@@ -197,6 +197,9 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     return isLiteralWord(e.buf.slice(k, wordEnd)) && closerOrCommaAt(e, wordEnd) ? Decision.CLOSE : Decision.INNER;
   }
   if (isLiteralWord(e.buf.slice(k, wordEnd))) return Decision.CLOSE;
+  // `['x', 'y', n: 2}`: a key as JavaScript writes it, after the array's last element or in an
+  // object whose `{` was lost.
+  if (colonAfter(e, wordEnd) && e.buf.slice(k, wordEnd).trim().indexOf(' ') < 0) return Decision.CLOSE;
   return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
 }
 

@@ -1,6 +1,6 @@
 // Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
 import { Ch, isDigit, isJsonSpace, isQuoteLike, isWordPart, isWordStart } from './chars.js';
-import { missingValueBeforeKey, open, opensLostObject } from './containers.js';
+import { missingValueBeforeKey, open, opensLostObject, placeKeyInArray } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
@@ -203,6 +203,8 @@ function unquotedKeyEnd(e: Engine): number {
       // (the colon is missing).
       const d = s.charCodeAt(i + 1);
       if (d === Ch.SQUOTE || d === Ch.BACKTICK || d === Ch.LBRACE || d === Ch.LBRACKET || isQuoteLike(d)) break;
+      // `{a True}`, `{age 30,`: a literal or a number that ends the member is the value.
+      if ((isWordStart(d) || isDigit(d) || d === Ch.MINUS) && scalarEndsMember(e, i + 1)) break;
       continue;
     }
     if (!isJsonSpace(c)) last = i + 1;
@@ -210,6 +212,54 @@ function unquotedKeyEnd(e: Engine): number {
   if (i >= e.end && !e.final) throw NEED_MORE;
   return last;
 }
+
+/**
+ * `k: 1`, `k: 'x'`, `k: [`: an identifier, a colon right after it, then a value that is no text (a
+ * quote, an opener, a number, or a literal that ends the member). `Step 1: do it` and `Note: see
+ * below` are text.
+ */
+function identifierKeyAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + KEY_WORD_LOOK);
+  let j = k;
+  while (j < limit && isWordPart(s.charCodeAt(j))) j++;
+  if (j >= e.end && !e.final) throw NEED_MORE;
+  if (j >= limit || s.charCodeAt(j) !== Ch.COLON) return false;
+  const v = peekSignificant(e, j + 1);
+  if (v >= e.end) return false;
+  const c = s.charCodeAt(v);
+  if (c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET) return true;
+  return (isWordStart(c) || isDigit(c) || c === Ch.MINUS) && scalarEndsMember(e, v, true);
+}
+
+/**
+ * Whether a literal (`True`, `null`, …) or a number at `k` is followed, on its line, by the end of the
+ * member (`,` `}` or the line's end). Waits while the text so far cannot tell.
+ */
+function scalarEndsMember(e: Engine, k: number, inArray = false): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + KEY_WORD_LOOK);
+  let j = k;
+  const c = s.charCodeAt(k);
+  if (isWordStart(c)) {
+    while (j < limit && isWordPart(s.charCodeAt(j))) j++;
+    if (j < limit && !isLiteralWord(s.slice(k, j))) return false;
+  } else {
+    while (j < limit && (isDigit(s.charCodeAt(j)) || s.charCodeAt(j) === Ch.DOT || s.charCodeAt(j) === Ch.MINUS || (s.charCodeAt(j) | 0x20) === Ch.LOWER_E)) j++;
+  }
+  while (j < limit && (s.charCodeAt(j) === Ch.SPACE || s.charCodeAt(j) === Ch.TAB)) j++;
+  if (j >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return isWordStart(c) ? isLiteralWord(s.slice(k, j)) : true;
+  }
+  if (j >= limit) return false;
+  const d = s.charCodeAt(j);
+  if (d !== Ch.COMMA && d !== Ch.RBRACE && d !== Ch.LF && d !== Ch.CR && !(inArray && d === Ch.RBRACKET)) return false;
+  return isWordStart(c) ? isLiteralWord(s.slice(k, j)) : true;
+}
+
+/** How far scalarEndsMember looks: a literal or a number and the spaces after it. */
+const KEY_WORD_LOOK = 40;
 
 function unquotedValueEnd(e: Engine): number {
   const s = e.buf;
@@ -264,6 +314,13 @@ function thousandsComma(e: Engine, i: number): boolean {
  */
 export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_like_text' = 'unquoted_string'): void {
   const start = e.pos;
+  if (e.top() === Kind.ARRAY && kind === 'unquoted_string' && identifierKeyAt(e, start)) {
+    // `[1, k: True}]`: a key and its value in an array: its object's `{` was lost (or the array's
+    // `]`, before its object's next key); read as text, the member would be a string.
+    placeKeyInArray(e, start, e.edits.length);
+    e.state = State.KEY;
+    return;
+  }
   if (e.top() === Kind.OBJECT && lineBreakBefore(e, start) && unquotedKeyAt(e, start) && !opensLostObject(e, indentAt(e, start))) {
     // `{"age":⏎  city: Paris}`: a word and a colon on the line after a key's colon, no deeper than
     // that key, is the next member's key; the key before it had no value. (Deeper, it may be the

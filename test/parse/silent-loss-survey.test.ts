@@ -864,7 +864,19 @@ describe('JavaScript- and Python-style containers that lost a delimiter', () => 
     // A stray closer in prose before more members or elements written the same way.
     ['Here is the result: {p5l0: [}], x__1: -5} Hope it helps.', { p5l0: [], x__1: -5 }],
     ['Here is the result: [True, [{}, ]], True, None] Hope it helps.', [true, [{}], true, null]],
+    // A key whose colon was lost before a literal or a number.
+    ['{_b0 False, n: 1}', { _b0: false, n: 1 }],
+    ['{age 30, name: \'x\'}', { age: 30, name: 'x' }],
+    // A key and its value in an array: its object's `{` lost, or the array's `]`.
+    ["[None, 'x', _0: [None, None], b: True}]", [null, 'x', { _0: [null, null], b: true }]],
+    ["{tags: ['x', 'y', n: 2}", { tags: ['x', 'y'], n: 2 }],
+    // Single-quoted strings as elements in prose.
+    ["Here is the result: 'D', [-8014444, None]] Hope it helps.", ['D', [-8014444, null]]],
   ]);
+  test('text with a colon in an array stays text', () => {
+    assert.deepEqual(parse('[Step 1: do it, Note: see below]'), ['Step 1: do it', 'Note: see below']);
+    assert.deepEqual(parse('{first name: "x", a b c: 1}'), { 'first name': 'x', 'a b c': 1 });
+  });
   test('a word before a citation in braces is still prose, not a key', () => {
     assert.notDeepEqual(parse('See {note [1]} for details.'), { note: [1] });
   });
