@@ -1,7 +1,7 @@
 // Adversarial timing families: inputs built to make a quadratic (or worse) path show. Each family is
 // timed at size n and 4n; linear time means the ratio stays near 4, and the harness allows 5.
 // Ratios, not absolute times, so the figures mean the same on a loaded machine.
-import { createStreamParser, extract, parse, query, repair } from '../../src/index.js';
+import { createStreamParser, extract, extractToolCalls, parse, query, repair } from '../../src/index.js';
 import { nearJsonText } from '../../src/parse/near-json.js';
 
 /** One family: a generator of inputs by size, and the entry point that reads them. */
@@ -116,6 +116,16 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.values-after-row', n: 20_000, make: (n) => '{"rows": [[1]' + times(', "x"', n) + '], [2]}', run: (t) => tolerant(() => parse(t)) },
   { name: 'parse.amount-texts', n: 20_000, make: (n) => '{' + times('"a": 10 - 20, "b": 12:30 PM, "c": ~5 min, ', n) + '"z": 1}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.long-amount', n: 20_000, make: (n) => '{"a": 1' + times(' - 2', n) + '}', run: stream4 },
+  // Session 19's look-aheads: quoted words listed in a string (each `, "` after a quotation looks
+  // along the list), a Windows path's escapes (told once per string), Python sets (a `{` then a
+  // number looks to the set's `}`), a key's spaces (each looks at the word after it), keys in arrays,
+  // and tool calls written as Python lists.
+  { name: 'stream.quoted-word-lists', n: 20_000, make: (n) => '{"msg": "Use ' + times('"a", "b" or ', n) + '"}', run: stream4 },
+  { name: 'parse.windows-paths', n: 20_000, make: (n) => '[' + times('"C:\\Users\\bob\\new\\tab", ', n) + '0]', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.python-sets', n: 20_000, make: (n) => '[' + times('{1, 2, 3}, ', n) + '{1, 2', run: stream4 },
+  { name: 'parse.spaced-key-words', n: 20_000, make: (n) => '{' + times('a 1 ', n) + ': 1}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.keys-in-arrays', n: 20_000, make: (n) => '[' + times('k: 1, ', n) + ']', run: stream4 },
+  { name: 'tools.pythonic-lists', n: 20_000, make: (n) => times('[get_weather(city="x", days=3), ls()]\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'get_weather' }, { name: 'ls' }] })) },
   { name: 'extract.doubled-braces', n: 20_000, make: (n) => times('Hi {{name}} {{"a" ', n), run: (t) => tolerant(() => extract(t)) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
