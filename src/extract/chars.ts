@@ -158,10 +158,22 @@ function containerAfterKey(text: string, r: number, end: number): boolean {
     return q > k && q < end && text.charCodeAt(skipWs(text, q, Math.min(end, q + TOKEN_LIMIT))) === COLON;
   }
   if (c !== LBRACK) return false;
-  const j = text.charCodeAt(k) === QUOTE || text.charCodeAt(k) === APOS ? lineStringStop(text, k, Math.min(end, k + 1 + KEY_LIMIT), text.charCodeAt(k)) + 1
-    : startsNumber(text, k, end) ? numberEnd(text, k, end) : literalAt(text, k, end);
-  if (j <= k || j >= end) return false;
-  return text.charCodeAt(skipWs(text, j, Math.min(end, j + TOKEN_LIMIT))) === COMMA;
+  const j = scalarElementEnd(text, k, end);
+  return j > k && j < end && text.charCodeAt(skipWs(text, j, Math.min(end, j + TOKEN_LIMIT))) === COMMA;
+}
+
+/**
+ * One past the scalar element at `i`: a string in `"` or `'` on its line with no escape, a number or
+ * a literal; -1 when none starts there.
+ */
+export function scalarElementEnd(text: string, i: number, end: number): number {
+  const c = text.charCodeAt(i);
+  if (c === QUOTE || c === APOS) {
+    const limit = Math.min(end, i + 1 + KEY_LIMIT);
+    const j = lineStringStop(text, i, limit, c);
+    return j < limit && text.charCodeAt(j) === c ? j + 1 : -1;
+  }
+  return startsNumber(text, i, end) ? numberEnd(text, i, end) : literalAt(text, i, end);
 }
 
 /** End of the identifier-like word at `i` (bounded), or -1 when it is longer than any key would be. */
@@ -492,19 +504,8 @@ export function memberStartsAt(text: string, i: number, end: number): boolean | 
  */
 export function elementsStartAt(text: string, i: number, end: number): boolean {
   if (text.charCodeAt(end - 1) !== RBRACK) return false;
-  let j: number;
-  const c = text.charCodeAt(i);
-  if (c === QUOTE || c === APOS) {
-    // `'a', {…}]`: a single-quoted string too, as Python writes one.
-    const limit = Math.min(end, i + 1 + KEY_LIMIT);
-    j = lineStringStop(text, i, limit, c);
-    if (j >= limit || text.charCodeAt(j) !== c) return false;
-    j++;
-  } else if (startsNumber(text, i, end)) {
-    j = numberEnd(text, i, end);
-  } else {
-    j = literalAt(text, i, end);
-  }
+  // `'a', {…}]`: a single-quoted string too, as Python writes one.
+  const j = scalarElementEnd(text, i, end);
   if (j < 0) return false;
   const comma = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
   if (comma >= end || (text.charCodeAt(comma) !== COMMA && comma !== end - 1)) return false;

@@ -2,11 +2,10 @@
 // `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
 // or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
 // container inside it would be the answer, and the rest lost without a word.
-import { closingQuote, isDigit, isIdentChar, literalAt, numberEnd, skipWs, startsNumber } from './chars.js';
+import { closingQuote, isDigit, isIdentChar, numberEnd, scalarElementEnd, skipWs } from './chars.js';
 
 const QUOTE = 0x22;
 const APOS = 0x27;
-const LF = 0x0a;
 const COMMA = 0x2c;
 const LBRACE = 0x7b;
 const RBRACE = 0x7d;
@@ -78,17 +77,8 @@ function scalarEnd(text: string, k: number, end: number): number {
     const q = closingQuote(text, k, end);
     return q < end ? q + 1 : -1;
   }
-  if (c === APOS) {
-    // `'a', [1]]`: a single-quoted string as Python writes one, on its line.
-    for (let q = k + 1; q < end; q++) {
-      const d = text.charCodeAt(q);
-      if (d === APOS) return q + 1;
-      if (d === LF) return -1;
-    }
-    return -1;
-  }
-  if (startsNumber(text, k, end)) return numberEnd(text, k, end);
-  return literalAt(text, k, end);
+  // `'a', [1]]`: a single-quoted string as Python writes one, on its line.
+  return scalarElementEnd(text, k, end);
 }
 
 /** One past the closer that ends the container at `k` (any closer counts), or -1. */

@@ -197,7 +197,7 @@ export function nextAfterComma(e: Engine, i: number): Next {
     const after = peekSignificant(e, k);
     // `b: 2`, a key as JavaScript writes it.
     if (after < e.end && s.charCodeAt(after) === Ch.COLON) return Next.MEMBER;
-    if (!isJsonWord(s, i, k)) return Next.NONE;
+    if (!isLiteralToken(s, i, k)) return Next.NONE;
   } else {
     return Next.NONE;
   }
@@ -373,7 +373,7 @@ function valueEnd(e: Engine, i: number): number {
   if (isDigit(c) || c === Ch.MINUS) return scan(e, i + 1, isNumberPart);
   if (isWordStart(c)) {
     const k = scan(e, i + 1, isWordPart);
-    return isJsonWord(s, i, k) ? k : -1;
+    return isLiteralToken(s, i, k) ? k : -1;
   }
   if (c !== Ch.LBRACE && c !== Ch.LBRACKET) return -1;
   const limit = Math.min(e.end, i + LOOKAHEAD);
@@ -424,9 +424,8 @@ export function scan(e: Engine, i: number, part: (c: number) => boolean): number
   return i;
 }
 
-/** Whether `s.slice(i, k)` is `true`, `false` or `null`. */
-/** A literal the engine reads as a value: JSON's, Python's (`None`, `True`), `undefined`, `NaN`. */
-function isJsonWord(s: string, i: number, k: number): boolean {
+/** Whether `s.slice(i, k)` is a literal the engine reads as a value: JSON's, Python's (`None`, `True`), `undefined`, `NaN`. */
+function isLiteralToken(s: string, i: number, k: number): boolean {
   return isLiteralWord(s.slice(i, k));
 }
 

@@ -122,7 +122,7 @@ export class Engine {
   /** @internal */ strStart = 0;
   /** Absolute offset of a value's quote whose backslash was dropped (`"q": \"foo\"`: see strayBackslash), or -1. @internal */
   escapedQuoteAt = -1;
-  /** strStart of the last string found to be a Windows path written with single backslashes (see windowsPath in strings.ts), or -1. @internal */
+  /** strStart of the last string found to be a Windows path written with single backslashes (see settleWindowsPath in strings.ts), or -1. @internal */
   pathAt = -1;
   /**
    * Where the text of the string part being read starts (after its opening quote; after `+ "` for a

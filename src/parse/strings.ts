@@ -615,9 +615,9 @@ export function readEscape(e: Engine, i: number): number {
   const s = e.buf;
   if (i + 1 >= e.end) return cutEscape(e, i);
   const code = s.charCodeAt(i + 1);
-  // A Windows path is told at its drive's backslash (see windowsPath): its backslashes are its own,
+  // A Windows path is told at its drive's backslash (see settleWindowsPath): its backslashes are its own,
   // `\b` `\f` `\n` `\r` `\t` `\u` included, and `\"` is a folder's last backslash before the closing quote.
-  if (i === e.textStart - e.base + 2 && !windowsPath(e)) return -1;
+  if (i === e.textStart - e.base + 2 && !settleWindowsPath(e)) return -1;
   const simple = ESCAPES[code];
   if (simple !== undefined) {
     if (e.pathAt === e.strStart && (code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T))) return invalidEscape(e, i);
@@ -660,13 +660,13 @@ export function readEscape(e: Engine, i: number): number {
 }
 
 /**
- * At the backslash two characters into a string: whether the string is a Windows path written with
- * single backslashes (`"C:\Users\bob\new"`), which sets Engine.pathAt. Such a path opens with a
+ * At the backslash two characters into a string: settles whether the string is a Windows path
+ * written with single backslashes (`"C:\Users\bob\new"`), and if so sets Engine.pathAt. Such a path opens with a
  * drive (a capital letter, `:\`, and no second backslash), a backslash in it starts no JSON escape,
- * and its `\n`-like escapes go on with a folder's name, so none of them was meant as one. False
- * while its closing quote has not arrived (LOOKAHEAD at most): streaming waits.
+ * and its `\n`-like escapes go on with a folder's name, so none of them was meant as one. Returns
+ * false while its closing quote has not arrived (LOOKAHEAD at most): streaming waits.
  */
-function windowsPath(e: Engine): boolean {
+function settleWindowsPath(e: Engine): boolean {
   const s = e.buf;
   const t = e.textStart - e.base;
   const drive = s.charCodeAt(t);
@@ -692,9 +692,9 @@ function windowsPath(e: Engine): boolean {
 }
 
 /**
- * Whether `c`, after a `\\n`-like escape in what may be a path, goes on with a folder's name (`\\new`,
- * `\\temp`): a space, a backslash, a capital letter or the string's end there reads as a line break or
- * a tab in text (`"Q:\\nA: …"`).
+ * Whether `c`, after a `\n`-like escape in what may be a path, goes on with a folder's name (`\new`,
+ * `\temp`): a space, a backslash, a capital letter or the string's end there reads as a line break or
+ * a tab in text (`"Q:\nA: …"`).
  */
 function folderGoesOn(c: number): boolean {
   return c !== Ch.SPACE && c !== Ch.BACKSLASH && c !== Ch.DQUOTE && !(c >= Ch.UPPER_A && c <= Ch.UPPER_Z);

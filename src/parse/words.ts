@@ -1,5 +1,5 @@
 // Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
-import { Ch, isDigit, isJsonSpace, isQuoteLike, isWordPart, isWordStart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isNumberPart, isQuoteLike, isWordPart, isWordStart } from './chars.js';
 import { missingValueBeforeKey, open, opensLostObject, placeKeyInArray } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant } from './space.js';
@@ -239,23 +239,16 @@ function identifierKeyAt(e: Engine, k: number): boolean {
 function scalarEndsMember(e: Engine, k: number, inArray = false): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + KEY_WORD_LOOK);
+  const word = isWordStart(s.charCodeAt(k));
   let j = k;
-  const c = s.charCodeAt(k);
-  if (isWordStart(c)) {
-    while (j < limit && isWordPart(s.charCodeAt(j))) j++;
-    if (j < limit && !isLiteralWord(s.slice(k, j))) return false;
-  } else {
-    while (j < limit && (isDigit(s.charCodeAt(j)) || s.charCodeAt(j) === Ch.DOT || s.charCodeAt(j) === Ch.MINUS || (s.charCodeAt(j) | 0x20) === Ch.LOWER_E)) j++;
-  }
+  while (j < limit && (word ? isWordPart(s.charCodeAt(j)) : isNumberPart(s.charCodeAt(j)))) j++;
+  const token = j;
   while (j < limit && (s.charCodeAt(j) === Ch.SPACE || s.charCodeAt(j) === Ch.TAB)) j++;
-  if (j >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return isWordStart(c) ? isLiteralWord(s.slice(k, j)) : true;
-  }
-  if (j >= limit) return false;
-  const d = s.charCodeAt(j);
+  if (j >= e.end && !e.final) throw NEED_MORE;
+  if (j >= limit && j < e.end) return false;
+  const d = j < e.end ? s.charCodeAt(j) : Ch.LF;
   if (d !== Ch.COMMA && d !== Ch.RBRACE && d !== Ch.LF && d !== Ch.CR && !(inArray && d === Ch.RBRACKET)) return false;
-  return isWordStart(c) ? isLiteralWord(s.slice(k, j)) : true;
+  return !word || isLiteralWord(s.slice(k, token));
 }
 
 /** How far scalarEndsMember looks: a literal or a number and the spaces after it. */

@@ -80,10 +80,12 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
 function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
   const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
   const calls: ToolCall[] = [];
-  for (const call of findPythonicCalls(text, taken, (name) => ctx.tools.has(name))) {
-    const args = pythonicArguments(call, ctx);
-    calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: call.start, end: call.end } }, ctx, args.repairs, false, []));
-    if (removed.length === 0 || removed[removed.length - 1][0] !== call.start) removed.push([call.start, call.end]);
+  for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.has(name))) {
+    for (const call of list.calls) {
+      const args = pythonicArguments(call, ctx);
+      calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, []));
+    }
+    removed.push([list.start, list.end]);
   }
   return calls;
 }

@@ -7,14 +7,18 @@ import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import type { ReadContext } from './read-call.js';
 
-/** One call of a pythonic list: its name, its keyword arguments' value texts, where it is. */
+/** One call of a pythonic list: its name and its keyword arguments' value texts. */
 export interface PythonicCall {
   name: string;
   /** [keyword, value text] in order. */
   args: Array<[string, string]>;
-  /** The list the call is in, `[start, end)`, brackets included. */
+}
+
+/** A list of calls, `[start, end)` with its brackets. */
+export interface PythonicList {
   start: number;
   end: number;
+  calls: PythonicCall[];
 }
 
 const NAME_START = /[A-Za-z_]/;
@@ -25,7 +29,7 @@ function isSpace(c: string): boolean {
 }
 
 /** Reads the text of a list of calls from the `[` at `at`; the failure offset (a number) when it is none. */
-function readList(text: string, at: number, known: (name: string) => boolean): PythonicCall[] | number {
+function readList(text: string, at: number, known: (name: string) => boolean): PythonicList | number {
   const calls: PythonicCall[] = [];
   let i = at + 1;
   for (;;) {
@@ -41,7 +45,7 @@ function readList(text: string, at: number, known: (name: string) => boolean): P
     if (typeof args === 'number') return args;
     // A list of calls to known tools, one argument without its keyword: the call cannot be read.
     if ('positional' in args) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) has an argument without its keyword; write each argument as keyword=value`);
-    calls.push({ name, args: args.args, start: at, end: 0 });
+    calls.push({ name, args: args.args });
     i = args.end;
     while (i < text.length && isSpace(text[i])) i++;
     if (text[i] === ',') {
@@ -50,8 +54,7 @@ function readList(text: string, at: number, known: (name: string) => boolean): P
     }
     if (i >= text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its list never ends`);
     if (text[i] !== ']') return i;
-    for (const call of calls) call.end = i + 1;
-    return calls;
+    return { start: at, end: i + 1, calls };
   }
 }
 
@@ -117,8 +120,8 @@ function startsLine(text: string, i: number): boolean {
 }
 
 /** Every list of calls in `text` outside `taken` (ranges already read as other formats). */
-export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicCall[] {
-  const found: PythonicCall[] = [];
+export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicList[] {
+  const found: PythonicList[] = [];
   let from = 0;
   for (;;) {
     const at = text.indexOf('[', from);
@@ -130,8 +133,8 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
       from = Math.max(from, list);
       continue;
     }
-    found.push(...list);
-    from = list[0].end;
+    found.push(list);
+    from = list.end;
   }
 }
 

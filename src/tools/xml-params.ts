@@ -56,8 +56,9 @@ export function parameterOpen(format: string): string {
 }
 
 /**
- * The arguments object of a Qwen3-Coder (or `invoke`, whose parameters open with `open`) call body. `cutOff` is true when the body ends inside a
- * parameter (no `</parameter>` and no next parameter after it).
+ * The arguments object of a Qwen3-Coder call body (or an `invoke` one, whose parameters open with
+ * `open`). `cutOff` is true when the body ends inside a parameter (no `</parameter>` and no next
+ * parameter after it).
  */
 export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, open: string = T.parameterOpen): { value: Record<string, unknown>; cutOff: boolean } {
   const properties = propertyTypes(schema);
