@@ -583,13 +583,14 @@ export function closingFence(e: Engine): boolean {
 }
 
 /**
- * Whether a Python set's first member may start at `i` (past spaces), just after a `{` (see pythonSet): a number,
- * or a single-quoted string that is not a dict's key (`'key':`, found for the price of one indexOf).
+ * Whether a Python set's first member may start at `i` (or after one space), just after a `{` (see
+ * pythonSet): a number, or a single-quoted string that is not a dict's key (`'key':`, found for the
+ * price of one indexOf). One space at most: an object's line break and indentation after its `{`
+ * would make a stream wait on every `{` cut from its first key.
  */
 export function setMayOpen(e: Engine, i: number): boolean {
   const s = e.buf;
-  const limit = Math.min(e.end, i + LOOKAHEAD);
-  while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
+  if (i < e.end && s.charCodeAt(i) === Ch.SPACE) i++;
   if (i >= e.end && !e.final) throw NEED_MORE;
   const c = s.charCodeAt(i);
   if (c !== Ch.SQUOTE) return isDigit(c) || c === Ch.MINUS;
