@@ -61,26 +61,23 @@ const REJECT = 1;
 const STRIP = 2;
 type HeaderResult = Header | typeof WAIT | typeof REJECT | typeof STRIP;
 
-/**
- * The markup that starts a span; then markup stripped from the text on its own; then harmony's
- * message tokens, only noted (where a message starts, where one ended) so that a call's span can
- * start at its message's `<|start|>` without looking back.
- */
 /** Reasoning blocks (`<think>…</think>`): a call drafted while thinking is not a call. */
 const REASONING: ReadonlyMap<string, string> = new Map(DEFAULT_REASONING_TAGS.map((tag) => [`<${tag}>`, `</${tag}>`]));
 
-const OPENERS: readonly string[] = [
-  T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
-  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd,
-  T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall,
-  ...REASONING.keys(),
-];
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
+/**
+ * The markup that starts a span; then markup stripped from the text on its own; then harmony's
+ * message tokens, only noted (where a message starts, where one ended) so that a call's span can
+ * start at its message's `<|start|>` without looking back.
+ */
+const OPENERS: readonly string[] = [
+  T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
+  ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+];
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
 const QWEN_ENDS: readonly End[] = [
@@ -347,12 +344,9 @@ export class ToolCallScanner {
       case T.toolCallOpen: {
         const i = this.skipSpace(at + token.length);
         if (i - at > HEADER_LIMIT) return this.hermes(at);
-        const fn = T.functionOpen;
-        if (i + fn.length > this.total && fn.startsWith(this.slice(i, this.total))) return this.ended ? this.hermes(at) : WAIT;
-        if (this.startsWith(fn, i)) return this.functionHeader(at, i);
-        const invoke = T.invokeOpen;
-        if (i + invoke.length > this.total && invoke.startsWith(this.slice(i, this.total))) return this.ended ? this.hermes(at) : WAIT;
-        if (this.startsWith(invoke, i)) return this.invokeHeader(at, i);
+        if (this.cutInside(T.functionOpen, i) || this.cutInside(T.invokeOpen, i)) return this.ended ? this.hermes(at) : WAIT;
+        if (this.startsWith(T.functionOpen, i)) return this.functionHeader(at, i);
+        if (this.startsWith(T.invokeOpen, i)) return this.invokeHeader(at, i);
         return this.glmHeader(at, i) ?? this.hermes(at);
       }
       case T.functionOpen:
@@ -374,6 +368,11 @@ export class ToolCallScanner {
 
   private hermes(at: number): Header {
     return { format: 'hermes', start: at, body: 'call', bodyStart: at + T.toolCallOpen.length, ends: HERMES_ENDS };
+  }
+
+  /** Whether the text so far ends inside `token` at `i` (what comes next decides whether it is there). */
+  private cutInside(token: string, i: number): boolean {
+    return i + token.length > this.total && token.startsWith(this.slice(i, this.total));
   }
 
   private skipSpace(i: number): number {
@@ -417,7 +416,7 @@ export class ToolCallScanner {
     if (read.end === i || !NAME.test(read.name)) return undefined;
     const k = this.skipSpace(read.end);
     for (const token of [T.argKeyOpen, T.toolCallClose]) {
-      if (k + token.length > this.total && token.startsWith(this.slice(k, this.total))) return this.ended ? undefined : WAIT;
+      if (this.cutInside(token, k)) return this.ended ? undefined : WAIT;
       if (this.startsWith(token, k)) return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
     }
     return undefined;
@@ -446,7 +445,7 @@ export class ToolCallScanner {
     if (!NAME.test(name)) return REJECT;
     const k = this.skipSpace(read.end);
     const begin = T.kimiArgumentBegin;
-    if (k + begin.length > this.total && begin.startsWith(this.slice(k, this.total))) return this.undecided(at);
+    if (this.cutInside(begin, k)) return this.undecided(at);
     if (!this.startsWith(begin, k)) return REJECT;
     const header: Header = { format: 'kimi_k2', start: at, name, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart: k + begin.length, ends: KIMI_ENDS };
     // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
@@ -468,7 +467,7 @@ export class ToolCallScanner {
     // `[TOOL_CALLS]NAME{…}`: Devstral 2 as served with its special tokens skipped (`[ARGS]` gone).
     if (this.code(k) === 0x7b) return { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: k, ends: MISTRAL_ENDS };
     const args = T.mistralArgs;
-    if (k + args.length > this.total && args.startsWith(this.slice(k, this.total))) return this.undecided(at);
+    if (this.cutInside(args, k)) return this.undecided(at);
     if (!this.startsWith(args, k)) return REJECT;
     return { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: k + args.length, ends: MISTRAL_ENDS };
   }
