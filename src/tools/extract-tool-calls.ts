@@ -67,7 +67,7 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
     }
     const items = Array.isArray(value) ? value : toolCallsOf(value) ?? [value];
     if (items.length === 0 || !items.every(isCallShaped)) continue;
-    const range = candidate.source === 'fence' ? widenToFence(text, candidate.start, candidate.end) : ([candidate.start, candidate.end] as const);
+    const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, candidate.end) : [candidate.start, candidate.end]);
     const truncated = wasCutOff(repairs);
     for (const item of items) calls.push(callFromValue(item, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, repairs, truncated, []));
     taken.push(range);
@@ -98,6 +98,34 @@ function widenToFence(text: string, start: number, end: number): readonly [numbe
   const close = after.indexOf('```');
   if (open === -1 || close === -1 || /\S/.test(after.slice(0, close))) return [start, end];
   return [start - (before.length - open), end + close + 3];
+}
+
+/**
+ * The markup some models write around a bare JSON call, taken out with it: Granite's and Phi-4's
+ * `<|tool_call|>` (closed by `<|/tool_call|>` or not at all), Phi-4-mini's `functools` prefix, and
+ * the `<tool_calls>` / `<function_call>` tags fine-tunes write.
+ */
+const BARE_CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
+  ['<|tool_call|>', '<|/tool_call|>'],
+  ['functools', ''],
+  ['<tool_calls>', '</tool_calls>'],
+  ['<function_call>', '</function_call>'],
+];
+
+/** `[start, end)` widened to a wrapper's opening markup right before it and its closing markup right after (spaces between). */
+function widenToWrapper(text: string, [start, end]: readonly [number, number]): readonly [number, number] {
+  let before = start;
+  while (before > 0 && isSpace(text[before - 1])) before--;
+  let after = end;
+  while (after < text.length && isSpace(text[after])) after++;
+  // Each end on its own: of two calls in one wrapper, the first takes the opener and the last the closer.
+  const open = BARE_CALL_WRAPPERS.find(([o]) => text.endsWith(o, before));
+  const close = BARE_CALL_WRAPPERS.find(([, c]) => c !== '' && text.startsWith(c, after));
+  return [open ? before - open[0].length : start, close ? after + close[1].length : end];
+}
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\n' || c === '\t' || c === '\r';
 }
 
 /** `text` without the ranges, trimmed; blank lines left where a call stood are collapsed. */

@@ -29,6 +29,7 @@
 //              https://github.com/sgomez/ollama-ai-provider/pull/11 (two call objects one after the other)
 //              https://github.com/vllm-project/vllm/issues/11786 ({"type":"function","function":{…}} wrapper)
 //              https://github.com/atwmarshall/dead-reckoning/issues/30 (`;`-separated calls, a made-up tool name)
+//              vLLM's granite and phi4_mini_json tool parsers (Granite's `<|tool_call|>[…]`, Phi-4-mini's `functools[…]`)
 // arguments    https://github.com/vllm-project/vllm/pull/25729 (arguments written as a JSON string)
 //              https://github.com/run-llama/llama_index/issues/7886 (doubled braces copied from an f-string prompt)
 import assert from 'node:assert/strict';
@@ -381,6 +382,26 @@ describe('json: bare call objects', () => {
 
   test('"type" beside the name', () => {
     assert.deepEqual(calls('{"type": "function", "name": "web_search", "parameters": {"query": "echo hello"}}'), [['json', 'web_search', { query: 'echo hello' }]]);
+  });
+
+  test('the markup around it goes with the call: Granite\'s <|tool_call|>, Phi-4-mini\'s functools, <tool_calls> tags', () => {
+    const c = { name: 'web_search', arguments: { query: 'a' } };
+    const json = JSON.stringify(c);
+    for (const [reply, text] of [
+      [`<|tool_call|>[${json}]`, ''],
+      [`Let me look.<|tool_call|>${json}<|/tool_call|>`, 'Let me look.'],
+      [`functools[${json}]`, ''],
+      [`<tool_calls>\n[${json}]\n</tool_calls>\nDone.`, 'Done.'],
+      [`<function_call>${json}</function_call>`, ''],
+      // Two calls in one wrapper: the first takes the opener, the last the closer.
+      [`<|tool_call|>${json}\n${json}<|/tool_call|>`, ''],
+    ] as const) {
+      const r = extractToolCalls(reply, { tools });
+      assert.deepEqual(r.calls.map((x) => [x.format, x.name, x.arguments]), reply.includes(`}\n{`) ? [['json', 'web_search', { query: 'a' }], ['json', 'web_search', { query: 'a' }]] : [['json', 'web_search', { query: 'a' }]], reply);
+      assert.equal(r.text, text, reply);
+    }
+    // Markup with no call after it stays in the text.
+    assert.deepEqual(extractToolCalls('Use functools {"name": "Alice"}', { tools }).text, 'Use functools {"name": "Alice"}');
   });
 
   test('an answer that merely has a "name" is not a call', () => {

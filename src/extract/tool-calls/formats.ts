@@ -17,7 +17,7 @@
  * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
  * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>` or `<function_calls>` |
  * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts)   | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`), every NAME a tool |
- * | `json`         | any (Ollama without a tool parser, …)   | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not; or `{"tool_calls": [{…}]}` |
+ * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`; or `{"tool_calls": [{…}]}` |
  */
 export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'kimi_k2' | 'glm45' | 'invoke' | 'pythonic' | 'json';
 
