@@ -1,8 +1,8 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIdentChar, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd } from './chars.js';
-import { elementsEnd, elementsMayStart, mayStartValue, membersEnd } from './missing-opener.js';
+import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIdentChar, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd, unquotedMemberValueAt } from './chars.js';
+import { elementsEnd, elementsMayStart, isIdentStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
@@ -335,6 +335,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
   // Members are looked for once per region (at the first key that starts one), so the look, which
   // reads on to the region's end, stays linear.
   let membersLooked = false;
+  let unquotedLooked = false;
   // Before this offset, no scalar starts an element list (see ElementsEnd.lookFrom).
   let elementsFrom = start;
   // A lone string may be an array's elements (`"a"]`) only before any `[` in the prose; found when
@@ -361,6 +362,17 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
       }
     } else {
       c = text.charCodeAt(i);
+      if (!unquotedLooked && isIdentStart(c) && (i === start || !isIdentChar(text.charCodeAt(i - 1))) && unquotedMemberValueAt(text, i, end) >= 0) {
+        // `k: [1, 2], j: 2}`: the same, its first key unquoted (see unquotedMembersEnd); looked for
+        // once, at the first word and `:` a value follows.
+        unquotedLooked = true;
+        const close = unquotedMembersEnd(text, i, end);
+        if (close >= 0) {
+          out.push({ start: i, end: close, jsonp: false, truncated: false, weak: false });
+          i = close;
+          continue;
+        }
+      }
       if (c !== LBRACE && c !== LBRACK) {
         // Only a value's first character matters, and only where no word goes on (`often`, `v2`).
         if (!mayStartValue(c) || (i > start && isIdentChar(text.charCodeAt(i - 1)))) {

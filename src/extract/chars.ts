@@ -128,6 +128,58 @@ function unquotedKeyEnd(text: string, i: number, end: number): number {
 }
 
 /**
+ * Where the value of an unquoted member at `i` starts (`k: [1]`, `name: "Ann"`), or -1: a key word
+ * (see unquotedKeyEnd), `:`, and a value that JSON (or Python) spells. The caller knows `i` starts a word.
+ */
+export function unquotedMemberValueAt(text: string, i: number, end: number): number {
+  const q = unquotedKeyEnd(text, i, end);
+  if (q <= i || q >= end) return -1;
+  const colon = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
+  if (colon >= end || text.charCodeAt(colon) !== COLON) return -1;
+  const v = skipWs(text, colon + 1, Math.min(end, colon + 1 + TOKEN_LIMIT));
+  const c = text.charCodeAt(v);
+  if (v >= end || c === SLASH || c === LEFT_DOUBLE_CURLY || !valueStartsAt(text, v, end)) return -1;
+  return v;
+}
+
+/** One past the closer that ends the container at `k` (any closer counts), or -1. */
+export function containerEnd(text: string, k: number, end: number): number {
+  let depth = 0;
+  for (; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE) k = closingQuote(text, k, end);
+    else if (c === LBRACE || c === LBRACK) depth++;
+    else if ((c === RBRACE || c === RBRACK) && --depth === 0) return k + 1;
+  }
+  return -1;
+}
+
+/** One past the value at `v` that {@link valueStartsAt} found: a container, a string or a scalar; -1 when it does not end before `end`. */
+export function valueEnd(text: string, v: number, end: number): number {
+  const c = text.charCodeAt(v);
+  if (c === LBRACE || c === LBRACK) return containerEnd(text, v, end);
+  if (c === QUOTE) {
+    const close = closerOf(text, v, end);
+    return close < 0 ? -1 : close + 1;
+  }
+  return scalarElementEnd(text, v, end);
+}
+
+/**
+ * Whether, after a value that ends at `k`, a comma and the next member follow: a quoted key (see
+ * memberStartsAt) or a word, `:` and a value (`, b: 2`). Members do; prose around a value rarely does.
+ */
+export function memberAfterValue(text: string, k: number, end: number): boolean {
+  const comma = skipWs(text, k, end);
+  if (comma >= end || text.charCodeAt(comma) !== COMMA) return false;
+  const next = skipWs(text, comma + 1, end);
+  if (next >= end) return false;
+  const c = text.charCodeAt(next);
+  if (c === QUOTE) return memberStartsAt(text, next, end) === true;
+  return isIdentChar(c) && !isDigit(c) && unquotedMemberValueAt(text, next, end) >= 0;
+}
+
+/**
  * Whether the key word [p, q) goes on with more words, each after one space (`first name`, read whole
  * as an unquoted key), then `:` and the start of a value: `{first name: "Ann"}`. Prose in braces
  * (`{see below}`, `{Step 1: do it}`) has no value after its colon.
@@ -141,6 +193,23 @@ function spacedKeyStartsMember(text: string, p: number, q: number, end: number):
   }
   if (words === 1 || q >= end || text.charCodeAt(q) !== COLON) return false;
   return valueStartsAfter(text, q + 1, end);
+}
+
+/**
+ * See classifyOpen: the value at `r` after a key whose colon was lost. Read within KEY_LIMIT, as
+ * every opener in prose asks (a look to the text's end would make prose of openers quadratic).
+ */
+function lostColonValue(text: string, r: number, end: number): boolean {
+  const c = text.charCodeAt(r);
+  if (c === LBRACE || c === LBRACK) {
+    const k = skipWs(text, r + 1, Math.min(end, r + 1 + TOKEN_LIMIT));
+    if (k >= end || text.charCodeAt(k) !== c + 2) return false;
+    const d = skipWs(text, k + 1, Math.min(end, k + 1 + TOKEN_LIMIT));
+    return d < end && (text.charCodeAt(d) === RBRACE || text.charCodeAt(d) === COMMA);
+  }
+  if (!valueStartsAt(text, r, end)) return false;
+  const k = valueEnd(text, r, Math.min(end, r + KEY_LIMIT));
+  return k >= 0 && memberAfterValue(text, k, end);
 }
 
 /**
@@ -282,6 +351,9 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
       if (spacedKeyStartsMember(text, p, q, end)) return { verdict: Verdict.Accept, resume: i + 1 };
       // `{k {"a": 1}, …}`, `{k [1, 2], …}`: a key whose colon was lost before its container.
       if (r > q && r < end && containerAfterKey(text, r, end)) return { verdict: Verdict.Accept, resume: i + 1 };
+      // `{k 'v', j: 2}`, `{k {}}`: a key whose colon was lost before a scalar and the next member, or
+      // before an empty container and the object's end. Prose in braces (`{Step 1}`) has neither.
+      if (r > q && r < end && lostColonValue(text, r, end)) return { verdict: Verdict.Accept, resume: i + 1 };
     }
     return reject;
   }
@@ -346,6 +418,12 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   }
   if (isLetter(d) || d === 0x5f || d === 0x24) {
     if (literalAt(text, p, end) >= 0) return accept;
+    // `[k: 1, j: 2}]`: an element object's `{` lost (two members at least: `[Note: 5]` is prose).
+    const v = unquotedMemberValueAt(text, p, end);
+    if (v >= 0) {
+      const k = valueEnd(text, v, Math.min(end, v + KEY_LIMIT));
+      if (k >= 0 && memberAfterValue(text, k, end)) return accept;
+    }
     const q = wordEnd(text, p, end, true);
     if (q < 0) return rejectRun;
     const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));

@@ -2,7 +2,7 @@
 // `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
 // or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
 // container inside it would be the answer, and the rest lost without a word.
-import { closingQuote, isDigit, isIdentChar, numberEnd, scalarElementEnd, skipWs } from './chars.js';
+import { closingQuote, containerEnd, isDigit, isIdentChar, memberAfterValue, numberEnd, scalarElementEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
 
 const QUOTE = 0x22;
 const APOS = 0x27;
@@ -14,6 +14,9 @@ const RBRACK = 0x5d;
 const MINUS = 0x2d;
 const SPACE = 0x20;
 const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const COLON = 0x3a;
 
 /**
  * Where the members at `i` (see memberStartsAt) end in [i, end): one past the `}` that closes more
@@ -32,6 +35,45 @@ export function membersEnd(text: string, i: number, end: number): number {
     else if (c === RBRACE && --braces < 0) return brackets === 0 ? k + 1 : -1;
   }
   return -1;
+}
+
+/**
+ * Where the members at `i` end when their first key is unquoted (`k: [1, 2], j: 2}`, as JavaScript
+ * and Python write an object, its `{` lost), or -1. A word and `:` open many a line of prose
+ * (`Answer: {"a": 1}}`), so more than the lost `}` is asked for: the first value, then `,` and a
+ * second member, quoted or not, right after it; or a scalar and the `}` right after it.
+ */
+export function unquotedMembersEnd(text: string, i: number, end: number): number {
+  if (!membersMayStartAfter(text, i)) return -1;
+  const v = unquotedMemberValueAt(text, i, end);
+  if (v < 0) return -1;
+  const after = valueEnd(text, v, end);
+  if (after < 0 || after >= end) return -1;
+  let k = skipWs(text, after, end);
+  // `k: [1, 2],⏎}`: one member and a trailing comma.
+  if (k < end && text.charCodeAt(k) === COMMA && skipWs(text, k + 1, end) < end && text.charCodeAt(skipWs(text, k + 1, end)) === RBRACE) k = skipWs(text, k + 1, end);
+  else if (k < end && text.charCodeAt(k) === RBRACE) {
+    // `name: "Ann"}`, `ids: [1, 2]}`: one member, its `}` right after it; an object there is an
+    // answer with a closer too many (`Answer: {"a": 1}}`).
+    if (text.charCodeAt(v) === LBRACE) return -1;
+  } else if (!memberAfterValue(text, after, end)) return -1;
+  return membersEnd(text, i, end);
+}
+
+/**
+ * Whether members may start at `i` after what comes before it on its line: nothing, or a colon
+ * (`Here is the result: k: [1], j: 2}`). After other words the word and its colon are prose
+ * (`Here is the result: {…}, k: 2}` has no key `result`); after a comma, a quote, a closer or a
+ * digit, the word is a later member of members that started before it (`first name: Ann, age: 3}`).
+ */
+function membersMayStartAfter(text: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k--;
+  return k < 0 || text.charCodeAt(k) === LF || text.charCodeAt(k) === CR || text.charCodeAt(k) === COLON;
+}
+
+export function isIdentStart(c: number): boolean {
+  return isIdentChar(c) && !isDigit(c);
 }
 
 /** What {@link elementsEnd} found: the span's end, or where a look may next get further. */
@@ -81,17 +123,6 @@ function scalarEnd(text: string, k: number, end: number): number {
   return scalarElementEnd(text, k, end);
 }
 
-/** One past the closer that ends the container at `k` (any closer counts), or -1. */
-function containerEnd(text: string, k: number, end: number): number {
-  let depth = 0;
-  for (; k < end; k++) {
-    const c = text.charCodeAt(k);
-    if (c === QUOTE) k = closingQuote(text, k, end);
-    else if (c === LBRACE || c === LBRACK) depth++;
-    else if ((c === RBRACE || c === RBRACK) && --depth === 0) return k + 1;
-  }
-  return -1;
-}
 
 /** The ASCII characters a value starts with: a string's quote, a number's, a literal's first letter. */
 const VALUE_START = new Uint8Array(0x80);

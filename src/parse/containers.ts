@@ -1,6 +1,7 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
 import { memberStartsAt } from '../extract/chars.js';
+import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
@@ -33,6 +34,15 @@ export function keyOpensText(e: Engine, at: number): boolean {
   const member = memberStartsAt(e.buf, at, e.end);
   if (member === undefined && !e.final) throw NEED_MORE;
   return member === true;
+}
+
+/**
+ * Whether the text opens with members whose first key is unquoted (`k: [1, 2], j: 2}`; extraction's
+ * unquotedMembersEnd, which takes such a span from prose): then the object's `{` was left out.
+ */
+export function unquotedKeyOpensText(e: Engine, at: number): boolean {
+  if (!e.final) throw NEED_MORE;
+  return unquotedMembersEnd(e.buf, at, e.end) >= 0;
 }
 
 function push(e: Engine, kind: Kind): void {

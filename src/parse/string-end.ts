@@ -8,7 +8,7 @@ import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObjec
 import { scan } from './continuation.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
-import { isLiteralWord, keyAfterFullwidthComma, scanWordLimited } from './words.js';
+import { isLiteralWord, keyAfterFullwidthComma, scalarEndsMember, scanWordLimited } from './words.js';
 
 /**
  * Does the quote at `i` end the string? Looks at what follows it (bounded). Returns undefined when
@@ -192,6 +192,8 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     if (colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd)) return Decision.CLOSE;
     // `{name="Ann", age=3}`: keyword arguments, `=` for the colon.
     if (equalsAfter(e, wordEnd)) return Decision.CLOSE;
+    // `{a: "x", b None}`: a key whose colon was lost, then a literal or a number and the member's end.
+    if (lostColonBeforeScalar(e, k)) return Decision.CLOSE;
     // `{"a": "x", null], "b": 1}`: a literal, then a closer or a comma, is an element (an array's `[`
     // lost), not text.
     return isLiteralWord(e.buf.slice(k, wordEnd)) && closerOrCommaAt(e, wordEnd) ? Decision.CLOSE : Decision.INNER;
@@ -201,6 +203,19 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   // object whose `{` was lost.
   if (colonAfter(e, wordEnd) && e.buf.slice(k, wordEnd).trim().indexOf(' ') < 0) return Decision.CLOSE;
   return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
+}
+
+/** A key word at `k`, one space, then a literal or a number that ends the member. */
+function lostColonBeforeScalar(e: Engine, k: number): boolean {
+  let w = k;
+  while (w < e.end && isWordPart(e.buf.charCodeAt(w))) w++;
+  if (w >= e.end || e.buf.charCodeAt(w) !== Ch.SPACE) return false;
+  if (w + 1 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = e.buf.charCodeAt(w + 1);
+  return (isWordStart(c) || isDigit(c) || c === Ch.MINUS) && scalarEndsMember(e, w + 1, false, true);
 }
 
 /**

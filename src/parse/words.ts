@@ -234,9 +234,9 @@ function identifierKeyAt(e: Engine, k: number): boolean {
 
 /**
  * Whether a literal (`True`, `null`, …) or a number at `k` is followed, on its line, by the end of the
- * member (`,` `}` or the line's end). Waits while the text so far cannot tell.
+ * member (`,` `}` or, unless `delimited`, the line's end). Waits while the text so far cannot tell.
  */
-function scalarEndsMember(e: Engine, k: number, inArray = false): boolean {
+export function scalarEndsMember(e: Engine, k: number, inArray = false, delimited = false): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + KEY_WORD_LOOK);
   const word = isWordStart(s.charCodeAt(k));
@@ -247,7 +247,7 @@ function scalarEndsMember(e: Engine, k: number, inArray = false): boolean {
   if (j >= e.end && !e.final) throw NEED_MORE;
   if (j >= limit && j < e.end) return false;
   const d = j < e.end ? s.charCodeAt(j) : Ch.LF;
-  if (d !== Ch.COMMA && d !== Ch.RBRACE && d !== Ch.LF && d !== Ch.CR && !(inArray && d === Ch.RBRACKET)) return false;
+  if (d !== Ch.COMMA && d !== Ch.RBRACE && (delimited || (d !== Ch.LF && d !== Ch.CR)) && !(inArray && d === Ch.RBRACKET)) return false;
   return !word || isLiteralWord(s.slice(k, token));
 }
 

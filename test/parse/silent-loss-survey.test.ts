@@ -881,3 +881,34 @@ describe('JavaScript- and Python-style containers that lost a delimiter', () => 
     assert.notDeepEqual(parse('See {note [1]} for details.'), { note: [1] });
   });
 });
+
+// Session 20, the same survey: an object written as JavaScript writes one, its first `{` lost. The
+// array or object in its first member was the answer and the other members were set aside as text.
+describe('members with unquoted keys whose `{` was lost', () => {
+  readsEach([
+    ['k: [1, 2], j: 2}', { k: [1, 2], j: 2 }],
+    ['Here is the result: k: [1], "j": 2} Hope it helps.', { k: [1], j: 2 }],
+    ['\n  _x0: [\n    None,\n  ],\n}', { _x0: [null] }],
+    ["name: 'Ann', age: 3}", { name: 'Ann', age: 3 }],
+    ['Here: score: 5}', { score: 5 }],
+    // In prose, a key whose colon was lost before a scalar, or before an empty container.
+    ["Here is the result: {k 'v', j: 2} Hope it helps.", { k: 'v', j: 2 }],
+    ['Here is the result: {k {}} Hope it helps.', { k: {} }],
+    ['Here is the result: {k [], j: 1} Hope it helps.', { k: [], j: 1 }],
+    // An element object's `{` lost in prose.
+    ['Here is the result: [k: True, j: [None]}] Hope it helps.', [{ k: true, j: [null] }]],
+    // After a string, a key whose colon was lost before a literal or a number.
+    ["{a: 'x', b None}", { a: 'x', b: null }],
+    ['{a: "x", b 5}', { a: 'x', b: 5 }],
+  ]);
+  test('a word and a colon in prose before a value stay prose', () => {
+    // One member whose value is an object: an answer with a closer too many.
+    assert.deepEqual(parse('Answer: {"a": 1}}'), { a: 1 });
+    // After other words on the line, `result:` is prose, not a key.
+    assert.deepEqual(parse('Here is the result: {"a": [1]}, b: 2} ok'), { a: [1], b: 2 });
+    // A later member whose first one was not seen: not taken from the middle.
+    assert.throws(() => parse('first name: Ann, age: 3}'), JsonMendError);
+    assert.deepEqual(parse('Note: [1, 2] is the list.'), [1, 2]);
+  });
+});
+
