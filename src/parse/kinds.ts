@@ -191,7 +191,7 @@ export const REPAIR_KINDS = {
     input: '"a\nb"', value: 'a\nb', at: 2, guess: false, cutOff: false, fuzz: ['\n'],
   },
   invalid_escape: {
-    fixes: 'a backslash that starts no JSON escape keeps its backslash; `\\\'` is an apostrophe; in a Windows path written with single backslashes (`"C:\\Users\\bob\\new"`), every backslash is the path\'s (`\\n` `\\t` `\\u` there are folders)',
+    fixes: 'a backslash that starts no JSON escape keeps its backslash; `\\\'` is an apostrophe; in a Windows path written with single backslashes (`"C:\\Users\\bob\\new"`), every backslash is the path\'s (`\\n` `\\t` `\\u` there are folders); a LaTeX command written with one backslash keeps it (`\\frac`, and `\\times` `\\nu` in maths), not a form feed or a tab',
     input: '"\\d+"', value: '\\d+', at: 1, guess: true, cutOff: false, fuzz: ['\\', 'u'],
   },
   escaped_json: {

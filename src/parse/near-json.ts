@@ -13,6 +13,7 @@
 // string is built piece by piece — building one costs more than JSON.parse's whole job on it.
 
 import { tryJsonParse } from './native-json.js';
+import { LATEX_NAME_LOOK, isLatexCommand } from './latex.js';
 
 const enum Want {
   /** A value (after `[`, `,` in an array, `:` or at the top). */
@@ -176,10 +177,14 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
         j = ascii.indexOf('"', j);
         while (j !== -1 && b[j - 1] === 0x5c && escapedAt(b, j)) j = ascii.indexOf('"', j + 1);
         if (j === -1) j = n;
+        // A LaTeX command written with one backslash (`\frac`) is the engine's to read (see latex.ts).
+        if (nextSlash <= i) nextSlash = indexOrEnd(ascii, '\\', i + 1, n);
+        if (nextSlash < j && latexIn(b, nextSlash, j)) return -1;
       } else if (c === QUOTE) {
         while (j < n) {
           const d = b[j];
           if (d === QUOTE) break;
+          if (d === 0x5c && latexCommandBytes(b, j + 1, n)) return -1;
           j += d === 0x5c ? 2 : 1;
         }
       } else if (ascii !== undefined) {
@@ -285,6 +290,25 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
 function indexOrEnd(s: string, what: string, from: number, end: number): number {
   const k = s.indexOf(what, from);
   return k === -1 ? end : k;
+}
+
+/** Whether a string's escapes in [from, to), `from` at its first backslash, hold a LaTeX command (see latexCommandBytes). */
+function latexIn(b: Uint8Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    if (b[k] !== 0x5c) continue;
+    if (latexCommandBytes(b, k + 1, to)) return true;
+    k++;
+  }
+  return false;
+}
+
+/** Whether the escape letter at `k` starts a LaTeX command's name that is also a JSON escape (`\frac`, `\times`). */
+function latexCommandBytes(b: Uint8Array, k: number, end: number): boolean {
+  const c = b[k];
+  if (c !== 0x62 && c !== 0x66 && c !== 0x6e && c !== 0x72 && c !== 0x74) return false;
+  let j = k + 1;
+  while (j < end && j - k < LATEX_NAME_LOOK && ((b[j] | 0x20) >= 0x61 && (b[j] | 0x20) <= 0x7a)) j++;
+  return j - k > 1 && isLatexCommand(String.fromCharCode(...b.subarray(k, j)));
 }
 
 /** Whether the quote at `j` is escaped: an odd number of backslashes before it. */

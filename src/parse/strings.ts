@@ -7,6 +7,7 @@ import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD,
 import { missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
+import { latexCommandAt } from './latex.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
 
@@ -621,6 +622,17 @@ export function readEscape(e: Engine, i: number): number {
   const simple = ESCAPES[code];
   if (simple !== undefined) {
     if (e.pathAt === e.strStart && (code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T))) return invalidEscape(e, i);
+    if (code >= Ch.LOWER_B && code <= Ch.LOWER_T) {
+      // `rac`, `	imes`: a LaTeX command written with one backslash (see latex.ts).
+      let latex: boolean;
+      try {
+        latex = latexCommandAt(e, i);
+      } catch (err) {
+        if (err === NEED_MORE) return -1;
+        throw err;
+      }
+      if (latex) return invalidEscape(e, i, 'kept the backslash of a LaTeX command');
+    }
     e.strText += simple;
     return i + 2;
   }
@@ -709,8 +721,8 @@ export function cutEscape(e: Engine, i: number): number {
 }
 
 /** `\d` and friends: keep the backslash as a character (the regex a model meant). */
-export function invalidEscape(e: Engine, i: number): number {
-  e.record('invalid_escape', i, 'kept a backslash that starts no JSON escape');
+export function invalidEscape(e: Engine, i: number, detail = 'kept a backslash that starts no JSON escape'): number {
+  e.record('invalid_escape', i, detail);
   e.edit(i, 0, '\\');
   e.strText += '\\';
   return i + 1;

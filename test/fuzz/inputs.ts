@@ -359,6 +359,29 @@ export const windowsPaths = fc.tuple(fc.array(fc.oneof(windowsPathText.map((p) =
     return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
   });
 
+/**
+ * An object some of whose values are maths written as LaTeX with single backslashes between `$`s
+ * (`"$\frac{a}{b} \times \theta_i$"`), its commands those whose names start with a JSON escape's
+ * letter and others, the other values JSON values; alone or in prose, always with a trailing comma
+ * (valid JSON reads as JSON.parse reads it). With the value: each expression as written.
+ */
+const latexToken = fc.constantFrom(
+  '\\frac{a}{b}', '\\times', '\\theta', '\\nu', '\\beta', '\\to', '\\left(', '\\right)', '\\sum_{i}', '\\alpha',
+  '\\cdot', '\\neq', '\\tau^2', '\\rho', '\\text{m}', '\\bar{x}', '\\nabla', '\\tan', 'x', '2', '+', '=',
+);
+const latexText = fc.array(latexToken, { minLength: 1, maxLength: 8 }).map((tokens) => `$${tokens.join(' ')}$`);
+export const latexMaths = fc.tuple(fc.array(fc.oneof(latexText.map((m) => ({ m })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 4 }), fc.boolean(), fc.boolean())
+  .filter(([members]) => members.some((m) => 'm' in m))
+  .map(([members, pretty, inProse]) => {
+    const value: Record<string, unknown> = {};
+    const parts = members.map((m, i) => {
+      value[`k${i}`] = 'm' in m ? m.m : m.v;
+      return `"k${i}": ${'m' in m ? `"${m.m}"` : JSON.stringify(m.v)}`;
+    });
+    const text = pretty ? `{\n  ${parts.join(',\n  ')},\n}` : `{${parts.join(', ')},}`;
+    return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
+  });
+
 /** `v` written as Python and JavaScript write it by hand: keys and strings in single quotes, nothing escaped. */
 function singleQuoted(v: unknown): string {
   if (typeof v === 'string') return `'${v}'`;

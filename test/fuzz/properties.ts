@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -290,6 +290,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'an object with a string that lists quoted words whose quotes were not escaped (`"msg": "Use "a", "b" or "c""`), alone or in prose, is read exactly as it was meant, and so is the rest of the object; the stream reads it the same way'),
   readsExactly('recovery.windows-path', windowsPaths,
     'an object some of whose values are Windows paths written with single backslashes (`"C:\\Users\\bob\\new.txt"`), alone or in prose, is read with each path as written (`\\n` `\\t` `\\b` `\\u` in it are folders, not escapes); the stream reads it the same way'),
+  readsExactly('recovery.latex', latexMaths,
+    'an object some of whose values are maths written as LaTeX with single backslashes (`"$\\frac{a}{b} \\times \\theta$"`), with a trailing comma, alone or in prose, is read with each expression as written (`\\f` `\\t` `\\n` `\\b` `\\r` there start commands, not escapes); the stream reads it the same way'),
   readsExactly('recovery.doubled-key-quote', doubledKeyQuote,
     "a container's JSON with one key's opening quote written twice (`{\"\"name\": \"Ann\"}`), alone or in prose, is read exactly as it was meant; the stream reads it the same way"),
   readsExactly('recovery.apostrophe', apostrophe,

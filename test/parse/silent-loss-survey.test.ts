@@ -912,3 +912,21 @@ describe('members with unquoted keys whose `{` was lost', () => {
   });
 });
 
+// LaTeX written into a string with single backslashes (THU-MAIC/OpenMAIC #658): `\frac` and
+// `\times` became a form feed and a tab, while `\sum` kept its backslash.
+describe('a LaTeX command keeps its backslash', () => {
+  readsEach([
+    ['{"latex": "$\\frac{1}{2} \\times \\sum_i x_i$"}', { latex: '$\\frac{1}{2} \\times \\sum_i x_i$' }],
+    ['{"a": "\\frac{1}{2}", "b": 1,}', { a: '\\frac{1}{2}', b: 1 }],
+    ['{"a": "\\left( x \\right) \\to \\beta",}', { a: '\\left( x \\right) \\to \\beta' }],
+    ['{"a": "$\\nu = 3$", }', { a: '$\\nu = 3$' }],
+    ['{"a": "\\theta_1 + \\tau^2",}', { a: '\\theta_1 + \\tau^2' }],
+    // Line breaks and tabs before words stay line breaks and tabs.
+    ['{"a": "Line one\\nThe end \\d+",}', { a: 'Line one\nThe end \\d+' }],
+    ['{"a": "x \\nu y", }', { a: 'x \nu y' }],
+    ['{"a": "name:\\tan apple",}', { a: 'name:\tan apple' }],
+  ]);
+  test('valid JSON reads as JSON.parse reads it', () => {
+    assert.deepEqual(parse('{"latex": "\\frac{1}{2}"}'), { latex: '\f' + 'rac{1}{2}' });
+  });
+});
