@@ -5,7 +5,7 @@
 
 /** Property name → why it fails today (and where it is being fixed). */
 export const KNOWN_FAILING_PROPERTIES: Readonly<Record<string, string>> = {
-  'recovery.deleted-script-delimiter': 'open: a lost first `{` before an unquoted key (`k: [1], j: 2}`) loses the keys, as does a key whose colon was lost before an empty container in prose (`{k {}}`); the parser reads an object that starts with a quoted key that way (memberStartsAt), but an unquoted one would make every reply that starts `Word:` wait for its end. Session 19 fixed the rest it found: 104–108 of 3,000 generated inputs lose text, from 213–236',
+  'recovery.deleted-script-delimiter': "open: a nested object's `{` lost after its key's colon and a line break (its members read as the key's text: kept as text, the literals in it not read); an object's `}` lost before the array's next element on a line of its own (`  ,⏎  True` reads True as a key); an array's `[` lost in prose before elements that hold containers on lines of their own; a lost `}` in prose that splits the document so the first span fails and a later one is the answer. Session 20 read the first `{` lost before unquoted keys (`k: [1], j: 2}`), `{k {}}` and `{k 'v', j: 2}` in prose, and `[k: 1, j: 2}]`: 26–27 of 3,000 generated inputs lose text, from 73–75 (session 20's survey, seeds 1–3)",
 };
 
 /**
