@@ -244,7 +244,7 @@ export const REPAIR_KINDS = {
     input: "{'a', 'b'}", value: ['a', 'b'], at: 0, guess: false, cutOff: false, fuzz: ["{'a', 'b'}"],
   },
   comment: {
-    fixes: '`//`, `#` and block comments (where a value belongs, `#ff0000,` is the value\'s text: a word character after the `#`, and a `,` `}` or `]` after it on its line or first on the next)',
+    fixes: '`//`, `#` and block comments (where a value belongs, `#ff0000,` is the value\'s text: a word character after the `#`, and a `,` `}` or `]` after it on its line or first on the next); a line comment ends before a closer of what is open when the document goes on after it on the line (`"b" # note }, "c": 1}`) or the line is the text\'s last',
     input: '[1 // one\n]', value: [1], at: 3, guess: false, cutOff: false, fuzz: ['/', '*', '#', '// c\n'],
   },
   ellipsis: {

@@ -125,6 +125,8 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
           after = i + 2;
           while (after < n && b[after] !== 0x0a) after++;
         }
+        // A closer in a line comment may be the document's (see closerInComment): the engine's to read.
+        for (let k = i + 2; k < after; k++) if (b[k] === 0x7d || b[k] === 0x5d) return -1;
       } else if (d === 0x2a) {
         after = i + 3;
         while (after < n && !(b[after] === 0x2f && b[after - 1] === 0x2a)) after++;

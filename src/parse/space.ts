@@ -1,7 +1,7 @@
 // Space and comments between tokens, and the bounded scans past them that the rules look ahead with.
 import { Ch, isJsonSpace, isSpecialSpace, isWordPart } from './chars.js';
 import type { Engine } from './engine.js';
-import { NEED_MORE, LOOKAHEAD, State } from './state.js';
+import { NEED_MORE, LOOKAHEAD, State, closerOf } from './state.js';
 
 /** Skips whitespace and comments; false when a run of special spaces reaches the buffer's end (wait). */
 export function skipSpace(e: Engine): boolean {
@@ -77,9 +77,37 @@ export function skipComment(e: Engine, i: number): number {
       return i;
     }
   }
+  if (e.kinds.length > 0 && (c === Ch.HASH || s.charCodeAt(i + 1) === Ch.SLASH)) j = closerInComment(e, i, j);
   e.record('comment', i, 'removed a comment');
   e.edit(i, j - i, '');
   return j;
+}
+
+/**
+ * `{"a": {"b": "x" # note }, "c": 1}`: a line comment, containers open, ends before the first closer of
+ * the innermost one in it when the document goes on after that closer on the comment's line (more
+ * closers, then `, "`), or the line is the text's last. Read to the line's end, it would take the
+ * document's closers and members with it.
+ */
+function closerInComment(e: Engine, i: number, j: number): number {
+  const s = e.buf;
+  const closer = closerOf(e.top()).charCodeAt(0);
+  // The comment's own brackets pair up (`// see [1]`): its first closer that closes none of them.
+  let k = i + 1;
+  for (let depth = 0; k < j; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LBRACE || c === Ch.LBRACKET) depth++;
+    else if ((c === Ch.RBRACE || c === Ch.RBRACKET) && depth > 0) depth--;
+    else if (c === closer) break;
+  }
+  if (k >= j) return j;
+  let n = k + 1;
+  while (n < j && (s.charCodeAt(n) === Ch.SPACE || s.charCodeAt(n) === Ch.RBRACE || s.charCodeAt(n) === Ch.RBRACKET)) n++;
+  if (n >= j) return j === e.end ? k : j;
+  if (s.charCodeAt(n) !== Ch.COMMA) return j;
+  n++;
+  while (n < j && s.charCodeAt(n) === Ch.SPACE) n++;
+  return n < j && s.charCodeAt(n) === Ch.DQUOTE ? k : j;
 }
 
 /**

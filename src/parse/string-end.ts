@@ -47,7 +47,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = colonAfterValue(e, i, c2)) !== PASS) return d;
   if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
-  if ((d = commentFollows(e, j, c2)) !== PASS) return d;
+  if ((d = commentFollows(e, i, j, c2)) !== PASS) return d;
   if (c2 === Ch.BACKTICK && fenceEndsText(e, j)) return Decision.CLOSE;
   if ((d = escapedSpaceFollows(e, j, c2)) !== PASS) return d;
   if ((d = commaFollows(e, i, j, c2)) !== PASS) return d;
@@ -165,8 +165,14 @@ function joinFollows(e: Engine, after: number, c2: number): Answer {
   return c2 === Ch.PLUS && concatenation(e, after) !== undefined ? Decision.CLOSE : PASS;
 }
 
-/** `"x" // note`: a comment after the quote, so the string ended. */
-function commentFollows(e: Engine, j: number, c2: number): Answer {
+/** `"x" // note`, `"x" # note`: a comment after the quote, so the string ended. */
+function commentFollows(e: Engine, i: number, j: number, c2: number): Answer {
+  if (c2 === Ch.HASH) {
+    // `# ` then text, after the string's first quote: `"see "#" here"` holds its `#`.
+    if (j + 1 >= e.end && !e.final) throw NEED_MORE;
+    const d = e.buf.charCodeAt(j + 1);
+    return (d === Ch.SPACE || d === Ch.LF || d === Ch.CR || j + 1 >= e.end) && j > i + 1 && e.kinds.length > 0 && firstQuote(e, i) ? Decision.CLOSE : PASS;
+  }
   if (c2 !== Ch.SLASH) return PASS;
   if (j + 1 >= e.end && !e.final) throw NEED_MORE;
   const d = e.buf.charCodeAt(j + 1);
@@ -356,11 +362,10 @@ function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: 
   if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY || inchMark(e, i)) return PASS;
   const k = scanWordLimited(e, j);
   if (k >= e.end) return PASS;
-  let c = e.buf.charCodeAt(k);
-  if (c === Ch.DQUOTE) {
-    const n = peekSignificant(e, k + 1);
-    c = n < e.end ? e.buf.charCodeAt(n) : -1;
-  }
+  // After the word (and a quote it lost), spaces and line breaks: `["a", "b" BOGUS⏎]`.
+  let n = peekSignificant(e, k);
+  if (n < e.end && e.buf.charCodeAt(n) === Ch.DQUOTE) n = peekSignificant(e, n + 1);
+  const c = n < e.end ? e.buf.charCodeAt(n) : -1;
   return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i) ? Decision.CLOSE : PASS;
 }
 

@@ -6,6 +6,7 @@
 //                     https://github.com/josdejong/jsonrepair/issues/147
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
 //   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
+//   a bare word, a comment after a string: json_repair #146, #137; https://github.com/vaidik/commentjson/issues/10
 //   a stray opener:   https://github.com/ollama/ollama/issues/10929 (thinking with a format)
 //   doubled braces:   https://github.com/run-llama/llama_index/issues/7886 (a template's `{{`, copied)
 import assert from 'node:assert/strict';
@@ -58,6 +59,13 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{"lorem": ipsum, sic, datum.",}', { lorem: 'ipsum, sic, datum.' }],
   // llama_index #7886: every brace doubled, as the prompt template escaped them; was an error.
   ['Here is the output in JSON format:\n{{\n  "type": "array",\n  "items": {{\n    "type": "object",\n    "properties": {{\n      "choice": 1,\n      "reason": "x"\n    }},\n    "required": [\n      "choice",\n      "reason"\n    ],\n    "additionalProperties": false\n  }}\n}}\n', { type: 'array', items: { type: 'object', properties: { choice: 1, reason: 'x' }, required: ['choice', 'reason'], additionalProperties: false } }],
+  // json_repair #146: a bare word after an element, then a line break before the `]`: the quote before
+  // the word was read as text and the rest of the array and the object went into one key.
+  ['{\n"bad_one": [\n"Lorem Ipsum",\n"consectetur" BOGUS\n],\n"good_one": [\n"elit",\n"sed"\n]\n}', { bad_one: ['Lorem Ipsum', 'consectetur', 'BOGUS'], good_one: ['elit', 'sed'] }],
+  // json_repair #137, commentjson #10: a `#` comment after a string value (the quote was read as text,
+  // and the members after it moved into the inner object); on the last line it ends at its closer.
+  ['{ "key": { "key2": "value2" # comment }, "key3": "value3" }', { key: { key2: 'value2' }, key3: 'value3' }],
+  ['{\n    "a" : "b" # this is a quote: "\n}', { a: 'b' }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
