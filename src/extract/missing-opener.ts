@@ -40,8 +40,8 @@ export function membersEnd(text: string, i: number, end: number): number {
 /**
  * Where the members at `i` end when their first key is unquoted (`k: [1, 2], j: 2}`, as JavaScript
  * and Python write an object, its `{` lost), or -1. A word and `:` open many a line of prose
- * (`Answer: {"a": 1}}`), so more than the lost `}` is asked for: the first value, then `,` and a
- * second member, quoted or not, right after it; or a scalar and the `}` right after it.
+ * (`Answer: {"a": 1}}`), so more than the lost `}` is asked for: a first value that is no object,
+ * then `,` and a second member, quoted or not, right after it, or the `}` right after it.
  */
 export function unquotedMembersEnd(text: string, i: number, end: number): number {
   if (!membersMayStartAfter(text, i)) return -1;
@@ -49,14 +49,14 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
   if (v < 0) return -1;
   const after = valueEnd(text, v, end);
   if (after < 0 || after >= end) return -1;
-  let k = skipWs(text, after, end);
-  // `k: [1, 2],⏎}`: one member and a trailing comma.
-  if (k < end && text.charCodeAt(k) === COMMA && skipWs(text, k + 1, end) < end && text.charCodeAt(skipWs(text, k + 1, end)) === RBRACE) k = skipWs(text, k + 1, end);
-  else if (k < end && text.charCodeAt(k) === RBRACE) {
-    // `name: "Ann"}`, `ids: [1, 2]}`: one member, its `}` right after it; an object there is an
-    // answer with a closer too many (`Answer: {"a": 1}}`).
-    if (text.charCodeAt(v) === LBRACE) return -1;
-  } else if (!memberAfterValue(text, after, end)) return -1;
+  const k = skipWs(text, after, end);
+  // `k: [1, 2],⏎}`: one member and a trailing comma, as a pretty-printer writes it.
+  const trailing = k < end && text.charCodeAt(k) === COMMA && text.charCodeAt(skipWs(text, k + 1, end)) === RBRACE;
+  // Else an object is the answer after prose's `Word:`, with a closer too many (`Answer: {"a": 1}}`)
+  // or one written early (`Here: {a: 1}, b: 2}` is `{a: 1, b: 2}`).
+  if (!trailing && text.charCodeAt(v) === LBRACE) return -1;
+  // `name: "Ann"}`, `ids: [1, 2]}`: one member, its `}` right after it.
+  if (!trailing && !(k < end && text.charCodeAt(k) === RBRACE) && !memberAfterValue(text, after, end)) return -1;
   return membersEnd(text, i, end);
 }
 

@@ -1,6 +1,6 @@
 // Words: literals (JSON, Python, JS), constructor calls, and unquoted keys and values.
 import { Ch, isDigit, isJsonSpace, isNumberPart, isQuoteLike, isWordPart, isWordStart } from './chars.js';
-import { missingValueBeforeKey, open, opensLostObject, placeKeyInArray } from './containers.js';
+import { missingValueBeforeKey, open, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
@@ -319,6 +319,13 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     // that key, is the next member's key; the key before it had no value. (Deeper, it may be the
     // value's own text, `Note: …`: read as text.)
     missingValueBeforeKey(e, start);
+    return;
+  }
+  if (e.top() === Kind.OBJECT && kind === 'unquoted_string' && lineBreakBefore(e, start) && identifierKeyAt(e, start) && opensLostObject(e, indentAt(e, start))) {
+    // `k:⏎    u: None,⏎  },`: deeper, an identifier, a colon and a value that is no text (a literal, a
+    // number, a quote or an opener) is the first key of the value's object, whose `{` was lost.
+    openMissingObject(e, start, e.edits.length);
+    e.state = State.KEY;
     return;
   }
   let last = unquotedEnd(e, false);

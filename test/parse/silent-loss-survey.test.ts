@@ -889,6 +889,9 @@ describe('members with unquoted keys whose `{` was lost', () => {
     ['k: [1, 2], j: 2}', { k: [1, 2], j: 2 }],
     ['Here is the result: k: [1], "j": 2} Hope it helps.', { k: [1], j: 2 }],
     ['\n  _x0: [\n    None,\n  ],\n}', { _x0: [null] }],
+    ['\n  _k0: {\n    a: 1,\n  },\n}', { _k0: { a: 1 } }],
+    // A nested object's `{` lost after its key's colon and a line break: its first key, deeper.
+    ['{\n  a:\n    b: None,\n    c: 1\n  },\n  d: 2\n}', { a: { b: null, c: 1 }, d: 2 }],
     ["name: 'Ann', age: 3}", { name: 'Ann', age: 3 }],
     ['Here: score: 5}', { score: 5 }],
     // In prose, a key whose colon was lost before a scalar, or before an empty container.
@@ -902,8 +905,11 @@ describe('members with unquoted keys whose `{` was lost', () => {
     ['{a: "x", b 5}', { a: 'x', b: 5 }],
   ]);
   test('a word and a colon in prose before a value stay prose', () => {
-    // One member whose value is an object: an answer with a closer too many.
+    // A first value that is an object: an answer with a closer too many, or one written early.
     assert.deepEqual(parse('Answer: {"a": 1}}'), { a: 1 });
+    assert.deepEqual(parse('Here: {a: 1}, b: 2} ok'), { a: 1, b: 2 });
+    // Deeper under a key, a word and a colon before text are the value's text.
+    assert.deepEqual(parse('{\n  "a":\n    Note: see below,\n  "b": 1\n}'), { a: 'Note: see below', b: 1 });
     // After other words on the line, `result:` is prose, not a key.
     assert.deepEqual(parse('Here is the result: {"a": [1]}, b: 2} ok'), { a: [1], b: 2 });
     // A later member whose first one was not seen: not taken from the middle.
