@@ -108,6 +108,8 @@ export function elementsEnd(text: string, i: number, end: number, lone: boolean)
     if (d !== COMMA) break;
     k = skipWs(text, k + 1, end);
     if (k >= end) break;
+    // `1,⏎  2,⏎]`: a trailing comma before the `]`, as a pretty-printer writes it.
+    if (text.charCodeAt(k) === RBRACK && count > 1) return { end: k + 1, lookFrom: k + 1 };
   }
   return { end: -1, lookFrom: Math.max(k, i + 1) };
 }

@@ -1,11 +1,11 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
-import { memberStartsAt } from '../extract/chars.js';
+import { elementsStartAt, memberStartsAt } from '../extract/chars.js';
 import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
-import { indentAt, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
+import { indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
@@ -24,6 +24,23 @@ export function openObjectAt(e: Engine, at: number, detail: string): void {
   e.edit(at, 0, '{');
   e.pos = at;
   push(e, Kind.OBJECT);
+}
+
+/**
+ * Whether the text, read whole, is an array's elements whose `[` was left out (`1, "b", [2]]`;
+ * extraction's elementsStartAt, which takes such a span from prose): then the `[` is supplied, and
+ * the elements are read as an array's, containers among them (`'a', [], 'b']`) included.
+ */
+export function elementsOpenText(e: Engine, at: number): boolean {
+  return e.final && e.base === 0 && elementsStartAt(e.buf, at, e.end);
+}
+
+/** Opens the array whose elements start at `at` (see elementsOpenText). */
+export function openArrayAt(e: Engine, at: number): void {
+  e.record('missing_opener', at, 'inserted the "[" of an array whose elements open the text');
+  e.edit(at, 0, '[');
+  e.pos = at;
+  push(e, Kind.ARRAY);
 }
 
 /**
@@ -274,9 +291,25 @@ export function objectInArray(e: Engine): boolean {
  * member of the same object, its key could replace one the object already holds.
  */
 export function opensLostObject(e: Engine, indent: number): boolean {
-  const at = e.keyAt - e.base;
-  const keyIndent = at >= 0 ? indentAt(e, at) : e.keyIndentDropped;
+  const keyIndent = lastKeyIndent(e);
   return keyIndent >= 0 && indent > keyIndent;
+}
+
+/** The indentation of the line the last key starts (-1 when it does not start one). */
+function lastKeyIndent(e: Engine): number {
+  const at = e.keyAt - e.base;
+  return at >= 0 ? indentAt(e, at) : e.keyIndentDropped;
+}
+
+/**
+ * `[⏎  {⏎    "a": 1,⏎  ,⏎  false⏎]`: a second comma where an object in an array expects a key, first on
+ * its line and indented less than the object's last key: the object's `}` was lost before it, and
+ * the comma is the array's. Read as the object's, the element after it would be a key.
+ */
+export function commaEndsObject(e: Engine): boolean {
+  if (e.commaAt < 0 || !objectInArray(e) || !lineBreakBefore(e, e.pos)) return false;
+  const indent = indentAt(e, e.pos);
+  return indent >= 0 && indent < lastKeyIndent(e);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
+import { closeBeforeSibling, closeWith, commaEndsObject, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
 import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
@@ -382,6 +382,10 @@ export class Engine {
         openObjectAt(this, this.pos, 'inserted the "{" of an object whose first member opens the text');
         return;
       }
+      if (c !== Ch.LBRACE && c !== Ch.LBRACKET && elementsOpenText(this, this.pos)) {
+        openArrayAt(this, this.pos);
+        return;
+      }
     }
     switch (c) {
       case Ch.LBRACE:
@@ -586,6 +590,13 @@ export class Engine {
         return;
       case Ch.COMMA:
       case Ch.FULLWIDTH_COMMA:
+        if (commaEndsObject(this)) {
+          // The `}` goes before the object's last comma, which becomes the array's: this one is extra.
+          const comma = this.commaAt;
+          closeBeforeSibling(this, 'element');
+          this.commaAt = comma;
+          return;
+        }
         this.record(this.commaAt >= 0 ? 'extra_comma' : 'leading_comma', this.pos, `removed "${String.fromCharCode(c)}"`);
         this.edit(this.pos, 1, '');
         this.pos++;

@@ -109,7 +109,7 @@ export const REPAIR_KINDS = {
     input: '[{"i":1{"i":2}]', value: [{ i: 1 }, { i: 2 }], at: 7, guess: true, cutOff: false, fuzz: ['[{"i":1{'],
   },
   missing_opener: {
-    fixes: 'a key and its value where an array element should be, after the value ended, or opening the text (a reply that goes on from a prefilled `{`): the object around them was not opened; or a table row whose `[` was lost (values after an array element, up to `], [`)',
+    fixes: 'a key and its value where an array element should be, after the value ended, or opening the text (a reply that goes on from a prefilled `{`): the object around them was not opened; an array\'s elements opening the text up to the `]` that ends it (`1, "b", [2]]`); or a table row whose `[` was lost (values after an array element, up to `], [`)',
     input: '["key":"value"]', value: [{ key: 'value' }], at: 1, guess: true, cutOff: false, fuzz: ['["k":'],
     alsoNeeds: { kinds: ['mismatched_closer'], why: 'the `]` closes the object that was never opened, too' },
   },

@@ -902,6 +902,12 @@ describe('members with unquoted keys whose `{` was lost', () => {
     ['Here is the result: [k: True, j: [None]}] Hope it helps.', [{ k: true, j: [null] }]],
     // After a string, a key whose colon was lost before a literal or a number.
     ["{a: 'x', b None}", { a: 'x', b: null }],
+    // An element object's `}` lost before a comma on its own line: the array's comma, not a key's.
+    ['[\n  {\n    "a": null,\n  ,\n  false\n]', [{ a: null }, false]],
+    ["[\n  None,\n  {\n    _0: None,\n  ,\n  False,\n  'h',\n]", [null, { _0: null }, false, 'h']],
+    // Elements whose `[` was lost in prose, pretty-printed, holding containers.
+    ['Here is the result: \n  False,\n  10,\n  {\n    d: None,\n  },\n  True,\n] Hope it helps.', [false, 10, { d: null }, true]],
+    ["Here is the result: \n  'B',\n  False,\n  [],\n  'Q',\n] Hope it helps.", ['B', false, [], 'Q']],
     ['{a: "x", b 5}', { a: 'x', b: 5 }],
   ]);
   test('a word and a colon in prose before a value stay prose', () => {
