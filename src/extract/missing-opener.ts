@@ -53,11 +53,18 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
   // `k: [1, 2],⏎}`: one member and a trailing comma, as a pretty-printer writes it.
   const trailing = k < end && text.charCodeAt(k) === COMMA && text.charCodeAt(skipWs(text, k + 1, end)) === RBRACE;
   // Else an object is the answer after prose's `Word:`, with a closer too many (`Answer: {"a": 1}}`)
-  // or one written early (`Here: {a: 1}, b: 2}` is `{a: 1, b: 2}`).
-  if (!trailing && text.charCodeAt(v) === LBRACE) return -1;
+  // or one written early (`Here: {a: 1}, b: 2}` is `{a: 1, b: 2}`); prose's word is not indented.
+  if (!trailing && text.charCodeAt(v) === LBRACE && !indentedLine(text, i)) return -1;
   // `name: "Ann"}`, `ids: [1, 2]}`: one member, its `}` right after it.
   if (!trailing && !(k < end && text.charCodeAt(k) === RBRACE) && !memberAfterValue(text, after, end)) return -1;
   return membersEnd(text, i, end);
+}
+
+/** Whether `i` is first on a line that an indentation opens (`⏎  k: {…},`, as a pretty-printer writes a member). */
+function indentedLine(text: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k--;
+  return k < i - 1 && k >= 0 && (text.charCodeAt(k) === LF || text.charCodeAt(k) === CR);
 }
 
 /**

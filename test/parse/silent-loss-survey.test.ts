@@ -890,6 +890,9 @@ describe('members with unquoted keys whose `{` was lost', () => {
     ['Here is the result: k: [1], "j": 2} Hope it helps.', { k: [1], j: 2 }],
     ['\n  _x0: [\n    None,\n  ],\n}', { _x0: [null] }],
     ['\n  _k0: {\n    a: 1,\n  },\n}', { _k0: { a: 1 } }],
+    // Pretty-printed (the key indented on its line), an object first value is the first member's too.
+    ["Here is the result: \n  _k: {\n    m: None,\n  },\n  j: 'EB',\n} Hope it helps.", { _k: { m: null }, j: 'EB' }],
+    ['\n  a: {},\n  b: {\n    c: None,\n  },\n}', { a: {}, b: { c: null } }],
     // A nested object's `{` lost after its key's colon and a line break: its first key, deeper.
     ['{\n  a:\n    b: None,\n    c: 1\n  },\n  d: 2\n}', { a: { b: null, c: 1 }, d: 2 }],
     ["name: 'Ann', age: 3}", { name: 'Ann', age: 3 }],
