@@ -51,7 +51,13 @@ export function continuationAt(text: string, at: number, limit: number, inObject
   }
   for (; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (!isWs(c) && c !== RBRACE && c !== RBRACK) break;
+    if (isWs(c) || c === RBRACE || c === RBRACK) continue;
+    // `{}},⏎  ],⏎  "b": 1`: a trailing comma between closers (the parser's strayCloser reads past it too).
+    if (c === COMMA) {
+      const j = skipWs(text, i + 1, end);
+      if (j < end && (text.charCodeAt(j) === RBRACE || text.charCodeAt(j) === RBRACK)) continue;
+    }
+    break;
   }
   if (quoteThenComma(text, i)) i++;
   if (i >= end || text.charCodeAt(i) !== COMMA) return -1;

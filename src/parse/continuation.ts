@@ -37,6 +37,11 @@ export function strayCloser(e: Engine): boolean {
   do {
     runLength++;
     i = peekSignificant(e, i + 1);
+    // `{}},⏎  ],⏎  "b": 1`: a trailing comma between the closers, as a pretty-printer writes them.
+    if (i < e.end && i < limit && s.charCodeAt(i) === Ch.COMMA) {
+      const j = peekSignificant(e, i + 1);
+      if (j < e.end && j < limit && isCloser(s.charCodeAt(j))) i = j;
+    }
   } while (i < e.end && i < limit && isCloser(s.charCodeAt(i)));
   // `{"code": "f({'a': x"b"})\n", "lang": "py"}`: a string's end quote after the closers, of a
   // string whose unescaped quotes ended it early; the quote is stray (strayQuote) with the comma

@@ -908,6 +908,10 @@ describe('members with unquoted keys whose `{` was lost', () => {
     // An element object's `}` lost before a comma on its own line: the array's comma, not a key's.
     ['[\n  {\n    "a": null,\n  ,\n  false\n]', [{ a: null }, false]],
     ["[\n  None,\n  {\n    _0: None,\n  ,\n  False,\n  'h',\n]", [null, { _0: null }, false, 'h']],
+    // A doubled closer before a pretty-printer's trailing comma and the next closer: the members after
+    // them were set aside as text.
+    ['{\n  a: [\n    {}},\n  ],\n  b: 1,\n}', { a: [{}], b: 1 }],
+    ['Here: {"a": [{}},], "b": 1} ok', { a: [{}], b: 1 }],
     // Elements whose `[` was lost in prose, pretty-printed, holding containers.
     ['Here is the result: \n  False,\n  10,\n  {\n    d: None,\n  },\n  True,\n] Hope it helps.', [false, 10, { d: null }, true]],
     ["Here is the result: \n  'B',\n  False,\n  [],\n  'Q',\n] Hope it helps.", ['B', false, [], 'Q']],
