@@ -55,6 +55,11 @@ export function isLetter(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
 }
 
+/** `[A-Za-z_$]`: the first character of an unquoted key. */
+export function isIdentStart(c: number): boolean {
+  return isIdentChar(c) && !isDigit(c);
+}
+
 /** `[A-Za-z0-9_$]`: identifier characters of unquoted keys and function names. */
 export function isIdentChar(c: number): boolean {
   return isLetter(c) || isDigit(c) || c === 0x5f || c === 0x24;
@@ -176,7 +181,7 @@ export function memberAfterValue(text: string, k: number, end: number): boolean 
   if (next >= end) return false;
   const c = text.charCodeAt(next);
   if (c === QUOTE) return memberStartsAt(text, next, end) === true;
-  return isIdentChar(c) && !isDigit(c) && unquotedMemberValueAt(text, next, end) >= 0;
+  return isIdentStart(c) && unquotedMemberValueAt(text, next, end) >= 0;
 }
 
 /**

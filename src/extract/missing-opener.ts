@@ -51,7 +51,8 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
   if (after < 0 || after >= end) return -1;
   const k = skipWs(text, after, end);
   // `k: [1, 2],⏎}`: one member and a trailing comma, as a pretty-printer writes it.
-  const trailing = k < end && text.charCodeAt(k) === COMMA && text.charCodeAt(skipWs(text, k + 1, end)) === RBRACE;
+  const closer = k < end && text.charCodeAt(k) === COMMA ? skipWs(text, k + 1, end) : end;
+  const trailing = closer < end && text.charCodeAt(closer) === RBRACE;
   // Else an object is the answer after prose's `Word:`, with a closer too many (`Answer: {"a": 1}}`)
   // or one written early (`Here: {a: 1}, b: 2}` is `{a: 1, b: 2}`); prose's word is not indented.
   if (!trailing && text.charCodeAt(v) === LBRACE && !indentedLine(text, i)) return -1;
@@ -77,10 +78,6 @@ function membersMayStartAfter(text: string, i: number): boolean {
   let k = i - 1;
   while (k >= 0 && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k--;
   return k < 0 || text.charCodeAt(k) === LF || text.charCodeAt(k) === CR || text.charCodeAt(k) === COLON;
-}
-
-export function isIdentStart(c: number): boolean {
-  return isIdentChar(c) && !isDigit(c);
 }
 
 /** What {@link elementsEnd} found: the span's end, or where a look may next get further. */
@@ -131,7 +128,6 @@ function scalarEnd(text: string, k: number, end: number): number {
   // `'a', [1]]`: a single-quoted string as Python writes one, on its line.
   return scalarElementEnd(text, k, end);
 }
-
 
 /** The ASCII characters a value starts with: a string's quote, a number's, a literal's first letter. */
 const VALUE_START = new Uint8Array(0x80);

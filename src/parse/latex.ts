@@ -24,7 +24,6 @@ const PREFIXES: ReadonlySet<string> = new Set([...COMMANDS].flatMap((name) => [.
 
 /** Longest name in COMMANDS, plus one: how far a name is read. */
 export const LATEX_NAME_LOOK = 16;
-const NAME_LOOK = LATEX_NAME_LOOK;
 
 /** Whether `name` is one of the LaTeX commands a JSON escape's letter starts. */
 export function isLatexCommand(name: string): boolean {
@@ -41,7 +40,7 @@ export function isLatexCommand(name: string): boolean {
  */
 export function latexCommandAt(e: Engine, i: number): boolean {
   const s = e.buf;
-  const limit = Math.min(e.end, i + 1 + NAME_LOOK);
+  const limit = Math.min(e.end, i + 1 + LATEX_NAME_LOOK);
   let k = i + 1;
   while (k < limit && isAsciiLetter(s.charCodeAt(k))) k++;
   // Cut off inside the name: wait only while it may still become a command (`\nyo` will not).
@@ -72,7 +71,7 @@ function mathsBefore(e: Engine, i: number): boolean {
     if (c === Ch.DOLLAR) return true;
     if (c !== Ch.BACKSLASH) continue;
     let j = k + 1;
-    while (j < i && j - k <= NAME_LOOK && isAsciiLetter(s.charCodeAt(j))) j++;
+    while (j < i && j - k <= LATEX_NAME_LOOK && isAsciiLetter(s.charCodeAt(j))) j++;
     if (j - k > 2 && (!JSON_ESCAPE_LETTERS.includes(s[k + 1]) || COMMANDS.has(s.slice(k + 1, j)))) return true;
   }
   return false;

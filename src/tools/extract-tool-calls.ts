@@ -2,6 +2,7 @@
 // reply's remaining text. Marked-up calls come from the span scanner; bare JSON calls from the
 // extraction stage's candidates, taken only when shaped exactly like a call.
 import { extract } from '../extract/index.js';
+import { isWs } from '../extract/chars.js';
 import { scanToolCalls, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
@@ -115,17 +116,13 @@ const BARE_CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> 
 /** `[start, end)` widened to a wrapper's opening markup right before it and its closing markup right after (spaces between). */
 function widenToWrapper(text: string, [start, end]: readonly [number, number]): readonly [number, number] {
   let before = start;
-  while (before > 0 && isSpace(text[before - 1])) before--;
+  while (before > 0 && isWs(text.charCodeAt(before - 1))) before--;
   let after = end;
-  while (after < text.length && isSpace(text[after])) after++;
+  while (after < text.length && isWs(text.charCodeAt(after))) after++;
   // Each end on its own: of two calls in one wrapper, the first takes the opener and the last the closer.
   const open = BARE_CALL_WRAPPERS.find(([o]) => text.endsWith(o, before));
   const close = BARE_CALL_WRAPPERS.find(([, c]) => c !== '' && text.startsWith(c, after));
   return [open ? before - open[0].length : start, close ? after + close[1].length : end];
-}
-
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\t' || c === '\r';
 }
 
 /** `text` without the ranges, trimmed; blank lines left where a call stood are collapsed. */

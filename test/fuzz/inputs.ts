@@ -347,17 +347,27 @@ export const quotedList = fc.tuple(
 const folder = fc.stringMatching(/^[a-z][a-z0-9_.-]{1,8}$/);
 const windowsPathText = fc.tuple(fc.constantFrom('C', 'D', 'E'), fc.array(folder, { minLength: 1, maxLength: 5 }), fc.constantFrom('Users', 'data', 'Program Files', 'src'))
   .map(([drive, folders, plain]) => `${drive}:\\${[plain, ...folders].join('\\')}`);
-export const windowsPaths = fc.tuple(fc.array(fc.oneof(windowsPathText.map((p) => ({ p })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 5 }), fc.boolean(), fc.boolean())
-  .filter(([members]) => members.some((m) => 'p' in m))
-  .map(([members, pretty, inProse]) => {
-    const value: Record<string, unknown> = {};
-    const parts = members.map((m, i) => {
-      value[`k${i}`] = 'p' in m ? m.p : m.v;
-      return `"k${i}": ${'p' in m ? `"${m.p}"` : JSON.stringify(m.v)}`;
+export const windowsPaths = objectWithRawStrings(windowsPathText, 5, '');
+
+/**
+ * An object some of whose values are strings written as `raw` makes them, between quotes with nothing
+ * escaped, the others JSON values (up to `most` members); alone or in prose, pretty-printed or not,
+ * `trailing` after the last member. With the value: each raw string as written.
+ */
+function objectWithRawStrings(raw: fc.Arbitrary<string>, most: number, trailing: string) {
+  type Member = { raw: string } | { v: unknown };
+  return fc.tuple(fc.array(fc.oneof(raw.map((r): Member => ({ raw: r })), jsonValue.map((v): Member => ({ v }))), { minLength: 1, maxLength: most }), fc.boolean(), fc.boolean())
+    .filter(([members]) => members.some((m) => 'raw' in m))
+    .map(([members, pretty, inProse]) => {
+      const value: Record<string, unknown> = {};
+      const parts = members.map((m, i) => {
+        value[`k${i}`] = 'raw' in m ? m.raw : m.v;
+        return `"k${i}": ${'raw' in m ? `"${m.raw}"` : JSON.stringify(m.v)}`;
+      });
+      const text = pretty ? `{\n  ${parts.join(',\n  ')}${trailing}\n}` : `{${parts.join(', ')}${trailing}}`;
+      return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
     });
-    const text = pretty ? `{\n  ${parts.join(',\n  ')}\n}` : `{${parts.join(', ')}}`;
-    return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
-  });
+}
 
 /**
  * An object some of whose values are maths written as LaTeX with single backslashes between `$`s
@@ -370,17 +380,7 @@ const latexToken = fc.constantFrom(
   '\\cdot', '\\neq', '\\tau^2', '\\rho', '\\text{m}', '\\bar{x}', '\\nabla', '\\tan', 'x', '2', '+', '=',
 );
 const latexText = fc.array(latexToken, { minLength: 1, maxLength: 8 }).map((tokens) => `$${tokens.join(' ')}$`);
-export const latexMaths = fc.tuple(fc.array(fc.oneof(latexText.map((m) => ({ m })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 4 }), fc.boolean(), fc.boolean())
-  .filter(([members]) => members.some((m) => 'm' in m))
-  .map(([members, pretty, inProse]) => {
-    const value: Record<string, unknown> = {};
-    const parts = members.map((m, i) => {
-      value[`k${i}`] = 'm' in m ? m.m : m.v;
-      return `"k${i}": ${'m' in m ? `"${m.m}"` : JSON.stringify(m.v)}`;
-    });
-    const text = pretty ? `{\n  ${parts.join(',\n  ')},\n}` : `{${parts.join(', ')},}`;
-    return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
-  });
+export const latexMaths = objectWithRawStrings(latexText, 4, ',');
 
 /** `v` written as Python and JavaScript write it by hand: keys and strings in single quotes, nothing escaped. */
 function singleQuoted(v: unknown): string {
