@@ -299,7 +299,7 @@ export function isCallArgument(text: string, i: number, floor: number): boolean 
   const nameStart = j + 1;
   if (nameStart >= paren) return false;
   const first = text.charCodeAt(nameStart);
-  if (!(isLetter(first) || first === 0x5f || first === 0x24)) return false;
+  if (!isIdentStart(first)) return false;
   if (text.charCodeAt(paren - 1) === DOT) return false;
   let wordStart = paren;
   while (wordStart > nameStart && text.charCodeAt(wordStart - 1) !== DOT) wordStart--;

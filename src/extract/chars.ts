@@ -421,7 +421,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     }
     return rejectRun;
   }
-  if (isLetter(d) || d === 0x5f || d === 0x24) {
+  if (isIdentStart(d)) {
     if (literalAt(text, p, end) >= 0) return accept;
     // `[k: 1, j: 2}]`: an element object's `{` lost (two members at least: `[Note: 5]` is prose).
     const v = unquotedMemberValueAt(text, p, end);

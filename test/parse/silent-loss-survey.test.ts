@@ -901,6 +901,8 @@ describe('members with unquoted keys whose `{` was lost', () => {
     ["Here is the result: {k 'v', j: 2} Hope it helps.", { k: 'v', j: 2 }],
     ['Here is the result: {k {}} Hope it helps.', { k: {} }],
     ['Here is the result: {k [], j: 1} Hope it helps.', { k: [], j: 1 }],
+    // Members after a stray closer in prose whose keys start with `_`.
+    ['Here is the result: {n: k: True, x: None}, _i3: None, _4: False} Hope it helps.', { n: 'k: True', x: null, _i3: null, _4: false }],
     // An element object's `{` lost in prose.
     ['Here is the result: [k: True, j: [None]}] Hope it helps.', [{ k: true, j: [null] }]],
     // After a string, a key whose colon was lost before a literal or a number.
