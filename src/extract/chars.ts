@@ -232,6 +232,8 @@ function containerAfterKey(text: string, r: number, end: number): boolean {
     return q > k && q < end && text.charCodeAt(skipWs(text, q, Math.min(end, q + TOKEN_LIMIT))) === COLON;
   }
   if (c !== LBRACK) return false;
+  // `{k [⏎  {"a": 1}, …`: an array of objects, its first one plainly JSON.
+  if (text.charCodeAt(k) === LBRACE) return containerAfterKey(text, k, end);
   const j = scalarElementEnd(text, k, end);
   return j > k && j < end && text.charCodeAt(skipWs(text, j, Math.min(end, j + TOKEN_LIMIT))) === COMMA;
 }
@@ -423,11 +425,12 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   }
   if (isIdentStart(d)) {
     if (literalAt(text, p, end) >= 0) return accept;
-    // `[k: 1, j: 2}]`: an element object's `{` lost (two members at least: `[Note: 5]` is prose).
+    // `[k: 1, j: 2}]`, `[k: 'v'}, 2]`: an element object's `{` lost (two members, or its `}` right
+    // after the first: `[Note: 5]` is prose).
     const v = unquotedMemberValueAt(text, p, end);
     if (v >= 0) {
       const k = valueEnd(text, v, Math.min(end, v + KEY_LIMIT));
-      if (k >= 0 && memberAfterValue(text, k, end)) return accept;
+      if (k >= 0 && (memberAfterValue(text, k, end) || delimiterAfter(text, k, end) === RBRACE)) return accept;
     }
     const q = wordEnd(text, p, end, true);
     if (q < 0) return rejectRun;

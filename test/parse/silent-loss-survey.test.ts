@@ -903,6 +903,10 @@ describe('members with unquoted keys whose `{` was lost', () => {
     ['Here is the result: {k [], j: 1} Hope it helps.', { k: [], j: 1 }],
     // Members after a stray closer in prose whose keys start with `_`.
     ['Here is the result: {n: k: True, x: None}, _i3: None, _4: False} Hope it helps.', { n: 'k: True', x: null, _i3: null, _4: false }],
+    // A key whose colon was lost before an array of objects, pretty-printed in prose.
+    ["Here is the result: {\n  k [\n    {\n      c: 'b',\n    },\n  ],\n  d: 1,\n} Hope it helps.", { k: [{ c: 'b' }], d: 1 }],
+    // An element object's `{` lost before its `}`, in an array of arrays in prose.
+    ["Here is the result: [[t: 'T'}, [2, True]], 'n'] Hope it helps.", [[{ t: 'T' }, [2, true]], 'n']],
     // An element object's `{` lost in prose.
     ['Here is the result: [k: True, j: [None]}] Hope it helps.', [{ k: true, j: [null] }]],
     // After a string, a key whose colon was lost before a literal or a number.
