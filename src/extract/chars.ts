@@ -208,7 +208,7 @@ function lostColonValue(text: string, r: number, end: number): boolean {
   const c = text.charCodeAt(r);
   if (c === LBRACE || c === LBRACK) {
     const k = skipWs(text, r + 1, Math.min(end, r + 1 + TOKEN_LIMIT));
-    if (k >= end || text.charCodeAt(k) !== c + 2) return false;
+    if (k >= end || text.charCodeAt(k) !== (c === LBRACE ? RBRACE : RBRACK)) return false;
     const d = skipWs(text, k + 1, Math.min(end, k + 1 + TOKEN_LIMIT));
     return d < end && (text.charCodeAt(d) === RBRACE || text.charCodeAt(d) === COMMA);
   }

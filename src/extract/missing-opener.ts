@@ -2,7 +2,7 @@
 // `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
 // or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
 // container inside it would be the answer, and the rest lost without a word.
-import { closingQuote, containerEnd, isDigit, isIdentChar, memberAfterValue, numberEnd, scalarElementEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
+import { closingQuote, isDigit, isIdentChar, memberAfterValue, numberEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
 
 const QUOTE = 0x22;
 const APOS = 0x27;
@@ -101,8 +101,7 @@ export function elementsEnd(text: string, i: number, end: number, lone: boolean)
   let k = i;
   let count = 0;
   for (;;) {
-    const c = text.charCodeAt(k);
-    const e = c === LBRACE || c === LBRACK ? containerEnd(text, k, end) : scalarEnd(text, k, end);
+    const e = valueEnd(text, k, end);
     if (e < 0) break;
     count++;
     k = skipWs(text, e, end);
@@ -116,17 +115,6 @@ export function elementsEnd(text: string, i: number, end: number, lone: boolean)
     if (text.charCodeAt(k) === RBRACK && count > 1) return { end: k + 1, lookFrom: k + 1 };
   }
   return { end: -1, lookFrom: Math.max(k, i + 1) };
-}
-
-/** One past the scalar at `k`, or -1. */
-function scalarEnd(text: string, k: number, end: number): number {
-  const c = text.charCodeAt(k);
-  if (c === QUOTE) {
-    const q = closingQuote(text, k, end);
-    return q < end ? q + 1 : -1;
-  }
-  // `'a', [1]]`: a single-quoted string as Python writes one, on its line.
-  return scalarElementEnd(text, k, end);
 }
 
 /** The ASCII characters a value starts with: a string's quote, a number's, a literal's first letter. */

@@ -3,7 +3,6 @@
 // a tab and `imes`, while `\sum` kept its backslash. Models write maths this way all the time.
 import { Ch } from './chars.js';
 import type { Engine } from './engine.js';
-import { NEED_MORE } from './state.js';
 
 /**
  * LaTeX commands whose name starts with a JSON escape's letter (`b` `f` `n` `r` `t`). Only the whole
@@ -35,19 +34,18 @@ export function isLatexCommand(name: string): boolean {
  * a form feed is never meant in a reply, so for those the command's name is enough. A line break or
  * a tab is (`\nu` may be a line break and "u"), so those also need a sign of maths: right after the
  * name `{` `_` `^` `\` or `$` (`\times 2` alone is not enough), or in the string's LOOK_BACK
- * characters before it a `$` or a command that starts no JSON escape (`\sum`, `\alpha`). Throws
- * NEED_MORE while the name may go on.
+ * characters before it a `$` or a command that starts no JSON escape (`\sum`, `\alpha`). Undefined
+ * while the name may go on (the text so far cannot tell).
  */
-export function latexCommandAt(e: Engine, i: number): boolean {
+export function latexCommandAt(e: Engine, i: number): boolean | undefined {
   const s = e.buf;
+  // Every name is two lower-case letters or more: `\n\n`, `\nThe` and `\n ` are settled at once.
+  if (i + 2 < e.end && !isLowerAscii(s.charCodeAt(i + 2))) return false;
   const limit = Math.min(e.end, i + 1 + LATEX_NAME_LOOK);
   let k = i + 1;
   while (k < limit && isAsciiLetter(s.charCodeAt(k))) k++;
   // Cut off inside the name: wait only while it may still become a command (`\nyo` will not).
-  if (k >= e.end && !e.final) {
-    if (PREFIXES.has(s.slice(i + 1, k))) throw NEED_MORE;
-    return false;
-  }
+  if (k >= e.end && !e.final) return PREFIXES.has(s.slice(i + 1, k)) ? undefined : false;
   if (k >= limit && k < e.end) return false;
   if (!COMMANDS.has(s.slice(i + 1, k))) return false;
   const letter = s.charCodeAt(i + 1);
@@ -83,5 +81,9 @@ const JSON_ESCAPE_LETTERS = 'bfnrtu';
 const LOOK_BACK = 80;
 
 function isAsciiLetter(c: number): boolean {
-  return (c >= Ch.LOWER_A && c <= Ch.LOWER_Z) || (c >= Ch.UPPER_A && c <= Ch.UPPER_Z);
+  return isLowerAscii(c) || (c >= Ch.UPPER_A && c <= Ch.UPPER_Z);
+}
+
+function isLowerAscii(c: number): boolean {
+  return c >= Ch.LOWER_A && c <= Ch.LOWER_Z;
 }

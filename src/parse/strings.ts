@@ -623,14 +623,9 @@ export function readEscape(e: Engine, i: number): number {
   if (simple !== undefined) {
     if (e.pathAt === e.strStart && (code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T))) return invalidEscape(e, i);
     if (code >= Ch.LOWER_B && code <= Ch.LOWER_T) {
-      // `rac`, `	imes`: a LaTeX command written with one backslash (see latex.ts).
-      let latex: boolean;
-      try {
-        latex = latexCommandAt(e, i);
-      } catch (err) {
-        if (err === NEED_MORE) return -1;
-        throw err;
-      }
+      // `\frac`, `\times`: a LaTeX command written with one backslash (see latex.ts).
+      const latex = latexCommandAt(e, i);
+      if (latex === undefined) return -1;
       if (latex) return invalidEscape(e, i, 'kept the backslash of a LaTeX command');
     }
     e.strText += simple;

@@ -314,19 +314,22 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     e.state = State.KEY;
     return;
   }
-  if (e.top() === Kind.OBJECT && lineBreakBefore(e, start) && unquotedKeyAt(e, start) && !opensLostObject(e, indentAt(e, start))) {
-    // `{"age":⏎  city: Paris}`: a word and a colon on the line after a key's colon, no deeper than
-    // that key, is the next member's key; the key before it had no value. (Deeper, it may be the
-    // value's own text, `Note: …`: read as text.)
-    missingValueBeforeKey(e, start);
-    return;
-  }
-  if (e.top() === Kind.OBJECT && kind === 'unquoted_string' && lineBreakBefore(e, start) && identifierKeyAt(e, start) && opensLostObject(e, indentAt(e, start))) {
-    // `k:⏎    u: None,⏎  },`: deeper, an identifier, a colon and a value that is no text (a literal, a
-    // number, a quote or an opener) is the first key of the value's object, whose `{` was lost.
-    openMissingObject(e, start, e.edits.length);
-    e.state = State.KEY;
-    return;
+  if (e.top() === Kind.OBJECT && lineBreakBefore(e, start)) {
+    const deeper = opensLostObject(e, indentAt(e, start));
+    if (!deeper && unquotedKeyAt(e, start)) {
+      // `{"age":⏎  city: Paris}`: a word and a colon on the line after a key's colon, no deeper than
+      // that key, is the next member's key; the key before it had no value.
+      missingValueBeforeKey(e, start);
+      return;
+    }
+    if (deeper && kind === 'unquoted_string' && identifierKeyAt(e, start)) {
+      // `k:⏎    u: None,⏎  },`: deeper, an identifier, a colon and a value that is no text (a literal,
+      // a number, a quote or an opener) is the first key of the value's object, whose `{` was lost.
+      // (Before text, `Note: see below`, the word and its colon are the value's own text.)
+      openMissingObject(e, start, e.edits.length);
+      e.state = State.KEY;
+      return;
+    }
   }
   let last = unquotedEnd(e, false);
   let text = e.buf.slice(start, last);
