@@ -36,12 +36,7 @@ export function strayCloser(e: Engine): boolean {
   let runLength = 0;
   do {
     runLength++;
-    i = peekSignificant(e, i + 1);
-    // `{}},⏎  ],⏎  "b": 1`: a trailing comma between the closers, as a pretty-printer writes them.
-    if (i < e.end && i < limit && s.charCodeAt(i) === Ch.COMMA) {
-      const j = peekSignificant(e, i + 1);
-      if (j < e.end && j < limit && isCloser(s.charCodeAt(j))) i = j;
-    }
+    i = afterInRun(e, i, limit);
   } while (i < e.end && i < limit && isCloser(s.charCodeAt(i)));
   // `{"code": "f({'a': x"b"})\n", "lang": "py"}`: a string's end quote after the closers, of a
   // string whose unescaped quotes ended it early; the quote is stray (strayQuote) with the comma
@@ -93,14 +88,15 @@ function someReadingTakes(e: Engine, runLength: number, next: Next, skipFirst: b
   if (skipFirst && takes(e.kinds[depth - 1], next)) return true;
   let i = e.pos;
   let matched = true;
+  const limit = e.pos + LOOKAHEAD;
   for (let n = 0; n < runLength; n++) {
-    if (n > 0) i = peekSignificant(e, i + 1);
+    if (n > 0) i = afterInRun(e, i, limit);
     if (n === 0 && skipFirst) continue;
     const c = s.charCodeAt(i);
     let d = depth - 1;
     if (!closes(e.kinds[d], c) && n + 1 < runLength && d >= 1 && closes(e.kinds[d - 1], c)) {
       // `}]` where `]}` was meant (swappedClosers): the pair closes the two innermost, in stack order.
-      const j = peekSignificant(e, i + 1);
+      const j = afterInRun(e, i, limit);
       if (closes(e.kinds[d], s.charCodeAt(j))) {
         n++;
         i = j;
@@ -135,6 +131,22 @@ function takes(container: number, next: Next): boolean {
   if (container === Kind.OBJECT) return next === Next.MEMBER;
   // An array takes anything; a member there is read as an object whose `{` is missing (`["k": 1]`).
   return container !== Kind.WRAPPER || next !== Next.MEMBER;
+}
+
+/**
+ * Where the run of closers goes on after the closer at `i`: the next significant character, past a
+ * trailing comma between two closers as a pretty-printer writes them (`{}},⏎  ],⏎  "b": 1`).
+ * strayCloser counts the run and someReadingTakes reads it with this one step, so both see the same
+ * closers.
+ */
+function afterInRun(e: Engine, i: number, limit: number): number {
+  const s = e.buf;
+  const k = peekSignificant(e, i + 1);
+  if (k < e.end && k < limit && s.charCodeAt(k) === Ch.COMMA) {
+    const j = peekSignificant(e, k + 1);
+    if (j < e.end && j < limit && isCloser(s.charCodeAt(j))) return j;
+  }
+  return k;
 }
 
 function closes(kind: number, closer: number): boolean {

@@ -122,6 +122,11 @@ export class Engine {
   /** @internal */ strStart = 0;
   /** Absolute offset of a value's quote whose backslash was dropped (`"q": \"foo\"`: see strayBackslash), or -1. @internal */
   escapedQuoteAt = -1;
+  /**
+   * A LaTeX command's backslash was kept (latex.ts): a reading `JSON.parse` does not make on valid
+   * JSON, so a stream that ends with a valid document reads it again as `parse` does. @internal
+   */
+  keptLatex = false;
   /** strStart of the last string found to be a Windows path written with single backslashes (see settleWindowsPath in strings.ts), or -1. @internal */
   pathAt = -1;
   /**

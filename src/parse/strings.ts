@@ -626,7 +626,10 @@ export function readEscape(e: Engine, i: number): number {
       // `\frac`, `\times`: a LaTeX command written with one backslash (see latex.ts).
       const latex = latexCommandAt(e, i);
       if (latex === undefined) return -1;
-      if (latex) return invalidEscape(e, i, 'kept the backslash of a LaTeX command');
+      if (latex) {
+        e.keptLatex = true;
+        return invalidEscape(e, i, 'kept the backslash of a LaTeX command');
+      }
     }
     e.strText += simple;
     return i + 2;

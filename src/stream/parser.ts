@@ -210,8 +210,9 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     this.phase = Phase.ENDED;
     if (this.fatal) throw this.fatal;
     const buf = this.buf;
+    // A LaTeX backslash the engine kept is JSON's escape when the whole document is valid: parse decides.
     const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined &&
-      rewrittenDocumentAt(buf, this.start) === undefined;
+      !this.engine.keptLatex && rewrittenDocumentAt(buf, this.start) === undefined;
     // Extraction may still prefer another span (`{a} {"b": 1}`, a fence after the value): ask it.
     if (own && wholeTextFirst(buf.all(), this.start)) {
       let ok = true;

@@ -7,7 +7,7 @@ const PIECES = [
   '{', '}', '[', ']', '"', "'", ':', ',', ' ', '\n', '\r\n', '\t', '\\', 'a', 'key', '1', '-', '.', 'e', '0', '12.5',
   'true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity', '-0', '1e999', '0x1F',
   '/', '*', '#', '(', ')', '“', '”', '`', '```json\n', '```\n', '```', '<answer>', '</answer>', '<think>', '</think>',
-  '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
+  '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
   'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}',
 ];
 
@@ -682,6 +682,15 @@ export const nearJson = fc.tuple(jsonValue, fc.integer({ min: 0, max: 2 }), fc.n
   return whole ? text : text.slice(0, at % (text.length + 1));
 });
 
+/**
+ * A container pretty-printed as JSON with trailing commas, or as a JavaScript literal (identifier keys
+ * unquoted, a `// note` comment, trailing commas), as code formatters write them; alone or in prose.
+ */
+export const prettyTrailingCommas = fc.tuple(jsonContainer, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([value, style, inProse]) => {
+  const text = nearJsonStyle(value, style, '');
+  return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text };
+});
+
 /** Any text a model might send, mostly damaged JSON. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.array(piece, { maxLength: 50 }).map((parts) => parts.join('')),
@@ -699,7 +708,8 @@ const toolPiece = fc.oneof(
   fc.constantFrom(...Object.values(TOKENS)),
   fc.constantFrom('get_weather', 'ls', 'functions.get_weather:0', 'unknown_tool', ' ', '\n', 'Let me check. ', '```json\n', '```', '<think>', '</think>', '=get_weather>'),
   fc.constantFrom('{"name": "get_weather", "arguments": {"city": "Oslo"}}', '{"city": "Oslo"}', '{"city": "Os', '[{"name": "ls", "arguments": {}}]', 'city', 'Oslo',
-    '[get_weather(city="Oslo")]', '[ls(', 'ls()', '(city=', "'Oslo'", ', ', ']', '<arg_key>', '<invoke name="ls">', '<parameter name="city">'),
+    '[get_weather(city="Oslo")]', '[ls(', 'ls()', '(city=', "'Oslo'", ', ', ']', '<arg_key>', '<invoke name="ls">', '<parameter name="city">',
+    'call:get_weather{city:<|"|>Oslo<|"|>}', 'call:ls{', 'city:<escape>Os'),
   damagedJson,
   piece,
 );

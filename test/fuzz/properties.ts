@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -134,6 +134,8 @@ function readsExactly(name: string, input: fc.Arbitrary<{ value: unknown; text: 
       const got = outcome(() => parse(text));
       // As JSON text: the generated containers' prototypes are not parse's.
       if (JSON.stringify(got) !== JSON.stringify({ value })) fail(`read ${JSON.stringify(got)}`);
+      // parse may take the near-JSON lane; parseWithReport always runs the engine.
+      same(outcome(() => parseWithReport(text).value), got, 'parseWithReport vs parse');
       same(streamed(cut(text, sizes)), got, 'end() vs parse()');
     }),
   };
@@ -284,6 +286,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'a stray " inserted before a delimiter of a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   keepsText('recovery.comment', commentedJson,
     'a comment with quotes or brackets in it (`//`, `/* */`, `#`) written at the end of a line of a pretty-printed valid document, or on a line of its own, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
+  readsExactly('recovery.pretty-trailing-commas', prettyTrailingCommas,
+    'a container pretty-printed as JSON or as a JavaScript literal with trailing commas after every member and element (and a comment), as code formatters write it, alone or in prose, is read as that value by parse, parseWithReport and the stream'),
   readsExactly('recovery.unescaped-quote', unescapedQuote,
     'a string holding a quoted word whose quotes were not escaped (`"a "done}" and more"`), in a valid document whose keys are identifiers and strings words, alone or in prose, is read exactly as it was meant, and so is the rest of the document; the stream reads it the same way'),
   readsExactly('recovery.quoted-list', quotedList,

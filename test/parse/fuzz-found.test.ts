@@ -6,6 +6,7 @@ import { createStreamParser, parse, parseWithReport, repair } from '../../src/in
 /** repair(x) is valid JSON whose value is parse(x); the stream, one character at a time, agrees. */
 function agrees(text: string, expected: unknown): void {
   assert.deepEqual(parse(text), expected);
+  assert.deepEqual(parseWithReport(text).value, expected, 'parseWithReport');
   assert.deepEqual(JSON.parse(repair(text)), expected, `repair gave ${JSON.stringify(repair(text))}`);
   const p = createStreamParser();
   for (const c of text) p.push(c);
@@ -120,5 +121,40 @@ describe('repair.valid: non-JSON space before a member that follows the end of t
   test('kin: a BOM, and a plain value first', () => {
     agrees('```json\n1,\ufeff"b": 2\n```', [1, { b: 2 }]);
     agrees('```json\n"a",\u00a0\u00a0"b": 2\n```', ['a', { b: 2 }]);
+  });
+});
+
+describe('stream.end-equals-parse: valid JSON whose escapes spell a LaTeX command', () => {
+  // Session 21's run (seed 918194170, on session 20's final code): `"   \ne\\  "` streamed in 1-character
+  // chunks. The engine kept `\ne`'s backslash (a LaTeX command, a backslash after it), and end() took
+  // the engine's value; parse reads valid JSON with JSON.parse, where `\n` is a line break.
+  const streamed = (text: string, size: number): unknown => {
+    const p = createStreamParser();
+    for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+    return p.end();
+  };
+  test('the document the fuzz harness printed, and kin: end() is parse()', () => {
+    for (const text of ['{"   \\ne\\\\  ": null}', '{"a": "\\frac{1}{2}"}', '["\\beta", "\\theta_1"]']) {
+      for (const size of [1, 3, text.length]) assert.deepEqual(streamed(text, size), JSON.parse(text), `${text} in ${size}s`);
+    }
+  });
+  test('in damaged JSON the backslash is still kept', () => {
+    const text = '{"a": "$\\frac{1}{2}$", }';
+    for (const size of [1, 3, text.length]) assert.deepEqual(streamed(text, size), { a: '$\\frac{1}{2}$' });
+  });
+});
+
+describe('parse.equals-report: closers of a pretty-printed document with trailing commas', () => {
+  // Session 21's run (seed 918194143, on session 20's final code): `[⏎  {⏎    "": {⏎      "": [],⏎    },⏎  },⏎  0,⏎]`.
+  // strayCloser counted the closers across the trailing commas between them (session 20's rule for
+  // `{}},⏎  ],⏎  b: 1`), but read each reading one character at a time, so the comma was taken for a
+  // closer that closes nothing: the `]` looked stray, and the 0 landed in the inner array.
+  test('the document the fuzz harness printed, and kin', () => {
+    agrees('[\n  {\n    "": {\n      "": [],\n    },\n  },\n  0,\n]', [{ '': { '': [] } }, 0]);
+    agrees('[\n  {\n    "a": {\n      "b": [1],\n    },\n  },\n  0,\n]', [{ a: { b: [1] } }, 0]);
+    agrees('{\n  a: [\n    {x: {y: []},},\n  ],\n  b: 1,\n}', { a: [{ x: { y: [] } }], b: 1 });
+  });
+  test("session 20's doubled closer is still stray", () => {
+    agrees('{\n  a: [\n    {x: {}}},\n  ],\n  b: 1,\n}', { a: [{ x: {} }], b: 1 });
   });
 });
