@@ -2,6 +2,7 @@
 // and nests them into a small tree of regions. Nothing here looks at JSON; the gaps between regions
 // are prose, scanned later for balanced brackets. Linear: every line is split once, every `<` is
 // examined once with a bounded look-ahead, and the scan never moves backwards.
+import { IMPLIED_CHANNEL, REASONING_CHANNELS } from './channels.js';
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
@@ -21,6 +22,8 @@ const SLASH = 0x2f;
 const TAB = 0x09;
 const SPACE = 0x20;
 const TILDE = 0x7e;
+const PIPE = 0x7c;
+const LOWER_C = 0x63;
 
 /** What a region is. `root` is the whole text. */
 export type RegionKind = 'root' | 'reasoning' | 'tag' | 'fence';
@@ -68,9 +71,23 @@ interface TagToken {
   end: number;
 }
 
-/** A configured tag opener or closer at `i` (where `text[i] === '<'`), or null. Bounded look-ahead. */
+/** Channel tokens as tag tokens: an opener, or a closer named by its opener (channels.ts). */
+const CHANNEL_TOKENS: ReadonlyArray<readonly [token: string, close: boolean, name: string]> = [...REASONING_CHANNELS].flatMap(
+  ([open, close]) => [[open, false, open], [close, true, open]] as const,
+);
+
+/** Whether a region named `name` holds reasoning. */
+function isReasoningName(name: string, names: TagNames): boolean {
+  return names.reasoning.has(name) || REASONING_CHANNELS.has(name);
+}
+
+/** A configured tag opener or closer at `i` (where `text[i] === '<'`), or a channel token; else null. Bounded look-ahead. */
 function matchTag(text: string, i: number, n: number, names: TagNames): TagToken | null {
   let j = i + 1;
+  const second = text.charCodeAt(j);
+  if (second === PIPE || second === LOWER_C) {
+    for (const [token, close, name] of CHANNEL_TOKENS) if (text.startsWith(token, i)) return { close, name, end: i + token.length };
+  }
   const close = j < n && text.charCodeAt(j) === SLASH;
   if (close) j++;
   const nameStart = j;
@@ -236,7 +253,7 @@ export function scanStructure(text: string, names: TagNames): Region {
   const applyTag = (t: TagToken, at: number): void => {
     if (!t.close) {
       if (onStack(t.name) >= 0) return; // `<think>` inside `<think>` is just text
-      const node = region(names.reasoning.has(t.name) ? 'reasoning' : 'tag', t.name, at, t.end);
+      const node = region(isReasoningName(t.name, names) ? 'reasoning' : 'tag', t.name, at, t.end);
       stack[stack.length - 1].children.push(node);
       stack.push(node);
       return;
@@ -252,7 +269,7 @@ export function scanStructure(text: string, names: TagNames): Region {
       stack.length = k;
       return;
     }
-    if (names.reasoning.has(t.name) && stack.length === 1) {
+    if ((names.reasoning.has(t.name) || t.name === IMPLIED_CHANNEL) && stack.length === 1) {
       // `</think>` with no opener: the chat template opened it, so everything before is reasoning.
       const first = root.children[0];
       if (first !== undefined && first.implied) {

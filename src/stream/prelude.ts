@@ -1,7 +1,9 @@
 // Finding where the JSON starts in a stream, one chunk at a time: prose, an opening code fence and
-// reasoning blocks (`<think>…</think>`, also unterminated) are skipped. Each character is looked at
+// reasoning blocks (`<think>…</think>`, Gemma 4's and gpt-oss's reasoning channels, also
+// unterminated) are skipped. Each character is looked at
 // once, except a few characters carried over when a chunk ends inside a tag, fence or `[` lookahead.
 import { memberStartsAt } from '../extract/chars.js';
+import { REASONING_CHANNELS } from '../extract/channels.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
@@ -25,12 +27,25 @@ function isSpaceLike(c: number): boolean {
 }
 
 function isNameChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x3a;
 }
 
 /** Characters after `[` (and spaces) that make it look like the start of a JSON array. */
 function startsArrayItem(c: number): boolean {
   return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x27 || c === 0x5d || c === 0x2d || (c >= 0x30 && c <= 0x39);
+}
+
+/**
+ * The reasoning channel whose opener is at `i` (a `<`): its closer and the opener's length; null
+ * when none is; undefined while the text so far ends inside one's opener.
+ */
+function channelAt(text: string, i: number): { closer: string; length: number } | null | undefined {
+  if (text.charCodeAt(i + 1) !== 0x7c && i + 1 < text.length) return null;
+  for (const [open, closer] of REASONING_CHANNELS) {
+    if (text.startsWith(open, i)) return { closer, length: open.length };
+    if (i + open.length > text.length && open.startsWith(text.slice(i))) return undefined;
+  }
+  return null;
 }
 
 export class PreludeScanner {
@@ -60,7 +75,9 @@ export class PreludeScanner {
         if (lt === -1) return undefined;
         const want = this.closer.length;
         if (lt + want > n) return this.keep(text, lt, base);
-        if (text.slice(lt, lt + want).toLowerCase() === this.closer) {
+        const closer = text.slice(lt, lt + want);
+        // A tag's closer in any case (`</THINK`); a channel's token exactly.
+        if (closer === this.closer || closer.toLowerCase() === this.closer) {
           this.mode = Mode.PROSE;
           this.atLineStart = false;
           i = lt + want;
@@ -95,6 +112,15 @@ export class PreludeScanner {
           return this.found(text, i, base);
         }
       } else if (c === 0x3c) {
+        const channel = channelAt(text, i);
+        if (channel === undefined) return this.keep(text, i, base);
+        if (channel !== null) {
+          this.mode = Mode.REASONING;
+          this.closer = channel.closer;
+          this.straight = false;
+          i += channel.length;
+          continue;
+        }
         let j = i + 1;
         const closing = j < n && text.charCodeAt(j) === 0x2f;
         if (closing) j++;

@@ -9,6 +9,7 @@ import { coerceWithReport } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import type { ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
+import { gemmaArgumentsText } from './gemma-args.js';
 import { parameterOpen, readArgPairs, readParameters } from './xml-params.js';
 
 /** What reading a call needs besides the call itself. */
@@ -228,7 +229,11 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   const rewrites: ToolCallRewrite[] = [];
   let read: { value: unknown; repairs: Repair[] };
   // `<function=NAME>{…}</function>` (Llama 3.1's custom format): the header is Qwen3-Coder's, the body JSON.
-  if (span.body === 'arguments' || (!body.includes(open) && json)) {
+  if (span.body === 'gemma_args') {
+    const args = gemmaArgumentsText(body);
+    if (args === undefined) throw cutOff(where);
+    read = argumentsFromText(args, schema, ctx.parseOptions, rewrites, where);
+  } else if (span.body === 'arguments' || (!body.includes(open) && json)) {
     if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
   } else if (span.body === 'arg_pairs') {

@@ -73,7 +73,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = {
         span, base: nextIndex, pieces: [], reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
         early: false, failed: false, params: {}, pending: [], tail: '',
-        parser: span.body === 'parameters' || span.body === 'arg_pairs' ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }),
+        parser: span.body === 'parameters' || span.body === 'arg_pairs' || span.body === 'gemma_args' ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
         events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });
@@ -84,7 +84,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (open?.span !== span) return;
       open.pieces.push(piece);
       if (span.body === 'parameters') feedParameters(open, piece);
-      else if (span.body !== 'arg_pairs') feed(open, piece);
+      else if (span.body !== 'arg_pairs' && span.body !== 'gemma_args') feed(open, piece);
     },
     close(span) {
       if (open?.span !== span) return;

@@ -87,6 +87,23 @@ describe('parse: reasoning tags', () => {
   test('complete JSON inside reasoning is still the answer when nothing else is', () => {
     assert.deepEqual(parse('<think>{"a": [1]}</think>'), { a: [1] });
   });
+
+  test("reasoning channels written with special tokens: Gemma 4's thought, gpt-oss's analysis", () => {
+    // A draft in the channel used to be the answer, the final value after it lost.
+    assert.deepEqual(parse('<|channel>thought\nDraft: {"a": 1}<channel|>The answer: {"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('<|channel|>analysis<|message|>Draft {"a": 1}<|end|><|start|>assistant<|channel|>final<|message|>{"a": 2}<|return|>'), { a: 2 });
+    assert.deepEqual(parse('<|START_THINKING|>draft {"a": 1}<|END_THINKING|><|START_RESPONSE|>{"a": 2}<|END_RESPONSE|>'), { a: 2 });
+    assert.deepEqual(parse('<|open|>think<|sep|>draft {"a": 1}<|close|>think<|sep|><|open|>response<|sep|>{"a": 2}<|close|>response<|sep|>'), { a: 2 });
+    // Seed-OSS's and MiniMax M3's reasoning tags are among the defaults.
+    assert.deepEqual(parse('<seed:think>draft {"a": 1}</seed:think>{"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('<mm:think>draft {"a": 1}</mm:think>Answer: {"a": 2}'), { a: 2 });
+    // The closer alone: the chat template opened the channel.
+    assert.deepEqual(parse('thought\nDraft: {"a": 1}<channel|>{"a": 2}'), { a: 2 });
+    // A token inside a JSON string is content; <|end|> closes nothing that is not open.
+    assert.deepEqual(parse('{"note": "<|channel>thought"}'), { note: '<|channel>thought' });
+    assert.deepEqual(parse('Result: {"a": 1}<|end|>'), { a: 1 });
+    assert.throws(() => parse('<|channel>thought\n{"a": [1,'), (e: JsonMendError) => e.code === 'NO_JSON' && /inside <\|channel>thought…<channel\|> \(reasoning\)/.test(e.message));
+  });
 });
 
 describe('parse: comments between top-level values are space', () => {

@@ -89,7 +89,7 @@ describe('extract: reasoning blocks', () => {
   });
 
   test('every default reasoning tag, case-insensitive', () => {
-    for (const t of ['think', 'thinking', 'reasoning', 'reflection', 'THINK']) {
+    for (const t of ['think', 'thinking', 'reasoning', 'reflection', 'seed:think', 'mm:think', 'THINK']) {
       assert.deepEqual(brief(run(`<${t}>{"a": 1}</${t}>\n{"b": 2}`)), [['balanced', '{"b": 2}']]);
     }
   });

@@ -111,6 +111,26 @@ describe('semantics table', () => {
     for (const size of [1, 3, 7]) assert.deepEqual(stream(chunk(reply, size)).value, parse(reply));
   });
 
+  test("reasoning channels written with special tokens are skipped too: Gemma 4's thought, gpt-oss's analysis", () => {
+    assert.deepEqual(parsePartial('<|channel>thought\nmaybe {"x": 1}<channel|>{"a": 2,'), { a: 2 });
+    assert.equal(parsePartial('<|channel>thought\nstill {"x": 1'), undefined);
+    assert.equal(parsePartial('<|channel|>analysis<|message|>draft {"x": 1'), undefined);
+    const replies = [
+      '<|channel>thought\n{"draft": true}<channel|>{"a": 1}',
+      '<|channel|>analysis<|message|>Try {"draft": 1}<|end|><|start|>assistant<|channel|>final<|message|>{"a": 2}<|return|>',
+      '<|START_THINKING|>{"draft": 1}<|END_THINKING|><|START_RESPONSE|>{"a": 3}<|END_RESPONSE|>',
+      '<seed:think>{"draft": 1}</seed:think>{"a": 4}',
+    ];
+    for (const reply of replies) {
+      for (const size of [1, 3, 7]) {
+        const p = createStreamParser();
+        const shown = chunk(reply, size).map((c) => p.push(c).value);
+        assert.ok(shown.every((v) => v === undefined || !('draft' in (v as object))), `no draft shown: ${JSON.stringify(shown)}`);
+        assert.deepEqual(p.end(), parse(reply));
+      }
+    }
+  });
+
   test('repairs are reported in the push where they happen, with line and column', () => {
     const p = createStreamParser();
     assert.deepEqual(p.push("{'a': 1,").repairs.map((r) => r.kind), ['single_quotes']);

@@ -23,6 +23,9 @@
 // glm45        https://github.com/ikawrakow/ik_llama.cpp/discussions/753 (GLM-4.5-Air writes <tool_call>ls <arg_key>…)
 // invoke       https://github.com/ikawrakow/ik_llama.cpp/pull/628 (Kimi K2's XML fallback: <tool_call><invoke name=…>)
 //              MiniMax-M2's <minimax:tool_call><invoke name="…"><parameter name="…"> as its model card shows it
+// gemma        vLLM's gemma4 and functiongemma tool parsers, and Google's Gemma 4 function-calling page
+//              (<|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>, <turn|> for the closer, (…) for {…};
+//              FunctionGemma's <start_function_call>call:NAME{key:<escape>value<escape>}<end_function_call>)
 // pythonic     vLLM's pythonic and llama4_pythonic tool parsers (Llama 3.2 / Llama 4: [NAME(key=value), …])
 // json         https://github.com/ollama/ollama/issues/13519 (llama3.2 fenced {"name","parameters"} in content)
 //              https://github.com/NousResearch/hermes-agent/issues/5867 (qwen2.5-coder bare {"name","arguments"})
@@ -319,6 +322,36 @@ describe('invoke: <invoke name="NAME"><parameter name="KEY">value</parameter></i
   });
 });
 
+describe('gemma: <|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>', () => {
+  test('strings between string tokens, raw; numbers, nested objects and arrays as written', () => {
+    const reply = 'Let me check.<|tool_call>call:read_file{path:<|"|>C:\\notes\\"a".txt<|"|>,limit:20,tags:[<|"|>x, y<|"|>,<|"|>z<|"|>]}<tool_call|><|tool_response>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['gemma', 'read_file', { path: 'C:\\notes\\"a".txt', limit: 20, tags: ['x, y', 'z'] }]]);
+    assert.equal(r.text, 'Let me check.');
+  });
+
+  test('several calls; <turn|> for the closer; (…) for the braces; the schema reads the values', () => {
+    const reply = '<|tool_call>call:get_weather{location:<|"|>Oslo<|"|>,days:<|"|>3<|"|>}<tool_call|><|tool_call>call:web_search(query:<|"|>fjords<|"|>)<turn|>';
+    assert.deepEqual(calls(reply), [['gemma', 'get_weather', { location: 'Oslo', days: 3 }], ['gemma', 'web_search', { query: 'fjords' }]]);
+  });
+
+  test("FunctionGemma's <escape> string tokens", () => {
+    assert.deepEqual(calls('<start_function_call>call:get_weather{location:<escape>Lima<escape>,unit:<escape>celsius<escape>}<end_function_call>'),
+      [['gemma', 'get_weather', { location: 'Lima', unit: 'celsius' }]]);
+  });
+
+  test('a call drafted in the thought channel is not a call', () => {
+    const reply = '<|channel>thought\nMaybe <|tool_call>call:web_search{query:<|"|>x<|"|>}<tool_call|><channel|><|tool_call>call:get_weather{location:<|"|>Bergen<|"|>}<tool_call|>';
+    assert.deepEqual(calls(reply), [['gemma', 'get_weather', { location: 'Bergen' }]]);
+  });
+
+  test('cut off inside a string or the object: an error naming the call; the token named in prose: no call', () => {
+    throwsCode('<|tool_call>call:web_search{query:<|"|>unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+    throwsCode('<|tool_call>call:get_weather{location:<|"|>Rome<|"|>,days:', 'UNREPAIRABLE', /"get_weather".*cut off/);
+    assert.deepEqual(calls('The <|tool_call> token starts a call; call:web_search{} is its body.'), []);
+  });
+});
+
 describe('pythonic: [NAME(key=value), …]', () => {
   test('a list of calls on its own line; values are Python literals', () => {
     const r = extractToolCalls("Let me check.\n[get_weather(location='San Francisco', days=3), web_search(query=\"a, b (c)\", exact=True)]", { tools });
@@ -483,7 +516,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'pythonic', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'gemma', 'pythonic', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {

@@ -23,6 +23,8 @@ const REPLIES: Record<string, string> = {
   doubled: '<tool_call>{{"name": "web_search", "arguments": {{"query": "f"}}}}</tool_call>',
   kimi_k2: '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Kyoto"}<|tool_call_end|><|tool_calls_section_end|>',
   invoke: '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="location">Graz</parameter>\n</invoke>\n</minimax:tool_call>',
+  gemma: 'Checking.<|tool_call>call:get_weather{location:<|"|>Bergen, "NO"<|"|>,days:2}<tool_call|><|tool_call>call:web_search{query:<|"|>fjords<|"|>}<tool_call|>',
+  function_gemma: '<start_function_call>call:web_search{query:<escape>a<escape>}<end_function_call>',
   glm45: '<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Bergen</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>',
 };
 

@@ -16,14 +16,15 @@
  * | `kimi_k2`      | Kimi K2, K2.5, K2.6                     | `<\|tool_call_begin\|>functions.NAME:0<\|tool_call_argument_begin\|>{…}<\|tool_call_end\|>`           |
  * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
  * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>` or `<function_calls>` |
+ * | `gemma`        | Gemma 4; FunctionGemma                  | `<\|tool_call>call:NAME{key:<\|"\|>text<\|"\|>,n:3}<tool_call\|>`, or `<start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>` |
  * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts)   | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`), every NAME a tool |
  * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`; or `{"tool_calls": [{…}]}` |
  */
-export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'kimi_k2' | 'glm45' | 'invoke' | 'pythonic' | 'json';
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'kimi_k2' | 'glm45' | 'invoke' | 'gemma' | 'pythonic' | 'json';
 
 /** Every {@link ToolCallFormat}, in the order of the table above. */
 export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
-  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'pythonic', 'json',
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'gemma', 'pythonic', 'json',
 ] as const);
 
 /** What a span's body holds, which decides how the tools layer reads it. */
@@ -38,7 +39,13 @@ export type SpanBody =
    */
   | 'parameters'
   /** GLM's `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs; the name came from the markup. */
-  | 'arg_pairs';
+  | 'arg_pairs'
+  /**
+   * Gemma's arguments: an object written as JavaScript writes one (`{key:…,n:3}`, also in `(…)`),
+   * each string between two string tokens (`<|"|>`, FunctionGemma's `<escape>`); the name came from
+   * the markup.
+   */
+  | 'gemma_args';
 
 /** The special tokens the scanner looks for, spelled as the models' tokenizers write them. */
 export const TOKENS = {
@@ -84,4 +91,15 @@ export const TOKENS = {
   argKeyClose: '</arg_key>',
   argValueOpen: '<arg_value>',
   argValueClose: '</arg_value>',
+  gemmaCallOpen: '<|tool_call>',
+  gemmaCallClose: '<tool_call|>',
+  gemmaTurnEnd: '<turn|>',
+  gemmaResponse: '<|tool_response>',
+  gemmaString: '<|"|>',
+  gemmaThoughtOpen: '<|channel>',
+  gemmaThoughtClose: '<channel|>',
+  functionGemmaOpen: '<start_function_call>',
+  functionGemmaClose: '<end_function_call>',
+  functionGemmaString: '<escape>',
+  gemmaCallPrefix: 'call:',
 } as const;

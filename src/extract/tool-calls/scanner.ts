@@ -61,12 +61,15 @@ const REJECT = 1;
 const STRIP = 2;
 type HeaderResult = Header | typeof WAIT | typeof REJECT | typeof STRIP;
 
-/** Reasoning blocks (`<think>…</think>`): a call drafted while thinking is not a call. */
-const REASONING: ReadonlyMap<string, string> = new Map(DEFAULT_REASONING_TAGS.map((tag) => [`<${tag}>`, `</${tag}>`]));
+/** Reasoning blocks (`<think>…</think>`, Gemma 4's thought channel): a call drafted while thinking is not a call. */
+const REASONING: ReadonlyMap<string, string> = new Map([
+  ...DEFAULT_REASONING_TAGS.map((tag): [string, string] => [`<${tag}>`, `</${tag}>`]),
+  [T.gemmaThoughtOpen, T.gemmaThoughtClose],
+]);
 
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
-  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd,
+  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 /**
@@ -76,7 +79,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
 ];
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
@@ -102,6 +105,12 @@ const INVOKE_ENDS: readonly End[] = [
 const KIMI_ENDS: readonly End[] = [
   { token: T.kimiCallEnd, consume: true }, { token: T.kimiSectionEnd, consume: false }, { token: T.kimiCallBegin, consume: false },
 ];
+
+const GEMMA_ENDS: readonly End[] = [
+  { token: T.gemmaCallClose, consume: true }, { token: T.gemmaTurnEnd, consume: true }, { token: T.gemmaCallOpen, consume: false },
+  { token: T.gemmaResponse, consume: false },
+];
+const FUNCTION_GEMMA_ENDS: readonly End[] = [{ token: T.functionGemmaClose, consume: true }, { token: T.functionGemmaOpen, consume: false }];
 
 /** How far a header may reach before the opener is taken for prose. */
 const HEADER_LIMIT = 120;
@@ -361,6 +370,10 @@ export class ToolCallScanner {
         return this.kimiHeader(at);
       case T.invokeOpen:
         return this.invokeHeader(at, at);
+      case T.gemmaCallOpen:
+        return this.gemmaHeader(at, token, GEMMA_ENDS);
+      case T.functionGemmaOpen:
+        return this.gemmaHeader(at, token, FUNCTION_GEMMA_ENDS);
       default:
         return this.deepseekHeader(at);
     }
@@ -451,6 +464,23 @@ export class ToolCallScanner {
     // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
     if (read.name !== name) header.id = read.name;
     return header;
+  }
+
+  /** `<|tool_call>call:NAME{` (Gemma 4) or `<start_function_call>call:NAME{` (FunctionGemma); `(` for `{` too. */
+  private gemmaHeader(at: number, token: string, ends: readonly End[]): HeaderResult {
+    const i = this.skipSpace(at + token.length);
+    const prefix = T.gemmaCallPrefix;
+    if (this.cutInside(prefix, i)) return this.undecided(at);
+    if (!this.startsWith(prefix, i)) return REJECT;
+    const nameStart = i + prefix.length;
+    const read = this.nameAt(nameStart);
+    if (!read) return this.undecided(at);
+    if (!NAME.test(read.name)) return REJECT;
+    const k = this.skipSpace(read.end);
+    if (k >= this.total) return this.undecided(at);
+    const c = this.code(k);
+    if (c !== 0x7b && c !== 0x28) return REJECT;
+    return { format: 'gemma', start: at, name: read.name, nameStart, body: 'gemma_args', bodyStart: k, ends };
   }
 
   /** `[TOOL_CALLS]` then a JSON array (or object), or `NAME[ARGS]{…}`, or `NAME{…}`. */
