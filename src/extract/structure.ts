@@ -76,6 +76,9 @@ const CHANNEL_TOKENS: ReadonlyArray<readonly [token: string, close: boolean, nam
   ([open, close]) => [[open, false, open], [close, true, open]] as const,
 );
 
+/** Those of them that start with no `<`, which the scan looks for on their own. */
+const BRACKET_TOKENS = CHANNEL_TOKENS.filter(([token]) => token.charCodeAt(0) !== LT);
+
 /** Whether a region named `name` holds reasoning. */
 function isReasoningName(name: string, names: TagNames): boolean {
   return names.reasoning.has(name) || REASONING_CHANNELS.has(name);
@@ -353,6 +356,8 @@ export function scanStructure(text: string, names: TagNames): Region {
   // position refreshed only once the scan has passed it, so the whole pass stays linear.
   let nextTick = -2;
   let nextTilde = -2;
+  // Channel tokens that start with no `<` (`[THINK]`) are found with indexOf of their own.
+  const nextBracket = BRACKET_TOKENS.map(() => -2);
   let i = 0;
   while (i < n) {
     if (nextLt !== -1 && nextLt < i) nextLt = text.indexOf('<', i);
@@ -362,8 +367,22 @@ export function scanStructure(text: string, names: TagNames): Region {
     if (nextLt !== -1 && nextLt < j) j = nextLt;
     if (nextTick !== -1 && nextTick < j) j = nextTick;
     if (nextTilde !== -1 && nextTilde < j) j = nextTilde;
+    let bracket = -1;
+    for (let b = 0; b < BRACKET_TOKENS.length; b++) {
+      if (nextBracket[b] !== -1 && nextBracket[b] < i) nextBracket[b] = text.indexOf(BRACKET_TOKENS[b][0], i);
+      if (nextBracket[b] !== -1 && nextBracket[b] < j) {
+        j = nextBracket[b];
+        bracket = b;
+      }
+    }
     if (j >= n) break;
     i = j;
+    if (bracket !== -1) {
+      const [token, close, name] = BRACKET_TOKENS[bracket];
+      if (!insideJsonString(text, i)) applyTag({ close, name, end: i + token.length }, i);
+      i += token.length;
+      continue;
+    }
     const c = text.charCodeAt(i);
     if (c === LT) {
       const t = matchTag(text, i, n, names);

@@ -40,7 +40,8 @@ function startsArrayItem(c: number): boolean {
  * when none is; undefined while the text so far ends inside one's opener.
  */
 function channelAt(text: string, i: number): { closer: string; length: number } | null | undefined {
-  if (text.charCodeAt(i + 1) !== 0x7c && i + 1 < text.length) return null;
+  const second = text.charCodeAt(i + 1);
+  if (second !== 0x7c && second !== 0x54 && i + 1 < text.length) return null;
   for (const [open, closer] of REASONING_CHANNELS) {
     if (text.startsWith(open, i)) return { closer, length: open.length };
     if (i + open.length > text.length && open.startsWith(text.slice(i))) return undefined;
@@ -71,7 +72,7 @@ export class PreludeScanner {
     let i = 0;
     while (i < n) {
       if (this.mode === Mode.REASONING) {
-        const lt = text.indexOf('<', i);
+        const lt = text.indexOf(this.closer.charAt(0), i);
         if (lt === -1) return undefined;
         const want = this.closer.length;
         if (lt + want > n) return this.keep(text, lt, base);
@@ -95,6 +96,17 @@ export class PreludeScanner {
         continue;
       }
       const c = text.charCodeAt(i);
+      if (c === 0x3c || c === 0x5b) {
+        const channel = channelAt(text, i);
+        if (channel === undefined) return this.keep(text, i, base);
+        if (channel !== null) {
+          this.mode = Mode.REASONING;
+          this.closer = channel.closer;
+          this.straight = false;
+          i += channel.length;
+          continue;
+        }
+      }
       if (c === 0x7b || (c === 0x5b && this.straight)) return this.found(text, i, base);
       if (c === 0x22 && this.straight) {
         // `"name": "Ann", …}`: a reply that opens with a member, its `{` written by the application
@@ -112,15 +124,6 @@ export class PreludeScanner {
           return this.found(text, i, base);
         }
       } else if (c === 0x3c) {
-        const channel = channelAt(text, i);
-        if (channel === undefined) return this.keep(text, i, base);
-        if (channel !== null) {
-          this.mode = Mode.REASONING;
-          this.closer = channel.closer;
-          this.straight = false;
-          i += channel.length;
-          continue;
-        }
         let j = i + 1;
         const closing = j < n && text.charCodeAt(j) === 0x2f;
         if (closing) j++;

@@ -58,6 +58,12 @@ describe('extract: adversarial input finishes', () => {
     assert.match(describeNoJson(repeat('<think>', 10 * MB)), /unclosed <think>/);
   });
 
+  test('10 MB of reasoning channel tokens, opened and closed, and of [THINK without its ]', slow, () => {
+    for (const unit of ['<|channel>thought', '<channel|>', '[THINK]', '[/THINK]', '[THINK][/THINK]{', '[THINK', '<|channel|>analysis<|end|>[']) {
+      assert.deepEqual(extract(repeat(unit, 10 * MB)).length <= 1, true, unit);
+    }
+  });
+
   test('10 MB of " and of \' inside an object, and of \\', slow, () => {
     assert.equal(extract(`x {${repeat('"', 10 * MB)}`).length, 1);
     assert.equal(extract(`x {'a': ${repeat("'", 10 * MB)}`).length, 1);

@@ -94,6 +94,10 @@ describe('parse: reasoning tags', () => {
     assert.deepEqual(parse('<|channel|>analysis<|message|>Draft {"a": 1}<|end|><|start|>assistant<|channel|>final<|message|>{"a": 2}<|return|>'), { a: 2 });
     assert.deepEqual(parse('<|START_THINKING|>draft {"a": 1}<|END_THINKING|><|START_RESPONSE|>{"a": 2}<|END_RESPONSE|>'), { a: 2 });
     assert.deepEqual(parse('<|open|>think<|sep|>draft {"a": 1}<|close|>think<|sep|><|open|>response<|sep|>{"a": 2}<|close|>response<|sep|>'), { a: 2 });
+    assert.deepEqual(parse('<|begin_of_thought|>draft {"a": 1}<|end_of_thought|><|begin_of_solution|>{"a": 2}<|end_of_solution|>'), { a: 2 });
+    // Magistral 1.2 and Mistral 3.5 (Roo-Code #8522, Marinara-Engine #2544: [THINK] as text).
+    assert.deepEqual(parse('[THINK]Maybe [1, 2]? {"a": 1}[/THINK]{"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('{"note": "[THINK]", "a": 1}'), { note: '[THINK]', a: 1 });
     // Seed-OSS's and MiniMax M3's reasoning tags are among the defaults.
     assert.deepEqual(parse('<seed:think>draft {"a": 1}</seed:think>{"a": 2}'), { a: 2 });
     assert.deepEqual(parse('<mm:think>draft {"a": 1}</mm:think>Answer: {"a": 2}'), { a: 2 });

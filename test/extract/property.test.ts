@@ -48,7 +48,7 @@ describe('extract: properties', () => {
     const piece = fc.oneof(
       prose,
       container.map((v) => JSON.stringify(v)),
-      fc.constantFrom('```json\n', '```\n', '~~~\n', '<think>', '</think>', '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '<answer>', '</answer>', '[1]', '[x](y)', '{', '[', '}', ']', '"', "'", 'cb(', ')', '\n'),
+      fc.constantFrom('```json\n', '```\n', '~~~\n', '<think>', '</think>', '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '<answer>', '</answer>', '[1]', '[x](y)', '{', '[', '}', ']', '"', "'", 'cb(', ')', '\n'),
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {

@@ -7,7 +7,7 @@ const PIECES = [
   '{', '}', '[', ']', '"', "'", ':', ',', ' ', '\n', '\r\n', '\t', '\\', 'a', 'key', '1', '-', '.', 'e', '0', '12.5',
   'true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity', '-0', '1e999', '0x1F',
   '/', '*', '#', '(', ')', '“', '”', '`', '```json\n', '```\n', '```', '<answer>', '</answer>', '<think>', '</think>',
-  '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
+  '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
   'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}',
 ];
 

@@ -120,6 +120,7 @@ describe('semantics table', () => {
       '<|channel|>analysis<|message|>Try {"draft": 1}<|end|><|start|>assistant<|channel|>final<|message|>{"a": 2}<|return|>',
       '<|START_THINKING|>{"draft": 1}<|END_THINKING|><|START_RESPONSE|>{"a": 3}<|END_RESPONSE|>',
       '<seed:think>{"draft": 1}</seed:think>{"a": 4}',
+      '[THINK]{"draft": 1}[/THINK][{"a": 5}]',
     ];
     for (const reply of replies) {
       for (const size of [1, 3, 7]) {

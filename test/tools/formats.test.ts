@@ -165,6 +165,13 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   });
 });
 
+describe('reasoning: a call drafted while thinking is no call', () => {
+  test("Magistral's [THINK]…[/THINK] (Roo-Code #8522)", () => {
+    const reply = '[THINK]Maybe [TOOL_CALLS]web_search[ARGS]{"query": "draft"}[/THINK][TOOL_CALLS]web_search[ARGS]{"query": "final"}';
+    assert.deepEqual(calls(reply), [['mistral', 'web_search', { query: 'final' }]]);
+  });
+});
+
 describe('llama: <|python_tag|>', () => {
   test('parameters, ended by <|eom_id|>', () => {
     const r = extractToolCalls('<|python_tag|>{"name": "web_search", "parameters": {"query": "weather Reykjavik"}}<|eom_id|>', { tools });

@@ -61,6 +61,8 @@ export const TOKENS = {
   mistralCalls: '[TOOL_CALLS]',
   mistralArgs: '[ARGS]',
   mistralEos: '</s>',
+  mistralThinkOpen: '[THINK]',
+  mistralThinkClose: '[/THINK]',
   harmonyRecipient: 'to=functions.',
   harmonyStart: '<|start|>',
   harmonyChannel: '<|channel|>',

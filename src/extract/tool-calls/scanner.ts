@@ -61,10 +61,11 @@ const REJECT = 1;
 const STRIP = 2;
 type HeaderResult = Header | typeof WAIT | typeof REJECT | typeof STRIP;
 
-/** Reasoning blocks (`<think>…</think>`, Gemma 4's thought channel): a call drafted while thinking is not a call. */
+/** Reasoning blocks (`<think>…</think>`, Gemma 4's thought channel, Magistral's `[THINK]`): a call drafted while thinking is not a call. */
 const REASONING: ReadonlyMap<string, string> = new Map([
   ...DEFAULT_REASONING_TAGS.map((tag): [string, string] => [`<${tag}>`, `</${tag}>`]),
   [T.gemmaThoughtOpen, T.gemmaThoughtClose],
+  [T.mistralThinkOpen, T.mistralThinkClose],
 ]);
 
 const STRIP_ONLY: ReadonlySet<string> = new Set([
