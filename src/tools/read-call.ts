@@ -10,7 +10,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import type { ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
-import { parameterOpen, readArgPairs, readParameters } from './xml-params.js';
+import { parameterMarkup, readArgPairs, readParameters } from './xml-params.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -219,7 +219,8 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   const name = span.name as string;
   // `Use <tool_call>NAME</tool_call> blocks`: with no arguments, only a tool's name makes it a call.
   if (span.body === 'arg_pairs' && body.trim() === '' && !ctx.tools.has(name)) return [];
-  const open = parameterOpen(span.format);
+  const markup = parameterMarkup(span.format);
+  const open = markup.open;
   const json = body.trimStart().startsWith('{');
   // `The <invoke name="x"> tag is…`: a header, prose after it, no parameter and no closer: the
   // markup mentioned, not a call.
@@ -228,12 +229,12 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
   const rewrites: ToolCallRewrite[] = [];
   let read: { value: unknown; repairs: Repair[] };
-  // `<function=NAME>{…}</function>` (Llama 3.1's custom format): the header is Qwen3-Coder's, the body JSON.
   if (span.body === 'gemma_args') {
     const args = gemmaArgumentsText(body);
     if (args === undefined) throw cutOff(where);
     read = argumentsFromText(args, schema, ctx.parseOptions, rewrites, where);
   } else if (span.body === 'arguments' || (!body.includes(open) && json)) {
+    // `<function=NAME>{…}</function>` (Llama 3.1's custom format): the header is Qwen3-Coder's, the body JSON.
     if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
   } else if (span.body === 'arg_pairs') {
@@ -243,7 +244,7 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   } else {
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
-    const params = readParameters(body, schema, ctx.parseOptions, open);
+    const params = readParameters(body, schema, ctx.parseOptions, markup);
     if (params.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(params.value, [], schema, where);
   }

@@ -6,7 +6,7 @@
 // `extractToolCalls` does, so the final result is the same whatever the chunking. No step re-reads
 // text already passed, except each body once when it closes: linear in the reply.
 import { JsonMendError, positionOf } from '../errors.js';
-import { TOKENS, ToolCallScanner, type ToolCallSpan } from '../extract/tool-calls/index.js';
+import { ToolCallScanner, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
 import { toolContext, type ToolContext } from './context.js';
@@ -14,14 +14,12 @@ import { assemble } from './extract-tool-calls.js';
 import { argumentsOf, callFromValue, isCallShaped, isReadingError, nameOf, readSpan } from './read-call.js';
 import { RootCloseHint } from './root-close.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
-import { parameterOpen, readParameters } from './xml-params.js';
+import { parameterMarkup, readParameters } from './xml-params.js';
 
 /** A call-object body's `name` is shown only once complete; argument strings grow as written. */
 function notName(pointer: string): boolean {
   return !/^(?:\/\d+)?\/name$/.test(pointer);
 }
-
-const PARAMETER_CLOSE = TOKENS.parameterClose;
 
 interface SpanState {
   span: ToolCallSpan;
@@ -191,12 +189,13 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
 
   /** Qwen3-Coder: each newly closed `</parameter>` adds properties to the partial arguments. */
   function feedParameters(state: SpanState, piece: string): void {
+    const markup = parameterMarkup(state.span.format);
     state.pending.push(piece);
     const seen = state.tail + piece;
-    state.tail = seen.slice(-(PARAMETER_CLOSE.length - 1));
-    if (!seen.includes(PARAMETER_CLOSE)) return;
+    state.tail = seen.slice(-(markup.close.length - 1));
+    if (!seen.includes(markup.close)) return;
     const segment = state.pending.join('');
-    const close = segment.lastIndexOf(PARAMETER_CLOSE) + PARAMETER_CLOSE.length;
+    const close = segment.lastIndexOf(markup.close) + markup.close.length;
     state.pending = [segment.slice(close)];
     let schema;
     try {
@@ -204,7 +203,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     } catch {
       return; // reported when the span closes
     }
-    state.params = { ...state.params, ...readParameters(segment.slice(0, close), schema, ctx.parseOptions, parameterOpen(state.span.format)).value };
+    state.params = { ...state.params, ...readParameters(segment.slice(0, close), schema, ctx.parseOptions, markup).value };
     events.push({ type: 'arguments', index: state.base, name: state.span.name, arguments: state.params });
   }
 

@@ -34,8 +34,13 @@ function trimNewlines(value: string): string {
   return value.slice(start, end);
 }
 
-function readValue(raw: string, types: string[], options: ParserSettings): unknown {
-  if (types.length === 0 || types.includes('string')) return raw;
+/**
+ * A value as the markup and the property's type say: `asString` (DeepSeek's `string="true"`) keeps
+ * the text, `false` (`string="false"`) reads it as JSON whatever the type; otherwise a string type, or
+ * none known, keeps the text and any other type reads it as JSON.
+ */
+function readValue(raw: string, types: string[], options: ParserSettings, asString?: boolean): unknown {
+  if (asString === true || (asString === undefined && (types.length === 0 || types.includes('string')))) return raw;
   try {
     return parse(raw, { ...options });
   } catch {
@@ -44,27 +49,46 @@ function readValue(raw: string, types: string[], options: ParserSettings): unkno
   }
 }
 
-/** `"city"` (an `invoke` parameter's name attribute) → `city`. */
-function unquote(key: string): string {
-  const q = key.charAt(0);
-  return key.length >= 2 && (q === '"' || q === "'") && key.charAt(key.length - 1) === q ? key.slice(1, -1) : key;
+/** How a format writes a parameter: the tag that opens one (up to its name) and the one that closes it. */
+export interface ParameterMarkup {
+  open: string;
+  close: string;
 }
 
-/** The tag that opens a parameter in a span of `format`: `<parameter=` (Qwen3-Coder) or `<parameter name=` (`invoke`). */
-export function parameterOpen(format: string): string {
-  return format === 'invoke' ? T.invokeParameterOpen : T.parameterOpen;
+const QWEN_PARAMETERS: ParameterMarkup = { open: T.parameterOpen, close: T.parameterClose };
+const INVOKE_PARAMETERS: ParameterMarkup = { open: T.invokeParameterOpen, close: T.parameterClose };
+const DSML_PARAMETERS: ParameterMarkup = { open: T.dsmlParameterOpen, close: T.dsmlParameterClose };
+
+/** The parameter markup of a span of `format`: Qwen3-Coder's `<parameter=`, `invoke`'s `<parameter name=`, DeepSeek's DSML. */
+export function parameterMarkup(format: string): ParameterMarkup {
+  return format === 'invoke' ? INVOKE_PARAMETERS : format === 'deepseek_dsml' ? DSML_PARAMETERS : QWEN_PARAMETERS;
 }
 
 /**
- * The arguments object of a Qwen3-Coder call body (or an `invoke` one, whose parameters open with
- * `open`). `cutOff` is true when the body ends inside a parameter (no `</parameter>` and no next
- * parameter after it).
+ * The name and `string` attribute of a parameter tag's text between its opener and `>`: `city`
+ * (Qwen3-Coder), `"city"` (`invoke`), `"city" string="true"` (DeepSeek's DSML).
  */
-export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, open: string = T.parameterOpen): { value: Record<string, unknown>; cutOff: boolean } {
+function tagAttributes(text: string): { key: string; asString: boolean | undefined } {
+  const t = text.trim();
+  const q = t.charAt(0);
+  if (q !== '"' && q !== "'") return { key: t, asString: undefined };
+  const end = t.indexOf(q, 1);
+  if (end === -1) return { key: t, asString: undefined };
+  const rest = t.slice(end + 1);
+  const flag = /\bstring\s*=\s*["']?(true|false)\b/.exec(rest);
+  return { key: t.slice(1, end), asString: flag === null ? undefined : flag[1] === 'true' };
+}
+
+/**
+ * The arguments object of a Qwen3-Coder call body (or an `invoke` or DSML one: `markup`). `cutOff` is
+ * true when the body ends inside a parameter (no closer and no next parameter after it).
+ */
+export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; cutOff: boolean } {
+  const { open, close } = markup;
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   let cutOff = false;
-  // The next </parameter> at or after the current value; searched again only once passed (linear).
+  // The next closer at or after the current value; searched again only once passed (linear).
   let closeAt = -2;
   let i = body.indexOf(open);
   while (i !== -1) {
@@ -74,12 +98,12 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
       cutOff = true;
       break;
     }
-    const key = unquote(body.slice(keyStart, gt).trim());
+    const { key, asString } = tagAttributes(body.slice(keyStart, gt));
     const next = body.indexOf(open, gt + 1);
-    if (closeAt !== -1 && closeAt < gt + 1) closeAt = body.indexOf(T.parameterClose, gt + 1);
+    if (closeAt !== -1 && closeAt < gt + 1) closeAt = body.indexOf(close, gt + 1);
     let end: number;
     if (closeAt !== -1 && (next === -1 || closeAt < next)) end = closeAt;
-    else if (next !== -1) end = next; // a missing </parameter> before the next parameter
+    else if (next !== -1) end = next; // a missing closer before the next parameter
     else {
       end = body.length;
       cutOff = true;
@@ -87,7 +111,7 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
     // An own data property: a key such as "__proto__" cannot reach the prototype.
     Object.defineProperty(value, key, {
-      value: readValue(trimNewlines(body.slice(gt + 1, end)), typesOf(property), options),
+      value: readValue(trimNewlines(body.slice(gt + 1, end)), typesOf(property), options, asString),
       enumerable: true, writable: true, configurable: true,
     });
     i = next;

@@ -18,6 +18,8 @@
 // deepseek     https://github.com/vllm-project/vllm/pull/23454 and https://github.com/sgl-project/sglang/pull/9446
 //              (V3/R1: function<｜tool▁sep｜>NAME + ```json fence; V3.1: NAME<｜tool▁sep｜>{…})
 //              https://github.com/deepseek-ai/DeepSeek-V3/issues/944 (vLLM-served DeepSeek tool calls lost)
+// deepseek_dsml vLLM's deepseekv32 and deepseekv4 tool parsers (DSML: <｜DSML｜invoke name=…>, string="true|false",
+//              in <｜DSML｜function_calls>, V4 <｜DSML｜tool_calls>; the tokens are not special, so they reach the text)
 // kimi_k2      https://github.com/vllm-project/vllm/issues/41739 (Kimi K2.6 tool calls; functions.NAME:0 ids)
 //              https://github.com/ikawrakow/ik_llama.cpp/pull/628 (the section and call tokens in text)
 // glm45        https://github.com/ikawrakow/ik_llama.cpp/discussions/753 (GLM-4.5-Air writes <tool_call>ls <arg_key>…)
@@ -263,6 +265,28 @@ describe('deepseek: <｜tool▁call▁begin｜>', () => {
 
   test('V3.1 cut off: an error naming the call', () => {
     throwsCode('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>web_search<｜tool▁sep｜>{"query": "half', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
+describe('deepseek_dsml: <｜DSML｜invoke name="NAME"><｜DSML｜parameter name="KEY" string="…">', () => {
+  const dsml = (body: string, wrapper = 'function_calls') => `<｜DSML｜${wrapper}>\n${body}\n</｜DSML｜${wrapper}>`;
+  const param = (key: string, value: string, asString: boolean) => `<｜DSML｜parameter name="${key}" string="${asString}">${value}</｜DSML｜parameter>`;
+
+  test('string="true" keeps the text, string="false" reads JSON; several calls; the wrapper leaves with them', () => {
+    const reply = `I will check.\n\n${dsml(`<｜DSML｜invoke name="get_weather">\n${param('location', '007 Lane', true)}\n${param('days', '3', false)}\n</｜DSML｜invoke>\n<｜DSML｜invoke name="read_file">\n${param('path', 'a.txt', true)}\n${param('tags', '["x", "y"]', false)}\n</｜DSML｜invoke>`)}`;
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]),
+      [['deepseek_dsml', 'get_weather', { location: '007 Lane', days: 3 }], ['deepseek_dsml', 'read_file', { path: 'a.txt', tags: ['x', 'y'] }]]);
+    assert.equal(r.text, 'I will check.');
+  });
+
+  test("V4's <｜DSML｜tool_calls> wrapper; a string the schema reads as a number", () => {
+    assert.deepEqual(calls(dsml(`<｜DSML｜invoke name="get_weather">${param('location', 'Oslo', true)}${param('days', '2', true)}</｜DSML｜invoke>`, 'tool_calls')),
+      [['deepseek_dsml', 'get_weather', { location: 'Oslo', days: 2 }]]);
+  });
+
+  test('cut off inside a parameter: an error naming the call', () => {
+    throwsCode('<｜DSML｜function_calls><｜DSML｜invoke name="web_search"><｜DSML｜parameter name="query" string="true">unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 });
 
@@ -523,7 +547,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'gemma', 'pythonic', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'gemma', 'pythonic', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {

@@ -21,6 +21,7 @@ const REPLIES: Record<string, string> = {
   deepseek_v3: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>web_search\n```json\n{"query": "v3"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   deepseek_v31: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Lima"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   doubled: '<tool_call>{{"name": "web_search", "arguments": {{"query": "f"}}}}</tool_call>',
+  deepseek_dsml: '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="location" string="true">Lyon</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">2</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
   kimi_k2: '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Kyoto"}<|tool_call_end|><|tool_calls_section_end|>',
   invoke: '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="location">Graz</parameter>\n</invoke>\n</minimax:tool_call>',
   gemma: 'Checking.<|tool_call>call:get_weather{location:<|"|>Bergen, "NO"<|"|>,days:2}<tool_call|><|tool_call>call:web_search{query:<|"|>fjords<|"|>}<tool_call|>',

@@ -13,6 +13,7 @@
  * | `harmony`      | gpt-oss                                 | `<\|channel\|>commentary to=functions.NAME <\|constrain\|>json<\|message\|>{…}<\|call\|>`                 |
  * | `deepseek_v3`  | DeepSeek V3, R1                         | `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` + newline + a ```` ```json ```` fence + `<｜tool▁call▁end｜>` |
  * | `deepseek_v31` | DeepSeek V3.1, V3.2                     | `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`                                             |
+ * | `deepseek_dsml` | DeepSeek V3.2, V4                      | `<｜DSML｜invoke name="NAME"><｜DSML｜parameter name="KEY" string="true">value</｜DSML｜parameter></｜DSML｜invoke>`, in `<｜DSML｜function_calls>` (V4: `<｜DSML｜tool_calls>`) |
  * | `kimi_k2`      | Kimi K2, K2.5, K2.6                     | `<\|tool_call_begin\|>functions.NAME:0<\|tool_call_argument_begin\|>{…}<\|tool_call_end\|>`           |
  * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
  * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>` or `<function_calls>` |
@@ -20,11 +21,11 @@
  * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts)   | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`), every NAME a tool |
  * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`; or `{"tool_calls": [{…}]}` |
  */
-export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'kimi_k2' | 'glm45' | 'invoke' | 'gemma' | 'pythonic' | 'json';
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'gemma' | 'pythonic' | 'json';
 
 /** Every {@link ToolCallFormat}, in the order of the table above. */
 export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
-  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'kimi_k2', 'glm45', 'invoke', 'gemma', 'pythonic', 'json',
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'gemma', 'pythonic', 'json',
 ] as const);
 
 /** What a span's body holds, which decides how the tools layer reads it. */
@@ -34,8 +35,9 @@ export type SpanBody =
   /** JSON: the arguments themselves; the name came from the markup. */
   | 'arguments'
   /**
-   * XML parameters, `<parameter=KEY>value</parameter>` (Qwen3-Coder) or `<parameter name="KEY">`
-   * (`invoke`); the name came from the markup.
+   * XML parameters, `<parameter=KEY>value</parameter>` (Qwen3-Coder), `<parameter name="KEY">`
+   * (`invoke`) or `<｜DSML｜parameter name="KEY" string="true">` (`deepseek_dsml`); the name came from
+   * the markup.
    */
   | 'parameters'
   /** GLM's `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs; the name came from the markup. */
@@ -93,6 +95,14 @@ export const TOKENS = {
   argKeyClose: '</arg_key>',
   argValueOpen: '<arg_value>',
   argValueClose: '</arg_value>',
+  dsmlFunctionCallsOpen: '<｜DSML｜function_calls>',
+  dsmlFunctionCallsClose: '</｜DSML｜function_calls>',
+  dsmlToolCallsOpen: '<｜DSML｜tool_calls>',
+  dsmlToolCallsClose: '</｜DSML｜tool_calls>',
+  dsmlInvokeOpen: '<｜DSML｜invoke name=',
+  dsmlInvokeClose: '</｜DSML｜invoke>',
+  dsmlParameterOpen: '<｜DSML｜parameter name=',
+  dsmlParameterClose: '</｜DSML｜parameter>',
   gemmaCallOpen: '<|tool_call>',
   gemmaCallClose: '<tool_call|>',
   gemmaTurnEnd: '<turn|>',

@@ -71,6 +71,7 @@ const REASONING: ReadonlyMap<string, string> = new Map([
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
+  T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 /**
@@ -80,7 +81,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
 ];
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
@@ -102,6 +103,10 @@ const DEEPSEEK_ENDS: readonly End[] = [
 const INVOKE_ENDS: readonly End[] = [
   { token: T.invokeClose, consume: true }, { token: T.invokeOpen, consume: false }, { token: T.toolCallClose, consume: false },
   { token: T.minimaxClose, consume: false }, { token: T.functionCallsClose, consume: false },
+];
+const DSML_ENDS: readonly End[] = [
+  { token: T.dsmlInvokeClose, consume: true }, { token: T.dsmlInvokeOpen, consume: false },
+  { token: T.dsmlFunctionCallsClose, consume: false }, { token: T.dsmlToolCallsClose, consume: false },
 ];
 const KIMI_ENDS: readonly End[] = [
   { token: T.kimiCallEnd, consume: true }, { token: T.kimiSectionEnd, consume: false }, { token: T.kimiCallBegin, consume: false },
@@ -356,7 +361,7 @@ export class ToolCallScanner {
         if (i - at > HEADER_LIMIT) return this.hermes(at);
         if (this.cutInside(T.functionOpen, i) || this.cutInside(T.invokeOpen, i)) return this.ended ? this.hermes(at) : WAIT;
         if (this.startsWith(T.functionOpen, i)) return this.functionHeader(at, i);
-        if (this.startsWith(T.invokeOpen, i)) return this.invokeHeader(at, i);
+        if (this.startsWith(T.invokeOpen, i)) return this.invokeHeader(at, i, T.invokeOpen);
         return this.glmHeader(at, i) ?? this.hermes(at);
       }
       case T.functionOpen:
@@ -370,7 +375,9 @@ export class ToolCallScanner {
       case T.kimiCallBegin:
         return this.kimiHeader(at);
       case T.invokeOpen:
-        return this.invokeHeader(at, at);
+        return this.invokeHeader(at, at, T.invokeOpen);
+      case T.dsmlInvokeOpen:
+        return this.invokeHeader(at, at, T.dsmlInvokeOpen);
       case T.gemmaCallOpen:
         return this.gemmaHeader(at, token, GEMMA_ENDS);
       case T.functionGemmaOpen:
@@ -436,9 +443,12 @@ export class ToolCallScanner {
     return undefined;
   }
 
-  /** `<invoke name="NAME">`: MiniMax-M2's (and Kimi K2's XML, Claude-style) header, inside `<tool_call>` (span starts at `start`) or bare. */
-  private invokeHeader(start: number, at: number): HeaderResult {
-    const nameStart = at + T.invokeOpen.length;
+  /**
+   * `<invoke name="NAME">`: MiniMax-M2's (and Kimi K2's XML, Claude-style) header, inside `<tool_call>`
+   * (span starts at `start`) or bare; or DeepSeek's `<｜DSML｜invoke name="NAME">` (`open`).
+   */
+  private invokeHeader(start: number, at: number, open: string): HeaderResult {
+    const nameStart = at + open.length;
     const window = this.slice(nameStart, nameStart + HEADER_LIMIT);
     const gt = window.indexOf('>');
     if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
@@ -447,7 +457,11 @@ export class ToolCallScanner {
     if ((q !== '"' && q !== "'") || quoted.length < 3 || quoted.charAt(quoted.length - 1) !== q) return REJECT;
     const name = quoted.slice(1, -1);
     if (!NAME.test(name)) return REJECT;
-    return { format: 'invoke', start, name, nameStart: nameStart + window.indexOf(name), body: 'parameters', bodyStart: nameStart + gt + 1, ends: INVOKE_ENDS };
+    const dsml = open === T.dsmlInvokeOpen;
+    return {
+      format: dsml ? 'deepseek_dsml' : 'invoke', start, name, nameStart: nameStart + window.indexOf(name), body: 'parameters',
+      bodyStart: nameStart + gt + 1, ends: dsml ? DSML_ENDS : INVOKE_ENDS,
+    };
   }
 
   /** `<|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>`: Kimi K2's header (`functions.` and the index are optional). */
