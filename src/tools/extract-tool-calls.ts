@@ -86,7 +86,7 @@ function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Ar
       const args = pythonicArguments(call, ctx);
       calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, []));
     }
-    removed.push([list.start, list.end]);
+    removed.push(widenToWrapper(text, [list.start, list.end]));
   }
   return calls;
 }
@@ -102,15 +102,19 @@ function widenToFence(text: string, start: number, end: number): readonly [numbe
 }
 
 /**
- * The markup some models write around a bare JSON call, taken out with it: Granite's and Phi-4's
- * `<|tool_call|>` (closed by `<|/tool_call|>` or not at all), Phi-4-mini's `functools` prefix, and
- * the `<tool_calls>` / `<function_call>` tags fine-tunes write.
+ * The markup some models write around a bare JSON call or a pythonic list, taken out with it:
+ * Granite's and Phi-4's `<|tool_call|>` (closed by `<|/tool_call|>` or not at all), Phi-4-mini's
+ * `functools` prefix, the `<tool_calls>` / `<function_call>` tags fine-tunes write, Cohere Command's
+ * `<|START_ACTION|>`, InternLM2's `<|action_start|><|plugin|>` and LFM2's `<|tool_call_start|>`.
  */
-const BARE_CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
+const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|tool_call|>', '<|/tool_call|>'],
   ['functools', ''],
   ['<tool_calls>', '</tool_calls>'],
   ['<function_call>', '</function_call>'],
+  ['<|START_ACTION|>', '<|END_ACTION|>'],
+  ['<|action_start|><|plugin|>', '<|action_end|>'],
+  ['<|tool_call_start|>', '<|tool_call_end|>'],
 ];
 
 /** `[start, end)` widened to a wrapper's opening markup right before it and its closing markup right after (spaces between). */
@@ -120,8 +124,8 @@ function widenToWrapper(text: string, [start, end]: readonly [number, number]): 
   let after = end;
   while (after < text.length && isWs(text.charCodeAt(after))) after++;
   // Each end on its own: of two calls in one wrapper, the first takes the opener and the last the closer.
-  const open = BARE_CALL_WRAPPERS.find(([o]) => text.endsWith(o, before));
-  const close = BARE_CALL_WRAPPERS.find(([, c]) => c !== '' && text.startsWith(c, after));
+  const open = CALL_WRAPPERS.find(([o]) => text.endsWith(o, before));
+  const close = CALL_WRAPPERS.find(([, c]) => c !== '' && text.startsWith(c, after));
   return [open ? before - open[0].length : start, close ? after + close[1].length : end];
 }
 

@@ -1,6 +1,7 @@
 // Calls written as Python (the `pythonic` format of Llama 3.2 and Llama 4): a list of calls on a line
 // of its own, `[get_weather(city="Paris", days=3), web_search(query="x")]`, each argument a keyword
-// and a Python literal. Only a list whose every name is one of `tools` counts: `[see(x)]` in prose is
+// and a Python literal; or calls one per line in OLMo 3's `<function_calls>` and Gemma 3's
+// ```` ```tool_code ```` block. Only a list whose every name is one of `tools` counts: `[see(x)]` in prose is
 // prose. One pass over the text: a list that does not read as calls is skipped past where it failed.
 import { JsonMendError } from '../errors.js';
 import { parseToolArguments } from '../loop/tool-args.js';
@@ -14,7 +15,7 @@ export interface PythonicCall {
   args: Array<[string, string]>;
 }
 
-/** A list of calls, `[start, end)` with its brackets. */
+/** A list or block of calls, `[start, end)` with its brackets or markup. */
 export interface PythonicList {
   start: number;
   end: number;
@@ -28,10 +29,32 @@ function isSpace(c: string): boolean {
   return c === ' ' || c === '\t' || c === '\r' || c === '\n';
 }
 
-/** Reads the text of a list of calls from the `[` at `at`; the failure offset (a number) when it is none. */
-function readList(text: string, at: number, known: (name: string) => boolean): PythonicList | number {
+/**
+ * How calls are grouped: a list, `[a(x=1), b()]`, or a block of calls one per line that a token
+ * closes (OLMo 3's `<function_calls>…</function_calls>`, Gemma 3's ```` ```tool_code ```` fence), whose
+ * closer the end of the reply may stand for (a stop token ate it).
+ */
+interface Grouping {
+  close: string;
+  block: boolean;
+}
+
+const LIST: Grouping = { close: ']', block: false };
+
+/** The blocks of calls: their opening markup and how they are read. */
+const BLOCKS: ReadonlyArray<readonly [open: string, grouping: Grouping]> = [
+  ['<function_calls>', { close: '</function_calls>', block: true }],
+  ['```tool_code\n', { close: '```', block: true }],
+];
+
+/**
+ * Reads the calls of a group whose markup starts at `at` and whose first call may start at `from`;
+ * the failure offset (a number) when it holds none.
+ */
+function readCalls(text: string, at: number, from: number, grouping: Grouping, known: (name: string) => boolean): PythonicList | number {
   const calls: PythonicCall[] = [];
-  let i = at + 1;
+  const kind = grouping.block ? 'block' : 'list';
+  let i = from;
   for (;;) {
     while (i < text.length && isSpace(text[i])) i++;
     const nameStart = i;
@@ -40,21 +63,26 @@ function readList(text: string, at: number, known: (name: string) => boolean): P
     const name = text.slice(nameStart, i);
     if (!known(name) || text[i] !== '(') return i;
     const args = readArguments(text, i + 1);
-    // The reply ends inside the list of calls to known tools: a call cut off, not prose.
+    // The reply ends inside the calls to known tools: a call cut off, not prose.
     if (args === text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its arguments never end`);
     if (typeof args === 'number') return args;
-    // A list of calls to known tools, one argument without its keyword: the call cannot be read.
+    // Calls to known tools, one argument without its keyword: the call cannot be read.
     if ('positional' in args) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) has an argument without its keyword; write each argument as keyword=value`);
     calls.push({ name, args: args.args });
     i = args.end;
+    const afterCall = i;
     while (i < text.length && isSpace(text[i])) i++;
     if (text[i] === ',') {
       i++;
       continue;
     }
-    if (i >= text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its list never ends`);
-    if (text[i] !== ']') return i;
-    return { start: at, end: i + 1, calls };
+    if (text.startsWith(grouping.close, i)) return { start: at, end: i + grouping.close.length, calls };
+    if (i >= text.length) {
+      if (grouping.block) return { start: at, end: text.length, calls };
+      throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its ${kind} never ends`);
+    }
+    // In a block, the next call on the next line.
+    if (!grouping.block || text.slice(afterCall, i).indexOf('\n') < 0) return i;
   }
 }
 
@@ -119,16 +147,39 @@ function startsLine(text: string, i: number): boolean {
   return k < 0 || text[k] === '\n' || text.endsWith('|>', k + 1);
 }
 
-/** Every list of calls in `text` outside `taken` (ranges already read as other formats). */
+/** Every list or block of calls in `text` outside `taken` (ranges already read as other formats), in text order. */
 export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicList[] {
-  const found: PythonicList[] = [];
+  let found: PythonicList[] = [];
+  const outside = (at: number): boolean => !taken.some(([s, e]) => at >= s && at < e);
+  for (const [open, grouping] of BLOCKS) {
+    const before = found;
+    const added: PythonicList[] = [];
+    // `at` only grows: the groups found before are passed once (sorted), not searched per match.
+    let k = 0;
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf(open, from);
+      if (at < 0) break;
+      from = at + open.length;
+      while (k < before.length && before[k].end <= at) k++;
+      if ((k < before.length && before[k].start <= at) || !outside(at)) continue;
+      const block = readCalls(text, at, at + open.length, grouping, known);
+      if (typeof block === 'number') continue;
+      added.push(block);
+      from = block.end;
+    }
+    found = [...before, ...added].sort((a, b) => a.start - b.start);
+  }
+  const blocks = found;
+  let k = 0;
   let from = 0;
   for (;;) {
     const at = text.indexOf('[', from);
-    if (at < 0) return found;
+    if (at < 0) break;
     from = at + 1;
-    if (!startsLine(text, at) || taken.some(([s, e]) => at >= s && at < e)) continue;
-    const list = readList(text, at, known);
+    while (k < blocks.length && blocks[k].end <= at) k++;
+    if (!startsLine(text, at) || (k < blocks.length && blocks[k].start <= at) || !outside(at)) continue;
+    const list = readCalls(text, at, at + 1, LIST, known);
     if (typeof list === 'number') {
       from = Math.max(from, list);
       continue;
@@ -136,6 +187,7 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
     found.push(list);
     from = list.end;
   }
+  return found.sort((a, b) => a.start - b.start);
 }
 
 /** A call's arguments object: each keyword's value read as the tolerant parser reads a Python literal. */

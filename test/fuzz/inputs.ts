@@ -709,7 +709,8 @@ const toolPiece = fc.oneof(
   fc.constantFrom('get_weather', 'ls', 'functions.get_weather:0', 'unknown_tool', ' ', '\n', 'Let me check. ', '```json\n', '```', '<think>', '</think>', '=get_weather>'),
   fc.constantFrom('{"name": "get_weather", "arguments": {"city": "Oslo"}}', '{"city": "Oslo"}', '{"city": "Os', '[{"name": "ls", "arguments": {}}]', 'city', 'Oslo',
     '[get_weather(city="Oslo")]', '[ls(', 'ls()', '(city=', "'Oslo'", ', ', ']', '<arg_key>', '<invoke name="ls">', '<parameter name="city">',
-    'call:get_weather{city:<|"|>Oslo<|"|>}', 'call:ls{', 'city:<escape>Os', '"get_weather">', '"city" string="true">', '"n" string="false">'),
+    'call:get_weather{city:<|"|>Oslo<|"|>}', 'call:ls{', 'city:<escape>Os', '"get_weather">', '"city" string="true">', '"n" string="false">',
+    '```tool_code\n', 'get_weather(city="Oslo")\n', '<|START_ACTION|>', '<|tool_call_start|>'),
   damagedJson,
   piece,
 );

@@ -28,7 +28,9 @@
 // gemma        vLLM's gemma4 and functiongemma tool parsers, and Google's Gemma 4 function-calling page
 //              (<|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>, <turn|> for the closer, (…) for {…};
 //              FunctionGemma's <start_function_call>call:NAME{key:<escape>value<escape>}<end_function_call>)
-// pythonic     vLLM's pythonic and llama4_pythonic tool parsers (Llama 3.2 / Llama 4: [NAME(key=value), …])
+// pythonic     vLLM's pythonic and llama4_pythonic tool parsers (Llama 3.2 / Llama 4: [NAME(key=value), …]),
+//              its olmo3 parser (calls one per line in <function_calls>), Google's Gemma 3 function-calling
+//              guide (```tool_code fences), vLLM's lfm2 parser (<|tool_call_start|>[…]<|tool_call_end|>)
 // json         https://github.com/ollama/ollama/issues/13519 (llama3.2 fenced {"name","parameters"} in content)
 //              https://github.com/NousResearch/hermes-agent/issues/5867 (qwen2.5-coder bare {"name","arguments"})
 //              https://github.com/sgomez/ollama-ai-provider/pull/11 (two call objects one after the other)
@@ -405,6 +407,19 @@ describe('pythonic: [NAME(key=value), …]', () => {
     throwsCode('[web_search(query="a" "b")]', 'UNREPAIRABLE', /query.*"web_search".*2 values/);
     throwsCode('[get_weather(location="Paris", days=', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
+
+  test("calls one per line in OLMo 3's <function_calls> and Gemma 3's ```tool_code block (its closer may be the reply's end)", () => {
+    const olmo = extractToolCalls('<function_calls>\nget_weather(location="Oslo", days=2)\nweb_search(query="fjords")\n</function_calls>', { tools });
+    assert.deepEqual([olmo.calls.map((c) => [c.format, c.name, c.arguments]), olmo.text],
+      [[['pythonic', 'get_weather', { location: 'Oslo', days: 2 }], ['pythonic', 'web_search', { query: 'fjords' }]], '']);
+    const gemma = extractToolCalls('Let me check.\n```tool_code\nget_weather(location="Lima")\n```\nDone.', { tools });
+    assert.deepEqual([gemma.calls.map((c) => [c.format, c.name, c.arguments]), gemma.text], [[['pythonic', 'get_weather', { location: 'Lima' }]], 'Let me check.\n\nDone.']);
+    assert.deepEqual(calls('```tool_code\nweb_search(query="x")'), [['pythonic', 'web_search', { query: 'x' }]]);
+    // Code that calls no tool stays text; Claude-style <invoke> markup in <function_calls> is the invoke format's.
+    assert.deepEqual(extractToolCalls('```tool_code\nprint(x)\n```', { tools }).calls, []);
+    assert.deepEqual(calls('<function_calls>\n<invoke name="web_search"><parameter name="query">q</parameter></invoke>\n</function_calls>'), [['invoke', 'web_search', { query: 'q' }]]);
+    throwsCode('<function_calls>\nget_weather(location="Os', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
 });
 
 describe('json: bare call objects', () => {
@@ -457,6 +472,9 @@ describe('json: bare call objects', () => {
       [`functools[${json}]`, ''],
       [`<tool_calls>\n[${json}]\n</tool_calls>\nDone.`, 'Done.'],
       [`<function_call>${json}</function_call>`, ''],
+      // Cohere Command's action tokens, InternLM2's plugin call.
+      [`<|START_ACTION|>[\n${json}\n]<|END_ACTION|>`, ''],
+      [`<|action_start|><|plugin|>${json}<|action_end|>Done.`, 'Done.'],
       // Two calls in one wrapper: the first takes the opener, the last the closer.
       [`<|tool_call|>${json}\n${json}<|/tool_call|>`, ''],
     ] as const) {
@@ -466,6 +484,13 @@ describe('json: bare call objects', () => {
     }
     // Markup with no call after it stays in the text.
     assert.deepEqual(extractToolCalls('Use functools {"name": "Alice"}', { tools }).text, 'Use functools {"name": "Alice"}');
+  });
+
+  test("LFM2's <|tool_call_start|> around a pythonic list, and Seed-OSS's <seed:tool_call> around Qwen3-Coder's markup, go with the calls", () => {
+    const lfm = extractToolCalls('<|tool_call_start|>[web_search(query="a")]<|tool_call_end|>Checking.', { tools });
+    assert.deepEqual([lfm.calls.map((x) => [x.format, x.name, x.arguments]), lfm.text], [[['pythonic', 'web_search', { query: 'a' }]], 'Checking.']);
+    const seed = extractToolCalls('<seed:tool_call>\n<function=web_search>\n<parameter=query>b</parameter>\n</function>\n</seed:tool_call>', { tools });
+    assert.deepEqual([seed.calls.map((x) => [x.format, x.name, x.arguments]), seed.text], [[['qwen3_coder', 'web_search', { query: 'b' }]], '']);
   });
 
   test('an answer that merely has a "name" is not a call', () => {

@@ -71,7 +71,7 @@ const REASONING: ReadonlyMap<string, string> = new Map([
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
-  T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose,
+  T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose, T.seedCallOpen, T.seedCallClose,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 /**
