@@ -126,6 +126,14 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.spaced-key-words', n: 20_000, make: (n) => '{' + times('a 1 ', n) + ': 1}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.keys-in-arrays', n: 20_000, make: (n) => '[' + times('k: 1, ', n) + ']', run: stream4 },
   { name: 'tools.pythonic-lists', n: 20_000, make: (n) => times('[get_weather(city="x", days=3), ls()]\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'get_weather' }, { name: 'ls' }] })) },
+  // Session 21: spans that name their tool in the markup, each looking for closers that come late or
+  // never (<tool_call>, <function=…>: each span searched to the reply's end), found by timing 1 MB;
+  // Gemma's string tokens; OLMo 3's and Gemma 3's blocks of calls.
+  { name: 'tools.qwen3-coder-spans', n: 20_000, make: (n) => times('<function=ls><parameter=a>x</parameter></function>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  { name: 'tools.gemma-calls', n: 20_000, make: (n) => times('<|tool_call>call:ls{a:<|"|>x<|"|>}<tool_call|>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  { name: 'tools.dsml-calls', n: 20_000, make: (n) => times('<｜DSML｜invoke name="ls"><｜DSML｜parameter name="a" string="true">x</｜DSML｜parameter></｜DSML｜invoke>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  { name: 'tools.call-blocks', n: 20_000, make: (n) => times('<function_calls>\nls(a=1)\n</function_calls>\n```tool_code\nls()\n```\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  { name: 'extract.reasoning-channels', n: 20_000, make: (n) => times('<|channel>thought {"a": 1}<channel|>[THINK][1][/THINK]', n) + '{"b": 2}', run: (t) => tolerant(() => parse(t)) },
   { name: 'extract.doubled-braces', n: 20_000, make: (n) => times('Hi {{name}} {{"a" ', n), run: (t) => tolerant(() => extract(t)) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },

@@ -201,11 +201,32 @@ export class ToolCallScanner {
     return this.winStart + this.win.length;
   }
 
-  /** `indexOf` in the whole text, from an offset inside the window (earlier offsets are decided). */
+  /**
+   * `indexOf` in the whole text, from an offset inside the window (earlier offsets are decided). Each
+   * span searches its closers from its own start: what a search learnt is kept per token (the first
+   * occurrence at or after `from`, or none up to `to`), so a closer that comes late or never (a
+   * `<tool_call>` that 20,000 `<function=…>` spans would each look for) is not searched for again
+   * over the same text: linear in the reply.
+   */
   private find(token: string, from: number): number {
-    const r = this.win.indexOf(token, Math.max(0, from - this.winStart));
-    return r === -1 ? -1 : r + this.winStart;
+    const known = this.known.get(token);
+    let start = from;
+    let since = from;
+    if (known !== undefined && known.from <= from) {
+      if (known.at !== -1 && from <= known.at) return known.at;
+      if (known.at === -1) {
+        start = Math.max(from, known.to - token.length + 1);
+        since = known.from;
+      }
+    }
+    const r = this.win.indexOf(token, Math.max(0, start - this.winStart));
+    const at = r === -1 ? -1 : r + this.winStart;
+    this.known.set(token, { from: since, at, to: this.total });
+    return at;
   }
+
+  /** Per token, what the last search found: its first occurrence at or after `from` (`at`), or none up to `to` (`at` -1). */
+  private readonly known = new Map<string, { from: number; at: number; to: number }>();
 
   private code(i: number): number {
     return this.win.charCodeAt(i - this.winStart);
