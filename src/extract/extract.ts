@@ -143,8 +143,8 @@ class Gatherer {
  * reply starts with a lone `[12]`, a citation as often as an array.
  */
 function wholeSpan(text: string, root: Region): { start: number; end: number; weak: boolean } | undefined {
-  const s = skipWs(text, 0, text.length);
-  const e = trimEnd(text, s, text.length);
+  const s = skipWs(text, 0, root.end);
+  const e = trimEnd(text, s, root.end);
   if (s >= e) return undefined;
   const first = root.children[0];
   if (first !== undefined && first.kind === 'reasoning' && first.contentStart <= s && s < first.end) return undefined;

@@ -3,6 +3,7 @@
 // are prose, scanned later for balanced brackets. Linear: every line is split once, every `<` is
 // examined once with a bounded look-ahead, and the scan never moves backwards.
 import { IMPLIED_CHANNEL, REASONING_CHANNELS } from './channels.js';
+import { replyEnd } from './end-tokens.js';
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
@@ -241,7 +242,8 @@ function atLineStart(text: string, i: number): boolean {
 
 /** Runs the structural pass over `text`. */
 export function scanStructure(text: string, names: TagNames): Region {
-  const n = text.length;
+  // The end tokens after the reply's last text are no part of it (end-tokens.ts).
+  const n = replyEnd(text);
   const root = region('root', undefined, 0, 0);
   root.contentEnd = n;
   root.end = n;

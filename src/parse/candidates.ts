@@ -1,6 +1,7 @@
 // The parse front door: the native fast path, then extraction, then the engine on each candidate.
 import { JsonMendError } from '../errors.js';
 import { scanBalanced } from '../extract/balanced.js';
+import { endTokensAt } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
@@ -244,8 +245,9 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
     const native = fastPath(candidate.text, options);
     if (native !== undefined) return new ParsedCandidate(native.value, candidate.start, candidate.end, log, text);
   }
-  // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string.
-  const end = candidate.source === 'whole' ? text.length : candidate.end;
+  // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string. Not
+  // into the tokens a model writes when it stops (`<|im_end|>`): they are markup, not its text.
+  const end = candidate.source === 'whole' ? endTokensAt(text) : candidate.end;
   // Only when nobody reads the repairs (the lane records none, but says whether it closed a cut-off).
   if (settings.quiet && settings.refused.size === 0 && !settings.wantEdits) {
     const near = readNearJson(text, candidate.start, end, settings.maxDepth);
@@ -293,7 +295,7 @@ function noteSurroundings(text: string, candidate: Candidate, repairs: RepairLog
   // Looks only at the space next to the span: slicing the whole text before and after each of
   // thousands of candidates would be quadratic.
   const before = lastVisibleBefore(text, candidate.start);
-  const after = candidate.source !== 'whole' && firstVisibleFrom(text, candidate.end) < text.length;
+  const after = firstVisibleFrom(text, candidate.source === 'whole' ? endTokensAt(text) : candidate.end) < text.length;
   if (before >= 0) {
     note(repairs, settings, 'surrounding_text', candidate.start, `read the JSON ${describeSource(candidate)}, ignoring the text around it`);
   } else if (after) {

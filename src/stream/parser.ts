@@ -6,6 +6,7 @@ import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
 import type { TextRepair } from '../parse/types.js';
 import { parse } from '../parse/api.js';
+import { endTokensAt } from '../extract/end-tokens.js';
 import { rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
@@ -210,11 +211,13 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     this.phase = Phase.ENDED;
     if (this.fatal) throw this.fatal;
     const buf = this.buf;
-    // A LaTeX backslash the engine kept is JSON's escape when the whole document is valid: parse decides.
+    // A LaTeX backslash the engine kept is JSON's escape when the whole document is valid, and the
+    // tokens a model writes when it stops are no text of the reply: parse decides.
+    const text = buf.all();
     const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined &&
-      !this.engine.keptLatex && rewrittenDocumentAt(buf, this.start) === undefined;
+      !this.engine.keptLatex && endTokensAt(text) === text.length && rewrittenDocumentAt(buf, this.start) === undefined;
     // Extraction may still prefer another span (`{a} {"b": 1}`, a fence after the value): ask it.
-    if (own && wholeTextFirst(buf.all(), this.start)) {
+    if (own && wholeTextFirst(text, this.start)) {
       let ok = true;
       if (!wasStopped) {
         try {
@@ -227,12 +230,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         const value = this.tree.root as T;
         const all = this.engine.log.toArray(this.start);
         this.finalSnapshot(value, false);
-        if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, buf.all()));
+        if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, text));
         return value;
       }
     }
     // Extraction must see the whole reply to choose between candidates: the same call as parse.
-    const value = parse<T>(buf.all(), this.parseOptions);
+    const value = parse<T>(text, this.parseOptions);
     this.finalSnapshot(value, true);
     return value;
   }

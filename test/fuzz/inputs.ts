@@ -7,7 +7,7 @@ const PIECES = [
   '{', '}', '[', ']', '"', "'", ':', ',', ' ', '\n', '\r\n', '\t', '\\', 'a', 'key', '1', '-', '.', 'e', '0', '12.5',
   'true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity', '-0', '1e999', '0x1F',
   '/', '*', '#', '(', ')', '“', '”', '`', '```json\n', '```\n', '```', '<answer>', '</answer>', '<think>', '</think>',
-  '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
+  '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '<|im_end|>', '</s>', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
   'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}',
 ];
 
@@ -733,7 +733,8 @@ export function cut(text: string, sizes: readonly number[]): string[] {
 /** Prose around a value (no brackets, so the value is the only JSON in it). */
 const prose = fc.constantFrom('', 'Sure! Here it is:\n', 'Result:', 'OK.\n\n', 'The answer is below.\n');
 const after = fc.constantFrom('', '\nHope this helps.', ' Done.', '\n\nLet me know!',
-  '\n\nNote: the "id" field is {required}.', '\nExplanation: the list is [sorted], as asked.', '\n\nKey points: none.');
+  '\n\nNote: the "id" field is {required}.', '\nExplanation: the list is [sorted], as asked.', '\n\nKey points: none.',
+  '<|im_end|>', ' Done.<|eot_id|>\n', '</s>');
 
 /** A valid JSON text wrapped the ways models wrap it: a fence, a tag, prose before and after. */
 export const wrappedJson = fc.tuple(jsonContainer, fc.integer({ min: 0, max: 3 }), prose, after, fc.constantFrom(undefined, 2)).map(([v, how, before, end, indent]) => {

@@ -93,3 +93,33 @@ test('a tool call whose arguments lost an element\'s `}` is read, not refused as
   assert.deepEqual(call.arguments, { outline: [{ h2: 'a' }, { h2: 'b' }] });
   assert.deepEqual(call.repairs.map((r) => r.kind), ['mismatched_closer']);
 });
+
+describe("a model's end token after its last text (served raw; mastra-ai/mastra #13829's replies end so)", () => {
+  // The token after a string the object never closed was read as the string's text: `"Paris\"<|im_end|>"`.
+  const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
+    ['{"city": "Paris"<|im_end|>', { city: 'Paris' }],
+    ['{"city":"Paris"<|endoftext|>', { city: 'Paris' }],
+    ['{"a": [1, 2<|eot_id|>\n', { a: [1, 2] }],
+    ['{"a": "x"</s>', { a: 'x' }],
+    ['{"a": "x"<end_of_turn>', { a: 'x' }],
+    ['{"a": "x", "b": tr<|im_end|><|endoftext|>', { a: 'x', b: true }],
+    ['Sure: {"city": "Paris"<|return|>', { city: 'Paris' }],
+    ['{"city": "Paris"}<|im_end|>', { city: 'Paris' }],
+    ['```json\n{"a": 1}\n```<|im_end|>', { a: 1 }],
+    // Inside a string, a token is text.
+    ['{"template": "<|im_end|>"}', { template: '<|im_end|>' }],
+    ['{"a": "<|im_end|> and more"', { a: '<|im_end|> and more' }],
+  ];
+  for (const [input, value] of CASES) {
+    test(JSON.stringify(input), () => {
+      assert.deepEqual(parse(input), value);
+      assert.deepEqual(parseWithReport(input).value, value);
+      assert.deepEqual(JSON.parse(repair(input)), value);
+      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
+    });
+  }
+  test('the token is named (surrounding_text); an object left open still reads as cut off', () => {
+    const kinds = parseWithReport('{"city": "Paris"<|im_end|>').repairs.map((r) => [r.kind, r.offset]);
+    assert.deepEqual(kinds, [['surrounding_text', 16], ['truncated', 16]]);
+  });
+});
