@@ -210,6 +210,12 @@ describe('mistral: [TOOL_CALLS]', () => {
   test('a list cut off mid-argument: an error naming the call', () => {
     throwsCode('[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "unfinis', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
+
+  test('NAME[CALL_ID]ID[ARGS]{…} (tokenizer v13): the id is the call\'s', () => {
+    const r = extractToolCalls('[TOOL_CALLS]get_weather[CALL_ID]a5jR3k2lP[ARGS]{"location": "Paris"}[TOOL_CALLS]web_search[CALL_ID][ARGS]{"query": "q"}', { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), [['mistral', 'get_weather', { location: 'Paris' }, 'a5jR3k2lP'], ['mistral', 'web_search', { query: 'q' }, undefined]]);
+    assert.equal(r.text, '');
+  });
 });
 
 describe('harmony (gpt-oss): to=functions.NAME … <|message|>{…}<|call|>', () => {

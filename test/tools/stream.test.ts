@@ -17,6 +17,7 @@ const REPLIES: Record<string, string> = {
   mistral: '[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}, {"name": "get_weather", "arguments": {"location": "b"}}]',
   mistral_args: '[TOOL_CALLS]web_search[ARGS]{"query": "devstral"}',
   mistral_no_args: '[TOOL_CALLS]web_search{"query": "devstral 2"}',
+  mistral_call_id: '[TOOL_CALLS]web_search[CALL_ID]a5jR3k2lP[ARGS]{"query": "v13"}',
   harmony: '<|channel|>analysis<|message|>think<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"Rome"}<|call|>',
   deepseek_v3: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>web_search\n```json\n{"query": "v3"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   deepseek_v31: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Lima"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
@@ -30,7 +31,7 @@ const REPLIES: Record<string, string> = {
 };
 
 /** Formats whose last call has no closing markup: its JSON's end is only known when more text (or the end) comes. */
-const OPEN_ENDED: ReadonlySet<string> = new Set(['mistral', 'mistral_args', 'mistral_no_args']);
+const OPEN_ENDED: ReadonlySet<string> = new Set(['mistral', 'mistral_args', 'mistral_no_args', 'mistral_call_id']);
 
 function chunked(text: string, size: number): string[] {
   const out: string[] = [];

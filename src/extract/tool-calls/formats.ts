@@ -9,7 +9,7 @@
  * | `hermes`       | Hermes, Qwen 2.5 / 3, QwQ               | `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (or an array in one block)    |
  * | `qwen3_coder`  | Qwen3-Coder, Qwen3.5; Seed-OSS          | `<tool_call><function=NAME><parameter=KEY>value</parameter>…</function></tool_call>` (also bare `<function=…>`) |
  * | `llama`        | Llama 3.1 / 3.2 / 3.3                   | `<\|python_tag\|>{"name": …, "parameters": {…}}`, up to `<\|eom_id\|>` / `<\|eot_id\|>` or the end        |
- * | `mistral`      | Mistral 7B v0.3, Nemo, Small, Devstral  | `[TOOL_CALLS][{"name": …, "arguments": {…}}]`, `[TOOL_CALLS]NAME[ARGS]{…}` or `[TOOL_CALLS]NAME{…}`      |
+ * | `mistral`      | Mistral 7B v0.3, Nemo, Small, Devstral  | `[TOOL_CALLS][{"name": …, "arguments": {…}}]`, `[TOOL_CALLS]NAME[ARGS]{…}` (`NAME[CALL_ID]ID[ARGS]`) or `[TOOL_CALLS]NAME{…}` |
  * | `harmony`      | gpt-oss                                 | `<\|channel\|>commentary to=functions.NAME <\|constrain\|>json<\|message\|>{…}<\|call\|>`                 |
  * | `deepseek_v3`  | DeepSeek V3, R1                         | `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` + newline + a ```` ```json ```` fence + `<｜tool▁call▁end｜>` |
  * | `deepseek_v31` | DeepSeek V3.1, V3.2                     | `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`                                             |
@@ -62,6 +62,7 @@ export const TOKENS = {
   eotId: '<|eot_id|>',
   mistralCalls: '[TOOL_CALLS]',
   mistralArgs: '[ARGS]',
+  mistralCallId: '[CALL_ID]',
   mistralEos: '</s>',
   mistralThinkOpen: '[THINK]',
   mistralThinkClose: '[/THINK]',

@@ -519,7 +519,7 @@ export class ToolCallScanner {
     return { format: 'gemma', start: at, name: read.name, nameStart, body: 'gemma_args', bodyStart: k, ends };
   }
 
-  /** `[TOOL_CALLS]` then a JSON array (or object), or `NAME[ARGS]{…}`, or `NAME{…}`. */
+  /** `[TOOL_CALLS]` then a JSON array (or object), or `NAME[ARGS]{…}` (`NAME[CALL_ID]ID[ARGS]{…}`), or `NAME{…}`. */
   private mistralHeader(at: number): HeaderResult {
     const i = this.skipSpace(at + T.mistralCalls.length);
     if (i >= this.total) return this.undecided(at);
@@ -532,10 +532,24 @@ export class ToolCallScanner {
     if (k >= this.total && !this.ended) return this.undecided(at);
     // `[TOOL_CALLS]NAME{…}`: Devstral 2 as served with its special tokens skipped (`[ARGS]` gone).
     if (this.code(k) === 0x7b) return { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: k, ends: MISTRAL_ENDS };
+    // `NAME[CALL_ID]a5jR3k2lP[ARGS]{…}` (tokenizer v13): the call's id before its arguments.
+    let id: string | undefined;
+    let a = k;
+    if (this.cutInside(T.mistralCallId, k)) return this.undecided(at);
+    if (this.startsWith(T.mistralCallId, k)) {
+      const idStart = this.skipSpace(k + T.mistralCallId.length);
+      const idRead = this.nameAt(idStart);
+      if (!idRead) return this.undecided(at);
+      if (idRead.end > idStart) id = idRead.name;
+      a = this.skipSpace(idRead.end);
+      if (a >= this.total && !this.ended) return this.undecided(at);
+    }
     const args = T.mistralArgs;
-    if (this.cutInside(args, k)) return this.undecided(at);
-    if (!this.startsWith(args, k)) return REJECT;
-    return { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: k + args.length, ends: MISTRAL_ENDS };
+    if (this.cutInside(args, a)) return this.undecided(at);
+    if (!this.startsWith(args, a)) return REJECT;
+    const header: Header = { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: a + args.length, ends: MISTRAL_ENDS };
+    if (id !== undefined) header.id = id;
+    return header;
   }
 
   /** `to=functions.NAME`, then header words and tokens up to `<|message|>`; the span starts at the message's `<|start|>` or `<|channel|>`. */
