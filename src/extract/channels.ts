@@ -4,12 +4,11 @@
 /**
  * Opener → closer. Gemma 4's thought channel, whose closer alone means the chat template opened it
  * (as a lone `</think>` does), gpt-oss's analysis channel (its `<|message|>` is then content), Cohere
- * Command A's, Kimi K3's, OpenThinker's and Magistral's thinking.
+ * Command A's, Kimi K3's, OpenThinker's, and Magistral's and Mistral 3.5's thinking, in that order.
  */
 export const REASONING_CHANNELS: ReadonlyMap<string, string> = new Map([
   ['<|channel>thought', '<channel|>'],
   ['<|channel|>analysis', '<|end|>'],
-  // Cohere Command A's, Kimi K3's, OpenThinker's, and Magistral's and Mistral 3.5's.
   ['<|START_THINKING|>', '<|END_THINKING|>'],
   ['<|open|>think<|sep|>', '<|close|>think<|sep|>'],
   ['<|begin_of_thought|>', '<|end_of_thought|>'],

@@ -1,7 +1,7 @@
 // Finding where the JSON starts in a stream, one chunk at a time: prose, an opening code fence and
-// reasoning blocks (`<think>…</think>`, Gemma 4's and gpt-oss's reasoning channels, also
-// unterminated) are skipped. Each character is looked at
-// once, except a few characters carried over when a chunk ends inside a tag, fence or `[` lookahead.
+// reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
+// unterminated) are skipped. Each character is looked at once, except a few characters carried over
+// when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
 import { memberStartsAt } from '../extract/chars.js';
 import { REASONING_CHANNELS } from '../extract/channels.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
@@ -36,8 +36,8 @@ function startsArrayItem(c: number): boolean {
 }
 
 /**
- * The reasoning channel whose opener is at `i` (a `<`): its closer and the opener's length; null
- * when none is; undefined while the text so far ends inside one's opener.
+ * The reasoning channel whose opener is at `i` (a `<` or `[`): its closer and the opener's length;
+ * null when none is; undefined while the text so far ends inside one's opener.
  */
 function channelAt(text: string, i: number): { closer: string; length: number } | null | undefined {
   const second = text.charCodeAt(i + 1);

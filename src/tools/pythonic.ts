@@ -1,8 +1,9 @@
 // Calls written as Python (the `pythonic` format of Llama 3.2 and Llama 4): a list of calls on a line
 // of its own, `[get_weather(city="Paris", days=3), web_search(query="x")]`, each argument a keyword
 // and a Python literal; or calls one per line in OLMo 3's `<function_calls>` and Gemma 3's
-// ```` ```tool_code ```` block. Only a list whose every name is one of `tools` counts: `[see(x)]` in prose is
-// prose. One pass over the text: a list that does not read as calls is skipped past where it failed.
+// ```` ```tool_code ```` block. Only calls whose every name is one of `tools` count: `[see(x)]` in
+// prose is prose. One pass over the text: a list that does not read as calls is skipped past where it
+// failed.
 import { JsonMendError } from '../errors.js';
 import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
