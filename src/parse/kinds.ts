@@ -215,8 +215,8 @@ export const REPAIR_KINDS = {
     input: 'undefined', value: null, at: 0, guess: false, cutOff: false, fuzz: [],
   },
   non_finite_number: {
-    fixes: '`NaN`, `Infinity`, `-Infinity`',
-    input: 'NaN', value: null, at: 0, guess: true, cutOff: false, fuzz: [],
+    fixes: '`NaN`, `Infinity`, `-Infinity`; Python\'s `nan`, `inf`, `-inf`',
+    input: 'NaN', value: null, at: 0, guess: true, cutOff: false, fuzz: ['nan', 'inf'],
   },
   number_format: {
     fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`',

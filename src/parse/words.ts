@@ -484,6 +484,9 @@ const LITERALS: Record<string, [unknown, TextRepairKind | undefined, string]> = 
   undefined: [null, 'undefined_literal', 'replaced undefined with null'],
   NaN: [null, 'non_finite_number', 'replaced NaN with null'],
   Infinity: [null, 'non_finite_number', 'replaced Infinity with null'],
+  // Python's repr of float('nan') and float('inf') (a pandas record printed as a dict).
+  nan: [null, 'non_finite_number', 'replaced nan with null'],
+  inf: [null, 'non_finite_number', 'replaced inf with null'],
 });
 
 const CASED_LITERALS: Record<string, boolean | null> = Object.assign(Object.create(null), { true: true, false: false, null: null });

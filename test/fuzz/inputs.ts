@@ -5,7 +5,7 @@ import { TOKENS } from '../../src/extract/tool-calls/index.js';
 /** Fragments models and damage produce: brackets, quotes, literals of other languages, fences, tags, comments. */
 const PIECES = [
   '{', '}', '[', ']', '"', "'", ':', ',', ' ', '\n', '\r\n', '\t', '\\', 'a', 'key', '1', '-', '.', 'e', '0', '12.5',
-  'true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity', '-0', '1e999', '0x1F',
+  'true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity', 'nan', '-inf', '-0', '1e999', '0x1F',
   '/', '*', '#', '(', ')', '“', '”', '`', '```json\n', '```\n', '```', '<answer>', '</answer>', '<think>', '</think>',
   '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '<|im_end|>', '</s>', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
   'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}',

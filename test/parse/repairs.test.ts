@@ -85,6 +85,7 @@ const cases: Case[] = [
   { name: 'Python literals', input: '[True, False, None]', expected: [true, false, null], kind: 'python_literal' },
   { name: 'JavaScript undefined', input: '{"a": undefined}', expected: { a: null }, kind: 'undefined_literal' },
   { name: 'NaN and Infinity', input: '[NaN, Infinity, -Infinity]', expected: [null, null, null], kind: 'non_finite_number' },
+  { name: "Python's nan and inf (a pandas record printed as a dict)", input: "{'price': nan, 'max': inf, 'min': -inf}", expected: { price: null, max: null, min: null }, kind: 'non_finite_number' },
   { name: 'numbers .5 1. +3 -.25', input: '[.5, 1., +3, -.25]', expected: [0.5, 1, 3, -0.25], kind: 'number_format' },
   { name: 'digit separators', input: '[1_000]', expected: [1000], kind: 'number_format' },
   { name: 'leading zeros keep the text', input: '{"zip": 0789}', expected: { zip: '0789' }, kind: 'leading_zero' },
