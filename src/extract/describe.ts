@@ -1,14 +1,15 @@
 // A short, model-readable reason why a reply holds no JSON, for the message of a NO_JSON error.
 import { assertText } from '../errors.js';
-import { REASONING_CHANNELS } from './channels.js';
+import { STRIPPED_HARMONY, reasoningChannel } from './channels.js';
 import { skipWs } from './chars.js';
 import { extract, resolveExtractOptions } from './extract.js';
 import { scanStructure, type Region } from './structure.js';
 import type { ExtractOptions } from './types.js';
 
 function tagPair(name: string | undefined): string {
-  const channelCloser = name === undefined ? undefined : REASONING_CHANNELS.get(name);
-  if (channelCloser !== undefined) return `${name}…${channelCloser}`;
+  const channel = name === undefined ? undefined : reasoningChannel(name);
+  if (channel !== undefined) return `${channel.name}…${channel.close[0]}`;
+  if (name === STRIPPED_HARMONY.final) return `${STRIPPED_HARMONY.start}…${STRIPPED_HARMONY.final}`;
   const n = name ?? 'think';
   return `<${n}>…</${n}>`;
 }

@@ -2,7 +2,7 @@
 // and nests them into a small tree of regions. Nothing here looks at JSON; the gaps between regions
 // are prose, scanned later for balanced brackets. Linear: every line is split once, every `<` is
 // examined once with a bounded look-ahead, and the scan never moves backwards.
-import { IMPLIED_CHANNEL, REASONING_CHANNELS } from './channels.js';
+import { IMPLIED_CHANNEL, REASONING_CHANNELS, STRIPPED_HARMONY, reasoningChannel } from './channels.js';
 import { replyEnd } from './end-tokens.js';
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -73,9 +73,10 @@ interface TagToken {
 }
 
 /** Channel tokens as tag tokens: an opener, or a closer named by its opener (channels.ts). */
-const CHANNEL_TOKENS: ReadonlyArray<readonly [token: string, close: boolean, name: string]> = [...REASONING_CHANNELS].flatMap(
-  ([open, close]) => [[open, false, open], [close, true, open]] as const,
-);
+const CHANNEL_TOKENS: ReadonlyArray<readonly [token: string, close: boolean, name: string]> = REASONING_CHANNELS.flatMap((c) => [
+  ...c.open.map((token) => [token, false, c.name] as const),
+  ...c.close.map((token) => [token, true, c.name] as const),
+]);
 
 /** Those of them that start with no `<`, which the scan looks for on their own. */
 const BRACKET_TOKENS = CHANNEL_TOKENS.filter(([token]) => token.charCodeAt(0) !== LT);
@@ -97,9 +98,17 @@ function bracketTokenFrom(text: string, from: number): [at: number, token: (type
   return [-1, undefined];
 }
 
+/** Where a reply that starts as gpt-oss's stripped analysis channel reaches its final one (channels.ts), or -1. */
+function strippedHarmonyFinal(text: string, n: number): number {
+  const start = skipWs(text, 0, n);
+  if (!text.startsWith(STRIPPED_HARMONY.start, start)) return -1;
+  const at = text.lastIndexOf(STRIPPED_HARMONY.final, n - STRIPPED_HARMONY.final.length);
+  return at > start ? at : -1;
+}
+
 /** Whether a region named `name` holds reasoning. */
 function isReasoningName(name: string, names: TagNames): boolean {
-  return names.reasoning.has(name) || REASONING_CHANNELS.has(name);
+  return names.reasoning.has(name) || reasoningChannel(name) !== undefined;
 }
 
 /** A configured tag opener or closer at `i` (where `text[i] === '<'`), or a channel token; else null. Bounded look-ahead. */
@@ -291,7 +300,7 @@ export function scanStructure(text: string, names: TagNames): Region {
       stack.length = k;
       return;
     }
-    if ((names.reasoning.has(t.name) || t.name === IMPLIED_CHANNEL) && stack.length === 1) {
+    if ((names.reasoning.has(t.name) || t.name === IMPLIED_CHANNEL || t.name === STRIPPED_HARMONY.final) && stack.length === 1) {
       // `</think>` with no opener: the chat template opened it, so everything before is reasoning.
       const first = root.children[0];
       if (first !== undefined && first.implied) {
@@ -378,6 +387,7 @@ export function scanStructure(text: string, names: TagNames): Region {
   // Channel tokens that start with no `<` (`[THINK]`) are found with a search of their own.
   let bracketAt = -2;
   let bracketToken: (typeof BRACKET_TOKENS)[number] | undefined;
+  let strippedFinal = strippedHarmonyFinal(text, n);
   let i = 0;
   while (i < n) {
     if (nextLt !== -1 && nextLt < i) nextLt = text.indexOf('<', i);
@@ -390,6 +400,13 @@ export function scanStructure(text: string, names: TagNames): Region {
     if (bracketAt !== -1 && bracketAt < i) [bracketAt, bracketToken] = bracketTokenFrom(text, i);
     const bracket = bracketAt !== -1 && bracketAt < j;
     if (bracket) j = bracketAt;
+    if (strippedFinal >= i && strippedFinal < j) {
+      const end = strippedFinal + STRIPPED_HARMONY.final.length;
+      applyTag({ close: true, name: STRIPPED_HARMONY.final, end }, strippedFinal);
+      strippedFinal = -1;
+      i = end;
+      continue;
+    }
     if (j >= n) break;
     i = j;
     if (bracket && bracketToken !== undefined) {

@@ -36,15 +36,17 @@ function startsArrayItem(c: number): boolean {
 }
 
 /**
- * The reasoning channel whose opener is at `i` (a `<` or `[`): its closer and the opener's length;
+ * The reasoning channel whose opener is at `i` (a `<` or `[`): its closers and the opener's length;
  * null when none is; undefined while the text so far ends inside one's opener.
  */
-function channelAt(text: string, i: number): { closer: string; length: number } | null | undefined {
+function channelAt(text: string, i: number): { closers: readonly string[]; length: number } | null | undefined {
   const second = text.charCodeAt(i + 1);
   if (second !== 0x7c && second !== 0x54 && i + 1 < text.length) return null;
-  for (const [open, closer] of REASONING_CHANNELS) {
-    if (text.startsWith(open, i)) return { closer, length: open.length };
-    if (i + open.length > text.length && open.startsWith(text.slice(i))) return undefined;
+  for (const channel of REASONING_CHANNELS) {
+    for (const open of channel.open) {
+      if (text.startsWith(open, i)) return { closers: channel.close, length: open.length };
+      if (i + open.length > text.length && open.startsWith(text.slice(i))) return undefined;
+    }
   }
   return null;
 }
@@ -56,7 +58,8 @@ export class PreludeScanner {
   private straight = true;
   private atLineStart = true;
   private inFence = false;
-  private closer = '';
+  /** In a reasoning block: the closers that end it. */
+  private closers: readonly string[] = [];
   private readonly reasoning: ReadonlySet<string>;
 
   constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS) {
@@ -72,16 +75,25 @@ export class PreludeScanner {
     let i = 0;
     while (i < n) {
       if (this.mode === Mode.REASONING) {
-        const lt = text.indexOf(this.closer.charAt(0), i);
+        // A block's closers all start with the same character (`<`, or `[` for `[/THINK]`).
+        const lt = text.indexOf(this.closers[0].charAt(0), i);
         if (lt === -1) return undefined;
-        const want = this.closer.length;
-        if (lt + want > n) return this.keep(text, lt, base);
-        const closer = text.slice(lt, lt + want);
-        // A tag's closer in any case (`</THINK`); a channel's token exactly.
-        if (closer === this.closer || closer.toLowerCase() === this.closer) {
+        let matched = 0;
+        let cut = false;
+        for (const want of this.closers) {
+          if (lt + want.length > n) {
+            cut = true;
+            continue;
+          }
+          const closer = text.slice(lt, lt + want.length);
+          // A tag's closer in any case (`</THINK`); a channel's token exactly.
+          if (closer === want || closer.toLowerCase() === want) matched = want.length;
+        }
+        if (matched === 0 && cut) return this.keep(text, lt, base);
+        if (matched > 0) {
           this.mode = Mode.PROSE;
           this.atLineStart = false;
-          i = lt + want;
+          i = lt + matched;
         } else {
           i = lt + 1;
         }
@@ -101,7 +113,7 @@ export class PreludeScanner {
         if (channel === undefined) return this.keep(text, i, base);
         if (channel !== null) {
           this.mode = Mode.REASONING;
-          this.closer = channel.closer;
+          this.closers = channel.closers;
           this.straight = false;
           i += channel.length;
           continue;
@@ -133,7 +145,7 @@ export class PreludeScanner {
         const name = text.slice(nameStart, j).toLowerCase();
         if (!closing && this.reasoning.has(name)) {
           this.mode = Mode.REASONING;
-          this.closer = `</${name}`;
+          this.closers = [`</${name}`];
           this.straight = false;
           i = j;
           continue;

@@ -127,18 +127,24 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
 export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; cutOff: boolean } {
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
+  // The next <arg_value> at or after the current key; searched again only once passed (linear).
+  let nextOpen = -2;
   let i = body.indexOf(T.argKeyOpen);
   while (i !== -1) {
     const keyStart = i + T.argKeyOpen.length;
     const keyEnd = body.indexOf(T.argKeyClose, keyStart);
-    const open = keyEnd === -1 ? -1 : body.indexOf(T.argValueOpen, keyEnd);
-    const close = open === -1 ? -1 : body.indexOf(T.argValueClose, open);
+    if (keyEnd === -1) return { value, cutOff: true };
+    const close = body.indexOf(T.argValueClose, keyEnd);
     if (close === -1) return { value, cutOff: true };
+    if (nextOpen !== -1 && nextOpen < keyEnd) nextOpen = body.indexOf(T.argValueOpen, keyEnd);
+    // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
+    // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
+    const valueStart = nextOpen !== -1 && nextOpen < close ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;
     const key = body.slice(keyStart, keyEnd).trim();
     const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
     // An own data property: a key such as "__proto__" cannot reach the prototype.
     Object.defineProperty(value, key, {
-      value: readValue(trimNewlines(body.slice(open + T.argValueOpen.length, close)), typesOf(property), options),
+      value: readValue(trimNewlines(body.slice(valueStart, close)), typesOf(property), options),
       enumerable: true, writable: true, configurable: true,
     });
     i = body.indexOf(T.argKeyOpen, close);

@@ -92,6 +92,12 @@ describe('parse: reasoning tags', () => {
     // A draft in the channel used to be the answer, the final value after it lost.
     assert.deepEqual(parse('<|channel>thought\nDraft: {"a": 1}<channel|>The answer: {"a": 2}'), { a: 2 });
     assert.deepEqual(parse('<|channel|>analysis<|message|>Draft {"a": 1}<|end|><|start|>assistant<|channel|>final<|message|>{"a": 2}<|return|>'), { a: 2 });
+    // gpt-oss's commentary channel holds tool calls and preambles, not the answer (a tracker survey's find).
+    assert.deepEqual(parse('<|channel|>analysis<|message|>Plan {"a": 0}<|end|><|start|>assistant<|channel|>commentary to=functions.ls <|constrain|>json<|message|>{"path": "."}<|call|><|start|>assistant<|channel|>final<|message|>{"a": 2}<|return|>'), { a: 2 });
+    assert.deepEqual(parse('<|channel|>commentary<|message|>Checking {"x": 1}.<|end|><|start|>assistant<|channel|>final<|message|>{"a": 2}'), { a: 2 });
+    // ... and served with its special tokens stripped (lycaon's harmony fixtures): reasoning up to `assistantfinal`.
+    assert.deepEqual(parse('analysisTry.assistantcommentary to=functions.ls json{"path": "."}assistantanalysisOk.assistantfinal{"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('{"note": "analysis, then assistantfinal"}'), { note: 'analysis, then assistantfinal' });
     assert.deepEqual(parse('<|START_THINKING|>draft {"a": 1}<|END_THINKING|><|START_RESPONSE|>{"a": 2}<|END_RESPONSE|>'), { a: 2 });
     assert.deepEqual(parse('<|open|>think<|sep|>draft {"a": 1}<|close|>think<|sep|><|open|>response<|sep|>{"a": 2}<|close|>response<|sep|>'), { a: 2 });
     assert.deepEqual(parse('<|begin_of_thought|>draft {"a": 1}<|end_of_thought|><|begin_of_solution|>{"a": 2}<|end_of_solution|>'), { a: 2 });

@@ -7,7 +7,7 @@ const PIECES = [
   '{', '}', '[', ']', '"', "'", ':', ',', ' ', '\n', '\r\n', '\t', '\\', 'a', 'key', '1', '-', '.', 'e', '0', '12.5',
   'true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity', 'nan', '-inf', '-0', '1e999', '0x1F',
   '/', '*', '#', '(', ')', '“', '”', '`', '```json\n', '```\n', '```', '<answer>', '</answer>', '<think>', '</think>',
-  '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '<|im_end|>', '</s>', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
+  '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '<|im_end|>', '</s>', 'analysis', 'assistantfinal', '<|channel|>commentary', '<|call|>', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
   'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}',
 ];
 
@@ -710,7 +710,8 @@ const toolPiece = fc.oneof(
   fc.constantFrom('{"name": "get_weather", "arguments": {"city": "Oslo"}}', '{"city": "Oslo"}', '{"city": "Os', '[{"name": "ls", "arguments": {}}]', 'city', 'Oslo',
     '[get_weather(city="Oslo")]', '[ls(', 'ls()', '(city=', "'Oslo'", ', ', ']', '<arg_key>', '<invoke name="ls">', '<parameter name="city">',
     'call:get_weather{city:<|"|>Oslo<|"|>}', 'call:ls{', 'city:<escape>Os', '"get_weather">', '"city" string="true">', '"n" string="false">',
-    '```tool_code\n', 'get_weather(city="Oslo")\n', '<|START_ACTION|>', '<|tool_call_start|>'),
+    '```tool_code\n', 'get_weather(city="Oslo")\n', '<|START_ACTION|>', '<|tool_call_start|>',
+    'commentary to=functions.get_weather json', 'assistantfinal', '<arg_key>city</arg_key>Oslo</arg_value>'),
   damagedJson,
   piece,
 );

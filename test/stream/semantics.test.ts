@@ -121,6 +121,7 @@ describe('semantics table', () => {
       '<|START_THINKING|>{"draft": 1}<|END_THINKING|><|START_RESPONSE|>{"a": 3}<|END_RESPONSE|>',
       '<seed:think>{"draft": 1}</seed:think>{"a": 4}',
       '[THINK]{"draft": 1}[/THINK][{"a": 5}]',
+      '<|channel|>commentary to=functions.ls <|constrain|>json<|message|>{"draft": 1}<|call|><|start|>assistant<|channel|>final<|message|>{"a": 6}',
     ];
     for (const reply of replies) {
       for (const size of [1, 3, 7]) {

@@ -250,6 +250,14 @@ describe('harmony (gpt-oss): to=functions.NAME … <|message|>{…}<|call|>', ()
   test('cut off: an error naming the call', () => {
     throwsCode('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": "Mad', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
+
+  test('served with its special tokens stripped: `commentary to=functions.NAME json{…}` (Rapid-MLX #480, lycaon fixtures)', () => {
+    const r = extractToolCalls('commentary to=functions.get_weather json{"location":"Paris"}', { tools });
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['harmony', 'get_weather', { location: 'Paris' }]], '']);
+    const two = extractToolCalls('analysisTry.assistantcommentary to=functions.web_search json{"query":"a"}assistantanalysisOk.assistantcommentary to=functions.web_search json{"query":"b"}assistantfinalDone.', { tools });
+    assert.deepEqual(two.calls.map((c) => [c.name, c.arguments]), [['web_search', { query: 'a' }], ['web_search', { query: 'b' }]]);
+    assert.equal(two.text, 'analysisTry.assistantanalysisOk.assistantfinalDone.');
+  });
 });
 
 describe('deepseek: <｜tool▁call▁begin｜>', () => {
@@ -337,6 +345,11 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
 
   test('cut off inside a value: an error naming the call', () => {
     throwsCode('<tool_call>web_search\n<arg_key>query</arg_key>\n<arg_value>unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+
+  test("a value whose <arg_value> was lost (GLM-4.7 under load: vLLM #49249): the text up to </arg_value>", () => {
+    assert.deepEqual(calls('<tool_call>web_search<arg_key>query</arg_key>how many vacation days left</arg_value></tool_call>'), [['glm45', 'web_search', { query: 'how many vacation days left' }]]);
+    assert.deepEqual(calls('<tool_call>get_weather<arg_key>location</arg_key><arg_value>Oslo</arg_value><arg_key>days</arg_key>2</arg_value></tool_call>'), [['glm45', 'get_weather', { location: 'Oslo', days: 2 }]]);
   });
 });
 

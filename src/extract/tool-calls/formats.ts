@@ -67,6 +67,9 @@ export const TOKENS = {
   mistralThinkOpen: '[THINK]',
   mistralThinkClose: '[/THINK]',
   harmonyRecipient: 'to=functions.',
+  /** The recipient after the channel's word (and role) as a harmony message reads with its special tokens stripped. */
+  strippedCommentary: 'commentary to=functions.',
+  strippedAssistantCommentary: 'assistantcommentary to=functions.',
   harmonyStart: '<|start|>',
   harmonyChannel: '<|channel|>',
   harmonyMessage: '<|message|>',

@@ -81,7 +81,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
 ];
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
@@ -95,6 +95,13 @@ const MISTRAL_ENDS: readonly End[] = [{ token: T.mistralEos, consume: true }, { 
 const HARMONY_ENDS: readonly End[] = [
   { token: T.harmonyCall, consume: true }, { token: T.harmonyEnd, consume: true }, { token: T.harmonyReturn, consume: true },
   { token: T.harmonyStart, consume: false }, { token: T.harmonyChannel, consume: false },
+];
+/** The stripped form's arguments: `json` (or nothing) and the object's `{`, after the name. */
+const STRIPPED_HARMONY_ARGS = /^[ \t]*(?:json[ \t]*)?\{/;
+/** With its tokens stripped, a harmony message ends where the next one's role and channel start. */
+const STRIPPED_HARMONY_ENDS: readonly End[] = [
+  ...HARMONY_ENDS,
+  { token: 'assistantcommentary', consume: false }, { token: 'assistantanalysis', consume: false }, { token: 'assistantfinal', consume: false },
 ];
 const DEEPSEEK_ENDS: readonly End[] = [
   { token: T.deepseekCallEnd, consume: true }, { token: T.deepseekCallsEnd, consume: false }, { token: T.deepseekCallBegin, consume: false },
@@ -392,7 +399,9 @@ export class ToolCallScanner {
       case T.mistralCalls:
         return this.mistralHeader(at);
       case T.harmonyRecipient:
-        return this.harmonyHeader(at);
+      case T.strippedCommentary:
+      case T.strippedAssistantCommentary:
+        return this.harmonyHeader(at, at + token.length - T.harmonyRecipient.length);
       case T.kimiCallBegin:
         return this.kimiHeader(at);
       case T.invokeOpen:
@@ -553,20 +562,28 @@ export class ToolCallScanner {
   }
 
   /** `to=functions.NAME`, then header words and tokens up to `<|message|>`; the span starts at the message's `<|start|>` or `<|channel|>`. */
-  private harmonyHeader(at: number): HeaderResult {
-    const nameStart = at + T.harmonyRecipient.length;
+  private harmonyHeader(at: number, recipient: number): HeaderResult {
+    const nameStart = recipient + T.harmonyRecipient.length;
     const read = this.nameAt(nameStart);
     if (!read) return this.undecided(at);
     const name = read.name.replace(/[.:]+$/, '');
     if (!NAME.test(name)) return REJECT;
     const window = this.slice(read.end, read.end + HEADER_LIMIT + T.harmonyMessage.length);
+    // `commentary to=functions.NAME json{…}`: served with its special tokens stripped, the arguments
+    // right after the constraint's word (LM Studio, MLX servers: Rapid-MLX #480); the span starts at
+    // the channel's word (an opener of its own, `at`). Told before looking for `<|message|>`, so the
+    // reading is the same however the text arrives.
+    const stripped = STRIPPED_HARMONY_ARGS.exec(window);
+    if (stripped !== null) {
+      return { format: 'harmony', start: at, name, nameStart, body: 'arguments', bodyStart: read.end + stripped[0].length - 1, ends: STRIPPED_HARMONY_ENDS };
+    }
     const m = window.indexOf(T.harmonyMessage);
     if (m === -1) return window.length >= HEADER_LIMIT + T.harmonyMessage.length ? REJECT : this.undecided(at);
     // Between the name and <|message|>: only header tokens and words (`<|constrain|>json`, `<|channel|>commentary`).
     const between = window.slice(0, m).replace(/<\|[a-z_]{1,20}\|>/g, ' ');
     if (!/^[\w\s-]*$/.test(between)) return REJECT;
     const bodyStart = read.end + m + T.harmonyMessage.length;
-    return { format: 'harmony', start: this.harmonyStart(at), name, nameStart, body: 'arguments', bodyStart, ends: HARMONY_ENDS };
+    return { format: 'harmony', start: this.harmonyStart(recipient), name, nameStart, body: 'arguments', bodyStart, ends: HARMONY_ENDS };
   }
 
   /** Where the harmony message holding `to=` at `at` starts: its `<|start|>`, else its `<|channel|>`, else `to=` itself. */
