@@ -193,6 +193,22 @@ export function callFromValue(
   return call;
 }
 
+/** `NAME(` then an object: a call written as a function call. */
+const CALLED_TOOL = /^\s*([A-Za-z_][\w.-]{0,127})\s*\(\s*\{/;
+
+/**
+ * `<tool_call>get_weather({"city": "Paris"})</tool_call>` (vLLM #39172): a call-object body written
+ * as a call to one of `tools` with its arguments object; its name and the arguments' text, or
+ * undefined when the body is no such call.
+ */
+function calledTool(body: string, ctx: ReadContext): { name: string; arguments: string } | undefined {
+  const m = CALLED_TOOL.exec(body);
+  if (m === null || !ctx.tools.has(m[1])) return undefined;
+  const end = body.trimEnd();
+  if (!end.endsWith(')')) return undefined;
+  return { name: m[1], arguments: end.slice(m[0].length - 1, -1) };
+}
+
 /**
  * Every call a closed span holds (none when its body holds no JSON at all: markup mentioned in prose).
  * `body` is the span's body text; `atEnd` says the span ends the reply.
@@ -202,6 +218,12 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   const line = () => ctx.lineAt(span.start);
   if (span.body === 'call') {
     if (body.trim() === '') return [];
+    const called = calledTool(body, ctx);
+    if (called !== undefined) {
+      const where = describe(called.name, span.format, line);
+      const read = argumentsFromText(called.arguments, ctx.tools.schemaOf(called.name, line), ctx.parseOptions, [], where);
+      return [{ name: called.name, arguments: read.value, repairs: read.repairs, rewrites: ['call_syntax'], span: origin.span, format: span.format }];
+    }
     const rewrites: ToolCallRewrite[] = [];
     let value: unknown;
     let repairs: Repair[] = [];

@@ -20,11 +20,12 @@ export interface ToolDefinition {
  * | `doubled_braces`      | every brace doubled, as copied from a Python f-string prompt      | `{{"city": "Paris"}}` → `{"city": "Paris"}`         |
  * | `arguments_as_string` | the arguments written as a JSON string holding the object          | `"arguments": "{\"city\": \"Paris\"}"` → `{"city": "Paris"}` |
  * | `function_wrapper`    | an OpenAI-style `{"type": "function", "function": {…}}` wrapper  | `{"function": {"name": "f", …}}` → the inner call  |
+ * | `call_syntax`         | a call object written as a function call to one of `tools`       | `<tool_call>f({"city": "Paris"})</tool_call>` → `f`, `{"city": "Paris"}` |
  */
-export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'function_wrapper';
+export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'function_wrapper' | 'call_syntax';
 
 /** Every {@link ToolCallRewrite}. */
-export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'function_wrapper'] as const);
+export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'function_wrapper', 'call_syntax'] as const);
 
 /** One tool call found in a reply. */
 export interface ToolCall<A = unknown> {

@@ -121,6 +121,12 @@ describe('hermes: <tool_call>{json}</tool_call>', () => {
     const reply = 'Wrap each call in <tool_call></tool_call> tags, e.g. <tool_call> then your JSON.';
     assert.deepEqual(extractToolCalls(reply, { tools }), { calls: [], text: reply });
   });
+
+  test('a call written as a function call to one of tools (vLLM #39172): its name and arguments (call_syntax)', () => {
+    const c = only('<tool_call>get_weather({"location": "Paris"})</tool_call>');
+    assert.deepEqual([c.format, c.name, c.arguments, c.rewrites], ['hermes', 'get_weather', { location: 'Paris' }, ['call_syntax']]);
+    throwsCode('<tool_call>unknown({"location": "Paris"})</tool_call>', 'UNREPAIRABLE', /names no tool/);
+  });
 });
 
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
@@ -401,6 +407,10 @@ describe('gemma: <|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>', () => 
     throwsCode('<|tool_call>call:web_search{query:<|"|>unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
     throwsCode('<|tool_call>call:get_weather{location:<|"|>Rome<|"|>,days:', 'UNREPAIRABLE', /"get_weather".*cut off/);
     assert.deepEqual(calls('The <|tool_call> token starts a call; call:web_search{} is its body.'), []);
+  });
+
+  test('the opener without `call` (vLLM #53444): <|tool_call>:NAME{…}', () => {
+    assert.deepEqual(calls('<|tool_call>:web_search{query:<|"|>fjords<|"|>}<tool_call|>'), [['gemma', 'web_search', { query: 'fjords' }]]);
   });
 });
 

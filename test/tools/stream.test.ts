@@ -20,6 +20,8 @@ const REPLIES: Record<string, string> = {
   mistral_call_id: '[TOOL_CALLS]web_search[CALL_ID]a5jR3k2lP[ARGS]{"query": "v13"}',
   harmony: '<|channel|>analysis<|message|>think<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"Rome"}<|call|>',
   // Stripped of its tokens; and with a `<|message|>` after the arguments, which the whole text and every chunking read alike (fuzz).
+  hermes_call_syntax: '<tool_call>get_weather({"location": "Paris"})</tool_call>',
+  gemma_bare_opener: '<|tool_call>:get_weather{location:<|"|>Rome<|"|>}<tool_call|>',
   harmony_stripped: 'analysisOk.assistantcommentary to=functions.get_weather json{"location":"Rome"}assistantfinalDone.',
   harmony_stripped_message: 'commentary to=functions.get_weather json{"location":"x"}<|message|>',
   deepseek_v3: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>web_search\n```json\n{"query": "v3"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',

@@ -516,8 +516,10 @@ export class ToolCallScanner {
     const i = this.skipSpace(at + token.length);
     const prefix = T.gemmaCallPrefix;
     if (this.cutInside(prefix, i)) return this.undecided(at);
-    if (!this.startsWith(prefix, i)) return REJECT;
-    const nameStart = i + prefix.length;
+    // `<|tool_call>:NAME{…}`: some Gemma 4 builds drop the `call` (vLLM #53444).
+    const bare = this.code(i) === 0x3a;
+    if (!bare && !this.startsWith(prefix, i)) return REJECT;
+    const nameStart = bare ? i + 1 : i + prefix.length;
     const read = this.nameAt(nameStart);
     if (!read) return this.undecided(at);
     if (!NAME.test(read.name)) return REJECT;
