@@ -48,7 +48,8 @@ export const PARSE_ONLY_BUDGET = 45 * 1024;
  * trailing comma stopped losing data (about 5.4 KB, the LaTeX command table 1 KB of it; 116.0 KB
  * from dist/), and 118 KB until reasoning written with special tokens (Gemma 4's and gpt-oss's
  * channels, `[THINK]`, …) and a model's end tokens after its last text stopped giving a draft or the
- * token as the value (about 1.5 KB; 117.5 KB from dist/).
+ * token as the value, and gpt-oss's commentary channel and stripped replies stopped being the answer
+ * (about 2.4 KB; 118.4 KB from dist/).
  */
 export const PARSE_ONLY_CEILING = 120 * 1024;
 
