@@ -23,8 +23,6 @@ const SLASH = 0x2f;
 const TAB = 0x09;
 const SPACE = 0x20;
 const TILDE = 0x7e;
-const PIPE = 0x7c;
-const LOWER_C = 0x63;
 
 /** What a region is. `root` is the whole text. */
 export type RegionKind = 'root' | 'reasoning' | 'tag' | 'fence';
@@ -78,7 +76,10 @@ const CHANNEL_TOKENS: ReadonlyArray<readonly [token: string, close: boolean, nam
   ...c.close.map((token) => [token, true, c.name] as const),
 ]);
 
-/** Those of them that start with no `<`, which the scan looks for on their own. */
+/** Those that start with `<`, met where the scan stops at a `<`, and the characters that follow their `<`. */
+const LT_TOKENS = CHANNEL_TOKENS.filter(([token]) => token.charCodeAt(0) === LT);
+const LT_TOKEN_SECOND: ReadonlySet<number> = new Set(LT_TOKENS.map(([token]) => token.charCodeAt(1)));
+/** Those that start with no `<`, which the scan looks for on their own. */
 const BRACKET_TOKENS = CHANNEL_TOKENS.filter(([token]) => token.charCodeAt(0) !== LT);
 /**
  * What they all end with (`[THINK]`, `[/THINK]`): searched for instead of each token, since a search
@@ -114,9 +115,8 @@ function isReasoningName(name: string, names: TagNames): boolean {
 /** A configured tag opener or closer at `i` (where `text[i] === '<'`), or a channel token; else null. Bounded look-ahead. */
 function matchTag(text: string, i: number, n: number, names: TagNames): TagToken | null {
   let j = i + 1;
-  const second = text.charCodeAt(j);
-  if (second === PIPE || second === LOWER_C) {
-    for (const [token, close, name] of CHANNEL_TOKENS) if (text.startsWith(token, i)) return { close, name, end: i + token.length };
+  if (LT_TOKEN_SECOND.has(text.charCodeAt(j))) {
+    for (const [token, close, name] of LT_TOKENS) if (text.startsWith(token, i)) return { close, name, end: i + token.length };
   }
   const close = j < n && text.charCodeAt(j) === SLASH;
   if (close) j++;

@@ -239,15 +239,15 @@ function isFatal(error: unknown): boolean {
  */
 function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, options: ParseOptions): ParsedCandidate {
   const log = new RepairLog();
-  noteSurroundings(text, candidate, log, settings);
+  // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string. Not
+  // into the tokens a model writes when it stops (`<|im_end|>`): they are markup, not its text.
+  const end = candidate.source === 'whole' ? endTokensAt(text) : candidate.end;
+  noteSurroundings(text, candidate, end, log, settings);
   // A whole-text span is the text the fast path already tried.
   if (candidate.source !== 'whole') {
     const native = fastPath(candidate.text, options);
     if (native !== undefined) return new ParsedCandidate(native.value, candidate.start, candidate.end, log, text);
   }
-  // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string. Not
-  // into the tokens a model writes when it stops (`<|im_end|>`): they are markup, not its text.
-  const end = candidate.source === 'whole' ? endTokensAt(text) : candidate.end;
   // Only when nobody reads the repairs (the lane records none, but says whether it closed a cut-off).
   if (settings.quiet && settings.refused.size === 0 && !settings.wantEdits) {
     const near = readNearJson(text, candidate.start, end, settings.maxDepth);
@@ -287,7 +287,7 @@ function note(log: RepairLog, settings: EngineOptions, kind: TextRepairKind, off
 }
 
 /** Prose, fences and tags around the value are a repair worth reporting; so is an answer taken from reasoning. */
-function noteSurroundings(text: string, candidate: Candidate, repairs: RepairLog, settings: EngineOptions): void {
+function noteSurroundings(text: string, candidate: Candidate, end: number, repairs: RepairLog, settings: EngineOptions): void {
   if (candidate.reasoning) {
     note(repairs, settings, 'reasoning_block', candidate.start, 'the only JSON was inside a reasoning block');
     return;
@@ -295,7 +295,7 @@ function noteSurroundings(text: string, candidate: Candidate, repairs: RepairLog
   // Looks only at the space next to the span: slicing the whole text before and after each of
   // thousands of candidates would be quadratic.
   const before = lastVisibleBefore(text, candidate.start);
-  const after = firstVisibleFrom(text, candidate.source === 'whole' ? endTokensAt(text) : candidate.end) < text.length;
+  const after = firstVisibleFrom(text, end) < text.length;
   if (before >= 0) {
     note(repairs, settings, 'surrounding_text', candidate.start, `read the JSON ${describeSource(candidate)}, ignoring the text around it`);
   } else if (after) {

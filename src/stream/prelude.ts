@@ -35,13 +35,15 @@ function startsArrayItem(c: number): boolean {
   return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x27 || c === 0x5d || c === 0x2d || (c >= 0x30 && c <= 0x39);
 }
 
+/** The characters that follow the first of a channel's openers (`|` of `<|channel>`, `T` of `[THINK]`): a quick no. */
+const OPENER_SECOND: ReadonlySet<number> = new Set(REASONING_CHANNELS.flatMap((c) => c.open.map((o) => o.charCodeAt(1))));
+
 /**
  * The reasoning channel whose opener is at `i` (a `<` or `[`): its closers and the opener's length;
  * null when none is; undefined while the text so far ends inside one's opener.
  */
 function channelAt(text: string, i: number): { closers: readonly string[]; length: number } | null | undefined {
-  const second = text.charCodeAt(i + 1);
-  if (second !== 0x7c && second !== 0x54 && i + 1 < text.length) return null;
+  if (i + 1 < text.length && !OPENER_SECOND.has(text.charCodeAt(i + 1))) return null;
   for (const channel of REASONING_CHANNELS) {
     for (const open of channel.open) {
       if (text.startsWith(open, i)) return { closers: channel.close, length: open.length };
