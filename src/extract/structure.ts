@@ -2,7 +2,8 @@
 // and nests them into a small tree of regions. Nothing here looks at JSON; the gaps between regions
 // are prose, scanned later for balanced brackets. Linear: every line is split once, every `<` is
 // examined once with a bounded look-ahead, and the scan never moves backwards.
-import { IMPLIED_CHANNEL, REASONING_CHANNELS, STRIPPED_HARMONY, reasoningChannel } from './channels.js';
+import { IMPLIED_CHANNEL, STRIPPED_HARMONY, reasoningChannel } from './channels.js';
+import { LT_TOKENS, LT_TOKEN_SECOND, searchedTokens, type ChannelToken } from './channel-tokens.js';
 import { replyEnd } from './end-tokens.js';
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -70,35 +71,6 @@ interface TagToken {
   end: number;
 }
 
-/** Channel tokens as tag tokens: an opener, or a closer named by its opener (channels.ts). */
-const CHANNEL_TOKENS: ReadonlyArray<readonly [token: string, close: boolean, name: string]> = REASONING_CHANNELS.flatMap((c) => [
-  ...c.open.map((token) => [token, false, c.name] as const),
-  ...c.close.map((token) => [token, true, c.name] as const),
-]);
-
-/** Those that start with `<`, met where the scan stops at a `<`, and the characters that follow their `<`. */
-const LT_TOKENS = CHANNEL_TOKENS.filter(([token]) => token.charCodeAt(0) === LT);
-const LT_TOKEN_SECOND: ReadonlySet<number> = new Set(LT_TOKENS.map(([token]) => token.charCodeAt(1)));
-/** Those that start with no `<`, which the scan looks for on their own. */
-const BRACKET_TOKENS = CHANNEL_TOKENS.filter(([token]) => token.charCodeAt(0) !== LT);
-/**
- * What they all end with (`[THINK]`, `[/THINK]`): searched for instead of each token, since a search
- * for a text that starts with `[` stops at every `[` of a JSON document (50 times slower on one).
- */
-const BRACKET_KEY = 'THINK]';
-
-/** The first of BRACKET_TOKENS at or after `from`: its offset and row, or -1. */
-function bracketTokenFrom(text: string, from: number): [at: number, token: (typeof BRACKET_TOKENS)[number] | undefined] {
-  for (let k = text.indexOf(BRACKET_KEY, from); k !== -1; k = text.indexOf(BRACKET_KEY, k + 1)) {
-    const end = k + BRACKET_KEY.length;
-    for (const row of BRACKET_TOKENS) {
-      const at = end - row[0].length;
-      if (at >= from && text.startsWith(row[0], at)) return [at, row];
-    }
-  }
-  return [-1, undefined];
-}
-
 /** Where a reply that starts as gpt-oss's stripped analysis channel reaches its final one (channels.ts), or -1. */
 function strippedHarmonyFinal(text: string, n: number): number {
   const start = skipWs(text, 0, n);
@@ -116,7 +88,7 @@ function isReasoningName(name: string, names: TagNames): boolean {
 function matchTag(text: string, i: number, n: number, names: TagNames): TagToken | null {
   let j = i + 1;
   if (LT_TOKEN_SECOND.has(text.charCodeAt(j))) {
-    for (const [token, close, name] of LT_TOKENS) if (text.startsWith(token, i)) return { close, name, end: i + token.length };
+    for (const { token, close, name } of LT_TOKENS) if (text.startsWith(token, i)) return { close, name, end: i + token.length };
   }
   const close = j < n && text.charCodeAt(j) === SLASH;
   if (close) j++;
@@ -384,9 +356,10 @@ export function scanStructure(text: string, names: TagNames): Region {
   // position refreshed only once the scan has passed it, so the whole pass stays linear.
   let nextTick = -2;
   let nextTilde = -2;
-  // Channel tokens that start with no `<` (`[THINK]`) are found with a search of their own.
-  let bracketAt = -2;
-  let bracketToken: (typeof BRACKET_TOKENS)[number] | undefined;
+  // Channel tokens that start with no `<` (`[THINK]`) are found with searches of their own.
+  const nextSearched = searchedTokens(text);
+  let searchedAt = -2;
+  let searchedToken: ChannelToken | undefined;
   let strippedFinal = strippedHarmonyFinal(text, n);
   let i = 0;
   while (i < n) {
@@ -397,9 +370,9 @@ export function scanStructure(text: string, names: TagNames): Region {
     if (nextLt !== -1 && nextLt < j) j = nextLt;
     if (nextTick !== -1 && nextTick < j) j = nextTick;
     if (nextTilde !== -1 && nextTilde < j) j = nextTilde;
-    if (bracketAt !== -1 && bracketAt < i) [bracketAt, bracketToken] = bracketTokenFrom(text, i);
-    const bracket = bracketAt !== -1 && bracketAt < j;
-    if (bracket) j = bracketAt;
+    if (searchedAt !== -1 && searchedAt < i) [searchedAt, searchedToken] = nextSearched(i);
+    const searched = searchedAt !== -1 && searchedAt < j;
+    if (searched) j = searchedAt;
     if (strippedFinal >= i && strippedFinal < j) {
       const end = strippedFinal + STRIPPED_HARMONY.final.length;
       applyTag({ close: true, name: STRIPPED_HARMONY.final, end }, strippedFinal);
@@ -409,8 +382,8 @@ export function scanStructure(text: string, names: TagNames): Region {
     }
     if (j >= n) break;
     i = j;
-    if (bracket && bracketToken !== undefined) {
-      const [token, close, name] = bracketToken;
+    if (searched && searchedToken !== undefined) {
+      const { token, close, name } = searchedToken;
       if (!insideJsonString(text, i)) applyTag({ close, name, end: i + token.length }, i);
       i += token.length;
       continue;

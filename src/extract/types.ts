@@ -45,7 +45,7 @@ export interface ExtractOptions {
   tags?: readonly string[];
   /**
    * Tags whose content is reasoning, not the answer (case-insensitive). Default `['think', 'thinking',
-   * 'reasoning', 'reflection', 'seed:think', 'mm:think']` (the last two Seed-OSS's and MiniMax M3's).
+   * 'reasoning', 'reflection', 'seed:think', 'mm:think', 'longcat_think']` (the last two Seed-OSS's and MiniMax M3's).
    */
   reasoningTags?: readonly string[];
   /** The only sources allowed to produce candidates. Default: all of {@link CANDIDATE_SOURCES}. */
@@ -56,4 +56,4 @@ export interface ExtractOptions {
 export const DEFAULT_ANSWER_TAGS: readonly string[] = Object.freeze(['answer', 'json', 'output', 'result']);
 
 /** Default of {@link ExtractOptions.reasoningTags}. */
-export const DEFAULT_REASONING_TAGS: readonly string[] = Object.freeze(['think', 'thinking', 'reasoning', 'reflection', 'seed:think', 'mm:think']);
+export const DEFAULT_REASONING_TAGS: readonly string[] = Object.freeze(['think', 'thinking', 'reasoning', 'reflection', 'seed:think', 'mm:think', 'longcat_think']);

@@ -35,16 +35,20 @@ function startsArrayItem(c: number): boolean {
   return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x27 || c === 0x5d || c === 0x2d || (c >= 0x30 && c <= 0x39);
 }
 
-/** The characters that follow the first of a channel's openers (`|` of `<|channel>`, `T` of `[THINK]`): a quick no. */
+/** The first characters of the channels' openers (`<`, `[` of `[THINK]`, `H` of Granite's heading). */
+const OPENER_FIRST: ReadonlySet<number> = new Set(REASONING_CHANNELS.flatMap((c) => c.open.map((o) => o.charCodeAt(0))));
+/** The characters that follow them (`|` of `<|channel>`, `T` of `[THINK]`): a quick no. */
 const OPENER_SECOND: ReadonlySet<number> = new Set(REASONING_CHANNELS.flatMap((c) => c.open.map((o) => o.charCodeAt(1))));
 
 /**
- * The reasoning channel whose opener is at `i` (a `<` or `[`): its closers and the opener's length;
- * null when none is; undefined while the text so far ends inside one's opener.
+ * The reasoning channel whose opener is at `i` (one of OPENER_FIRST): its closers and the opener's length;
+ * null when none is; undefined while the text so far ends inside one's opener. A heading (Granite's)
+ * only where the reply starts.
  */
-function channelAt(text: string, i: number): { closers: readonly string[]; length: number } | null | undefined {
+function channelAt(text: string, i: number, atStart: boolean): { closers: readonly string[]; length: number } | null | undefined {
   if (i + 1 < text.length && !OPENER_SECOND.has(text.charCodeAt(i + 1))) return null;
   for (const channel of REASONING_CHANNELS) {
+    if (channel.atStart && !atStart) continue;
     for (const open of channel.open) {
       if (text.startsWith(open, i)) return { closers: channel.close, length: open.length };
       if (i + open.length > text.length && open.startsWith(text.slice(i))) return undefined;
@@ -77,7 +81,7 @@ export class PreludeScanner {
     let i = 0;
     while (i < n) {
       if (this.mode === Mode.REASONING) {
-        // A block's closers all start with the same character (`<`, or `[` for `[/THINK]`).
+        // A block's closers all start with the same character (`<`, or `[` for `[/THINK]`; a test checks).
         const lt = text.indexOf(this.closers[0].charAt(0), i);
         if (lt === -1) return undefined;
         let matched = 0;
@@ -110,8 +114,8 @@ export class PreludeScanner {
         continue;
       }
       const c = text.charCodeAt(i);
-      if (c === 0x3c || c === 0x5b) {
-        const channel = channelAt(text, i);
+      if (OPENER_FIRST.has(c)) {
+        const channel = channelAt(text, i, this.straight);
         if (channel === undefined) return this.keep(text, i, base);
         if (channel !== null) {
           this.mode = Mode.REASONING;

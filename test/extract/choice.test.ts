@@ -104,7 +104,22 @@ describe('parse: reasoning tags', () => {
     // Magistral 1.2 and Mistral 3.5 (Roo-Code #8522, Marinara-Engine #2544: [THINK] as text).
     assert.deepEqual(parse('[THINK]Maybe [1, 2]? {"a": 1}[/THINK]{"a": 2}'), { a: 2 });
     assert.deepEqual(parse('{"note": "[THINK]", "a": 1}'), { note: '[THINK]', a: 1 });
-    // Seed-OSS's and MiniMax M3's reasoning tags are among the defaults.
+    // Apertus, Solar Open 2, PLaMo 3, K2 Horizon, Inkling, Kimi-VL and k1.5 (vLLM's and llama.cpp's reasoning parsers, LLaMA-Factory's kimivl template).
+    assert.deepEqual(parse('<|inner_prefix|>draft {"a": 1}<|inner_suffix|>{"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('<|think:start|>draft {"a": 1}<|think:end|>{"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('<|plamo:begin_think:plamo|>draft {"a": 1}<|plamo:end_think:plamo|>{"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('<ifm|think_fast>draft {"a": 1}</ifm|think_fast>{"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('<|content_thinking|>draft {"a": 1}<|end_message|><|message_model|><|content_text|>{"a": 2}<|end_message|>'), { a: 2 });
+    assert.deepEqual(parse('◁think▷Draft {"a": 1}◁/think▷{"a": 2}'), { a: 2 });
+    // Granite 3.2/3.3's thinking mode and Apriel write plain-text headings; only the pair is a channel.
+    assert.deepEqual(parse("Here's my thought process:\nTry {\"a\": 1}.\n\nHere's my response:\n```json\n{\"a\": 2}\n```"), { a: 2 });
+    assert.deepEqual(parse('Here is my thought process: {"a": 1}? Here is my response: {"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('Here are my reasoning steps:\n{"a": 1}\n[BEGIN FINAL RESPONSE]\n{"a": 2}\n[END FINAL RESPONSE]'), { a: 2 });
+    assert.deepEqual(parse('Here is my response: {"a": 2}'), { a: 2 });
+    assert.deepEqual(parse('Note. Here is my thought process: {"a": 1}. Here is my response: {"a": 2}'), parse('Note. {"a": 1}. {"a": 2}'));
+    assert.deepEqual(parse('{"note": "Here is my thought process: none", "a": 1}'), { note: 'Here is my thought process: none', a: 1 });
+    // Seed-OSS's, MiniMax M3's and LongCat's reasoning tags are among the defaults.
+    assert.deepEqual(parse('<longcat_think>draft {"a": 1}</longcat_think>{"a": 2}'), { a: 2 });
     assert.deepEqual(parse('<seed:think>draft {"a": 1}</seed:think>{"a": 2}'), { a: 2 });
     assert.deepEqual(parse('<mm:think>draft {"a": 1}</mm:think>Answer: {"a": 2}'), { a: 2 });
     // The closer alone: the chat template opened the channel.

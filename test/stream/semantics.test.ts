@@ -121,6 +121,10 @@ describe('semantics table', () => {
       '<|START_THINKING|>{"draft": 1}<|END_THINKING|><|START_RESPONSE|>{"a": 3}<|END_RESPONSE|>',
       '<seed:think>{"draft": 1}</seed:think>{"a": 4}',
       '[THINK]{"draft": 1}[/THINK][{"a": 5}]',
+      '◁think▷{"draft": 1}◁/think▷{"a": 7}',
+      "Here's my thought process: {\"draft\": 1}\nHere's my response: {\"a\": 8}",
+      'Here are my reasoning steps: {"draft": 1} [BEGIN FINAL RESPONSE] {"a": 9} [END FINAL RESPONSE]',
+      '<ifm|think_faster>{"draft": 1}</ifm|think_faster>{"a": 10}',
       '<|channel|>commentary to=functions.ls <|constrain|>json<|message|>{"draft": 1}<|call|><|start|>assistant<|channel|>final<|message|>{"a": 6}',
     ];
     for (const reply of replies) {
