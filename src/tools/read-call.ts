@@ -10,7 +10,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import type { ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
-import { parameterMarkup, readArgPairs, readParameters } from './xml-params.js';
+import { parameterMarkup, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -259,6 +259,11 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
     // `<function=NAME>{…}</function>` (Llama 3.1's custom format): the header is Qwen3-Coder's, the body JSON.
     if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
+  } else if (span.body === 'named_tags') {
+    const tags = readNamedTags(body, schema, ctx.parseOptions);
+    if (tags.stray) throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is no <KEY>value</KEY> parameter`);
+    if (tags.cutOff || (!span.closed && atEnd)) throw cutOff(where);
+    read = withSchema(tags.value, [], schema, where);
   } else if (span.body === 'arg_pairs') {
     const pairs = readArgPairs(body, schema, ctx.parseOptions);
     if (pairs.cutOff || (!span.closed && atEnd)) throw cutOff(where);

@@ -6,7 +6,7 @@
 // `extractToolCalls` does, so the final result is the same whatever the chunking. No step re-reads
 // text already passed, except each body once when it closes: linear in the reply.
 import { JsonMendError, positionOf } from '../errors.js';
-import { ToolCallScanner, type ToolCallSpan } from '../extract/tool-calls/index.js';
+import { ToolCallScanner, type SpanBody, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
 import { toolContext, type ToolContext } from './context.js';
@@ -54,6 +54,9 @@ interface SpanState {
  * is only known once more text comes (the last Mistral call), come with `end()`'s result.
  * Work is linear in the reply's length.
  */
+/** Bodies read only once whole: no partial arguments before their call closes. */
+const READ_WHOLE: ReadonlySet<SpanBody> = new Set<SpanBody>(['arg_pairs', 'gemma_args', 'named_tags']);
+
 export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   const chunks: string[] = [];
   let whole: string | undefined;
@@ -71,7 +74,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = {
         span, base: nextIndex, pieces: [], reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
         early: false, failed: false, params: {}, pending: [], tail: '',
-        parser: span.body === 'parameters' || span.body === 'arg_pairs' || span.body === 'gemma_args' ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }),
+        parser: span.body === 'parameters' || READ_WHOLE.has(span.body) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
         events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });
@@ -82,7 +85,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (open?.span !== span) return;
       open.pieces.push(piece);
       if (span.body === 'parameters') feedParameters(open, piece);
-      else if (span.body !== 'arg_pairs' && span.body !== 'gemma_args') feed(open, piece);
+      else if (!READ_WHOLE.has(span.body)) feed(open, piece);
     },
     close(span) {
       if (open?.span !== span) return;

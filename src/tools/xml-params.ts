@@ -3,6 +3,7 @@
 // other type reads it as JSON (`3` → 3, `[1, 2]` → [1, 2]); without a known type the text stays a
 // string and the schema's own repairs (`string_to_integer`, …) decide.
 import { TOKENS as T } from '../extract/tool-calls/index.js';
+import { isWs } from '../extract/chars.js';
 import type { ParserSettings } from './types.js';
 import { parse } from '../schema/index.js';
 import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
@@ -150,4 +151,39 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     i = body.indexOf(T.argKeyOpen, close);
   }
   return { value, cutOff: false };
+}
+
+const TAG_NAME = /^[A-Za-z_][\w.-]*$/;
+
+/**
+ * The arguments object of a MiniMax-M3 call body: parameters named by their tags, `<KEY>value</KEY>`,
+ * each value read by its property's type as Qwen3-Coder's are; the namespace token before each tag
+ * is dropped. `cutOff` is true when the body ends inside a parameter; `stray` when text that is no
+ * parameter stands among them (it would be lost without a word).
+ */
+export function readNamedTags(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; cutOff: boolean; stray: boolean } {
+  const text = body.split(T.minimaxNamespace).join('');
+  const properties = propertyTypes(schema);
+  const value: Record<string, unknown> = {};
+  const n = text.length;
+  let i = 0;
+  for (;;) {
+    while (i < n && isWs(text.charCodeAt(i))) i++;
+    if (i >= n) return { value, cutOff: false, stray: false };
+    if (text.charCodeAt(i) !== 0x3c) return { value, cutOff: false, stray: true };
+    const gt = text.indexOf('>', i + 1);
+    if (gt === -1) return { value, cutOff: true, stray: false };
+    const key = text.slice(i + 1, gt).trim();
+    if (!TAG_NAME.test(key)) return { value, cutOff: false, stray: true };
+    const closer = `</${key}>`;
+    const close = text.indexOf(closer, gt + 1);
+    if (close === -1) return { value, cutOff: true, stray: false };
+    const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
+    // An own data property: a key such as "__proto__" cannot reach the prototype.
+    Object.defineProperty(value, key, {
+      value: readValue(trimNewlines(text.slice(gt + 1, close)), typesOf(property), options),
+      enumerable: true, writable: true, configurable: true,
+    });
+    i = close + closer.length;
+  }
 }

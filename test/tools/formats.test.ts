@@ -25,6 +25,8 @@
 // glm45        https://github.com/ikawrakow/ik_llama.cpp/discussions/753 (GLM-4.5-Air writes <tool_call>ls <arg_key>…)
 // invoke       https://github.com/ikawrakow/ik_llama.cpp/pull/628 (Kimi K2's XML fallback: <tool_call><invoke name=…>)
 //              MiniMax-M2's <minimax:tool_call><invoke name="…"><parameter name="…"> as its model card shows it
+// minimax_m3   llama.cpp's common/parsers/minimax-m3.cpp and clients that read the leaked markup (the
+//              namespace token ]<]minimax[>[ before every tag, <KEY>value</KEY> parameters)
 // gemma        vLLM's gemma4 and functiongemma tool parsers, and Google's Gemma 4 function-calling page
 //              (<|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>, <turn|> for the closer, (…) for {…};
 //              FunctionGemma's <start_function_call>call:NAME{key:<escape>value<escape>}<end_function_call>)
@@ -179,6 +181,15 @@ describe('reasoning: a call drafted while thinking is no call', () => {
   test("Magistral's [THINK]…[/THINK] (Roo-Code #8522)", () => {
     const reply = '[THINK]Maybe [TOOL_CALLS]web_search[ARGS]{"query": "draft"}[/THINK][TOOL_CALLS]web_search[ARGS]{"query": "final"}';
     assert.deepEqual(calls(reply), [['mistral', 'web_search', { query: 'final' }]]);
+  });
+
+  test("a call section ends a <think> block: Kimi K2 Thinking's calls before its </think> (llxprt-code #749)", () => {
+    const reply = "<think>I'll analyze the codebase. <|tool_calls_section_begin|> <|tool_call_begin|> functions.web_search:0 <|tool_call_argument_begin|> {\"query\": \"structure\"} <|tool_call_end|> <|tool_calls_section_end|></think>";
+    assert.deepEqual(calls(reply), [['kimi_k2', 'web_search', { query: 'structure' }]]);
+    assert.deepEqual(calls('<think>Plan.<｜DSML｜tool_calls><｜DSML｜invoke name="web_search"><｜DSML｜parameter name="query" string="true">x</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>'),
+      [['deepseek_dsml', 'web_search', { query: 'x' }]]);
+    // Words about the tokens are no section.
+    assert.deepEqual(calls('<think>Kimi opens calls with a section token.</think>Done.'), []);
   });
 });
 
@@ -377,6 +388,25 @@ describe('invoke: <invoke name="NAME"><parameter name="KEY">value</parameter></i
   test('the markup mentioned in prose gives no call; a call cut off is an error', () => {
     assert.deepEqual(extractToolCalls('The <invoke name="x"> tag opens a call.', { tools }).calls, []);
     throwsCode('<invoke name="web_search"><parameter name="query">unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
+describe('minimax_m3: ]<]minimax[>[ before every tag, parameters named by their tags', () => {
+  const NS = ']<]minimax[>[';
+  test('several parameters, read by the property type; the text keeps what is no call', () => {
+    const reply = `Let me check.${NS}<tool_call>\n${NS}<invoke name="get_weather">${NS}<location>Lyon, "FR"</location>${NS}<days>3${NS}</days>${NS}</invoke>\n` +
+      `${NS}<invoke name="web_search">\n${NS}<query>\nLyon events\n${NS}</query>\n${NS}</invoke>\n${NS}</tool_call>`;
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]),
+      [['minimax_m3', 'get_weather', { location: 'Lyon, "FR"', days: 3 }], ['minimax_m3', 'web_search', { query: 'Lyon events' }]]);
+    assert.equal(r.text, 'Let me check.');
+  });
+
+  test('in <minimax:tool_call> or a <tool_call> that lost its token; cut off or stray text: an error', () => {
+    assert.deepEqual(calls(`<minimax:tool_call>${NS}<invoke name="web_search">${NS}<query>a${NS}</query>${NS}</invoke></minimax:tool_call>`), [['minimax_m3', 'web_search', { query: 'a' }]]);
+    assert.deepEqual(calls(`<tool_call>\n${NS}<invoke name="web_search">${NS}<query>b</query>${NS}</invoke>\n${NS}</tool_call>`), [['minimax_m3', 'web_search', { query: 'b' }]]);
+    throwsCode(`${NS}<tool_call>${NS}<invoke name="web_search">${NS}<query>unfin`, 'UNREPAIRABLE', /"web_search".*cut off/);
+    throwsCode(`${NS}<invoke name="web_search">${NS}<query>a</query> and more${NS}</invoke>`, 'UNREPAIRABLE', /"web_search".*no <KEY>value<\/KEY> parameter/);
   });
 });
 
@@ -601,7 +631,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'gemma', 'pythonic', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'pythonic', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {

@@ -29,7 +29,10 @@ const REPLIES: Record<string, string> = {
   doubled: '<tool_call>{{"name": "web_search", "arguments": {{"query": "f"}}}}</tool_call>',
   deepseek_dsml: '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="location" string="true">Lyon</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">2</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
   kimi_k2: '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Kyoto"}<|tool_call_end|><|tool_calls_section_end|>',
+  // Kimi K2 Thinking's calls before its </think> (llxprt-code #749).
+  kimi_k2_in_think: '<think>Let me look. <|tool_calls_section_begin|> <|tool_call_begin|> functions.get_weather:0 <|tool_call_argument_begin|> {"location": "Oslo"} <|tool_call_end|> <|tool_calls_section_end|></think>',
   invoke: '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="location">Graz</parameter>\n</invoke>\n</minimax:tool_call>',
+  minimax_m3: 'Looking.]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_weather">]<]minimax[>[<location>Graz]<]minimax[>[</location>]<]minimax[>[<days>2</days>]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
   gemma: 'Checking.<|tool_call>call:get_weather{location:<|"|>Bergen, "NO"<|"|>,days:2}<tool_call|><|tool_call>call:web_search{query:<|"|>fjords<|"|>}<tool_call|>',
   function_gemma: '<start_function_call>call:web_search{query:<escape>a<escape>}<end_function_call>',
   glm45: '<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Bergen</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>',

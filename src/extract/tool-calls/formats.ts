@@ -17,15 +17,16 @@
  * | `kimi_k2`      | Kimi K2, K2.5, K2.6                     | `<\|tool_call_begin\|>functions.NAME:0<\|tool_call_argument_begin\|>{…}<\|tool_call_end\|>`           |
  * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
  * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>` or `<function_calls>` |
+ * | `minimax_m3`   | MiniMax-M3                              | `]<]minimax[>[<invoke name="NAME">]<]minimax[>[<KEY>value]<]minimax[>[</KEY>…]<]minimax[>[</invoke>`: every tag after the namespace token, each parameter named by its tag; in `]<]minimax[>[<tool_call>` |
  * | `gemma`        | Gemma 4; FunctionGemma                  | `<\|tool_call>call:NAME{key:<\|"\|>text<\|"\|>,n:3}<tool_call\|>`, or `<start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>` |
  * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts), LFM2, OLMo 3, Gemma 3 | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`, LFM2's `<\|tool_call_start\|>`), or calls one per line in `<function_calls>` or a ```` ```tool_code ```` block; every NAME a tool |
  * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4, Cohere, InternLM2 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`, Cohere's `<\|START_ACTION\|>`, InternLM2's `<\|action_start\|><\|plugin\|>`; or `{"tool_calls": [{…}]}` |
  */
-export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'gemma' | 'pythonic' | 'json';
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'pythonic' | 'json';
 
 /** Every {@link ToolCallFormat}, in the order of the table above. */
 export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
-  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'gemma', 'pythonic', 'json',
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'pythonic', 'json',
 ] as const);
 
 /** What a span's body holds, which decides how the tools layer reads it. */
@@ -42,6 +43,11 @@ export type SpanBody =
   | 'parameters'
   /** GLM's `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs; the name came from the markup. */
   | 'arg_pairs'
+  /**
+   * MiniMax-M3's parameters, each named by its tag (`<KEY>value</KEY>`), the namespace token before
+   * each tag dropped; the name came from the markup.
+   */
+  | 'named_tags'
   /**
    * Gemma's arguments: an object written as JavaScript writes one (`{key:…,n:3}`, also in `(…)`),
    * each string between two string tokens (`<|"|>`, FunctionGemma's `<escape>`); the name came from
@@ -89,6 +95,10 @@ export const TOKENS = {
   invokeOpen: '<invoke name=',
   invokeClose: '</invoke>',
   invokeParameterOpen: '<parameter name=',
+  /** MiniMax-M3's namespace token, written before each of its tool-call tags. */
+  minimaxNamespace: ']<]minimax[>[',
+  minimaxM3InvokeOpen: ']<]minimax[>[<invoke name=',
+  minimaxM3InvokeClose: ']<]minimax[>[</invoke>',
   minimaxOpen: '<minimax:tool_call>',
   minimaxClose: '</minimax:tool_call>',
   functionCallsOpen: '<function_calls>',

@@ -68,10 +68,19 @@ const REASONING: ReadonlyMap<string, string> = new Map([
   [T.mistralThinkOpen, T.mistralThinkClose],
 ]);
 
+/**
+ * The call sections whose opener ends a `<think>` block, as the serving engines' parsers read them:
+ * Kimi K2 Thinking writes its calls before its `</think>` (llxprt-code #749), and DeepSeek's
+ * templates open no section while thinking. A draft in Gemma's channel or in `[THINK]` stays one.
+ */
+const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, T.deepseekCallsBegin, T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen];
+const LONGEST_END_OF_THINKING = Math.max(...ENDS_THINKING.map((t) => t.length));
+
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
   T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose, T.seedCallOpen, T.seedCallClose,
+  T.minimaxNamespace,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 /**
@@ -81,7 +90,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
 ];
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
@@ -110,6 +119,10 @@ const DEEPSEEK_ENDS: readonly End[] = [
 const INVOKE_ENDS: readonly End[] = [
   { token: T.invokeClose, consume: true }, { token: T.invokeOpen, consume: false }, { token: T.toolCallClose, consume: false },
   { token: T.minimaxClose, consume: false }, { token: T.functionCallsClose, consume: false },
+];
+const MINIMAX_M3_ENDS: readonly End[] = [
+  { token: T.minimaxM3InvokeClose, consume: true }, { token: T.invokeClose, consume: true }, { token: T.minimaxM3InvokeOpen, consume: false },
+  { token: T.toolCallClose, consume: false }, { token: T.minimaxClose, consume: false },
 ];
 const DSML_ENDS: readonly End[] = [
   { token: T.dsmlInvokeClose, consume: true }, { token: T.dsmlInvokeOpen, consume: false },
@@ -179,6 +192,8 @@ export class ToolCallScanner {
   /** Inside a reasoning block: its closer, and where to search for it next. */
   private skipping: string | undefined;
   private skipFrom = 0;
+  /** Whether that block is a tag's (`<think>`), which a call section ends (ENDS_THINKING). */
+  private skippingTag = false;
   private readonly found: number[] = OPENERS.map(() => -1);
   private readonly from: number[] = OPENERS.map(() => 0);
 
@@ -255,8 +270,15 @@ export class ToolCallScanner {
       }
       if (this.skipping !== undefined) {
         const close = this.find(this.skipping, this.skipFrom);
+        const section = this.skippingTag ? this.sectionIn(close) : -1;
+        if (section !== -1) {
+          this.pos = section;
+          this.skipping = undefined;
+          continue;
+        }
         if (close === -1) {
-          this.skipFrom = Math.max(this.skipFrom, this.total - this.skipping.length + 1);
+          const carry = this.skippingTag ? Math.max(this.skipping.length, LONGEST_END_OF_THINKING) : this.skipping.length;
+          this.skipFrom = Math.max(this.skipFrom, this.total - carry + 1);
           return;
         }
         this.pos = close + this.skipping.length;
@@ -274,6 +296,7 @@ export class ToolCallScanner {
       const reasoningEnd = REASONING.get(token);
       if (reasoningEnd !== undefined) {
         this.skipping = reasoningEnd;
+        this.skippingTag = token.charCodeAt(1) !== 0x7c; // `<think>`, not `<|channel>thought`
         this.skipFrom = this.pos = at + token.length;
         continue;
       }
@@ -282,7 +305,9 @@ export class ToolCallScanner {
         this.pos = at + token.length;
         continue;
       }
-      const header = STRIP_ONLY.has(token) ? STRIP : this.header(token, at);
+      // MiniMax-M3's namespace token alone is stripped, but it also starts that model's call opener.
+      const header = token === T.minimaxNamespace && !this.ended && this.cutInside(T.minimaxM3InvokeOpen, at) ? WAIT
+        : STRIP_ONLY.has(token) ? STRIP : this.header(token, at);
       if (header === WAIT) return;
       if (header === REJECT) {
         this.found[i] = -1;
@@ -304,6 +329,16 @@ export class ToolCallScanner {
       this.startAnchor = this.channelAnchor = -1;
       this.listener.open?.(span);
     }
+  }
+
+  /** Where the first call section that ends the `<think>` block being skipped starts, before its closer at `close` (-1: none yet), or -1. */
+  private sectionIn(close: number): number {
+    let first = -1;
+    for (const token of ENDS_THINKING) {
+      const at = this.find(token, this.skipFrom);
+      if (at !== -1 && (close === -1 || at < close) && (first === -1 || at < first)) first = at;
+    }
+    return first;
   }
 
   /** Notes where a harmony message starts and where one ended. */
@@ -387,7 +422,9 @@ export class ToolCallScanner {
       case T.toolCallOpen: {
         const i = this.skipSpace(at + token.length);
         if (i - at > HEADER_LIMIT) return this.hermes(at);
-        if (this.cutInside(T.functionOpen, i) || this.cutInside(T.invokeOpen, i)) return this.ended ? this.hermes(at) : WAIT;
+        if (this.cutInside(T.functionOpen, i) || this.cutInside(T.invokeOpen, i) || this.cutInside(T.minimaxM3InvokeOpen, i)) return this.ended ? this.hermes(at) : WAIT;
+        // MiniMax-M3's calls in a `<tool_call>` whose namespace token was lost: the wrapper goes with them.
+        if (this.startsWith(T.minimaxM3InvokeOpen, i)) return STRIP;
         if (this.startsWith(T.functionOpen, i)) return this.functionHeader(at, i);
         if (this.startsWith(T.invokeOpen, i)) return this.invokeHeader(at, i, T.invokeOpen);
         return this.glmHeader(at, i) ?? this.hermes(at);
@@ -407,7 +444,8 @@ export class ToolCallScanner {
       case T.invokeOpen:
         return this.invokeHeader(at, at, T.invokeOpen);
       case T.dsmlInvokeOpen:
-        return this.invokeHeader(at, at, T.dsmlInvokeOpen);
+      case T.minimaxM3InvokeOpen:
+        return this.invokeHeader(at, at, token);
       case T.gemmaCallOpen:
         return this.gemmaHeader(at, token, GEMMA_ENDS);
       case T.functionGemmaOpen:
@@ -475,7 +513,8 @@ export class ToolCallScanner {
 
   /**
    * `<invoke name="NAME">`: MiniMax-M2's (and Kimi K2's XML, Claude-style) header, inside `<tool_call>`
-   * (span starts at `start`) or bare; or DeepSeek's `<｜DSML｜invoke name="NAME">` (`open`).
+   * (span starts at `start`) or bare; or DeepSeek's `<｜DSML｜invoke name="NAME">` or MiniMax-M3's
+   * `]<]minimax[>[<invoke name="NAME">` (`open`).
    */
   private invokeHeader(start: number, at: number, open: string): HeaderResult {
     const nameStart = at + open.length;
@@ -487,11 +526,11 @@ export class ToolCallScanner {
     if ((q !== '"' && q !== "'") || quoted.length < 3 || quoted.charAt(quoted.length - 1) !== q) return REJECT;
     const name = quoted.slice(1, -1);
     if (!NAME.test(name)) return REJECT;
+    const nameAt = nameStart + window.indexOf(name);
+    const bodyStart = nameStart + gt + 1;
+    if (open === T.minimaxM3InvokeOpen) return { format: 'minimax_m3', start, name, nameStart: nameAt, body: 'named_tags', bodyStart, ends: MINIMAX_M3_ENDS };
     const dsml = open === T.dsmlInvokeOpen;
-    return {
-      format: dsml ? 'deepseek_dsml' : 'invoke', start, name, nameStart: nameStart + window.indexOf(name), body: 'parameters',
-      bodyStart: nameStart + gt + 1, ends: dsml ? DSML_ENDS : INVOKE_ENDS,
-    };
+    return { format: dsml ? 'deepseek_dsml' : 'invoke', start, name, nameStart: nameAt, body: 'parameters', bodyStart, ends: dsml ? DSML_ENDS : INVOKE_ENDS };
   }
 
   /** `<|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>`: Kimi K2's header (`functions.` and the index are optional). */
