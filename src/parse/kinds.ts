@@ -175,7 +175,7 @@ export const REPAIR_KINDS = {
     input: '{a":"foo"}', value: { a: 'foo' }, at: 1, guess: true, cutOff: false, fuzz: ['a"'],
   },
   missing_end_quote: {
-    fixes: 'a string that ran into the next key',
+    fixes: 'a string that ran into the next key, or into the closers that end the text and close exactly what is open (`{"a": "x}`: the reply is whole but for the quote, so it is not `truncated`)',
     input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
   },
   stray_quote: {

@@ -499,9 +499,12 @@ export function finishString(e: Engine): void {
   if (closers >= 0 && endBeforeMember(e, closers)) return;
   if (cut >= 0) {
     // `{"url": "https://x.com/}`: the closers after the text close exactly what is open, so the string
-    // ended before them; the main loop reads them as closers.
+    // ended before them; the main loop reads them as closers. The reply is whole but for the quote (a
+    // reply cut off by its token limit ends with no such closers), so this is no cut-off value; a
+    // closing fence with no closers before it is.
     dropStringTail(e, cut);
-    e.record('truncated', cut, 'the text ends inside a string; closed it before the closers that end the text');
+    if (closers >= 0) e.record('missing_end_quote', cut, 'inserted the missing closing quote before the closers that end the text');
+    else e.record('truncated', cut, 'the text ends inside a string; closed it before the fence that ends the reply');
     e.edit(cut, 0, '"');
     e.pos = cut;
     completeString(e);
