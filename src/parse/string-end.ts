@@ -579,8 +579,33 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   if (b < floor || (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.LF)) return Decision.CLOSE;
   // The quote opens the next key, or the next string after the key's value, a container or its
   // object's end (`[{"a:false}, "b"]`, `{"a:[null, "x"]}`).
-  if (isWordStart(c2) ? !quotedKeyAt(e, j) && !valueAfterColon(e, b) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
+  if (isWordStart(c2) ? !quotedKeyAt(e, j) && !valueAfterColon(e, b) && !(scalarAfterColon(e, b) && lostQuoteKeyAt(e, j)) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
   return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
+}
+
+/** A literal or a number, the whole of a scalar value (bounded, so the test is cheap). */
+const SCALAR_VALUE = /^(?:null|true|false|None|True|False|-?\d{1,20}(?:\.\d{1,20})?)$/;
+
+/**
+ * `"diff_hunk: null, "approve_pr: false}` (DeepSeek, jsonrepair #152): whether the key's raw text
+ * before `b` (the comma the value ended at) is a colon and a scalar value.
+ */
+function scalarAfterColon(e: Engine, b: number): boolean {
+  const from = e.textStart - e.base;
+  if (from < 0) return false;
+  const colon = e.buf.indexOf(':', from);
+  if (colon < 0 || colon >= b || colon - from > LOOKAHEAD || b - colon > 48) return false;
+  return SCALAR_VALUE.test(e.buf.slice(colon + 1, b).trim());
+}
+
+/** Whether a key that lost its closing quote starts at `j`: a word, then `:` on its line (`approve_pr: false`). */
+function lostQuoteKeyAt(e: Engine, j: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, j + LOOKAHEAD);
+  let k = j;
+  while (k < limit && (isWordPart(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.MINUS || s.charCodeAt(k) === Ch.DOT)) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k > j && k < limit && s.charCodeAt(k) === Ch.COLON;
 }
 
 /**

@@ -79,6 +79,11 @@ describe('unterminated_key: a key that lost its closing quote', () => {
     name: '', input: '{"path": "src/a.py", "diff_hunk: null, "line": 12}',
     value: { path: 'src/a.py', diff_hunk: null, line: 12 }, kinds: ['unterminated_key'],
   }));
+  // jsonrepair #152 as DeepSeek wrote it: the next key lost its closing quote too.
+  test('two in a row, each through its scalar value', () => check({
+    name: '', input: '{"body": "@root continuing the review...", "suggested_diff_hunk: null, "approve_pr: false}',
+    value: { body: '@root continuing the review...', suggested_diff_hunk: null, approve_pr: false }, kinds: ['unterminated_key', 'unterminated_key'],
+  }));
   test('across a line break', () => check({
     name: '', input: '{\n  "ok: true\n  "count": 2\n}', value: { ok: true, count: 2 }, kinds: ['unterminated_key', 'missing_comma'],
   }));
