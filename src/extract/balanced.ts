@@ -164,6 +164,11 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       j = nl;
       continue;
     }
+    if (c === QUOTE && text.charCodeAt(j + 1) === BACKTICK && isValueFenceAt(text, j + 1)) {
+      // `"code": "```py … ```"`: a string whose text is a code block; its quotes are the code's.
+      j = valueFenceEnd(text, j + 1, limit) - 1;
+      continue;
+    }
     if (c === QUOTE) {
       const first = closerOf(text, j, limit);
       if (first < 0) break;

@@ -18,13 +18,19 @@ function isSpace(c: number): boolean {
 
 /**
  * Whether the run of three or more backticks at `p` opens a value: a quoted key and its colon come
- * right before it (`"code": ```py`). A fence after prose (`Here it is: ```json`) or a bracket
+ * right before it (`"code": ```py`), or those and the quote of a string whose text opens with it
+ * (`"code": "```py`, json_repair #159). A fence after prose (`Here it is: ```json`) or a bracket
  * (`[```json … ```]`) still wraps the answer.
  */
 export function isValueFenceAt(text: string, p: number): boolean {
   if (text.charCodeAt(p + 1) !== BACKTICK || text.charCodeAt(p + 2) !== BACKTICK) return false;
   const floor = Math.max(0, p - KEY_LOOKBACK);
   let k = p - 1;
+  if (k >= floor && text.charCodeAt(k) === QUOTE) {
+    // In a string, only a code block's opening line is one (```` ```py⏎ ````): `"```"` is a string of backticks.
+    if (!opensBlock(text, p)) return false;
+    k--;
+  }
   while (k >= floor && isSpace(text.charCodeAt(k))) k--;
   if (k < floor || text.charCodeAt(k) !== COLON) return false;
   k--;
@@ -33,13 +39,28 @@ export function isValueFenceAt(text: string, p: number): boolean {
   return q === QUOTE || q === APOS;
 }
 
+/** Longest language tag on a code block's opening line. */
+const LANGUAGE_LIMIT = 32;
+
+/** Whether the backticks at `p` are the whole line of a code block's opening but for a language tag. */
+function opensBlock(text: string, p: number): boolean {
+  let k = p;
+  while (text.charCodeAt(k) === BACKTICK) k++;
+  const limit = Math.min(text.length, k + LANGUAGE_LIMIT);
+  while (k < limit && text.charCodeAt(k) !== 0x0a && !isSpace(text.charCodeAt(k)) && text.charCodeAt(k) !== QUOTE) k++;
+  while (k < limit && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k++;
+  return text.charCodeAt(k) === 0x0a;
+}
+
 /**
  * Where the value fence opened at `p` ends: after the first later run of three or more backticks that
- * the value's end follows (space, then `,` `}` `]` or the end of the text) — the engine's reading, in
- * short. `limit` when it never closes. Linear: each run is looked at once.
+ * the value's end follows (space, the string's quote when one opened the fence, then `,` `}` `]` or
+ * the end of the text) — the engine's reading, in short. `limit` when it never closes. Linear: each
+ * run is looked at once.
  */
 export function valueFenceEnd(text: string, p: number, limit: number): number {
   let k = p;
+  const quoted = p > 0 && text.charCodeAt(p - 1) === QUOTE;
   while (k < limit && text.charCodeAt(k) === BACKTICK) k++;
   for (;;) {
     const run = text.indexOf('```', k);
@@ -48,8 +69,16 @@ export function valueFenceEnd(text: string, p: number, limit: number): number {
     while (end < limit && text.charCodeAt(end) === BACKTICK) end++;
     let j = end;
     while (j < limit && isSpace(text.charCodeAt(j))) j++;
+    if (quoted) {
+      if (j >= limit || text.charCodeAt(j) !== QUOTE) {
+        k = end;
+        continue;
+      }
+      j++;
+      while (j < limit && isSpace(text.charCodeAt(j))) j++;
+    }
     const c = j < limit ? text.charCodeAt(j) : -1;
-    if (c === -1 || c === COMMA || c === RBRACE || c === RBRACK) return end;
+    if (c === -1 || c === COMMA || c === RBRACE || c === RBRACK) return quoted ? j : end;
     k = end;
   }
 }

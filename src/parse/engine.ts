@@ -127,6 +127,22 @@ export class Engine {
    * JSON, so a stream that ends with a valid document reads it again as `parse` does. @internal
    */
   keptLatex = false;
+  /**
+   * For the value string at fencedFor (its strStart): when its text opens a code fence (see
+   * fencedText in string-end.ts), the absolute offset of the quote after its closing fence; -2 when
+   * there is none or its text opens no fence; -1 while not known. @internal
+   */
+  fencedFor = -1;
+  /** @internal */ fencedQuote = -1;
+  /**
+   * What the searches for a fence's closing run (quoteAfterFence) learnt: no run a quote follows
+   * starts in [fenceScanFrom, fenceScanAt), or the first one is at fenceRunAt (-1: none yet), its
+   * quote at fenceQuoteAt. Absolute offsets. @internal
+   */
+  fenceScanFrom = -1;
+  /** @internal */ fenceScanAt = -1;
+  /** @internal */ fenceRunAt = -1;
+  /** @internal */ fenceQuoteAt = -1;
   /** strStart of the last string found to be a Windows path written with single backslashes (see settleWindowsPath in strings.ts), or -1. @internal */
   pathAt = -1;
   /**

@@ -493,7 +493,15 @@ export function finishString(e: Engine): void {
   throwIfLeakedMarkup(e, e.strHead + e.strText, e.pos);
   // `{"a": "x}```: a closing fence after the string's text ended the reply (see fenceBeforeEnd).
   const fence = fenceBeforeEnd(e);
-  const closers = closersAtEnd(e, fence >= 0 ? fence : e.pos);
+  let closers = closersAtEnd(e, fence >= 0 ? fence : e.pos);
+  if (closers < 0 && fence < 0) {
+    const prose = proseAfterClosers(e);
+    const cut = prose >= 0 ? closersAtEnd(e, prose) : -1;
+    // Only a string of one line, all of it within the look back (a stream holds no more): one holding
+    // raw line breaks may be code cut off after a `}` of its own.
+    const floor = lookBackFloor(e, e.pos);
+    if (cut >= 0 && floor === e.textStart - e.base && e.buf.lastIndexOf('\n', cut - 1) < floor) closers = cut;
+  }
   const cut = closers >= 0 ? closers : fence;
   // `{"a": "first, b: 1}`: the text is complete but for the end quote, which belonged before `, b:`.
   if (closers >= 0 && endBeforeMember(e, closers)) return;
@@ -550,6 +558,27 @@ function closersAtEnd(e: Engine, from: number): number {
   // the cut must be plain text, as dropStringTail counts it, so the cut goes after it.
   if (escapedAt(s, i, floor)) i++;
   return i;
+}
+
+/**
+ * `{"end": "00:23}⏎  ]⏎}⏎Hope it helps!`: where the outermost container's last closer in the text is
+ * followed by a line break and then only prose to the end (no quote, brace or bracket), the end of
+ * that closer (closersAtEnd then reads back from it); else -1. Once per string the text ends inside.
+ */
+function proseAfterClosers(e: Engine): number {
+  const s = e.buf;
+  if (e.kinds.length === 0) return -1;
+  const last = s.lastIndexOf(String.fromCharCode(closerCode(e.kinds[0])), e.end - 1);
+  if (last < lookBackFloor(e, e.pos)) return -1;
+  let k = last + 1;
+  let sawBreak = false;
+  for (; k < e.end && isJsonSpace(s.charCodeAt(k)); k++) if (s.charCodeAt(k) === Ch.LF) sawBreak = true;
+  if (!sawBreak || k >= e.end) return -1;
+  for (; k < e.end; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) return -1;
+  }
+  return last + 1;
 }
 
 /**

@@ -202,6 +202,16 @@ describe('extraction: a code block that is a value is not a fence around the ans
     assert.deepEqual(extract(reply).map((c) => c.source), ['fence']);
   });
 
+  test('a string whose text is a code block (json_repair #159): its quotes are the code\'s, in prose and in a fenced answer', () => {
+    const value = { response: '```json\n{"id": 1, "tags": ["a"]}\n```', n: 2 };
+    const json = '{"response": "```json\n{"id": 1, "tags": ["a"]}\n```", "n": 2}';
+    check({ input: json, value, kinds: ['control_character', 'unescaped_quote', 'unescaped_quote', 'unescaped_quote', 'unescaped_quote', 'unescaped_quote', 'unescaped_quote'] });
+    for (const reply of [`Here:\n${json}\nDone.`, `Sure:\n\`\`\`json\n${json}\n\`\`\`\nDone.`]) {
+      assert.deepEqual(parse(reply), value, reply);
+      assert.equal(extract(reply).length, 1, reply);
+    }
+  });
+
   test('real fences still win as before', () => {
     assert.deepEqual(parse('```json\n{"a": 1}\n```'), { a: 1 });
     assert.deepEqual(parse('Here it is: ```json\n{"a": 1}\n```'), { a: 1 });

@@ -55,6 +55,8 @@ describe('adversarial input of 10 MB finishes in one linear pass', () => {
     ['closers', `[1]${']'.repeat(size)}`],
     ['inner quotes', `{"a": "${'x" '.repeat(size / 3)}"}`],
     ['single quotes', `['${"a' ".repeat(size / 3)}]`],
+    ['inner quotes in a fenced string', `{"a": "\`\`\`\n${'x" '.repeat(size / 3)}"}`],
+    ['fences in a fenced string', `{"a": "\`\`\`\n${'x``` "'.repeat(size / 6)}"}`],
     ['unquoted words', `{a: ${'w '.repeat(size / 2)}}`],
     ['comment opener', `[1, /*${'*'.repeat(size)}`],
   ];

@@ -9,6 +9,8 @@
 //   a bare word, a comment after a string: json_repair #146, #137; https://github.com/vaidik/commentjson/issues/10
 //   a stray opener:   https://github.com/ollama/ollama/issues/10929 (thinking with a format)
 //   doubled braces:   https://github.com/run-llama/llama_index/issues/7886 (a template's `{{`, copied)
+//   lost end quotes:  https://github.com/josdejong/jsonrepair/issues/131, /152; json_repair #155
+//   a fence in a value: https://github.com/mangiucugna/json_repair/issues/159
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -66,6 +68,15 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // and the members after it moved into the inner object); on the last line it ends at its closer.
   ['{ "key": { "key2": "value2" # comment }, "key3": "value3" }', { key: { key2: 'value2' }, key3: 'value3' }],
   ['{\n    "a" : "b" # this is a quote: "\n}', { a: 'b' }],
+  // json_repair #159: a fenced document in a value, its quotes not escaped: it was split at the
+  // first of them, its members lifted into the outer object and the fence's end set aside.
+  ['{"response": "```json\n{\n  "items": [\n    {"id": 1},\n    {"id": 2}\n  ]\n}```"}', { response: '```json\n{\n  "items": [\n    {"id": 1},\n    {"id": 2}\n  ]\n}```' }],
+  ['{"code": "```py\nprint("hi")\n```", "n": 1}', { code: '```py\nprint("hi")\n```', n: 1 }],
+  // jsonrepair #131, json_repair #155: the last string's end quote lost before the closers; whole, not cut off.
+  ['{\n  "ranges": [\n    {"start": "00:00", "end": "00:10"},\n    {"start": "00:17", "end": "00:23}\n  ]\n}', { ranges: [{ start: '00:00', end: '00:10' }, { start: '00:17', end: '00:23' }] }],
+  ['```json{"key": "a}```', { key: 'a' }],
+  // jsonrepair #152 (DeepSeek): two keys in a row lost their closing quotes.
+  ['{"body": "@root continuing the review...", "suggested_diff_hunk: null, "approve_pr: false}', { body: '@root continuing the review...', suggested_diff_hunk: null, approve_pr: false }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
@@ -82,6 +93,19 @@ describe('replies from peers\' trackers', () => {
       });
     }
   }
+  test('a string of one line that lost its end quote before the closers and a note (jsonrepair #131); code cut off stays cut off', () => {
+    const { value, repairs } = parseWithReport('{"a": [{"s": "00:23}\n]}\nHope it helps!');
+    assert.deepEqual(value, { a: [{ s: '00:23' }] });
+    assert.deepEqual(repairs.map((r) => r.kind), ['missing_end_quote', 'surrounding_text']);
+    const code = '{"code": "function f() {\n  return 1;\n}\nconsole.log(f()';
+    assert.deepEqual(parse(code), { code: 'function f() {\n  return 1;\n}\nconsole.log(f()' });
+    assert.ok(parseWithReport(code).repairs.some((r) => r.kind === 'truncated'));
+    for (const size of [1, 3]) assert.deepEqual(streamedEnd('{"a": [{"s": "00:23}\n]}\nHope it helps!', size), { a: [{ s: '00:23' }] });
+  });
+  test('a string that opens with backticks but no code block in prose is a plain string', () => {
+    assert.deepEqual(parse('Here: {"a": "```", "b": 1} Done.'), { a: '```', b: 1 });
+    assert.deepEqual(parse('{"a": "```x``` and "q" here", "b": 1}'), { a: '```x``` and "q" here', b: 1 });
+  });
   test('a word whose closing quote was lost before the next one stays two elements', () => {
     assert.deepEqual(parse('["value1" value2", "value3"]'), ['value1', 'value2', 'value3']);
   });
