@@ -183,7 +183,7 @@ export const REPAIR_KINDS = {
     input: '{"a": true"}', value: { a: true }, at: 10, guess: true, cutOff: false, fuzz: ['true"}', ']",'],
   },
   quote_on_own_line: {
-    fixes: 'a closing quote written at the start of its own line: the raw line break (and indentation) before it was layout, not text',
+    fixes: 'a closing quote written at the start of its own line: the raw line break (and indentation) before it was layout, not text; in text written over several lines, only the indentation (the text ends with its own line break, as a file does)',
     input: '{"a": "x\n  ", "b": 1}', value: { a: 'x', b: 1 }, at: 8, guess: true, cutOff: false, fuzz: ['\n"'],
   },
   control_character: {

@@ -759,13 +759,16 @@ export function quoteOnOwnLine(e: Engine, i: number): void {
   while (b >= floor && (s.charCodeAt(b) === Ch.SPACE || s.charCodeAt(b) === Ch.TAB)) b--;
   // A line break after a backslash is a line continuation, already read as nothing: not layout to cut.
   if (b < floor || s.charCodeAt(b) !== Ch.LF || escapedAt(s, b, floor)) return;
+  const lineStart = b + 1;
   b--;
   if (b >= floor && s.charCodeAt(b) === Ch.CR && !escapedAt(s, b, floor)) b--;
-  const cut = b + 1;
-  if (cut <= e.textStart - e.base) return;
+  // Text written over several lines (a file's body, a poem: json_repair #72) ends with its own line
+  // break; only the indentation before the quote is layout.
+  const cut = b >= floor && s.lastIndexOf('\n', b) >= floor ? lineStart : b + 1;
+  if (cut <= e.textStart - e.base || cut === i) return;
   e.pos = i;
   dropStringTail(e, cut);
-  e.record('quote_on_own_line', cut, 'removed the line break before a closing quote on its own line');
+  e.record('quote_on_own_line', cut, cut === lineStart ? 'removed the indentation before a closing quote on its own line' : 'removed the line break before a closing quote on its own line');
   e.edit(cut, i - cut, '');
 }
 

@@ -10,8 +10,12 @@ describe('a closing quote on its own line', () => {
   test('an escaped \\n before the quote is text', () => {
     assert.deepEqual(parse('{"a": "x\\n", "b": 1}'), { a: 'x\n', b: 1 });
   });
-  test('a line break in the middle of the text stays', () => {
-    assert.deepEqual(parse('{"a": "x\ny\n"}'), { a: 'x\ny' });
+  // Text written over several lines ends with its own line break (a file's body: json_repair #72);
+  // only the indentation before the quote is layout.
+  test('a line break in the middle of the text: the text is written over lines, and its last break stays', () => {
+    assert.deepEqual(parse('{"a": "x\ny\n"}'), { a: 'x\ny\n' });
+    assert.deepEqual(parseWithReport('{"a": "x\ny\n  ", "b": 1}').value, { a: 'x\ny\n', b: 1 });
+    assert.deepEqual(kinds('{"a": "x\ny\n  ", "b": 1}'), ['control_character', 'quote_on_own_line']);
   });
   test('a string that is only a line break keeps it', () => {
     assert.deepEqual(parse('{"a": "\n"}'), { a: '\n' });

@@ -483,7 +483,7 @@ describe('a fence inside a fenced value\'s string does not end the value', () =>
     ['```\n[{"cmd": "```bash\nmake\n```"}, 2]\n```', [{ cmd: '```bash\nmake\n```' }, 2]],
     // The string's closing quote on a line of its own (a review in Markdown, as pr-reviewer-action
     // #449's model wrote it, with a diff block): the layout is no guess that keeps the longer span out.
-    ['```json\n{\n  "verdict": "request_changes",\n  "review": "## Changes\n\n```diff\n- a\n+ b\n```\n"\n}\n```', { verdict: 'request_changes', review: '## Changes\n\n```diff\n- a\n+ b\n```' }],
+    ['```json\n{\n  "verdict": "request_changes",\n  "review": "## Changes\n\n```diff\n- a\n+ b\n```\n"\n}\n```', { verdict: 'request_changes', review: '## Changes\n\n```diff\n- a\n+ b\n```\n' }],
   ]);
   test('a value cut off in its fence stays cut off, not joined to the next fence', () => {
     for (const between of ['Sorry, cut off. Here is another:', 'Sorry, "cut" off:']) {

@@ -145,7 +145,7 @@ const GROUPS: Group[] = [
   {
     id: 'kept-text',
     deliberate: true,
-    reason: 'the peer drops text it cannot place — a word after a string (`"data" AAAA`), the tail after a closer inside a string (`"value} key2: value2`), an escaped line break at the end, a doubled or stray quote — where jsonmend keeps it in the string: nothing is dropped to make a value look tidy',
+    reason: 'the peer drops text it cannot place — a word after a string (`"data" AAAA`), the tail after a closer inside a string (`"value} key2: value2`), an escaped line break at the end, the last line break of text written over several lines (a file ends with one), a doubled or stray quote — where jsonmend keeps it in the string: nothing is dropped to make a value look tidy',
     test: (o) => {
       if (!('value' in o.got)) return false;
       const ours = texts(o.got.value);
