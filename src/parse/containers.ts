@@ -2,7 +2,7 @@
 // without a value, and what is left open or set aside at the end of the text.
 import { elementsStartAt, memberStartsAt } from '../extract/chars.js';
 import { unquotedMembersEnd } from '../extract/missing-opener.js';
-import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
 import { indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
@@ -542,7 +542,7 @@ export function doubledKeyQuote(e: Engine): boolean {
     if (!e.final) throw NEED_MORE;
     return false;
   }
-  if (!isWordStart(s.charCodeAt(i + 2)) || !quotedKeyEndsAt(e, i + 2, Ch.DQUOTE)) return false;
+  if (!isWordPart(s.charCodeAt(i + 2)) || !quotedKeyEndsAt(e, i + 2, Ch.DQUOTE)) return false;
   e.record('stray_quote', i, 'removed a doubled opening quote of a key');
   e.edit(i, 1, '');
   e.pos = i + 1;

@@ -17,7 +17,7 @@ import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
 import { plainString, quoteAt, readString, startString, stringMayBeKey, stringPrefix } from './strings.js';
-import { readUnquotedKey } from './words.js';
+import { readUnquotedKey, strayMarkBeforeKey } from './words.js';
 
 /** A splice of the original text: delete `del` characters at `at`, then insert `ins`. */
 export interface Edit {
@@ -643,6 +643,7 @@ export class Engine {
         break;
     }
     if (this.droppedStrayQuote(c)) return;
+    if (strayMarkBeforeKey(this, c)) return;
     if ((isDigit(c) || c === Ch.MINUS) && this.commaAt >= 0 && this.commaAt !== this.keylessAt && objectInArray(this) && numberElementFollows(this)) {
       // `[{"a": 1, 3, "x"]`: read as a key, the number would take a null and could replace a member.
       closeBeforeSibling(this, 'number');

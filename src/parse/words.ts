@@ -393,6 +393,23 @@ export function quotedKeyAt(e: Engine, i: number, quote: number = Ch.DQUOTE): bo
   return k < limit && s.charCodeAt(k) === quote && colonAfter(e, k + 1);
 }
 
+/** Marks written before a key that no JSON reading gives a place: an `=`, a list's bullet. */
+const STRAY_MARKS: ReadonlySet<number> = new Set([Ch.EQ, Ch.STAR, Ch.PLUS, Ch.MINUS, Ch.GT, 0x2022]);
+
+/**
+ * `="mentions": [` (obsidian-llm-wiki #682), `* "b": 2`, `- "b": 2`: a stray mark where a key belongs,
+ * before a quoted key and its colon, is dropped (`stray_word`). False, with nothing read, otherwise.
+ */
+export function strayMarkBeforeKey(e: Engine, c: number): boolean {
+  if (!STRAY_MARKS.has(c)) return false;
+  const j = peekSignificant(e, e.pos + 1);
+  if (j >= e.end || !quotedKeyAt(e, j)) return false;
+  e.record('stray_word', e.pos, `removed ${String.fromCharCode(c)} before a key`);
+  e.edit(e.pos, j - e.pos, '');
+  e.pos = j;
+  return true;
+}
+
 /** A key without quotes: everything up to the colon on the same line. */
 export function readUnquotedKey(e: Engine): void {
   const start = e.pos;

@@ -11,6 +11,7 @@
 //   doubled braces:   https://github.com/run-llama/llama_index/issues/7886 (a template's `{{`, copied)
 //   lost end quotes:  https://github.com/josdejong/jsonrepair/issues/131, /152; json_repair #155
 //   a fence in a value: https://github.com/mangiucugna/json_repair/issues/159
+//   stray marks:      https://github.com/GD4AI/obsidian-llm-wiki/issues/682; json_repair #135
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -77,6 +78,11 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['```json{"key": "a}```', { key: 'a' }],
   // jsonrepair #152 (DeepSeek): two keys in a row lost their closing quotes.
   ['{"body": "@root continuing the review...", "suggested_diff_hunk: null, "approve_pr: false}', { body: '@root continuing the review...', suggested_diff_hunk: null, approve_pr: false }],
+  // obsidian-llm-wiki #682: a stray `=` before a key (was an error); list bullets before keys.
+  ['{\n  "summary": "s",\n  ="mentions_with_provenance": [\n    "a"\n  ]\n}', { summary: 's', mentions_with_provenance: ['a'] }],
+  ['{\n- "a": 1,\n- "b": 2\n}', { a: 1, b: 2 }],
+  // json_repair #135: a key's opening quote written twice before a digit (the key was lost and two made up).
+  ['[{"1":""},{""2":2}]', [{ '1': '' }, { '2': 2 }]],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
