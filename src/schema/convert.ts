@@ -1,6 +1,8 @@
 // The value conversions behind the schema repairs. Each returns NO when it does not apply, so that
 // nothing is ever guessed: a conversion either is exact or does not happen.
 import { isPlainObject } from './guide.js';
+import { parse } from '../parse/index.js';
+import { tryJsonParse } from '../parse/native-json.js';
 
 /** Returned by a conversion that does not apply. */
 export const NO: unique symbol = Symbol('no conversion');
@@ -63,8 +65,9 @@ export function enumCaseFold(text: string, members: readonly unknown[]): Convert
 }
 
 /**
- * The container a string holds as JSON (`"[\"a\"]"` → `["a"]`), parsed with the strict `JSON.parse`,
- * only when it is of the kind wanted.
+ * The container a string holds as JSON (`"[\"a\"]"` → `["a"]`), only when it is of the kind wanted:
+ * parsed with `JSON.parse`, or else with the tolerant parser refusing every guess (`strict`), which
+ * reads a Python dict's repr, single quotes, trailing commas (`json.dumps(str(d))`, langchain #26655).
  */
 export function unwrapJsonString(text: string, kind: 'array' | 'object'): Converted<unknown> {
   const t = text.trim();
@@ -73,7 +76,8 @@ export function unwrapJsonString(text: string, kind: 'array' | 'object'): Conver
   if (t[0] !== open || t[t.length - 1] !== close) return NO;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(t);
+    const exact = tryJsonParse(t);
+    parsed = exact !== undefined ? exact.value : parse(t, { strict: true });
   } catch {
     return NO;
   }

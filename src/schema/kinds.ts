@@ -31,7 +31,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`limit?: integer` → `"limit": null` → *(removed)*',
   },
   unwrap_json_string: {
-    fixes: 'a string holding JSON of the container kind expected, parsed with strict `JSON.parse` (also a whole payload that is a JSON string)',
+    fixes: 'a string holding JSON of the container kind expected, parsed with `JSON.parse` or, refusing every guess (`strict`), with the tolerant parser: a Python dict\'s repr, single quotes (also a whole payload that is a JSON string)',
     example: '`string[]` → `"[\\"a\\",\\"b\\"]"` → `["a","b"]`',
   },
   unwrap_singleton_array: {

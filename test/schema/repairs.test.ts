@@ -27,8 +27,13 @@ describe('each repair in isolation', () => {
     assert.deepEqual(r.value, { o: { name: 'x' } });
     assert.deepEqual(kinds(r.repairs), ['unwrap_json_string']);
   });
-  test('unwrap_json_string uses strict JSON.parse: a damaged stringified array is refused, not wrapped', () => {
-    assert.throws(() => coerce({ files: "['a', 'b']" }, arrayOfStrings), SchemaError);
+  test('unwrap_json_string reads a Python repr with the tolerant parser refusing guesses; a guess is refused, not wrapped', () => {
+    assert.deepEqual(coerce({ files: "['a', 'b']" }, arrayOfStrings), { files: ['a', 'b'] });
+    // langchain #26655: json.dumps(str(d)), a dict's repr in a JSON string.
+    const s = { type: 'object', properties: { response: { type: 'string' } }, required: ['response'] };
+    assert.deepEqual(parse(JSON.stringify(`{'response': "naming convention of 'galvatron' or 'mac_'"}`), { schema: s }), { response: "naming convention of 'galvatron' or 'mac_'" });
+    assert.throws(() => coerce({ files: '[a b, "c" d]' }, arrayOfStrings), SchemaError);
+    assert.throws(() => coerce({ o: '{temperature in SF}' }, { type: 'object', properties: { o: { type: 'object' } } }), SchemaError);
   });
   test('unwrap_json_string needs the container kind the schema asks for', () => {
     const ofObjects = { type: 'object', properties: { files: { type: 'array', items: { type: 'object' } } } };
