@@ -49,9 +49,9 @@ function searchesOf(text: string): readonly SearchKey[] {
 }
 
 /**
- * The searched tokens of `text` in order (a heading's only where the text starts with one of them): `next(from)` gives the first at or after `from`. Each
- * search's last find is kept until the scan has passed it, so a whole pass costs one search of the
- * text per searched text.
+ * The searched tokens of `text` in order (a heading's only where the text starts with one of them):
+ * `next(from)` gives the first at or after `from`. Each search's last find is kept until the scan has
+ * passed it, so a whole pass costs one search of the text per searched text.
  */
 export function searchedTokens(text: string): (from: number) => [at: number, token: ChannelToken | undefined] {
   const searches = searchesOf(text);

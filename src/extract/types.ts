@@ -45,7 +45,8 @@ export interface ExtractOptions {
   tags?: readonly string[];
   /**
    * Tags whose content is reasoning, not the answer (case-insensitive). Default `['think', 'thinking',
-   * 'reasoning', 'reflection', 'seed:think', 'mm:think', 'longcat_think']` (the last two Seed-OSS's and MiniMax M3's).
+   * 'reasoning', 'reflection', 'seed:think', 'mm:think', 'longcat_think']` (the last three Seed-OSS's,
+   * MiniMax M3's and LongCat's).
    */
   reasoningTags?: readonly string[];
   /** The only sources allowed to produce candidates. Default: all of {@link CANDIDATE_SOURCES}. */

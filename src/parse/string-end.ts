@@ -132,6 +132,12 @@ function quoteAfterFence(e: Engine, k: number): number {
   }
 }
 
+/** Whether a raw line break stands in [from, to). */
+function lineBreakWithin(s: string, from: number, to: number): boolean {
+  for (let k = to - 1; k >= from; k--) if (s.charCodeAt(k) === Ch.LF) return true;
+  return false;
+}
+
 /** Where the run of backticks at `k` ends. */
 function runEnd(s: string, k: number): number {
   while (k < s.length && s.charCodeAt(k) === Ch.BACKTICK) k++;
@@ -669,9 +675,16 @@ const SCALAR_VALUE = /^(?:null|true|false|None|True|False|-?\d{1,20}(?:\.\d{1,20
 function scalarAfterColon(e: Engine, b: number): boolean {
   const from = e.textStart - e.base;
   if (from < 0) return false;
-  const colon = e.buf.indexOf(':', from);
-  if (colon < 0 || colon >= b || colon - from > LOOKAHEAD || b - colon > 48) return false;
+  const colon = colonWithin(e.buf, from, b);
+  if (colon < 0 || b - colon > 48) return false;
   return SCALAR_VALUE.test(e.buf.slice(colon + 1, b).trim());
+}
+
+/** The first `:` in [from, to) no further than LOOKAHEAD from `from` (a bounded look), or -1. */
+function colonWithin(s: string, from: number, to: number): number {
+  const stop = Math.min(to, from + LOOKAHEAD + 1);
+  for (let k = from; k < stop; k++) if (s.charCodeAt(k) === Ch.COLON) return k;
+  return -1;
 }
 
 /** Whether a key that lost its closing quote starts at `j`: a word, then `:` on its line (`approve_pr: false`). */
@@ -694,8 +707,8 @@ export function valueAfterColon(e: Engine, limit: number): boolean {
   const from = e.textStart - e.base;
   if (from < 0) return false;
   const s = e.buf;
-  const colon = s.indexOf(':', from);
-  if (colon < 0 || colon >= limit || colon - from > LOOKAHEAD) return false;
+  const colon = colonWithin(s, from, limit);
+  if (colon < 0) return false;
   const stop = Math.min(limit, colon + LOOKAHEAD);
   let k = colon + 1;
   while (k < stop && s.charCodeAt(k) === Ch.SPACE) k++;
@@ -713,8 +726,8 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   // Only while the opening quote is within the look back (see lookBackFloor): a stream cut
   // elsewhere would no longer hold it.
   if (from < 1 || lookBackFloor(e, e.pos) > from || e.quote !== Quote.DOUBLE) return false;
-  const colon = e.buf.indexOf(':', from);
-  if (colon < 0 || colon >= limit || colon - from > LOOKAHEAD) return false;
+  const colon = colonWithin(e.buf, from, limit);
+  if (colon < 0) return false;
   e.joinStringText();
   const cut = e.strText.indexOf(':');
   if (cut < 0) return false;
@@ -764,7 +777,7 @@ export function quoteOnOwnLine(e: Engine, i: number): void {
   if (b >= floor && s.charCodeAt(b) === Ch.CR && !escapedAt(s, b, floor)) b--;
   // Text written over several lines (a file's body, a poem: json_repair #72) ends with its own line
   // break; only the indentation before the quote is layout.
-  const cut = b >= floor && s.lastIndexOf('\n', b) >= floor ? lineStart : b + 1;
+  const cut = lineBreakWithin(s, floor, b + 1) ? lineStart : b + 1;
   if (cut <= e.textStart - e.base || cut === i) return;
   e.pos = i;
   dropStringTail(e, cut);

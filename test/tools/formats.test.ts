@@ -188,8 +188,9 @@ describe('reasoning: a call drafted while thinking is no call', () => {
     assert.deepEqual(calls(reply), [['kimi_k2', 'web_search', { query: 'structure' }]]);
     assert.deepEqual(calls('<think>Plan.<｜DSML｜tool_calls><｜DSML｜invoke name="web_search"><｜DSML｜parameter name="query" string="true">x</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>'),
       [['deepseek_dsml', 'web_search', { query: 'x' }]]);
-    // Words about the tokens are no section.
+    // Words about the tokens are no section; in Magistral's [THINK] a section is a draft as before.
     assert.deepEqual(calls('<think>Kimi opens calls with a section token.</think>Done.'), []);
+    assert.deepEqual(calls('[THINK]<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "d"}<|tool_call_end|>[/THINK]'), []);
   });
 });
 

@@ -296,7 +296,7 @@ export class ToolCallScanner {
       const reasoningEnd = REASONING.get(token);
       if (reasoningEnd !== undefined) {
         this.skipping = reasoningEnd;
-        this.skippingTag = token.charCodeAt(1) !== 0x7c; // `<think>`, not `<|channel>thought`
+        this.skippingTag = token.charCodeAt(0) === 0x3c && token.charCodeAt(1) !== 0x7c; // `<think>`, not `<|channel>thought` or `[THINK]`
         this.skipFrom = this.pos = at + token.length;
         continue;
       }
