@@ -589,6 +589,48 @@ export function finishAtEnd(e: Engine): void {
   e.state = State.DONE;
 }
 
+/** How far a line of prose after a value is read for its end, and the next line for its start. */
+const PROSE_LINE_LIMIT = 4 * LOOKAHEAD;
+
+/**
+ * `{"function": "send_message", "params": {…}⏎FUNCTION RETURN {"status": "OK"}` (letta #288): where
+ * the next member belongs, a line of its own that starts with words, two or more, and holds no colon
+ * before any `{`, `[` or `"`, with nothing of the object after it (the next line, if any, starts
+ * neither a key nor a closer): prose after a value whose closers were left out. They go in
+ * (`missing_closer`) and the prose is set aside; read as a key, it became a member (the model's
+ * made-up tool reply an argument of the call). Waits while the text so far cannot tell.
+ */
+export function proseEndsValue(e: Engine): boolean {
+  if (e.top() !== Kind.OBJECT || !lineBreakBefore(e, e.pos)) return false;
+  const s = e.buf;
+  let k = e.pos;
+  let words = 0;
+  let inWord = false;
+  const limit = Math.min(e.end, k + PROSE_LINE_LIMIT);
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF || c === Ch.COLON || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.DQUOTE) break;
+    const word = c !== Ch.SPACE && c !== Ch.TAB && c !== Ch.CR;
+    if (word && !inWord) words++;
+    inWord = word;
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (words < 2 || (k >= limit && limit < e.end) || (k < e.end && s.charCodeAt(k) === Ch.COLON)) return false;
+  // The rest of the line, then the next line's start.
+  while (k < limit && s.charCodeAt(k) !== Ch.LF) k++;
+  while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit && k < e.end) return false;
+  const next = k < e.end ? s.charCodeAt(k) : -1;
+  if (next === Ch.DQUOTE || next === Ch.SQUOTE || next === Ch.RBRACE || next === Ch.RBRACKET) return false;
+  let closers = '';
+  while (e.kinds.length > 0) closers += popContainer(e);
+  e.record('missing_closer', e.pos, `inserted "${closers}" before the text after the value`);
+  e.edit(e.pos, 0, closers);
+  setAsideRest(e);
+  return true;
+}
+
 /** Trailing text after a complete value (prose, a closing fence): keep the value, drop the text. */
 export function setAsideRest(e: Engine): void {
   e.record('surrounding_text', e.pos, 'ignored the text after the JSON value');

@@ -105,7 +105,7 @@ export const REPAIR_KINDS = {
     input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, guess: true, cutOff: false, fuzz: ['}, "k": '],
   },
   missing_closer: {
-    fixes: 'an object in an array that the next element follows without its `}`, or an array of plain values in an object that the next key of that object follows without its `]`',
+    fixes: 'an object in an array that the next element follows without its `}`, or an array of plain values in an object that the next key of that object follows without its `]`; the closers of a value that a line of prose follows (`{"a": 1⏎Thanks!`: words with no colon, and nothing of the object after them)',
     input: '[{"i":1{"i":2}]', value: [{ i: 1 }, { i: 2 }], at: 7, guess: true, cutOff: false, fuzz: ['[{"i":1{'],
   },
   missing_opener: {

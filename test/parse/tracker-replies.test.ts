@@ -12,6 +12,7 @@
 //   lost end quotes:  https://github.com/josdejong/jsonrepair/issues/131, /152; json_repair #155
 //   a fence in a value: https://github.com/mangiucugna/json_repair/issues/159
 //   stray marks:      https://github.com/GD4AI/obsidian-llm-wiki/issues/682; json_repair #135
+//   prose after a value whose closers were left out: https://github.com/letta-ai/letta/pull/288
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -83,6 +84,10 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{\n- "a": 1,\n- "b": 2\n}', { a: 1, b: 2 }],
   // json_repair #135: a key's opening quote written twice before a digit (the key was lost and two made up).
   ['[{"1":""},{""2":2}]', [{ '1': '' }, { '2': 2 }]],
+  // letta #288: the call's last `}` left out, then the tool's reply made up on a line of prose: it
+  // became an argument of the call.
+  ['{\n"function": "send_message",\n"params": {\n    "inner_thought": "Welcome to AI world. Chatting away.",\n    "message": "Hello! How may I assist you?"\n}\nFUNCTION RETURN {"status": "OK", "message": null", "time": "2023-13-13 16:26 AM PDT-700"}', { function: 'send_message', params: { inner_thought: 'Welcome to AI world. Chatting away.', message: 'Hello! How may I assist you?' } }],
+  ['{"a": 1, "b": {"c": 2}\nThanks for asking!', { a: 1, b: { c: 2 } }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
@@ -111,6 +116,10 @@ describe('replies from peers\' trackers', () => {
   test('a string that opens with backticks but no code block in prose is a plain string', () => {
     assert.deepEqual(parse('Here: {"a": "```", "b": 1} Done.'), { a: '```', b: 1 });
     assert.deepEqual(parse('{"a": "```x``` and "q" here", "b": 1}'), { a: '```x``` and "q" here', b: 1 });
+  });
+  test('a line of words inside an object that goes on after it is no prose ending the value', () => {
+    assert.deepEqual(parse('{\n  "a": 1\n  some note here\n  "b": 2\n}'), { a: 1, b: 2 });
+    assert.deepEqual(parse('{\n  "a": 1\n  first name "Ann"\n}'), { a: 1, 'first name': 'Ann' });
   });
   test('a word whose closing quote was lost before the next one stays two elements', () => {
     assert.deepEqual(parse('["value1" value2", "value3"]'), ['value1', 'value2', 'value3']);
