@@ -47,6 +47,11 @@ export class ParsedCandidate {
     return this.log.toArray();
   }
 
+  /** The kinds of the repairs made, also when only those were kept (a caller reading values only). */
+  get kinds(): readonly TextRepairKind[] {
+    return this.log.kinds;
+  }
+
   /** Whether the text was cut off inside this value. */
   get truncated(): boolean {
     return this.log.kinds.some(isCutOffRepair);
@@ -167,7 +172,7 @@ function readCandidate(text: string, candidate: Candidate, settings: CandidateSe
   try {
     parsed = parseSpan(text, candidate, settings.engine, options);
     // The source first: `truncated` looks through every repair the candidate logged.
-    if (candidate.source === 'fence' && candidate.truncated !== true && parsed.truncated) parsed = fenceInString(text, candidate, settings, options) ?? parsed;
+    if (candidate.source === 'fence' && candidate.truncated !== true && (parsed.truncated || lostEndQuote(parsed))) parsed = fenceInString(text, candidate, settings, options) ?? parsed;
   } catch (error) {
     if (isFatal(error)) throw publicError(error, text);
     return { candidate, failure: error };
@@ -177,11 +182,20 @@ function readCandidate(text: string, candidate: Candidate, settings: CandidateSe
 }
 
 /**
+ * Whether a string of the value lost its end quote: in a fence, also the sign that the reply's fence
+ * closed at a fence inside the string, whose text then ran to the span's closers.
+ */
+function lostEndQuote(parsed: ParsedCandidate): boolean {
+  return parsed.kinds.includes('missing_end_quote');
+}
+
+/**
  * A fenced value whose string holds a fence of its own, its line breaks raw (`"text": "Run:⏎```⏎ls⏎```⏎
  * then…", "n": 2}`): the reply's fence closed at the string's first one, and the value read as cut off
  * there. When the value's brackets close further on, right before a fence's closing line, and that
  * longer span needs no repair that guesses, it is the value. Looked for only when the fence's value
- * read as cut off, and no further in all than the text is long (a reply of many such fences stays linear).
+ * read as cut off or lost an end quote, and no further in all than the text is long (a reply of many
+ * such fences stays linear).
  */
 function fenceInString(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): ParsedCandidate | undefined {
   if (settings.fenceLookLeft <= 0) return undefined;

@@ -770,8 +770,9 @@ export class Engine {
       throw this.fail('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, at);
     }
     // A cut-off is logged even when nobody reads the repairs: whether a value is complete decides
-    // between candidates (see ParsedCandidate.truncated).
-    if (!this.options.quiet || kind === 'truncated' || kind === 'truncated_literal') this.log.push(kind, offset, detail);
+    // between candidates (see ParsedCandidate.truncated), as a lost end quote does between a fence's
+    // span and a longer one (see lostEndQuote in candidates.ts).
+    if (!this.options.quiet || kind === 'truncated' || kind === 'truncated_literal' || kind === 'missing_end_quote') this.log.push(kind, offset, detail);
   }
 
   /** @internal */ edit(at: number, del: number, ins: string): void {

@@ -158,3 +158,16 @@ describe('parse.equals-report: closers of a pretty-printed document with trailin
     agrees('{\n  a: [\n    {x: {}}},\n  ],\n  b: 1,\n}', { a: [{ x: {} }], b: 1 });
   });
 });
+
+describe('recovery.fenced-code-in-string: a lost end quote in a fence span also looks further', () => {
+  // Session 22's run (seed 931368750): once a string that ran into the closers ending the span read
+  // as missing_end_quote rather than truncated, a fenced value whose string holds a fence of its own
+  // was taken at the reply fence's first close (the string cut at the inner block's `}`), since only a
+  // cut-off value looked for the longer span. parse reads values only: the kind must be logged there too.
+  test('the document the fuzz harness printed', () => {
+    const text = '```json\n{"quoted":"Run:\n```json\nx = {\\"a\\": [1]}\n```\nthen go"}\n```';
+    const value = { quoted: 'Run:\n```json\nx = {"a": [1]}\n```\nthen go' };
+    assert.deepEqual(parse(text), value);
+    assert.deepEqual(parseWithReport(text).value, value);
+  });
+});
