@@ -41,42 +41,69 @@ function searchKeys(c: ReasoningChannel): SearchKey[] {
 /** The searches made in every text, and those of the headings (made only in a text that starts with one). */
 const ALWAYS: readonly SearchKey[] = REASONING_CHANNELS.filter((c) => !c.atStart).flatMap(searchKeys);
 const HEADINGS: ReadonlyArray<readonly [channel: ReasoningChannel, keys: readonly SearchKey[]]> = REASONING_CHANNELS.filter((c) => c.atStart).map((c) => [c, searchKeys(c)]);
+/** The first characters of the headings' openers: a quick no for nearly every text. */
+const HEADING_FIRST: ReadonlySet<number> = new Set(HEADINGS.flatMap(([c]) => c.open.map((o) => o.charCodeAt(0))));
 
 function searchesOf(text: string): readonly SearchKey[] {
   const start = skipWs(text, 0, text.length);
+  if (!HEADING_FIRST.has(text.charCodeAt(start))) return ALWAYS;
   const heading = HEADINGS.find(([c]) => c.open.some((o) => text.startsWith(o, start)));
   return heading === undefined ? ALWAYS : [...ALWAYS, ...heading[1]];
 }
 
 /**
  * The searched tokens of `text` in order (a heading's only where the text starts with one of them):
- * `next(from)` gives the first at or after `from`. Each search's last find is kept until the scan has
- * passed it, so a whole pass costs one search of the text per searched text.
+ * `next(from)` gives where the first at or after `from` starts (-1: none) and leaves it in `token`.
+ * Each search's last find is kept until the scan has passed it, so a whole pass costs one search of
+ * the text per searched text.
  */
-export function searchedTokens(text: string): (from: number) => [at: number, token: ChannelToken | undefined] {
-  const searches = searchesOf(text);
-  const at = searches.map(() => -2);
-  const found: Array<ChannelToken | undefined> = searches.map(() => undefined);
-  return (from) => {
+export class SearchedTokens {
+  /** The token `next` found last. */
+  token: ChannelToken | undefined;
+  private readonly searches: readonly SearchKey[];
+  private readonly at: number[];
+  private readonly found: Array<ChannelToken | undefined>;
+
+  private constructor(private readonly text: string, searches: readonly SearchKey[]) {
+    this.searches = searches;
+    this.at = this.searches.map(() => -2);
+    this.found = this.searches.map(() => undefined);
+  }
+
+  /** The searches of `text`, or undefined when none finds anything (nearly every reply: nothing to keep). */
+  static of(text: string): SearchedTokens | undefined {
+    const searches = searchesOf(text);
+    for (const { key } of searches) if (text.indexOf(key) !== -1) return new SearchedTokens(text, searches);
+    return undefined;
+  }
+
+  next(from: number): number {
     let best = -1;
-    let bestToken: ChannelToken | undefined;
-    for (let s = 0; s < searches.length; s++) {
-      if (at[s] !== -1 && at[s] < from) [at[s], found[s]] = firstFrom(text, searches[s], from);
-      if (at[s] !== -1 && (best === -1 || at[s] < best)) {
-        best = at[s];
-        bestToken = found[s];
+    this.token = undefined;
+    for (let s = 0; s < this.searches.length; s++) {
+      if (this.at[s] !== -1 && this.at[s] < from) this.firstFrom(s, from);
+      if (this.at[s] !== -1 && (best === -1 || this.at[s] < best)) {
+        best = this.at[s];
+        this.token = this.found[s];
       }
     }
-    return [best, bestToken];
-  };
-}
-
-function firstFrom(text: string, search: SearchKey, from: number): [at: number, token: ChannelToken | undefined] {
-  for (let k = text.indexOf(search.key, from); k !== -1; k = text.indexOf(search.key, k + 1)) {
-    for (const { token, offset } of search.tokens) {
-      const start = k - offset;
-      if (start >= from && text.startsWith(token.token, start)) return [start, token];
-    }
+    return best;
   }
-  return [-1, undefined];
+
+  private firstFrom(s: number, from: number): void {
+    const { key, tokens } = this.searches[s];
+    const text = this.text;
+    for (let k = text.indexOf(key, from); k !== -1; k = text.indexOf(key, k + 1)) {
+      for (const { token, offset } of tokens) {
+        const start = k - offset;
+        if (start >= from && text.startsWith(token.token, start)) {
+          this.at[s] = start;
+          this.found[s] = token;
+          return;
+        }
+      }
+    }
+    this.at[s] = -1;
+    this.found[s] = undefined;
+  }
 }

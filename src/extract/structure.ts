@@ -3,7 +3,7 @@
 // are prose, scanned later for balanced brackets. Linear: every line is split once, every `<` is
 // examined once with a bounded look-ahead, and the scan never moves backwards.
 import { IMPLIED_CHANNEL, STRIPPED_HARMONY, reasoningChannel } from './channels.js';
-import { LT_TOKENS, LT_TOKEN_SECOND, searchedTokens, type ChannelToken } from './channel-tokens.js';
+import { LT_TOKENS, LT_TOKEN_SECOND, SearchedTokens, type ChannelToken } from './channel-tokens.js';
 import { replyEnd } from './end-tokens.js';
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -357,7 +357,7 @@ export function scanStructure(text: string, names: TagNames): Region {
   let nextTick = -2;
   let nextTilde = -2;
   // Channel tokens that start with no `<` (`[THINK]`) are found with searches of their own.
-  const nextSearched = searchedTokens(text);
+  const searches = SearchedTokens.of(text);
   let searchedAt = -2;
   let searchedToken: ChannelToken | undefined;
   let strippedFinal = strippedHarmonyFinal(text, n);
@@ -370,7 +370,10 @@ export function scanStructure(text: string, names: TagNames): Region {
     if (nextLt !== -1 && nextLt < j) j = nextLt;
     if (nextTick !== -1 && nextTick < j) j = nextTick;
     if (nextTilde !== -1 && nextTilde < j) j = nextTilde;
-    if (searchedAt !== -1 && searchedAt < i) [searchedAt, searchedToken] = nextSearched(i);
+    if (searchedAt !== -1 && searchedAt < i) {
+      searchedAt = searches === undefined ? -1 : searches.next(i);
+      searchedToken = searches?.token;
+    }
     const searched = searchedAt !== -1 && searchedAt < j;
     if (searched) j = searchedAt;
     if (strippedFinal >= i && strippedFinal < j) {
