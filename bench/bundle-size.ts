@@ -49,9 +49,13 @@ export const PARSE_ONLY_BUDGET = 45 * 1024;
  * from dist/), and 118 KB until reasoning written with special tokens (Gemma 4's and gpt-oss's
  * channels, `[THINK]`, …) and a model's end tokens after its last text stopped giving a draft or the
  * token as the value, and gpt-oss's commentary channel and stripped replies stopped being the answer
- * (about 2.4 KB; 118.4 KB from dist/).
+ * (about 2.4 KB; 118.4 KB from dist/), and 120 KB until reasoning written by eight more models
+ * (channel tokens and Granite's and Apriel's plain-text headings), a code block pasted into a string,
+ * keys that lost their closing quotes through a scalar value, a lost end quote before closers and a
+ * note, a line of prose after a value whose closers were left out, and stray marks before keys
+ * stopped losing data or reading as cut off (about 6.2 KB; 124.6 KB from dist/).
  */
-export const PARSE_ONLY_CEILING = 120 * 1024;
+export const PARSE_ONLY_CEILING = 126 * 1024;
 
 /** The code of an application that imports only `parse`. */
 export const PARSE_ONLY = "import { parse } from 'jsonmend'; console.log(parse('{}'));";
