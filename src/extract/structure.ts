@@ -6,7 +6,7 @@ import { IMPLIED_CHANNEL, STRIPPED_HARMONY, reasoningChannel } from './channels.
 import { LT_TOKENS, LT_TOKEN_SECOND, SearchedTokens, type ChannelToken } from './channel-tokens.js';
 import { replyEnd } from './end-tokens.js';
 import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
-import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
+import { inlineFenceLineEnd, isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
 const BACKSLASH = 0x5c;
@@ -58,8 +58,6 @@ export interface TagNames {
 const NAME_LIMIT = 40;
 /** Longest `<tag attributes>` looked at before deciding it is not a tag. */
 const TAG_LIMIT = 1024;
-/** Longest info word of a fence opened in the middle of a line (`Here it is: ```json`). */
-const INLINE_INFO_LIMIT = 32;
 
 function region(kind: RegionKind, name: string | undefined, start: number, contentStart: number): Region {
   return { kind, name, language: undefined, start, contentStart, contentEnd: contentStart, end: contentStart, truncated: false, implied: false, children: [] };
@@ -168,12 +166,9 @@ function openFenceAt(text: string, p: number, n: number, lineStart: boolean): Fe
   if (!lineStart) {
     // "Here it is: ```json⏎" — only a single short word may follow, then the line must end.
     if (ch !== BACKTICK) return null;
-    let w = q;
-    while (w < n && w - q <= INLINE_INFO_LIMIT && (isIdentChar(text.charCodeAt(w)) || text.charCodeAt(w) === 0x2d || text.charCodeAt(w) === 0x2b)) w++;
-    let e = w;
-    while (e < n && e - w <= INLINE_INFO_LIMIT && (text.charCodeAt(e) === SPACE || text.charCodeAt(e) === TAB || text.charCodeAt(e) === 0x0d)) e++;
-    if (e >= n || text.charCodeAt(e) !== LF || w - q > INLINE_INFO_LIMIT) return null;
-    const word = text.slice(q, w).toLowerCase();
+    const e = inlineFenceLineEnd(text, q, n);
+    if (e < 0) return null;
+    const word = text.slice(q, trimEnd(text, q, e)).toLowerCase();
     return { char: ch, len, start: p, language: word === '' ? undefined : word, contentStart: e + 1, bodyStart: e + 1, oneLine: undefined };
   }
   let le = text.indexOf('\n', q);

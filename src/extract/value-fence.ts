@@ -1,6 +1,8 @@
 // A code block written as a JSON value (`"code": ```python ⏎ … ⏎ ```}`): the parser reads it as a
 // string (repair kind fenced_value), so extraction must not take it for a fence around the answer, nor
 // count the brackets and quotes of the code inside it.
+import { isIdentChar } from './chars.js';
+
 const BACKTICK = 0x60;
 const COLON = 0x3a;
 const QUOTE = 0x22;
@@ -39,17 +41,27 @@ export function isValueFenceAt(text: string, p: number): boolean {
   return q === QUOTE || q === APOS;
 }
 
-/** Longest language tag on a code block's opening line. */
-const LANGUAGE_LIMIT = 32;
+/** Longest language tag read on a fence's opening line written after other text (`Here it is: ```json`). */
+const INLINE_INFO_LIMIT = 32;
+
+/**
+ * Where the line of a fence whose backticks end at `q` ends (its line break), when only a short
+ * language word (`json`, `c++`, `objective-c`) and spaces follow them there; else -1. A fence opened
+ * after other text on its line (prose's `Here it is: ```json`, a string's `"```py`) opens a block only so.
+ */
+export function inlineFenceLineEnd(text: string, q: number, n: number): number {
+  let w = q;
+  while (w < n && w - q <= INLINE_INFO_LIMIT && (isIdentChar(text.charCodeAt(w)) || text.charCodeAt(w) === 0x2d || text.charCodeAt(w) === 0x2b)) w++;
+  let e = w;
+  while (e < n && e - w <= INLINE_INFO_LIMIT && (text.charCodeAt(e) === 0x20 || text.charCodeAt(e) === 0x09 || text.charCodeAt(e) === 0x0d)) e++;
+  return e < n && text.charCodeAt(e) === 0x0a && w - q <= INLINE_INFO_LIMIT ? e : -1;
+}
 
 /** Whether the backticks at `p` are the whole line of a code block's opening but for a language tag. */
 function opensBlock(text: string, p: number): boolean {
   let k = p;
   while (text.charCodeAt(k) === BACKTICK) k++;
-  const limit = Math.min(text.length, k + LANGUAGE_LIMIT);
-  while (k < limit && text.charCodeAt(k) !== 0x0a && !isSpace(text.charCodeAt(k)) && text.charCodeAt(k) !== QUOTE) k++;
-  while (k < limit && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k++;
-  return text.charCodeAt(k) === 0x0a;
+  return inlineFenceLineEnd(text, k, text.length) >= 0;
 }
 
 /**

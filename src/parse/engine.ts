@@ -8,6 +8,7 @@
 import type { ErrorCode } from '../errors.js';
 import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
+import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
@@ -18,6 +19,13 @@ import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
 import { plainString, quoteAt, readString, startString, stringMayBeKey, stringPrefix } from './strings.js';
 import { readUnquotedKey, strayMarkBeforeKey } from './words.js';
+
+/**
+ * The kinds logged even when nobody reads the repairs, since they decide between candidates: the
+ * cut-off ones (whether a value is complete, see ParsedCandidate.truncated), and a lost end quote
+ * (between a fence's span and a longer one, see lostEndQuote in candidates.ts).
+ */
+const KEPT_WHEN_QUIET: ReadonlySet<TextRepairKind> = new Set([...ALL_REPAIR_KINDS.filter(isCutOffRepair), 'missing_end_quote']);
 
 /** A splice of the original text: delete `del` characters at `at`, then insert `ins`. */
 export interface Edit {
@@ -769,10 +777,7 @@ export class Engine {
     if (this.refusing && this.options.refused.has(kind)) {
       throw this.fail('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, at);
     }
-    // A cut-off is logged even when nobody reads the repairs: whether a value is complete decides
-    // between candidates (see ParsedCandidate.truncated), as a lost end quote does between a fence's
-    // span and a longer one (see lostEndQuote in candidates.ts).
-    if (!this.options.quiet || kind === 'truncated' || kind === 'truncated_literal' || kind === 'missing_end_quote') this.log.push(kind, offset, detail);
+    if (!this.options.quiet || KEPT_WHEN_QUIET.has(kind)) this.log.push(kind, offset, detail);
   }
 
   /** @internal */ edit(at: number, del: number, ins: string): void {

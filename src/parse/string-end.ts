@@ -133,7 +133,7 @@ function quoteAfterFence(e: Engine, k: number): number {
 }
 
 /** Whether a raw line break stands in [from, to). */
-function lineBreakWithin(s: string, from: number, to: number): boolean {
+export function lineBreakWithin(s: string, from: number, to: number): boolean {
   for (let k = to - 1; k >= from; k--) if (s.charCodeAt(k) === Ch.LF) return true;
   return false;
 }

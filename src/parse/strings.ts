@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
-import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
+import { acuteCloses, closerMismatches, decideClose, endBeforeMember, lineBreakWithin, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 import { latexCommandAt } from './latex.js';
 import { isStringPrefix } from '../extract/chars.js';
@@ -500,7 +500,7 @@ export function finishString(e: Engine): void {
     // Only a string of one line, all of it within the look back (a stream holds no more): one holding
     // raw line breaks may be code cut off after a `}` of its own.
     const floor = lookBackFloor(e, e.pos);
-    if (cut >= 0 && floor === e.textStart - e.base && e.buf.lastIndexOf('\n', cut - 1) < floor) closers = cut;
+    if (cut >= 0 && floor === e.textStart - e.base && !lineBreakWithin(e.buf, floor, cut)) closers = cut;
   }
   const cut = closers >= 0 ? closers : fence;
   // `{"a": "first, b: 1}`: the text is complete but for the end quote, which belonged before `, b:`.

@@ -3,7 +3,7 @@
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
 import { memberStartsAt } from '../extract/chars.js';
-import { REASONING_CHANNELS } from '../extract/channels.js';
+import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
@@ -35,8 +35,16 @@ function startsArrayItem(c: number): boolean {
   return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x27 || c === 0x5d || c === 0x2d || (c >= 0x30 && c <= 0x39);
 }
 
-/** The first characters of the channels' openers (`<`, `[` of `[THINK]`, `H` of Granite's heading). */
-const OPENER_FIRST: ReadonlySet<number> = new Set(REASONING_CHANNELS.flatMap((c) => c.open.map((o) => o.charCodeAt(0))));
+/**
+ * The first characters of the channels' openers (`<`, `[` of `[THINK]`), and of the headings' (`H` of
+ * Granite's), which count only where the reply starts: prose is not stopped at each of its `H`s.
+ */
+const OPENER_FIRST: ReadonlySet<number> = firstCharacters(REASONING_CHANNELS.filter((c) => !c.atStart));
+const HEADING_FIRST: ReadonlySet<number> = firstCharacters(REASONING_CHANNELS.filter((c) => c.atStart));
+
+function firstCharacters(channels: readonly ReasoningChannel[]): ReadonlySet<number> {
+  return new Set(channels.flatMap((c) => c.open.map((o) => o.charCodeAt(0))));
+}
 /** The characters that follow them (`|` of `<|channel>`, `T` of `[THINK]`): a quick no. */
 const OPENER_SECOND: ReadonlySet<number> = new Set(REASONING_CHANNELS.flatMap((c) => c.open.map((o) => o.charCodeAt(1))));
 
@@ -114,7 +122,7 @@ export class PreludeScanner {
         continue;
       }
       const c = text.charCodeAt(i);
-      if (OPENER_FIRST.has(c)) {
+      if (OPENER_FIRST.has(c) || (this.straight && HEADING_FIRST.has(c))) {
         const channel = channelAt(text, i, this.straight);
         if (channel === undefined) return this.keep(text, i, base);
         if (channel !== null) {

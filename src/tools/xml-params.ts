@@ -50,6 +50,15 @@ function readValue(raw: string, types: string[], options: ParserSettings, asStri
   }
 }
 
+/**
+ * Sets `key` of the arguments to the raw text `raw` read by its property's type (see readValue), as
+ * an own data property: a key such as "__proto__" cannot reach the prototype.
+ */
+function setParameter(value: Record<string, unknown>, key: string, raw: string, properties: Record<string, unknown> | undefined, options: ParserSettings, asString?: boolean): void {
+  const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
+  Object.defineProperty(value, key, { value: readValue(trimNewlines(raw), typesOf(property), options, asString), enumerable: true, writable: true, configurable: true });
+}
+
 /** How a format writes a parameter: the tag that opens one (up to its name) and the one that closes it. */
 export interface ParameterMarkup {
   open: string;
@@ -109,12 +118,7 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
       end = body.length;
       cutOff = true;
     }
-    const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
-    // An own data property: a key such as "__proto__" cannot reach the prototype.
-    Object.defineProperty(value, key, {
-      value: readValue(trimNewlines(body.slice(gt + 1, end)), typesOf(property), options, asString),
-      enumerable: true, writable: true, configurable: true,
-    });
+    setParameter(value, key, body.slice(gt + 1, end), properties, options, asString);
     i = next;
   }
   return { value, cutOff };
@@ -142,12 +146,7 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
     const valueStart = nextOpen !== -1 && nextOpen < close ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;
     const key = body.slice(keyStart, keyEnd).trim();
-    const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
-    // An own data property: a key such as "__proto__" cannot reach the prototype.
-    Object.defineProperty(value, key, {
-      value: readValue(trimNewlines(body.slice(valueStart, close)), typesOf(property), options),
-      enumerable: true, writable: true, configurable: true,
-    });
+    setParameter(value, key, body.slice(valueStart, close), properties, options);
     i = body.indexOf(T.argKeyOpen, close);
   }
   return { value, cutOff: false };
@@ -178,12 +177,7 @@ export function readNamedTags(body: string, schema: SchemaLike | undefined, opti
     const closer = `</${key}>`;
     const close = text.indexOf(closer, gt + 1);
     if (close === -1) return { value, cutOff: true, stray: false };
-    const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
-    // An own data property: a key such as "__proto__" cannot reach the prototype.
-    Object.defineProperty(value, key, {
-      value: readValue(trimNewlines(text.slice(gt + 1, close)), typesOf(property), options),
-      enumerable: true, writable: true, configurable: true,
-    });
+    setParameter(value, key, text.slice(gt + 1, close), properties, options);
     i = close + closer.length;
   }
 }

@@ -76,6 +76,9 @@ const REASONING: ReadonlyMap<string, string> = new Map([
 const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, T.deepseekCallsBegin, T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen];
 const LONGEST_END_OF_THINKING = Math.max(...ENDS_THINKING.map((t) => t.length));
 
+/** The openers of `<think>` tags' blocks, which a call section ends (not Gemma's channel or `[THINK]`). */
+const THINK_TAGS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag) => `<${tag}>`));
+
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
@@ -92,6 +95,14 @@ const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
   T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
 ];
+
+/**
+ * The openers that a markup token stripped on its own also starts (MiniMax-M3's namespace token starts
+ * its call opener): while the text so far ends inside one of them, the token waits.
+ */
+const LONGER_OPENERS: ReadonlyMap<string, readonly string[]> = new Map(
+  [...STRIP_ONLY].map((token) => [token, OPENERS.filter((o) => o.length > token.length && o.startsWith(token))] as const).filter(([, longer]) => longer.length > 0),
+);
 
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
 const QWEN_ENDS: readonly End[] = [
@@ -296,7 +307,7 @@ export class ToolCallScanner {
       const reasoningEnd = REASONING.get(token);
       if (reasoningEnd !== undefined) {
         this.skipping = reasoningEnd;
-        this.skippingTag = token.charCodeAt(0) === 0x3c && token.charCodeAt(1) !== 0x7c; // `<think>`, not `<|channel>thought` or `[THINK]`
+        this.skippingTag = THINK_TAGS.has(token);
         this.skipFrom = this.pos = at + token.length;
         continue;
       }
@@ -305,9 +316,7 @@ export class ToolCallScanner {
         this.pos = at + token.length;
         continue;
       }
-      // MiniMax-M3's namespace token alone is stripped, but it also starts that model's call opener.
-      const header = token === T.minimaxNamespace && !this.ended && this.cutInside(T.minimaxM3InvokeOpen, at) ? WAIT
-        : STRIP_ONLY.has(token) ? STRIP : this.header(token, at);
+      const header = STRIP_ONLY.has(token) ? (this.mayStartLonger(token, at) ? WAIT : STRIP) : this.header(token, at);
       if (header === WAIT) return;
       if (header === REJECT) {
         this.found[i] = -1;
@@ -329,6 +338,12 @@ export class ToolCallScanner {
       this.startAnchor = this.channelAnchor = -1;
       this.listener.open?.(span);
     }
+  }
+
+  /** Whether the stripped token at `at` may still turn out to start a longer opener (see LONGER_OPENERS). */
+  private mayStartLonger(token: string, at: number): boolean {
+    const longer = LONGER_OPENERS.get(token);
+    return longer !== undefined && !this.ended && longer.some((o) => this.cutInside(o, at));
   }
 
   /** Where the first call section that ends the `<think>` block being skipped starts, before its closer at `close` (-1: none yet), or -1. */
