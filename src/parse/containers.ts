@@ -673,8 +673,8 @@ export function closingFence(e: Engine): boolean {
 
 /**
  * Whether a Python set's first member may start at `i` (or after one space), just after a `{` (see
- * pythonSet): a number, or a single-quoted string that is not a dict's key (`'key':`, found for the
- * price of one indexOf). One space at most: an object's line break and indentation after its `{`
+ * pythonSet): a number, or a quoted string that is not an object's key (`'key':` or `"key":`, found
+ * for the price of one indexOf). One space at most: an object's line break and indentation after its `{`
  * would make a stream wait on every `{` cut from its first key.
  */
 export function setMayOpen(e: Engine, i: number): boolean {
@@ -682,8 +682,8 @@ export function setMayOpen(e: Engine, i: number): boolean {
   if (i < e.end && s.charCodeAt(i) === Ch.SPACE) i++;
   if (i >= e.end && !e.final) throw NEED_MORE;
   const c = s.charCodeAt(i);
-  if (c !== Ch.SQUOTE) return isDigit(c) || c === Ch.MINUS;
-  const q = s.indexOf("'", i + 1);
+  if (c !== Ch.SQUOTE && c !== Ch.DQUOTE) return isDigit(c) || c === Ch.MINUS;
+  const q = s.indexOf(c === Ch.SQUOTE ? "'" : '"', i + 1);
   return !(q > 0 && s.charCodeAt(q + 1) === Ch.COLON);
 }
 
@@ -691,11 +691,12 @@ export function setMayOpen(e: Engine, i: number): boolean {
 const SET_LIMIT = 4 * LOOKAHEAD;
 
 /**
- * `{'a', 'b'}`, `{1, 2}`: a Python set of strings or numbers (its repr), read as an array. At a `{`
- * whose first member is a single-quoted string or a JSON number followed by `,` or `}`; every member
- * must be such a string or number, up to the `}` within SET_LIMIT characters. A number can be no
- * key, so read as an object, `{1, 2, 3}` would pair members that were never pairs. Returns false,
- * having changed nothing, for anything else.
+ * `{'a', 'b'}`, `{1, 2}`: a Python set of strings or numbers (its repr), read as an array; also
+ * `{"a", "b"}`, a set a model wrote in JSON's quotes (as an object, its members would be keys with no
+ * values, or pair up as keys and values). At a `{` whose first member is a quoted string or a JSON
+ * number followed by `,` or `}`; every member must be such a string (with no escape or line break)
+ * or number, up to the `}` within SET_LIMIT characters. Returns false, having changed nothing, for
+ * anything else.
  */
 export function pythonSet(e: Engine): boolean {
   const s = e.buf;
@@ -705,10 +706,11 @@ export function pythonSet(e: Engine): boolean {
   while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
   let items: number[] | undefined;
   while (i < limit) {
-    // A member: '…' (a dict's first key ends here, at its colon, for the price of one indexOf) or a number.
+    // A member: '…' or "…" (an object's first key ends here, at its colon, for the price of one indexOf) or a number.
     let last: number;
-    if (s.charCodeAt(i) === Ch.SQUOTE) {
-      last = s.indexOf("'", i + 1);
+    const quote = s.charCodeAt(i);
+    if (quote === Ch.SQUOTE || quote === Ch.DQUOTE) {
+      last = s.indexOf(quote === Ch.SQUOTE ? "'" : '"', i + 1);
       if (last < 0 || last >= limit) break;
       // With no backslash or line break inside.
       for (let n = i + 1; n < last; n++) if (s.charCodeAt(n) === Ch.BACKSLASH || s.charCodeAt(n) === Ch.LF) return false;
@@ -723,6 +725,8 @@ export function pythonSet(e: Engine): boolean {
     if (k >= limit) break;
     const c = s.charCodeAt(k);
     if (c !== Ch.RBRACE && c !== Ch.COMMA) return false;
+    // `{"a"}` alone is a key that lost its value, or a `}` written for a colon (`{"a"}: 1`).
+    if (c === Ch.RBRACE && items === undefined && quote === Ch.DQUOTE) return false;
     (items ??= []).push(i, last);
     if (c === Ch.RBRACE) return readSet(e, items, k);
     k++;
@@ -778,12 +782,13 @@ function readSet(e: Engine, items: number[], close: number): boolean {
   e.edit(e.pos, 1, '[');
   e.sink.openArray();
   for (let n = 0; n < items.length; n += 2) {
-    if (s.charCodeAt(items[n]) !== Ch.SQUOTE) {
+    const quote = s.charCodeAt(items[n]);
+    if (quote !== Ch.SQUOTE && quote !== Ch.DQUOTE) {
       e.sink.scalar(Number(s.slice(items[n], items[n + 1] + 1)));
       continue;
     }
     const text = s.slice(items[n] + 1, items[n + 1]);
-    e.edit(items[n], items[n + 1] + 1 - items[n], JSON.stringify(text));
+    if (quote === Ch.SQUOTE) e.edit(items[n], items[n + 1] + 1 - items[n], JSON.stringify(text));
     e.sink.scalar(text);
   }
   e.edit(close, 1, ']');

@@ -240,7 +240,7 @@ export const REPAIR_KINDS = {
     input: '(1, 2)', value: [1, 2], at: 0, guess: false, cutOff: false, fuzz: ['(', ')'],
   },
   python_set: {
-    fixes: "a Python set of strings or numbers, `{'a', 'b'}` or `{1, 2}`, is an array (not an object whose keys have no values, or whose numbers pair up as keys and values); cut off, the members so far",
+    fixes: "a Python set of strings or numbers, `{'a', 'b'}`, `{\"a\", \"b\"}` or `{1, 2}`, is an array (not an object whose keys have no values, or whose numbers pair up as keys and values); cut off, the members so far",
     input: "{'a', 'b'}", value: ['a', 'b'], at: 0, guess: false, cutOff: false, fuzz: ["{'a', 'b'}"],
   },
   comment: {

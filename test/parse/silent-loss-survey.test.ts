@@ -793,6 +793,24 @@ describe('a Python set of numbers is an array', () => {
   ]);
 });
 
+// A set written in JSON's quotes (`"tags": {"x", "y", "z"}`) was read as an object: the first member
+// became a key with no value and the next two a pair (`{"x": null, "y": "z"}`).
+describe('a set written in double quotes is an array', () => {
+  readsEach([
+    ['{"tags": {"x", "y", "z"}, "n": 1}', { tags: ['x', 'y', 'z'], n: 1 }],
+    ['{"x", "y"}', ['x', 'y']],
+    ['{"ids": {"a",\n  "b"}}', { ids: ['a', 'b'] }],
+    ['{"mixed": {"a", 1}}', { mixed: ['a', 1] }],
+    // Cut off: the set so far.
+    ['{"tags": {"a", "b', { tags: ['a', 'b'] }],
+    // A colon anywhere in it makes it an object.
+    ['{"a", "b": 1}', { a: null, b: 1 }],
+    ['{"a": 1, "b", "c"}', { a: 1, b: 'c' }],
+    // A member with an escape is a key, as before.
+    ['{"a\\"b", "c"}', { 'a"b': 'c' }],
+  ]);
+});
+
 // A string that lists quoted words, their quotes not escaped (`"Use "a", "b" or "c""`): the comma
 // after the first word's quote ended the string, and the next word became a key whose value was the
 // rest of the sentence (`{"msg": "Use \"a", "b": "or \"c\"\""}`).

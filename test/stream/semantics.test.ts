@@ -32,8 +32,11 @@ describe('semantics table', () => {
   });
 
   test('an incomplete key never appears; a key without a value neither', () => {
-    // A `{` alone waits for the next character, which says whether it opens an object or a Python set.
-    for (let i = 0; i <= '{"name": '.length; i++) assert.deepEqual(parsePartial('{"name": '.slice(0, i)), i <= 1 ? undefined : {});
+    // An object waits for its first key's colon, which says whether it opens an object or a set
+    // (`{"a", "b"}`, read as an array).
+    const text = '{"name": ';
+    for (let i = 0; i <= text.length; i++) assert.deepEqual(parsePartial(text.slice(0, i)), i <= text.indexOf(":") ? undefined : {});
+    assert.deepEqual(parsePartial('{"a": 1, "b'), { a: 1 });
   });
 
   test('strings grow; a trailing space or comma is shown once more text follows', () => {
@@ -334,13 +337,14 @@ describe('parsePartial', () => {
     let compared = 0;
     for (let i = 1; i <= text.length; i++) {
       const prefix = text.slice(0, i);
-      // partial-json shows a partial number, literal or key; jsonmend waits. Compare where neither is cut.
+      // partial-json shows a partial number, literal or key; jsonmend waits. Compare where neither is cut,
+      // nor an object before its first key's colon (which says whether it is a set; see below).
       const last = prefix.at(-1) as string;
-      if (!/["\]}\[{]/.test(last)) continue;
+      if (!/["\]}\[{]/.test(last) || /\{("[^"]*"?)?$/.test(prefix)) continue;
       const ours = parsePartial(prefix);
       const theirs = partialJson(prefix);
       if (JSON.stringify(ours) === JSON.stringify(theirs)) compared++;
     }
-    assert.ok(compared > 20, `only ${compared} prefixes agreed`);
+    assert.ok(compared > 12, `only ${compared} prefixes agreed`);
   });
 });
