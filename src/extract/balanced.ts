@@ -5,6 +5,7 @@ import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIde
 import { elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
+import { DOCUMENT_SCAN_ALLOWANCE, documentCloser, documentOpensAt, mayOpenDocument, quoteAfterDocument, type DocumentScan } from './embedded-doc.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
 const BACKSLASH = 0x5c;
@@ -64,6 +65,14 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
   while (k > floor && isWs(text.charCodeAt(k))) k--;
   const prev = text.charCodeAt(k);
   return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN || prev === FULLWIDTH_COMMA || prev === FULLWIDTH_COLON;
+}
+
+/** Whether the quote at `j` follows `:`, `[` or `,` (past white space, not before `floor`): it opens a value. */
+function opensValue(text: string, j: number, floor: number): boolean {
+  let k = j - 1;
+  while (k > floor && isWs(text.charCodeAt(k))) k--;
+  const c = text.charCodeAt(k);
+  return c === COLON || c === LBRACK || c === COMMA;
 }
 
 /** Whether `c` ends a value: `:`, `,`, `}` or `]` (or the full-width `，` `：` the parser reads as delimiters). */
@@ -138,6 +147,8 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
   // The next `*/` at or after a block comment's opener (-2: not looked for yet; -1: none): every `/*`
   // before it shares one search, so the scan stays linear.
   let blockClose = -2;
+  // What the searches for documents in strings have read (see DOCUMENT_SCAN_ALLOWANCE).
+  let docScanned = 0;
   for (let j = i; j < limit; j++) {
     const c = text.charCodeAt(j);
     // Most of a value's characters (digits, letters, `:`, `,`, space) are none of the cases below.
@@ -168,6 +179,20 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       // `"code": "```py … ```"`: a string whose text is a code block; its quotes are the code's.
       j = valueFenceEnd(text, j + 1, limit) - 1;
       continue;
+    }
+    if (c === QUOTE && mayOpenDocument(text, j + 1) && (docScanned <= j - i + DOCUMENT_SCAN_ALLOWANCE) && opensValue(text, j, i)) {
+      // `"args": "{"city": "Paris"}"`: a string holding a document, its quotes not escaped.
+      const open = documentOpensAt(text, j + 1, limit);
+      if (open >= 0) {
+        const scan: DocumentScan = { at: open, depth: 0, inString: false };
+        const closer = documentCloser(text, scan, limit);
+        docScanned += scan.at - open;
+        const quote = closer < 0 ? -1 : quoteAfterDocument(text, closer + 1, limit, true);
+        if (quote >= 0) {
+          j = quote;
+          continue;
+        }
+      }
     }
     if (c === QUOTE) {
       const first = closerOf(text, j, limit);

@@ -151,6 +151,19 @@ export class Engine {
   /** @internal */ fenceScanAt = -1;
   /** @internal */ fenceRunAt = -1;
   /** @internal */ fenceQuoteAt = -1;
+  /**
+   * For the value string at docFor (its strStart): when its text opens a JSON document whose quotes
+   * are not escaped (see embeddedDocText in embedded-doc.ts), the absolute offset of the string's end
+   * quote after it; -2 when there is none; -1 while not known. @internal
+   */
+  docFor = -1;
+  /** @internal */ docQuote = -1;
+  /** Where that search goes on (absolute), the depth and whether inside a string there. @internal */
+  docScanAt = 0;
+  /** @internal */ docDepth = 0;
+  /** @internal */ docInString = false;
+  /** How many characters those searches have read in all. @internal */
+  docScanned = 0;
   /** strStart of the last string found to be a Windows path written with single backslashes (see settleWindowsPath in strings.ts), or -1. @internal */
   pathAt = -1;
   /**
@@ -354,6 +367,16 @@ export class Engine {
     const waited = this.end - mark;
     this.retryAt = waited > RETRY_DOUBLING_FROM ? this.base + mark + 2 * waited : 0;
     this.undo(mark, repairsAt, editsAt);
+  }
+
+  /**
+   * A string waits at its quote at `i` for the text that tells whether the string ends there: after
+   * a long wait (a document or code block in it, searched to its end), it is read again only once
+   * the text since `i` has doubled, as a token is (see retryAt). @internal
+   */
+  waitAtQuote(i: number): void {
+    const waited = this.end - i;
+    if (waited > RETRY_DOUBLING_FROM) this.retryAt = this.base + i + 2 * waited;
   }
 
   /** Takes back the half-read token; it is read again when more text arrives. @internal */

@@ -6,6 +6,7 @@ import { colonAfter, equalsAfter, peekSignificant, quotedKeyAt, scanSignificant 
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { scan } from './continuation.js';
+import { embeddedDocText } from './embedded-doc.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
 import { isLiteralWord, keyAfterFullwidthComma, scalarEndsMember, scanWordLimited } from './words.js';
@@ -39,6 +40,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (e.strIsKey) return keyQuote(e, i, closeLen);
   if (e.quote >= Quote.BACKTICK) return Decision.CLOSE;
   if (fencedText(e, i)) return Decision.INNER;
+  if (e.quote === Quote.DOUBLE && embeddedDocText(e, i)) return Decision.INNER;
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);

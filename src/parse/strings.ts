@@ -291,7 +291,10 @@ export function readString(e: Engine): boolean {
     e.strText += s.slice(run, i);
     e.pos = i;
     const decision = mismatched ? Decision.CLOSE : quote >= Quote.BACKTICK && isCodeQuote(quote) ? decideCodeClose(e, i, closeLen) : decideClose(e, i, closeLen);
-    if (decision === undefined) return false;
+    if (decision === undefined) {
+      e.waitAtQuote(i);
+      return false;
+    }
     if (decision === Decision.INNER) {
       // A quote character that belongs to the text. Only the string's own delimiter is a repair;
       // a `"` needs a backslash in the repaired text, an apostrophe or curly quote does not.

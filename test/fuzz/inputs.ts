@@ -423,6 +423,20 @@ export const fencedCodeInString = fc.tuple(
   return { value, text: inProse ? `Here is the result:\n${fenced}\nHope it helps.` : fenced, inProse };
 });
 
+/**
+ * A container's JSON one of whose strings holds another container's JSON (an object with members,
+ * or an array whose first element is a word or an object), its quotes not escaped and its line
+ * breaks escaped when pretty-printed (`"arguments": "{"city": "Paris"}"`), alone or in prose.
+ */
+export const documentInString = fc.tuple(wordContainer, wordContainer, fc.nat(), fc.boolean(), fc.boolean(), fc.constantFrom('', ' is the answer'))
+  .filter(([, inner]) => (Array.isArray(inner) ? typeof inner[0] === 'string' || (typeof inner[0] === 'object' && inner[0] !== null && !Array.isArray(inner[0]) && Object.keys(inner[0]).length > 0) : Object.keys(inner as object).length > 0))
+  .map(([container, inner, at, pretty, inProse, after]) => {
+    const doc = JSON.stringify(uniqueKeys(inner, { n: 0 }), null, pretty ? 2 : undefined) + after;
+    const value = withStringLeaf(uniqueKeys(container, { n: 100 }), at, doc);
+    const written = JSON.stringify(withStringLeaf(uniqueKeys(container, { n: 100 }), at, '@@DOC@@')).replace('"@@DOC@@"', `"${doc.replace(/\n/g, '\\n')}"`);
+    return { value, text: inProse ? `Here is the result: ${written} Hope it helps.` : written, inProse };
+  });
+
 /** Comments as models write them in JSON, quotes and brackets in them included. */
 const COMMENTS = ['// don\'t change this', '// the "id" field', '// {optional}', '// see [1]', '// TODO: fix {', '// "',
   '/* "a": 1 */', '/* } ] */', '/* it\'s "quoted" */', '# python says "hi"', "# it's [x]"];

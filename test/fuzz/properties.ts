@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -302,6 +302,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     "a document written with single quotes whose string holds an apostrophe, not escaped, and maybe a brace or bracket after it (`{'q': 'we're done}', 'n': 1}`), alone or in prose, is read exactly as it was meant; the stream reads it the same way"),
   readsExactly('recovery.fenced-code-in-string', fencedCodeInString,
     'a fenced document whose string holds a Markdown code block with raw line breaks (`"text": "Run:⏎```bash⏎ls⏎```⏎ok"`), alone or in prose, is read exactly as it was meant: the inner fence ends neither the string nor the reply\'s fence; the stream reads it the same way'),
+  readsExactly('recovery.document-in-string', documentInString,
+    'a valid document one of whose strings holds a JSON object or array written with its quotes not escaped (`"arguments": "{"city": "Paris"}"`, line breaks escaped), alone or in prose, is read exactly as it was meant: the inner document is the string\'s text; the stream reads it the same way'),
   readsExactly('recovery.doubled-braces', doubledBraces,
     'a valid document whose every brace between tokens is doubled (`{{"a": {{"b": 1}}}}`, a prompt template\'s escaped braces, copied), its strings holding braces of their own, alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   readsExactly('recovery.python2-repr', python2Repr,

@@ -135,6 +135,15 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'tools.call-blocks', n: 20_000, make: (n) => times('<function_calls>\nls(a=1)\n</function_calls>\n```tool_code\nls()\n```\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'extract.reasoning-channels', n: 20_000, make: (n) => times('<|channel>thought {"a": 1}<channel|>[THINK][1][/THINK]', n) + '{"b": 2}', run: (t) => tolerant(() => parse(t)) },
   { name: 'extract.doubled-braces', n: 20_000, make: (n) => times('Hi {{name}} {{"a" ', n), run: (t) => tolerant(() => extract(t)) },
+  // Session 23: strings that open a document whose quotes are not escaped, each searched to its
+  // closer or the text's end (bounded in all by the allowance past each string's start), in the
+  // parser, the stream and the prose scan.
+  { name: 'parse.documents-in-strings', n: 20_000, make: (n) => '{' + times('"a": "{"k": [1, "b": "x", ', n) + '"z": 1}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.documents-in-strings', n: 20_000, make: (n) => '[' + times('"{"k": "v", ', n) + ']', run: stream4 },
+  // A string that waits at a quote for a search to its end (the code block's closing fence never
+  // comes) is read again only once the text since the quote doubles, not on every chunk.
+  { name: 'stream.fenced-string-waiting', n: 20_000, make: (n) => '{"a": "```\n' + times('x = "y"\n', n), run: stream4 },
+  { name: 'extract.documents-in-strings', n: 20_000, make: (n) => 'Here: {' + times('"a": "["x", {"k": ', n) + '} ok', run: (t) => tolerant(() => extract(t)) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },

@@ -973,3 +973,23 @@ describe('a LaTeX command keeps its backslash', () => {
     assert.deepEqual(parse('{"latex": "\\frac{1}{2}"}'), { latex: '\f' + 'rac{1}{2}' });
   });
 });
+
+// A tool call's arguments written as a string holding JSON whose quotes were not escaped
+// (`"arguments": "{"a": 1, "b": "x"}"`): the comma before `"b"` was read as the string's lost end, and
+// `b` became a member of the call (`{"arguments": "{\"a\": 1", "b": "x\"}"}`).
+describe('a document in a string value, its quotes not escaped, stays the string\'s text', () => {
+  readsEach([
+    ['{"name": "f", "arguments": "{"a": 1, "b": "x"}"}', { name: 'f', arguments: '{"a": 1, "b": "x"}' }],
+    ['{"json": "{"reasoning": "R.", "actors": ["B", "C"]}", "n": 1}', { json: '{"reasoning": "R.", "actors": ["B", "C"]}', n: 1 }],
+    ['{"tags": "["a", "b"]", "n": 1}', { tags: '["a", "b"]', n: 1 }],
+    ['{"rows": "[{"id": 1}, {"id": 2}]"}', { rows: '[{"id": 1}, {"id": 2}]' }],
+    ['[{"args": "{\\n  "q": "x, y"\\n}"}, 2]', [{ args: '{\n  "q": "x, y"\n}' }, 2]],
+    // Text after the document, before the end quote, is kept.
+    ['{"a": "{"k": 1} is the answer", "n": 1}', { a: '{"k": 1} is the answer', n: 1 }],
+    // A document that never closes: the usual rules.
+    ['{"a": "{"k": 1", "b": 2}', { a: '{"k": 1', b: 2 }],
+    // A brace alone is no document.
+    ['{"a": "{", "b": 1,}', { a: '{', b: 1 }],
+    ['{"a": "[", "b": "]",}', { a: '[', b: ']' }],
+  ]);
+});

@@ -13,6 +13,7 @@
 //   a fence in a value: https://github.com/mangiucugna/json_repair/issues/159
 //   stray marks:      https://github.com/GD4AI/obsidian-llm-wiki/issues/682; json_repair #135
 //   prose after a value whose closers were left out: https://github.com/letta-ai/letta/pull/288
+//   a document in a value, its quotes not escaped: https://github.com/stanfordnlp/dspy/issues/8539
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -88,6 +89,9 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // became an argument of the call.
   ['{\n"function": "send_message",\n"params": {\n    "inner_thought": "Welcome to AI world. Chatting away.",\n    "message": "Hello! How may I assist you?"\n}\nFUNCTION RETURN {"status": "OK", "message": null", "time": "2023-13-13 16:26 AM PDT-700"}', { function: 'send_message', params: { inner_thought: 'Welcome to AI world. Chatting away.', message: 'Hello! How may I assist you?' } }],
   ['{"a": 1, "b": {"c": 2}\nThanks for asking!', { a: 1, b: { c: 2 } }],
+  // dspy #8539: a JSON document written into a string value, its line breaks escaped but not its
+  // quotes: its keys ended the string and climbed into the outer object.
+  ['{"json": "{\\n "reasoning": "Placeholder reasoning regarding potential interactions.",\\n "actors": ["EntityB", "EntityC"],\\n "details": "Placeholder explanation of possible behavior or activity."\\n}\\n</invoke>"}', { json: '{\n "reasoning": "Placeholder reasoning regarding potential interactions.",\n "actors": ["EntityB", "EntityC"],\n "details": "Placeholder explanation of possible behavior or activity."\n}\n</invoke>' }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
