@@ -57,7 +57,7 @@ export const PARSE_ONLY_BUDGET = 45 * 1024;
  * JSON document written in a string without escaping its quotes and sets in double quotes stopped
  * losing data (about 2.6 KB; 127.2 KB from src/).
  */
-export const PARSE_ONLY_CEILING = 128 * 1024;
+export const PARSE_ONLY_CEILING = 130 * 1024;
 
 /** The code of an application that imports only `parse`. */
 export const PARSE_ONLY = "import { parse } from 'jsonmend'; console.log(parse('{}'));";

@@ -79,6 +79,10 @@ function either(answer: number, open: number): number {
 /** Whether a quoted text on one line stands at `k`, followed (past spaces) by `a` or `b`: 1, -1, or MORE. */
 function quotedThen(s: string, k: number, end: number, a: number, b: number): number {
   if (s.charCodeAt(k) !== QUOTE) return -1;
+  // `"[", "]"`: a delimiter after the quote shows it closed the string that holds the bracket.
+  if (k + 1 >= end) return MORE;
+  const next = s.charCodeAt(k + 1);
+  if (next === COMMA || next === RBRACE || next === RBRACK || next === COLON || isSpace(next)) return -1;
   const limit = Math.min(end, k + LOOK);
   k++;
   while (k < limit && s.charCodeAt(k) !== QUOTE && s.charCodeAt(k) !== LF) k++;

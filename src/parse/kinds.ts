@@ -256,7 +256,7 @@ export const REPAIR_KINDS = {
     input: '["a" + "b"]', value: ['ab'], at: 3, guess: false, cutOff: false, fuzz: ['+'],
   },
   function_wrapper: {
-    fixes: 'constructor calls: `ObjectId("…")`, `NumberLong(2)`, `ISODate("…")`, `new Date(…)`; one argument is unwrapped, several become an array',
+    fixes: 'constructor calls: `ObjectId("…")`, `NumberLong(2)`, `ISODate("…")`, `new Date(…)`; one argument is unwrapped, several become an array (a call with keyword arguments or none, `get_weather(city="Paris")` or `ls()`, is no constructor: its text is the value, as `unquoted_string`)',
     input: '{"id": ObjectId("x")}', value: { id: 'x' }, at: 7, guess: false, cutOff: false, fuzz: ['(', ')'],
   },
   special_whitespace: {

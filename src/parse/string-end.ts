@@ -41,6 +41,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (e.quote >= Quote.BACKTICK) return Decision.CLOSE;
   if (fencedText(e, i)) return Decision.INNER;
   if (e.quote === Quote.DOUBLE && embeddedDocText(e, i)) return Decision.INNER;
+  if (e.quote === Quote.DOUBLE && (e.buf.charCodeAt(i + 1) === Ch.DQUOTE || e.buf.charCodeAt(i - 1) === Ch.DQUOTE) && tripleQuoteText(e, i)) return Decision.INNER;
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
@@ -87,6 +88,42 @@ function fencedText(e: Engine, i: number): boolean {
   }
   if (e.fencedQuote === -1) e.fencedQuote = quoteAfterFence(e, e.base + i);
   return e.base + i < e.fencedQuote;
+}
+
+/**
+ * `"def f():\n    """Docs."""\n    pass"` (hermes-agent #29597): Python's triple quotes in a
+ * string's text, code pasted into a value with its quotes not escaped. The quote at `i` is one of a
+ * run of exactly three, after the string's first character, that a character of text follows (no
+ * delimiter, no white space: `"x"""}` and `"a""" ,` end the string as before), or a space when an
+ * earlier run opened the quotation.
+ */
+function tripleQuoteText(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const floor = Math.max(e.textStart - e.base, 0);
+  let from = i;
+  while (from > floor && s.charCodeAt(from - 1) === Ch.DQUOTE && i - from < 3) from--;
+  let to = i + 1;
+  while (to < e.end && s.charCodeAt(to) === Ch.DQUOTE && to - from < 4) to++;
+  if (to >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (to - from !== 3 || from === floor) return false;
+  const c = s.charCodeAt(to);
+  // `"""hi""" + y`: a closing run, the opening one earlier in the text, may have a space after it.
+  if (c === Ch.SPACE || c === Ch.TAB) return tripleRunBefore(s, lookBackFloor(e, from), from);
+  return !(isJsonSpace(c) || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.COLON || c === Ch.DQUOTE);
+}
+
+/** Whether a run of exactly three quotes stands in [floor, to). */
+function tripleRunBefore(s: string, floor: number, to: number): boolean {
+  let run = 0;
+  for (let k = floor; k < to; k++) {
+    if (s.charCodeAt(k) === Ch.DQUOTE) run++;
+    else if (run === 3) return true;
+    else run = 0;
+  }
+  return false;
 }
 
 /** Whether three backticks in a row stand in [from, to). Looks at those characters only. */
@@ -270,7 +307,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   const k = scanSignificant(e, j + 1);
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
   if (!isWordStart(e.buf.charCodeAt(k))) {
-    return e.buf.charCodeAt(k) === Ch.DQUOTE && inObject(e) && !firstQuote(e, i) && quotedWordsGoOn(e, k) ? Decision.INNER : Decision.CLOSE;
+    return e.buf.charCodeAt(k) === Ch.DQUOTE && inObject(e) && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
   }
   const wordEnd = scanWordLimited(e, k);
   // `'x', u'b': …`: a Python string prefix opens the next string (see stringPrefix).
@@ -309,12 +346,13 @@ function lostColonBeforeScalar(e: Engine, k: number): boolean {
 }
 
 /**
- * `"Use "a", "b" or "c"", …`: a quotation in the text (the quote before the comma closes one) and,
- * after the comma, more quoted words the sentence goes on from (`"b" or`, `"b", and`): a word that
- * is no literal and no key follows one of them. A key would take a colon, and a value after a lost
- * colon would not be a bare word.
+ * `"Use "a", "b" or "c"", …`: a quotation in the text (the quote at `i`, before the comma, closes
+ * one) and, after the comma, more quoted words the sentence goes on from (`"b" or`, `"b", and`): a
+ * word that is no literal and no key follows one of them. A key would take a colon, and a value
+ * after a lost colon would not be a bare word. Code does the same with a call's arguments
+ * (`env.get("KEY", "default")`): a `(` before them, a `)` right after the last.
  */
-function quotedWordsGoOn(e: Engine, k: number): boolean {
+function quotedWordsGoOn(e: Engine, i: number, k: number): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + LOOKAHEAD);
   for (;;) {
@@ -344,11 +382,23 @@ function quotedWordsGoOn(e: Engine, k: number): boolean {
         continue;
       }
     }
+    if (!comma && w === q + 1 && s.charCodeAt(w) === Ch.RPAREN) return openedAfterParen(e, i);
     if ((!comma && w === q + 1) || !isWordStart(s.charCodeAt(w))) return false;
     const wordEnd = scanWordLimited(e, w);
     if (wordEnd >= e.end && !e.final) throw NEED_MORE;
     return !isLiteralWord(s.slice(w, wordEnd)) && !colonAfter(e, wordEnd);
   }
+}
+
+/** Whether a `(` that no `)` closed stands before the quote at `i` in the string's text (within LOOKAHEAD): the list is a call's arguments. */
+function openedAfterParen(e: Engine, i: number): boolean {
+  const s = e.buf;
+  for (let k = i - 1, floor = lookBackFloor(e, i); k >= floor; k--) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LPAREN) return true;
+    if (c === Ch.RPAREN) return false;
+  }
+  return false;
 }
 
 /**

@@ -156,6 +156,21 @@ export function wrapperFollows(e: Engine, start: number, i: number, word: string
   }
   j = peekSignificant(e, j);
   if (j >= e.end || s.charCodeAt(j) !== Ch.LPAREN) return false;
+  if (callArgumentsAt(e, j + 1)) {
+    // `get_weather(city="Paris, FR", days=3)`, `get_date()`: a call, not a constructor around a value
+    // (tool calls written as Python, vLLM #22917). Its arguments' names are data, and so is its own:
+    // the value is the call's text, as written.
+    const end = callEnd(e, j);
+    if (end > 0) {
+      const text = s.slice(start, end);
+      e.record('unquoted_string', start, `quoted the function call ${s.slice(start, j)}(…)`);
+      if (e.options.wantEdits) e.edit(start, end - start, JSON.stringify(text));
+      e.pos = end;
+      e.sink.scalar(text);
+      e.afterValue();
+      return true;
+    }
+  }
   e.record('function_wrapper', start, `removed the wrapper ${s.slice(start, j)}(…)`);
   e.wrapperArgs.push(0);
   e.wrapperOpenEdit.push(e.edits.length);
@@ -163,6 +178,42 @@ export function wrapperFollows(e: Engine, start: number, i: number, word: string
   e.pos = j;
   open(e, Kind.WRAPPER);
   return true;
+}
+
+/** Whether a keyword argument (`name=`, not `==`) or the call's `)` comes at `k` (past white space), right after its `(`. */
+function callArgumentsAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  k = peekSignificant(e, k);
+  if (k < e.end && s.charCodeAt(k) === Ch.RPAREN) return true;
+  if (k >= e.end || !isWordStart(s.charCodeAt(k))) return false;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  while (k < limit && isWordPart(s.charCodeAt(k))) k++;
+  k = peekSignificant(e, k);
+  if (k + 1 >= e.end && !e.final) throw NEED_MORE;
+  return s.charCodeAt(k) === Ch.EQ && s.charCodeAt(k + 1) !== Ch.EQ;
+}
+
+/**
+ * The offset after the `)` that closes the call whose `(` is at `open` (quoted strings and nested
+ * brackets skipped), or -1 when the text ends first. NEED_MORE while more may come (a long call is
+ * read again only once the text doubles: see Engine.retryAt).
+ */
+function callEnd(e: Engine, open: number): number {
+  const s = e.buf;
+  let depth = 0;
+  for (let k = open; k < e.end; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
+      k++;
+      while (k < e.end && s.charCodeAt(k) !== c) k += s.charCodeAt(k) === Ch.BACKSLASH ? 2 : 1;
+    } else if (c === Ch.LPAREN || c === Ch.LBRACKET || c === Ch.LBRACE) {
+      depth++;
+    } else if ((c === Ch.RPAREN || c === Ch.RBRACKET || c === Ch.RBRACE) && --depth === 0) {
+      return c === Ch.RPAREN ? k + 1 : -1;
+    }
+  }
+  if (!e.final) throw NEED_MORE;
+  return -1;
 }
 
 /**

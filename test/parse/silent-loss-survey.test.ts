@@ -993,3 +993,13 @@ describe('a document in a string value, its quotes not escaped, stays the string
     ['{"a": "[", "b": "]",}', { a: '[', b: ']' }],
   ]);
 });
+
+// Found by this session's fuzz (recovery.windows-path, seed 939684253): a string holding a bracket
+// before a valid string (`["[","]"]`) read in a stream as a document in a string (`["[\",\"]"]`);
+// `parse` read it as written. A quote a delimiter follows closes the string that holds the bracket.
+describe('a bracket in a string before another string is no document', () => {
+  readsEach([
+    ['{"k0": ["[","]"], "k1": "C:\\Users\\a_"}', { k0: ['[', ']'], k1: 'C:\\Users\\a_' }],
+    ['{"a": "{", "b": "}", "c": 1,}', { a: '{', b: '}', c: 1 }],
+  ]);
+});

@@ -14,6 +14,8 @@
 //   stray marks:      https://github.com/GD4AI/obsidian-llm-wiki/issues/682; json_repair #135
 //   prose after a value whose closers were left out: https://github.com/letta-ai/letta/pull/288
 //   a document in a value, its quotes not escaped: https://github.com/stanfordnlp/dspy/issues/8539
+//   code in a value, its quotes not escaped: https://github.com/NousResearch/hermes-agent/issues/29597, /pull/36271
+//   tool calls written as Python: https://github.com/vllm-project/vllm/issues/22917
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -92,6 +94,13 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // dspy #8539: a JSON document written into a string value, its line breaks escaped but not its
   // quotes: its keys ended the string and climbed into the outer object.
   ['{"json": "{\\n "reasoning": "Placeholder reasoning regarding potential interactions.",\\n "actors": ["EntityB", "EntityC"],\\n "details": "Placeholder explanation of possible behavior or activity."\\n}\\n</invoke>"}', { json: '{\n "reasoning": "Placeholder reasoning regarding potential interactions.",\n "actors": ["EntityB", "EntityC"],\n "details": "Placeholder explanation of possible behavior or activity."\n}\n</invoke>' }],
+  // hermes-agent #29597: a file's content with Python's triple quotes not escaped; the first of them
+  // ended the string and the rest became a made-up empty key.
+  ['{"path": "foo.py", "content": "def f():\\n    """Docstring."""\\n    pass"}', { path: 'foo.py', content: 'def f():\n    """Docstring."""\n    pass' }],
+  ['{"content": "x = """hi""" + y", "n": 1}', { content: 'x = """hi""" + y', n: 1 }],
+  // hermes-agent #36271: quoted arguments of a call in code, not escaped (was an error).
+  ['{"path": "a.py", "content": "env.get("KEY", "default")"}', { path: 'a.py', content: 'env.get("KEY", "default")' }],
+  ['{"c": "f("a", "b", "c") + g("d")", "n": 1}', { c: 'f("a", "b", "c") + g("d")', n: 1 }],
   // jsonrepair #147: no rule tells which closer is stray; both objects are kept (repairs named).
   ['[{"key":"test"}]},\n{"key2": "test2"}]', [[{ key: 'test' }], { key2: 'test2' }]],
 ];
@@ -164,5 +173,26 @@ describe("a model's end token after its last text (served raw; mastra-ai/mastra 
   test('the token is named (surrounding_text); an object left open still reads as cut off', () => {
     const kinds = parseWithReport('{"city": "Paris"<|im_end|>').repairs.map((r) => [r.kind, 'offset' in r ? r.offset : undefined]);
     assert.deepEqual(kinds, [['surrounding_text', 16], ['truncated', 16]]);
+  });
+});
+
+describe('a function call with keyword arguments, or none, is its text (vLLM #22917)', () => {
+  // Read as a constructor around a value, the call lost its name and its arguments' names, and a
+  // quoted argument was split at its comma: `[[], ["location=\"Dublin", "Ireland", …]]`.
+  const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
+    ['[get_todays_date(), get_weather(location="Dublin, Ireland", date="2025-04-14")]', ['get_todays_date()', 'get_weather(location="Dublin, Ireland", date="2025-04-14")']],
+    ['{"a": f(x=")", y=[1, 2]), "b": 2}', { a: 'f(x=")", y=[1, 2])', b: 2 }],
+    // A constructor around a value keeps its value.
+    ['{"id": ObjectId("x"), "n": NumberLong(2)}', { id: 'x', n: 2 }],
+  ];
+  for (const [input, value] of CASES) {
+    test(JSON.stringify(input), () => {
+      assert.deepEqual(parse(input), value);
+      assert.deepEqual(JSON.parse(repair(input)), value);
+      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
+    });
+  }
+  test('the call is named as quoted text', () => {
+    assert.deepEqual(parseWithReport('[ls()]').repairs.map((r) => [r.kind, r.detail]), [['unquoted_string', 'quoted the function call ls(…)']]);
   });
 });
