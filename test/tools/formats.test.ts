@@ -386,6 +386,13 @@ describe('invoke: <invoke name="NAME"><parameter name="KEY">value</parameter></i
     assert.deepEqual(calls('<function_calls><invoke name="web_search"><parameter name="query">b</parameter></invoke></function_calls>'), [['invoke', 'web_search', { query: 'b' }]]);
   });
 
+  test('inside <tool_calls>, DeepSeek V4\'s section without its markers, as GigaChat 3 writes it (skales #256): the section goes with the calls', () => {
+    const r = extractToolCalls('<tool_calls> <invoke name="web_search"> <parameter name="query" string="true">GigaChat</parameter> </invoke> </tool_calls>', { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['invoke', 'web_search', { query: 'GigaChat' }]]);
+    assert.equal(r.text, '');
+    assert.equal(extractToolCalls('Wrap calls in <tool_calls> tags.', { tools }).text, 'Wrap calls in <tool_calls> tags.');
+  });
+
   test('the markup mentioned in prose gives no call; a call cut off is an error', () => {
     assert.deepEqual(extractToolCalls('The <invoke name="x"> tag opens a call.', { tools }).calls, []);
     throwsCode('<invoke name="web_search"><parameter name="query">unfin', 'UNREPAIRABLE', /"web_search".*cut off/);

@@ -16,7 +16,7 @@
  * | `deepseek_dsml` | DeepSeek V3.2, V4                      | `<｜DSML｜invoke name="NAME"><｜DSML｜parameter name="KEY" string="true">value</｜DSML｜parameter></｜DSML｜invoke>`, in `<｜DSML｜function_calls>` (V4: `<｜DSML｜tool_calls>`) |
  * | `kimi_k2`      | Kimi K2, K2.5, K2.6                     | `<\|tool_call_begin\|>functions.NAME:0<\|tool_call_argument_begin\|>{…}<\|tool_call_end\|>`           |
  * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
- * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>` or `<function_calls>` |
+ * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>`, `<function_calls>` or `<tool_calls>` |
  * | `minimax_m3`   | MiniMax-M3                              | `]<]minimax[>[<invoke name="NAME">]<]minimax[>[<KEY>value]<]minimax[>[</KEY>…]<]minimax[>[</invoke>`: every tag after the namespace token, each parameter named by its tag; in `]<]minimax[>[<tool_call>` |
  * | `gemma`        | Gemma 4; FunctionGemma                  | `<\|tool_call>call:NAME{key:<\|"\|>text<\|"\|>,n:3}<tool_call\|>`, or `<start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>` |
  * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts), LFM2, OLMo 3, Gemma 3 | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`, LFM2's `<\|tool_call_start\|>`), or calls one per line in `<function_calls>` or a ```` ```tool_code ```` block; every NAME a tool |
@@ -103,6 +103,9 @@ export const TOKENS = {
   minimaxClose: '</minimax:tool_call>',
   functionCallsOpen: '<function_calls>',
   functionCallsClose: '</function_calls>',
+  /** DeepSeek V4's call section without its `｜DSML｜` markers, as GigaChat 3 writes it (skales #256). */
+  toolCallsOpen: '<tool_calls>',
+  toolCallsClose: '</tool_calls>',
   pythonStart: '<|python_start|>',
   pythonEnd: '<|python_end|>',
   argKeyOpen: '<arg_key>',

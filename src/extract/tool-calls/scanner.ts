@@ -81,7 +81,7 @@ const THINK_TAGS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag)
 
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
-  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
+  T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
   T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose, T.seedCallOpen, T.seedCallClose,
   T.minimaxNamespace,
 ]);
@@ -129,7 +129,7 @@ const DEEPSEEK_ENDS: readonly End[] = [
 
 const INVOKE_ENDS: readonly End[] = [
   { token: T.invokeClose, consume: true }, { token: T.invokeOpen, consume: false }, { token: T.toolCallClose, consume: false },
-  { token: T.minimaxClose, consume: false }, { token: T.functionCallsClose, consume: false },
+  { token: T.minimaxClose, consume: false }, { token: T.functionCallsClose, consume: false }, { token: T.toolCallsClose, consume: false },
 ];
 const MINIMAX_M3_ENDS: readonly End[] = [
   { token: T.minimaxM3InvokeClose, consume: true }, { token: T.invokeClose, consume: true }, { token: T.minimaxM3InvokeOpen, consume: false },
