@@ -180,24 +180,26 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       j = valueFenceEnd(text, j + 1, limit) - 1;
       continue;
     }
-    if (c === QUOTE && mayOpenDocument(text, j + 1) && (docScanned <= j - i + DOCUMENT_SCAN_ALLOWANCE) && opensValue(text, j, i)) {
-      // `"args": "{"city": "Paris"}"`: a string holding a document, its quotes not escaped.
-      const open = documentOpensAt(text, j + 1, limit);
-      if (open >= 0) {
+    if (c === QUOTE) {
+      const first = closerOf(text, j, limit);
+      if (first < 0) break;
+      if (delimiterFollows(text, first + 1, limit)) {
+        j = first;
+        continue;
+      }
+      if (mayOpenDocument(text, j + 1) && docScanned <= j - i + DOCUMENT_SCAN_ALLOWANCE && opensValue(text, j, i)) {
+        // `"args": "{"city": "Paris"}"`: a string holding a document, its quotes not escaped.
+        const open = documentOpensAt(text, j + 1, limit);
         const scan: DocumentScan = { at: open, depth: 0, inString: false };
-        const closer = documentCloser(text, scan, limit);
-        docScanned += scan.at - open;
+        const closer = open < 0 ? -1 : documentCloser(text, scan, limit);
+        if (open >= 0) docScanned += scan.at - open;
         const quote = closer < 0 ? -1 : quoteAfterDocument(text, closer + 1, limit, true);
         if (quote >= 0) {
           j = quote;
           continue;
         }
       }
-    }
-    if (c === QUOTE) {
-      const first = closerOf(text, j, limit);
-      if (first < 0) break;
-      j = delimiterFollows(text, first + 1, limit) ? first : (ends ??= new StringEnds()).end(text, first, limit, '"');
+      j = (ends ??= new StringEnds()).end(text, first, limit, '"');
       continue;
     }
     if (c === BACKSLASH && j + 1 < limit && text.charCodeAt(j + 1) === QUOTE) {
