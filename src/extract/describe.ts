@@ -69,6 +69,16 @@ export function describeNoJson(text: string, options?: ExtractOptions): string {
       : `the reply holds only a ${tagPair(reasoning.name)} block and no answer after it`;
   }
   if (acc.codeLanguage !== undefined) return `the reply's code block is ${acc.codeLanguage}, not JSON`;
-  if (!acc.bracket) return "the reply is prose with no '{' or '['";
+  if (!acc.bracket) {
+    // `prop":"test"}` (node-llama-cpp #575): an object whose start was lost, not prose.
+    if (lostStart(text)) return "the reply has no '{' or '[', though it holds a key's closing quote and colon, then a '}' or ']': its start looks lost";
+    return "the reply is prose with no '{' or '['";
+  }
   return "the reply's '{' and '[' do not start JSON (they look like links, citations or placeholders)";
+}
+
+/** Whether `text` holds a key's closing quote and colon (`":`) and a closer after it. */
+function lostStart(text: string): boolean {
+  const key = text.indexOf('":');
+  return key >= 0 && (text.indexOf('}', key) >= 0 || text.indexOf(']', key) >= 0);
 }
