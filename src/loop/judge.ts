@@ -53,7 +53,8 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
   const repairs: Repair[] = [];
   let value: unknown;
   try {
-    value = (await parseReply(reply.text, settings.schema, settings.parseOptions, reply.restore, repairs)).value;
+    const parseOptions = settings.acceptTruncated ? { ...settings.parseOptions, acceptTruncated: true } : settings.parseOptions;
+    value = (await parseReply(reply.text, settings.schema, parseOptions, reply.restore, repairs)).value;
   } catch (caught) {
     if (!(caught instanceof JsonMendError)) {
       // Neither the parser nor the schema layer throws foreign errors for a reply: this came from the caller's

@@ -1,12 +1,14 @@
 // The loop's one door into the parser and the schema layer: reply text → value + repairs, or a typed error.
 import { JsonMendError } from '../errors.js';
 import { coerceAsync, formatFeedback, parseAsync, parseWithReport, SchemaError } from '../schema/index.js';
-import type { Repair, SchemaLike } from '../schema/types.js';
-import type { ParseOptions } from '../parse/types.js';
+import type { Repair, SchemaLike, SchemaParseOptions } from '../schema/types.js';
+import { truncatedReplyError } from '../schema/stage.js';
+import { isCutOffRepair } from '../parse/kind-flags.js';
+import type { ParseOptions, TextRepairKind } from '../parse/types.js';
 import type { RepairSummary } from './events.js';
 
-/** Parser options the loop passes through (`onRepair` is the loop's own). */
-export type LoopParseOptions = Omit<ParseOptions, 'onRepair'>;
+/** Parser options the loop passes through (`onRepair` is the loop's own), and whether a cut-off value is taken. */
+export type LoopParseOptions = Omit<ParseOptions, 'onRepair'> & Pick<SchemaParseOptions, 'acceptTruncated'>;
 
 /** A parsed reply. */
 export interface ParsedReply {
@@ -38,6 +40,8 @@ export async function parseReply(
   repairs.push(...loose.repairs);
   const restored = restore(loose.value);
   if (schema === undefined) return { value: restored, repairs };
+  // As the one parse with the schema does (SchemaParseOptions.acceptTruncated).
+  if (options.acceptTruncated !== true && loose.repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind))) throw truncatedReplyError(text, loose.repairs);
   const value = await coerceAsync(restored, schema, { onRepair });
   return { value, repairs };
 }

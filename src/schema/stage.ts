@@ -4,7 +4,8 @@
 import { JsonMendError } from '../errors.js';
 import { type ParsedCandidate, nativeParse, parseCandidates } from '../parse/candidates.js';
 import { type SchemaStage, installSchemaStage } from '../parse/stage.js';
-import type { ParseOptions } from '../parse/types.js';
+import { isCutOffRepair } from '../parse/kind-flags.js';
+import type { ParseOptions, TextRepairKind } from '../parse/types.js';
 import { type Compiled, type Validation, compile } from './compile.js';
 import { SchemaError } from './error.js';
 import { type Guide, itemSchema } from './guide.js';
@@ -21,7 +22,7 @@ interface Found {
 
 /** The search as a generator that yields values to validate (see repairLoop). */
 function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compiled): Generator<unknown, RepairReport, Validation> {
-  const { schema: _schema, onRepair: _onRepair, draft: _draft, maxRounds, validator: _validator, salvage, ...rest } = options;
+  const { schema: _schema, onRepair: _onRepair, draft: _draft, maxRounds, validator: _validator, salvage, acceptTruncated: _acceptTruncated, ...rest } = options;
   const parseOptions: ParseOptions = rest;
   const limits = { maxRounds, maxDepth: options.maxDepth, salvage };
   const guide = compiled.guide;
@@ -54,6 +55,8 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
   for (const candidate of withConcatenatedParts(candidates)) {
     // A cut-off reply that the schema rejects is an error, not something to guess at.
     const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated });
+    // One it accepts may still have lost what was cut off (a string's end, an optional member).
+    if (outcome.ok && candidate.truncated && options.acceptTruncated !== true) throw truncatedReplyError(text, candidate.repairs);
     if (outcome.ok) {
       const repairs: Repair[] = candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs);
       return { value: outcome.value, repairs };
@@ -61,6 +64,16 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     firstFailure ??= new SchemaError(outcome.issues, candidate.repairs);
   }
   throw firstFailure ?? new JsonMendError('NO_JSON', 'no JSON value found in the text');
+}
+
+/**
+ * The error for a reply that was cut off, at the cut its `repairs` name (else at the end): its value
+ * may lack what came after, so with a schema it is refused unless SchemaParseOptions.acceptTruncated.
+ */
+export function truncatedReplyError(text: string, repairs: readonly Repair[]): JsonMendError {
+  const cut = repairs.find((r) => 'offset' in r && isCutOffRepair(r.kind as TextRepairKind));
+  const offset = cut !== undefined && 'offset' in cut ? cut.offset : text.length;
+  return new JsonMendError('REPAIR_REFUSED', 'the reply is cut off: the value the schema accepts may be missing what came after (acceptTruncated: true takes it)', { offset, text });
 }
 
 function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, undefined> {

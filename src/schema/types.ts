@@ -87,6 +87,13 @@ export interface SchemaParseOptions<S extends SchemaLike = SchemaLike>
     Omit<CoerceOptions, 'onRepair'> {
   /** The schema the value must satisfy; repairs are guided by it. */
   schema?: S;
+  /**
+   * Take the value of a reply that was cut off (the parser reported `truncated`) when the schema
+   * accepts it. Default false: such a reply is a `REPAIR_REFUSED` error at the cut, since the value
+   * may lack what came after it (a string's end, optional members), as `generate` refuses a reply cut
+   * off by the token limit. Without a schema, `parse` takes it and reports `truncated`.
+   */
+  acceptTruncated?: boolean;
   /** Called once with every repair (text and schema), only when at least one fired. */
   onRepair?: (repairs: readonly Repair[]) => void;
 }

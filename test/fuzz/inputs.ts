@@ -338,6 +338,29 @@ export const quotedList = fc.tuple(
 });
 
 /**
+ * An object one of whose values is code with its quotes not escaped (its line breaks escaped): a
+ * call with quoted arguments (`env.get("KEY", "default")`), maybe after a Python docstring in triple
+ * quotes (`def f():\n    """Docs."""\n    return g("a")`), among other JSON values; alone or in
+ * prose, pretty-printed or not.
+ */
+export const codeInString = fc.tuple(
+  fc.constantFrom('env.get', 'print', 'f', 'os.path.join'), fc.array(quotedWord, { minLength: 1, maxLength: 4 }),
+  fc.option(fc.stringMatching(/^[A-Z][a-z]{1,8}( [a-z]{1,8}){0,3}\.$/), { nil: undefined }), fc.constantFrom('', ';', ' + x'),
+  fc.array(jsonValue, { maxLength: 3 }), fc.nat(), fc.boolean(), fc.boolean(),
+).map(([fn, args, doc, after, others, at, pretty, inProse]) => {
+  const call = `${fn}(${args.map((w) => `"${w}"`).join(', ')})${after}`;
+  const code = doc === undefined ? call : `def f():\n    """${doc}"""\n    return ${call}`;
+  const value: Record<string, unknown> = {};
+  const where = at % (others.length + 1);
+  others.forEach((v, i) => { if (i === where) value.code = code; value[`k${i}`] = v; });
+  if (where === others.length) value.code = code;
+  const json = JSON.stringify(value, null, pretty ? 2 : undefined);
+  // Only the code's quotes lose their escapes: its line breaks and the other values keep theirs.
+  const damaged = json.replace(JSON.stringify(code), `"${code.replace(/\n/g, '\\n')}"`);
+  return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+});
+
+/**
  * An object some of whose values are Windows paths written with single backslashes
  * (`"C:\Users\bob\new.txt"`), its folders named in lower case (two characters at least) after one
  * that opens with a letter that starts no JSON escape, the others JSON values; alone or in prose,

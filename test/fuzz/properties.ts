@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, codeInString, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -292,6 +292,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'a string holding a quoted word whose quotes were not escaped (`"a "done}" and more"`), in a valid document whose keys are identifiers and strings words, alone or in prose, is read exactly as it was meant, and so is the rest of the document; the stream reads it the same way'),
   readsExactly('recovery.quoted-list', quotedList,
     'an object with a string that lists quoted words whose quotes were not escaped (`"msg": "Use "a", "b" or "c""`), alone or in prose, is read exactly as it was meant, and so is the rest of the object; the stream reads it the same way'),
+  readsExactly('recovery.code-in-string', codeInString,
+    'an object with a string of code whose quotes were not escaped, a call with quoted arguments (`env.get("KEY", "default")`) maybe after a docstring in triple quotes, its line breaks escaped, alone or in prose, is read exactly as it was meant, and so is the rest of the object; the stream reads it the same way'),
   readsExactly('recovery.windows-path', windowsPaths,
     'an object some of whose values are Windows paths written with single backslashes (`"C:\\Users\\bob\\new.txt"`), alone or in prose, is read with each path as written (`\\n` `\\t` `\\b` `\\u` in it are folders, not escapes); the stream reads it the same way'),
   readsExactly('recovery.latex', latexMaths,

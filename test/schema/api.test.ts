@@ -102,6 +102,20 @@ describe('parse with a JSON Schema', () => {
     const schema = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'string' } }, required: ['a', 'b'] };
     assert.throws(() => parse('{"a": 1, "b": nu', { schema }), JsonMendError);
   });
+  // langchainjs #2802: a reply cut off inside an optional string gave `{"name": "House", "description": ""}`,
+  // which the schema accepts: a value that looked complete while the description was gone.
+  test('a cut-off reply the schema accepts is refused at the cut, unless acceptTruncated', async () => {
+    const schema = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, rooms: { type: 'array' } }, required: ['name'] };
+    for (const reply of ['{"name": "House", "description": "', '{"name": "House", "rooms": [1, 2', 'Here: {"name": "House", "description": "A big']) {
+      assert.throws(() => parse(reply, { schema }), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED' && /cut off/.test(e.message) && e.offset === reply.length);
+      await assert.rejects(parseAsync(reply, { schema }), { code: 'REPAIR_REFUSED' });
+    }
+    const { value, repairs } = parseWithReport('{"name": "House", "description": "A big', { schema, acceptTruncated: true });
+    assert.deepEqual(value, { name: 'House', description: 'A big' });
+    assert.deepEqual(new Set(repairs.map((r) => r.kind)), new Set(['truncated']));
+    // Without a schema the parser takes it, and says so.
+    assert.deepEqual(new Set(parseWithReport('{"name": "House", "description": "A big').repairs.map((r) => r.kind)), new Set(['truncated']));
+  });
 });
 
 describe('Standard Schemas', () => {

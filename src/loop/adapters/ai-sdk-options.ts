@@ -21,7 +21,7 @@ const CUT_OFF = ALL_REPAIR_KINDS.filter(isCutOffRepair);
 /** The parser options an adapter uses: the caller's, plus the cut-off repairs refused unless accepted. */
 export function adapterParseOptions(options: AiSdkRepairOptions): LoopParseOptions {
   const parseOptions = options.parseOptions ?? {};
-  if (options.acceptTruncated === true) return parseOptions;
+  if (options.acceptTruncated === true) return { ...parseOptions, acceptTruncated: true };
   return { ...parseOptions, disable: [...(parseOptions.disable ?? []), ...CUT_OFF] };
 }
 

@@ -110,7 +110,7 @@ export interface ChatChoiceLike {
 
 /** Options of {@link parseChoiceContent}. */
 export interface ChoiceContentOptions extends ToolArgumentsOptions {
-  /** Accept a reply cut off by `finish_reason: "length"` when it can be repaired. Default `false`. */
+  /** Accept a reply cut off (`finish_reason: "length"`, or a value the parser found cut off) when it can be repaired. Default `false`. */
   acceptTruncated?: boolean;
 }
 
@@ -131,6 +131,5 @@ export function parseChoiceContent<S extends SchemaLike | undefined = undefined,
   if (choice.finish_reason === 'length' && !options.acceptTruncated) {
     throw new JsonMendError('UNREPAIRABLE', 'the reply was cut off by the output-token limit (finish_reason "length")');
   }
-  const { acceptTruncated: _ignored, ...parseOptions } = options;
-  return parseWithReport(message.content ?? '', { ...parseOptions, schema }).value as T;
+  return parseWithReport(message.content ?? '', { ...options, schema }).value as T;
 }
