@@ -195,8 +195,12 @@ function lineEndsInDelimiter(e: Engine, i: number): boolean {
   return (i < limit || i >= e.end) && (last === Ch.COMMA || ((last === Ch.RBRACE || last === Ch.RBRACKET) && depth < 0));
 }
 
-/** What starts at `i` (after a comma): a member, a scalar element, a container, or none of these. */
-export function nextAfterComma(e: Engine, i: number): Next {
+/**
+ * What starts at `i` (after a comma): a member, a scalar element, a container, or none of these. A
+ * scalar that ends the text is an element only when `lastMayEnd` (top-level values already listed:
+ * `1, 2, 3`).
+ */
+export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   const s = e.buf;
   i = peekSignificant(e, i);
   if (i >= e.end) return Next.NONE;
@@ -219,7 +223,7 @@ export function nextAfterComma(e: Engine, i: number): Next {
     return Next.NONE;
   }
   const after = peekSignificant(e, k);
-  if (after >= e.end) return Next.NONE;
+  if (after >= e.end) return lastMayEnd && e.final ? Next.ELEMENT : Next.NONE;
   const d = s.charCodeAt(after);
   const quoted = c === Ch.DQUOTE || c === Ch.SQUOTE;
   if (d === Ch.COLON) return quoted ? Next.MEMBER : Next.NONE;

@@ -582,7 +582,8 @@ export class Engine {
       }
       // `[{"a": 1}]}, {"b": 2}, 3]`: what goes on as an element or a member after a closer read as the
       // value's end (strayCloser looks one piece ahead) is a value of its own too, never text to set aside.
-      const after = c === Ch.COMMA ? nextAfterComma(this, next) : Next.NONE;
+      // `1, 2, 3` (in a fence): once values are listed, the last one ends the text.
+      const after = c === Ch.COMMA ? nextAfterComma(this, next, this.topValues > 1) : Next.NONE;
       if (after === Next.ELEMENT || after === Next.MEMBER) {
         this.concatenate('');
         this.pos++;

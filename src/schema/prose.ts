@@ -2,7 +2,7 @@
 // for the text. Without a schema (or with one that asks for a container) prose stays NO_JSON.
 import type { Schema } from '@cfworker/json-schema';
 import { NO, foldCaseAndSpace, stringToNumber, writtenNumber } from './convert.js';
-import { type Guide, type JsonType, expectedTypes, resolveSchema } from './guide.js';
+import { type Guide, type JsonType, expectedTypes, itemSchema, resolveSchema } from './guide.js';
 import type { SchemaRepair } from './types.js';
 
 /** The value read out of the prose, and the repair that says so; undefined when none or several fit. */
@@ -15,6 +15,10 @@ export function readProse(text: string, guide: Guide): { value: unknown; repair:
     const body = withoutFence(text.trim());
     if (body.length === 0) return undefined;
     return { value: body, repair: { kind: 'prose_as_string', path: '', before: text, after: body } };
+  }
+  if (types.length === 1 && types[0] === 'array' && members === undefined) {
+    const list = numberList(withoutFence(text.trim()), expectedTypes(resolveSchema(guide, itemSchema(node, 0))));
+    return list === undefined ? undefined : { value: list, repair: { kind: 'read_from_prose', path: '', before: text, after: list } };
   }
   if (types.some((t) => t === 'object' || t === 'array' || t === 'string') && members === undefined) return undefined;
   const found = members !== undefined ? membersIn(text, members) : scalarsIn(text, types);
@@ -85,6 +89,25 @@ function scalarsIn(text: string, types: readonly JsonType[]): Found {
     }
   }
   return found;
+}
+
+/**
+ * `10,0,0,10,5` or `3 4 5` for an array of numbers (langchain #12667): the numbers of a reply that is
+ * nothing but them, separated by commas or white space; undefined for anything else, and for what
+ * reads as one number with thousands' groups (`1,234`).
+ */
+function numberList(body: string, itemTypes: readonly JsonType[]): number[] | undefined {
+  if (!itemTypes.includes('number') && !itemTypes.includes('integer')) return undefined;
+  const tokens = body.split(/\s*,\s*|\s+/);
+  if (tokens.length < 2 || (!/\s/.test(body) && /^\d{1,3}(,\d{3})+$/.test(body))) return undefined;
+  const values: number[] = [];
+  for (const token of tokens) {
+    if (!/^-?\d+(\.\d+)?$/.test(token)) return undefined;
+    const value = Number(token);
+    if (!itemTypes.includes('number') && !Number.isInteger(value)) return undefined;
+    values.push(value);
+  }
+  return values;
 }
 
 /** Whether `schema`'s root asks for an array and nothing else (so several values found become its items). */

@@ -1003,3 +1003,16 @@ describe('a bracket in a string before another string is no document', () => {
     ['{"a": "{", "b": "}", "c": 1,}', { a: '{', b: '}', c: 1 }],
   ]);
 });
+
+// Found this session, reading a list of numbers in a fence: top-level scalars separated by commas
+// were wrapped in an array up to the second-last, and the last set aside as text (`1,2,3` gave
+// `[1, 2]`). Once values are listed, the one that ends the text is the last of them.
+describe('a fenced list of scalars keeps its last one', () => {
+  readsEach([
+    ['```\n1,2,3\n```', [1, 2, 3]],
+    ['```json\n"a", "b", "c"\n```', ['a', 'b', 'c']],
+    ['Here:\n```\n1, 2, 3, 4\n```\nDone.', [1, 2, 3, 4]],
+    // One value and then a scalar is no list (the scalar is set aside, as before).
+    ['{"a": 1}, 3', { a: 1 }],
+  ]);
+});

@@ -104,6 +104,16 @@ describe('parse with a JSON Schema', () => {
   });
   // langchainjs #2802: a reply cut off inside an optional string gave `{"name": "House", "description": ""}`,
   // which the schema accepts: a value that looked complete while the description was gone.
+  // langchain #12667: a reply of numbers separated by commas, for an array of numbers (was NO_JSON).
+  test('a reply that is nothing but numbers is the array of numbers a schema asks for', () => {
+    const schema = { type: 'array', items: { type: 'integer' } };
+    assert.deepEqual(parseWithReport('10,0,0,10,5', { schema }).value, [10, 0, 0, 10, 5]);
+    assert.deepEqual(parseWithReport('10,0,0,10,5', { schema }).repairs.map((r) => r.kind), ['read_from_prose']);
+    assert.deepEqual(parse('3 4 5', { schema }), [3, 4, 5]);
+    assert.deepEqual(parse('```\n1,2,3\n```', { schema }), [1, 2, 3]);
+    // One number with thousands' groups, a fraction for integers, words: no list.
+    for (const reply of ['1,234', '1.5, 2', 'The scores are 1, 2, 3']) assert.throws(() => parse(reply, { schema }), JsonMendError);
+  });
   test('a cut-off reply the schema accepts is refused at the cut, unless acceptTruncated', async () => {
     const schema = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, rooms: { type: 'array' } }, required: ['name'] };
     for (const reply of ['{"name": "House", "description": "', '{"name": "House", "rooms": [1, 2', 'Here: {"name": "House", "description": "A big']) {
