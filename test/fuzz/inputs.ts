@@ -327,15 +327,23 @@ export const quotedList = fc.tuple(
   fc.array(jsonValue, { maxLength: 3 }), fc.nat(), fc.boolean(), fc.boolean(),
 ).map(([before, words, joiner, last, after, others, at, pretty, inProse]) => {
   const text = `${before}${words.map((w) => `"${w}"`).join(', ')}${joiner}"${last}"${after}`;
+  return withUnescapedQuotes('msg', text, others, at, pretty, inProse);
+});
+
+/**
+ * An object whose member `key` holds `text`, among `others` (at `at`), written with that string's
+ * quotes not escaped (its line breaks escaped; the other values keep their escapes), alone or in
+ * prose; with the value.
+ */
+function withUnescapedQuotes(key: string, text: string, others: readonly unknown[], at: number, pretty: boolean, inProse: boolean) {
   const value: Record<string, unknown> = {};
   const where = at % (others.length + 1);
-  others.forEach((v, i) => { if (i === where) value.msg = text; value[`k${i}`] = v; });
-  if (where === others.length) value.msg = text;
+  others.forEach((v, i) => { if (i === where) value[key] = text; value[`k${i}`] = v; });
+  if (where === others.length) value[key] = text;
   const json = JSON.stringify(value, null, pretty ? 2 : undefined);
-  // Only the list's quotes lose their escapes: the other values keep theirs.
-  const damaged = json.replace(JSON.stringify(text), `"${text}"`);
+  const damaged = json.replace(JSON.stringify(text), `"${text.replace(/\n/g, '\\n')}"`);
   return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
-});
+}
 
 /**
  * An object one of whose values is code with its quotes not escaped (its line breaks escaped): a
@@ -350,14 +358,7 @@ export const codeInString = fc.tuple(
 ).map(([fn, args, doc, after, others, at, pretty, inProse]) => {
   const call = `${fn}(${args.map((w) => `"${w}"`).join(', ')})${after}`;
   const code = doc === undefined ? call : `def f():\n    """${doc}"""\n    return ${call}`;
-  const value: Record<string, unknown> = {};
-  const where = at % (others.length + 1);
-  others.forEach((v, i) => { if (i === where) value.code = code; value[`k${i}`] = v; });
-  if (where === others.length) value.code = code;
-  const json = JSON.stringify(value, null, pretty ? 2 : undefined);
-  // Only the code's quotes lose their escapes: its line breaks and the other values keep theirs.
-  const damaged = json.replace(JSON.stringify(code), `"${code.replace(/\n/g, '\\n')}"`);
-  return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  return withUnescapedQuotes('code', code, others, at, pretty, inProse);
 });
 
 /**
