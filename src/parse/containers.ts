@@ -6,7 +6,7 @@ import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
 import { indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
-import { NEED_MORE, Kind, State, LOOKAHEAD, closerOf } from './state.js';
+import { NEED_MORE, Kind, State, KEY_MAX, LOOKAHEAD, closerOf } from './state.js';
 
 export function open(e: Engine, kind: Kind): void {
   push(e, kind);
@@ -683,8 +683,11 @@ export function setMayOpen(e: Engine, i: number): boolean {
   if (i >= e.end && !e.final) throw NEED_MORE;
   const c = s.charCodeAt(i);
   if (c !== Ch.SQUOTE && c !== Ch.DQUOTE) return isDigit(c) || c === Ch.MINUS;
-  const q = s.indexOf(c === Ch.SQUOTE ? "'" : '"', i + 1);
-  return !(q > 0 && s.charCodeAt(q + 1) === Ch.COLON);
+  // A loop, not indexOf: every object's first key comes here, and keys are short.
+  const limit = Math.min(e.end, i + 1 + KEY_MAX);
+  let q = i + 1;
+  while (q < limit && s.charCodeAt(q) !== c) q++;
+  return !(q < limit && s.charCodeAt(q + 1) === Ch.COLON);
 }
 
 /** How far a Python set literal is looked at before it is read as an object after all. */
