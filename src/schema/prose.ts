@@ -98,8 +98,15 @@ function scalarsIn(text: string, types: readonly JsonType[]): Found {
  */
 function numberList(body: string, itemTypes: readonly JsonType[]): number[] | undefined {
   if (!itemTypes.includes('number') && !itemTypes.includes('integer')) return undefined;
-  const tokens = body.split(/\s*,\s*|\s+/);
-  if (tokens.length < 2 || (!/\s/.test(body) && /^\d{1,3}(,\d{3})+$/.test(body))) return undefined;
+  if (!/\s/.test(body) && /^\d{1,3}(,\d{3})+$/.test(body)) return undefined;
+  // Split at commas, then at white space: no pattern that can backtrack over a long run of spaces.
+  const tokens: string[] = [];
+  for (const piece of body.split(',')) {
+    const words = piece.trim().split(/\s+/);
+    if (words[0] === '') return undefined;
+    for (const word of words) tokens.push(word);
+  }
+  if (tokens.length < 2) return undefined;
   const values: number[] = [];
   for (const token of tokens) {
     if (!/^-?\d+(\.\d+)?$/.test(token)) return undefined;

@@ -144,6 +144,9 @@ export const FAMILIES: readonly TimingFamily[] = [
   // comes) is read again only once the text since the quote doubles, not on every chunk.
   { name: 'stream.fenced-string-waiting', n: 20_000, make: (n) => '{"a": "```\n' + times('x = "y"\n', n), run: stream4 },
   { name: 'extract.documents-in-strings', n: 20_000, make: (n) => 'Here: {' + times('"a": "["x", {"k": ', n) + '} ok', run: (t) => tolerant(() => extract(t)) },
+  // A reply of numbers read for an array of numbers: split at commas, then white space (long runs of
+  // spaces before a comma would make a pattern like `\s*,\s*` backtrack).
+  { name: 'schema.number-lists', n: 20_000, make: (n) => '1' + times('  ', n) + ',2' + times(' 3 ,', n) + 'x', run: (t) => tolerant(() => parse(t, { schema: { type: 'array', items: { type: 'number' } } })) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },
