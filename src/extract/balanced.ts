@@ -5,7 +5,7 @@ import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIde
 import { elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
-import { DOCUMENT_SCAN_ALLOWANCE, documentCloser, documentOpensAt, mayOpenDocument, quoteAfterDocument, type DocumentScan } from './embedded-doc.js';
+import { DOCUMENT_SCAN_ALLOWANCE, documentStringEnd, mayOpenDocument } from './embedded-doc.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
 const BACKSLASH = 0x5c;
@@ -189,13 +189,10 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       }
       if (mayOpenDocument(text, j + 1) && docScanned <= j - i + DOCUMENT_SCAN_ALLOWANCE && opensValue(text, j, i)) {
         // `"args": "{"city": "Paris"}"`: a string holding a document, its quotes not escaped.
-        const open = documentOpensAt(text, j + 1, limit);
-        const scan: DocumentScan = { at: open, depth: 0, inString: false };
-        const closer = open < 0 ? -1 : documentCloser(text, scan, limit);
-        if (open >= 0) docScanned += scan.at - open;
-        const quote = closer < 0 ? -1 : quoteAfterDocument(text, closer + 1, limit, true);
-        if (quote >= 0) {
-          j = quote;
+        const quote = documentStringEnd(text, j + 1, limit);
+        docScanned += quote.scanned;
+        if (quote.at >= 0) {
+          j = quote.at;
           continue;
         }
       }

@@ -37,6 +37,11 @@ const TOKEN_LIMIT = 64;
 /** Longest key {@link memberStartsAt} reads: the parser's look-ahead (keyOpensText in parse/containers.ts). */
 const KEY_LIMIT = 160;
 
+/** JSON's own whitespace: space, line feed, carriage return, tab. */
+export function isJsonWs(c: number): boolean {
+  return c === SPACE || c === LF || c === CR || c === TAB;
+}
+
 /** Whitespace as models emit it: ASCII, NBSP, BOM, zero-width and the Unicode space separators. */
 export function isWs(c: number): boolean {
   if (c <= SPACE) return c === SPACE || c === LF || c === CR || c === TAB || c === 0x0b || c === 0x0c;

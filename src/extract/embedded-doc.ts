@@ -3,6 +3,8 @@
 // keys would end the string and climb into the outer object; read as one text, the string keeps it.
 // The parser (src/parse/embedded-doc.ts, resumable) and the prose scan (balanced.ts) share these reads.
 
+import { isJsonWs } from './chars.js';
+
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const COMMA = 0x2c;
@@ -12,7 +14,6 @@ const LF = 0x0a;
 const QUOTE = 0x22;
 const RBRACE = 0x7d;
 const RBRACK = 0x5d;
-const SPACE = 0x20;
 
 /** The text ran out before the answer: wait for more, or (at the end) take it as no. */
 export const MORE = -2;
@@ -26,16 +27,12 @@ export const DOCUMENT_SCAN_ALLOWANCE = 1 << 16;
 /** How far the quote after a document's closer, and a key's or element's end quote, are looked for. */
 const LOOK = 160;
 
-function isSpace(c: number): boolean {
-  return c === SPACE || c === LF || c === 0x09 || c === 0x0d;
-}
-
 /** Past white space at `k`, raw or escaped (`\n`, `\t`, `\r`), what a document's text may hold between tokens; MORE at `end`. */
 function skipSpace(s: string, k: number, end: number): number {
   for (;;) {
     if (k >= end) return MORE;
     const c = s.charCodeAt(k);
-    if (isSpace(c)) k++;
+    if (isJsonWs(c)) k++;
     else if (c !== BACKSLASH) return k;
     else if (k + 1 >= end) return MORE;
     else if (isEscapedSpace(s.charCodeAt(k + 1))) k += 2;
@@ -50,7 +47,7 @@ function isEscapedSpace(c: number): boolean {
 /** Whether a string whose text starts at `from` may open a document: the cheap test before documentOpensAt. */
 export function mayOpenDocument(s: string, from: number): boolean {
   const c = s.charCodeAt(from);
-  return c === LBRACE || c === LBRACK || c === BACKSLASH || isSpace(c);
+  return c === LBRACE || c === LBRACK || c === BACKSLASH || isJsonWs(c);
 }
 
 /**
@@ -82,7 +79,7 @@ function quotedThen(s: string, k: number, end: number, a: number, b: number): nu
   // `"[", "]"`: a delimiter after the quote shows it closed the string that holds the bracket.
   if (k + 1 >= end) return MORE;
   const next = s.charCodeAt(k + 1);
-  if (next === COMMA || next === RBRACE || next === RBRACK || next === COLON || isSpace(next)) return -1;
+  if (next === COMMA || next === RBRACE || next === RBRACK || next === COLON || isJsonWs(next)) return -1;
   const limit = Math.min(end, k + LOOK);
   k++;
   while (k < limit && s.charCodeAt(k) !== QUOTE && s.charCodeAt(k) !== LF) k++;
@@ -145,10 +142,24 @@ export function quoteAfterDocument(s: string, k: number, end: number, final: boo
   for (; k < limit; k++) {
     if (s.charCodeAt(k) !== QUOTE) continue;
     let n = k + 1;
-    while (n < end && isSpace(s.charCodeAt(n))) n++;
+    while (n < end && isJsonWs(s.charCodeAt(n))) n++;
     if (n >= end) return final ? k : MORE;
     const c = s.charCodeAt(n);
     if (c === COMMA || c === RBRACE || c === RBRACK) return k;
   }
   return k >= end && !final ? MORE : -1;
+}
+
+const NO_DOCUMENT = { at: -1, scanned: 0 } as const;
+
+/**
+ * In a whole text (the prose scan): the end quote of the string whose text starts at `from`, when
+ * that text opens a document, else -1; and how many characters the search for its closer read.
+ */
+export function documentStringEnd(s: string, from: number, limit: number): { at: number; scanned: number } {
+  const open = documentOpensAt(s, from, limit);
+  if (open < 0) return NO_DOCUMENT;
+  const scan: DocumentScan = { at: open, depth: 0, inString: false };
+  const closer = documentCloser(s, scan, limit);
+  return { at: closer < 0 ? -1 : quoteAfterDocument(s, closer + 1, limit, true), scanned: scan.at - open };
 }

@@ -1,7 +1,7 @@
 // A code block written as a JSON value (`"code": ```python ⏎ … ⏎ ```}`): the parser reads it as a
 // string (repair kind fenced_value), so extraction must not take it for a fence around the answer, nor
 // count the brackets and quotes of the code inside it.
-import { isIdentChar } from './chars.js';
+import { isIdentChar, isJsonWs } from './chars.js';
 
 const BACKTICK = 0x60;
 const COLON = 0x3a;
@@ -13,10 +13,6 @@ const RBRACK = 0x5d;
 
 /** How far back from the backticks the `":` of the key is looked for (spaces and line breaks only). */
 const KEY_LOOKBACK = 16;
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-}
 
 /**
  * Whether the run of three or more backticks at `p` opens a value: a quoted key and its colon come
@@ -33,7 +29,7 @@ export function isValueFenceAt(text: string, p: number): boolean {
     if (!opensBlock(text, p)) return false;
     k--;
   }
-  while (k >= floor && isSpace(text.charCodeAt(k))) k--;
+  while (k >= floor && isJsonWs(text.charCodeAt(k))) k--;
   if (k < floor || text.charCodeAt(k) !== COLON) return false;
   k--;
   while (k >= floor && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
@@ -80,14 +76,14 @@ export function valueFenceEnd(text: string, p: number, limit: number): number {
     let end = run + 3;
     while (end < limit && text.charCodeAt(end) === BACKTICK) end++;
     let j = end;
-    while (j < limit && isSpace(text.charCodeAt(j))) j++;
+    while (j < limit && isJsonWs(text.charCodeAt(j))) j++;
     if (quoted) {
       if (j >= limit || text.charCodeAt(j) !== QUOTE) {
         k = end;
         continue;
       }
       j++;
-      while (j < limit && isSpace(text.charCodeAt(j))) j++;
+      while (j < limit && isJsonWs(text.charCodeAt(j))) j++;
     }
     const c = j < limit ? text.charCodeAt(j) : -1;
     if (c === -1 || c === COMMA || c === RBRACE || c === RBRACK) return quoted ? j : end;

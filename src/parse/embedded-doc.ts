@@ -1,7 +1,7 @@
 // A JSON document written inside a string value without escaping its quotes (see
 // src/extract/embedded-doc.ts): the parser's side, which keeps each search's progress on the engine
 // so a stream reads every character once.
-import { DOCUMENT_SCAN_ALLOWANCE, mayOpenDocument, documentCloser, documentOpensAt, quoteAfterDocument, MORE, type DocumentScan } from '../extract/embedded-doc.js';
+import { DOCUMENT_SCAN_ALLOWANCE, mayOpenDocument, documentCloser, documentOpensAt, quoteAfterDocument, MORE } from '../extract/embedded-doc.js';
 import type { Engine } from './engine.js';
 import { NEED_MORE } from './state.js';
 
@@ -19,9 +19,9 @@ export function embeddedDocText(e: Engine, i: number): boolean {
     const open = from < 0 || !inContainer(e) || !mayOpenDocument(e.buf, from) ? -1 : answer(e, documentOpensAt(e.buf, from, e.end));
     e.docQuote = open >= 0 && e.docScanned <= e.strStart + DOCUMENT_SCAN_ALLOWANCE ? -1 : -2;
     e.docFor = e.strStart;
-    e.docScanAt = e.base + open;
-    e.docDepth = 0;
-    e.docInString = false;
+    e.docScan.at = e.base + open;
+    e.docScan.depth = 0;
+    e.docScan.inString = false;
   }
   if (e.docQuote === -1) e.docQuote = documentEnd(e);
   return e.base + i < e.docQuote;
@@ -41,13 +41,13 @@ function answer(e: Engine, found: number): number {
 
 /** Goes on with the search for the document's closer, then its string's end quote: that quote's absolute offset, or -2. */
 function documentEnd(e: Engine): number {
-  const from = e.docScanAt - e.base;
-  const scan: DocumentScan = { at: from, depth: e.docDepth, inString: e.docInString };
+  // The search reads offsets in the buffer; the engine keeps them absolute (a stream's buffer moves).
+  const scan = e.docScan;
+  const from = scan.at - e.base;
+  scan.at = from;
   const closer = documentCloser(e.buf, scan, e.end);
   e.docScanned += scan.at - from;
-  e.docScanAt = e.base + scan.at;
-  e.docDepth = scan.depth;
-  e.docInString = scan.inString;
+  scan.at += e.base;
   if (closer < 0) {
     if (!e.final) throw NEED_MORE;
     return -2;

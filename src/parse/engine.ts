@@ -10,6 +10,7 @@ import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
 import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
+import type { DocumentScan } from '../extract/embedded-doc.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
 import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
@@ -158,10 +159,8 @@ export class Engine {
    */
   docFor = -1;
   /** @internal */ docQuote = -1;
-  /** Where that search goes on (absolute), the depth and whether inside a string there. @internal */
-  docScanAt = 0;
-  /** @internal */ docDepth = 0;
-  /** @internal */ docInString = false;
+  /** Where that search goes on (`at` absolute), the depth and whether inside a string there. @internal */
+  readonly docScan: DocumentScan = { at: 0, depth: 0, inString: false };
   /** How many characters those searches have read in all. @internal */
   docScanned = 0;
   /** strStart of the last string found to be a Windows path written with single backslashes (see settleWindowsPath in strings.ts), or -1. @internal */

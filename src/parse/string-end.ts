@@ -40,8 +40,10 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (e.strIsKey) return keyQuote(e, i, closeLen);
   if (e.quote >= Quote.BACKTICK) return Decision.CLOSE;
   if (fencedText(e, i)) return Decision.INNER;
-  if (e.quote === Quote.DOUBLE && embeddedDocText(e, i)) return Decision.INNER;
-  if (e.quote === Quote.DOUBLE && (e.buf.charCodeAt(i + 1) === Ch.DQUOTE || e.buf.charCodeAt(i - 1) === Ch.DQUOTE) && tripleQuoteText(e, i)) return Decision.INNER;
+  if (e.quote === Quote.DOUBLE) {
+    if (embeddedDocText(e, i)) return Decision.INNER;
+    if ((e.buf.charCodeAt(i + 1) === Ch.DQUOTE || e.buf.charCodeAt(i - 1) === Ch.DQUOTE) && tripleQuoteText(e, i)) return Decision.INNER;
+  }
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
