@@ -140,10 +140,13 @@ function unquotedKeyEnd(text: string, i: number, end: number): number {
 /**
  * Where the value of an unquoted member at `i` starts (`k: [1]`, `name: "Ann"`), or -1: a key word
  * (see unquotedKeyEnd), `:`, and a value that JSON (or Python) spells. The caller knows `i` starts a word.
+ * The key may have its closing quote, its opening one lost (`command": "ls"`, a stream whose first
+ * piece, `{"`, was dropped).
  */
 export function unquotedMemberValueAt(text: string, i: number, end: number): number {
-  const q = unquotedKeyEnd(text, i, end);
+  let q = unquotedKeyEnd(text, i, end);
   if (q <= i || q >= end) return -1;
+  if (text.charCodeAt(q) === QUOTE) q++;
   const colon = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
   if (colon >= end || text.charCodeAt(colon) !== COLON) return -1;
   const v = skipWs(text, colon + 1, Math.min(end, colon + 1 + TOKEN_LIMIT));
@@ -224,8 +227,8 @@ function lostColonValue(text: string, r: number, end: number): boolean {
 
 /**
  * Whether the `{` or `[` at `r` opens a container that is plainly JSON: an object's first member (a
- * quoted key, or a word and `:`), or an array's first element followed by a comma (`{see [1]}` is a
- * citation in prose).
+ * quoted key, or a word and `:`), or an array's first element followed by a comma, or its only one
+ * followed by the object's end or next member (`{see [1]}` is a citation in prose).
  */
 function containerAfterKey(text: string, r: number, end: number): boolean {
   const c = text.charCodeAt(r);
@@ -239,8 +242,35 @@ function containerAfterKey(text: string, r: number, end: number): boolean {
   if (c !== LBRACK) return false;
   // `{k [⏎  {"a": 1}, …`: an array of objects, its first one plainly JSON.
   if (text.charCodeAt(k) === LBRACE) return containerAfterKey(text, k, end);
+  // `{k [[]], j: 'L'}`: the array, then the object's next member.
+  const whole = valueEnd(text, r, Math.min(end, r + KEY_LIMIT));
+  if (whole >= 0 && memberAfterValue(text, whole, end)) return true;
+  if (text.charCodeAt(k) === LBRACK) return innerElementThenComma(text, k, end);
   const j = scalarElementEnd(text, k, end);
-  return j > k && j < end && text.charCodeAt(skipWs(text, j, Math.min(end, j + TOKEN_LIMIT))) === COMMA;
+  if (j <= k || j >= end) return false;
+  const d = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
+  if (d >= end) return false;
+  if (text.charCodeAt(d) === COMMA) return true;
+  // `{k [None]}`, `{k [1], j: 2}`: one element, then the object's end or its next member (`{see [1]}`
+  // cites a source: a number alone is no value there).
+  if (text.charCodeAt(d) !== RBRACK) return false;
+  const after = skipWs(text, d + 1, Math.min(end, d + 1 + TOKEN_LIMIT));
+  return after < end && text.charCodeAt(after) === RBRACE && !startsNumber(text, k, end);
+}
+
+/**
+ * `{k [[1, 2], …`, `{k [[[], None], …`: arrays in arrays from the `[` at `k`, read through the run
+ * of `[` (no recursion: a long run must not exhaust the stack); the innermost one's first element, or
+ * its `]` when it is empty, is followed by a comma.
+ */
+function innerElementThenComma(text: string, k: number, end: number): boolean {
+  const limit = Math.min(end, k + TOKEN_LIMIT);
+  while (k < limit && text.charCodeAt(k) === LBRACK) k = skipWs(text, k + 1, limit);
+  if (k >= limit) return false;
+  const j = text.charCodeAt(k) === RBRACK ? k + 1 : scalarElementEnd(text, k, end);
+  if (j <= k || j >= end) return false;
+  const d = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
+  return d < end && text.charCodeAt(d) === COMMA;
 }
 
 /**
@@ -409,9 +439,11 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
     if (r >= end) return rejectRun;
     const e = delimiterAt(text, r);
-    // `[1 {"a": 2}, 3]`: a container or a string after the number is the next element, its comma
-    // lost; so is any value on the next line (`[\n  1\n  true,`).
+    // `[1 {"a": 2}, 3]`, `[1 None, 2]`: a container, a string or a literal after the number is the
+    // next element, its comma lost; so is any value on the next line (`[\n  1\n  true,`).
     if (e === COMMA || e === LBRACE || e === LBRACK || e === QUOTE) return accept;
+    const literal = r > q ? literalAt(text, r, end) : -1;
+    if (literal >= 0 && delimiterAfter(text, literal, end) === COMMA) return accept;
     if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
     // `[1.5 // the mean`, `[1.5 # the mean`: a comment after the first element.
     if ((e === SLASH && r + 1 < end && (text.charCodeAt(r + 1) === SLASH || text.charCodeAt(r + 1) === STAR)) || hashCommentAt(text, r, end)) return accept;
@@ -431,11 +463,11 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   if (isIdentStart(d)) {
     if (literalAt(text, p, end) >= 0) return accept;
     // `[k: 1, j: 2}]`, `[k: 'v'}, 2]`: an element object's `{` lost (two members, or its `}` right
-    // after the first: `[Note: 5]` is prose).
+    // after the first, a trailing comma allowed: `[Note: 5]` is prose).
     const v = unquotedMemberValueAt(text, p, end);
     if (v >= 0) {
       const k = valueEnd(text, v, Math.min(end, v + KEY_LIMIT));
-      if (k >= 0 && (memberAfterValue(text, k, end) || delimiterAfter(text, k, end) === RBRACE)) return accept;
+      if (k >= 0 && (memberAfterValue(text, k, end) || closerAfterMember(text, k, end))) return accept;
     }
     const q = wordEnd(text, p, end, true);
     if (q < 0) return rejectRun;
@@ -449,6 +481,13 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     }
   }
   return rejectRun;
+}
+
+/** Whether the object's `}` follows a member's value that ends at `k`, a trailing comma allowed (`k: 1,⏎}`, as a pretty-printer writes it). */
+function closerAfterMember(text: string, k: number, end: number): boolean {
+  let d = skipWs(text, k, Math.min(end, k + TOKEN_LIMIT));
+  if (d < end && text.charCodeAt(d) === COMMA) d = skipWs(text, d + 1, Math.min(end, d + 1 + TOKEN_LIMIT));
+  return d < end && text.charCodeAt(d) === RBRACE;
 }
 
 /** `u` or `b` in either case: a Python string prefix when a quote follows (`u'…'`, `b"…"`; the parser drops it). */

@@ -17,6 +17,7 @@ const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
+const UNDERSCORE = 0x5f;
 
 /**
  * Where the members at `i` (see memberStartsAt) end in [i, end): one past the `}` that closes more
@@ -55,10 +56,28 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
   const trailing = closer < end && text.charCodeAt(closer) === RBRACE;
   // Else an object is the answer after prose's `Word:`, with a closer too many (`Answer: {"a": 1}}`)
   // or one written early (`Here: {a: 1}, b: 2}` is `{a: 1, b: 2}`); prose's word is not indented.
-  if (!trailing && text.charCodeAt(v) === LBRACE && !indentedLine(text, i)) return -1;
+  // A name that prose does not use (`fZ0: {…}, j: 2}`, `user_info: {…}, j: 2}`) is a key, though.
+  if (!trailing && text.charCodeAt(v) === LBRACE && !indentedLine(text, i) && !codeName(text, i, v)) return -1;
   // `name: "Ann"}`, `ids: [1, 2]}`: one member, its `}` right after it.
   if (!trailing && !(k < end && text.charCodeAt(k) === RBRACE) && !memberAfterValue(text, after, end)) return -1;
-  return membersEnd(text, i, end);
+  // From the value: a key's closing quote whose opening one was lost (`command": "ls"`) opens no string.
+  return membersEnd(text, v, end);
+}
+
+/**
+ * Whether the word at `i` (before its colon, ahead of `v`) is a name as code writes one, not
+ * prose's: it holds a `_` or a digit, or a capital after a small letter (`userInfo`). `Here`,
+ * `answer`, `JSON` are prose's labels.
+ */
+function codeName(text: string, i: number, v: number): boolean {
+  let lower = false;
+  for (let k = i; k < v; k++) {
+    const c = text.charCodeAt(k);
+    if (c === COLON || c === SPACE || c === TAB) break;
+    if (c === UNDERSCORE || isDigit(c) || (lower && c >= 0x41 && c <= 0x5a)) return true;
+    lower = c >= 0x61 && c <= 0x7a;
+  }
+  return false;
 }
 
 /** Whether `i` is first on a line that an indentation opens (`⏎  k: {…},`, as a pretty-printer writes a member). */

@@ -39,9 +39,9 @@ export function elementsOpenText(e: Engine, at: number): boolean {
   return elementsStartAt(e.buf, at, e.end);
 }
 
-/** Opens the array whose elements start at `at` (see elementsOpenText). */
-export function openArrayAt(e: Engine, at: number): void {
-  e.record('missing_opener', at, 'inserted the "[" of an array whose elements open the text');
+/** Opens the array whose elements start at `at` (see elementsOpenText, elementsIndentedUnderKey). */
+export function openArrayAt(e: Engine, at: number, detail = 'inserted the "[" of an array whose elements open the text'): void {
+  e.record('missing_opener', at, detail);
   e.edit(at, 0, '[');
   e.pos = at;
   push(e, Kind.ARRAY);
@@ -322,11 +322,11 @@ export function commaEndsObject(e: Engine): boolean {
  * before the key at `at` (and before the key's own splices, which start at `editsAt`). The caller
  * emits the key.
  */
-export function openMissingObject(e: Engine, at: number, editsAt: number): void {
+export function openMissingObject(e: Engine, at: number, editsAt: number, detail?: string): void {
   if (e.kinds.length >= e.options.maxDepth) {
     throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, at);
   }
-  e.record('missing_opener', at, e.top() === Kind.ARRAY ? 'inserted the "{" of an object whose key stands in an array' : 'inserted the "{" of a value whose first key is indented under its key');
+  e.record('missing_opener', at, detail ?? (e.top() === Kind.ARRAY ? 'inserted the "{" of an object whose key stands in an array' : 'inserted the "{" of a value whose first key is indented under its key'));
   // The key's own splices (its quotes) belong to the member, which a cut-off text drops: the `{` goes
   // before them, and the member starts after it.
   const k = editsAt;
@@ -345,9 +345,12 @@ export function openMissingObject(e: Engine, at: number, editsAt: number): void 
  * an object the text never closes (`{"b": 2}` in the array, the rest cut off). After an object
  * element (`[{"a": 1}, "b": 2}]`) or as the first element, the key's `{` is what was lost instead.
  */
-function arrayEndsBeforeKey(e: Engine): boolean {
+function arrayEndsBeforeKey(e: Engine, at: number): boolean {
   const n = e.kinds.length;
-  return n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && e.memberAt === e.lastCommaAt && e.closedLast < 0;
+  if (!(n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && e.memberAt === e.lastCommaAt && e.closedLast < 0)) return false;
+  // `"ids": [⏎    1,⏎      k: 2,`: a key on its own line indented deeper than the array's own key
+  // stands in the array, as the first key of an element whose `{` was lost.
+  return !(lineBreakBefore(e, at) && indentAt(e, at) > lastKeyIndent(e));
 }
 
 /**
@@ -356,7 +359,7 @@ function arrayEndsBeforeKey(e: Engine): boolean {
  * `{` was lost (`["key": "value"]`). The caller emits the key.
  */
 export function placeKeyInArray(e: Engine, at: number, editsAt: number): void {
-  if (arrayEndsBeforeKey(e)) closeArrayBeforeKey(e, e.base + at);
+  if (arrayEndsBeforeKey(e, at)) closeArrayBeforeKey(e, e.base + at);
   else openMissingObject(e, at, editsAt);
 }
 

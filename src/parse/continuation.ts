@@ -2,8 +2,9 @@
 // the one it would leave open? Then the closer was the mistake: reading it as an end would set what
 // follows aside, or hand it to a container that cannot take it (an element to an object).
 import { Ch, isDigit, isNumberPart, isWordStart, isWordPart } from './chars.js';
+import { opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
-import { lineBreakBefore, peekSignificant, scanSignificant } from './space.js';
+import { indentAt, lineBreakBefore, peekSignificant, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
 
@@ -235,16 +236,21 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
 }
 
 /**
- * Whether the number at `pos`, where an object's next key was expected, is the array's next element
- * (`[{"a": 1}, 3, "x"]` with the `}` lost): a number is no key unless a colon follows it, and here
- * the array goes on after it (`]`, or a comma and then an element, not a member).
+ * Whether the number or literal at `pos`, where an object's next key was expected, is the array's
+ * next element (`[{"a": 1}, 3, "x"]`, `[{"a": 1}, True, "x"]` with the `}` lost): neither is a key
+ * unless a colon follows it, and here the array goes on after it (`]`, or a comma and then an
+ * element, not a member). Read as a key, it would take a null, and `true` would be lost.
  */
-export function numberElementFollows(e: Engine): boolean {
-  const after = peekSignificant(e, scan(e, e.pos + 1, isNumberPart));
+export function scalarElementFollows(e: Engine, c: number): boolean {
+  const literal = isWordStart(c);
+  const word = scan(e, e.pos + 1, literal ? isWordPart : isNumberPart);
+  const after = peekSignificant(e, word);
   if (after >= e.end) return false;
   const d = e.buf.charCodeAt(after);
+  if (d !== Ch.COMMA && d !== Ch.RBRACKET) return false;
+  // A key's word is followed by its colon, which settled the common case without a slice.
+  if (literal && !isLiteralWord(e.buf.slice(e.pos, word))) return false;
   if (d === Ch.RBRACKET) return true;
-  if (d !== Ch.COMMA) return false;
   if (peekSignificant(e, after + 1) >= e.end) return true;
   const next = nextAfterComma(e, after + 1);
   return next === Next.CONTAINER || next === Next.ELEMENT;
@@ -275,6 +281,12 @@ export function memberValueFollows(e: Engine): boolean {
 function valueThenObjectEnd(e: Engine, i: number): boolean {
   const after = afterValue(e, i);
   return after >= 0 && e.buf.charCodeAt(after) === Ch.RBRACE;
+}
+
+/** Whether the container at `i` closes within the lookahead and a comma or the object's `}` follows it: a member's value. */
+export function containerEndsMember(e: Engine, i: number): boolean {
+  const after = afterValue(e, i);
+  return after >= 0 && (e.buf.charCodeAt(after) === Ch.COMMA || e.buf.charCodeAt(after) === Ch.RBRACE);
 }
 
 /** Where the text goes on (past spaces) after the value that starts at `i`; -1 if no value starts there or nothing follows it. */
@@ -383,8 +395,30 @@ export function rowOpenerLost(e: Engine): boolean {
   return false;
 }
 
+/**
+ * Whether the scalar at `pos`, in an object, first on its line after a key's colon and indented
+ * deeper than the key, is the first element of the key's array whose `[` was lost
+ * (`k:⏎    'v',⏎    None,⏎  ],`): a comma after it, then on the next line, indented as deep, a
+ * value that no colon follows. Read as members, `None` would become a key and its value be lost.
+ */
+export function elementsIndentedUnderKey(e: Engine): boolean {
+  if (!lineBreakBefore(e, e.pos) || !opensLostObject(e, indentAt(e, e.pos))) return false;
+  const end = valueEnd(e, e.pos);
+  if (end < 0) return false;
+  const comma = peekSignificant(e, end);
+  if (comma >= e.end || e.buf.charCodeAt(comma) !== Ch.COMMA) return false;
+  const next = peekSignificant(e, comma + 1);
+  if (next >= e.end || !lineBreakBefore(e, next) || indentAt(e, next) !== indentAt(e, e.pos)) return false;
+  const nextEnd = valueEnd(e, next);
+  if (nextEnd < 0) return false;
+  const after = peekSignificant(e, nextEnd);
+  if (after >= e.end) return true;
+  const d = e.buf.charCodeAt(after);
+  return d === Ch.COMMA || d === Ch.RBRACKET;
+}
+
 /** The end of the value that starts at `i` (a quoted string, a number, a JSON word or a container), within the lookahead; -1 if none. */
-function valueEnd(e: Engine, i: number): number {
+export function valueEnd(e: Engine, i: number): number {
   const s = e.buf;
   const c = s.charCodeAt(i);
   if (c === Ch.DQUOTE || c === Ch.SQUOTE) {

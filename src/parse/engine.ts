@@ -11,9 +11,9 @@ import { RepairLog } from './repair-log.js';
 import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import type { DocumentScan } from '../extract/embedded-doc.js';
-import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
-import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, numberElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
+import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
+import { closeBeforeSibling, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
+import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -514,8 +514,25 @@ export class Engine {
       openLostRow(this);
       return;
     }
+    if (depth > 0 && this.kinds[depth - 1] === Kind.OBJECT && this.mayStartLine() && elementsIndentedUnderKey(this)) {
+      openArrayAt(this, this.pos, 'inserted the "[" of a value whose elements are indented under its key');
+      return;
+    }
     if (startScalar(this, c)) return;
     throw this.fail('UNREPAIRABLE', `unexpected ${this.describe(this.pos)} where a value was expected`, this.pos);
+  }
+
+  /**
+   * A cheap first look for the checks that need the value at `pos` to start its line: false when
+   * the character before it is no space, or one space after a non-space (`"a": 1`, `[1, 2]`), the
+   * usual case, which this settles without a call. (At the buffer's front, where the text before may
+   * have been dropped, the full check decides.)
+   */
+  private mayStartLine(): boolean {
+    if (this.pos < 2) return true;
+    const prev = this.buf.charCodeAt(this.pos - 1);
+    if (prev === Ch.SPACE) return isJsonSpace(this.buf.charCodeAt(this.pos - 2));
+    return prev === Ch.LF || prev === Ch.CR || prev === Ch.TAB;
   }
 
   /** @internal */ stepAfterValue(c: number): void {
@@ -650,6 +667,13 @@ export class Engine {
           this.commaAt = comma;
           return;
         }
+        if (this.commaAt < 0 && this.memberAt < 0 && objectInArray(this) && elementAfter(this)) {
+          // `[{, true, 1]`: the object's `}` lost right after its `{`; the comma is the array's.
+          this.record('missing_closer', this.pos, 'inserted the "}" of an empty object before the array\'s next element');
+          this.edit(this.pos, 0, '}');
+          popContainer(this);
+          return;
+        }
         this.record(this.commaAt >= 0 ? 'extra_comma' : 'leading_comma', this.pos, `removed "${String.fromCharCode(c)}"`);
         this.edit(this.pos, 1, '');
         this.pos++;
@@ -676,9 +700,9 @@ export class Engine {
     }
     if (this.droppedStrayQuote(c)) return;
     if (strayMarkBeforeKey(this, c)) return;
-    if ((isDigit(c) || c === Ch.MINUS) && this.commaAt >= 0 && this.commaAt !== this.keylessAt && objectInArray(this) && numberElementFollows(this)) {
+    if ((isDigit(c) || c === Ch.MINUS || isWordStart(c)) && this.commaAt >= 0 && this.commaAt !== this.keylessAt && objectInArray(this) && scalarElementFollows(this, c)) {
       // `[{"a": 1, 3, "x"]`: read as a key, the number would take a null and could replace a member.
-      closeBeforeSibling(this, 'number');
+      closeBeforeSibling(this, isWordStart(c) ? 'literal' : 'number');
       return;
     }
     if (this.memberAt < 0) {

@@ -105,11 +105,11 @@ export const REPAIR_KINDS = {
     input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, guess: true, cutOff: false, fuzz: ['}, "k": '],
   },
   missing_closer: {
-    fixes: 'an object in an array that the next element follows without its `}`, or an array of plain values in an object that the next key of that object follows without its `]`; the closers of a value that a line of prose follows (`{"a": 1⏎Thanks!`: words with no colon, and nothing of the object after them)',
+    fixes: 'an object in an array that the next element follows without its `}` (a number, a literal, a container; `[{, true]`: right after its `{`), or an array of plain values in an object that the next key of that object follows without its `]`; the closers of a value that a line of prose follows (`{"a": 1⏎Thanks!`: words with no colon, and nothing of the object after them)',
     input: '[{"i":1{"i":2}]', value: [{ i: 1 }, { i: 2 }], at: 7, guess: true, cutOff: false, fuzz: ['[{"i":1{'],
   },
   missing_opener: {
-    fixes: 'a key and its value where an array element should be, after the value ended, or opening the text (a reply that goes on from a prefilled `{`): the object around them was not opened; an array\'s elements opening the text up to the `]` that ends it (`1, "b", [2]]`); or a table row whose `[` was lost (values after an array element, up to `], [`)',
+    fixes: 'a key and its value where an array element should be, after the value ended, or opening the text (a reply that goes on from a prefilled `{`): the object around them was not opened; a nested object\'s `{` lost on its key\'s line, its members then a `}` that more members follow (`{k: u: None}, j: 2}`); an array\'s elements opening the text up to the `]` that ends it (`1, "b", [2]]`), or indented under their key on the lines after it (`"k":⏎    1,⏎    2,⏎  ],`); or a table row whose `[` was lost (values after an array element, up to `], [`)',
     input: '["key":"value"]', value: [{ key: 'value' }], at: 1, guess: true, cutOff: false, fuzz: ['["k":'],
     alsoNeeds: { kinds: ['mismatched_closer'], why: 'the `]` closes the object that was never opened, too' },
   },

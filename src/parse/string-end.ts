@@ -5,11 +5,11 @@ import type { Engine } from './engine.js';
 import { colonAfter, equalsAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
-import { scan } from './continuation.js';
+import { containerEndsMember, scan } from './continuation.js';
 import { embeddedDocText } from './embedded-doc.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
-import { isLiteralWord, keyAfterFullwidthComma, scalarEndsMember, scanWordLimited } from './words.js';
+import { isLiteralWord, keyAfterFullwidthComma, quotedKeyAt as quotedKeyStartsAt, scalarEndsMember, scanWordLimited, unquotedKeyAt } from './words.js';
 
 /**
  * Does the quote at `i` end the string? Looks at what follows it (bounded). Returns undefined when
@@ -321,7 +321,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     if (colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd)) return Decision.CLOSE;
     // `{name="Ann", age=3}`: keyword arguments, `=` for the colon.
     if (equalsAfter(e, wordEnd)) return Decision.CLOSE;
-    // `{a: "x", b None}`: a key whose colon was lost, then a literal or a number and the member's end.
+    // `{a: "x", b None}`, `{a: "x", b [1]}`: a key whose colon was lost, then a value and the member's end.
     if (lostColonBeforeScalar(e, k)) return Decision.CLOSE;
     // `{"a": "x", null], "b": 1}`: a literal, then a closer or a comma, is an element (an array's `[`
     // lost), not text.
@@ -334,7 +334,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
 }
 
-/** A key word at `k`, one space, then a literal or a number that ends the member. */
+/** A key word at `k`, one space, then a literal, a number or a container (`b [None],`) that ends the member. */
 function lostColonBeforeScalar(e: Engine, k: number): boolean {
   let w = k;
   while (w < e.end && isWordPart(e.buf.charCodeAt(w))) w++;
@@ -344,7 +344,22 @@ function lostColonBeforeScalar(e: Engine, k: number): boolean {
     return false;
   }
   const c = e.buf.charCodeAt(w + 1);
+  if (c === Ch.LBRACKET || c === Ch.LBRACE) return containerEndsMember(e, w + 1) || (c === Ch.LBRACE && objectOpensWithMember(e, w + 1));
   return (isWordStart(c) || isDigit(c) || c === Ch.MINUS) && scalarEndsMember(e, w + 1, false, true);
+}
+
+/**
+ * Whether the `{` at `i` opens an object whose first member is plainly one: a quoted key or a word,
+ * then a colon (`q2 {⏎    g: None,`, an object too long to see closed within the lookahead).
+ */
+function objectOpensWithMember(e: Engine, i: number): boolean {
+  const k = peekSignificant(e, i + 1);
+  if (k >= e.end) return false;
+  if (quotedKeyStartsAt(e, k) || quotedKeyStartsAt(e, k, Ch.SQUOTE)) return true;
+  if (!isWordStart(e.buf.charCodeAt(k))) return false;
+  // unquotedKeyAt does not wait: the word and what follows it must have arrived.
+  peekSignificant(e, scanWordLimited(e, k));
+  return unquotedKeyAt(e, k);
 }
 
 /**

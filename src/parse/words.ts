@@ -3,6 +3,7 @@ import { Ch, isDigit, isJsonSpace, isNumberPart, isQuoteLike, isWordPart, isWord
 import { missingValueBeforeKey, open, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant } from './space.js';
+import { valueEnd } from './continuation.js';
 import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
 import type { TextRepairKind } from './types.js';
 
@@ -284,6 +285,48 @@ function identifierKeyAt(e: Engine, k: number): boolean {
 }
 
 /**
+ * Whether at `k`, in the outermost object, members as code writes them (an identifier, a colon right
+ * after it, a value that is no text: a literal, a number, a string on its line, a container) run to
+ * a `}` that does not end the text's object: a comma and another key follow it, or a second `}` (see
+ * readUnquotedValue). Nested deeper, that `}` may be the inner object's own
+ * (`{"x": {"a": b: 1}, "y": 2}`). Looks at most LOOKAHEAD characters.
+ */
+function nestedMemberEndsObject(e: Engine, k: number): boolean {
+  if (e.kinds.length !== 1) return false;
+  const s = e.buf;
+  // How far the look goes; where the buffer ends before that, it waits for more text.
+  const far = k + LOOKAHEAD;
+  for (;;) {
+    let j = k;
+    while (j < e.end && j < far && isWordPart(s.charCodeAt(j))) j++;
+    if (j >= e.end && !e.final) throw NEED_MORE;
+    if (j === k || j >= far || j >= e.end || s.charCodeAt(j) !== Ch.COLON) return false;
+    const v = peekSignificant(e, j + 1);
+    if (v >= far || v >= e.end) return false;
+    const t = valueEnd(e, v);
+    if (t < 0 || t >= far) return false;
+    const d = peekSignificant(e, t);
+    if (d >= far || d >= e.end) return false;
+    if (s.charCodeAt(d) === Ch.RBRACE) {
+      const after = peekSignificant(e, d + 1);
+      if (after >= e.end) return false;
+      if (s.charCodeAt(after) === Ch.RBRACE) return true;
+      if (s.charCodeAt(after) !== Ch.COMMA) return false;
+      const next = peekSignificant(e, after + 1);
+      if (next >= e.end) return false;
+      if (quotedKeyAt(e, next) || quotedKeyAt(e, next, Ch.SQUOTE)) return true;
+      if (!isWordStart(s.charCodeAt(next))) return false;
+      // unquotedKeyAt does not wait: the word and what follows it must have arrived.
+      peekSignificant(e, scanWordLimited(e, next));
+      return unquotedKeyAt(e, next);
+    }
+    if (s.charCodeAt(d) !== Ch.COMMA) return false;
+    k = peekSignificant(e, d + 1);
+    if (k >= far || k >= e.end || !isWordStart(s.charCodeAt(k))) return false;
+  }
+}
+
+/**
  * Whether a literal (`True`, `null`, …) or a number at `k` is followed, on its line, by the end of the
  * member (`,` `}` or, unless `delimited`, the line's end). Waits while the text so far cannot tell.
  */
@@ -381,6 +424,15 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
       e.state = State.KEY;
       return;
     }
+  }
+  if (e.top() === Kind.OBJECT && kind === 'unquoted_string' && nestedMemberEndsObject(e, start)) {
+    // `{k: u: None}, j: 2}`, `{k: u: None, v: 1}}`: an identifier, a colon and a value that is no
+    // text, then a `}` that does not end the object: the first key of the value's object, its `{`
+    // lost on the key's line. Read as text, `None` would stay a word, and the `}` would end the
+    // object early.
+    openMissingObject(e, start, e.edits.length, 'inserted the "{" of a value whose member and "}" follow its key');
+    e.state = State.KEY;
+    return;
   }
   let last = unquotedEnd(e, false);
   let text = e.buf.slice(start, last);

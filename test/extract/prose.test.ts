@@ -224,8 +224,9 @@ describe('describeNoJson', () => {
     assert.equal(describeNoJson(''), 'the reply is empty');
     assert.equal(describeNoJson('  \n'), 'the reply is blank (only whitespace)');
     assert.equal(describeNoJson('The capital of France is Paris.'), "the reply is prose with no '{' or '['");
-    // node-llama-cpp #575: a reply whose `{"` was lost is no prose.
-    assert.match(describeNoJson('prop":"test"}'), /its start looks lost/);
+    // node-llama-cpp #575: a reply whose `{"` was lost is no prose. (The parser reads `prop":"test"}`
+    // as `{"prop":"test"}` since session 24; after a word on its line, the start stays lost.)
+    assert.match(describeNoJson('the prop":"test"}'), /its start looks lost/);
     assert.equal(describeNoJson('He said "hi": twice.'), "the reply is prose with no '{' or '['");
     assert.match(describeNoJson('<think>maybe {"a": 1}</think>No idea.'), /only JSON-looking text is inside <think>…<\/think>/);
     assert.match(describeNoJson('<think>Let me think about it'), /unclosed <think>…<\/think> block/);

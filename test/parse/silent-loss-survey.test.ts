@@ -130,8 +130,6 @@ const CASES: readonly (readonly [string, unknown])[] = [
 
 /** Damage no reading can undo with confidence: an error, never a value missing a scalar. */
 const REFUSED: readonly string[] = [
-  // An object's `}` lost before the array's next elements: `1]` is no key.
-  '[{, 0, 1]',
   // An array's `[` lost in an object: a literal then `]` is an element, not the string's text.
   '{"0":"",null],"1":false}',
   // An `@` key the parser does not read unquoted: the object is the candidate, not the `[2]` in it.
@@ -920,7 +918,8 @@ describe('members with unquoted keys whose `{` was lost', () => {
     ['Here is the result: {k {}} Hope it helps.', { k: {} }],
     ['Here is the result: {k [], j: 1} Hope it helps.', { k: [], j: 1 }],
     // Members after a stray closer in prose whose keys start with `_`.
-    ['Here is the result: {n: k: True, x: None}, _i3: None, _4: False} Hope it helps.', { n: 'k: True', x: null, _i3: null, _4: false }],
+    // (Session 24: the `}` that more members follow shows `k`'s `{` lost on `n`'s line.)
+    ['Here is the result: {n: k: True, x: None}, _i3: None, _4: False} Hope it helps.', { n: { k: true, x: null }, _i3: null, _4: false }],
     // A key whose colon was lost before an array of objects, pretty-printed in prose.
     ["Here is the result: {\n  k [\n    {\n      c: 'b',\n    },\n  ],\n  d: 1,\n} Hope it helps.", { k: [{ c: 'b' }], d: 1 }],
     // An element object's `{` lost before its `}`, in an array of arrays in prose.
@@ -1015,4 +1014,74 @@ describe('a fenced list of scalars keeps its last one', () => {
     // One value and then a scalar is no list (the scalar is set aside, as before).
     ['{"a": 1}, 3', { a: 1 }],
   ]);
+});
+
+// Session 24, the same survey (recovery.deleted-script-delimiter, seeds 1–3: 11, 11 and 17 of 3,000
+// generated inputs lost text before, 1, 0 and 0 after). Each row lost a value, a key or members.
+describe('a delimiter lost from an object as code writes it, session 24', () => {
+  readsEach([
+    // The first `{` lost before a key that is a code name (not prose's `Here:`), its value an object.
+    ['fZ0: {b: 1}, c: 2}', { fZ0: { b: 1 }, c: 2 }],
+    ['userInfo: {a: 1}, b: 2}', { userInfo: { a: 1 }, b: 2 }],
+    ['Here is the result: _2V_7na0: {}} Hope it helps.', { _2V_7na0: {} }],
+    // An element object's `}` lost before a literal: the literal is the array's, not a key.
+    ["['Xu P9', {_Dp_0: None, i_95G__r2: 9.8e-41, True, 'U', 'R']", ['Xu P9', { _Dp_0: null, i_95G__r2: 9.8e-41 }, true, 'U', 'R']],
+    ['["x", {"a": 1, null]', ['x', { a: 1 }, null]],
+    // ... or right after its `{`: the object is empty, the comma the array's.
+    ['[\n  None,\n  {,\n  True,\n  None,\n]', [null, {}, true, null]],
+    ['[{, 0, 1]', [{}, 0, 1]],
+    // An array's `[` lost after its key's colon and a line break: its elements indented under the key.
+    ["{\n  a: 1,\n  b: \n    'v',\n    None,\n    True,\n  ],\n  c: 2\n}", { a: 1, b: ['v', null, true], c: 2 }],
+    ['{\n  "a": 1,\n  "b":\n    1,\n    2,\n  ],\n  "c": 2\n}', { a: 1, b: [1, 2], c: 2 }],
+    // An element object's `{` lost in an array of plain values: its key is indented deeper than the array's.
+    ['{\n  x: 1,\n  o: [\n    None,\n\n      _5: None,\n      s6: None,\n    },\n    None,\n  ],\n  _C7: 6,\n}', { x: 1, o: [null, { _5: null, s6: null }, null], _C7: 6 }],
+    // A key's colon lost before its container, after a string the rest was read into.
+    ["{a: 'S6 N.  fs', b [None], c: None}", { a: 'S6 N.  fs', b: [null], c: null }],
+    ['{"a": "x", b [null], "c": null}', { a: 'x', b: [null], c: null }],
+    ["{\n  e: 2.2,\n  f: 'q',\n  q2 {\n    g: None,\n  },\n  t: [None],\n}", { e: 2.2, f: 'q', q2: { g: null }, t: [null] }],
+    // ... in prose, before an array of one element or of arrays.
+    ['Here is the result: {_k0 [None]} Hope it helps.', { _k0: [null] }],
+    ['Here is the result: {k [1], j: 2} Hope it helps.', { k: [1], j: 2 }],
+    ['Here is the result: {_9q [[[], None], None]} Hope it helps.', { _9q: [[[], null], null] }],
+    // An element object's `{` lost on its own line, in prose, its `}` after a trailing comma.
+    ["Here is the result: [\n  \n    K_n0: False,\n  },\n  [\n    None,\n  ],\n  'o',\n] Hope it helps.", [{ K_n0: false }, [null], 'o']],
+    // A nested object's `{` lost on its key's line, in the outermost object: the `}` after its
+    // members is followed by more members, or by the object's own `}`.
+    ["{m_0: __861: None}, ____JL2: 'C', f3: False}", { m_0: { __861: null }, ____JL2: 'C', f3: false }],
+    ['{"a": b: 1, c: None}}', { a: { b: 1, c: null } }],
+    ["{B0: _9S_1: None, f: 'J.t'}, _u: 'o'}", { B0: { _9S_1: null, f: 'J.t' }, _u: 'o' }],
+    ['{A0: a1: {a2: False}}}', { A0: { a1: { a2: false } } }],
+    // The text's `{"` lost (a stream's first piece dropped, vLLM #34887; node-llama-cpp #575): the
+    // first member was set aside as text, or the reply refused.
+    ['command": "ls -la", "timeout": 5}', { command: 'ls -la', timeout: 5 }],
+    ['code": "uptime"}', { code: 'uptime' }],
+    ['Here: a": 1, "b": 2}', { a: 1, b: 2 }],
+    // In prose: an array of arrays before the next member; a number's comma lost before a literal.
+    ["Here is the result: {r10 [[]], _F9_1: 'L'} Hope it helps.", { r10: [[]], _F9_1: 'L' }],
+    ['Here is the result: [[490122900 None, None], [None]] Hope it helps.', [[490122900, null, null], [null]]],
+    // A key's colon lost before an object too long to see closed, after a single-quoted string.
+    ["{\n  f: 'g9fZ',\n  C_1 {\n    h_2: None,\n    m_4: 1.3995282015912072e-48,\n    X6: {\n      A27: None,\n      x8: None,\n      g_9_Z9: None,\n    },\n    Y5: 'a long enough value to pass the lookahead of the quote',\n  },\n  B: True,\n}",
+      { f: 'g9fZ', C_1: { h_2: null, m_4: 1.3995282015912072e-48, X6: { A27: null, x8: null, g_9_Z9: null }, Y5: 'a long enough value to pass the lookahead of the quote' }, B: true }],
+  ]);
+});
+
+describe('readings the session 24 rules must not change', () => {
+  readsEach([
+    // Prose's label before an object with a closer too many, or written early.
+    ['Here: {a: 1}, b: 2}', { a: 1, b: 2 }],
+    ['Answer: {"a": 1}}', { a: 1 }],
+    // A key named as a literal is a key; a word and a colon in a value is its text.
+    ['[{"a": 1, true: 2}]', [{ a: 1, true: 2 }]],
+    ['{"a": Note: 5}', { a: 'Note: 5' }],
+    ['{"status": error: null}', { status: 'error: null' }],
+    // Nested deeper, the `}` after `b: 1` is the inner object's own.
+    ['{"x": {"a": b: 1}, "y": 2}', { x: { a: 'b: 1' }, y: 2 }],
+    // Brackets in a string's text, and a citation in braces.
+    ['{"a": "He said, then [laughs], and left"}', { a: 'He said, then [laughs], and left' }],
+    // A value on the line after its key, then the next member.
+    ['{\n  "a":\n    "note",\n  "c": 2\n}', { a: 'note', c: 2 }],
+  ]);
+  test('a citation in braces is no object', () => {
+    assert.deepEqual(parse('As shown {see [1]} the data'), [1]);
+  });
 });
