@@ -68,14 +68,18 @@ function isWs(c: number): boolean {
 }
 
 /**
- * Where a partial string's shown text may end: before a trailing run of whitespace and one comma, and,
- * with `inObject`, before a tail that is, or may grow into, `, key: ` — a quote right after it means
+ * Where a partial string's shown text may end: before a high surrogate at its end, before a trailing
+ * run of whitespace and one comma, and, with `inObject`, before a tail that is, or may grow into,
+ * `, key: ` — a quote right after it means
  * the string's own end quote was missing before that comma (`{"a": "x, b: "y"}`), and the engine cuts
  * the string there (only in an object).
  */
 function visibleEnd(s: string, inObject: boolean): number {
   const floor = Math.max(0, s.length - MAX_RETRACT);
   let k = s.length;
+  // A high surrogate waits for its low half: shown alone (or sent alone in a delta), it is a lone code
+  // unit, which any UTF-8 encoding of the snapshot or the delta turns into U+FFFD for good.
+  if (k > 0 && (s.charCodeAt(k - 1) & 0xfc00) === 0xd800) return k - 1;
   while (k > floor && isWs(s.charCodeAt(k - 1))) k--;
   if (k > floor && s.charCodeAt(k - 1) === 0x2c) return k - 1;
   const member = inObject ? memberTailStart(s, floor) : -1;

@@ -1,6 +1,7 @@
 // The semantics table of docs/stream.md, one named test per row, plus the front doors.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { parse as partialJson } from 'partial-json';
 import { JsonMendError } from '../../src/errors.js';
 import { parse } from '../../src/schema/index.js';
@@ -200,6 +201,61 @@ describe('deltas', () => {
     p.end();
     v = applyDeltas(v, p.snapshot.deltas ?? []);
     assert.deepEqual(v, parse(text));
+  });
+});
+
+/** Whether `s` holds no lone surrogate (String.prototype.isWellFormed, which the TypeScript lib here lacks). */
+function wellFormed(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c & 0xfc00) === 0xd800) {
+      if ((s.charCodeAt(i + 1) & 0xfc00) !== 0xdc00) return false;
+      i++;
+    } else if ((c & 0xfc00) === 0xdc00) return false;
+  }
+  return true;
+}
+
+/** Every string in `v`, keys included. */
+function stringsIn(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) stringsIn(x, out);
+  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(k), stringsIn(x, out);
+  return out;
+}
+
+// Session 24's survey of streaming reports (elizaOS, tldraw): an emoji's two halves in two chunks, the
+// snapshot showed the high half alone and the next delta started with the low half alone; sent as
+// UTF-8, each became U+FFFD for good.
+describe('an emoji split between chunks is never shown half', () => {
+  test('escaped and raw, in snapshots and deltas', () => {
+    for (const [first, second] of [['{"t":"Sure \\ud83d', '\\ude00 done"}'], ['{"t":"Hi \uD83D', '\uDE00"}']]) {
+      const p = createStreamParser({ deltas: true });
+      const a = p.push(first);
+      assert.deepEqual(a.value, { t: first.startsWith('{"t":"Sure') ? 'Sure ' : 'Hi ' });
+      const b = p.push(second);
+      for (const d of [...(a.deltas ?? []), ...(b.deltas ?? [])]) if (d.op === 'append') assert.ok(wellFormed(d.text), JSON.stringify(d));
+      assert.ok(stringsIn(b.value).every(wellFormed));
+    }
+  });
+
+  test('property: any chunking of text with astral characters gives well-formed snapshots and deltas', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.boolean(), fc.integer({ min: 1, max: 5 }), (s, escaped, size) => {
+        const body = escaped ? JSON.stringify(s).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : JSON.stringify(s);
+        const text = `{"a": ${body}, "b": [${body}]}`;
+        const p = createStreamParser({ deltas: true });
+        let v: unknown;
+        for (let i = 0; i < text.length; i += size) {
+          const snap = p.push(text.slice(i, i + size));
+          assert.ok(stringsIn(snap.value).every(wellFormed), JSON.stringify(snap.value));
+          for (const d of snap.deltas ?? []) if (d.op === 'append') assert.ok(wellFormed(d.text));
+          v = applyDeltas(v, snap.deltas ?? []);
+        }
+        assert.deepEqual(p.end(), { a: s, b: [s] });
+      }),
+      { seed: 24, numRuns: 300 },
+    );
   });
 });
 
