@@ -1,8 +1,11 @@
 // Provider tool-call deltas, demultiplexed: OpenAI streams `tool_calls[i].function.arguments` in
 // pieces keyed by `index` (the id comes once), Anthropic streams `input_json_delta` pieces keyed by
 // the content block's index. Each call gets its own stream parser (fed only its new piece) for partial
-// arguments; when the parser sees the arguments' JSON close, or the provider closes the block, the
-// whole arguments text is read once with `parseToolArguments` and the schema. Linear in total size.
+// arguments. The whole arguments text is read once, with `parseToolArguments` and the schema, when the
+// provider closes the call, or when its JSON has closed and the stream has moved on to another call:
+// a provider may send more of the same call's arguments after a closer (`{"path": "a"}` then
+// `, "limit": 40}`, or a second object), and a call read at its first closer would lose them. Linear
+// in total size.
 import { JsonMendError } from '../errors.js';
 import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
@@ -21,8 +24,15 @@ interface CallState {
   parser: StreamParser | undefined;
   last: unknown;
   done: boolean;
-  /** Where the arguments' JSON closes: the call is read then, without waiting for the provider's close. */
+  /** Where the arguments' JSON closes: the call is read once another call's delta comes, without waiting for the provider's close. */
   hint: RootCloseHint;
+  /** Whether more arguments came after the call was read (reported once, as an error event). */
+  late: boolean;
+}
+
+/** The call as messages name it: `the call to "get_weather" (call_a)`. */
+function describeCall(state: CallState): string {
+  return `the call to "${state.name ?? ''}" (${state.id ?? `index ${state.key}`})`;
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -35,8 +45,9 @@ function str(value: unknown): string | undefined {
 
 /**
  * A demultiplexer for streamed provider tool calls. Push deltas (or whole OpenAI chunks / Anthropic
- * events); each push returns `call_start`, partial `arguments`, and — as soon as a call's arguments
- * close — its `call` (parsed, repaired, validated) or `error` event.
+ * events); each push returns `call_start`, partial `arguments`, and — once a call's arguments have
+ * closed and a delta of another call comes, or the provider closes the call — its `call` (parsed,
+ * repaired, validated) or `error` event.
  */
 export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): ToolCallDeltaMux {
   if (options === null || typeof options !== 'object') throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
@@ -44,6 +55,8 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
   const parseOptions = parserOptions(options);
   const calls = new Map<string, CallState>();
   const keyOfId = new Map<string, string>();
+  /** Calls whose JSON has closed, read when a delta of another call comes. */
+  const closed = new Set<CallState>();
   let lastKey: string | undefined;
 
   function stateFor(delta: ToolCallDelta, events: ToolCallDeltaEvent[]): CallState {
@@ -55,7 +68,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     lastKey = key;
     let state = calls.get(key);
     if (!state) {
-      state = { key, id: delta.id, name: undefined, pieces: [], parser: createStreamParser({ ...parseOptions, deltas: true }), last: undefined, done: false, hint: new RootCloseHint() };
+      state = { key, id: delta.id, name: undefined, pieces: [], parser: createStreamParser({ ...parseOptions, deltas: true }), last: undefined, done: false, hint: new RootCloseHint(), late: false };
       calls.set(key, state);
       if (delta.id !== undefined) keyOfId.set(delta.id, key);
       events.push({ type: 'call_start', key, id: delta.id, name: delta.name || undefined });
@@ -72,13 +85,14 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
    * error then is not reported, the call waits for the provider's close instead.
    */
   function finish(state: CallState, events: ToolCallDeltaEvent[], early = false): void {
+    closed.delete(state);
     if (state.done) return;
     const name = state.name ?? '';
     let event: ToolCallDeltaEvent;
     try {
       if (name === '') throw new JsonMendError('UNREPAIRABLE', `the tool call ${state.id ?? state.key} has no name`);
       const schema = tools.schemaOf(name);
-      const read = argumentsFromText(state.pieces.join(''), schema, parseOptions, [], () => `the call to "${name}" (${state.id ?? `index ${state.key}`})`);
+      const read = argumentsFromText(state.pieces.join(''), schema, parseOptions, [], () => describeCall(state));
       event = { type: 'call', key: state.key, id: state.id, name, arguments: read.value, repairs: read.repairs };
     } catch (error) {
       if (!(error instanceof JsonMendError)) throw error;
@@ -93,14 +107,24 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
   function push(delta: ToolCallDelta, events: ToolCallDeltaEvent[] = []): ToolCallDeltaEvent[] {
     if (record(delta) === undefined) throw new JsonMendError('INVALID_ARGUMENT', 'a tool-call delta must be an object');
     const state = stateFor(delta, events);
+    // The stream moved on from the calls whose JSON closed: they are read now.
+    for (const other of closed) if (other !== state) finish(other, events, true);
     if (typeof delta.name === 'string' && delta.name !== '') state.name = (state.name ?? '') + delta.name;
     const piece = delta.arguments;
-    if (typeof piece !== 'string' || piece === '' || state.done) return events;
+    if (typeof piece !== 'string' || piece === '') return events;
+    if (state.done) {
+      if (!state.late && piece.trim() !== '') {
+        // Read already (another call's delta came between): what comes now is not part of that call.
+        state.late = true;
+        events.push({ type: 'error', key: state.key, id: state.id, error: new JsonMendError('UNREPAIRABLE', `more arguments came for ${describeCall(state)} after it was read: ${JSON.stringify(piece.slice(0, 40))}`) });
+      }
+      return events;
+    }
     state.pieces.push(piece);
     if (!state.parser) {
       if (state.hint.close === -1) {
         state.hint.feed(piece);
-        if (state.hint.close !== -1) finish(state, events, true);
+        if (state.hint.close !== -1) closed.add(state);
       }
       return events;
     }
@@ -120,7 +144,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
       events.push({ type: 'arguments', key: state.key, id: state.id, name: state.name, arguments: snapshot.value });
     }
     state.hint.feed(piece);
-    if (state.hint.close !== -1) finish(state, events, true);
+    if (state.hint.close !== -1) closed.add(state);
     return events;
   }
 

@@ -94,8 +94,8 @@ function withSchema(value: unknown, repairs: Repair[], schema: SchemaLike | unde
   }
 }
 
-const ARGUMENT_KEYS = ['arguments', 'parameters', 'input'] as const;
-const CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', 'parameters', 'input', 'id', 'type']);
+const ARGUMENT_KEYS = ['arguments', 'parameters', 'input', 'args'] as const;
+const CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', 'parameters', 'input', 'args', 'id', 'type']);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -177,7 +177,7 @@ export function callFromValue(
   const where = describe(name, origin.format, line);
   const schema = ctx.tools.schemaOf(name, line);
   if (truncated) throw cutOff(where);
-  const raw = argumentsOf(inner) ?? {};
+  const raw = withMembersBeside(inner, rewrites, where);
   let read: { value: unknown; repairs: Repair[] };
   if (typeof raw === 'string') {
     rewrites.push('arguments_as_string');
@@ -191,6 +191,36 @@ export function callFromValue(
   const id = typeof inner.id === 'string' ? inner.id : isObject(value) && typeof value.id === 'string' ? value.id : undefined;
   if (id !== undefined) call.id = id;
   return call;
+}
+
+/**
+ * The call's arguments, with the members written beside them: a call object's members other than its
+ * name, arguments, id and type belong to the arguments. Models write them flat, with no arguments
+ * member (`{"name": "f", "city": "Paris"}`), or beside it, where a closer written early put them
+ * (`{"name": "f", "arguments": {"a": 1}}, "b": 2}`). Dropped, they would be lost without a word; the
+ * schema then checks them as it checks the rest.
+ */
+function withMembersBeside(call: Record<string, unknown>, rewrites: ToolCallRewrite[], where: () => string): unknown {
+  const args = argumentsOf(call);
+  let beside: Record<string, unknown> | undefined;
+  for (const key of Object.keys(call)) {
+    if (CALL_KEYS.has(key)) continue;
+    beside ??= {};
+    Object.defineProperty(beside, key, { value: call[key], enumerable: true, writable: true, configurable: true });
+  }
+  if (beside === undefined) return args ?? {};
+  if (args === undefined) {
+    rewrites.push('flat_arguments');
+    return beside;
+  }
+  const names = Object.keys(beside).map((k) => JSON.stringify(k)).join(', ');
+  if (!isObject(args)) throw new JsonMendError('UNREPAIRABLE', `${where()} has members beside its arguments (${names}) that cannot join them: its arguments are not an object`);
+  const clash = Object.keys(beside).find((k) => Object.hasOwn(args, k));
+  if (clash !== undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} has ${JSON.stringify(clash)} both in its arguments and beside them`);
+  rewrites.push('arguments_beside');
+  const merged: Record<string, unknown> = {};
+  for (const from of [args, beside]) for (const key of Object.keys(from)) Object.defineProperty(merged, key, { value: from[key], enumerable: true, writable: true, configurable: true });
+  return merged;
 }
 
 /** `NAME(` then an object: a call written as a function call. */

@@ -1,7 +1,8 @@
 // Tool calls while the reply streams: the span scanner runs chunk by chunk and hands each body's new
 // text over; a JSON body goes to the project's stream parser (only its new piece) for partial
 // arguments, and to a root-close hint: when the body's JSON closes, the body is read as
-// `extractToolCalls` reads it and the call is reported, before its closing markup arrives. Elements of
+// `extractToolCalls` reads it and the call is reported, before its closing markup arrives (text that
+// comes after the close and changes the reading gets an error event at the span's close). Elements of
 // a list of calls are reported as the parser completes them. `end()` reads the whole text as
 // `extractToolCalls` does, so the final result is the same whatever the chunking. No step re-reads
 // text already passed, except each body once when it closes: linear in the reply.
@@ -39,6 +40,8 @@ interface SpanState {
   hint: RootCloseHint;
   /** The early reading was tried (once: repeating it on every push would make the stream quadratic). */
   early: boolean;
+  /** The calls the early reading reported: the reading at the span's close must agree with them. */
+  earlyCalls: ToolCall[];
   /** An error was reported for this span: its close reports no second one. */
   failed: boolean;
   /** Qwen3-Coder: the arguments read from closed parameters, the pieces since the last closer, and the last few characters (a closer split over pieces). */
@@ -54,6 +57,15 @@ interface SpanState {
  * is only known once more text comes (the last Mistral call), come with `end()`'s result.
  * Work is linear in the reply's length.
  */
+/** Whether two readings of a call agree on its name and arguments. */
+function sameCall(a: ToolCall, b: ToolCall): boolean {
+  return a.name === b.name && JSON.stringify(a.arguments) === JSON.stringify(b.arguments);
+}
+
+function sameCalls(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
+  return a.length === b.length && a.every((call, i) => sameCall(call, b[i]));
+}
+
 /** Bodies read only once whole: no partial arguments before their call closes. */
 const READ_WHOLE: ReadonlySet<SpanBody> = new Set<SpanBody>(['arg_pairs', 'gemma_args', 'named_tags']);
 
@@ -73,7 +85,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (!ctx.formats.has(span.format)) return;
       open = {
         span, base: nextIndex, pieces: [], reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
-        early: false, failed: false, params: {}, pending: [], tail: '',
+        early: false, earlyCalls: [], failed: false, params: {}, pending: [], tail: '',
         parser: span.body === 'parameters' || READ_WHOLE.has(span.body) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
@@ -119,8 +131,11 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     if (state.hint.close !== -1 && !state.early) {
       state.early = true;
       // The root closed: read the body up to there as extractToolCalls would; a reading error (the
-      // hint misled by a bracket in a single-quoted string) waits for the span to close.
-      readEarly(state, state.pieces.join('').slice(0, state.hint.close));
+      // hint misled by a bracket in a single-quoted string) waits for the span to close, and so does a
+      // body that already goes on after the root in a way that changes the reading (a closer written
+      // early, a second object).
+      const body = state.pieces.join('');
+      readEarly(state, body.slice(0, state.hint.close), body.slice(state.hint.close).trim() === '' ? undefined : body);
     }
     if (!state.parser || state.head === '{{') return;
     let snapshot;
@@ -151,20 +166,48 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     partial(state, value);
   }
 
-  /** The calls of the body's text `body`, read whole; reported when the reading is clean. */
-  function readEarly(state: SpanState, body: string): void {
-    const span = { ...state.span, bodyEnd: state.span.bodyStart + body.length, end: state.span.bodyStart + body.length, closed: true };
+  /**
+   * The calls of the body's text `body`, read whole; reported when the reading is clean, and when the
+   * body so far, `sofar` (when text came after the root's close), reads the same.
+   */
+  function readEarly(state: SpanState, body: string, sofar?: string): void {
     let calls: ToolCall[];
     try {
-      calls = readSpan(span, body, false, ctx);
+      calls = readBody(state, body);
+      if (sofar !== undefined && !sameCalls(calls, readBody(state, sofar))) return;
     } catch (error) {
-      if (isReadingError(error)) return;
+      if (isReadingError(error) || sofar !== undefined) return;
       fail(state, error);
       state.parser = undefined;
       return;
     }
     for (let i = state.reported; i < calls.length; i++) report(state, calls[i]);
+    state.earlyCalls = calls;
     state.parser = undefined; // nothing more to show for this span
+  }
+
+  /**
+   * The span closed after an early reading: text after the JSON's close (`{"name": "f", "arguments":
+   * {"a": 1}}, "b": 2}`, a closer written early) may change a call already reported. Each such call
+   * gets an error event with its index, which says so; `end()` has the call as the whole text reads.
+   */
+  function checkEarly(state: SpanState, calls: readonly ToolCall[]): void {
+    for (let i = 0; i < state.earlyCalls.length && i < calls.length; i++) {
+      const early = state.earlyCalls[i];
+      const now = calls[i];
+      if (sameCall(early, now)) continue;
+      const args = JSON.stringify(now.arguments);
+      events.push({
+        type: 'error', index: state.base + i,
+        error: new JsonMendError('UNREPAIRABLE', `the call to "${early.name}" was reported when its JSON closed, and the text after that changes it: read whole, it calls "${now.name}" with ${args.length > 120 ? `${args.slice(0, 120)}…` : args}`),
+      });
+    }
+  }
+
+  /** The calls of the open span's body text `body`, read as if the span closed after it. */
+  function readBody(state: SpanState, body: string): ToolCall[] {
+    const span = { ...state.span, bodyEnd: state.span.bodyStart + body.length, end: state.span.bodyStart + body.length, closed: true };
+    return readSpan(span, body, false, ctx);
   }
 
   /** Reports the arguments so far of the call being written, when they changed. */
@@ -220,6 +263,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       nextIndex = state.base + Math.max(state.reported, 1);
       return;
     }
+    if (state.earlyCalls.length > 0) checkEarly(state, calls);
     for (let i = state.reported; i < calls.length; i++) report(state, calls[i]);
     nextIndex = state.base + Math.max(state.reported, calls.length);
   }

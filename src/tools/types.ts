@@ -21,11 +21,13 @@ export interface ToolDefinition {
  * | `arguments_as_string` | the arguments written as a JSON string holding the object          | `"arguments": "{\"city\": \"Paris\"}"` → `{"city": "Paris"}` |
  * | `function_wrapper`    | an OpenAI-style `{"type": "function", "function": {…}}` wrapper  | `{"function": {"name": "f", …}}` → the inner call  |
  * | `call_syntax`         | a call object written as a function call to one of `tools`       | `<tool_call>f({"city": "Paris"})</tool_call>` → `f`, `{"city": "Paris"}` |
+ * | `flat_arguments`      | the arguments written beside the name, with no arguments member  | `{"name": "f", "city": "Paris"}` → `{"city": "Paris"}` |
+ * | `arguments_beside`    | members beside the arguments member, joined to the arguments     | `{"name": "f", "arguments": {"a": 1}, "b": 2}` → `{"a": 1, "b": 2}` |
  */
-export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'function_wrapper' | 'call_syntax';
+export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'function_wrapper' | 'call_syntax' | 'flat_arguments' | 'arguments_beside';
 
 /** Every {@link ToolCallRewrite}. */
-export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'function_wrapper', 'call_syntax'] as const);
+export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'function_wrapper', 'call_syntax', 'flat_arguments', 'arguments_beside'] as const);
 
 /** One tool call found in a reply. */
 export interface ToolCall<A = unknown> {

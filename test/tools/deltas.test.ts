@@ -1,5 +1,6 @@
 // createToolCallDeltaMux: interleaved provider deltas keyed by index or id, partial arguments per call,
-// each call finished as soon as its JSON closes (or its block stops), errors as events.
+// each call finished once its JSON has closed and another call's delta comes (or its block stops, or
+// the stream finishes), errors as events.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -18,20 +19,21 @@ function chunk(toolCalls: unknown[], finish?: string): unknown {
 }
 
 describe('delta multiplexer: OpenAI', () => {
-  test('two calls interleaved by index: partials per call, each finished when its JSON closes', () => {
+  test('two calls interleaved by index: partials per call, each finished when its JSON has closed and the other goes on', () => {
     const mux = createToolCallDeltaMux({ tools });
     const events: ToolCallDeltaEvent[] = [];
     events.push(...mux.pushOpenAI(chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '' } }])));
     events.push(...mux.pushOpenAI(chunk([{ index: 1, id: 'call_b', type: 'function', function: { name: 'web_search', arguments: '{"que' } }])));
     events.push(...mux.pushOpenAI(chunk([{ index: 0, function: { arguments: '{"location": "Par' } }])));
     events.push(...mux.pushOpenAI(chunk([{ index: 1, function: { arguments: 'ry": "x"}' } }])));
-    // Call 1's JSON closed: it is finished before call 0.
-    assert.deepEqual(finished(events), [['1', 'call_b', 'web_search', { query: 'x' }]]);
+    // Call 1's JSON closed; it is read when call 0's next delta comes, before call 0.
+    assert.deepEqual(finished(events), []);
     events.push(...mux.pushOpenAI(chunk([{ index: 0, function: { arguments: 'is", "days": "2"}' } }])));
-    assert.deepEqual(finished(events), [['1', 'call_b', 'web_search', { query: 'x' }], ['0', 'call_a', 'get_weather', { location: 'Paris', days: 2 }]]);
+    assert.deepEqual(finished(events), [['1', 'call_b', 'web_search', { query: 'x' }]]);
     const partial0 = events.filter((e) => e.type === 'arguments' && e.key === '0').map((e) => e.type === 'arguments' && e.arguments);
     assert.deepEqual(partial0[0], { location: 'Par' });
-    assert.deepEqual(mux.pushOpenAI(chunk([], 'tool_calls')), []);
+    events.push(...mux.pushOpenAI(chunk([], 'tool_calls')));
+    assert.deepEqual(finished(events), [['1', 'call_b', 'web_search', { query: 'x' }], ['0', 'call_a', 'get_weather', { location: 'Paris', days: 2 }]]);
     const call0 = events.find((e) => e.type === 'call' && e.key === '0');
     assert.ok(call0 && call0.type === 'call' && call0.repairs.some((r) => r.kind === 'string_to_integer'));
   });
@@ -46,7 +48,8 @@ describe('delta multiplexer: OpenAI', () => {
     const mux = createToolCallDeltaMux({ tools });
     mux.push({ index: 0, name: 'get_' });
     mux.push({ index: 0, name: 'weather', arguments: '{"location": "Oslo"' });
-    assert.deepEqual(finished(mux.push({ index: 0, arguments: '}' })), [['0', undefined, 'get_weather', { location: 'Oslo' }]]);
+    mux.push({ index: 0, arguments: '}' });
+    assert.deepEqual(finished(mux.end()), [['0', undefined, 'get_weather', { location: 'Oslo' }]]);
   });
 
   test('keyed by id when there is no index', () => {
@@ -54,12 +57,13 @@ describe('delta multiplexer: OpenAI', () => {
     mux.push({ id: 'x1', name: 'web_search' });
     mux.push({ id: 'x2', name: 'get_weather' });
     mux.push({ id: 'x2', arguments: '{"location": "L"}' });
-    assert.deepEqual(finished(mux.push({ id: 'x1', arguments: '{"query": "q"}' })), [['x1', 'x1', 'web_search', { query: 'q' }]]);
+    assert.deepEqual(finished(mux.push({ id: 'x1', arguments: '{"query": "q"}' })), [['x2', 'x2', 'get_weather', { location: 'L' }]]);
+    assert.deepEqual(finished(mux.end()), [['x1', 'x1', 'web_search', { query: 'q' }]]);
   });
 });
 
 describe('delta multiplexer: Anthropic', () => {
-  test('input_json_delta per content block; the call finishes at its JSON end, the block stop adds nothing', () => {
+  test('input_json_delta per content block; the call finishes at its block stop', () => {
     const mux = createToolCallDeltaMux({ tools });
     const events: ToolCallDeltaEvent[] = [];
     events.push(...mux.pushAnthropic({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
@@ -68,8 +72,9 @@ describe('delta multiplexer: Anthropic', () => {
     events.push(...mux.pushAnthropic({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } }));
     events.push(...mux.pushAnthropic({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"location": "San' } }));
     events.push(...mux.pushAnthropic({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: ' Francisco"}' } }));
+    assert.deepEqual(finished(events), []);
+    events.push(...mux.pushAnthropic({ type: 'content_block_stop', index: 1 }));
     assert.deepEqual(finished(events), [['1', 'toolu_1', 'get_weather', { location: 'San Francisco' }]]);
-    assert.deepEqual(mux.pushAnthropic({ type: 'content_block_stop', index: 1 }), []);
     assert.deepEqual(events.filter((e) => e.type === 'call_start').map((e) => e.type === 'call_start' && e.name), ['get_weather']);
   });
 
@@ -84,7 +89,8 @@ describe('delta multiplexer: errors', () => {
   test('an unknown tool is an error event naming the known tools', () => {
     const mux = createToolCallDeltaMux({ tools });
     mux.push({ index: 0, id: 'c', name: 'nope' });
-    const events = mux.push({ index: 0, arguments: '{}' });
+    mux.push({ index: 0, arguments: '{}' });
+    const events = mux.end();
     const error = events.find((e) => e.type === 'error');
     assert.ok(error && error.type === 'error');
     assert.equal(error.error.code, 'SCHEMA_MISMATCH');
@@ -109,8 +115,63 @@ describe('delta multiplexer: errors', () => {
 
   test('arguments the schema rejects: an error event with a SchemaError', () => {
     const mux = createToolCallDeltaMux({ tools });
-    const events = mux.push({ index: 0, name: 'get_weather', arguments: '{"days": 1}' });
-    assert.ok(events.some((e) => e.type === 'error' && e.error.code === 'SCHEMA_MISMATCH'));
+    mux.push({ index: 0, name: 'get_weather', arguments: '{"days": 1}' });
+    assert.ok(mux.end().some((e) => e.type === 'error' && e.error.code === 'SCHEMA_MISMATCH'));
+  });
+});
+
+// Session 24's survey of streaming reports: arguments that went on after their JSON's first closer
+// were dropped without a word, so the call depended on where the provider cut its deltas.
+describe('delta multiplexer: arguments after a closer are not lost', () => {
+  const read = (pieces: string[]) => {
+    const mux = createToolCallDeltaMux();
+    const events = [...mux.push({ index: 0, id: 'c', name: 'read', arguments: '' })];
+    for (const a of pieces) events.push(...mux.push({ index: 0, arguments: a }));
+    events.push(...mux.end());
+    return finished(events);
+  };
+
+  test('an early closer, then the members after it (pi-anthropic-oauth #11)', () => {
+    assert.deepEqual(read(['{"path": "src/stream.ts"}', ', "offset": 270, "limit": 60}']), [['0', 'c', 'read', { path: 'src/stream.ts', offset: 270, limit: 60 }]]);
+  });
+
+  test('several objects, one per delta, read as one text is (openai-node #596)', () => {
+    const whole = read(['{"q": "a"}{"q": "b"}{"q": "c"}']);
+    assert.deepEqual(read(['{"q": "a"}', '{"q": "b"}', '{"q": "c"}']), whole);
+    assert.deepEqual(whole, [['0', 'c', 'read', [{ q: 'a' }, { q: 'b' }, { q: 'c' }]]]);
+  });
+
+  test('arguments whose `{"` the provider lost are read, not refused (vLLM #34887)', () => {
+    assert.deepEqual(read(['code', '":', ' "', 'upt', 'ime', '"}']), [['0', 'c', 'read', { code: 'uptime' }]]);
+  });
+
+  test('arguments for a call after it was read are an error event', () => {
+    const mux = createToolCallDeltaMux();
+    mux.push({ index: 0, id: 'a', name: 'one', arguments: '{"x": 1}' });
+    const moved = mux.push({ index: 1, id: 'b', name: 'two', arguments: '{"y": 2}' });
+    assert.deepEqual(finished(moved), [['0', 'a', 'one', { x: 1 }]]);
+    // Call 0's delta: call 1, whose JSON closed, is read; call 0's late piece is an error.
+    const late = mux.push({ index: 0, arguments: ', "z": 3}' });
+    assert.deepEqual(finished(late), [['1', 'b', 'two', { y: 2 }]]);
+    const error = late.find((e) => e.type === 'error');
+    assert.ok(error && error.type === 'error' && error.key === '0' && /more arguments came for the call to "one" \(a\)/.test(error.error.message));
+    assert.deepEqual(mux.push({ index: 0, arguments: ' ' }), []);
+    assert.deepEqual(mux.end(), []);
+  });
+
+  test('property: any split of one call\'s arguments gives the call parseToolArguments gives the whole text', () => {
+    const texts = ['{"path": "a.ts"}, "limit": 40}', '{"q": "a"}{"q": "b"}', '{"a": [1, 2]}', '{"s": "}{"}  '];
+    fc.assert(
+      fc.property(fc.constantFrom(...texts), fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 12 }), (text, sizes) => {
+        const pieces: string[] = [];
+        for (let at = 0, k = 0; at < text.length; k++) {
+          pieces.push(text.slice(at, at + sizes[k % sizes.length]));
+          at += sizes[k % sizes.length];
+        }
+        assert.deepEqual(read(pieces), read([text]));
+      }),
+      { seed: 24, numRuns: 200 },
+    );
   });
 });
 

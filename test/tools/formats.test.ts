@@ -603,6 +603,42 @@ describe('arguments: as a string, doubled braces, cut off', () => {
   });
 });
 
+// Session 24: a call object's members beside its name were dropped without a word, with no arguments
+// member (the call read as `{}`) or beside one (a closer written early put them there).
+describe('arguments: members written beside them', () => {
+  test('no arguments member: the members beside the name are the arguments', () => {
+    const c = only('<tool_call>\n{"name": "get_weather", "location": "Paris", "days": 2}\n</tool_call>');
+    assert.deepEqual([c.arguments, c.rewrites], [{ location: 'Paris', days: 2 }, ['flat_arguments']]);
+  });
+
+  test('`args`, as Gemini and the AI SDK name them, are the arguments', () => {
+    assert.deepEqual(only('<tool_call>{"name": "web_search", "args": {"query": "q"}}</tool_call>').arguments, { query: 'q' });
+  });
+
+  test('a closer written early: the members after it join the arguments', () => {
+    const c = only('<tool_call>\n{"name": "read_file", "arguments": {"path": "a.ts"}}, "limit": 40}\n</tool_call>');
+    assert.deepEqual([c.arguments, c.rewrites], [{ path: 'a.ts', limit: 40 }, ['arguments_beside']]);
+    assert.ok(c.repairs.some((r) => r.kind === 'early_closer'));
+  });
+
+  test('a member both in the arguments and beside them, or beside arguments that are no object: an error', () => {
+    throwsCode('<tool_call>{"name": "read_file", "arguments": {"path": "a"}, "path": "b"}</tool_call>', 'UNREPAIRABLE', /"path" both in its arguments and beside them/);
+    throwsCode('<tool_call>{"name": "read_file", "arguments": "{\\"path\\": \\"a\\"}", "limit": 4}</tool_call>', 'UNREPAIRABLE', /beside its arguments \("limit"\)/);
+  });
+
+  test('the schema checks what joined: a member it does not allow is stripped with a named repair, as in the arguments', () => {
+    const strict = [{ name: 'web_search', schema: { ...search, additionalProperties: false } }];
+    const [c] = extractToolCalls('<tool_call>{"name": "web_search", "arguments": {"query": "q"}, "thought": "t"}</tool_call>', { tools: strict }).calls;
+    assert.deepEqual([c.arguments, c.rewrites], [{ query: 'q' }, ['arguments_beside']]);
+    assert.deepEqual(c.repairs.map((r) => [r.kind, 'path' in r ? r.path : undefined]), [['strip_extra_properties', '/thought']]);
+  });
+
+  test('an id and a type beside the arguments stay the envelope\'s', () => {
+    const c = only('<tool_call>{"name": "web_search", "arguments": {"query": "q"}, "id": "call_1", "type": "function"}</tool_call>');
+    assert.deepEqual([c.arguments, c.id, c.rewrites], [{ query: 'q' }, 'call_1', []]);
+  });
+});
+
 describe('tools and errors', () => {
   test('an unknown tool is SCHEMA_MISMATCH naming the known tools', () => {
     throwsCode('<tool_call>{"name": "slugify", "arguments": {}}</tool_call>', 'SCHEMA_MISMATCH', /"slugify".*"get_weather", "web_search", "read_file"/);

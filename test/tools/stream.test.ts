@@ -76,6 +76,50 @@ describe('tool-call stream: every format', () => {
   }
 });
 
+// Session 24: the call reported at its JSON's close stayed as reported when text after the close
+// (a closer written early, `}, "days": 2}`) made the whole reading differ: the event lost `days`.
+describe('tool-call stream: text after the JSON closes', () => {
+  const reply = '<tool_call>\n{"name": "get_weather", "arguments": {"location": "Oslo"}}, "days": 2}\n</tool_call>';
+  const whole = { location: 'Oslo', days: 2 };
+
+  test('arriving later: the early call gets an error event with its index; end() reads it whole', () => {
+    const { events, result } = run(chunked(reply, 1));
+    const mine = events.filter((e) => e.type === 'call' || e.type === 'error');
+    assert.deepEqual(mine.map((e) => [e.type, e.index]), [['call', 0], ['error', 0]]);
+    const error = mine[1];
+    assert.ok(error.type === 'error' && /reported when its JSON closed, and the text after that changes it.*"days":2/.test(error.error.message));
+    assert.deepEqual(result.calls.map((c) => c.arguments), [whole]);
+  });
+
+  test('in the same chunk: the call as the whole text reads it', () => {
+    const after = reply.indexOf('2}') + 2;
+    for (const parts of [[reply], [reply.slice(0, after), reply.slice(after)]]) {
+      const { events, result } = run(parts);
+      assert.deepEqual(events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && e.call.arguments), [whole]);
+      assert.deepEqual(events.filter((e) => e.type === 'error'), []);
+      assert.deepEqual(result.calls.map((c) => c.arguments), [whole]);
+    }
+  });
+
+  test('property: whatever the chunking, the last call event or error per index agrees with end()', () => {
+    const replies = [reply, REPLIES.hermes, '<tool_call>{"name": "web_search", "arguments": {"query": "a"}}}</tool_call>'];
+    fc.assert(
+      fc.property(fc.constantFrom(...replies), fc.integer({ min: 1, max: 9 }), (text, size) => {
+        const { events, result } = run(chunked(text, size));
+        const last = new Map<number, unknown>();
+        for (const e of events) if (e.type === 'call') last.set(e.index, e.call.arguments);
+        else if (e.type === 'error') last.set(e.index, 'error');
+        result.calls.forEach((c, i) => {
+          const seen = last.get(i);
+          // An error event says the early call changed: end() then has the whole reading.
+          if (seen !== 'error') assert.deepEqual(seen, c.arguments);
+        });
+      }),
+      { seed: 24, numRuns: 100 },
+    );
+  });
+});
+
 describe('tool-call stream: as soon as possible', () => {
   test('hermes: the call is reported when its JSON closes, before </tool_call>', () => {
     const reply = REPLIES.hermes;
