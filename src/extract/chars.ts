@@ -450,6 +450,9 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // `[2.5:, {"a": 1}]`, `[0:null, 1]`: a stray colon after the first element, or one written for
     // a comma. Prose writes `[10:30]`, never `:,` or `:null,`.
     if (e === COLON && strayAt(text, r, end)) return accept;
+    // `[[0:0], []]`: in a run of `[`, a colon written for a comma between two numbers, the inner
+    // array closed and the outer one going on (prose's `[10:30]` stands alone).
+    if (e === COLON && run > 1 && numberThenCloserThenComma(text, r + 1, end)) return accept;
     // `[-3}, {}]`, `[[0}], 1]`, `[0}{}]`, `[0}1, 2]`: a stray `}` after the first element, then a
     // delimiter or the next element. Prose writes `[3]`, never `[3},`.
     if (e === RBRACE) return strayAt(text, r, end) || scalarElementAt(text, skipWs(text, r + 1, end), end) ? accept : rejectRun;
@@ -481,6 +484,14 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     }
   }
   return rejectRun;
+}
+
+/** Whether a number at `i` (past spaces) is followed by `]` and then `,`. */
+function numberThenCloserThenComma(text: string, i: number, end: number): boolean {
+  const p = skipWs(text, i, Math.min(end, i + TOKEN_LIMIT));
+  if (p >= end || !startsNumber(text, p, end)) return false;
+  const q = numberEnd(text, p, end);
+  return q >= 0 && delimiterAfter(text, q, end) === RBRACK && delimiterAfter(text, skipWs(text, q, Math.min(end, q + TOKEN_LIMIT)) + 1, end) === COMMA;
 }
 
 /** Whether the object's `}` follows a member's value that ends at `k`, a trailing comma allowed (`k: 1,⏎}`, as a pretty-printer writes it). */

@@ -1056,6 +1056,9 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     ['command": "ls -la", "timeout": 5}', { command: 'ls -la', timeout: 5 }],
     ['code": "uptime"}', { code: 'uptime' }],
     ['Here: a": 1, "b": 2}', { a: 1, b: 2 }],
+    // recovery.replaced-delimiter (session 24's fuzz run): a comma written as a colon in a run of `[`,
+    // in prose; the empty array after it was the answer.
+    ['Here is the result: [[0:0],[]] Hope it helps.', [['0:0'], []]],
     // In prose: an array of arrays before the next member; a number's comma lost before a literal.
     ["Here is the result: {r10 [[]], _F9_1: 'L'} Hope it helps.", { r10: [[]], _F9_1: 'L' }],
     ['Here is the result: [[490122900 None, None], [None]] Hope it helps.', [[490122900, null, null], [null]]],
@@ -1081,7 +1084,8 @@ describe('readings the session 24 rules must not change', () => {
     // A value on the line after its key, then the next member.
     ['{\n  "a":\n    "note",\n  "c": 2\n}', { a: 'note', c: 2 }],
   ]);
-  test('a citation in braces is no object', () => {
+  test('a citation in braces is no object; a time in a wiki link is no array', () => {
     assert.deepEqual(parse('As shown {see [1]} the data'), [1]);
+    assert.throws(() => parse('Meeting [[10:30]] today'), JsonMendError);
   });
 });
