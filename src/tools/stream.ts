@@ -50,13 +50,6 @@ interface SpanState {
   tail: string;
 }
 
-/**
- * A tool-call reader for a streamed reply: push text chunks as they arrive; each push returns
- * `call_start`, partial `arguments`, complete `call` and `error` events. A marked-up call is reported
- * as soon as its arguments are complete; bare JSON calls (format `json`), and a call whose JSON's end
- * is only known once more text comes (the last Mistral call), come with `end()`'s result.
- * Work is linear in the reply's length.
- */
 /** Whether two readings of a call agree on its name and arguments. */
 function sameCall(a: ToolCall, b: ToolCall): boolean {
   return a.name === b.name && JSON.stringify(a.arguments) === JSON.stringify(b.arguments);
@@ -69,6 +62,14 @@ function sameCalls(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
 /** Bodies read only once whole: no partial arguments before their call closes. */
 const READ_WHOLE: ReadonlySet<SpanBody> = new Set<SpanBody>(['arg_pairs', 'gemma_args', 'named_tags']);
 
+/**
+ * A tool-call reader for a streamed reply: push text chunks as they arrive; each push returns
+ * `call_start`, partial `arguments`, complete `call` and `error` events. A marked-up call is reported
+ * as soon as its arguments are complete; bare JSON calls (format `json`), and a call whose JSON's end
+ * is only known once more text comes (the last Mistral call), come with `end()`'s result. Text after a
+ * call's JSON that changes a call already reported gives an `error` event with that call's index.
+ * Work is linear in the reply's length.
+ */
 export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   const chunks: string[] = [];
   let whole: string | undefined;
