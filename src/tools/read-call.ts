@@ -130,7 +130,7 @@ export function toolCallsOf(value: unknown): unknown[] | undefined {
   return value.tool_calls;
 }
 
-/** The arguments of a (possibly partial) call object: its `arguments`, `parameters` or `input`. */
+/** The arguments of a (possibly partial) call object: its `arguments`, `parameters`, `input` or `args`. */
 export function argumentsOf(call: unknown): unknown {
   const inner = unwrapFunction(call);
   if (!isObject(inner)) return undefined;
@@ -146,7 +146,7 @@ export function nameOf(call: unknown): string | undefined {
 
 /**
  * True when `value` is shaped like a tool call and nothing else: a string `name`, one of
- * `arguments` / `parameters` / `input`, and no keys besides `id` and `type` (or the same inside a
+ * `arguments` / `parameters` / `input` / `args`, and no keys besides `id` and `type` (or the same inside a
  * `function` wrapper). What a bare JSON value must be to count as a call; an answer that happens to
  * have a `name` is not one.
  */
