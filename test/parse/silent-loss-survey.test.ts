@@ -1051,6 +1051,9 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     ['{"a": b: 1, c: None}}', { a: { b: 1, c: null } }],
     ["{B0: _9S_1: None, f: 'J.t'}, _u: 'o'}", { B0: { _9S_1: null, f: 'J.t' }, _u: 'o' }],
     ['{A0: a1: {a2: False}}}', { A0: { a1: { a2: false } } }],
+    // ... or in an array's element object, a second `}` after its members.
+    ['[{_0: _1: False}}]', [{ _0: { _1: false } }]],
+    ['[{"a": b: 1}}, 2]', [{ a: { b: 1 } }, 2]],
     // The text's `{"` lost (a stream's first piece dropped, vLLM #34887; node-llama-cpp #575): the
     // first member was set aside as text, or the reply refused.
     ['command": "ls -la", "timeout": 5}', { command: 'ls -la', timeout: 5 }],
@@ -1079,6 +1082,8 @@ describe('readings the session 24 rules must not change', () => {
     ['{"status": error: null}', { status: 'error: null' }],
     // Nested deeper, the `}` after `b: 1` is the inner object's own.
     ['{"x": {"a": b: 1}, "y": 2}', { x: { a: 'b: 1' }, y: 2 }],
+    ['{"x": {"a": b: 1}}', { x: { a: 'b: 1' } }],
+    ['[{"a": b: 1}, {"c": 2}]', [{ a: 'b: 1' }, { c: 2 }]],
     // Brackets in a string's text, and a citation in braces.
     ['{"a": "He said, then [laughs], and left"}', { a: 'He said, then [laughs], and left' }],
     // A value on the line after its key, then the next member.
