@@ -267,6 +267,21 @@ export function elementAfter(e: Engine): boolean {
   return next === Next.CONTAINER || next === Next.ELEMENT;
 }
 
+/**
+ * `[{, true, 1]`, `{"a": {,⏎  },`: a comma right after an object's `{`, then the array's next element
+ * or, in an object's object, the outer object's `}`: the object's own `}` was lost right after its
+ * `{`, and the comma is the container's around it. Removed as a leading comma, it would make the
+ * element a key (`true` lost to a null) or the outer `}` the empty object's.
+ */
+export function emptyObjectEndsAtComma(e: Engine): boolean {
+  const n = e.kinds.length;
+  if (e.commaAt >= 0 || e.memberAt >= 0 || n < 2) return false;
+  if (e.kinds[n - 2] === Kind.ARRAY) return elementAfter(e);
+  if (e.kinds[n - 2] !== Kind.OBJECT) return false;
+  const next = peekSignificant(e, e.pos + 1);
+  return next < e.end && e.buf.charCodeAt(next) === Ch.RBRACE;
+}
+
 /** Closes the object before the member that holds the key `name`, and places `name` in the array as a string. */
 export function endObjectBeforeKey(e: Engine, name: string): void {
   const at = e.memberAt - e.base;

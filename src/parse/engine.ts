@@ -12,7 +12,7 @@ import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import type { DocumentScan } from '../extract/embedded-doc.js';
 import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
-import { closeBeforeSibling, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
+import { closeBeforeSibling, emptyObjectEndsAtComma, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
 import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
@@ -667,9 +667,8 @@ export class Engine {
           this.commaAt = comma;
           return;
         }
-        if (this.commaAt < 0 && this.memberAt < 0 && objectInArray(this) && elementAfter(this)) {
-          // `[{, true, 1]`: the object's `}` lost right after its `{`; the comma is the array's.
-          this.record('missing_closer', this.pos, 'inserted the "}" of an empty object before the array\'s next element');
+        if (emptyObjectEndsAtComma(this)) {
+          this.record('missing_closer', this.pos, 'inserted the "}" of an empty object before the comma after it');
           this.edit(this.pos, 0, '}');
           popContainer(this);
           return;

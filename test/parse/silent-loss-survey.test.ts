@@ -1030,6 +1030,8 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     // ... or right after its `{`: the object is empty, the comma the array's.
     ['[\n  None,\n  {,\n  True,\n  None,\n]', [null, {}, true, null]],
     ['[{, 0, 1]', [{}, 0, 1]],
+    // ... or in an object's object, the outer object's `}` after the comma.
+    ['[\n  [\n    {\n      _0: {,\n    },\n    False,\n  ],\n]', [[{ _0: {} }, false]]],
     // An array's `[` lost after its key's colon and a line break: its elements indented under the key.
     ["{\n  a: 1,\n  b: \n    'v',\n    None,\n    True,\n  ],\n  c: 2\n}", { a: 1, b: ['v', null, true], c: 2 }],
     ['{\n  "a": 1,\n  "b":\n    1,\n    2,\n  ],\n  "c": 2\n}', { a: 1, b: [1, 2], c: 2 }],
@@ -1083,6 +1085,8 @@ describe('readings the session 24 rules must not change', () => {
     // Nested deeper, the `}` after `b: 1` is the inner object's own.
     ['{"x": {"a": b: 1}, "y": 2}', { x: { a: 'b: 1' }, y: 2 }],
     ['{"x": {"a": b: 1}}', { x: { a: 'b: 1' } }],
+    // A comma right after an object's `{`, then a member: a leading comma.
+    ['{"a": {, "b": 1}}', { a: { b: 1 } }],
     ['[{"a": b: 1}, {"c": 2}]', [{ a: 'b: 1' }, { c: 2 }]],
     // Brackets in a string's text, and a citation in braces.
     ['{"a": "He said, then [laughs], and left"}', { a: 'He said, then [laughs], and left' }],
