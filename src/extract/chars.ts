@@ -227,8 +227,8 @@ function lostColonValue(text: string, r: number, end: number): boolean {
 
 /**
  * Whether the `{` or `[` at `r` opens a container that is plainly JSON: an object's first member (a
- * quoted key, or a word and `:`), or an array's first element followed by a comma, or its only one
- * followed by the object's end or next member (`{see [1]}` is a citation in prose).
+ * quoted key, or a word and `:`), or an array whose first element a comma follows, or which the
+ * object's end or next member follows (`{see [1]}` is a citation in prose).
  */
 function containerAfterKey(text: string, r: number, end: number): boolean {
   const c = text.charCodeAt(r);
@@ -242,20 +242,13 @@ function containerAfterKey(text: string, r: number, end: number): boolean {
   if (c !== LBRACK) return false;
   // `{k [⏎  {"a": 1}, …`: an array of objects, its first one plainly JSON.
   if (text.charCodeAt(k) === LBRACE) return containerAfterKey(text, k, end);
-  // `{k [[]], j: 'L'}`: the array, then the object's next member.
+  // `{k [1], j: 2}`, `{k [[]], j: 'L'}`: the array, then the object's next member; `{k [None]}`,
+  // `{k [[]]}`: then the object's end (`{see [1]}` cites a source: a number first is no value there).
   const whole = valueEnd(text, r, Math.min(end, r + KEY_LIMIT));
-  if (whole >= 0 && memberAfterValue(text, whole, end)) return true;
+  if (whole >= 0 && (memberAfterValue(text, whole, end) || (delimiterAfter(text, whole, end) === RBRACE && !startsNumber(text, k, end)))) return true;
   if (text.charCodeAt(k) === LBRACK) return innerElementThenComma(text, k, end);
   const j = scalarElementEnd(text, k, end);
-  if (j <= k || j >= end) return false;
-  const d = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
-  if (d >= end) return false;
-  if (text.charCodeAt(d) === COMMA) return true;
-  // `{k [None]}`, `{k [1], j: 2}`: one element, then the object's end or its next member (`{see [1]}`
-  // cites a source: a number alone is no value there).
-  if (text.charCodeAt(d) !== RBRACK) return false;
-  const after = skipWs(text, d + 1, Math.min(end, d + 1 + TOKEN_LIMIT));
-  return after < end && text.charCodeAt(after) === RBRACE && !startsNumber(text, k, end);
+  return j > k && j < end && delimiterAfter(text, j, end) === COMMA;
 }
 
 /**

@@ -287,9 +287,9 @@ function identifierKeyAt(e: Engine, k: number): boolean {
 /**
  * Whether at `k`, in the outermost object or an array's element object, members as code writes them
  * (an identifier, a colon right after it, a value that is no text: a literal, a number, a string on
- * its line, a container) run to a `}` that does not end that object: a second `}` follows it, or, in
- * the outermost object, a comma and another key (see readUnquotedValue). In an object's object, that
- * `}` may be the inner object's own (`{"x": {"a": b: 1}, "y": 2}`). Looks at most LOOKAHEAD characters.
+ * its line, a container) run to a `}` that does not end that object: a second `}` follows it, or a
+ * comma and another key (see readUnquotedValue). In an object's object, that `}` may be the inner
+ * object's own (`{"x": {"a": b: 1}, "y": 2}`). Looks at most LOOKAHEAD characters.
  */
 function nestedMemberEndsObject(e: Engine, k: number): boolean {
   const depth = e.kinds.length;
@@ -314,7 +314,7 @@ function nestedMemberEndsObject(e: Engine, k: number): boolean {
       const after = peekSignificant(e, d + 1);
       if (after >= e.end) return false;
       if (s.charCodeAt(after) === Ch.RBRACE) return true;
-      if (depth !== 1 || s.charCodeAt(after) !== Ch.COMMA) return false;
+      if (s.charCodeAt(after) !== Ch.COMMA) return false;
       const next = peekSignificant(e, after + 1);
       if (next >= e.end) return false;
       if (quotedKeyAt(e, next) || quotedKeyAt(e, next, Ch.SQUOTE)) return true;

@@ -1056,6 +1056,7 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     // ... or in an array's element object, a second `}` after its members.
     ['[{_0: _1: False}}]', [{ _0: { _1: false } }]],
     ['[{"a": b: 1}}, 2]', [{ a: { b: 1 } }, 2]],
+    ['[{_0: _1: False}, a2: None}]', [{ _0: { _1: false }, a2: null }]],
     // The text's `{"` lost (a stream's first piece dropped, vLLM #34887; node-llama-cpp #575): the
     // first member was set aside as text, or the reply refused.
     ['command": "ls -la", "timeout": 5}', { command: 'ls -la', timeout: 5 }],
@@ -1066,6 +1067,7 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     ['Here is the result: [[0:0],[]] Hope it helps.', [['0:0'], []]],
     // In prose: an array of arrays before the next member; a number's comma lost before a literal.
     ["Here is the result: {r10 [[]], _F9_1: 'L'} Hope it helps.", { r10: [[]], _F9_1: 'L' }],
+    ['Here is the result: {A0 [[]]} Hope it helps.', { A0: [[]] }],
     ['Here is the result: [[490122900 None, None], [None]] Hope it helps.', [[490122900, null, null], [null]]],
     // A key's colon lost before an object too long to see closed, after a single-quoted string.
     ["{\n  f: 'g9fZ',\n  C_1 {\n    h_2: None,\n    m_4: 1.3995282015912072e-48,\n    X6: {\n      A27: None,\n      x8: None,\n      g_9_Z9: None,\n    },\n    Y5: 'a long enough value to pass the lookahead of the quote',\n  },\n  B: True,\n}",
