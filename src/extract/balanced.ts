@@ -19,6 +19,8 @@ const LF = 0x0a;
 const LPAREN = 0x28;
 const QUOTE = 0x22;
 const RBRACE = 0x7d;
+const TAB = 0x09;
+const SPACE = 0x20;
 const RBRACK = 0x5d;
 const RPAREN = 0x29;
 const DOT = 0x2e;
@@ -358,6 +360,17 @@ export function scanProse(text: string, start: number, end: number, balanced: bo
  * outside every span (a member's key, the `}` or `]` that no opener opened), or a span that went on
  * past stray closers or ran to the end (see below).
  */
+/**
+ * Past a `}` right after a balanced span (spaces between): a closer too many, which the parser reads
+ * as such (`Answer: {"a": 1}}`), or the evidence that a `{` inside was lost (`{k: u: None}}`, which
+ * the parser reads as `{"k": {"u": null}}` only when it sees that `}`).
+ */
+function afterExtraBrace(text: string, i: number, end: number): number {
+  let k = i;
+  while (k < end && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
+  return k < end && text.charCodeAt(k) === RBRACE && text.charCodeAt(i - 1) === RBRACE ? k + 1 : i;
+}
+
 function scanRegion(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[], looking: boolean): boolean {
   const budget: ScanBudget = { left: end - start };
   let lookAgain = false;
@@ -461,7 +474,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
       i = b.end;
       continue;
     }
-    out.push({ start: i, end: b.end, jsonp: isCall, truncated: b.truncated, weak });
+    out.push({ start: i, end: isCall || b.truncated ? b.end : afterExtraBrace(text, b.end, end), jsonp: isCall, truncated: b.truncated, weak });
     // A span that went on past stray closers (`1, {"a": 1}, 2]`: the opener of what holds it was
     // lost) may have elements before it; one that runs to the end may hide the closer.
     if (b.wentOn === true || b.truncated) lookAgain = true;

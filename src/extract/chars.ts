@@ -241,7 +241,7 @@ function containerAfterKey(text: string, r: number, end: number): boolean {
   }
   if (c !== LBRACK) return false;
   // `{k [⏎  {"a": 1}, …`: an array of objects, its first one plainly JSON.
-  if (text.charCodeAt(k) === LBRACE) return containerAfterKey(text, k, end);
+  if (text.charCodeAt(k) === LBRACE && containerAfterKey(text, k, end)) return true;
   // `{k [1], j: 2}`, `{k [[]], j: 'L'}`: the array, then the object's next member; `{k [None]}`,
   // `{k [[]]}`: then the object's end (`{see [1]}` cites a source: a number first is no value there).
   const whole = valueEnd(text, r, Math.min(end, r + KEY_LIMIT));

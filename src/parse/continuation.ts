@@ -242,18 +242,34 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
  * element, not a member). Read as a key, it would take a null, and `true` would be lost.
  */
 export function scalarElementFollows(e: Engine, c: number): boolean {
-  const literal = isWordStart(c);
-  const word = scan(e, e.pos + 1, literal ? isWordPart : isNumberPart);
+  const word = isWordStart(c) ? literalEnd(e, c) : scan(e, e.pos + 1, isNumberPart);
+  if (word < 0) return false;
   const after = peekSignificant(e, word);
   if (after >= e.end) return false;
   const d = e.buf.charCodeAt(after);
-  if (d !== Ch.COMMA && d !== Ch.RBRACKET) return false;
-  // A key's word is followed by its colon, which settled the common case without a slice.
-  if (literal && !isLiteralWord(e.buf.slice(e.pos, word))) return false;
   if (d === Ch.RBRACKET) return true;
+  if (d !== Ch.COMMA) return false;
   if (peekSignificant(e, after + 1) >= e.end) return true;
   const next = nextAfterComma(e, after + 1);
   return next === Next.CONTAINER || next === Next.ELEMENT;
+}
+
+/** JSON's and Python's literals by their first letter (a key such as `name` fails at its second). */
+const LITERAL_BY_LETTER: Record<number, string> = { [Ch.LOWER_T]: 'true', [Ch.LOWER_F]: 'false', [Ch.LOWER_N]: 'null', [Ch.UPPER_T]: 'True', [Ch.UPPER_F]: 'False', [Ch.UPPER_N]: 'None' };
+
+/** One past the literal word at `pos` (whose first letter is `c`), or -1 when none stands there; waits while the text so far is a literal's start. */
+function literalEnd(e: Engine, c: number): number {
+  const word = LITERAL_BY_LETTER[c];
+  if (word === undefined) return -1;
+  const s = e.buf;
+  const available = Math.min(word.length, e.end - e.pos);
+  for (let i = 1; i < available; i++) if (s.charCodeAt(e.pos + i) !== word.charCodeAt(i)) return -1;
+  const k = e.pos + word.length;
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return available === word.length ? k : -1;
+  }
+  return isWordPart(s.charCodeAt(k)) ? -1 : k;
 }
 
 /** Whether a colon follows the closer at `pos` (past spaces): the closer, right after a key, is stray. */
@@ -396,7 +412,7 @@ export function rowOpenerLost(e: Engine): boolean {
 }
 
 /**
- * Whether the scalar at `pos`, in an object, first on its line after a key's colon and indented
+ * Whether the value at `pos`, in an object, first on its line after a key's colon and indented
  * deeper than the key, is the first element of the key's array whose `[` was lost
  * (`k:⏎    'v',⏎    None,⏎  ],`): a comma after it, then on the next line, indented as deep, a
  * value that no colon follows. Read as members, `None` would become a key and its value be lost.

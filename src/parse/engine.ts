@@ -438,6 +438,10 @@ export class Engine {
         return;
       }
     }
+    if (depth > 0 && this.kinds[depth - 1] === Kind.OBJECT && this.mayStartLine() && elementsIndentedUnderKey(this)) {
+      openArrayAt(this, this.pos, 'inserted the "[" of a value whose elements are indented under its key');
+      return;
+    }
     switch (c) {
       case Ch.LBRACE:
         // `{'a', 'b'}`: a Python set (see pythonSet); what follows the `{` decides.
@@ -512,10 +516,6 @@ export class Engine {
     }
     if (this.closedLast === Kind.ARRAY && this.commaAt >= 0 && rowOpenerLost(this)) {
       openLostRow(this);
-      return;
-    }
-    if (depth > 0 && this.kinds[depth - 1] === Kind.OBJECT && this.mayStartLine() && elementsIndentedUnderKey(this)) {
-      openArrayAt(this, this.pos, 'inserted the "[" of a value whose elements are indented under its key');
       return;
     }
     if (startScalar(this, c)) return;

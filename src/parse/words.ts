@@ -285,17 +285,16 @@ function identifierKeyAt(e: Engine, k: number): boolean {
 }
 
 /**
- * Whether at `k`, in the outermost object or an array's element object, members as code writes them
- * (an identifier, a colon right after it, a value that is no text: a literal, a number, a string on
- * its line, a container) run to a `}` that does not end that object: a second `}` follows it, or a
- * comma and another key (see readUnquotedValue). In an object's object, that `}` may be the inner
- * object's own (`{"x": {"a": b: 1}, "y": 2}`). Looks at most LOOKAHEAD characters.
+ * Whether at `k` members as code writes them (an identifier, a colon right after it, a value that is
+ * no text: a literal, a number, a string on its line, a container) run to a `}` that cannot end the
+ * object they stand in (see readUnquotedValue): the `}`s after it close more than the objects open
+ * around it (`{k: u: None}}`, `[{k: u: None}}]`, `{a: {k: u: None}}}`), or, when no object holds
+ * that object, a comma and another key follow it (`{k: u: None}, j: 2}`). Else the `}` may be the
+ * object's own (`{"x": {"a": b: 1}, "y": 2}`), and the value stays text. Looks at most LOOKAHEAD
+ * characters.
  */
 function nestedMemberEndsObject(e: Engine, k: number): boolean {
   const depth = e.kinds.length;
-  // In an array, a second `}` cannot be the array's own: it is evidence too (`[{k: u: None}}]`).
-  const inArray = depth >= 2 && e.kinds[depth - 2] === Kind.ARRAY;
-  if (depth !== 1 && !inArray) return false;
   const s = e.buf;
   // How far the look goes; where the buffer ends before that, it waits for more text.
   const far = k + LOOKAHEAD;
@@ -310,23 +309,36 @@ function nestedMemberEndsObject(e: Engine, k: number): boolean {
     if (t < 0 || t >= far) return false;
     const d = peekSignificant(e, t);
     if (d >= far || d >= e.end) return false;
-    if (s.charCodeAt(d) === Ch.RBRACE) {
-      const after = peekSignificant(e, d + 1);
-      if (after >= e.end) return false;
-      if (s.charCodeAt(after) === Ch.RBRACE) return true;
-      if (s.charCodeAt(after) !== Ch.COMMA) return false;
-      const next = peekSignificant(e, after + 1);
-      if (next >= e.end) return false;
-      if (quotedKeyAt(e, next) || quotedKeyAt(e, next, Ch.SQUOTE)) return true;
-      if (!isWordStart(s.charCodeAt(next))) return false;
-      // unquotedKeyAt does not wait: the word and what follows it must have arrived.
-      peekSignificant(e, scanWordLimited(e, next));
-      return unquotedKeyAt(e, next);
-    }
+    if (s.charCodeAt(d) === Ch.RBRACE) return closersOverrun(e, d, depth, far);
     if (s.charCodeAt(d) !== Ch.COMMA) return false;
     k = peekSignificant(e, d + 1);
     if (k >= far || k >= e.end || !isWordStart(s.charCodeAt(k))) return false;
   }
+}
+
+/**
+ * Whether the `}` at `d` (closing the nested object whose `{` was lost) and the `}`s right after it
+ * close more than the objects open (`depth` of them, innermost last): one meets an array or the top.
+ * Or, with no object around the open one, a comma and a key come after the first `}`.
+ */
+function closersOverrun(e: Engine, d: number, depth: number, far: number): boolean {
+  const s = e.buf;
+  let level = depth - 1;
+  let after = peekSignificant(e, d + 1);
+  while (after < e.end && after < far && s.charCodeAt(after) === Ch.RBRACE) {
+    if (level === 0 || e.kinds[level - 1] !== Kind.OBJECT) return true;
+    level--;
+    after = peekSignificant(e, after + 1);
+  }
+  if (level !== depth - 1 || (depth >= 2 && e.kinds[depth - 2] === Kind.OBJECT)) return false;
+  if (after >= e.end || s.charCodeAt(after) !== Ch.COMMA) return false;
+  const next = peekSignificant(e, after + 1);
+  if (next >= e.end) return false;
+  if (quotedKeyAt(e, next) || quotedKeyAt(e, next, Ch.SQUOTE)) return true;
+  if (!isWordStart(s.charCodeAt(next))) return false;
+  // unquotedKeyAt does not wait: the word and what follows it must have arrived.
+  peekSignificant(e, scanWordLimited(e, next));
+  return unquotedKeyAt(e, next);
 }
 
 /**

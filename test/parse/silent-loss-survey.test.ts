@@ -1035,6 +1035,8 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     // An array's `[` lost after its key's colon and a line break: its elements indented under the key.
     ["{\n  a: 1,\n  b: \n    'v',\n    None,\n    True,\n  ],\n  c: 2\n}", { a: 1, b: ['v', null, true], c: 2 }],
     ['{\n  "a": 1,\n  "b":\n    1,\n    2,\n  ],\n  "c": 2\n}', { a: 1, b: [1, 2], c: 2 }],
+    ['{\n  _0: \n    {},\n    False,\n  ],\n}', { _0: [{}, false] }],
+    ['{\n  "a":\n    {"b": 1},\n    {"b": 2}\n  ],\n  "c": 2\n}', { a: [{ b: 1 }, { b: 2 }], c: 2 }],
     // An element object's `{` lost in an array of plain values: its key is indented deeper than the array's.
     ['{\n  x: 1,\n  o: [\n    None,\n\n      _5: None,\n      s6: None,\n    },\n    None,\n  ],\n  _C7: 6,\n}', { x: 1, o: [null, { _5: null, s6: null }, null], _C7: 6 }],
     // A key's colon lost before its container, after a string the rest was read into.
@@ -1057,6 +1059,8 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     ['[{_0: _1: False}}]', [{ _0: { _1: false } }]],
     ['[{"a": b: 1}}, 2]', [{ a: { b: 1 } }, 2]],
     ['[{_0: _1: False}, a2: None}]', [{ _0: { _1: false }, a2: null }]],
+    // ... or deeper, when the `}`s after its members close more objects than are open.
+    ['{a0: {A1: a2: None}}}', { a0: { A1: { a2: null } } }],
     // The text's `{"` lost (a stream's first piece dropped, vLLM #34887; node-llama-cpp #575): the
     // first member was set aside as text, or the reply refused.
     ['command": "ls -la", "timeout": 5}', { command: 'ls -la', timeout: 5 }],
@@ -1068,6 +1072,9 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     // In prose: an array of arrays before the next member; a number's comma lost before a literal.
     ["Here is the result: {r10 [[]], _F9_1: 'L'} Hope it helps.", { r10: [[]], _F9_1: 'L' }],
     ['Here is the result: {A0 [[]]} Hope it helps.', { A0: [[]] }],
+    ['Here is the result: {a0 [{}]} Hope it helps.', { a0: [{}] }],
+    // ... and with its extra `}` after the span a balanced scan takes.
+    ['Here is the result: {a0: a1: None}} Hope it helps.', { a0: { a1: null } }],
     ['Here is the result: [[490122900 None, None], [None]] Hope it helps.', [[490122900, null, null], [null]]],
     // A key's colon lost before an object too long to see closed, after a single-quoted string.
     ["{\n  f: 'g9fZ',\n  C_1 {\n    h_2: None,\n    m_4: 1.3995282015912072e-48,\n    X6: {\n      A27: None,\n      x8: None,\n      g_9_Z9: None,\n    },\n    Y5: 'a long enough value to pass the lookahead of the quote',\n  },\n  B: True,\n}",
@@ -1094,6 +1101,7 @@ describe('readings the session 24 rules must not change', () => {
     ['{"a": "He said, then [laughs], and left"}', { a: 'He said, then [laughs], and left' }],
     // A value on the line after its key, then the next member.
     ['{\n  "a":\n    "note",\n  "c": 2\n}', { a: 'note', c: 2 }],
+    ['{\n  "a":\n    {"b": 1},\n  "c": 2\n}', { a: { b: 1 }, c: 2 }],
   ]);
   test('a citation in braces is no object; a time in a wiki link is no array', () => {
     assert.deepEqual(parse('As shown {see [1]} the data'), [1]);
