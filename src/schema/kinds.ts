@@ -38,6 +38,10 @@ export const SCHEMA_REPAIR_KINDS = {
     fixes: 'a one-element array where a non-array is expected',
     example: '`string` → `["x"]` → `"x"`',
   },
+  unwrap_object_to_array: {
+    fixes: 'a single-key object whose value is an array that fits where the array is expected: the model\'s wrapper around the answer (tried before an object of the items is wrapped, so `{"items": [{…}]}` is the list, not its one element)',
+    example: '`integer[]` → `{"elements": [1, 2]}` → `[1, 2]`',
+  },
   wrap_object_in_array: {
     fixes: 'a single-key object whose value fits the array\'s items (objects with several keys are never squeezed)',
     example: '`string[]` → `{"path": "x"}` → `["x"]`',

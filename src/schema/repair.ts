@@ -461,13 +461,16 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepai
   if (t === 'array' && v !== null && !Array.isArray(v)) {
     const items = itemSchema(node, 0);
     if (isPlainObject(v)) {
-      if (itemsAcceptObjects(node, guide)) return ['wrap_in_array', [v]];
-      // 5. wrap_object_in_array: a one-key placeholder whose value fits the items; never squeeze several keys.
       const keys = Object.keys(v);
+      // 5. unwrap_object_to_array: `{"elements": [1, 2]}`, a wrapper whose one value is the array;
+      // not when the key is one the items declare (`{"tags": []}` is an item).
+      if (keys.length === 1 && Array.isArray(v[keys[0]]) && !itemDeclares(guide, node, keys[0]) && satisfies(guide, node, v[keys[0]])) return ['unwrap_object_to_array', v[keys[0]]];
+      if (itemsAcceptObjects(node, guide)) return ['wrap_in_array', [v]];
+      // 6. wrap_object_in_array: a one-key placeholder whose value fits the items; never squeeze several keys.
       if (keys.length === 1 && satisfies(guide, items, v[keys[0]])) return ['wrap_object_in_array', [v[keys[0]]]];
       return ['wrap_in_array', NO];
     }
-    // 6. wrap_in_array — but a string that reads like an array and did not parse is not wrapped.
+    // 7. wrap_in_array — but a string that reads like an array and did not parse is not wrapped.
     if (typeof v === 'string' && looksLikeContainer(v, 'array')) return ['wrap_in_array', NO];
     return ['wrap_in_array', [v]];
   }
@@ -496,6 +499,13 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepai
       break;
   }
   return ['wrap_in_array', NO];
+}
+
+/** Whether the array's item schema declares the property `key`. */
+function itemDeclares(guide: Guide, node: Schema, key: string): boolean {
+  const item = resolveSchema(guide, itemSchema(node, 0));
+  const props = item !== null && typeof item === 'object' ? (item as { properties?: unknown }).properties : undefined;
+  return props !== null && typeof props === 'object' && Object.hasOwn(props, key);
 }
 
 function itemsAcceptObjects(node: Schema, guide: Guide): boolean {

@@ -54,6 +54,20 @@ describe('each repair in isolation', () => {
     assert.deepEqual(r.value, { items: [{ id: 1 }] });
     assert.deepEqual(kinds(r.repairs), ['wrap_in_array']);
   });
+  // Session 24 (schema survey): a reply wrapped in one key where the schema asks for the array
+  // itself was refused, or, for an array of objects, wrapped whole as its only element.
+  test('unwrap_object_to_array: a one-key wrapper whose value is the array', () => {
+    const ints = { type: 'array', items: { type: 'integer' } };
+    const r = one({ elements: [1, 2] }, ints);
+    assert.deepEqual(r.value, [1, 2]);
+    assert.deepEqual(r.repairs, [{ kind: 'unwrap_object_to_array', path: '', before: { elements: [1, 2] }, after: [1, 2] }]);
+    const objects = { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } } };
+    assert.deepEqual(one({ items: [{ a: 1 }] }, objects).value, [{ a: 1 }]);
+    // A key the items declare makes the object an item, not a wrapper.
+    const tagged = { type: 'array', items: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } } };
+    const t = one({ tags: [] }, tagged);
+    assert.deepEqual([t.value, kinds(t.repairs)], [[{ tags: [] }], ['wrap_in_array']]);
+  });
   test('wrap_object_in_array: single-key placeholder whose value fits the items', () => {
     const r = one({ files: { path: 'x' } }, arrayOfStrings);
     assert.deepEqual(r.value, { files: ['x'] });
