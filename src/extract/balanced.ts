@@ -355,12 +355,6 @@ export function scanProse(text: string, start: number, end: number, balanced: bo
 }
 
 /**
- * One pass of {@link scanProse}; `looking`: for members and elements whose opener was lost too.
- * Returns, when not looking, whether such members or elements may be there: a `"` or a closer
- * outside every span (a member's key, the `}` or `]` that no opener opened), or a span that went on
- * past stray closers or ran to the end (see below).
- */
-/**
  * Past a `}` right after a balanced span (spaces between): a closer too many, which the parser reads
  * as such (`Answer: {"a": 1}}`), or the evidence that a `{` inside was lost (`{k: u: None}}`, which
  * the parser reads as `{"k": {"u": null}}` only when it sees that `}`).
@@ -371,6 +365,12 @@ function afterExtraBrace(text: string, i: number, end: number): number {
   return k < end && text.charCodeAt(k) === RBRACE && text.charCodeAt(i - 1) === RBRACE ? k + 1 : i;
 }
 
+/**
+ * One pass of {@link scanProse}; `looking`: for members and elements whose opener was lost too.
+ * Returns, when not looking, whether such members or elements may be there: a `"` or a closer
+ * outside every span (a member's key, the `}` or `]` that no opener opened), or a span that went on
+ * past stray closers or ran to the end (see below).
+ */
 function scanRegion(text: string, start: number, end: number, balanced: boolean, jsonp: boolean, out: ProseSpan[], looking: boolean): boolean {
   const budget: ScanBudget = { left: end - start };
   let lookAgain = false;

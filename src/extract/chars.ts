@@ -246,24 +246,14 @@ function containerAfterKey(text: string, r: number, end: number): boolean {
   // `{k [[]]}`: then the object's end (`{see [1]}` cites a source: a number first is no value there).
   const whole = valueEnd(text, r, Math.min(end, r + KEY_LIMIT));
   if (whole >= 0 && (memberAfterValue(text, whole, end) || (delimiterAfter(text, whole, end) === RBRACE && !startsNumber(text, k, end)))) return true;
-  if (text.charCodeAt(k) === LBRACK) return innerElementThenComma(text, k, end);
-  const j = scalarElementEnd(text, k, end);
-  return j > k && j < end && delimiterAfter(text, j, end) === COMMA;
-}
-
-/**
- * `{k [[1, 2], …`, `{k [[[], None], …`: arrays in arrays from the `[` at `k`, read through the run
- * of `[` (no recursion: a long run must not exhaust the stack); the innermost one's first element, or
- * its `]` when it is empty, is followed by a comma.
- */
-function innerElementThenComma(text: string, k: number, end: number): boolean {
+  // `{k [1, …`, `{k [[1, 2], …`, `{k [[[], None], …`: the innermost array's first element (or its `]`,
+  // when it is empty) and a comma. Through the run of `[` in a loop: a long run must not exhaust the stack.
   const limit = Math.min(end, k + TOKEN_LIMIT);
-  while (k < limit && text.charCodeAt(k) === LBRACK) k = skipWs(text, k + 1, limit);
-  if (k >= limit) return false;
-  const j = text.charCodeAt(k) === RBRACK ? k + 1 : scalarElementEnd(text, k, end);
-  if (j <= k || j >= end) return false;
-  const d = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
-  return d < end && text.charCodeAt(d) === COMMA;
+  let p = k;
+  while (p < limit && text.charCodeAt(p) === LBRACK) p = skipWs(text, p + 1, limit);
+  if (p >= limit) return false;
+  const j = p > k && text.charCodeAt(p) === RBRACK ? p + 1 : scalarElementEnd(text, p, end);
+  return j > p && j < end && delimiterAfter(text, j, end) === COMMA;
 }
 
 /**
@@ -484,7 +474,9 @@ function numberThenCloserThenComma(text: string, i: number, end: number): boolea
   const p = skipWs(text, i, Math.min(end, i + TOKEN_LIMIT));
   if (p >= end || !startsNumber(text, p, end)) return false;
   const q = numberEnd(text, p, end);
-  return q >= 0 && delimiterAfter(text, q, end) === RBRACK && delimiterAfter(text, skipWs(text, q, Math.min(end, q + TOKEN_LIMIT)) + 1, end) === COMMA;
+  if (q < 0) return false;
+  const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
+  return r < end && text.charCodeAt(r) === RBRACK && delimiterAfter(text, r + 1, end) === COMMA;
 }
 
 /** Whether the object's `}` follows a member's value that ends at `k`, a trailing comma allowed (`k: 1,⏎}`, as a pretty-printer writes it). */

@@ -412,13 +412,13 @@ export function rowOpenerLost(e: Engine): boolean {
 }
 
 /**
- * Whether the value at `pos`, in an object, first on its line after a key's colon and indented
- * deeper than the key, is the first element of the key's array whose `[` was lost
- * (`k:⏎    'v',⏎    None,⏎  ],`): a comma after it, then on the next line, indented as deep, a
- * value that no colon follows. Read as members, `None` would become a key and its value be lost.
+ * Whether the value at `pos`, in an object and first on its line (the caller knows both), after a
+ * key's colon and indented deeper than the key, is the first element of the key's array whose `[`
+ * was lost (`k:⏎    'v',⏎    None,⏎  ],`): a comma after it, then on the next line, indented as
+ * deep, a value that no colon follows. Read as members, `None` would become a key and its value be lost.
  */
 export function elementsIndentedUnderKey(e: Engine): boolean {
-  if (!lineBreakBefore(e, e.pos) || !opensLostObject(e, indentAt(e, e.pos))) return false;
+  if (!opensLostObject(e, indentAt(e, e.pos))) return false;
   const end = valueEnd(e, e.pos);
   if (end < 0) return false;
   const comma = peekSignificant(e, end);

@@ -11,7 +11,7 @@ import { RepairLog } from './repair-log.js';
 import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import type { DocumentScan } from '../extract/embedded-doc.js';
-import { Ch, isDigit, isJsonSpace, isWordStart } from './chars.js';
+import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, emptyObjectEndsAtComma, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
 import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
@@ -438,7 +438,7 @@ export class Engine {
         return;
       }
     }
-    if (depth > 0 && this.kinds[depth - 1] === Kind.OBJECT && this.mayStartLine() && elementsIndentedUnderKey(this)) {
+    if (depth > 0 && this.kinds[depth - 1] === Kind.OBJECT && spaceRunHasBreak(this.buf, this.pos, this.breakBeforeBuf) && elementsIndentedUnderKey(this)) {
       openArrayAt(this, this.pos, 'inserted the "[" of a value whose elements are indented under its key');
       return;
     }
@@ -520,19 +520,6 @@ export class Engine {
     }
     if (startScalar(this, c)) return;
     throw this.fail('UNREPAIRABLE', `unexpected ${this.describe(this.pos)} where a value was expected`, this.pos);
-  }
-
-  /**
-   * A cheap first look for the checks that need the value at `pos` to start its line: false when
-   * the character before it is no space, or one space after a non-space (`"a": 1`, `[1, 2]`), the
-   * usual case, which this settles without a call. (At the buffer's front, where the text before may
-   * have been dropped, the full check decides.)
-   */
-  private mayStartLine(): boolean {
-    if (this.pos < 2) return true;
-    const prev = this.buf.charCodeAt(this.pos - 1);
-    if (prev === Ch.SPACE) return isJsonSpace(this.buf.charCodeAt(this.pos - 2));
-    return prev === Ch.LF || prev === Ch.CR || prev === Ch.TAB;
   }
 
   /** @internal */ stepAfterValue(c: number): void {

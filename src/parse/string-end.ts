@@ -9,7 +9,7 @@ import { containerEndsMember, scan } from './continuation.js';
 import { embeddedDocText } from './embedded-doc.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
-import { isLiteralWord, keyAfterFullwidthComma, quotedKeyAt as quotedKeyStartsAt, scalarEndsMember, scanWordLimited, unquotedKeyAt } from './words.js';
+import { isLiteralWord, keyAfterFullwidthComma, keyStartsAt, scalarEndsMember, scanWordLimited } from './words.js';
 
 /**
  * Does the quote at `i` end the string? Looks at what follows it (bounded). Returns undefined when
@@ -354,12 +354,7 @@ function lostColonBeforeScalar(e: Engine, k: number): boolean {
  */
 function objectOpensWithMember(e: Engine, i: number): boolean {
   const k = peekSignificant(e, i + 1);
-  if (k >= e.end) return false;
-  if (quotedKeyStartsAt(e, k) || quotedKeyStartsAt(e, k, Ch.SQUOTE)) return true;
-  if (!isWordStart(e.buf.charCodeAt(k))) return false;
-  // unquotedKeyAt does not wait: the word and what follows it must have arrived.
-  peekSignificant(e, scanWordLimited(e, k));
-  return unquotedKeyAt(e, k);
+  return k < e.end && keyStartsAt(e, k);
 }
 
 /**

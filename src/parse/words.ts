@@ -333,12 +333,7 @@ function closersOverrun(e: Engine, d: number, depth: number, far: number): boole
   if (level !== depth - 1 || (depth >= 2 && e.kinds[depth - 2] === Kind.OBJECT)) return false;
   if (after >= e.end || s.charCodeAt(after) !== Ch.COMMA) return false;
   const next = peekSignificant(e, after + 1);
-  if (next >= e.end) return false;
-  if (quotedKeyAt(e, next) || quotedKeyAt(e, next, Ch.SQUOTE)) return true;
-  if (!isWordStart(s.charCodeAt(next))) return false;
-  // unquotedKeyAt does not wait: the word and what follows it must have arrived.
-  peekSignificant(e, scanWordLimited(e, next));
-  return unquotedKeyAt(e, next);
+  return next < e.end && keyStartsAt(e, next);
 }
 
 /**
@@ -592,20 +587,25 @@ export function unquotedKeyAt(e: Engine, k: number): boolean {
  * on its line and followed by a colon) or a word and a colon. The comma then separates members.
  */
 export function keyAfterFullwidthComma(e: Engine, j: number): boolean {
-  const s = e.buf;
   const k = scanSignificant(e, j + 1);
   if (k >= e.end) {
     if (!e.final) throw NEED_MORE;
     return false;
   }
-  const quote = s.charCodeAt(k);
-  if (quote !== Ch.DQUOTE && quote !== Ch.SQUOTE) {
-    if (!isWordStart(quote)) return false;
-    // unquotedKeyAt does not wait: the word and what follows it must have arrived.
-    if (scanSignificant(e, scanWordLimited(e, k) + 1) >= e.end && !e.final) throw NEED_MORE;
-    return unquotedKeyAt(e, k);
-  }
-  return quotedKeyAt(e, k, quote);
+  return keyStartsAt(e, k);
+}
+
+/**
+ * Whether a member's key starts at `k`: a quoted key (`"` or `'`, closed on its line and followed by
+ * a colon) or a word and a colon. Waits for the word and what follows it.
+ */
+export function keyStartsAt(e: Engine, k: number): boolean {
+  const quote = e.buf.charCodeAt(k);
+  if (quote === Ch.DQUOTE || quote === Ch.SQUOTE) return quotedKeyAt(e, k, quote);
+  if (!isWordStart(quote)) return false;
+  // unquotedKeyAt does not wait: the word and what follows it must have arrived.
+  if (scanSignificant(e, scanWordLimited(e, k) + 1) >= e.end && !e.final) throw NEED_MORE;
+  return unquotedKeyAt(e, k);
 }
 
 /** Literal words, their values, and the repair they need (undefined: plain JSON). */
