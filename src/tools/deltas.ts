@@ -28,6 +28,8 @@ interface CallState {
   hint: RootCloseHint;
   /** Whether more arguments came after the call was read (reported once, as an error event). */
   late: boolean;
+  /** An early reading failed: the call waits for the provider's close (read again on every move, it would be quadratic). */
+  waits: boolean;
 }
 
 /** The call as messages name it: `the call to "get_weather" (call_a)`. */
@@ -68,7 +70,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     lastKey = key;
     let state = calls.get(key);
     if (!state) {
-      state = { key, id: delta.id, name: undefined, pieces: [], parser: createStreamParser({ ...parseOptions, deltas: true }), last: undefined, done: false, hint: new RootCloseHint(), late: false };
+      state = { key, id: delta.id, name: undefined, pieces: [], parser: createStreamParser({ ...parseOptions, deltas: true }), last: undefined, done: false, hint: new RootCloseHint(), late: false, waits: false };
       calls.set(key, state);
       if (delta.id !== undefined) keyOfId.set(delta.id, key);
       events.push({ type: 'call_start', key, id: delta.id, name: delta.name || undefined });
@@ -96,7 +98,10 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
       event = { type: 'call', key: state.key, id: state.id, name, arguments: read.value, repairs: read.repairs };
     } catch (error) {
       if (!(error instanceof JsonMendError)) throw error;
-      if (early && isReadingError(error)) return;
+      if (early && isReadingError(error)) {
+        state.waits = true;
+        return;
+      }
       event = { type: 'error', key: state.key, id: state.id, error };
     }
     state.done = true;
@@ -124,7 +129,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     if (!state.parser) {
       if (state.hint.close === -1) {
         state.hint.feed(piece);
-        if (state.hint.close !== -1) closed.add(state);
+        if (state.hint.close !== -1 && !state.waits) closed.add(state);
       }
       return events;
     }
@@ -144,7 +149,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
       events.push({ type: 'arguments', key: state.key, id: state.id, name: state.name, arguments: snapshot.value });
     }
     state.hint.feed(piece);
-    if (state.hint.close !== -1) closed.add(state);
+    if (state.hint.close !== -1 && !state.waits) closed.add(state);
     return events;
   }
 
