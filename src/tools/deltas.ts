@@ -8,6 +8,7 @@
 // in total size.
 import { JsonMendError } from '../errors.js';
 import { createStreamParser } from '../stream/index.js';
+import { ChunkText } from '../stream/text.js';
 import type { StreamParser } from '../stream/types.js';
 import { parserOptions } from './context.js';
 import { argumentsFromText, isReadingError } from './read-call.js';
@@ -19,8 +20,8 @@ interface CallState {
   key: string;
   id: string | undefined;
   name: string | undefined;
-  /** The arguments' pieces, joined once when the call finishes. */
-  pieces: string[];
+  /** The arguments so far (in blocks, not one string a delta: joined once when the call finishes). */
+  text: ChunkText;
   parser: StreamParser | undefined;
   last: unknown;
   done: boolean;
@@ -70,7 +71,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     lastKey = key;
     let state = calls.get(key);
     if (!state) {
-      state = { key, id: delta.id, name: undefined, pieces: [], parser: createStreamParser({ ...parseOptions, deltas: true }), last: undefined, done: false, hint: new RootCloseHint(), late: false, waits: false };
+      state = { key, id: delta.id, name: undefined, text: new ChunkText(), parser: createStreamParser(parseOptions), last: undefined, done: false, hint: new RootCloseHint(), late: false, waits: false };
       calls.set(key, state);
       if (delta.id !== undefined) keyOfId.set(delta.id, key);
       events.push({ type: 'call_start', key, id: delta.id, name: delta.name || undefined });
@@ -94,7 +95,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     try {
       if (name === '') throw new JsonMendError('UNREPAIRABLE', `the tool call ${state.id ?? state.key} has no name`);
       const schema = tools.schemaOf(name);
-      const read = argumentsFromText(state.pieces.join(''), schema, parseOptions, [], () => describeCall(state));
+      const read = argumentsFromText(state.text.all(), schema, parseOptions, [], () => describeCall(state));
       event = { type: 'call', key: state.key, id: state.id, name, arguments: read.value, repairs: read.repairs };
     } catch (error) {
       if (!(error instanceof JsonMendError)) throw error;
@@ -125,7 +126,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
       }
       return events;
     }
-    state.pieces.push(piece);
+    state.text.add(piece);
     if (!state.parser) {
       if (state.hint.close === -1) {
         state.hint.feed(piece);

@@ -6,7 +6,8 @@
 // a list of calls are reported as the parser completes them. `end()` reads the whole text as
 // `extractToolCalls` does, so the final result is the same whatever the chunking. No step re-reads
 // text already passed, except each body once when it closes: linear in the reply.
-import { JsonMendError, positionOf } from '../errors.js';
+import { JsonMendError } from '../errors.js';
+import { ChunkText } from '../stream/text.js';
 import { ToolCallScanner, type SpanBody, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
@@ -26,8 +27,8 @@ interface SpanState {
   span: ToolCallSpan;
   /** Index of the span's first call among all calls. */
   base: number;
-  /** The body so far, in the pieces it came in (joined once, when it is read). */
-  pieces: string[];
+  /** The body so far (joined once, when it is read). */
+  body: ChunkText;
   parser: StreamParser | undefined;
   /** Calls already reported complete (or failed). */
   reported: number;
@@ -71,11 +72,9 @@ const READ_WHOLE: ReadonlySet<SpanBody> = new Set<SpanBody>(['arg_pairs', 'gemma
  * Work is linear in the reply's length.
  */
 export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
-  const chunks: string[] = [];
-  let whole: string | undefined;
-  /** The whole text so far, joined only for an error message's line number. */
-  const text = (): string => (whole ??= chunks.join(''));
-  const ctx: ToolContext = toolContext(options, (offset) => positionOf(text(), offset).line);
+  /** The whole text so far: read only for an error message's line number, and at the end. */
+  const text = new ChunkText();
+  const ctx: ToolContext = toolContext(options, (offset) => text.position(offset).line);
   let events: ToolCallStreamEvent[] = [];
   let nextIndex = 0;
   let open: SpanState | undefined;
@@ -85,9 +84,9 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     open(span) {
       if (!ctx.formats.has(span.format)) return;
       open = {
-        span, base: nextIndex, pieces: [], reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
+        span, base: nextIndex, body: new ChunkText(), reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
         early: false, earlyCalls: [], failed: false, params: {}, pending: [], tail: '',
-        parser: span.body === 'parameters' || READ_WHOLE.has(span.body) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: true, partialStrings: span.body === 'call' ? notName : true }),
+        parser: span.body === 'parameters' || READ_WHOLE.has(span.body) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
         events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });
@@ -96,7 +95,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     },
     grow(span, piece) {
       if (open?.span !== span) return;
-      open.pieces.push(piece);
+      open.body.add(piece);
       if (span.body === 'parameters') feedParameters(open, piece);
       else if (!READ_WHOLE.has(span.body)) feed(open, piece);
     },
@@ -135,7 +134,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       // hint misled by a bracket in a single-quoted string) waits for the span to close, and so does a
       // body that already goes on after the root in a way that changes the reading (a closer written
       // early, a second object).
-      const body = state.pieces.join('');
+      const body = state.body.all();
       readEarly(state, body.slice(0, state.hint.close), body.slice(state.hint.close).trim() === '' ? undefined : body);
     }
     if (!state.parser || state.head === '{{') return;
@@ -258,7 +257,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   function finish(state: SpanState): void {
     let calls: ToolCall[];
     try {
-      calls = readSpan(state.span, state.pieces.join(''), false, ctx);
+      calls = readSpan(state.span, state.body.all(), false, ctx);
     } catch (error) {
       if (!state.failed) fail(state, error);
       nextIndex = state.base + Math.max(state.reported, 1);
@@ -273,8 +272,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     push(chunk: string): ToolCallStreamEvent[] {
       if (ended) throw new JsonMendError('STREAM_CLOSED', 'push after end() on a tool-call stream');
       if (typeof chunk !== 'string') throw new JsonMendError('INVALID_ARGUMENT', `chunk must be a string, got ${typeof chunk}`);
-      chunks.push(chunk);
-      whole = undefined;
+      text.add(chunk);
       scanner.push(chunk);
       const out = events;
       events = [];
@@ -283,12 +281,12 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     end(): ToolCallsResult {
       if (ended) throw new JsonMendError('STREAM_CLOSED', 'end() called twice on a tool-call stream');
       ended = true;
-      const all = text();
+      const all = text.all();
       // The spans found so far are the whole text's; the open one (if any) closes at the end.
       open = undefined;
       scanner.end();
       events = [];
-      return assemble(all, scanner.spans, scanner.strips, { ...ctx, lineAt: (offset) => positionOf(all, offset).line });
+      return assemble(all, scanner.spans, scanner.strips, { ...ctx, lineAt: (offset) => text.position(offset).line });
     },
   };
 }
