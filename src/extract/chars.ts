@@ -452,6 +452,10 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // after the first, a trailing comma allowed: `[Note: 5]` is prose).
     const v = unquotedMemberValueAt(text, p, end);
     if (v >= 0) {
+      // `[⏎    k: {⏎      …`: a pretty-printed element object's first key and a container, however
+      // long it is (prose puts no line break between its `[` and a label).
+      const w = text.charCodeAt(v);
+      if ((w === LBRACE || w === LBRACK) && lineBreakIn(text, i + 1, p)) return accept;
       const k = valueEnd(text, v, Math.min(end, v + KEY_LIMIT));
       if (k >= 0 && (memberAfterValue(text, k, end) || closerAfterMember(text, k, end))) return accept;
     }

@@ -445,6 +445,10 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     return;
   }
   let last = unquotedEnd(e, false);
+  if (e.top() === Kind.OBJECT && kind === 'unquoted_string') {
+    const more = continuedLines(e, lineSpaceEnd(e, last));
+    if (more > 0) last = more;
+  }
   let text = e.buf.slice(start, last);
   const quote = e.top() === Kind.OBJECT && e.buf.charCodeAt(last) === Ch.COMMA && !text.includes('"') ? quoteEndingLine(e, last + 1) : -1;
   if (quote >= 0) {
@@ -457,12 +461,60 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     text = text.slice(0, -1);
     e.record('missing_start_quote', start, 'inserted the missing opening quote');
   } else {
-    e.record(kind, start, `quoted ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
+    // A value that goes on over lines (see continuedLines) is named on one.
+    const shown = (text.length > 40 ? `${text.slice(0, 40)}…` : text).replace(/[\r\n]\s*/g, ' ');
+    e.record(kind, start, `quoted ${shown}`);
   }
   if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(text));
   e.pos = last;
   e.sink.scalar(text);
   e.afterValue();
+}
+
+/** How far the lines that go on an unquoted value are read for the end that shows they do. */
+const CONTINUED_LIMIT = 4 * LOOKAHEAD;
+
+/**
+ * `b: hey world lets do⏎    so that we can test this out,⏎    res: [hello]`, `{a: one two⏎three, b: 1}`:
+ * an object's unquoted value whose text goes on over the next lines — lines of words with no colon,
+ * quote or bracket, the last ending at a `,` before the next key or at the object's `}`. Read to its
+ * first line's end, the rest became a made-up key (`three: null`), or prose set aside with every
+ * member after it. `i` is the line break after the value's first line; returns the value's new end,
+ * or -1 (no such end within CONTINUED_LIMIT). Waits while the text so far cannot tell.
+ */
+function continuedLines(e: Engine, i: number): number {
+  const s = e.buf;
+  if (i >= e.end || (s.charCodeAt(i) !== Ch.LF && s.charCodeAt(i) !== Ch.CR)) return -1;
+  const limit = Math.min(e.end, i + CONTINUED_LIMIT);
+  let last = -1;
+  for (let k = i; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF || c === Ch.CR) {
+      // A line of the value starts with a word or a number, after its indentation.
+      k = lineSpaceEnd(e, k + 1);
+      while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
+      if (k >= limit) break;
+      const d = s.charCodeAt(k);
+      // The object's `}` or the comma before the next key, on a line of its own, ends the value.
+      if (d === Ch.RBRACE || d === Ch.COMMA) k--;
+      else if (!isWordStart(d) && !isDigit(d)) return -1;
+      else last = k + 1;
+      continue;
+    }
+    if (c === Ch.COLON || c === Ch.DQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) return -1;
+    if (c === Ch.RBRACE) return last;
+    if (c === Ch.COMMA) {
+      const n = scanSignificant(e, k + 1);
+      if (n >= e.end) {
+        if (!e.final) throw NEED_MORE;
+        return -1;
+      }
+      return s.charCodeAt(n) === Ch.RBRACE || keyStartsAt(e, n) ? last : -1;
+    }
+    if (!isJsonSpace(c)) last = k + 1;
+  }
+  if (limit === e.end && !e.final) throw NEED_MORE;
+  return -1;
 }
 
 /**

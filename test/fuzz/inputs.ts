@@ -652,6 +652,33 @@ export const unquotedAmounts = fc.tuple(fc.array(fc.oneof(amount.map((a) => ({ a
   });
 
 /**
+ * An object some of whose values are text without quotes that goes on over two or three lines
+ * (`b: hey world lets do⏎    so that we can test this out,`, BAML's test_string_field_with_spaces),
+ * the others JSON values; keys quoted or not, pretty-printed or not, alone or in prose. With the
+ * value: each such value its lines as written, line breaks and indentation included.
+ */
+const proseWord = fc.constantFrom('hey', 'world', 'lets', 'do', 'something', 'so', 'that', 'we', 'can', 'test', 'this', 'out', 'kinda', 'cool', 'Hi', 'friends!', 'it.');
+const proseLine = fc.array(proseWord, { minLength: 1, maxLength: 5 }).map((words) => words.join(' '));
+export const unquotedLines = fc.tuple(
+  fc.array(fc.oneof(fc.array(proseLine, { minLength: 2, maxLength: 3 }).map((lines) => ({ lines })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 5 }),
+  fc.boolean(), fc.boolean(), fc.boolean(),
+).map(([members, quotedKeys, pretty, inProse]) => {
+  const value: Record<string, unknown> = {};
+  const parts = members.map((m, i) => {
+    const key = quotedKeys ? `"k${i}"` : `k${i}`;
+    if ('v' in m) {
+      value[`k${i}`] = m.v;
+      return `${key}: ${JSON.stringify(m.v)}`;
+    }
+    const text = m.lines.join(pretty ? '\n    ' : '\n');
+    value[`k${i}`] = text;
+    return `${key}: ${text}`;
+  });
+  const text = pretty ? `{\n  ${parts.join(',\n  ')}\n}` : `{${parts.join(', ')}}`;
+  return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
+});
+
+/**
  * A container as Python 2's repr writes it (`{u'name': u'Ann', u'ok': True, u'n': None}`), its
  * prefixes `u` or `b` in either case and quotes single or double, alone or in prose; with the value.
  */

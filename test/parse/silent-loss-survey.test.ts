@@ -1108,3 +1108,37 @@ describe('readings the session 24 rules must not change', () => {
     assert.throws(() => parse('Meeting [[10:30]] today'), JsonMendError);
   });
 });
+
+describe('an element object\'s `{` lost after a `[` in prose, session 25', () => {
+  // The element's first member holds a container longer than the lookahead: the `[` and the line
+  // break before the key are the evidence (the key was dropped and the array read as prose before).
+  const inner = Array.from({ length: 8 }, (_, i) => `        k${i}: None,\n`).join('');
+  const value = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, null]));
+  readsEach([
+    [`Here is the result: [\n    _L: {\n      g: {\n${inner}      },\n      u: None,\n    },\n    X: None,\n  },\n  -1,\n] Hope it helps.`,
+      [{ _L: { g: value, u: null }, X: null }, -1]],
+    [`Here: [\n  name: [\n${inner.repeat(2).replace(/k\d: /g, '')}  ],\n  id: 2\n}, 3]`, [{ name: Array(16).fill(null), id: 2 }, 3]],
+  ]);
+  test('prose in brackets keeps its label', () => {
+    assert.throws(() => parse('See [Note: {x} is a placeholder] below'), JsonMendError);
+  });
+});
+
+describe('an unquoted value that goes on over lines keeps them, session 25', () => {
+  // BAML's test_string_field_with_spaces: read to its first line's end, the value lost its other
+  // lines and every member after them (set aside as prose), or gave a made-up key.
+  readsEach([
+    ['{\n    a: Hi friends!,\n    b: hey world lets do something kinda cool\n    so that we can test this out,\n    res: [hello,\n     world]\n  }',
+      { a: 'Hi friends!', b: 'hey world lets do something kinda cool\n    so that we can test this out', res: ['hello', 'world'] }],
+    ['{a: one two\nthree, b: 1}', { a: 'one two\nthree', b: 1 }],
+    ['{"a": one two\nthree four, "b": 1}', { a: 'one two\nthree four', b: 1 }],
+    ['{\n  k0: hey\n    hey\n}', { k0: 'hey\n    hey' }],
+  ]);
+  readsEach([
+    // A line of prose after the value, with nothing of the object after it, is still set aside.
+    ['{"a": x\nHope this helps', { a: 'x' }],
+    ['{"f": "send", "p": words\nFUNCTION RETURN {"status": "OK"}', { f: 'send', p: 'words' }],
+    // A key on the next line is the next member.
+    ['{\n  name: Ann\n  city: Paris\n}', { name: 'Ann', city: 'Paris' }],
+  ]);
+});
