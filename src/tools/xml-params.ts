@@ -24,15 +24,28 @@ function typesOf(property: unknown): string[] {
   return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
 }
 
-/** The model writes each value on its own lines: one newline after the tag and one before the closer are markup. */
+/**
+ * The model writes each value on its own lines: one newline after the tag and one before the closer
+ * are markup, and so is the closer's indentation. Markup written indented (`⏎    <parameter=city>⏎
+ *     Dallas⏎    </parameter>`) indents the value's lines by that much too: it is taken off each line
+ * that has it, when every line that is not blank does (code keeps its own indentation beyond it).
+ */
 function trimNewlines(value: string): string {
   let start = 0;
   let end = value.length;
   if (value.startsWith('\r\n')) start = 2;
   else if (value.startsWith('\n')) start = 1;
-  if (value.endsWith('\r\n') && end - 2 >= start) end -= 2;
-  else if (value.endsWith('\n') && end - 1 >= start) end -= 1;
-  return value.slice(start, end);
+  let k = end;
+  while (k > start && (value.charCodeAt(k - 1) === 0x20 || value.charCodeAt(k - 1) === 0x09)) k--;
+  if (k === start || value.charCodeAt(k - 1) !== 0x0a) return value.slice(start, end);
+  const indent = value.slice(k, end);
+  end = k - 1;
+  if (end > start && value.charCodeAt(end - 1) === 0x0d) end--;
+  const body = value.slice(start, end);
+  if (indent === '') return body;
+  const lines = body.split('\n');
+  if (!lines.every((line) => line.startsWith(indent) || line.trim() === '')) return body;
+  return lines.map((line) => line.slice(Math.min(indent.length, line.length))).join('\n');
 }
 
 /**

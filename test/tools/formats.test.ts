@@ -155,6 +155,13 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
     assert.deepEqual(c.arguments, { query: 'line one\nline two' });
   });
 
+  test("markup written indented: the closer's indentation is taken off each line of the value (SGLang's test_function_call_parser)", () => {
+    const c = only('<tool_call>\n    <function=web_search>\n    <parameter=query>\n    Dallas\n    </parameter>\n    <parameter=code>\n    def f():\n        return 1\n    </parameter>\n    </function>\n    </tool_call>');
+    assert.deepEqual(c.arguments, { query: 'Dallas', code: 'def f():\n    return 1' });
+    // A value's own indentation, under markup that is not indented, stays.
+    assert.deepEqual(only('<tool_call>\n<function=web_search>\n<parameter=query>\n  x\n</parameter>\n</function>\n</tool_call>').arguments, { query: '  x' });
+  });
+
   test('a bare <function=…> without <tool_call>', () => {
     assert.deepEqual(calls('Running it now.\n<function=web_search>\n<parameter=query>\ngrep -r "percentage" .\n</parameter>\n</function>'),
       [['qwen3_coder', 'web_search', { query: 'grep -r "percentage" .' }]]);
