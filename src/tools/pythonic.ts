@@ -1,5 +1,5 @@
 // Calls written as Python (the `pythonic` format of Llama 3.2 and Llama 4): a list of calls on a line
-// of its own, `[get_weather(city="Paris", days=3), web_search(query="x")]`, each argument a keyword
+// of its own or ending one, `[get_weather(city="Paris", days=3), web_search(query="x")]`, each argument a keyword
 // and a Python literal; or calls one per line in OLMo 3's `<function_calls>` and Gemma 3's
 // ```` ```tool_code ```` block. Only calls whose every name is one of `tools` count: `[see(x)]` in
 // prose is prose. One pass over the text: a list that does not read as calls is skipped past where it
@@ -148,6 +148,13 @@ function startsLine(text: string, i: number): boolean {
   return k < 0 || text[k] === '\n' || text.endsWith('|>', k + 1);
 }
 
+/** Whether only spaces come after `i` on its line. */
+function endsLine(text: string, i: number): boolean {
+  let k = i;
+  while (k < text.length && (text[k] === ' ' || text[k] === '\t')) k++;
+  return k >= text.length || text[k] === '\n' || text[k] === '\r';
+}
+
 /** Every list or block of calls in `text` outside `taken` (ranges already read as other formats), in text order. */
 export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicList[] {
   let found: PythonicList[] = [];
@@ -174,19 +181,40 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
   const blocks = found;
   let k = 0;
   let from = 0;
+  /** Where the line of the last list read as calls ends: a list after it on that line is calls too. */
+  let listLineEnd = -1;
+  /** A list in prose failed to read: lists in prose are no longer looked at. */
+  let proseFailed = false;
   for (;;) {
     const at = text.indexOf('[', from);
     if (at < 0) break;
     from = at + 1;
     while (k < blocks.length && blocks[k].end <= at) k++;
-    if (!startsLine(text, at) || (k < blocks.length && blocks[k].start <= at) || !outside(at)) continue;
-    const list = readCalls(text, at, at + 1, LIST, known);
+    if ((k < blocks.length && blocks[k].start <= at) || !outside(at)) continue;
+    // On a line of its own, or after calls on the same line (`[f(x=1)] and [g(y=2)]`), or ending the
+    // line after prose (`Here's a tool call: [f(x=1)]`); `See [f(x=1)] in the docs.` is prose, and so
+    // is a list in prose that does not read as calls (`See [f(x)]`: no error).
+    const placed = startsLine(text, at) || at < listLineEnd;
+    if (!placed && proseFailed) continue;
+    let list: PythonicList | number;
+    try {
+      list = readCalls(text, at, at + 1, LIST, known);
+    } catch (error) {
+      if (placed) throw error;
+      // A list cut off may have read to the text's end: looking again at every later `[` in prose
+      // would be quadratic.
+      proseFailed = true;
+      continue;
+    }
     if (typeof list === 'number') {
       from = Math.max(from, list);
       continue;
     }
-    found.push(list);
     from = list.end;
+    if (!placed && !endsLine(text, list.end)) continue;
+    found.push(list);
+    const lf = text.indexOf('\n', list.end);
+    listLineEnd = lf < 0 ? text.length : lf;
   }
   return found.sort((a, b) => a.start - b.start);
 }

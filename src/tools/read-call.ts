@@ -268,7 +268,8 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
     const items = Array.isArray(value) ? value : [value];
     return items.map((item) => callFromValue(item, origin, ctx, repairs, truncated, [...rewrites]));
   }
-  const name = span.name as string;
+  if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];
+  const name = span.name;
   // `Use <tool_call>NAME</tool_call> blocks`: with no arguments, only a tool's name makes it a call.
   if (span.body === 'arg_pairs' && body.trim() === '' && !ctx.tools.has(name)) return [];
   const markup = parameterMarkup(span.format);
@@ -308,4 +309,36 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format };
   if (span.id !== undefined) call.id = span.id;
   return [call];
+}
+
+/**
+ * A call whose markup numbers it but names no tool (Kimi K2's `<|tool_call_begin|>0`): the one tool
+ * given, or the one whose parameters the arguments' keys fit (`inferred_name`). When neither says,
+ * an error: the call is never dropped without a word.
+ */
+function unnamedCall(span: ToolCallSpan, body: string, ctx: ReadContext, origin: CallOrigin): ToolCall {
+  const line = () => ctx.lineAt(span.start);
+  const where: Where = () => `the ${span.format} tool call ${JSON.stringify(span.id ?? '')} at line ${line()}`;
+  if (!span.closed && body.trim() === '') throw cutOff(where);
+  const names = ctx.tools.names;
+  let fits = names;
+  if (names.length !== 1) {
+    let value: unknown;
+    try {
+      value = parseToolArguments(body, undefined, ctx.parseOptions);
+    } catch (error) {
+      throw aboutCall(error, where);
+    }
+    fits = value !== null && typeof value === 'object' && !Array.isArray(value) ? ctx.tools.fitting(Object.keys(value)) : [];
+  }
+  if (fits.length !== 1) {
+    const known = names.map((n) => `"${n}"`).join(', ') || '(none)';
+    throw new JsonMendError('UNREPAIRABLE', `${where()} names no tool, and its arguments fit ${fits.length === 0 ? 'none' : 'more than one'} of the tools (${known})`);
+  }
+  const name = fits[0];
+  const rewrites: ToolCallRewrite[] = ['inferred_name'];
+  const read = argumentsFromText(body, ctx.tools.schemaOf(name), ctx.parseOptions, rewrites, describe(name, span.format, line));
+  const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format };
+  if (span.id !== undefined) call.id = span.id;
+  return call;
 }

@@ -2,6 +2,7 @@
 import { JsonMendError } from '../errors.js';
 import type { SchemaLike } from '../schema/types.js';
 import type { ToolDefinition } from './types.js';
+import { objectShape } from './xml-params.js';
 
 /** Tools by name, checked once per call of the public API. */
 export class ToolRegistry {
@@ -28,6 +29,19 @@ export class ToolRegistry {
   /** True when `name` is a known tool (always, for an open registry). */
   has(name: string): boolean {
     return this.open || this.byName.has(name);
+  }
+
+  /**
+   * The tools whose schema declares every one of `keys` and requires none that is missing: the
+   * candidates for a call whose markup names no tool.
+   */
+  fitting(keys: readonly string[]): string[] {
+    return this.names.filter((name) => {
+      const shape = objectShape(this.byName.get(name)?.schema);
+      if (shape === undefined) return false;
+      const has = (key: unknown) => typeof key === 'string' && Object.prototype.hasOwnProperty.call(shape.properties, key);
+      return keys.every(has) && shape.required.every((key) => keys.includes(key as string));
+    });
   }
 
   /**

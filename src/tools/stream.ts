@@ -86,7 +86,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = {
         span, base: nextIndex, body: new ChunkText(), reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
         early: false, earlyCalls: [], failed: false, params: {}, pending: [], tail: '',
-        parser: span.body === 'parameters' || READ_WHOLE.has(span.body) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
+        parser: span.body === 'parameters' || READ_WHOLE.has(span.body) || (span.body === 'arguments' && span.name === undefined) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
         events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });

@@ -9,12 +9,18 @@ import { parse } from '../schema/index.js';
 import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
 import type { SchemaLike } from '../schema/types.js';
 
-/** The JSON Schema `type`s of each top-level property of `schema`, when it says. */
-function propertyTypes(schema: SchemaLike | undefined): Record<string, unknown> | undefined {
+/** The top-level properties of `schema` and the names it requires, when it says (a Standard Schema's from its JSON Schema). */
+export function objectShape(schema: SchemaLike | undefined): { properties: Record<string, unknown>; required: readonly unknown[] } | undefined {
   const json = schema !== undefined && isStandardSchema(schema) ? standardJsonSchema(schema) : schema;
   if (json === null || typeof json !== 'object') return undefined;
-  const properties = (json as { properties?: unknown }).properties;
-  return properties !== null && typeof properties === 'object' ? (properties as Record<string, unknown>) : undefined;
+  const { properties, required } = json as { properties?: unknown; required?: unknown };
+  if (properties === null || typeof properties !== 'object') return undefined;
+  return { properties: properties as Record<string, unknown>, required: Array.isArray(required) ? required : [] };
+}
+
+/** The JSON Schema `type`s of each top-level property of `schema`, when it says. */
+function propertyTypes(schema: SchemaLike | undefined): Record<string, unknown> | undefined {
+  return objectShape(schema)?.properties;
 }
 
 function typesOf(property: unknown): string[] {

@@ -43,7 +43,7 @@
 //              https://github.com/run-llama/llama_index/issues/7886 (doubled braces copied from an f-string prompt)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { JsonMendError, SchemaError, TOOL_CALL_FORMATS, extractToolCalls, type ToolCall } from '../../src/index.js';
+import { JsonMendError, SchemaError, TOOL_CALL_FORMATS, createToolCallStream, extractToolCalls, type ToolCall } from '../../src/index.js';
 
 const weather = {
   type: 'object',
@@ -348,6 +348,24 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
   test('cut off inside the arguments: an error naming the call', () => {
     throwsCode('<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
+
+  test("a counter and no name (vLLM's test_kimi_k2_tool_parser): the tool whose parameters the arguments fit, or an error — never a call dropped", () => {
+    const reply = (args: string) => `Let me check. <|tool_calls_section_begin|><|tool_call_begin|>0 <|tool_call_argument_begin|>${args}<|tool_call_end|><|tool_calls_section_end|>`;
+    const r = extractToolCalls(reply('{"location": "Tokyo", "unit": "celsius"}'), { tools });
+    assert.deepEqual(r.calls.map((c) => [c.name, c.id, c.arguments, c.rewrites]), [['get_weather', '0', { location: 'Tokyo', unit: 'celsius' }, ['inferred_name']]]);
+    assert.equal(r.text, 'Let me check.');
+    // One tool given: it.
+    assert.equal(extractToolCalls(reply('{"q": 1}'), { tools: [{ name: 'f' }] }).calls[0].name, 'f');
+    // Arguments that fit two tools, or none: an error saying so.
+    throwsCode(reply('{"path": "a.ts", "query": "x"}'), 'UNREPAIRABLE', /names no tool, and its arguments fit none/);
+    assert.throws(() => extractToolCalls(reply('{"a": 1}'), { tools: [{ name: 'f', schema: { type: 'object', properties: { a: {} } } }, { name: 'g', schema: { type: 'object', properties: { a: {} } } }] }),
+      /fit more than one of the tools \("f", "g"\)/);
+    // The stream reports it with its name once read, and no partial arguments before.
+    const s = createToolCallStream({ tools });
+    const events = [...reply('{"query": "x"}')].flatMap((ch) => s.push(ch));
+    assert.deepEqual(events.map((e) => e.type), ['call_start', 'call']);
+    assert.deepEqual(s.end().calls.map((c) => c.name), ['web_search']);
+  });
 });
 
 describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_value></tool_call>', () => {
@@ -474,6 +492,17 @@ describe('pythonic: [NAME(key=value), …]', () => {
   test('inside a sentence, or with a name that is no tool, it is prose', () => {
     assert.deepEqual(extractToolCalls('See [get_weather(location="x")] in the docs.', { tools }).calls, []);
     assert.deepEqual(extractToolCalls('[see(x)] and [1, 2]', { tools }).calls, []);
+    // A list in prose that does not read as calls is prose too, not an error.
+    assert.deepEqual(extractToolCalls('See [get_weather("x")] in the docs.', { tools }).calls, []);
+    assert.deepEqual(extractToolCalls('Call [get_weather(location=', { tools }).calls, []);
+  });
+
+  test("ending its line after prose, or after calls on the same line (SGLang's test_function_call_parser)", () => {
+    const r = extractToolCalls("Here's a tool call: [get_weather(location='New York', unit='celsius')]", { tools });
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['get_weather', { location: 'New York', unit: 'celsius' }]], "Here's a tool call:"]);
+    // The second list was left in the text, its call lost.
+    const two = extractToolCalls("[get_weather(location='Berlin')] and [web_search(query='restaurants')]", { tools });
+    assert.deepEqual([two.calls.map((c) => [c.name, c.arguments]), two.text], [[['get_weather', { location: 'Berlin' }], ['web_search', { query: 'restaurants' }]], 'and']);
   });
 
   test('an argument without its keyword, a value that reads as two, a list cut off: errors naming the call', () => {
