@@ -477,7 +477,8 @@ const CONTINUED_LIMIT = 4 * LOOKAHEAD;
 /**
  * `b: hey world lets do⏎    so that we can test this out,⏎    res: [hello]`, `{a: one two⏎three, b: 1}`:
  * an object's unquoted value whose text goes on over the next lines — lines of words with no colon,
- * quote or bracket, the last ending at a `,` before the next key or at the object's `}`. Read to its
+ * quote or bracket, the last ending at a `,` before the next key, at the object's `}`, or before a
+ * line that starts the next key. Read to its
  * first line's end, the rest became a made-up key (`three: null`), or prose set aside with every
  * member after it. `i` is the line break after the value's first line; returns the value's new end,
  * or -1 (no such end within CONTINUED_LIMIT). Waits while the text so far cannot tell.
@@ -495,8 +496,10 @@ function continuedLines(e: Engine, i: number): number {
       while (k < limit && isJsonSpace(s.charCodeAt(k))) k++;
       if (k >= limit) break;
       const d = s.charCodeAt(k);
-      // The object's `}` or the comma before the next key, on a line of its own, ends the value.
+      // The object's `}` or the comma before the next key, on a line of its own, ends the value, and
+      // so does the next key (its comma lost, as in `{a: x⏎  y⏎b: 2}`).
       if (d === Ch.RBRACE || d === Ch.COMMA) k--;
+      else if (keyStartsAt(e, k)) return last;
       else if (!isWordStart(d) && !isDigit(d)) return -1;
       else last = k + 1;
       continue;

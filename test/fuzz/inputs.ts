@@ -654,15 +654,16 @@ export const unquotedAmounts = fc.tuple(fc.array(fc.oneof(amount.map((a) => ({ a
 /**
  * An object some of whose values are text without quotes that goes on over two or three lines
  * (`b: hey world lets do⏎    so that we can test this out,`, BAML's test_string_field_with_spaces),
- * the others JSON values; keys quoted or not, pretty-printed or not, alone or in prose. With the
- * value: each such value its lines as written, line breaks and indentation included.
+ * the others JSON values; keys quoted or not, pretty-printed (with or without commas between members)
+ * or not, alone or in prose. With the value: each such value its lines as written, line breaks and
+ * indentation included.
  */
 const proseWord = fc.constantFrom('hey', 'world', 'lets', 'do', 'something', 'so', 'that', 'we', 'can', 'test', 'this', 'out', 'kinda', 'cool', 'Hi', 'friends!', 'it.');
 const proseLine = fc.array(proseWord, { minLength: 1, maxLength: 5 }).map((words) => words.join(' '));
 export const unquotedLines = fc.tuple(
   fc.array(fc.oneof(fc.array(proseLine, { minLength: 2, maxLength: 3 }).map((lines) => ({ lines })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 5 }),
-  fc.boolean(), fc.boolean(), fc.boolean(),
-).map(([members, quotedKeys, pretty, inProse]) => {
+  fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(),
+).map(([members, quotedKeys, pretty, commas, inProse]) => {
   const value: Record<string, unknown> = {};
   const parts = members.map((m, i) => {
     const key = quotedKeys ? `"k${i}"` : `k${i}`;
@@ -674,7 +675,8 @@ export const unquotedLines = fc.tuple(
     value[`k${i}`] = text;
     return `${key}: ${text}`;
   });
-  const text = pretty ? `{\n  ${parts.join(',\n  ')}\n}` : `{${parts.join(', ')}}`;
+  // Pretty-printed, the commas between members may be left out (`b: hey⏎    you⏎  c: 1`).
+  const text = pretty ? `{\n  ${parts.join(commas ? ',\n  ' : '\n  ')}\n}` : `{${parts.join(', ')}}`;
   return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
 });
 

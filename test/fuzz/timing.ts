@@ -147,6 +147,12 @@ export const FAMILIES: readonly TimingFamily[] = [
   // A reply of numbers read for an array of numbers: split at commas, then white space (long runs of
   // spaces before a comma would make a pattern like `\s*,\s*` backtrack).
   { name: 'schema.number-lists', n: 20_000, make: (n) => '1' + times('  ', n) + ',2' + times(' 3 ,', n) + 'x', run: (t) => tolerant(() => parse(t, { schema: { type: 'array', items: { type: 'number' } } })) },
+  // Session 25: an unquoted value's next lines read for the end that shows they go on it (bounded per
+  // value), in the parser and the stream; pythonic lists in prose, each read to see whether it ends
+  // its line.
+  { name: 'parse.unquoted-lines', n: 20_000, make: (n) => '{' + times('a: x y\n z w\n', n) + '}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.unquoted-lines', n: 20_000, make: (n) => '{"a": x' + times('\ny z', n) + ', "b": 1}', run: stream4 },
+  { name: 'tools.pythonic-in-prose', n: 20_000, make: (n) => times('See [ls(a=1)] and [ls(a=', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },

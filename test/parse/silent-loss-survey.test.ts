@@ -1133,6 +1133,9 @@ describe('an unquoted value that goes on over lines keeps them, session 25', () 
     ['{a: one two\nthree, b: 1}', { a: 'one two\nthree', b: 1 }],
     ['{"a": one two\nthree four, "b": 1}', { a: 'one two\nthree four', b: 1 }],
     ['{\n  k0: hey\n    hey\n}', { k0: 'hey\n    hey' }],
+    // The next member's key on the line after, its comma lost.
+    ['{a: x y\n z w\nb: x y\n z w\n}', { a: 'x y\n z w', b: 'x y\n z w' }],
+    ['{\n name: Ann\n Smith\n age: 3\n}', { name: 'Ann\n Smith', age: 3 }],
   ]);
   readsEach([
     // A line of prose after the value, with nothing of the object after it, is still set aside.
@@ -1140,5 +1143,6 @@ describe('an unquoted value that goes on over lines keeps them, session 25', () 
     ['{"f": "send", "p": words\nFUNCTION RETURN {"status": "OK"}', { f: 'send', p: 'words' }],
     // A key on the next line is the next member.
     ['{\n  name: Ann\n  city: Paris\n}', { name: 'Ann', city: 'Paris' }],
+    ['{"a": x\nNote: see below\n}', { a: 'x', Note: 'see below' }],
   ]);
 });
