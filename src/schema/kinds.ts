@@ -83,11 +83,11 @@ export const SCHEMA_REPAIR_KINDS = {
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {
-    fixes: 'a reply with no JSON and a scalar or enum schema: the one value in the prose that fits (enum members ignoring case and space, `true`/`false`, numbers); none or several different ones: no value. With an array of numbers: a reply that is nothing but numbers separated by commas or spaces (not one number with thousands\' groups, `1,234`)',
+    fixes: 'a reply with no JSON and a scalar or enum schema: the one value in the prose that fits (enum members ignoring case and space, `true`/`false`, numbers); none or several different ones: no value. A nullable schema (`anyOf` of one schema and `null`) reads as its other branch; `\\n` written for line breaks parts words. With an array of numbers: a reply that is nothing but numbers separated by commas or spaces (not one number with thousands\' groups, `1,234`)',
     example: '`enum [positive, negative]` → `The sentiment is Positive.` → `"positive"`',
   },
   prose_as_string: {
-    fixes: 'a reply with no JSON and a `string` schema: the reply\'s text, trimmed, its code fence removed',
+    fixes: 'a reply with no JSON and a `string` schema (or a nullable one): the reply\'s text, trimmed, its code fence removed',
     example: '`string` → ` Paris. ` → `"Paris."`',
   },
   collect_into_array: {

@@ -7,7 +7,7 @@ import type { SchemaRepair } from './types.js';
 
 /** The value read out of the prose, and the repair that says so; undefined when none or several fit. */
 export function readProse(text: string, guide: Guide): { value: unknown; repair: SchemaRepair } | undefined {
-  const node = resolveSchema(guide, guide.root);
+  const node = withoutNullBranch(guide, resolveSchema(guide, guide.root));
   if (typeof node === 'boolean') return undefined;
   const members = Array.isArray(node.enum) ? (node.enum as unknown[]) : 'const' in node ? [node.const] : undefined;
   const types = expectedTypes(node).filter((t) => t !== 'null');
@@ -25,6 +25,20 @@ export function readProse(text: string, guide: Guide): { value: unknown; repair:
   if (found.length !== 1) return undefined;
   // `before` is the reply: the value's own spelling is in it, and that is what was read.
   return { value: found[0][1], repair: { kind: 'read_from_prose', path: '', before: text, after: found[0][1] } };
+}
+
+/**
+ * `anyOf: [T, {type: "null"}]` (Zod's `.nullable()`, Pydantic's `Optional[T]`, BAML's `T?`) reads prose
+ * as `T` does: the text is no null. Any other schema is returned as it is.
+ */
+function withoutNullBranch(guide: Guide, node: Schema | boolean): Schema | boolean {
+  if (typeof node === 'boolean') return node;
+  const branches = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
+  if (branches === undefined || branches.length !== 2) return node;
+  const resolved = branches.map((b) => resolveSchema(guide, b as Schema | boolean));
+  const isNull = (b: Schema | boolean) => typeof b !== 'boolean' && (b.type === 'null' || ('const' in b && b.const === null) || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null));
+  const others = resolved.filter((b) => !isNull(b));
+  return others.length === 1 ? others[0] : node;
 }
 
 /** The inside of a reply that is one code fence (its info string dropped), else the text itself. */
@@ -75,7 +89,8 @@ function scalarsIn(text: string, types: readonly JsonType[]): Found {
   const wantsNumber = types.includes('number') || types.includes('integer');
   const integerOnly = wantsNumber && !types.includes('number');
   const found: Found = [];
-  for (const raw of text.split(/\s+/)) {
+  // A reply escaped twice writes its line breaks as `\n` (`False.\n\nThe statement…`): they part words too.
+  for (const raw of text.split(/\s+|\\[nrt]/)) {
     const token = raw.replace(/^[("'*_`[]+/, '').replace(/[)"'*_`\].,;:!?]+$/, '');
     if (token.length === 0) continue;
     if (wantsBoolean) {

@@ -189,6 +189,21 @@ describe('read_from_prose and prose_as_string: a reply with no JSON', () => {
     assert.equal(code(() => parse('   ', { schema: { type: 'string' } })), 'NO_JSON');
   });
 
+  test("a nullable schema (anyOf with null: Zod's .nullable(), BAML's T?) reads prose as its other branch does (BAML's test_null_2)", () => {
+    const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
+    assert.equal(parse('Paris', { schema: nullable({ type: 'string' }) }), 'Paris');
+    assert.equal(parse('Null', { schema: nullable({ type: 'string' }) }), 'Null');
+    assert.equal(parse('The answer is One', { schema: nullable({ enum: ['ONE', 'TWO'] }) }), 'ONE');
+    assert.equal(parse('about 42 items', { schema: { oneOf: [{ type: 'integer' }, { const: null }] } }), 42);
+    // null written as JSON or Python is null.
+    assert.equal(parse('None', { schema: nullable({ type: 'string' }) }), null);
+  });
+
+  test("line breaks written as \\n by a reply escaped twice part words (BAML's test_bool_mismatched_case_followed_by_text)", () => {
+    assert.equal(parse('False.\\n\\nThe statement "2 + 2 = 5" is incorrect.', { schema: { type: 'boolean' } }), false);
+    assert.equal(parse('42\\nBecause reasons.', { schema: { type: 'integer' } }), 42);
+  });
+
   test('without a schema, or with a container schema, prose stays NO_JSON', () => {
     assert.equal(code(() => parse('The sentiment is Positive.')), 'NO_JSON');
     assert.equal(code(() => parse('The answer is true.')), 'NO_JSON');
