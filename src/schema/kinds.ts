@@ -78,6 +78,10 @@ export const SCHEMA_REPAIR_KINDS = {
     fixes: 'a string equal to exactly one enum (or `const`) member ignoring case and space (surrounding space, and runs of space inside)',
     example: '`enum [low, high]` → `"High"` → `"high"`',
   },
+  enum_with_text: {
+    fixes: 'a string that starts with exactly one enum (or `const`) member, ignoring case, then a mark (`:` `-` `–` `—` `.` `,` `;` `(` `!`) and a note that names no other member: the member',
+    example: '`enum [ONE, TWO]` → `"ONE: the first option"` → `"ONE"`',
+  },
   strip_extra_properties: {
     fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay)',
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',

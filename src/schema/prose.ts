@@ -1,7 +1,7 @@
 // A reply with no JSON at all, read through a scalar, enum or string schema: the schema is the prior
 // for the text. Without a schema (or with one that asks for a container) prose stays NO_JSON.
 import type { Schema } from '@cfworker/json-schema';
-import { NO, foldCaseAndSpace, stringToNumber, writtenNumber } from './convert.js';
+import { NO, type Converted, foldCaseAndSpace, stringToNumber, writtenNumber } from './convert.js';
 import { type Guide, type JsonType, expectedTypes, itemSchema, resolveSchema } from './guide.js';
 import type { SchemaRepair } from './types.js';
 
@@ -81,6 +81,32 @@ function membersIn(text: string, members: readonly unknown[]): Found {
     for (const [written, value] of scalarsIn(text, ['boolean', 'number'])) if (others.includes(value)) addFound(found, written, value);
   }
   return found;
+}
+
+/** The marks after an enum member that start a note about it (`ONE: the first`, `TWO - because`, `TWO!`). */
+const NOTE_MARKS = ':-\u2013\u2014.,;(!';
+
+/**
+ * `"ONE: The description of k1"`, `"TWO - because…"` for an enum (BAML's from_string_with_extra_text):
+ * the member a string starts with (ignoring case; the longest, when several do), then a mark and a
+ * note; NO when none does, or the note names another member (`"ONE - is the answer, not TWO"`). A member then a space and
+ * more words (`"no idea"` for `[yes, no]`) is no member.
+ */
+export function enumWithText(text: string, members: readonly unknown[]): Converted<string> {
+  const t = text.trimStart();
+  let found: Converted<string> = NO;
+  for (const m of members) {
+    if (typeof m !== 'string' || m.length === 0 || t.length <= m.length) continue;
+    if (t.slice(0, m.length).toLowerCase() !== m.toLowerCase()) continue;
+    let k = m.length;
+    while (k < t.length && t[k] === ' ') k++;
+    if (k >= t.length || !NOTE_MARKS.includes(t[k])) continue;
+    // Members that match are prefixes of one another (`ONE`, `ONE-TWO`): the longest was written.
+    if (found === NO || m.length > found.length) found = m;
+  }
+  if (found === NO) return NO;
+  const others = members.filter((m) => m !== found);
+  return membersIn(t.slice(found.length), others).length > 0 ? NO : found;
 }
 
 /** Booleans (`true`/`false` as words) and numbers (as written, `$5` and `1,234` too) in the prose. */

@@ -14,6 +14,7 @@ import {
 } from './guide.js';
 import { fromFragment, toPointer } from './pointer.js';
 import { dropFailingItems, fillDefaults } from './salvage.js';
+import { enumWithText } from './prose.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 
 /** Default bound on validate-repair rounds. */
@@ -405,9 +406,13 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
   const members = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : undefined;
   if (members && typeof best.value === 'string' && !members.includes(best.value)) {
     const folded = enumCaseFold(best.value, members);
+    const noted = folded === NO ? enumWithText(best.value, members) : NO;
     if (folded !== NO) {
       best.steps.push({ kind: 'enum_case_fold', path: toPointer(path), before: best.value, after: folded });
       best.value = folded;
+    } else if (noted !== NO) {
+      best.steps.push({ kind: 'enum_with_text', path: toPointer(path), before: best.value, after: noted });
+      best.value = noted;
     }
   }
   return best.steps.length > 0 ? best : undefined;

@@ -391,3 +391,20 @@ describe('written_number, properties', () => {
     );
   });
 });
+
+describe("enum_with_text: an enum member and a note in one string (BAML's from_string_with_extra_text)", () => {
+  const options = { enum: ['ONE', 'TWO', 'ONE-TWO'] };
+  test('the member the string starts with, then a mark and a note', () => {
+    const r = parseWithReport('"ONE: The description of k1"', { schema: options });
+    assert.equal(r.value, 'ONE');
+    assert.deepEqual(schemaRepairs(r.repairs).map((x) => [x.kind, x.before, x.after]), [['enum_with_text', 'ONE: The description of k1', 'ONE']]);
+    assert.equal(parse('"two - because it is cheaper"', { schema: options }), 'TWO');
+    assert.equal(parse('"TWO!@#"', { schema: { const: 'TWO' } }), 'TWO');
+    assert.equal(parse('"ONE-TWO: both"', { schema: options }), 'ONE-TWO');
+    assert.deepEqual(parse('{"c": "ONE. First"}', { schema: { type: 'object', properties: { c: options } } }), { c: 'ONE' });
+  });
+  test('a note that names another member, or a member then more words, is no member', () => {
+    assert.equal(code(() => parse('"ONE - is the answer, not TWO"', { schema: options })), 'SCHEMA_MISMATCH');
+    assert.equal(code(() => parse('"no idea"', { schema: { enum: ['yes', 'no'] } })), 'SCHEMA_MISMATCH');
+  });
+});
