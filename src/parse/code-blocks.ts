@@ -4,7 +4,7 @@
 // checks run only for strings of these styles: plain strings never reach them.
 import { Ch, isDigit, isQuoteLike, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { colonAfter, scanSignificant } from './space.js';
+import { colonAfter, lineSpaceEnd, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { decideClose, quoteEndsMember } from './string-end.js';
 import { concatenation, dropStringTail } from './strings.js';
@@ -20,8 +20,8 @@ function isLanguagePart(c: number): boolean {
 
 /**
  * How many characters of the fence at `pos` open the string: its backticks, and the rest of its line
- * when that is empty or a language tag (then the code starts on the next line, and the tag is not
- * part of the value). Otherwise (```x``` on one line, or text right after the backticks) only the
+ * when that is empty, a language tag, or a known language's name and one more word (then the code
+ * starts on the next line, and the info string is not part of the value). Otherwise (```x``` on one line, or text right after the backticks) only the
  * backticks, so no text is lost. Throws NEED_MORE when the buffer ends before this is known.
  */
 export function fenceOpening(e: Engine): number {
@@ -32,11 +32,35 @@ export function fenceOpening(e: Engine): number {
   const run = i;
   const limit = Math.min(e.end, run + LANGUAGE_LIMIT);
   while (i < limit && isLanguagePart(s.charCodeAt(i))) i++;
-  const spaceLimit = Math.min(e.end, i + LANGUAGE_LIMIT);
-  while (i < spaceLimit && (s.charCodeAt(i) === Ch.SPACE || s.charCodeAt(i) === Ch.TAB || s.charCodeAt(i) === Ch.CR)) i++;
+  const tagEnd = i;
+  i = spacesToLineEnd(e, i);
+  // ```typescript main.ts: a language's name, then one more word of the info string (a file's name, an
+  // attribute: title="a.py"). The language must be a known one: ```cat notes.txt is a command.
+  if (i > tagEnd && i < e.end && s.charCodeAt(i) !== Ch.LF && CODE_LANGUAGES.has(s.slice(run, tagEnd).toLowerCase())) {
+    const wordLimit = Math.min(e.end, i + LANGUAGE_LIMIT);
+    let k = i;
+    while (k < wordLimit && s.charCodeAt(k) > Ch.SPACE && s.charCodeAt(k) !== Ch.BACKTICK) k++;
+    k = spacesToLineEnd(e, k);
+    if (k >= e.end && !e.final) throw NEED_MORE;
+    if (k > i && k < e.end && s.charCodeAt(k) === Ch.LF) return k + 1 - start;
+  }
   if (i >= e.end && !e.final) throw NEED_MORE;
   return (i < e.end && s.charCodeAt(i) === Ch.LF ? i + 1 : run) - start;
 }
+
+/** After the spaces, tabs and a carriage return from `i`: where the line's next text, or its end, is. */
+function spacesToLineEnd(e: Engine, i: number): number {
+  const k = lineSpaceEnd(e, i);
+  return k < e.end && e.buf.charCodeAt(k) === Ch.CR ? k + 1 : k;
+}
+
+/** Languages whose name may start a fence's info string before a file's name (```typescript main.ts). */
+const CODE_LANGUAGES: ReadonlySet<string> = new Set([
+  'bash', 'c', 'c#', 'c++', 'cpp', 'cs', 'csharp', 'css', 'dart', 'diff', 'dockerfile', 'go', 'graphql', 'html', 'java',
+  'javascript', 'js', 'json', 'jsonc', 'jsx', 'kotlin', 'kt', 'lua', 'markdown', 'md', 'php', 'powershell', 'ps1', 'py',
+  'python', 'r', 'rb', 'ruby', 'rust', 'rs', 'scala', 'sh', 'shell', 'sql', 'swift', 'toml', 'ts', 'tsx', 'typescript',
+  'xml', 'yaml', 'yml', 'zsh',
+]);
 
 /**
  * Length of a fence's closer at `i` (a backtick): the whole run of backticks when it has three or

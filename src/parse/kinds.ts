@@ -147,7 +147,7 @@ export const REPAIR_KINDS = {
     input: '["""a"""]', value: ['a'], at: 1, guess: false, cutOff: false, fuzz: ['"'],
   },
   fenced_value: {
-    fixes: 'a value written as a markdown code block (```` ```lang ⏎ … ⏎ ``` ````, or ```` ```…``` ```` on one line): the code between the fence lines, language tag dropped; backticks inside that cannot end the value are code',
+    fixes: 'a value written as a markdown code block (```` ```lang ⏎ … ⏎ ``` ````, or ```` ```…``` ```` on one line): the code between the fence lines, language tag dropped (and a known language\'s info string: ```` ```typescript main.ts ````); backticks inside that cannot end the value are code',
     input: '{"code": ```py\nx = `a`\n```}', value: { code: 'x = `a`' }, at: 9, guess: false, cutOff: false, fuzz: ['```', '```py\n'],
   },
   html_entity_quotes: {

@@ -56,6 +56,13 @@ describe('a code block written as a value (fenced_value)', () => {
     });
   });
 
+  test("a known language's name and a file's name or an attribute: the info string is not part of it (BAML's test_code)", () => {
+    check({ input: '{"code": ```typescript main.ts\nconst x = 1;\n```}', value: { code: 'const x = 1;' }, kinds: ['fenced_value'] });
+    check({ input: '{"code": ```python title="a.py"\r\nprint(1)\r\n```}', value: { code: 'print(1)' }, kinds: ['fenced_value'] });
+    // A first line that is no known language's: a command, kept.
+    check({ input: '{"code": ```cat notes.txt\nls\n```}', value: { code: 'cat notes.txt\nls' }, kinds: ['fenced_value'] });
+  });
+
   test('an indented closing fence; the code keeps its own indentation', () => {
     check({ input: '{"code": ```js\n  if (a) { b(); }\n  ```\n}', value: { code: '  if (a) { b(); }' }, kinds: ['fenced_value'] });
   });
