@@ -51,6 +51,9 @@ function completeTokensEnd(s: string): number {
       let k = i + 1;
       while (k < s.length && s.charCodeAt(k) !== 0x22 && s.charCodeAt(k) !== 0x0a) k += s.charCodeAt(k) === 0x5c ? 2 : 1;
       if (k >= s.length || s.charCodeAt(k) !== 0x22) return end;
+      // A string that only delimiters follow is one whose quote the engine has yet to judge: shown
+      // whole here, it would lose its trailing space in the next prefix's snapshot (`[…," ",`).
+      if (onlyDelimitersFrom(s, k + 1)) return end;
       i = k + 1;
     } else {
       NUMBER_OR_LITERAL.lastIndex = i;
@@ -61,6 +64,12 @@ function completeTokensEnd(s: string): number {
     end = i;
   }
   return end;
+}
+
+/** Whether every character of `s` from `i` on is a delimiter (see endsToken). */
+function onlyDelimitersFrom(s: string, i: number): boolean {
+  for (let k = i; k < s.length; k++) if (!endsToken(s.charCodeAt(k))) return false;
+  return true;
 }
 
 /** A space, comma, `]` or `}`: what may follow a complete token. */

@@ -403,4 +403,17 @@ describe('parsePartial', () => {
     }
     assert.ok(compared > 12, `only ${compared} prefixes agreed`);
   });
+
+  test('a string that ends the text while an earlier token is undecided is not shown whole before its quote is judged (fuzz: partial.prefixes-grow)', () => {
+    // `[{"": []}` waits on what follows `]}`; read whole there, the string showed its space, which
+    // the next prefix held back (`" "` then `""`).
+    const text = JSON.stringify([{ '': [] }, ' ', 0]);
+    let previous: unknown;
+    for (let i = 0; i <= text.length; i++) {
+      const now = parsePartial(text.slice(0, i));
+      const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+      for (const [k, s] of strings(previous).entries()) assert.ok(String(strings(now)[k]).startsWith(s), `prefix ${JSON.stringify(text.slice(0, i))}: ${JSON.stringify(now)} after ${JSON.stringify(previous)}`);
+      previous = now;
+    }
+  });
 });
