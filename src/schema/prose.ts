@@ -17,14 +17,27 @@ export function readProse(text: string, guide: Guide): { value: unknown; repair:
     return { value: body, repair: { kind: 'prose_as_string', path: '', before: text, after: body } };
   }
   if (types.length === 1 && types[0] === 'array' && members === undefined) {
-    const list = numberList(withoutFence(text.trim()), expectedTypes(resolveSchema(guide, itemSchema(node, 0))));
+    const items = resolveSchema(guide, itemSchema(node, 0));
+    const itemTypes = expectedTypes(items);
+    // Numbers listed; or, for booleans or enum members, the one the prose holds (`The answer is true`
+    // for boolean[] is [true]). One number alone is no list: `1,234` and `1.5, 2` are ambiguous.
+    const numbers = itemTypes.includes('number') || itemTypes.includes('integer');
+    const list = numbers ? numberList(withoutFence(text.trim()), itemTypes) : oneScalar(text, items);
     return list === undefined ? undefined : { value: list, repair: { kind: 'read_from_prose', path: '', before: text, after: list } };
   }
+  const one = oneScalar(text, node);
+  // `before` is the reply: the value's own spelling is in it, and that is what was read.
+  return one === undefined ? undefined : { value: one[0], repair: { kind: 'read_from_prose', path: '', before: text, after: one[0] } };
+}
+
+/** The one scalar or enum member that `node` asks for written in the prose, as a one-element list; undefined when none or several are. */
+function oneScalar(text: string, node: Schema | boolean): [unknown] | undefined {
+  if (typeof node === 'boolean') return undefined;
+  const members = Array.isArray(node.enum) ? (node.enum as unknown[]) : 'const' in node ? [node.const] : undefined;
+  const types = expectedTypes(node).filter((t) => t !== 'null');
   if (types.some((t) => t === 'object' || t === 'array' || t === 'string') && members === undefined) return undefined;
   const found = members !== undefined ? membersIn(text, members) : scalarsIn(text, types);
-  if (found.length !== 1) return undefined;
-  // `before` is the reply: the value's own spelling is in it, and that is what was read.
-  return { value: found[0][1], repair: { kind: 'read_from_prose', path: '', before: text, after: found[0][1] } };
+  return found.length === 1 ? [found[0][1]] : undefined;
 }
 
 /**

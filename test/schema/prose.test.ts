@@ -199,6 +199,13 @@ describe('read_from_prose and prose_as_string: a reply with no JSON', () => {
     assert.equal(parse('None', { schema: nullable({ type: 'string' }) }), null);
   });
 
+  test("an array of scalars: the one value its items ask for, as a list of one (BAML's test_bool_wrapped)", () => {
+    const r = parseWithReport('The answer is True', { schema: { type: 'array', items: { type: 'boolean' } } });
+    assert.deepEqual([r.value, kinds(r.repairs)], [[true], ['read_from_prose']]);
+    assert.deepEqual(parse('Positive.', { schema: { type: 'array', items: { enum: ['positive', 'negative'] } } }), ['positive']);
+    assert.equal(code(() => parse('true or false', { schema: { type: 'array', items: { type: 'boolean' } } })), 'NO_JSON');
+  });
+
   test("line breaks written as \\n by a reply escaped twice part words (BAML's test_bool_mismatched_case_followed_by_text)", () => {
     assert.equal(parse('False.\\n\\nThe statement "2 + 2 = 5" is incorrect.', { schema: { type: 'boolean' } }), false);
     assert.equal(parse('42\\nBecause reasons.', { schema: { type: 'integer' } }), 42);
