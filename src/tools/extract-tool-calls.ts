@@ -39,7 +39,8 @@ export function assemble(text: string, spans: readonly ToolCallSpan[], strips: R
     const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
     if (found.length === 0) continue;
     calls.push(...found);
-    removed.push([span.start, span.end]);
+    // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan).
+    removed.push([span.start, found[0].span.end]);
   }
   if (ctx.formats.has('json')) calls.push(...bareCalls(text, spans, removed, ctx));
   if (ctx.formats.has('pythonic')) calls.push(...pythonicCalls(text, spans, removed, ctx));

@@ -11,6 +11,7 @@ import type { ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
 import { parameterMarkup, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
+import { RootCloseHint } from './root-close.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -244,6 +245,39 @@ function calledTool(body: string, ctx: ReadContext): { name: string; arguments: 
  * `body` is the span's body text; `atEnd` says the span ends the reply.
  */
 export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
+  const json = jsonBodyEnd(span, body);
+  if (json !== undefined) {
+    // Read up to the JSON's end; a reading that fails or is cut off there (the hint misled by a
+    // bracket in a single-quoted string) gives way to the whole body's.
+    try {
+      const calls = readSpanBody({ ...span, end: span.bodyStart + json, bodyEnd: span.bodyStart + json }, body.slice(0, json), atEnd, ctx);
+      if (calls.length > 0 && calls.every((c) => !wasCutOff(c.repairs))) return calls;
+    } catch {
+      // read whole below
+    }
+  }
+  return readSpanBody(span, body, atEnd, ctx);
+}
+
+/**
+ * Where a span's JSON body ends, when no token closes the span (it runs to the reply's end) and prose
+ * with no bracket follows the JSON (`[TOOL_CALLS][{…}]⏎extra text`, vLLM's test_mistral_tool_parser):
+ * that prose is the reply's text, not part of the call; set aside as the parser's surrounding text,
+ * it was lost.
+ */
+function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
+  if (span.closed || (span.body !== 'call' && span.body !== 'arguments')) return undefined;
+  const first = body.trimStart().charCodeAt(0);
+  if (first !== 0x7b && first !== 0x5b) return undefined;
+  const hint = new RootCloseHint();
+  hint.feed(body);
+  if (hint.close === -1) return undefined;
+  // More JSON after it (`{…}; {…}`, a second list) is more calls: only prose is set apart.
+  const rest = body.slice(hint.close);
+  return rest.trim() === '' || /[[{]/.test(rest) ? undefined : hint.close;
+}
+
+function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
   const origin: CallOrigin = { format: span.format, span: { start: span.start, end: span.end } };
   const line = () => ctx.lineAt(span.start);
   if (span.body === 'call') {

@@ -236,6 +236,15 @@ describe('mistral: [TOOL_CALLS]', () => {
     throwsCode('[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "unfinis', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 
+  test("prose after the calls is the reply's text (vLLM's test_mistral_tool_parser: it was set aside, lost)", () => {
+    const r = extractToolCalls('[TOOL_CALLS] [{"name": "web_search", "arguments": {"query": "a"}}]\nextra trailing data', { tools });
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['web_search', { query: 'a' }]], 'extra trailing data']);
+    const s = createToolCallStream({ tools });
+    for (const ch of '[TOOL_CALLS]web_search{"query": "b"} and then more') s.push(ch);
+    const end = s.end();
+    assert.deepEqual([end.calls.map((c) => c.arguments), end.text], [[{ query: 'b' }], 'and then more']);
+  });
+
   test('NAME[CALL_ID]ID[ARGS]{…} (tokenizer v13): the id is the call\'s', () => {
     const r = extractToolCalls('[TOOL_CALLS]get_weather[CALL_ID]a5jR3k2lP[ARGS]{"location": "Paris"}[TOOL_CALLS]web_search[CALL_ID][ARGS]{"query": "q"}', { tools });
     assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), [['mistral', 'get_weather', { location: 'Paris' }, 'a5jR3k2lP'], ['mistral', 'web_search', { query: 'q' }, undefined]]);
