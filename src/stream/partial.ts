@@ -51,9 +51,10 @@ function completeTokensEnd(s: string): number {
       let k = i + 1;
       while (k < s.length && s.charCodeAt(k) !== 0x22 && s.charCodeAt(k) !== 0x0a) k += s.charCodeAt(k) === 0x5c ? 2 : 1;
       if (k >= s.length || s.charCodeAt(k) !== 0x22) return end;
-      // A string that only delimiters follow is one whose quote the engine has yet to judge: shown
-      // whole here, it would lose its trailing space in the next prefix's snapshot (`[…," ",`).
-      if (onlyDelimitersFrom(s, k + 1)) return end;
+      // A string that only spaces and commas follow is one whose quote the engine has yet to judge
+      // (a `]` or `}` after it would close it): shown whole here, it would lose its trailing space in
+      // the next prefix's snapshot (`[…," ",`).
+      if (onlyCommasFrom(s, k + 1)) return end;
       i = k + 1;
     } else {
       NUMBER_OR_LITERAL.lastIndex = i;
@@ -66,9 +67,12 @@ function completeTokensEnd(s: string): number {
   return end;
 }
 
-/** Whether every character of `s` from `i` on is a delimiter (see endsToken). */
-function onlyDelimitersFrom(s: string, i: number): boolean {
-  for (let k = i; k < s.length; k++) if (!endsToken(s.charCodeAt(k))) return false;
+/** Whether every character of `s` from `i` on is a space or a comma. */
+function onlyCommasFrom(s: string, i: number): boolean {
+  for (let k = i; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c !== 0x2c && c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  }
   return true;
 }
 
