@@ -503,8 +503,8 @@ function documentStart(span: string): number {
 }
 
 /**
- * How a document whose every quote is written twice over starts: `{\"a\": 1}` (backslash-escaped: a
- * JSON string's content pasted without its quotes), or `{""a"": 1}` (quotes doubled, as CSV writes a
+ * How a document whose every quote is written twice over starts: `{\"a\": 1}` or `[{\"a\": 1}]`
+ * (backslash-escaped: a JSON string's content pasted without its quotes), or `{""a"": 1}` (quotes doubled, as CSV writes a
  * cell). Either is read as a whole rewritten copy. `{"": 1}` (an empty key) is neither: a doubled quote
  * is followed by a letter, and the word ends in a doubled quote.
  */
@@ -513,6 +513,10 @@ export function rewrittenDocumentAt(text: { charCodeAt(i: number): number }, i: 
   if (open !== 0x7b && open !== 0x5b) return undefined;
   const a = text.charCodeAt(i + 1);
   if (a === 0x5c && text.charCodeAt(i + 2) === 0x22) return 'escaped_json';
+  // `[{\"id\": 1}]`, `[[\"a\"]]`: the escaped quote after a few openers.
+  let k = i + 1;
+  while (k < i + 8 && (text.charCodeAt(k) === 0x7b || text.charCodeAt(k) === 0x5b)) k++;
+  if (k > i + 1 && text.charCodeAt(k) === 0x5c && text.charCodeAt(k + 1) === 0x22) return 'escaped_json';
   if (a === 0x22 && text.charCodeAt(i + 2) === 0x22 && isWordStart(text.charCodeAt(i + 3)) && doubledQuoteAfter(text, i + 4)) return 'doubled_quotes';
   return undefined;
 }

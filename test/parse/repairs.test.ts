@@ -84,6 +84,7 @@ const cases: Case[] = [
   { name: 'raw tab in a string', input: '{"a": "x\ty"}', expected: { a: 'x\ty' }, kind: 'control_character' },
   { name: 'invalid escape keeps its backslash', input: '{"re": "\\d+"}', expected: { re: '\\d+' }, kind: 'invalid_escape' },
   { name: 'escaped JSON text', input: '{\\"a\\": 1, \\"b\\": \\"x\\"}', expected: { a: 1, b: 'x' }, kind: 'escaped_json' },
+  { name: 'escaped JSON text, an array of objects', input: '[{\\"id\\": \\"1\\"}, {\\"id\\": \\"2\\"}]', expected: [{ id: '1' }, { id: '2' }], kind: 'escaped_json' },
   { name: 'Python literals', input: '[True, False, None]', expected: [true, false, null], kind: 'python_literal' },
   { name: 'JavaScript undefined', input: '{"a": undefined}', expected: { a: null }, kind: 'undefined_literal' },
   { name: 'NaN and Infinity', input: '[NaN, Infinity, -Infinity]', expected: [null, null, null], kind: 'non_finite_number' },

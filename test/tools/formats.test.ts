@@ -386,6 +386,11 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
     assert.equal(r.text, 'Searching.');
   });
 
+  test("escaped once more, as GLM-4.6 is served (SGLang's test_function_call_parser): \\n for line breaks, \\\" in values", () => {
+    const reply = '<tool_call>read_file\\n<arg_key>path</arg_key>\\n<arg_value>a.ts</arg_value>\\n<arg_key>tags</arg_key>\\n<arg_value>[\\"x\\", \\"y\\"]</arg_value>\\n</tool_call>';
+    assert.deepEqual(calls(reply), [['glm45', 'read_file', { path: 'a.ts', tags: ['x', 'y'] }]]);
+  });
+
   test('on one line, as GLM-4.5-Air writes it in prose', () => {
     assert.deepEqual(calls('Let me search: <tool_call>web_search <arg_key>query</arg_key> <arg_value>backend</arg_value> </tool_call>'), [['glm45', 'web_search', { query: 'backend' }]]);
   });
