@@ -2,7 +2,7 @@
 // was missing? An ordered list of small checks, first answer wins.
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { colonAfter, equalsAfter, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
+import { colonAfter, equalsAfter, lineSpaceEnd, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, scan } from './continuation.js';
@@ -344,7 +344,7 @@ function lostColonBeforeScalar(e: Engine, k: number): boolean {
     return false;
   }
   const c = e.buf.charCodeAt(w + 1);
-  if (c === Ch.LBRACKET || c === Ch.LBRACE) return containerEndsMember(e, w + 1) || (c === Ch.LBRACE && objectOpensWithMember(e, w + 1));
+  if (c === Ch.LBRACKET || c === Ch.LBRACE) return containerEndsMember(e, w + 1) || (c === Ch.LBRACE ? objectOpensWithMember(e, w + 1) : arrayOpensItsLines(e, w + 1));
   return (isWordStart(c) || isDigit(c) || c === Ch.MINUS) && scalarEndsMember(e, w + 1, false, true);
 }
 
@@ -355,6 +355,23 @@ function lostColonBeforeScalar(e: Engine, k: number): boolean {
 function objectOpensWithMember(e: Engine, i: number): boolean {
   const k = peekSignificant(e, i + 1);
   return k < e.end && keyStartsAt(e, k);
+}
+
+/**
+ * Whether the `[` at `i` ends its line and the next line starts a value (`A1 [⏎    {`, an array too
+ * long to see closed within the lookahead), as a pretty-printer writes an array's first element.
+ */
+function arrayOpensItsLines(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const k = lineSpaceEnd(e, i + 1);
+  if (s.charCodeAt(k) !== Ch.LF && s.charCodeAt(k) !== Ch.CR) return false;
+  const v = peekSignificant(e, k);
+  if (v >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = s.charCodeAt(v);
+  return c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.MINUS || isDigit(c) || isWordStart(c);
 }
 
 /**

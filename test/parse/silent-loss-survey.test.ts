@@ -1146,3 +1146,13 @@ describe('an unquoted value that goes on over lines keeps them, session 25', () 
     ['{"a": x\nNote: see below\n}', { a: 'x', Note: 'see below' }],
   ]);
 });
+
+describe("a colon lost before an array too long to see closed, after a single-quoted string, session 25", () => {
+  // Found by the fuzz (recovery.deleted-script-delimiter): the quote after 'A' was kept as text, and
+  // the rest of the document became the string.
+  const element = '    {\n      a2: None,\n      A3: -9.997039524e-315,\n      _0_A004: -1000000000,\n      A0Aaaa5: None,\n    },\n';
+  readsEach([
+    [`{\n  _0: 'A',\n  A1 [\n${element}    [\n      None,\n      None,\n      None,\n      None,\n    ],\n  ],\n  AA6: None,\n}`,
+      { _0: 'A', A1: [{ a2: null, A3: -9.997039524e-315, _0_A004: -1000000000, A0Aaaa5: null }, [null, null, null, null]], AA6: null }],
+  ]);
+});
