@@ -15,6 +15,17 @@ export function open(e: Engine, kind: Kind): void {
 }
 
 /**
+ * An empty value's opener lost before the closer at `pos` (`"a": ],`, see emptyValueOpenerLost): it
+ * goes in there, and the closer then closes the empty value.
+ */
+export function openEmptyBefore(e: Engine, closer: number): void {
+  const opener = closer === Ch.RBRACE ? '{' : '[';
+  e.record('missing_opener', e.pos, `inserted the "${opener}" of an empty value before its "${String.fromCharCode(closer)}"`);
+  e.edit(e.pos, 0, opener);
+  push(e, closer === Ch.RBRACE ? Kind.OBJECT : Kind.ARRAY);
+}
+
+/**
  * The member at `at` starts an object whose `{` is missing: after a closer read as the value's end
  * (`{"a": 1}, "b": 2}`, a value of its own), or at the very start (`"a": 1, "b": 2}`, a reply that
  * goes on from a `{` the application wrote).

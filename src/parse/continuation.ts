@@ -332,6 +332,21 @@ export function openerWrittenAsCloser(e: Engine): number {
 }
 
 /**
+ * `"a1": ],⏎  "b": 2`, `{"k": }}`: a closer right after a key's colon, then the next member or the
+ * object's end: an empty container whose opener was lost. Read as a closer, it closed whatever was
+ * open below the object (an array around it) and set the rest aside.
+ */
+export function emptyValueOpenerLost(e: Engine): boolean {
+  const j = peekSignificant(e, e.pos + 1);
+  if (j >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const d = e.buf.charCodeAt(j);
+  return d === Ch.RBRACE || (d === Ch.COMMA && nextAfterComma(e, j + 1) === Next.MEMBER);
+}
+
+/**
  * Whether the `"` at `pos` is stray: where a key's colon belongs (`colon`), a colon follows it at once
  * (`{"a"": 1}`); where a key or a value's comma or closer belongs, one of those does (`{"a": true"}`,
  * `[1, [2]", 3]`, `[{"}, 2]`). And read as an opener, it makes no element or key: its closer is not on

@@ -12,8 +12,8 @@ import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import type { DocumentScan } from '../extract/embedded-doc.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, emptyObjectEndsAtComma, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
-import { Next, bracketedProse, colonAfterCloser, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
+import { closeBeforeSibling, emptyObjectEndsAtComma, openEmptyBefore, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
+import { Next, bracketedProse, colonAfterCloser, emptyValueOpenerLost, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
@@ -480,6 +480,10 @@ export class Engine {
       case Ch.RBRACE:
       case Ch.RBRACKET:
       case Ch.RPAREN: {
+        if (depth > 0 && c !== Ch.RPAREN && this.top() === Kind.OBJECT && emptyValueOpenerLost(this)) {
+          openEmptyBefore(this, c);
+          return;
+        }
         if (depth > 0 && c !== Ch.RPAREN) {
           const opener = openerWrittenAsCloser(this);
           if (opener !== 0) {

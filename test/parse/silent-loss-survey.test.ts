@@ -1156,3 +1156,18 @@ describe("a colon lost before an array too long to see closed, after a single-qu
       { _0: 'A', A1: [{ a2: null, A3: -9.997039524e-315, _0_A004: -1000000000, A0Aaaa5: null }, [null, null, null, null]], AA6: null }],
   ]);
 });
+
+describe("an empty value's opener lost after a key's colon, session 25", () => {
+  // Found by the fuzz (recovery.deleted-script-delimiter): read as a closer, the `]` closed the array
+  // around the object and the members after it were set aside.
+  readsEach([
+    ['{\n  _0: [\n    {\n      a1: ],\n      aa2: None,\n    },\n    None,\n  ],\n  _A3: 0,\n}', { _0: [{ a1: [], aa2: null }, null], _A3: 0 }],
+    ['{"a": [{"b": ], "c": 1}, 2], "d": 0}', { a: [{ b: [], c: 1 }, 2], d: 0 }],
+    ['{"b": }, "c": 1}', { b: {}, c: 1 }],
+    ['{"a": }}', { a: {} }],
+  ]);
+  readsEach([
+    // A closer before a value is stray.
+    ['{"a": }1, "b": 2}', { a: 1, b: 2 }],
+  ]);
+});
