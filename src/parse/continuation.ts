@@ -239,7 +239,7 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
  * Whether the number or literal at `pos`, where an object's next key was expected, is the array's
  * next element (`[{"a": 1}, 3, "x"]`, `[{"a": 1}, True, "x"]` with the `}` lost): neither is a key
  * unless a colon follows it, and here the array goes on after it (`]`, or a comma and then an
- * element, not a member). Read as a key, it would take a null, and `true` would be lost.
+ * element or the `]`, not a member). Read as a key, it would take a null, and `true` would be lost.
  */
 export function scalarElementFollows(e: Engine, c: number): boolean {
   const word = isWordStart(c) ? literalEnd(e, c) : scan(e, e.pos + 1, isNumberPart);
@@ -249,7 +249,9 @@ export function scalarElementFollows(e: Engine, c: number): boolean {
   const d = e.buf.charCodeAt(after);
   if (d === Ch.RBRACKET) return true;
   if (d !== Ch.COMMA) return false;
-  if (peekSignificant(e, after + 1) >= e.end) return true;
+  const k = peekSignificant(e, after + 1);
+  // `True,⏎]`: a trailing comma before the array's `]`.
+  if (k >= e.end || e.buf.charCodeAt(k) === Ch.RBRACKET) return true;
   const next = nextAfterComma(e, after + 1);
   return next === Next.CONTAINER || next === Next.ELEMENT;
 }

@@ -1165,6 +1165,9 @@ describe("an empty value's opener lost after a key's colon, session 25", () => {
     ['{"a": [{"b": ], "c": 1}, 2], "d": 0}', { a: [{ b: [], c: 1 }, 2], d: 0 }],
     ['{"b": }, "c": 1}', { b: {}, c: 1 }],
     ['{"a": }}', { a: {} }],
+    // A literal after an element object whose `}` was lost, then a trailing comma and the `]`.
+    ['[\n  {\n    q: None,\n    G: {\n      g: None,\n    ,\n  },\n  False,\n]', [{ q: null, G: { g: null } }, false]],
+    ['[{"a": 1, true, ]', [{ a: 1 }, true]],
   ]);
   readsEach([
     // A closer before a value is stray.
