@@ -368,7 +368,8 @@ function repairNumber(token: string, atEnd: boolean): { text: string; truncated:
   if (t.startsWith('.')) t = `0${t}`;
   if (t.endsWith('.')) {
     t = t.slice(0, -1);
-    if (atEnd) truncated = true;
+    // `42.` at the end may be `42.5` cut off; `12.11.` cannot go on as a number: a full stop.
+    if (atEnd && !/[.eE]/.test(t)) truncated = true;
   }
   t = t.replace(/\.(?=[eE])/, '');
   const text = sign + t;

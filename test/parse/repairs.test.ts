@@ -91,6 +91,8 @@ const cases: Case[] = [
   { name: "Python's nan and inf (a pandas record printed as a dict)", input: "{'price': nan, 'max': inf, 'min': -inf}", expected: { price: null, max: null, min: null }, kind: 'non_finite_number' },
   { name: 'numbers .5 1. +3 -.25', input: '[.5, 1., +3, -.25]', expected: [0.5, 1, 3, -0.25], kind: 'number_format' },
   { name: 'digit separators', input: '[1_000]', expected: [1000], kind: 'number_format' },
+  // BAML's test_float_comma_german2: the second dot cannot go on as a number, so it is a full stop, not a cut.
+  { name: 'a number that ends the text with a full stop', input: '12.11.', expected: 12.11, kind: 'number_format' },
   { name: 'leading zeros keep the text', input: '{"zip": 0789}', expected: { zip: '0789' }, kind: 'leading_zero' },
   { name: 'leading zeros, signed, fraction, exponent', input: '[-05, 001.2, 002e3, 00.]', expected: ['-05', '001.2', '002e3', '00.'], kind: 'leading_zero' },
   { name: 'a date is text', input: '{"date": 2024-10-18T18:35:22.229Z}', expected: { date: '2024-10-18T18:35:22.229Z' }, kind: 'number_like_text' },
