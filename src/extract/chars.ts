@@ -37,6 +37,22 @@ const TOKEN_LIMIT = 64;
 /** Longest key {@link memberStartsAt} reads: the parser's look-ahead (keyOpensText in parse/containers.ts). */
 const KEY_LIMIT = 160;
 
+/**
+ * Whether the word at `i` (before its colon, ahead of `v`) is a name as code writes one, not
+ * prose's: it holds a `_` or a digit, or a capital after a small letter (`userInfo`). `Here`,
+ * `answer`, `JSON` are prose's labels.
+ */
+export function codeName(text: string, i: number, v: number): boolean {
+  let lower = false;
+  for (let k = i; k < v; k++) {
+    const c = text.charCodeAt(k);
+    if (c === COLON || c === SPACE || c === TAB) break;
+    if (c === 0x5f || isDigit(c) || (lower && c >= 0x41 && c <= 0x5a)) return true;
+    lower = c >= 0x61 && c <= 0x7a;
+  }
+  return false;
+}
+
 /** JSON's own whitespace: space, line feed, carriage return, tab. */
 export function isJsonWs(c: number): boolean {
   return c === SPACE || c === LF || c === CR || c === TAB;
@@ -452,10 +468,10 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // after the first, a trailing comma allowed: `[Note: 5]` is prose).
     const v = unquotedMemberValueAt(text, p, end);
     if (v >= 0) {
-      // `[⏎    k: {⏎      …`: a pretty-printed element object's first key and a container, however
-      // long it is (prose puts no line break between its `[` and a label).
+      // `[⏎    user_id: {⏎      …`: a pretty-printed element object's first key, named as code names
+      // it, and a container, however long it is (`Notes [⏎Result: {…}` is prose's label).
       const w = text.charCodeAt(v);
-      if ((w === LBRACE || w === LBRACK) && lineBreakIn(text, i + 1, p)) return accept;
+      if ((w === LBRACE || w === LBRACK) && lineBreakIn(text, i + 1, p) && codeName(text, p, v)) return accept;
       const k = valueEnd(text, v, Math.min(end, v + KEY_LIMIT));
       if (k >= 0 && (memberAfterValue(text, k, end) || closerAfterMember(text, k, end))) return accept;
     }

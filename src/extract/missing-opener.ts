@@ -2,7 +2,7 @@
 // `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
 // or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
 // container inside it would be the answer, and the rest lost without a word.
-import { closingQuote, isDigit, isIdentChar, memberAfterValue, numberEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
+import { closingQuote, codeName, isDigit, isIdentChar, memberAfterValue, numberEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
 
 const QUOTE = 0x22;
 const APOS = 0x27;
@@ -17,7 +17,6 @@ const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
-const UNDERSCORE = 0x5f;
 
 /**
  * Where the members at `i` (see memberStartsAt) end in [i, end): one past the `}` that closes more
@@ -62,22 +61,6 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
   if (!trailing && !(k < end && text.charCodeAt(k) === RBRACE) && !memberAfterValue(text, after, end)) return -1;
   // From the value: a key's closing quote whose opening one was lost (`command": "ls"`) opens no string.
   return membersEnd(text, v, end);
-}
-
-/**
- * Whether the word at `i` (before its colon, ahead of `v`) is a name as code writes one, not
- * prose's: it holds a `_` or a digit, or a capital after a small letter (`userInfo`). `Here`,
- * `answer`, `JSON` are prose's labels.
- */
-function codeName(text: string, i: number, v: number): boolean {
-  let lower = false;
-  for (let k = i; k < v; k++) {
-    const c = text.charCodeAt(k);
-    if (c === COLON || c === SPACE || c === TAB) break;
-    if (c === UNDERSCORE || isDigit(c) || (lower && c >= 0x41 && c <= 0x5a)) return true;
-    lower = c >= 0x61 && c <= 0x7a;
-  }
-  return false;
 }
 
 /** Whether `i` is first on a line that an indentation opens (`⏎  k: {…},`, as a pretty-printer writes a member). */

@@ -35,14 +35,16 @@ export function fenceOpening(e: Engine): number {
   const tagEnd = i;
   i = spacesToLineEnd(e, i);
   // ```typescript main.ts: a language's name, then one more word of the info string (a file's name, an
-  // attribute: title="a.py"). The language must be a known one: ```cat notes.txt is a command.
+  // attribute: title="a.py"). The language must be a known one (```cat notes.txt is a command), and
+  // the word no code (```sh make).
   if (i > tagEnd && i < e.end && s.charCodeAt(i) !== Ch.LF && CODE_LANGUAGES.has(s.slice(run, tagEnd).toLowerCase())) {
     const wordLimit = Math.min(e.end, i + LANGUAGE_LIMIT);
     let k = i;
     while (k < wordLimit && s.charCodeAt(k) > Ch.SPACE && s.charCodeAt(k) !== Ch.BACKTICK) k++;
+    const word = s.slice(i, k);
     k = spacesToLineEnd(e, k);
     if (k >= e.end && !e.final) throw NEED_MORE;
-    if (k > i && k < e.end && s.charCodeAt(k) === Ch.LF) return k + 1 - start;
+    if (k > i && k < e.end && s.charCodeAt(k) === Ch.LF && INFO_WORD.test(word)) return k + 1 - start;
   }
   if (i >= e.end && !e.final) throw NEED_MORE;
   return (i < e.end && s.charCodeAt(i) === Ch.LF ? i + 1 : run) - start;
@@ -53,6 +55,12 @@ function spacesToLineEnd(e: Engine, i: number): number {
   const k = lineSpaceEnd(e, i);
   return k < e.end && e.buf.charCodeAt(k) === Ch.CR ? k + 1 : k;
 }
+
+/**
+ * The word after a language's name that makes the line an info string: a file's name (`main.ts`) or an
+ * attribute (`title="a.py"`). Code (`make`, `ls`, `main()`) is none. The word is at most LANGUAGE_LIMIT long.
+ */
+const INFO_WORD = /^(?:[\w.-]+\.[A-Za-z0-9]+|[\w-]+=\S*)$/;
 
 /** Languages whose name may start a fence's info string before a file's name (```typescript main.ts). */
 const CODE_LANGUAGES: ReadonlySet<string> = new Set([

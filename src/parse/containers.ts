@@ -7,6 +7,7 @@ import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
 import { indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, KEY_MAX, LOOKAHEAD, closerOf } from './state.js';
+import { colonLostAt, keyStartsAt } from './words.js';
 
 export function open(e: Engine, kind: Kind): void {
   push(e, kind);
@@ -15,14 +16,13 @@ export function open(e: Engine, kind: Kind): void {
 }
 
 /**
- * An empty value's opener lost before the closer at `pos` (`"a": ],`, see emptyValueOpenerLost): it
- * goes in there, and the closer then closes the empty value.
+ * An empty array's `[` lost before the `]` at `pos` (`"a": ],`, see emptyValueOpenerLost): it goes in
+ * there, and the `]` then closes the empty array.
  */
-export function openEmptyBefore(e: Engine, closer: number): void {
-  const opener = closer === Ch.RBRACE ? '{' : '[';
-  e.record('missing_opener', e.pos, `inserted the "${opener}" of an empty value before its "${String.fromCharCode(closer)}"`);
-  e.edit(e.pos, 0, opener);
-  push(e, closer === Ch.RBRACE ? Kind.OBJECT : Kind.ARRAY);
+export function openEmptyArrayBefore(e: Engine): void {
+  e.record('missing_opener', e.pos, 'inserted the "[" of an empty array before its "]"');
+  e.edit(e.pos, 0, '[');
+  push(e, Kind.ARRAY);
 }
 
 /**
@@ -631,6 +631,8 @@ const PROSE_LINE_LIMIT = 4 * LOOKAHEAD;
  */
 export function proseEndsValue(e: Engine): boolean {
   if (e.top() !== Kind.OBJECT || !lineBreakBefore(e, e.pos)) return false;
+  // `age 30`: a member whose colon was lost, not prose.
+  if (colonLostAt(e, e.pos)) return false;
   const s = e.buf;
   let k = e.pos;
   let words = 0;
@@ -651,7 +653,7 @@ export function proseEndsValue(e: Engine): boolean {
   if (k >= e.end && !e.final) throw NEED_MORE;
   if (k >= limit && k < e.end) return false;
   const next = k < e.end ? s.charCodeAt(k) : -1;
-  if (next === Ch.DQUOTE || next === Ch.SQUOTE || next === Ch.RBRACE || next === Ch.RBRACKET) return false;
+  if (next === Ch.DQUOTE || next === Ch.SQUOTE || next === Ch.RBRACE || next === Ch.RBRACKET || (k < e.end && keyStartsAt(e, k))) return false;
   let closers = '';
   while (e.kinds.length > 0) closers += popContainer(e);
   e.record('missing_closer', e.pos, `inserted "${closers}" before the text after the value`);

@@ -334,9 +334,9 @@ export function openerWrittenAsCloser(e: Engine): number {
 }
 
 /**
- * `"a1": ],⏎  "b": 2`, `{"k": }}`: a closer right after a key's colon, then the next member or the
- * object's end: an empty container whose opener was lost. Read as a closer, it closed whatever was
- * open below the object (an array around it) and set the rest aside.
+ * `"a1": ],⏎  "b": 2`, `{"k": ]}`: a `]` right after a key's colon, then the next member or the
+ * object's end: an empty array whose `[` was lost. Read as a closer, it closed the array around the
+ * object and set the rest aside. (A `}` there is a value left out more often than a lost `{`.)
  */
 export function emptyValueOpenerLost(e: Engine): boolean {
   const j = peekSignificant(e, e.pos + 1);

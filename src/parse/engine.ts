@@ -12,7 +12,7 @@ import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import type { DocumentScan } from '../extract/embedded-doc.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, emptyObjectEndsAtComma, openEmptyBefore, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
+import { closeBeforeSibling, emptyObjectEndsAtComma, openEmptyArrayBefore, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
 import { Next, bracketedProse, colonAfterCloser, emptyValueOpenerLost, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
@@ -480,8 +480,8 @@ export class Engine {
       case Ch.RBRACE:
       case Ch.RBRACKET:
       case Ch.RPAREN: {
-        if (depth > 0 && c !== Ch.RPAREN && this.top() === Kind.OBJECT && emptyValueOpenerLost(this)) {
-          openEmptyBefore(this, c);
+        if (depth > 0 && c === Ch.RBRACKET && this.top() === Kind.OBJECT && emptyValueOpenerLost(this)) {
+          openEmptyArrayBefore(this);
           return;
         }
         if (depth > 0 && c !== Ch.RPAREN) {

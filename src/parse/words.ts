@@ -499,7 +499,8 @@ function continuedLines(e: Engine, i: number): number {
       // The object's `}` or the comma before the next key, on a line of its own, ends the value, and
       // so does the next key (its comma lost, as in `{a: x⏎  y⏎b: 2}`).
       if (d === Ch.RBRACE || d === Ch.COMMA) k--;
-      else if (keyStartsAt(e, k)) return last;
+      // The next key, or one whose colon was lost before its value (`age 30`), ends the value.
+      else if (keyStartsAt(e, k) || (isWordStart(d) && colonLostAt(e, k))) return last;
       else if (!isWordStart(d) && !isDigit(d)) return -1;
       else last = k + 1;
       continue;
@@ -518,6 +519,26 @@ function continuedLines(e: Engine, i: number): number {
   }
   if (limit === e.end && !e.final) throw NEED_MORE;
   return -1;
+}
+
+/**
+ * `age 30`, `tags ["a"]` on a line: a word, one space, then a number or literal that ends the member
+ * (at `,`, `}` or the line's end), a quote or an opener — a member whose colon was lost, not text.
+ */
+export function colonLostAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + KEY_WORD_LOOK);
+  let w = k;
+  while (w < limit && isWordPart(s.charCodeAt(w))) w++;
+  if (w >= e.end && !e.final) throw NEED_MORE;
+  if (w >= limit || s.charCodeAt(w) !== Ch.SPACE) return false;
+  if (w + 1 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = s.charCodeAt(w + 1);
+  if (c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET) return true;
+  return (isDigit(c) || c === Ch.MINUS || isWordStart(c)) && scalarEndsMember(e, w + 1);
 }
 
 /**

@@ -45,7 +45,8 @@ function oneScalar(text: string, node: Schema | boolean): [unknown] | undefined 
  * as `T` does: the text is no null. Any other schema is returned as it is.
  */
 function withoutNullBranch(guide: Guide, node: Schema | boolean): Schema | boolean {
-  if (typeof node === 'boolean') return node;
+  // A node with its own type, enum or const says more than its branches: left as it is.
+  if (typeof node === 'boolean' || node.type !== undefined || node.enum !== undefined || 'const' in node) return node;
   const branches = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
   if (branches === undefined || branches.length !== 2) return node;
   const resolved = branches.map((b) => resolveSchema(guide, b as Schema | boolean));
@@ -99,6 +100,9 @@ function membersIn(text: string, members: readonly unknown[]): Found {
 /** The marks after an enum member that start a note about it (`ONE: the first`, `TWO - because`, `TWO!`). */
 const NOTE_MARKS = ':-\u2013\u2014.,;(!';
 
+/** Of those, the ones that also join a word's parts: a mark only before a space or the end. */
+const WORD_JOINERS = '-\u2013\u2014.';
+
 /**
  * `"ONE: The description of k1"`, `"TWO - because…"` for an enum (BAML's from_string_with_extra_text):
  * the member a string starts with (ignoring case; the longest, when several do), then a mark and a
@@ -114,6 +118,8 @@ export function enumWithText(text: string, members: readonly unknown[]): Convert
     let k = m.length;
     while (k < t.length && t[k] === ' ') k++;
     if (k >= t.length || !NOTE_MARKS.includes(t[k])) continue;
+    // A dash or full stop inside a word (`No-one`, `in-progress`, `v1.2`) is no mark.
+    if (WORD_JOINERS.includes(t[k]) && k + 1 < t.length && t[k + 1] !== ' ') continue;
     // Members that match are prefixes of one another (`ONE`, `ONE-TWO`): the longest was written.
     if (found === NO || m.length > found.length) found = m;
   }

@@ -51,10 +51,11 @@ function completeTokensEnd(s: string): number {
       let k = i + 1;
       while (k < s.length && s.charCodeAt(k) !== 0x22 && s.charCodeAt(k) !== 0x0a) k += s.charCodeAt(k) === 0x5c ? 2 : 1;
       if (k >= s.length || s.charCodeAt(k) !== 0x22) return end;
-      // A string that only spaces and commas follow is one whose quote the engine has yet to judge
-      // (a `]` or `}` after it would close it): shown whole here, it would lose its trailing space in
-      // the next prefix's snapshot (`[…," ",`).
-      if (onlyCommasFrom(s, k + 1)) return end;
+      // A string that ends in a space or comma, then only spaces and commas: the engine has yet to
+      // judge its quote (a `]` or `}` after it would close it), and until then a snapshot holds that
+      // space or comma back. Shown whole here, the next prefix would take it back (`[…," ",`).
+      const last = s.charCodeAt(k - 1);
+      if (k - 1 > i && (last === 0x2c || last === 0x20 || last === 0x09 || last === 0x0a) && onlySpacesAndCommasFrom(s, k + 1)) return end;
       i = k + 1;
     } else {
       NUMBER_OR_LITERAL.lastIndex = i;
@@ -68,7 +69,7 @@ function completeTokensEnd(s: string): number {
 }
 
 /** Whether every character of `s` from `i` on is a space or a comma. */
-function onlyCommasFrom(s: string, i: number): boolean {
+function onlySpacesAndCommasFrom(s: string, i: number): boolean {
   for (let k = i; k < s.length; k++) {
     const c = s.charCodeAt(k);
     if (c !== 0x2c && c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;

@@ -213,8 +213,11 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
     from = list.end;
     if (!placed && !endsLine(text, list.end)) continue;
     found.push(list);
-    const lf = text.indexOf('\n', list.end);
-    listLineEnd = lf < 0 ? text.length : lf;
+    // Once per line: lists that share a line would each search to its end again.
+    if (list.end > listLineEnd) {
+      const lf = text.indexOf('\n', list.end);
+      listLineEnd = lf < 0 ? text.length : lf;
+    }
   }
   return found.sort((a, b) => a.start - b.start);
 }

@@ -10,7 +10,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import type { ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
-import { parameterMarkup, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
+import { objectShape, parameterMarkup, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
 import { RootCloseHint } from './root-close.js';
 
 /** What reading a call needs besides the call itself. */
@@ -272,9 +272,11 @@ function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
   const hint = new RootCloseHint();
   hint.feed(body);
   if (hint.close === -1) return undefined;
-  // More JSON after it (`{…}; {…}`, a second list) is more calls: only prose is set apart.
-  const rest = body.slice(hint.close);
-  return rest.trim() === '' || /[[{]/.test(rest) ? undefined : hint.close;
+  // Only prose is set apart: it starts with a letter and holds no bracket. More JSON after the root
+  // (`{…}; {…}`, a second list) is more calls, and members after a closer written early
+  // (`{…}}, "days": 2}`) are the call's.
+  const rest = body.slice(hint.close).trimStart();
+  return /^\p{L}/u.test(rest) && !/[[\]{}]/.test(rest) ? hint.close : undefined;
 }
 
 function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
@@ -356,7 +358,8 @@ function unnamedCall(span: ToolCallSpan, body: string, ctx: ReadContext, origin:
   if (!span.closed && body.trim() === '') throw cutOff(where);
   const names = ctx.tools.names;
   let fits = names;
-  if (names.length !== 1) {
+  // One tool given: it, unless its schema says the arguments do not fit it.
+  if (names.length !== 1 || objectShape(ctx.tools.schemaOf(names[0])) !== undefined) {
     let value: unknown;
     try {
       value = parseToolArguments(body, undefined, ctx.parseOptions);

@@ -33,10 +33,11 @@ function typesOf(property: unknown): string[] {
 /**
  * The model writes each value on its own lines: one newline after the tag and one before the closer
  * are markup, and so is the closer's indentation. Markup written indented (`⏎    <parameter=city>⏎
- *     Dallas⏎    </parameter>`) indents the value's lines by that much too: it is taken off each line
- * that has it, when every line that is not blank does (code keeps its own indentation beyond it).
+ *     Dallas⏎    </parameter>`) indents the value's lines by that much too: when the opening tag's
+ * line (`tagIndent`) and the closer have the same indentation, it is taken off each line that has it,
+ * if every line that is not blank does (code keeps its own indentation beyond it).
  */
-function trimNewlines(value: string): string {
+function trimNewlines(value: string, tagIndent = ''): string {
   let start = 0;
   let end = value.length;
   if (value.startsWith('\r\n')) start = 2;
@@ -48,10 +49,17 @@ function trimNewlines(value: string): string {
   end = k - 1;
   if (end > start && value.charCodeAt(end - 1) === 0x0d) end--;
   const body = value.slice(start, end);
-  if (indent === '') return body;
+  if (indent === '' || indent !== tagIndent) return body;
   const lines = body.split('\n');
   if (!lines.every((line) => line.startsWith(indent) || line.trim() === '')) return body;
   return lines.map((line) => line.slice(Math.min(indent.length, line.length))).join('\n');
+}
+
+/** The spaces and tabs before `i` back to its line's start: a tag's indentation. */
+function indentBefore(text: string, i: number): string {
+  let k = i;
+  while (k > 0 && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
+  return k === 0 || text.charCodeAt(k - 1) === 0x0a ? text.slice(k, i) : '';
 }
 
 /**
@@ -73,9 +81,9 @@ function readValue(raw: string, types: string[], options: ParserSettings, asStri
  * Sets `key` of the arguments to the raw text `raw` read by its property's type (see readValue), as
  * an own data property: a key such as "__proto__" cannot reach the prototype.
  */
-function setParameter(value: Record<string, unknown>, key: string, raw: string, properties: Record<string, unknown> | undefined, options: ParserSettings, asString?: boolean): void {
+function setParameter(value: Record<string, unknown>, key: string, raw: string, properties: Record<string, unknown> | undefined, options: ParserSettings, asString?: boolean, tagIndent?: string): void {
   const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
-  Object.defineProperty(value, key, { value: readValue(trimNewlines(raw), typesOf(property), options, asString), enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(value, key, { value: readValue(trimNewlines(raw, tagIndent), typesOf(property), options, asString), enumerable: true, writable: true, configurable: true });
 }
 
 /** How a format writes a parameter: the tag that opens one (up to its name) and the one that closes it. */
@@ -137,7 +145,7 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
       end = body.length;
       cutOff = true;
     }
-    setParameter(value, key, body.slice(gt + 1, end), properties, options, asString);
+    setParameter(value, key, body.slice(gt + 1, end), properties, options, asString, indentBefore(body, i));
     i = next;
   }
   return { value, cutOff };

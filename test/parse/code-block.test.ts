@@ -61,6 +61,8 @@ describe('a code block written as a value (fenced_value)', () => {
     check({ input: '{"code": ```python title="a.py"\r\nprint(1)\r\n```}', value: { code: 'print(1)' }, kinds: ['fenced_value'] });
     // A first line that is no known language's: a command, kept.
     check({ input: '{"code": ```cat notes.txt\nls\n```}', value: { code: 'cat notes.txt\nls' }, kinds: ['fenced_value'] });
+    // A known language then code, not a file's name: the line is code (review: `make` was dropped).
+    check({ input: '{"cmd": ```sh make\npwd\n```}', value: { cmd: 'sh make\npwd' }, kinds: ['fenced_value'] });
   });
 
   test('an indented closing fence; the code keeps its own indentation', () => {

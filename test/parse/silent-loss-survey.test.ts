@@ -1117,10 +1117,12 @@ describe('an element object\'s `{` lost after a `[` in prose, session 25', () =>
   readsEach([
     [`Here is the result: [\n    _L: {\n      g: {\n${inner}      },\n      u: None,\n    },\n    X: None,\n  },\n  -1,\n] Hope it helps.`,
       [{ _L: { g: value, u: null }, X: null }, -1]],
-    [`Here: [\n  name: [\n${inner.repeat(2).replace(/k\d: /g, '')}  ],\n  id: 2\n}, 3]`, [{ name: Array(16).fill(null), id: 2 }, 3]],
+    [`Here: [\n  user_ids: [\n${inner.repeat(2).replace(/k\d: /g, '')}  ],\n  id: 2\n}, 3]`, [{ user_ids: Array(16).fill(null), id: 2 }, 3]],
   ]);
-  test('prose in brackets keeps its label', () => {
+  test("prose's label after a [ keeps the JSON after it the answer", () => {
     assert.throws(() => parse('See [Note: {x} is a placeholder] below'), JsonMendError);
+    assert.deepEqual(parse('Notes [\nResult: {"a": 1}'), { a: 1 });
+    assert.deepEqual(parse('Here [\n  items: [1, 2, 3]\n]'), [1, 2, 3]);
   });
 });
 
@@ -1144,6 +1146,10 @@ describe('an unquoted value that goes on over lines keeps them, session 25', () 
     // A key on the next line is the next member.
     ['{\n  name: Ann\n  city: Paris\n}', { name: 'Ann', city: 'Paris' }],
     ['{"a": x\nNote: see below\n}', { a: 'x', Note: 'see below' }],
+    // A member whose colon was lost ends the value (review), and is read as a member, the lines
+    // after it too (it was set aside as prose with them).
+    ['{\n  name: Ann\n  age 30\n}', { name: 'Ann', age: 30 }],
+    ['{\n  name: Ann\n  age 30\n  city: Paris\n}', { name: 'Ann', age: 30, city: 'Paris' }],
   ]);
 });
 
@@ -1163,14 +1169,16 @@ describe("an empty value's opener lost after a key's colon, session 25", () => {
   readsEach([
     ['{\n  _0: [\n    {\n      a1: ],\n      aa2: None,\n    },\n    None,\n  ],\n  _A3: 0,\n}', { _0: [{ a1: [], aa2: null }, null], _A3: 0 }],
     ['{"a": [{"b": ], "c": 1}, 2], "d": 0}', { a: [{ b: [], c: 1 }, 2], d: 0 }],
-    ['{"b": }, "c": 1}', { b: {}, c: 1 }],
-    ['{"a": }}', { a: {} }],
+    ['{"b": ], "c": 1}', { b: [], c: 1 }],
     // A literal after an element object whose `}` was lost, then a trailing comma and the `]`.
     ['[\n  {\n    q: None,\n    G: {\n      g: None,\n    ,\n  },\n  False,\n]', [{ q: null, G: { g: null } }, false]],
     ['[{"a": 1, true, ]', [{ a: 1 }, true]],
   ]);
   readsEach([
-    // A closer before a value is stray.
+    // A closer before a value is stray; a `}` after a colon is a value left out (review: read as
+    // `{}`, it took the members after it into the wrong object).
     ['{"a": }1, "b": 2}', { a: 1, b: 2 }],
+    ['{"b": }, "c": 1}', { b: null, c: 1 }],
+    ['{"outer": {"k": }, "b": 2}', { outer: { k: null }, b: 2 }],
   ]);
 });

@@ -197,6 +197,8 @@ describe('read_from_prose and prose_as_string: a reply with no JSON', () => {
     assert.equal(parse('about 42 items', { schema: { oneOf: [{ type: 'integer' }, { const: null }] } }), 42);
     // null written as JSON or Python is null.
     assert.equal(parse('None', { schema: nullable({ type: 'string' }) }), null);
+    // A node with a type of its own keeps its keywords (review).
+    assert.equal(parse('Paris', { schema: { type: ['string', 'null'], anyOf: [{ minLength: 1 }, { type: 'null' }] } }), 'Paris');
   });
 
   test("an array of scalars: the one value its items ask for, as a list of one (BAML's test_bool_wrapped)", () => {
@@ -413,5 +415,8 @@ describe("enum_with_text: an enum member and a note in one string (BAML's from_s
   test('a note that names another member, or a member then more words, is no member', () => {
     assert.equal(code(() => parse('"ONE - is the answer, not TWO"', { schema: options })), 'SCHEMA_MISMATCH');
     assert.equal(code(() => parse('"no idea"', { schema: { enum: ['yes', 'no'] } })), 'SCHEMA_MISMATCH');
+    // A dash or full stop inside a word is no mark (review).
+    assert.equal(code(() => parse('"No-one knows"', { schema: { enum: ['yes', 'no'] } })), 'SCHEMA_MISMATCH');
+    assert.equal(code(() => parse('"Valid-looking but broken"', { schema: { enum: ['valid', 'invalid'] } })), 'SCHEMA_MISMATCH');
   });
 });

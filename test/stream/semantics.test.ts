@@ -415,5 +415,7 @@ describe('parsePartial', () => {
       for (const [k, s] of strings(previous).entries()) assert.ok(String(strings(now)[k]).startsWith(s), `prefix ${JSON.stringify(text.slice(0, i))}: ${JSON.stringify(now)} after ${JSON.stringify(previous)}`);
       previous = now;
     }
+    // A string that ends in no space is shown as written (review).
+    assert.deepEqual(parsePartial('[[1], "a", "b"'), [[1], 'a', 'b']);
   });
 });

@@ -518,11 +518,7 @@ export class ToolCallScanner {
     const read = this.nameAt(i);
     if (!read) return this.ended ? undefined : WAIT;
     if (read.end === i || !NAME.test(read.name)) return undefined;
-    let k = this.skipSpace(read.end);
-    // `todo_write\n<arg_key>`: GLM-4.6's reply escaped once more, its line breaks written `\n`
-    // (SGLang's test_function_call_parser).
-    while (k + 1 < this.total && this.code(k) === 0x5c && this.code(k + 1) === 0x6e) k = this.skipSpace(k + 2);
-    if (k + 1 === this.total && this.code(k) === 0x5c && !this.ended) return WAIT;
+    const k = this.skipSpace(read.end);
     for (const token of [T.argKeyOpen, T.toolCallClose]) {
       if (this.cutInside(token, k)) return this.ended ? undefined : WAIT;
       if (this.startsWith(token, k)) return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
