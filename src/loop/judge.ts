@@ -10,6 +10,7 @@ import type { ClaimFailureSummary, FailureStage } from './events.js';
 import { feedbackFor, parseReply, type LoopParseOptions } from './parse-reply.js';
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
+import { appendAll } from '../arrays.js';
 
 /** The `verify` option of `generate`: claims in the value, checked against a tool's output. */
 export interface VerifyClaimsOption<T = unknown> {
@@ -63,7 +64,7 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
       throw new JsonMendError('INVALID_SCHEMA', `the schema failed while validating (${why})`, { cause: caught });
     }
     const schemaFailed = caught instanceof SchemaError || caught.code === 'SCHEMA_MISMATCH';
-    if (caught instanceof SchemaError && repairs.length === 0) repairs.push(...caught.repairs);
+    if (caught instanceof SchemaError && repairs.length === 0) appendAll(repairs, caught.repairs);
     return failure(schemaFailed ? 'schema' : 'parse', caught, feedbackFor(caught), repairs);
   }
   if (!settings.verify) return { ok: true, value, repairs, claims: undefined };

@@ -6,6 +6,7 @@ import { truncatedReplyError } from '../schema/stage.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import type { ParseOptions, TextRepairKind } from '../parse/types.js';
 import type { RepairSummary } from './events.js';
+import { appendAll } from '../arrays.js';
 
 /** Parser options the loop passes through (`onRepair` is the loop's own), and whether a cut-off value is taken. */
 export type LoopParseOptions = Omit<ParseOptions, 'onRepair'> & Pick<SchemaParseOptions, 'acceptTruncated'>;
@@ -30,14 +31,14 @@ export async function parseReply(
   repairs: Repair[] = [],
 ): Promise<ParsedReply> {
   const onRepair = (r: readonly Repair[]): void => {
-    repairs.push(...r);
+    appendAll(repairs, r);
   };
   if (!restore) {
     const value = await parseAsync(text, { ...options, schema, onRepair });
     return { value, repairs };
   }
   const loose = parseWithReport(text, { ...options });
-  repairs.push(...loose.repairs);
+  appendAll(repairs, loose.repairs);
   const restored = restore(loose.value);
   if (schema === undefined) return { value: restored, repairs };
   // As the one parse with the schema does (SchemaParseOptions.acceptTruncated).

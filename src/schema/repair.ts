@@ -16,6 +16,7 @@ import { fromFragment, toPointer } from './pointer.js';
 import { dropFailingItems, fillDefaults } from './salvage.js';
 import { enumWithText } from './prose.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
+import { appendAll } from '../arrays.js';
 
 /** Default bound on validate-repair rounds. */
 export const DEFAULT_MAX_ROUNDS = 8;
@@ -94,10 +95,6 @@ function cloneJson(value: unknown): unknown {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
-/** Appends without spreading: a spread of 100 000 repairs would overflow the call stack. */
-function append<T>(into: T[], from: readonly T[]): void {
-  for (const x of from) into.push(x);
-}
 
 /**
  * The validate-repair loop as a generator: it yields each value to validate and receives the
@@ -121,7 +118,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     // Nothing more to repair: with salvage, the items that still fail are dropped.
     if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs);
     if (ctx.repairs.length === 0 || next === REMOVE) break;
-    append(repairs, ctx.repairs);
+    appendAll(repairs, ctx.repairs);
     current = next;
     result = yield current;
     if (result.valid) return { ok: true, value: result.value, repairs };
@@ -186,7 +183,7 @@ function repairAgainst(value: unknown, schema: Schema | boolean, path: string[],
     const inner: Ctx = { ...ctx, repairs: [], nested: ctx.nested + 1 };
     const next = walk(current, schema, buildTrie(result.paths), path, inner);
     if (inner.repairs.length === 0 || next === REMOVE) return undefined;
-    append(repairs, inner.repairs);
+    appendAll(repairs, inner.repairs);
     current = next;
     result = validate(current);
     if (result.valid) return { value: current, repairs };
@@ -308,7 +305,7 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
       if (best && best.repairs.length === 0) break;
     }
     if (best && best.repairs.length > 0) {
-      append(ctx.repairs, best.repairs);
+      appendAll(ctx.repairs, best.repairs);
       return best.value;
     }
   }
@@ -321,7 +318,7 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   if (trie.here) {
     const converted = convertNode(value, node, pathOf(frame), guide, ctx.maxDepth - baseDepth - frame.depth);
     if (converted) {
-      append(ctx.repairs, converted.steps);
+      appendAll(ctx.repairs, converted.steps);
       return converted.value; // its insides are validated afresh in the next round
     }
   }

@@ -15,6 +15,7 @@ import { argumentsFromText, isReadingError } from './read-call.js';
 import { ToolRegistry } from './registry.js';
 import { RootCloseHint } from './root-close.js';
 import type { ToolCallDelta, ToolCallDeltaEvent, ToolCallDeltaMux, ToolCallDeltaOptions } from './types.js';
+import { appendAll } from '../arrays.js';
 
 interface CallState {
   key: string;
@@ -181,7 +182,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
           push({ index: typeof call.index === 'number' ? call.index : undefined, id: str(call.id), name: str(fn?.name), arguments: str(fn?.arguments) }, events);
         }
       }
-      if (typeof choice?.finish_reason === 'string') events.push(...end());
+      if (typeof choice?.finish_reason === 'string') appendAll(events, end());
       return events;
     },
     pushAnthropic(event) {

@@ -11,6 +11,7 @@ import { linesOf, toolContext, type ToolContext } from './context.js';
 import { callFromValue, isCallShaped, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
+import { appendAll } from '../arrays.js';
 
 /**
  * Finds the tool calls in a model's reply text: Hermes/Qwen `<tool_call>` blocks, Qwen3-Coder XML,
@@ -38,14 +39,14 @@ export function assemble(text: string, spans: readonly ToolCallSpan[], strips: R
     if (!ctx.formats.has(span.format)) continue;
     const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
     if (found.length === 0) continue;
-    calls.push(...found);
+    appendAll(calls, found);
     // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan).
     removed.push([span.start, found[0].span.end]);
   }
-  if (ctx.formats.has('json')) calls.push(...bareCalls(text, spans, removed, ctx));
-  if (ctx.formats.has('pythonic')) calls.push(...pythonicCalls(text, spans, removed, ctx));
+  if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, spans, removed, ctx));
+  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, spans, removed, ctx));
   if (calls.length === 0) return { calls, text: text.trim() };
-  removed.push(...strips);
+  appendAll(removed, strips);
   calls.sort((a, b) => a.span.start - b.span.start);
   return { calls, text: without(text, removed) };
 }

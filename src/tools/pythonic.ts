@@ -8,6 +8,7 @@ import { JsonMendError } from '../errors.js';
 import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import type { ReadContext } from './read-call.js';
+import { appendAll } from '../arrays.js';
 
 /** One call of a pythonic list: its name and its keyword arguments' value texts. */
 export interface PythonicCall {
@@ -230,7 +231,7 @@ export function pythonicArguments(call: PythonicCall, ctx: ReadContext): { value
     let read: unknown;
     try {
       // In a list, as the element it is: a lone `'text'` or `3` is a value there, not prose.
-      const list = parseToolArguments(`[${text}]`, undefined, { ...ctx.parseOptions, onRepair: (r) => repairs.push(...r) }) as unknown[];
+      const list = parseToolArguments(`[${text}]`, undefined, { ...ctx.parseOptions, onRepair: (r) => appendAll(repairs, r) }) as unknown[];
       // `q="a" "b"` read as two values: one of them would be dropped.
       if (list.length !== 1) throw new JsonMendError('UNREPAIRABLE', `it reads as ${list.length} values, not one`);
       read = list[0];

@@ -1,7 +1,7 @@
 // Adversarial timing families: inputs built to make a quadratic (or worse) path show. Each family is
 // timed at size n and 4n; linear time means the ratio stays near 4, and the harness allows 5.
 // Ratios, not absolute times, so the figures mean the same on a loaded machine.
-import { createStreamParser, extract, extractToolCalls, parse, query, repair } from '../../src/index.js';
+import { createStreamParser, createToolCallStream, extract, extractToolCalls, parse, query, repair } from '../../src/index.js';
 import { nearJsonText } from '../../src/parse/near-json.js';
 
 /** One family: a generator of inputs by size, and the entry point that reads them. */
@@ -153,6 +153,10 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.unquoted-lines', n: 20_000, make: (n) => '{' + times('a: x y\n z w\n', n) + '}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.unquoted-lines', n: 20_000, make: (n) => '{"a": x' + times('\ny z', n) + ', "b": 1}', run: stream4 },
   { name: 'tools.pythonic-in-prose', n: 20_000, make: (n) => times('See [ls(a=1)] and [ls(a=', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // Review of session 25: many lists on one line (each searched to the line's end), and a GLM
+  // header whose name is followed by a long run of space (each push scanned it again).
+  { name: 'tools.pythonic-one-line', n: 20_000, make: (n) => times('[ls(a=1)] x ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  { name: 'tools.glm-header-space', n: 20_000, make: (n) => '<tool_call>ls' + times('\n', n) + '<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },

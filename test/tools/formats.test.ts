@@ -514,6 +514,10 @@ describe('pythonic: [NAME(key=value), …]', () => {
     assert.deepEqual(extractToolCalls('Call [get_weather(location=', { tools }).calls, []);
   });
 
+  test('130 000 calls on one line: every one, no RangeError (review: the calls were spread into a push)', () => {
+    assert.equal(extractToolCalls('[ls(a=1)] '.repeat(130_000), { tools: [{ name: 'ls' }] }).calls.length, 130_000);
+  });
+
   test("ending its line after prose, or after calls on the same line (SGLang's test_function_call_parser)", () => {
     const r = extractToolCalls("Here's a tool call: [get_weather(location='New York', unit='celsius')]", { tools });
     assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['get_weather', { location: 'New York', unit: 'celsius' }]], "Here's a tool call:"]);

@@ -519,6 +519,8 @@ export class ToolCallScanner {
     if (!read) return this.ended ? undefined : WAIT;
     if (read.end === i || !NAME.test(read.name)) return undefined;
     const k = this.skipSpace(read.end);
+    // Space past the header's bound is no GLM header: waiting on it, each push would scan it again.
+    if (k - at > HEADER_LIMIT) return undefined;
     for (const token of [T.argKeyOpen, T.toolCallClose]) {
       if (this.cutInside(token, k)) return this.ended ? undefined : WAIT;
       if (this.startsWith(token, k)) return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
