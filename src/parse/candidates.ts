@@ -502,6 +502,9 @@ function documentStart(span: string): number {
   return i;
 }
 
+/** How many openers an escaped document may start with before its first escaped quote. */
+const ESCAPED_OPENERS = 8;
+
 /**
  * How a document whose every quote is written twice over starts: `{\"a\": 1}` or `[{\"a\": 1}]`
  * (backslash-escaped: a JSON string's content pasted without its quotes), or `{""a"": 1}` (quotes doubled, as CSV writes a
@@ -511,12 +514,11 @@ function documentStart(span: string): number {
 export function rewrittenDocumentAt(text: { charCodeAt(i: number): number }, i: number): 'escaped_json' | 'doubled_quotes' | undefined {
   const open = text.charCodeAt(i);
   if (open !== 0x7b && open !== 0x5b) return undefined;
-  const a = text.charCodeAt(i + 1);
-  if (a === 0x5c && text.charCodeAt(i + 2) === 0x22) return 'escaped_json';
-  // `[{\"id\": 1}]`, `[[\"a\"]]`: the escaped quote after a few openers.
+  // `{\"a\": 1}`, and after a few more openers `[{\"id\": 1}]`, `[[\"a\"]]`: an escaped quote.
   let k = i + 1;
-  while (k < i + 8 && (text.charCodeAt(k) === 0x7b || text.charCodeAt(k) === 0x5b)) k++;
-  if (k > i + 1 && text.charCodeAt(k) === 0x5c && text.charCodeAt(k + 1) === 0x22) return 'escaped_json';
+  while (k < i + ESCAPED_OPENERS && (text.charCodeAt(k) === 0x7b || text.charCodeAt(k) === 0x5b)) k++;
+  if (text.charCodeAt(k) === 0x5c && text.charCodeAt(k + 1) === 0x22) return 'escaped_json';
+  const a = text.charCodeAt(i + 1);
   if (a === 0x22 && text.charCodeAt(i + 2) === 0x22 && isWordStart(text.charCodeAt(i + 3)) && doubledQuoteAfter(text, i + 4)) return 'doubled_quotes';
   return undefined;
 }

@@ -7,10 +7,10 @@ import { parseToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
-import type { ToolRegistry } from './registry.js';
+import { objectShape, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
-import { objectShape, parameterMarkup, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
+import { parameterMarkup, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
 import { RootCloseHint } from './root-close.js';
 
 /** What reading a call needs besides the call itself. */
@@ -252,7 +252,8 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
     try {
       const calls = readSpanBody({ ...span, end: span.bodyStart + json, bodyEnd: span.bodyStart + json }, body.slice(0, json), atEnd, ctx);
       if (calls.length > 0 && calls.every((c) => !wasCutOff(c.repairs))) return calls;
-    } catch {
+    } catch (error) {
+      if (!(error instanceof JsonMendError)) throw error;
       // read whole below
     }
   }

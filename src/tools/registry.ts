@@ -2,7 +2,16 @@
 import { JsonMendError } from '../errors.js';
 import type { SchemaLike } from '../schema/types.js';
 import type { ToolDefinition } from './types.js';
-import { objectShape } from './xml-params.js';
+import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
+
+/** The top-level properties of `schema` and the names it requires, when it says (a Standard Schema's from its JSON Schema). */
+export function objectShape(schema: SchemaLike | undefined): { properties: Record<string, unknown>; required: readonly unknown[] } | undefined {
+  const json = schema !== undefined && isStandardSchema(schema) ? standardJsonSchema(schema) : schema;
+  if (json === null || typeof json !== 'object') return undefined;
+  const { properties, required } = json as { properties?: unknown; required?: unknown };
+  if (properties === null || typeof properties !== 'object') return undefined;
+  return { properties: properties as Record<string, unknown>, required: Array.isArray(required) ? required : [] };
+}
 
 /** Tools by name, checked once per call of the public API. */
 export class ToolRegistry {

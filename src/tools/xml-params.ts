@@ -5,18 +5,9 @@
 import { TOKENS as T } from '../extract/tool-calls/index.js';
 import { isWs } from '../extract/chars.js';
 import type { ParserSettings } from './types.js';
+import { objectShape } from './registry.js';
 import { parse } from '../schema/index.js';
-import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
 import type { SchemaLike } from '../schema/types.js';
-
-/** The top-level properties of `schema` and the names it requires, when it says (a Standard Schema's from its JSON Schema). */
-export function objectShape(schema: SchemaLike | undefined): { properties: Record<string, unknown>; required: readonly unknown[] } | undefined {
-  const json = schema !== undefined && isStandardSchema(schema) ? standardJsonSchema(schema) : schema;
-  if (json === null || typeof json !== 'object') return undefined;
-  const { properties, required } = json as { properties?: unknown; required?: unknown };
-  if (properties === null || typeof properties !== 'object') return undefined;
-  return { properties: properties as Record<string, unknown>, required: Array.isArray(required) ? required : [] };
-}
 
 /** The JSON Schema `type`s of each top-level property of `schema`, when it says. */
 function propertyTypes(schema: SchemaLike | undefined): Record<string, unknown> | undefined {
@@ -37,7 +28,7 @@ function typesOf(property: unknown): string[] {
  * line (`tagIndent`) and the closer have the same indentation, it is taken off each line that has it,
  * if every line that is not blank does (code keeps its own indentation beyond it).
  */
-function trimNewlines(value: string, tagIndent = ''): string {
+function valueInLines(value: string, tagIndent = ''): string {
   let start = 0;
   let end = value.length;
   if (value.startsWith('\r\n')) start = 2;
@@ -83,7 +74,7 @@ function readValue(raw: string, types: string[], options: ParserSettings, asStri
  */
 function setParameter(value: Record<string, unknown>, key: string, raw: string, properties: Record<string, unknown> | undefined, options: ParserSettings, asString?: boolean, tagIndent?: string): void {
   const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
-  Object.defineProperty(value, key, { value: readValue(trimNewlines(raw, tagIndent), typesOf(property), options, asString), enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(value, key, { value: readValue(valueInLines(raw, tagIndent), typesOf(property), options, asString), enumerable: true, writable: true, configurable: true });
 }
 
 /** How a format writes a parameter: the tag that opens one (up to its name) and the one that closes it. */
