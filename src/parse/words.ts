@@ -266,17 +266,26 @@ function unquotedKeyEnd(e: Engine): number {
 }
 
 /**
+ * Where the word at `k` ends (a key's length at most, KEY_WORD_LOOK): -1 when it runs on past that
+ * or to the text's end. Waits while the word may go on.
+ */
+function shortWordEnd(e: Engine, k: number): number {
+  const limit = Math.min(e.end, k + KEY_WORD_LOOK);
+  let j = k;
+  while (j < limit && isWordPart(e.buf.charCodeAt(j))) j++;
+  if (j >= e.end && !e.final) throw NEED_MORE;
+  return j >= limit ? -1 : j;
+}
+
+/**
  * `k: 1`, `k: 'x'`, `k: [`: an identifier, a colon right after it, then a value that is no text (a
  * quote, an opener, a number, or a literal that ends the member). `Step 1: do it` and `Note: see
  * below` are text.
  */
 function identifierKeyAt(e: Engine, k: number): boolean {
   const s = e.buf;
-  const limit = Math.min(e.end, k + KEY_WORD_LOOK);
-  let j = k;
-  while (j < limit && isWordPart(s.charCodeAt(j))) j++;
-  if (j >= e.end && !e.final) throw NEED_MORE;
-  if (j >= limit || s.charCodeAt(j) !== Ch.COLON) return false;
+  const j = shortWordEnd(e, k);
+  if (j < 0 || s.charCodeAt(j) !== Ch.COLON) return false;
   const v = peekSignificant(e, j + 1);
   if (v >= e.end) return false;
   const c = s.charCodeAt(v);
@@ -527,11 +536,8 @@ function continuedLines(e: Engine, i: number): number {
  */
 export function colonLostAt(e: Engine, k: number): boolean {
   const s = e.buf;
-  const limit = Math.min(e.end, k + KEY_WORD_LOOK);
-  let w = k;
-  while (w < limit && isWordPart(s.charCodeAt(w))) w++;
-  if (w >= e.end && !e.final) throw NEED_MORE;
-  if (w >= limit || s.charCodeAt(w) !== Ch.SPACE) return false;
+  const w = shortWordEnd(e, k);
+  if (w < 0 || s.charCodeAt(w) !== Ch.SPACE) return false;
   if (w + 1 >= e.end) {
     if (!e.final) throw NEED_MORE;
     return false;
