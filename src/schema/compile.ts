@@ -9,6 +9,7 @@ import { fromFragment, fromStandardPath, shortValue } from './pointer.js';
 import { checkJsonSchema } from './sanity.js';
 import { jsonSchemaOfProps, standardPropsOf, type StandardSchemaV1 } from './standard.js';
 import type { JsonSchema, JsonSchemaDraft, JsonSchemaValidator, SchemaIssue, SchemaLike } from './types.js';
+import { nonFiniteNumber } from './finite.js';
 
 /** The outcome of validating a value: its (possibly transformed) output, or what failed and where. */
 export type Validation =
@@ -125,7 +126,10 @@ function compileJsonSchema(schema: JsonSchema | boolean, draft: JsonSchemaDraft 
         if (error instanceof URIError) return withBrokenKeys(value);
         throw translateValidatorError(error, value);
       }
-      if (valid) return { valid: true, value };
+      if (valid) {
+        const bad = nonFiniteNumber(value);
+        return bad === undefined ? { valid: true, value } : { valid: false, issues: () => [bad.issue], paths: [bad.path] };
+      }
       const errors = runValidator(guide, root, value, false).errors;
       if (errors.length === 0) {
         // The plugged validator rejects what the built-in one accepts: nothing to repair, one issue to show.

@@ -113,3 +113,18 @@ describe('the schema stage plugs into the parse front doors', () => {
     assert.ok(files.some((f) => f.includes('@cfworker/json-schema')));
   });
 });
+
+describe('a number JSON cannot hold', () => {
+  // vLLM's test_pythonic_tool_parser: `1e999` reads as Infinity (JSON.parse too), which a `number`
+  // validator accepted and JSON.stringify then wrote as null.
+  const schema = { type: 'object', properties: { x: { type: 'number' } } };
+  test('is refused under a schema, by either validator, with the path', () => {
+    for (const options of [{ schema }, { schema, validator: ajvValidator(new Ajv({ strict: false })) }]) {
+      assert.throws(() => parse('{"x": 1e999}', options), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/x' && e.issues[0].expected === 'a finite number');
+    }
+    assert.throws(() => parse('[calc(x=-1e999)]', { schema: { type: 'number' } }), JsonMendError);
+  });
+  test('without a schema the value is JSON.parse\'s', () => {
+    assert.equal(parse('1e999'), Infinity);
+  });
+});
