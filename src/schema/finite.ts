@@ -4,15 +4,31 @@
 import { toPointer } from './pointer.js';
 import type { SchemaIssue } from './types.js';
 
-/** Whether `value` holds a number that is not finite; iterative, no paths built (the common answer is no). */
+/**
+ * Whether `value` holds a number that is not finite: iterative, only containers on the stack, no
+ * paths built. It runs on every value a validator accepts, so it is kept cheap (`n - n` is NaN only
+ * for Infinity and NaN).
+ */
 function holdsNonFinite(value: unknown): boolean {
-  const stack: unknown[] = [value];
+  if (typeof value === 'number') return value - value !== 0;
+  if (value === null || typeof value !== 'object') return false;
+  const stack: object[] = [value];
   while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node === 'number') {
-      if (!Number.isFinite(node)) return true;
-    } else if (node !== null && typeof node === 'object') {
-      for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push(child);
+    const node = stack.pop() as Record<string, unknown> | unknown[];
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child = node[i];
+        if (typeof child === 'number') {
+          if (child - child !== 0) return true;
+        } else if (child !== null && typeof child === 'object') stack.push(child);
+      }
+    } else {
+      for (const key in node) {
+        const child = node[key];
+        if (typeof child === 'number') {
+          if (child - child !== 0) return true;
+        } else if (child !== null && typeof child === 'object') stack.push(child);
+      }
     }
   }
   return false;
