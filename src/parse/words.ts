@@ -454,10 +454,8 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     return;
   }
   let last = unquotedEnd(e, false);
-  if (e.top() === Kind.OBJECT && kind === 'unquoted_string') {
-    const more = continuedLines(e, lineSpaceEnd(e, last));
-    if (more > 0) last = more;
-  }
+  const lines = e.top() === Kind.OBJECT && kind === 'unquoted_string' ? continuedLines(e, lineSpaceEnd(e, last)) : -1;
+  if (lines > 0) last = lines;
   let text = e.buf.slice(start, last);
   const quote = e.top() === Kind.OBJECT && e.buf.charCodeAt(last) === Ch.COMMA && !text.includes('"') ? quoteEndingLine(e, last + 1) : -1;
   if (quote >= 0) {
@@ -470,9 +468,9 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     text = text.slice(0, -1);
     e.record('missing_start_quote', start, 'inserted the missing opening quote');
   } else {
+    const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
     // A value that goes on over lines (see continuedLines) is named on one.
-    const shown = (text.length > 40 ? `${text.slice(0, 40)}…` : text).replace(/[\r\n]\s*/g, ' ');
-    e.record(kind, start, `quoted ${shown}`);
+    e.record(kind, start, `quoted ${lines > 0 ? shown.replace(/[\r\n]\s*/g, ' ') : shown}`);
   }
   if (e.options.wantEdits) e.edit(start, last - start, JSON.stringify(text));
   e.pos = last;
@@ -487,9 +485,8 @@ const CONTINUED_LIMIT = 4 * LOOKAHEAD;
  * `b: hey world lets do⏎    so that we can test this out,⏎    res: [hello]`, `{a: one two⏎three, b: 1}`:
  * an object's unquoted value whose text goes on over the next lines — lines of words with no colon,
  * quote or bracket, the last ending at a `,` before the next key, at the object's `}`, or before a
- * line that starts the next key. Read to its
- * first line's end, the rest became a made-up key (`three: null`), or prose set aside with every
- * member after it. `i` is the line break after the value's first line; returns the value's new end,
+ * line that starts the next key. Read to its first line's end, the rest became a made-up key
+ * (`three: null`), or prose set aside with every member after it. `i` is the line break after the value's first line; returns the value's new end,
  * or -1 (no such end within CONTINUED_LIMIT). Waits while the text so far cannot tell.
  */
 function continuedLines(e: Engine, i: number): number {

@@ -72,7 +72,7 @@ function completeTokensEnd(s: string): number {
 function onlySpacesAndCommasFrom(s: string, i: number): boolean {
   for (let k = i; k < s.length; k++) {
     const c = s.charCodeAt(k);
-    if (c !== 0x2c && c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+    if (!endsToken(c) || c === 0x5d || c === 0x7d) return false;
   }
   return true;
 }

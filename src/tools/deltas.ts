@@ -129,10 +129,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     }
     state.text.add(piece);
     if (!state.parser) {
-      if (state.hint.close === -1) {
-        state.hint.feed(piece);
-        if (state.hint.close !== -1 && !state.waits) closed.add(state);
-      }
+      seeClose(state, piece);
       return events;
     }
     let snapshot;
@@ -150,9 +147,15 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
       state.last = snapshot.value;
       events.push({ type: 'arguments', key: state.key, id: state.id, name: state.name, arguments: snapshot.value });
     }
+    seeClose(state, piece);
+    return events;
+  }
+
+  /** Feeds the call's close hint: once its JSON has closed, the call is read when another call's delta comes. */
+  function seeClose(state: CallState, piece: string): void {
+    if (state.hint.close !== -1) return;
     state.hint.feed(piece);
     if (state.hint.close !== -1 && !state.waits) closed.add(state);
-    return events;
   }
 
   function close(key: string | number): ToolCallDeltaEvent[] {

@@ -343,9 +343,14 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     if (params.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(params.value, [], schema, where);
   }
+  return [spanCall(span, origin, name, read, rewrites)];
+}
+
+/** The call a span's reading gives, with the id its markup carries (Kimi K2's `functions.NAME:0`). */
+function spanCall(span: ToolCallSpan, origin: CallOrigin, name: string, read: { value: unknown; repairs: Repair[] }, rewrites: ToolCallRewrite[]): ToolCall {
   const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format };
   if (span.id !== undefined) call.id = span.id;
-  return [call];
+  return call;
 }
 
 /**
@@ -367,7 +372,7 @@ function unnamedCall(span: ToolCallSpan, body: string, ctx: ReadContext, origin:
     } catch (error) {
       throw aboutCall(error, where);
     }
-    fits = value !== null && typeof value === 'object' && !Array.isArray(value) ? ctx.tools.fitting(Object.keys(value)) : [];
+    fits = isObject(value) ? ctx.tools.fitting(Object.keys(value)) : [];
   }
   if (fits.length !== 1) {
     const known = names.map((n) => `"${n}"`).join(', ') || '(none)';
@@ -376,7 +381,5 @@ function unnamedCall(span: ToolCallSpan, body: string, ctx: ReadContext, origin:
   const name = fits[0];
   const rewrites: ToolCallRewrite[] = ['inferred_name'];
   const read = argumentsFromText(body, ctx.tools.schemaOf(name), ctx.parseOptions, rewrites, describe(name, span.format, line));
-  const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format };
-  if (span.id !== undefined) call.id = span.id;
-  return call;
+  return spanCall(span, origin, name, read, rewrites);
 }
