@@ -1,9 +1,10 @@
 // Turning a validator's findings into SchemaIssues: `{ path, expected, received, message }`.
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
-import { type Guide, isPlainObject, itemSchema, propertySchema, resolveSchema } from './guide.js';
+import { type Guide, isPlainObject, itemSchema, propertySchema, resolveSchema, runValidator } from './guide.js';
 import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from './pointer.js';
 import type { StandardSchemaV1 } from './standard.js';
 import type { SchemaIssue } from './types.js';
+import { chooseBranch } from './union-branch.js';
 
 const MAX_LISTED = 10;
 
@@ -30,6 +31,10 @@ export function describeSchema(guide: Guide, schema: Schema | boolean, depth = 0
     return 'a value matching the schema';
   }
   if (typeof node === 'boolean') return node ? 'any value' : 'no value';
+  if (depth > 0 && (node.type === 'object' || (node.type === undefined && node.properties))) {
+    const marker = constantProperty(guide, node);
+    if (marker) return `object with ${marker}`;
+  }
   if (Array.isArray(node.enum)) return `one of ${listValues(node.enum)}`;
   if ('const' in node) return shortValue(node.const);
   if (typeof node.type === 'string') return node.type;
@@ -46,6 +51,25 @@ export function describeSchema(guide: Guide, schema: Schema | boolean, depth = 0
   if (node.properties || node.required) return 'object';
   if (node.items !== undefined || node.prefixItems !== undefined) return 'array';
   return 'a value matching the schema';
+}
+
+/** An object alternative's first property held to a constant or a list (`"type": "a"`), which tells it apart. */
+function constantProperty(guide: Guide, node: Schema): string | undefined {
+  const properties = node.properties;
+  if (properties === null || typeof properties !== 'object') return undefined;
+  for (const key of Object.keys(properties)) {
+    let property: Schema | boolean;
+    try {
+      property = resolveSchema(guide, properties[key] as Schema | boolean);
+    } catch {
+      continue;
+    }
+    if (typeof property !== 'object') continue;
+    if ('const' in property) return `${JSON.stringify(key)}: ${shortValue(property.const)}`;
+    if (Array.isArray(property.enum) && property.enum.length === 1) return `${JSON.stringify(key)}: ${shortValue(property.enum[0])}`;
+    if (Array.isArray(property.enum) && property.enum.length > 1) return `${JSON.stringify(key)} one of ${listValues(property.enum)}`;
+  }
+  return undefined;
 }
 
 function describeKeyword(keyword: string, node: Schema, guide: Guide, message: string): string {
@@ -96,8 +120,8 @@ function describeKeyword(keyword: string, node: Schema, guide: Guide, message: s
   }
 }
 
-function schemaAt(guide: Guide, segments: readonly string[]): Schema | boolean | undefined {
-  let node: unknown = guide.root;
+function schemaAt(guide: Guide, base: Schema | boolean, segments: readonly string[]): Schema | boolean | undefined {
+  let node: unknown = base;
   for (const seg of segments) {
     if (node === null || typeof node !== 'object') return undefined;
     if (seg === '$ref' && !Array.isArray(node) && typeof (node as Schema).$ref === 'string') {
@@ -112,10 +136,6 @@ function schemaAt(guide: Guide, segments: readonly string[]): Schema | boolean |
 
 /** Issues from @cfworker/json-schema's full output, without its "a subschema had errors" wrappers. */
 export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], value: unknown): SchemaIssue[] {
-  const unionLocations: string[] = [];
-  for (const e of errors) {
-    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'not') unionLocations.push(e.keywordLocation + '/');
-  }
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
   const add = (issue: SchemaIssue) => {
@@ -124,17 +144,45 @@ export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], valu
     seen.add(key);
     issues.push(issue);
   };
+  collectIssues(guide, guide.root, [], errors, value, add, 0);
+  return issues;
+}
+
+// Nested unions are followed this deep; past it, a union's own issue is all that is said.
+const MAX_UNION_DEPTH = 8;
+
+/**
+ * Adds the issues of `errors`, found validating the value at `at` in `root` against `base`. A failed
+ * union's alternatives' errors are not listed (each says what some other alternative wanted); the
+ * alternative the value was meant for is validated again and its issues stand in for the union's.
+ */
+function collectIssues(
+  guide: Guide, base: Schema | boolean, at: readonly string[], errors: readonly OutputUnit[], root: unknown,
+  add: (issue: SchemaIssue) => void, depth: number,
+): void {
+  const unionLocations: string[] = [];
   for (const e of errors) {
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'not') unionLocations.push(e.keywordLocation + '/');
+  }
+  let skipped = false;
+  for (const e of errors) {
+    // A `false` subschema's error carries its instance's location as its keyword location: it belongs
+    // to the error just before it (`additionalProperties`, `properties`, …).
+    const keywordLocation = e.keyword === 'false' ? undefined : e.keywordLocation;
+    if (keywordLocation === undefined ? skipped : unionLocations.some((loc) => keywordLocation.startsWith(loc))) {
+      skipped = true;
+      continue;
+    }
+    skipped = false;
     if (WRAPPER_KEYWORDS.has(e.keyword)) continue;
-    if (unionLocations.some((loc) => e.keywordLocation.startsWith(loc))) continue;
-    const segments = fromFragment(e.instanceLocation);
-    const here = valueAt(value, segments);
+    const segments = [...at, ...fromFragment(e.instanceLocation)];
+    const here = valueAt(root, segments);
     if (e.keyword === 'false') {
       add({ path: toPointer(segments), expected: 'no value here (not allowed by the schema)', received: shortValue(here), message: 'property not allowed' });
       continue;
     }
     const keywordSegments = fromFragment(e.keywordLocation);
-    const node = schemaAt(guide, keywordSegments.slice(0, -1));
+    const node = schemaAt(guide, base, keywordSegments.slice(0, -1));
     if (e.keyword === 'required' && node && typeof node === 'object' && Array.isArray(node.required) && isPlainObject(here)) {
       for (const key of node.required as string[]) {
         if (Object.prototype.hasOwnProperty.call(here, key)) continue;
@@ -147,20 +195,31 @@ export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], valu
       }
       continue;
     }
-    add({
-      path: toPointer(segments),
-      expected: node && typeof node === 'object' ? describeKeyword(e.keyword, node, guide, e.error) : e.error,
-      received: shortValue(here),
-      message: e.error,
-    });
+    const branches = node && typeof node === 'object' && (e.keyword === 'anyOf' || e.keyword === 'oneOf') ? node[e.keyword] : undefined;
+    const chosen = Array.isArray(branches) && depth < MAX_UNION_DEPTH ? chooseBranch(guide, branches, here) : undefined;
+    if (chosen && Array.isArray(branches)) {
+      const branch = branches[chosen.index] as Schema | boolean;
+      if (!chosen.certain) add(keywordIssue(e, node, segments, here, guide));
+      collectIssues(guide, branch, segments, runValidator(guide, branch, here, false).errors, root, add, depth + 1);
+      continue;
+    }
+    add(keywordIssue(e, node, segments, here, guide));
   }
-  return issues;
+}
+
+function keywordIssue(e: OutputUnit, node: Schema | boolean | undefined, segments: readonly string[], here: unknown, guide: Guide): SchemaIssue {
+  return {
+    path: toPointer(segments),
+    expected: node && typeof node === 'object' ? describeKeyword(e.keyword, node, guide, e.error) : e.error,
+    received: shortValue(here),
+    message: e.error,
+  };
 }
 
 const TYPE_WORDS = /^(?:null|boolean|integer|number|string|array|object)(?: or (?:null|boolean|integer|number|string|array|object))*$/;
 
-/** What the guide's subschema at `segments` asks for, when it is plain JSON type names (`integer`, `integer or null`). */
-function typeAt(guide: Guide | undefined, segments: readonly string[]): string | undefined {
+/** The guide's subschema for the value at `segments`, undefined when there is no guide or it cannot say. */
+function guideNodeAt(guide: Guide | undefined, segments: readonly string[]): Schema | boolean | undefined {
   if (!guide) return undefined;
   try {
     let node: Schema | boolean = guide.root;
@@ -170,11 +229,18 @@ function typeAt(guide: Guide | undefined, segments: readonly string[]): string |
         ? itemSchema(resolved, Number(seg))
         : propertySchema(resolved, seg);
     }
-    const described = describeSchema(guide, node);
-    return TYPE_WORDS.test(described) ? described : undefined;
+    return resolveSchema(guide, node);
   } catch {
     return undefined;
   }
+}
+
+/** What the guide's subschema at `segments` asks for, when it is plain JSON type names (`integer`, `integer or null`). */
+function typeAt(guide: Guide | undefined, segments: readonly string[]): string | undefined {
+  const node = guideNodeAt(guide, segments);
+  if (node === undefined || guide === undefined) return undefined;
+  const described = describeSchema(guide, node);
+  return TYPE_WORDS.test(described) ? described : undefined;
 }
 
 /** A vendor's word for a type, in JSON Schema's words (Zod says `int`). */
@@ -190,9 +256,16 @@ function typeWord(expected: string): string {
  */
 export function standardIssues(found: readonly StandardSchemaV1.Issue[], value: unknown, guide?: Guide): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
+  collectStandardIssues(found, [], value, guide, issues, 0);
+  return issues;
+}
+
+function collectStandardIssues(
+  found: readonly StandardSchemaV1.Issue[], at: readonly string[], value: unknown, guide: Guide | undefined, issues: SchemaIssue[], depth: number,
+): void {
   for (const issue of found) {
-    const segments = fromStandardPath(issue.path);
-    const extra = issue as unknown as { expected?: unknown; values?: unknown; keys?: unknown; code?: unknown; type?: unknown };
+    const segments = [...at, ...fromStandardPath(issue.path)];
+    const extra = issue as unknown as { expected?: unknown; values?: unknown; keys?: unknown; code?: unknown; type?: unknown; errors?: unknown };
     const message = typeof issue.message === 'string' ? issue.message : 'the schema rejected the value';
     if (extra.code === 'unrecognized_keys' && Array.isArray(extra.keys)) {
       for (const key of extra.keys) {
@@ -202,13 +275,23 @@ export function standardIssues(found: readonly StandardSchemaV1.Issue[], value: 
       continue;
     }
     const here = valueAt(value, segments);
+    if (extra.code === 'invalid_union' && Array.isArray(extra.errors) && depth < MAX_UNION_DEPTH) {
+      // Zod's failed union carries each alternative's issues, with paths from the union's value.
+      const node = guideNodeAt(guide, segments);
+      const branches = node !== undefined && typeof node === 'object' ? (node.anyOf ?? node.oneOf) : undefined;
+      const chosen = guide && Array.isArray(branches) && branches.length === extra.errors.length ? chooseBranch(guide, branches, here) : undefined;
+      const expected = guide && node !== undefined ? describeSchema(guide, node) : message;
+      if (!chosen?.certain) issues.push({ path: toPointer(segments), expected, received: shortValue(here), message });
+      const branchIssues: unknown = chosen ? extra.errors[chosen.index] : undefined;
+      if (Array.isArray(branchIssues)) collectStandardIssues(branchIssues as StandardSchemaV1.Issue[], segments, value, guide, issues, depth + 1);
+      continue;
+    }
     let expected: string;
-    if (Array.isArray(extra.values)) expected = `one of ${listValues(extra.values)}`;
+    if (Array.isArray(extra.values)) expected = extra.values.length === 1 ? shortValue(extra.values[0]) : `one of ${listValues(extra.values)}`;
     else if (typeof extra.expected === 'string') expected = (/^[a-z]+$/.test(extra.expected) ? typeAt(guide, segments) : undefined) ?? typeWord(extra.expected);
     else if (extra.type === 'integer') expected = 'integer'; // Valibot's integer check
     else expected = message;
     if (here === undefined && typeof extra.expected === 'string') expected += ' (required)';
     issues.push({ path: toPointer(segments), expected, received: shortValue(here), message });
   }
-  return issues;
 }
