@@ -77,6 +77,11 @@ function opensValue(text: string, j: number, floor: number): boolean {
   return c === COLON || c === LBRACK || c === COMMA;
 }
 
+/** Whether the quote at `j` follows a letter and one space (not before `floor`): words quoted in text. */
+function quotedInText(text: string, j: number, floor: number): boolean {
+  return j - 2 > floor && text.charCodeAt(j - 1) === SPACE && isLetter(text.charCodeAt(j - 2));
+}
+
 /** Whether `c` ends a value: `:`, `,`, `}` or `]` (or the full-width `，` `：` the parser reads as delimiters). */
 function isDelimiter(c: number): boolean {
   return c === COLON || c === COMMA || c === RBRACE || c === RBRACK || c === FULLWIDTH_COMMA || c === FULLWIDTH_COLON;
@@ -198,7 +203,10 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
           continue;
         }
       }
-      j = (ends ??= new StringEnds()).end(text, first, limit, '"');
+      // `{k0: we would quote "like this" or this, k1: ["}"]}`: words quoted in a value's text, the
+      // quote after a word and a space; the string is the pair (the parser reads the text so).
+      if (!quotedInText(text, j, i)) j = (ends ??= new StringEnds()).end(text, first, limit, '"');
+      else j = first;
       continue;
     }
     if (c === BACKSLASH && j + 1 < limit && text.charCodeAt(j + 1) === QUOTE) {

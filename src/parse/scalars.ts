@@ -2,7 +2,7 @@
 import { Ch, isDigit, isQuoteLike, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { readNumber } from './numbers.js';
-import { NEED_MORE, QUOTE_CUT, Quote } from './state.js';
+import { Kind, NEED_MORE, QUOTE_CUT, Quote } from './state.js';
 import { plainString, quoteAt, startString, stringPrefix } from './strings.js';
 import { lineSpaceEnd } from './space.js';
 import { readRegex, readUnquotedValue, readWord } from './words.js';
@@ -34,6 +34,11 @@ export function startScalar(e: Engine, c: number): boolean {
     if (!stringPrefix(e, c)) readWord(e);
     return true;
   }
+  if (c === Ch.STAR && e.top() === Kind.OBJECT && markdownEmphasis(e)) {
+    // `"note": **Important**, then text`: markdown's bold or italic starts a value's text.
+    readUnquotedValue(e);
+    return true;
+  }
   if (c === Ch.HASH || (isComparison(c) && comparedNumber(e))) {
     // `#ff0000,`: what skipSpace left here is a value's text (see hashValue in space.ts); `~5 min`,
     // `>= 3`, `<0.5`: an approximate or bounded amount, read as its text.
@@ -46,6 +51,14 @@ export function startScalar(e: Engine, c: number): boolean {
   if (e.kinds.length === 0 || e.pos + 1 >= e.end || !isWordPart(e.buf.charCodeAt(e.pos + 1))) return false;
   readUnquotedValue(e);
   return true;
+}
+
+/** Whether `*` or `**` at `pos` is followed by a word: markdown's emphasis, not a stray mark. */
+function markdownEmphasis(e: Engine): boolean {
+  let i = e.pos + 1;
+  if (i < e.end && e.buf.charCodeAt(i) === Ch.STAR) i++;
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return i < e.end && isWordStart(e.buf.charCodeAt(i));
 }
 
 /** Whether a word follows the `.` at `pos` (`.NET`, `.env`): a name, not a number (`.5`). */

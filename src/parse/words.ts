@@ -361,7 +361,8 @@ export function scalarEndsMember(e: Engine, k: number, inArray = false, delimite
   if (j >= limit && j < e.end) return false;
   const d = j < e.end ? s.charCodeAt(j) : Ch.LF;
   if (d !== Ch.COMMA && d !== Ch.RBRACE && (delimited || (d !== Ch.LF && d !== Ch.CR)) && !(inArray && d === Ch.RBRACKET)) return false;
-  return !word || isLiteralWord(s.slice(k, token));
+  // `frag 3.` ends a sentence: a number's trailing full stop is the text's.
+  return word ? isLiteralWord(s.slice(k, token)) : s.charCodeAt(token - 1) !== Ch.DOT;
 }
 
 /** How far scalarEndsMember looks: a literal or a number and the spaces after it. */
@@ -372,12 +373,13 @@ function unquotedValueEnd(e: Engine): number {
   const closesParen = e.openParens > 0;
   let i = e.pos;
   let last = i;
+  const prose = e.top() === Kind.OBJECT && isTextStart(s.charCodeAt(i));
   // `{text: words{in braces}}`: a value's own `{` (or `[`) is closed by the next `}` (or `]`), text too.
   let braces = 0;
   let brackets = 0;
   for (; i < e.end; i++) {
     const c = s.charCodeAt(i);
-    if (c === Ch.COMMA ? !thousandsComma(e, i) : c === Ch.LF || c === Ch.CR) break;
+    if (c === Ch.COMMA ? !thousandsComma(e, i) && !(prose && textGoesOn(e, i)) : c === Ch.LF || c === Ch.CR) break;
     if (c === Ch.RBRACE || c === Ch.RBRACKET) {
       if (c === Ch.RBRACE ? braces === 0 : brackets === 0) break;
       if (c === Ch.RBRACE) braces--;
@@ -399,6 +401,52 @@ function unquotedValueEnd(e: Engine): number {
   }
   if (i >= e.end && !e.final) throw NEED_MORE;
   return last;
+}
+
+/** A character an object's unquoted text value starts with: a letter, or markdown's `*` (`**Note**`). */
+function isTextStart(c: number): boolean {
+  return isWordStart(c) || c === Ch.STAR;
+}
+
+/**
+ * Whether the text of an object's unquoted value goes on past the comma at `i`: a word follows on
+ * the comma's line that starts no member (`{"b": Red, green and blue}`, `{text: Hello, world}`).
+ * Ended there, the words after it became a made-up key (`"green and blue": null`). A key (`b:`), a
+ * member whose colon was lost (`age 30`), a quote or an opener after the comma ends the value.
+ */
+function textGoesOn(e: Engine, i: number): boolean {
+  const s = e.buf;
+  let n = i + 1;
+  while (n < e.end && (s.charCodeAt(n) === Ch.SPACE || s.charCodeAt(n) === Ch.TAB)) n++;
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  // A literal that ends the member (`{a: x, true}`) is no text either.
+  if (!isWordStart(s.charCodeAt(n)) || scalarEndsMember(e, n) || keyStartsAt(e, n)) return false;
+  return !colonLostAt(e, n) || !memberEndFollows(e, n);
+}
+
+/**
+ * Whether what follows the member whose colon was lost at `k` (`b 30`) shows it is one: the object's
+ * `}`, the line's end, or a comma and then a key. `Frag 4, Frag 5, Frag 6.` is text.
+ */
+function memberEndFollows(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.RBRACE || c === Ch.LF || c === Ch.CR) return true;
+    if (c !== Ch.COMMA) continue;
+    const n = scanSignificant(e, k + 1);
+    if (n >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return true;
+    }
+    return s.charCodeAt(n) === Ch.RBRACE || keyStartsAt(e, n);
+  }
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return true;
 }
 
 /**
@@ -506,14 +554,24 @@ function continuedLines(e: Engine, i: number): number {
       // so does the next key (its comma lost, as in `{a: x⏎  y⏎b: 2}`).
       if (d === Ch.RBRACE || d === Ch.COMMA) k--;
       // The next key, or one whose colon was lost before its value (`age 30`), ends the value.
-      else if (keyStartsAt(e, k) || (isWordStart(d) && colonLostAt(e, k))) return last;
+      else if (keyStartsAt(e, k) || (isWordStart(d) && colonLostAt(e, k) && !textAfterCommaOnLine(e, k))) return last;
       else if (!isWordStart(d) && !isDigit(d)) return -1;
       else last = k + 1;
       continue;
     }
-    if (c === Ch.COLON || c === Ch.DQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) return -1;
+    if (c === Ch.DQUOTE) {
+      // `Then I would quote "like this" or this.`: words quoted in the text, closed on their line and
+      // followed by no colon (`"res": …` is a member).
+      const close = quotedWordsEnd(e, k, limit);
+      if (close < 0) return -1;
+      k = close;
+      last = k + 1;
+      continue;
+    }
+    if (c === Ch.COLON || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) return -1;
     if (c === Ch.RBRACE) return last;
     if (c === Ch.COMMA) {
+      if (textGoesOn(e, k)) continue;
       const n = scanSignificant(e, k + 1);
       if (n >= e.end) {
         if (!e.final) throw NEED_MORE;
@@ -522,6 +580,36 @@ function continuedLines(e: Engine, i: number): number {
       return s.charCodeAt(n) === Ch.RBRACE || keyStartsAt(e, n) ? last : -1;
     }
     if (!isJsonSpace(c)) last = k + 1;
+  }
+  if (limit === e.end && !e.final) throw NEED_MORE;
+  return -1;
+}
+
+/**
+ * Whether the line from `k` holds a comma that text goes on past (`Frag 2, frag 3.`): a line of
+ * prose, not a member whose colon was lost (`age 30,`).
+ */
+function textAfterCommaOnLine(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF || c === Ch.CR) return false;
+    if (c === Ch.COMMA) return textGoesOn(e, k);
+  }
+  return false;
+}
+
+/** The closing `"` of words quoted at `k` on one line, followed by no colon; -1 when there is none before `limit`. */
+function quotedWordsEnd(e: Engine, k: number, limit: number): number {
+  const s = e.buf;
+  for (let j = k + 1; j < limit; j++) {
+    const c = s.charCodeAt(j);
+    if (c === Ch.LF || c === Ch.CR) return -1;
+    if (c !== Ch.DQUOTE) continue;
+    const n = scanSignificant(e, j + 1);
+    if (n >= e.end && !e.final) throw NEED_MORE;
+    return j === k + 1 || (n < e.end && s.charCodeAt(n) === Ch.COLON) ? -1 : j;
   }
   if (limit === e.end && !e.final) throw NEED_MORE;
   return -1;

@@ -655,13 +655,18 @@ export const unquotedAmounts = fc.tuple(fc.array(fc.oneof(amount.map((a) => ({ a
  * An object some of whose values are text without quotes that goes on over two or three lines
  * (`b: hey world lets do⏎    so that we can test this out,`, BAML's test_string_field_with_spaces),
  * the others JSON values; keys quoted or not, pretty-printed (with or without commas between members)
- * or not, alone or in prose. With the value: each such value its lines as written, line breaks and
- * indentation included.
+ * or not, alone or in prose. The text may hold commas between its words, words in quotes and start
+ * with markdown's `**` (BAML's test_json_with_markdown_without_quotes). With the value: each such
+ * value its lines as written, line breaks and indentation included.
  */
-const proseWord = fc.constantFrom('hey', 'world', 'lets', 'do', 'something', 'so', 'that', 'we', 'can', 'test', 'this', 'out', 'kinda', 'cool', 'Hi', 'friends!', 'it.');
-const proseLine = fc.array(proseWord, { minLength: 1, maxLength: 5 }).map((words) => words.join(' '));
+const proseWord = fc.constantFrom('hey', 'world', 'lets', 'do', 'something', 'so', 'that', 'we', 'can', 'test', 'this', 'out', 'kinda', 'cool', 'Hi', 'friends!', 'it.', 'Frag 2.');
+const proseLine = fc.tuple(fc.array(fc.tuple(proseWord, fc.constantFrom(' ', ' ', ', ')), { minLength: 1, maxLength: 5 }), fc.boolean())
+  // Quoted words after words (after one, `name "Ann"` is a member whose colon was lost).
+  .map(([words, quoted]) => words.map(([w, sep], i) => (i === 0 ? w : sep + w)).join('') + (quoted ? ' i would quote "like this" or this' : ''));
+const proseLines = fc.tuple(fc.array(proseLine, { minLength: 2, maxLength: 3 }), fc.boolean())
+  .map(([lines, bold]) => (bold ? [`**${lines[0]}**`, ...lines.slice(1)] : lines));
 export const unquotedLines = fc.tuple(
-  fc.array(fc.oneof(fc.array(proseLine, { minLength: 2, maxLength: 3 }).map((lines) => ({ lines })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 5 }),
+  fc.array(fc.oneof(proseLines.map((lines) => ({ lines })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 5 }),
   fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(),
 ).map(([members, quotedKeys, pretty, commas, inProse]) => {
   const value: Record<string, unknown> = {};

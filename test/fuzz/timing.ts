@@ -152,6 +152,10 @@ export const FAMILIES: readonly TimingFamily[] = [
   // its line.
   { name: 'parse.unquoted-lines', n: 20_000, make: (n) => '{' + times('a: x y\n z w\n', n) + '}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.unquoted-lines', n: 20_000, make: (n) => '{"a": x' + times('\ny z', n) + ', "b": 1}', run: stream4 },
+  // Session 26: a comma in an unquoted value looks past itself for a key; a line of the value for a comma.
+  { name: 'parse.text-commas', n: 20_000, make: (n) => '{"a": x' + times(', Frag 5', n) + '}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.text-commas', n: 20_000, make: (n) => '{"a": x' + times(', y z', n) + ', "b": 1}', run: stream4 },
+  { name: 'parse.text-comma-lines', n: 20_000, make: (n) => '{"a": x y' + times('\nFrag 2, frag 3 "q" z', n) + '\n}', run: (t) => tolerant(() => parse(t)) },
   { name: 'tools.pythonic-in-prose', n: 20_000, make: (n) => times('See [ls(a=1)] and [ls(a=', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Review of session 25: many lists on one line (each searched to the line's end), and a GLM
   // header whose name is followed by a long run of space (each push scanned it again).

@@ -1182,3 +1182,31 @@ describe("an empty value's opener lost after a key's colon, session 25", () => {
     ['{"outer": {"k": }, "b": 2}', { outer: { k: null }, b: 2 }],
   ]);
 });
+
+describe('a comma, quoted words and markdown in an unquoted value are its text, session 26', () => {
+  // The words after a comma in an object's unquoted value became a made-up key (`"green and
+  // blue": null`), or were removed as a stray word (json_repair's test_parse_object.py:50).
+  readsEach([
+    ['{"b": Red, green and blue}', { b: 'Red, green and blue' }],
+    ['{\n "b": Red, green, blue,\n "c": 2\n}', { b: 'Red, green, blue', c: 2 }],
+    ['{"city": Paris, France, "n": 1}', { city: 'Paris, France', n: 1 }],
+    ['{text: Hello, world}', { text: 'Hello, world' }],
+    ['{"lorem": sic tamet. "ipsum": sic tamet, quick brown fox. "sic": ipsum}', { lorem: 'sic tamet.', ipsum: 'sic tamet, quick brown fox.', sic: 'ipsum' }],
+    // BAML's test_json_with_markdown_without_quotes: `**` started no value (UNREPAIRABLE), and a
+    // line with commas or quoted words ended the value's lines.
+    ['  {\n    "my_field_0": true,\n    "my_field_1": **First fragment, Another fragment**\n\nFrag 2, frag 3. Frag 4, Frag 5, Frag 5.\n\nFrag 6, the rest, of the sentence. Then i would quote something "like this" or this.\n\nThen would add a summary of sorts.\n  }\n  ',
+      { my_field_0: true, my_field_1: '**First fragment, Another fragment**\n\nFrag 2, frag 3. Frag 4, Frag 5, Frag 5.\n\nFrag 6, the rest, of the sentence. Then i would quote something "like this" or this.\n\nThen would add a summary of sorts.' }],
+    ['{"a": *x*, "b": 1}', { a: '*x*', b: 1 }],
+    // In prose, the quoted words' closing quote did not end the span's string at `"}"` (k2 was lost).
+    ['Here is the result: {k0: we would quote "like this" or this, k1: ["}"], k2: []} Hope it helps.', { k0: 'we would quote "like this" or this', k1: ['}'], k2: [] }],
+  ]);
+  readsEach([
+    // What ends the text after a comma: a key, a member whose colon was lost, a literal, a quote.
+    ['{a: one, two: 2}', { a: 'one', two: 2 }],
+    ['{a: x, b 30, c: z}', { a: 'x', b: 30, c: 'z' }],
+    ['{a: x, "b": 1}', { a: 'x', b: 1 }],
+    ['{\n  name: Ann\n  age 30,\n  city: Paris\n}', { name: 'Ann', age: 30, city: 'Paris' }],
+    // A number's full stop ends a sentence, not a member (`frag 3.`).
+    ['{"b": x y\n\nFrag 2, frag 3.\n}', { b: 'x y\n\nFrag 2, frag 3.' }],
+  ]);
+});
