@@ -87,7 +87,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {
-    fixes: 'a reply with no JSON and a scalar or enum schema: the one value in the prose that fits (enum members ignoring case and space, `true`/`false`, numbers); none or several different ones: no value. A nullable schema (`anyOf` of one schema and `null`) reads as its other branch; `\\n` written for line breaks parts words. With an array of numbers: a reply that is nothing but numbers separated by commas or spaces (not one number with thousands\' groups, `1,234`); with an array of booleans or enum members, the one its items ask for, as a list of one (`The answer is true` for `boolean[]` → `[true]`)',
+    fixes: 'a reply with no JSON and a scalar or enum schema: the one value in the prose that fits (enum members ignoring case and space, `true`/`false`, numbers); none or several different ones: no value. A nullable schema (`anyOf` of one schema and `null`) reads as its other branch; `\\n` written for line breaks parts words. With an array of numbers: a reply that is nothing but numbers separated by commas or spaces (not one number with thousands\' groups, `1,234`); with an array of booleans or enum members, the one its items ask for, written once, as a list of one (`The answer is true` for `boolean[]` → `[true]`; `true and true`: no value)',
     example: '`enum [positive, negative]` → `The sentiment is Positive.` → `"positive"`',
   },
   prose_as_string: {

@@ -22,7 +22,8 @@ export function readProse(text: string, guide: Guide): { value: unknown; repair:
     // Numbers listed; or, for booleans or enum members, the one the prose holds (`The answer is true`
     // for boolean[] is [true]). One number alone is no list: `1,234` and `1.5, 2` are ambiguous.
     const numbers = itemTypes.includes('number') || itemTypes.includes('integer');
-    const list = numbers ? numberList(withoutFence(text.trim()), itemTypes) : oneScalar(text, items);
+    // Written more than once (`true and true`), the value may be one item or several: no list.
+    const list = numbers ? numberList(withoutFence(text.trim()), itemTypes) : oneScalar(text, items, true);
     return list === undefined ? undefined : { value: list, repair: { kind: 'read_from_prose', path: '', before: text, after: list } };
   }
   const one = oneScalar(text, node);
@@ -30,14 +31,17 @@ export function readProse(text: string, guide: Guide): { value: unknown; repair:
   return one === undefined ? undefined : { value: one[0], repair: { kind: 'read_from_prose', path: '', before: text, after: one[0] } };
 }
 
-/** The one scalar or enum member that `node` asks for written in the prose, as a one-element list; undefined when none or several are. */
-function oneScalar(text: string, node: Schema | boolean): [unknown] | undefined {
+/**
+ * The one scalar or enum member that `node` asks for written in the prose, as a one-element list;
+ * undefined when none or several are, or, `once`, when it is written more than once.
+ */
+function oneScalar(text: string, node: Schema | boolean, once = false): [unknown] | undefined {
   if (typeof node === 'boolean') return undefined;
   const members = Array.isArray(node.enum) ? (node.enum as unknown[]) : 'const' in node ? [node.const] : undefined;
   const types = expectedTypes(node).filter((t) => t !== 'null');
   if (types.some((t) => t === 'object' || t === 'array' || t === 'string') && members === undefined) return undefined;
   const found = members !== undefined ? membersIn(text, members) : scalarsIn(text, types);
-  return found.length === 1 ? [found[0][1]] : undefined;
+  return found.length === 1 && (!once || found[0][2] === 1) ? [found[0][1]] : undefined;
 }
 
 /**
@@ -63,11 +67,16 @@ function withoutFence(t: string): string {
   return t.slice(newline + 1, t.length - 3).trim();
 }
 
-/** Distinct values found, each with the text it was read from (for messages), in order of first appearance. */
-type Found = Array<[string, unknown]>;
+/**
+ * Distinct values found, each with the text it was read from (for messages) and how many times it was
+ * written, in order of first appearance.
+ */
+type Found = Array<[written: string, value: unknown, times: number]>;
 
 function addFound(found: Found, written: string, value: unknown): void {
-  if (!found.some(([, v]) => v === value)) found.push([written, value]);
+  const seen = found.find(([, v]) => v === value);
+  if (seen) seen[2]++;
+  else found.push([written, value, 1]);
 }
 
 /** Whether the character at `i` is a letter or digit (so a match next to it is part of a longer word). */
@@ -87,7 +96,6 @@ function membersIn(text: string, members: readonly unknown[]): Found {
     for (let at = folded.indexOf(wanted); at !== -1; at = folded.indexOf(wanted, at + 1)) {
       if (isWordChar(folded, at - 1) || isWordChar(folded, at + wanted.length)) continue;
       addFound(found, m, m);
-      break;
     }
   }
   // Numbers and booleans among the members: read as scalars, kept when they are members.

@@ -206,6 +206,11 @@ describe('read_from_prose and prose_as_string: a reply with no JSON', () => {
     assert.deepEqual([r.value, kinds(r.repairs)], [[true], ['read_from_prose']]);
     assert.deepEqual(parse('Positive.', { schema: { type: 'array', items: { enum: ['positive', 'negative'] } } }), ['positive']);
     assert.equal(code(() => parse('true or false', { schema: { type: 'array', items: { type: 'boolean' } } })), 'NO_JSON');
+    // Written twice, the value may be one item or two: no list (`true and true` was [true], one lost).
+    assert.equal(code(() => parse('true and true', { schema: { type: 'array', items: { type: 'boolean' } } })), 'NO_JSON');
+    assert.equal(code(() => parse('Positive, then positive again', { schema: { type: 'array', items: { enum: ['positive', 'negative'] } } })), 'NO_JSON');
+    // A scalar schema reads the one value however often it is written.
+    assert.equal(parse('It is true. Yes, true.', { schema: { type: 'boolean' } }), true);
   });
 
   test("line breaks written as \\n by a reply escaped twice part words (BAML's test_bool_mismatched_case_followed_by_text)", () => {
