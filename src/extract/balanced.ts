@@ -388,6 +388,10 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
   let unquotedLooked = false;
   // Before this offset, no scalar starts an element list (see ElementsEnd.lookFrom).
   let elementsFrom = start;
+  // A quote whose string never closes before `end`: no later quote's does either (whether a quote is
+  // escaped does not depend on where the string opened), so no later string starts elements. Each
+  // look would read on to the end (`[\"[\"[\"…` was quadratic).
+  let unclosedQuote = -1;
   // A lone string may be an array's elements (`"a"]`) only before any `[` in the prose; found when
   // first needed.
   let firstBracket = -1;
@@ -441,7 +445,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
             continue;
           }
         }
-        if (i >= elementsFrom && elementsMayStart(text, i, end)) {
+        if (i >= elementsFrom && !(c === QUOTE && unclosedQuote >= 0) && elementsMayStart(text, i, end)) {
           // `Result: "x", {"y": 1}]`: an array whose `[` was lost; its own `]` ends it.
           if (firstBracket < 0 && c === QUOTE) {
             firstBracket = start;
@@ -459,6 +463,8 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
             continue;
           }
           elementsFrom = found.lookFrom;
+          // The first value did not end: for a quote, its string never closes.
+          if (c === QUOTE && found.lookFrom === i + 1) unclosedQuote = i;
         }
         i++;
         continue;

@@ -152,6 +152,8 @@ export const FAMILIES: readonly TimingFamily[] = [
   // its line.
   { name: 'parse.unquoted-lines', n: 20_000, make: (n) => '{' + times('a: x y\n z w\n', n) + '}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.unquoted-lines', n: 20_000, make: (n) => '{"a": x' + times('\ny z', n) + ', "b": 1}', run: stream4 },
+  // Session 26: a string that never closes, then more quotes, each looked at as an array's elements.
+  { name: 'parse.escaped-quote-openers', n: 20_000, make: (n) => times('[\\"', n), run: (t) => tolerant(() => parse(t)) },
   // Session 26: a comma in an unquoted value looks past itself for a key; a line of the value for a comma.
   { name: 'parse.text-commas', n: 20_000, make: (n) => '{"a": x' + times(', Frag 5', n) + '}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.text-commas', n: 20_000, make: (n) => '{"a": x' + times(', y z', n) + ', "b": 1}', run: stream4 },
