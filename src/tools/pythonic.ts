@@ -22,6 +22,8 @@ export interface PythonicList {
   start: number;
   end: number;
   calls: PythonicCall[];
+  /** In prose: the call with an argument without its keyword, the error if the list is a call after all. */
+  positional?: JsonMendError;
 }
 
 const NAME_START = /[A-Za-z_]/;
@@ -51,10 +53,12 @@ const BLOCKS: ReadonlyArray<readonly [open: string, grouping: Grouping]> = [
 
 /**
  * Reads the calls of a group whose markup starts at `at` and whose first call may start at `from`;
- * the failure offset (a number) when it holds none.
+ * the failure offset (a number) when it holds none. `inProse`: a call with a positional argument is
+ * noted on the list, not thrown (`I tried [search(q)] first.` is prose); a group cut off still throws.
  */
-function readCalls(text: string, at: number, from: number, grouping: Grouping, known: (name: string) => boolean): PythonicList | number {
+function readCalls(text: string, at: number, from: number, grouping: Grouping, known: (name: string) => boolean, inProse = false): PythonicList | number {
   const calls: PythonicCall[] = [];
+  let positional: JsonMendError | undefined;
   const kind = grouping.block ? 'block' : 'list';
   let i = from;
   for (;;) {
@@ -69,16 +73,26 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     if (args === text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its arguments never end`);
     if (typeof args === 'number') return args;
     // Calls to known tools, one argument without its keyword: the call cannot be read.
-    if ('positional' in args) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) has an argument without its keyword; write each argument as keyword=value`);
-    calls.push({ name, args: args.args });
-    i = args.end;
+    if ('positional' in args) {
+      const error = new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) has an argument without its keyword; write each argument as keyword=value`);
+      if (!inProse) throw error;
+      positional ??= error;
+      // Read on to the call's `)`, for the list's end.
+      const close = readArguments(text, args.positional, true);
+      if (typeof close === 'number') return close;
+      if ('positional' in close) return close.positional;
+      i = close.end;
+    } else {
+      calls.push({ name, args: args.args });
+      i = args.end;
+    }
     const afterCall = i;
     while (i < text.length && isSpace(text[i])) i++;
     if (text[i] === ',') {
       i++;
       continue;
     }
-    if (text.startsWith(grouping.close, i)) return { start: at, end: i + grouping.close.length, calls };
+    if (text.startsWith(grouping.close, i)) return { start: at, end: i + grouping.close.length, calls, positional };
     if (i >= text.length) {
       if (grouping.block) return { start: at, end: text.length, calls };
       throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its ${kind} never ends`);
@@ -90,10 +104,10 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
 
 /**
  * The keyword arguments from `i` (after the `(`) to the matching `)`: strings (with escapes) and
- * nested brackets are skipped whole. `positional` when one is not `keyword=value`; the failure
- * offset when the `)` never comes.
+ * nested brackets are skipped whole. `positional` when one is not `keyword=value` (unless
+ * `skipPositional`, which only finds the end); the failure offset when the `)` never comes.
  */
-function readArguments(text: string, i: number): { args: Array<[string, string]>; end: number } | { positional: number } | number {
+function readArguments(text: string, i: number, skipPositional = false): { args: Array<[string, string]>; end: number } | { positional: number } | number {
   const args: Array<[string, string]> = [];
   let depth = 0;
   let segment = i;
@@ -111,7 +125,7 @@ function readArguments(text: string, i: number): { args: Array<[string, string]>
       const arg = keywordArgument(text.slice(segment, i));
       if (arg === undefined) {
         // `f()` and `f(a=1,)` have nothing here; anything else is a positional argument.
-        if (text.slice(segment, i).trim() !== '' || (c === ',' && args.length === 0)) return { positional: segment };
+        if (!skipPositional && (text.slice(segment, i).trim() !== '' || (c === ',' && args.length === 0))) return { positional: segment };
       } else {
         args.push(arg);
       }
@@ -184,8 +198,8 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
   let from = 0;
   /** Where the line of the last list read as calls ends: a list after it on that line is calls too. */
   let listLineEnd = -1;
-  /** A list in prose failed to read: lists in prose are no longer looked at. */
-  let proseFailed = false;
+  /** A list in prose was cut off (read to the text's end): lists in prose are no longer looked at. */
+  let proseCutOff = false;
   for (;;) {
     const at = text.indexOf('[', from);
     if (at < 0) break;
@@ -196,15 +210,15 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
     // line after prose (`Here's a tool call: [f(x=1)]`); `See [f(x=1)] in the docs.` is prose, and so
     // is a list in prose that does not read as calls (`See [f(x)]`: no error).
     const placed = startsLine(text, at) || at < listLineEnd;
-    if (!placed && proseFailed) continue;
+    if (!placed && proseCutOff) continue;
     let list: PythonicList | number;
     try {
-      list = readCalls(text, at, at + 1, LIST, known);
+      list = readCalls(text, at, at + 1, LIST, known, !placed);
     } catch (error) {
       if (placed) throw error;
-      // A list cut off may have read to the text's end: looking again at every later `[` in prose
-      // would be quadratic.
-      proseFailed = true;
+      // A list cut off read to the text's end: looking again at every later `[` in prose would be
+      // quadratic.
+      proseCutOff = true;
       continue;
     }
     if (typeof list === 'number') {
@@ -213,6 +227,7 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
     }
     from = list.end;
     if (!placed && !endsLine(text, list.end)) continue;
+    if (list.positional) throw list.positional;
     found.push(list);
     // Once per line: lists that share a line would each search to its end again.
     if (list.end > listLineEnd) {

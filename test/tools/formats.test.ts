@@ -512,6 +512,11 @@ describe('pythonic: [NAME(key=value), …]', () => {
     // A list in prose that does not read as calls is prose too, not an error.
     assert.deepEqual(extractToolCalls('See [get_weather("x")] in the docs.', { tools }).calls, []);
     assert.deepEqual(extractToolCalls('Call [get_weather(location=', { tools }).calls, []);
+    // Such a list no longer stops later lists being read: the call after it was left in the text.
+    const later = extractToolCalls('I tried [get_weather("x")] first. Then: [web_search(query="y")]', { tools });
+    assert.deepEqual([later.calls.map((c) => [c.name, c.arguments]), later.text], [[['web_search', { query: 'y' }]], 'I tried [get_weather("x")] first. Then:']);
+    // Ending its line, it is a call after all, and the argument without its keyword is an error.
+    throwsCode('Here is the call: [get_weather("x")]', 'UNREPAIRABLE', /"get_weather" \(pythonic\).*keyword/);
   });
 
   test('130 000 calls on one line: every one, no RangeError (review: the calls were spread into a push)', () => {
