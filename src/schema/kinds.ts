@@ -98,6 +98,10 @@ export const SCHEMA_REPAIR_KINDS = {
     fixes: 'an array schema and several values in the prose or in several fences: the array of those that fit the items, in document order (`before` lists every value found)',
     example: '`{id}[]` → `{"id":1} … {"id":2}` → `[{"id":1},{"id":2}]`',
   },
+  pick_concatenated_value: {
+    fixes: 'several values written one after another (`{…}{…}`, read as an array of them) and a schema the array does not fit: the one of them the schema accepts (`before` lists every value); when several different ones do, no value: `REPAIR_REFUSED` (which was meant is a guess)',
+    example: '`{x}` → `{"note": 1}{"x": 2}` → `{"x": 2}`',
+  },
   drop_invalid_item: {
     fixes: 'with `salvage: true`: an array item that cannot be made to fit is dropped',
     example: '`integer[]` → `[1, "x", 3]` → `[1, 3]`',

@@ -18,6 +18,8 @@ interface Found {
   readonly value: unknown;
   readonly repairs: readonly Repair[];
   readonly truncated: boolean;
+  /** For one of several concatenated values: all of them, and which this is. */
+  readonly part?: { readonly all: readonly unknown[]; readonly index: number };
 }
 
 /** The search as a generator that yields values to validate (see repairLoop). */
@@ -58,7 +60,12 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     // One it accepts may still have lost what was cut off (a string's end, an optional member).
     if (outcome.ok && candidate.truncated && options.acceptTruncated !== true) throw truncatedReplyError(text, candidate.repairs);
     if (outcome.ok) {
-      const repairs: Repair[] = candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs);
+      let repairs: Repair[] = candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs);
+      if (candidate.part !== undefined) {
+        yield* refuseAnotherFit(candidate, outcome.value, guide, limits);
+        const pick: Repair = { kind: 'pick_concatenated_value', path: '', before: candidate.part.all, after: outcome.value };
+        repairs = [...candidate.repairs, pick, ...outcome.repairs];
+      }
       return { value: outcome.value, repairs };
     }
     firstFailure ??= new SchemaError(outcome.issues, candidate.repairs);
@@ -89,7 +96,23 @@ function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generato
   for (const candidate of candidates) {
     yield candidate;
     if (!Array.isArray(candidate.value) || !candidate.repairs.some((r) => r.kind === 'concatenated_values')) continue;
-    for (const value of candidate.value) yield { value, repairs: candidate.repairs, truncated: candidate.truncated };
+    const all = candidate.value as unknown[];
+    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs: candidate.repairs, truncated: candidate.truncated, part: { all, index } };
+  }
+}
+
+/**
+ * `{"q": "a"}{"q": "b"}` and a schema for one: a value after the one taken that the schema accepts too,
+ * and is not the same, makes the pick a guess that loses the other: REPAIR_REFUSED.
+ */
+function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefined, limits: RepairLimits): Generator<unknown, void, Validation> {
+  const { all, index } = found.part as NonNullable<Found['part']>;
+  const same = JSON.stringify(taken);
+  for (let k = index + 1; k < all.length; k++) {
+    const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated });
+    if (other.ok && JSON.stringify(other.value) !== same) {
+      throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`);
+    }
   }
 }
 

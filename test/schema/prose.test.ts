@@ -264,10 +264,19 @@ describe('several values for one schema', () => {
     assert.deepEqual(parse(text, { schema: item }), { id: 2 });
   });
 
-  test('an object schema: the first that validates, concatenated', () => {
-    const r = parseWithReport('{"id": "x"}{"id": 2}{"id": 3}', { schema: item });
+  test('pick_concatenated_value: an object schema and values written one after another, the one that validates', () => {
+    const r = parseWithReport('{"id": "x"}{"id": 2}{"note": "y"}', { schema: item });
     assert.deepEqual(r.value, { id: 2 });
-    assert.ok(r.repairs.length > 0 && r.repairs.every((x) => x.kind === 'concatenated_values'));
+    // One concatenated_values per value after the first, then the pick.
+    assert.deepEqual(kinds(r.repairs), ['concatenated_values', 'concatenated_values', 'pick_concatenated_value']);
+    assert.deepEqual(r.repairs[2], { kind: 'pick_concatenated_value', path: '', before: [{ id: 'x' }, { id: 2 }, { note: 'y' }], after: { id: 2 } });
+    // The same value twice loses nothing.
+    assert.deepEqual(parse('{"id": 2}{"id": 2}', { schema: item }), { id: 2 });
+  });
+
+  test('values written one after another that the schema accepts alike: REPAIR_REFUSED (openai-node #596: two of three queries were lost)', () => {
+    assert.equal(code(() => parse('{"id": "x"}{"id": 2}{"id": 3}', { schema: item })), 'REPAIR_REFUSED');
+    assert.throws(() => parse('{"id": 1}\n{"id": 2}', { schema: item }), /values 1 and 2 both match the schema/);
   });
 
   test('none validates: the first candidate\'s error', () => {
