@@ -168,7 +168,8 @@ function mayBeText(s: string, i: number, end: number): boolean {
   let k = i + 1;
   if (s.charCodeAt(i) === Ch.SPACE) {
     while (k < end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
-    return k + 1 >= end || textStart(s, k, end);
+    // A closer after the spaces (`1 }`) ends the number: no need to see past it.
+    return k >= end || (k + 1 >= end && s.charCodeAt(k) === Ch.SLASH) || textStart(s, k, end);
   }
   return k >= end || isDigit(s.charCodeAt(k));
 }
@@ -208,8 +209,14 @@ function textAfter(e: Engine, start: number, i: number): boolean {
   const c = e.buf.charCodeAt(i);
   if (e.top() !== Kind.OBJECT || (c !== Ch.SPACE && c !== Ch.TAB)) return false;
   const k = lineSpaceEnd(e, i);
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  // What starts no text (`1 }`) is decided at once; a word waits for what follows it.
+  if (e.buf.charCodeAt(k) !== Ch.SLASH && !textStart(e.buf, k, e.end)) return false;
   if (k + 1 >= e.end && !e.final) throw NEED_MORE;
-  if (k >= e.end || !textStart(e.buf, k, e.end) || (unquotedKeyAt(e, k) && !timeAt(e, k))) return false;
+  if (!textStart(e.buf, k, e.end) || (unquotedKeyAt(e, k) && !timeAt(e, k))) return false;
   e.pos = start;
   readUnquotedValue(e, 'number_like_text');
   return true;

@@ -688,6 +688,12 @@ export function readEscape(e: Engine, i: number): number {
     e.edit(i, 1, '');
     return i + 2;
   }
+  if (code === Ch.BACKTICK && e.quote === Quote.BACKTICK) {
+    // `` `it\`s` ``: in a JavaScript template literal, `\`` is the backtick itself.
+    e.strText += '`';
+    e.edit(i, 1, '');
+    return i + 2;
+  }
   if (code === Ch.UNDERSCORE && e.strIsKey) {
     // `"new\_name"`: a key escaped for markdown (keys are identifiers; a value keeps its backslash).
     e.record('markdown_escape', i, 'removed the markdown escape before _ in a key');

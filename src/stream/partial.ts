@@ -20,7 +20,7 @@ export function parsePartial(text: string, options: StreamOptions = {}): unknown
   const parser = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
-  if (snap.value === undefined) return bareScalar(text) ? wholeOrNothing(parser) : undefined;
+  if (snap.value === undefined) return bareScalar(text) && !cutOffNumber(text) ? wholeOrNothing(parser) : undefined;
   // Read as it stands, the complete tokens the engine still waits on are complete: a number at the
   // end, values whose next text decides how they are read (`[[1], "a", "b"], [`: a row's lost `[`).
   const waiting = parser.waitingText();
@@ -89,6 +89,18 @@ function bareScalar(text: string): boolean {
   if (c === 0x22 || c === 0x27 || c === 0x2d || (c >= 0x30 && c <= 0x39)) return true;
   return LITERALS.has(t);
 }
+
+/**
+ * A bare number not complete as written (`2.5e-`, `1e`, `-`, `3.`): nothing yet, as inside a
+ * container; read whole, it would show a value the next characters change (`2.5`).
+ */
+function cutOffNumber(text: string): boolean {
+  const t = text.trim();
+  const c = t.charCodeAt(0);
+  return (c === 0x2d || (c >= 0x30 && c <= 0x39)) && !JSON_NUMBER.test(t);
+}
+
+const JSON_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 const LITERALS = new Set(['true', 'false', 'null', 'True', 'False', 'None']);
 

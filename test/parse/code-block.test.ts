@@ -134,6 +134,10 @@ describe('backtick strings holding backticks', () => {
     });
   });
 
+  test('an escaped backtick is the backtick, as in a JavaScript template literal (partial-json)', () => {
+    check({ input: '[`it\\`s`]', value: ['it`s'], kinds: ['backtick_quotes'] });
+  });
+
   test('a colon after an inner backtick is text', () => {
     check({ input: '{"tip": `Use `npm ci`: faster`}', value: { tip: 'Use `npm ci`: faster' }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote'] });
   });

@@ -70,6 +70,8 @@ test('parsePartial reads a complete bare string, literal or number as the value'
   assert.equal(parsePartial('  -1.5e3 '), -1500);
   assert.equal(parsePartial('Let me think'), undefined);
   assert.equal(parsePartial(''), undefined);
+  // A bare number not complete as written is nothing yet, as in a container (`2.5e-` was 2.5).
+  for (const cut of ['2.5e-', '1e', '-', '3.']) assert.equal(parsePartial(cut), undefined, cut);
 });
 
 test('parsePartial reads a number at the very end as complete; a stream holds it back', () => {

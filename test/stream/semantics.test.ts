@@ -259,6 +259,19 @@ describe('an emoji split between chunks is never shown half', () => {
   });
 });
 
+describe('a number then spaces then the closer is shown once the closer comes', () => {
+  // jsonriver's and the AI SDK's cases, pushed one character at a time: `{ "e": -1 }` showed `{}`
+  // until end(), as the space after the number waited for a second character past the `}`.
+  test('one character at a time', () => {
+    for (const [text, value] of [['{ "e": -1 }', { e: -1 }], ['{"e": 1 , "f": 2}', { e: 1, f: 2 }], ['{"a": 2 }', { a: 2 }]] as const) {
+      const p = createStreamParser();
+      let last: unknown;
+      for (const ch of text) last = p.push(ch).value;
+      assert.deepEqual(last, value, text);
+    }
+  });
+});
+
 describe('end() is parse()', () => {
   const cases = [
     '{"a": [1, 2', '[1, 2, 3]', '{"a": "x"} trailing prose', 'no json here', '', '   ', '{"a": @}', '[1, 2]]',
