@@ -345,7 +345,12 @@ export function emptyValueOpenerLost(e: Engine): boolean {
     return false;
   }
   const d = e.buf.charCodeAt(j);
-  return d === Ch.RBRACE || (d === Ch.COMMA && nextAfterComma(e, j + 1) === Next.MEMBER);
+  if (d === Ch.RBRACE) return true;
+  if (d !== Ch.COMMA) return false;
+  // The next member, or the object's `}` after a trailing comma (`a0: ],⏎  },`).
+  const k = peekSignificant(e, j + 1);
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return (k < e.end && e.buf.charCodeAt(k) === Ch.RBRACE) || nextAfterComma(e, j + 1) === Next.MEMBER;
 }
 
 /**

@@ -1210,3 +1210,12 @@ describe('a comma, quoted words and markdown in an unquoted value are its text, 
     ['{"b": x y\n\nFrag 2, frag 3.\n}', { b: 'x y\n\nFrag 2, frag 3.' }],
   ]);
 });
+
+describe("an empty array's lost `[` before a trailing comma and the object's `}`, session 26", () => {
+  // Found by the fuzz (recovery.deleted-script-delimiter): `a0: ],` then `},` read the `]` as closing
+  // the array around the object, and the elements after it were set aside.
+  readsEach([
+    ['[\n  {\n    a0: ],\n  },\n  [\n    False,\n  ],\n]', [{ a0: [] }, [false]]],
+    ['{"k": ],}', { k: [] }],
+  ]);
+});
