@@ -421,7 +421,7 @@ export function openLostRow(e: Engine): void {
  * object's `}}` then closes it as one `}` (doubledCloser). Read as written, the second `{` was an error.
  */
 export function doubledOpener(e: Engine): boolean {
-  if (e.memberAt >= 0 || e.base + e.pos !== e.objectOpenedAt || e.top() !== Kind.OBJECT) return false;
+  if (e.memberAt >= 0 || e.top() !== Kind.OBJECT || !onlySpaceSinceOpener(e)) return false;
   // A key's quote or the `}}` of an empty object next (`[{{]` is `[{}, {}]` with a `}` lost).
   const next = scanSignificant(e, e.pos + 1);
   if (next >= e.end && !e.final) throw NEED_MORE;
@@ -434,6 +434,14 @@ export function doubledOpener(e: Engine): boolean {
   return true;
 }
 
+/** Whether only white space stands between the object's `{` and `pos` (`{{`, `{⏎{`, LangChain #23297). */
+function onlySpaceSinceOpener(e: Engine): boolean {
+  const from = e.objectOpenedAt - e.base;
+  if (from < 0 || from > e.pos) return false;
+  for (let i = from; i < e.pos; i++) if (!isJsonSpace(e.buf.charCodeAt(i))) return false;
+  return true;
+}
+
 /** Whether the innermost open container is an object that opened with `{{`. */
 function openedDoubled(e: Engine): boolean {
   return e.doubledAt.length > 0 && e.doubledAt[e.doubledAt.length - 1] === e.kinds.length;
@@ -441,7 +449,7 @@ function openedDoubled(e: Engine): boolean {
 
 /** The `}` at `pos` closes an object that opened with `{{`: a `}` right after it is the pair's second, dropped. */
 function doubledCloser(e: Engine): boolean {
-  const next = e.pos + 1;
+  const next = scanSignificant(e, e.pos + 1);
   if (next >= e.end) {
     if (!e.final) throw NEED_MORE;
     return false;
@@ -451,7 +459,7 @@ function doubledCloser(e: Engine): boolean {
   e.record('doubled_braces', next, 'removed the second "}" of "}}"');
   e.edit(next, 1, '');
   popContainer(e, e.pos);
-  e.pos += 2;
+  e.pos = next + 1;
   return true;
 }
 

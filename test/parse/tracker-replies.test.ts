@@ -9,6 +9,7 @@
 //   a bare word, a comment after a string: json_repair #146, #137; https://github.com/vaidik/commentjson/issues/10
 //   a stray opener:   https://github.com/ollama/ollama/issues/10929 (thinking with a format)
 //   doubled braces:   https://github.com/run-llama/llama_index/issues/7886 (a template's `{{`, copied)
+//                     https://github.com/langchain-ai/langchain/issues/23297 (on lines of their own)
 //   lost end quotes:  https://github.com/josdejong/jsonrepair/issues/131, /152; json_repair #155
 //   a fence in a value: https://github.com/mangiucugna/json_repair/issues/159
 //   stray marks:      https://github.com/GD4AI/obsidian-llm-wiki/issues/682; json_repair #135
@@ -66,6 +67,9 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{"lorem": ipsum, sic, datum.",}', { lorem: 'ipsum, sic, datum.' }],
   // llama_index #7886: every brace doubled, as the prompt template escaped them; was an error.
   ['Here is the output in JSON format:\n{{\n  "type": "array",\n  "items": {{\n    "type": "object",\n    "properties": {{\n      "choice": 1,\n      "reason": "x"\n    }},\n    "required": [\n      "choice",\n      "reason"\n    ],\n    "additionalProperties": false\n  }}\n}}\n', { type: 'array', items: { type: 'object', properties: { choice: 1, reason: 'x' }, required: ['choice', 'reason'], additionalProperties: false } }],
+  // langchain #23297 (ChatOpenAI): a doubled `{` on a line of its own, one `}`; was an error.
+  ['```\n{\n{\n    "task": "Find the report",\n    "steps": [{"step": 1, "tool_to_use": Document_Search_Tool}]\n}\n```', { task: 'Find the report', steps: [{ step: 1, tool_to_use: 'Document_Search_Tool' }] }],
+  ['{\n{\n  "a": 1\n}\n}', { a: 1 }],
   // json_repair #146: a bare word after an element, then a line break before the `]`: the quote before
   // the word was read as text and the rest of the array and the object went into one key.
   ['{\n"bad_one": [\n"Lorem Ipsum",\n"consectetur" BOGUS\n],\n"good_one": [\n"elit",\n"sed"\n]\n}', { bad_one: ['Lorem Ipsum', 'consectetur', 'BOGUS'], good_one: ['elit', 'sed'] }],
