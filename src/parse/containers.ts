@@ -434,12 +434,13 @@ export function doubledOpener(e: Engine): boolean {
   return true;
 }
 
-/** Whether only white space stands between the object's `{` and `pos` (`{{`, `{⏎{`, LangChain #23297). */
+/**
+ * Whether nothing but space (or a comment) was read since the object's `{` (`{{`, `{⏎{`, LangChain
+ * #23297): still before its first key, with no comma. Told from the state, which a buffer fed in
+ * pieces keeps when the text before `pos` is gone.
+ */
 function onlySpaceSinceOpener(e: Engine): boolean {
-  const from = e.objectOpenedAt - e.base;
-  if (from < 0 || from > e.pos) return false;
-  for (let i = from; i < e.pos; i++) if (!isJsonSpace(e.buf.charCodeAt(i))) return false;
-  return true;
+  return e.state === State.KEY && e.commaAt < 0;
 }
 
 /** Whether the innermost open container is an object that opened with `{{`. */
@@ -610,6 +611,13 @@ export function finishAtEnd(e: Engine): void {
     if (e.topValues > 1) e.edit(e.pos, 0, ']');
     e.state = State.DONE;
     return;
+  }
+  // `{`, `[⏎`, `{"a":`: cut off before any value was given, in the only container open. Closed, it
+  // would be `{}` or `[]`, a value that looks complete and holds nothing the reply said. (A container
+  // open inside it, `{"a": [`, keeps its key as a cut-off value does.)
+  if (e.topValues === 0 && !e.heldValue && open === 1) {
+    const opener = e.kinds[0] === Kind.OBJECT ? '{' : e.kinds[0] === Kind.ARRAY ? '[' : '(';
+    throw e.fail('UNREPAIRABLE', `the text ends before any value: the "${opener}" it opened holds nothing`, e.end);
   }
   // A member or element that never got its value is dropped, with the comma before it.
   const cutFrom = e.state !== State.AFTER_VALUE && e.memberAt >= 0 ? e.memberAt - e.base : e.pos;

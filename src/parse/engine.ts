@@ -91,6 +91,8 @@ export class Engine {
   /** How many edits existed when the current member or element began: a dropped member drops the rest. @internal */
   memberEdits = 0;
   /** @internal */ topValues = 0;
+  /** Whether a value was completed inside a container (a cut-off reply with none holds no value). @internal */
+  heldValue = false;
   /** The kind of the container completed last when it is the value completed last, else -1 (see arrayEndsBeforeKey). @internal */
   closedLast = -1;
   /**
@@ -789,7 +791,10 @@ export class Engine {
     this.closedLast = -1;
     const depth = this.kinds.length;
     if (depth === 0) this.topValues++;
-    else if (this.kinds[depth - 1] === Kind.WRAPPER) this.wrapperArgs[this.wrapperArgs.length - 1]++;
+    else {
+      this.heldValue = true;
+      if (this.kinds[depth - 1] === Kind.WRAPPER) this.wrapperArgs[this.wrapperArgs.length - 1]++;
+    }
   }
 
   // ---------------------------------------------------------------- end of input

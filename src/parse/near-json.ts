@@ -72,7 +72,20 @@ export function nearJsonText(s: string, start: number, end: number, maxDepth: nu
   }
   // In ASCII text a byte's index is its character's: the text's own indexOf finds a string's end.
   const length = rewrite(bytes, encoded.written, maxDepth, encoded.written === span.length ? span : undefined);
-  return length < 0 ? undefined : decoder.decode(bytes.subarray(0, length));
+  if (length < 0 || (cutOff && onlyBrackets(bytes, length))) return undefined;
+  return decoder.decode(bytes.subarray(0, length));
+}
+
+/**
+ * Whether the JSON written is brackets alone (`{` cut off as `{}`, `[[` as `[[]]`): whether the
+ * reply gave any value then is the engine's to tell (it refuses one that gave none).
+ */
+function onlyBrackets(b: Uint8Array, length: number): boolean {
+  for (let k = 0; k < length; k++) {
+    const c = b[k];
+    if (c !== 0x7b && c !== 0x7d && c !== 0x5b && c !== 0x5d && !isSpace(c)) return false;
+  }
+  return true;
 }
 
 /** A buffer of at least `room` bytes: the kept one, or for a long text its own. */

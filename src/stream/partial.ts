@@ -26,10 +26,24 @@ export function parsePartial(text: string, options: StreamOptions = {}): unknown
   const waiting = parser.waitingText();
   const complete = waiting === undefined ? 0 : completeTokensEnd(waiting);
   if (complete === 0) return snap.value;
-  if (complete === (waiting as string).length) return parser.end();
+  if (complete === (waiting as string).length) return endOr(parser, text.length, snap.value);
   const upTo = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
-  upTo.push(text.slice(0, text.length - (waiting as string).length + complete));
-  return upTo.end();
+  const read = text.slice(0, text.length - (waiting as string).length + complete);
+  upTo.push(read);
+  return endOr(upTo, read.length, snap.value);
+}
+
+/**
+ * The parser's end, or `shown` when the text ending at `length` is what fails (`{"k"`: the member is
+ * dropped and the `{` holds nothing, which a whole reply may not be; a prefix may).
+ */
+function endOr(parser: StreamParserImpl<unknown>, length: number, shown: unknown): unknown {
+  try {
+    return parser.end();
+  } catch (e) {
+    if (e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && e.offset === length && shown !== undefined) return shown;
+    throw e;
+  }
 }
 
 /** A number in JSON's own form or a literal, from `lastIndex`; no nested quantifiers, so no backtracking. */

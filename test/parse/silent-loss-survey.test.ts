@@ -1219,3 +1219,22 @@ describe("an empty array's lost `[` before a trailing comma and the object's `}`
     ['{"k": ],}', { k: [] }],
   ]);
 });
+
+describe('a reply cut off before any value is an error, not `{}` or `[]`, session 26', () => {
+  // ollama #1182: a lone `{` (then white space) was `{}`, reported only as `truncated`: a value that
+  // looks complete and holds nothing the reply said.
+  for (const text of ['{', '{   \n\n  ', '[', '{"a":', '{"a"', '```json\n{\n', '[\n  ']) {
+    test(JSON.stringify(text), () => {
+      assert.throws(() => parse(text), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /before any value/.test(e.message));
+      assert.throws(() => repair(text), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE');
+      assert.throws(() => streamedEnd(text, 1), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE');
+    });
+  }
+  // A value, a key whose value was opened, or a closed container: the reply said something.
+  readsEach([
+    ['{"a": 1, ', { a: 1 }],
+    ['{"a": [', { a: [] }],
+    ['[{}', [{}]],
+    ['{"a": "x', { a: 'x' }],
+  ]);
+});

@@ -68,6 +68,12 @@ const GROUPS: Group[] = [
     },
   },
   {
+    id: 'nothing-given',
+    deliberate: true,
+    reason: 'a reply cut off before any value (`{`, `[`, `{"foo":`, a key cut off) is `UNREPAIRABLE`: closed, it would be `{}` or `[]`, a value that looks complete and holds nothing the reply said; the peers return it (with the cut-off key, `null` or `""`)',
+    test: (o) => 'error' in o.got && o.got.error === 'UNREPAIRABLE' && /before any value/.test(o.got.message),
+  },
+  {
     id: 'cut-off-member',
     deliberate: true,
     reason: 'a member cut off before its value is dropped (no value was given; nothing is invented); jsonrepair adds it with `null` (or `0` for a lone `-`)',
