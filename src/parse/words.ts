@@ -597,6 +597,7 @@ function textAfterCommaOnLine(e: Engine, k: number): boolean {
     if (c === Ch.LF || c === Ch.CR) return false;
     if (c === Ch.COMMA) return textGoesOn(e, k);
   }
+  if (k >= e.end && !e.final) throw NEED_MORE;
   return false;
 }
 
