@@ -340,7 +340,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
     const params = readParameters(body, schema, ctx.parseOptions, markup);
-    if (params.cutOff || (!span.closed && atEnd)) throw cutOff(where);
+    // A closed call whose last parameter lost its closer (`print(1)⏎</function>`): the call's closer ends it.
+    if (params.cutOff || (!span.closed && (params.unclosed || atEnd))) throw cutOff(where);
     read = withSchema(params.value, [], schema, where);
   }
   return [spanCall(span, origin, name, read, rewrites)];

@@ -23,10 +23,11 @@ function typesOf(property: unknown): string[] {
 
 /**
  * The model writes each value on its own lines: one newline after the tag and one before the closer
- * are markup, and so is the closer's indentation. Markup written indented (`⏎    <parameter=city>⏎
- *     Dallas⏎    </parameter>`) indents the value's lines by that much too: when the opening tag's
- * line (`tagIndent`) and the closer have the same indentation, it is taken off each line that has it,
- * if every line that is not blank does (code keeps its own indentation beyond it).
+ * are markup, and so is the closer's indentation; a value of nothing but them is empty. Markup
+ * written indented (`⏎    <parameter=city>⏎      Dallas⏎    </parameter>`, llama.cpp's and ollama's
+ * tests) indents the value's lines too: when the opening tag's line (`tagIndent`) and the closer have
+ * the same indentation, the indentation all the value's lines share (at least the tag's) is taken
+ * off. Markup at the line's start keeps the value as written: `old_str` for an editor must match.
  */
 function valueInLines(value: string, tagIndent = ''): string {
   let start = 0;
@@ -35,15 +36,25 @@ function valueInLines(value: string, tagIndent = ''): string {
   else if (value.startsWith('\n')) start = 1;
   let k = end;
   while (k > start && (value.charCodeAt(k - 1) === 0x20 || value.charCodeAt(k - 1) === 0x09)) k--;
-  if (k === start || value.charCodeAt(k - 1) !== 0x0a) return value.slice(start, end);
+  if (k === start) return start > 0 ? '' : value;
+  if (value.charCodeAt(k - 1) !== 0x0a) return value.slice(start, end);
   const indent = value.slice(k, end);
   end = k - 1;
   if (end > start && value.charCodeAt(end - 1) === 0x0d) end--;
   const body = value.slice(start, end);
   if (indent === '' || indent !== tagIndent) return body;
   const lines = body.split('\n');
-  if (!lines.every((line) => line.startsWith(indent) || line.trim() === '')) return body;
-  return lines.map((line) => line.slice(Math.min(indent.length, line.length))).join('\n');
+  let shared: string | undefined;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const own = line.slice(0, line.length - line.trimStart().length);
+    let n = 0;
+    if (shared === undefined) n = own.length;
+    else while (n < shared.length && n < own.length && shared.charCodeAt(n) === own.charCodeAt(n)) n++;
+    shared = own.slice(0, n);
+  }
+  if (shared === undefined || !shared.startsWith(indent)) return body;
+  return lines.map((line) => line.slice(Math.min(shared.length, line.length))).join('\n');
 }
 
 /** The spaces and tabs before `i` back to its line's start: a tag's indentation. */
@@ -109,13 +120,15 @@ function tagAttributes(text: string): { key: string; asString: boolean | undefin
 
 /**
  * The arguments object of a Qwen3-Coder call body (or an `invoke` or DSML one: `markup`). `cutOff` is
- * true when the body ends inside a parameter (no closer and no next parameter after it).
+ * true when the body ends inside a parameter's tag; `unclosed` when the last value runs to the body's
+ * end (no closer and no next parameter after it: cut off, unless the call's own closer ends it).
  */
-export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; cutOff: boolean } {
+export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; cutOff: boolean; unclosed: boolean } {
   const { open, close } = markup;
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   let cutOff = false;
+  let unclosed = false;
   // The next closer at or after the current value; searched again only once passed (linear).
   let closeAt = -2;
   let i = body.indexOf(open);
@@ -134,12 +147,12 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     else if (next !== -1) end = next; // a missing closer before the next parameter
     else {
       end = body.length;
-      cutOff = true;
+      unclosed = true;
     }
     setParameter(value, key, body.slice(gt + 1, end), properties, options, asString, indentBefore(body, i));
     i = next;
   }
-  return { value, cutOff };
+  return { value, cutOff, unclosed };
 }
 
 /**
@@ -150,22 +163,29 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
 export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; cutOff: boolean } {
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
-  // The next <arg_value> at or after the current key; searched again only once passed (linear).
+  // The next <arg_value>, </arg_value> and <arg_key> at or after the current key; each searched again
+  // only once passed (linear).
   let nextOpen = -2;
+  let closeAt = -2;
+  let nextKey = -2;
   let i = body.indexOf(T.argKeyOpen);
   while (i !== -1) {
     const keyStart = i + T.argKeyOpen.length;
     const keyEnd = body.indexOf(T.argKeyClose, keyStart);
     if (keyEnd === -1) return { value, cutOff: true };
-    const close = body.indexOf(T.argValueClose, keyEnd);
-    if (close === -1) return { value, cutOff: true };
+    if (closeAt !== -1 && closeAt < keyEnd) closeAt = body.indexOf(T.argValueClose, keyEnd);
+    if (nextKey !== -1 && nextKey <= keyEnd) nextKey = body.indexOf(T.argKeyOpen, keyEnd);
+    // `<arg_value>Paris<arg_key>unit</arg_key>…`: a value whose closer was lost ends at the next key
+    // (read to the next closer, it took that member into its text).
+    const end = nextKey !== -1 && (closeAt === -1 || nextKey < closeAt) ? nextKey : closeAt;
+    if (end === -1) return { value, cutOff: true };
     if (nextOpen !== -1 && nextOpen < keyEnd) nextOpen = body.indexOf(T.argValueOpen, keyEnd);
     // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
     // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
-    const valueStart = nextOpen !== -1 && nextOpen < close ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;
+    const valueStart = nextOpen !== -1 && nextOpen < end ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;
     const key = body.slice(keyStart, keyEnd).trim();
-    setParameter(value, key, body.slice(valueStart, close), properties, options);
-    i = body.indexOf(T.argKeyOpen, close);
+    setParameter(value, key, body.slice(valueStart, end), properties, options);
+    i = end === nextKey ? nextKey : body.indexOf(T.argKeyOpen, end);
   }
   return { value, cutOff: false };
 }

@@ -164,6 +164,17 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
     assert.deepEqual(only('<tool_call>\n<function=web_search>\n<parameter=query>\n    def f():\n        pass\n    </parameter>\n</function>\n</tool_call>').arguments, { query: '    def f():\n        pass' });
   });
 
+  test("values indented deeper than their indented markup, and blank ones (llama.cpp's test-chat, ollama's qwen3coder tests)", () => {
+    // The value kept the two spaces past the tag's indentation (`"  laptops"`), and a blank one its spaces.
+    assert.deepEqual(only('<tool_call>\n  <function=web_search>\n    <parameter=query>\n      laptops\n    </parameter>\n  </function>\n</tool_call>').arguments, { query: 'laptops' });
+    assert.deepEqual(only('<tool_call>\n  <function=web_search>\n    <parameter=query>\n      def f():\n          pass\n    </parameter>\n  </function>\n</tool_call>').arguments, { query: 'def f():\n    pass' });
+    assert.deepEqual(only('<tool_call>\n<function=web_search>\n<parameter=query>\n    </parameter>\n</function>\n</tool_call>').arguments, { query: '' });
+  });
+
+  test("a closed call whose last parameter lost its </parameter>: the call's closer ends it (llama.cpp's test-chat)", () => {
+    assert.deepEqual(only('<tool_call>\n<function=web_search>\n<parameter=query>\nprint(1)\n</function>\n</tool_call>').arguments, { query: 'print(1)' });
+  });
+
   test('a bare <function=…> without <tool_call>', () => {
     assert.deepEqual(calls('Running it now.\n<function=web_search>\n<parameter=query>\ngrep -r "percentage" .\n</parameter>\n</function>'),
       [['qwen3_coder', 'web_search', { query: 'grep -r "percentage" .' }]]);
@@ -405,6 +416,10 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
 
   test('cut off inside a value: an error naming the call', () => {
     throwsCode('<tool_call>web_search\n<arg_key>query</arg_key>\n<arg_value>unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+
+  test("a value whose </arg_value> was lost ends at the next <arg_key> (ollama's glm46 tests: it took that member into its text)", () => {
+    assert.deepEqual(calls('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2</arg_value></tool_call>'), [['glm45', 'get_weather', { location: 'Paris', days: 2 }]]);
   });
 
   test("a value whose <arg_value> was lost (GLM-4.7 under load: vLLM #49249): the text up to </arg_value>", () => {
