@@ -69,9 +69,11 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
       continue; // not JSON after all: prose
     }
     const items = Array.isArray(value) ? value : toolCallsOf(value) ?? [value];
-    if (items.length === 0 || !items.every(isCallShaped)) continue;
-    const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, candidate.end) : [candidate.start, candidate.end]);
     const truncated = wasCutOff(repairs);
+    // Cut off after its first call (`[{"name": …}, {`), a list of calls is one still: an error
+    // naming the call, not prose with the calls lost.
+    if (items.length === 0 || !(items.every(isCallShaped) || (truncated && isCallShaped(items[0])))) continue;
+    const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, candidate.end) : [candidate.start, candidate.end]);
     for (const item of items) calls.push(callFromValue(item, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, repairs, truncated, []));
     taken.push(range);
     removed.push(range);

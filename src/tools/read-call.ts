@@ -104,7 +104,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The call object inside an OpenAI-style `{"type": "function", "function": {…}}` wrapper, else the
- * value; a `tool_name` (Command R's actions) stands for `name`.
+ * value; a `tool_name` (Command R's actions) stands for `name`, and its `tool_call_id` for `id`.
  */
 export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): unknown {
   if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
@@ -112,8 +112,9 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
     return value.function;
   }
   if (isObject(value) && typeof value.tool_name === 'string' && value.name === undefined) {
-    const { tool_name: name, ...rest } = value;
-    return { name, ...rest };
+    // Command R7B writes each action's `tool_call_id` too: the call's `id`.
+    const { tool_name: name, tool_call_id: callId, ...rest } = value;
+    return callId === undefined || rest.id !== undefined ? { name, ...rest, ...(callId === undefined ? {} : { tool_call_id: callId }) } : { name, id: callId, ...rest };
   }
   return value;
 }

@@ -233,6 +233,11 @@ describe('mistral: [TOOL_CALLS]', () => {
     assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), [['mistral', 'read_file', { path: '/tmp/test.txt' }, 'abcdefghi']]);
   });
 
+  test("the list closed by [/TOOL_CALLS] (older templates; ollama's tools tests): was an error naming no tool", () => {
+    const r = extractToolCalls('[TOOL_CALLS] [{"name": "web_search", "arguments": {"query": "a"}}, {"name": "get_weather", "arguments": {"location": "b"}}][/TOOL_CALLS] Done.', { tools });
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['mistral', 'web_search', { query: 'a' }], ['mistral', 'get_weather', { location: 'b' }]], 'Done.']);
+  });
+
   test('NAME[ARGS]{…}, one marker per call', () => {
     assert.deepEqual(calls('[TOOL_CALLS]web_search[ARGS]{"query": "new model releases"}[TOOL_CALLS]get_weather[ARGS]{"location": "Turin"}'),
       [['mistral', 'web_search', { query: 'new model releases' }], ['mistral', 'get_weather', { location: 'Turin' }]]);
@@ -628,6 +633,11 @@ describe('json: bare call objects', () => {
     }
     // Markup with no call after it stays in the text.
     assert.deepEqual(extractToolCalls('Use functools {"name": "Alice"}', { tools }).text, 'Use functools {"name": "Alice"}');
+    // Command R7B writes each action's tool_call_id: the call's id (the call was missed).
+    const r7b = extractToolCalls('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "web_search", "parameters": {"query": "a"}}]<|END_ACTION|>', { tools });
+    assert.deepEqual(r7b.calls.map((x) => [x.name, x.arguments, x.id]), [['web_search', { query: 'a' }, '0']]);
+    // A list cut off after its first call is an error naming it (it was prose: no call, no error).
+    throwsCode(`<|tool_call|>[${json}, {`, 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 
   test("LFM2's <|tool_call_start|> around a pythonic list, and Seed-OSS's <seed:tool_call> around Qwen3-Coder's markup, go with the calls", () => {

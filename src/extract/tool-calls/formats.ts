@@ -70,6 +70,8 @@ export const TOKENS = {
   mistralArgs: '[ARGS]',
   mistralCallId: '[CALL_ID]',
   mistralEos: '</s>',
+  /** The closer older Mistral templates (and ollama's) write after the list. */
+  mistralCallsClose: '[/TOOL_CALLS]',
   mistralThinkOpen: '[THINK]',
   mistralThinkClose: '[/THINK]',
   harmonyRecipient: 'to=functions.',

@@ -111,7 +111,7 @@ const QWEN_ENDS: readonly End[] = [
 const LLAMA_ENDS: readonly End[] = [
   { token: T.eomId, consume: true }, { token: T.eotId, consume: true }, { token: T.pythonTag, consume: false },
 ];
-const MISTRAL_ENDS: readonly End[] = [{ token: T.mistralEos, consume: true }, { token: T.mistralCalls, consume: false }];
+const MISTRAL_ENDS: readonly End[] = [{ token: T.mistralEos, consume: true }, { token: T.mistralCallsClose, consume: true }, { token: T.mistralCalls, consume: false }];
 const HARMONY_ENDS: readonly End[] = [
   { token: T.harmonyCall, consume: true }, { token: T.harmonyEnd, consume: true }, { token: T.harmonyReturn, consume: true },
   { token: T.harmonyStart, consume: false }, { token: T.harmonyChannel, consume: false },
