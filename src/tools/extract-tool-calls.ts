@@ -27,16 +27,20 @@ import { appendAll } from '../arrays.js';
 export function extractToolCalls(text: string, options: ToolCallOptions): ToolCallsResult {
   assertText(text);
   const ctx = toolContext(options, linesOf(text));
-  const { spans, strips } = scanToolCalls(text);
-  return assemble(text, spans, strips, ctx);
+  const { spans, strips, reasoningUntil } = scanToolCalls(text);
+  return assemble(text, spans, strips, ctx, reasoningUntil);
 }
 
-/** The calls of the closed spans and of the bare JSON outside them, and the text that remains. */
-export function assemble(text: string, spans: readonly ToolCallSpan[], strips: ReadonlyArray<readonly [number, number]>, ctx: ToolContext): ToolCallsResult {
+/**
+ * The calls of the closed spans and of the bare JSON outside them, and the text that remains. Before
+ * `reasoningUntil` (the end of a `</think>` no `<think>` opened) the reply was reasoning: a call
+ * written there is a draft, no call, and stays in the text as a draft in a `<think>` block does.
+ */
+export function assemble(text: string, spans: readonly ToolCallSpan[], strips: ReadonlyArray<readonly [number, number]>, ctx: ToolContext, reasoningUntil = -1): ToolCallsResult {
   const calls: ToolCall[] = [];
   const removed: Array<readonly [number, number]> = [];
   for (const span of spans) {
-    if (!ctx.formats.has(span.format)) continue;
+    if (!ctx.formats.has(span.format) || span.start < reasoningUntil) continue;
     const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
     if (found.length === 0) continue;
     appendAll(calls, found);
@@ -44,7 +48,7 @@ export function assemble(text: string, spans: readonly ToolCallSpan[], strips: R
     removed.push([span.start, found[0].span.end]);
   }
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, spans, removed, ctx));
-  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, spans, removed, ctx));
+  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, spans, removed, ctx, reasoningUntil));
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
   calls.sort((a, b) => a.span.start - b.span.start);
@@ -82,8 +86,9 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
-function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
+function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
   const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
+  if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
   const calls: ToolCall[] = [];
   for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.has(name))) {
     for (const call of list.calls) {

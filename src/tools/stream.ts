@@ -105,6 +105,12 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = undefined;
       finish(state);
     },
+    reasoningEnds() {
+      // Every call reported so far was written before it: a draft, which end() does not return.
+      for (let index = 0; index < nextIndex; index++) {
+        events.push({ type: 'error', index, error: new JsonMendError('UNREPAIRABLE', 'the call was written before a </think> that no <think> opened: the reply began inside reasoning (the prompt opened it), and the call is a draft, not a call') });
+      }
+    },
   });
 
   function fail(state: SpanState, error: unknown): void {
@@ -286,7 +292,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = undefined;
       scanner.end();
       events = [];
-      return assemble(all, scanner.spans, scanner.strips, { ...ctx, lineAt: (offset) => text.position(offset).line });
+      return assemble(all, scanner.spans, scanner.strips, { ...ctx, lineAt: (offset) => text.position(offset).line }, scanner.reasoningUntil);
     },
   };
 }

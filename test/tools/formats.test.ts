@@ -212,6 +212,22 @@ describe('reasoning: a call drafted while thinking is no call', () => {
     assert.deepEqual(calls('<think>Kimi opens calls with a section token.</think>Done.'), []);
     assert.deepEqual(calls('[THINK]<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "d"}<|tool_call_end|>[/THINK]'), []);
   });
+
+  test("a reply that began inside reasoning the prompt opened (Qwen3's, QwQ's, DeepSeek-R1's templates): a call before its </think> is a draft", () => {
+    // The call was returned, though the model rejected it before its </think>.
+    const reply = 'Maybe <tool_call>\n{"name": "web_search", "arguments": {"query": "draft"}}\n</tool_call> no, bad idea.\n</think>\n\n<tool_call>\n{"name": "web_search", "arguments": {"query": "final"}}\n</tool_call>';
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual(r.calls.map((c) => c.arguments), [{ query: 'final' }]);
+    assert.match(r.text, /^Maybe <tool_call>[\s\S]*<\/think>$/);
+    assert.deepEqual(calls('Draft: [web_search(query="x")]\n</think>\nNo.'), []);
+    // Streamed, the draft was reported before the </think> came: an error event with its index says so.
+    const stream = createToolCallStream({ tools });
+    const events = [...reply].flatMap((ch) => stream.push(ch)).filter((e) => e.type === 'call' || e.type === 'error').map((e) => `${e.type}${e.index}`);
+    assert.deepEqual(events, ['call0', 'error0', 'call1']);
+    assert.deepEqual(stream.end().calls.map((c) => c.arguments), [{ query: 'final' }]);
+    // A Kimi K2 section before the </think> ends the reasoning: its calls are calls.
+    assert.deepEqual(calls("I'll look. <|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{\"query\": \"s\"}<|tool_call_end|><|tool_calls_section_end|></think>"), [['kimi_k2', 'web_search', { query: 's' }]]);
+  });
 });
 
 describe('llama: <|python_tag|>', () => {

@@ -37,6 +37,12 @@ export interface ScanListener {
   grow?(span: ToolCallSpan, piece: string): void;
   /** The span ended; it will not change again. */
   close?(span: ToolCallSpan): void;
+  /**
+   * A `</think>` that no `<think>` opened, before any did, ends at `at`: the reply began inside
+   * reasoning (the prompt opened the block, as Qwen3's, QwQ's and DeepSeek-R1's templates do), and a
+   * call before it is a draft.
+   */
+  reasoningEnds?(at: number): void;
 }
 
 interface End {
@@ -79,6 +85,9 @@ const LONGEST_END_OF_THINKING = Math.max(...ENDS_THINKING.map((t) => t.length));
 /** The openers of `<think>` tags' blocks, which a call section ends (not Gemma's channel or `[THINK]`). */
 const THINK_TAGS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag) => `<${tag}>`));
 
+/** The closers of those blocks: one with no opener before it ends reasoning the prompt opened. */
+const THINK_CLOSERS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag) => `</${tag}>`));
+
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
@@ -94,6 +103,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
   T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  ...THINK_CLOSERS,
 ];
 
 /**
@@ -205,6 +215,10 @@ export class ToolCallScanner {
   private skipFrom = 0;
   /** Whether that block is a tag's (`<think>`), which a call section ends (ENDS_THINKING). */
   private skippingTag = false;
+  /** Whether a reasoning block opened, or one closed that none opened: later closers are text. */
+  private reasoningSeen = false;
+  /** The end of a `</think>` that no `<think>` opened (see ScanListener.reasoningEnds), or -1. */
+  reasoningUntil = -1;
   private readonly found: number[] = OPENERS.map(() => -1);
   private readonly from: number[] = OPENERS.map(() => 0);
 
@@ -304,8 +318,18 @@ export class ToolCallScanner {
       }
       const at = this.found[i];
       const token = OPENERS[i];
+      if (THINK_CLOSERS.has(token)) {
+        if (!this.reasoningSeen) {
+          this.reasoningSeen = true;
+          this.reasoningUntil = at + token.length;
+          this.listener.reasoningEnds?.(this.reasoningUntil);
+        }
+        this.pos = at + token.length;
+        continue;
+      }
       const reasoningEnd = REASONING.get(token);
       if (reasoningEnd !== undefined) {
+        this.reasoningSeen = true;
         this.skipping = reasoningEnd;
         this.skippingTag = THINK_TAGS.has(token);
         this.skipFrom = this.pos = at + token.length;
@@ -324,6 +348,9 @@ export class ToolCallScanner {
         continue;
       }
       if (header === STRIP) {
+        // A call section that ends thinking (Kimi K2's, DeepSeek's) ends reasoning the prompt opened
+        // too: a `</think>` after it closes nothing that holds drafts.
+        if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
         this.strips.push([at, at + token.length]);
         this.pos = at + token.length;
         continue;
@@ -680,9 +707,9 @@ export class ToolCallScanner {
 }
 
 /** Every span and stripped markup in a whole text. */
-export function scanToolCalls(text: string): { spans: ToolCallSpan[]; strips: Array<[number, number]> } {
+export function scanToolCalls(text: string): { spans: ToolCallSpan[]; strips: Array<[number, number]>; reasoningUntil: number } {
   const scanner = new ToolCallScanner();
   scanner.push(text);
   scanner.end();
-  return { spans: scanner.spans, strips: scanner.strips };
+  return { spans: scanner.spans, strips: scanner.strips, reasoningUntil: scanner.reasoningUntil };
 }
