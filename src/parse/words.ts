@@ -4,7 +4,7 @@ import { missingValueBeforeKey, open, openMissingObject, opensLostObject, placeK
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant } from './space.js';
 import { valueEnd } from './continuation.js';
-import { NEED_MORE, Kind, State, LOOKAHEAD } from './state.js';
+import { NEED_MORE, Kind, State, LOOKAHEAD, KEY_MAX } from './state.js';
 import type { TextRepairKind } from './types.js';
 
 /**
@@ -349,7 +349,7 @@ function closersOverrun(e: Engine, d: number, depth: number, far: number): boole
  * Whether a literal (`True`, `null`, …) or a number at `k` is followed, on its line, by the end of the
  * member (`,` `}` or, unless `delimited`, the line's end). Waits while the text so far cannot tell.
  */
-export function scalarEndsMember(e: Engine, k: number, inArray = false, delimited = false): boolean {
+export function scalarEndsMember(e: Engine, k: number, inArray = false, delimited = false, inText = false): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + KEY_WORD_LOOK);
   const word = isWordStart(s.charCodeAt(k));
@@ -361,8 +361,8 @@ export function scalarEndsMember(e: Engine, k: number, inArray = false, delimite
   if (j >= limit && j < e.end) return false;
   const d = j < e.end ? s.charCodeAt(j) : Ch.LF;
   if (d !== Ch.COMMA && d !== Ch.RBRACE && (delimited || (d !== Ch.LF && d !== Ch.CR)) && !(inArray && d === Ch.RBRACKET)) return false;
-  // `frag 3.` ends a sentence: a number's trailing full stop is the text's.
-  return word ? isLiteralWord(s.slice(k, token)) : s.charCodeAt(token - 1) !== Ch.DOT;
+  // In text, `frag 3.` ends a sentence: a number's trailing full stop is the text's.
+  return word ? isLiteralWord(s.slice(k, token)) : !(inText && s.charCodeAt(token - 1) === Ch.DOT);
 }
 
 /** How far scalarEndsMember looks: a literal or a number and the spaces after it. */
@@ -423,8 +423,30 @@ function textGoesOn(e: Engine, i: number): boolean {
     return false;
   }
   // A literal that ends the member (`{a: x, true}`) is no text either.
-  if (!isWordStart(s.charCodeAt(n)) || scalarEndsMember(e, n) || keyStartsAt(e, n)) return false;
-  return !colonLostAt(e, n) || !memberEndFollows(e, n);
+  if (!isWordStart(s.charCodeAt(n)) || scalarEndsMember(e, n) || keyStartsAt(e, n) || pathKeyAt(e, n)) return false;
+  return !colonLostAt(e, n, true) || !memberEndFollows(e, n);
+}
+
+/**
+ * `y.z: 1`, `b[0]: 1`, `b/c: 1`, `b=1`: a name with the marks paths and indexes write, then a colon
+ * or `=` — a key as unquotedKeyEnd reads it, which keyStartsAt's plain word does not cover.
+ */
+function pathKeyAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + KEY_MAX);
+  let j = k;
+  while (j < limit) {
+    const c = s.charCodeAt(j);
+    if (!(isWordPart(c) || c === Ch.DOT || c === Ch.MINUS || c === Ch.SLASH || c === Ch.LBRACKET || c === Ch.RBRACKET)) break;
+    j++;
+  }
+  while (j < limit && (s.charCodeAt(j) === Ch.SPACE || s.charCodeAt(j) === Ch.TAB)) j++;
+  if (j >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = s.charCodeAt(j);
+  return c === Ch.COLON || (c === Ch.EQ && s.charCodeAt(j + 1) !== Ch.EQ);
 }
 
 /**
@@ -443,7 +465,8 @@ function memberEndFollows(e: Engine, k: number): boolean {
       if (!e.final) throw NEED_MORE;
       return true;
     }
-    return s.charCodeAt(n) === Ch.RBRACE || keyStartsAt(e, n);
+    // The object's end, a key, or another member whose colon was lost (`age 36, height 170}`).
+    return s.charCodeAt(n) === Ch.RBRACE || keyStartsAt(e, n) || pathKeyAt(e, n) || (isWordStart(s.charCodeAt(n)) && colonLostAt(e, n, true));
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
   return true;
@@ -554,7 +577,7 @@ function continuedLines(e: Engine, i: number): number {
       // so does the next key (its comma lost, as in `{a: x⏎  y⏎b: 2}`).
       if (d === Ch.RBRACE || d === Ch.COMMA) k--;
       // The next key, or one whose colon was lost before its value (`age 30`), ends the value.
-      else if (keyStartsAt(e, k) || (isWordStart(d) && colonLostAt(e, k) && !textAfterCommaOnLine(e, k))) return last;
+      else if (keyStartsAt(e, k) || (isWordStart(d) && colonLostAt(e, k, true) && !textAfterCommaOnLine(e, k))) return last;
       else if (!isWordStart(d) && !isDigit(d)) return -1;
       else last = k + 1;
       continue;
@@ -620,7 +643,7 @@ function quotedWordsEnd(e: Engine, k: number, limit: number): number {
  * `age 30`, `tags ["a"]` on a line: a word, one space, then a number or literal that ends the member
  * (at `,`, `}` or the line's end), a quote or an opener — a member whose colon was lost, not text.
  */
-export function colonLostAt(e: Engine, k: number): boolean {
+export function colonLostAt(e: Engine, k: number, inText = false): boolean {
   const s = e.buf;
   const w = shortWordEnd(e, k);
   if (w < 0 || s.charCodeAt(w) !== Ch.SPACE) return false;
@@ -630,7 +653,7 @@ export function colonLostAt(e: Engine, k: number): boolean {
   }
   const c = s.charCodeAt(w + 1);
   if (c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET) return true;
-  return (isDigit(c) || c === Ch.MINUS || isWordStart(c)) && scalarEndsMember(e, w + 1);
+  return (isDigit(c) || c === Ch.MINUS || isWordStart(c)) && scalarEndsMember(e, w + 1, false, false, inText);
 }
 
 /**

@@ -107,13 +107,23 @@ function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generato
  */
 function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefined, limits: RepairLimits): Generator<unknown, void, Validation> {
   const { all, index } = found.part as NonNullable<Found['part']>;
-  const same = JSON.stringify(taken);
+  const same = sortedJson(taken);
   for (let k = index + 1; k < all.length; k++) {
     const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated });
-    if (other.ok && JSON.stringify(other.value) !== same) {
+    if (other.ok && sortedJson(other.value) !== same) {
       throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`);
     }
   }
+}
+
+/** JSON text of `value` with every object's keys sorted: the same value written in another order reads alike. */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) Object.defineProperty(sorted, k, { value: (v as Record<string, unknown>)[k], enumerable: true, writable: true, configurable: true });
+    return sorted;
+  });
 }
 
 /**

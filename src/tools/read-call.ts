@@ -112,9 +112,10 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
     return value.function;
   }
   if (isObject(value) && typeof value.tool_name === 'string' && value.name === undefined) {
-    // Command R7B writes each action's `tool_call_id` too: the call's `id`.
+    // Command R7B writes each action's `tool_call_id` too: the call's `id` (an `id` given wins).
     const { tool_name: name, tool_call_id: callId, ...rest } = value;
-    return callId === undefined || rest.id !== undefined ? { name, ...rest, ...(callId === undefined ? {} : { tool_call_id: callId }) } : { name, id: callId, ...rest };
+    const id = rest.id ?? (typeof callId === 'number' ? String(callId) : callId);
+    return id === undefined ? { name, ...rest } : { ...rest, name, id };
   }
   return value;
 }
@@ -341,8 +342,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
     const params = readParameters(body, schema, ctx.parseOptions, markup);
-    // A closed call whose last parameter lost its closer (`print(1)⏎</function>`): the call's closer ends it.
-    if (params.cutOff || (!span.closed && (params.unclosed || atEnd))) throw cutOff(where);
+    // A closed call whose last parameter lost its closer (`print(1)⏎</function>`): the call's closer,
+    // on a line of its own, ends it.
+    if (params.cutOff || params.unclosed === 'inline' || (!span.closed && (params.unclosed === 'line' || atEnd))) throw cutOff(where);
     read = withSchema(params.value, [], schema, where);
   }
   return [spanCall(span, origin, name, read, rewrites)];

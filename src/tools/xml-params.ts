@@ -26,8 +26,9 @@ function typesOf(property: unknown): string[] {
  * are markup, and so is the closer's indentation; a value of nothing but them is empty. Markup
  * written indented (`⏎    <parameter=city>⏎      Dallas⏎    </parameter>`, llama.cpp's and ollama's
  * tests) indents the value's lines too: when the opening tag's line (`tagIndent`) and the closer have
- * the same indentation, the indentation all the value's lines share (at least the tag's) is taken
- * off. Markup at the line's start keeps the value as written: `old_str` for an editor must match.
+ * the same indentation, a value of one line loses its indentation, and one of several loses the
+ * tag's (if every line that is not blank has it; code keeps its own indentation beyond it: an
+ * `old_str` for an editor must match). Markup at the line's start keeps the value as written.
  */
 function valueInLines(value: string, tagIndent = ''): string {
   let start = 0;
@@ -44,17 +45,9 @@ function valueInLines(value: string, tagIndent = ''): string {
   const body = value.slice(start, end);
   if (indent === '' || indent !== tagIndent) return body;
   const lines = body.split('\n');
-  let shared: string | undefined;
-  for (const line of lines) {
-    if (line.trim() === '') continue;
-    const own = line.slice(0, line.length - line.trimStart().length);
-    let n = 0;
-    if (shared === undefined) n = own.length;
-    else while (n < shared.length && n < own.length && shared.charCodeAt(n) === own.charCodeAt(n)) n++;
-    shared = own.slice(0, n);
-  }
-  if (shared === undefined || !shared.startsWith(indent)) return body;
-  return lines.map((line) => line.slice(Math.min(shared.length, line.length))).join('\n');
+  if (lines.length === 1) return body.trimStart();
+  if (!lines.every((line) => line.startsWith(indent) || line.trim() === '')) return body;
+  return lines.map((line) => line.slice(Math.min(indent.length, line.length))).join('\n');
 }
 
 /** The spaces and tabs before `i` back to its line's start: a tag's indentation. */
@@ -86,6 +79,13 @@ function readValue(raw: string, types: string[], options: ParserSettings, asStri
 function setParameter(value: Record<string, unknown>, key: string, raw: string, properties: Record<string, unknown> | undefined, options: ParserSettings, asString?: boolean, tagIndent?: string): void {
   const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
   Object.defineProperty(value, key, { value: readValue(valueInLines(raw, tagIndent), typesOf(property), options, asString), enumerable: true, writable: true, configurable: true });
+}
+
+/** Whether `body` from `from` ends with a line break and spaces: what follows it starts a line. */
+function endsLine(body: string, from: number): boolean {
+  let k = body.length;
+  while (k > from && (body.charCodeAt(k - 1) === 0x20 || body.charCodeAt(k - 1) === 0x09)) k--;
+  return k > from && body.charCodeAt(k - 1) === 0x0a;
 }
 
 /** How a format writes a parameter: the tag that opens one (up to its name) and the one that closes it. */
@@ -120,15 +120,17 @@ function tagAttributes(text: string): { key: string; asString: boolean | undefin
 
 /**
  * The arguments object of a Qwen3-Coder call body (or an `invoke` or DSML one: `markup`). `cutOff` is
- * true when the body ends inside a parameter's tag; `unclosed` when the last value runs to the body's
- * end (no closer and no next parameter after it: cut off, unless the call's own closer ends it).
+ * true when the body ends inside a parameter's tag. `unclosed` says how the last value ran to the
+ * body's end (no closer and no next parameter after it): `line` when the body ends a line there (the
+ * call's own closer, on a line of its own, may end it), `inline` when inside a line (`Use </function>
+ * to close.`: that closer is the value's text, the call cut off).
  */
-export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; cutOff: boolean; unclosed: boolean } {
+export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; cutOff: boolean; unclosed: 'no' | 'line' | 'inline' } {
   const { open, close } = markup;
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   let cutOff = false;
-  let unclosed = false;
+  let unclosed: 'no' | 'line' | 'inline' = 'no';
   // The next closer at or after the current value; searched again only once passed (linear).
   let closeAt = -2;
   let i = body.indexOf(open);
@@ -147,7 +149,7 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     else if (next !== -1) end = next; // a missing closer before the next parameter
     else {
       end = body.length;
-      unclosed = true;
+      unclosed = endsLine(body, gt + 1) ? 'line' : 'inline';
     }
     setParameter(value, key, body.slice(gt + 1, end), properties, options, asString, indentBefore(body, i));
     i = next;
@@ -168,6 +170,7 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
   let nextOpen = -2;
   let closeAt = -2;
   let nextKey = -2;
+  let valueAfterKey = -2;
   let i = body.indexOf(T.argKeyOpen);
   while (i !== -1) {
     const keyStart = i + T.argKeyOpen.length;
@@ -175,9 +178,13 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     if (keyEnd === -1) return { value, cutOff: true };
     if (closeAt !== -1 && closeAt < keyEnd) closeAt = body.indexOf(T.argValueClose, keyEnd);
     if (nextKey !== -1 && nextKey <= keyEnd) nextKey = body.indexOf(T.argKeyOpen, keyEnd);
-    // `<arg_value>Paris<arg_key>unit</arg_key>…`: a value whose closer was lost ends at the next key
-    // (read to the next closer, it took that member into its text).
-    const end = nextKey !== -1 && (closeAt === -1 || nextKey < closeAt) ? nextKey : closeAt;
+    // `<arg_value>Paris<arg_key>unit</arg_key>⏎<arg_value>celsius</arg_value>`: a value whose closer
+    // was lost ends at the next key, when that key's own `<arg_value>` comes before the closer (read
+    // to the closer, the value took that member into its text). A key only written in the text
+    // (`<arg_value>use <arg_key> tags</arg_value>`) has none.
+    if (nextKey !== -1 && closeAt !== -1 && nextKey < closeAt && valueAfterKey !== -1 && valueAfterKey < nextKey) valueAfterKey = body.indexOf(T.argValueOpen, nextKey);
+    const lostCloser = nextKey !== -1 && (closeAt === -1 || (nextKey < closeAt && valueAfterKey !== -1 && valueAfterKey < closeAt));
+    const end = lostCloser ? nextKey : closeAt;
     if (end === -1) return { value, cutOff: true };
     if (nextOpen !== -1 && nextOpen < keyEnd) nextOpen = body.indexOf(T.argValueOpen, keyEnd);
     // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
@@ -185,7 +192,7 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     const valueStart = nextOpen !== -1 && nextOpen < end ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;
     const key = body.slice(keyStart, keyEnd).trim();
     setParameter(value, key, body.slice(valueStart, end), properties, options);
-    i = end === nextKey ? nextKey : body.indexOf(T.argKeyOpen, end);
+    i = lostCloser ? nextKey : body.indexOf(T.argKeyOpen, end);
   }
   return { value, cutOff: false };
 }

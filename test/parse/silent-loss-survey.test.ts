@@ -1206,6 +1206,14 @@ describe('a comma, quoted words and markdown in an unquoted value are its text, 
     ['{a: x, b 30, c: z}', { a: 'x', b: 30, c: 'z' }],
     ['{a: x, "b": 1}', { a: 'x', b: 1 }],
     ['{\n  name: Ann\n  age 30,\n  city: Paris\n}', { name: 'Ann', age: 30, city: 'Paris' }],
+    // Review: members whose colons were lost in a row, and keys as paths write them, end it too; a
+    // number's full stop ends a member outside text (`age 36.`).
+    ['{name: Ada, age 36, height 170}', { name: 'Ada', age: 36, height: 170 }],
+    ['{a: x, y.z: 1}', { a: 'x', 'y.z': 1 }],
+    ['{a: x, b[0]: 1}', { a: 'x', 'b[0]': 1 }],
+    ['{a: x, b=1}', { a: 'x', b: 1 }],
+    ['{"name": "Ada", age 36.}', { name: 'Ada', age: 36 }],
+    ['{age 30.}', { age: 30 }],
     // A number's full stop ends a sentence, not a member (`frag 3.`).
     ['{"b": x y\n\nFrag 2, frag 3.\n}', { b: 'x y\n\nFrag 2, frag 3.' }],
   ]);

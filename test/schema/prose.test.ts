@@ -270,8 +270,9 @@ describe('several values for one schema', () => {
     // One concatenated_values per value after the first, then the pick.
     assert.deepEqual(kinds(r.repairs), ['concatenated_values', 'concatenated_values', 'pick_concatenated_value']);
     assert.deepEqual(r.repairs[2], { kind: 'pick_concatenated_value', path: '', before: [{ id: 'x' }, { id: 2 }, { note: 'y' }], after: { id: 2 } });
-    // The same value twice loses nothing.
+    // The same value twice loses nothing, its keys in any order (review).
     assert.deepEqual(parse('{"id": 2}{"id": 2}', { schema: item }), { id: 2 });
+    assert.deepEqual(parse('{"id": 2, "n": 1}{"n": 1, "id": 2}', { schema: item }), { id: 2, n: 1 });
   });
 
   test('values written one after another that the schema accepts alike: REPAIR_REFUSED (openai-node #596: two of three queries were lost)', () => {

@@ -167,12 +167,15 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   test("values indented deeper than their indented markup, and blank ones (llama.cpp's test-chat, ollama's qwen3coder tests)", () => {
     // The value kept the two spaces past the tag's indentation (`"  laptops"`), and a blank one its spaces.
     assert.deepEqual(only('<tool_call>\n  <function=web_search>\n    <parameter=query>\n      laptops\n    </parameter>\n  </function>\n</tool_call>').arguments, { query: 'laptops' });
-    assert.deepEqual(only('<tool_call>\n  <function=web_search>\n    <parameter=query>\n      def f():\n          pass\n    </parameter>\n  </function>\n</tool_call>').arguments, { query: 'def f():\n    pass' });
+    // Several lines lose the tag's indentation only: code keeps its own (review).
+    assert.deepEqual(only('<tool_call>\n  <function=web_search>\n    <parameter=query>\n      def f():\n          pass\n    </parameter>\n  </function>\n</tool_call>').arguments, { query: '  def f():\n      pass' });
     assert.deepEqual(only('<tool_call>\n<function=web_search>\n<parameter=query>\n    </parameter>\n</function>\n</tool_call>').arguments, { query: '' });
   });
 
-  test("a closed call whose last parameter lost its </parameter>: the call's closer ends it (llama.cpp's test-chat)", () => {
+  test("a closed call whose last parameter lost its </parameter>: the call's closer on its own line ends it (llama.cpp's test-chat)", () => {
     assert.deepEqual(only('<tool_call>\n<function=web_search>\n<parameter=query>\nprint(1)\n</function>\n</tool_call>').arguments, { query: 'print(1)' });
+    // Inside a line, the closer is the value's text: cut off, as before (review: the value was cut short).
+    throwsCode('<tool_call>\n<function=web_search>\n<parameter=query>\nUse </function> to close.\nMore\n</parameter>\n</function>\n</tool_call>', 'UNREPAIRABLE', /cut off/);
   });
 
   test('a bare <function=…> without <tool_call>', () => {
@@ -215,6 +218,8 @@ describe('reasoning: a call drafted while thinking is no call', () => {
 
   test("a reply that began inside reasoning the prompt opened (Qwen3's, QwQ's, DeepSeek-R1's templates): a call before its </think> is a draft", () => {
     // The call was returned, though the model rejected it before its </think>.
+    // A </think> in a sentence is a mention (review: the calls before it were dropped).
+    assert.equal(extractToolCalls('<tool_call>{"name": "web_search", "arguments": {"query": "a"}}</tool_call>\nThe `</think>` tag ends reasoning.', { tools }).calls.length, 1);
     const reply = 'Maybe <tool_call>\n{"name": "web_search", "arguments": {"query": "draft"}}\n</tool_call> no, bad idea.\n</think>\n\n<tool_call>\n{"name": "web_search", "arguments": {"query": "final"}}\n</tool_call>';
     const r = extractToolCalls(reply, { tools });
     assert.deepEqual(r.calls.map((c) => c.arguments), [{ query: 'final' }]);
@@ -441,6 +446,8 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
 
   test("a value whose </arg_value> was lost ends at the next <arg_key> (ollama's glm46 tests: it took that member into its text)", () => {
     assert.deepEqual(calls('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2</arg_value></tool_call>'), [['glm45', 'get_weather', { location: 'Paris', days: 2 }]]);
+    // A key only written in a value's text, with no <arg_value> of its own, is the text (review).
+    assert.deepEqual(calls('<tool_call>web_search\n<arg_key>query</arg_key>\n<arg_value>use <arg_key> and </arg_key> tags</arg_value>\n</tool_call>'), [['glm45', 'web_search', { query: 'use <arg_key> and </arg_key> tags' }]]);
   });
 
   test("a value whose <arg_value> was lost (GLM-4.7 under load: vLLM #49249): the text up to </arg_value>", () => {
@@ -652,6 +659,9 @@ describe('json: bare call objects', () => {
     // Command R7B writes each action's tool_call_id: the call's id (the call was missed).
     const r7b = extractToolCalls('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "web_search", "parameters": {"query": "a"}}]<|END_ACTION|>', { tools });
     assert.deepEqual(r7b.calls.map((x) => [x.name, x.arguments, x.id]), [['web_search', { query: 'a' }, '0']]);
+    // With an id too, or a number for it, the call is still one (review: it was not returned).
+    const both = extractToolCalls('<|START_ACTION|>[{"id": "x", "tool_call_id": 0, "tool_name": "web_search", "parameters": {"query": "a"}}, {"tool_call_id": 1, "tool_name": "web_search", "parameters": {"query": "b"}}]<|END_ACTION|>', { tools });
+    assert.deepEqual(both.calls.map((x) => x.id), ['x', '1']);
     // A list cut off after its first call is an error naming it (it was prose: no call, no error).
     throwsCode(`<|tool_call|>[${json}, {`, 'UNREPAIRABLE', /"web_search".*cut off/);
   });

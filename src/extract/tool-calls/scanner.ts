@@ -219,6 +219,8 @@ export class ToolCallScanner {
   private reasoningSeen = false;
   /** The end of a `</think>` that no `<think>` opened (see ScanListener.reasoningEnds), or -1. */
   reasoningUntil = -1;
+  /** Whether the text dropped from the window ended a line (or nothing was dropped): see startsLine. */
+  private droppedEndsLine = true;
   private readonly found: number[] = OPENERS.map(() => -1);
   private readonly from: number[] = OPENERS.map(() => 0);
 
@@ -232,6 +234,7 @@ export class ToolCallScanner {
     // would be copied whole by every search).
     const keep = this.current ? this.current.span.bodyEnd : this.skipping ? this.skipFrom : this.pos;
     if (keep > this.winStart) {
+      this.droppedEndsLine = this.code(keep - 1) === 0x0a;
       this.win = this.win.slice(keep - this.winStart);
       this.winStart = keep;
     }
@@ -274,6 +277,13 @@ export class ToolCallScanner {
 
   /** Per token, what the last search found: its first occurrence at or after `from` (`at`), or none up to `to` (`at` -1). */
   private readonly known = new Map<string, { from: number; at: number; to: number }>();
+
+  /** Whether only spaces stand between the line's start (or the text's) and `at`. */
+  private startsLine(at: number): boolean {
+    let k = at;
+    while (k > this.winStart && (this.code(k - 1) === 0x20 || this.code(k - 1) === 0x09)) k--;
+    return k > this.winStart ? this.code(k - 1) === 0x0a : this.droppedEndsLine;
+  }
 
   private code(i: number): number {
     return this.win.charCodeAt(i - this.winStart);
@@ -319,7 +329,9 @@ export class ToolCallScanner {
       const at = this.found[i];
       const token = OPENERS[i];
       if (THINK_CLOSERS.has(token)) {
-        if (!this.reasoningSeen) {
+        // On a line of its own, as templates end reasoning (`…⏎</think>⏎⏎`); one in a sentence
+        // (`The \`</think>\` tag…`) is a mention.
+        if (!this.reasoningSeen && this.startsLine(at)) {
           this.reasoningSeen = true;
           this.reasoningUntil = at + token.length;
           this.listener.reasoningEnds?.(this.reasoningUntil);
