@@ -81,6 +81,8 @@ function push(e: Engine, kind: Kind): void {
   if (e.kinds.length >= e.options.maxDepth) {
     throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, e.pos);
   }
+  // Each value at the top starts holding nothing (see finishAtEnd).
+  if (e.kinds.length === 0) e.heldValue = false;
   e.kinds.push(kind);
   if (kind === Kind.OBJECT) {
     e.openObjects++;
@@ -612,10 +614,10 @@ export function finishAtEnd(e: Engine): void {
     e.state = State.DONE;
     return;
   }
-  // `{`, `[⏎`, `{"a":`: cut off before any value was given, in the only container open. Closed, it
-  // would be `{}` or `[]`, a value that looks complete and holds nothing the reply said. (A container
-  // open inside it, `{"a": [`, keeps its key as a cut-off value does.)
-  if (e.topValues === 0 && !e.heldValue && open === 1) {
+  // `{`, `[⏎`, `{"a":`, `{"a": 1}⏎{`: cut off before any value was given, in the only container open.
+  // Closed, it would be `{}` or `[]`, a value that looks complete and holds nothing the reply said.
+  // (A container open inside it, `{"a": [`, keeps its key as a cut-off value does.)
+  if (!e.heldValue && open === 1) {
     const opener = e.kinds[0] === Kind.OBJECT ? '{' : e.kinds[0] === Kind.ARRAY ? '[' : '(';
     throw e.fail('UNREPAIRABLE', `the text ends before any value: the "${opener}" it opened holds nothing`, e.end);
   }

@@ -347,7 +347,8 @@ function closersOverrun(e: Engine, d: number, depth: number, far: number): boole
 
 /**
  * Whether a literal (`True`, `null`, …) or a number at `k` is followed, on its line, by the end of the
- * member (`,` `}` or, unless `delimited`, the line's end). Waits while the text so far cannot tell.
+ * member (`,` `}` or, unless `delimited`, the line's end). `inText`: a number ending in a full stop
+ * (`frag 3.`) ends a sentence, not a member. Waits while the text so far cannot tell.
  */
 export function scalarEndsMember(e: Engine, k: number, inArray = false, delimited = false, inText = false): boolean {
   const s = e.buf;
@@ -411,8 +412,10 @@ function isTextStart(c: number): boolean {
 /**
  * Whether the text of an object's unquoted value goes on past the comma at `i`: a word follows on
  * the comma's line that starts no member (`{"b": Red, green and blue}`, `{text: Hello, world}`).
- * Ended there, the words after it became a made-up key (`"green and blue": null`). A key (`b:`), a
- * member whose colon was lost (`age 30`), a quote or an opener after the comma ends the value.
+ * Ended there, the words after it became a made-up key (`"green and blue": null`). A key (`b:`, or
+ * one written as a path: `y.z:`, `b=1`), a literal, a quote or an opener after the comma ends the
+ * value, and so does a member whose colon was lost (`age 30`) when its end shows it is one (see
+ * memberEndFollows): `Frag 4, Frag 5.` is text.
  */
 function textGoesOn(e: Engine, i: number): boolean {
   const s = e.buf;
@@ -554,11 +557,13 @@ const CONTINUED_LIMIT = 4 * LOOKAHEAD;
 
 /**
  * `b: hey world lets do⏎    so that we can test this out,⏎    res: [hello]`, `{a: one two⏎three, b: 1}`:
- * an object's unquoted value whose text goes on over the next lines — lines of words with no colon,
- * quote or bracket, the last ending at a `,` before the next key, at the object's `}`, or before a
- * line that starts the next key. Read to its first line's end, the rest became a made-up key
- * (`three: null`), or prose set aside with every member after it. `i` is the line break after the value's first line; returns the value's new end,
- * or -1 (no such end within CONTINUED_LIMIT). Waits while the text so far cannot tell.
+ * an object's unquoted value whose text goes on over the next lines — lines of words with no colon
+ * or bracket (words quoted on their line, and commas the text goes on past, see textGoesOn, are
+ * text), the last ending at a `,` before the next key, at the object's `}`, or before a line that
+ * starts the next key. Read to its first line's end, the rest became a made-up key (`three: null`),
+ * or prose set aside with every member after it. `i` is the line break after the value's first line;
+ * returns the value's new end, or -1 (no such end within CONTINUED_LIMIT). Waits while the text so
+ * far cannot tell.
  */
 function continuedLines(e: Engine, i: number): number {
   const s = e.buf;

@@ -1246,3 +1246,13 @@ describe('a reply cut off before any value is an error, not `{}` or `[]`, sessio
     ['{"a": "x', { a: 'x' }],
   ]);
 });
+
+describe('a second value cut off before it gave any is an error too (review, session 26)', () => {
+  // `{"a": 1}⏎{` was `[{"a": 1}, {}]`: an empty object made up after the value.
+  for (const text of ['{"a": 1}\n{', '{"a": "x"} {"b":', '1 [']) {
+    test(JSON.stringify(text), () => {
+      assert.throws(() => parse(text), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /before any value/.test(e.message));
+      assert.throws(() => streamedEnd(text, 1), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE');
+    });
+  }
+});
