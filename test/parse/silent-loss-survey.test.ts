@@ -1249,7 +1249,7 @@ describe('a reply cut off before any value is an error, not `{}` or `[]`, sessio
 
 describe('a second value cut off before it gave any is an error too (review, session 26)', () => {
   // `{"a": 1}⏎{` was `[{"a": 1}, {}]`: an empty object made up after the value.
-  for (const text of ['{"a": 1}\n{', '{"a": "x"} {"b":', '1 [']) {
+  for (const text of ['{"a": 1}\n{', '{"a": "x"} {"b":', '[1] [']) {
     test(JSON.stringify(text), () => {
       assert.throws(() => parse(text), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /before any value/.test(e.message));
       assert.throws(() => streamedEnd(text, 1), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE');
