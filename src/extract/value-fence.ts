@@ -22,6 +22,11 @@ const KEY_LOOKBACK = 16;
  */
 export function isValueFenceAt(text: string, p: number): boolean {
   if (text.charCodeAt(p + 1) !== BACKTICK || text.charCodeAt(p + 2) !== BACKTICK) return false;
+  // Backticks that no later run closes close the fence around the answer, cut off after a key's
+  // colon (`"a":⏎```⏎Done.`): read as a value, they made up an empty string or took the prose after.
+  let end = p + 3;
+  while (text.charCodeAt(end) === BACKTICK) end++;
+  if (lastFenceIn(text) < end) return false;
   const floor = Math.max(0, p - KEY_LOOKBACK);
   let k = p - 1;
   if (k >= floor && text.charCodeAt(k) === QUOTE) {
@@ -35,6 +40,18 @@ export function isValueFenceAt(text: string, p: number): boolean {
   while (k >= floor && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
   const q = k >= 0 ? text.charCodeAt(k) : -1;
   return q === QUOTE || q === APOS;
+}
+
+/** The text last asked about and where its last run of three backticks starts: one search per text. */
+let lastText = '';
+let lastFence = -1;
+
+function lastFenceIn(text: string): number {
+  if (text !== lastText) {
+    lastText = text;
+    lastFence = text.lastIndexOf('```');
+  }
+  return lastFence;
 }
 
 /** Longest language tag read on a fence's opening line written after other text (`Here it is: ```json`). */

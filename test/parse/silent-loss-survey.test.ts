@@ -1256,3 +1256,17 @@ describe('a second value cut off before it gave any is an error too (review, ses
     });
   }
 });
+
+describe("a fence's closing backticks after a key's colon close the fence, not open a value (review, session 26)", () => {
+  // ```` ```json⏎{"a": 1, "b":⏎``` ```` read the closer as a code block value: `"b": ""`, or with
+  // prose after the fence, `"b": "Done."`, a value made up from the text after the answer.
+  readsEach([
+    ['```json\n{"a": 1, "b":\n```', { a: 1 }],
+    ['Here:\n```json\n{"a": 1, "b":\n```\nDone.', { a: 1 }],
+    // A code block value closed later is one still.
+    ['```json\n{"code": ```py\nx = 1\n```\n}\n```', { code: 'x = 1' }],
+  ]);
+  test('cut off after the only key: an error, as without the fence', () => {
+    assert.throws(() => parse('```json\n{"a":\n```'), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE');
+  });
+});
