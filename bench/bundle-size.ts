@@ -65,10 +65,10 @@ export const PARSE_ONLY_BUDGET = 45 * 1024;
  * long to see closed, a `[` then an element object's key on the next line, and a number's full stop
  * stopped losing data or being refused (about 2.1 KB; 134.8 KB from dist/), and 136 KB until the
  * words after a comma in an unquoted value (up to a key, also one written as a path), words quoted
- * in it and markdown's `**` starting it, braces doubled over lines, a reply cut off before any value
- * an empty array's lost `[` before a trailing comma and a fence's closer after a key's colon
- * stopped becoming made-up keys or values,
- * being removed as stray words or being refused (about 2.6 KB; 137.4 KB from dist/).
+ * in it and markdown's `**` starting it, braces doubled over lines, a reply cut off before any
+ * value, an empty array's lost `[` before a trailing comma and a fence's closer after a key's colon
+ * stopped becoming made-up keys or values, being removed as stray words or being refused (about
+ * 2.6 KB; 137.4 KB from dist/).
  */
 export const PARSE_ONLY_CEILING = 138 * 1024;
 
