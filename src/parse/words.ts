@@ -419,12 +419,8 @@ function isTextStart(c: number): boolean {
  */
 function textGoesOn(e: Engine, i: number): boolean {
   const s = e.buf;
-  let n = i + 1;
-  while (n < e.end && (s.charCodeAt(n) === Ch.SPACE || s.charCodeAt(n) === Ch.TAB)) n++;
-  if (n >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return false;
-  }
+  const n = lineSpaceEnd(e, i + 1);
+  if (n >= e.end) return false;
   // A literal that ends the member (`{a: x, true}`) is no text either.
   if (!isWordStart(s.charCodeAt(n)) || scalarEndsMember(e, n) || keyStartsAt(e, n) || pathKeyAt(e, n)) return false;
   return !colonLostAt(e, n, true) || !memberEndFollows(e, n);
