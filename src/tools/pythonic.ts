@@ -238,6 +238,27 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
   return found.sort((a, b) => a.start - b.start);
 }
 
+/** Llama 3.1's built-in tool call, `NAME.call(`, up to its `(` (no backtracking: one name, fixed words). */
+const BUILTIN_CALL = /^\s*([A-Za-z_]\w{0,127})\s*\.\s*call\s*\(/;
+
+/**
+ * The call after Llama 3.1's `<|python_tag|>` when it is a built-in tool's,
+ * `brave_search.call(query="…")` or `python.call(code="…")`: its keyword arguments, read as a
+ * pythonic call's; undefined when the body is no such call (JSON, as custom tools are written).
+ * @throws JsonMendError `UNREPAIRABLE` for a call cut off, or with an argument without its keyword
+ */
+export function builtinCall(body: string): PythonicCall | undefined {
+  const m = BUILTIN_CALL.exec(body);
+  if (m === null) return undefined;
+  const name = m[1];
+  const args = readArguments(body, m[0].length);
+  if (args === body.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (llama) is cut off: its arguments never end`);
+  if (typeof args === 'number') return undefined;
+  if ('positional' in args) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (llama) has an argument without its keyword; write each argument as keyword=value`);
+  if (body.slice(args.end).trim() !== '') return undefined;
+  return { name, args: args.args };
+}
+
 /** A call's arguments object: each keyword's value read as the tolerant parser reads a Python literal. */
 export function pythonicArguments(call: PythonicCall, ctx: ReadContext): { value: Record<string, unknown>; repairs: Repair[] } {
   const value: Record<string, unknown> = {};

@@ -12,6 +12,7 @@ import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
 import { parameterMarkup, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
 import { RootCloseHint } from './root-close.js';
+import { builtinCall, pythonicArguments } from './pythonic.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -122,9 +123,11 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
 
 /**
  * The calls of an assistant message written out as text, `{"tool_calls": [{…}, …]}` (OpenAI's shape,
- * maybe with `"role": "assistant"` and an empty `content`), else undefined.
+ * maybe with `"role": "assistant"` and an empty `content`), or the one call of llama.cpp's generic
+ * format, `{"tool_call": {…}}`; else undefined.
  */
 export function toolCallsOf(value: unknown): unknown[] | undefined {
+  if (isObject(value) && isObject(value.tool_call) && Object.keys(value).length === 1) return [value.tool_call];
   if (!isObject(value) || !Array.isArray(value.tool_calls)) return undefined;
   for (const [key, v] of Object.entries(value)) {
     if (key === 'tool_calls' || (key === 'role' && v === 'assistant') || (key === 'content' && (v === null || v === ''))) continue;
@@ -226,6 +229,16 @@ function withMembersBeside(call: Record<string, unknown>, rewrites: ToolCallRewr
   return merged;
 }
 
+/**
+ * Apertus writes each call as `{"NAME": {…arguments}}`: an object of one member, named for the tool,
+ * becomes `{name, arguments}`; one already shaped so stays.
+ */
+function namedByKey(item: unknown): unknown {
+  if (!isObject(item) || isCallShaped(item)) return item;
+  const keys = Object.keys(item);
+  return keys.length === 1 ? { name: keys[0], arguments: item[keys[0]] } : item;
+}
+
 /** `NAME(` then an object: a call written as a function call. */
 const CALLED_TOOL = /^\s*([A-Za-z_][\w.-]{0,127})\s*\(\s*\{/;
 
@@ -287,6 +300,13 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   const line = () => ctx.lineAt(span.start);
   if (span.body === 'call') {
     if (body.trim() === '') return [];
+    if (span.format === 'llama') {
+      const builtin = builtinCall(body);
+      if (builtin !== undefined) {
+        const args = pythonicArguments(builtin, ctx);
+        return [callFromValue({ name: builtin.name, arguments: args.value }, origin, ctx, args.repairs, false, [])];
+      }
+    }
     const called = calledTool(body, ctx);
     if (called !== undefined) {
       const where = describe(called.name, span.format, line);
@@ -305,7 +325,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const truncated = wasCutOff(repairs);
     repairs = doubledBracesAsRewrite(repairs, rewrites);
     const items = Array.isArray(value) ? value : [value];
-    return items.map((item) => callFromValue(item, origin, ctx, repairs, truncated, [...rewrites]));
+    return items.map((item) => callFromValue(span.format === 'apertus' ? namedByKey(item) : item, origin, ctx, repairs, truncated, [...rewrites]));
   }
   if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];
   const name = span.name;

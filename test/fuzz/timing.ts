@@ -163,6 +163,9 @@ export const FAMILIES: readonly TimingFamily[] = [
   // header whose name is followed by a long run of space (each push scanned it again).
   { name: 'tools.pythonic-one-line', n: 20_000, make: (n) => times('[ls(a=1)] x ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.glm-header-space', n: 20_000, make: (n) => '<tool_call>ls' + times('\n', n) + '<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  // Session 27: openers whose header never reads (no `>` after `<invoke name=`), streamed: each
+  // rejected one kept the text before it in the scanner's window, which every chunk then copied.
+  { name: 'tools.rejected-openers-streamed', n: 160_000, make: (n) => times('<invoke name=', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 7) s.push(t.slice(i, i + 7)); return s.end(); }) },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },

@@ -178,6 +178,19 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
     throwsCode('<tool_call>\n<function=web_search>\n<parameter=query>\nUse </function> to close.\nMore\n</parameter>\n</function>\n</tool_call>', 'UNREPAIRABLE', /cut off/);
   });
 
+  test("Hermes 2 Pro's <function name=\"NAME\">{…}</function> (llama.cpp's test-chat: the call stayed in the text)", () => {
+    const r = extractToolCalls('<function name="get_weather">\n{"location": "Oslo"}\n</function>', { tools });
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'get_weather', { location: 'Oslo' }]], '']);
+    assert.deepEqual(calls("<tool_call>\n<function name='web_search'>\n<parameter=query>\nfjords\n</parameter>\n</function>\n</tool_call>"), [['qwen3_coder', 'web_search', { query: 'fjords' }]]);
+  });
+
+  test('names and keys beyond ASCII (ollama\'s qwen3coder and glm46 tests: the call stayed in the text)', () => {
+    const weatherZh = [{ name: '获取天气', schema: { type: 'object', properties: { 城市: { type: 'string' } }, required: ['城市'] } }];
+    const qwen = extractToolCalls('<tool_call>\n<function=获取天气>\n<parameter=城市>\n北京\n</parameter>\n</function>\n</tool_call>', { tools: weatherZh });
+    const glm = extractToolCalls('<tool_call>获取天气\n<arg_key>城市</arg_key>\n<arg_value>北京</arg_value></tool_call>', { tools: weatherZh });
+    assert.deepEqual([...qwen.calls, ...glm.calls].map((c) => [c.format, c.name, c.arguments]), [['qwen3_coder', '获取天气', { 城市: '北京' }], ['glm45', '获取天气', { 城市: '北京' }]]);
+  });
+
   test('a bare <function=…> without <tool_call>', () => {
     assert.deepEqual(calls('Running it now.\n<function=web_search>\n<parameter=query>\ngrep -r "percentage" .\n</parameter>\n</function>'),
       [['qwen3_coder', 'web_search', { query: 'grep -r "percentage" .' }]]);
@@ -245,6 +258,17 @@ describe('llama: <|python_tag|>', () => {
   test('two calls separated by "; "', () => {
     assert.deepEqual(calls('<|python_tag|>{"name": "web_search", "parameters": {"query": "a"}}; {"name": "get_weather", "parameters": {"location": "Nice"}}'),
       [['llama', 'web_search', { query: 'a' }], ['llama', 'get_weather', { location: 'Nice' }]]);
+  });
+
+  test("a built-in tool's call, NAME.call(key=\"value\") (llama.cpp's test-chat: the call stayed in the text)", () => {
+    const builtins = [{ name: 'python', schema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } }, { name: 'brave_search' }];
+    const r = extractToolCalls('<|python_tag|>python.call(code="print(\'hey\')")', { tools: builtins });
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['llama', 'python', { code: "print('hey')" }]], '']);
+    assert.deepEqual(extractToolCalls('Searching.<|python_tag|>brave_search.call(query="weather in SF", count=3)<|eom_id|>', { tools: builtins }).calls.map((c) => [c.name, c.arguments]),
+      [['brave_search', { query: 'weather in SF', count: 3 }]]);
+    assert.throws(() => extractToolCalls('<|python_tag|>python.call(code="print(1)', { tools: builtins }), { code: 'UNREPAIRABLE', message: /"python".*cut off/ });
+    assert.throws(() => extractToolCalls('<|python_tag|>python.call("print(1)")', { tools: builtins }), { code: 'UNREPAIRABLE', message: /keyword/ });
+    assert.throws(() => extractToolCalls('<|python_tag|>wolfram_alpha.call(query="x")', { tools: builtins }), { code: 'SCHEMA_MISMATCH' });
   });
 });
 
@@ -349,6 +373,18 @@ describe('deepseek: <｜tool▁call▁begin｜>', () => {
     const call = (n: string, a: string) => `<｜tool▁call▁begin｜>function<｜tool▁sep｜>${n}\n\`\`\`json\n${a}\n\`\`\`<｜tool▁call▁end｜>`;
     const reply = `<｜tool▁calls▁begin｜>${call('web_search', '{"query": "a"}')}\n${call('get_weather', '{"location": "b"}')}<｜tool▁calls▁end｜>`;
     assert.deepEqual(calls(reply).map((c) => c[1]), ['web_search', 'get_weather']);
+  });
+
+  test("R1's section opener merged with the call's, or spelled out (llama.cpp's test-chat: the call stayed in the text)", () => {
+    const body = 'function<｜tool▁sep｜>web_search\n```json\n{"query": "r1"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const merged = extractToolCalls(`<｜tool▁calls｜>${body}`, { tools });
+    assert.deepEqual([merged.calls.map((c) => [c.format, c.name, c.arguments]), merged.text], [[['deepseek_v3', 'web_search', { query: 'r1' }]], '']);
+    for (const opener of ['<｜tool_calls_begin｜>', '<｜tool calls begin｜>', '<｜tool\\_calls\\_begin｜>']) {
+      const r = extractToolCalls(`Ok.${opener}<｜tool▁call▁begin｜>${body}`, { tools });
+      assert.deepEqual([r.calls.map((c) => c.name), r.text], [['web_search'], 'Ok.'], opener);
+    }
+    // The merged opener ends a <think> block as the tokenizer's does.
+    assert.deepEqual(calls('<think>Let me search. <｜tool▁calls｜>web_search<｜tool▁sep｜>{"query": "a"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>'), [['deepseek_v31', 'web_search', { query: 'a' }]]);
   });
 
   test('V3.1: NAME<｜tool▁sep｜>{…}', () => {
@@ -537,6 +573,23 @@ describe('gemma: <|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>', () => 
   });
 });
 
+describe('apertus: <|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>', () => {
+  test("each call an object named for its tool; the thought block stays in the text (llama.cpp's test-chat)", () => {
+    const r = extractToolCalls('<|inner_prefix|>I\'m\nthinking<|inner_suffix|><|tools_prefix|>[{"get_weather": {"location": "Bern", "days": "2"}}, {"web_search": {"query": "Alps"}}]<|tools_suffix|>Done.', { tools });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['apertus', 'get_weather', { location: 'Bern', days: 2 }], ['apertus', 'web_search', { query: 'Alps' }]]);
+    assert.equal(r.text, "<|inner_prefix|>I'm\nthinking<|inner_suffix|>Done.");
+  });
+
+  test('a call drafted in the thought block is none; a call object of two members names no tool', () => {
+    assert.deepEqual(calls('<|inner_prefix|><|tools_prefix|>[{"web_search": {"query": "a"}}]<|tools_suffix|><|inner_suffix|>'), []);
+    throwsCode('<|tools_prefix|>[{"web_search": {"query": "a"}, "get_weather": {}}]<|tools_suffix|>', 'UNREPAIRABLE', /names no tool/);
+  });
+
+  test('cut off: an error naming the call', () => {
+    throwsCode('<|tools_prefix|>[{"web_search": {"query": "a', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
 describe('pythonic: [NAME(key=value), …]', () => {
   test('a list of calls on its own line; values are Python literals', () => {
     const r = extractToolCalls("Let me check.\n[get_weather(location='San Francisco', days=3), web_search(query=\"a, b (c)\", exact=True)]", { tools });
@@ -611,6 +664,13 @@ describe('json: bare call objects', () => {
     assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), [['json', 'get_weather', { location: 'Oslo' }, 'call_1']]);
     // With anything else in it, the object is an answer, not calls.
     assert.deepEqual(extractToolCalls('{"tool_calls": [{"name": "web_search", "arguments": {"query": "a"}}], "note": "x"}', { tools }).calls, []);
+  });
+
+  test('llama.cpp\'s generic format: {"tool_call": {…}} (its test-chat: the call stayed in the text)', () => {
+    assert.deepEqual(calls('{"tool_call": {"name": "web_search", "arguments": {"query": "a"}}}'), [['json', 'web_search', { query: 'a' }]]);
+    // Not a call object inside, or other members beside it: an answer.
+    assert.deepEqual(calls('{"tool_call": {"name": "web_search"}}'), []);
+    assert.deepEqual(calls('{"tool_call": {"name": "web_search", "arguments": {}}, "reason": "x"}'), []);
   });
 
   test('Command R\'s actions: "tool_name" and "parameters"', () => {
@@ -788,7 +848,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'pythonic', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {

@@ -35,6 +35,10 @@ const REPLIES: Record<string, string> = {
   minimax_m3: 'Looking.]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_weather">]<]minimax[>[<location>Graz]<]minimax[>[</location>]<]minimax[>[<days>2</days>]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
   gemma: 'Checking.<|tool_call>call:get_weather{location:<|"|>Bergen, "NO"<|"|>,days:2}<tool_call|><|tool_call>call:web_search{query:<|"|>fjords<|"|>}<tool_call|>',
   function_gemma: '<start_function_call>call:web_search{query:<escape>a<escape>}<end_function_call>',
+  apertus: '<|tools_prefix|>[{"get_weather": {"location": "Bern"}}, {"web_search": {"query": "Alps"}}]<|tools_suffix|>',
+  deepseek_merged: '<｜tool▁calls｜>function<｜tool▁sep｜>web_search\n```json\n{"query": "r1"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  llama_builtin: '<|python_tag|>web_search.call(query="llama")<|eom_id|>',
+  function_name: '<function name="get_weather">{"location": "Oslo"}</function>',
   glm45: '<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Bergen</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>',
 };
 

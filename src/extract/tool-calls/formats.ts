@@ -7,11 +7,11 @@
  * | format         | models                                  | shape                                                                                                   |
  * | -------------- | --------------------------------------- | ------------------------------------------------------------------------------------------------------- |
  * | `hermes`       | Hermes, Qwen 2.5 / 3, QwQ               | `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (or an array in one block)    |
- * | `qwen3_coder`  | Qwen3-Coder, Qwen3.5; Seed-OSS          | `<tool_call><function=NAME><parameter=KEY>value</parameter>…</function></tool_call>` (also bare `<function=…>`) |
- * | `llama`        | Llama 3.1 / 3.2 / 3.3                   | `<\|python_tag\|>{"name": …, "parameters": {…}}`, up to `<\|eom_id\|>` / `<\|eot_id\|>` or the end        |
+ * | `qwen3_coder`  | Qwen3-Coder, Qwen3.5; Seed-OSS          | `<tool_call><function=NAME><parameter=KEY>value</parameter>…</function></tool_call>` (also bare `<function=…>`; Hermes 2 Pro's `<function name="NAME">{…}</function>` with a JSON body) |
+ * | `llama`        | Llama 3.1 / 3.2 / 3.3                   | `<\|python_tag\|>{"name": …, "parameters": {…}}`, or a built-in tool's `<\|python_tag\|>NAME.call(key="value")`, up to `<\|eom_id\|>` / `<\|eot_id\|>` or the end |
  * | `mistral`      | Mistral 7B v0.3, Nemo, Small, Devstral  | `[TOOL_CALLS][{"name": …, "arguments": {…}}]`, `[TOOL_CALLS]NAME[ARGS]{…}` (`NAME[CALL_ID]ID[ARGS]`) or `[TOOL_CALLS]NAME{…}` |
  * | `harmony`      | gpt-oss                                 | `<\|channel\|>commentary to=functions.NAME <\|constrain\|>json<\|message\|>{…}<\|call\|>`                 |
- * | `deepseek_v3`  | DeepSeek V3, R1                         | `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` + newline + a ```` ```json ```` fence + `<｜tool▁call▁end｜>` |
+ * | `deepseek_v3`  | DeepSeek V3, R1                         | `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` + newline + a ```` ```json ```` fence + `<｜tool▁call▁end｜>` (R1 may merge the first call's opener into the section's: `<｜tool▁calls｜>function<｜tool▁sep｜>…`) |
  * | `deepseek_v31` | DeepSeek V3.1, V3.2                     | `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`                                             |
  * | `deepseek_dsml` | DeepSeek V3.2, V4                      | `<｜DSML｜invoke name="NAME"><｜DSML｜parameter name="KEY" string="true">value</｜DSML｜parameter></｜DSML｜invoke>`, in `<｜DSML｜function_calls>` (V4: `<｜DSML｜tool_calls>`) |
  * | `kimi_k2`      | Kimi K2, K2.5, K2.6                     | `<\|tool_call_begin\|>functions.NAME:0<\|tool_call_argument_begin\|>{…}<\|tool_call_end\|>`           |
@@ -19,14 +19,15 @@
  * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>`, `<function_calls>` or `<tool_calls>` |
  * | `minimax_m3`   | MiniMax-M3                              | `]<]minimax[>[<invoke name="NAME">]<]minimax[>[<KEY>value]<]minimax[>[</KEY>…]<]minimax[>[</invoke>`: every tag after the namespace token, each parameter named by its tag; in `]<]minimax[>[<tool_call>` |
  * | `gemma`        | Gemma 4; FunctionGemma                  | `<\|tool_call>call:NAME{key:<\|"\|>text<\|"\|>,n:3}<tool_call\|>`, or `<start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>` |
+ * | `apertus`      | Apertus                                 | `<\|tools_prefix\|>[{"NAME": {…}}, …]<\|tools_suffix\|>`: each call an object whose one key is the tool's name |
  * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts), LFM2, OLMo 3, Gemma 3 | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`, LFM2's `<\|tool_call_start\|>`), or calls one per line in `<function_calls>` or a ```` ```tool_code ```` block; every NAME a tool |
  * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4, Cohere, InternLM2 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`, Cohere's `<\|START_ACTION\|>`, InternLM2's `<\|action_start\|><\|plugin\|>`; or `{"tool_calls": [{…}]}` |
  */
-export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'pythonic' | 'json';
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'apertus' | 'pythonic' | 'json';
 
 /** Every {@link ToolCallFormat}, in the order of the table above. */
 export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
-  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'pythonic', 'json',
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'json',
 ] as const);
 
 /** What a span's body holds, which decides how the tools layer reads it. */
@@ -60,6 +61,8 @@ export const TOKENS = {
   toolCallOpen: '<tool_call>',
   toolCallClose: '</tool_call>',
   functionOpen: '<function=',
+  /** Hermes 2 Pro's (and Llama 3.1's custom) call header with its name in an attribute: `<function name="NAME">`. */
+  functionNameOpen: '<function name=',
   functionClose: '</function>',
   parameterOpen: '<parameter=',
   parameterClose: '</parameter>',
@@ -85,6 +88,12 @@ export const TOKENS = {
   harmonyEnd: '<|end|>',
   harmonyReturn: '<|return|>',
   deepseekCallsBegin: '<｜tool▁calls▁begin｜>',
+  /** DeepSeek-R1's section opener merged with its first call's (`<｜tool▁calls｜>function<｜tool▁sep｜>…`). */
+  deepseekCallsMerged: '<｜tool▁calls｜>',
+  /** DeepSeek-R1's section opener as distills spell it with the tokenizer's `▁` written out. */
+  deepseekCallsUnderscored: '<｜tool_calls_begin｜>',
+  deepseekCallsSpaced: '<｜tool calls begin｜>',
+  deepseekCallsEscaped: '<｜tool\\_calls\\_begin｜>',
   deepseekCallsEnd: '<｜tool▁calls▁end｜>',
   deepseekCallBegin: '<｜tool▁call▁begin｜>',
   deepseekCallEnd: '<｜tool▁call▁end｜>',
@@ -135,4 +144,8 @@ export const TOKENS = {
   functionGemmaClose: '<end_function_call>',
   functionGemmaString: '<escape>',
   gemmaCallPrefix: 'call:',
+  apertusCallsOpen: '<|tools_prefix|>',
+  apertusCallsClose: '<|tools_suffix|>',
+  apertusThoughtOpen: '<|inner_prefix|>',
+  apertusThoughtClose: '<|inner_suffix|>',
 } as const;

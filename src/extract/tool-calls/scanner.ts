@@ -72,6 +72,7 @@ const REASONING: ReadonlyMap<string, string> = new Map([
   ...DEFAULT_REASONING_TAGS.map((tag): [string, string] => [`<${tag}>`, `</${tag}>`]),
   [T.gemmaThoughtOpen, T.gemmaThoughtClose],
   [T.mistralThinkOpen, T.mistralThinkClose],
+  [T.apertusThoughtOpen, T.apertusThoughtClose],
 ]);
 
 /**
@@ -79,7 +80,10 @@ const REASONING: ReadonlyMap<string, string> = new Map([
  * Kimi K2 Thinking writes its calls before its `</think>` (llxprt-code #749), and DeepSeek's
  * templates open no section while thinking. A draft in Gemma's channel or in `[THINK]` stays one.
  */
-const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, T.deepseekCallsBegin, T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen];
+/** DeepSeek's call section openers: the tokenizer's, and as R1 and its distills also write it. */
+const DEEPSEEK_SECTIONS: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsMerged, T.deepseekCallsUnderscored, T.deepseekCallsSpaced, T.deepseekCallsEscaped]);
+
+const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, ...DEEPSEEK_SECTIONS, T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen];
 const LONGEST_END_OF_THINKING = Math.max(...ENDS_THINKING.map((t) => t.length));
 
 /** The openers of `<think>` tags' blocks, which a call section ends (not Gemma's channel or `[THINK]`). */
@@ -89,7 +93,7 @@ const THINK_TAGS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag)
 const THINK_CLOSERS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag) => `</${tag}>`));
 
 const STRIP_ONLY: ReadonlySet<string> = new Set([
-  T.deepseekCallsBegin, T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
+  T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
   T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose, T.seedCallOpen, T.seedCallClose,
   T.minimaxNamespace,
@@ -101,7 +105,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  * start at its message's `<|start|>` without looking back.
  */
 const OPENERS: readonly string[] = [
-  T.toolCallOpen, T.functionOpen, T.pythonTag, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
+  T.toolCallOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
   T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
@@ -158,17 +162,21 @@ const GEMMA_ENDS: readonly End[] = [
   { token: T.gemmaResponse, consume: false },
 ];
 const FUNCTION_GEMMA_ENDS: readonly End[] = [{ token: T.functionGemmaClose, consume: true }, { token: T.functionGemmaOpen, consume: false }];
+const APERTUS_ENDS: readonly End[] = [{ token: T.apertusCallsClose, consume: true }, { token: T.apertusCallsOpen, consume: false }];
 
 /** How far a header may reach before the opener is taken for prose. */
 const HEADER_LIMIT = 120;
-/** A tool name: a letter or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
-const NAME = /^[A-Za-z_][\w.:-]{0,127}$/;
+/** A tool name: a letter (of any script) or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
+const NAME = /^[\p{L}_][\p{L}\p{M}\p{N}_.:-]{0,127}$/u;
+/** A letter, mark or digit beyond ASCII: part of a name (`获取天气`). */
+const WIDE_NAME_CHAR = /[\p{L}\p{M}\p{N}]/u;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
 function isNameChar(c: number): boolean {
+  if (c >= 0x80) return WIDE_NAME_CHAR.test(String.fromCharCode(c));
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e || c === 0x3a;
 }
 
@@ -357,6 +365,9 @@ export class ToolCallScanner {
       if (header === REJECT) {
         this.found[i] = -1;
         this.from[i] = at + 1;
+        // No opener starts before this one (it was the earliest): what lies before is decided, and
+        // the window may drop it. Kept, a run of rejected openers grew the window with every chunk.
+        this.pos = Math.max(this.pos, at);
         continue;
       }
       if (header === STRIP) {
@@ -372,6 +383,7 @@ export class ToolCallScanner {
         body: header.body, bodyStart: header.bodyStart, bodyEnd: header.bodyStart, closed: false,
       };
       if (header.id !== undefined) span.id = header.id;
+      if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
       this.current = { span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart) };
       this.pos = header.bodyStart;
       this.startAnchor = this.channelAnchor = -1;
@@ -476,15 +488,20 @@ export class ToolCallScanner {
       case T.toolCallOpen: {
         const i = this.skipSpace(at + token.length);
         if (i - at > HEADER_LIMIT) return this.hermes(at);
-        if (this.cutInside(T.functionOpen, i) || this.cutInside(T.invokeOpen, i) || this.cutInside(T.minimaxM3InvokeOpen, i)) return this.ended ? this.hermes(at) : WAIT;
+        if ([T.functionOpen, T.functionNameOpen, T.invokeOpen, T.minimaxM3InvokeOpen].some((o) => this.cutInside(o, i))) return this.ended ? this.hermes(at) : WAIT;
         // MiniMax-M3's calls in a `<tool_call>` whose namespace token was lost: the wrapper goes with them.
         if (this.startsWith(T.minimaxM3InvokeOpen, i)) return STRIP;
         if (this.startsWith(T.functionOpen, i)) return this.functionHeader(at, i);
+        if (this.startsWith(T.functionNameOpen, i)) return this.invokeHeader(at, i, T.functionNameOpen);
         if (this.startsWith(T.invokeOpen, i)) return this.invokeHeader(at, i, T.invokeOpen);
         return this.glmHeader(at, i) ?? this.hermes(at);
       }
       case T.functionOpen:
         return this.functionHeader(at, at);
+      case T.functionNameOpen:
+        return this.invokeHeader(at, at, token);
+      case T.apertusCallsOpen:
+        return { format: 'apertus', start: at, body: 'call', bodyStart: at + token.length, ends: APERTUS_ENDS };
       case T.pythonTag:
         return { format: 'llama', start: at, body: 'call', bodyStart: at + token.length, ends: LLAMA_ENDS };
       case T.mistralCalls:
@@ -504,8 +521,10 @@ export class ToolCallScanner {
         return this.gemmaHeader(at, token, GEMMA_ENDS);
       case T.functionGemmaOpen:
         return this.gemmaHeader(at, token, FUNCTION_GEMMA_ENDS);
+      case T.deepseekCallBegin:
+        return this.deepseekHeader(at, at + token.length);
       default:
-        return this.deepseekHeader(at);
+        return this.deepseekSection(token, at);
     }
   }
 
@@ -585,6 +604,7 @@ export class ToolCallScanner {
     const nameAt = nameStart + window.indexOf(name);
     const bodyStart = nameStart + gt + 1;
     if (open === T.minimaxM3InvokeOpen) return { format: 'minimax_m3', start, name, nameStart: nameAt, body: 'named_tags', bodyStart, ends: MINIMAX_M3_ENDS };
+    if (open === T.functionNameOpen) return { format: 'qwen3_coder', start, name, nameStart: nameAt, body: 'parameters', bodyStart, ends: QWEN_ENDS };
     const dsml = open === T.dsmlInvokeOpen;
     return { format: dsml ? 'deepseek_dsml' : 'invoke', start, name, nameStart: nameAt, body: 'parameters', bodyStart, ends: dsml ? DSML_ENDS : INVOKE_ENDS };
   }
@@ -695,9 +715,20 @@ export class ToolCallScanner {
     return at;
   }
 
-  /** `<｜tool▁call▁begin｜>` then `function<｜tool▁sep｜>NAME\n…` (V3, R1) or `NAME<｜tool▁sep｜>…` (V3.1). */
-  private deepseekHeader(at: number): HeaderResult {
-    const a = at + T.deepseekCallBegin.length;
+  /**
+   * A DeepSeek section opener: markup of its own before a call's `<｜tool▁call▁begin｜>`; R1 may go
+   * straight on to the call (`<｜tool▁calls｜>function<｜tool▁sep｜>NAME`), which then starts there.
+   */
+  private deepseekSection(token: string, at: number): HeaderResult {
+    const a = this.skipSpace(at + token.length);
+    if (this.cutInside(T.deepseekCallBegin, a) && !this.ended) return WAIT;
+    if (this.startsWith(T.deepseekCallBegin, a)) return STRIP;
+    const call = this.deepseekHeader(at, a);
+    return call === REJECT ? STRIP : call;
+  }
+
+  /** After `<｜tool▁call▁begin｜>` (at `a`): `function<｜tool▁sep｜>NAME\n…` (V3, R1) or `NAME<｜tool▁sep｜>…` (V3.1). */
+  private deepseekHeader(at: number, a: number): HeaderResult {
     const window = this.slice(a, a + HEADER_LIMIT + T.deepseekSep.length);
     const s = window.indexOf(T.deepseekSep);
     if (s === -1) return window.length >= HEADER_LIMIT + T.deepseekSep.length ? REJECT : this.undecided(at);
