@@ -671,7 +671,7 @@ export function proseEndsValue(e: Engine): boolean {
   if (k >= e.end && !e.final) throw NEED_MORE;
   if (k >= limit && k < e.end) return false;
   const next = k < e.end ? s.charCodeAt(k) : -1;
-  if (next === Ch.DQUOTE || next === Ch.SQUOTE || next === Ch.RBRACE || next === Ch.RBRACKET || (k < e.end && keyStartsAt(e, k))) return false;
+  if (next === Ch.DQUOTE || next === Ch.SQUOTE || next === Ch.RBRACE || next === Ch.RBRACKET) return false;
   let closers = '';
   while (e.kinds.length > 0) closers += popContainer(e);
   e.record('missing_closer', e.pos, `inserted "${closers}" before the text after the value`);

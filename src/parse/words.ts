@@ -413,7 +413,7 @@ function isTextStart(c: number): boolean {
  * Whether the text of an object's unquoted value goes on past the comma at `i`: a word follows on
  * the comma's line that starts no member (`{"b": Red, green and blue}`, `{text: Hello, world}`).
  * Ended there, the words after it became a made-up key (`"green and blue": null`). A key (`b:`, or
- * one written as a path: `y.z:`, `b=1`), a literal, a quote or an opener after the comma ends the
+ * one with spaces or marks: `Price (USD):`, `y.z:`, `b=1`), a literal, a quote or an opener after the comma ends the
  * value, and so does a member whose colon was lost (`age 30`) when its end shows it is one (see
  * memberEndFollows): `Frag 4, Frag 5.` is text.
  */
@@ -421,16 +421,19 @@ function textGoesOn(e: Engine, i: number): boolean {
   const s = e.buf;
   const n = lineSpaceEnd(e, i + 1);
   if (n >= e.end) return false;
+  if (!isWordStart(s.charCodeAt(n))) return false;
+  // `see docs, https://x.com`: a link is text, though its scheme reads as a key.
+  if (urlAt(e, n)) return true;
   // A literal that ends the member (`{a: x, true}`) is no text either.
-  if (!isWordStart(s.charCodeAt(n)) || scalarEndsMember(e, n) || keyStartsAt(e, n) || pathKeyAt(e, n)) return false;
+  if (scalarEndsMember(e, n) || keyStartsAt(e, n) || namedKeyAt(e, n)) return false;
   return !colonLostAt(e, n, true) || !memberEndFollows(e, n);
 }
 
 /**
- * `y.z: 1`, `b[0]: 1`, `b/c: 1`, `b=1`: a name with the marks paths and indexes write, then a colon
- * or `=` — a key as unquotedKeyEnd reads it, which keyStartsAt's plain word does not cover.
+ * `y.z: 1`, `b[0]: 1`, `b/c: 1`, `b=1`: a name with the marks paths and indexes write, and no space,
+ * then a colon or `=` — a key as code writes one, which keyStartsAt's plain word does not cover.
  */
-function pathKeyAt(e: Engine, k: number): boolean {
+export function pathKeyAt(e: Engine, k: number): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + KEY_MAX);
   let j = k;
@@ -445,7 +448,42 @@ function pathKeyAt(e: Engine, k: number): boolean {
     return false;
   }
   const c = s.charCodeAt(j);
-  return c === Ch.COLON || (c === Ch.EQ && s.charCodeAt(j + 1) !== Ch.EQ);
+  return (c === Ch.COLON && !urlAt(e, k)) || (c === Ch.EQ && s.charCodeAt(j + 1) !== Ch.EQ);
+}
+
+/** Whether a link starts at `k`: a word, then `://`. */
+function urlAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const j = shortWordEnd(e, k);
+  if (j < 0 || s.charCodeAt(j) !== Ch.COLON) return false;
+  if (j + 2 >= e.end && !e.final) throw NEED_MORE;
+  return s.charCodeAt(j + 1) === Ch.SLASH && s.charCodeAt(j + 2) === Ch.SLASH;
+}
+
+/**
+ * A key as unquotedKeyEnd reads one, which keyStartsAt's plain word does not cover: a name with
+ * spaces or marks (`Price (USD):`, `Author's note:`, `Item #1:`, `Mr. Smith:`, `y.z:`, `b[0]:`), up
+ * to a colon on its line that starts no URL (`https://…` is text), or a path's `b=1` (no space before
+ * the `=`). The text ending inside it is a key cut off. Read as the value's text, such a member was
+ * lost in it (`{a: Good, Price (USD): 12}` → `"Good, Price (USD): 12"`).
+ */
+export function namedKeyAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + KEY_MAX);
+  let spaced = false;
+  for (let j = k; j < limit; j++) {
+    const c = s.charCodeAt(j);
+    if (c === Ch.COLON || c === Ch.FULLWIDTH_COLON) return !urlAt(e, k);
+    if (c === Ch.EQ) {
+      if (j + 1 >= e.end && !e.final) throw NEED_MORE;
+      return !spaced && s.charCodeAt(j + 1) !== Ch.EQ;
+    }
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LBRACE || c === Ch.DQUOTE || c === Ch.LF || c === Ch.CR) return false;
+    if (c === Ch.SPACE || c === Ch.TAB) spaced = true;
+  }
+  if (limit < e.end) return false;
+  if (!e.final) throw NEED_MORE;
+  return true;
 }
 
 /**
@@ -465,7 +503,7 @@ function memberEndFollows(e: Engine, k: number): boolean {
       return true;
     }
     // The object's end, a key, or another member whose colon was lost (`age 36, height 170}`).
-    return s.charCodeAt(n) === Ch.RBRACE || keyStartsAt(e, n) || pathKeyAt(e, n) || (isWordStart(s.charCodeAt(n)) && colonLostAt(e, n, true));
+    return s.charCodeAt(n) === Ch.RBRACE || keyStartsAt(e, n) || namedKeyAt(e, n) || (isWordStart(s.charCodeAt(n)) && colonLostAt(e, n, true));
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
   return true;

@@ -685,6 +685,36 @@ export const unquotedLines = fc.tuple(
   return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
 });
 
+/** Keys as people label things: spaces and marks (`Price (USD)`, `Mr. Smith`), which code's names lack. */
+const LABELS = ['Price (USD)', "Author's note", 'Item #1', 'Mr. Smith', 'Growth %', 'C++', 'Q&A', 'Weight (kg)', 'rate/hour', 'Step 2 (final)', 'first name', 'e-mail', 'Score?', 'Done!', 'name', 'y.z'];
+/** Words of unquoted text values: no literal (`true`, `None`), no digit, no colon. */
+const TEXT_WORDS = ['red', 'Green', 'blue', 'apple', 'large', 'soft', 'quick', 'fox', 'Paris', 'France', 'and', 'well', 'works', 'Ann'];
+
+/**
+ * An object written as JavaScript with labels for keys (`{a: Good, Price (USD): 12}`), some values
+ * text without quotes whose words may be joined by commas (`Red, green and blue`), alone or in
+ * prose; with the value. Session 27: a label after such a text was read as more of its text.
+ */
+export const unquotedLabels = fc.tuple(
+  fc.uniqueArray(fc.constantFrom(...LABELS), { minLength: 1, maxLength: 5 }),
+  fc.array(fc.oneof(
+    fc.array(fc.array(fc.constantFrom(...TEXT_WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')), { minLength: 1, maxLength: 3 }).map((parts) => ({ text: parts.join(', ') })),
+    fc.oneof(fc.integer({ min: -999, max: 999 }), fc.constantFrom('x y', 'it\'s'), fc.constant(null)).map((v) => ({ v })),
+  ), { minLength: 6, maxLength: 6 }),
+  fc.boolean(), fc.boolean(),
+).map(([labels, values, pretty, inProse]) => {
+  // In prose, a `{` whose first key is a label (`{Price (USD): …`) is prose's brace, not an object.
+  const keys = inProse ? ['id', ...labels] : labels;
+  const value: Record<string, unknown> = {};
+  const parts = keys.map((key, i) => {
+    const m = values[i];
+    value[key] = 'text' in m ? m.text : m.v;
+    return `${key}: ${'text' in m ? m.text : JSON.stringify(m.v)}`;
+  });
+  const text = pretty ? `{\n  ${parts.join(',\n  ')}\n}` : `{${parts.join(', ')}}`;
+  return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
+});
+
 /**
  * A container as Python 2's repr writes it (`{u'name': u'Ann', u'ok': True, u'n': None}`), its
  * prefixes `u` or `b` in either case and quotes single or double, alone or in prose; with the value.

@@ -1219,6 +1219,34 @@ describe('a comma, quoted words and markdown in an unquoted value are its text, 
   ]);
 });
 
+describe('a label after an unquoted text ends it; prose after a lost closer stays prose, session 27', () => {
+  // Review of session 26 (differential run against 509dd9d): a key with spaces or marks after a
+  // comma was read as more of the value's text, the member lost in it (only `unquoted_string`).
+  readsEach([
+    ['{a: Good, Price (USD): 12}', { a: 'Good', 'Price (USD)': 12 }],
+    ["{title: Dune, Author's note: {x: 1}}", { title: 'Dune', "Author's note": { x: 1 } }],
+    ['{"summary": Works well, Mr. Smith: "yes"}', { summary: 'Works well', 'Mr. Smith': 'yes' }],
+    ['{name: Ann, Item #1: [1, 2], c: 3}', { name: 'Ann', 'Item #1': [1, 2], c: 3 }],
+    ['{a: Growth, Growth %: 5, C++: 1, Q&A: 2}', { a: 'Growth', 'Growth %': 5, 'C++': 1, 'Q&A': 2 }],
+    ['{a: Red, green and blue, Author\'s note: fine, b: 1}', { a: 'Red, green and blue', "Author's note": 'fine', b: 1 }],
+    // A link is text, though its scheme reads as a key (it was a key, and the rest a comment).
+    ['{"a": see docs, https://x.com/a, b: 2}', { a: 'see docs, https://x.com/a', b: 2 }],
+    // Found by recovery.unquoted-labels: a path's key or a label after a quoted value went into the string.
+    ['{id: red, price: "x y", y.z: red}', { id: 'red', price: 'x y', 'y.z': 'red' }],
+    ['{id: 0, Price (USD): "x y", C++: 0}', { id: 0, 'Price (USD)': 'x y', 'C++': 0 }],
+  ]);
+  readsEach([
+    // The object's `}` lost, then lines of prose, one of them a label: prose, not made-up members.
+    ['{"a": 1\nI filled in the fields.\nNote: it is approximate.', { a: 1 }],
+    ['{"function": "send_message", "params": {"message": "hi"}\nFUNCTION RETURN\nstatus: OK', { function: 'send_message', params: { message: 'hi' } }],
+  ]);
+  test('a key cut off after a text value is dropped as cut off, not joined to the text', () => {
+    const r = parseWithReport('{city: Paris, countr');
+    assert.deepEqual(r.value, { city: 'Paris' });
+    assert.ok(r.repairs.some((x) => x.kind === 'truncated'));
+  });
+});
+
 describe("an empty array's lost `[` before a trailing comma and the object's `}`, session 26", () => {
   // Found by the fuzz (recovery.deleted-script-delimiter): `a0: ],` then `},` read the `]` as closing
   // the array around the object, and the elements after it were set aside.
