@@ -287,10 +287,31 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
     // Offsets into the unescaped copy mean nothing in the reply: point them at the candidate.
     for (let i = from; i < log.length; i++) log.offsets[i] = candidate.start;
   } else {
-    engine.runAll(text, candidate.start, end);
+    const before = log.length;
+    try {
+      engine.runAll(text, candidate.start, end);
+    } catch (error) {
+      if (!(error instanceof EngineFailure) || error.emptyTopAt <= candidate.start) throw error;
+      return beforeEmptyTop(text, candidate, error.emptyTopAt, settings, log, before);
+    }
   }
   const tops = builder.tops;
   return new ParsedCandidate(tops.length === 1 ? tops[0] : tops, candidate.start, end, log, text, engine.edits);
+}
+
+/**
+ * Whole values, then one cut off before it held anything (`{"a": 1}⏎{"b": 2}⏎{`, lines of JSON cut
+ * off as the next began): the values before it, its opener dropped and the cut reported. An error
+ * would lose the values; `{}` would be a value the reply never gave.
+ */
+function beforeEmptyTop(text: string, candidate: Candidate, emptyAt: number, settings: EngineOptions, log: RepairLog, from: number): ParsedCandidate {
+  log.truncate(from);
+  const builder = new ValueBuilder();
+  const engine = new Engine(builder, settings, log);
+  engine.runAll(text, candidate.start, emptyAt);
+  log.push('truncated', emptyAt, 'the text ends in a value that holds nothing yet; dropped its opener');
+  const tops = builder.tops;
+  return new ParsedCandidate(tops.length === 1 ? tops[0] : tops, candidate.start, emptyAt, log, text, engine.edits);
 }
 
 function note(log: RepairLog, settings: EngineOptions, kind: TextRepairKind, offset: number, detail: string): void {

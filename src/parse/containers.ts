@@ -82,7 +82,10 @@ function push(e: Engine, kind: Kind): void {
     throw e.fail('TOO_DEEP', `nesting is deeper than maxDepth (${e.options.maxDepth})`, e.pos);
   }
   // Each value at the top starts holding nothing (see finishAtEnd).
-  if (e.kinds.length === 0) e.heldValue = false;
+  if (e.kinds.length === 0) {
+    e.heldValue = false;
+    e.topOpenedAt = e.base + e.pos;
+  }
   e.kinds.push(kind);
   if (kind === Kind.OBJECT) {
     e.openObjects++;
@@ -619,7 +622,9 @@ export function finishAtEnd(e: Engine): void {
   // (A container open inside it, `{"a": [`, keeps its key as a cut-off value does.)
   if (!e.heldValue && open === 1) {
     const opener = e.kinds[0] === Kind.OBJECT ? '{' : e.kinds[0] === Kind.ARRAY ? '[' : '(';
-    throw e.fail('UNREPAIRABLE', `the text ends before any value: the "${opener}" it opened holds nothing`, e.end);
+    if (e.topValues === 0) throw e.fail('UNREPAIRABLE', `the text ends before any value: the "${opener}" it opened holds nothing`, e.end);
+    // After whole values (`{"a": 1}⏎{"b": 2}⏎{`): the caller reads the text before this one.
+    throw e.fail('UNREPAIRABLE', `the text ends before the value after the first ${e.topValues} holds anything: the "${opener}" it opened holds nothing`, e.end, e.topOpenedAt);
   }
   // A member or element that never got its value is dropped, with the comma before it.
   const cutFrom = e.state !== State.AFTER_VALUE && e.memberAt >= 0 ? e.memberAt - e.base : e.pos;

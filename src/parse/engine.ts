@@ -37,7 +37,11 @@ export interface Edit {
 
 /** Why the engine gave up; front doors turn it into a JsonMendError with line, column and excerpt. */
 export class EngineFailure {
-  constructor(readonly code: ErrorCode, readonly reason: string, readonly offset: number) {}
+  /**
+   * `emptyTopAt`: the text ended in a value at the top that holds nothing yet, after values that are
+   * whole (`{"a": 1}⏎{`): where that value starts, so the caller can read the text before it.
+   */
+  constructor(readonly code: ErrorCode, readonly reason: string, readonly offset: number, readonly emptyTopAt = -1) {}
 }
 
 /** Engine settings derived from ParseOptions. */
@@ -93,6 +97,8 @@ export class Engine {
   /** @internal */ topValues = 0;
   /** Whether a value was completed inside a container (a cut-off reply with none holds no value). @internal */
   heldValue = false;
+  /** Where the value at the top being read started (its opener), absolute. @internal */
+  topOpenedAt = -1;
   /** The kind of the container completed last when it is the value completed last, else -1 (see arrayEndsBeforeKey). @internal */
   closedLast = -1;
   /**
@@ -843,8 +849,8 @@ export class Engine {
     this.edits.push({ at: offset, del: 1, ins: '' });
   }
 
-  /** @internal */ fail(code: ErrorCode, reason: string, at: number): EngineFailure {
-    return new EngineFailure(code, reason, this.base + at);
+  /** @internal */ fail(code: ErrorCode, reason: string, at: number, emptyTopAt = -1): EngineFailure {
+    return new EngineFailure(code, reason, this.base + at, emptyTopAt);
   }
 
   /** @internal */ describe(i: number): string {

@@ -35,7 +35,7 @@ export interface RepairKindRow {
  */
 export const REPAIR_KINDS = {
   truncated: {
-    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped. A reply cut off before any value (`{`, `[`, `{"a":`) is `UNREPAIRABLE`, not `{}` or `[]`',
+    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped. A reply cut off before any value (`{`, `[`, `{"a":`) is `UNREPAIRABLE`, not `{}` or `[]`; a value cut off so after whole ones (`{"a": 1}⏎{`) is dropped',
     input: '{"a": "fo', value: { a: 'fo' }, at: 9, guess: true, cutOff: true, fuzz: ['"x', 'nul', '1e'],
   },
   truncated_literal: {
