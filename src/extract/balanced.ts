@@ -400,6 +400,14 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
   // damaged, not missing): no array whose `[` was lost, and none of its elements is a value of its own.
   let openBrackets = 0;
   let bracketsTo = start;
+  const bracketsOpenBefore = (at: number): number => {
+    for (; bracketsTo < at; bracketsTo++) {
+      const b = text.charCodeAt(bracketsTo);
+      if (b === LBRACK) openBrackets++;
+      else if (b === RBRACK && openBrackets > 0) openBrackets--;
+    }
+    return openBrackets;
+  };
   let i = start;
   while (i < end) {
     let c: number;
@@ -453,12 +461,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
           }
           const found = elementsEnd(text, i, end, i < firstBracket);
           if (found.end >= 0) {
-            for (; bracketsTo < i; bracketsTo++) {
-              const b = text.charCodeAt(bracketsTo);
-              if (b === LBRACK) openBrackets++;
-              else if (b === RBRACK && openBrackets > 0) openBrackets--;
-            }
-            if (openBrackets === 0) out.push({ start: i, end: found.end, jsonp: false, truncated: false, weak: false });
+            if (bracketsOpenBefore(i) === 0) out.push({ start: i, end: found.end, jsonp: false, truncated: false, weak: false });
             i = found.end;
             continue;
           }
@@ -485,6 +488,13 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
     const b = scanBalanced(text, i, end, false, budget);
     // `[label](url)` is a Markdown link, whatever the label looks like.
     if (!isCall && c === LBRACK && !b.truncated && b.end < end && text.charCodeAt(b.end) === LPAREN) {
+      i = b.end;
+      continue;
+    }
+    // `[[0: 0, null], {}, true]`: values side by side up to a `]` that a `[` in the prose before
+    // them opened (a document whose start is damaged, its `[` taken for prose's): they are its
+    // tail, not an array whose `[` was lost; taken, the rest of the document was lost without a word.
+    if (b.wentOn === true && text.charCodeAt(b.end - 1) === RBRACK && bracketsOpenBefore(i) > 0) {
       i = b.end;
       continue;
     }

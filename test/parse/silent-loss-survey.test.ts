@@ -1240,6 +1240,16 @@ describe('a label after an unquoted text ends it; prose after a lost closer stay
     ['{"a": 1\nI filled in the fields.\nNote: it is approximate.', { a: 1 }],
     ['{"function": "send_message", "params": {"message": "hi"}\nFUNCTION RETURN\nstatus: OK', { function: 'send_message', params: { message: 'hi' } }],
   ]);
+  test("values side by side up to a `]` that a `[` in the prose opened are a damaged document's tail, not the answer (fuzz: recovery.replaced-delimiter)", () => {
+    // `[[0: 0, null], {}, true]` in prose: the outer `[` was taken for prose's, and `{}, true]` for an
+    // array whose `[` was lost: `[{}, true]`, the first element gone.
+    for (const text of ['Here is the result: [[0: 0, null], {}, true] Hope it helps.', 'Here is the result: [\n  [\n    0:\n    0,\n    null\n  ],\n  {},\n  true\n] Hope it helps.']) {
+      assert.throws(() => parse(text), (e: unknown) => e instanceof JsonMendError, text);
+    }
+    // With no `[` before them, such values are an array whose `[` was lost.
+    assert.deepEqual(parse('Result: {"a": 1}, 3] and more'), [{ a: 1 }, 3]);
+  });
+
   test('a key cut off after a text value is dropped as cut off, not joined to the text', () => {
     const r = parseWithReport('{city: Paris, countr');
     assert.deepEqual(r.value, { city: 'Paris' });
