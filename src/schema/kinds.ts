@@ -30,6 +30,10 @@ export const SCHEMA_REPAIR_KINDS = {
     fixes: '`null` at an optional property that does not allow null: the property is removed',
     example: '`limit?: integer` → `"limit": null` → *(removed)*',
   },
+  unwrap_schema_echo: {
+    fixes: 'the schema written back with the answer in its `properties`: an object of schema keywords only (`type`, `properties`, `required`, `$schema`, …, none of them a declared property) whose `properties` holds declared properties, no schemas: that answer',
+    example: '`{name}` → `{"type": "object", "properties": {"name": "Ada"}}` → `{"name": "Ada"}`',
+  },
   unwrap_json_string: {
     fixes: 'a string holding JSON of the container kind expected, parsed with `JSON.parse` or, refusing every guess (`strict`), with the tolerant parser: a Python dict\'s repr, single quotes (also a whole payload that is a JSON string)',
     example: '`string[]` → `"[\\"a\\",\\"b\\"]"` → `["a","b"]`',
@@ -99,7 +103,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{id}[]` → `{"id":1} … {"id":2}` → `[{"id":1},{"id":2}]`',
   },
   pick_concatenated_value: {
-    fixes: 'several values written one after another (`{…}{…}`, read as an array of them) and a schema the array does not fit: the one of them the schema accepts (`before` lists every value); when several different ones do, no value: `REPAIR_REFUSED` (which was meant is a guess)',
+    fixes: 'several values written one after another (`{…}{…}`, read as an array of them) and a schema the array does not fit: the one of them the schema accepts (`before` lists every value); when several different ones do, no value: `REPAIR_REFUSED` (which was meant is a guess); an empty one (`{}`, `[]`) gives way to one that says something',
     example: '`{x}` → `{"note": 1}{"x": 2}` → `{"x": 2}`',
   },
   drop_invalid_item: {

@@ -310,6 +310,13 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     }
   }
 
+  if (isPlainObject(value) && trie.here) {
+    const answer = echoedAnswer(value, node);
+    if (answer !== undefined) {
+      ctx.repairs.push({ kind: 'unwrap_schema_echo', path: toPointer(pathOf(frame)), before: value, after: answer });
+      return answer; // its insides are validated afresh in the next round
+    }
+  }
   if (isPlainObject(value)) {
     const renamed = renameProperties(value, node, pathOf(frame), ctx);
     if (renamed !== value) return renamed; // its insides are validated afresh in the next round
@@ -327,6 +334,28 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     return PENDING;
   }
   return value;
+}
+
+/** The keywords a model echoes with a schema's `properties` (`{"type": "object", "properties": {…}, "required": […]}`). */
+const ECHOED_KEYWORDS: ReadonlySet<string> = new Set(['type', 'properties', 'required', 'additionalProperties', '$schema', '$id', 'title', 'description', 'definitions', '$defs']);
+const JSON_TYPE_NAMES: ReadonlySet<string> = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * `unwrap_schema_echo`: the schema written back with the answer in its `properties`
+ * (`{"type": "object", "properties": {"name": "Ada"}, "required": ["name"]}`, ollama-ai-provider #23,
+ * novu #9621): the answer, when the object holds only schema keywords, none of them a property the
+ * schema declares, and its `properties` holds declared properties whose values are no schemas (the
+ * schema echoed without an answer is no answer). Else undefined.
+ */
+function echoedAnswer(value: Record<string, unknown>, node: Schema): Record<string, unknown> | undefined {
+  const declared = node.properties;
+  const inner = value.properties;
+  if (declared === undefined || declared === null || typeof declared !== 'object' || !isPlainObject(inner)) return undefined;
+  for (const key of Object.keys(value)) if (!ECHOED_KEYWORDS.has(key) || Object.hasOwn(declared, key)) return undefined;
+  const keys = Object.keys(inner);
+  if (!keys.some((key) => Object.hasOwn(declared, key))) return undefined;
+  const isSchema = (v: unknown): boolean => isPlainObject(v) && typeof v.type === 'string' && JSON_TYPE_NAMES.has(v.type);
+  return keys.some((key) => isSchema(inner[key])) ? undefined : inner;
 }
 
 /**

@@ -54,7 +54,10 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     candidates = all.filter((c) => Array.isArray(c.value)).concat(all.filter((c) => !Array.isArray(c.value)));
   }
   let firstFailure: SchemaError | undefined;
+  let emptyPick: RepairReport | undefined;
   for (const candidate of withConcatenatedParts(candidates)) {
+    // Past the values written one after another once an empty one fit: only they are weighed.
+    if (emptyPick !== undefined && candidate.part === undefined) break;
     // A cut-off reply that the schema rejects is an error, not something to guess at.
     const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated });
     // One it accepts may still have lost what was cut off (a string's end, an optional member).
@@ -62,15 +65,27 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     if (outcome.ok) {
       let repairs: Repair[] = candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs);
       if (candidate.part !== undefined) {
-        yield* refuseAnotherFit(candidate, outcome.value, guide, limits);
         const pick: Repair = { kind: 'pick_concatenated_value', path: '', before: candidate.part.all, after: outcome.value };
         repairs = [...candidate.repairs, pick, ...outcome.repairs];
+        // `{}{"location": "Paris"}` (Bedrock's Claude, openai-agents-js #712): an empty value says
+        // nothing; one after it that fits and says something is the answer.
+        if (isEmptyContainer(outcome.value)) {
+          emptyPick ??= { value: outcome.value, repairs };
+          continue;
+        }
+        yield* refuseAnotherFit(candidate, outcome.value, guide, limits);
       }
       return { value: outcome.value, repairs };
     }
     firstFailure ??= new SchemaError(outcome.issues, candidate.repairs);
   }
+  if (emptyPick !== undefined) return emptyPick;
   throw firstFailure ?? new JsonMendError('NO_JSON', 'no JSON value found in the text');
+}
+
+/** `{}` or `[]`. */
+function isEmptyContainer(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 /**
@@ -110,7 +125,7 @@ function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefine
   const same = sortedJson(taken);
   for (let k = index + 1; k < all.length; k++) {
     const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated });
-    if (other.ok && sortedJson(other.value) !== same) {
+    if (other.ok && !isEmptyContainer(other.value) && sortedJson(other.value) !== same) {
       throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`);
     }
   }

@@ -280,6 +280,18 @@ describe('several values for one schema', () => {
     assert.throws(() => parse('{"id": 1}\n{"id": 2}', { schema: item }), /values 1 and 2 both match the schema/);
   });
 
+  test('an empty value before or after one that fits and says something: that one (openai-agents-js #712, litellm #4537)', () => {
+    // Bedrock's Claude writes `{}` before a tool's arguments; every property optional, both fit.
+    const optional = { type: 'object', properties: { location: { type: 'string' }, unit: { type: 'string' } } };
+    const r = parseWithReport('{}{"location": "Paris"}', { schema: optional });
+    assert.deepEqual(r.value, { location: 'Paris' });
+    assert.deepEqual(kinds(r.repairs), ['concatenated_values', 'pick_concatenated_value']);
+    assert.deepEqual(parse('{"location": "Paris"}\n{}', { schema: optional }), { location: 'Paris' });
+    assert.deepEqual(parse('{}{}', { schema: optional }), {});
+    // Two that say different things are still a guess.
+    assert.equal(code(() => parse('{}{"location": "Paris"}{"location": "Rome"}', { schema: optional })), 'REPAIR_REFUSED');
+  });
+
   test('none validates: the first candidate\'s error', () => {
     const error = (() => {
       try {

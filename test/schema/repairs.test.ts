@@ -68,6 +68,21 @@ describe('each repair in isolation', () => {
     const t = one({ tags: [] }, tagged);
     assert.deepEqual([t.value, kinds(t.repairs)], [[{ tags: [] }], ['wrap_in_array']]);
   });
+  // Session 27 (tracker survey): the schema written back with the answer inside its `properties`
+  // (ollama-ai-provider #23, llava; novu #9621) was SCHEMA_MISMATCH.
+  test('unwrap_schema_echo: the answer inside an echoed schema\'s properties', () => {
+    const described = { type: 'object', properties: { detailed_description: { type: 'string' } }, required: ['detailed_description'], additionalProperties: false };
+    const echo = { type: 'object', properties: { detailed_description: 'A 3D character.' }, required: ['detailed_description'], additionalProperties: false, $schema: 'http://json-schema.org/draft-07/schema#' };
+    const r = one(echo, described);
+    assert.deepEqual(r.value, { detailed_description: 'A 3D character.' });
+    assert.deepEqual(r.repairs, [{ kind: 'unwrap_schema_echo', path: '', before: echo, after: { detailed_description: 'A 3D character.' } }]);
+    const message = { type: 'object', properties: { aiMessage: { type: 'string' }, n: { type: 'integer' } }, required: ['aiMessage'] };
+    assert.deepEqual(parse('{"type":"response","properties":{"aiMessage":"Here it is.","n":"3"}}', { schema: message }), { aiMessage: 'Here it is.', n: 3 });
+    // The schema echoed without an answer, or an object with a declared `type`, is no echo.
+    assert.throws(() => coerce({ type: 'object', properties: { aiMessage: { type: 'string' } } }, message), SchemaError);
+    const typed = { type: 'object', properties: { type: { type: 'string' }, aiMessage: { type: 'string' } }, required: ['aiMessage'] };
+    assert.throws(() => coerce({ type: 'x', properties: { aiMessage: 'hi' } }, typed), SchemaError);
+  });
   test('wrap_object_in_array: single-key placeholder whose value fits the items', () => {
     const r = one({ files: { path: 'x' } }, arrayOfStrings);
     assert.deepEqual(r.value, { files: ['x'] });
