@@ -21,8 +21,28 @@ interface Frame {
   path: string;
   /** Subschema of the node, when a schema is watched. */
   schema: unknown;
-  /** Slots placed in the node (elements, or members counting repeated keys): what copying it costs. */
+  /** Slots placed in the node (elements, or members counting repeated keys). */
   width: number;
+  /** What copying the node costs, in an array's slots (see slotCost). */
+  cost: number;
+}
+
+/**
+ * Members an object holds before each further one costs OBJECT_SLOT_COST to copy. Copying an
+ * object's member costs a hundred times an array element's (a wide object is a hash table: 200–900 ns
+ * a member, against a few for an element); counted alike, streaming a wide object spent seconds a
+ * megabyte copying it for snapshots.
+ */
+const OBJECT_FAST_SLOTS = 32;
+const OBJECT_SLOT_COST = 16;
+/** Past this many members a member costs WIDE_OBJECT_SLOT_COST: the table outgrows the caches. */
+const WIDE_OBJECT_SLOTS = 1024;
+const WIDE_OBJECT_SLOT_COST = 64;
+
+/** What the slot placed last in `frame` adds to the cost of copying it. */
+function slotCost(frame: Frame): number {
+  if (frame.isArray || frame.width <= OBJECT_FAST_SLOTS) return 1;
+  return frame.width <= WIDE_OBJECT_SLOTS ? OBJECT_SLOT_COST : WIDE_OBJECT_SLOT_COST;
 }
 
 /** The value string the engine is reading, for showing it while it grows. */
@@ -114,7 +134,7 @@ export class SnapshotTree implements Sink {
   hasRoot = false;
   /** Whether the value changed since it was last sealed. */
   changed = false;
-  /** Sum of the open frames' widths. */
+  /** Sum of the open frames' copy costs. */
   private openSlots = 0;
   private readonly stack: Frame[] = [];
   /** Frames [0, fresh) were created or copied during this push and may be mutated in place. */
@@ -204,7 +224,7 @@ export class SnapshotTree implements Sink {
       return;
     }
     const frame = this.stack.pop() as Frame;
-    this.openSlots -= frame.width;
+    this.openSlots -= frame.cost;
     if (this.fresh > this.stack.length) this.fresh = this.stack.length;
     // The root is complete only when nothing can follow it (a second value would make it an array).
     if (this.wantDeltas && (this.stack.length > 0 || this.topsFrame)) this.deltas.push({ op: 'complete', path: frame.path });
@@ -358,7 +378,7 @@ export class SnapshotTree implements Sink {
     const parent = this.stack.length > 0 ? this.stack[this.stack.length - 1] : undefined;
     const schemaWatch = this.options.schema;
     const schema = schemaWatch === undefined ? undefined : parent === undefined ? schemaWatch.root : parent.schema === undefined ? undefined : schemaWatch.child(parent.schema, this.lastSlot);
-    this.stack.push({ node, isArray, slot: this.lastSlot, path, schema, width: 0 });
+    this.stack.push({ node, isArray, slot: this.lastSlot, path, schema, width: 0, cost: 0 });
     this.fresh = this.stack.length;
     if (this.wantDeltas) this.deltas.push({ op: 'add', path, value: isArray ? [] : {} });
     if (!isArray && schemaWatch?.defaults && schema !== undefined) {
@@ -398,7 +418,7 @@ export class SnapshotTree implements Sink {
       // A second top-level value: the result becomes an array of all of them.
       const all = [this.root];
       this.root = all;
-      this.stack.push({ node: all, isArray: true, slot: -1, path: '', schema: undefined, width: 1 });
+      this.stack.push({ node: all, isArray: true, slot: -1, path: '', schema: undefined, width: 1, cost: 1 });
       this.fresh = 1;
       this.openSlots++;
       this.topsFrame = true;
@@ -409,7 +429,9 @@ export class SnapshotTree implements Sink {
     const frame = this.stack[n - 1];
     this.writable(n - 1);
     frame.width++;
-    this.openSlots++;
+    const cost = slotCost(frame);
+    frame.cost += cost;
+    this.openSlots += cost;
     let path = '';
     if (frame.isArray) {
       const arr = frame.node as unknown[];

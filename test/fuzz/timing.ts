@@ -166,6 +166,9 @@ export const FAMILIES: readonly TimingFamily[] = [
   // Session 27: openers whose header never reads (no `>` after `<invoke name=`), streamed: each
   // rejected one kept the text before it in the scanner's window, which every chunk then copied.
   { name: 'tools.rejected-openers-streamed', n: 160_000, make: (n) => times('<invoke name=', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 7) s.push(t.slice(i, i + 7)); return s.end(); }) },
+  // Session 27: a wide object streamed in 16-character chunks; each snapshot copied it, a member
+  // costing a hundred times an element to copy (the tree now counts it so).
+  { name: 'stream.wide-object', n: 200_000, make: (n) => '{' + Array.from({ length: Math.max(1, Math.round(n / 12)) }, (_, i) => `"a${i}": 1, `).join('') + '"z": 0}', run: (t) => { const s = createStreamParser(); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); } },
   // JSONPath regular expressions (issue 13)
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },
