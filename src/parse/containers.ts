@@ -239,7 +239,7 @@ export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {
  * that closes it in repaired output (empty for an unwrapped constructor call).
  */
 export function popContainer(e: Engine, closerAt = -1): string {
-  if (openedDoubled(e)) e.doubledAt.pop();
+  while (openedDoubled(e)) e.doubledAt.pop();
   const kind = e.kinds.pop() as Kind;
   if (kind === Kind.OBJECT) e.openObjects--;
   else if (kind === Kind.ARRAY) e.openArrays--;
@@ -421,17 +421,20 @@ export function openLostRow(e: Engine): void {
 }
 
 /**
- * `{{"a": 1}}`: a `{` right after the `{` of an object that has nothing yet, a key's quote or `}`
- * after it, is a doubled brace (a prompt template's escaped `{{`, copied by the model), dropped; the
- * object's `}}` then closes it as one `}` (doubledCloser). Read as written, the second `{` was an error.
+ * `{{"a": 1}}`: a `{` right after the `{` of an object that has nothing yet, a key next (quoted, or
+ * a word and its colon: `{{tool: "X"}}`) or `}`, maybe after more such braces (`{{{"a": 1}}}`, a
+ * brace added on each retry: tinyagents #68), is a doubled brace (a prompt template's escaped `{{`,
+ * copied by the model), dropped; the object's `}}` then closes it as one `}` (doubledCloser). Read as
+ * written, the second `{` was an error.
  */
 export function doubledOpener(e: Engine): boolean {
   if (e.memberAt >= 0 || e.top() !== Kind.OBJECT || !onlySpaceSinceOpener(e)) return false;
-  // A key's quote or the `}}` of an empty object next (`[{{]` is `[{}, {}]` with a `}` lost).
-  const next = scanSignificant(e, e.pos + 1);
+  // A key or the `}}` of an empty object next (`[{{]` is `[{}, {}]` with a `}` lost).
+  let next = scanSignificant(e, e.pos + 1);
+  for (let more = 0; more < DOUBLED_BRACES_MAX && next < e.end && e.buf.charCodeAt(next) === Ch.LBRACE; more++) next = scanSignificant(e, next + 1);
   if (next >= e.end && !e.final) throw NEED_MORE;
   const c = next < e.end ? e.buf.charCodeAt(next) : -1;
-  if (c !== Ch.DQUOTE && c !== Ch.SQUOTE && c !== Ch.RBRACE) return false;
+  if (c !== Ch.DQUOTE && c !== Ch.SQUOTE && c !== Ch.RBRACE && !(isWordStart(c) && keyStartsAt(e, next))) return false;
   e.record('doubled_braces', e.pos, 'removed the second "{" of "{{"');
   e.edit(e.pos, 1, '');
   e.pos++;
@@ -453,19 +456,35 @@ function openedDoubled(e: Engine): boolean {
   return e.doubledAt.length > 0 && e.doubledAt[e.doubledAt.length - 1] === e.kinds.length;
 }
 
-/** The `}` at `pos` closes an object that opened with `{{`: a `}` right after it is the pair's second, dropped. */
+/** How many braces past the first a doubled opener may run to (`{{{`): more is no template's. */
+const DOUBLED_BRACES_MAX = 3;
+
+/**
+ * The `}` at `pos` closes an object that opened with `{{` (or `{{{`): the `}` right after it, one for
+ * each brace dropped at its opening, are the run's others, dropped.
+ */
 function doubledCloser(e: Engine): boolean {
-  const next = scanSignificant(e, e.pos + 1);
-  if (next >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return false;
+  // Found first, then dropped: waiting for more text must leave nothing changed.
+  const others: number[] = [];
+  let at = e.pos;
+  for (let k = e.doubledAt.length - 1; k >= 0 && e.doubledAt[k] === e.kinds.length; k--) {
+    const next = scanSignificant(e, at + 1);
+    if (next >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      break;
+    }
+    if (e.buf.charCodeAt(next) !== Ch.RBRACE) break;
+    others.push(next);
+    at = next;
   }
-  if (e.buf.charCodeAt(next) !== Ch.RBRACE) return false;
+  if (others.length === 0) return false;
   if (e.commaAt >= 0) dropTrailingComma(e);
-  e.record('doubled_braces', next, 'removed the second "}" of "}}"');
-  e.edit(next, 1, '');
+  for (const next of others) {
+    e.record('doubled_braces', next, 'removed the second "}" of "}}"');
+    e.edit(next, 1, '');
+  }
   popContainer(e, e.pos);
-  e.pos = next + 1;
+  e.pos = at + 1;
   return true;
 }
 

@@ -126,7 +126,7 @@ export const REPAIR_KINDS = {
     input: '{“a”: “b”}', value: { a: 'b' }, at: 1, guess: false, cutOff: false, fuzz: ['“', '”'],
   },
   doubled_braces: {
-    fixes: "an object written `{{` … `}}` (a prompt template's escaped braces, copied): each pair read as one brace",
+    fixes: "an object written `{{` … `}}` (a prompt template's escaped braces, copied), or `{{{` … `}}}`: each run read as one brace",
     input: '{{"a": {{"b": 1}}}}', value: { a: { b: 1 } }, at: 1, guess: false, cutOff: false, fuzz: ['{{', '}}'],
   },
   fullwidth_delimiter: {

@@ -10,6 +10,7 @@
 //   a stray opener:   https://github.com/ollama/ollama/issues/10929 (thinking with a format)
 //   doubled braces:   https://github.com/run-llama/llama_index/issues/7886 (a template's `{{`, copied)
 //                     https://github.com/langchain-ai/langchain/issues/23297 (on lines of their own)
+//                     https://github.com/tinyhumansai/tinyagents/pull/68 (around unquoted keys; three of them)
 //   lost end quotes:  https://github.com/josdejong/jsonrepair/issues/131, /152; json_repair #155
 //   a fence in a value: https://github.com/mangiucugna/json_repair/issues/159
 //   stray marks:      https://github.com/GD4AI/obsidian-llm-wiki/issues/682; json_repair #135
@@ -70,6 +71,10 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // langchain #23297 (ChatOpenAI): a doubled `{` on a line of its own, one `}`; was an error.
   ['```\n{\n{\n    "task": "Find the report",\n    "steps": [{"step": 1, "tool_to_use": Document_Search_Tool}]\n}\n```', { task: 'Find the report', steps: [{ step: 1, tool_to_use: 'Document_Search_Tool' }] }],
   ['{\n{\n  "a": 1\n}\n}', { a: 1 }],
+  // tinyagents #68 (Kimi through GMI): doubled braces around keys written as JavaScript writes them,
+  // and three braces (one more on each retry); both were errors.
+  ['{{tool:"X",arguments:{guild_id:"Y"}}}', { tool: 'X', arguments: { guild_id: 'Y' } }],
+  ['{{{"tool":"X","arguments":{"guild_id":"Y"}}}}', { tool: 'X', arguments: { guild_id: 'Y' } }],
   // json_repair #146: a bare word after an element, then a line break before the `]`: the quote before
   // the word was read as text and the rest of the array and the object went into one key.
   ['{\n"bad_one": [\n"Lorem Ipsum",\n"consectetur" BOGUS\n],\n"good_one": [\n"elit",\n"sed"\n]\n}', { bad_one: ['Lorem Ipsum', 'consectetur', 'BOGUS'], good_one: ['elit', 'sed'] }],
