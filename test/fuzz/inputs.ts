@@ -559,18 +559,20 @@ export const fullwidthDelimiters = fc.tuple(cjkContainer, fc.array(fc.boolean(),
 
 /**
  * A container's JSON with every brace between tokens doubled (`{{"a": {{"b": 1}}}}`), as a prompt
- * template escapes them and a model copies them; its strings may hold braces of their own. Alone or
- * in prose; with the value it was made from.
+ * template escapes them and a model copies them, or tripled; its keys maybe unquoted; its strings may
+ * hold braces of their own. Alone or in prose; with the value it was made from.
  */
-export const doubledBraces = fc.tuple(containerOf(identifier, fc.stringMatching(/^[A-Za-z{}]([A-Za-z0-9 {}]{0,8}[A-Za-z0-9}])?$/)), fc.boolean(), fc.boolean())
-  .map(([container, pretty, inProse]) => {
+export const doubledBraces = fc.tuple(containerOf(identifier, fc.stringMatching(/^[A-Za-z{}]([A-Za-z0-9 {}]{0,8}[A-Za-z0-9}])?$/)), fc.boolean(), fc.boolean(), fc.constantFrom(2, 3), fc.boolean())
+  .map(([container, pretty, inProse, run, unquotedKeys]) => {
     const value = uniqueKeys(container, { n: 0 });
-    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    const json = JSON.stringify(value, null, pretty ? 2 : undefined);
+    // Session 27 (tinyagents #68): keys as JavaScript writes them, and three braces a run.
+    const text = unquotedKeys ? json.replace(/"([A-Za-z_]\w*)":/g, '$1:') : json;
     let damaged = '';
     let from = 0;
     for (const k of structuralOffsets(text)) {
       if (text[k] !== '{' && text[k] !== '}') continue;
-      damaged += text.slice(from, k + 1) + text[k];
+      damaged += text.slice(from, k + 1) + text[k].repeat(run - 1);
       from = k + 1;
     }
     damaged += text.slice(from);

@@ -307,7 +307,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   readsExactly('recovery.document-in-string', documentInString,
     'a valid document one of whose strings holds a JSON object or array written with its quotes not escaped (`"arguments": "{"city": "Paris"}"`, line breaks escaped), alone or in prose, is read exactly as it was meant: the inner document is the string\'s text; the stream reads it the same way'),
   readsExactly('recovery.doubled-braces', doubledBraces,
-    'a valid document whose every brace between tokens is doubled (`{{"a": {{"b": 1}}}}`, a prompt template\'s escaped braces, copied), its strings holding braces of their own, alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
+    'a valid document whose every brace between tokens is doubled (`{{"a": {{"b": 1}}}}`, a prompt template\'s escaped braces, copied) or tripled, its keys maybe unquoted as JavaScript writes them, its strings holding braces of their own, alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   readsExactly('recovery.python2-repr', python2Repr,
     "a document written as Python 2's repr (`{u'name': u'Ann', u'ok': True}`, prefixes `u` or `b`, quotes single or double), alone or in prose, is read exactly as it was meant; the stream reads it the same way"),
   readsExactly('recovery.fullwidth-delimiter', fullwidthDelimiters,
