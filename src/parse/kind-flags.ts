@@ -10,7 +10,7 @@ export const ALL_REPAIR_KINDS: readonly TextRepairKind[] = Object.freeze([
   'extra_colon', 'missing_comma', 'missing_colon', 'missing_value', 'mismatched_closer', 'early_closer',
   'missing_closer', 'missing_opener', 'extra_closer', 'single_quotes', 'curly_quotes', 'doubled_braces',
   'fullwidth_delimiter', 'string_prefix', 'backtick_quotes', 'triple_quotes', 'fenced_value',
-  'html_entity_quotes', 'unquoted_key', 'stray_word', 'unquoted_string', 'unescaped_quote',
+  'html_entity_quotes', 'quote_tokens', 'unquoted_key', 'stray_word', 'unquoted_string', 'unescaped_quote',
   'missing_start_quote', 'missing_end_quote', 'stray_quote', 'quote_on_own_line', 'control_character',
   'invalid_escape', 'escaped_json', 'doubled_quotes', 'python_literal', 'literal_case', 'undefined_literal',
   'non_finite_number', 'number_format', 'number_like_text', 'leading_zero', 'regex_literal', 'tuple',

@@ -154,6 +154,10 @@ export const REPAIR_KINDS = {
     fixes: '`&quot;` used as quotes',
     input: '{&quot;a&quot;: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['&quot;'],
   },
+  quote_tokens: {
+    fixes: "Gemma 4's string token `<|\"|>` used as quotes (a chat template's token that reached the text, as a reply served raw carries it)",
+    input: '{"tags": [<|"|>a<|"|>]}', value: { tags: ['a'] }, at: 10, guess: false, cutOff: false, fuzz: ['<|"|>'],
+  },
   unquoted_key: {
     fixes: 'key without quotes',
     input: '{a: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['a', 'key'],

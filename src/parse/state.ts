@@ -20,7 +20,10 @@ export const enum State { VALUE, AFTER_VALUE, KEY, COLON, STRING, DONE }
  * String delimiters: what opened the string decides what may close it. FENCE: a markdown code fence
  * (three or more backticks) written as a value; its opener's width varies (see code-blocks.ts).
  */
-export const enum Quote { DOUBLE, SINGLE, CURLY_DOUBLE, CURLY_SINGLE, BACKTICK, TRIPLE_DOUBLE, TRIPLE_SINGLE, ENTITY, FENCE }
+export const enum Quote { DOUBLE, SINGLE, CURLY_DOUBLE, CURLY_SINGLE, BACKTICK, TRIPLE_DOUBLE, TRIPLE_SINGLE, ENTITY, FENCE, TOKEN }
+
+/** Gemma 4's string token, leaked into JSON as quotes when a reply is served raw (hermes-agent #19887). */
+export const QUOTE_TOKEN = '<|"|>';
 export const enum Decision { CLOSE, INNER, SPLIT }
 
 /**
@@ -47,6 +50,7 @@ export const QUOTE_REPAIR: Partial<Record<Quote, TextRepairKind>> = {
   [Quote.TRIPLE_SINGLE]: 'triple_quotes',
   [Quote.ENTITY]: 'html_entity_quotes',
   [Quote.FENCE]: 'fenced_value',
+  [Quote.TOKEN]: 'quote_tokens',
 };
 
 /** Per string style, the characters that may close it (repeated to fill three slots). */
@@ -60,6 +64,7 @@ export const STOPS: Record<Quote, [number, number, number]> = {
   [Quote.TRIPLE_SINGLE]: [Ch.SQUOTE, Ch.SQUOTE, Ch.SQUOTE],
   [Quote.ENTITY]: [Ch.AMP, Ch.AMP, Ch.AMP],
   [Quote.FENCE]: [Ch.BACKTICK, Ch.BACKTICK, Ch.BACKTICK],
+  [Quote.TOKEN]: [Ch.LT, Ch.LT, Ch.LT],
 };
 
 export const QUOTE_DETAIL: Partial<Record<Quote, string>> = {
@@ -71,6 +76,7 @@ export const QUOTE_DETAIL: Partial<Record<Quote, string>> = {
   [Quote.TRIPLE_SINGLE]: `replaced ''' quotes with "`,
   [Quote.ENTITY]: 'replaced &quot; quotes with "',
   [Quote.FENCE]: 'read a value written as a ``` code block as a string, without its fence lines and language tag',
+  [Quote.TOKEN]: 'replaced <|"|> tokens with "',
 };
 
 /** What closes a container in repaired text: tuples and constructor calls become arrays. */
@@ -80,5 +86,5 @@ export function closerOf(kind: Kind): string {
 
 /** Characters in a string style's delimiter (a fence's opener: its shortest, three backticks). */
 export function quoteWidth(quote: Quote): number {
-  return quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.FENCE ? 3 : quote === Quote.ENTITY ? 6 : 1;
+  return quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.FENCE ? 3 : quote === Quote.ENTITY ? 6 : quote === Quote.TOKEN ? QUOTE_TOKEN.length : 1;
 }

@@ -3,7 +3,7 @@
 import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
-import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
+import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, lineBreakWithin, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
@@ -46,6 +46,9 @@ export function quoteAt(e: Engine, i: number): number {
     case Ch.AMP:
       if (i + 6 > e.end && !e.final && '&quot;'.startsWith(s.slice(i, e.end))) throw NEED_MORE;
       return s.startsWith('&quot;', i) ? Quote.ENTITY : -1;
+    case Ch.LT:
+      if (i + QUOTE_TOKEN.length > e.end && !e.final && QUOTE_TOKEN.startsWith(s.slice(i, e.end))) throw NEED_MORE;
+      return s.startsWith(QUOTE_TOKEN, i) ? Quote.TOKEN : -1;
   }
   return -1;
 }
@@ -258,7 +261,7 @@ export function readString(e: Engine): boolean {
       e.pos = i = run = i + 1;
       continue;
     }
-    if (!plain && (quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.ENTITY || quote === Quote.FENCE)) {
+    if (!plain && (quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.ENTITY || quote === Quote.FENCE || quote === Quote.TOKEN)) {
       // The closing delimiter may straddle the buffer's end: commit what was read first.
       e.strText += s.slice(run, i);
       e.pos = run = i;
@@ -395,6 +398,10 @@ export function closingLength(e: Engine, i: number, c: number, quote: Quote): nu
       if (c !== Ch.AMP) return 0;
       if (i + 6 > e.end && !e.final) throw NEED_MORE;
       return s.startsWith('&quot;', i) ? 6 : 0;
+    case Quote.TOKEN:
+      if (c !== Ch.LT) return 0;
+      if (i + QUOTE_TOKEN.length > e.end && !e.final) throw NEED_MORE;
+      return s.startsWith(QUOTE_TOKEN, i) ? QUOTE_TOKEN.length : 0;
   }
 }
 

@@ -11,6 +11,7 @@
 //   doubled braces:   https://github.com/run-llama/llama_index/issues/7886 (a template's `{{`, copied)
 //                     https://github.com/langchain-ai/langchain/issues/23297 (on lines of their own)
 //                     https://github.com/tinyhumansai/tinyagents/pull/68 (around unquoted keys; three of them)
+//   template quote tokens: tinyagents #68; https://github.com/NousResearch/hermes-agent/pull/19887 (Gemma's <|"|>)
 //   lost end quotes:  https://github.com/josdejong/jsonrepair/issues/131, /152; json_repair #155
 //   a fence in a value: https://github.com/mangiucugna/json_repair/issues/159
 //   stray marks:      https://github.com/GD4AI/obsidian-llm-wiki/issues/682; json_repair #135
@@ -75,6 +76,8 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // and three braces (one more on each retry); both were errors.
   ['{{tool:"X",arguments:{guild_id:"Y"}}}', { tool: 'X', arguments: { guild_id: 'Y' } }],
   ['{{{"tool":"X","arguments":{"guild_id":"Y"}}}}', { tool: 'X', arguments: { guild_id: 'Y' } }],
+  // tinyagents #68, hermes-agent #19887: Gemma 4's string token leaked into JSON as quotes; an error.
+  ['{"channels": [<|"|>discord<|"|>], "date": <|"|>2023-09-18<|"|>}', { channels: ['discord'], date: '2023-09-18' }],
   // json_repair #146: a bare word after an element, then a line break before the `]`: the quote before
   // the word was read as text and the rest of the array and the object went into one key.
   ['{\n"bad_one": [\n"Lorem Ipsum",\n"consectetur" BOGUS\n],\n"good_one": [\n"elit",\n"sed"\n]\n}', { bad_one: ['Lorem Ipsum', 'consectetur', 'BOGUS'], good_one: ['elit', 'sed'] }],
