@@ -362,6 +362,13 @@ export function scanProse(text: string, start: number, end: number, balanced: bo
   scanRegion(text, start, end, balanced, jsonp, out, true);
 }
 
+/** Whether, past white space from `k` (before `end`), a container or a string starts. */
+function valueStartsAfter(text: string, k: number, end: number): boolean {
+  while (k < end && isWs(text.charCodeAt(k))) k++;
+  const c = text.charCodeAt(k);
+  return k < end && (c === LBRACK || c === LBRACE || c === QUOTE);
+}
+
 /**
  * Past a `}` right after a balanced span (spaces between): a closer too many, which the parser reads
  * as such (`Answer: {"a": 1}}`), or the evidence that a `{` inside was lost (`{k: u: None}}`, which
@@ -398,15 +405,16 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
   // How many `[` the prose left open before `bracketsTo`, counted on as the scan goes (linear). A
   // `]` after elements may close one of them (`[445895985:, true, 2]`, a document whose start is
   // damaged, not missing): no array whose `[` was lost, and none of its elements is a value of its own.
-  let openBrackets = 0;
+  // Where they are, innermost last.
+  const openBrackets: number[] = [];
   let bracketsTo = start;
   const bracketsOpenBefore = (at: number): number => {
     for (; bracketsTo < at; bracketsTo++) {
       const b = text.charCodeAt(bracketsTo);
-      if (b === LBRACK) openBrackets++;
-      else if (b === RBRACK && openBrackets > 0) openBrackets--;
+      if (b === LBRACK) openBrackets.push(bracketsTo);
+      else if (b === RBRACK && openBrackets.length > 0) openBrackets.pop();
     }
-    return openBrackets;
+    return openBrackets.length;
   };
   let i = start;
   while (i < end) {
@@ -492,9 +500,10 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
       continue;
     }
     // `[[0: 0, null], {}, true]`: values side by side up to a `]` that a `[` in the prose before
-    // them opened (a document whose start is damaged, its `[` taken for prose's): they are its
-    // tail, not an array whose `[` was lost; taken, the rest of the document was lost without a word.
-    if (b.wentOn === true && text.charCodeAt(b.end - 1) === RBRACK && bracketsOpenBefore(i) > 0) {
+    // them opened, a value's opener right after it (a document whose start is damaged, its `[`
+    // taken for prose's): they are its tail, not an array whose `[` was lost; taken, the rest of the
+    // document was lost without a word. (`[the answer is: {"a": 1}, {"b": 2}]` is prose's bracket.)
+    if (b.wentOn === true && text.charCodeAt(b.end - 1) === RBRACK && bracketsOpenBefore(i) > 0 && valueStartsAfter(text, openBrackets[openBrackets.length - 1] + 1, i)) {
       i = b.end;
       continue;
     }

@@ -456,7 +456,7 @@ function openedDoubled(e: Engine): boolean {
   return e.doubledAt.length > 0 && e.doubledAt[e.doubledAt.length - 1] === e.kinds.length;
 }
 
-/** How many braces past the first a doubled opener may run to (`{{{`): more is no template's. */
+/** How many more braces a doubled opener looks past for the key (`{{{"a"`); each is dropped in turn. */
 const DOUBLED_BRACES_MAX = 3;
 
 /**
@@ -667,7 +667,8 @@ const PROSE_LINE_LIMIT = 4 * LOOKAHEAD;
  * `{"function": "send_message", "params": {…}⏎FUNCTION RETURN {"status": "OK"}` (letta #288): where
  * the next member belongs, a line of its own that starts with words, two or more, and holds no colon
  * before any `{`, `[` or `"`, with nothing of the object after it (the next line, if any, starts
- * neither a key nor a closer): prose after a value whose closers were left out. They go in
+ * neither a quoted key nor a closer, nor a key that the object's `}` follows: `Note: it is
+ * approximate.` is prose's label): prose after a value whose closers were left out. They go in
  * (`missing_closer`) and the prose is set aside; read as a key, it became a member (the model's
  * made-up tool reply an argument of the call). Waits while the text so far cannot tell.
  */
@@ -696,12 +697,21 @@ export function proseEndsValue(e: Engine): boolean {
   if (k >= limit && k < e.end) return false;
   const next = k < e.end ? s.charCodeAt(k) : -1;
   if (next === Ch.DQUOTE || next === Ch.SQUOTE || next === Ch.RBRACE || next === Ch.RBRACKET) return false;
+  if (k < e.end && keyStartsAt(e, k) && braceAhead(e, k)) return false;
   let closers = '';
   while (e.kinds.length > 0) closers += popContainer(e);
   e.record('missing_closer', e.pos, `inserted "${closers}" before the text after the value`);
   e.edit(e.pos, 0, closers);
   setAsideRest(e);
   return true;
+}
+
+/** Whether a `}` comes within PROSE_LINE_LIMIT of `k` (waits while the text may still bring one). */
+function braceAhead(e: Engine, k: number): boolean {
+  const limit = Math.min(e.end, k + PROSE_LINE_LIMIT);
+  for (let j = k; j < limit; j++) if (e.buf.charCodeAt(j) === Ch.RBRACE) return true;
+  if (limit === e.end && !e.final) throw NEED_MORE;
+  return false;
 }
 
 /** Trailing text after a complete value (prose, a closing fence): keep the value, drop the text. */

@@ -155,7 +155,7 @@ export const REPAIR_KINDS = {
     input: '{&quot;a&quot;: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['&quot;'],
   },
   quote_tokens: {
-    fixes: "Gemma 4's string token `<|\"|>` used as quotes (a chat template's token that reached the text, as a reply served raw carries it)",
+    fixes: "Gemma 4's string token `<|\"|>` used as quotes (a chat template's token that reached the text, as a reply served raw carries it); the text between is raw, as Gemma's tool calls write it",
     input: '{"tags": [<|"|>a<|"|>]}', value: { tags: ['a'] }, at: 10, guess: false, cutOff: false, fuzz: ['<|"|>'],
   },
   unquoted_key: {

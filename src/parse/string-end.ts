@@ -319,10 +319,11 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (inObject(e)) {
     if (e.buf.charCodeAt(wordEnd) === Ch.DQUOTE && !colonAfter(e, wordEnd + 1)) return firstQuote(e, i) && quotedKeyAt(e, wordEnd + 1) ? Decision.CLOSE : Decision.INNER;
     if (colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd)) return Decision.CLOSE;
-    // `{name="Ann", age=3}`: keyword arguments, `=` for the colon; `"x", y.z: 1`: a path's key.
-    if (equalsAfter(e, wordEnd) || pathKeyAt(e, k)) return Decision.CLOSE;
-    // `"x y", Price (USD): 12`: a label for a key, after a string that holds no quote yet.
-    if (firstQuote(e, i) && namedKeyAt(e, k)) return Decision.CLOSE;
+    // `{name="Ann", age=3}`: keyword arguments, `=` for the colon.
+    if (equalsAfter(e, wordEnd)) return Decision.CLOSE;
+    // `"x", y.z: 1`, `"x y", Price (USD): 12`: a path's key or a label, after a string that holds no
+    // quote yet (`"Error in "foo", main.py:42 failed"` is one string).
+    if (firstQuote(e, i) && (pathKeyAt(e, k) || namedKeyAt(e, k))) return Decision.CLOSE;
     // `{a: "x", b None}`, `{a: "x", b [1]}`: a key whose colon was lost, then a value and the member's end.
     if (lostColonBeforeScalar(e, k)) return Decision.CLOSE;
     // `{"a": "x", null], "b": 1}`: a literal, then a closer or a comma, is an element (an array's `[`

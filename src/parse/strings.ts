@@ -244,7 +244,8 @@ export function readString(e: Engine): boolean {
           return true;
         }
       }
-      const next = quote === Quote.FENCE ? codeBackslash(e, i) : readEscape(e, i);
+      // A code block's text and Gemma's token-quoted text are raw, as its tool calls write them.
+      const next = quote === Quote.FENCE || quote === Quote.TOKEN ? codeBackslash(e, i) : readEscape(e, i);
       if (next < 0) return false;
       e.pos = i = run = next;
       continue;

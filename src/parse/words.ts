@@ -422,8 +422,8 @@ function textGoesOn(e: Engine, i: number): boolean {
   const n = lineSpaceEnd(e, i + 1);
   if (n >= e.end) return false;
   if (!isWordStart(s.charCodeAt(n))) return false;
-  // `see docs, https://x.com`: a link is text, though its scheme reads as a key.
-  if (urlAt(e, n)) return true;
+  // `see docs, https://x.com`, `Thanks, see https://x.com`: a link is text, though its scheme reads as a key.
+  if (linkAhead(e, n)) return true;
   // A literal that ends the member (`{a: x, true}`) is no text either.
   if (scalarEndsMember(e, n) || keyStartsAt(e, n) || namedKeyAt(e, n)) return false;
   return !colonLostAt(e, n, true) || !memberEndFollows(e, n);
@@ -448,24 +448,35 @@ export function pathKeyAt(e: Engine, k: number): boolean {
     return false;
   }
   const c = s.charCodeAt(j);
-  return (c === Ch.COLON && !urlAt(e, k)) || (c === Ch.EQ && s.charCodeAt(j + 1) !== Ch.EQ);
+  return (c === Ch.COLON && !colonOfLink(e, j)) || (c === Ch.EQ && s.charCodeAt(j + 1) !== Ch.EQ);
 }
 
-/** Whether a link starts at `k`: a word, then `://`. */
-function urlAt(e: Engine, k: number): boolean {
-  const s = e.buf;
-  const j = shortWordEnd(e, k);
-  if (j < 0 || s.charCodeAt(j) !== Ch.COLON) return false;
+/** Whether the colon at `j` starts a link's `//` (`https://…`): text, not a key's colon. */
+function colonOfLink(e: Engine, j: number): boolean {
   if (j + 2 >= e.end && !e.final) throw NEED_MORE;
-  return s.charCodeAt(j + 1) === Ch.SLASH && s.charCodeAt(j + 2) === Ch.SLASH;
+  return e.buf.charCodeAt(j + 1) === Ch.SLASH && e.buf.charCodeAt(j + 2) === Ch.SLASH;
+}
+
+/** Whether a link is the first thing with a colon on the line from `k` (`see https://x.com`), within a key's length. */
+function linkAhead(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + KEY_MAX);
+  for (let j = k; j < limit; j++) {
+    const c = s.charCodeAt(j);
+    if (c === Ch.COLON) return colonOfLink(e, j);
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LBRACE || c === Ch.DQUOTE || c === Ch.LF || c === Ch.CR) return false;
+  }
+  if (limit === e.end && !e.final) throw NEED_MORE;
+  return false;
 }
 
 /**
  * A key as unquotedKeyEnd reads one, which keyStartsAt's plain word does not cover: a name with
  * spaces or marks (`Price (USD):`, `Author's note:`, `Item #1:`, `Mr. Smith:`, `y.z:`, `b[0]:`), up
- * to a colon on its line that starts no URL (`https://…` is text), or a path's `b=1` (no space before
- * the `=`). The text ending inside it is a key cut off. Read as the value's text, such a member was
- * lost in it (`{a: Good, Price (USD): 12}` → `"Good, Price (USD): 12"`).
+ * to a colon on its line that starts no link (`https://…` is text), or a path's `b=1` (no space before
+ * the `=`). Read as the value's text, such a member was lost in it (`{a: Good, Price (USD): 12}` →
+ * `"Good, Price (USD): 12"`). Words the text ends inside are no key: kept as the value's text (cut
+ * off), not dropped as a key cut off.
  */
 export function namedKeyAt(e: Engine, k: number): boolean {
   const s = e.buf;
@@ -473,7 +484,7 @@ export function namedKeyAt(e: Engine, k: number): boolean {
   let spaced = false;
   for (let j = k; j < limit; j++) {
     const c = s.charCodeAt(j);
-    if (c === Ch.COLON || c === Ch.FULLWIDTH_COLON) return !urlAt(e, k);
+    if (c === Ch.COLON || c === Ch.FULLWIDTH_COLON) return c !== Ch.COLON || !colonOfLink(e, j);
     if (c === Ch.EQ) {
       if (j + 1 >= e.end && !e.final) throw NEED_MORE;
       return !spaced && s.charCodeAt(j + 1) !== Ch.EQ;
@@ -481,9 +492,8 @@ export function namedKeyAt(e: Engine, k: number): boolean {
     if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LBRACE || c === Ch.DQUOTE || c === Ch.LF || c === Ch.CR) return false;
     if (c === Ch.SPACE || c === Ch.TAB) spaced = true;
   }
-  if (limit < e.end) return false;
-  if (!e.final) throw NEED_MORE;
-  return true;
+  if (limit === e.end && !e.final) throw NEED_MORE;
+  return false;
 }
 
 /**

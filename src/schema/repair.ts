@@ -338,7 +338,12 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
 
 /** The keywords a model echoes with a schema's `properties` (`{"type": "object", "properties": {…}, "required": […]}`). */
 const ECHOED_KEYWORDS: ReadonlySet<string> = new Set(['type', 'properties', 'required', 'additionalProperties', '$schema', '$id', 'title', 'description', 'definitions', '$defs']);
-const JSON_TYPE_NAMES: ReadonlySet<string> = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+/** The keywords of a property's schema: a member holding only these is the schema echoed, no answer. */
+const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'type', 'description', 'title', 'enum', 'const', 'default', 'examples', 'format', 'pattern', 'items', 'properties', 'required',
+  'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not', '$ref', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'nullable',
+]);
 
 /**
  * `unwrap_schema_echo`: the schema written back with the answer in its `properties`
@@ -354,7 +359,7 @@ function echoedAnswer(value: Record<string, unknown>, node: Schema): Record<stri
   for (const key of Object.keys(value)) if (!ECHOED_KEYWORDS.has(key) || Object.hasOwn(declared, key)) return undefined;
   const keys = Object.keys(inner);
   if (!keys.some((key) => Object.hasOwn(declared, key))) return undefined;
-  const isSchema = (v: unknown): boolean => isPlainObject(v) && typeof v.type === 'string' && JSON_TYPE_NAMES.has(v.type);
+  const isSchema = (v: unknown): boolean => isPlainObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => SUBSCHEMA_KEYWORDS.has(k));
   return keys.some((key) => isSchema(inner[key])) ? undefined : inner;
 }
 

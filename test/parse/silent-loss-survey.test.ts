@@ -1234,11 +1234,18 @@ describe('a label after an unquoted text ends it; prose after a lost closer stay
     // Found by recovery.unquoted-labels: a path's key or a label after a quoted value went into the string.
     ['{id: red, price: "x y", y.z: red}', { id: 'red', price: 'x y', 'y.z': 'red' }],
     ['{id: 0, Price (USD): "x y", C++: 0}', { id: 0, 'Price (USD)': 'x y', 'C++': 0 }],
+    // Review: only after the string's first quote; a file's place after a quoted word is text.
+    ['{"msg": "Error in "foo", main.py:42 failed"}', { msg: 'Error in "foo", main.py:42 failed' }],
+    ['{"text": "She said "yes", e.g.: agreed"}', { text: 'She said "yes", e.g.: agreed' }],
+    // A link after words is text too (it was a key `see https`, and the rest a comment).
+    ['{"msg": Thanks, see https://x.com/docs for more}', { msg: 'Thanks, see https://x.com/docs for more' }],
   ]);
   readsEach([
     // The object's `}` lost, then lines of prose, one of them a label: prose, not made-up members.
     ['{"a": 1\nI filled in the fields.\nNote: it is approximate.', { a: 1 }],
     ['{"function": "send_message", "params": {"message": "hi"}\nFUNCTION RETURN\nstatus: OK', { function: 'send_message', params: { message: 'hi' } }],
+    // A key on the next line that the object's `}` follows: the object goes on (review: `b` was set aside).
+    ['{"a": 1\nsome more words\nb: 2}', { a: 1, 'some more words': null, b: 2 }],
   ]);
   test("values side by side up to a `]` that a `[` in the prose opened are a damaged document's tail, not the answer (fuzz: recovery.replaced-delimiter)", () => {
     // `[[0: 0, null], {}, true]` in prose: the outer `[` was taken for prose's, and `{}, true]` for an
@@ -1246,14 +1253,18 @@ describe('a label after an unquoted text ends it; prose after a lost closer stay
     for (const text of ['Here is the result: [[0: 0, null], {}, true] Hope it helps.', 'Here is the result: [\n  [\n    0:\n    0,\n    null\n  ],\n  {},\n  true\n] Hope it helps.']) {
       assert.throws(() => parse(text), (e: unknown) => e instanceof JsonMendError, text);
     }
-    // With no `[` before them, such values are an array whose `[` was lost.
+    // With no `[` before them, such values are an array whose `[` was lost; so with prose's `[` before
+    // them (review: `NO_JSON`, or only a later value).
     assert.deepEqual(parse('Result: {"a": 1}, 3] and more'), [{ a: 1 }, 3]);
+    assert.deepEqual(parse('I think [the answer is: {"a": 1}, {"b": 2}]'), [{ a: 1 }, { b: 2 }]);
   });
 
-  test('a key cut off after a text value is dropped as cut off, not joined to the text', () => {
-    const r = parseWithReport('{city: Paris, countr');
-    assert.deepEqual(r.value, { city: 'Paris' });
-    assert.ok(r.repairs.some((x) => x.kind === 'truncated'));
+  test('words the text ends inside after a comma stay the value\'s text, reported cut off (review: they were dropped as a key cut off)', () => {
+    for (const [text, value] of [['{"city": Paris, France', { city: 'Paris, France' }], ['{"text": Hello, world and more', { text: 'Hello, world and more' }]] as const) {
+      const r = parseWithReport(text);
+      assert.deepEqual(r.value, value);
+      assert.ok(r.repairs.some((x) => x.kind === 'truncated'));
+    }
   });
 });
 

@@ -78,6 +78,8 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{{{"tool":"X","arguments":{"guild_id":"Y"}}}}', { tool: 'X', arguments: { guild_id: 'Y' } }],
   // tinyagents #68, hermes-agent #19887: Gemma 4's string token leaked into JSON as quotes; an error.
   ['{"channels": [<|"|>discord<|"|>], "date": <|"|>2023-09-18<|"|>}', { channels: ['discord'], date: '2023-09-18' }],
+  // ... its text raw, as Gemma's tool calls write it (review: `\n` read as an escape).
+  ['{"path": <|"|>C:\\new\\dir<|"|>}', { path: 'C:\\new\\dir' }],
   // json_repair #146: a bare word after an element, then a line break before the `]`: the quote before
   // the word was read as text and the rest of the array and the object went into one key.
   ['{\n"bad_one": [\n"Lorem Ipsum",\n"consectetur" BOGUS\n],\n"good_one": [\n"elit",\n"sed"\n]\n}', { bad_one: ['Lorem Ipsum', 'consectetur', 'BOGUS'], good_one: ['elit', 'sed'] }],

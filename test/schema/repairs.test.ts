@@ -80,6 +80,9 @@ describe('each repair in isolation', () => {
     assert.deepEqual(parse('{"type":"response","properties":{"aiMessage":"Here it is.","n":"3"}}', { schema: message }), { aiMessage: 'Here it is.', n: 3 });
     // The schema echoed without an answer, or an object with a declared `type`, is no echo.
     assert.throws(() => coerce({ type: 'object', properties: { aiMessage: { type: 'string' } } }, message), SchemaError);
+    // A property's schema with no `type` echoed is no answer either (review).
+    const payload = { type: 'object', properties: { data: { description: 'any payload' } }, required: ['data'] };
+    assert.throws(() => coerce({ type: 'object', properties: { data: { description: 'any payload' } }, required: ['data'] }, payload), SchemaError);
     const typed = { type: 'object', properties: { type: { type: 'string' }, aiMessage: { type: 'string' } }, required: ['aiMessage'] };
     assert.throws(() => coerce({ type: 'x', properties: { aiMessage: 'hi' } }, typed), SchemaError);
   });

@@ -182,6 +182,9 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
     const r = extractToolCalls('<function name="get_weather">\n{"location": "Oslo"}\n</function>', { tools });
     assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'get_weather', { location: 'Oslo' }]], '']);
     assert.deepEqual(calls("<tool_call>\n<function name='web_search'>\n<parameter=query>\nfjords\n</parameter>\n</function>\n</tool_call>"), [['qwen3_coder', 'web_search', { query: 'fjords' }]]);
+    // A second header ends the first call's body (review: it ran on into it, and the call was lost).
+    assert.deepEqual(calls('<function name="get_weather">{"location": "Paris"}\n<function name="web_search">{"query": "a"}</function>'),
+      [['qwen3_coder', 'get_weather', { location: 'Paris' }], ['qwen3_coder', 'web_search', { query: 'a' }]]);
   });
 
   test('names and keys beyond ASCII (ollama\'s qwen3coder and glm46 tests: the call stayed in the text)', () => {

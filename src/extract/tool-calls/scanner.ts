@@ -121,6 +121,7 @@ const LONGER_OPENERS: ReadonlyMap<string, readonly string[]> = new Map(
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
 const QWEN_ENDS: readonly End[] = [
   { token: T.functionClose, consume: true }, { token: T.toolCallOpen, consume: false }, { token: T.functionOpen, consume: false },
+  { token: T.functionNameOpen, consume: false },
 ];
 const LLAMA_ENDS: readonly End[] = [
   { token: T.eomId, consume: true }, { token: T.eotId, consume: true }, { token: T.pythonTag, consume: false },
