@@ -413,9 +413,9 @@ function isTextStart(c: number): boolean {
  * Whether the text of an object's unquoted value goes on past the comma at `i`: a word follows on
  * the comma's line that starts no member (`{"b": Red, green and blue}`, `{text: Hello, world}`).
  * Ended there, the words after it became a made-up key (`"green and blue": null`). A key (`b:`, or
- * one with spaces or marks: `Price (USD):`, `y.z:`, `b=1`), a literal, a quote or an opener after the comma ends the
- * value, and so does a member whose colon was lost (`age 30`) when its end shows it is one (see
- * memberEndFollows): `Frag 4, Frag 5.` is text.
+ * one with spaces or marks: `Price (USD):`, `y.z:`, `b=1`), a literal, a quote or an opener after
+ * the comma ends the value, and so does a member whose colon was lost (`age 30`) when its end shows
+ * it is one (see memberEndFollows): `Frag 4, Frag 5.` is text.
  */
 function textGoesOn(e: Engine, i: number): boolean {
   const s = e.buf;
@@ -457,17 +457,26 @@ function colonOfLink(e: Engine, j: number): boolean {
   return e.buf.charCodeAt(j + 1) === Ch.SLASH && e.buf.charCodeAt(j + 2) === Ch.SLASH;
 }
 
-/** Whether a link is the first thing with a colon on the line from `k` (`see https://x.com`), within a key's length. */
-function linkAhead(e: Engine, k: number): boolean {
+/**
+ * The first `:`, `：` or `=` on the line from `k`, before a comma, brace, quote or line break and
+ * within a key's length: where a key there would end; -1 for none. Waits while the text may bring it.
+ */
+function keyMarkAt(e: Engine, k: number): number {
   const s = e.buf;
   const limit = Math.min(e.end, k + KEY_MAX);
   for (let j = k; j < limit; j++) {
     const c = s.charCodeAt(j);
-    if (c === Ch.COLON) return colonOfLink(e, j);
-    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LBRACE || c === Ch.DQUOTE || c === Ch.LF || c === Ch.CR) return false;
+    if (c === Ch.COLON || c === Ch.FULLWIDTH_COLON || c === Ch.EQ) return j;
+    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LBRACE || c === Ch.DQUOTE || c === Ch.LF || c === Ch.CR) return -1;
   }
   if (limit === e.end && !e.final) throw NEED_MORE;
-  return false;
+  return -1;
+}
+
+/** Whether a link is the first thing with a colon on the line from `k` (`see https://x.com`). */
+function linkAhead(e: Engine, k: number): boolean {
+  const j = keyMarkAt(e, k);
+  return j >= 0 && e.buf.charCodeAt(j) === Ch.COLON && colonOfLink(e, j);
 }
 
 /**
@@ -480,20 +489,14 @@ function linkAhead(e: Engine, k: number): boolean {
  */
 export function namedKeyAt(e: Engine, k: number): boolean {
   const s = e.buf;
-  const limit = Math.min(e.end, k + KEY_MAX);
-  let spaced = false;
-  for (let j = k; j < limit; j++) {
-    const c = s.charCodeAt(j);
-    if (c === Ch.COLON || c === Ch.FULLWIDTH_COLON) return c !== Ch.COLON || !colonOfLink(e, j);
-    if (c === Ch.EQ) {
-      if (j + 1 >= e.end && !e.final) throw NEED_MORE;
-      return !spaced && s.charCodeAt(j + 1) !== Ch.EQ;
-    }
-    if (c === Ch.COMMA || c === Ch.RBRACE || c === Ch.LBRACE || c === Ch.DQUOTE || c === Ch.LF || c === Ch.CR) return false;
-    if (c === Ch.SPACE || c === Ch.TAB) spaced = true;
-  }
-  if (limit === e.end && !e.final) throw NEED_MORE;
-  return false;
+  const j = keyMarkAt(e, k);
+  if (j < 0) return false;
+  const c = s.charCodeAt(j);
+  if (c === Ch.FULLWIDTH_COLON) return true;
+  if (c === Ch.COLON) return !colonOfLink(e, j);
+  if (j + 1 >= e.end && !e.final) throw NEED_MORE;
+  for (let x = k; x < j; x++) if (s.charCodeAt(x) === Ch.SPACE || s.charCodeAt(x) === Ch.TAB) return false;
+  return s.charCodeAt(j + 1) !== Ch.EQ;
 }
 
 /**
