@@ -355,7 +355,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     if (tags.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(tags.value, [], schema, where);
   } else if (span.body === 'arg_pairs') {
-    const pairs = readArgPairs(body, schema, ctx.parseOptions);
+    const pairs = readArgPairs(body, schema, ctx.parseOptions, span.closed);
     if (pairs.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(pairs.value, [], schema, where);
   } else {

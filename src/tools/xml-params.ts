@@ -160,9 +160,10 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
 /**
  * The arguments object of a GLM call body: `<arg_key>KEY</arg_key>` then `<arg_value>value</arg_value>`,
  * each value read by its property's type as Qwen3-Coder's are. `cutOff` is true when the body ends
- * inside a pair (a key without its value's closer).
+ * inside a pair (a key without its value's closer), unless `closedCall`: the call's `</tool_call>`
+ * came, and the body's end ends its last value.
  */
-export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; cutOff: boolean } {
+export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; cutOff: boolean } {
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   // The next <arg_value>, </arg_value> and <arg_key> at or after the current key; each searched again
@@ -184,9 +185,11 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     // (`<arg_value>use <arg_key> tags</arg_value>`) has none.
     if (nextKey !== -1 && closeAt !== -1 && nextKey < closeAt && valueAfterKey !== -1 && valueAfterKey < nextKey) valueAfterKey = body.indexOf(T.argValueOpen, nextKey);
     const lostCloser = nextKey !== -1 && (closeAt === -1 || (nextKey < closeAt && valueAfterKey !== -1 && valueAfterKey < closeAt));
-    const end = lostCloser ? nextKey : closeAt;
-    if (end === -1) return { value, cutOff: true };
+    // `<arg_value>Paris</tool_call>`: the last value's closer lost in a call whose own closer came
+    // (ollama's glm46 tests): the body's end ends it (a key with no `<arg_value>` after it is cut off).
     if (nextOpen !== -1 && nextOpen < keyEnd) nextOpen = body.indexOf(T.argValueOpen, keyEnd);
+    const end = lostCloser ? nextKey : closeAt !== -1 ? closeAt : closedCall && nextOpen !== -1 ? body.length : -1;
+    if (end === -1) return { value, cutOff: true };
     // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
     // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
     const valueStart = nextOpen !== -1 && nextOpen < end ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;

@@ -462,6 +462,14 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
 });
 
 describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_value></tool_call>', () => {
+  test("a closed call whose last value lost its </arg_value> (ollama's glm46 tests: it was refused as cut off)", () => {
+    assert.deepEqual(calls('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris</tool_call>'), [['glm45', 'get_weather', { location: 'Paris' }]]);
+    assert.deepEqual(calls('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2</tool_call>'), [['glm45', 'get_weather', { location: 'Paris', days: 2 }]]);
+    // A key with no value at all, or a call cut off, is still an error naming the call.
+    throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key></tool_call>', 'UNREPAIRABLE', /"get_weather".*cut off/);
+    throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+
   test('values read by the property type; several calls', () => {
     const reply = 'Searching.\n<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>007 Lane</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n</tool_call>\n<tool_call>web_search\n<arg_key>query</arg_key>\n<arg_value>museums</arg_value>\n</tool_call>';
     const r = extractToolCalls(reply, { tools });
