@@ -22,11 +22,6 @@ const KEY_LOOKBACK = 16;
  */
 export function isValueFenceAt(text: string, p: number): boolean {
   if (text.charCodeAt(p + 1) !== BACKTICK || text.charCodeAt(p + 2) !== BACKTICK) return false;
-  // Backticks that no later run closes close the fence around the answer, cut off after a key's
-  // colon (`"a":⏎```⏎Done.`): read as a value, they made up an empty string or took the prose after.
-  let end = p + 3;
-  while (text.charCodeAt(end) === BACKTICK) end++;
-  if (lastFenceIn(text) < end) return false;
   const floor = Math.max(0, p - KEY_LOOKBACK);
   let k = p - 1;
   if (k >= floor && text.charCodeAt(k) === QUOTE) {
@@ -39,7 +34,12 @@ export function isValueFenceAt(text: string, p: number): boolean {
   k--;
   while (k >= floor && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
   const q = k >= 0 ? text.charCodeAt(k) : -1;
-  return q === QUOTE || q === APOS;
+  if (q !== QUOTE && q !== APOS) return false;
+  // Backticks that no later run closes close the fence around the answer, cut off after a key's
+  // colon (`"a":⏎```⏎Done.`): read as a value, they made up an empty string or took the prose after.
+  let end = p + 3;
+  while (text.charCodeAt(end) === BACKTICK) end++;
+  return lastFenceIn(text) >= end;
 }
 
 /** The text last asked about and where its last run of three backticks starts: one search per text. */

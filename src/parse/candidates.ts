@@ -272,46 +272,50 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
     }
   }
   const unescaped = unescapeDocument(candidate.text);
-  const builder = new ValueBuilder();
-  const engine = new Engine(builder, settings, log);
   if (unescaped !== undefined) {
     const how = unescaped.kind === 'escaped_json' ? 'backslash-escaped' : 'quote-doubled (CSV)';
     note(log, settings, unescaped.kind, candidate.start, `read a ${how} JSON document`);
     const from = log.length;
+    let read: EngineRead;
     try {
-      engine.runAll(unescaped.text);
+      read = runEngine(unescaped.text, 0, unescaped.text.length, settings, log);
     } catch (error) {
       if (error instanceof EngineFailure) throw new EngineFailure(error.code, error.reason, candidate.start);
       throw error;
     }
     // Offsets into the unescaped copy mean nothing in the reply: point them at the candidate.
     for (let i = from; i < log.length; i++) log.offsets[i] = candidate.start;
-  } else {
-    const before = log.length;
-    try {
-      engine.runAll(text, candidate.start, end);
-    } catch (error) {
-      if (!(error instanceof EngineFailure) || error.emptyTopAt <= candidate.start) throw error;
-      return beforeEmptyTop(text, candidate, error.emptyTopAt, settings, log, before);
-    }
+    return new ParsedCandidate(read.value, candidate.start, end, log, text, read.edits);
   }
-  const tops = builder.tops;
-  return new ParsedCandidate(tops.length === 1 ? tops[0] : tops, candidate.start, end, log, text, engine.edits);
+  const before = log.length;
+  try {
+    const read = runEngine(text, candidate.start, end, settings, log);
+    return new ParsedCandidate(read.value, candidate.start, end, log, text, read.edits);
+  } catch (error) {
+    if (!(error instanceof EngineFailure) || error.emptyTopAt <= candidate.start) throw error;
+    // Whole values, then one cut off before it held anything (`{"a": 1}⏎{"b": 2}⏎{`, lines of JSON
+    // cut off as the next began): the values before it, its opener dropped and the cut reported. An
+    // error would lose the values; `{}` would be a value the reply never gave.
+    log.truncate(before);
+    const read = runEngine(text, candidate.start, error.emptyTopAt, settings, log);
+    log.push('truncated', error.emptyTopAt, 'the text ends in a value that holds nothing yet; dropped its opener');
+    return new ParsedCandidate(read.value, candidate.start, error.emptyTopAt, log, text, read.edits);
+  }
 }
 
-/**
- * Whole values, then one cut off before it held anything (`{"a": 1}⏎{"b": 2}⏎{`, lines of JSON cut
- * off as the next began): the values before it, its opener dropped and the cut reported. An error
- * would lose the values; `{}` would be a value the reply never gave.
- */
-function beforeEmptyTop(text: string, candidate: Candidate, emptyAt: number, settings: EngineOptions, log: RepairLog, from: number): ParsedCandidate {
-  log.truncate(from);
+/** What the engine read from a span: its value (several at the top: an array of them) and the splices. */
+interface EngineRead {
+  value: unknown;
+  edits: readonly Edit[];
+}
+
+/** Runs the engine over `text` from `start` to `end`, logging its repairs into `log`. */
+function runEngine(text: string, start: number, end: number, settings: EngineOptions, log: RepairLog): EngineRead {
   const builder = new ValueBuilder();
   const engine = new Engine(builder, settings, log);
-  engine.runAll(text, candidate.start, emptyAt);
-  log.push('truncated', emptyAt, 'the text ends in a value that holds nothing yet; dropped its opener');
+  engine.runAll(text, start, end);
   const tops = builder.tops;
-  return new ParsedCandidate(tops.length === 1 ? tops[0] : tops, candidate.start, emptyAt, log, text, engine.edits);
+  return { value: tops.length === 1 ? tops[0] : tops, edits: engine.edits };
 }
 
 function note(log: RepairLog, settings: EngineOptions, kind: TextRepairKind, offset: number, detail: string): void {

@@ -165,6 +165,9 @@ const GEMMA_ENDS: readonly End[] = [
 const FUNCTION_GEMMA_ENDS: readonly End[] = [{ token: T.functionGemmaClose, consume: true }, { token: T.functionGemmaOpen, consume: false }];
 const APERTUS_ENDS: readonly End[] = [{ token: T.apertusCallsClose, consume: true }, { token: T.apertusCallsOpen, consume: false }];
 
+/** The headers a `<tool_call>` may hold, which decide its format. */
+const HEADERS_IN_TOOL_CALL: readonly string[] = [T.functionOpen, T.functionNameOpen, T.invokeOpen, T.minimaxM3InvokeOpen];
+
 /** How far a header may reach before the opener is taken for prose. */
 const HEADER_LIMIT = 120;
 /** A tool name: a letter (of any script) or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
@@ -489,7 +492,7 @@ export class ToolCallScanner {
       case T.toolCallOpen: {
         const i = this.skipSpace(at + token.length);
         if (i - at > HEADER_LIMIT) return this.hermes(at);
-        if ([T.functionOpen, T.functionNameOpen, T.invokeOpen, T.minimaxM3InvokeOpen].some((o) => this.cutInside(o, i))) return this.ended ? this.hermes(at) : WAIT;
+        if (HEADERS_IN_TOOL_CALL.some((o) => this.cutInside(o, i))) return this.ended ? this.hermes(at) : WAIT;
         // MiniMax-M3's calls in a `<tool_call>` whose namespace token was lost: the wrapper goes with them.
         if (this.startsWith(T.minimaxM3InvokeOpen, i)) return STRIP;
         if (this.startsWith(T.functionOpen, i)) return this.functionHeader(at, i);
