@@ -373,15 +373,20 @@ export function openMissingObject(e: Engine, at: number, editsAt: number, detail
 /**
  * `{"tags": ["x", "y", "b": 2}`: a key after a comma in an array of plain values that stands directly
  * in an object is that object's next key; the array lost its `]`. Read as an element, it would open
- * an object the text never closes (`{"b": 2}` in the array, the rest cut off). After an object
- * element (`[{"a": 1}, "b": 2}]`) or as the first element, the key's `{` is what was lost instead.
+ * an object the text never closes (`{"b": 2}` in the array, the rest cut off). The comma may be lost
+ * with it (`["x", "y"⏎"b": 2}`). After an object element (`[{"a": 1}, "b": 2}]`) or as the first
+ * element, the key's `{` is what was lost instead.
  */
 function arrayEndsBeforeKey(e: Engine, at: number): boolean {
   const n = e.kinds.length;
-  if (!(n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && e.memberAt === e.lastCommaAt && e.closedLast < 0)) return false;
+  const afterComma = e.memberAt === e.lastCommaAt || e.memberAt === e.insertedCommaAt;
+  if (!(n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && afterComma && e.closedLast < 0)) return false;
   // `"ids": [⏎    1,⏎      k: 2,`: a key on its own line indented deeper than the array's own key
-  // stands in the array, as the first key of an element whose `{` was lost.
-  return !(lineBreakBefore(e, at) && indentAt(e, at) > lastKeyIndent(e));
+  // stands in the array, as the first key of an element whose `{` was lost. A key after others on
+  // its line (`{"a": [1, 2⏎"b": 2}`) has no indentation to compare with.
+  if (!lineBreakBefore(e, at)) return true;
+  const keyIndent = lastKeyIndent(e);
+  return keyIndent < 0 || indentAt(e, at) <= keyIndent;
 }
 
 /**
@@ -404,7 +409,9 @@ function closeArrayBeforeKey(e: Engine, keyAt: number): void {
   e.record('missing_closer', comma - e.base, 'inserted the "]" of an array before its object\'s next key');
   if (e.options.wantEdits) e.edits.splice(k, 0, { at: comma, del: 0, ins: ']' });
   popContainer(e);
-  e.commaAt = e.memberAt = e.lastCommaAt = comma;
+  // An inserted comma stays one: no comma of the text's own to blank if a closer follows.
+  if (comma !== e.insertedCommaAt) e.commaAt = e.lastCommaAt = comma;
+  e.memberAt = comma;
   e.memberEdits = e.options.wantEdits ? k + 1 : 0;
   e.keyAt = keyAt;
 }

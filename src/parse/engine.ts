@@ -92,6 +92,8 @@ export class Engine {
    * equals memberAt (not the object's first member, nor one whose comma was inserted). @internal
    */
   lastCommaAt = -1;
+  /** Offset where the last missing comma was inserted (the next member's start), or -1. @internal */
+  insertedCommaAt = -1;
   /** How many edits existed when the current member or element began: a dropped member drops the rest. @internal */
   memberEdits = 0;
   /** @internal */ topValues = 0;
@@ -567,7 +569,7 @@ export class Engine {
     if (isWordStart(c) && proseEndsValue(this)) return;
     if (isValueStart(this, c)) {
       // The inserted comma starts the next member: if that is cut off, the comma goes too.
-      this.memberAt = this.base + this.pos;
+      this.memberAt = this.insertedCommaAt = this.base + this.pos;
       this.memberEdits = this.edits.length;
       this.record('missing_comma', this.pos, 'inserted ","');
       this.edit(this.pos, 0, ',');

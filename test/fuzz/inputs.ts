@@ -581,8 +581,8 @@ export const doubledBraces = fc.tuple(containerOf(identifier, fc.stringMatching(
 
 /**
  * A container's JSON with the `]` of some of its arrays left out where the array ends in a plain
- * value and its object's next key follows (`{"tags": ["x", "y", "n": 2}`), alone or in prose; with
- * the value it was made from.
+ * value and its object's next key follows (`{"tags": ["x", "y", "n": 2}`), some with the comma after
+ * it (`["x", "y" "n": 2}`), alone or in prose; with the value it was made from.
  */
 export const lostArrayClosers = fc.tuple(wordContainer, fc.array(fc.boolean(), { minLength: 1, maxLength: 20 }), fc.boolean(), fc.boolean())
   .map(([container, which, pretty, inProse]) => {
@@ -606,6 +606,11 @@ export const lostArrayClosers = fc.tuple(wordContainer, fc.array(fc.boolean(), {
       if (!which[n % which.length]) return;
       damaged += text.slice(from, k);
       from = k + 1;
+      // Every third lost `]` takes its comma with it (`["x", "y"⏎  "n": 2`): a space stands for it.
+      if (n % 3 === 2) {
+        from = text.indexOf(',', from) + 1;
+        damaged += ' ';
+      }
     });
     damaged += text.slice(from);
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };

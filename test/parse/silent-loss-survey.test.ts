@@ -695,7 +695,22 @@ describe('a key after an array that lost its ] is the next member of the array\'
     ['[{"x": 1}, "b": 2}]', [{ x: 1 }, { b: 2 }]],
     ['{"a": [{"x": 1}, {"x": 2}, "b": 2}]}', { a: [{ x: 1 }, { x: 2 }, { b: 2 }] }],
     ['["x", "y", "b": 2}]', ['x', 'y', { b: 2 }]],
+    // Session 28: the comma lost with the `]` (a line break or a space before the key) made the key
+    // an element object never closed: `{"a": [1, 2, 3, {"b": 2}]}`, reported as cut off. A key after
+    // others on its line gives no indentation to go by.
+    ['{"a": [1, 2, 3\n"b": 2}', { a: [1, 2, 3], b: 2 }],
+    ['{"a": ["x", "y" "b": 2}', { a: ['x', 'y'], b: 2 }],
+    ['{\n  "ids": [\n    1,\n    2\n  "n": 2\n}', { ids: [1, 2], n: 2 }],
+    ["{a: ['x', 'y'\n  b: 2}", { a: ['x', 'y'], b: 2 }],
+    ['{"a": [1, 2, 3\n"b": 2, "c": [4\n"d": 5}', { a: [1, 2, 3], b: 2, c: [4], d: 5 }],
+    // Indented deeper than the array's own key, the key is an element object's whose `{` was lost.
+    ['{\n  "ids": [\n    1,\n    2\n      "n": 2\n  }\n  ]\n}', { ids: [1, 2, { n: 2 }] }],
   ]);
+  test('with the comma lost too, both repairs are named and repair() writes the ] before the comma', () => {
+    const { repairs } = parseWithReport('{"a": [1, 2, 3\n"b": 2}');
+    assert.deepEqual(repairs.map((r) => r.kind), ['missing_comma', 'missing_closer']);
+    assert.equal(repair('{"a": [1, 2, 3\n"b": 2}'), '{"a": [1, 2, 3\n],"b": 2}');
+  });
   test('the repair is named where the ] was left out, and the value is not cut off', () => {
     const { repairs } = parseWithReport('{"tags": ["x", "y", "count": 2}');
     assert.deepEqual(repairs.map((r) => [r.kind, 'offset' in r ? r.offset : -1]), [['missing_closer', 18]]);
