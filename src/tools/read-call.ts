@@ -6,6 +6,7 @@ import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.j
 import { parseToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
+import type { TextRepair } from '../parse/types.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { objectShape, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
@@ -281,6 +282,9 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
  * that prose is the reply's text, not part of the call; set aside as the parser's surrounding text,
  * it was lost.
  */
+/** Prose's start after a call's JSON: a letter, after at most a few marks that start no JSON (vllm #5649: `]$$ In order…`). */
+const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
+
 function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
   if (span.closed || (span.body !== 'call' && span.body !== 'arguments')) return undefined;
   const first = body.trimStart().charCodeAt(0);
@@ -288,11 +292,28 @@ function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
   const hint = new RootCloseHint();
   hint.feed(body);
   if (hint.close === -1) return undefined;
-  // Only prose is set apart: it starts with a letter and holds no bracket. More JSON after the root
+  // Only prose is set apart: it starts with a letter, maybe after a few marks (`$$ In order to…`,
+  // `**Note**`; not a quote, digit, comma or colon), and holds no bracket. More JSON after the root
   // (`{…}; {…}`, a second list) is more calls, and members after a closer written early
   // (`{…}}, "days": 2}`) are the call's.
   const rest = body.slice(hint.close).trimStart();
-  return /^\p{L}/u.test(rest) && !/[[\]{}]/.test(rest) ? hint.close : undefined;
+  return PROSE_START.test(rest) && !/[[\]{}]/.test(rest) ? hint.close : undefined;
+}
+
+/**
+ * `<tool_call>{"name": "terminal", "arguments": {"command": "ls -la"}</tool_call>` (hermes-agent
+ * #5315): a body the call's closing token ends right after a closer, with only the outer closers
+ * left open, was written whole; the model left out a `}`, it was not cut off. The one cut-off repair
+ * (closers inserted at the end; a string or a literal cut too would make two) is then a
+ * `missing_closer`. A body that ends in a value's text stays cut off: the token may have come early.
+ */
+function closersBeforeCloseToken(body: string, repairs: Repair[]): Repair[] {
+  const last = body.trimEnd().charCodeAt(body.trimEnd().length - 1);
+  if (last !== 0x7d && last !== 0x5d) return repairs;
+  const cut = repairs.filter((r): r is TextRepair => 'offset' in r && isCutOffRepair(r.kind));
+  if (cut.length !== 1) return repairs;
+  const closers: TextRepair = { ...cut[0], kind: 'missing_closer', detail: 'inserted the closers left out before the call\'s closing token' };
+  return repairs.map((r) => (r === cut[0] ? closers : r));
 }
 
 function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
@@ -322,6 +343,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       if (error instanceof JsonMendError && error.code === 'NO_JSON') return [];
       throw aboutCall(error, () => `the ${span.format} tool call at line ${line()}`);
     }
+    if (span.closed) repairs = closersBeforeCloseToken(body, repairs);
     const truncated = wasCutOff(repairs);
     repairs = doubledBracesAsRewrite(repairs, rewrites);
     const items = Array.isArray(value) ? value : [value];
@@ -353,11 +375,11 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const tags = readNamedTags(body, schema, ctx.parseOptions);
     if (tags.stray) throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is no <KEY>value</KEY> parameter`);
     if (tags.cutOff || (!span.closed && atEnd)) throw cutOff(where);
-    read = withSchema(tags.value, [], schema, where);
+    read = withSchema(tags.value, tags.repairs, schema, where);
   } else if (span.body === 'arg_pairs') {
     const pairs = readArgPairs(body, schema, ctx.parseOptions, span.closed);
     if (pairs.cutOff || (!span.closed && atEnd)) throw cutOff(where);
-    read = withSchema(pairs.value, [], schema, where);
+    read = withSchema(pairs.value, pairs.repairs, schema, where);
   } else {
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
@@ -365,7 +387,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // A closed call whose last parameter lost its closer (`print(1)⏎</function>`): the call's closer,
     // on a line of its own, ends it.
     if (params.cutOff || params.unclosed === 'inline' || (!span.closed && (params.unclosed === 'line' || atEnd))) throw cutOff(where);
-    read = withSchema(params.value, [], schema, where);
+    read = withSchema(params.value, params.repairs, schema, where);
   }
   return [spanCall(span, origin, name, read, rewrites)];
 }

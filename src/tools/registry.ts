@@ -13,6 +13,9 @@ export function objectShape(schema: SchemaLike | undefined): { properties: Recor
   return { properties: properties as Record<string, unknown>, required: Array.isArray(required) ? required : [] };
 }
 
+/** Where providers' tool definitions keep the arguments' schema (OpenAI, Anthropic), which jsonmend's `schema` replaces. */
+const FOREIGN_SCHEMA_KEYS = ['parameters', 'input_schema'] as const;
+
 /** Tools by name, checked once per call of the public API. */
 export class ToolRegistry {
   private readonly byName = new Map<string, ToolDefinition>();
@@ -24,6 +27,11 @@ export class ToolRegistry {
     for (const tool of tools) {
       if (tool === null || typeof tool !== 'object' || typeof tool.name !== 'string' || tool.name === '') {
         throw new JsonMendError('INVALID_ARGUMENT', `each tool must be an object with a non-empty string name, got ${JSON.stringify(tool)}`);
+      }
+      // OpenAI's `parameters` and Anthropic's `input_schema` are not read: the arguments would go unchecked without a word.
+      const foreign = FOREIGN_SCHEMA_KEYS.find((key) => key in tool);
+      if (foreign !== undefined && tool.schema === undefined) {
+        throw new JsonMendError('INVALID_ARGUMENT', `the tool "${tool.name}" gives its arguments' schema as \`${foreign}\`; jsonmend reads it from \`schema\`: { name, schema }`);
       }
       if (this.byName.has(tool.name)) throw new JsonMendError('INVALID_ARGUMENT', `the tool "${tool.name}" is listed twice`);
       this.byName.set(tool.name, tool);

@@ -7,7 +7,8 @@ import { isWs } from '../extract/chars.js';
 import type { ParserSettings } from './types.js';
 import { objectShape } from './registry.js';
 import { parse } from '../schema/index.js';
-import type { SchemaLike } from '../schema/types.js';
+import type { Repair, SchemaLike } from '../schema/types.js';
+import type { TextRepair } from '../parse/types.js';
 
 /** The JSON Schema `type`s of each top-level property of `schema`, when it says. */
 function propertyTypes(schema: SchemaLike | undefined): Record<string, unknown> | undefined {
@@ -62,23 +63,62 @@ function indentBefore(text: string, i: number): string {
  * the text, `false` (`string="false"`) reads it as JSON whatever the type; otherwise a string type, or
  * none known, keeps the text and any other type reads it as JSON.
  */
-function readValue(raw: string, types: string[], options: ParserSettings, asString?: boolean): unknown {
-  if (asString === true || (asString === undefined && (types.length === 0 || types.includes('string')))) return raw;
+function readValue(raw: string, types: string[], options: ParserSettings, asString?: boolean): { value: unknown; repairs: readonly Repair[] } {
+  if (asString === true || (asString === undefined && (types.length === 0 || types.includes('string')))) return { value: raw, repairs: [] };
+  let repairs: readonly Repair[] = [];
   try {
-    return parse(raw, { ...options });
+    return { value: parse(raw, { ...options, onRepair: (r) => (repairs = r) }), repairs };
   } catch {
     // Not JSON: keep the text; the schema says what is wrong with it.
-    return raw;
+    return { value: raw, repairs: [] };
   }
 }
 
 /**
- * Sets `key` of the arguments to the raw text `raw` read by its property's type (see readValue), as
- * an own data property: a key such as "__proto__" cannot reach the prototype.
+ * The text repairs of a call's parameter values, located in the body the values were cut from (a
+ * value's own offsets start at its text). Values come in the body's order, so one cursor counts the
+ * lines: linear in the body.
  */
-function setParameter(value: Record<string, unknown>, key: string, raw: string, properties: Record<string, unknown> | undefined, options: ParserSettings, asString?: boolean, tagIndent?: string): void {
+export class ValueRepairs {
+  readonly list: TextRepair[] = [];
+  private at = 0;
+  private line = 1;
+  private lineStart = 0;
+
+  constructor(private readonly body: string) {}
+
+  /** Adds the repairs of the value whose text starts at `base` in the body. */
+  add(repairs: readonly Repair[], base: number): void {
+    const text = repairs.filter((r): r is TextRepair => 'offset' in r).sort((a, b) => a.offset - b.offset);
+    for (const r of text) {
+      const offset = Math.min(base + r.offset, this.body.length);
+      for (; this.at < offset; this.at++) {
+        if (this.body.charCodeAt(this.at) === 0x0a) {
+          this.line++;
+          this.lineStart = this.at + 1;
+        }
+      }
+      this.list.push({ ...r, offset, line: this.line, column: offset - this.lineStart + 1 });
+    }
+  }
+}
+
+/**
+ * Sets `key` of the arguments to the text `body.slice(start, end)` read by its property's type (see
+ * readValue), as an own data property: a key such as "__proto__" cannot reach the prototype. The
+ * parser's repairs of it go to `repairs`.
+ */
+function setParameter(
+  value: Record<string, unknown>, key: string, body: string, start: number, end: number, properties: Record<string, unknown> | undefined,
+  options: ParserSettings, repairs: ValueRepairs, asString?: boolean, tagIndent?: string,
+): void {
   const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
-  Object.defineProperty(value, key, { value: readValue(valueInLines(raw, tagIndent), typesOf(property), options, asString), enumerable: true, writable: true, configurable: true });
+  const raw = body.slice(start, end);
+  const text = valueInLines(raw, tagIndent);
+  const read = readValue(text, typesOf(property), options, asString);
+  // A value dedented line by line is not a slice of the body: its repairs are located at its start.
+  if (read.repairs.length > 0) repairs.add(read.repairs, start + Math.max(0, raw.indexOf(text)));
+  Object.defineProperty(value, key, { value: read.value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Whether `body` from `from` ends with a line break and spaces: what follows it starts a line. */
@@ -125,10 +165,11 @@ function tagAttributes(text: string): { key: string; asString: boolean | undefin
  * call's own closer, on a line of its own, may end it), `inline` when inside a line (`Use </function>
  * to close.`: that closer is the value's text, the call cut off).
  */
-export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; cutOff: boolean; unclosed: 'no' | 'line' | 'inline' } {
+export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; unclosed: 'no' | 'line' | 'inline' } {
   const { open, close } = markup;
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
+  const repairs = new ValueRepairs(body);
   let cutOff = false;
   let unclosed: 'no' | 'line' | 'inline' = 'no';
   // The next closer at or after the current value; searched again only once passed (linear).
@@ -151,10 +192,10 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
       end = body.length;
       unclosed = endsLine(body, gt + 1) ? 'line' : 'inline';
     }
-    setParameter(value, key, body.slice(gt + 1, end), properties, options, asString, indentBefore(body, i));
+    setParameter(value, key, body, gt + 1, end, properties, options, repairs, asString, indentBefore(body, i));
     i = next;
   }
-  return { value, cutOff, unclosed };
+  return { value, repairs: repairs.list, cutOff, unclosed };
 }
 
 /**
@@ -163,9 +204,10 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
  * inside a pair (a key without its value's closer), unless `closedCall`: the call's `</tool_call>`
  * came, and the body's end ends its last value.
  */
-export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; cutOff: boolean } {
+export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean } {
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
+  const repairs = new ValueRepairs(body);
   // The next <arg_value>, </arg_value> and <arg_key> at or after the current key; each searched again
   // only once passed (linear).
   let nextOpen = -2;
@@ -176,7 +218,7 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
   while (i !== -1) {
     const keyStart = i + T.argKeyOpen.length;
     const keyEnd = body.indexOf(T.argKeyClose, keyStart);
-    if (keyEnd === -1) return { value, cutOff: true };
+    if (keyEnd === -1) return { value, repairs: repairs.list, cutOff: true };
     if (closeAt !== -1 && closeAt < keyEnd) closeAt = body.indexOf(T.argValueClose, keyEnd);
     if (nextKey !== -1 && nextKey <= keyEnd) nextKey = body.indexOf(T.argKeyOpen, keyEnd);
     // `<arg_value>Paris<arg_key>unit</arg_key>⏎<arg_value>celsius</arg_value>`: a value whose closer
@@ -189,15 +231,15 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     // (ollama's glm46 tests): the body's end ends it (a key with no `<arg_value>` after it is cut off).
     if (nextOpen !== -1 && nextOpen < keyEnd) nextOpen = body.indexOf(T.argValueOpen, keyEnd);
     const end = lostCloser ? nextKey : closeAt !== -1 ? closeAt : closedCall && nextOpen !== -1 ? body.length : -1;
-    if (end === -1) return { value, cutOff: true };
+    if (end === -1) return { value, repairs: repairs.list, cutOff: true };
     // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
     // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
     const valueStart = nextOpen !== -1 && nextOpen < end ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;
     const key = body.slice(keyStart, keyEnd).trim();
-    setParameter(value, key, body.slice(valueStart, end), properties, options);
+    setParameter(value, key, body, valueStart, end, properties, options, repairs);
     i = lostCloser ? nextKey : body.indexOf(T.argKeyOpen, end);
   }
-  return { value, cutOff: false };
+  return { value, repairs: repairs.list, cutOff: false };
 }
 
 const TAG_NAME = /^[A-Za-z_][\w.-]*$/;
@@ -208,24 +250,27 @@ const TAG_NAME = /^[A-Za-z_][\w.-]*$/;
  * is dropped. `cutOff` is true when the body ends inside a parameter; `stray` when text that is no
  * parameter stands among them (it would be lost without a word).
  */
-export function readNamedTags(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; cutOff: boolean; stray: boolean } {
+export function readNamedTags(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; stray: boolean } {
+  // Offsets of repairs are in this text: the body without its namespace tokens.
   const text = body.split(T.minimaxNamespace).join('');
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
+  const repairs = new ValueRepairs(text);
+  const done = (cutOff: boolean, stray: boolean) => ({ value, repairs: repairs.list, cutOff, stray });
   const n = text.length;
   let i = 0;
   for (;;) {
     while (i < n && isWs(text.charCodeAt(i))) i++;
-    if (i >= n) return { value, cutOff: false, stray: false };
-    if (text.charCodeAt(i) !== 0x3c) return { value, cutOff: false, stray: true };
+    if (i >= n) return done(false, false);
+    if (text.charCodeAt(i) !== 0x3c) return done(false, true);
     const gt = text.indexOf('>', i + 1);
-    if (gt === -1) return { value, cutOff: true, stray: false };
+    if (gt === -1) return done(true, false);
     const key = text.slice(i + 1, gt).trim();
-    if (!TAG_NAME.test(key)) return { value, cutOff: false, stray: true };
+    if (!TAG_NAME.test(key)) return done(false, true);
     const closer = `</${key}>`;
     const close = text.indexOf(closer, gt + 1);
-    if (close === -1) return { value, cutOff: true, stray: false };
-    setParameter(value, key, text.slice(gt + 1, close), properties, options);
+    if (close === -1) return done(true, false);
+    setParameter(value, key, text, gt + 1, close, properties, options, repairs);
     i = close + closer.length;
   }
 }

@@ -78,6 +78,15 @@ function throwsCode(text: string, code: string, pattern: RegExp): void {
   });
 }
 
+/** The calls a stream reports for `text` pushed in 3-character chunks; its end() must agree with extractToolCalls. */
+function streamed(text: string): ToolCall[] {
+  const stream = createToolCallStream({ tools });
+  const reported: ToolCall[] = [];
+  for (let i = 0; i < text.length; i += 3) for (const e of stream.push(text.slice(i, i + 3))) if (e.type === 'call') reported.push(e.call);
+  assert.deepEqual(stream.end(), extractToolCalls(text, { tools }));
+  return reported;
+}
+
 describe('hermes: <tool_call>{json}</tool_call>', () => {
   test('one call after prose; the text keeps the prose only', () => {
     const reply = 'I will look that up.\n<tool_call>\n{"name": "web_search", "arguments": {"query": "tide times Brest"}}\n</tool_call>';
@@ -141,6 +150,17 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   test('a body of text that is neither JSON nor parameters is an error, never empty arguments', () => {
     throwsCode('<function=get_weather>Beijing</function>', 'UNREPAIRABLE', /neither JSON nor <parameter=/);
     assert.deepEqual(extractToolCalls('<function=ping></function>', { tools: [{ name: 'ping' }] }).calls.map((c) => c.arguments), [{}]);
+  });
+
+  // vllm-mlx #63 (Qwen3-Coder writing a list as Python does): the value was read, its repairs not named.
+  test("a value read as JSON names its repairs, located in the call's body", () => {
+    const reply = "<tool_call>\n<function=read_file>\n<parameter=path>\nx.txt\n</parameter>\n<parameter=tags>\n['python', 'tutorial',]\n</parameter>\n</function>\n</tool_call>";
+    const call = only(reply);
+    assert.deepEqual(call.arguments, { path: 'x.txt', tags: ['python', 'tutorial'] });
+    const body = reply.slice(reply.indexOf('<function=read_file>') + '<function=read_file>'.length);
+    assert.deepEqual(call.repairs.map((r) => [r.kind, 'offset' in r ? body.slice(r.offset, r.offset + 2) : '', 'line' in r ? r.line : 0]), [
+      ['single_quotes', "'p", 6], ['single_quotes', "'t", 6], ['trailing_comma', ',]', 6],
+    ]);
   });
 
   test('values read by the property type: a string stays a string, an integer is read as JSON', () => {
@@ -311,6 +331,16 @@ describe('mistral: [TOOL_CALLS]', () => {
     assert.deepEqual([end.calls.map((c) => c.arguments), end.text], [[{ query: 'b' }], 'and then more']);
   });
 
+  // vllm #5649 (Mistral-7B-Instruct-v0.3): `$$` stuck to the list's `]`; the prose after it was set
+  // aside as the arguments' surrounding text, and the reply's text came back empty.
+  test('prose after a few marks stuck to the list is the text too; more JSON is not', () => {
+    const reply = "[TOOL_CALLS][{'name': 'get_weather', 'arguments': {'location': 'Dallas', 'unit': 'fahrenheit'}}]$$ In order to execute these functions, I need the current weather API.\n\nIn Dallas, Texas, it is 89°F.";
+    const r = extractToolCalls(reply, { tools });
+    assert.deepEqual([r.calls.map((c) => c.arguments), r.text], [[{ location: 'Dallas', unit: 'fahrenheit' }], '$$ In order to execute these functions, I need the current weather API.\n\nIn Dallas, Texas, it is 89°F.']);
+    assert.equal(extractToolCalls('[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}] **Note**: done', { tools }).text, '**Note**: done');
+    streamed(reply); // its end() agrees
+  });
+
   test("members after a closer written early stay the call's, in a span no token closes (review)", () => {
     assert.deepEqual(calls('[TOOL_CALLS]read_file{"path": "a.ts"}, "limit": 5}'), [['mistral', 'read_file', { path: 'a.ts', limit: 5 }]]);
   });
@@ -468,6 +498,11 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
     // A key with no value at all, or a call cut off, is still an error naming the call.
     throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key></tool_call>', 'UNREPAIRABLE', /"get_weather".*cut off/);
     throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+
+  test('a value read as JSON names its repairs (session 28: they were dropped)', () => {
+    const call = only("<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>a</arg_value>\n<arg_key>tags</arg_key>\n<arg_value>['x']</arg_value>\n</tool_call>");
+    assert.deepEqual([call.arguments, call.repairs.map((r) => r.kind)], [{ path: 'a', tags: ['x'] }, ['single_quotes']]);
   });
 
   test('values read by the property type; several calls', () => {
@@ -785,6 +820,18 @@ describe('arguments: as a string, doubled braces, cut off', () => {
     // Cut off inside a literal: another cut-off repair kind, the same error.
     throwsCode('<tool_call>{"name": "get_weather", "arguments": {"location": "X", "days": nul', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
+  // hermes-agent #5315 (Qwen3.5 and Hermes models drop a call's last `}`): the closing token came right
+  // after the arguments' `}`, so only the call object's own `}` was left out; it was refused as cut off.
+  test('a call object\'s } left out before its closing token: read, the } a named missing_closer', () => {
+    const reply = '<tool_call>{"name": "web_search", "arguments": {"query": "ls -la"}</tool_call>\nDone.';
+    const { calls, text } = extractToolCalls(reply, { tools });
+    assert.deepEqual(calls.map((c) => [c.name, c.arguments, c.repairs.map((r) => r.kind)]), [['web_search', { query: 'ls -la' }, ['missing_closer']]]);
+    assert.equal(text, 'Done.');
+    assert.deepEqual(streamed(reply).map((c) => c.arguments), [{ query: 'ls -la' }]);
+    // The body ends in a value's text, or the closing token never came: cut off, as before.
+    throwsCode('<tool_call>{"name": "web_search", "arguments": {"query": "ls -la</tool_call>', 'UNREPAIRABLE', /cut off/);
+    throwsCode('<tool_call>{"name": "web_search", "arguments": {"query": "ls -la"}', 'UNREPAIRABLE', /cut off/);
+  });
 });
 
 // Session 24: a call object's members beside its name were dropped without a word, with no arguments
@@ -851,6 +898,10 @@ describe('tools and errors', () => {
     assert.throws(() => extractToolCalls(42 as never, { tools }), { code: 'INVALID_ARGUMENT' });
     assert.throws(() => extractToolCalls('x', { tools, formats: ['nope' as never] }), { code: 'INVALID_ARGUMENT' });
     assert.throws(() => extractToolCalls('x', { tools: [{ name: 'a' }, { name: 'a' }] }), { code: 'INVALID_ARGUMENT' });
+    // A provider's own tool definitions (OpenAI's `parameters`, Anthropic's `input_schema`) would leave
+    // the arguments unchecked without a word: the schema goes in `schema`.
+    assert.throws(() => extractToolCalls('x', { tools: [{ name: 'a', parameters: search } as never] }), { code: 'INVALID_ARGUMENT', message: /`parameters`.*`schema`/ });
+    assert.throws(() => extractToolCalls('x', { tools: [{ name: 'a', input_schema: search } as never] }), { code: 'INVALID_ARGUMENT', message: /`input_schema`/ });
   });
 
   test('formats restricts what is looked for', () => {
