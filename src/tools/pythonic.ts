@@ -9,6 +9,7 @@ import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import type { ReadContext } from './read-call.js';
 import { appendAll } from '../arrays.js';
+import { DEFAULT_REASONING_TAGS } from '../extract/types.js';
 
 /** One call of a pythonic list: its name and its keyword arguments' value texts. */
 export interface PythonicCall {
@@ -44,6 +45,8 @@ interface Grouping {
 }
 
 const LIST: Grouping = { close: ']', block: false };
+/** A whole reply of calls one per line, no markup around them (Granite 3.3 and 4.0, vllm #43104): the reply's end closes it. */
+const WHOLE_REPLY: Grouping = { close: '\u0000', block: true };
 
 /** The blocks of calls: their opening markup and how they are read. */
 const BLOCKS: ReadonlyArray<readonly [open: string, grouping: Grouping]> = [
@@ -235,7 +238,36 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
       listLineEnd = lf < 0 ? text.length : lf;
     }
   }
+  if (found.length === 0) {
+    const whole = wholeReplyCalls(text, taken, known);
+    if (whole !== undefined) found.push(whole);
+  }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * `get_weather(location="Paris")`: a reply that is nothing but calls to known tools, one per line and
+ * no list around them. Prose that starts with a tool's name (`search(q) finds it.`) reads as no call;
+ * a reply that ends inside a call's arguments is that call cut off.
+ */
+function wholeReplyCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicList | undefined {
+  // After what was read already (other calls, reasoning the prompt opened) and a reasoning block: the
+  // rest of the reply.
+  let start = 0;
+  for (;;) {
+    while (start < text.length && isSpace(text[start])) start++;
+    const range = taken.find(([s, e]) => start >= s && start < e);
+    const tag = range === undefined ? DEFAULT_REASONING_TAGS.find((t) => text.startsWith(`<${t}>`, start)) : undefined;
+    if (range !== undefined) start = range[1];
+    else if (tag !== undefined) {
+      const close = text.indexOf(`</${tag}>`, start);
+      if (close < 0) return undefined;
+      start = close + tag.length + 3;
+    } else break;
+  }
+  if (start >= text.length || !NAME_START.test(text[start])) return undefined;
+  const list = readCalls(text, start, start, WHOLE_REPLY, known, true);
+  return typeof list === 'number' || list.positional !== undefined || list.end !== text.length ? undefined : list;
 }
 
 /** Llama 3.1's built-in tool call, `NAME.call(`, up to its `(` (no backtracking: one name, fixed words). */

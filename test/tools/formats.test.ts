@@ -644,6 +644,18 @@ describe('pythonic: [NAME(key=value), …]', () => {
     assert.equal(r.text, 'Let me check.');
   });
 
+  // vllm #43104 (Granite 3.3 and 4.0 H-Small write calls bare): no call was read.
+  test('a reply of nothing but calls, one per line with no list: calls; prose that starts with one is prose', () => {
+    assert.deepEqual(calls('get_weather(location="San Francisco")'), [['pythonic', 'get_weather', { location: 'San Francisco' }]]);
+    const r = extractToolCalls('<think>Two lookups.</think>\nget_weather(location="Oslo", days=2)\nweb_search(query="fjords")\n', { tools });
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['get_weather', { location: 'Oslo', days: 2 }], ['web_search', { query: 'fjords' }]], '<think>Two lookups.</think>']);
+    assert.deepEqual(streamed('get_weather(location="San Francisco")').length, 0); // with end(), which agrees
+    for (const prose of ['web_search(query="x") finds it.', 'web_search(q) finds it.', 'get_weather(location="Oslo")\nDone.', 'I would call get_weather(location="Oslo")', '<think>get_weather(location="Oslo")</think>']) {
+      assert.deepEqual(extractToolCalls(prose, { tools }).calls, [], prose);
+    }
+    throwsCode('get_weather(location="San', 'UNREPAIRABLE', /"get_weather" \(pythonic\) is cut off/);
+  });
+
   test("after Llama 4's <|python_start|>", () => {
     assert.deepEqual(calls('<|python_start|>[get_weather(location="Paris")]<|python_end|>'), [['pythonic', 'get_weather', { location: 'Paris' }]]);
   });
