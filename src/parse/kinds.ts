@@ -256,7 +256,7 @@ export const REPAIR_KINDS = {
     input: '[1, 2, ...]', value: [1, 2], at: 7, guess: true, cutOff: false, fuzz: ['...'],
   },
   string_concatenation: {
-    fixes: '`"a" + "b"`',
+    fixes: '`"a" + "b"`, and strings side by side in an object\'s value, as Python wraps a long one (`"a long " "text",`)',
     input: '["a" + "b"]', value: ['ab'], at: 3, guess: false, cutOff: false, fuzz: ['+'],
   },
   function_wrapper: {

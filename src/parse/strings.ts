@@ -409,9 +409,11 @@ export function closingLength(e: Engine, i: number, c: number, quote: Quote): nu
 /** The string's closing delimiter is at `i`: finish it, or continue it across `+ "…"`. */
 export function closeString(e: Engine, i: number, c: number, closeLen: number): void {
   const plain = e.quote === Quote.DOUBLE;
-  const next = e.strIsKey ? undefined : concatenation(e, i + closeLen);
+  const after = e.strIsKey ? -1 : peekSignificant(e, i + closeLen);
+  const plus = after < 0 ? undefined : concatenationAt(e, after);
+  const next = plus ?? (after < 0 ? undefined : sideBySide(e, after));
   if (next !== undefined) {
-    e.record('string_concatenation', i, 'joined strings separated by "+"');
+    e.record('string_concatenation', i, plus !== undefined ? 'joined strings separated by "+"' : 'joined strings written side by side');
     e.edit(i, next.at - i, '');
     e.quote = next.quote;
     setStops(e, next.quote);
@@ -453,14 +455,56 @@ export function stringMayBeKey(e: Engine, text: string): boolean {
 
 /** `"a" + "b"`: where the next string's content starts and its delimiter, if a `+` joins one. */
 export function concatenation(e: Engine, from: number): { at: number; quote: Quote } | undefined {
+  return concatenationAt(e, peekSignificant(e, from));
+}
+
+/** concatenation, `j` the first significant character after the string. */
+function concatenationAt(e: Engine, j: number): { at: number; quote: Quote } | undefined {
   const s = e.buf;
-  let j = peekSignificant(e, from);
   if (j >= e.end || s.charCodeAt(j) !== Ch.PLUS) return undefined;
   j = peekSignificant(e, j + 1);
   const quote = j < e.end ? quoteAt(e, j) : -1;
   if (quote === QUOTE_CUT) throw NEED_MORE;
   if (quote < 0) return undefined;
   return { at: j + quoteWidth(quote as Quote), quote: quote as Quote };
+}
+
+/** How far a string written side by side with a value's string is looked through for its end. */
+const SIDE_BY_SIDE_MAX = 4 * LOOKAHEAD;
+
+/**
+ * `"description": "A long text "⏎        "that goes on",`: a string right after an object's string
+ * value, as Python joins them (its implicit concatenation; how a long string is wrapped), is more of
+ * it, when it ends on its line at a comma, the object's `}` or another such string; a colon after it
+ * makes it the next key, its comma lost. On the next line it must be indented deeper than the
+ * member's key (at the key's indentation it is a member that lost its colon and value). `j`: the
+ * first significant character after the string. Where the part's text starts and its quote, else
+ * undefined.
+ */
+function sideBySide(e: Engine, j: number): { at: number; quote: Quote } | undefined {
+  const s = e.buf;
+  const q = j < e.end ? s.charCodeAt(j) : -1;
+  if (q !== (e.quote === Quote.DOUBLE ? Ch.DQUOTE : e.quote === Quote.SINGLE ? Ch.SQUOTE : -2)) return undefined;
+  if (e.kinds.length === 0 || e.top() !== Kind.OBJECT) return undefined;
+  if (lineBreakBefore(e, j)) {
+    const key = e.keyAt - e.base;
+    const keyIndent = key >= 0 ? indentAt(e, key) : e.keyIndentDropped;
+    const indent = indentAt(e, j);
+    if (indent <= Math.max(keyIndent, 0)) return undefined;
+  }
+  // Its end on its line: an empty string or triple quotes are something else.
+  const limit = j + 1 + SIDE_BY_SIDE_MAX;
+  let k = j + 1;
+  for (; k < e.end && k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === q || c === Ch.LF) break;
+    if (c === Ch.BACKSLASH) k++;
+  }
+  if (k >= e.end && !e.final && k < limit) throw NEED_MORE;
+  if (k >= e.end || k >= limit || k === j + 1 || s.charCodeAt(k) !== q) return undefined;
+  const after = peekSignificant(e, k + 1);
+  const c = after < e.end ? s.charCodeAt(after) : -1;
+  return c === Ch.COMMA || c === Ch.RBRACE || c === q ? { at: j + 1, quote: e.quote } : undefined;
 }
 
 export function completeString(e: Engine): void {

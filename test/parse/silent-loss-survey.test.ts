@@ -718,6 +718,29 @@ describe('a key after an array that lost its ] is the next member of the array\'
   });
 });
 
+// Session 28: a long string wrapped as Python wraps it, parts side by side (`"A long text "⏎    "that
+// goes on",`), read its second part as a key with no value (`"that goes on": null`), the text moved
+// into a made-up member. Side by side in an object's value, ending at a comma, a `}` or another part,
+// the parts are one string, as `+` joins them; followed by a colon, the part is the next key.
+describe('strings side by side in an object value are one string', () => {
+  readsEach([
+    ['{\n  "description": "This is a long text "\n                 "that continues here",\n  "n": 1\n}', { description: 'This is a long text that continues here', n: 1 }],
+    ['{"a": "x" "y", "b": 1}', { a: 'xy', b: 1 }],
+    ['{"a": "x" "y" "z"}', { a: 'xyz' }],
+    ["{'a': 'x' 'y', 'b': 1}", { a: 'xy', b: 1 }],
+    // A colon after it: the next key, its comma lost; at the key's indentation, a member that lost its value.
+    ['{"a": "x" "y": 1}', { a: 'x', y: 1 }],
+    ['{\n  "a": "x"\n  "b"\n}', { a: 'x', b: null }],
+    // In an array, elements whose comma was lost.
+    ['["x" "y"]', ['x', 'y']],
+  ]);
+  test('named string_concatenation where the parts meet', () => {
+    const { repairs } = parseWithReport('{"a": "x" "y"}');
+    assert.deepEqual(repairs.map((r) => [r.kind, 'offset' in r ? r.offset : -1]), [['string_concatenation', 8]]);
+    assert.equal(repair('{"a": "x" "y"}'), '{"a": "xy"}');
+  });
+});
+
 // json_repair #176 (a table a model wrote in Chinese, and that suite's own case): a row between two
 // others lost its `[`; its `]` then ended the table, and the next row was an error where the object's
 // next key belonged. Values after an array element that run to a `]` followed by `, [` are that row.
