@@ -723,6 +723,32 @@ export const unquotedLabels = fc.tuple(
 });
 
 /**
+ * An object some of whose string values are wrapped as Python wraps a long string: parts side by
+ * side, each on a line of its own indented under the first (`"k0": "a long "⏎        "text",`) or on
+ * the same line (`"k0": "a " "b"`), quotes double or single; alone or in prose; with the value.
+ * Session 28: the second part was read as a key with no value.
+ */
+const wrappedPart = fc.stringMatching(/^[A-Za-z][A-Za-z ,.!?-]{0,14}$/);
+export const wrappedStrings = fc.tuple(
+  fc.array(fc.oneof(fc.array(wrappedPart, { minLength: 2, maxLength: 4 }).map((parts) => ({ parts })), jsonValue.map((v) => ({ v }))), { minLength: 1, maxLength: 5 }),
+  fc.constantFrom('"', "'"), fc.boolean(), fc.boolean(),
+).map(([members, quote, pretty, inProse]) => {
+  const value: Record<string, unknown> = {};
+  const q = (t: string) => (quote === '"' ? JSON.stringify(t) : `'${t}'`);
+  const parts = members.map((m, i) => {
+    const key = q(`k${i}`);
+    if ('v' in m) {
+      value[`k${i}`] = m.v;
+      return `${key}: ${JSON.stringify(m.v)}`;
+    }
+    value[`k${i}`] = m.parts.join('');
+    return `${key}: ${m.parts.map(q).join(pretty ? `\n${' '.repeat(key.length + 4)}` : ' ')}`;
+  });
+  const text = pretty ? `{\n  ${parts.join(',\n  ')}\n}` : `{${parts.join(', ')}}`;
+  return { value, text: inProse ? `Here is the result: ${text} Hope it helps.` : text, inProse };
+});
+
+/**
  * A container as Python 2's repr writes it (`{u'name': u'Ann', u'ok': True, u'n': None}`), its
  * prefixes `u` or `b` in either case and quotes single or double, alone or in prose; with the value.
  */

@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, codeInString, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, unquotedLabels, unquotedLines, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, codeInString, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, unquotedLabels, unquotedLines, wrappedStrings, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -322,6 +322,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'an object some of whose values are text without quotes that goes on over two or three lines (`b: hey world⏎    so that we can test this out,⏎    c: 1`), alone or in prose, is read with each such value its lines as written; the stream reads it the same way'),
   readsExactly('recovery.unquoted-labels', unquotedLabels,
     'an object written as JavaScript whose keys are labels with spaces and marks (`Price (USD)`, `Mr. Smith`, `Item #1`) and some of whose values are text without quotes, its words maybe joined by commas (`{a: Red, green and blue, Price (USD): 12}`), alone or in prose, is read exactly as it was meant: a label ends the text before it; the stream reads it the same way'),
+  readsExactly('recovery.wrapped-strings', wrappedStrings,
+    'an object some of whose string values are wrapped as Python wraps a long string, parts side by side on lines of their own indented under the first or on one line (`"k0": "a long "⏎        "text",`), quotes double or single, alone or in prose, is read with each such value its parts joined; the stream reads it the same way'),
   readsExactly('recovery.python-set', pythonSets,
     "a dict as Python's repr writes it, some of whose values are sets of numbers or words (`{'ids': {1, 2.5, -3}}`), alone or in prose, is read with each set an array of its members; the stream reads it the same way"),
   keepsText('recovery.stray-colon', strayColon,
