@@ -1,7 +1,7 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIdentChar, isIdentStart, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd, unquotedMemberValueAt } from './chars.js';
+import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIdentChar, isIdentStart, isKeyChar, isKeyStart, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd, unquotedMemberValueAt } from './chars.js';
 import { elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -432,7 +432,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
       }
     } else {
       c = text.charCodeAt(i);
-      if (!unquotedLooked && isIdentStart(c) && (i === start || !isIdentChar(text.charCodeAt(i - 1))) && unquotedMemberValueAt(text, i, end) >= 0) {
+      if (!unquotedLooked && isKeyStart(c) && (i === start || !isKeyChar(text.charCodeAt(i - 1))) && unquotedMemberValueAt(text, i, end) >= 0) {
         // `k: [1, 2], j: 2}`: the same, its first key unquoted (see unquotedMembersEnd); looked for
         // once, at the first word and `:` a value follows.
         unquotedLooked = true;

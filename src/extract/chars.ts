@@ -86,6 +86,25 @@ export function isIdentChar(c: number): boolean {
   return isLetter(c) || isDigit(c) || c === 0x5f || c === 0x24;
 }
 
+/** A letter, mark or digit beyond ASCII: a word's character in keys people write unquoted (`{名前: "太郎"}`, `{café: 1}`). */
+const NON_ASCII_WORD = /[\p{L}\p{M}\p{N}]/u;
+/** NON_ASCII_WORD's answer per UTF-16 unit, learnt on first sight (0 not yet, 1 yes, 2 no): prose in CJK asks for every character. */
+let wordUnits: Uint8Array | undefined;
+
+/** A character of an unquoted key: an identifier's, or a letter, mark or digit beyond ASCII. */
+export function isKeyChar(c: number): boolean {
+  if (c <= 0x7f) return isIdentChar(c);
+  wordUnits ??= new Uint8Array(0x10000);
+  let known = wordUnits[c];
+  if (known === 0) known = wordUnits[c] = NON_ASCII_WORD.test(String.fromCharCode(c)) ? 1 : 2;
+  return known === 1;
+}
+
+/** The first character of an unquoted key (see isKeyChar): no ASCII digit. */
+export function isKeyStart(c: number): boolean {
+  return isKeyChar(c) && !isDigit(c);
+}
+
 /** First index in [i, end) that is not whitespace, or `end`. */
 export function skipWs(text: string, i: number, end: number): number {
   while (i < end && isWs(text.charCodeAt(i))) i++;
@@ -142,7 +161,7 @@ const LONGEST_LITERAL = 9;
 function unquotedKeyEnd(text: string, i: number, end: number): number {
   let j = i;
   for (;;) {
-    while (j < end && (isIdentChar(text.charCodeAt(j)) || text.charCodeAt(j) === MINUS || text.charCodeAt(j) === DOT || text.charCodeAt(j) === AT)) {
+    while (j < end && (isKeyChar(text.charCodeAt(j)) || text.charCodeAt(j) === MINUS || text.charCodeAt(j) === DOT || text.charCodeAt(j) === AT)) {
       if (j - i >= TOKEN_LIMIT) return -1;
       j++;
     }
@@ -382,7 +401,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
       if (d === BACKSLASH && e === QUOTE) return { verdict: Verdict.Accept, resume: i + 1 };
       if (d === SLASH && (e === SLASH || e === STAR)) return { verdict: Verdict.Accept, resume: i + 1 };
     }
-    if (isIdentChar(d) || d === MINUS || d === AT) {
+    if (isKeyChar(d) || d === MINUS || d === AT) {
       const q = unquotedKeyEnd(text, p, end);
       if (q < 0) return reject;
       const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));

@@ -2,7 +2,7 @@
 // one value with a stray closer, `{"a": 1}⏎", "b": 2}` with a stray quote too (see strayCloser in
 // parse/continuation.ts), so the span found in prose must reach that far, or what follows the stray
 // closer would be set aside as prose.
-import { isDigit, isIdentChar, isIdentStart, isLetter, isWs, literalAt, skipWs } from './chars.js';
+import { isDigit, isKeyChar, isKeyStart, isLetter, isWs, literalAt, skipWs } from './chars.js';
 
 const COLON = 0x3a;
 const COMMA = 0x2c;
@@ -76,10 +76,10 @@ function quoteThenComma(text: string, i: number): boolean {
 function partAt(text: string, i: number, end: number): Part {
   const c = text.charCodeAt(i);
   if (c === LBRACE || c === LBRACK) return Part.CONTAINER;
-  if (isIdentStart(c) && literalAt(text, i, end) < 0) {
+  if (isKeyStart(c) && literalAt(text, i, end) < 0) {
     // `b: 2`, a key as JavaScript and Python write it (not a link's `https://`).
     let k = i + 1;
-    while (k < end && isIdentChar(text.charCodeAt(k))) k++;
+    while (k < end && isKeyChar(text.charCodeAt(k))) k++;
     const colon = skipWs(text, k, end);
     return colon < end && text.charCodeAt(colon) === COLON && text.charCodeAt(colon + 1) !== 0x2f ? Part.MEMBER : Part.NONE;
   }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JsonMendError } from '../../src/errors.js';
 import { CANDIDATE_SOURCES, describeNoJson, extract, type Candidate, type CandidateSource, type ExtractOptions } from '../../src/extract/index.js';
+import { parse } from '../../src/index.js';
 
 function run(text: string, options?: ExtractOptions): Candidate[] {
   const found = extract(text, options);
@@ -68,6 +69,17 @@ describe('extract: JSON in prose', () => {
     assert.deepEqual(brief(run("It's here: {'a': 'x}y', 'b': [1]} done")), [['balanced', "{'a': 'x}y', 'b': [1]}"]]);
     // An apostrophe inside an unquoted value does not open a string.
     assert.deepEqual(brief(run("So: {name: Bob's car} ok")), [['balanced', "{name: Bob's car}"]]);
+  });
+
+  // Session 28 (a helper's combined-damage run): an unquoted key beyond ASCII did not start JSON in
+  // prose; `Result: {名前: "太郎", 年齢: 30}` was NO_JSON and `{café: 1, "b": 2}` lost its first member.
+  test('unquoted keys in any script start an object in prose', () => {
+    assert.deepEqual(brief(run('Result: {名前: "太郎", 年齢: 30}')), [['balanced', '{名前: "太郎", 年齢: 30}']]);
+    assert.deepEqual(brief(run('Sure! The result is {café: 1, "b": 2} as requested.')), [['balanced', '{café: 1, "b": 2}']]);
+    assert.deepEqual(brief(run('Here is the JSON you asked for:\n{Москва: {}}\nHope this helps!')), [['balanced', '{Москва: {}}']]);
+    // Words in braces with no colon stay prose.
+    assert.deepEqual(brief(run('See {注意} and {café au lait}.')), []);
+    assert.deepEqual(parse('Result: {名前: "太郎", 年齢: 30}'), { 名前: '太郎', 年齢: 30 });
   });
 
   test('escaped JSON text in prose', () => {
