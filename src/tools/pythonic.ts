@@ -253,10 +253,14 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
 function wholeReplyCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicList | undefined {
   // After what was read already (other calls, reasoning the prompt opened) and a reasoning block: the
   // rest of the reply.
+  // The ranges in order, walked once (a reply of many calls has many).
+  const ranges = [...taken].sort((a, b) => a[0] - b[0]);
+  let k = 0;
   let start = 0;
   for (;;) {
     while (start < text.length && isSpace(text[start])) start++;
-    const range = taken.find(([s, e]) => start >= s && start < e);
+    while (k < ranges.length && ranges[k][1] <= start) k++;
+    const range = k < ranges.length && ranges[k][0] <= start ? ranges[k] : undefined;
     const tag = range === undefined ? DEFAULT_REASONING_TAGS.find((t) => text.startsWith(`<${t}>`, start)) : undefined;
     if (range !== undefined) start = range[1];
     else if (tag !== undefined) {
