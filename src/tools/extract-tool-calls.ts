@@ -8,7 +8,7 @@ import { parseToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { callFromValue, isCallShaped, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { callFromValue, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
@@ -65,24 +65,40 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
   const calls: ToolCall[] = [];
   for (const candidate of extract(text)) {
     if (candidate.reasoning || overlaps(taken, candidate.start, candidate.end)) continue;
-    let repairs: Repair[] = [];
-    let value: unknown;
-    try {
-      value = parseToolArguments(candidate.text, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
-    } catch {
-      continue; // not JSON after all: prose
+    // A reply that starts with the call runs on to its end as one candidate: prose after the call's
+    // JSON is the reply's text (SGLang's test_json_with_trailing_text: it was removed with the call).
+    // Read up to the JSON's end; a reading cut off there (the hint misled) gives way to the whole's.
+    const jsonEnd = candidate.source === 'whole' ? jsonEndBeforeProse(candidate.text) : undefined;
+    let read = jsonEnd === undefined ? undefined : readBare(candidate.text.slice(0, jsonEnd), ctx);
+    let end = candidate.start + (jsonEnd ?? 0);
+    if (read === undefined || read.truncated) {
+      read = readBare(candidate.text, ctx);
+      end = candidate.end;
     }
-    const items = Array.isArray(value) ? value : toolCallsOf(value) ?? [value];
-    const truncated = wasCutOff(repairs);
-    // Cut off after its first call (`[{"name": …}, {`), a list of calls is one still: an error
-    // naming the call, not prose with the calls lost.
-    if (items.length === 0 || !(items.every(isCallShaped) || (truncated && isCallShaped(items[0])))) continue;
-    const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, candidate.end) : [candidate.start, candidate.end]);
-    for (const item of items) calls.push(callFromValue(item, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, repairs, truncated, []));
+    if (read === undefined) continue;
+    const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
+    for (const item of read.items) calls.push(callFromValue(item, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, []));
     taken.push(range);
     removed.push(range);
   }
   return calls;
+}
+
+/** The call objects a bare candidate's text holds, or undefined when it is not JSON or not calls. */
+function readBare(json: string, ctx: ToolContext): { items: unknown[]; repairs: Repair[]; truncated: boolean } | undefined {
+  let repairs: Repair[] = [];
+  let value: unknown;
+  try {
+    value = parseToolArguments(json, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+  } catch {
+    return undefined; // not JSON after all: prose
+  }
+  const items = Array.isArray(value) ? value : toolCallsOf(value) ?? [value];
+  const truncated = wasCutOff(repairs);
+  // Cut off after its first call (`[{"name": …}, {`), a list of calls is one still: an error
+  // naming the call, not prose with the calls lost.
+  if (items.length === 0 || !(items.every(isCallShaped) || (truncated && isCallShaped(items[0])))) return undefined;
+  return { items, repairs, truncated };
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
@@ -90,14 +106,28 @@ function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Ar
   const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
   if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
   const calls: ToolCall[] = [];
+  let last: readonly [number, number] | undefined;
   for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.has(name))) {
+    const range = widenToWrapper(text, [list.start, list.end]);
+    removed.push(range);
+    if (last !== undefined && echoes(text, last, range, list)) continue;
     for (const call of list.calls) {
       const args = pythonicArguments(call, ctx);
       calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, []));
     }
-    removed.push(widenToWrapper(text, [list.start, list.end]));
+    last = range;
   }
   return calls;
+}
+
+/**
+ * `<|tool_call_start|>[f(x=1)]<|tool_call_end|>[f(x=1)]<|tool_call_end|>` (vLLM's LFM2 tests): the
+ * list written again right after the wrapped one, closed by a closer nothing opened, is an echo of it;
+ * read as calls, the tool would run twice. Taken out of the text with the calls, not called.
+ */
+function echoes(text: string, previous: readonly [number, number], range: readonly [number, number], list: { start: number; end: number }): boolean {
+  if (text.slice(previous[1], list.start).trim() !== '' || range[0] !== list.start || range[1] === list.end) return false;
+  return text.slice(previous[0], previous[1]).includes(text.slice(list.start, list.end));
 }
 
 /** `[start, end)` widened to the fence lines around it (```` ```json ```` … ```` ``` ````), when they are right there. */

@@ -29,5 +29,14 @@ export function gemmaArgumentsText(body: string): string | undefined {
     if (end === -1) return undefined;
     out += text.slice(from, at) + JSON.stringify(text.slice(at + token.length, end));
     from = end + token.length;
+    // `city:<escape>NYC<escape>unit:<escape>celsius<escape>` (vLLM's FunctionGemma tests): the next
+    // argument right after a string, its comma left out. The tokens leave no doubt where the string
+    // ends, which a quote right before a word does not tell the parser; after a space it does, and
+    // names the comma it inserts (`missing_comma`).
+    NEXT_KEY.lastIndex = from;
+    if (NEXT_KEY.test(text)) out += ' ';
   }
 }
+
+/** A key and its colon (`unit:`), maybe after space: one word, so a match is linear in what it reads. */
+const NEXT_KEY = /[ \t\r\n]*[A-Za-z_][\w-]*[ \t]*:/y;

@@ -276,28 +276,34 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   return readSpanBody(span, body, atEnd, ctx);
 }
 
-/**
- * Where a span's JSON body ends, when no token closes the span (it runs to the reply's end) and prose
- * with no bracket follows the JSON (`[TOOL_CALLS][{…}]⏎extra text`, vLLM's test_mistral_tool_parser):
- * that prose is the reply's text, not part of the call; set aside as the parser's surrounding text,
- * it was lost.
- */
 /** Prose's start after a call's JSON: a letter, after at most a few marks that start no JSON (vllm #5649: `]$$ In order…`). */
 const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
 
-function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
-  if (span.closed || (span.body !== 'call' && span.body !== 'arguments')) return undefined;
-  const first = body.trimStart().charCodeAt(0);
+/**
+ * Where the JSON value that `text` starts with ends, when prose follows it: the prose is the reply's
+ * text, not part of the call (set aside as the parser's surrounding text, it was lost). Only prose
+ * is set apart: it starts with a letter, maybe after a few marks (`$$ In order to…`, `**Note**`; not
+ * a quote, digit, comma or colon), and holds no bracket. More JSON after the root (`{…}; {…}`, a
+ * second list) is more calls, and members after a closer written early (`{…}}, "days": 2}`) are the
+ * call's.
+ */
+export function jsonEndBeforeProse(text: string): number | undefined {
+  const first = text.trimStart().charCodeAt(0);
   if (first !== 0x7b && first !== 0x5b) return undefined;
   const hint = new RootCloseHint();
-  hint.feed(body);
+  hint.feed(text);
   if (hint.close === -1) return undefined;
-  // Only prose is set apart: it starts with a letter, maybe after a few marks (`$$ In order to…`,
-  // `**Note**`; not a quote, digit, comma or colon), and holds no bracket. More JSON after the root
-  // (`{…}; {…}`, a second list) is more calls, and members after a closer written early
-  // (`{…}}, "days": 2}`) are the call's.
-  const rest = body.slice(hint.close).trimStart();
+  const rest = text.slice(hint.close).trimStart();
   return PROSE_START.test(rest) && !/[[\]{}]/.test(rest) ? hint.close : undefined;
+}
+
+/**
+ * Where a span's JSON body ends, when no token closes the span (it runs to the reply's end) and prose
+ * follows the JSON (`[TOOL_CALLS][{…}]⏎extra text`, vLLM's test_mistral_tool_parser; see jsonEndBeforeProse).
+ */
+function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
+  if (span.closed || (span.body !== 'call' && span.body !== 'arguments')) return undefined;
+  return jsonEndBeforeProse(body);
 }
 
 /**

@@ -586,6 +586,14 @@ describe('minimax_m3: ]<]minimax[>[ before every tag, parameters named by their 
 });
 
 describe('gemma: <|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>', () => {
+  // vLLM's FunctionGemma tests: arguments written without commas ran into the first string
+  // (`{"location": "NYC\"unit:\"celsius"}`), the others lost.
+  test('the next argument right after a string, its comma left out: read, the comma named', () => {
+    const call = only('<start_function_call>call:get_weather{location:<escape>NYC<escape>unit:<escape>celsius<escape>days:2}<end_function_call>');
+    assert.deepEqual(call.arguments, { location: 'NYC', unit: 'celsius', days: 2 });
+    assert.equal(call.repairs.filter((r) => r.kind === 'missing_comma').length, 2);
+    assert.deepEqual(only('<|tool_call>call:get_weather{location:<|"|>Oslo: the capital<|"|>unit:<|"|>celsius<|"|>}<tool_call|>').arguments, { location: 'Oslo: the capital', unit: 'celsius' });
+  });
   test('strings between string tokens, raw; numbers, nested objects and arrays as written', () => {
     const reply = 'Let me check.<|tool_call>call:read_file{path:<|"|>C:\\notes\\"a".txt<|"|>,limit:20,tags:[<|"|>x, y<|"|>,<|"|>z<|"|>]}<tool_call|><|tool_response>';
     const r = extractToolCalls(reply, { tools });
@@ -739,6 +747,15 @@ describe('json: bare call objects', () => {
     assert.deepEqual(calls('[{"name": "web_search", "input": {"query": "a"}}, {"name": "get_weather", "input": {"location": "b"}}]').map((c) => c[1]), ['web_search', 'get_weather']);
   });
 
+  // SGLang's test_json_with_trailing_text (Llama 3.2): a reply that starts with the call ran on as one
+  // candidate, and the prose after the call went with it; the reply's text came back empty.
+  test('prose after a call that starts the reply is the text', () => {
+    const r = extractToolCalls('{"name": "web_search", "parameters": {"query": "a"}} Some follow-up text', { tools });
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.repairs]), r.text], [[['json', 'web_search', { query: 'a' }, []]], 'Some follow-up text']);
+    assert.equal(extractToolCalls('[{"name": "web_search", "parameters": {"query": "a"}}]\nDone.', { tools }).text, 'Done.');
+    streamed('{"name": "web_search", "parameters": {"query": "a"}} Some follow-up text');
+  });
+
   test('two objects one after the other, and ";"-separated', () => {
     assert.deepEqual(calls('{\n  "name": "get_weather",\n  "arguments": {"location": "San Francisco"}\n} {\n  "name": "web_search",\n  "arguments": {"query": "attractions"}\n}').map((c) => c[1]), ['get_weather', 'web_search']);
     assert.deepEqual(calls('{"name": "web_search", "parameters": {"query": "slugify"}}; {"name": "read_file", "parameters": {"path": "x.py"}}').map((c) => c[1]), ['web_search', 'read_file']);
@@ -789,6 +806,16 @@ describe('json: bare call objects', () => {
     assert.deepEqual([lfm.calls.map((x) => [x.format, x.name, x.arguments]), lfm.text], [[['pythonic', 'web_search', { query: 'a' }]], 'Checking.']);
     const seed = extractToolCalls('<seed:tool_call>\n<function=web_search>\n<parameter=query>b</parameter>\n</function>\n</seed:tool_call>', { tools });
     assert.deepEqual([seed.calls.map((x) => [x.format, x.name, x.arguments]), seed.text], [[['qwen3_coder', 'web_search', { query: 'b' }]], '']);
+  });
+
+  // vLLM's test_echoed_tool_call_body_not_leaked_to_content: LFM2 writes the list again after
+  // <|tool_call_end|>, closed by a closer nothing opened; the call came back twice.
+  test("LFM2's list echoed after its closer is taken out, not called twice", () => {
+    const echoed = extractToolCalls('<|tool_call_start|>[web_search(query="a")]<|tool_call_end|>[web_search(query="a")]<|tool_call_end|>', { tools });
+    assert.deepEqual([echoed.calls.map((x) => [x.name, x.arguments]), echoed.text], [[['web_search', { query: 'a' }]], '']);
+    // Another list there, or the same one wrapped again, is more calls.
+    assert.equal(extractToolCalls('<|tool_call_start|>[web_search(query="a")]<|tool_call_end|>[web_search(query="b")]<|tool_call_end|>', { tools }).calls.length, 2);
+    assert.equal(extractToolCalls('<|tool_call_start|>[web_search(query="a")]<|tool_call_end|><|tool_call_start|>[web_search(query="a")]<|tool_call_end|>', { tools }).calls.length, 2);
   });
 
   test('an answer that merely has a "name" is not a call', () => {
