@@ -46,12 +46,13 @@ export function strayCloser(e: Engine): boolean {
     if (i + 1 >= e.end && !e.final) throw NEED_MORE;
     if (s.charCodeAt(i + 1) === Ch.COMMA) i++;
   }
-  if (i >= e.end || s.charCodeAt(i) !== Ch.COMMA) {
+  if (i >= e.end || (s.charCodeAt(i) !== Ch.COMMA && s.charCodeAt(i) !== Ch.FULLWIDTH_COMMA)) {
     // `{"a": 1] "b": 2}`, `[1} 2]`: a closer written for a comma, a member or a scalar element
     // right after it, which what it would leave open cannot take.
-    if (i < e.end && i < limit) {
-      const next = nextAfterComma(e, i);
-      if (next === Next.MEMBER && depth === runLength && noteAt(e, i)) {
+    const at = i < e.end && i < limit ? pastNotes(e, i, limit) : -1;
+    if (at >= 0 && at < e.end) {
+      const next = nextAfterComma(e, at);
+      if (next === Next.MEMBER && depth === runLength && noteAt(e, at)) {
         e.closersBeforeNothing = e.base + i;
         return false;
       }
@@ -69,13 +70,51 @@ export function strayCloser(e: Engine): boolean {
     e.closersBeforeNothing = e.base + i;
     return false;
   }
-  const next = nextAfterComma(e, i + 1);
+  const after = pastNotes(e, i + 1, limit);
+  const next = after < 0 ? Next.NONE : nextAfterComma(e, after);
   if (next === Next.NONE) return false;
   // `{"key": ["a"], ["b"], "k": 1}`: a container with no key after an array in an object is where
   // the reply stops making sense (merged into the array, or the array's closer missing?): an error
   // names it, rather than a guess (docs/parse.md, keyless-member).
   if (next === Next.CONTAINER && depth >= 2 && e.kinds[depth - 1] === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT) return false;
   return !someReadingTakes(e, runLength, next, false) && someReadingTakes(e, runLength, next, true);
+}
+
+/**
+ * Past comments and an ellipsis from `i`, a note between the comma after a closer and what follows
+ * (`{"a": {"b": 1}}, // note⏎  "c": 2}`, `}}, ... "c": 2}`); -1 when they run past `limit`. Waits for
+ * more text rather than guess.
+ */
+function pastNotes(e: Engine, i: number, limit: number): number {
+  const s = e.buf;
+  for (;;) {
+    i = peekSignificant(e, i);
+    if (i >= e.end) return i;
+    if (i >= limit) return -1;
+    const c = s.charCodeAt(i);
+    if (c === Ch.ELLIPSIS) {
+      i++;
+      continue;
+    }
+    if (c !== Ch.SLASH && c !== Ch.HASH && c !== Ch.DOT) return i;
+    if (i + 2 >= e.end && !e.final) throw NEED_MORE;
+    const d = s.charCodeAt(i + 1);
+    if (c === Ch.DOT) {
+      if (d !== Ch.DOT || s.charCodeAt(i + 2) !== Ch.DOT) return i;
+      i += 3;
+      continue;
+    }
+    if (c === Ch.SLASH && d !== Ch.SLASH && d !== Ch.STAR) return i;
+    const block = c === Ch.SLASH && d === Ch.STAR;
+    let k = i + 2;
+    while (k < e.end && k < limit && !(block ? s.charCodeAt(k) === Ch.SLASH && s.charCodeAt(k - 1) === Ch.STAR && k > i + 2 : s.charCodeAt(k) === Ch.LF)) k++;
+    if (k >= limit) return -1;
+    if (k >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return -1;
+    }
+    i = k + 1;
+  }
 }
 
 /**
@@ -227,7 +266,7 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   if (after >= e.end) return lastMayEnd && e.final ? Next.ELEMENT : Next.NONE;
   const d = s.charCodeAt(after);
   const quoted = c === Ch.DQUOTE || c === Ch.SQUOTE;
-  if (d === Ch.COLON) return quoted ? Next.MEMBER : Next.NONE;
+  if (d === Ch.COLON || d === Ch.FULLWIDTH_COLON) return quoted ? Next.MEMBER : Next.NONE;
   // `"b" 2}`: a member whose colon was lost, the object's last (a next one would make it a chain
   // to follow past the lookahead).
   if (quoted && valueThenObjectEnd(e, after)) return Next.MEMBER;

@@ -24,6 +24,13 @@ const cases: [text: string, value: unknown][] = [
   ['{"":[]},"\\"":[]}', { '': [], '"': [] }],
   // The docs' examples (docs/parse.md, "Where readings differ").
   ['{"a": [1], 2]}', { a: [1, 2] }],
+  // Session 28 (a helper's combined-damage run): a note between the closer's comma and the next
+  // member, or a full-width comma or colon there, hid the member; it was set aside with the rest.
+  ['{"a": {"b": 1}}, // note\n "c": 2}', { a: { b: 1 }, c: 2 }],
+  ['{\n  "a": {\n    "b": 1\n  }},\n  # note\n  "c": 2\n}', { a: { b: 1 }, c: 2 }],
+  ['{"a": {"b": 1}}, /* x */ "c": 2}', { a: { b: 1 }, c: 2 }],
+  ['{"a": {"b": 1}}， "c": 2}', { a: { b: 1 }, c: 2 }],
+  ['{"a": {"b": 1}}, "c"： 2}', { a: { b: 1 }, c: 2 }],
 ];
 
 describe('what follows a stray closer is kept', () => {
@@ -42,6 +49,16 @@ describe('what follows a stray closer is kept', () => {
         for (const c of chunk(text, size)) p.push(c);
         assert.deepEqual(p.end(), value, `${text} in chunks of ${size}`);
       }
+    }
+  });
+
+  test('an ellipsis between the closer and the next member is a note, not where the value ends', () => {
+    assert.deepEqual(parse('{"a": {"b": 1}}, ... "c": 2}'), { a: { b: 1 }, c: 2 });
+    assert.deepEqual(parse('{"a": "x"} ... "b": 1}'), { a: 'x', b: 1 });
+    for (const text of ['{"a": {"b": 1}}, ... "c": 2}', '{"a": "x"} ... "b": 1}']) {
+      const p = createStreamParser();
+      for (const c of chunk(text, 1)) p.push(c);
+      assert.deepEqual(p.end(), parse(text));
     }
   });
 
