@@ -449,7 +449,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
           i++;
           continue;
         }
-        if (c === QUOTE && !membersLooked && memberStartsAt(text, i, end) === true) {
+        if ((c === QUOTE || c === APOS) && !membersLooked && memberStartsAt(text, i, end) === true) {
           // `Here: "a": 1, "b": [2]}`: an object whose `{` was lost (or written by the application
           // before the prose). Its own `}`, which no `{` opened, ends it; without one it is prose
           // (`Set "mode": "fast" in the config`), and the `[2]` inside would be a value of its own.

@@ -638,18 +638,19 @@ function lineStringStop(text: string, i: number, limit: number, quote = QUOTE): 
 }
 
 /**
- * Whether [i, end) starts with an object's member, its `{` missing: a double-quoted key on one line
- * with no escape, `:`, and the start of a value (`"name": "Ann", …}`). What a reply holds when the
+ * Whether [i, end) starts with an object's member, its `{` missing: a key in double quotes (or single,
+ * as Python writes one) on one line with no escape, `:`, and the start of a value (`"name": "Ann", …}`). What a reply holds when the
  * application wrote the `{` itself (a prefilled answer) and the model went on from there. Undefined
  * when the text ends before that shows: a stream waits (src/stream/prelude.ts), the parser decides
  * at the text's end (keyOpensText in src/parse/containers.ts).
  */
 export function memberStartsAt(text: string, i: number, end: number): boolean | undefined {
-  if (text.charCodeAt(i) !== QUOTE) return false;
+  const quote = text.charCodeAt(i);
+  if (quote !== QUOTE && quote !== APOS) return false;
   const limit = Math.min(end, i + 1 + KEY_LIMIT);
-  const j = lineStringStop(text, i, limit);
+  const j = lineStringStop(text, i, limit, quote);
   if (j >= limit) return limit === end ? undefined : false;
-  if (text.charCodeAt(j) !== QUOTE) return false;
+  if (text.charCodeAt(j) !== quote) return false;
   let bound = Math.min(end, j + 1 + TOKEN_LIMIT);
   const colon = skipWs(text, j + 1, bound);
   if (colon >= bound) return bound === end ? undefined : false;

@@ -16,7 +16,7 @@ import { closeBeforeSibling, emptyObjectEndsAtComma, openEmptyArrayBefore, popCo
 import { Next, bracketedProse, colonAfterCloser, emptyValueOpenerLost, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
-import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak } from './space.js';
+import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak, spaceRunIndent } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
 import { plainString, quoteAt, readString, startString, stringMayBeKey, stringPrefix } from './strings.js';
 import { readUnquotedKey, strayMarkBeforeKey } from './words.js';
@@ -247,6 +247,16 @@ export class Engine {
     this.run();
   }
 
+  /**
+   * Before the first chunk: the text before the value, which a stream's prelude kept from the engine.
+   * What it ends with (a line break, indentation) counts as it does when `runAll` reads the value
+   * inside the whole text: a key's indentation measured at the buffer's start is then the same.
+   */
+  startAfter(before: string): void {
+    this.breakBeforeBuf = spaceRunHasBreak(before, before.length, false);
+    this.indentBeforeBuf = spaceRunIndent(before, before.length, 0);
+  }
+
   /** Appends a chunk and parses as far as the text decides. */
   feed(chunk: string): void {
     // Keep only the undecided tail so a long stream never re-flattens what was consumed; inside a
@@ -439,7 +449,7 @@ export class Engine {
     if (depth === 0 && this.topValues === 0) {
       this.topStart = this.base + this.pos;
       // `"a": 1, "b": 2}`: the text opens with a member, the object's `{` left out.
-      if ((c === Ch.DQUOTE && keyOpensText(this, this.pos)) || (isWordStart(c) && unquotedKeyOpensText(this, this.pos))) {
+      if (((c === Ch.DQUOTE || c === Ch.SQUOTE) && keyOpensText(this, this.pos)) || (isWordStart(c) && unquotedKeyOpensText(this, this.pos))) {
         openObjectAt(this, this.pos, 'inserted the "{" of an object whose first member opens the text');
         return;
       }

@@ -134,9 +134,9 @@ export class PreludeScanner {
         }
       }
       if (c === 0x7b || (c === 0x5b && this.straight)) return this.found(text, i, base);
-      if (c === 0x22 && this.straight) {
-        // `"name": "Ann", …}`: a reply that opens with a member, its `{` written by the application
-        // (extraction's memberStartsAt): the engine supplies the `{`.
+      if ((c === 0x22 || c === 0x27) && this.straight) {
+        // `"name": "Ann", …}` (or Python's `'name': 'Ann', …}`): a reply that opens with a member, its
+        // `{` written by the application (extraction's memberStartsAt): the engine supplies the `{`.
         const member = memberStartsAt(text, i, n);
         if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);

@@ -48,6 +48,11 @@ const CASES: readonly (readonly [string, unknown])[] = [
   // opened, never the container inside them.
   ['Here: "a": 1, "b": [2]} Hope it helps.', { a: 1, b: [2] }],
   ['Result: "name": "x", "tags": ["a"]}', { name: 'x', tags: ['a'] }],
+  // The same written as Python's repr writes it (session 28, a helper's run: `[]` and `"a"` were the
+  // answers, the members around them lost).
+  ["'a': [], 'b': 1}", { a: [], b: 1 }],
+  ["```json\n'a': 'x', 'b': 1}\n```", { a: 'x', b: 1 }],
+  ["Here: 'name': 'Ann', 'tags': ['a']} ok", { name: 'Ann', tags: ['a'] }],
   ['Here is the result: "_",{}] Hope it helps.', ['_', {}]],
   ['Here is the result: 1, {"a": 2}, null] ok', [1, { a: 2 }, null]],
   ['Here: {},0] ok', [{}, 0]],

@@ -120,3 +120,18 @@ describe('stream.end-equals-parse: a string of more than 64 characters with its 
     assert.deepEqual(parse('["a,\n  ":1]'), [{ 'a,': 1 }]);
   });
 });
+
+describe('stream.end-equals-parse: the indentation of a key at the value\'s start, after text the prelude kept from the engine', () => {
+  // Session 28 (seed 991205565): ` "b": [NoneTrue{⏎  "": []⏎}` with a non-breaking space before the
+  // first key. parse() reads the value inside the whole text, where that space ends no indentation
+  // (the key's is unknown); the stream's engine started at the key, where its indentation was 0. The
+  // two then read the next key as the object's or as an element's. The engine now starts with what
+  // the text before the value ends with, as parse() sees it.
+  test('the reply the fuzz harness printed', () => agrees(' "b": [NoneTrue{\n  "": []\n}'.replace(' ', '\u00a0'), false));
+  test('kin: a space, a carriage return, or prose before the value', () => {
+    agrees(' "b": [1\n "c": 2\n}', false);
+    agrees(' "b": [1,\n "c": 2\n}', false);
+    agrees(' "b": [NoneTrue{\n\r "": []\n}', false);
+    agrees('Here:\n "b": [1\n "c": 2\n}', false);
+  });
+});
