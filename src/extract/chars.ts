@@ -94,6 +94,8 @@ let wordUnits: Uint8Array | undefined;
 /** A character of an unquoted key: an identifier's, or a letter, mark or digit beyond ASCII. */
 export function isKeyChar(c: number): boolean {
   if (c <= 0x7f) return isIdentChar(c);
+  // Half of a character beyond the basic plane (`𝑥`, a CJK extension, an emoji): taken as a word's.
+  if (c >= 0xd800 && c <= 0xdfff) return true;
   wordUnits ??= new Uint8Array(0x10000);
   let known = wordUnits[c];
   if (known === 0) known = wordUnits[c] = NON_ASCII_WORD.test(String.fromCharCode(c)) ? 1 : 2;

@@ -15,26 +15,53 @@ const MINUS = 0x2d;
 const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
+const BACKSLASH = 0x5c;
 const CR = 0x0d;
 const COLON = 0x3a;
 
 /**
  * Where the members at `i` (see memberStartsAt) end in [i, end): one past the `}` that closes more
  * than opened since `i` (the object's own `}`, its `{` missing), or -1 when none comes, or a `]`
- * closes more than opened first. Brackets in double-quoted strings do not count.
+ * closes more than opened first. Brackets in double-quoted strings do not count, nor in single-quoted
+ * ones that close on their line when the members are written so (`'a': 'x}y', 'b': 2}`).
  */
 export function membersEnd(text: string, i: number, end: number): number {
+  const single = text.charCodeAt(i) === APOS;
+  // Past a `'` that closed nothing on its line, no later one there does: not looked for again.
+  let unclosedUntil = -1;
   let braces = 0;
   let brackets = 0;
   for (let k = i; k < end; k++) {
     const c = text.charCodeAt(k);
     if (c === QUOTE) k = closingQuote(text, k, end);
+    else if (c === APOS && single && k > unclosedUntil) {
+      const close = singleQuoteEnd(text, k, end);
+      if (close > k) k = close;
+      else unclosedUntil = lineEndFrom(text, k, end);
+    }
     else if (c === LBRACE) braces++;
     else if (c === LBRACK) brackets++;
     else if (c === RBRACK && --brackets < 0) return -1;
     else if (c === RBRACE && --braces < 0) return brackets === 0 ? k + 1 : -1;
   }
   return -1;
+}
+
+/** The `'` that closes the string at `k` on its line, or `k` when none does (an apostrophe in words). */
+function singleQuoteEnd(text: string, k: number, end: number): number {
+  for (let j = k + 1; j < end; j++) {
+    const c = text.charCodeAt(j);
+    if (c === APOS) return j;
+    if (c === LF) return k;
+    if (c === BACKSLASH) j++;
+  }
+  return k;
+}
+
+/** Where the line holding `k` ends (its `\n`, or `end`). */
+function lineEndFrom(text: string, k: number, end: number): number {
+  const lf = text.indexOf('\n', k);
+  return lf < 0 || lf > end ? end : lf;
 }
 
 /**

@@ -331,7 +331,7 @@ export function opensLostObject(e: Engine, indent: number): boolean {
 }
 
 /** The indentation of the line the last key starts (-1 when it does not start one). */
-function lastKeyIndent(e: Engine): number {
+export function lastKeyIndent(e: Engine): number {
   const at = e.keyAt - e.base;
   return at >= 0 ? indentAt(e, at) : e.keyIndentDropped;
 }
@@ -382,11 +382,13 @@ function arrayEndsBeforeKey(e: Engine, at: number): boolean {
   const afterComma = e.memberAt === e.lastCommaAt || e.memberAt === e.insertedCommaAt;
   if (!(n >= 2 && e.kinds[n - 2] === Kind.OBJECT && e.memberAt >= 0 && afterComma && e.closedLast < 0)) return false;
   // `"ids": [⏎    1,⏎      k: 2,`: a key on its own line indented deeper than the array's own key
-  // stands in the array, as the first key of an element whose `{` was lost. A key after others on
-  // its line (`{"a": [1, 2⏎"b": 2}`) has no indentation to compare with.
+  // stands in the array, as the first key of an element whose `{` was lost.
   if (!lineBreakBefore(e, at)) return true;
   const keyIndent = lastKeyIndent(e);
-  return keyIndent < 0 || indentAt(e, at) <= keyIndent;
+  // The array's key after others on its line (`{"items": [`): with the comma written, an element
+  // object's `{` lost is as likely (`[⏎  1,⏎  "name": "x"},`); with the comma lost too, the `]` is.
+  if (keyIndent < 0) return e.memberAt === e.insertedCommaAt;
+  return indentAt(e, at) <= keyIndent;
 }
 
 /**

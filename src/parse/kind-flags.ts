@@ -14,8 +14,8 @@ export const ALL_REPAIR_KINDS: readonly TextRepairKind[] = Object.freeze([
   'missing_start_quote', 'missing_end_quote', 'stray_quote', 'quote_on_own_line', 'control_character',
   'invalid_escape', 'escaped_json', 'doubled_quotes', 'python_literal', 'literal_case', 'undefined_literal',
   'non_finite_number', 'number_format', 'number_like_text', 'leading_zero', 'regex_literal', 'tuple',
-  'python_set', 'comment', 'ellipsis', 'string_concatenation', 'function_wrapper', 'special_whitespace',
-  'concatenated_values', 'surrounding_text', 'reasoning_block',
+  'python_set', 'comment', 'ellipsis', 'string_concatenation', 'adjacent_strings', 'function_wrapper',
+  'special_whitespace', 'concatenated_values', 'surrounding_text', 'reasoning_block',
 ] as const);
 
 /**
@@ -27,8 +27,8 @@ export const GUESSING_REPAIRS: readonly TextRepairKind[] = Object.freeze([
   'missing_comma', 'missing_colon', 'missing_value', 'mismatched_closer', 'early_closer', 'missing_closer',
   'missing_opener', 'extra_closer', 'stray_word', 'unquoted_string', 'unescaped_quote', 'missing_start_quote',
   'missing_end_quote', 'stray_quote', 'quote_on_own_line', 'invalid_escape', 'escaped_json', 'doubled_quotes',
-  'non_finite_number', 'number_like_text', 'leading_zero', 'ellipsis', 'concatenated_values',
-  'reasoning_block',
+  'non_finite_number', 'number_like_text', 'leading_zero', 'ellipsis', 'adjacent_strings',
+  'concatenated_values', 'reasoning_block',
 ] as const);
 
 const CUT_OFF: ReadonlySet<string> = new Set<TextRepairKind>([

@@ -256,8 +256,12 @@ export const REPAIR_KINDS = {
     input: '[1, 2, ...]', value: [1, 2], at: 7, guess: true, cutOff: false, fuzz: ['...'],
   },
   string_concatenation: {
-    fixes: '`"a" + "b"`, and strings side by side in an object\'s value, as Python wraps a long one (`"a long " "text",`)',
+    fixes: '`"a" + "b"`',
     input: '["a" + "b"]', value: ['ab'], at: 3, guess: false, cutOff: false, fuzz: ['+'],
+  },
+  adjacent_strings: {
+    fixes: 'strings side by side in an object\'s value, as Python wraps a long one (`"a long "⏎    "text",`), joined when the second ends at a comma, the object\'s `}` or another such string, on the same line or indented deeper than the key (followed by a colon it is the next key, its comma lost)',
+    input: '{"a": "x" "y"}', value: { a: 'xy' }, at: 8, guess: true, cutOff: false, fuzz: ['"'],
   },
   function_wrapper: {
     fixes: 'constructor calls: `ObjectId("…")`, `NumberLong(2)`, `ISODate("…")`, `new Date(…)`; one argument is unwrapped, several become an array (a call with keyword arguments or none, `get_weather(city="Paris")` or `ls()`, is no constructor: its text is the value, as `unquoted_string`)',

@@ -4,7 +4,7 @@ import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './char
 import type { Engine } from './engine.js';
 import { indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
-import { missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
+import { lastKeyIndent, missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, lineBreakWithin, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 import { latexCommandAt } from './latex.js';
@@ -413,7 +413,8 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
   const plus = after < 0 ? undefined : concatenationAt(e, after);
   const next = plus ?? (after < 0 ? undefined : sideBySide(e, after));
   if (next !== undefined) {
-    e.record('string_concatenation', i, plus !== undefined ? 'joined strings separated by "+"' : 'joined strings written side by side');
+    if (plus !== undefined) e.record('string_concatenation', i, 'joined strings separated by "+"');
+    else e.record('adjacent_strings', i, 'joined strings written side by side');
     e.edit(i, next.at - i, '');
     e.quote = next.quote;
     setStops(e, next.quote);
@@ -486,12 +487,7 @@ function sideBySide(e: Engine, j: number): { at: number; quote: Quote } | undefi
   const q = j < e.end ? s.charCodeAt(j) : -1;
   if (q !== (e.quote === Quote.DOUBLE ? Ch.DQUOTE : e.quote === Quote.SINGLE ? Ch.SQUOTE : -2)) return undefined;
   if (e.kinds.length === 0 || e.top() !== Kind.OBJECT) return undefined;
-  if (lineBreakBefore(e, j)) {
-    const key = e.keyAt - e.base;
-    const keyIndent = key >= 0 ? indentAt(e, key) : e.keyIndentDropped;
-    const indent = indentAt(e, j);
-    if (indent <= Math.max(keyIndent, 0)) return undefined;
-  }
+  if (lineBreakBefore(e, j) && indentAt(e, j) <= Math.max(lastKeyIndent(e), 0)) return undefined;
   // Its end on its line: an empty string or triple quotes are something else.
   const limit = j + 1 + SIDE_BY_SIDE_MAX;
   let k = j + 1;

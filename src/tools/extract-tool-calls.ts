@@ -106,8 +106,12 @@ function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Ar
   const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
   if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
   const calls: ToolCall[] = [];
+  // The last wrapped list's range: a list right after it may be its echo.
   let last: readonly [number, number] | undefined;
-  for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.has(name))) {
+  // A reply of bare calls (`get_weather(city="x")`) only when nothing else in it was a call: after a
+  // call in another format, the same call written again would run twice.
+  const wholeReply = spans.length === 0 && removed.length === 0;
+  for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.has(name), wholeReply)) {
     const range = widenToWrapper(text, [list.start, list.end]);
     removed.push(range);
     if (last !== undefined && echoes(text, last, range, list)) continue;
@@ -115,7 +119,7 @@ function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Ar
       const args = pythonicArguments(call, ctx);
       calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, []));
     }
-    last = range;
+    last = range[0] < list.start && range[1] > list.end ? range : undefined;
   }
   return calls;
 }

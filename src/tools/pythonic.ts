@@ -173,8 +173,11 @@ function endsLine(text: string, i: number): boolean {
   return k >= text.length || text[k] === '\n' || text[k] === '\r';
 }
 
-/** Every list or block of calls in `text` outside `taken` (ranges already read as other formats), in text order. */
-export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicList[] {
+/**
+ * Every list or block of calls in `text` outside `taken` (ranges already read as other formats), in
+ * text order; with `wholeReply` (nothing else read as calls), a reply of bare calls too (wholeReplyCalls).
+ */
+export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean, wholeReply = false): PythonicList[] {
   let found: PythonicList[] = [];
   const outside = (at: number): boolean => !taken.some(([s, e]) => at >= s && at < e);
   for (const [open, grouping] of BLOCKS) {
@@ -238,7 +241,7 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
       listLineEnd = lf < 0 ? text.length : lf;
     }
   }
-  if (found.length === 0) {
+  if (found.length === 0 && wholeReply) {
     const whole = wholeReplyCalls(text, taken, known);
     if (whole !== undefined) found.push(whole);
   }

@@ -276,14 +276,17 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
   return readSpanBody(span, body, atEnd, ctx);
 }
 
-/** Prose's start after a call's JSON: a letter, after at most a few marks that start no JSON (vllm #5649: `]$$ In order…`). */
+/**
+ * Prose's start after a call's JSON: a letter, after at most eight marks that are neither space, a
+ * letter or digit, a quote or backtick, nor a JSON or list delimiter (`,` `;` `:` `.` `+` `-` brackets
+ * and parentheses): `]$$ In order…` (vllm #5649), `**Note**`, `=> result`, `<|im_end|>`.
+ */
 const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
 
 /**
  * Where the JSON value that `text` starts with ends, when prose follows it: the prose is the reply's
  * text, not part of the call (set aside as the parser's surrounding text, it was lost). Only prose
- * is set apart: it starts with a letter, maybe after a few marks (`$$ In order to…`, `**Note**`; not
- * a quote, digit, comma or colon), and holds no bracket. More JSON after the root (`{…}; {…}`, a
+ * is set apart: it starts as PROSE_START says and holds no bracket. More JSON after the root (`{…}; {…}`, a
  * second list) is more calls, and members after a closer written early (`{…}}, "days": 2}`) are the
  * call's.
  */
@@ -308,9 +311,9 @@ function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
 
 /**
  * `<tool_call>{"name": "terminal", "arguments": {"command": "ls -la"}</tool_call>` (hermes-agent
- * #5315): a body the call's closing token ends right after a closer, with only the outer closers
- * left open, was written whole; the model left out a `}`, it was not cut off. The one cut-off repair
- * (closers inserted at the end; a string or a literal cut too would make two) is then a
+ * #5315): a body the call's closing token ends right after a closer, with only closers left open
+ * (however many), was written whole; the model left out a `}`, it was not cut off. The one cut-off
+ * repair (closers inserted at the end; a string or a literal cut too would make two) is then a
  * `missing_closer`. A body that ends in a value's text stays cut off: the token may have come early.
  */
 function closersBeforeCloseToken(body: string, repairs: Repair[]): Repair[] {

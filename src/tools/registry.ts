@@ -29,7 +29,7 @@ export class ToolRegistry {
         throw new JsonMendError('INVALID_ARGUMENT', `each tool must be an object with a non-empty string name, got ${JSON.stringify(tool)}`);
       }
       // OpenAI's `parameters` and Anthropic's `input_schema` are not read: the arguments would go unchecked without a word.
-      const foreign = FOREIGN_SCHEMA_KEYS.find((key) => key in tool);
+      const foreign = FOREIGN_SCHEMA_KEYS.find((key) => (tool as unknown as Record<string, unknown>)[key] !== undefined);
       if (foreign !== undefined && tool.schema === undefined) {
         throw new JsonMendError('INVALID_ARGUMENT', `the tool "${tool.name}" gives its arguments' schema as \`${foreign}\`; jsonmend reads it from \`schema\`: { name, schema }`);
       }

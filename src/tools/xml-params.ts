@@ -87,11 +87,14 @@ export class ValueRepairs {
 
   constructor(private readonly body: string) {}
 
-  /** Adds the repairs of the value whose text starts at `base` in the body. */
-  add(repairs: readonly Repair[], base: number): void {
+  /**
+   * Adds the repairs of the value whose text starts at `base` in the body; `pinned`: the value is no
+   * slice of the body (dedented line by line), so each is located at its start.
+   */
+  add(repairs: readonly Repair[], base: number, pinned: boolean): void {
     const text = repairs.filter((r): r is TextRepair => 'offset' in r).sort((a, b) => a.offset - b.offset);
     for (const r of text) {
-      const offset = Math.min(base + r.offset, this.body.length);
+      const offset = Math.min(pinned ? base : base + r.offset, this.body.length);
       for (; this.at < offset; this.at++) {
         if (this.body.charCodeAt(this.at) === 0x0a) {
           this.line++;
@@ -116,8 +119,10 @@ function setParameter(
   const raw = body.slice(start, end);
   const text = valueInLines(raw, tagIndent);
   const read = readValue(text, typesOf(property), options, asString);
-  // A value dedented line by line is not a slice of the body: its repairs are located at its start.
-  if (read.repairs.length > 0) repairs.add(read.repairs, start + Math.max(0, raw.indexOf(text)));
+  if (read.repairs.length > 0) {
+    const at = raw.indexOf(text);
+    repairs.add(read.repairs, start + Math.max(0, at), at < 0);
+  }
   Object.defineProperty(value, key, { value: read.value, enumerable: true, writable: true, configurable: true });
 }
 

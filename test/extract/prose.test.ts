@@ -77,6 +77,8 @@ describe('extract: JSON in prose', () => {
     assert.deepEqual(brief(run('Result: {名前: "太郎", 年齢: 30}')), [['balanced', '{名前: "太郎", 年齢: 30}']]);
     assert.deepEqual(brief(run('Sure! The result is {café: 1, "b": 2} as requested.')), [['balanced', '{café: 1, "b": 2}']]);
     assert.deepEqual(brief(run('Here is the JSON you asked for:\n{Москва: {}}\nHope this helps!')), [['balanced', '{Москва: {}}']]);
+    // Beyond the basic plane too (the review).
+    assert.deepEqual(brief(run('Sure! {𝑥: 1, "b": 2}')), [['balanced', '{𝑥: 1, "b": 2}']]);
     // Words in braces with no colon stay prose.
     assert.deepEqual(brief(run('See {注意} and {café au lait}.')), []);
     assert.deepEqual(parse('Result: {名前: "太郎", 年齢: 30}'), { 名前: '太郎', 年齢: 30 });

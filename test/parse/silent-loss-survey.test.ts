@@ -53,6 +53,7 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ["'a': [], 'b': 1}", { a: [], b: 1 }],
   ["```json\n'a': 'x', 'b': 1}\n```", { a: 'x', b: 1 }],
   ["Here: 'name': 'Ann', 'tags': ['a']} ok", { name: 'Ann', tags: ['a'] }],
+  ["Here: 'a': 'x}y', 'b': 2} ok", { a: 'x}y', b: 2 }],
   ['Here is the result: "_",{}] Hope it helps.', ['_', {}]],
   ['Here is the result: 1, {"a": 2}, null] ok', [1, { a: 2 }, null]],
   ['Here: {},0] ok', [{}, 0]],
@@ -710,6 +711,10 @@ describe('a key after an array that lost its ] is the next member of the array\'
     ['{"a": [1, 2, 3\n"b": 2, "c": [4\n"d": 5}', { a: [1, 2, 3], b: 2, c: [4], d: 5 }],
     // Indented deeper than the array's own key, the key is an element object's whose `{` was lost.
     ['{\n  "ids": [\n    1,\n    2\n      "n": 2\n  }\n  ]\n}', { ids: [1, 2, { n: 2 }] }],
+    // With the comma written and the array's key after others on its line, so too (the review: the
+    // first reading of this rule moved these keys into the array's object).
+    ['{"items": [\n  1,\n  "name": "x"},\n  {"name": "y"}\n]}', { items: [1, { name: 'x' }, { name: 'y' }] }],
+    ['{"data": {"rows": [\n    "a",\n    "name": "x"}\n  ]\n}}', { data: { rows: ['a', { name: 'x' }] } }],
   ]);
   test('with the comma lost too, both repairs are named and repair() writes the ] before the comma', () => {
     const { repairs } = parseWithReport('{"a": [1, 2, 3\n"b": 2}');
@@ -739,10 +744,11 @@ describe('strings side by side in an object value are one string', () => {
     // In an array, elements whose comma was lost.
     ['["x" "y"]', ['x', 'y']],
   ]);
-  test('named string_concatenation where the parts meet', () => {
+  test('named adjacent_strings where the parts meet, a guess strict refuses', () => {
     const { repairs } = parseWithReport('{"a": "x" "y"}');
-    assert.deepEqual(repairs.map((r) => [r.kind, 'offset' in r ? r.offset : -1]), [['string_concatenation', 8]]);
+    assert.deepEqual(repairs.map((r) => [r.kind, 'offset' in r ? r.offset : -1]), [['adjacent_strings', 8]]);
     assert.equal(repair('{"a": "x" "y"}'), '{"a": "xy"}');
+    assert.throws(() => parse('{"a": "x" "y", "b": 1}', { strict: true }), { code: 'REPAIR_REFUSED' });
   });
 });
 

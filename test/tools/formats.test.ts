@@ -662,6 +662,9 @@ describe('pythonic: [NAME(key=value), …]', () => {
       assert.deepEqual(extractToolCalls(prose, { tools }).calls, [], prose);
     }
     throwsCode('get_weather(location="San', 'UNREPAIRABLE', /"get_weather" \(pythonic\) is cut off/);
+    // After a call in another format, the same call written again as Python is text, not a second run (review).
+    const twice = extractToolCalls('{"name": "web_search", "parameters": {"query": "a"}}\nweb_search(query="a")', { tools });
+    assert.deepEqual([twice.calls.length, twice.text], [1, 'web_search(query="a")']);
   });
 
   test("after Llama 4's <|python_start|>", () => {
@@ -816,6 +819,8 @@ describe('json: bare call objects', () => {
     // Another list there, or the same one wrapped again, is more calls.
     assert.equal(extractToolCalls('<|tool_call_start|>[web_search(query="a")]<|tool_call_end|>[web_search(query="b")]<|tool_call_end|>', { tools }).calls.length, 2);
     assert.equal(extractToolCalls('<|tool_call_start|>[web_search(query="a")]<|tool_call_end|><|tool_call_start|>[web_search(query="a")]<|tool_call_end|>', { tools }).calls.length, 2);
+    // Only after a wrapped list: two bare lists are two calls (review).
+    assert.equal(extractToolCalls('[web_search(query="a")]\n[web_search(query="a")]<|tool_call_end|>', { tools }).calls.length, 2);
   });
 
   test('an answer that merely has a "name" is not a call', () => {
