@@ -470,9 +470,10 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // `[2.5:, {"a": 1}]`, `[0:null, 1]`: a stray colon after the first element, or one written for
     // a comma. Prose writes `[10:30]`, never `:,` or `:null,`.
     if (e === COLON && strayAt(text, r, end)) return accept;
-    // `[[0:0], []]`: in a run of `[`, a colon written for a comma between two numbers, the inner
-    // array closed and the outer one going on (prose's `[10:30]` stands alone).
-    if (e === COLON && run > 1 && numberThenCloserThenComma(text, r + 1, end)) return accept;
+    // `[[0:0], []]`, `[[0:0, 0, null], []]`: in a run of `[`, a colon written for a comma between two
+    // numbers, the inner array then closed with the outer one going on, or going on itself (prose's
+    // `[10:30]` stands alone).
+    if (e === COLON && run > 1 && numberThenCloserOrComma(text, r + 1, end)) return accept;
     // `[-3}, {}]`, `[[0}], 1]`, `[0}{}]`, `[0}1, 2]`: a stray `}` after the first element, then a
     // delimiter or the next element. Prose writes `[3]`, never `[3},`.
     if (e === RBRACE) return strayAt(text, r, end) || scalarElementAt(text, skipWs(text, r + 1, end), end) ? accept : rejectRun;
@@ -510,14 +511,15 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
   return rejectRun;
 }
 
-/** Whether a number at `i` (past spaces) is followed by `]` and then `,`. */
-function numberThenCloserThenComma(text: string, i: number, end: number): boolean {
+/** Whether a number at `i` (past spaces) is followed by `]` and then `,`, or by `,`. */
+function numberThenCloserOrComma(text: string, i: number, end: number): boolean {
   const p = skipWs(text, i, Math.min(end, i + TOKEN_LIMIT));
   if (p >= end || !startsNumber(text, p, end)) return false;
   const q = numberEnd(text, p, end);
   if (q < 0) return false;
   const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
-  return r < end && text.charCodeAt(r) === RBRACK && delimiterAfter(text, r + 1, end) === COMMA;
+  // `0], [`: the inner array closed and the outer going on; `0, 0]`: more elements of the inner one.
+  return r < end && ((text.charCodeAt(r) === RBRACK && delimiterAfter(text, r + 1, end) === COMMA) || text.charCodeAt(r) === COMMA);
 }
 
 /** Whether the object's `}` follows a member's value that ends at `k`, a trailing comma allowed (`k: 1,⏎}`, as a pretty-printer writes it). */

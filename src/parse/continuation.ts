@@ -528,8 +528,7 @@ export function valueEnd(e: Engine, i: number): number {
  */
 export function memberFollows(e: Engine, i: number): boolean {
   i = peekSignificant(e, i);
-  return i < e.end && e.buf.charCodeAt(i) === Ch.COMMA && e.buf.charCodeAt(peekSignificant(e, i + 1)) === Ch.DQUOTE &&
-    nextAfterComma(e, i + 1) === Next.MEMBER;
+  return i < e.end && e.buf.charCodeAt(i) === Ch.COMMA && nextAfterComma(e, i + 1) === Next.MEMBER;
 }
 
 /** The offset of the quote that closes the one at `i` on the same line (escapes skipped), within the lookahead; -1 if none. */

@@ -54,6 +54,11 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ["```json\n'a': 'x', 'b': 1}\n```", { a: 'x', b: 1 }],
   ["Here: 'name': 'Ann', 'tags': ['a']} ok", { name: 'Ann', tags: ['a'] }],
   ["Here: 'a': 'x}y', 'b': 2} ok", { a: 'x}y', b: 2 }],
+  // A colon written for a comma after an inner array's first number, in prose (fuzz
+  // recovery.replaced-delimiter, session 28): `[]` was the answer, the rest set aside.
+  ['Here is the result: [[0:0,0,null],[]] Hope it helps.', [['0:0', 0, null], []]],
+  // A key's colon written as a comma before an unquoted next key (the combined-damage run).
+  ['{"a", "x", b: 1}', { a: 'x', b: 1 }],
   ['Here is the result: "_",{}] Hope it helps.', ['_', {}]],
   ['Here is the result: 1, {"a": 2}, null] ok', [1, { a: 2 }, null]],
   ['Here: {},0] ok', [{}, 0]],
