@@ -93,7 +93,7 @@ function pastNotes(e: Engine, i: number, limit: number): number {
     if (i >= limit) return -1;
     const c = s.charCodeAt(i);
     if (c === Ch.ELLIPSIS) {
-      i++;
+      i = pastComma(e, i + 1);
       continue;
     }
     if (c !== Ch.SLASH && c !== Ch.HASH && c !== Ch.DOT) return i;
@@ -101,7 +101,7 @@ function pastNotes(e: Engine, i: number, limit: number): number {
     const d = s.charCodeAt(i + 1);
     if (c === Ch.DOT) {
       if (d !== Ch.DOT || s.charCodeAt(i + 2) !== Ch.DOT) return i;
-      i += 3;
+      i = pastComma(e, i + 3);
       continue;
     }
     if (c === Ch.SLASH && d !== Ch.SLASH && d !== Ch.STAR) return i;
@@ -115,6 +115,12 @@ function pastNotes(e: Engine, i: number, limit: number): number {
     }
     i = k + 1;
   }
+}
+
+/** After an ellipsis, past the comma that lists it as an element (`}}, ...,⏎  "c": 2}`), if one follows. */
+function pastComma(e: Engine, i: number): number {
+  const j = peekSignificant(e, i);
+  return j < e.end && e.buf.charCodeAt(j) === Ch.COMMA ? j + 1 : i;
 }
 
 /**

@@ -55,6 +55,8 @@ describe('what follows a stray closer is kept', () => {
   test('an ellipsis between the closer and the next member is a note, not where the value ends', () => {
     assert.deepEqual(parse('{"a": {"b": 1}}, ... "c": 2}'), { a: { b: 1 }, c: 2 });
     assert.deepEqual(parse('{"a": "x"} ... "b": 1}'), { a: 'x', b: 1 });
+    // ... and an ellipsis listed as an element, its comma after it (the review).
+    assert.deepEqual(parse('{"a": {"b": 1}}, ...,\n "c": 2}'), { a: { b: 1 }, c: 2 });
     for (const text of ['{"a": {"b": 1}}, ... "c": 2}', '{"a": "x"} ... "b": 1}']) {
       const p = createStreamParser();
       for (const c of chunk(text, 1)) p.push(c);
