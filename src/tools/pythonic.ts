@@ -59,7 +59,7 @@ const BLOCKS: ReadonlyArray<readonly [open: string, grouping: Grouping]> = [
  * the failure offset (a number) when it holds none. `inProse`: a call with a positional argument is
  * noted on the list, not thrown (`I tried [search(q)] first.` is prose); a group cut off still throws.
  */
-function readCalls(text: string, at: number, from: number, grouping: Grouping, known: (name: string) => boolean, inProse = false): PythonicList | number {
+function readCalls(text: string, at: number, from: number, grouping: Grouping, known: (name: string) => boolean, inProse: boolean, quotes: QuoteLook): PythonicList | number {
   const calls: PythonicCall[] = [];
   let positional: JsonMendError | undefined;
   const kind = grouping.block ? 'block' : 'list';
@@ -71,7 +71,7 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     while (i < text.length && NAME_PART.test(text[i])) i++;
     const name = text.slice(nameStart, i);
     if (!known(name) || text[i] !== '(') return i;
-    const args = readArguments(text, i + 1);
+    const args = readArguments(text, i + 1, quotes);
     // The reply ends inside the calls to known tools: a call cut off, not prose.
     if (args === text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its arguments never end`);
     if (typeof args === 'number') return args;
@@ -81,7 +81,7 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
       if (!inProse) throw error;
       positional ??= error;
       // Read on to the call's `)`, for the list's end.
-      const close = readArguments(text, args.positional, true);
+      const close = readArguments(text, args.positional, quotes, true);
       if (typeof close === 'number') return close;
       if ('positional' in close) return close.positional;
       i = close.end;
@@ -110,14 +110,14 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
  * nested brackets are skipped whole. `positional` when one is not `keyword=value` (unless
  * `skipPositional`, which only finds the end); the failure offset when the `)` never comes.
  */
-function readArguments(text: string, i: number, skipPositional = false): { args: Array<[string, string]>; end: number } | { positional: number } | number {
+function readArguments(text: string, i: number, quotes: QuoteLook, skipPositional = false): { args: Array<[string, string]>; end: number } | { positional: number } | number {
   const args: Array<[string, string]> = [];
   let depth = 0;
   let segment = i;
   for (; i < text.length; i++) {
     const c = text[i];
     if (c === '"' || c === "'") {
-      const close = stringEnd(text, i);
+      const close = stringEnd(text, i, quotes);
       if (close < 0) return text.length;
       i = close;
     } else if (c === '(' || c === '[' || c === '{') {
@@ -139,14 +139,46 @@ function readArguments(text: string, i: number, skipPositional = false): { args:
   return text.length;
 }
 
-/** The offset of the quote that closes the Python string opened at `i`, or -1. */
-function stringEnd(text: string, i: number): number {
+/**
+ * Where, for each quote character, no quote that a delimiter follows comes any more (from there on a
+ * string ends at its first quote): found once per text, so a text of many strings whose quotes a
+ * word follows is not searched to its end from each of them.
+ */
+interface QuoteLook {
+  noCloserFrom: Record<string, number>;
+}
+
+function newQuoteLook(): QuoteLook {
+  return { noCloserFrom: { "'": Infinity, '"': Infinity } };
+}
+
+/**
+ * The offset of the quote that closes the Python string opened at `i`, or -1. A quote that a word
+ * follows is the text's own, not escaped (`command='sed -n '360,450p' a.py'`, vLLM's LFM2 tests:
+ * shell commands written into a single-quoted argument): only one that a delimiter follows (`,` `)`
+ * `]` `}` `:`, spaces before it) or the end closes the string; when none does, the first quote.
+ */
+function stringEnd(text: string, i: number, quotes: QuoteLook): number {
   const q = text[i];
+  const firstOnly = i >= quotes.noCloserFrom[q];
+  let first = -1;
   for (let k = i + 1; k < text.length; k++) {
     if (text[k] === '\\') k++;
-    else if (text[k] === q) return k;
+    else if (text[k] === q) {
+      if (first < 0) first = k;
+      if (firstOnly || closesArgument(text, k + 1)) return k;
+    }
   }
-  return -1;
+  quotes.noCloserFrom[q] = Math.min(quotes.noCloserFrom[q], i);
+  return first;
+}
+
+/** Whether a delimiter of the call (or the text's end) follows `k`, past spaces. */
+function closesArgument(text: string, k: number): boolean {
+  while (k < text.length && (text[k] === ' ' || text[k] === '\t')) k++;
+  if (k >= text.length) return true;
+  const c = text[k];
+  return c === ',' || c === ')' || c === ']' || c === '}' || c === ':' || c === '\n' || c === '\r';
 }
 
 /** `keyword=value` → [keyword, value text]; undefined when the segment is not one. */
@@ -178,6 +210,7 @@ function endsLine(text: string, i: number): boolean {
  * text order; with `wholeReply` (nothing else read as calls), a reply of bare calls too (wholeReplyCalls).
  */
 export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean, wholeReply = false): PythonicList[] {
+  const quotes = newQuoteLook();
   let found: PythonicList[] = [];
   const outside = (at: number): boolean => !taken.some(([s, e]) => at >= s && at < e);
   for (const [open, grouping] of BLOCKS) {
@@ -192,7 +225,7 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
       from = at + open.length;
       while (k < before.length && before[k].end <= at) k++;
       if ((k < before.length && before[k].start <= at) || !outside(at)) continue;
-      const block = readCalls(text, at, at + open.length, grouping, known);
+      const block = readCalls(text, at, at + open.length, grouping, known, false, quotes);
       if (typeof block === 'number') continue;
       added.push(block);
       from = block.end;
@@ -219,7 +252,7 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
     if (!placed && proseCutOff) continue;
     let list: PythonicList | number;
     try {
-      list = readCalls(text, at, at + 1, LIST, known, !placed);
+      list = readCalls(text, at, at + 1, LIST, known, !placed, quotes);
     } catch (error) {
       if (placed) throw error;
       // A list cut off read to the text's end: looking again at every later `[` in prose would be
@@ -228,6 +261,10 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
       continue;
     }
     if (typeof list === 'number') {
+      // After a call token (`<|tool_call_start|>[bash(…)…`), a list that starts with a call to a
+      // known tool and then does not read is that call, unreadable: an error, not text.
+      const name = afterCallToken(text, at) ? knownCallAt(text, at + 1, known) : undefined;
+      if (name !== undefined) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) cannot be read: its list does not go on as calls after it`);
       from = Math.max(from, list);
       continue;
     }
@@ -242,10 +279,30 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
     }
   }
   if (found.length === 0 && wholeReply) {
-    const whole = wholeReplyCalls(text, taken, known);
+    const whole = wholeReplyCalls(text, taken, known, quotes);
     if (whole !== undefined) found.push(whole);
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** The tokens a pythonic list of calls follows (Llama 4's, LFM2's): the markup says calls come. */
+const CALL_TOKENS = ['<|python_start|>', '<|tool_call_start|>'];
+
+/** Whether a call token stands right before `at` (spaces between). */
+function afterCallToken(text: string, at: number): boolean {
+  let k = at;
+  while (k > 0 && isSpace(text[k - 1])) k--;
+  return CALL_TOKENS.some((token) => text.endsWith(token, k));
+}
+
+/** The known tool whose call, `NAME(`, starts at `i` (past spaces), else undefined. */
+function knownCallAt(text: string, i: number, known: (name: string) => boolean): string | undefined {
+  while (i < text.length && isSpace(text[i])) i++;
+  const start = i;
+  if (!NAME_START.test(text[i] ?? '')) return undefined;
+  while (i < text.length && NAME_PART.test(text[i])) i++;
+  const name = text.slice(start, i);
+  return text[i] === '(' && known(name) ? name : undefined;
 }
 
 /**
@@ -253,7 +310,7 @@ export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [n
  * no list around them. Prose that starts with a tool's name (`search(q) finds it.`) reads as no call;
  * a reply that ends inside a call's arguments is that call cut off.
  */
-function wholeReplyCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): PythonicList | undefined {
+function wholeReplyCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean, quotes: QuoteLook): PythonicList | undefined {
   // After what was read already (other calls, reasoning the prompt opened) and a reasoning block: the
   // rest of the reply.
   // The ranges in order, walked once (a reply of many calls has many).
@@ -273,7 +330,7 @@ function wholeReplyCalls(text: string, taken: ReadonlyArray<readonly [number, nu
     } else break;
   }
   if (start >= text.length || !NAME_START.test(text[start])) return undefined;
-  const list = readCalls(text, start, start, WHOLE_REPLY, known, true);
+  const list = readCalls(text, start, start, WHOLE_REPLY, known, true, quotes);
   return typeof list === 'number' || list.positional !== undefined || list.end !== text.length ? undefined : list;
 }
 
@@ -290,7 +347,7 @@ export function builtinCall(body: string): PythonicCall | undefined {
   const m = BUILTIN_CALL.exec(body);
   if (m === null) return undefined;
   const name = m[1];
-  const args = readArguments(body, m[0].length);
+  const args = readArguments(body, m[0].length, newQuoteLook());
   if (args === body.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (llama) is cut off: its arguments never end`);
   if (typeof args === 'number') return undefined;
   if ('positional' in args) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (llama) has an argument without its keyword; write each argument as keyword=value`);
@@ -305,11 +362,13 @@ export function pythonicArguments(call: PythonicCall, ctx: ReadContext): { value
   for (const [key, text] of call.args) {
     let read: unknown;
     try {
-      // In a list, as the element it is: a lone `'text'` or `3` is a value there, not prose.
-      const list = parseToolArguments(`[${text}]`, undefined, { ...ctx.parseOptions, onRepair: (r) => appendAll(repairs, r) }) as unknown[];
-      // `q="a" "b"` read as two values: one of them would be dropped.
-      if (list.length !== 1) throw new JsonMendError('UNREPAIRABLE', `it reads as ${list.length} values, not one`);
-      read = list[0];
+      // As a member's value, which it is: a lone `'text'` or `3` is a value there, not prose, and a
+      // quote the text holds unescaped (`'sed -n '1,5p' a.py'`) is read as a value string's is.
+      const member = parseToolArguments(`{"v": ${text}}`, undefined, { ...ctx.parseOptions, onRepair: (r) => appendAll(repairs, r) }) as Record<string, unknown>;
+      // Read as more than the one value (`q="a", "b": 1`): part of it would be dropped.
+      const keys = member !== null && typeof member === 'object' && !Array.isArray(member) ? Object.keys(member) : [];
+      if (keys.length !== 1 || keys[0] !== 'v') throw new JsonMendError('UNREPAIRABLE', 'it does not read as one value');
+      read = member.v;
     } catch (error) {
       if (error instanceof JsonMendError) {
         throw new JsonMendError(error.code, `the argument ${key} of the call to "${call.name}" (pythonic): ${error.message}`);

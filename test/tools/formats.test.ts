@@ -696,10 +696,23 @@ describe('pythonic: [NAME(key=value), …]', () => {
     assert.deepEqual([two.calls.map((c) => [c.name, c.arguments]), two.text], [[['get_weather', { location: 'Berlin' }], ['web_search', { query: 'restaurants' }]], 'and']);
   });
 
-  test('an argument without its keyword, a value that reads as two, a list cut off: errors naming the call', () => {
+  test('an argument without its keyword, a list cut off: errors naming the call', () => {
     throwsCode('[get_weather("Paris")]', 'UNREPAIRABLE', /"get_weather" \(pythonic\).*keyword/);
-    throwsCode('[web_search(query="a" "b")]', 'UNREPAIRABLE', /query.*"web_search".*2 values/);
     throwsCode('[get_weather(location="Paris", days=', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+
+  // Session 28: a value is read as a member's value, as Python reads it. Strings side by side are
+  // one (Python's implicit concatenation; it was an error, "reads as 2 values"), and a quote the text
+  // holds unescaped, that a word follows, is the text's (vLLM's LFM2 tests: a shell command in a
+  // single-quoted argument was cut at its first inner quote, an argument without its keyword).
+  test("strings side by side are one; a quote inside a value's text that a word follows is the text's", () => {
+    const joined = only('[web_search(query="a" "b")]');
+    assert.deepEqual([joined.arguments, joined.repairs.map((r) => r.kind)], [{ query: 'ab' }, ['adjacent_strings']]);
+    const sed = extractToolCalls("<|tool_call_start|>[read_file(path='sed -n '360,450p' /testbed/common.py', limit=3)]<|tool_call_end|>", { tools });
+    assert.deepEqual(sed.calls.map((c) => c.arguments), [{ path: "sed -n '360,450p' /testbed/common.py", limit: 3 }]);
+    assert.deepEqual(only("[web_search(query='it's here')]").arguments, { query: "it's here" });
+    // After the call token, a call that then does not read is an error naming it, never text.
+    throwsCode("<|tool_call_start|>[read_file(path='a \"b='\\,'))\"')]<|tool_call_end|>", 'UNREPAIRABLE', /"read_file" \(pythonic\) cannot be read/);
   });
 
   test("calls one per line in OLMo 3's <function_calls> and Gemma 3's ```tool_code block (its closer may be the reply's end)", () => {
