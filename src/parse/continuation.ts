@@ -482,7 +482,8 @@ export function rowOpenerLost(e: Engine): boolean {
  * Whether the value at `pos`, in an object and first on its line (the caller knows both), after a
  * key's colon and indented deeper than the key, is the first element of the key's array whose `[`
  * was lost (`k:⏎    'v',⏎    None,⏎  ],`): a comma after it, then on the next line, indented as
- * deep, a value that no colon follows. Read as members, `None` would become a key and its value be lost.
+ * deep, a value that no colon follows, or the array's `]` indented less (`k:⏎    0,⏎  ],`). Read as
+ * members, `None` would become a key and its value be lost.
  */
 export function elementsIndentedUnderKey(e: Engine): boolean {
   if (!opensLostObject(e, indentAt(e, e.pos))) return false;
@@ -491,7 +492,10 @@ export function elementsIndentedUnderKey(e: Engine): boolean {
   const comma = peekSignificant(e, end);
   if (comma >= e.end || e.buf.charCodeAt(comma) !== Ch.COMMA) return false;
   const next = peekSignificant(e, comma + 1);
-  if (next >= e.end || !lineBreakBefore(e, next) || indentAt(e, next) !== indentAt(e, e.pos)) return false;
+  if (next >= e.end || !lineBreakBefore(e, next)) return false;
+  // `k:⏎    0,⏎  ],`: the one element, then the array's `]` on a line of its own, indented less.
+  if (e.buf.charCodeAt(next) === Ch.RBRACKET) return indentAt(e, next) >= 0 && indentAt(e, next) < indentAt(e, e.pos);
+  if (indentAt(e, next) !== indentAt(e, e.pos)) return false;
   const nextEnd = valueEnd(e, next);
   if (nextEnd < 0) return false;
   const after = peekSignificant(e, nextEnd);

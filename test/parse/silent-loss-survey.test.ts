@@ -1089,6 +1089,10 @@ describe('a delimiter lost from an object as code writes it, session 24', () => 
     // An array's `[` lost after its key's colon and a line break: its elements indented under the key.
     ["{\n  a: 1,\n  b: \n    'v',\n    None,\n    True,\n  ],\n  c: 2\n}", { a: 1, b: ['v', null, true], c: 2 }],
     ['{\n  "a": 1,\n  "b":\n    1,\n    2,\n  ],\n  "c": 2\n}', { a: 1, b: [1, 2], c: 2 }],
+    // ... one element, then the array's `]` on its own line (fuzz recovery.deleted-script-delimiter,
+    // session 28: the `]` ended the object, and what followed was set aside).
+    ['{\n  "a": 1,\n  "b":\n    1,\n  ],\n  "c": 2\n}', { a: 1, b: [1], c: 2 }],
+    ['[\n  {\n    _0: \n      0,\n    ],\n  },\n  {},\n  False,\n]', [{ _0: [0] }, {}, false]],
     ['{\n  _0: \n    {},\n    False,\n  ],\n}', { _0: [{}, false] }],
     ['{\n  "a":\n    {"b": 1},\n    {"b": 2}\n  ],\n  "c": 2\n}', { a: [{ b: 1 }, { b: 2 }], c: 2 }],
     // An element object's `{` lost in an array of plain values: its key is indented deeper than the array's.
