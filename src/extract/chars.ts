@@ -142,7 +142,7 @@ export function hashCommentAt(text: string, i: number, end: number): boolean {
 }
 
 /** The line break that ends the line at `i`, or `end`. */
-function lineEnd(text: string, i: number, end: number): number {
+export function lineEnd(text: string, i: number, end: number): number {
   const nl = text.indexOf('\n', i);
   return nl < 0 || nl >= end ? end : nl;
 }

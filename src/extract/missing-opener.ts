@@ -2,7 +2,7 @@
 // `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
 // or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
 // container inside it would be the answer, and the rest lost without a word.
-import { closingQuote, codeName, isDigit, isIdentChar, memberAfterValue, numberEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
+import { closingQuote, codeName, isDigit, isIdentChar, lineEnd, memberAfterValue, numberEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
 
 const QUOTE = 0x22;
 const APOS = 0x27;
@@ -37,7 +37,7 @@ export function membersEnd(text: string, i: number, end: number): number {
     else if (c === APOS && single && k > unclosedUntil) {
       const close = singleQuoteEnd(text, k, end);
       if (close > k) k = close;
-      else unclosedUntil = lineEndFrom(text, k, end);
+      else unclosedUntil = lineEnd(text, k, end);
     }
     else if (c === LBRACE) braces++;
     else if (c === LBRACK) brackets++;
@@ -56,12 +56,6 @@ function singleQuoteEnd(text: string, k: number, end: number): number {
     if (c === BACKSLASH) j++;
   }
   return k;
-}
-
-/** Where the line holding `k` ends (its `\n`, or `end`). */
-function lineEndFrom(text: string, k: number, end: number): number {
-  const lf = text.indexOf('\n', k);
-  return lf < 0 || lf > end ? end : lf;
 }
 
 /**

@@ -541,18 +541,18 @@ export function memberFollows(e: Engine, i: number): boolean {
   return i < e.end && e.buf.charCodeAt(i) === Ch.COMMA && nextAfterComma(e, i + 1) === Next.MEMBER;
 }
 
-/** The offset of the quote that closes the one at `i` on the same line (escapes skipped), within the lookahead; -1 if none. */
-function quoteEnd(e: Engine, i: number): number {
+/** The offset of the quote that closes the one at `i` on the same line (escapes skipped), within `span` (the lookahead); -1 if none. */
+export function quoteEnd(e: Engine, i: number, span = LOOKAHEAD): number {
   const s = e.buf;
   const q = s.charCodeAt(i);
-  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  const limit = Math.min(e.end, i + 1 + span);
   let k = i + 1;
   for (; k < limit; k++) {
     const c = s.charCodeAt(k);
     if (c === q || c === Ch.LF) break;
     if (c === Ch.BACKSLASH) k++;
   }
-  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= e.end && !e.final && e.end < i + 1 + span) throw NEED_MORE;
   return k < limit && s.charCodeAt(k) === q ? k : -1;
 }
 

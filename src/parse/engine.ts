@@ -248,13 +248,14 @@ export class Engine {
   }
 
   /**
-   * Before the first chunk: the text before the value, which a stream's prelude kept from the engine.
-   * What it ends with (a line break, indentation) counts as it does when `runAll` reads the value
-   * inside the whole text: a key's indentation measured at the buffer's start is then the same.
+   * Before the first chunk: `text` up to `at` came before the value, and a stream's prelude kept it
+   * from the engine. What it ends with (a line break, indentation) counts as it does when `runAll`
+   * reads the value inside the whole text: a key's indentation measured at the buffer's start is then
+   * the same.
    */
-  startAfter(before: string): void {
-    this.breakBeforeBuf = spaceRunHasBreak(before, before.length, false);
-    this.indentBeforeBuf = spaceRunIndent(before, before.length, 0);
+  startAfter(text: string, at: number): void {
+    this.breakBeforeBuf = spaceRunHasBreak(text, at, false);
+    this.indentBeforeBuf = spaceRunIndent(text, at, 0);
   }
 
   /** Appends a chunk and parses as far as the text decides. */

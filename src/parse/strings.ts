@@ -7,6 +7,7 @@ import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MA
 import { lastKeyIndent, missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, lineBreakWithin, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
+import { quoteEnd } from './continuation.js';
 import { latexCommandAt } from './latex.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
@@ -489,15 +490,8 @@ function sideBySide(e: Engine, j: number): { at: number; quote: Quote } | undefi
   if (e.kinds.length === 0 || e.top() !== Kind.OBJECT) return undefined;
   if (lineBreakBefore(e, j) && indentAt(e, j) <= Math.max(lastKeyIndent(e), 0)) return undefined;
   // Its end on its line: an empty string or triple quotes are something else.
-  const limit = j + 1 + SIDE_BY_SIDE_MAX;
-  let k = j + 1;
-  for (; k < e.end && k < limit; k++) {
-    const c = s.charCodeAt(k);
-    if (c === q || c === Ch.LF) break;
-    if (c === Ch.BACKSLASH) k++;
-  }
-  if (k >= e.end && !e.final && k < limit) throw NEED_MORE;
-  if (k >= e.end || k >= limit || k === j + 1 || s.charCodeAt(k) !== q) return undefined;
+  const k = quoteEnd(e, j, SIDE_BY_SIDE_MAX);
+  if (k < 0 || k === j + 1) return undefined;
   const after = peekSignificant(e, k + 1);
   const c = after < e.end ? s.charCodeAt(after) : -1;
   return c === Ch.COMMA || c === Ch.RBRACE || c === q ? { at: j + 1, quote: e.quote } : undefined;

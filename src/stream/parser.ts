@@ -93,7 +93,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         this.start = found.start;
         this.straight = found.straight;
         this.phase = Phase.ENGINE;
-        if (found.start > 0) this.engine.startAfter(this.buf.all().slice(0, found.start));
+        if (found.start > 0) this.engine.startAfter(this.buf.all(), found.start);
         if (!found.straight) {
           const { line, column } = this.buf.position(found.start);
           extra.push({ kind: 'surrounding_text', offset: found.start, line, column, detail: 'skipped the text before the JSON value' });

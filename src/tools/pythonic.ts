@@ -66,10 +66,10 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
   let i = from;
   for (;;) {
     while (i < text.length && isSpace(text[i])) i++;
-    const nameStart = i;
-    if (!NAME_START.test(text[i] ?? '')) return i;
-    while (i < text.length && NAME_PART.test(text[i])) i++;
-    const name = text.slice(nameStart, i);
+    const call = callNameAt(text, i);
+    if (call === undefined) return i;
+    i = call.end;
+    const name = call.name;
     if (!known(name) || text[i] !== '(') return i;
     const args = readArguments(text, i + 1, quotes);
     // The reply ends inside the calls to known tools: a call cut off, not prose.
@@ -298,11 +298,16 @@ function afterCallToken(text: string, at: number): boolean {
 /** The known tool whose call, `NAME(`, starts at `i` (past spaces), else undefined. */
 function knownCallAt(text: string, i: number, known: (name: string) => boolean): string | undefined {
   while (i < text.length && isSpace(text[i])) i++;
-  const start = i;
+  const call = callNameAt(text, i);
+  return call !== undefined && text[call.end] === '(' && known(call.name) ? call.name : undefined;
+}
+
+/** The name (a dotted one too) that starts at `i` and where it ends, else undefined. */
+function callNameAt(text: string, i: number): { name: string; end: number } | undefined {
   if (!NAME_START.test(text[i] ?? '')) return undefined;
-  while (i < text.length && NAME_PART.test(text[i])) i++;
-  const name = text.slice(start, i);
-  return text[i] === '(' && known(name) ? name : undefined;
+  let end = i + 1;
+  while (end < text.length && NAME_PART.test(text[end])) end++;
+  return { name: text.slice(i, end), end };
 }
 
 /**

@@ -317,7 +317,8 @@ function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
  * `missing_closer`. A body that ends in a value's text stays cut off: the token may have come early.
  */
 function closersBeforeCloseToken(body: string, repairs: Repair[]): Repair[] {
-  const last = body.trimEnd().charCodeAt(body.trimEnd().length - 1);
+  const trimmed = body.trimEnd();
+  const last = trimmed.charCodeAt(trimmed.length - 1);
   if (last !== 0x7d && last !== 0x5d) return repairs;
   const cut = repairs.filter((r): r is TextRepair => 'offset' in r && isCutOffRepair(r.kind));
   if (cut.length !== 1) return repairs;
