@@ -1,11 +1,11 @@
 // The CLI under hostile input, run in-process: control characters from replies and file names never
 // reach the terminal raw, and an unusable --schema is a usage error (issue 13).
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { run } from '../../src/cli/run.js';
 import { escapeControls, escapeExcerpt } from '../../src/cli/term.js';
 
@@ -21,8 +21,8 @@ async function runCli(argv: string[], input = '', tty = false): Promise<{ code: 
 }
 
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
-const dir = join(tmpdir(), `jsonmend-hostile-${process.pid}`);
-mkdirSync(dir, { recursive: true });
+const dir = mkdtempSync(join(tmpdir(), 'jsonmend-hostile-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('control characters never reach stderr raw', () => {
   test('escapeControls and escapeExcerpt keep the caret under the same character', () => {
