@@ -2,7 +2,7 @@
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
 import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, hashCommentAt, isIdentChar, isIdentStart, isKeyChar, isKeyStart, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd, unquotedMemberValueAt } from './chars.js';
-import { elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
+import { damagedMemberBefore, elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
 import { DOCUMENT_SCAN_ALLOWANCE, documentStringEnd, mayOpenDocument } from './embedded-doc.js';
@@ -456,7 +456,9 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
           membersLooked = true;
           const close = membersEnd(text, i, end);
           if (close >= 0) {
-            out.push({ start: i, end: close, jsonp: false, truncated: false, weak: false });
+            // `Here: "a"： "x", "b": 1}`: the member before them, damaged, is the object's first.
+            const last = out.length > 0 ? out[out.length - 1]!.end : start;
+            out.push({ start: damagedMemberBefore(text, last, i, end), end: close, jsonp: false, truncated: false, weak: false });
             i = close;
             continue;
           }

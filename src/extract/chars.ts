@@ -53,6 +53,11 @@ export function codeName(text: string, i: number, v: number): boolean {
   return false;
 }
 
+/** A comma, or the full-width one a CJK keyboard types. */
+export function isComma(c: number): boolean {
+  return c === COMMA || c === FULLWIDTH_COMMA;
+}
+
 /** JSON's own whitespace: space, line feed, carriage return, tab. */
 export function isJsonWs(c: number): boolean {
   return c === SPACE || c === LF || c === CR || c === TAB;
@@ -348,7 +353,7 @@ export function startsNumber(text: string, i: number, end: number): boolean {
   return false;
 }
 
-function lineBreakIn(text: string, from: number, to: number): boolean {
+export function lineBreakIn(text: string, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (text.charCodeAt(k) === LF) return true;
   return false;
 }
@@ -667,6 +672,60 @@ export function memberStartsAt(text: string, i: number, end: number): boolean | 
   return end - v < LONGEST_LITERAL ? undefined : false;
 }
 
+/** How far {@link damagedMemberEnd} reads a damaged first member, on its line. */
+export const DAMAGED_MEMBER_LIMIT = 240;
+
+/** A quote a damaged key may open or close with: straight or curly, double or single. */
+export function isAnyQuote(c: number): boolean {
+  return c === QUOTE || c === APOS || c === LEFT_DOUBLE_CURLY || c === RIGHT_DOUBLE_CURLY;
+}
+
+/**
+ * Where the next member starts when [i, end) opens with an object's first member damaged, its `{`
+ * missing (`"a" "x", "b": 1}`, `"a"： "x", …`, `"a: "x", …`, `'a": "x", …`, `"a": x", …`): a
+ * quote, a second quote on the same line, something after it, then on that line a comma (ASCII or
+ * full-width) and a member {@link memberStartsAt} takes. -1 when it is not that; undefined when
+ * the text ends before that shows. What a prefilled `{` gets when the model slips twice at once:
+ * without this the first member was set aside, the object taken from the second.
+ */
+export function damagedMemberEnd(text: string, i: number, end: number): number | undefined {
+  if (!isAnyQuote(text.charCodeAt(i))) return -1;
+  const limit = Math.min(end, i + DAMAGED_MEMBER_LIMIT);
+  let k = i + 1;
+  let colon = false;
+  while (k < limit && !isAnyQuote(text.charCodeAt(k))) {
+    const c = text.charCodeAt(k);
+    if (c === LF || c === LBRACE || c === RBRACE || c === LBRACK || c === RBRACK) return -1;
+    if (c === COLON || c === FULLWIDTH_COLON) colon = true;
+    k++;
+  }
+  // A key and then what a value or a colon starts with, or a colon before a quote (`"a: "x"`).
+  // Prose's quoted words go on otherwise (`"Hello", she said`, `"x" is fine`).
+  const next = skipWs(text, k + 1, limit);
+  if (next >= limit) return limit === end ? undefined : -1;
+  if (!colon && !valueOrColonAt(text, next, limit)) return -1;
+  let valued = false;
+  for (k++; k < limit; k++) {
+    const c = text.charCodeAt(k);
+    if (c === LF || c === LBRACE || c === RBRACE || c === LBRACK || c === RBRACK) return -1;
+    if ((c === COMMA || c === FULLWIDTH_COMMA) && valued) {
+      const n = skipWs(text, k + 1, end);
+      if (n >= end) return undefined;
+      const member = memberStartsAt(text, n, end);
+      if (member !== false) return member === true ? n : undefined;
+    } else if (!isWs(c)) valued = true;
+  }
+  return limit === end ? undefined : -1;
+}
+
+/** Whether a colon or a scalar's start (a quote, a number, a literal) is at `k`. */
+function valueOrColonAt(text: string, k: number, end: number): boolean {
+  const c = text.charCodeAt(k);
+  if (c === COLON || c === FULLWIDTH_COLON || isAnyQuote(c) || startsNumber(text, k, end)) return true;
+  const j = literalAt(text, k, end);
+  return j >= 0 && (j >= end || !isIdentChar(text.charCodeAt(j)));
+}
+
 /**
  * Whether [i, end) is an array's elements, its `[` missing: a scalar (a double-quoted string on one
  * line, a number, a literal), then `,` and the `]` that ends the text (`"a", "b", ["c"]]`), or that
@@ -675,10 +734,16 @@ export function memberStartsAt(text: string, i: number, end: number): boolean | 
 export function elementsStartAt(text: string, i: number, end: number): boolean {
   if (text.charCodeAt(end - 1) !== RBRACK) return false;
   // `'a', {…}]`: a single-quoted string too, as Python writes one.
-  const j = scalarElementEnd(text, i, end);
+  let j = scalarElementEnd(text, i, end);
   if (j < 0) return false;
-  const comma = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
-  if (comma >= end || (text.charCodeAt(comma) !== COMMA && comma !== end - 1)) return false;
+  let comma = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
+  // `"x" "y", "z"]`: the comma after the first element lost as well.
+  if (comma < end && text.charCodeAt(comma) === QUOTE && !lineBreakIn(text, j, comma)) {
+    j = scalarElementEnd(text, comma, end);
+    if (j < 0) return false;
+    comma = skipWs(text, j, Math.min(end, j + TOKEN_LIMIT));
+  }
+  if (comma >= end || (!isComma(text.charCodeAt(comma)) && comma !== end - 1)) return false;
   // The last `]` closes nothing (`7, [1, 2]` is prose, then an array).
   return bracketsLeftOpen(text, i, end) < 0;
 }

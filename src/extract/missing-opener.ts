@@ -2,7 +2,7 @@
 // `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
 // or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
 // container inside it would be the answer, and the rest lost without a word.
-import { closingQuote, codeName, isDigit, isIdentChar, lineEnd, memberAfterValue, numberEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
+import { DAMAGED_MEMBER_LIMIT, closingQuote, codeName, damagedMemberEnd, isAnyQuote, isComma, isWs, lineBreakIn, isDigit, isIdentChar, lineEnd, memberAfterValue, numberEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
 
 const QUOTE = 0x22;
 const APOS = 0x27;
@@ -84,6 +84,23 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
   return membersEnd(text, v, end);
 }
 
+/**
+ * Where members found at `i` in prose start when the member before them, on the comma's line, is
+ * damaged (`Here you go: "a"： "x", "b": 1}`; see damagedMemberEnd): that member's first quote,
+ * first on its line or after prose's `Word:`. Else `i`. `from`: where the look back may go.
+ */
+export function damagedMemberBefore(text: string, from: number, i: number, end: number): number {
+  let k = i - 1;
+  while (k >= from && isWs(text.charCodeAt(k))) k--;
+  if (k < from || !isComma(text.charCodeAt(k))) return i;
+  const bound = Math.max(from, k - DAMAGED_MEMBER_LIMIT);
+  let q = k;
+  while (q > bound && text.charCodeAt(q - 1) !== LF) q--;
+  while (q < k && !isAnyQuote(text.charCodeAt(q))) q++;
+  if (q >= k || !membersMayStartAfter(text, q)) return i;
+  return damagedMemberEnd(text, q, end) === i ? q : i;
+}
+
 /** Whether `i` is first on a line that an indentation opens (`⏎  k: {…},`, as a pretty-printer writes a member). */
 function indentedLine(text: string, i: number): boolean {
   let k = i - 1;
@@ -131,7 +148,9 @@ export function elementsEnd(text: string, i: number, end: number, lone: boolean)
     if (k >= end) break;
     const d = text.charCodeAt(k);
     if (d === RBRACK && (count > 1 || (lone && text.charCodeAt(i) === QUOTE))) return { end: k + 1, lookFrom: k + 1 };
-    if (d !== COMMA) break;
+    // `"x" "y", "z"]`: the first element's comma lost as well.
+    if (d === QUOTE && count === 1 && text.charCodeAt(i) === QUOTE && !lineBreakIn(text, e, k)) continue;
+    if (!isComma(d)) break;
     k = skipWs(text, k + 1, end);
     if (k >= end) break;
     // `1,⏎  2,⏎]`: a trailing comma before the `]`, as a pretty-printer writes it.

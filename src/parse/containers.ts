@@ -1,6 +1,6 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
-import { elementsStartAt, memberStartsAt } from '../extract/chars.js';
+import { damagedMemberEnd, elementsStartAt, memberStartsAt } from '../extract/chars.js';
 import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
@@ -64,8 +64,11 @@ export function openArrayAt(e: Engine, at: number, detail = 'inserted the "[" of
  */
 export function keyOpensText(e: Engine, at: number): boolean {
   const member = memberStartsAt(e.buf, at, e.end);
-  if (member === undefined && !e.final) throw NEED_MORE;
-  return member === true;
+  if (member === true) return true;
+  // `"a" "x", "b": 1}`: a first member damaged, a clean one after it (damagedMemberEnd).
+  const damaged = member === false || e.final ? damagedMemberEnd(e.buf, at, e.end) : undefined;
+  if (damaged === undefined && !e.final) throw NEED_MORE;
+  return damaged !== undefined && damaged >= 0;
 }
 
 /**

@@ -130,7 +130,7 @@ export class Engine {
   /** @internal */ quote: Quote = Quote.DOUBLE;
   /** @internal */ stopA: number = Ch.DQUOTE;
   /** @internal */ stopB: number = Ch.RIGHT_DOUBLE;
-  /** @internal */ stopC: number = Ch.RIGHT_DOUBLE;
+  /** @internal */ stopC: number = Ch.LEFT_DOUBLE;
   /** @internal */ strIsKey = false;
   /**
    * The name of a key read as a string and waiting for its colon, or undefined for a key that was a
@@ -450,7 +450,7 @@ export class Engine {
     if (depth === 0 && this.topValues === 0) {
       this.topStart = this.base + this.pos;
       // `"a": 1, "b": 2}`: the text opens with a member, the object's `{` left out.
-      if (((c === Ch.DQUOTE || c === Ch.SQUOTE) && keyOpensText(this, this.pos)) || (isWordStart(c) && unquotedKeyOpensText(this, this.pos))) {
+      if (((c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.LEFT_DOUBLE || c === Ch.RIGHT_DOUBLE) && keyOpensText(this, this.pos)) || (isWordStart(c) && unquotedKeyOpensText(this, this.pos))) {
         openObjectAt(this, this.pos, 'inserted the "{" of an object whose first member opens the text');
         return;
       }

@@ -55,7 +55,7 @@ export const QUOTE_REPAIR: Partial<Record<Quote, TextRepairKind>> = {
 
 /** Per string style, the characters that may close it (repeated to fill three slots). */
 export const STOPS: Record<Quote, [number, number, number]> = {
-  [Quote.DOUBLE]: [Ch.DQUOTE, Ch.RIGHT_DOUBLE, Ch.RIGHT_DOUBLE],
+  [Quote.DOUBLE]: [Ch.DQUOTE, Ch.RIGHT_DOUBLE, Ch.LEFT_DOUBLE],
   [Quote.SINGLE]: [Ch.SQUOTE, Ch.SQUOTE, Ch.SQUOTE],
   [Quote.CURLY_DOUBLE]: [Ch.RIGHT_DOUBLE, Ch.LEFT_DOUBLE, Ch.LEFT_DOUBLE],
   [Quote.CURLY_SINGLE]: [Ch.RIGHT_SINGLE, Ch.LEFT_SINGLE, Ch.SQUOTE],

@@ -34,7 +34,8 @@ const PASS = -1 as Decision;
  * paths when the text so far cannot tell.
  */
 export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decision | undefined {
-  if (e.quote === Quote.DOUBLE && e.buf.charCodeAt(i) === Ch.RIGHT_DOUBLE && straightQuoteEnds(e, i + 1)) return Decision.INNER;
+  const c = e.buf.charCodeAt(i);
+  if (e.quote === Quote.DOUBLE && (c === Ch.RIGHT_DOUBLE || c === Ch.LEFT_DOUBLE) && straightQuoteEnds(e, i + 1)) return Decision.INNER;
   // Unambiguous delimiters always close; so do keys (which never hold quotes), unless the key lost
   // its own closing quote and this one opens the next key.
   if (e.strIsKey) return keyQuote(e, i, closeLen);

@@ -375,6 +375,8 @@ export function closingLength(e: Engine, i: number, c: number, quote: Quote): nu
   const s = e.buf;
   switch (quote) {
     case Quote.DOUBLE:
+      // `{"a“: 1}`: a key closed with the left curly quote, its colon right after.
+      if (c === Ch.LEFT_DOUBLE) return e.strIsKey && colonAt(e, i + 1) ? 1 : 0;
       return c === Ch.DQUOTE || c === Ch.RIGHT_DOUBLE ? 1 : 0;
     case Quote.SINGLE:
       return c === Ch.SQUOTE ? 1 : 0;
@@ -431,7 +433,7 @@ export function closeString(e: Engine, i: number, c: number, closeLen: number): 
   // `"text\n"`: a raw line break right before the closing quote was layout (see quoteOnOwnLine); a code
   // block trims its own (fenceContentEnd); backticks and triple quotes keep it, as JavaScript and Python do.
   if (e.controlReported && e.quote < Quote.BACKTICK) quoteOnOwnLine(e, i);
-  if (plain && c === Ch.RIGHT_DOUBLE) e.record('curly_quotes', i, 'replaced ” closing quote with "');
+  if (plain && (c === Ch.RIGHT_DOUBLE || c === Ch.LEFT_DOUBLE)) e.record('curly_quotes', i, `replaced ${String.fromCharCode(c)} closing quote with "`);
   const to = i + closeLen;
   if (e.quote === Quote.FENCE) i = fenceContentEnd(e, i);
   if (!plain || c !== Ch.DQUOTE) e.edit(i, to - i, '"');

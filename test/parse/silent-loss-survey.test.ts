@@ -54,6 +54,23 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ["```json\n'a': 'x', 'b': 1}\n```", { a: 'x', b: 1 }],
   ["Here: 'name': 'Ann', 'tags': ['a']} ok", { name: 'Ann', tags: ['a'] }],
   ["Here: 'a': 'x}y', 'b': 2} ok", { a: 'x}y', b: 2 }],
+  // The opener left out and the first member damaged as well (session 28's combined-damage run, the
+  // commonest group): the first member was set aside, the object taken from the second.
+  ['"a" "x", "b": 1}', { a: 'x', b: 1 }],
+  ['"a"": "x", "b": 1}', { a: 'x', b: 1 }],
+  ['"a"： "x", "b": 1}', { a: 'x', b: 1 }],
+  ['"a: "x", "b": 1}', { a: 'x', b: 1 }],
+  ['"a“: "x", "b": 1}', { a: 'x', b: 1 }],
+  ["'a\": \"x\", \"b\": 1}", { a: 'x', b: 1 }],
+  ['"a":: "x", "b": 1}', { a: 'x', b: 1 }],
+  ['"a": x", "b": 1}', { a: 'x', b: 1 }],
+  ['"a" 1,\n  "b": 2\n}', { a: 1, b: 2 }],
+  ['```json\n"a" "x", "b": 1}\n```', { a: 'x', b: 1 }],
+  ['Here you go: "a"： "x", "b": 1}', { a: 'x', b: 1 }],
+  ['Here you go:\n  "a" 1,\n  "b": 2\n}\nThanks', { a: 1, b: 2 }],
+  ['{"a“: "x", "b": 1}', { a: 'x', b: 1 }],
+  ['"x" "y", "z"]', ['x', 'y', 'z']],
+  ['"x"， "y"]', ['x', 'y']],
   // A colon written for a comma after an inner array's first number, in prose (fuzz
   // recovery.replaced-delimiter, session 28): `[]` was the answer, the rest set aside.
   ['Here is the result: [[0:0,0,null],[]] Hope it helps.', [['0:0', 0, null], []]],
