@@ -620,7 +620,7 @@ export function valueStartsAt(text: string, i: number, end: number): boolean {
   if (i >= end) return false;
   const c = text.charCodeAt(i);
   if (c === LBRACE || c === LBRACK || c === QUOTE || c === APOS || c === LEFT_DOUBLE_CURLY) return true;
-  if (startsNumber(text, i, end)) return true;
+  if (startsNumber(text, i, end) || signedNonFinite(text, i)) return true;
   if (c === SLASH && i + 1 < end) {
     const d = text.charCodeAt(i + 1);
     return d === SLASH || d === STAR;
@@ -808,27 +808,44 @@ export function closingQuote(text: string, k: number, end: number): number {
 }
 
 /**
- * True when [i, end) is exactly one JSON scalar token: a double-quoted string (no unescaped quote
- * inside), a number or a literal. Used by `whole` for replies such as `"{\"a\": 1}"` or `42`.
+ * True when [i, end) is exactly one scalar token, comments around it aside: a string in double or
+ * single quotes (no unescaped quote of its kind inside), a number (hexadecimal too, as JavaScript
+ * and JSON5 write one), or a literal (a signed `Infinity` or `NaN` too). Used by `whole` for replies
+ * such as `"{\"a\": 1}"`, `42`, `'done'` or `null // nothing found`.
  */
 export function isWholeScalar(text: string, i: number, end: number): boolean {
-  if (i >= end) return false;
+  const t = scalarTokenEnd(text, i, end);
+  return t > i && skipComments(text, t, end) >= end;
+}
+
+/** One past the scalar token at `i` (see {@link isWholeScalar}), or -1. */
+function scalarTokenEnd(text: string, i: number, end: number): number {
   const c = text.charCodeAt(i);
-  if (c === QUOTE) {
-    if (end - i < 2 || text.charCodeAt(end - 1) !== QUOTE) return false;
-    for (let j = i + 1; j < end - 1; j++) {
+  if (c === QUOTE || c === APOS) {
+    for (let j = i + 1; j < end; j++) {
       const d = text.charCodeAt(j);
       if (d === BACKSLASH) j++;
-      else if (d === QUOTE) return false;
+      else if (d === c) return j + 1;
     }
-    // The closing quote must not be escaped.
-    let slashes = 0;
-    for (let j = end - 2; j > i && text.charCodeAt(j) === BACKSLASH; j--) slashes++;
-    return slashes % 2 === 0;
+    return -1;
   }
-  if (startsNumber(text, i, end)) {
-    const q = numberEnd(text, i, end);
-    return q === end;
+  const digits = c === MINUS || c === PLUS ? i + 1 : i;
+  if (text.charCodeAt(digits) === 0x30 && (text.charCodeAt(digits + 1) | 0x20) === 0x78) {
+    let j = digits + 2;
+    while (j < end && isHexDigit(text.charCodeAt(j))) j++;
+    return j > digits + 2 ? j : -1;
   }
-  return literalAt(text, i, end) === end;
+  if (startsNumber(text, i, end)) return numberEnd(text, i, end);
+  const j = literalAt(text, digits, end);
+  return j < 0 || (digits > i && !signedNonFinite(text, i)) ? -1 : j;
+}
+
+/** Whether `-Infinity`, `+Infinity`, `-NaN` or `+NaN` starts at `i`, as JavaScript and JSON5 write one. */
+function signedNonFinite(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c === MINUS || c === PLUS) && (text.startsWith('Infinity', i + 1) || text.startsWith('NaN', i + 1));
+}
+
+function isHexDigit(c: number): boolean {
+  return isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }

@@ -4,6 +4,7 @@ import { STRIPPED_HARMONY, reasoningChannel } from './channels.js';
 import { skipWs } from './chars.js';
 import { extract, resolveExtractOptions } from './extract.js';
 import { scanStructure, type Region } from './structure.js';
+import { isJsonLanguage } from './languages.js';
 import type { ExtractOptions } from './types.js';
 
 function tagPair(name: string | undefined): string {
@@ -30,7 +31,7 @@ function survey(text: string, node: Region, acc: { visible: boolean; bracket: bo
     if (child.start > pos) scanGap(text, pos, child.start, acc);
     if (child.kind === 'fence') {
       scanGap(text, child.contentStart, child.contentEnd, acc);
-      if (acc.codeLanguage === undefined && child.language !== undefined) acc.codeLanguage = child.language;
+      if (acc.codeLanguage === undefined && child.language !== undefined && !isJsonLanguage(child.language)) acc.codeLanguage = child.language;
     } else if (child.kind !== 'reasoning') {
       survey(text, child, acc);
     }

@@ -155,7 +155,7 @@ function wholeSpan(text: string, root: Region): { start: number; end: number; we
     const verdict = classifyOpen(text, v, e).verdict;
     return verdict === Verdict.Reject ? undefined : { start: s, end: e, weak: verdict === Verdict.Weak };
   }
-  if (v === s && isWholeScalar(text, s, e)) return { start: s, end: e, weak: false };
+  if (isWholeScalar(text, v, e)) return { start: s, end: e, weak: false };
   // `"name": "Ann", "tags": ["a"]}`: an object's members, its `{` written by the application (a
   // prefilled answer). Read whole (the parser supplies the `{`), never as the array inside it.
   // `1, "b", [2]]` likewise: an array's elements, its `[` left out.

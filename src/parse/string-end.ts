@@ -8,7 +8,7 @@ import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObjec
 import { containerEndsMember, scan } from './continuation.js';
 import { embeddedDocText } from './embedded-doc.js';
 import { isStringPrefix } from '../extract/chars.js';
-import { completeString, concatenation, dropRepairsFrom, dropStringTail, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
+import { completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
 import { isLiteralWord, keyAfterFullwidthComma, keyStartsAt, namedKeyAt, pathKeyAt, scalarEndsMember, scanWordLimited } from './words.js';
 
 /**
@@ -601,7 +601,7 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   let sawBreak = false;
   // A line break after a backslash continues the line (read as nothing): neither a break nor part of
   // the plain tail that dropStringTail cuts.
-  while (b >= floor && isJsonSpace(s.charCodeAt(b)) && !escapedAt(s, b, floor)) {
+  while (b >= floor && isJsonSpace(s.charCodeAt(b)) && !continuedAt(s, b, floor)) {
     if (s.charCodeAt(b) === Ch.LF) sawBreak = true;
     b--;
   }
@@ -856,7 +856,7 @@ export function quoteOnOwnLine(e: Engine, i: number): void {
   let b = i - 1;
   while (b >= floor && (s.charCodeAt(b) === Ch.SPACE || s.charCodeAt(b) === Ch.TAB)) b--;
   // A line break after a backslash is a line continuation, already read as nothing: not layout to cut.
-  if (b < floor || s.charCodeAt(b) !== Ch.LF || escapedAt(s, b, floor)) return;
+  if (b < floor || s.charCodeAt(b) !== Ch.LF || continuedAt(s, b, floor)) return;
   const lineStart = b + 1;
   b--;
   if (b >= floor && s.charCodeAt(b) === Ch.CR && !escapedAt(s, b, floor)) b--;

@@ -603,8 +603,7 @@ function closersAtEnd(e: Engine, from: number): number {
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
   // `"a\⏎}`: a line break after a backslash is a line continuation, read as nothing; the tail after
   // the cut must be plain text, as dropStringTail counts it, so the cut goes after it.
-  if (escapedAt(s, i, floor)) i++;
-  return i;
+  return pastContinuation(s, i, floor);
 }
 
 /**
@@ -640,8 +639,7 @@ function fenceBeforeEnd(e: Engine): number {
   if (i - 3 < floor || e.kinds.length === 0 || !s.startsWith('```', i - 3)) return -1;
   i -= 3;
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
-  if (escapedAt(s, i, floor)) i++; // as in the closers' cut above
-  return i;
+  return pastContinuation(s, i, floor); // as in the closers' cut above
 }
 
 /**
@@ -655,6 +653,18 @@ export function lookBackFloor(e: Engine, at: number): number {
 }
 
 /** Whether the character at `i` follows an odd run of backslashes (no further back than `floor`). */
+/** Past the line break at `i` when a backslash before it continues the line (CRLF's both characters), else `i`. */
+function pastContinuation(s: string, i: number, floor: number): number {
+  if (!escapedAt(s, i, floor)) return i;
+  return s.charCodeAt(i) === Ch.CR && s.charCodeAt(i + 1) === Ch.LF ? i + 2 : i + 1;
+}
+
+/** Whether the character at `i` is a backslash-continued line break, CRLF's `\n` included. */
+export function continuedAt(s: string, i: number, floor: number): boolean {
+  if (escapedAt(s, i, floor)) return true;
+  return s.charCodeAt(i) === Ch.LF && i - 1 >= floor && s.charCodeAt(i - 1) === Ch.CR && escapedAt(s, i - 1, floor);
+}
+
 export function escapedAt(s: string, i: number, floor: number): boolean {
   let k = i;
   while (k > floor && s.charCodeAt(k - 1) === Ch.BACKSLASH) k--;
@@ -746,10 +756,12 @@ export function readEscape(e: Engine, i: number): number {
     return i + 2;
   }
   if (code === Ch.LF || code === Ch.CR) {
-    // A backslash-continued line: the line break is not part of the string.
+    // A backslash-continued line: the line break, CRLF's both characters, is not part of the string.
+    if (code === Ch.CR && i + 2 >= e.end && !e.final) return -1;
+    const len = code === Ch.CR && e.buf.charCodeAt(i + 2) === Ch.LF ? 3 : 2;
     e.record('invalid_escape', i, 'removed a line continuation');
-    e.edit(i, 2, '');
-    return i + 2;
+    e.edit(i, len, '');
+    return i + len;
   }
   return invalidEscape(e, i);
 }

@@ -22,6 +22,10 @@ describe('repair.valid: a string cut off before the closers, ending in a line co
     agrees('{"a": "abc\\\n  }', { a: 'abc' });
     agrees('["abc\\\r\n]', ['abc']);
   });
+  test('a CR LF after the backslash is one line break, both characters continued (json5-tests new-lines/escaped-crlf)', () => {
+    agrees('{"a": "x \\\r\ny"}', { a: 'x y' });
+    agrees("{a: 'line 1 \\\r\nline 2'}", { a: 'line 1 line 2' });
+  });
 });
 
 describe('repair.valid: a string that ran into the next element after a line continuation', () => {
