@@ -201,6 +201,17 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     return this.buf.all().slice(this.start + this.engine.offset);
   }
 
+  /**
+   * The text from a string's closing quote that the engine has yet to judge (`["a", null`: what
+   * follows it decides whether it closes), or undefined when it waits on no such quote.
+   * @internal
+   */
+  quoteWaitText(): string | undefined {
+    if (this.phase !== Phase.ENGINE || !this.engine.inString || this.engine.strIsKey) return undefined;
+    const rest = this.buf.all().slice(this.start + this.engine.offset);
+    return rest.charCodeAt(0) === 0x22 ? rest : undefined;
+  }
+
   end(): T {
     if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'end() was already called');
     if (this.phase === Phase.FAST) {

@@ -20,17 +20,29 @@ export function parsePartial(text: string, options: StreamOptions = {}): unknown
   const parser = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
-  if (snap.value === undefined) return bareScalar(text) && !cutOffNumber(text) ? wholeOrNothing(parser) : undefined;
+  if (snap.value === undefined) return (bareScalar(text) && !cutOffNumber(text)) || closedFenceEnds(text) ? wholeOrNothing(parser) : undefined;
   // Read as it stands, the complete tokens the engine still waits on are complete: a number at the
   // end, values whose next text decides how they are read (`[[1], "a", "b"], [`: a row's lost `[`).
+  // A closing quote the engine waits to judge, only complete tokens after it: as it stands, it closes.
+  // As it stands, a value string's closing quote that the engine waits to judge closes it (`["a", nul`:
+  // the text after it decides, in a stream); read up to it and the complete tokens after it.
+  const afterQuote = parser.quoteWaitText()?.slice(1);
+  if (afterQuote !== undefined) {
+    const complete = onlyDelimitersFrom(afterQuote, 0) ? afterQuote.length : completeTokensEnd(afterQuote);
+    return readUpTo(parser, text, text.length - afterQuote.length + complete, options, snap.value);
+  }
   const waiting = parser.waitingText();
   const complete = waiting === undefined ? 0 : completeTokensEnd(waiting);
   if (complete === 0) return snap.value;
-  if (complete === (waiting as string).length) return endOr(parser, text.length, snap.value);
+  return readUpTo(parser, text, text.length - (waiting as string).length + complete, options, snap.value);
+}
+
+/** The value of `text` read up to `length` as a whole (the parser's end), or `shown` (see endOr). */
+function readUpTo(parser: StreamParserImpl<unknown>, text: string, length: number, options: StreamOptions, shown: unknown): unknown {
+  if (length === text.length) return endOr(parser, length, shown);
   const upTo = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
-  const read = text.slice(0, text.length - (waiting as string).length + complete);
-  upTo.push(read);
-  return endOr(upTo, read.length, snap.value);
+  upTo.push(text.slice(0, length));
+  return endOr(upTo, length, shown);
 }
 
 /**
@@ -91,6 +103,12 @@ function onlySpacesAndCommasFrom(s: string, i: number): boolean {
   return true;
 }
 
+/** Whether every character of `s` from `i` on is a space, comma, `]` or `}`. */
+function onlyDelimitersFrom(s: string, i: number): boolean {
+  for (let k = i; k < s.length; k++) if (!endsToken(s.charCodeAt(k))) return false;
+  return true;
+}
+
 /** A space, comma, `]` or `}`: what may follow a complete token. */
 function endsToken(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x2c || c === 0x5d || c === 0x7d;
@@ -102,6 +120,12 @@ function bareScalar(text: string): boolean {
   const c = t.charCodeAt(0);
   if (c === 0x22 || c === 0x27 || c === 0x2d || (c >= 0x30 && c <= 0x39)) return true;
   return LITERALS.has(t);
+}
+
+/** A reply that ends with a code fence's closer (```` ```json⏎1⏎``` ````): what it holds is complete. */
+function closedFenceEnds(text: string): boolean {
+  const t = text.trimEnd();
+  return t.endsWith('```') && t.indexOf('```') < t.length - 3;
 }
 
 /**

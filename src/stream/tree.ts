@@ -89,7 +89,7 @@ function isWs(c: number): boolean {
 
 /**
  * Where a partial string's shown text may end: before a high surrogate at its end, before a trailing
- * run of whitespace and one comma, and, with `inObject`, before a tail that is, or may grow into,
+ * run of whitespace and closers and one comma, and, with `inObject`, before a tail that is, or may grow into,
  * `, key: ` — a quote right after it means the string's own end quote was missing before that comma
  * (`{"a": "x, b: "y"}`), and the engine cuts the string there (only in an object).
  */
@@ -99,7 +99,9 @@ function visibleEnd(s: string, inObject: boolean): number {
   // A high surrogate waits for its low half: shown alone (or sent alone in a delta), it is a lone code
   // unit, which any UTF-8 encoding of the snapshot or the delta turns into U+FFFD for good.
   if (k > 0 && (s.charCodeAt(k - 1) & 0xfc00) === 0xd800) return k - 1;
-  while (k > floor && isWs(s.charCodeAt(k - 1))) k--;
+  // A tail of closers too: where the text ends there, the engine reads them as the containers' own
+  // (`{"a": "x}` is `{"a": "x"}`), and a snapshot that showed them would take them back.
+  while (k > floor && (isWs(s.charCodeAt(k - 1)) || s.charCodeAt(k - 1) === 0x7d || s.charCodeAt(k - 1) === 0x5d)) k--;
   if (k > floor && s.charCodeAt(k - 1) === 0x2c) return k - 1;
   const member = inObject ? memberTailStart(s, floor) : -1;
   return member >= 0 ? member : k;

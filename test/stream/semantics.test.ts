@@ -54,6 +54,30 @@ describe('semantics table', () => {
     assert.deepEqual(q.push(' "x"}').value, { a: 'hi', b: 'x' });
   });
 
+  test("closers at a string's end are shown once more text follows (the text may end there, its quote lost)", () => {
+    // langchain's partial-JSON cases: `"foo}` showed the `}`, and end() read it as the object's closer.
+    const p = createStreamParser();
+    assert.deepEqual(p.push('{"foo": "bar", "bar": "foo}').value, { foo: 'bar', bar: 'foo' });
+    assert.deepEqual(p.end(), { foo: 'bar', bar: 'foo' });
+    assert.deepEqual(parsePartial('{"a": {"b": "x}}'), { a: { b: 'x' } });
+    const q = createStreamParser();
+    assert.deepEqual(q.push('{"code": "f() {}').value, { code: 'f() {' });
+    assert.deepEqual(q.push(' done').value, { code: 'f() {} done' });
+  });
+
+  test('parsePartial reads a closing quote as it stands, and a scalar in a closed fence (peer suites)', () => {
+    // langchainjs's kitchen sink: the literal after a string element was dropped while the engine
+    // waited to judge the string's quote.
+    assert.deepEqual(parsePartial('{"array": ["hello", null'), { array: ['hello', null] });
+    assert.deepEqual(parsePartial('["hello", false'), ['hello', false]);
+    assert.deepEqual(parsePartial('["hello", nul'), ['hello']);
+    // streaming-json-go: a closed string's trailing space.
+    assert.deepEqual(parsePartial('{"a": "x "'), { a: 'x ' });
+    // langchain's non-dict case: a fenced scalar whose fence is closed is complete.
+    assert.equal(parsePartial('```json\n1\n```'), 1);
+    assert.equal(parsePartial('```json\n1\n``'), undefined);
+  });
+
   test('a string a `:` could still make a key is shown once longer than a key can be, or complete', () => {
     // In an array (`["k": 1]`), or in an object when it starts on a new line (`{"a":\n "b": 1}`: "b" is the next key).
     const p = createStreamParser({ deltas: true });
