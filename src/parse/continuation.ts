@@ -218,7 +218,7 @@ function noteAt(e: Engine, i: number): boolean {
 
 /**
  * Whether the line from `i` ends (spaces aside) in `,`, or in a `}` or `]` that no opener on the line
- * matches, within the lookahead; waits for the line's end.
+ * matches, or the next line starts with one, within the lookahead; waits for the line's end.
  */
 function lineEndsInDelimiter(e: Engine, i: number): boolean {
   const s = e.buf;
@@ -238,7 +238,12 @@ function lineEndsInDelimiter(e: Engine, i: number): boolean {
     else if (c === Ch.RBRACE || c === Ch.RBRACKET) depth--;
   }
   if (i >= e.end && !e.final) throw NEED_MORE;
-  return (i < limit || i >= e.end) && (last === Ch.COMMA || ((last === Ch.RBRACE || last === Ch.RBRACKET) && depth < 0));
+  if ((i < limit || i >= e.end) && (last === Ch.COMMA || ((last === Ch.RBRACE || last === Ch.RBRACKET) && depth < 0))) return true;
+  // `  b: 1⏎}`: the member is the object's last, its `}` on the next line.
+  if (i >= limit || i >= e.end || depth !== 0) return false;
+  const next = peekSignificant(e, i + 1);
+  if (next >= e.end && !e.final) throw NEED_MORE;
+  return next < e.end && (s.charCodeAt(next) === Ch.RBRACE || s.charCodeAt(next) === Ch.RBRACKET);
 }
 
 /**
@@ -255,8 +260,20 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   let k: number;
   if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
     k = quoteEnd(e, i);
-    if (k < 0) return Next.NONE;
+    if (k < 0 || !delimiterAt(e, k + 1)) {
+      // `"c: 2`: a key that lost its closing quote, its colon right after its word (the next quote,
+      // if any, opens something else: `"c: 2, "d": 3`; `"http://x",` is a string).
+      const word = scan(e, i + 1, isWordPart);
+      if (word > i + 1 && word < e.end && s.charCodeAt(word) === Ch.COLON) return Next.MEMBER;
+      if (k < 0) return Next.NONE;
+    }
     k++;
+  } else if (c === Ch.LEFT_DOUBLE || c === Ch.RIGHT_DOUBLE) {
+    // `“c": 2`: a key opened with a curly quote, closed with a straight or curly one.
+    k = curlyKeyEnd(e, i);
+    if (k < 0) return Next.NONE;
+    const colon = peekSignificant(e, k);
+    return colon < e.end && (s.charCodeAt(colon) === Ch.COLON || s.charCodeAt(colon) === Ch.FULLWIDTH_COLON) ? Next.MEMBER : Next.NONE;
   } else if (isDigit(c) || c === Ch.MINUS) {
     k = scan(e, i + 1, isNumberPart);
   } else if (isWordStart(c)) {
@@ -278,6 +295,27 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   if (quoted && valueThenObjectEnd(e, after)) return Next.MEMBER;
   // Prose after a value (`[1, 2], 3 more`) is not an element.
   return d === Ch.COMMA || d === Ch.RBRACKET ? Next.ELEMENT : Next.NONE;
+}
+
+/** Whether a delimiter (`,` `:` `]` `}`) or the text's end follows `i`, past spaces. */
+function delimiterAt(e: Engine, i: number): boolean {
+  const j = peekSignificant(e, i);
+  if (j >= e.end) return true;
+  const c = e.buf.charCodeAt(j);
+  return c === Ch.COMMA || c === Ch.COLON || c === Ch.RBRACKET || c === Ch.RBRACE;
+}
+
+/** One past the quote (straight or curly) that closes the curly-quoted key at `i` on its line, within the lookahead; -1 if none. */
+function curlyKeyEnd(e: Engine, i: number): number {
+  const s = e.buf;
+  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
+  for (let k = i + 1; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.RIGHT_DOUBLE || c === Ch.LEFT_DOUBLE) return k + 1;
+    if (c === Ch.LF) return -1;
+  }
+  if (limit >= e.end && !e.final) throw NEED_MORE;
+  return -1;
 }
 
 /**
@@ -337,7 +375,15 @@ export function memberValueFollows(e: Engine): boolean {
   const i = peekSignificant(e, e.pos + 1);
   if (i >= e.end) return false;
   const after = afterValue(e, i);
-  return after >= 0 && (e.buf.charCodeAt(after) === Ch.RBRACE || memberFollows(e, after));
+  if (after < 0) return false;
+  const c = e.buf.charCodeAt(after);
+  if (c === Ch.RBRACE || memberFollows(e, after)) return true;
+  // `"b"} "x",}`: a trailing comma before the object's end; `"b"} "x" "c": 1}`: the comma lost too.
+  if (c === Ch.COMMA) {
+    const k = peekSignificant(e, after + 1);
+    return k < e.end && e.buf.charCodeAt(k) === Ch.RBRACE;
+  }
+  return (c === Ch.DQUOTE || c === Ch.SQUOTE) && nextAfterComma(e, after) === Next.MEMBER;
 }
 
 /** Whether a value starts at `i` and the object's `}` follows it. */
@@ -538,7 +584,10 @@ export function valueEnd(e: Engine, i: number): number {
  */
 export function memberFollows(e: Engine, i: number): boolean {
   i = peekSignificant(e, i);
-  return i < e.end && e.buf.charCodeAt(i) === Ch.COMMA && nextAfterComma(e, i + 1) === Next.MEMBER;
+  if (i >= e.end || (e.buf.charCodeAt(i) !== Ch.COMMA && e.buf.charCodeAt(i) !== Ch.FULLWIDTH_COMMA)) return false;
+  // `, // note⏎ "key":`, `, … "key":`: a note between the comma and the key.
+  const after = pastNotes(e, i + 1, i + LOOKAHEAD);
+  return after >= 0 && nextAfterComma(e, after) === Next.MEMBER;
 }
 
 /** The offset of the quote that closes the one at `i` on the same line (escapes skipped), within `span` (the lookahead); -1 if none. */

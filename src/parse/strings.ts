@@ -7,7 +7,7 @@ import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MA
 import { lastKeyIndent, missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, lineBreakWithin, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
-import { quoteEnd } from './continuation.js';
+import { Next, nextAfterComma, quoteEnd } from './continuation.js';
 import { latexCommandAt } from './latex.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
@@ -496,7 +496,34 @@ function sideBySide(e: Engine, j: number): { at: number; quote: Quote } | undefi
   if (k < 0 || k === j + 1) return undefined;
   const after = peekSignificant(e, k + 1);
   const c = after < e.end ? s.charCodeAt(after) : -1;
-  return c === Ch.COMMA || c === Ch.RBRACE || c === q ? { at: j + 1, quote: e.quote } : undefined;
+  // `"x" "b"": 1`: a quote right after the part's is a doubled quote, not another part.
+  if (c === q && after === k + 1) return undefined;
+  return partEnds(e, after, c, q) ? { at: j + 1, quote: e.quote } : undefined;
+}
+
+/**
+ * Whether what follows a side-by-side part at `after` (`c` there) ends it as a string's: a comma and
+ * then a member or the object's `}`, the object's `}` with no value after it, or another part that
+ * no colon follows. Else the part is a key that lost its colon or comma (`"x" "b", "y"}`,
+ * `"x" "b"": "y"`, `"x" "b"} "y", …`), and reading it into the string lost that member.
+ */
+function partEnds(e: Engine, after: number, c: number, q: number): boolean {
+  const s = e.buf;
+  if (c === Ch.COMMA) {
+    const k = peekSignificant(e, after + 1);
+    if (k >= e.end && !e.final) throw NEED_MORE;
+    return k >= e.end || s.charCodeAt(k) === Ch.RBRACE || nextAfterComma(e, after + 1) === Next.MEMBER;
+  }
+  if (c === Ch.RBRACE) {
+    const k = peekSignificant(e, after + 1);
+    if (k >= e.end && !e.final) throw NEED_MORE;
+    return k >= e.end || s.charCodeAt(k) !== q;
+  }
+  if (c !== q) return false;
+  const k = quoteEnd(e, after, SIDE_BY_SIDE_MAX);
+  if (k <= after + 1) return false;
+  const d = peekSignificant(e, k + 1);
+  return d >= e.end || (s.charCodeAt(d) !== Ch.COLON && s.charCodeAt(d) !== Ch.FULLWIDTH_COLON);
 }
 
 export function completeString(e: Engine): void {

@@ -71,6 +71,27 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['{"a“: "x", "b": 1}', { a: 'x', b: 1 }],
   ['"x" "y", "z"]', ['x', 'y', 'z']],
   ['"x"， "y"]', ['x', 'y']],
+  // A closer or comma written for a key's colon, and a second slip after the value (the same run):
+  // the key took a null, the value and the members after it were set aside.
+  ['{"a"} "x" "b": 1}', { a: 'x', b: 1 }],
+  ['{"a"} "x",}', { a: 'x' }],
+  ['{"a"} "x"， "b": 1}', { a: 'x', b: 1 }],
+  ['{"a", "x", … "b": 1}', { a: 'x', b: 1 }],
+  ['{\n  "a", "x", // c\n  "b": 1\n}', { a: 'x', b: 1 }],
+  // A closer written early, then a next key damaged: its closing quote lost, a curly quote, or an
+  // unquoted key on the next line with no comma (the same run).
+  ['{"a": {"b": 1}}, "c: 2}', { a: { b: 1 }, c: 2 }],
+  ['{"a": [1]}, "c: 2, "d": 3}', { a: [1], c: 2, d: 3 }],
+  ['{"a": {"b": 1}}, “c": 2}', { a: { b: 1 }, c: 2 }],
+  ['{\n  "a": "x"}\n  b: 1\n}', { a: 'x', b: 1 }],
+  ['[[1]], "http://x"]', [[1], 'http://x']],
+  // Strings side by side (adjacent_strings) only where the part ends as a string's would: a key that
+  // lost its comma and then its colon or had a quote doubled was read into the value before it
+  // (session 29's rerun of the combined-damage run; all read right before adjacent_strings).
+  ['{"a": "x" "b"": "y"}', { a: 'x', b: 'y' }],
+  ['{"a": "x" "b"": 1}', { a: 'x', b: 1 }],
+  ['{"a": "x" "b", "y"}', { a: 'x', b: 'y' }],
+  ['{"a": "x" "b"} "y", "c": 1}', { a: 'x', b: 'y', c: 1 }],
   // A colon written for a comma after an inner array's first number, in prose (fuzz
   // recovery.replaced-delimiter, session 28): `[]` was the answer, the rest set aside.
   ['Here is the result: [[0:0,0,null],[]] Hope it helps.', [['0:0', 0, null], []]],
