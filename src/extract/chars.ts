@@ -230,7 +230,7 @@ export function memberAfterValue(text: string, k: number, end: number): boolean 
   const next = skipWs(text, comma + 1, end);
   if (next >= end) return false;
   const c = text.charCodeAt(next);
-  if (c === QUOTE) return memberStartsAt(text, next, end) === true;
+  if (c === QUOTE || c === APOS) return memberStartsAt(text, next, end) === true;
   return isIdentStart(c) && unquotedMemberValueAt(text, next, end) >= 0;
 }
 
@@ -682,40 +682,77 @@ export function isAnyQuote(c: number): boolean {
 
 /**
  * Where the next member starts when [i, end) opens with an object's first member damaged, its `{`
- * missing (`"a" "x", "b": 1}`, `"a"： "x", …`, `"a: "x", …`, `'a": "x", …`, `"a": x", …`): a
- * quote, a second quote on the same line, something after it, then on that line a comma (ASCII or
- * full-width) and a member {@link memberStartsAt} takes. -1 when it is not that; undefined when
- * the text ends before that shows. What a prefilled `{` gets when the model slips twice at once:
- * without this the first member was set aside, the object taken from the second.
+ * missing (`"a" "x", "b": 1}`, `"a"： [1, 2], …`, `"a: 1, …`, `'a'] 'x', …`, `"a", "x", …`,
+ * `b': 1, …`): a key that a quote opens or closes, then on the same line its value, a comma (ASCII
+ * or full-width) and a member {@link memberStartsAt} takes. After the key's second quote comes what
+ * a colon or a value starts with, or a comma and a value, unless its text already holds a colon
+ * (`"a: "x"`): prose's quoted words go on otherwise (`"Hello", she said`, `"x" is fine`). -1 when
+ * it is not that; undefined when the text ends before that shows. What a prefilled `{` gets when
+ * the model slips twice at once: without this the first member was set aside, the object taken
+ * from the second.
  */
 export function damagedMemberEnd(text: string, i: number, end: number): number | undefined {
-  if (!isAnyQuote(text.charCodeAt(i))) return -1;
+  const first = text.charCodeAt(i);
+  if (!isAnyQuote(first) && !isKeyStart(first)) return -1;
   const limit = Math.min(end, i + DAMAGED_MEMBER_LIMIT);
-  let k = i + 1;
+  // A word's key (`b': 1`) lost its opening quote: the first quote closes it. (A word and a colon
+  // are unquotedMembersEnd's.)
+  const word = !isAnyQuote(first);
+  let quotes = 1;
   let colon = false;
-  while (k < limit && !isAnyQuote(text.charCodeAt(k))) {
-    const c = text.charCodeAt(k);
-    if (c === LF || c === LBRACE || c === RBRACE || c === LBRACK || c === RBRACK) return -1;
-    if (c === COLON || c === FULLWIDTH_COLON) colon = true;
-    k++;
-  }
-  // A key and then what a value or a colon starts with, or a colon before a quote (`"a: "x"`).
-  // Prose's quoted words go on otherwise (`"Hello", she said`, `"x" is fine`).
-  const next = skipWs(text, k + 1, limit);
-  if (next >= limit) return limit === end ? undefined : -1;
-  if (!colon && !valueOrColonAt(text, next, limit)) return -1;
+  // Whether text stands after the key (its second quote, or a colon): the member's value.
+  let keyDone = false;
   let valued = false;
-  for (k++; k < limit; k++) {
+  let depth = 0;
+  for (let k = i + 1; k < limit; k++) {
     const c = text.charCodeAt(k);
-    if (c === LF || c === LBRACE || c === RBRACE || c === LBRACK || c === RBRACK) return -1;
-    if ((c === COMMA || c === FULLWIDTH_COMMA) && valued) {
+    if (c === LF) return -1;
+    if (depth > 0) {
+      if (c === QUOTE) {
+        k = closerOf(text, k, lineEnd(text, k, limit));
+        if (k < 0) return limit === end ? undefined : -1;
+      } else if (c === LBRACE || c === LBRACK) depth++;
+      else if (c === RBRACE || c === RBRACK) depth--;
+      continue;
+    }
+    if (isAnyQuote(c) && !keyDone) {
+      if (++quotes < 2) continue;
+      keyDone = true;
+      const next = skipWs(text, k + 1, limit);
+      if (next >= limit) return limit === end ? undefined : -1;
+      if (!colon && !afterKeyAt(text, next, limit)) return -1;
+      continue;
+    }
+    if (c === COLON || c === FULLWIDTH_COLON) {
+      if (word && !keyDone) return -1;
+      if (!keyDone) colon = keyDone = true;
+    } else if (c === LBRACE || c === LBRACK) {
+      if (!keyDone) return -1;
+      depth++;
+      valued = true;
+    } else if (c === RBRACE || c === RBRACK) {
+      // `'a'] 'x'`: a closer written for the key's colon; else the members end before a second one.
+      if (!keyDone || valued) return -1;
+    } else if ((c === COMMA || c === FULLWIDTH_COMMA) && keyDone && valued) {
       const n = skipWs(text, k + 1, end);
       if (n >= end) return undefined;
       const member = memberStartsAt(text, n, end);
       if (member !== false) return member === true ? n : undefined;
-    } else if (!isWs(c)) valued = true;
+    } else if (keyDone && !isWs(c)) valued = true;
   }
   return limit === end ? undefined : -1;
+}
+
+/**
+ * Whether what follows a damaged key's second quote at `k` goes on as a member: a colon, a closer
+ * written for one, a value's start, or a comma written for the colon and then a value's start.
+ */
+function afterKeyAt(text: string, k: number, end: number): boolean {
+  const c = text.charCodeAt(k);
+  if (c === RBRACE || c === RBRACK || c === LBRACE || c === LBRACK || valueOrColonAt(text, k, end)) return true;
+  if (c !== COMMA && c !== FULLWIDTH_COMMA) return false;
+  const v = skipWs(text, k + 1, end);
+  return v < end && (isAnyQuote(text.charCodeAt(v)) || startsNumber(text, v, end));
 }
 
 /** Whether a colon or a scalar's start (a quote, a number, a literal) is at `k`. */

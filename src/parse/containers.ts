@@ -77,7 +77,8 @@ export function keyOpensText(e: Engine, at: number): boolean {
  */
 export function unquotedKeyOpensText(e: Engine, at: number): boolean {
   if (!e.final) throw NEED_MORE;
-  return unquotedMembersEnd(e.buf, at, e.end) >= 0;
+  // `b': 1, 'c': 2}`: a key whose opening quote was lost (damagedMemberEnd).
+  return unquotedMembersEnd(e.buf, at, e.end) >= 0 || (damagedMemberEnd(e.buf, at, e.end) ?? -1) >= 0;
 }
 
 function push(e: Engine, kind: Kind): void {

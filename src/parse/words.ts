@@ -769,7 +769,9 @@ export function strayMarkBeforeKey(e: Engine, c: number): boolean {
 /** A key without quotes: everything up to the colon on the same line. */
 export function readUnquotedKey(e: Engine): void {
   const start = e.pos;
-  const last = unquotedEnd(e, true);
+  let last = unquotedEnd(e, true);
+  // `{b': 1}`: as below, the closing quote single (an unquoted key reads on through one: `don't`).
+  if (last - 1 > start && e.buf.charCodeAt(last - 1) === Ch.SQUOTE && e.buf.indexOf("'", start) === last - 1 && colonAfter(e, last)) last--;
   const name = e.buf.slice(start, last);
   if (last > start && e.buf.charCodeAt(last) !== Ch.DQUOTE && last < e.end && quotedKeyAt(e, peekSignificant(e, last))) {
     // `{"a": 1, COMMENT "b": 2}`: a stray word before the real key.
@@ -779,7 +781,7 @@ export function readUnquotedKey(e: Engine): void {
     return;
   }
   // `{a":"foo"}`: the key's closing quote is there, its opening one is missing.
-  const closed = e.buf.charCodeAt(last) === Ch.DQUOTE && colonAfter(e, last + 1);
+  const closed = (e.buf.charCodeAt(last) === Ch.DQUOTE || e.buf.charCodeAt(last) === Ch.SQUOTE) && colonAfter(e, last + 1);
   if (closed) e.record('missing_start_quote', start, 'inserted the missing opening quote');
   else if (e.recording) e.record('unquoted_key', start, `quoted key ${name}`);
   if (e.options.wantEdits) e.edit(start, last - start + (closed ? 1 : 0), JSON.stringify(name));

@@ -69,6 +69,17 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['Here you go: "a"： "x", "b": 1}', { a: 'x', b: 1 }],
   ['Here you go:\n  "a" 1,\n  "b": 2\n}\nThanks', { a: 1, b: 2 }],
   ['{"a“: "x", "b": 1}', { a: 'x', b: 1 }],
+  // ... its value a container, a key's closing quote lost before a number, a comma or closer written
+  // for the colon, a key written as JavaScript or Python writes one (session 29's rerun).
+  ['"a"": {}, "b": 1}', { a: {}, b: 1 }],
+  ['"a"： [1, 2], "b": 2}', { a: [1, 2], b: 2 }],
+  ['"a: 1, "b": 2}', { a: 1, b: 2 }],
+  ['"a", "x", "b": 1}', { a: 'x', b: 1 }],
+  ["a: 1, 'b': 2}", { a: 1, b: 2 }],
+  ["b': 1, 'c': 2}", { b: 1, c: 2 }],
+  ["'a'] 'x', 'b': 1}", { a: 'x', b: 1 }],
+  ["{b': 1, 'c': 2}", { b: 1, c: 2 }],
+  ["Here is the JSON:\n{a 'x', 'b': 1}\nThanks", { a: 'x', b: 1 }],
   ['"x" "y", "z"]', ['x', 'y', 'z']],
   ['"x"， "y"]', ['x', 'y']],
   // A closer or comma written for a key's colon, and a second slip after the value (the same run):
