@@ -79,6 +79,9 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ["b': 1, 'c': 2}", { b: 1, c: 2 }],
   ["'a'] 'x', 'b': 1}", { a: 'x', b: 1 }],
   ["{b': 1, 'c': 2}", { b: 1, c: 2 }],
+  // Prose's quoted words before members are no member (the words are set aside, reported).
+  ['"Hello", she said, "b": 1}', { b: 1 }],
+  ['I\'m sure, "b": 1}', { b: 1 }],
   ["Here is the JSON:\n{a 'x', 'b': 1}\nThanks", { a: 'x', b: 1 }],
   ['"x" "y", "z"]', ['x', 'y', 'z']],
   ['"x"， "y"]', ['x', 'y']],
