@@ -686,8 +686,9 @@ export function isAnyQuote(c: number): boolean {
  * `b': 1, …`): a key that a quote opens or closes, then on the same line its value, a comma (ASCII
  * or full-width) and a member {@link memberStartsAt} takes. After the key's second quote comes what
  * a colon or a value starts with, or a comma and a value, unless its text already holds a colon
- * (`"a: "x"`): prose's quoted words go on otherwise (`"Hello", she said`, `"x" is fine`). -1 when
- * it is not that; undefined when the text ends before that shows. What a prefilled `{` gets when
+ * (`"a: "x"`): prose's quoted words go on otherwise (`"Hello", she said`, `"x" is fine`). Or the
+ * object's `}` after the value, the member its only one (`"a"： 2}`: then where that `}` is). -1
+ * when it is not that; undefined when the text ends before that shows. What a prefilled `{` gets when
  * the model slips twice at once: without this the first member was set aside, the object taken
  * from the second.
  */
@@ -715,6 +716,7 @@ export function damagedMemberEnd(text: string, i: number, end: number): number |
       else if (c === RBRACE || c === RBRACK) depth--;
       continue;
     }
+    if (word && !keyDone && !isAnyQuote(c) && !isKeyChar(c)) return -1;
     if (isAnyQuote(c) && !keyDone) {
       if (++quotes < 2) continue;
       keyDone = true;
@@ -731,8 +733,10 @@ export function damagedMemberEnd(text: string, i: number, end: number): number |
       depth++;
       valued = true;
     } else if (c === RBRACE || c === RBRACK) {
-      // `'a'] 'x'`: a closer written for the key's colon; else the members end before a second one.
-      if (!keyDone || valued) return -1;
+      // `'a'] 'x'`: a closer written for the key's colon; `"a"： 2}`: the object's own `}`, the
+      // member its only one.
+      if (!keyDone) return -1;
+      if (valued) return c === RBRACE ? k : -1;
     } else if ((c === COMMA || c === FULLWIDTH_COMMA) && keyDone && valued) {
       const n = skipWs(text, k + 1, end);
       if (n >= end) return undefined;

@@ -165,6 +165,19 @@ function wholeSpan(text: string, root: Region): { start: number; end: number; we
 }
 
 /**
+ * Where the answer starts when the reply opens with a reasoning block (`<think>…</think>`, or text
+ * before a `</think>` that no opener opened): just past it, else 0. For the parser's look at the
+ * answer as a whole text (parse/candidates.ts, withWholeText).
+ * @internal
+ */
+export function answerStart(text: string): number {
+  const root = scanStructure(text, resolveExtractOptions(undefined).names);
+  const first = root.children[0];
+  const s = skipWs(text, 0, root.end);
+  return first !== undefined && first.kind === 'reasoning' && first.start <= s && s < first.end ? first.end : 0;
+}
+
+/**
  * Every JSON candidate in what a model wrote, in document order, never overlapping.
  *
  * Candidates from inside reasoning blocks (`<think>…</think>`, or everything before a `</think>` that

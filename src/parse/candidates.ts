@@ -3,6 +3,8 @@ import { JsonMendError } from '../errors.js';
 import { scanBalanced } from '../extract/balanced.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
+import { damagedMemberEnd, memberStartsAt } from '../extract/chars.js';
+import { answerStart } from '../extract/extract.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
@@ -406,8 +408,10 @@ export function wholeTextFirst(text: string, start: number): boolean {
  * numbered note). When every other candidate lies inside its brackets, it holds them and goes first.
  */
 function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
-  // The span starts after JSON whitespace but keeps a BOM or NBSP, which the engine reports.
-  let start = 0;
+  // The span starts after JSON whitespace but keeps a BOM or NBSP, which the engine reports. When
+  // only a reasoning block held candidates, the answer after it is looked at so (`<think>{"a": 1}
+  // </think>⏎{a 2}`: the draft was the value, the answer set aside).
+  let start = candidates.length > 0 && candidates.every((x) => x.reasoning === true) ? answerStart(text) : 0;
   while (start < text.length && ' \t\r\n'.includes(text[start])) start++;
   let look = start;
   for (;;) {
@@ -419,13 +423,20 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
     look = after;
   }
   const c = text[look];
-  const opens = c === '{' || c === '[' || c === '(';
+  // After reasoning, also an object's first member whose `{` was lost (`</think>⏎"a"： 2}`), as
+  // extraction's whole would take it with no reasoning before it.
+  const opens = c === '{' || c === '[' || c === '(' || (start > 0 && membersOpen(text, look));
   if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;
   const whole: Candidate = { text: text.slice(start), start, end: text.length, source: 'whole' };
   if (candidates.length === 0) return [whole];
   if (candidates.some((x) => x.source === 'fence' || x.source === 'tag')) return candidates;
   const closes = scanBalanced(text, look, text.length, true).end;
   return candidates.every((x) => x.start < closes) ? [whole, ...candidates] : candidates;
+}
+
+/** Whether an object's first member, its `{` lost, opens the text at `at` (clean or damaged). */
+function membersOpen(text: string, at: number): boolean {
+  return memberStartsAt(text, at, text.length) === true || (damagedMemberEnd(text, at, text.length) ?? -1) >= 0;
 }
 
 /**

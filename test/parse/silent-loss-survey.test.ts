@@ -79,6 +79,13 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ["b': 1, 'c': 2}", { b: 1, c: 2 }],
   ["'a'] 'x', 'b': 1}", { a: 'x', b: 1 }],
   ["{b': 1, 'c': 2}", { b: 1, c: 2 }],
+  // ... its only member, the object's } after it; and after a reasoning block whose draft was the
+  // only JSON extraction found (the draft was the value, the answer set aside: group L4).
+  ['"a"： 2}', { a: 2 }],
+  ['"a" "x"}', { a: 'x' }],
+  ['<think>{"a": 1}</think>\n{a 2}', { a: 2 }],
+  ['<think>{"a": 1}</think>\n"a"： 2}', { a: 2 }],
+  ['<think>{"a": 1}</think>\n"a"": 2}', { a: 2 }],
   // Prose's quoted words before members are no member (the words are set aside, reported).
   ['"Hello", she said, "b": 1}', { b: 1 }],
   ['I\'m sure, "b": 1}', { b: 1 }],
