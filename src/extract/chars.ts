@@ -126,12 +126,14 @@ export function skipComments(text: string, i: number, end: number): number {
   i = skipWs(text, i, end);
   while (i + 1 < end && text.charCodeAt(i) === SLASH) {
     const d = text.charCodeAt(i + 1);
+    // Scanned only up to `end`: a caller's bound keeps its look linear.
     if (d === SLASH) {
-      const nl = text.indexOf('\n', i + 2);
-      i = nl < 0 || nl >= end ? end : nl + 1;
+      i = lineEnd(text, i + 2, end);
+      if (i < end) i++;
     } else if (d === STAR) {
-      const close = text.indexOf('*/', i + 2);
-      i = close < 0 || close + 2 > end ? end : close + 2;
+      let k = i + 2;
+      while (k + 1 < end && !(text.charCodeAt(k) === STAR && text.charCodeAt(k + 1) === SLASH)) k++;
+      i = k + 1 < end ? k + 2 : end;
     } else break;
     i = skipWs(text, i, end);
   }
@@ -148,6 +150,11 @@ export function hashCommentAt(text: string, i: number, end: number): boolean {
 
 /** The line break that ends the line at `i`, or `end`. */
 export function lineEnd(text: string, i: number, end: number): number {
+  // A short bound is scanned by hand: indexOf would read on to the text's end when no line break comes.
+  if (end - i <= 256) {
+    while (i < end && text.charCodeAt(i) !== LF) i++;
+    return i;
+  }
   const nl = text.indexOf('\n', i);
   return nl < 0 || nl >= end ? end : nl;
 }

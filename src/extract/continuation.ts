@@ -2,7 +2,7 @@
 // one value with a stray closer, `{"a": 1}⏎", "b": 2}` with a stray quote too (see strayCloser in
 // parse/continuation.ts), so the span found in prose must reach that far, or what follows the stray
 // closer would be set aside as prose.
-import { isDigit, isKeyChar, isKeyStart, isLetter, isWs, literalAt, skipWs } from './chars.js';
+import { hashCommentAt, isComma, isDigit, isKeyChar, isKeyStart, isLetter, isWs, lineEnd, literalAt, skipComments, skipWs } from './chars.js';
 
 const COLON = 0x3a;
 const COMMA = 0x2c;
@@ -15,6 +15,7 @@ const RBRACE = 0x7d;
 const RBRACK = 0x5d;
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
+const ELLIPSIS = 0x2026;
 
 /** How far past the closer the look reaches. */
 const LOOK = 160;
@@ -40,7 +41,7 @@ export function continuationAt(text: string, at: number, limit: number, inObject
   let i = skipWs(text, at + 1, end);
   if (i >= end) return -1;
   const first = text.charCodeAt(i);
-  if (first !== COMMA && first !== RBRACE && first !== RBRACK && !quoteThenComma(text, i)) {
+  if (!isComma(first) && first !== RBRACE && first !== RBRACK && !quoteThenComma(text, i)) {
     const part = partAt(text, i, end);
     if (part === Part.CONTAINER || (keyBefore(text, at) && (first === COLON || (inObject && isValueStart(text, i, end))))) return i - 1;
     // An opener written as a closer where a value belongs: a member after `[1, ]` or `[]`, elements
@@ -60,8 +61,25 @@ export function continuationAt(text: string, at: number, limit: number, inObject
     break;
   }
   if (quoteThenComma(text, i)) i++;
-  if (i >= end || text.charCodeAt(i) !== COMMA) return -1;
-  return partAt(text, skipWs(text, i + 1, end), end) === Part.NONE ? -1 : i;
+  if (i >= end || !isComma(text.charCodeAt(i))) return -1;
+  // `}}, // note⏎ "c": 2}`, `}}, ... "c": 2}`: a note between the comma and the member, as the parser reads it.
+  return partAt(text, pastNotes(text, i + 1, end), end) === Part.NONE ? -1 : i;
+}
+
+/** Past spaces, comments (`//`, `/* *\/`, `# `) and an ellipsis (`...`, `…`, and a comma after it) from `i`. */
+function pastNotes(text: string, i: number, end: number): number {
+  for (;;) {
+    i = skipComments(text, i, end);
+    if (i >= end) return i;
+    if (hashCommentAt(text, i, end)) {
+      i = lineEnd(text, i, end);
+      continue;
+    }
+    const dots = text.charCodeAt(i) === ELLIPSIS ? 1 : text.startsWith('...', i) ? 3 : 0;
+    if (dots === 0) return i;
+    i = skipWs(text, i + dots, end);
+    if (i < end && isComma(text.charCodeAt(i))) i++;
+  }
 }
 
 /**

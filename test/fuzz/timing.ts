@@ -79,6 +79,11 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'stream.keys-as-elements', n: 20_000, make: (n) => '[' + times('{"a": 1, "a", ', n), run: stream4 },
   // a value in prose that may go on after it closed (scanBalanced's look): every one fails, and is read again as prose
   { name: 'extract.prose-continuations', n: 20_000, make: (n) => 'Here: ' + times('{"a": 1}, "b": [2, ', n), run: (t) => extract(t) },
+  // ... past a note after the comma (`}}, // …`, `/* …`, `# …` with no line break or `*/` to end it)
+  { name: 'extract.prose-continuation-notes', n: 20_000, make: (n) => 'Here: ' + times('{"a": {}}, // x /* # ', n), run: (t) => extract(t) },
+  // members whose first is damaged, their `{` lost (damagedMemberEnd, damagedMemberBefore): none closes
+  { name: 'extract.damaged-first-members', n: 20_000, make: (n) => times('"a" "x", "b": 1, ', n), run: (t) => extract(t) },
+  { name: 'parse.damaged-first-members', n: 20_000, make: (n) => times('"a"： [1, "x", ', n), run: (t) => tolerant(() => parse(t)) },
   // prose that may hold an array's elements or an object's members with the opener lost (missing-opener.ts):
   // an element list that goes on to the end with containers in it, keys that never close, quotations
   { name: 'extract.prose-element-lists', n: 20_000, make: (n) => 'Here: ' + times('1, {"a": 1}, "x", ', n), run: (t) => extract(t) },

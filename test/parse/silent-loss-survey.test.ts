@@ -106,6 +106,11 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['{"a": {"b": 1}}, “c": 2}', { a: { b: 1 }, c: 2 }],
   ['{\n  "a": "x"}\n  b: 1\n}', { a: 'x', b: 1 }],
   ['[[1]], "http://x"]', [[1], 'http://x']],
+  // ... the same in prose, a note or a full-width comma after the closer written early.
+  ['Here is the JSON:\n{"a": {"b": 1}}, ... "c": 2}\nThanks', { a: { b: 1 }, c: 2 }],
+  ['Here is the JSON:\n{"a": {"b": 1}}, // note\n "c": 2}\nThanks', { a: { b: 1 }, c: 2 }],
+  ['Here is the JSON:\n{"a": {"b": 1}}, # note\n "c": 2}\nThanks', { a: { b: 1 }, c: 2 }],
+  ['Here is the JSON:\n{"a": {"b": 1}}， "c": 2}\nThanks', { a: { b: 1 }, c: 2 }],
   // Strings side by side (adjacent_strings) only where the part ends as a string's would: a key that
   // lost its comma and then its colon or had a quote doubled was read into the value before it
   // (session 29's rerun of the combined-damage run; all read right before adjacent_strings).
