@@ -4,7 +4,7 @@
 import { Ch, isDigit, isNumberPart, isWordStart, isWordPart } from './chars.js';
 import { opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
-import { indentAt, lineBreakBefore, peekSignificant, scanSignificant } from './space.js';
+import { indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
 
@@ -458,7 +458,12 @@ export function strayQuote(e: Engine, colon: boolean): boolean {
     return false;
   }
   const c = s.charCodeAt(e.pos + 1);
-  if (colon ? c !== Ch.COLON : c !== Ch.COMMA && c !== Ch.RBRACE && c !== Ch.RBRACKET) return false;
+  if (colon ? c !== Ch.COLON : c !== Ch.COMMA && c !== Ch.FULLWIDTH_COMMA && c !== Ch.RBRACE && c !== Ch.RBRACKET) {
+    // `{"a": [1]" "b": 2}`: after a value, a stray quote and then the next key, its comma lost.
+    if (colon || c !== Ch.SPACE) return false;
+    const k = peekSignificant(e, e.pos + 1);
+    return k < e.end && s.charCodeAt(k) === Ch.DQUOTE && quotedKeyAt(e, k + 1);
+  }
   const close = quoteEnd(e, e.pos);
   if (close < 0) return true;
   const after = peekSignificant(e, close + 1);

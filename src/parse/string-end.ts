@@ -743,7 +743,11 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   // break that ended the value the key ran into.
   let b = i - 1;
   while (b >= floor && (isJsonSpace(s.charCodeAt(b)) || s.charCodeAt(b) === Ch.LBRACKET || s.charCodeAt(b) === Ch.LBRACE) && s.charCodeAt(b) !== Ch.LF) b--;
-  if (b < floor || (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.LF)) return Decision.CLOSE;
+  if (b < floor) return Decision.CLOSE;
+  if (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.FULLWIDTH_COMMA && s.charCodeAt(b) !== Ch.LF) {
+    // `{"a: 1 "b": 2}`: the value's comma lost as well, the value a scalar.
+    return isWordStart(c2) && quotedKeyAt(e, j) && scalarAfterColon(e, b + 1) && splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
+  }
   // The quote opens the next key, or the next string after the key's value, a container or its
   // object's end (`[{"a:false}, "b"]`, `{"a:[null, "x"]}`).
   if (isWordStart(c2) ? !quotedKeyAt(e, j) && !valueAfterColon(e, b) && !(scalarAfterColon(e, b) && lostQuoteKeyAt(e, j)) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
@@ -768,7 +772,7 @@ function scalarAfterColon(e: Engine, b: number): boolean {
 /** The first `:` in [from, to) no further than LOOKAHEAD from `from` (a bounded look), or -1. */
 function colonWithin(s: string, from: number, to: number): number {
   const stop = Math.min(to, from + LOOKAHEAD + 1);
-  for (let k = from; k < stop; k++) if (s.charCodeAt(k) === Ch.COLON) return k;
+  for (let k = from; k < stop; k++) if (s.charCodeAt(k) === Ch.COLON || s.charCodeAt(k) === Ch.FULLWIDTH_COLON) return k;
   return -1;
 }
 
@@ -814,7 +818,7 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   const colon = colonWithin(e.buf, from, limit);
   if (colon < 0) return false;
   e.joinStringText();
-  const cut = e.strText.indexOf(':');
+  const cut = e.strText.search(/[:：]/);
   if (cut < 0) return false;
   e.strText = e.strText.slice(0, cut);
   endStringAt(e, colon, 'unterminated_key', 'inserted the missing closing quote of a key');

@@ -358,7 +358,8 @@ function mismatchedCloser(e: Engine, i: number): boolean {
   const s = e.buf;
   const j = peekSignificant(e, i + 1);
   const c2 = j < e.end ? s.charCodeAt(j) : -1;
-  if (e.strIsKey ? c2 !== Ch.COLON : c2 !== Ch.COMMA && c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET && c2 !== -1) return false;
+  // A key's: its colon, full-width too, or a value's start where the colon was lost (`{“a" 1, …`).
+  if (e.strIsKey ? c2 !== Ch.COLON && c2 !== Ch.FULLWIDTH_COLON && !(j === i + 2 && scalarStartsAt(e, j)) : c2 !== Ch.COMMA && c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET && c2 !== -1) return false;
   const limit = Math.min(e.end, i + LOOKAHEAD);
   let k = i + 1;
   for (; k < limit; k++) {
@@ -368,6 +369,12 @@ function mismatchedCloser(e: Engine, i: number): boolean {
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
   return k >= e.end;
+}
+
+/** Whether a number or a double-quoted string starts at `j`. */
+function scalarStartsAt(e: Engine, j: number): boolean {
+  const c = e.buf.charCodeAt(j);
+  return c === Ch.DQUOTE || c === Ch.MINUS || (c >= 0x30 && c <= 0x39);
 }
 
 /** Length of the closing delimiter at `i` for this string, or 0 if `c` cannot close it. */

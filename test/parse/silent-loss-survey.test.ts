@@ -118,6 +118,21 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['{"a": "x" "b"": 1}', { a: 'x', b: 1 }],
   ['{"a": "x" "b", "y"}', { a: 'x', b: 'y' }],
   ['{"a": "x" "b"} "y", "c": 1}', { a: 'x', b: 'y', c: 1 }],
+  // Two slips in one member that made up a key from the next one (the combined-damage run's wrong
+  // values, W1–W3): a curly- or single-quoted key closed by a straight quote, then its colon lost or
+  // full-width; a key that lost its closing quote, then the value's comma lost or full-width, or its
+  // colon full-width; a stray quote after a value, then the comma lost or full-width.
+  ['{“a" 1, "b": 2}', { a: 1, b: 2 }],
+  ["{'a\" 1, \"b\": 2}", { a: 1, b: 2 }],
+  ['{“a"： 1, "b": 2}', { a: 1, b: 2 }],
+  ['{"a: 1 "b": 2}', { a: 1, b: 2 }],
+  ['{"a: true "b": 2}', { a: true, b: 2 }],
+  ['{"a: 1， "b": 2}', { a: 1, b: 2 }],
+  ['{"a： 1, "b": 2}', { a: 1, b: 2 }],
+  ['{"a": [1]" "b": 2}', { a: [1], b: 2 }],
+  ['{"a": "x"" "b": 2}', { a: 'x', b: 2 }],
+  ['{"a": "x""， "b": 2}', { a: 'x', b: 2 }],
+  ["{'say \"hi\" now': 1}", { 'say "hi" now': 1 }],
   // A colon written for a comma after an inner array's first number, in prose (fuzz
   // recovery.replaced-delimiter, session 28): `[]` was the answer, the rest set aside.
   ['Here is the result: [[0:0,0,null],[]] Hope it helps.', [['0:0', 0, null], []]],
