@@ -457,7 +457,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
           const close = membersEnd(text, i, end);
           if (close >= 0) {
             // `Here: "a"： "x", "b": 1}`: the member before them, damaged, is the object's first.
-            const last = out.length > 0 ? out[out.length - 1]!.end : start;
+            const last = Math.max(start, out.length > 0 ? out[out.length - 1]!.end : start);
             out.push({ start: damagedMemberBefore(text, last, i, end), end: close, jsonp: false, truncated: false, weak: false });
             i = close;
             continue;

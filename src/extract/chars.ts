@@ -150,13 +150,9 @@ export function hashCommentAt(text: string, i: number, end: number): boolean {
 
 /** The line break that ends the line at `i`, or `end`. */
 export function lineEnd(text: string, i: number, end: number): number {
-  // A short bound is scanned by hand: indexOf would read on to the text's end when no line break comes.
-  if (end - i <= 256) {
-    while (i < end && text.charCodeAt(i) !== LF) i++;
-    return i;
-  }
-  const nl = text.indexOf('\n', i);
-  return nl < 0 || nl >= end ? end : nl;
+  // Scanned by hand: indexOf would read on to the text's end when no line break comes before `end`.
+  while (i < end && text.charCodeAt(i) !== LF) i++;
+  return i;
 }
 
 /** One past the last index in [start, end) that is not whitespace, or `start`. */
@@ -627,7 +623,7 @@ export function valueStartsAt(text: string, i: number, end: number): boolean {
   if (i >= end) return false;
   const c = text.charCodeAt(i);
   if (c === LBRACE || c === LBRACK || c === QUOTE || c === APOS || c === LEFT_DOUBLE_CURLY) return true;
-  if (startsNumber(text, i, end) || signedNonFinite(text, i)) return true;
+  if (startsNumber(text, i, end) || signedNonFinite(text, i, end)) return true;
   if (c === SLASH && i + 1 < end) {
     const d = text.charCodeAt(i + 1);
     return d === SLASH || d === STAR;
@@ -690,8 +686,9 @@ export function isAnyQuote(c: number): boolean {
 /**
  * Where the next member starts when [i, end) opens with an object's first member damaged, its `{`
  * missing (`"a" "x", "b": 1}`, `"a"： [1, 2], …`, `"a: 1, …`, `'a'] 'x', …`, `"a", "x", …`,
- * `b': 1, …`): a key that a quote opens or closes, then on the same line its value, a comma (ASCII
- * or full-width) and a member {@link memberStartsAt} takes. After the key's second quote comes what
+ * `b': 1, …`): a key that a quote opens or closes, then on the same line its value (text besides
+ * quotes, with no second key's colon after it), a comma (ASCII or full-width) and a member
+ * {@link memberStartsAt} takes. After the key's second quote comes what
  * a colon or a value starts with, or a comma and a value, unless its text already holds a colon
  * (`"a: "x"`): prose's quoted words go on otherwise (`"Hello", she said`, `"x" is fine`). Or the
  * object's `}` after the value, the member its only one (`"a"： 2}`: then where that `}` is). -1
@@ -734,6 +731,8 @@ export function damagedMemberEnd(text: string, i: number, end: number): number |
     }
     if (c === COLON || c === FULLWIDTH_COLON) {
       if (word && !keyDone) return -1;
+      // A colon after the value's text is a second key's (`"yes", "b": 1}`): no damaged member.
+      if (valued) return -1;
       if (!keyDone) colon = keyDone = true;
     } else if (c === LBRACE || c === LBRACK) {
       if (!keyDone) return -1;
@@ -744,12 +743,13 @@ export function damagedMemberEnd(text: string, i: number, end: number): number |
       // member its only one.
       if (!keyDone) return -1;
       if (valued) return c === RBRACE ? k : -1;
-    } else if ((c === COMMA || c === FULLWIDTH_COMMA) && keyDone && valued) {
+    } else if (isComma(c)) {
+      if (!keyDone || !valued) continue;
       const n = skipWs(text, k + 1, end);
       if (n >= end) return undefined;
       const member = memberStartsAt(text, n, end);
       if (member !== false) return member === true ? n : undefined;
-    } else if (keyDone && !isWs(c)) valued = true;
+    } else if (keyDone && !isWs(c) && !isAnyQuote(c)) valued = true;
   }
   return limit === end ? undefined : -1;
 }
@@ -761,9 +761,17 @@ export function damagedMemberEnd(text: string, i: number, end: number): number |
 function afterKeyAt(text: string, k: number, end: number): boolean {
   const c = text.charCodeAt(k);
   if (c === RBRACE || c === RBRACK || c === LBRACE || c === LBRACK || valueOrColonAt(text, k, end)) return true;
-  if (c !== COMMA && c !== FULLWIDTH_COMMA) return false;
+  if (!isComma(c)) return false;
   const v = skipWs(text, k + 1, end);
   return v < end && (isAnyQuote(text.charCodeAt(v)) || startsNumber(text, v, end));
+}
+
+/**
+ * Whether an object's members, its `{` lost, open [i, end): a clean first member
+ * ({@link memberStartsAt}) or a damaged one ({@link damagedMemberEnd}).
+ */
+export function membersOpenAt(text: string, i: number, end: number): boolean {
+  return memberStartsAt(text, i, end) === true || (damagedMemberEnd(text, i, end) ?? -1) >= 0;
 }
 
 /** Whether a colon or a scalar's start (a quote, a number, a literal) is at `k`. */
@@ -863,7 +871,12 @@ export function closingQuote(text: string, k: number, end: number): number {
  */
 export function isWholeScalar(text: string, i: number, end: number): boolean {
   const t = scalarTokenEnd(text, i, end);
-  return t > i && skipComments(text, t, end) >= end;
+  if (t <= i || skipComments(text, t, end) < end) return false;
+  // `'{"a": 1}'`: a JSON document in a Python repr is the document (the parser unwraps it), and
+  // `42 // see {"b": 1}`: a comment holding an opener may hold the answer.
+  if (text.charCodeAt(i) === APOS && (text.charCodeAt(i + 1) === LBRACE || text.charCodeAt(i + 1) === LBRACK)) return false;
+  for (let k = t; k < end; k++) if (text.charCodeAt(k) === LBRACE || text.charCodeAt(k) === LBRACK) return false;
+  return true;
 }
 
 /** One past the scalar token at `i` (see {@link isWholeScalar}), or -1. */
@@ -885,13 +898,14 @@ function scalarTokenEnd(text: string, i: number, end: number): number {
   }
   if (startsNumber(text, i, end)) return numberEnd(text, i, end);
   const j = literalAt(text, digits, end);
-  return j < 0 || (digits > i && !signedNonFinite(text, i)) ? -1 : j;
+  return j < 0 || (digits > i && !signedNonFinite(text, i, end)) ? -1 : j;
 }
 
 /** Whether `-Infinity`, `+Infinity`, `-NaN` or `+NaN` starts at `i`, as JavaScript and JSON5 write one. */
-function signedNonFinite(text: string, i: number): boolean {
+function signedNonFinite(text: string, i: number, end: number): boolean {
   const c = text.charCodeAt(i);
-  return (c === MINUS || c === PLUS) && (text.startsWith('Infinity', i + 1) || text.startsWith('NaN', i + 1));
+  if (c !== MINUS && c !== PLUS) return false;
+  return (i + 9 <= end && text.startsWith('Infinity', i + 1)) || (i + 4 <= end && text.startsWith('NaN', i + 1));
 }
 
 function isHexDigit(c: number): boolean {

@@ -66,7 +66,10 @@ export function continuationAt(text: string, at: number, limit: number, inObject
   return partAt(text, pastNotes(text, i + 1, end), end) === Part.NONE ? -1 : i;
 }
 
-/** Past spaces, comments (`//`, `/* *\/`, `# `) and an ellipsis (`...`, `…`, and a comma after it) from `i`. */
+/**
+ * Past spaces, comments (`//`, `/* *\/`, `# `) and an ellipsis (`...`, `…`, and a comma after it)
+ * from `i`: the notes the parser's pastNotes (parse/continuation.ts) reads past after a closer.
+ */
 function pastNotes(text: string, i: number, end: number): number {
   for (;;) {
     i = skipComments(text, i, end);

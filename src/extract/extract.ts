@@ -2,7 +2,7 @@
 // and reasoning candidates.
 import { JsonMendError, assertText } from '../errors.js';
 import { scanProse, type ProseSpan } from './balanced.js';
-import { Verdict, classifyOpen, damagedMemberEnd, elementsStartAt, isWholeScalar, memberStartsAt, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
+import { Verdict, classifyOpen, elementsStartAt, isWholeScalar, membersOpenAt, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
@@ -160,8 +160,7 @@ function wholeSpan(text: string, root: Region): { start: number; end: number; we
   // prefilled answer). Read whole (the parser supplies the `{`), never as the array inside it.
   // `1, "b", [2]]` likewise: an array's elements, its `[` left out.
   // `"a" "x", "b": 1}`: the same, its first member damaged too (damagedMemberEnd).
-  const members = memberStartsAt(text, v, e) === true || (damagedMemberEnd(text, v, e) ?? -1) >= 0;
-  return members || elementsStartAt(text, v, e) ? { start: s, end: e, weak: false } : undefined;
+  return membersOpenAt(text, v, e) || elementsStartAt(text, v, e) ? { start: s, end: e, weak: false } : undefined;
 }
 
 /**

@@ -148,8 +148,8 @@ export function elementsEnd(text: string, i: number, end: number, lone: boolean)
     if (k >= end) break;
     const d = text.charCodeAt(k);
     if (d === RBRACK && (count > 1 || (lone && text.charCodeAt(i) === QUOTE))) return { end: k + 1, lookFrom: k + 1 };
-    // `"x" "y", "z"]`: the first element's comma lost as well.
-    if (d === QUOTE && count === 1 && text.charCodeAt(i) === QUOTE && !lineBreakIn(text, e, k)) continue;
+    // `"x" "y", "z"]`: the first element's comma lost as well (as elementsStartAt reads it).
+    if (d === QUOTE && count === 1 && !lineBreakIn(text, e, k)) continue;
     if (!isComma(d)) break;
     k = skipWs(text, k + 1, end);
     if (k >= end) break;

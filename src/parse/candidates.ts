@@ -3,7 +3,7 @@ import { JsonMendError } from '../errors.js';
 import { scanBalanced } from '../extract/balanced.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
-import { damagedMemberEnd, memberStartsAt } from '../extract/chars.js';
+import { isKeyChar, isKeyStart, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
 import { answerStart } from '../extract/extract.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
@@ -423,9 +423,12 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
     look = after;
   }
   const c = text[look];
-  // After reasoning, also an object's first member whose `{` was lost (`</think>⏎"a"： 2}`), as
-  // extraction's whole would take it with no reasoning before it.
-  const opens = c === '{' || c === '[' || c === '(' || (start > 0 && membersOpen(text, look));
+  // After reasoning, only an object whose first key a value or colon follows (`{a 2}`, not `{ I will
+  // not answer }`, `(see above)` or `[note]`), or its first member with the `{` lost (`"a"： 2}`):
+  // the draft stands against anything else.
+  const opens = start > 0
+    ? (c === '{' && keyThenValueAt(text, look + 1)) || membersOpenAt(text, look, text.length)
+    : c === '{' || c === '[' || c === '(';
   if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;
   const whole: Candidate = { text: text.slice(start), start, end: text.length, source: 'whole' };
   if (candidates.length === 0) return [whole];
@@ -434,9 +437,16 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   return candidates.every((x) => x.start < closes) ? [whole, ...candidates] : candidates;
 }
 
-/** Whether an object's first member, its `{` lost, opens the text at `at` (clean or damaged). */
-function membersOpen(text: string, at: number): boolean {
-  return memberStartsAt(text, at, text.length) === true || (damagedMemberEnd(text, at, text.length) ?? -1) >= 0;
+/** Whether a key (quoted, or a word) and then a colon or a value's start come at `i`, past spaces. */
+function keyThenValueAt(text: string, i: number): boolean {
+  const k = skipWs(text, i, text.length);
+  const c = text.charCodeAt(k);
+  if (c === 0x22 || c === 0x27) return true;
+  if (!isKeyStart(c)) return false;
+  let j = k + 1;
+  while (j < text.length && isKeyChar(text.charCodeAt(j))) j++;
+  const v = skipWs(text, j, text.length);
+  return v < text.length && (text.charCodeAt(v) === 0x3a || valueStartsAt(text, v, text.length));
 }
 
 /**

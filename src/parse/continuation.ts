@@ -83,7 +83,8 @@ export function strayCloser(e: Engine): boolean {
 /**
  * Past comments and an ellipsis from `i`, a note between the comma after a closer and what follows
  * (`{"a": {"b": 1}}, // note⏎  "c": 2}`, `}}, ... "c": 2}`); -1 when they run past `limit`. Waits for
- * more text rather than guess.
+ * more text rather than guess. Extraction's pastNotes (extract/continuation.ts) reads the same notes
+ * in prose, so a span there reaches as far as this reads.
  */
 function pastNotes(e: Engine, i: number, limit: number): number {
   const s = e.buf;
@@ -584,8 +585,9 @@ export function valueEnd(e: Engine, i: number): number {
 }
 
 /**
- * Whether `, "key":` follows at `i`: the container a closer would end goes on. Looks at most
- * LOOKAHEAD characters into the key; waits for more text rather than guess.
+ * Whether `, "key":` follows at `i` (the comma full-width too, a note after it: see pastNotes): the
+ * container a closer would end goes on. Looks at most LOOKAHEAD characters into the key; waits for
+ * more text rather than guess.
  */
 export function memberFollows(e: Engine, i: number): boolean {
   i = peekSignificant(e, i);

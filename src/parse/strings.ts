@@ -2,12 +2,12 @@
 // characters), and closing or joining it. Where a string ends is decided in string-end.ts.
 import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
+import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { lastKeyIndent, missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, lineBreakWithin, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
-import { Next, nextAfterComma, quoteEnd } from './continuation.js';
+import { memberFollows, quoteEnd } from './continuation.js';
 import { latexCommandAt } from './latex.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
@@ -268,6 +268,11 @@ export function readString(e: Engine): boolean {
       e.strText += s.slice(run, i);
       e.pos = run = i;
     }
+    if (plain && c === Ch.LEFT_DOUBLE) {
+      // The look past it may wait for more text: what was read so far is not read again then.
+      e.strText += s.slice(run, i);
+      e.pos = run = i;
+    }
     let closeLen: number;
     let mismatched = false;
     try {
@@ -383,7 +388,7 @@ export function closingLength(e: Engine, i: number, c: number, quote: Quote): nu
   switch (quote) {
     case Quote.DOUBLE:
       // `{"a“: 1}`: a key closed with the left curly quote, its colon right after.
-      if (c === Ch.LEFT_DOUBLE) return e.strIsKey && colonAt(e, i + 1) ? 1 : 0;
+      if (c === Ch.LEFT_DOUBLE) return e.strIsKey && colonAfter(e, i + 1) ? 1 : 0;
       return c === Ch.DQUOTE || c === Ch.RIGHT_DOUBLE ? 1 : 0;
     case Quote.SINGLE:
       return c === Ch.SQUOTE ? 1 : 0;
@@ -516,15 +521,22 @@ function sideBySide(e: Engine, j: number): { at: number; quote: Quote } | undefi
  */
 function partEnds(e: Engine, after: number, c: number, q: number): boolean {
   const s = e.buf;
-  if (c === Ch.COMMA) {
+  if (c === Ch.COMMA || c === Ch.FULLWIDTH_COMMA) {
     const k = peekSignificant(e, after + 1);
     if (k >= e.end && !e.final) throw NEED_MORE;
-    return k >= e.end || s.charCodeAt(k) === Ch.RBRACE || nextAfterComma(e, after + 1) === Next.MEMBER;
+    return k >= e.end || s.charCodeAt(k) === Ch.RBRACE || memberFollows(e, after);
   }
   if (c === Ch.RBRACE) {
+    // `"x" "b"} "y", "c": 1}`: a value and then the object going on after the `}`; prose's quoted
+    // words after it (`} "Done"`) end the part as a string.
     const k = peekSignificant(e, after + 1);
     if (k >= e.end && !e.final) throw NEED_MORE;
-    return k >= e.end || s.charCodeAt(k) !== q;
+    if (k >= e.end || s.charCodeAt(k) !== q) return true;
+    const close = quoteEnd(e, k);
+    if (close < 0) return true;
+    const d = peekSignificant(e, close + 1);
+    if (d >= e.end && !e.final) throw NEED_MORE;
+    return d >= e.end || (s.charCodeAt(d) !== Ch.COMMA && s.charCodeAt(d) !== Ch.RBRACE);
   }
   if (c !== q) return false;
   const k = quoteEnd(e, after, SIDE_BY_SIDE_MAX);
@@ -686,7 +698,6 @@ export function lookBackFloor(e: Engine, at: number): number {
   return Math.max(e.textStart - e.base, at - LOOKAHEAD, 0);
 }
 
-/** Whether the character at `i` follows an odd run of backslashes (no further back than `floor`). */
 /** Past the line break at `i` when a backslash before it continues the line (CRLF's both characters), else `i`. */
 function pastContinuation(s: string, i: number, floor: number): number {
   if (!escapedAt(s, i, floor)) return i;
@@ -699,6 +710,7 @@ export function continuedAt(s: string, i: number, floor: number): boolean {
   return s.charCodeAt(i) === Ch.LF && i - 1 >= floor && s.charCodeAt(i - 1) === Ch.CR && escapedAt(s, i - 1, floor);
 }
 
+/** Whether the character at `i` follows an odd run of backslashes (no further back than `floor`). */
 export function escapedAt(s: string, i: number, floor: number): boolean {
   let k = i;
   while (k > floor && s.charCodeAt(k - 1) === Ch.BACKSLASH) k--;

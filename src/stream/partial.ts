@@ -21,16 +21,15 @@ export function parsePartial(text: string, options: StreamOptions = {}): unknown
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
   if (snap.value === undefined) return (bareScalar(text) && !cutOffNumber(text)) || closedFenceEnds(text) ? wholeOrNothing(parser) : undefined;
-  // Read as it stands, the complete tokens the engine still waits on are complete: a number at the
-  // end, values whose next text decides how they are read (`[[1], "a", "b"], [`: a row's lost `[`).
-  // A closing quote the engine waits to judge, only complete tokens after it: as it stands, it closes.
   // As it stands, a value string's closing quote that the engine waits to judge closes it (`["a", nul`:
   // the text after it decides, in a stream); read up to it and the complete tokens after it.
   const afterQuote = parser.quoteWaitText()?.slice(1);
   if (afterQuote !== undefined) {
-    const complete = onlyDelimitersFrom(afterQuote, 0) ? afterQuote.length : completeTokensEnd(afterQuote);
+    const complete = onlyDelimitersFrom(afterQuote, 0, true) ? afterQuote.length : completeTokensEnd(afterQuote);
     return readUpTo(parser, text, text.length - afterQuote.length + complete, options, snap.value);
   }
+  // Read as it stands, the complete tokens the engine still waits on are complete: a number at the
+  // end, values whose next text decides how they are read (`[[1], "a", "b"], [`: a row's lost `[`).
   const waiting = parser.waitingText();
   const complete = waiting === undefined ? 0 : completeTokensEnd(waiting);
   if (complete === 0) return snap.value;
@@ -81,7 +80,7 @@ function completeTokensEnd(s: string): number {
       // judge its quote (a `]` or `}` after it would close it), and until then a snapshot holds that
       // space or comma back. Shown whole here, the next prefix would take it back (`[…," ",`).
       const last = s.charCodeAt(k - 1);
-      if (k - 1 > i && (last === 0x2c || last === 0x20 || last === 0x09 || last === 0x0a) && onlySpacesAndCommasFrom(s, k + 1)) return end;
+      if (k - 1 > i && (last === 0x2c || last === 0x20 || last === 0x09 || last === 0x0a) && onlyDelimitersFrom(s, k + 1, false)) return end;
       i = k + 1;
     } else {
       NUMBER_OR_LITERAL.lastIndex = i;
@@ -94,18 +93,12 @@ function completeTokensEnd(s: string): number {
   return end;
 }
 
-/** Whether every character of `s` from `i` on is a space or a comma. */
-function onlySpacesAndCommasFrom(s: string, i: number): boolean {
+/** Whether every character of `s` from `i` on is a space or a comma, or with `closers` also `]` or `}`. */
+function onlyDelimitersFrom(s: string, i: number, closers: boolean): boolean {
   for (let k = i; k < s.length; k++) {
     const c = s.charCodeAt(k);
-    if (!endsToken(c) || c === 0x5d || c === 0x7d) return false;
+    if (!endsToken(c) || (!closers && (c === 0x5d || c === 0x7d))) return false;
   }
-  return true;
-}
-
-/** Whether every character of `s` from `i` on is a space, comma, `]` or `}`. */
-function onlyDelimitersFrom(s: string, i: number): boolean {
-  for (let k = i; k < s.length; k++) if (!endsToken(s.charCodeAt(k))) return false;
   return true;
 }
 

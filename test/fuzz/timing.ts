@@ -76,6 +76,8 @@ export const FAMILIES: readonly TimingFamily[] = [
   // (repair: building the value of the last one measures V8's collector more than the engine)
   { name: 'parse.stray-closer-runs', n: 20_000, make: (n) => '['.repeat(200) + times('}'.repeat(150) + ', 1, ', n), run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.stray-closer-runs', n: 20_000, make: (n) => '['.repeat(200) + times('}'.repeat(150) + ', 1, ', n), run: stream4 },
+  // a key holding left curly quotes, fed in pieces that end right after one (each waits for the colon look)
+  { name: 'stream.curly-quotes-in-keys', n: 20_000, make: (n) => '{"' + times('a“', n) + '": 1}', run: stream4 },
   { name: 'stream.keys-as-elements', n: 20_000, make: (n) => '[' + times('{"a": 1, "a", ', n), run: stream4 },
   // a value in prose that may go on after it closed (scanBalanced's look): every one fails, and is read again as prose
   { name: 'extract.prose-continuations', n: 20_000, make: (n) => 'Here: ' + times('{"a": 1}, "b": [2, ', n), run: (t) => extract(t) },

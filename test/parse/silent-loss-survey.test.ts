@@ -86,6 +86,17 @@ const CASES: readonly (readonly [string, unknown])[] = [
   ['<think>{"a": 1}</think>\n{a 2}', { a: 2 }],
   ['<think>{"a": 1}</think>\n"a"： 2}', { a: 2 }],
   ['<think>{"a": 1}</think>\n"a"": 2}', { a: 2 }],
+  // ... but not prose after the reasoning, nor a value the answer's words would make up (the review).
+  ['<think>{"a": 1}</think>\n(see above)', { a: 1 }],
+  ['<think>{"a": 1}</think>\n[note] ok', { a: 1 }],
+  ['<think>{"a": 1}</think>\n{ I will not answer }', { a: 1 }],
+  // A whole reply that is one scalar is no answer when its quotes or a comment hold a document.
+  ["'{\"a\": 1}'", { a: 1 }],
+  ['42 // see {"b": 1}', { b: 1 }],
+  ['"yes", "b": 1}', { b: 1 }],
+  // Strings side by side before prose after the object, or a note after their comma.
+  ['{"a": "Hello" "World"} "Done"', { a: 'HelloWorld' }],
+  ['{"a": "x" "b", // note\n "c": 1}', { a: 'xb', c: 1 }],
   // Prose's quoted words before members are no member (the words are set aside, reported).
   ['"Hello", she said, "b": 1}', { b: 1 }],
   ['I\'m sure, "b": 1}', { b: 1 }],
