@@ -148,6 +148,17 @@ export function hashCommentAt(text: string, i: number, end: number): boolean {
   return text.charCodeAt(i) === HASH && i + 1 < end && (text.charCodeAt(i + 1) === SPACE || text.charCodeAt(i + 1) === TAB);
 }
 
+/** The `quote` that closes the string opened at `k` on its line (escapes skipped) before `end`, or -1. */
+export function quoteOnLine(text: string, k: number, end: number, quote: number): number {
+  for (let j = k + 1; j < end; j++) {
+    const c = text.charCodeAt(j);
+    if (c === quote) return j;
+    if (c === LF) return -1;
+    if (c === BACKSLASH) j++;
+  }
+  return -1;
+}
+
 /** The line break that ends the line at `i`, or `end`. */
 export function lineEnd(text: string, i: number, end: number): number {
   // Scanned by hand: indexOf would read on to the text's end when no line break comes before `end`.
@@ -714,7 +725,7 @@ export function damagedMemberEnd(text: string, i: number, end: number): number |
     if (c === LF) return -1;
     if (depth > 0) {
       if (c === QUOTE) {
-        k = closerOf(text, k, lineEnd(text, k, limit));
+        k = quoteOnLine(text, k, limit, QUOTE);
         if (k < 0) return limit === end ? undefined : -1;
       } else if (c === LBRACE || c === LBRACK) depth++;
       else if (c === RBRACE || c === RBRACK) depth--;

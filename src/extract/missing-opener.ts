@@ -2,7 +2,7 @@
 // `Result: "x", {"y": 1}]`). The parser reads such a span as the container it is (missing_opener,
 // or values side by side closed by a stray `]`), so extraction must take it whole: otherwise the
 // container inside it would be the answer, and the rest lost without a word.
-import { DAMAGED_MEMBER_LIMIT, closingQuote, codeName, damagedMemberEnd, isAnyQuote, isComma, isWs, lineBreakIn, isDigit, isIdentChar, lineEnd, memberAfterValue, numberEnd, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
+import { DAMAGED_MEMBER_LIMIT, closingQuote, codeName, damagedMemberEnd, isAnyQuote, isComma, isWs, lineBreakIn, isDigit, isIdentChar, lineEnd, memberAfterValue, numberEnd, quoteOnLine, skipWs, unquotedMemberValueAt, valueEnd } from './chars.js';
 
 const QUOTE = 0x22;
 const APOS = 0x27;
@@ -15,7 +15,6 @@ const MINUS = 0x2d;
 const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
-const BACKSLASH = 0x5c;
 const CR = 0x0d;
 const COLON = 0x3a;
 
@@ -35,7 +34,7 @@ export function membersEnd(text: string, i: number, end: number): number {
     const c = text.charCodeAt(k);
     if (c === QUOTE) k = closingQuote(text, k, end);
     else if (c === APOS && single && k > unclosedUntil) {
-      const close = singleQuoteEnd(text, k, end);
+      const close = quoteOnLine(text, k, end, APOS);
       if (close > k) k = close;
       else unclosedUntil = lineEnd(text, k, end);
     }
@@ -45,17 +44,6 @@ export function membersEnd(text: string, i: number, end: number): number {
     else if (c === RBRACE && --braces < 0) return brackets === 0 ? k + 1 : -1;
   }
   return -1;
-}
-
-/** The `'` that closes the string at `k` on its line, or `k` when none does (an apostrophe in words). */
-function singleQuoteEnd(text: string, k: number, end: number): number {
-  for (let j = k + 1; j < end; j++) {
-    const c = text.charCodeAt(j);
-    if (c === APOS) return j;
-    if (c === LF) return k;
-    if (c === BACKSLASH) j++;
-  }
-  return k;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { Ch, isDigit, isNumberPart, isWordStart, isWordPart } from './chars.js';
 import { opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
-import { indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
+import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
 
@@ -272,9 +272,7 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   } else if (c === Ch.LEFT_DOUBLE || c === Ch.RIGHT_DOUBLE) {
     // `“c": 2`: a key opened with a curly quote, closed with a straight or curly one.
     k = curlyKeyEnd(e, i);
-    if (k < 0) return Next.NONE;
-    const colon = peekSignificant(e, k);
-    return colon < e.end && (s.charCodeAt(colon) === Ch.COLON || s.charCodeAt(colon) === Ch.FULLWIDTH_COLON) ? Next.MEMBER : Next.NONE;
+    return k >= 0 && colonAfter(e, k) ? Next.MEMBER : Next.NONE;
   } else if (isDigit(c) || c === Ch.MINUS) {
     k = scan(e, i + 1, isNumberPart);
   } else if (isWordStart(c)) {

@@ -1,6 +1,6 @@
 // Strings: which quote opens one, the fast path for a plain string, the content (escapes, control
 // characters), and closing or joining it. Where a string ends is decided in string-end.ts.
-import { Ch, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
+import { Ch, isDigit, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
@@ -263,13 +263,9 @@ export function readString(e: Engine): boolean {
       e.pos = i = run = i + 1;
       continue;
     }
-    if (!plain && (quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.ENTITY || quote === Quote.FENCE || quote === Quote.TOKEN)) {
-      // The closing delimiter may straddle the buffer's end: commit what was read first.
-      e.strText += s.slice(run, i);
-      e.pos = run = i;
-    }
-    if (plain && c === Ch.LEFT_DOUBLE) {
-      // The look past it may wait for more text: what was read so far is not read again then.
+    // The closing delimiter may straddle the buffer's end, or a key's `“` wait for its colon: commit
+    // what was read first, so that a wait does not read it again.
+    if (plain ? c === Ch.LEFT_DOUBLE : quote === Quote.TRIPLE_DOUBLE || quote === Quote.TRIPLE_SINGLE || quote === Quote.ENTITY || quote === Quote.FENCE || quote === Quote.TOKEN) {
       e.strText += s.slice(run, i);
       e.pos = run = i;
     }
@@ -379,7 +375,7 @@ function mismatchedCloser(e: Engine, i: number): boolean {
 /** Whether a number or a double-quoted string starts at `j`. */
 function scalarStartsAt(e: Engine, j: number): boolean {
   const c = e.buf.charCodeAt(j);
-  return c === Ch.DQUOTE || c === Ch.MINUS || (c >= 0x30 && c <= 0x39);
+  return c === Ch.DQUOTE || c === Ch.MINUS || isDigit(c);
 }
 
 /** Length of the closing delimiter at `i` for this string, or 0 if `c` cannot close it. */
