@@ -520,7 +520,7 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     if (q < 0) return rejectRun;
     const r = skipWs(text, q, Math.min(end, q + TOKEN_LIMIT));
     if (r < end && delimiterAt(text, r) === COMMA) return accept;
-    // `[Ann Lee", 3]`: a string that lost its opening quote, then `,` or `]`.
+    // `[Ann Lee", 3]`, `[Ann⏎Lee", 3]`: a string that lost its opening quote, then `,` or `]`.
     const k = plainTextEnd(text, p, end);
     if (k >= 0 && text.charCodeAt(k) === QUOTE) {
       const f = delimiterAfter(text, k + 1, end);
@@ -572,12 +572,20 @@ function delimiterAt(text: string, k: number): number {
   return c === FULLWIDTH_COMMA ? COMMA : c === FULLWIDTH_COLON ? COLON : c;
 }
 
-/** The offset of the first quote, bracket or line break from `i`, within a token's length; -1 past it. */
+/**
+ * The offset of the first quote or bracket from `i`, or of a line break that no word follows (a
+ * string's raw line break does), within a token's length; -1 past it.
+ */
 function plainTextEnd(text: string, i: number, end: number): number {
   const limit = Math.min(end, i + TOKEN_LIMIT);
   for (let k = i; k < limit; k++) {
     const c = text.charCodeAt(k);
-    if (c === QUOTE || c === LBRACE || c === RBRACE || c === LBRACK || c === RBRACK || c === LF) return k;
+    if (c === QUOTE || c === LBRACE || c === RBRACE || c === LBRACK || c === RBRACK) return k;
+    if (c === LF) {
+      const w = skipWs(text, k + 1, limit);
+      if (w >= limit || !isIdentStart(text.charCodeAt(w))) return k;
+      k = w;
+    }
   }
   return -1;
 }

@@ -260,7 +260,9 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   if (c === Ch.LBRACE || c === Ch.LBRACKET) return Next.CONTAINER;
   let k: number;
   if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
+    // `"a⏎b"]`: a string whose line breaks are raw ends at its quote all the same.
     k = quoteEnd(e, i);
+    if (k < 0) k = quoteEnd(e, i, LOOKAHEAD, true);
     if (k < 0 || !delimiterAt(e, k + 1)) {
       // `"c: 2`: a key that lost its closing quote, its colon right after its word (the next quote,
       // if any, opens something else: `"c: 2, "d": 3`; `"http://x",` is a string).
@@ -595,15 +597,15 @@ export function memberFollows(e: Engine, i: number): boolean {
   return after >= 0 && nextAfterComma(e, after) === Next.MEMBER;
 }
 
-/** The offset of the quote that closes the one at `i` on the same line (escapes skipped), within `span` (the lookahead); -1 if none. */
-export function quoteEnd(e: Engine, i: number, span = LOOKAHEAD): number {
+/** The offset of the quote that closes the one at `i` on the same line (or, `acrossLines`, past line breaks; escapes skipped), within `span` (the lookahead); -1 if none. */
+export function quoteEnd(e: Engine, i: number, span = LOOKAHEAD, acrossLines = false): number {
   const s = e.buf;
   const q = s.charCodeAt(i);
   const limit = Math.min(e.end, i + 1 + span);
   let k = i + 1;
   for (; k < limit; k++) {
     const c = s.charCodeAt(k);
-    if (c === q || c === Ch.LF) break;
+    if (c === q || (c === Ch.LF && !acrossLines)) break;
     if (c === Ch.BACKSLASH) k++;
   }
   if (k >= e.end && !e.final && e.end < i + 1 + span) throw NEED_MORE;

@@ -575,7 +575,11 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     return;
   }
   let last = unquotedEnd(e, false);
-  const lines = e.top() === Kind.OBJECT && kind === 'unquoted_string' ? continuedLines(e, lineSpaceEnd(e, last)) : -1;
+  const top = e.top();
+  let lines = kind === 'unquoted_string' && (top === Kind.OBJECT || top === Kind.ARRAY) ? continuedLines(e, lineSpaceEnd(e, last), quotesIn(e.buf, start, last) % 2 === 0) : -1;
+  // In an array, only a closing quote (`[a⏎b"]`) makes the lines one string that lost its opening
+  // quote: otherwise each line is an element.
+  if (top === Kind.ARRAY && lines > 0 && !(e.buf.charCodeAt(lines - 1) === Ch.DQUOTE && quotesIn(e.buf, start, lines) % 2 === 1)) lines = -1;
   if (lines > 0) last = lines;
   let text = e.buf.slice(start, last);
   const quote = e.top() === Kind.OBJECT && e.buf.charCodeAt(last) === Ch.COMMA && !text.includes('"') ? quoteEndingLine(e, last + 1) : -1;
@@ -584,8 +588,9 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     last = quote + 1;
     text = e.buf.slice(start, quote);
     e.record('missing_start_quote', start, 'inserted the missing opening quote');
-  } else if (text.length > 1 && text.indexOf('"') === text.length - 1) {
-    // `[a","b"]`: the value's closing quote is there, its opening one is missing.
+  } else if (text.length > 1 && text.charCodeAt(text.length - 1) === Ch.DQUOTE && quotesIn(text, 0, text.length) % 2 === 1) {
+    // `[a","b"]`, `{"a": say "hi"⏎then go", …}`: the value's closing quote is there (its last, and
+    // not the end of words it quoted), its opening one is missing.
     text = text.slice(0, -1);
     e.record('missing_start_quote', start, 'inserted the missing opening quote');
   } else {
@@ -609,10 +614,10 @@ const CONTINUED_LIMIT = 4 * LOOKAHEAD;
  * text), the last ending at a `,` before the next key, at the object's `}`, or before a line that
  * starts the next key. Read to its first line's end, the rest became a made-up key (`three: null`),
  * or prose set aside with every member after it. `i` is the line break after the value's first line;
- * returns the value's new end, or -1 (no such end within CONTINUED_LIMIT). Waits while the text so
- * far cannot tell.
+ * `paired`: the quotes on that line pair up (words quoted in the text). Returns the value's new end, or -1 (no such end within
+ * CONTINUED_LIMIT). Waits while the text so far cannot tell.
  */
-function continuedLines(e: Engine, i: number): number {
+function continuedLines(e: Engine, i: number, paired: boolean): number {
   const s = e.buf;
   if (i >= e.end || (s.charCodeAt(i) !== Ch.LF && s.charCodeAt(i) !== Ch.CR)) return -1;
   const limit = Math.min(e.end, i + CONTINUED_LIMIT);
@@ -635,6 +640,10 @@ function continuedLines(e: Engine, i: number): number {
       continue;
     }
     if (c === Ch.DQUOTE) {
+      // `{"a": The cat⏎sat.", "b": 1}`: the value's first quote, where a string's closing quote goes
+      // (see closesValueAt): the value lost its opening quote, and its text runs to here. Read to
+      // its first line's end, the next line became a made-up key (`sat.": ""`) or prose set aside.
+      if (paired && closesValueAt(e, k)) return k + 1;
       // `Then I would quote "like this" or this.`: words quoted in the text, closed on their line and
       // followed by no colon (`"res": …` is a member).
       const close = quotedWordsEnd(e, k, limit);
@@ -726,16 +735,32 @@ function quoteEndingLine(e: Engine, i: number): number {
     if (limit === e.end && !e.final) throw NEED_MORE;
     return -1;
   }
-  const quote = i;
-  let j = lineSpaceEnd(e, i + 1);
+  return closesValueAt(e, i) ? i : -1;
+}
+
+/** How many `"` are in `s` from `from` to `to`. */
+function quotesIn(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; k++) if (s.charCodeAt(k) === Ch.DQUOTE) n++;
+  return n;
+}
+
+/**
+ * Whether the `"` at `quote` is where a value's closing quote goes: followed, on its line, by `}`,
+ * `]` or the line's end, or by a comma and then the line's end, the next key's quote, or the closer
+ * after a trailing comma (`datum.",}`) — in an array, or the next element (`[a⏎b", 2]`).
+ */
+function closesValueAt(e: Engine, quote: number): boolean {
+  const s = e.buf;
+  let j = lineSpaceEnd(e, quote + 1);
   let c = s.charCodeAt(j);
   if (c === Ch.COMMA) {
-    // Then the line's end, the next key's quote, or the closer after a trailing comma (`datum.",}`).
     j = lineSpaceEnd(e, j + 1);
     c = s.charCodeAt(j);
-    return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.DQUOTE || c === Ch.RBRACE || c === Ch.RBRACKET ? quote : -1;
+    if (e.top() === Kind.ARRAY && j < e.end && (isDigit(c) || c === Ch.MINUS || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.SQUOTE || isWordStart(c))) return true;
+    return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.DQUOTE || c === Ch.RBRACE || c === Ch.RBRACKET;
   }
-  return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.RBRACE || c === Ch.RBRACKET ? quote : -1;
+  return j >= e.end || c === Ch.LF || c === Ch.CR || c === Ch.RBRACE || c === Ch.RBRACKET;
 }
 
 /** Whether a `"key":` starts at `i` (or `'key':`, for `quote`; its closing quote within LOOKAHEAD, on the same line). */

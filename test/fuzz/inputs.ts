@@ -247,6 +247,21 @@ export const deletedQuote = fc.tuple(wordContainer, fc.nat(), fc.boolean(), fc.b
   });
 
 /**
+ * A container whose strings are lines of words (each line starting with a letter), their line breaks written raw as models write them
+ * (`"a": "one⏎two"`), with one quote deleted: a string that lost its opening quote runs over lines
+ * to its closing one (`{"a": one⏎two", "b": 1}`). Keys are identifiers, keys unique. Not in prose:
+ * there, extraction may still end the span at a string's raw line break (`["a,["a"],"a⏎a"]`).
+ */
+export const deletedQuoteRawLines = fc.tuple(containerOf(identifier, fc.stringMatching(/^[A-Za-z]([A-Za-z0-9 .]{0,5}\n[A-Za-z]([A-Za-z0-9 .]{0,4}[A-Za-z0-9])?)?$/)), fc.nat(), fc.boolean())
+  .map(([container, at, pretty]) => {
+    const value = uniqueKeys(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined).replace(/\\n/g, '\n');
+    const found = stringQuotes(text);
+    const i = found.length > 0 ? found[at % found.length] : -1;
+    return { value, text: i < 0 ? text : text.slice(0, i) + text.slice(i + 1), inProse: false };
+  });
+
+/**
  * A container's JSON with one quote replaced by another kind (`{'a": 1}`, `["x", “y"]`), as an editor
  * or a model's habit writes one: the string it opens or closes is read to its other quote, alone or
  * in prose. Keys are identifiers, strings words, keys unique.

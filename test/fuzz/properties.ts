@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, codeInString, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, unquotedLabels, unquotedLines, wrappedStrings, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, codeInString, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, unquotedLabels, unquotedLines, wrappedStrings, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, deletedQuoteRawLines, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -276,6 +276,8 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     "a key's closing quote deleted from a valid document whose keys are identifiers loses no text silently (as recovery.deleted-delimiter states it)"),
   keepsText('recovery.deleted-quote', deletedQuote,
     "a quote deleted from a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)"),
+  keepsText('recovery.deleted-quote-raw-lines', deletedQuoteRawLines,
+    'a quote deleted from a valid document whose strings are lines of words, their line breaks written raw, loses no text silently (as recovery.deleted-delimiter states it)'),
   keepsText('recovery.replaced-quote', replacedQuote,
     "a quote of a valid document whose keys are identifiers and strings words replaced by ', “ or ”, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)"),
   keepsText('recovery.replaced-delimiter', replacedDelimiter,

@@ -1476,3 +1476,43 @@ describe("a fence's closing backticks after a key's colon close the fence, not o
     assert.throws(() => parse('```json\n{"a":\n```'), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE');
   });
 });
+
+describe('a value that lost its opening quote and goes on over lines runs to its closing quote, session 30', () => {
+  // Read to its first line's end, the next line's text became a key (`"world": ""`), or the object
+  // ended there and every member after it was set aside as prose (combined-damage group L5).
+  readsEach([
+    ['{"a": hello\nworld", "b": 1}', { a: 'hello\nworld', b: 1 }],
+    ['{"a": x\ny z", "b": 1}', { a: 'x\ny z', b: 1 }],
+    ['{\n  "a": hello\n  world",\n  "b": 1\n}', { a: 'hello\n  world', b: 1 }],
+    ['{"a": 1, "b": two words\nthree four\nfive six",\n "c": 3}', { a: 1, b: 'two words\nthree four\nfive six', c: 3 }],
+    ['{"a": hello\nworld"}', { a: 'hello\nworld' }],
+    ['[{"a": hello\nworld"}, 2]', [{ a: 'hello\nworld' }, 2]],
+    // Words quoted in the text pair up; the quote left over is the value's closing one.
+    ['{"a": say "hi"\nthen go", "b": 1}', { a: 'say "hi"\nthen go', b: 1 }],
+    ['{"a": say "hi" now", "b": 1}', { a: 'say "hi" now', b: 1 }],
+    ['[a "b" c", "d"]', ['a "b" c', 'd']],
+  ]);
+  readsEach([
+    // Quoted words that close on their line stay the text's own.
+    ['{"a": he said "x" and "y", "b": 1}', { a: 'he said "x" and "y"', b: 1 }],
+    ['{"a": it is "fine", "b": 1}', { a: 'it is "fine"', b: 1 }],
+  ]);
+});
+
+describe('an array string that lost its opening quote and goes on over lines, session 30', () => {
+  // Each line was an element (`["Ann", "Lee", 3]`), or, after an early closer, the raw string was
+  // set aside with the rest (fuzz property recovery.deleted-quote-raw-lines).
+  readsEach([
+    ['[Ann\nLee", 3]', ['Ann\nLee', 3]],
+    ['[A\n0"]', ['A\n0']],
+    ['{"k": [one\ntwo", "three"]}', { k: ['one\ntwo', 'three'] }],
+    ['[1,\n hello\n world"]', [1, 'hello\n world']],
+    ['Here is the result: [A\nA",{}] Hope it helps.', ['A\nA', {}]],
+    ['["a,["a"],"a\na"]', ['a,["a', 'a\na']],
+  ]);
+  readsEach([
+    // Lines of words with no closing quote are elements that lost their commas.
+    ['[a\nb]', ['a', 'b']],
+    ['[\n  a\n  b\n]', ['a', 'b']],
+  ]);
+});
