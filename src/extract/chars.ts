@@ -694,6 +694,25 @@ export function memberStartsAt(text: string, i: number, end: number): boolean | 
   return end - v < LONGEST_LITERAL ? undefined : false;
 }
 
+/**
+ * Past spaces, comments (`//`, `/* *\/`, `# `) and an ellipsis (`...`, `…`, and a comma after it)
+ * from `i`: the notes the parser's pastNotes (parse/continuation.ts) reads past after a closer.
+ */
+export function pastNotes(text: string, i: number, end: number): number {
+  for (;;) {
+    i = skipComments(text, i, end);
+    if (i >= end) return i;
+    if (hashCommentAt(text, i, end)) {
+      i = lineEnd(text, i, end);
+      continue;
+    }
+    const dots = text.charCodeAt(i) === 0x2026 ? 1 : text.startsWith('...', i) ? 3 : 0;
+    if (dots === 0) return i;
+    i = skipWs(text, i + dots, end);
+    if (i < end && isComma(text.charCodeAt(i))) i++;
+  }
+}
+
 /** How far {@link damagedMemberEnd} reads a damaged first member, on its line. */
 export const DAMAGED_MEMBER_LIMIT = 240;
 
@@ -764,10 +783,12 @@ export function damagedMemberEnd(text: string, i: number, end: number): number |
       if (valued) return c === RBRACE ? k : -1;
     } else if (isComma(c)) {
       if (!keyDone || !valued) continue;
-      const n = skipWs(text, k + 1, end);
+      // `"a"": 1, ... "b": 2}`, `"a"": 1, b: 2, …`: a note before the next member, or its key as code writes it.
+      const n = pastNotes(text, k + 1, end);
       if (n >= end) return undefined;
       const member = memberStartsAt(text, n, end);
       if (member !== false) return member === true ? n : undefined;
+      if (unquotedMemberValueAt(text, n, end) >= 0) return n;
     } else if (keyDone && !isWs(c) && !isAnyQuote(c)) valued = true;
   }
   return limit === end ? undefined : -1;

@@ -2,7 +2,7 @@
 // one value with a stray closer, `{"a": 1}⏎", "b": 2}` with a stray quote too (see strayCloser in
 // parse/continuation.ts), so the span found in prose must reach that far, or what follows the stray
 // closer would be set aside as prose.
-import { hashCommentAt, isComma, isDigit, isKeyChar, isKeyStart, isLetter, isWs, lineEnd, literalAt, skipComments, skipWs } from './chars.js';
+import { isComma, isDigit, isKeyChar, isKeyStart, isLetter, isWs, literalAt, pastNotes, skipComments, skipWs } from './chars.js';
 
 const COLON = 0x3a;
 const COMMA = 0x2c;
@@ -15,7 +15,6 @@ const RBRACE = 0x7d;
 const RBRACK = 0x5d;
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
-const ELLIPSIS = 0x2026;
 
 /** How far past the closer the look reaches. */
 const LOOK = 160;
@@ -64,25 +63,6 @@ export function continuationAt(text: string, at: number, limit: number, inObject
   if (i >= end || !isComma(text.charCodeAt(i))) return -1;
   // `}}, // note⏎ "c": 2}`, `}}, ... "c": 2}`: a note between the comma and the member, as the parser reads it.
   return partAt(text, pastNotes(text, i + 1, end), end) === Part.NONE ? -1 : i;
-}
-
-/**
- * Past spaces, comments (`//`, `/* *\/`, `# `) and an ellipsis (`...`, `…`, and a comma after it)
- * from `i`: the notes the parser's pastNotes (parse/continuation.ts) reads past after a closer.
- */
-function pastNotes(text: string, i: number, end: number): number {
-  for (;;) {
-    i = skipComments(text, i, end);
-    if (i >= end) return i;
-    if (hashCommentAt(text, i, end)) {
-      i = lineEnd(text, i, end);
-      continue;
-    }
-    const dots = text.charCodeAt(i) === ELLIPSIS ? 1 : text.startsWith('...', i) ? 3 : 0;
-    if (dots === 0) return i;
-    i = skipWs(text, i + dots, end);
-    if (i < end && isComma(text.charCodeAt(i))) i++;
-  }
 }
 
 /**

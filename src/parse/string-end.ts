@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { colonAfter, equalsAfter, lineSpaceEnd, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
-import { containerEndsMember, scan } from './continuation.js';
+import { containerEndsMember, quoteEnd, scan } from './continuation.js';
 import { embeddedDocText } from './embedded-doc.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
@@ -58,7 +58,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (c2 === Ch.BACKTICK && fenceEndsText(e, j)) return Decision.CLOSE;
   if ((d = escapedSpaceFollows(e, j, c2)) !== PASS) return d;
   if ((d = commaFollows(e, i, j, c2)) !== PASS) return d;
-  if ((d = quoteFollows(e, j, c2)) !== PASS) return d;
+  if ((d = quoteFollows(e, i, j, c2)) !== PASS) return d;
   if (splitAtComma(e, i, j)) return Decision.SPLIT;
   if (ranIntoKey(e, i, j, c2)) return Decision.SPLIT;
   if (j === i + 1 && quotedValueAfterKey(e, i)) return Decision.SPLIT;
@@ -482,14 +482,45 @@ function unquotedElementsFollow(e: Engine, k: number): boolean {
  * the quotes that cannot close here (`]` in an object) or that begins the next key or element's text
  * (`"in""}k": 1`) makes it the missing comma: the second quote opens the next key or element.
  */
-function quoteFollows(e: Engine, j: number, c2: number): Answer {
+function quoteFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (c2 !== Ch.DQUOTE && c2 !== Ch.SQUOTE) return PASS;
   const k = peekSignificant(e, j + 1);
   if (k >= e.end) return Decision.INNER;
   const c3 = e.buf.charCodeAt(k);
   if (c3 === Ch.COMMA) return Decision.INNER;
-  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return Decision.CLOSE;
+  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return (j > i + 1 && k === j + 1 && lastQuotedWordsAt(e, j)) || doubledInText(e, i, j, k) ? Decision.INNER : Decision.CLOSE;
   return closerMismatches(e, c3) || closerStartsText(e, k) ? Decision.CLOSE : Decision.INNER;
+}
+
+/**
+ * `"x "y" "z"", "b": 1}`: the words quoted at `j` (after a space) close with a doubled quote, the
+ * string's own, and then a comma or closer: the text quotes them last, and the string goes on to
+ * there. Closed before them, the words became a key (`"z": ""`).
+ */
+function lastQuotedWordsAt(e: Engine, j: number): boolean {
+  const k = quoteEnd(e, j);
+  if (k < 0) return false;
+  if (k + 2 >= e.end && !e.final) throw NEED_MORE;
+  if (e.buf.charCodeAt(k + 1) !== e.buf.charCodeAt(j)) return false;
+  const n = peekSignificant(e, k + 2);
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = e.buf.charCodeAt(n);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
+}
+
+/**
+ * `"x ""y"" z"`: a doubled quote with a space on one side and a word on the other, as CSV escapes
+ * a quote (`i` and `j` the two, `k` the word after them): text. Closed there, the quoted word became
+ * a key. (`"a""b"`, no space, is two strings.)
+ */
+function doubledInText(e: Engine, i: number, j: number, k: number): boolean {
+  const s = e.buf;
+  if (j !== i + 1 || i - 1 < e.textStart - e.base) return false;
+  const before = s.charCodeAt(i - 1);
+  return (before === Ch.SPACE && k === j + 1 && isWordStart(s.charCodeAt(k))) || (isWordPart(before) && s.charCodeAt(j + 1) === Ch.SPACE && isWordStart(s.charCodeAt(k)));
 }
 
 /**

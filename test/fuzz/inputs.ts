@@ -321,7 +321,7 @@ function withStringLeaf(v: unknown, n: number, by: string): unknown {
  */
 export const unescapedQuote = fc.tuple(
   wordContainer, fc.nat(), fc.constantFrom('', 'He said ', 'the ', 'call it '),
-  fc.stringMatching(/^[A-Za-z]([A-Za-z0-9 {}[\]]{0,7}[A-Za-z0-9}\]])?$/), fc.constantFrom('', ' to me', ' one', '.', ' and "more"'),
+  fc.stringMatching(/^[A-Za-z]([A-Za-z0-9 {}[\]]{0,7}[A-Za-z0-9}\]])?$/), fc.constantFrom('', ' to me', ' one', '.', ' and "more"', ' "more"'),
   fc.boolean(), fc.boolean(),
 ).map(([container, at, before, word, after, pretty, inProse]) => {
   // Text on one side at least: `""a""` is as much a word in doubled quotes (CSV's escape) as one quoted.

@@ -1516,3 +1516,30 @@ describe('an array string that lost its opening quote and goes on over lines, se
     ['[\n  a\n  b\n]', ['a', 'b']],
   ]);
 });
+
+describe('words a string quotes last, and quotes doubled as CSV doubles them, stay its text, session 30', () => {
+  // The string closed before the quoted words, which became a key (`"z": ""`): a regression of
+  // session 29's side-by-side strings (combined-damage rerun, R1).
+  readsEach([
+    ['{"a": "x "y" "z"", "b": 1}', { a: 'x "y" "z"', b: 1 }],
+    ['{"a": ""y" "z""}', { a: '"y" "z"' }],
+    ['["x "y" "z""]', ['x "y" "z"']],
+    ['{"a": "x ""y"" z"}', { a: 'x ""y"" z' }],
+    ['{"a": "Say ""hello"" now", "b": 1}', { a: 'Say ""hello"" now', b: 1 }],
+  ]);
+  readsEach([
+    // Strings side by side, and a doubled quote with no space, read as before.
+    ['{"a": "x" "y", "b": 1}', { a: 'xy', b: 1 }],
+    ['["a""b"]', ['a', 'b']],
+    ['{"a": "x "y" z", "b": 1}', { a: 'x "y" z', b: 1 }],
+  ]);
+});
+
+describe('a prefilled object whose first member is damaged, then a key as code writes it or a note, session 30', () => {
+  // The first member was set aside, the object taken from a later one (combined-damage rerun, R2).
+  readsEach([
+    ['"a"": 1, b: "x", "c": true}', { a: 1, b: 'x', c: true }],
+    ['"a"": "x", ... "b": 1, "c": 2}', { a: 'x', b: 1, c: 2 }],
+    ['"a"": 1, b: "x"}', { a: 1, b: 'x' }],
+  ]);
+});
