@@ -76,7 +76,8 @@ export function strayCloser(e: Engine): boolean {
   // `{"key": ["a"], ["b"], "k": 1}`: a container with no key after an array in an object is where
   // the reply stops making sense (merged into the array, or the array's closer missing?): an error
   // names it, rather than a guess (docs/parse.md, keyless-member).
-  if (next === Next.CONTAINER && depth >= 2 && e.kinds[depth - 1] === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT) return false;
+  // A `}` there (`{"s": [{"q": 1}}, {"t": 2}]}`) closes no array: it is the stray one, the array going on.
+  if (next === Next.CONTAINER && depth >= 2 && e.kinds[depth - 1] === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT && s.charCodeAt(e.pos) === Ch.RBRACKET) return false;
   return !someReadingTakes(e, runLength, next, false) && someReadingTakes(e, runLength, next, true);
 }
 

@@ -228,11 +228,18 @@ export function equalsAfter(e: Engine, k: number): boolean {
 /**
  * A backslash between tokens: `\n`, `\r`, `\t` as two characters (a reply escaped twice) are space;
  * a markdown escape as chat UIs render JSON (`\[`, `\]`, `\{`, `\}`, `\_`, `\*`) loses its backslash.
- * Returns the offset after what was skipped, `i` when the backslash is neither, or -1 when the
- * character after it has not arrived.
+ * A backslash that ends the text inside a container is a cut-off escape, dropped. Returns the offset after what was
+ * skipped, `i` when the backslash is none of these, or -1 when the character after it has not arrived.
  */
 export function strayBackslash(e: Engine, i: number): number {
-  if (i + 1 >= e.end) return e.final ? i : -1;
+  if (i + 1 >= e.end) {
+    if (!e.final) return -1;
+    // `{"a": "x"\`: cut off in an escape between tokens, a container open (jsonrepair #145).
+    if (e.kinds.length === 0) return i;
+    e.record('truncated', i, 'the text ends in a backslash; dropped it');
+    e.edit(i, 1, '');
+    return i + 1;
+  }
   const d = e.buf.charCodeAt(i + 1);
   if (d === Ch.LOWER_N || d === Ch.LOWER_R || d === Ch.LOWER_T) {
     e.record('escaped_whitespace', i, `removed the characters \\${String.fromCharCode(d)} between tokens`);

@@ -867,7 +867,8 @@ function escapedSpaceFollows(e: Engine, j: number, c2: number): Answer {
   while (s.charCodeAt(k) === Ch.BACKSLASH) {
     if (k + 1 >= e.end) {
       if (!e.final) throw NEED_MORE;
-      return PASS;
+      // `"x"\` at the end (jsonrepair #145): cut off in an escape after the string, as if at the quote.
+      return Decision.CLOSE;
     }
     const d = s.charCodeAt(k + 1);
     if (d === Ch.RBRACE || d === Ch.RBRACKET) return Decision.CLOSE;

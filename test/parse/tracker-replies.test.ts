@@ -3,7 +3,7 @@
 //   unescaped quotes: https://github.com/josdejong/jsonrepair/pull/116 (issues #102, #114)
 //                     https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /140, /141, /152
 //   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /36, /53, /98, /102, /172, /173
-//                     https://github.com/josdejong/jsonrepair/issues/147
+//                     https://github.com/josdejong/jsonrepair/issues/147, /137, /145
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
 //   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
 //   a bare word, a comment after a string: json_repair #146, #137; https://github.com/vaidik/commentjson/issues/10
@@ -94,6 +94,9 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // jsonrepair #131, json_repair #155: the last string's end quote lost before the closers; whole, not cut off.
   ['{\n  "ranges": [\n    {"start": "00:00", "end": "00:10"},\n    {"start": "00:17", "end": "00:23}\n  ]\n}', { ranges: [{ start: '00:00', end: '00:10' }, { start: '00:17', end: '00:23' }] }],
   ['```json{"key": "a}```', { key: 'a' }],
+  // jsonrepair #137: a `}` too many after an array's element object; read as the array's closer, the
+  // next element left the array and the whole became an array of two values.
+  ['{"s":[{"q":1}},{"t":2}]}', { s: [{ q: 1 }, { t: 2 }] }],
   // jsonrepair #152 (DeepSeek): two keys in a row lost their closing quotes.
   ['{"body": "@root continuing the review...", "suggested_diff_hunk: null, "approve_pr: false}', { body: '@root continuing the review...', suggested_diff_hunk: null, approve_pr: false }],
   // obsidian-llm-wiki #682: a stray `=` before a key (was an error); list bullets before keys.
@@ -208,5 +211,20 @@ describe('a function call with keyword arguments, or none, is its text (vLLM #22
   }
   test('the call is named as quoted text', () => {
     assert.deepEqual(parseWithReport('[ls()]').repairs.map((r) => [r.kind, 'detail' in r ? r.detail : undefined]), [['unquoted_string', 'quoted the function call ls(…)']]);
+  });
+});
+
+describe('a reply cut off in a backslash after a string (jsonrepair #145)', () => {
+  // The string's closing quote was kept as its text (`"解锁新技能选项。\""`).
+  const input = '{"relativePath": "chapters/x.md", "content": "解锁新技能选项。"\\';
+  test('the string ends at its quote; the reply reads as cut off', () => {
+    const value = { relativePath: 'chapters/x.md', content: '解锁新技能选项。' };
+    assert.deepEqual(parse(input), value);
+    assert.deepEqual(JSON.parse(repair(input)), value);
+    assert.deepEqual(streamedEnd(input, 1), value);
+    assert.ok(parseWithReport(input).repairs.some((r) => r.kind === 'truncated'));
+  });
+  test('after a whole value, a backslash is text after it, not a cut', () => {
+    assert.deepEqual(parseWithReport('{"a": 1}\\').repairs.map((r) => r.kind), ['surrounding_text']);
   });
 });
