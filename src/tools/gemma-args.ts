@@ -6,13 +6,17 @@ import { TOKENS } from '../extract/tool-calls/index.js';
 
 const STRING_TOKENS = [TOKENS.gemmaString, TOKENS.functionGemmaString] as const;
 
-/** The body as JSON-like text, or undefined when a string never ends (the call was cut off). */
-export function gemmaArgumentsText(body: string): string | undefined {
+/**
+ * The body as JSON-like text, and whether a string lost its opening token (see
+ * lostOpenerValueStart); undefined when a string never ends (the call was cut off).
+ */
+export function gemmaArgumentsText(body: string): { text: string; lostOpener: boolean } | undefined {
   let text = body.trim();
   // `call:NAME(…)`: some replies use parentheses for the braces.
   if (text.startsWith('(')) text = `{${text.endsWith(')') ? `${text.slice(1, -1)}}` : text.slice(1)}`;
   let out = '';
   let from = 0;
+  let lostOpener = false;
   // Where each token is next found (-1: nowhere after `from`): each is searched again only once
   // passed, so a token the body never holds is looked for once, not once per string.
   const next = STRING_TOKENS.map((t) => text.indexOf(t));
@@ -22,11 +26,20 @@ export function gemmaArgumentsText(body: string): string | undefined {
       if (next[j] !== -1 && next[j] < from) next[j] = text.indexOf(STRING_TOKENS[j], from);
       if (next[j] !== -1 && (pick === -1 || next[j] < next[pick])) pick = j;
     }
-    if (pick === -1) return out + text.slice(from);
+    if (pick === -1) return { text: out + text.slice(from), lostOpener };
     const token = STRING_TOKENS[pick];
     const at = next[pick];
     const end = text.indexOf(token, at + token.length);
-    if (end === -1) return undefined;
+    if (end === -1) {
+      // `{query:Paris, France<|"|>,limit:5}` (sglang #39240: 6 calls in 20): the string's opening
+      // token lost, its closing one ends the value that the key's colon began.
+      const start = lostOpenerValueStart(text, from, at, at + token.length);
+      if (start < 0) return undefined;
+      out += text.slice(from, start) + JSON.stringify(text.slice(start, at).trim());
+      from = at + token.length;
+      lostOpener = true;
+      continue;
+    }
     out += text.slice(from, at) + JSON.stringify(text.slice(at + token.length, end));
     from = end + token.length;
     // `city:<escape>NYC<escape>unit:<escape>celsius<escape>` (vLLM's FunctionGemma tests): the next
@@ -40,3 +53,25 @@ export function gemmaArgumentsText(body: string): string | undefined {
 
 /** A key and its colon (`unit:`), maybe after space: one word, so a match is linear in what it reads. */
 const NEXT_KEY = /[ \t\r\n]*[A-Za-z_][\w-]*[ \t]*:/y;
+
+/**
+ * Where a value whose string token closes at `at` (`after` past it) starts when its opening token was
+ * lost: after the last key's colon in [from, at) — a word after `{` or `,` — with text between, and
+ * the token followed by `,`, `}` or the body's end. -1 otherwise: the token opens a string the body
+ * cuts off.
+ */
+function lostOpenerValueStart(text: string, from: number, at: number, after: number): number {
+  const rest = text.slice(after).trimStart();
+  if (rest !== '' && rest[0] !== ',' && rest[0] !== '}') return -1;
+  for (let colon = text.lastIndexOf(':', at - 1); colon >= from; colon = text.lastIndexOf(':', colon - 1)) {
+    KEY_BEFORE.lastIndex = 0;
+    if (KEY_BEFORE.test(text.slice(Math.max(from, colon - 64), colon))) {
+      const start = colon + 1;
+      return text.slice(start, at).trim() === '' ? -1 : start;
+    }
+  }
+  return -1;
+}
+
+/** A key right before its colon, after `{` or `,` (the slice it is tested on is bounded). */
+const KEY_BEFORE = /[{,][ \t\r\n]*[A-Za-z_][\w-]*[ \t]*$/;

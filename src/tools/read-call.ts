@@ -376,7 +376,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   if (span.body === 'gemma_args') {
     const args = gemmaArgumentsText(body);
     if (args === undefined) throw cutOff(where);
-    read = argumentsFromText(args, schema, ctx.parseOptions, rewrites, where);
+    if (args.lostOpener) rewrites.push('lost_string_token');
+    read = argumentsFromText(args.text, schema, ctx.parseOptions, rewrites, where);
   } else if (span.body === 'arguments' || (!body.includes(open) && json)) {
     // `<function=NAME>{…}</function>` (Llama 3.1's custom format): the header is Qwen3-Coder's, the body JSON.
     if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);

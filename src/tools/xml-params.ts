@@ -190,6 +190,7 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     const { key, asString } = tagAttributes(body.slice(keyStart, gt));
     const next = body.indexOf(open, gt + 1);
     if (closeAt !== -1 && closeAt < gt + 1) closeAt = body.indexOf(close, gt + 1);
+    if (closeAt !== -1) closeAt = pastInnerTags(body, gt + 1, closeAt, next, close);
     let end: number;
     if (closeAt !== -1 && (next === -1 || closeAt < next)) end = closeAt;
     else if (next !== -1) end = next; // a missing closer before the next parameter
@@ -201,6 +202,24 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     i = next;
   }
   return { value, repairs: repairs.list, cutOff, unclosed };
+}
+
+/**
+ * `<parameter name="content"><parameter>⏎  <a></a>⏎</parameter></parameter>` (vLLM #44060): a value
+ * of markup that holds the parameter's own tag, bare. Each such opener before the value's closer at
+ * `closeAt` takes that closer; the value's own is the next (before the next parameter, `next`).
+ * Cut at the first, the value lost its end and the last closer was dropped without a word.
+ */
+function pastInnerTags(body: string, from: number, closeAt: number, next: number, close: string): number {
+  const bare = `<${close.slice(2)}`;
+  let k = body.indexOf(bare, from);
+  while (k !== -1 && k < closeAt) {
+    const later = body.indexOf(close, closeAt + close.length);
+    if (later === -1 || (next !== -1 && later > next)) return closeAt;
+    closeAt = later;
+    k = body.indexOf(bare, k + bare.length);
+  }
+  return closeAt;
 }
 
 /**

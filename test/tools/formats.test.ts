@@ -560,6 +560,14 @@ describe('invoke: <invoke name="NAME"><parameter name="KEY">value</parameter></i
     assert.equal(extractToolCalls('Wrap calls in <tool_calls> tags.', { tools }).text, 'Wrap calls in <tool_calls> tags.');
   });
 
+  test("a value of markup that holds the parameter's own tag keeps its closers (vLLM #44060)", () => {
+    // Cut at the first </parameter>, the value lost its end and the last closer went without a word.
+    const reply = '<minimax:tool_call>\n<invoke name="web_search">\n<parameter name="query"><parameter>\n  <hello></hello>\n</parameter></parameter>\n</invoke>\n</minimax:tool_call>';
+    assert.deepEqual(calls(reply), [['invoke', 'web_search', { query: '<parameter>\n  <hello></hello>\n</parameter>' }]]);
+    streamed(reply);
+    assert.deepEqual(calls('<tool_call>\n<function=web_search>\n<parameter=query>\n<parameter>\nx\n</parameter>\n</parameter>\n</function>\n</tool_call>'), [['qwen3_coder', 'web_search', { query: '<parameter>\nx\n</parameter>' }]]);
+  });
+
   test('the markup mentioned in prose gives no call; a call cut off is an error', () => {
     assert.deepEqual(extractToolCalls('The <invoke name="x"> tag opens a call.', { tools }).calls, []);
     throwsCode('<invoke name="web_search"><parameter name="query">unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
@@ -586,6 +594,15 @@ describe('minimax_m3: ]<]minimax[>[ before every tag, parameters named by their 
 });
 
 describe('gemma: <|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>', () => {
+  test('a string whose opening token was lost runs from its key\'s colon to its closing token (sglang #39240)', () => {
+    // Read as a string the body never ends: "cut off", an error on a call whose text is all there.
+    const call = only('<|tool_call>call:web_search{query:Paris, France<|"|>,limit:5}<tool_call|>');
+    assert.deepEqual([call.arguments, call.rewrites], [{ query: 'Paris, France', limit: 5 }, ['lost_string_token']]);
+    assert.deepEqual(only('<|tool_call>call:get_weather{location:10:30 am<|"|>}<tool_call|>').arguments, { location: '10:30 am' });
+    streamed('<|tool_call>call:web_search{query:Paris, France<|"|>,limit:5}<tool_call|>');
+    throwsCode('<|tool_call>call:web_search{query:<|"|>Paris, Fr', 'UNREPAIRABLE', /cut off/);
+  });
+
   // vLLM's FunctionGemma tests: arguments written without commas ran into the first string
   // (`{"location": "NYC\"unit:\"celsius"}`), the others lost.
   test('the next argument right after a string, its comma left out: read, the comma named', () => {
