@@ -261,17 +261,17 @@ export function strayBackslash(e: Engine, i: number): number {
   return i;
 }
 
-/** Whether the text at `k` is a key's name, its closing quote and a colon (`rating": `). */
-export function quotedKeyAt(e: Engine, k: number): boolean {
+/** Whether the text at `k` is a key's name, its closing quote (`quote`, double unless said) and a colon (`rating": `). */
+export function quotedKeyAt(e: Engine, k: number, quote: number = Ch.DQUOTE): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + LOOKAHEAD);
   while (k < limit) {
     const c = s.charCodeAt(k);
-    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
+    if (c === quote || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
       c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.BACKSLASH) break;
     k++;
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
-  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  if (k >= limit || s.charCodeAt(k) !== quote) return false;
   return colonAfter(e, k + 1);
 }

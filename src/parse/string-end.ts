@@ -760,7 +760,9 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   const j = scanSignificant(e, i + closeLen);
   if (j >= e.end) return e.final ? Decision.CLOSE : undefined;
   const c2 = e.buf.charCodeAt(j);
-  if (c2 === Ch.COLON || c2 === Ch.FULLWIDTH_COLON || e.quote !== Quote.DOUBLE || j !== i + 1) return Decision.CLOSE;
+  // `{'a: 1, 'b': 2}` as Python writes keys, as well as JSON's.
+  if (c2 === Ch.COLON || c2 === Ch.FULLWIDTH_COLON || (e.quote !== Quote.DOUBLE && e.quote !== Quote.SINGLE) || j !== i + 1) return Decision.CLOSE;
+  const q = e.quote === Quote.SINGLE ? Ch.SQUOTE : Ch.DQUOTE;
   const s = e.buf;
   const floor = Math.max(e.textStart - e.base, 0);
   // `{"key:"value"}`, `{"key: "value"}`, `{"key:{"inner": 1}}`: the key's closing quote came after
@@ -777,11 +779,11 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   if (b < floor) return Decision.CLOSE;
   if (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.FULLWIDTH_COMMA && s.charCodeAt(b) !== Ch.LF) {
     // `{"a: 1 "b": 2}`: the value's comma lost as well, the value a scalar.
-    return isWordStart(c2) && quotedKeyAt(e, j) && scalarAfterColon(e, b + 1) && splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
+    return isWordStart(c2) && quotedKeyAt(e, j, q) && scalarAfterColon(e, b + 1) && splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
   }
   // The quote opens the next key, or the next string after the key's value, a container or its
   // object's end (`[{"a:false}, "b"]`, `{"a:[null, "x"]}`).
-  if (isWordStart(c2) ? !quotedKeyAt(e, j) && !valueAfterColon(e, b) && !(scalarAfterColon(e, b) && lostQuoteKeyAt(e, j)) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
+  if (isWordStart(c2) ? !quotedKeyAt(e, j, q) && !valueAfterColon(e, b) && !(scalarAfterColon(e, b) && lostQuoteKeyAt(e, j)) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
   return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
 }
 
@@ -845,7 +847,7 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   const from = e.textStart - e.base;
   // Only while the opening quote is within the look back (see lookBackFloor): a stream cut
   // elsewhere would no longer hold it.
-  if (from < 1 || lookBackFloor(e, e.pos) > from || e.quote !== Quote.DOUBLE) return false;
+  if (from < 1 || lookBackFloor(e, e.pos) > from || (e.quote !== Quote.DOUBLE && e.quote !== Quote.SINGLE)) return false;
   const colon = colonWithin(e.buf, from, limit);
   if (colon < 0) return false;
   e.joinStringText();

@@ -189,18 +189,21 @@ function keyClosingQuotes(text: string): number[] {
 
 /**
  * A container's JSON with one key's closing quote deleted (`{"a": 1, "b: [2]}`), where the key must
- * not run on through the rest of the document. Keys are identifiers and unique. Alone only: in prose,
+ * not run on through the rest of the document, or the same written as Python writes it (`{'a': 1,
+ * 'b: [2]}`, its strings words). Keys are identifiers and unique. Alone only: in prose,
  * extraction pairs the quotes as they stand, and a value with brackets in it (`{"a:"x]("}`) can end
  * the span early (a todo in test/parse/silent-loss-survey.test.ts).
  */
-export const deletedKeyQuote = fc.tuple(identifierContainer, fc.nat(), fc.boolean())
+export const deletedKeyQuote = fc.boolean().chain((python) => fc.tuple(python ? wordContainer : identifierContainer, fc.nat(), fc.boolean())
   .map(([container, at, pretty]) => {
     const value = uniqueKeys(container, { n: 0 });
-    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
-    const found = keyClosingQuotes(text);
+    const json = JSON.stringify(value, null, pretty ? 2 : undefined);
+    // As Python writes it (`{'a': 'x'}`): its strings are words, with no quote of either kind.
+    const text = python ? json.replace(/"/g, "'") : json;
+    const found = keyClosingQuotes(json);
     const i = found.length > 0 ? found[at % found.length] : -1;
     return { value, text: i < 0 ? text : text.slice(0, i) + text.slice(i + 1), inProse: false };
-  });
+  }));
 
 /**
  * A container's JSON with one key's opening quote written twice (`{""name": "Ann"}`), alone or in

@@ -273,7 +273,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   keepsText('recovery.deleted-script-delimiter', deletedScriptDelimiter,
     "a comma, colon, opener or closer deleted from a container written as JavaScript and Python write it (unquoted keys, single quotes, `True`/`None`, trailing commas), alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)"),
   keepsText('recovery.deleted-key-quote', deletedKeyQuote,
-    "a key's closing quote deleted from a valid document whose keys are identifiers loses no text silently (as recovery.deleted-delimiter states it)"),
+    "a key's closing quote deleted from a valid document whose keys are identifiers, or from one written as Python writes it, loses no text silently (as recovery.deleted-delimiter states it)"),
   keepsText('recovery.deleted-quote', deletedQuote,
     "a quote deleted from a valid document whose keys are identifiers and strings words, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)"),
   keepsText('recovery.deleted-quote-raw-lines', deletedQuoteRawLines,

@@ -1543,3 +1543,16 @@ describe('a prefilled object whose first member is damaged, then a key as code w
     ['"a"": 1, b: "x"}', { a: 1, b: 'x' }],
   ]);
 });
+
+describe("a key written as Python writes it that lost its closing quote ends at its colon, session 30", () => {
+  // The key ran on into the next one (`{"a: 1, ": "b': 2"}`): the largest group of single slips left
+  // in the combined-damage rerun (230 of 2,659); the double-quoted form was read already.
+  readsEach([
+    ["{'a: 1, 'b': 2}", { a: 1, b: 2 }],
+    ["{'a: 'x', 'b': 2}", { a: 'x', b: 2 }],
+    ["{'a: None, 'b': True}", { a: null, b: true }],
+    ["{'a': 1, 'c: 2, 'b': 3}", { a: 1, c: 2, b: 3 }],
+    ["{'a: [1], 'b': 2}", { a: [1], b: 2 }],
+    ["{'a:'x', 'b': 2}", { a: 'x', b: 2 }],
+  ]);
+});
