@@ -64,8 +64,9 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
   const trailing = closer < end && text.charCodeAt(closer) === RBRACE;
   // Else an object is the answer after prose's `Word:`, with a closer too many (`Answer: {"a": 1}}`)
   // or one written early (`Here: {a: 1}, b: 2}` is `{a: 1, b: 2}`); prose's word is not indented.
-  // A name that prose does not use (`fZ0: {…}, j: 2}`, `user_info: {…}, j: 2}`) is a key, though.
-  if (!trailing && text.charCodeAt(v) === LBRACE && !indentedLine(text, i) && !codeName(text, i, v)) return -1;
+  // A name that prose does not use (`fZ0: {…}, j: 2}`, `user_info: {…}, j: 2}`) is a key, though,
+  // and so is a lower-case name that opens the reply (`user: {…}, id: 3}`: a prefilled `{` goes on).
+  if (!trailing && text.charCodeAt(v) === LBRACE && !indentedLine(text, i) && !codeName(text, i, v) && !lowerNameOpensReply(text, i)) return -1;
   // `name: "Ann"}`, `ids: [1, 2]}`: one member, its `}` right after it.
   if (!trailing && !(k < end && text.charCodeAt(k) === RBRACE) && !memberAfterValue(text, after, end)) return -1;
   // From the value: a key's closing quote whose opening one was lost (`command": "ls"`) opens no string.
@@ -87,6 +88,12 @@ export function damagedMemberBefore(text: string, from: number, i: number, end: 
   while (q < k && !isAnyQuote(text.charCodeAt(q))) q++;
   if (q >= k || !membersMayStartAfter(text, q)) return i;
   return damagedMemberEnd(text, q, end) === i ? q : i;
+}
+
+/** Whether the name at `i` starts with a lower-case letter and only space stands before it. */
+function lowerNameOpensReply(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 0x61 && c <= 0x7a && skipWs(text, 0, i) === i;
 }
 
 /** Whether `i` is first on a line that an indentation opens (`⏎  k: {…},`, as a pretty-printer writes a member). */

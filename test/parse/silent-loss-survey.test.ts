@@ -1556,3 +1556,20 @@ describe("a key written as Python writes it that lost its closing quote ends at 
     ["{'a:'x', 'b': 2}", { a: 'x', b: 2 }],
   ]);
 });
+
+describe('a reply that opens with a lower-case key whose value is an object goes on from a prefilled {, session 30', () => {
+  // Read as prose's label and then an object, the key and the object's place were lost (`{"name":
+  // "Ann", "id": 3}`): the largest single-slip loss left in the combined-damage rerun (85 of 421).
+  readsEach([
+    ['a: {}, b: 1}', { a: {}, b: 1 }],
+    ['a: {b: 1}, c: 2}', { a: { b: 1 }, c: 2 }],
+    ['user: {name: "Ann"}, id: 3}', { user: { name: 'Ann' }, id: 3 }],
+    ['result: {"x": 1}, status: "ok"}', { result: { x: 1 }, status: 'ok' }],
+  ]);
+  readsEach([
+    // Prose's capitalised label, or one after text, stays a label.
+    ['Here: {a: 1}, b: 2}', { a: 1, b: 2 }],
+    ['Answer: {"a": 1}}', { a: 1 }],
+    ['The user: {name: "Ann"}, id: 3}', { name: 'Ann', id: 3 }],
+  ]);
+});
