@@ -639,6 +639,7 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   if (b < floor) return false;
   const atComma = s.charCodeAt(b) === Ch.COMMA;
   if (!atComma && !sawBreak) return false;
+  if (atComma && inArray && closedArrayBeforeKey(e, floor, b, i)) return true;
   // In an array, `said, "hi", …` may be a quotation: only `a,"b"` or a line break split there.
   if (inArray && !sawBreak && b !== i - 1) return false;
   // Forwards: `key"` then `:`.
@@ -657,6 +658,27 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   if (inArray ? c !== Ch.COMMA && c !== Ch.RBRACKET : c !== Ch.COLON) return false;
   const cut = atComma ? b : b + 1;
   // The raw tail [cut, i) is plain text (a comma, spaces, line breaks): drop it, and any escaping of those line breaks.
+  e.pos = i;
+  dropStringTail(e, cut);
+  endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote');
+  return true;
+}
+
+/**
+ * `{"a": ["x], "b": []}`: in an array that is an object's value, the string's text ends in the
+ * array's `]` and a comma (at `comma`), and the quote at `i` opens the object's next key: the string
+ * lost its closing quote before the `]`. Read on, the string became a key in the array (`{"x], ":
+ * …}`), the array took the object's members. Ends the string before the `]`.
+ */
+function closedArrayBeforeKey(e: Engine, floor: number, comma: number, i: number): boolean {
+  const depth = e.kinds.length;
+  if (depth < 2 || e.kinds[depth - 2] !== Kind.OBJECT) return false;
+  const s = e.buf;
+  let r = comma - 1;
+  while (r >= floor && isJsonSpace(s.charCodeAt(r))) r--;
+  if (r < floor || s.charCodeAt(r) !== Ch.RBRACKET || !quotedKeyAt(e, i + 1)) return false;
+  let cut = r;
+  while (cut > floor && isJsonSpace(s.charCodeAt(cut - 1))) cut--;
   e.pos = i;
   dropStringTail(e, cut);
   endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote');

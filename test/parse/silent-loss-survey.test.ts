@@ -1573,3 +1573,19 @@ describe('a reply that opens with a lower-case key whose value is an object goes
     ['The user: {name: "Ann"}, id: 3}', { name: 'Ann', id: 3 }],
   ]);
 });
+
+describe("a string in an object's array that lost its closing quote before the array's ], session 30", () => {
+  // The string ran on to the next key's quote and became a key in the array (`[{"x], \"b": []}]`),
+  // the object's next members moved into the array: 454 single slips in the combined-damage rerun.
+  readsEach([
+    ['{"a": ["x], "b": []}', { a: ['x'], b: [] }],
+    ['{"a": ["x", "y], "b": 1}', { a: ['x', 'y'], b: 1 }],
+    ['{"a": ["x],\n "b": 1}', { a: ['x'], b: 1 }],
+    ['{"a": [1, "x ] y], "b": 2}', { a: [1, 'x ] y'], b: 2 }],
+    ['Here: {"a": ["x], "b": []} ok', { a: ['x'], b: [] }],
+  ]);
+  readsEach([
+    // A bracket and quoted words in the string's text, then its own quote, stay its text.
+    ['{"a": ["said ], "hi", now"], "b": 1}', { a: ['said ], "hi", now'], b: 1 }],
+  ]);
+});
