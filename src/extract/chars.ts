@@ -713,6 +713,15 @@ export function pastNotes(text: string, i: number, end: number): number {
   }
 }
 
+/** Whether a word and then a curly closing quote and a colon follow the `"` at `i` (`"b”: 2`): a key. */
+export function curlyClosedKeyAt(text: string, i: number, end: number): boolean {
+  let k = i + 1;
+  while (k < end && isKeyChar(text.charCodeAt(k))) k++;
+  if (k === i + 1 || k >= end || (text.charCodeAt(k) !== RIGHT_DOUBLE_CURLY && text.charCodeAt(k) !== LEFT_DOUBLE_CURLY)) return false;
+  const colon = skipWs(text, k + 1, end);
+  return colon < end && text.charCodeAt(colon) === COLON;
+}
+
 /** How far {@link damagedMemberEnd} reads a damaged first member, on its line. */
 export const DAMAGED_MEMBER_LIMIT = 240;
 

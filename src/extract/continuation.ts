@@ -2,7 +2,7 @@
 // one value with a stray closer, `{"a": 1}⏎", "b": 2}` with a stray quote too (see strayCloser in
 // parse/continuation.ts), so the span found in prose must reach that far, or what follows the stray
 // closer would be set aside as prose.
-import { isComma, isDigit, isKeyChar, isKeyStart, isLetter, isWs, literalAt, pastNotes, skipComments, skipWs } from './chars.js';
+import { curlyClosedKeyAt, isComma, isDigit, isKeyChar, isKeyStart, isLetter, isWs, literalAt, pastNotes, skipComments, skipWs } from './chars.js';
 
 const COLON = 0x3a;
 const COMMA = 0x2c;
@@ -15,6 +15,7 @@ const RBRACE = 0x7d;
 const RBRACK = 0x5d;
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
+const FULLWIDTH_COLON = 0xff1a;
 
 /** How far past the closer the look reaches. */
 const LOOK = 160;
@@ -42,7 +43,7 @@ export function continuationAt(text: string, at: number, limit: number, inObject
   const first = text.charCodeAt(i);
   if (!isComma(first) && first !== RBRACE && first !== RBRACK && !quoteThenComma(text, i)) {
     const part = partAt(text, i, end);
-    if (part === Part.CONTAINER || (keyBefore(text, at) && (first === COLON || (inObject && isValueStart(text, i, end))))) return i - 1;
+    if (part === Part.CONTAINER || (keyBefore(text, at) && (first === COLON || first === FULLWIDTH_COLON || (inObject && (isValueStart(text, i, end) || lostOpenerValueAt(text, i, end)))))) return i - 1;
     // An opener written as a closer where a value belongs: a member after `[1, ]` or `[]`, elements
     // after `"k": }`.
     const before = charBefore(text, at);
@@ -81,9 +82,13 @@ function partAt(text: string, i: number, end: number): Part {
     // `b: 2`, a key as JavaScript and Python write it (not a link's `https://`).
     let k = i + 1;
     while (k < end && isKeyChar(text.charCodeAt(k))) k++;
+    // `b": 2`: a key that lost its opening quote.
+    if (k < end && text.charCodeAt(k) === QUOTE) k++;
     const colon = skipWs(text, k, end);
     return colon < end && text.charCodeAt(colon) === COLON && text.charCodeAt(colon + 1) !== 0x2f ? Part.MEMBER : Part.NONE;
   }
+  // `"b”: 2`: a key closed with a curly quote.
+  if (c === QUOTE && curlyClosedKeyAt(text, i, end)) return Part.MEMBER;
   const k = scalarEnd(text, i, end);
   if (k < 0) return Part.NONE;
   const after = skipWs(text, k, end);
@@ -91,12 +96,24 @@ function partAt(text: string, i: number, end: number): Part {
   const d = text.charCodeAt(after);
   if (c === QUOTE || c === APOS) {
     if (d === COLON) return Part.MEMBER;
+    // `"b"": 2`: the key's closing quote doubled.
+    if (after === k && d === c && skipWs(text, k + 1, end) < end && text.charCodeAt(skipWs(text, k + 1, end)) === COLON) return Part.MEMBER;
     // `"b" 2}`: a member whose colon was lost, the object's last (as the parser reads it).
     const value = scalarEnd(text, after, end);
     const close = value < 0 ? end : skipWs(text, value, end);
     if (close < end && text.charCodeAt(close) === RBRACE) return Part.MEMBER;
   }
   return d === COMMA || d === RBRACK ? Part.ELEMENT : Part.NONE;
+}
+
+/** Whether words at `i` end at a `"` before `,` or `}` (`x",`): a value that lost its opening quote. */
+function lostOpenerValueAt(text: string, i: number, end: number): boolean {
+  if (!isLetter(text.charCodeAt(i))) return false;
+  let k = i;
+  while (k < end && (isKeyChar(text.charCodeAt(k)) || text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x2e)) k++;
+  if (k >= end || text.charCodeAt(k) !== QUOTE) return false;
+  const d = skipWs(text, k + 1, end);
+  return d < end && (text.charCodeAt(d) === COMMA || text.charCodeAt(d) === RBRACE);
 }
 
 /** The end of the quoted string (on one line, `"` or `'`), number or literal at `i`; -1 if none starts there. */

@@ -264,11 +264,15 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
     // `"a⏎b"]`: a string whose line breaks are raw ends at its quote all the same.
     k = quoteEnd(e, i);
     if (k < 0) k = quoteEnd(e, i, LOOKAHEAD, true);
+    // `"c"": 2`: the key's closing quote doubled.
+    if (k >= 0 && s.charCodeAt(k + 1) === c && colonAfter(e, k + 2)) return Next.MEMBER;
     if (k < 0 || !delimiterAt(e, k + 1)) {
       // `"c: 2`: a key that lost its closing quote, its colon right after its word (the next quote,
-      // if any, opens something else: `"c: 2, "d": 3`; `"http://x",` is a string).
+      // if any, opens something else: `"c: 2, "d": 3`; `"http://x",` is a string); `"c”: 2`: a key
+      // closed with a curly quote.
       const word = scan(e, i + 1, isWordPart);
       if (word > i + 1 && word < e.end && s.charCodeAt(word) === Ch.COLON) return Next.MEMBER;
+      if (word > i + 1 && word < e.end && (s.charCodeAt(word) === Ch.RIGHT_DOUBLE || s.charCodeAt(word) === Ch.LEFT_DOUBLE) && colonAfter(e, word + 1)) return Next.MEMBER;
       if (k < 0) return Next.NONE;
     }
     k++;
@@ -281,8 +285,9 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   } else if (isWordStart(c)) {
     k = scan(e, i + 1, isWordPart);
     const after = peekSignificant(e, k);
-    // `b: 2`, a key as JavaScript writes it.
+    // `b: 2`, a key as JavaScript writes it; `b": 2`, a key that lost its opening quote.
     if (after < e.end && s.charCodeAt(after) === Ch.COLON) return Next.MEMBER;
+    if (after === k && s.charCodeAt(k) === Ch.DQUOTE && colonAfter(e, k + 1)) return Next.MEMBER;
     if (!isLiteralToken(s, i, k)) return Next.NONE;
   } else {
     return Next.NONE;
@@ -362,7 +367,7 @@ function literalEnd(e: Engine, c: number): number {
 /** Whether a colon follows the closer at `pos` (past spaces): the closer, right after a key, is stray. */
 export function colonAfterCloser(e: Engine): boolean {
   const i = peekSignificant(e, e.pos + 1);
-  return i < e.end && e.buf.charCodeAt(i) === Ch.COLON;
+  return i < e.end && (e.buf.charCodeAt(i) === Ch.COLON || e.buf.charCodeAt(i) === Ch.FULLWIDTH_COLON);
 }
 
 /**
@@ -562,13 +567,21 @@ export function valueEnd(e: Engine, i: number): number {
   const s = e.buf;
   const c = s.charCodeAt(i);
   if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
-    const k = quoteEnd(e, i);
-    return k < 0 ? -1 : k + 1;
+    // `"x⏎y"`: a string whose line breaks are raw ends at its quote all the same.
+    let k = quoteEnd(e, i);
+    if (k < 0) k = quoteEnd(e, i, LOOKAHEAD, true);
+    if (k < 0) return -1;
+    // `"x"",`: its closing quote doubled, before a delimiter.
+    if (s.charCodeAt(k + 1) === c && delimiterAt(e, k + 2)) k++;
+    return k + 1;
   }
   if (isDigit(c) || c === Ch.MINUS) return scan(e, i + 1, isNumberPart);
   if (isWordStart(c)) {
     const k = scan(e, i + 1, isWordPart);
-    return isLiteralToken(s, i, k) ? k : -1;
+    if (isLiteralToken(s, i, k)) return k;
+    // `x",`: a string that lost its opening quote, its closing one before a delimiter.
+    const q = lostOpenerQuote(e, k);
+    return q < 0 ? -1 : q + 1;
   }
   if (c !== Ch.LBRACE && c !== Ch.LBRACKET) return -1;
   const limit = Math.min(e.end, i + LOOKAHEAD);
@@ -583,6 +596,19 @@ export function valueEnd(e: Engine, i: number): number {
   }
   if (limit >= e.end && !e.final) throw NEED_MORE;
   return -1;
+}
+
+/**
+ * The `"` that ends, on its line, the words of a string from before `i` that lost its opening quote
+ * (words and spaces only up to it), when a delimiter follows it; -1 otherwise. Within the lookahead.
+ */
+function lostOpenerQuote(e: Engine, i: number): number {
+  const s = e.buf;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  let k = i;
+  while (k < limit && (isWordPart(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.DOT)) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k < limit && s.charCodeAt(k) === Ch.DQUOTE && delimiterAt(e, k + 1) ? k : -1;
 }
 
 /**

@@ -1589,3 +1589,22 @@ describe("a string in an object's array that lost its closing quote before the a
     ['{"a": ["said ], "hi", now"], "b": 1}', { a: ['said ], "hi", now'], b: 1 }],
   ]);
 });
+
+describe('a closer written early or for a colon, then a second slip in the member after it, session 30', () => {
+  // The object ended at the closer and the members after it were set aside as prose, or the key
+  // took a null (combined-damage groups L2 and L3).
+  const cases: ReadonlyArray<readonly [string, unknown]> = [
+    // The next key closed with a curly quote, lost its opening quote, or doubled its closing one.
+    ['{"a": "x"}, "b”: true}', { a: 'x', b: true }],
+    ['{"a": "x"}, b": 1}', { a: 'x', b: 1 }],
+    ['{"a": "x"}, "b"": 1}', { a: 'x', b: 1 }],
+    // A closer for the key's colon, then a full-width colon, a value that lost its opening quote, a
+    // raw line break in the value, or its closing quote doubled.
+    ['{"a"}： "x", "b": 1}', { a: 'x', b: 1 }],
+    ['{"a"} x", "b": 1}', { a: 'x', b: 1 }],
+    ['{"a"} "x\ny", "b": 1}', { a: 'x\ny', b: 1 }],
+    ['{"a"} "x"", "b": 1}', { a: 'x"', b: 1 }],
+  ];
+  readsEach(cases);
+  readsEach(cases.map(([text, value]) => [`Here: ${text} ok`, value] as const));
+});
