@@ -443,7 +443,7 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
         // `k: [1, 2], j: 2}`: the same, its first key unquoted (see unquotedMembersEnd); looked for
         // once, at the first word and `:` a value follows.
         unquotedLooked = true;
-        const close = unquotedMembersEnd(text, i, end);
+        const close = unquotedMembersEnd(text, i, end, start);
         if (close >= 0) {
           out.push({ start: i, end: close, jsonp: false, truncated: false, weak: false });
           i = close;

@@ -52,7 +52,7 @@ export function membersEnd(text: string, i: number, end: number): number {
  * (`Answer: {"a": 1}}`), so more than the lost `}` is asked for: a first value that is no object,
  * then `,` and a second member, quoted or not, right after it, or the `}` right after it.
  */
-export function unquotedMembersEnd(text: string, i: number, end: number): number {
+export function unquotedMembersEnd(text: string, i: number, end: number, from: number): number {
   if (!membersMayStartAfter(text, i)) return -1;
   const v = unquotedMemberValueAt(text, i, end);
   if (v < 0) return -1;
@@ -65,8 +65,9 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
   // Else an object is the answer after prose's `Word:`, with a closer too many (`Answer: {"a": 1}}`)
   // or one written early (`Here: {a: 1}, b: 2}` is `{a: 1, b: 2}`); prose's word is not indented.
   // A name that prose does not use (`fZ0: {…}, j: 2}`, `user_info: {…}, j: 2}`) is a key, though,
-  // and so is a lower-case name that opens the reply (`user: {…}, id: 3}`: a prefilled `{` goes on).
-  if (!trailing && text.charCodeAt(v) === LBRACE && !indentedLine(text, i) && !codeName(text, i, v) && !lowerNameOpensReply(text, i)) return -1;
+  // and so is a lower-case name that opens the reply, or its fence or answer (`from`), with a second
+  // member after its object (`user: {…}, id: 3}`: a prefilled `{` goes on).
+  if (!trailing && text.charCodeAt(v) === LBRACE && !indentedLine(text, i) && !codeName(text, i, v) && !(lowerNameOpens(text, from, i) && memberAfterValue(text, after, end))) return -1;
   // `name: "Ann"}`, `ids: [1, 2]}`: one member, its `}` right after it.
   if (!trailing && !(k < end && text.charCodeAt(k) === RBRACE) && !memberAfterValue(text, after, end)) return -1;
   // From the value: a key's closing quote whose opening one was lost (`command": "ls"`) opens no string.
@@ -74,14 +75,16 @@ export function unquotedMembersEnd(text: string, i: number, end: number): number
 }
 
 /**
- * Where members found at `i` in prose start when the member before them, on the comma's line, is
- * damaged (`Here you go: "a"： "x", "b": 1}`; see damagedMemberEnd): that member's first quote,
+ * Where members found at `i` in prose start when the member before them, on the comma's line (a
+ * note may follow the comma), is damaged (`Here you go: "a"： "x", "b": 1}`; see damagedMemberEnd): that member's first quote,
  * first on its line or after prose's `Word:`. Else `i`. `from`: where the look back may go.
  */
 export function damagedMemberBefore(text: string, from: number, i: number, end: number): number {
   let k = i - 1;
   while (k >= from && isWs(text.charCodeAt(k))) k--;
-  if (k < from || !isComma(text.charCodeAt(k))) return i;
+  // A comma before the members, or a note after it (`"a"": 1, // c⏎ "b": 2}`): damagedMemberEnd
+  // reads past notes as the parser does, and says whether its member ends at `i`.
+  if (k < from) return i;
   const bound = Math.max(from, k - DAMAGED_MEMBER_LIMIT);
   let q = k;
   while (q > bound && text.charCodeAt(q - 1) !== LF) q--;
@@ -90,10 +93,10 @@ export function damagedMemberBefore(text: string, from: number, i: number, end: 
   return damagedMemberEnd(text, q, end) === i ? q : i;
 }
 
-/** Whether the name at `i` starts with a lower-case letter and only space stands before it. */
-function lowerNameOpensReply(text: string, i: number): boolean {
+/** Whether the name at `i` starts with a lower-case letter and only space stands before it from `from`. */
+function lowerNameOpens(text: string, from: number, i: number): boolean {
   const c = text.charCodeAt(i);
-  return c >= 0x61 && c <= 0x7a && skipWs(text, 0, i) === i;
+  return c >= 0x61 && c <= 0x7a && skipWs(text, from, i) === i;
 }
 
 /** Whether `i` is first on a line that an indentation opens (`⏎  k: {…},`, as a pretty-printer writes a member). */

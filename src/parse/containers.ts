@@ -5,7 +5,7 @@ import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
-import { indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
+import { indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, KEY_MAX, LOOKAHEAD, closerOf } from './state.js';
 import { colonLostAt, keyStartsAt } from './words.js';
 
@@ -78,7 +78,7 @@ export function keyOpensText(e: Engine, at: number): boolean {
 export function unquotedKeyOpensText(e: Engine, at: number): boolean {
   if (!e.final) throw NEED_MORE;
   // `b': 1, 'c': 2}`: a key whose opening quote was lost (damagedMemberEnd).
-  return unquotedMembersEnd(e.buf, at, e.end) >= 0 || (damagedMemberEnd(e.buf, at, e.end) ?? -1) >= 0;
+  return unquotedMembersEnd(e.buf, at, e.end, at) >= 0 || (damagedMemberEnd(e.buf, at, e.end) ?? -1) >= 0;
 }
 
 function push(e: Engine, kind: Kind): void {
@@ -227,7 +227,7 @@ function closerBeforeMember(e: Engine, wanted: Kind): boolean {
   // A `}` inside an array directly inside an object, with the object's next key after the comma.
   if (wanted !== Kind.OBJECT || e.top() !== Kind.ARRAY || e.kinds[depth - 2] !== Kind.OBJECT) return false;
   const k = peekSignificant(e, j + 1);
-  if (k >= e.end || e.buf.charCodeAt(k) !== Ch.DQUOTE || !quotedKeyAt(e, k + 1)) return false;
+  if (k >= e.end || e.buf.charCodeAt(k) !== Ch.DQUOTE || !quotedKeyNameAt(e, k + 1)) return false;
   e.record('mismatched_closer', e.pos, `replaced "${c}" with "]"`);
   const at = e.pos++;
   e.edit(at, 1, popContainer(e));

@@ -4,7 +4,7 @@
 import { Ch, isDigit, isNumberPart, isWordStart, isWordPart } from './chars.js';
 import { opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
-import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
+import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
 
@@ -262,8 +262,7 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   let k: number;
   if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
     // `"a⏎b"]`: a string whose line breaks are raw ends at its quote all the same.
-    k = quoteEnd(e, i);
-    if (k < 0) k = quoteEnd(e, i, LOOKAHEAD, true);
+    k = quoteEnd(e, i, LOOKAHEAD, true);
     // `"c"": 2`: the key's closing quote doubled.
     if (k >= 0 && s.charCodeAt(k + 1) === c && colonAfter(e, k + 2)) return Next.MEMBER;
     if (k < 0 || !delimiterAt(e, k + 1)) {
@@ -469,7 +468,7 @@ export function strayQuote(e: Engine, colon: boolean): boolean {
     // `{"a": [1]" "b": 2}`: after a value, a stray quote and then the next key, its comma lost.
     if (colon || c !== Ch.SPACE) return false;
     const k = peekSignificant(e, e.pos + 1);
-    return k < e.end && s.charCodeAt(k) === Ch.DQUOTE && quotedKeyAt(e, k + 1);
+    return k < e.end && s.charCodeAt(k) === Ch.DQUOTE && quotedKeyNameAt(e, k + 1);
   }
   const close = quoteEnd(e, e.pos);
   if (close < 0) return true;
@@ -568,8 +567,7 @@ export function valueEnd(e: Engine, i: number): number {
   const c = s.charCodeAt(i);
   if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
     // `"x⏎y"`: a string whose line breaks are raw ends at its quote all the same.
-    let k = quoteEnd(e, i);
-    if (k < 0) k = quoteEnd(e, i, LOOKAHEAD, true);
+    let k = quoteEnd(e, i, LOOKAHEAD, true);
     if (k < 0) return -1;
     // `"x"",`: its closing quote doubled, before a delimiter.
     if (s.charCodeAt(k + 1) === c && delimiterAt(e, k + 2)) k++;

@@ -262,7 +262,7 @@ export function strayBackslash(e: Engine, i: number): number {
 }
 
 /** Whether the text at `k` is a key's name, its closing quote (`quote`, double unless said) and a colon (`rating": `). */
-export function quotedKeyAt(e: Engine, k: number, quote: number = Ch.DQUOTE): boolean {
+export function quotedKeyNameAt(e: Engine, k: number, quote: number = Ch.DQUOTE): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + LOOKAHEAD);
   while (k < limit) {

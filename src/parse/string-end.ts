@@ -2,7 +2,7 @@
 // was missing? An ordered list of small checks, first answer wins.
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { colonAfter, equalsAfter, lineSpaceEnd, peekSignificant, quotedKeyAt, scanSignificant } from './space.js';
+import { colonAfter, equalsAfter, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, quoteEnd, scan } from './continuation.js';
@@ -318,7 +318,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing); `"foo", NOTE "b": …` (a stray
   // word before the next key, see stray_word).
   if (inObject(e)) {
-    if (e.buf.charCodeAt(wordEnd) === Ch.DQUOTE && !colonAfter(e, wordEnd + 1)) return firstQuote(e, i) && quotedKeyAt(e, wordEnd + 1) ? Decision.CLOSE : Decision.INNER;
+    if (e.buf.charCodeAt(wordEnd) === Ch.DQUOTE && !colonAfter(e, wordEnd + 1)) return firstQuote(e, i) && quotedKeyNameAt(e, wordEnd + 1) ? Decision.CLOSE : Decision.INNER;
     if (colonAfter(e, e.buf.charCodeAt(wordEnd) === Ch.DQUOTE ? wordEnd + 1 : wordEnd)) return Decision.CLOSE;
     // `{name="Ann", age=3}`: keyword arguments, `=` for the colon.
     if (equalsAfter(e, wordEnd)) return Decision.CLOSE;
@@ -512,15 +512,53 @@ function lastQuotedWordsAt(e: Engine, j: number): boolean {
 }
 
 /**
- * `"x ""y"" z"`: a doubled quote with a space on one side and a word on the other, as CSV escapes
- * a quote (`i` and `j` the two, `k` the word after them): text. Closed there, the quoted word became
- * a key. (`"a""b"`, no space, is two strings.)
+ * `"Say ""hi"" now"`: quotes doubled in a string's text, as CSV escapes them (`i` and `j` the pair
+ * at hand, `k` what follows them): an opening pair after a space, before a word, whose closing pair
+ * follows on the line and then the string's own closing quote; or that closing pair, after a word,
+ * with an opening pair before it in the string. Both quotes stay the text's. Closed there, the
+ * quoted word became a key. (`"a""b"`, no space, is two strings; `"Hello"" world"` two side by side.)
  */
 function doubledInText(e: Engine, i: number, j: number, k: number): boolean {
   const s = e.buf;
-  if (j !== i + 1 || i - 1 < e.textStart - e.base) return false;
+  const floor = e.textStart - e.base;
+  if (j !== i + 1 || i - 1 < floor) return false;
   const before = s.charCodeAt(i - 1);
-  return (before === Ch.SPACE && k === j + 1 && isWordStart(s.charCodeAt(k))) || (isWordPart(before) && s.charCodeAt(j + 1) === Ch.SPACE && isWordStart(s.charCodeAt(k)));
+  if (before === Ch.SPACE) return k === j + 1 && isWordStart(s.charCodeAt(k)) && closingPairThenEnd(e, k);
+  return isWordPart(before) && openingPairBefore(s, Math.max(floor, i - LOOKAHEAD), i);
+}
+
+/** Whether, on the line from `k`, the first quote is a doubled one and a quote before a delimiter follows it. Waits for the line. */
+function closingPairThenEnd(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  let q = k;
+  while (q < limit && s.charCodeAt(q) !== Ch.DQUOTE && s.charCodeAt(q) !== Ch.LF) q++;
+  if (q + 1 >= e.end && !e.final) throw NEED_MORE;
+  if (q + 1 >= limit || s.charCodeAt(q) !== Ch.DQUOTE || s.charCodeAt(q + 1) !== Ch.DQUOTE) return false;
+  for (let r = q + 2; r < limit; r++) {
+    const c = s.charCodeAt(r);
+    if (c === Ch.LF) return false;
+    if (c === Ch.DQUOTE && delimiterFollows(e, r + 1)) return true;
+  }
+  if (limit >= e.end && !e.final) throw NEED_MORE;
+  return false;
+}
+
+/** Whether a space and two quotes (an opening pair) stand in [from, to) on the line before `to`. */
+function openingPairBefore(s: string, from: number, to: number): boolean {
+  for (let p = to - 1; p - 2 >= from; p--) {
+    if (s.charCodeAt(p) === Ch.LF) return false;
+    if (s.charCodeAt(p) === Ch.DQUOTE && s.charCodeAt(p - 1) === Ch.DQUOTE && s.charCodeAt(p - 2) === Ch.SPACE) return true;
+  }
+  return false;
+}
+
+/** Whether `,`, `}` or `]` follows `i` past spaces, or the text ends there. Waits for it. */
+function delimiterFollows(e: Engine, i: number): boolean {
+  const n = peekSignificant(e, i);
+  if (n >= e.end) return true;
+  const c = e.buf.charCodeAt(n);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
 }
 
 /**
@@ -676,13 +714,24 @@ function closedArrayBeforeKey(e: Engine, floor: number, comma: number, i: number
   const s = e.buf;
   let r = comma - 1;
   while (r >= floor && isJsonSpace(s.charCodeAt(r))) r--;
-  if (r < floor || s.charCodeAt(r) !== Ch.RBRACKET || !quotedKeyAt(e, i + 1)) return false;
+  if (r < floor || s.charCodeAt(r) !== Ch.RBRACKET || bracketOpenIn(s, floor, r) || !quotedKeyNameAt(e, i + 1)) return false;
   let cut = r;
   while (cut > floor && isJsonSpace(s.charCodeAt(cut - 1))) cut--;
   e.pos = i;
   dropStringTail(e, cut);
   endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote');
   return true;
+}
+
+/** Whether a `[` in [from, to) is left open there (`use arr[0], …`: the `]` after it is the text's). */
+function bracketOpenIn(s: string, from: number, to: number): boolean {
+  let open = 0;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LBRACKET) open++;
+    else if (c === Ch.RBRACKET && open > 0) open--;
+  }
+  return open > 0;
 }
 
 /**
@@ -762,7 +811,7 @@ export function throwIfLeakedMarkup(e: Engine, text: string, before: number): vo
  * missing comma and the key).
  */
 function ranIntoKey(e: Engine, i: number, j: number, c2: number): boolean {
-  if (j !== i + 1 || !inObject(e) || !isWordStart(c2) || !quotedKeyAt(e, j)) return false;
+  if (j !== i + 1 || !inObject(e) || !isWordStart(c2) || !quotedKeyNameAt(e, j)) return false;
   // `"a, {"k": 1}, …`: the quote opens a key of an object quoted inside the text (see embeddedObjectOpen).
   if (opensInnerKey(e, i)) return false;
   e.record('run_on_string', i, 'ended a string where the next key begins');
@@ -801,11 +850,11 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   if (b < floor) return Decision.CLOSE;
   if (s.charCodeAt(b) !== Ch.COMMA && s.charCodeAt(b) !== Ch.FULLWIDTH_COMMA && s.charCodeAt(b) !== Ch.LF) {
     // `{"a: 1 "b": 2}`: the value's comma lost as well, the value a scalar.
-    return isWordStart(c2) && quotedKeyAt(e, j, q) && scalarAfterColon(e, b + 1) && splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
+    return isWordStart(c2) && quotedKeyNameAt(e, j, q) && scalarAfterColon(e, b + 1) && splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
   }
   // The quote opens the next key, or the next string after the key's value, a container or its
   // object's end (`[{"a:false}, "b"]`, `{"a:[null, "x"]}`).
-  if (isWordStart(c2) ? !quotedKeyAt(e, j, q) && !valueAfterColon(e, b) && !(scalarAfterColon(e, b) && lostQuoteKeyAt(e, j)) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
+  if (isWordStart(c2) ? !quotedKeyNameAt(e, j, q) && !valueAfterColon(e, b) && !(scalarAfterColon(e, b) && lostQuoteKeyAt(e, j)) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
   return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
 }
 

@@ -575,11 +575,7 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     return;
   }
   let last = unquotedEnd(e, false);
-  const top = e.top();
-  let lines = kind === 'unquoted_string' && (top === Kind.OBJECT || top === Kind.ARRAY) ? continuedLines(e, lineSpaceEnd(e, last), quotesIn(e.buf, start, last) % 2 === 0) : -1;
-  // In an array, only a closing quote (`[a⏎b"]`) makes the lines one string that lost its opening
-  // quote: otherwise each line is an element.
-  if (top === Kind.ARRAY && lines > 0 && !(e.buf.charCodeAt(lines - 1) === Ch.DQUOTE && quotesIn(e.buf, start, lines) % 2 === 1)) lines = -1;
+  const lines = kind === 'unquoted_string' ? valueLinesEnd(e, start, last) : -1;
   if (lines > 0) last = lines;
   let text = e.buf.slice(start, last);
   const quote = e.top() === Kind.OBJECT && e.buf.charCodeAt(last) === Ch.COMMA && !text.includes('"') ? quoteEndingLine(e, last + 1) : -1;
@@ -736,6 +732,28 @@ function quoteEndingLine(e: Engine, i: number): number {
     return -1;
   }
   return closesValueAt(e, i) ? i : -1;
+}
+
+/**
+ * Where an unquoted value whose first line runs from `start` to `last` ends when it goes on over
+ * lines (see continuedLines), or -1. In an array, lines are elements that lost their commas
+ * (`[⏎  apple⏎  banana⏎]`), unless a closing quote ends them (`[a⏎b"]`: one string that lost its
+ * opening quote) on lines not indented as the first one (`[⏎  apple⏎  banana"⏎]` stays two).
+ */
+function valueLinesEnd(e: Engine, start: number, last: number): number {
+  const top = e.top();
+  if (top !== Kind.OBJECT && top !== Kind.ARRAY) return -1;
+  const end = continuedLines(e, lineSpaceEnd(e, last), quotesIn(e.buf, start, last) % 2 === 0);
+  if (top === Kind.OBJECT || end < 0) return end;
+  if (e.buf.charCodeAt(end - 1) !== Ch.DQUOTE || quotesIn(e.buf, start, end) % 2 === 0) return -1;
+  return lineBreakBefore(e, start) && indentAt(e, nextLineStart(e, lineSpaceEnd(e, last))) === indentAt(e, start) ? -1 : end;
+}
+
+/** The first token's offset on the line after the line break at `i` (past spaces and tabs). */
+function nextLineStart(e: Engine, i: number): number {
+  let k = i + 1;
+  while (k < e.end && (e.buf.charCodeAt(k) === Ch.SPACE || e.buf.charCodeAt(k) === Ch.TAB)) k++;
+  return k;
 }
 
 /** How many `"` are in `s` from `from` to `to`. */

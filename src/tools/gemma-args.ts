@@ -29,10 +29,9 @@ export function gemmaArgumentsText(body: string): { text: string; lostOpener: bo
     if (pick === -1) return { text: out + text.slice(from), lostOpener };
     const token = STRING_TOKENS[pick];
     const at = next[pick];
-    const end = text.indexOf(token, at + token.length);
-    if (end === -1) {
-      // `{query:Paris, France<|"|>,limit:5}` (sglang #39240: 6 calls in 20): the string's opening
-      // token lost, its closing one ends the value that the key's colon began.
+    if (!opensValue(text, at)) {
+      // `{query:Paris, France<|"|>,limit:5}` (sglang #39240: 6 calls in 20): a token after text,
+      // where a string ends, the string's opening token lost; it ends the value the key's colon began.
       const start = lostOpenerValueStart(text, from, at, at + token.length);
       if (start < 0) return undefined;
       out += text.slice(from, start) + JSON.stringify(text.slice(start, at).trim());
@@ -40,6 +39,8 @@ export function gemmaArgumentsText(body: string): { text: string; lostOpener: bo
       lostOpener = true;
       continue;
     }
+    const end = text.indexOf(token, at + token.length);
+    if (end === -1) return undefined;
     out += text.slice(from, at) + JSON.stringify(text.slice(at + token.length, end));
     from = end + token.length;
     // `city:<escape>NYC<escape>unit:<escape>celsius<escape>` (vLLM's FunctionGemma tests): the next
@@ -54,24 +55,51 @@ export function gemmaArgumentsText(body: string): { text: string; lostOpener: bo
 /** A key and its colon (`unit:`), maybe after space: one word, so a match is linear in what it reads. */
 const NEXT_KEY = /[ \t\r\n]*[A-Za-z_][\w-]*[ \t]*:/y;
 
+/** Whether the token at `at` stands where a value starts: after `:`, `{`, `[`, `,` or `(` (past space), or first. */
+function opensValue(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && isSpace(text.charCodeAt(k))) k--;
+  if (k < 0) return true;
+  const c = text.charCodeAt(k);
+  return c === 0x3a || c === 0x7b || c === 0x5b || c === 0x2c || c === 0x28;
+}
+
 /**
  * Where a value whose string token closes at `at` (`after` past it) starts when its opening token was
  * lost: after the last key's colon in [from, at) — a word after `{` or `,` — with text between, and
- * the token followed by `,`, `}` or the body's end. -1 otherwise: the token opens a string the body
- * cuts off.
+ * the token followed by `,`, `}`, `]` or the body's end. -1 otherwise.
  */
 function lostOpenerValueStart(text: string, from: number, at: number, after: number): number {
-  const rest = text.slice(after).trimStart();
-  if (rest !== '' && rest[0] !== ',' && rest[0] !== '}') return -1;
+  let r = after;
+  while (r < text.length && isSpace(text.charCodeAt(r))) r++;
+  const d = text.charCodeAt(r);
+  if (r < text.length && d !== 0x2c && d !== 0x7d && d !== 0x5d) return -1;
   for (let colon = text.lastIndexOf(':', at - 1); colon >= from; colon = text.lastIndexOf(':', colon - 1)) {
-    KEY_BEFORE.lastIndex = 0;
-    if (KEY_BEFORE.test(text.slice(Math.max(from, colon - 64), colon))) {
-      const start = colon + 1;
-      return text.slice(start, at).trim() === '' ? -1 : start;
-    }
+    if (!keyBefore(text, colon)) continue;
+    return text.slice(colon + 1, at).trim() === '' ? -1 : colon + 1;
   }
   return -1;
 }
 
-/** A key right before its colon, after `{` or `,` (the slice it is tested on is bounded). */
-const KEY_BEFORE = /[{,][ \t\r\n]*[A-Za-z_][\w-]*[ \t]*$/;
+/** Whether a key (a word) ends right before the colon at `colon`, after `{` or `,` (past space). */
+function keyBefore(text: string, colon: number): boolean {
+  let k = colon - 1;
+  while (k >= 0 && isSpace(text.charCodeAt(k))) k--;
+  const last = k;
+  while (k >= 0 && isKeyChar(text.charCodeAt(k))) k--;
+  if (k === last || isDigit(text.charCodeAt(k + 1))) return false;
+  while (k >= 0 && isSpace(text.charCodeAt(k))) k--;
+  return k >= 0 && (text.charCodeAt(k) === 0x7b || text.charCodeAt(k) === 0x2c);
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+function isKeyChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f || c === 0x2d;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}

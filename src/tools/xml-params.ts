@@ -177,8 +177,10 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
   const repairs = new ValueRepairs(body);
   let cutOff = false;
   let unclosed: 'no' | 'line' | 'inline' = 'no';
-  // The next closer at or after the current value; searched again only once passed (linear).
+  // The next closer, and the next bare opener (see pastInnerTags), at or after the current value;
+  // each searched again only once passed (linear).
   let closeAt = -2;
+  const inner = { bare: `<${close.slice(2)}`, at: -2 };
   let i = body.indexOf(open);
   while (i !== -1) {
     const keyStart = i + open.length;
@@ -190,7 +192,7 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     const { key, asString } = tagAttributes(body.slice(keyStart, gt));
     const next = body.indexOf(open, gt + 1);
     if (closeAt !== -1 && closeAt < gt + 1) closeAt = body.indexOf(close, gt + 1);
-    if (closeAt !== -1) closeAt = pastInnerTags(body, gt + 1, closeAt, next, close);
+    if (closeAt !== -1) closeAt = pastInnerTags(body, gt + 1, closeAt, next, close, inner);
     let end: number;
     if (closeAt !== -1 && (next === -1 || closeAt < next)) end = closeAt;
     else if (next !== -1) end = next; // a missing closer before the next parameter
@@ -208,16 +210,16 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
  * `<parameter name="content"><parameter>⏎  <a></a>⏎</parameter></parameter>` (vLLM #44060): a value
  * of markup that holds the parameter's own tag, bare. Each such opener before the value's closer at
  * `closeAt` takes that closer; the value's own is the next (before the next parameter, `next`).
- * Cut at the first, the value lost its end and the last closer was dropped without a word.
+ * Cut at the first, the value lost its end and the last closer was dropped without a word. `inner`:
+ * the bare opener and where it was found last (searched again only once passed: linear in the body).
  */
-function pastInnerTags(body: string, from: number, closeAt: number, next: number, close: string): number {
-  const bare = `<${close.slice(2)}`;
-  let k = body.indexOf(bare, from);
-  while (k !== -1 && k < closeAt) {
+function pastInnerTags(body: string, from: number, closeAt: number, next: number, close: string, inner: { bare: string; at: number }): number {
+  if (inner.at !== -1 && inner.at < from) inner.at = body.indexOf(inner.bare, from);
+  while (inner.at !== -1 && inner.at < closeAt) {
     const later = body.indexOf(close, closeAt + close.length);
     if (later === -1 || (next !== -1 && later > next)) return closeAt;
     closeAt = later;
-    k = body.indexOf(bare, k + bare.length);
+    inner.at = body.indexOf(inner.bare, inner.at + inner.bare.length);
   }
   return closeAt;
 }

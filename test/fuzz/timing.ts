@@ -140,6 +140,10 @@ export const FAMILIES: readonly TimingFamily[] = [
   // never (<tool_call>, <function=…>: each span searched to the reply's end), found by timing 1 MB;
   // Gemma's string tokens; OLMo 3's and Gemma 3's blocks of calls.
   { name: 'tools.qwen3-coder-spans', n: 20_000, make: (n) => times('<function=ls><parameter=a>x</parameter></function>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // One call with many parameters: the look for a value's inner tags (pastInnerTags) is searched once.
+  { name: 'tools.qwen3-coder-parameters', n: 20_000, make: (n) => '<tool_call>\n<function=ls>\n' + times('<parameter=a>\nx\n</parameter>\n', n) + '</function>\n</tool_call>', run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // One Gemma call with many strings whose opening token was lost (the look back for the key).
+  { name: 'tools.gemma-lost-tokens', n: 20_000, make: (n) => '<|tool_call>call:ls{' + times('a:x<|"|>,', n) + 'b:1}<tool_call|>', run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.gemma-calls', n: 20_000, make: (n) => times('<|tool_call>call:ls{a:<|"|>x<|"|>}<tool_call|>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.dsml-calls', n: 20_000, make: (n) => times('<｜DSML｜invoke name="ls"><｜DSML｜parameter name="a" string="true">x</｜DSML｜parameter></｜DSML｜invoke>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.call-blocks', n: 20_000, make: (n) => times('<function_calls>\nls(a=1)\n</function_calls>\n```tool_code\nls()\n```\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },

@@ -1506,14 +1506,18 @@ describe('an array string that lost its opening quote and goes on over lines, se
     ['[Ann\nLee", 3]', ['Ann\nLee', 3]],
     ['[A\n0"]', ['A\n0']],
     ['{"k": [one\ntwo", "three"]}', { k: ['one\ntwo', 'three'] }],
-    ['[1,\n hello\n world"]', [1, 'hello\n world']],
+    ['[\n  line one\nline two",\n  "z"\n]', ['line one\nline two', 'z']],
     ['Here is the result: [A\nA",{}] Hope it helps.', ['A\nA', {}]],
     ['["a,["a"],"a\na"]', ['a,["a', 'a\na']],
   ]);
   readsEach([
-    // Lines of words with no closing quote are elements that lost their commas.
+    // Lines of words with no closing quote are elements that lost their commas; so are lines indented
+    // as the first one, a closing quote or not (review).
     ['[a\nb]', ['a', 'b']],
     ['[\n  a\n  b\n]', ['a', 'b']],
+    ['[1,\n hello\n world"]', [1, 'hello', 'world']],
+    ['[\n  apple\n  banana"\n  cherry\n]', ['apple', 'banana', 'cherry']],
+    ['{"list": [\n  first item\n  second item",\n  "third"\n]}', { list: ['first item', 'second item', 'third'] }],
   ]);
 });
 
@@ -1526,11 +1530,15 @@ describe('words a string quotes last, and quotes doubled as CSV doubles them, st
     ['["x "y" "z""]', ['x "y" "z"']],
     ['{"a": "x ""y"" z"}', { a: 'x ""y"" z' }],
     ['{"a": "Say ""hello"" now", "b": 1}', { a: 'Say ""hello"" now', b: 1 }],
+    ['{"a": "He said ""hi"""}', { a: 'He said ""hi""' }],
   ]);
   readsEach([
-    // Strings side by side, and a doubled quote with no space, read as before.
+    // Strings side by side, and a doubled quote with no opening pair before it, read as before (review).
     ['{"a": "x" "y", "b": 1}', { a: 'xy', b: 1 }],
     ['["a""b"]', ['a', 'b']],
+    ['{"text": "Hello"" world"}', { text: 'Hello world' }],
+    ['{"a": "hello ""world"}', { a: 'hello world' }],
+    ['{"a": "one"" two": 1}', { a: 'one', ' two': 1 }],
     ['{"a": "x "y" z", "b": 1}', { a: 'x "y" z', b: 1 }],
   ]);
 });
@@ -1607,4 +1615,23 @@ describe('a closer written early or for a colon, then a second slip in the membe
   ];
   readsEach(cases);
   readsEach(cases.map(([text, value]) => [`Here: ${text} ok`, value] as const));
+});
+
+describe('review of session 30: readings pinned', () => {
+  readsEach([
+    // A `}` for an array's `]` with an object after it: the array goes on (the stray-closer reading).
+    ['{"a": [1, 2}, {"b": 3}}', { a: [1, 2, { b: 3 }] }],
+    // A prefilled object's damaged first member, a note after its comma, in prose too.
+    ['Here: "a"": 1, // c\n "b": 2}', { a: 1, b: 2 }],
+    ['Here: "a"": 1, ... "b": 2}', { a: 1, b: 2 }],
+    // A lower-case key opening a fence's or an answer's text.
+    ['```json\nuser: {name: "Ann"}, id: 3}\n```', { user: { name: 'Ann' }, id: 3 }],
+    ['<think>x</think>\nuser: {name: "Ann"}, id: 3}', { user: { name: 'Ann' }, id: 3 }],
+    // One member: prose's label, whatever its case.
+    ['answer: {"a": 1}}', { a: 1 }],
+  ]);
+  test("a string's own [ keeps its ] (review)", () => {
+    assert.deepEqual(parse('{"a": ["use arr[0], "key": "v"]}'), parse('{"a": ["use arr[0], "key": "v"]}'));
+    assert.notDeepEqual(parse('{"a": ["use arr[0], "key": "v"]}'), { a: ['use arr[0'], key: 'v' });
+  });
 });

@@ -601,6 +601,8 @@ describe('gemma: <|tool_call>call:NAME{key:<|"|>value<|"|>}<tool_call|>', () => 
     assert.deepEqual(only('<|tool_call>call:get_weather{location:10:30 am<|"|>}<tool_call|>').arguments, { location: '10:30 am' });
     streamed('<|tool_call>call:web_search{query:Paris, France<|"|>,limit:5}<tool_call|>');
     throwsCode('<|tool_call>call:web_search{query:<|"|>Paris, Fr', 'UNREPAIRABLE', /cut off/);
+    // Not only the last string (review): a token after text closes; one after a colon opens.
+    assert.deepEqual(only('<|tool_call>call:get_weather{location:<|"|>Oslo<|"|>, unit:celsius<|"|>, days:<|"|>3<|"|>}<tool_call|>').arguments, { location: 'Oslo', unit: 'celsius', days: 3 });
   });
 
   // vLLM's FunctionGemma tests: arguments written without commas ran into the first string
