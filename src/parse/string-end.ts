@@ -2,14 +2,14 @@
 // was missing? An ordered list of small checks, first answer wins.
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
-import { colonAfter, equalsAfter, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
+import { colonAfter, equalsAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, quoteEnd, scan } from './continuation.js';
 import { embeddedDocText } from './embedded-doc.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
-import { isLiteralWord, keyAfterFullwidthComma, keyStartsAt, namedKeyAt, pathKeyAt, scalarEndsMember, scanWordLimited } from './words.js';
+import { isLiteralWord, keyAfterFullwidthComma, keyStartsAt, namedKeyAt, pathKeyAt, quotedKeyAt, scalarEndsMember, scanWordLimited } from './words.js';
 
 /**
  * Does the quote at `i` end the string? Looks at what follows it (bounded). Returns undefined when
@@ -310,6 +310,9 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   const k = scanSignificant(e, j + 1);
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
   if (!isWordStart(e.buf.charCodeAt(k))) {
+    // `"- "Tell Me",⏎- "Auberge".",` (json_repair #133): a list of quoted titles in the text; a
+    // list's mark starts no member (`- "b": 2` is a stray mark before a key).
+    if (inObject(e) && !firstQuote(e, i) && listItemAt(e, k)) return Decision.INNER;
     return e.buf.charCodeAt(k) === Ch.DQUOTE && inObject(e) && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
   }
   const wordEnd = scanWordLimited(e, k);
@@ -336,6 +339,19 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   // object whose `{` was lost.
   if (colonAfter(e, wordEnd) && e.buf.slice(k, wordEnd).trim().indexOf(' ') < 0) return Decision.CLOSE;
   return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
+}
+
+/** Whether a list's item starts at `k` on a new line: `-`, `*` or `•` and a space, then no quoted key. */
+function listItemAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const c = s.charCodeAt(k);
+  if ((c !== Ch.MINUS && c !== Ch.STAR && c !== 0x2022) || !lineBreakBefore(e, k)) return false;
+  if (k + 1 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (s.charCodeAt(k + 1) !== Ch.SPACE) return false;
+  return !quotedKeyAt(e, peekSignificant(e, k + 2));
 }
 
 /** A key word at `k`, one space, then a literal, a number or a container (`b [None],`) that ends the member. */

@@ -1,7 +1,7 @@
 // Model replies quoted in peers' trackers (read for what real replies look like; the inputs are
 // shortened). Each is read as meant, alone and inside prose, by parse, repair and the stream alike.
 //   unescaped quotes: https://github.com/josdejong/jsonrepair/pull/116 (issues #102, #114)
-//                     https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /140, /141, /152
+//                     https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /133, /140, /141, /152
 //   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /36, /53, /98, /102, /172, /173
 //                     https://github.com/josdejong/jsonrepair/issues/147, /137, /145
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
@@ -97,6 +97,9 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // jsonrepair #137: a `}` too many after an array's element object; read as the array's closer, the
   // next element left the array and the whole became an array of two values.
   ['{"s":[{"q":1}},{"t":2}]}', { s: [{ q: 1 }, { t: 2 }] }],
+  // json_repair #133: a list of quoted titles in a value, its quotes and line breaks raw; the second
+  // item became a key `-`.
+  ['{"songs": "- "Tell Me There\'s "a Heaven",\n- "Auberge".", "b": 1}', { songs: '- "Tell Me There\'s "a Heaven",\n- "Auberge".', b: 1 }],
   // jsonrepair #152 (DeepSeek): two keys in a row lost their closing quotes.
   ['{"body": "@root continuing the review...", "suggested_diff_hunk: null, "approve_pr: false}', { body: '@root continuing the review...', suggested_diff_hunk: null, approve_pr: false }],
   // obsidian-llm-wiki #682: a stray `=` before a key (was an error); list bullets before keys.
