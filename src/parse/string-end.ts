@@ -696,16 +696,17 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   if (atComma && inArray && closedArrayBeforeKey(e, floor, b, i)) return true;
   // In an array, `said, "hi", …` may be a quotation: only `a,"b"` or a line break split there.
   if (inArray && !sawBreak && b !== i - 1) return false;
-  // Forwards: `key"` then `:`.
+  // Forwards: `key"` then `:` (`key'` in a single-quoted string: `{'a': 'O'Neil, 'b': 1}`).
+  const q = e.quote === Quote.SINGLE ? Ch.SQUOTE : Ch.DQUOTE;
   let k = i + 1;
   const limit = Math.min(e.end, k + LOOKAHEAD);
   while (k < limit) {
     const c = s.charCodeAt(k);
-    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.COMMA) break;
+    if (c === q || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.COMMA) break;
     k++;
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
-  if (k >= limit || s.charCodeAt(k) !== Ch.DQUOTE) return false;
+  if (k >= limit || s.charCodeAt(k) !== q) return false;
   // What follows that quote: an object's next key has its colon, an array's next element a comma or `]`.
   const after = peekSignificant(e, k + 1);
   const c = after < e.end ? s.charCodeAt(after) : -1;

@@ -2,7 +2,7 @@
 // shortened). Each is read as meant, alone and inside prose, by parse, repair and the stream alike.
 //   unescaped quotes: https://github.com/josdejong/jsonrepair/pull/116 (issues #102, #114)
 //                     https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /133, /140, /141, /152
-//   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /36, /53, /98, /102, /172, /173
+//   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /36, /53, /56, /98, /102, /172, /173
 //                     https://github.com/josdejong/jsonrepair/issues/147, /137, /145
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
 //   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
@@ -97,6 +97,8 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // jsonrepair #137: a `}` too many after an array's element object; read as the array's closer, the
   // next element left the array and the whole became an array of two values.
   ['{"s":[{"q":1}},{"t":2}]}', { s: [{ q: 1 }, { t: 2 }] }],
+  // json_repair #56: an apostrophe in a single-quoted value that lost its closing quote; an error.
+  ["{'name': 'Jack O'Sullivan, 'id': '5'}", { name: "Jack O'Sullivan", id: '5' }],
   // json_repair #133: a list of quoted titles in a value, its quotes and line breaks raw; the second
   // item became a key `-`.
   ['{"songs": "- "Tell Me There\'s "a Heaven",\n- "Auberge".", "b": 1}', { songs: '- "Tell Me There\'s "a Heaven",\n- "Auberge".', b: 1 }],
