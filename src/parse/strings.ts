@@ -1,6 +1,6 @@
 // Strings: which quote opens one, the fast path for a plain string, the content (escapes, control
 // characters), and closing or joining it. Where a string ends is decided in string-end.ts.
-import { Ch, isDigit, isHexDigit, isJsonSpace, isSpecialSpace, isWordStart } from './chars.js';
+import { Ch, isDigit, isHexDigit, isJsonSpace, isSpecialSpace, isWordPart, isWordStart } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
@@ -801,6 +801,16 @@ export function readEscape(e: Engine, i: number): number {
     // A backslash-continued line: the line break, CRLF's both characters, is not part of the string.
     if (code === Ch.CR && i + 2 >= e.end && !e.final) return -1;
     const len = code === Ch.CR && e.buf.charCodeAt(i + 2) === Ch.LF ? 3 : 2;
+    if (i + len >= e.end && !e.final) return -1;
+    if (i > 0 && isWordPart(e.buf.charCodeAt(i - 1)) && isWordPart(e.buf.charCodeAt(i + len))) {
+      // `"carrot\⏎turnip\⏎lettuce"` (jsonrepair #160): between two words the break is the text's,
+      // its backslash an escape's that lost its letter; continued, the words ran together.
+      const lineBreak = e.buf.slice(i + 1, i + len);
+      e.record('invalid_escape', i, 'kept the line break after a backslash between two words');
+      e.edit(i, len, JSON.stringify(lineBreak).slice(1, -1));
+      e.strText += lineBreak;
+      return i + len;
+    }
     e.record('invalid_escape', i, 'removed a line continuation');
     e.edit(i, len, '');
     return i + len;

@@ -3,7 +3,7 @@
 //   unescaped quotes: https://github.com/josdejong/jsonrepair/pull/116 (issues #102, #114)
 //                     https://github.com/mangiucugna/json_repair/issues/85, /94, /100, /128, /133, /140, /141, /152
 //   structure:        https://github.com/mangiucugna/json_repair/issues/7, /20, /36, /53, /56, /98, /102, /172, /173
-//                     https://github.com/josdejong/jsonrepair/issues/147, /137, /145
+//                     https://github.com/josdejong/jsonrepair/issues/147, /137, /145, /160
 //   a lost `}`:       https://github.com/vllm-project/vllm/issues/19056, /22885 (tool-call arguments)
 //   a quoted bracket: https://github.com/BoundaryML/baml/issues/1755
 //   a bare word, a comment after a string: json_repair #146, #137; https://github.com/vaidik/commentjson/issues/10
@@ -97,6 +97,9 @@ const STRUCTURE: ReadonlyArray<readonly [input: string, value: unknown]> = [
   // jsonrepair #137: a `}` too many after an array's element object; read as the array's closer, the
   // next element left the array and the whole became an array of two values.
   ['{"s":[{"q":1}},{"t":2}]}', { s: [{ q: 1 }, { t: 2 }] }],
+  // jsonrepair #160: a list's line breaks after backslashes; continued as JavaScript continues a
+  // line, the words ran together (`carrotturniplettuce`).
+  ['{"groceries": "carrot\\\nturnip\\\nlettuce"}', { groceries: 'carrot\nturnip\nlettuce' }],
   // json_repair #56: an apostrophe in a single-quoted value that lost its closing quote; an error.
   ["{'name': 'Jack O'Sullivan, 'id': '5'}", { name: "Jack O'Sullivan", id: '5' }],
   // json_repair #133: a list of quoted titles in a value, its quotes and line breaks raw; the second

@@ -121,7 +121,7 @@ const GROUPS: Group[] = [
   {
     id: 'line-continuation',
     deliberate: true,
-    reason: 'a backslash at the end of a line inside a string continues the line, as in JavaScript (`invalid_escape`); jsonrepair keeps the line break',
+    reason: 'a backslash at the end of a line inside a string continues the line, as in JavaScript (`invalid_escape`), unless words stand on both sides of it (`carrot\\⏎turnip`: the line break is kept); jsonrepair keeps the line break',
     test: (o) => /\\\n/.test(o.input),
   },
   {
