@@ -65,3 +65,9 @@ export function isDelimiter(c: number): boolean {
   return c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET ||
     c === Ch.RBRACKET || c === Ch.LPAREN || c === Ch.RPAREN || c === Ch.DQUOTE || isJsonSpace(c);
 }
+
+/** Whether a raw line break stands in [from, to). */
+export function lineBreakWithin(s: string, from: number, to: number): boolean {
+  for (let k = to - 1; k >= from; k--) if (s.charCodeAt(k) === Ch.LF) return true;
+  return false;
+}

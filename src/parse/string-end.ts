@@ -1,6 +1,6 @@
 // Where a string ends: does a quote close the string, belong to its text, or show that the end quote
 // was missing? An ordered list of small checks, first answer wins.
-import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart, lineBreakWithin } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, equalsAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
@@ -172,12 +172,6 @@ function quoteAfterFence(e: Engine, k: number): number {
     }
     e.fenceScanAt = e.base + q;
   }
-}
-
-/** Whether a raw line break stands in [from, to). */
-export function lineBreakWithin(s: string, from: number, to: number): boolean {
-  for (let k = to - 1; k >= from; k--) if (s.charCodeAt(k) === Ch.LF) return true;
-  return false;
 }
 
 /** Where the run of backticks at `k` ends. */
@@ -504,14 +498,15 @@ function quoteFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (k >= e.end) return Decision.INNER;
   const c3 = e.buf.charCodeAt(k);
   if (c3 === Ch.COMMA) return Decision.INNER;
-  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return (j > i + 1 && k === j + 1 && lastQuotedWordsAt(e, j)) || doubledInText(e, i, j, k) ? Decision.INNER : Decision.CLOSE;
+  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return (j > i + 1 && k === j + 1 && !firstQuote(e, i) && lastQuotedWordsAt(e, j)) || doubledInText(e, i, j, k) ? Decision.INNER : Decision.CLOSE;
   return closerMismatches(e, c3) || closerStartsText(e, k) ? Decision.CLOSE : Decision.INNER;
 }
 
 /**
- * `"x "y" "z"", "b": 1}`: the words quoted at `j` (after a space) close with a doubled quote, the
- * string's own, and then a comma or closer: the text quotes them last, and the string goes on to
- * there. Closed before them, the words became a key (`"z": ""`).
+ * `"x "y" "z"", "b": 1}`: in a string that quotes words already, the words quoted at `j` (after a
+ * space) close with a doubled quote, the string's own, and then a comma or closer: the text quotes
+ * them last, and the string goes on to there. Closed before them, the words became a key (`"z": ""`).
+ * (`["x" "y"", …]`, no quote in the text before: strings side by side.)
  */
 function lastQuotedWordsAt(e: Engine, j: number): boolean {
   const k = quoteEnd(e, j);
@@ -731,7 +726,7 @@ function closedArrayBeforeKey(e: Engine, floor: number, comma: number, i: number
   const s = e.buf;
   let r = comma - 1;
   while (r >= floor && isJsonSpace(s.charCodeAt(r))) r--;
-  if (r < floor || s.charCodeAt(r) !== Ch.RBRACKET || bracketOpenIn(s, floor, r) || !quotedKeyNameAt(e, i + 1)) return false;
+  if (r < floor || s.charCodeAt(r) !== Ch.RBRACKET || !plainTextIn(s, floor, r) || !quotedKeyNameAt(e, i + 1)) return false;
   let cut = r;
   while (cut > floor && isJsonSpace(s.charCodeAt(cut - 1))) cut--;
   e.pos = i;
@@ -740,15 +735,16 @@ function closedArrayBeforeKey(e: Engine, floor: number, comma: number, i: number
   return true;
 }
 
-/** Whether a `[` in [from, to) is left open there (`use arr[0], …`: the `]` after it is the text's). */
-function bracketOpenIn(s: string, from: number, to: number): boolean {
-  let open = 0;
+/**
+ * Whether [from, to) holds no opener, `}` or quote: a string's plain text (`use arr[0], …`: the `]`
+ * after it is the text's; `bazu, [{"k": []}]`: a string that ran through elements).
+ */
+function plainTextIn(s: string, from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const c = s.charCodeAt(k);
-    if (c === Ch.LBRACKET) open++;
-    else if (c === Ch.RBRACKET && open > 0) open--;
+    if (c === Ch.LBRACKET || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.DQUOTE) return false;
   }
-  return open > 0;
+  return true;
 }
 
 /**
@@ -937,7 +933,9 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   // elsewhere would no longer hold it.
   if (from < 1 || lookBackFloor(e, e.pos) > from || (e.quote !== Quote.DOUBLE && e.quote !== Quote.SINGLE)) return false;
   const colon = colonWithin(e.buf, from, limit);
-  if (colon < 0) return false;
+  // A key holds no line break: a colon past one is a later line's (`{'a': 1, 'b⏎⏎Note: …`, a reply
+  // cut off in a key, then a note).
+  if (colon < 0 || lineBreakWithin(e.buf, from, colon)) return false;
   e.joinStringText();
   const cut = e.strText.search(/[:：]/);
   if (cut < 0) return false;

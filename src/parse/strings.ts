@@ -1,11 +1,11 @@
 // Strings: which quote opens one, the fast path for a plain string, the content (escapes, control
 // characters), and closing or joining it. Where a string ends is decided in string-end.ts.
-import { Ch, isDigit, isHexDigit, isJsonSpace, isSpecialSpace, isWordPart, isWordStart } from './chars.js';
+import { Ch, isDigit, isHexDigit, isJsonSpace, isSpecialSpace, isWordPart, isWordStart, lineBreakWithin } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { lastKeyIndent, missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
-import { acuteCloses, closerMismatches, decideClose, endBeforeMember, lineBreakWithin, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
+import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 import { memberFollows, quoteEnd } from './continuation.js';
 import { latexCommandAt } from './latex.js';

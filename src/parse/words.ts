@@ -737,15 +737,16 @@ function quoteEndingLine(e: Engine, i: number): number {
 /**
  * Where an unquoted value whose first line runs from `start` to `last` ends when it goes on over
  * lines (see continuedLines), or -1. In an array, lines are elements that lost their commas
- * (`[⏎  apple⏎  banana⏎]`), unless a closing quote ends them (`[a⏎b"]`: one string that lost its
- * opening quote) on lines not indented as the first one (`[⏎  apple⏎  banana"⏎]` stays two).
+ * (`[⏎  apple⏎  banana⏎]`), unless a closing quote, their only one, ends them (`[a⏎b"]`: one string
+ * that lost its opening quote) on lines not indented as the first one (`[⏎  apple⏎  banana"⏎]`
+ * stays two).
  */
 function valueLinesEnd(e: Engine, start: number, last: number): number {
   const top = e.top();
   if (top !== Kind.OBJECT && top !== Kind.ARRAY) return -1;
   const end = continuedLines(e, lineSpaceEnd(e, last), quotesIn(e.buf, start, last) % 2 === 0);
   if (top === Kind.OBJECT || end < 0) return end;
-  if (e.buf.charCodeAt(end - 1) !== Ch.DQUOTE || quotesIn(e.buf, start, end) % 2 === 0) return -1;
+  if (e.buf.charCodeAt(end - 1) !== Ch.DQUOTE || quotesIn(e.buf, start, end) !== 1) return -1;
   return lineBreakBefore(e, start) && indentAt(e, nextLineStart(e, lineSpaceEnd(e, last))) === indentAt(e, start) ? -1 : end;
 }
 

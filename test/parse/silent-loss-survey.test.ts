@@ -1635,3 +1635,21 @@ describe('review of session 30: readings pinned', () => {
     assert.notDeepEqual(parse('{"a": ["use arr[0], "key": "v"]}'), { a: ['use arr[0'], key: 'v' });
   });
 });
+
+describe('readings the session 30 rules must not change (combined-damage rerun)', () => {
+  readsEach([
+    // A Python reply cut off in a key, then a note: the key holds no line break, the note no value.
+    ["{'a': 1, 'b\n\nNote: keep {x}.", { a: 1 }],
+    // A closer after a key, then a stray quote: no key is made of `": "`.
+    ['{"a": 1, "b"}": "x"}', { a: 1, b: null }],
+    // A key that lost its closing quote before a value that lost its opening one, over lines.
+    ['{"a": [], "b: [\n  x"\n]}', { a: [], b: ['x'] }],
+    // Strings side by side, then a stray quote: two strings, not one.
+    ['["x" "y"", "z"]', ['x', 'y"', 'z']],
+    // Quoted words in an array's lines: each line an element.
+    ['[x\ny" {}, "z"]', ['x', 'y" {}', 'z']],
+  ]);
+  test("a string that ran through an array's elements is not cut at the array's ]", () => {
+    assert.throws(() => parse('{"duka": ["bazu, [{"Dema_Muvimo": [], Zumibi_tese: "Nazere kigu"}]], "devufa": {}}'), JsonMendError);
+  });
+});
