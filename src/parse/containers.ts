@@ -786,6 +786,14 @@ export function setMayOpen(e: Engine, i: number): boolean {
   return !(q < limit && s.charCodeAt(q + 1) === Ch.COLON);
 }
 
+/** Whether a colon (ASCII or full-width) or a quote comes next from `i`, past space. Waits for it. */
+function colonOrStringAfter(e: Engine, i: number): boolean {
+  const j = peekSignificant(e, i);
+  if (j >= e.end) return false;
+  const c = e.buf.charCodeAt(j);
+  return c === Ch.COLON || c === Ch.FULLWIDTH_COLON || c === Ch.SQUOTE || c === Ch.DQUOTE;
+}
+
 /** How far a Python set literal is looked at before it is read as an object after all. */
 const SET_LIMIT = 4 * LOOKAHEAD;
 
@@ -824,8 +832,9 @@ export function pythonSet(e: Engine): boolean {
     if (k >= limit) break;
     const c = s.charCodeAt(k);
     if (c !== Ch.RBRACE && c !== Ch.COMMA) return false;
-    // `{"a"}` alone is a key that lost its value, or a `}` written for a colon (`{"a"}: 1`).
-    if (c === Ch.RBRACE && items === undefined && quote === Ch.DQUOTE) return false;
+    // `{"a"}` alone is a key that lost its value, or a `}` written for a colon (`{"a"}: 1`); so is
+    // `{'a'}` before a colon or a value (`{'a'} 'x', 'b': 1}`).
+    if (c === Ch.RBRACE && items === undefined && (quote === Ch.DQUOTE || colonOrStringAfter(e, k + 1))) return false;
     (items ??= []).push(i, last);
     if (c === Ch.RBRACE) return readSet(e, items, k);
     k++;

@@ -1653,3 +1653,17 @@ describe('readings the session 30 rules must not change (combined-damage rerun)'
     assert.throws(() => parse('{"duka": ["bazu, [{"Dema_Muvimo": [], Zumibi_tese: "Nazere kigu"}]], "devufa": {}}'), JsonMendError);
   });
 });
+
+describe("a Python key's } written for its colon is no one-member set, session 30", () => {
+  // Read as the set {'a'}, the object's value and every member after it were set aside.
+  readsEach([
+    ["{'a'}： 'x', 'b': 1}", { a: 'x', b: 1 }],
+    ["{'a'} 'x', 'b': 1}", { a: 'x', b: 1 }],
+    ["{'a'}: 'x', 'b': 1}", { a: 'x', b: 1 }],
+  ]);
+  readsEach([
+    ["{'a'}", ['a']],
+    ["[{'a'}, {'b'}]", [['a'], ['b']]],
+    ["{\"k\": {'a'}}", { k: ['a'] }],
+  ]);
+});
