@@ -4,7 +4,7 @@ import { damagedMemberEnd, elementsStartAt, memberStartsAt } from '../extract/ch
 import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
-import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
+import { Next, memberFollows, nextAfterComma, quoteEnd, strayCloser } from './continuation.js';
 import { indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, KEY_MAX, LOOKAHEAD, closerOf } from './state.js';
 import { colonLostAt, keyStartsAt } from './words.js';
@@ -786,12 +786,21 @@ export function setMayOpen(e: Engine, i: number): boolean {
   return !(q < limit && s.charCodeAt(q + 1) === Ch.COLON);
 }
 
-/** Whether a colon (ASCII or full-width) or a quote comes next from `i`, past space. Waits for it. */
+/**
+ * Whether a colon (ASCII or full-width) comes next from `i`, past space, or on the same line a
+ * quoted string followed by `,` or `}` (a member's value: `{'a'} 'x', …`, not `[{'a'} 'b']`).
+ * Waits for it.
+ */
 function colonOrStringAfter(e: Engine, i: number): boolean {
   const j = peekSignificant(e, i);
   if (j >= e.end) return false;
   const c = e.buf.charCodeAt(j);
-  return c === Ch.COLON || c === Ch.FULLWIDTH_COLON || c === Ch.SQUOTE || c === Ch.DQUOTE;
+  if (c === Ch.COLON || c === Ch.FULLWIDTH_COLON) return true;
+  if ((c !== Ch.SQUOTE && c !== Ch.DQUOTE) || lineBreakBefore(e, j)) return false;
+  const close = quoteEnd(e, j);
+  if (close < 0) return false;
+  const d = peekSignificant(e, close + 1);
+  return d < e.end && (e.buf.charCodeAt(d) === Ch.COMMA || e.buf.charCodeAt(d) === Ch.RBRACE);
 }
 
 /** How far a Python set literal is looked at before it is read as an object after all. */

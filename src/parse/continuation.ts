@@ -1,7 +1,7 @@
 // The look past a closer: does what follows go on in a container the closer would end, and not in
 // the one it would leave open? Then the closer was the mistake: reading it as an end would set what
 // follows aside, or hand it to a container that cannot take it (an element to an object).
-import { Ch, isDigit, isNumberPart, isWordStart, isWordPart, lineBreakWithin } from './chars.js';
+import { Ch, isDigit, isJsonSpace, isNumberPart, isWordStart, isWordPart, lineBreakWithin } from './chars.js';
 import { opensLostObject } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
@@ -265,8 +265,10 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
     k = quoteEnd(e, i, LOOKAHEAD, true);
     // `"c"": 2`: the key's closing quote doubled.
     if (k >= 0 && s.charCodeAt(k + 1) === c && colonAfter(e, k + 2)) return Next.MEMBER;
-    // A quote on a later line may close a value that lost its opening one (`"b: [⏎  x"`): the key first.
-    if (k < 0 || lineBreakWithin(s, i, k) || !delimiterAt(e, k + 1)) {
+    // A quote on a later line may close a value that lost its opening one (`"b: [⏎  x"`): the key
+    // first, when a container opens after its colon (`"Note: this⏎is text"` is a string).
+    const acrossLines = k >= 0 && lineBreakWithin(s, i, k);
+    if (k < 0 || (acrossLines && keyThenOpenerAt(e, i + 1)) || !delimiterAt(e, k + 1)) {
       // `"c: 2`: a key that lost its closing quote, its colon right after its word (the next quote,
       // if any, opens something else: `"c: 2, "d": 3`; `"http://x",` is a string); `"c”: 2`: a key
       // closed with a curly quote.
@@ -299,9 +301,19 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   if (d === Ch.COLON || d === Ch.FULLWIDTH_COLON) return quoted ? Next.MEMBER : Next.NONE;
   // `"b" 2}`: a member whose colon was lost, the object's last (a next one would make it a chain
   // to follow past the lookahead).
-  if (quoted && isWordStart(s.charCodeAt(i + 1)) && valueThenObjectEnd(e, after)) return Next.MEMBER;
+  // (`": "x"}` after a closer: no key's text starts with a colon.)
+  if (quoted && s.charCodeAt(i + 1) !== Ch.COLON && !isJsonSpace(s.charCodeAt(i + 1)) && valueThenObjectEnd(e, after)) return Next.MEMBER;
   // Prose after a value (`[1, 2], 3 more`) is not an element.
   return d === Ch.COMMA || d === Ch.RBRACKET ? Next.ELEMENT : Next.NONE;
+}
+
+/** Whether a word, its colon and an opener (`b: [`) stand at `i`, on one line. */
+function keyThenOpenerAt(e: Engine, i: number): boolean {
+  const word = scan(e, i, isWordPart);
+  if (word === i || e.buf.charCodeAt(word) !== Ch.COLON) return false;
+  const v = peekSignificant(e, word + 1);
+  const c = e.buf.charCodeAt(v);
+  return v < e.end && (c === Ch.LBRACE || c === Ch.LBRACKET);
 }
 
 /** Whether a delimiter (`,` `:` `]` `}`) or the text's end follows `i`, past spaces. */

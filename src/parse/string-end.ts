@@ -335,7 +335,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   return firstQuote(e, i) && unquotedElementsFollow(e, k) ? Decision.CLOSE : Decision.INNER;
 }
 
-/** Whether a list's item starts at `k` on a new line: `-`, `*` or `•` and a space, then no quoted key. */
+/** Whether a list's item starts at `k` on a new line: `-`, `*` or `•` and a space, then no key (quoted or not) and no container. */
 function listItemAt(e: Engine, k: number): boolean {
   const s = e.buf;
   const c = s.charCodeAt(k);
@@ -345,7 +345,9 @@ function listItemAt(e: Engine, k: number): boolean {
     return false;
   }
   if (s.charCodeAt(k + 1) !== Ch.SPACE) return false;
-  return !quotedKeyAt(e, peekSignificant(e, k + 2));
+  const n = peekSignificant(e, k + 2);
+  const d = s.charCodeAt(n);
+  return !quotedKeyAt(e, n) && !keyStartsAt(e, n) && d !== Ch.LBRACE && d !== Ch.LBRACKET;
 }
 
 /** A key word at `k`, one space, then a literal, a number or a container (`b [None],`) that ends the member. */
@@ -498,7 +500,7 @@ function quoteFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (k >= e.end) return Decision.INNER;
   const c3 = e.buf.charCodeAt(k);
   if (c3 === Ch.COMMA) return Decision.INNER;
-  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return (j > i + 1 && k === j + 1 && !firstQuote(e, i) && lastQuotedWordsAt(e, j)) || doubledInText(e, i, j, k) ? Decision.INNER : Decision.CLOSE;
+  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return (j > i + 1 && k === j + 1 && !(!inObject(e) && firstQuote(e, i)) && lastQuotedWordsAt(e, j)) || doubledInText(e, i, j, k) ? Decision.INNER : Decision.CLOSE;
   return closerMismatches(e, c3) || closerStartsText(e, k) ? Decision.CLOSE : Decision.INNER;
 }
 
@@ -506,7 +508,7 @@ function quoteFollows(e: Engine, i: number, j: number, c2: number): Answer {
  * `"x "y" "z"", "b": 1}`: in a string that quotes words already, the words quoted at `j` (after a
  * space) close with a doubled quote, the string's own, and then a comma or closer: the text quotes
  * them last, and the string goes on to there. Closed before them, the words became a key (`"z": ""`).
- * (`["x" "y"", …]`, no quote in the text before: strings side by side.)
+ * (In an array, `["x" "y"", …]` with no quote in the text before is two strings side by side.)
  */
 function lastQuotedWordsAt(e: Engine, j: number): boolean {
   const k = quoteEnd(e, j);
@@ -691,17 +693,17 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   if (atComma && inArray && closedArrayBeforeKey(e, floor, b, i)) return true;
   // In an array, `said, "hi", …` may be a quotation: only `a,"b"` or a line break split there.
   if (inArray && !sawBreak && b !== i - 1) return false;
-  // Forwards: `key"` then `:` (`key'` in a single-quoted string: `{'a': 'O'Neil, 'b': 1}`).
-  const q = e.quote === Quote.SINGLE ? Ch.SQUOTE : Ch.DQUOTE;
+  // Forwards: `key"` then `:` (or `key'` in a single-quoted string: `{'a': 'O'Neil, 'b': 1}`).
+  const single = e.quote === Quote.SINGLE;
   let k = i + 1;
   const limit = Math.min(e.end, k + LOOKAHEAD);
   while (k < limit) {
     const c = s.charCodeAt(k);
-    if (c === q || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.COMMA) break;
+    if (c === Ch.DQUOTE || (single && c === Ch.SQUOTE) || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.COMMA) break;
     k++;
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
-  if (k >= limit || s.charCodeAt(k) !== q) return false;
+  if (k >= limit || (s.charCodeAt(k) !== Ch.DQUOTE && !(single && s.charCodeAt(k) === Ch.SQUOTE))) return false;
   // What follows that quote: an object's next key has its colon, an array's next element a comma or `]`.
   const after = peekSignificant(e, k + 1);
   const c = after < e.end ? s.charCodeAt(after) : -1;
@@ -736,15 +738,19 @@ function closedArrayBeforeKey(e: Engine, floor: number, comma: number, i: number
 }
 
 /**
- * Whether [from, to) holds no opener, `}` or quote: a string's plain text (`use arr[0], …`: the `]`
- * after it is the text's; `bazu, [{"k": []}]`: a string that ran through elements).
+ * Whether [from, to) is a string's own text: no unescaped quote (`bazu, [{"k": []}]`: a string that
+ * ran through elements), and no `[` left open (`use arr[0], …`: the `]` after it is the text's).
  */
 function plainTextIn(s: string, from: number, to: number): boolean {
+  let open = 0;
   for (let k = from; k < to; k++) {
     const c = s.charCodeAt(k);
-    if (c === Ch.LBRACKET || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.DQUOTE) return false;
+    if (c === Ch.BACKSLASH) k++;
+    else if (c === Ch.DQUOTE) return false;
+    else if (c === Ch.LBRACKET) open++;
+    else if (c === Ch.RBRACKET && open > 0) open--;
   }
-  return true;
+  return open === 0;
 }
 
 /**
@@ -933,15 +939,26 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   // elsewhere would no longer hold it.
   if (from < 1 || lookBackFloor(e, e.pos) > from || (e.quote !== Quote.DOUBLE && e.quote !== Quote.SINGLE)) return false;
   const colon = colonWithin(e.buf, from, limit);
-  // A key holds no line break: a colon past one is a later line's (`{'a': 1, 'b⏎⏎Note: …`, a reply
-  // cut off in a key, then a note).
-  if (colon < 0 || lineBreakWithin(e.buf, from, colon)) return false;
+  // A key holds no line break before text: a colon past one is a later line's (`{'a': 1, 'b⏎⏎Note:
+  // …`, a reply cut off in a key, then a note; `"b⏎: 2` is the key's own).
+  if (colon < 0 || textOnLaterLine(e.buf, from, colon)) return false;
   e.joinStringText();
   const cut = e.strText.search(/[:：]/);
   if (cut < 0) return false;
   e.strText = e.strText.slice(0, cut);
   endStringAt(e, colon, 'unterminated_key', 'inserted the missing closing quote of a key');
   return true;
+}
+
+/** Whether text other than space follows a line break in [from, to). */
+function textOnLaterLine(s: string, from: number, to: number): boolean {
+  let broke = false;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF) broke = true;
+    else if (broke && !isJsonSpace(c)) return true;
+  }
+  return false;
 }
 
 /**

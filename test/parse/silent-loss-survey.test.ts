@@ -1667,3 +1667,23 @@ describe("a Python key's } written for its colon is no one-member set, session 3
     ["{\"k\": {'a'}}", { k: ['a'] }],
   ]);
 });
+
+describe('second review of session 30: readings pinned', () => {
+  readsEach([
+    // An array string cut at its ] keeps brackets, braces and escaped quotes of its own text.
+    ['{"a": ["use arr[0]], "b": 1}', { a: ['use arr[0]'], b: 1 }],
+    ['{"a": ["see \\"docs\\"], "b": 1}', { a: ['see "docs"'], b: 1 }],
+    // A key's colon on the next line is still its own.
+    ['{"a": 1, "b\n  : 2, "c": 3}', { a: 1, 'b\n  ': 2, c: 3 }],
+    // A quoted note over lines after a top-level value stays prose.
+    ['{"a": 1}, "Note: this\nis text"', { a: 1 }],
+    // Quoted words after a string's text in an object stay its text.
+    ['{"q": "Which? " "A"", "b": 1}', { q: 'Which? " "A"', b: 1 }],
+    // After a list's mark, an unquoted key or a container is the object's.
+    ['{"a": "x "y" z",\n- b: 2}', { a: 'x "y" z', '- b': 2 }],
+    // A key starting with @ after an early closer.
+    ['{"a": 1}, "@type" "x"}', { a: 1, '@type': 'x' }],
+    // A one-member set, then a string on its own line or as an element.
+    ["[{'a'} 'b']", [['a'], 'b']],
+  ]);
+});
