@@ -614,12 +614,13 @@ export function valueEnd(e: Engine, i: number): number {
  * (words and spaces only up to it), when a delimiter follows it; -1 otherwise. Within the lookahead.
  */
 function lostOpenerQuote(e: Engine, i: number): number {
-  const s = e.buf;
-  const limit = Math.min(e.end, i + LOOKAHEAD);
-  let k = i;
-  while (k < limit && (isWordPart(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.DOT)) k++;
-  if (k >= e.end && !e.final) throw NEED_MORE;
-  return k < limit && s.charCodeAt(k) === Ch.DQUOTE && delimiterAt(e, k + 1) ? k : -1;
+  const k = scan(e, i, isTextPart);
+  return k < e.end && e.buf.charCodeAt(k) === Ch.DQUOTE && delimiterAt(e, k + 1) ? k : -1;
+}
+
+/** A word's character, a space or a full stop: plain text on a line. */
+function isTextPart(c: number): boolean {
+  return isWordPart(c) || c === Ch.SPACE || c === Ch.DOT;
 }
 
 /**
