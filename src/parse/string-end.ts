@@ -939,9 +939,9 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   // elsewhere would no longer hold it.
   if (from < 1 || lookBackFloor(e, e.pos) > from || (e.quote !== Quote.DOUBLE && e.quote !== Quote.SINGLE)) return false;
   const colon = colonWithin(e.buf, from, limit);
-  // A key holds no line break before text: a colon past one is a later line's (`{'a': 1, 'b⏎⏎Note:
-  // …`, a reply cut off in a key, then a note; `"b⏎: 2` is the key's own).
-  if (colon < 0 || textOnLaterLine(e.buf, from, colon)) return false;
+  // A colon past a paragraph's break is a later paragraph's (`{'a': 1, 'b⏎⏎Note: …`, a reply cut
+  // off in a key, then a note); `"b⏎: 2` is the key's own.
+  if (colon < 0 || paragraphIn(e.buf, from, colon)) return false;
   e.joinStringText();
   const cut = e.strText.search(/[:：]/);
   if (cut < 0) return false;
@@ -950,13 +950,23 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   return true;
 }
 
-/** Whether text other than space follows a line break in [from, to). */
-function textOnLaterLine(s: string, from: number, to: number): boolean {
-  let broke = false;
+/**
+ * Whether [from, to) holds text, then a blank line, then text again: a paragraph after the key's
+ * first line (`b⏎⏎Note: …`, a reply cut off in a key, then a note). A key that ran on over one line
+ * break (`a' True,⏎  'b'`, `True"⏎  'b'`) splits at its colon as before.
+ */
+function paragraphIn(s: string, from: number, to: number): boolean {
+  let before = false;
+  let breaks = 0;
   for (let k = from; k < to; k++) {
     const c = s.charCodeAt(k);
-    if (c === Ch.LF) broke = true;
-    else if (broke && !isJsonSpace(c)) return true;
+    if (c === Ch.LF) {
+      if (before) breaks++;
+    } else if (!isJsonSpace(c)) {
+      if (breaks >= 2) return true;
+      before = true;
+      breaks = 0;
+    }
   }
   return false;
 }

@@ -1685,5 +1685,7 @@ describe('second review of session 30: readings pinned', () => {
     ['{"a": 1}, "@type" "x"}', { a: 1, '@type': 'x' }],
     // A one-member set, then a string on its own line or as an element.
     ["[{'a'} 'b']", [['a'], 'b']],
+    // A key that ran on over one line break still splits at its colon (a third rerun).
+    ["{\n  'a': True\"\n  'b': []\n}", { a: true, "\n  'b'": [] }],
   ]);
 });
