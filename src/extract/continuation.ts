@@ -97,7 +97,10 @@ function partAt(text: string, i: number, end: number): Part {
   if (c === QUOTE || c === APOS) {
     if (d === COLON) return Part.MEMBER;
     // `"b"": 2`: the key's closing quote doubled.
-    if (after === k && d === c && skipWs(text, k + 1, end) < end && text.charCodeAt(skipWs(text, k + 1, end)) === COLON) return Part.MEMBER;
+    if (after === k && d === c) {
+      const colon = skipWs(text, k + 1, end);
+      if (colon < end && text.charCodeAt(colon) === COLON) return Part.MEMBER;
+    }
     // `"b" 2}`: a member whose colon was lost, the object's last (as the parser reads it).
     const value = scalarEnd(text, after, end);
     const close = value < 0 ? end : skipWs(text, value, end);

@@ -76,8 +76,9 @@ export function unquotedMembersEnd(text: string, i: number, end: number, from: n
 
 /**
  * Where members found at `i` in prose start when the member before them, on the comma's line (a
- * note may follow the comma), is damaged (`Here you go: "a"： "x", "b": 1}`; see damagedMemberEnd): that member's first quote,
- * first on its line or after prose's `Word:`. Else `i`. `from`: where the look back may go.
+ * note may follow the comma), is damaged (`Here you go: "a"： "x", "b": 1}`; see
+ * damagedMemberEnd): that member's first quote, first on its line or after prose's `Word:`. Else
+ * `i`. `from`: where the look back may go.
  */
 export function damagedMemberBefore(text: string, from: number, i: number, end: number): number {
   let k = i - 1;

@@ -500,7 +500,7 @@ function quoteFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (k >= e.end) return Decision.INNER;
   const c3 = e.buf.charCodeAt(k);
   if (c3 === Ch.COMMA) return Decision.INNER;
-  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return (j > i + 1 && k === j + 1 && !(!inObject(e) && firstQuote(e, i)) && lastQuotedWordsAt(e, j)) || doubledInText(e, i, j, k) ? Decision.INNER : Decision.CLOSE;
+  if (c3 !== Ch.RBRACE && c3 !== Ch.RBRACKET) return (j > i + 1 && k === j + 1 && (inObject(e) || !firstQuote(e, i)) && lastQuotedWordsAt(e, j)) || doubledInText(e, i, j, k) ? Decision.INNER : Decision.CLOSE;
   return closerMismatches(e, c3) || closerStartsText(e, k) ? Decision.CLOSE : Decision.INNER;
 }
 

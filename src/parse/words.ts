@@ -610,8 +610,8 @@ const CONTINUED_LIMIT = 4 * LOOKAHEAD;
  * text), the last ending at a `,` before the next key, at the object's `}`, or before a line that
  * starts the next key. Read to its first line's end, the rest became a made-up key (`three: null`),
  * or prose set aside with every member after it. `i` is the line break after the value's first line;
- * `paired`: the quotes on that line pair up (words quoted in the text). Returns the value's new end, or -1 (no such end within
- * CONTINUED_LIMIT). Waits while the text so far cannot tell.
+ * `paired`: the quotes on that line pair up (words quoted in the text). Returns the value's new end,
+ * or -1 (no such end within CONTINUED_LIMIT). Waits while the text so far cannot tell.
  */
 function continuedLines(e: Engine, i: number, paired: boolean): number {
   const s = e.buf;
