@@ -1,7 +1,7 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, curlyClosedKeyAt, hashCommentAt, isIdentChar, isIdentStart, isKeyChar, isKeyStart, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd, unquotedMemberValueAt } from './chars.js';
+import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, curlyClosedKeyAt, delimiterAt, hashCommentAt, isIdentChar, isIdentStart, isKeyChar, isKeyStart, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd, unquotedMemberValueAt } from './chars.js';
 import { damagedMemberBefore, elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -189,18 +189,19 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
     }
     if (c === QUOTE) {
       // `}, b": 1}`: the closing quote of a key that lost its opening one (a word before it, its
-      // colon after), and `}, "b”: 1}`, a key closed with a curly quote: no string runs on from here.
-      if (isKeyChar(text.charCodeAt(j - 1)) && colonAt(text, skipWs(text, j + 1, limit))) continue;
+      // colon after): no string runs on from here.
+      if (isKeyChar(text.charCodeAt(j - 1)) && delimiterAt(text, skipWs(text, j + 1, limit)) === COLON) continue;
+      const first = closerOf(text, j, limit);
+      if (first >= 0 && delimiterFollows(text, first + 1, limit)) {
+        j = first;
+        continue;
+      }
+      // `}, "b”: 1}`: a key closed with a curly quote (looked for only where no usual end was found).
       if (curlyClosedKeyAt(text, j, limit)) {
         j = text.indexOf(':', j);
         continue;
       }
-      const first = closerOf(text, j, limit);
       if (first < 0) break;
-      if (delimiterFollows(text, first + 1, limit)) {
-        j = first;
-        continue;
-      }
       if (mayOpenDocument(text, j + 1) && docScanned <= j - i + DOCUMENT_SCAN_ALLOWANCE && opensValue(text, j, i)) {
         // `"args": "{"city": "Paris"}"`: a string holding a document, its quotes not escaped.
         const quote = documentStringEnd(text, j + 1, limit);
@@ -523,10 +524,4 @@ function scanRegion(text: string, start: number, end: number, balanced: boolean,
     i = b.end;
   }
   return lookAgain;
-}
-
-/** Whether a colon (ASCII or full-width) is at `k`. */
-function colonAt(text: string, k: number): boolean {
-  const c = text.charCodeAt(k);
-  return c === COLON || c === FULLWIDTH_COLON;
 }

@@ -567,7 +567,7 @@ function delimiterAfter(text: string, i: number, end: number): number {
 }
 
 /** The character at `k`, a full-width `，` or `：` read as the `,` or `:` the parser reads it as. */
-function delimiterAt(text: string, k: number): number {
+export function delimiterAt(text: string, k: number): number {
   const c = text.charCodeAt(k);
   return c === FULLWIDTH_COMMA ? COMMA : c === FULLWIDTH_COLON ? COLON : c;
 }

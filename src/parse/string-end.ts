@@ -9,7 +9,7 @@ import { containerEndsMember, quoteEnd, scan } from './continuation.js';
 import { embeddedDocText } from './embedded-doc.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
-import { isLiteralWord, keyAfterFullwidthComma, keyStartsAt, namedKeyAt, pathKeyAt, quotedKeyAt, scalarEndsMember, scanWordLimited } from './words.js';
+import { LIST_MARKS, isLiteralWord, keyAfterFullwidthComma, keyStartsAt, namedKeyAt, pathKeyAt, quotedKeyAt, scalarEndsMember, scanWordLimited } from './words.js';
 
 /**
  * Does the quote at `i` end the string? Looks at what follows it (bounded). Returns undefined when
@@ -339,7 +339,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
 function listItemAt(e: Engine, k: number): boolean {
   const s = e.buf;
   const c = s.charCodeAt(k);
-  if ((c !== Ch.MINUS && c !== Ch.STAR && c !== 0x2022) || !lineBreakBefore(e, k)) return false;
+  if (!LIST_MARKS.has(c) || !lineBreakBefore(e, k)) return false;
   if (k + 1 >= e.end) {
     if (!e.final) throw NEED_MORE;
     return false;
@@ -462,9 +462,10 @@ function fullwidthCommaFollows(e: Engine, j: number): Answer {
 
 
 /** Whether the next significant character at `k` is `,`, `}` or `]`. */
-function closerOrCommaAt(e: Engine, k: number): boolean {
+function closerOrCommaAt(e: Engine, k: number, orEnd = false): boolean {
   const n = peekSignificant(e, k);
-  const c = n < e.end ? e.buf.charCodeAt(n) : -1;
+  if (n >= e.end) return orEnd;
+  const c = e.buf.charCodeAt(n);
   return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
 }
 
@@ -514,14 +515,7 @@ function lastQuotedWordsAt(e: Engine, j: number): boolean {
   const k = quoteEnd(e, j);
   if (k < 0) return false;
   if (k + 2 >= e.end && !e.final) throw NEED_MORE;
-  if (e.buf.charCodeAt(k + 1) !== e.buf.charCodeAt(j)) return false;
-  const n = peekSignificant(e, k + 2);
-  if (n >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return true;
-  }
-  const c = e.buf.charCodeAt(n);
-  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
+  return e.buf.charCodeAt(k + 1) === e.buf.charCodeAt(j) && closerOrCommaAt(e, k + 2, true);
 }
 
 /**
@@ -551,7 +545,7 @@ function closingPairThenEnd(e: Engine, k: number): boolean {
   for (let r = q + 2; r < limit; r++) {
     const c = s.charCodeAt(r);
     if (c === Ch.LF) return false;
-    if (c === Ch.DQUOTE && delimiterFollows(e, r + 1)) return true;
+    if (c === Ch.DQUOTE && closerOrCommaAt(e, r + 1, true)) return true;
   }
   if (limit >= e.end && !e.final) throw NEED_MORE;
   return false;
@@ -564,14 +558,6 @@ function openingPairBefore(s: string, from: number, to: number): boolean {
     if (s.charCodeAt(p) === Ch.DQUOTE && s.charCodeAt(p - 1) === Ch.DQUOTE && s.charCodeAt(p - 2) === Ch.SPACE) return true;
   }
   return false;
-}
-
-/** Whether `,`, `}` or `]` follows `i` past spaces, or the text ends there. Waits for it. */
-function delimiterFollows(e: Engine, i: number): boolean {
-  const n = peekSignificant(e, i);
-  if (n >= e.end) return true;
-  const c = e.buf.charCodeAt(n);
-  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
 }
 
 /**

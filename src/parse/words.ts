@@ -747,14 +747,7 @@ function valueLinesEnd(e: Engine, start: number, last: number): number {
   const end = continuedLines(e, lineSpaceEnd(e, last), quotesIn(e.buf, start, last) % 2 === 0);
   if (top === Kind.OBJECT || end < 0) return end;
   if (e.buf.charCodeAt(end - 1) !== Ch.DQUOTE || quotesIn(e.buf, start, end) !== 1) return -1;
-  return lineBreakBefore(e, start) && indentAt(e, nextLineStart(e, lineSpaceEnd(e, last))) === indentAt(e, start) ? -1 : end;
-}
-
-/** The first token's offset on the line after the line break at `i` (past spaces and tabs). */
-function nextLineStart(e: Engine, i: number): number {
-  let k = i + 1;
-  while (k < e.end && (e.buf.charCodeAt(k) === Ch.SPACE || e.buf.charCodeAt(k) === Ch.TAB)) k++;
-  return k;
+  return lineBreakBefore(e, start) && indentAt(e, lineSpaceEnd(e, lineSpaceEnd(e, last) + 1)) === indentAt(e, start) ? -1 : end;
 }
 
 /** How many `"` are in `s` from `from` to `to`. */
@@ -793,8 +786,10 @@ export function quotedKeyAt(e: Engine, i: number, quote: number = Ch.DQUOTE): bo
   return k < limit && s.charCodeAt(k) === quote && colonAfter(e, k + 1);
 }
 
+/** A list's item marks: `-`, `*`, `•`. */
+export const LIST_MARKS: ReadonlySet<number> = new Set([Ch.MINUS, Ch.STAR, 0x2022]);
 /** Marks written before a key that no JSON reading gives a place: an `=`, a list's bullet. */
-const STRAY_MARKS: ReadonlySet<number> = new Set([Ch.EQ, Ch.STAR, Ch.PLUS, Ch.MINUS, Ch.GT, 0x2022]);
+const STRAY_MARKS: ReadonlySet<number> = new Set([Ch.EQ, Ch.PLUS, Ch.GT, ...LIST_MARKS]);
 
 /**
  * `="mentions": [` (obsidian-llm-wiki #682), `* "b": 2`, `- "b": 2`: a stray mark where a key belongs,

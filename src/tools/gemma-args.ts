@@ -3,6 +3,7 @@
 // written raw (no escapes). Each string becomes a JSON string; keys, numbers, literals and brackets
 // stay as written, for the tolerant parser.
 import { TOKENS } from '../extract/tool-calls/index.js';
+import { isDigit, isIdentChar, isWs } from '../extract/chars.js';
 
 const STRING_TOKENS = [TOKENS.gemmaString, TOKENS.functionGemmaString] as const;
 
@@ -58,7 +59,7 @@ const NEXT_KEY = /[ \t\r\n]*[A-Za-z_][\w-]*[ \t]*:/y;
 /** Whether the token at `at` stands where a value starts: after `:`, `{`, `[`, `,` or `(` (past space), or first. */
 function opensValue(text: string, at: number): boolean {
   let k = at - 1;
-  while (k >= 0 && isSpace(text.charCodeAt(k))) k--;
+  while (k >= 0 && isWs(text.charCodeAt(k))) k--;
   if (k < 0) return true;
   const c = text.charCodeAt(k);
   return c === 0x3a || c === 0x7b || c === 0x5b || c === 0x2c || c === 0x28;
@@ -71,7 +72,7 @@ function opensValue(text: string, at: number): boolean {
  */
 function lostOpenerValueStart(text: string, from: number, at: number, after: number): number {
   let r = after;
-  while (r < text.length && isSpace(text.charCodeAt(r))) r++;
+  while (r < text.length && isWs(text.charCodeAt(r))) r++;
   const d = text.charCodeAt(r);
   if (r < text.length && d !== 0x2c && d !== 0x7d && d !== 0x5d) return -1;
   for (let colon = text.lastIndexOf(':', at - 1); colon >= from; colon = text.lastIndexOf(':', colon - 1)) {
@@ -84,22 +85,10 @@ function lostOpenerValueStart(text: string, from: number, at: number, after: num
 /** Whether a key (a word) ends right before the colon at `colon`, after `{` or `,` (past space). */
 function keyBefore(text: string, colon: number): boolean {
   let k = colon - 1;
-  while (k >= 0 && isSpace(text.charCodeAt(k))) k--;
+  while (k >= 0 && isWs(text.charCodeAt(k))) k--;
   const last = k;
-  while (k >= 0 && isKeyChar(text.charCodeAt(k))) k--;
+  while (k >= 0 && (isIdentChar(text.charCodeAt(k)) || text.charCodeAt(k) === 0x2d)) k--;
   if (k === last || isDigit(text.charCodeAt(k + 1))) return false;
-  while (k >= 0 && isSpace(text.charCodeAt(k))) k--;
+  while (k >= 0 && isWs(text.charCodeAt(k))) k--;
   return k >= 0 && (text.charCodeAt(k) === 0x7b || text.charCodeAt(k) === 0x2c);
-}
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-}
-
-function isKeyChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f || c === 0x2d;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
 }
