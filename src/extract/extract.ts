@@ -7,6 +7,7 @@ import { Verdict, classifyOpen, elementsStartAt, isWholeScalar, membersOpenAt, s
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
 const LPAREN = 0x28;
+import { readFullwidthBrackets } from './fullwidth.js';
 import { isJsonLanguage } from './languages.js';
 import { scanStructure, type Region, type TagNames } from './structure.js';
 import { CANDIDATE_SOURCES, DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS, type Candidate, type CandidateSource, type ExtractOptions } from './types.js';
@@ -47,6 +48,9 @@ function nameSet(list: readonly string[] | undefined, fallback: ReadonlySet<stri
   }
   return set;
 }
+
+const DEFAULT_NAMES: TagNames = { answer: DEFAULT_ANSWER_SET, reasoning: DEFAULT_REASONING_SET };
+const DEFAULT_ALLOW: Allowed = { whole: true, fence: true, tag: true, balanced: true, jsonp: true };
 
 /** Checks `options` and fills in defaults; throws `INVALID_ARGUMENT` on a malformed option. */
 export function resolveExtractOptions(options: ExtractOptions | undefined): ResolvedExtractOptions {
@@ -195,7 +199,20 @@ export function answerStart(text: string): number {
 export function extract(text: string, options?: ExtractOptions): Candidate[] {
   assertText(text);
   const { names, allow } = resolveExtractOptions(options);
-  return extractResolved(text, names, allow);
+  // `［{…}, {…}］`: full-width brackets read as JSON's; each candidate's text is still the reply's.
+  const fullwidth = readFullwidthBrackets(text);
+  if (fullwidth === undefined) return extractResolved(text, names, allow);
+  const found = extractResolved(fullwidth.text, names, allow);
+  for (const c of found) c.text = text.slice(c.start, c.end);
+  return found;
+}
+
+/**
+ * {@link extract} with its default options, of text whose full-width brackets were read already (see
+ * readFullwidthBrackets): the parser's candidates. @internal
+ */
+export function extractRead(text: string): Candidate[] {
+  return extractResolved(text, DEFAULT_NAMES, DEFAULT_ALLOW);
 }
 
 function extractResolved(text: string, names: TagNames, allow: Allowed): Candidate[] {

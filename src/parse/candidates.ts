@@ -4,7 +4,8 @@ import { scanBalanced } from '../extract/balanced.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import { isKeyChar, isKeyStart, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
-import { answerStart } from '../extract/extract.js';
+import { answerStart, extractRead } from '../extract/extract.js';
+import { readFullwidthBrackets } from '../extract/fullwidth.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
@@ -17,6 +18,7 @@ import { ValueBuilder } from './sink.js';
 import type { ParseOptions, TextRepair, TextRepairKind } from './types.js';
 
 const NO_REPAIRS = new RepairLog();
+const NONE: readonly number[] = [];
 
 /**
  * One JSON value found and parsed in a text. The repair report is built only when read: `parse`
@@ -31,7 +33,8 @@ export class ParsedCandidate {
     readonly start: number,
     readonly end: number,
     private readonly log: RepairLog,
-    private readonly text: string,
+    /** The text the value was read from and `edits` splice: the reply, its full-width brackets read as JSON's (see readFullwidthBrackets). */
+    readonly text: string,
     /** Splices of `text` that repair the value's span (only when asked for; see parseCandidates). */
     readonly edits: readonly Edit[] = [],
   ) {}
@@ -104,7 +107,9 @@ export function* parseCandidates(text: string, options: ParseOptions = {}, mode:
 export function firstParsedCandidate(text: string, options: ParseOptions, mode: CandidateMode): ParsedCandidate {
   const fast = mode.tryNative === false ? undefined : nativeParse(text, options);
   if (fast !== undefined) return new ParsedCandidate(fast.value, 0, text.length, NO_REPAIRS, text);
-  const settings = new CandidateSettings(text, options, mode);
+  const fullwidth = readFullwidthBrackets(text);
+  if (fullwidth !== undefined) text = fullwidth.text;
+  const settings = new CandidateSettings(text, options, mode, fullwidth?.at);
   let firstFailure: unknown;
   for (const candidate of candidatesOf(text)) {
     const reading = readCandidate(text, candidate, settings, options);
@@ -134,7 +139,9 @@ export type CandidateReading =
  * was abandoned, not an answer.
  */
 export function* readCandidates(text: string, options: ParseOptions, mode: CandidateMode = {}): Generator<CandidateReading, void, undefined> {
-  const settings = new CandidateSettings(text, options, mode);
+  const fullwidth = readFullwidthBrackets(text);
+  if (fullwidth !== undefined) text = fullwidth.text;
+  const settings = new CandidateSettings(text, options, mode, fullwidth?.at);
   for (const candidate of candidatesOf(text)) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
@@ -147,7 +154,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
 
 /** The candidates the engine tries, best first. */
 function candidatesOf(text: string): Candidate[] {
-  return withWholeText(text, orderCandidates(extract(text)));
+  return withWholeText(text, orderCandidates(extractRead(text)));
 }
 
 /** The engine settings for a search, and what it may still spend looking past fences. */
@@ -157,7 +164,13 @@ class CandidateSettings {
   /** How much further fenceInString may still look past fences' ends, in all. */
   fenceLookLeft: number;
 
-  constructor(text: string, private readonly options: ParseOptions, private readonly mode: CandidateMode) {
+  constructor(
+    text: string,
+    private readonly options: ParseOptions,
+    private readonly mode: CandidateMode,
+    /** Where full-width brackets were read as JSON's, in order (see readFullwidthBrackets). */
+    readonly fullwidth: readonly number[] = NONE,
+  ) {
     this.engine = engineOptions(options, mode.wantEdits === true, mode.wantRepairs === false);
     this.fenceLookLeft = text.length;
   }
@@ -172,7 +185,7 @@ class CandidateSettings {
 function readCandidate(text: string, candidate: Candidate, settings: CandidateSettings, options: ParseOptions): CandidateReading | undefined {
   let parsed: ParsedCandidate;
   try {
-    parsed = parseSpan(text, candidate, settings.engine, options);
+    parsed = parseSpan(text, candidate, settings.engine, options, settings.fullwidth);
     // The source first: `truncated` looks through every repair the candidate logged.
     if (candidate.source === 'fence' && candidate.truncated !== true && (parsed.truncated || lostEndQuote(parsed))) parsed = fenceInString(text, candidate, settings, options) ?? parsed;
   } catch (error) {
@@ -210,7 +223,7 @@ function fenceInString(text: string, candidate: Candidate, settings: CandidateSe
   const longer: Candidate = { ...candidate, text: text.slice(candidate.start, closed.end), end: closed.end };
   let parsed: ParsedCandidate;
   try {
-    parsed = parseSpan(text, longer, settings.checking, options);
+    parsed = parseSpan(text, longer, settings.checking, options, settings.fullwidth);
   } catch {
     return undefined;
   }
@@ -253,12 +266,13 @@ function isFatal(error: unknown): boolean {
  * Parses one span; the repairs include how the span was found. A span that is valid JSON is read by
  * `JSON.parse` (its value is exactly JSON's, whatever its strings hold); anything else by the engine.
  */
-function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, options: ParseOptions): ParsedCandidate {
+function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, options: ParseOptions, fullwidth: readonly number[]): ParsedCandidate {
   const log = new RepairLog();
   // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string. Not
   // into the tokens a model writes when it stops (`<|im_end|>`): they are markup, not its text.
   const end = candidate.source === 'whole' ? endTokensAt(text) : candidate.end;
   noteSurroundings(text, candidate, end, log, settings);
+  if (fullwidth.length > 0) noteFullwidth(text, fullwidth, candidate.start, end, log, settings);
   // A whole-text span is the text the fast path already tried.
   if (candidate.source !== 'whole') {
     const native = fastPath(candidate.text, options);
@@ -325,6 +339,22 @@ function note(log: RepairLog, settings: EngineOptions, kind: TextRepairKind, off
     throw new EngineFailure('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, offset);
   }
   log.push(kind, offset, detail);
+}
+
+/** The full-width brackets in [start, end) that were read as JSON's (`at`, in order), one repair each. */
+function noteFullwidth(text: string, at: readonly number[], start: number, end: number, repairs: RepairLog, settings: EngineOptions): void {
+  // The first at or after `start`, found by halving: each of thousands of candidates looks once.
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < at.length && at[i] < end; i++) {
+    const ascii = text[at[i]];
+    note(repairs, settings, 'fullwidth_delimiter', at[i], `replaced "${String.fromCharCode(ascii.charCodeAt(0) + 0xfee0)}" with "${ascii}"`);
+  }
 }
 
 /** Prose, fences and tags around the value are a repair worth reporting; so is an answer taken from reasoning. */

@@ -130,7 +130,7 @@ export const REPAIR_KINDS = {
     input: '{{"a": {{"b": 1}}}}', value: { a: { b: 1 } }, at: 1, guess: false, cutOff: false, fuzz: ['{{', '}}'],
   },
   fullwidth_delimiter: {
-    fixes: 'a full-width `，` or `：` (as CJK text writes them) used as the comma or colon between tokens; inside a string, or in unquoted text, they stay text',
+    fixes: 'a full-width `，` `：` `［` `］` `｛` or `｝` (as CJK text writes them) used as the comma, colon or bracket between tokens (`［{…}, {…}］`); inside a string, or in unquoted text, they stay text',
     input: '{"a"：1，"b"：2}', value: { a: 1, b: 2 }, at: 4, guess: false, cutOff: false, fuzz: ['，', '：'],
   },
   string_prefix: {

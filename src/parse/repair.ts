@@ -23,7 +23,8 @@ export function repair(text: string, options: ParseOptions = {}): string {
     // The edits would be splices of the rewritten copy, not of this text: write the value instead.
     out = writeJson(value);
   } else {
-    out = applyEdits(text, start, end, edits);
+    // The candidate's own text: the reply with its full-width brackets read as JSON's.
+    out = applyEdits(first.value.text, start, end, edits);
   }
   if (options.onRepair && repairs.length > 0) options.onRepair(repairs);
   return out;

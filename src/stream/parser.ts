@@ -7,6 +7,7 @@ import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '.
 import type { TextRepair } from '../parse/types.js';
 import { parse } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
+import { FullwidthBrackets, asWritten, hasFullwidthBracket } from '../extract/fullwidth.js';
 import { rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
@@ -42,6 +43,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private completeSent = false;
   private error: JsonMendError | undefined;
   private fatal: JsonMendError | undefined;
+  /** Reads full-width brackets as JSON's, from the first chunk that holds one (see readFullwidth). */
+  private fullwidth: FullwidthBrackets | undefined;
+  /** The text from an opener whose follower has not arrived yet (see FullwidthBrackets.read). */
+  private held = '';
+  /** How many of its brackets the snapshots have reported. */
+  private fullwidthReported = 0;
   /** The value of a first chunk that was a whole JSON document (read by JSON.parse, engine not run yet). */
   private fastValue: unknown;
   /** The value last shown in a snapshot, and the characters pushed since. */
@@ -72,18 +79,45 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 
   text(): string {
-    return this.buf.all();
+    return this.written(this.buf.all()) + this.held;
+  }
+
+  /** `text` (of this.buf) as the model wrote it: the full-width brackets read as JSON's given back. */
+  private written(text: string): string {
+    return this.fullwidth === undefined ? text : asWritten(text, this.fullwidth.at);
   }
 
   push(chunk: string): Snapshot<DeepPartial<T>> {
     if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'push() after end(): the stream is closed');
     if (this.fatal) throw this.fatal;
     assertText(chunk, 'chunk');
-    const at = this.buf.length;
-    if (at + chunk.length > this.maxLength) {
-      this.fatal = new JsonMendError('TOO_LARGE', `the text is ${at + chunk.length} characters long, more than maxLength (${this.maxLength})`);
+    const length = this.buf.length + this.held.length + chunk.length;
+    if (length > this.maxLength) {
+      this.fatal = new JsonMendError('TOO_LARGE', `the text is ${length} characters long, more than maxLength (${this.maxLength})`);
       throw this.fatal;
     }
+    return this.take(this.readFullwidth(chunk, false));
+  }
+
+  /**
+   * `chunk` with its full-width brackets read as JSON's, as parse reads them (see FullwidthBrackets);
+   * an opener whose follower has not arrived is held back for the next chunk. The reader starts at the
+   * first chunk that holds one, reading the text before it first: a stream without any pays nothing.
+   */
+  private readFullwidth(chunk: string, final: boolean): string {
+    if (this.fullwidth === undefined) {
+      if (!hasFullwidthBracket(chunk)) return chunk;
+      this.fullwidth = new FullwidthBrackets();
+      this.fullwidth.read(this.buf.all(), false);
+    }
+    const read = this.fullwidth.read(this.held + chunk, final);
+    this.held = read.held;
+    return read.text;
+  }
+
+  /** Reads `chunk` (its full-width brackets read already): the prelude, the fast path or the engine. */
+  private take(chunk: string): Snapshot<DeepPartial<T>> {
+    const at = this.buf.length;
     this.buf.add(chunk);
     this.charsSinceShown += chunk.length;
     const extra: TextRepair[] = [];
@@ -162,7 +196,21 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       into.push(r);
     }
     this.reported = log.length;
+    if (this.fullwidth !== undefined) this.newFullwidth(into);
     return into;
+  }
+
+  /** The full-width brackets read as JSON's (see readFullwidth) in the value, up to where the engine has read. */
+  private newFullwidth(into: TextRepair[]): void {
+    const { at, as } = this.fullwidth!;
+    const upTo = this.start < 0 ? -1 : this.start + this.engine.offset;
+    for (; this.fullwidthReported < at.length && at[this.fullwidthReported] < upTo; this.fullwidthReported++) {
+      const offset = at[this.fullwidthReported];
+      if (offset < this.start) continue;
+      const ascii = as[this.fullwidthReported];
+      const { line, column } = this.buf.position(offset);
+      into.push({ kind: 'fullwidth_delimiter', offset, line, column, detail: `replaced "${String.fromCharCode(ascii + 0xfee0)}" with "${String.fromCharCode(ascii)}"` });
+    }
   }
 
   private takeSnapshot(extra: TextRepair[]): Snapshot<DeepPartial<T>> {
@@ -214,19 +262,22 @@ export class StreamParserImpl<T> implements StreamParser<T> {
 
   end(): T {
     if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'end() was already called');
+    // An opener held back for its follower: the text ends, so it is read now.
+    if (this.held !== '' && this.fatal === undefined) this.take(this.readFullwidth('', true));
     if (this.phase === Phase.FAST) {
       this.phase = Phase.ENDED;
       this.finalSnapshot(this.fastValue as T, false);
       return this.fastValue as T;
     }
+    if (this.fatal) throw this.fatal;
     const wasStopped = this.phase === Phase.STOPPED;
     this.phase = Phase.ENDED;
-    if (this.fatal) throw this.fatal;
     const buf = this.buf;
     // A LaTeX backslash the engine kept is JSON's escape when the whole document is valid, and the
-    // tokens a model writes when it stops are no text of the reply: parse decides.
+    // tokens a model writes when it stops are no text of the reply: parse decides. So does it where
+    // full-width brackets were read as JSON's (it reports them).
     const text = buf.all();
-    const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined &&
+    const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined && this.fullwidth === undefined &&
       !this.engine.keptLatex && endTokensAt(text) === text.length && rewrittenDocumentAt(buf, this.start) === undefined;
     // Extraction may still prefer another span (`{a} {"b": 1}`, a fence after the value): ask it.
     if (own && wholeTextFirst(text, this.start)) {
@@ -247,7 +298,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       }
     }
     // Extraction must see the whole reply to choose between candidates: the same call as parse.
-    const value = parse<T>(text, this.parseOptions);
+    const value = parse<T>(this.written(text), this.parseOptions);
     this.finalSnapshot(value, true);
     return value;
   }

@@ -8,7 +8,7 @@ const PIECES = [
   'true', 'false', 'null', 'True', 'False', 'None', 'undefined', 'NaN', 'Infinity', 'nan', '-inf', '-0', '1e999', '0x1F',
   '/', '*', '#', '(', ')', '“', '”', '`', '```json\n', '```\n', '```', '<answer>', '</answer>', '<think>', '</think>',
   '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '<|im_end|>', '</s>', 'analysis', 'assistantfinal', '<|channel|>commentary', '<|call|>', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
-  'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}',
+  'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}', '［', '］', '｛', '｝', '，', '：',
 ];
 
 export const piece = fc.constantFrom(...PIECES);
@@ -554,11 +554,13 @@ export const replacedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantF
   });
 
 /**
- * A container's JSON as a model writing Chinese may give it: some of its commas and colons between
- * tokens written full-width (`，` `：`), its keys and strings Chinese text with those marks of its own
- * inside (which stay text), alone or in prose; with the value it was made from.
+ * A container's JSON as a model writing Chinese may give it: some of its commas, colons and brackets
+ * between tokens written full-width (`，` `：` `［` `］` `｛` `｝`), its keys and strings Chinese text
+ * with those marks of its own inside (which stay text), alone or in prose; with the value it was made
+ * from. In prose the outermost opener is full-width only before a container or a string (`［{`):
+ * prose's `［1］` is a note's mark.
  */
-const cjkText = fc.stringMatching(/^[\u4e00-\u4e0fA-Za-z]([\u4e00-\u4e0fA-Za-z0-9 ，：]{0,8}[\u4e00-\u4e0fA-Za-z0-9])?$/);
+const cjkText = fc.stringMatching(/^[\u4e00-\u4e0fA-Za-z]([\u4e00-\u4e0fA-Za-z0-9 ，：［］｛｝]{0,8}[\u4e00-\u4e0fA-Za-z0-9])?$/);
 const cjkContainer = containerOf(fc.stringMatching(/^[\u4e00-\u4e0fA-Za-z_][\u4e00-\u4e0fA-Za-z0-9_]{0,5}$/), cjkText);
 export const fullwidthDelimiters = fc.tuple(cjkContainer, fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }), fc.boolean(), fc.boolean())
   .map(([container, which, pretty, inProse]) => {
@@ -566,9 +568,10 @@ export const fullwidthDelimiters = fc.tuple(cjkContainer, fc.array(fc.boolean(),
     const text = JSON.stringify(value, null, pretty ? 2 : undefined);
     let damaged = '';
     let from = 0;
-    structuralOffsets(text).filter((k) => text[k] === ',' || text[k] === ':').forEach((k, n) => {
+    structuralOffsets(text).forEach((k, n) => {
       if (!which[n % which.length]) return;
-      damaged += text.slice(from, k) + (text[k] === ',' ? '\uff0c' : '\uff1a');
+      if (k === 0 && inProse && !'{["'.includes(text.slice(1).trimStart()[0])) return;
+      damaged += text.slice(from, k) + String.fromCharCode(text.charCodeAt(k) + 0xfee0);
       from = k + 1;
     });
     damaged += text.slice(from);

@@ -313,7 +313,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   readsExactly('recovery.python2-repr', python2Repr,
     "a document written as Python 2's repr (`{u'name': u'Ann', u'ok': True}`, prefixes `u` or `b`, quotes single or double), alone or in prose, is read exactly as it was meant; the stream reads it the same way"),
   readsExactly('recovery.fullwidth-delimiter', fullwidthDelimiters,
-    'a valid document whose keys and strings are Chinese text with full-width commas and colons of their own, some of its commas and colons between tokens written full-width (`，` `：`), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
+    'a valid document whose keys and strings are Chinese text with full-width commas, colons and brackets of their own, some of its commas, colons and brackets between tokens written full-width (`，` `：` `［` `］` `｛` `｝`; in prose the outermost opener only before a container or a string), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   readsExactly('recovery.lost-array-closer', lostArrayClosers,
     'a valid document with the `]` of some arrays left out where the array ends in a plain value and its object\'s next key follows (`{"tags": ["x", "y", "n": 2}`), some with their comma (`["x", "y" "n": 2}`), alone or in prose, is read exactly as it was meant; the stream reads it the same way'),
   readsExactly('recovery.lost-row-opener', lostRowOpener,

@@ -148,6 +148,11 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'tools.dsml-calls', n: 20_000, make: (n) => times('<｜DSML｜invoke name="ls"><｜DSML｜parameter name="a" string="true">x</｜DSML｜parameter></｜DSML｜invoke>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.call-blocks', n: 20_000, make: (n) => times('<function_calls>\nls(a=1)\n</function_calls>\n```tool_code\nls()\n```\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'extract.reasoning-channels', n: 20_000, make: (n) => times('<|channel>thought {"a": 1}<channel|>[THINK][1][/THINK]', n) + '{"b": 2}', run: (t) => tolerant(() => parse(t)) },
+  // Full-width brackets read as JSON's: one pass before extraction; in a stream, openers whose follower
+  // is held back to the next chunk, and the reader started late over the text before.
+  { name: 'parse.fullwidth-brackets', n: 20_000, make: (n) => '［' + times('｛"a"：［1］｝，', n) + '1］', run: (t) => tolerant(() => parse(t)) },
+  { name: 'parse.fullwidth-prose', n: 20_000, make: (n) => times('注［1］ ［   ', n), run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.fullwidth-brackets', n: 20_000, make: (n) => 'x'.repeat(n) + '［' + times('｛"a"： ［ 1］｝，', n) + '1］', run: stream4 },
   { name: 'extract.doubled-braces', n: 20_000, make: (n) => times('Hi {{name}} {{"a" ', n), run: (t) => tolerant(() => extract(t)) },
   // Session 23: strings that open a document whose quotes are not escaped, each searched to its
   // closer or the text's end (bounded in all by the allowance past each string's start), in the
