@@ -749,7 +749,7 @@ export function readEscape(e: Engine, i: number): number {
   const code = s.charCodeAt(i + 1);
   // A Windows path is told at its drive's backslash (see settleWindowsPath): its backslashes are its own,
   // `\b` `\f` `\n` `\r` `\t` `\u` included, and `\"` is a folder's last backslash before the closing quote.
-  if (i === e.textStart - e.base + 2 && !settleWindowsPath(e)) return -1;
+  if (s.charCodeAt(i - 1) === Ch.COLON && e.pathAt !== e.strStart && driveAt(e, i - 2) && !settleWindowsPath(e, i - 2)) return -1;
   const simple = ESCAPES[code];
   if (simple !== undefined) {
     if (e.pathAt === e.strStart && (code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T))) return invalidEscape(e, i);
@@ -819,31 +819,56 @@ export function readEscape(e: Engine, i: number): number {
 }
 
 /**
- * At the backslash two characters into a string: settles whether the string is a Windows path
- * written with single backslashes (`"C:\Users\bob\new"`), and if so sets Engine.pathAt. Such a path opens with a
- * drive (a capital letter, `:\`, and no second backslash), a backslash in it starts no JSON escape,
- * and its `\n`-like escapes go on with a folder's name, so none of them was meant as one. Returns
- * false while its closing quote has not arrived (LOOKAHEAD at most): streaming waits.
+ * Whether a drive's letter (a capital) is at `t`, where the string's text starts or after a space, a
+ * `(` or an `=` (`"type C:\Users\bob\notes.txt"`, a command with the path in it), its `:\` after it.
  */
-function settleWindowsPath(e: Engine): boolean {
+function driveAt(e: Engine, t: number): boolean {
   const s = e.buf;
-  const t = e.textStart - e.base;
   const drive = s.charCodeAt(t);
-  if (!(drive >= Ch.UPPER_A && drive <= Ch.UPPER_Z && s.charCodeAt(t + 1) === Ch.COLON && s.charCodeAt(t + 3) !== Ch.BACKSLASH)) return true;
+  if (!(drive >= Ch.UPPER_A && drive <= Ch.UPPER_Z)) return false;
+  if (t === e.textStart - e.base) return true;
+  const before = s.charCodeAt(t - 1);
+  return t > e.textStart - e.base && (before === Ch.SPACE || before === Ch.LPAREN || before === Ch.EQ);
+}
+
+/**
+ * At the backslash after the drive at `t` (see driveAt): settles whether the string is a Windows path
+ * written with single backslashes from there (`"C:\Users\bob\new"`), and if so sets Engine.pathAt.
+ * Such a path has no second backslash after its drive, a backslash in it (up to the first word after a
+ * space that holds none) starts no JSON escape (`\U`, or `\u` with no four hex digits after it), and
+ * its `\n`-like escapes go on with a folder's name, so none of them was meant as one. Returns false while its closing quote has not arrived (LOOKAHEAD at
+ * most): streaming waits.
+ */
+function settleWindowsPath(e: Engine, t: number): boolean {
+  const s = e.buf;
+  if (s.charCodeAt(t + 3) === Ch.BACKSLASH) return true;
   const limit = Math.min(e.end, t + LOOKAHEAD);
   let path = false;
+  // The path runs on over words that hold a backslash (`C:\Program Files\x`); the first that holds
+  // none ends it (`B:\nthe angle \alpha`: a label's line break, then LaTeX, is no path).
+  let inPath = true;
   let k = t + 2;
   for (; k < limit; k++) {
     const c = s.charCodeAt(k);
     if (c === Ch.DQUOTE || c < 0x20) break;
+    if (c === Ch.SPACE) {
+      if (!inPath) break;
+      inPath = false;
+      continue;
+    }
     if (c !== Ch.BACKSLASH) continue;
+    inPath = true;
     if (++k >= limit) break;
     const next = s.charCodeAt(k);
     if (next >= Ch.LOWER_B && ESCAPES[next] !== undefined) {
       if (k + 1 >= e.end && !e.final) return false;
       if (!folderGoesOn(s.charCodeAt(k + 1))) return true;
     }
-    if (ESCAPES[next] === undefined && next !== Ch.LOWER_U) path = true;
+    if (next === Ch.LOWER_U) {
+      // `\users`: no four hex digits, so no escape.
+      if (k + 4 >= e.end && !e.final) return false;
+      for (let h = k + 1; h <= k + 4; h++) if (!isHexDigit(s.charCodeAt(h))) path = true;
+    } else if (ESCAPES[next] === undefined) path = true;
   }
   if (k >= e.end && !e.final) return false;
   if (path) e.pathAt = e.strStart;

@@ -90,12 +90,13 @@ function isEmptyContainer(value: unknown): boolean {
 
 /**
  * The error for a reply that was cut off, at the cut its `repairs` name (else at the end): its value
- * may lack what came after, so with a schema it is refused unless SchemaParseOptions.acceptTruncated.
+ * may lack what came after, so with a schema (and for tool-call arguments, always) it is refused unless
+ * SchemaParseOptions.acceptTruncated.
  */
 export function truncatedReplyError(text: string, repairs: readonly Repair[]): JsonMendError {
   const cut = repairs.find((r) => 'offset' in r && isCutOffRepair(r.kind as TextRepairKind));
   const offset = cut !== undefined && 'offset' in cut ? cut.offset : text.length;
-  return new JsonMendError('REPAIR_REFUSED', 'the reply is cut off: the value the schema accepts may be missing what came after (acceptTruncated: true takes it)', { offset, text });
+  return new JsonMendError('REPAIR_REFUSED', 'the reply is cut off: its value may be missing what came after (acceptTruncated: true takes it)', { offset, text });
 }
 
 function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, undefined> {

@@ -4,7 +4,7 @@
 import { extract } from '../extract/index.js';
 import { isWs } from '../extract/chars.js';
 import { scanToolCalls, type ToolCallSpan } from '../extract/tool-calls/index.js';
-import { parseToolArguments } from '../loop/tool-args.js';
+import { readToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
@@ -89,7 +89,7 @@ function readBare(json: string, ctx: ToolContext): { items: unknown[]; repairs: 
   let repairs: Repair[] = [];
   let value: unknown;
   try {
-    value = parseToolArguments(json, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+    value = readToolArguments(json, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
   } catch {
     return undefined; // not JSON after all: prose
   }

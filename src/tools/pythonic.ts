@@ -5,7 +5,7 @@
 // prose is prose. One pass over the text: a list that does not read as calls is skipped past where it
 // failed.
 import { JsonMendError } from '../errors.js';
-import { parseToolArguments } from '../loop/tool-args.js';
+import { readToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import type { ReadContext } from './read-call.js';
 import { appendAll } from '../arrays.js';
@@ -369,7 +369,7 @@ export function pythonicArguments(call: PythonicCall, ctx: ReadContext): { value
     try {
       // As a member's value, which it is: a lone `'text'` or `3` is a value there, not prose, and a
       // quote the text holds unescaped (`'sed -n '1,5p' a.py'`) is read as a value string's is.
-      const member = parseToolArguments(`{"v": ${text}}`, undefined, { ...ctx.parseOptions, onRepair: (r) => appendAll(repairs, r) }) as Record<string, unknown>;
+      const member = readToolArguments(`{"v": ${text}}`, { ...ctx.parseOptions, onRepair: (r) => appendAll(repairs, r) }) as Record<string, unknown>;
       // Read as more than the one value (`q="a", "b": 1`): part of it would be dropped.
       const keys = member !== null && typeof member === 'object' && !Array.isArray(member) ? Object.keys(member) : [];
       if (keys.length !== 1 || keys[0] !== 'v') throw new JsonMendError('UNREPAIRABLE', 'it does not read as one value');

@@ -1,9 +1,9 @@
 // From a span (or a bare JSON value) to tool calls: the name checked against the tools, the arguments
-// parsed with `parseToolArguments` and repaired by the tool's schema. Line numbers for messages are
+// parsed with `readToolArguments` and repaired by the tool's schema. Line numbers for messages are
 // computed only when an error is made (they cost a pass over the text before the call).
 import { JsonMendError } from '../errors.js';
 import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
-import { parseToolArguments } from '../loop/tool-args.js';
+import { readToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { TextRepair } from '../parse/types.js';
@@ -68,7 +68,7 @@ export function argumentsFromText(
   let repairs: Repair[] = [];
   let value: unknown;
   try {
-    value = parseToolArguments(argumentsText, undefined, { ...options, onRepair: (r) => (repairs = [...r]) });
+    value = readToolArguments(argumentsText, { ...options, onRepair: (r) => (repairs = [...r]) });
   } catch (error) {
     throw aboutCall(error, () => `the arguments of ${where()}`);
   }
@@ -348,7 +348,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     let value: unknown;
     let repairs: Repair[] = [];
     try {
-      value = parseToolArguments(body, undefined, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+      value = readToolArguments(body, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
     } catch (error) {
       if (error instanceof JsonMendError && error.code === 'NO_JSON') return [];
       throw aboutCall(error, () => `the ${span.format} tool call at line ${line()}`);
@@ -425,7 +425,7 @@ function unnamedCall(span: ToolCallSpan, body: string, ctx: ReadContext, origin:
   if (names.length !== 1 || objectShape(ctx.tools.schemaOf(names[0])) !== undefined) {
     let value: unknown;
     try {
-      value = parseToolArguments(body, undefined, ctx.parseOptions);
+      value = readToolArguments(body, ctx.parseOptions);
     } catch (error) {
       throw aboutCall(error, where);
     }

@@ -34,7 +34,7 @@ describe('full-width brackets written for JSON\'s (nofx #446)', () => {
   });
   test('each is a repair, at its offset', () => {
     const report = parseWithReport('x ［{"a": 1}］');
-    assert.deepEqual(report.repairs.filter((r) => r.kind === 'fullwidth_delimiter').map((r) => [r.offset, r.detail]), [[2, 'replaced "［" with "["'], [11, 'replaced "］" with "]"']]);
+    assert.deepEqual(report.repairs.flatMap((r) => (r.kind === 'fullwidth_delimiter' && 'offset' in r ? [[r.offset, r.detail]] : [])), [[2, 'replaced "［" with "["'], [11, 'replaced "］" with "]"']]);
     assert.equal(repair('［{"a": 1}］'), '[{"a": 1}]');
   });
 });

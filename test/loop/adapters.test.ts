@@ -120,6 +120,19 @@ describe('parseToolArguments', () => {
     assert.ok(seen.includes('single_quotes'));
   });
 
+  test('arguments cut off are refused, with a schema or without one (claude-code #19143, EchoBird #187)', () => {
+    const refused = (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED';
+    const cut = '{"command": "rm -rf /tmp/build/cache/old-artifacts';
+    assert.throws(() => parseToolArguments(cut), refused);
+    assert.throws(() => parseToolArguments('{"files": ["a.md", "prese'), refused);
+    assert.throws(() => parseToolArguments('{"city": "Rome", "days": 2', Weather), refused);
+    assert.deepEqual(parseToolArguments(cut, undefined, { acceptTruncated: true }), { command: 'rm -rf /tmp/build/cache/old-artifacts' });
+    const seen: string[] = [];
+    parseToolArguments("{'ok': True}", undefined, { onRepair: (r) => seen.push(...r.map((x) => x.kind)) });
+    assert.deepEqual(seen, ['single_quotes', 'python_literal']);
+    assert.deepEqual(parseToolArguments(''), {});
+  });
+
   test('the core entry point does not export the adapters', () => {
     for (const name of ['repairText', 'repairToolCall', 'createRepairText', 'createRepairToolCall', 'parseToolCallArguments', 'parseToolCalls', 'parseChoiceContent']) {
       assert.equal(name in core, false, name);

@@ -987,6 +987,26 @@ describe('a Windows path keeps every backslash', () => {
   ]);
 });
 
+// A path inside a command, as exec tools' arguments hold one (claude-code #66523, openclaw #88918,
+// cline #13712): only a path that opened the string was told, so `\U` kept its backslash while `\b`,
+// `\n` and `\r` in the same path became a backspace, a line break and a carriage return. And `\u` with
+// no four hex digits after it (`C:\users`, openclaw #88226) is no escape either: the path's too.
+describe('a Windows path inside a string keeps every backslash', () => {
+  readsEach([
+    ['{"command": "type C:\\Users\\bob\\notes.txt"}', { command: 'type C:\\Users\\bob\\notes.txt' }],
+    ['{"command": "dir C:\\Program Files\\readme.txt", "n": 1}', { command: 'dir C:\\Program Files\\readme.txt', n: 1 }],
+    ['{"c": "x C:\\Users\\bob"}', { c: 'x C:\\Users\\bob' }],
+    ['{"cmd": "copy C:\\Users\\a.txt D:\\backup\\new\\a.txt"}', { cmd: 'copy C:\\Users\\a.txt D:\\backup\\new\\a.txt' }],
+    ['{"path": "C:\\users\\bob\\notes.txt", "n": 1}', { path: 'C:\\users\\bob\\notes.txt', n: 1 }],
+    ['{"cmd": "open(C:\\Users\\bob\\new.txt)"}', { cmd: 'open(C:\\Users\\bob\\new.txt)' }],
+    // Escapes that are all JSON's, or a label's line break, read as JSON reads them.
+    ['{"cmd": "cd /d C:\\temp\\new && run", "n": 1,}', { cmd: 'cd /d C:\temp\new && run', n: 1 }],
+    ['{"s": "Answer Q:\\nA \\d", "n": 1}', { s: 'Answer Q:\nA \\d', n: 1 }],
+    ['{"s": "ratio A:\\u00e9 then \\d", "n": 1}', { s: 'ratio A:\u00e9 then \\d', n: 1 }],
+    ['{"s": "Option B:\\nthe angle \\alpha", "n": 1}', { s: 'Option B:\nthe angle \\alpha', n: 1 }],
+  ]);
+});
+
 // A key's opening quote written twice (`{""name": 1}`): the quotes read as an empty key whose value
 // was the rest of the member, `{"": "name\": 1"}`; with an array after it, an error.
 describe("a key's doubled opening quote is dropped", () => {
