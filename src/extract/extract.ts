@@ -2,10 +2,13 @@
 // and reasoning candidates.
 import { JsonMendError, assertText } from '../errors.js';
 import { scanProse, type ProseSpan } from './balanced.js';
-import { Verdict, classifyOpen, elementsStartAt, isWholeScalar, membersOpenAt, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
+import { Verdict, classifyOpen, elementsStartAt, isWholeScalar, isWs, membersOpenAt, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
+const RBRACE = 0x7d;
+const RBRACK = 0x5d;
+const LF = 0x0a;
 const LPAREN = 0x28;
 import { readFullwidthBrackets } from './fullwidth.js';
 import { isJsonLanguage } from './languages.js';
@@ -85,6 +88,26 @@ function make(text: string, start: number, end: number, source: CandidateSource,
   return { candidate: c, weak };
 }
 
+/**
+ * Whether `span` is an empty `[]` or `{}` with only white space (one line break at most) between it and
+ * the next span at `next` (`Reasoning: []{"answer": 42}`, promptfoo #5283): a value side by side with
+ * one that holds data is no answer beside it; taken first, the answer was dropped with no word.
+ */
+function emptyBefore(text: string, span: ProseSpan, next: number): boolean {
+  if (span.truncated || span.jsonp) return false;
+  const inner = skipWs(text, span.start + 1, span.end);
+  const closer = text.charCodeAt(inner);
+  const opener = text.charCodeAt(span.start);
+  if (inner !== span.end - 1 || !((opener === LBRACE && closer === RBRACE) || (opener === LBRACK && closer === RBRACK))) return false;
+  let lines = 0;
+  for (let k = span.end; k < next; k++) {
+    const c = text.charCodeAt(k);
+    if (c === LF && ++lines > 1) return false;
+    if (c !== LF && !isWs(c)) return false;
+  }
+  return true;
+}
+
 /** Candidates of one call, gathered region by region in document order. */
 class Gatherer {
   readonly out: Found[] = [];
@@ -101,7 +124,11 @@ class Gatherer {
     // Setting an array's length calls into the runtime even when it is 0 already.
     if (spans.length > 0) spans.length = 0;
     scanProse(this.text, start, end, this.allow.balanced, this.allow.jsonp, spans);
-    for (const s of spans) this.out.push(make(this.text, s.start, s.end, s.jsonp ? 'jsonp' : 'balanced', ctx, s.truncated, s.weak));
+    for (let i = 0; i < spans.length; i++) {
+      const s = spans[i];
+      const weak = s.weak || (i + 1 < spans.length && emptyBefore(this.text, s, spans[i + 1].start));
+      this.out.push(make(this.text, s.start, s.end, s.jsonp ? 'jsonp' : 'balanced', ctx, s.truncated, weak));
+    }
   }
 
   content(node: Region, ctx: Context): void {

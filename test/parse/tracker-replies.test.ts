@@ -19,6 +19,7 @@
 //   a document in a value, its quotes not escaped: https://github.com/stanfordnlp/dspy/issues/8539
 //   code in a value, its quotes not escaped: https://github.com/NousResearch/hermes-agent/issues/29597, /pull/36271
 //   tool calls written as Python: https://github.com/vllm-project/vllm/issues/22917
+//   an empty value beside the answer: https://github.com/promptfoo/promptfoo/issues/5283
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -235,4 +236,23 @@ describe('a reply cut off in a backslash after a string (jsonrepair #145)', () =
   test('after a whole value, a backslash is text after it, not a cut', () => {
     assert.deepEqual(parseWithReport('{"a": 1}\\').repairs.map((r) => r.kind), ['surrounding_text']);
   });
+});
+
+describe('an empty array side by side with the answer (promptfoo #5283, GPT-5-mini)', () => {
+  // The reply read `Reasoning: []{ "MyField": … }`: the `[]` was taken, and the answer dropped.
+  const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
+    ['Reasoning: []{\n  "MyField": "The answer is 42."\n}', { MyField: 'The answer is 42.' }],
+    ['Reasoning: []\n{"a": 1, "items": [1, 2]}', { a: 1, items: [1, 2] }],
+    ['x: {} [1, 2]', [1, 2]],
+    // With prose between them, the empty array is what the reply gave first, as before.
+    ['Result: []\n\nAn example of a match: {"a": 1}', []],
+    ['Result: [] and {"a": 1}', []],
+  ];
+  for (const [input, value] of CASES) {
+    test(JSON.stringify(input), () => {
+      assert.deepEqual(parse(input), value);
+      assert.deepEqual(JSON.parse(repair(input)), value);
+      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
+    });
+  }
 });
