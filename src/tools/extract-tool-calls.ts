@@ -8,9 +8,9 @@ import { readToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { callFromValue, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCall, callFromValue, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
-import type { ToolCall, ToolCallOptions, ToolCallsResult } from './types.js';
+import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
 
 /**
@@ -77,7 +77,7 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
     }
     if (read === undefined) continue;
     const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
-    for (const item of read.items) calls.push(callFromValue(item, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, []));
+    for (const item of read.items) calls.push(callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
     taken.push(range);
     removed.push(range);
   }
@@ -85,7 +85,7 @@ function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<
 }
 
 /** The call objects a bare candidate's text holds, or undefined when it is not JSON or not calls. */
-function readBare(json: string, ctx: ToolContext): { items: unknown[]; repairs: Repair[]; truncated: boolean } | undefined {
+function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unknown; rewrites: ToolCallRewrite[] }>; repairs: Repair[]; truncated: boolean } | undefined {
   let repairs: Repair[] = [];
   let value: unknown;
   try {
@@ -93,11 +93,15 @@ function readBare(json: string, ctx: ToolContext): { items: unknown[]; repairs: 
   } catch {
     return undefined; // not JSON after all: prose
   }
-  const items = Array.isArray(value) ? value : toolCallsOf(value) ?? [value];
+  // Each in the usual shape, or in an agent framework's (see agentCall).
+  const items = (Array.isArray(value) ? value : toolCallsOf(value) ?? [value]).map((item) => {
+    const rewrites: ToolCallRewrite[] = [];
+    return { value: agentCall(item, ctx, rewrites), rewrites };
+  });
   const truncated = wasCutOff(repairs);
   // Cut off after its first call (`[{"name": …}, {`), a list of calls is one still: an error
   // naming the call, not prose with the calls lost.
-  if (items.length === 0 || !(items.every(isCallShaped) || (truncated && isCallShaped(items[0])))) return undefined;
+  if (items.length === 0 || !(items.every((item) => isCallShaped(item.value)) || (truncated && isCallShaped(items[0].value)))) return undefined;
   return { items, repairs, truncated };
 }
 

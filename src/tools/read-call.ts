@@ -123,6 +123,33 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
 }
 
 /**
+ * The name and arguments members of the call shapes agent frameworks prompt models to write:
+ * smolagents' `tool_name`/`tool_arguments`, LangChain's `action`/`action_input`, MemGPT's
+ * `function`/`params`.
+ */
+const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [['tool_name', 'tool_arguments'], ['action', 'action_input'], ['function', 'params']];
+
+/**
+ * `{"action": "Calculator", "action_input": {…}}`: a call in an agent framework's shape (see
+ * AGENT_SHAPES), its two members alone, the name one of `tools` and the arguments an object, as
+ * `{"name": …, "arguments": …}` (rewrite `agent_shape`); else the value. An answer that happens to
+ * have an `action` (a trading decision's `"action": "hold"`) names no tool and stays one.
+ */
+export function agentCall(value: unknown, ctx: ReadContext, rewrites: ToolCallRewrite[]): unknown {
+  if (!isObject(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length !== 2) return value;
+  for (const [name, args] of AGENT_SHAPES) {
+    const tool = value[name];
+    if (typeof tool === 'string' && isObject(value[args]) && ctx.tools.has(tool)) {
+      rewrites.push('agent_shape');
+      return { name: tool, arguments: value[args] };
+    }
+  }
+  return value;
+}
+
+/**
  * The calls of an assistant message written out as text, `{"tool_calls": [{…}, …]}` (OpenAI's shape,
  * maybe with `"role": "assistant"` and an empty `content`), or the one call of llama.cpp's generic
  * format, `{"tool_call": {…}}`; else undefined.

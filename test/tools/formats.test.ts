@@ -995,3 +995,21 @@ describe('tools and errors', () => {
     assert.ok(Object.prototype.hasOwnProperty.call(c.arguments, '__proto__'));
   });
 });
+
+describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, Letta #269)', () => {
+  test('a call when it names one of the tools and holds an object of arguments', () => {
+    const smol = 'Action:\n{\n  "tool_name": "get_weather",\n  "tool_arguments": {"location": "Paris", "celsius": true}\n}\n\nThis action will get the weather.';
+    const r = extractToolCalls(smol, { tools: [{ name: 'get_weather' }] });
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), [['json', 'get_weather', { location: 'Paris', celsius: true }, ['agent_shape']]]);
+    assert.equal(r.text, 'Action:\n\nThis action will get the weather.');
+    const letta = '{\n  "function": "core_memory_append",\n  "params": {"name": "human", "content": "Horst"}\n}\n{\n  "function": "send_message",\n  "params": {"message": "Got it!"}\n}';
+    assert.deepEqual(extractToolCalls(letta, { tools: [{ name: 'core_memory_append' }, { name: 'send_message' }] }).calls.map((c) => c.name), ['core_memory_append', 'send_message']);
+    const lc = '{"action": "Calculator", "action_input": {"expression": "25% of 300"}}';
+    assert.deepEqual(extractToolCalls(lc, { tools: [{ name: 'Calculator' }] }).calls.map((c) => c.arguments), [{ expression: '25% of 300' }]);
+  });
+  test('an answer with an action that names no tool, or a string input, stays the reply', () => {
+    for (const text of ['{"action": "hold", "action_input": {"x": 1}}', '{"action": "Final Answer", "action_input": "42"}', '{"action": "Calculator", "action_input": {"x": 1}, "why": "y"}']) {
+      assert.deepEqual(extractToolCalls(text, { tools: [{ name: 'Calculator' }] }), { calls: [], text });
+    }
+  });
+});
