@@ -387,9 +387,17 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     return items.map((item) => callFromValue(span.format === 'apertus' ? namedByKey(item) : item, origin, ctx, repairs, truncated, [...rewrites]));
   }
   if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];
-  const name = span.name;
+  let name = span.name;
+  const rewrites: ToolCallRewrite[] = [];
   // `Use <tool_call>NAME</tool_call> blocks`: with no arguments, only a tool's name makes it a call.
   if (span.body === 'arg_pairs' && body.trim() === '' && !ctx.tools.has(name)) return [];
+  if (span.body === 'arg_pairs') {
+    const lost = lostArgKey(name, body, ctx.tools.names);
+    if (lost !== undefined) {
+      ({ name, body } = lost);
+      rewrites.push('lost_arg_key');
+    }
+  }
   const markup = parameterMarkup(span.format);
   const open = markup.open;
   const json = body.trimStart().startsWith('{');
@@ -398,7 +406,6 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   if (span.body === 'parameters' && !span.closed && !json && body.trim() !== '' && !body.includes(open)) return [];
   const where = describe(name, span.format, line);
   const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
-  const rewrites: ToolCallRewrite[] = [];
   let read: { value: unknown; repairs: Repair[] };
   if (span.body === 'gemma_args') {
     const args = gemmaArgumentsText(body);
@@ -431,6 +438,23 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
 }
 
 /** The call a span's reading gives, with the id its markup carries (Kimi K2's `functions.NAME:0`). */
+/**
+ * A GLM call whose first `<arg_key>` was lost (see the scanner's lostArgKeyAt): its body starts with
+ * the key and `</arg_key>`, or, the key glued to the name (`runcommand</arg_key>`), with `</arg_key>`,
+ * and the longest of `tools` that the name starts with is the name, the rest the key. The name and
+ * the body with the `<arg_key>` given back; undefined when the body lost none, or a glued name starts
+ * with no tool's (then it names no tool, an error).
+ */
+function lostArgKey(name: string, body: string, tools: readonly string[]): { name: string; body: string } | undefined {
+  const close = body.indexOf('</arg_key>');
+  const open = body.indexOf('<arg_key>');
+  if (close < 0 || (open >= 0 && open < close)) return undefined;
+  if (body.slice(0, close).trim() !== '') return { name, body: `<arg_key>${body}` };
+  let tool: string | undefined;
+  for (const t of tools) if (name.length > t.length && name.startsWith(t) && (tool === undefined || t.length > tool.length)) tool = t;
+  return tool === undefined ? undefined : { name: tool, body: `<arg_key>${name.slice(tool.length)}${body}` };
+}
+
 function spanCall(span: ToolCallSpan, origin: CallOrigin, name: string, read: { value: unknown; repairs: Repair[] }, rewrites: ToolCallRewrite[]): ToolCall {
   const call: ToolCall = { name, arguments: read.value, repairs: read.repairs, rewrites, span: origin.span, format: span.format };
   if (span.id !== undefined) call.id = span.id;

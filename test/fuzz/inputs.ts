@@ -867,7 +867,8 @@ const toolPiece = fc.oneof(
     '[get_weather(city="Oslo")]', '[ls(', 'ls()', '(city=', "'Oslo'", ', ', ']', '<arg_key>', '<invoke name="ls">', '<parameter name="city">',
     'call:get_weather{city:<|"|>Oslo<|"|>}', 'call:ls{', 'city:<escape>Os', '"get_weather">', '"city" string="true">', '"n" string="false">',
     '```tool_code\n', 'get_weather(city="Oslo")\n', '<|START_ACTION|>', '<|tool_call_start|>',
-    'commentary to=functions.get_weather json', 'assistantfinal', '<arg_key>city</arg_key>Oslo</arg_value>', 'get_weather({"city": "Oslo"})', ':get_weather{'),
+    'commentary to=functions.get_weather json', 'assistantfinal', '<arg_key>city</arg_key>Oslo</arg_value>', 'get_weather({"city": "Oslo"})', ':get_weather{',
+    'get_weathercity', '{"action": "get_weather", "action_input": {"city": "Oslo"}}', '{"tool_name": "ls", "tool_arguments": {}}'),
   damagedJson,
   piece,
 );

@@ -1013,3 +1013,27 @@ describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, 
     }
   });
 });
+
+describe("a GLM call whose first <arg_key> was lost (vLLM #47190, sigit #95)", () => {
+  const read = (text: string, tools: string[]) => extractToolCalls(text, { tools: tools.map((name) => ({ name })) });
+  test('glued to the name, after a space, or after a second <tool_call>: the call, whatever the chunking', () => {
+    const cases: ReadonlyArray<readonly [string, string, unknown]> = [
+      ['<tool_call>send_command_to_shellcommand</arg_key><arg_value>echo test</arg_value></tool_call>', 'send_command_to_shell', { command: 'echo test' }],
+      ['<tool_call>browser_action task</arg_key><arg_value>open the docs page</arg_value></tool_call>', 'browser_action', { task: 'open the docs page' }],
+      ['<tool_call>bash<tool_call>command</arg_key><arg_value>ls -la</arg_value>\n<arg_key>cwd</arg_key><arg_value>/tmp</arg_value></tool_call>', 'bash', { command: 'ls -la', cwd: '/tmp' }],
+    ];
+    for (const [text, name, args] of cases) {
+      const whole = read(text, [name, 'other']);
+      assert.deepEqual(whole.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), [['glm45', name, args, ['lost_arg_key']]]);
+      assert.equal(whole.text, '');
+      for (const size of [1, 3]) {
+        const s = createToolCallStream({ tools: [{ name }, { name: 'other' }] });
+        for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+        assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
+      }
+    }
+  });
+  test('a glued name that starts with no tool\'s is an error, not a reply with no call', () => {
+    assert.throws(() => read('<tool_call>xyzcommand</arg_key><arg_value>ls</arg_value></tool_call>', ['bash']), { code: 'SCHEMA_MISMATCH' });
+  });
+});

@@ -587,7 +587,28 @@ export class ToolCallScanner {
       if (this.cutInside(token, k)) return this.ended ? undefined : WAIT;
       if (this.startsWith(token, k)) return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
     }
-    return undefined;
+    const key = this.lostArgKeyAt(read.end, k);
+    if (key === WAIT) return this.ended ? undefined : WAIT;
+    return key === undefined ? undefined : { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: key, ends: HERMES_ENDS };
+  }
+
+  /**
+   * A GLM call's first key whose `<arg_key>` was lost (GLM-4.7 under load, vLLM #47190): glued to the
+   * name (`<tool_call>runcommand</arg_key>`: its key starts inside the name, at `end`, and the reader
+   * splits it off by the tools' names), after a space (`<tool_call>run command</arg_key>`), or after a
+   * second `<tool_call>` (`<tool_call>run<tool_call>command</arg_key>`, sigit #95). Where the key
+   * starts; undefined when no `</arg_key>` closes one there, WAIT while the text cannot tell.
+   */
+  private lostArgKeyAt(end: number, k: number): number | undefined | typeof WAIT {
+    let key = end;
+    if (k > end) key = k;
+    else if (this.cutInside(T.toolCallOpen, k)) return WAIT;
+    else if (this.startsWith(T.toolCallOpen, k)) key = k + T.toolCallOpen.length;
+    const word = key === end ? { end } : this.nameAt(key);
+    if (word === undefined) return WAIT;
+    if (word.end === key && key !== end) return undefined;
+    if (this.cutInside(T.argKeyClose, word.end)) return WAIT;
+    return this.startsWith(T.argKeyClose, word.end) ? key : undefined;
   }
 
   /**
