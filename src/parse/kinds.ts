@@ -195,7 +195,7 @@ export const REPAIR_KINDS = {
     input: '"a\nb"', value: 'a\nb', at: 2, guess: false, cutOff: false, fuzz: ['\n'],
   },
   invalid_escape: {
-    fixes: 'a backslash that starts no JSON escape keeps its backslash; `\\\'` is an apostrophe; in a Windows path written with single backslashes (`"C:\\Users\\bob\\new"`), every backslash is the path\'s (`\\n` `\\t` `\\u` there are folders); a LaTeX command written with one backslash keeps it (`\\frac`, and `\\times` `\\nu` in maths), not a form feed or a tab; a backslash at a line\'s end continues the line, as in JavaScript, but between two words the line break is kept (`carrot\\⏎turnip`)',
+    fixes: 'a backslash that starts no JSON escape keeps its backslash; `\\\'` is an apostrophe; in a Windows path written with single backslashes (`"C:\\Users\\bob\\new"`, also after a command, or relative: `src\\utils\\new.py`), every backslash is the path\'s (`\\n` `\\t` `\\u` there are folders); a LaTeX command written with one backslash keeps it (`\\frac`, and `\\times` `\\nu` in maths), not a form feed or a tab; a backslash at a line\'s end continues the line, as in JavaScript, but between two words the line break is kept (`carrot\\⏎turnip`)',
     input: '"\\d+"', value: '\\d+', at: 1, guess: true, cutOff: false, fuzz: ['\\', 'u'],
   },
   escaped_json: {

@@ -382,13 +382,16 @@ export const codeInString = fc.tuple(
 /**
  * An object some of whose values are Windows paths written with single backslashes
  * (`"C:\Users\bob\new.txt"`), its folders named in lower case (two characters at least) after one
- * that opens with a letter that starts no JSON escape, maybe after a command (`type C:\Users\…`), the
- * others JSON values; alone or in prose, pretty-printed or not. With the value: each path as written, every backslash its own (`\n` is no
+ * that opens with a letter that starts no JSON escape, maybe after a command (`type C:\Users\…`), or
+ * relative paths (`src\utils\…`, its `\u` no escape), the others JSON values; alone or in prose, pretty-printed or not. With the value: each path as written, every backslash its own (`\n` is no
  * line break there).
  */
 const folder = fc.stringMatching(/^[a-z][a-z0-9_.-]{1,8}$/);
-const windowsPathText = fc.tuple(fc.constantFrom('C', 'D', 'E'), fc.array(folder, { minLength: 1, maxLength: 5 }), fc.constantFrom('Users', 'data', 'Program Files', 'src'), fc.constantFrom('', '', 'type ', 'dir /s ', 'cd /d '))
-  .map(([drive, folders, plain, command]) => `${command}${drive}:\\${[plain, ...folders].join('\\')}`);
+const windowsPathText = fc.tuple(fc.constantFrom('C', 'D', 'E', ''), fc.array(folder, { minLength: 1, maxLength: 5 }), fc.constantFrom('Users', 'data', 'Program Files', 'src'), fc.constantFrom('', '', 'type ', 'dir /s ', 'cd /d '))
+  .map(([drive, folders, plain, command]) => drive === ''
+    // A relative path: `src\utils\…`, its `\u` no escape (no folder that a `\uXXXX` would open).
+    ? `${command}src\\utils\\${folders.filter((f) => !/^u[0-9a-f]{4}/.test(f)).join('\\')}`
+    : `${command}${drive}:\\${[plain, ...folders].join('\\')}`);
 export const windowsPaths = objectWithRawStrings(windowsPathText, 5, '');
 
 /**

@@ -297,7 +297,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   readsExactly('recovery.code-in-string', codeInString,
     'an object with a string of code whose quotes were not escaped, a call with quoted arguments (`env.get("KEY", "default")`) maybe after a docstring in triple quotes, its line breaks escaped, alone or in prose, is read exactly as it was meant, and so is the rest of the object; the stream reads it the same way'),
   readsExactly('recovery.windows-path', windowsPaths,
-    'an object some of whose values are Windows paths written with single backslashes (`"C:\\Users\\bob\\new.txt"`), maybe after a command (`"type C:\\Users\\…"`), alone or in prose, is read with each path as written (`\\n` `\\t` `\\b` `\\u` in it are folders, not escapes); the stream reads it the same way'),
+    'an object some of whose values are Windows paths written with single backslashes (`"C:\\Users\\bob\\new.txt"`), maybe after a command (`"type C:\\Users\\…"`), or relative ones (`"src\\utils\\new.py"`), alone or in prose, is read with each path as written (`\\n` `\\t` `\\b` `\\u` in it are folders, not escapes); the stream reads it the same way'),
   readsExactly('recovery.latex', latexMaths,
     'an object some of whose values are maths written as LaTeX with single backslashes (`"$\\frac{a}{b} \\times \\theta$"`), with a trailing comma, alone or in prose, is read with each expression as written (`\\f` `\\t` `\\n` `\\b` `\\r` there start commands, not escapes); the stream reads it the same way'),
   readsExactly('recovery.doubled-key-quote', doubledKeyQuote,

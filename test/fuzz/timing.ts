@@ -150,6 +150,9 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'extract.reasoning-channels', n: 20_000, make: (n) => times('<|channel>thought {"a": 1}<channel|>[THINK][1][/THINK]', n) + '{"b": 2}', run: (t) => tolerant(() => parse(t)) },
   // Full-width brackets read as JSON's: one pass before extraction; in a stream, openers whose follower
   // is held back to the next chunk, and the reader started late over the text before.
+  // Words of backslashes, each looked at once for a relative path (pathWordAt), LOOKAHEAD either side.
+  { name: 'parse.path-words', n: 20_000, make: (n) => '{"a": "' + times('ab\\nc\\ud ', n) + times('x\\n', n) + '"}', run: (t) => tolerant(() => parse(t)) },
+  { name: 'stream.path-words', n: 20_000, make: (n) => '{"a": "' + times('ab\\nc\\ud ', n) + times('x\\n', n) + '"}', run: stream4 },
   { name: 'parse.fullwidth-brackets', n: 20_000, make: (n) => '［' + times('｛"a"：［1］｝，', n) + '1］', run: (t) => tolerant(() => parse(t)) },
   { name: 'parse.fullwidth-prose', n: 20_000, make: (n) => times('注［1］ ［   ', n), run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.fullwidth-brackets', n: 20_000, make: (n) => 'x'.repeat(n) + '［' + times('｛"a"： ［ 1］｝，', n) + '1］', run: stream4 },

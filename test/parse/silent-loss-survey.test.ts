@@ -1007,6 +1007,22 @@ describe('a Windows path inside a string keeps every backslash', () => {
   ]);
 });
 
+// A relative path written with single backslashes (openclaw #88226): `\u` with no hex digits kept its
+// backslash, but `\b` and `\n` in the same path became a backspace and a line break.
+describe('a relative Windows path keeps every backslash', () => {
+  readsEach([
+    ['{"a": "src\\utils\\backend\\new.py"}', { a: 'src\\utils\\backend\\new.py' }],
+    ['{"cmd": "edit src\\utils\\backend\\new.py now", "n": 1}', { cmd: 'edit src\\utils\\backend\\new.py now', n: 1 }],
+    ['{"a": "lib\\Utils\\new.js", "n": 1}', { a: 'lib\\Utils\\new.js', n: 1 }],
+    // A word whose escapes may be JSON's reads as JSON reads them: one backslash, a capital or a space
+    // after `\n`, a `\uXXXX` that is one, or a doubled backslash.
+    ['{"a": "line1\\nline2 \\d", "n": 1}', { a: 'line1\nline2 \\d', n: 1 }],
+    ['{"a": "Hello\\nWorld\\d", "n": 1}', { a: 'Hello\nWorld\\d', n: 1 }],
+    ['{"a": "x\\ty\\u00e9\\d", "n": 1}', { a: 'x\tyé\\d', n: 1 }],
+    ['{"a": "$\\alpha\\beta$ and \\frac{a}{b}", "n": 1}', { a: '$\\alpha\\beta$ and \\frac{a}{b}', n: 1 }],
+  ]);
+});
+
 // A key's opening quote written twice (`{""name": 1}`): the quotes read as an empty key whose value
 // was the rest of the member, `{"": "name\": 1"}`; with an array after it, an error.
 describe("a key's doubled opening quote is dropped", () => {
