@@ -937,20 +937,17 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
 }
 
 /**
- * Whether [from, to) holds text, then a blank line, then text again: a paragraph after the key's
- * first line (`b⏎⏎Note: …`, a reply cut off in a key, then a note). A key that ran on over one line
+ * Whether [from, to) holds a blank line, then text: a paragraph (`b⏎⏎Note: …`, or `'⏎⏎Note: …` right
+ * after the key's quote: a reply cut off in a key, then a note). A key that ran on over one line
  * break (`a' True,⏎  'b'`, `True"⏎  'b'`) splits at its colon as before.
  */
 function paragraphIn(s: string, from: number, to: number): boolean {
-  let before = false;
   let breaks = 0;
   for (let k = from; k < to; k++) {
     const c = s.charCodeAt(k);
-    if (c === Ch.LF) {
-      if (before) breaks++;
-    } else if (!isJsonSpace(c)) {
+    if (c === Ch.LF) breaks++;
+    else if (!isJsonSpace(c)) {
       if (breaks >= 2) return true;
-      before = true;
       breaks = 0;
     }
   }

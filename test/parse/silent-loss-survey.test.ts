@@ -1684,7 +1684,14 @@ describe('readings the session 30 rules must not change (combined-damage rerun)'
     ['["x" "y"", "z"]', ['x', 'y"', 'z']],
     // Quoted words in an array's lines: each line an element.
     ['[x\ny" {}, "z"]', ['x', 'y" {}', 'z']],
+    // A key cut off right at its quote, then a note paragraph (session 31's rerun: a note became a
+    // made-up member when the key held no text before the blank line).
+    ["{'a': {} '\n\nNote: the \"id\" field is {required}.", { a: {} }],
+    ["{'a' {'\n\nNote: the \"id\" field is {required}.", { a: {} }],
   ]);
+  test('a key cut off at its quote before a note paragraph is no key of the note', () => {
+    assert.throws(() => parse("{'\n\nNote: the \"id\" field is {required}."), JsonMendError);
+  });
   test("a string that ran through an array's elements is not cut at the array's ]", () => {
     assert.throws(() => parse('{"duka": ["bazu, [{"Dema_Muvimo": [], Zumibi_tese: "Nazere kigu"}]], "devufa": {}}'), JsonMendError);
   });
