@@ -478,10 +478,12 @@ export function strayQuote(e: Engine, colon: boolean): boolean {
   }
   const c = s.charCodeAt(e.pos + 1);
   if (colon ? c !== Ch.COLON : c !== Ch.COMMA && c !== Ch.FULLWIDTH_COMMA && c !== Ch.RBRACE && c !== Ch.RBRACKET) {
-    // `{"a": [1]" "b": 2}`: after a value, a stray quote and then the next key, its comma lost.
-    if (colon || c !== Ch.SPACE) return false;
+    // `{"a": [1]" "b": 2}`: after a value, a stray quote and then the next key, its comma lost; on the
+    // next line too, the key maybe as Python quotes it (`{'a': 1"⏎  'b': 2}`).
+    if (colon || !(c === Ch.SPACE || c === Ch.LF || c === Ch.CR || c === Ch.TAB)) return false;
     const k = peekSignificant(e, e.pos + 1);
-    return k < e.end && s.charCodeAt(k) === Ch.DQUOTE && quotedKeyNameAt(e, k + 1);
+    const q = k < e.end ? s.charCodeAt(k) : -1;
+    return (q === Ch.DQUOTE || q === Ch.SQUOTE) && quotedKeyNameAt(e, k + 1, q);
   }
   const close = quoteEnd(e, e.pos);
   if (close < 0) return true;

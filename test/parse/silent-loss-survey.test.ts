@@ -1728,7 +1728,20 @@ describe('second review of session 30: readings pinned', () => {
     ['{"a": 1}, "@type" "x"}', { a: 1, '@type': 'x' }],
     // A one-member set, then a string on its own line or as an element.
     ["[{'a'} 'b']", [['a'], 'b']],
-    // A key that ran on over one line break still splits at its colon (a third rerun).
-    ["{\n  'a': True\"\n  'b': []\n}", { a: true, "\n  'b'": [] }],
+    // A key that ran on over one line break still splits at its colon (a third rerun); since session
+    // 31 the quote at the line's end is stray (see below), and the key is the next line's.
+    ["{\n  'a': True\"\n  'b': []\n}", { a: true, b: [] }],
+  ]);
+});
+
+// Session 31's combined-damage rerun: a stray quote after a value at a line's end read as the next
+// key's opening quote, so the key took the line break and its own quotes (`"\n  'b'"`), or the reply
+// read as cut off there.
+describe('a stray quote at the end of a value\'s line, the next key on the next line, session 31', () => {
+  readsEach([
+    ["{\n  'a': 1\"\n  'b': {\n    'c': [\n      False\n    ]\n  },\n  'd': 2\n}", { a: 1, b: { c: [false] }, d: 2 }],
+    ['{\n  "a": 1"\n  "b": 2\n}', { a: 1, b: 2 }],
+    ['Here it is: {\n  "a": 1"\n  "b": 2\n} Hope it helps.', { a: 1, b: 2 }],
+    ['{"a": "x" "\n "b": 2}', { a: 'x', b: 2 }],
   ]);
 });
