@@ -56,7 +56,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, i, j, c2)) !== PASS) return d;
   if (c2 === Ch.BACKTICK && fenceEndsText(e, j)) return Decision.CLOSE;
-  if ((d = escapedSpaceFollows(e, j, c2)) !== PASS) return d;
+  if ((d = escapedSpaceFollows(e, i, j, c2)) !== PASS) return d;
   if ((d = commaFollows(e, i, j, c2)) !== PASS) return d;
   if ((d = quoteFollows(e, i, j, c2)) !== PASS) return d;
   if (splitAtComma(e, i, j)) return Decision.SPLIT;
@@ -303,6 +303,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (c2 !== Ch.COMMA) return PASS;
   const k = scanSignificant(e, j + 1);
   if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
+  if (!firstQuote(e, i) && callArgumentsAt(e, i, k)) return Decision.INNER;
   if (!isWordStart(e.buf.charCodeAt(k))) {
     // `"- "Tell Me",⏎- "Auberge".",` (json_repair #133): a list of quoted titles in the text; a
     // list's mark starts no member (`- "b": 2` is a stray mark before a key).
@@ -433,6 +434,25 @@ function quotedWordsGoOn(e: Engine, i: number, k: number): boolean {
     if (wordEnd >= e.end && !e.final) throw NEED_MORE;
     return !isLiteralWord(s.slice(w, wordEnd)) && !colonAfter(e, wordEnd);
   }
+}
+
+/**
+ * `"f("a", 1)"`, `"cat("Done", "\n")"` (gemini-cli #26493, lobehub #14150): the quote at `i` inside a
+ * call's `(` (see openedAfterParen), and after its comma, from `k`, more arguments and the call's `)`
+ * on the line, with no colon or bracket between: the comma is the call's, in the string's text. Read
+ * as the string's end, the code was cut there and its tail became a made-up key.
+ */
+function callArgumentsAt(e: Engine, i: number, k: number): boolean {
+  if (!openedAfterParen(e, i)) return false;
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  for (let j = k; j < limit; j++) {
+    const c = s.charCodeAt(j);
+    if (c === Ch.RPAREN) return true;
+    if (c < 0x20 || c === Ch.COLON || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) return false;
+  }
+  if (limit >= e.end && !e.final) throw NEED_MORE;
+  return false;
 }
 
 /** Whether a `(` that no `)` closed stands before the quote at `i` in the string's text (within LOOKAHEAD): the list is a call's arguments. */
@@ -958,7 +978,7 @@ function paragraphIn(s: string, from: number, to: number): boolean {
  * `"x"\n}` or `"x"\]` in a reply escaped twice or for markdown (see strayBackslash): past the
  * two-character `\n`s, a closer, comma, colon or the next key's quote ends the string.
  */
-function escapedSpaceFollows(e: Engine, j: number, c2: number): Answer {
+function escapedSpaceFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (c2 !== Ch.BACKSLASH) return PASS;
   const s = e.buf;
   let k = j;
@@ -975,6 +995,8 @@ function escapedSpaceFollows(e: Engine, j: number, c2: number): Answer {
     if (k >= e.end) return e.final ? Decision.CLOSE : undefined;
   }
   const c = s.charCodeAt(k);
+  // `cat("Done", "\n")`, `f("\n", 1)`: a quoted escape, a call's argument in the string's text.
+  if (c === Ch.DQUOTE && openedAfterParen(e, i)) return PASS;
   return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.COMMA || c === Ch.COLON || c === Ch.DQUOTE ? Decision.CLOSE : PASS;
 }
 

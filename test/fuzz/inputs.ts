@@ -365,16 +365,16 @@ function withUnescapedQuotes(key: string, text: string, others: readonly unknown
 
 /**
  * An object one of whose values is code with its quotes not escaped (its line breaks escaped): a
- * call with quoted arguments (`env.get("KEY", "default")`), maybe after a Python docstring in triple
+ * call with quoted arguments and others (`env.get("KEY", "default")`, `f("a", 1)`, `cat("x", "\n")`), maybe after a Python docstring in triple
  * quotes (`def f():\n    """Docs."""\n    return g("a")`), among other JSON values; alone or in
  * prose, pretty-printed or not.
  */
 export const codeInString = fc.tuple(
-  fc.constantFrom('env.get', 'print', 'f', 'os.path.join'), fc.array(quotedWord, { minLength: 1, maxLength: 4 }),
+  fc.constantFrom('env.get', 'print', 'f', 'os.path.join'), fc.array(fc.oneof(quotedWord.map((w) => `"${w}"`), fc.constantFrom('1', '2.5', 'x', 'None', '"\n"')), { minLength: 1, maxLength: 4 }),
   fc.option(fc.stringMatching(/^[A-Z][a-z]{1,8}( [a-z]{1,8}){0,3}\.$/), { nil: undefined }), fc.constantFrom('', ';', ' + x'),
   fc.array(jsonValue, { maxLength: 3 }), fc.nat(), fc.boolean(), fc.boolean(),
 ).map(([fn, args, doc, after, others, at, pretty, inProse]) => {
-  const call = `${fn}(${args.map((w) => `"${w}"`).join(', ')})${after}`;
+  const call = `${fn}(${args.join(', ')})${after}`;
   const code = doc === undefined ? call : `def f():\n    """${doc}"""\n    return ${call}`;
   return withUnescapedQuotes('code', code, others, at, pretty, inProse);
 });

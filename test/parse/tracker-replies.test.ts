@@ -256,3 +256,24 @@ describe('an empty array side by side with the answer (promptfoo #5283, GPT-5-mi
     });
   }
 });
+
+describe('code whose call has a quoted argument and another after it (gemini-cli #26493, lobehub #14150)', () => {
+  // `f("a", 1)`: the comma after `"a"` read as the string's end, so the code was cut there and its
+  // tail became a made-up key (`{"c": "f(\"a", "1)": ""}`); under a schema without extra properties
+  // the tail was dropped and the cut code came back as the value.
+  const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
+    ['{"c": "f("a", 1)"}', { c: 'f("a", 1)' }],
+    ['{"c": "print(x, "a", None)", "d": 2}', { c: 'print(x, "a", None)', d: 2 }],
+    ['{"content": "cat("Done", "\\n")"}', { content: 'cat("Done", "\n")' }],
+    ['Here: {"c": "f("a", 1)", "d": 2} ok', { c: 'f("a", 1)', d: 2 }],
+    // Not a call's: a parenthesis closed before the quote, or none open.
+    ['{"a": "x (y) "z", "b": 1}', { a: 'x (y) "z', b: 1 }],
+  ];
+  for (const [input, value] of CASES) {
+    test(JSON.stringify(input), () => {
+      assert.deepEqual(parse(input), value);
+      assert.deepEqual(JSON.parse(repair(input)), value);
+      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
+    });
+  }
+});
