@@ -213,7 +213,14 @@ export function callFromValue(
   if (truncated) throw cutOff(where);
   const raw = withMembersBeside(inner, rewrites, where);
   let read: { value: unknown; repairs: Repair[] };
-  if (typeof raw === 'string') {
+  if (typeof raw === 'string' && !jsonText(raw)) {
+    // `"arguments": "df.shape[0]"`: code or words, no JSON. Read as JSON, the `[0]` in it was the
+    // arguments and the rest was lost (Qwen #919).
+    const only = onlyStringParameter(schema);
+    if (only === undefined) throw new JsonMendError('UNREPAIRABLE', `${where()}: its arguments are text, not JSON, and its tool has no one string parameter to take them`);
+    rewrites.push('arguments_as_text');
+    read = withSchema({ [only]: raw }, textRepairs, schema, where);
+  } else if (typeof raw === 'string') {
     rewrites.push('arguments_as_string');
     read = argumentsFromText(raw, schema, ctx.parseOptions, rewrites, where);
     read = { value: read.value, repairs: [...textRepairs, ...read.repairs] };
@@ -438,6 +445,22 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
 }
 
 /** The call a span's reading gives, with the id its markup carries (Kimi K2's `functions.NAME:0`). */
+/** Whether arguments written as a string hold JSON: an object or an array, maybe fenced, or nothing (`""`: none). */
+function jsonText(raw: string): boolean {
+  const t = raw.trimStart();
+  return t === '' || t.startsWith('{') || t.startsWith('[') || t.startsWith('```');
+}
+
+/** The name of the schema's one parameter when there is one and it takes a string; else undefined. */
+function onlyStringParameter(schema: SchemaLike | undefined): string | undefined {
+  const shape = objectShape(schema);
+  if (shape === undefined) return undefined;
+  const names = Object.keys(shape.properties);
+  if (names.length !== 1) return undefined;
+  const property = shape.properties[names[0]] as { type?: unknown } | null;
+  return property !== null && typeof property === 'object' && property.type === 'string' ? names[0] : undefined;
+}
+
 /**
  * A GLM call whose first `<arg_key>` was lost (see the scanner's lostArgKeyAt): its body starts with
  * the key and `</arg_key>`, or, the key glued to the name (`runcommand</arg_key>`), with `</arg_key>`,

@@ -19,6 +19,7 @@ export interface ToolDefinition {
  * | --------------------- | ----------------------------------------------------------------- | --------------------------------------------------- |
  * | `doubled_braces`      | every brace doubled, as copied from a Python f-string prompt      | `{{"city": "Paris"}}` → `{"city": "Paris"}`         |
  * | `arguments_as_string` | the arguments written as a JSON string holding the object          | `"arguments": "{\"city\": \"Paris\"}"` → `{"city": "Paris"}` |
+ * | `arguments_as_text`   | the arguments written as text, no JSON, for a tool whose schema has one string parameter: its value | `"arguments": "df.shape[0]"` → `{"query": "df.shape[0]"}` |
  * | `function_wrapper`    | an OpenAI-style `{"type": "function", "function": {…}}` wrapper  | `{"function": {"name": "f", …}}` → the inner call  |
  * | `call_syntax`         | a call object written as a function call to one of `tools`       | `<tool_call>f({"city": "Paris"})</tool_call>` → `f`, `{"city": "Paris"}` |
  * | `flat_arguments`      | the arguments written beside the name, with no arguments member  | `{"name": "f", "city": "Paris"}` → `{"city": "Paris"}` |
@@ -28,10 +29,10 @@ export interface ToolDefinition {
  * | `lost_arg_key`        | a GLM call's first `<arg_key>` lost: its key glued to the name (split off by the tools' names), after a space, or after a second `<tool_call>` | `<tool_call>runcommand</arg_key><arg_value>ls</arg_value>` → `run`, `{"command": "ls"}` |
  * | `agent_shape`         | a call in an agent framework's shape, naming one of `tools`: smolagents' `tool_name`/`tool_arguments`, LangChain's `action`/`action_input`, MemGPT's `function`/`params` | `{"action": "f", "action_input": {"a": 1}}` → `f`, `{"a": 1}` |
  */
-export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'function_wrapper' | 'call_syntax' | 'flat_arguments' | 'arguments_beside' | 'inferred_name' | 'lost_string_token' | 'lost_arg_key' | 'agent_shape';
+export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'arguments_as_text' | 'function_wrapper' | 'call_syntax' | 'flat_arguments' | 'arguments_beside' | 'inferred_name' | 'lost_string_token' | 'lost_arg_key' | 'agent_shape';
 
 /** Every {@link ToolCallRewrite}. */
-export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'function_wrapper', 'call_syntax', 'flat_arguments', 'arguments_beside', 'inferred_name', 'lost_string_token', 'lost_arg_key', 'agent_shape'] as const);
+export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'arguments_as_text', 'function_wrapper', 'call_syntax', 'flat_arguments', 'arguments_beside', 'inferred_name', 'lost_string_token', 'lost_arg_key', 'agent_shape'] as const);
 
 /** One tool call found in a reply. */
 export interface ToolCall<A = unknown> {

@@ -1037,3 +1037,18 @@ describe("a GLM call whose first <arg_key> was lost (vLLM #47190, sigit #95)", (
     assert.throws(() => read('<tool_call>xyzcommand</arg_key><arg_value>ls</arg_value></tool_call>', ['bash']), { code: 'SCHEMA_MISMATCH' });
   });
 });
+
+describe('arguments written as text with no JSON in it (Qwen #919)', () => {
+  const query = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
+  test('for a tool with one string parameter: its value', () => {
+    const r = extractToolCalls('{"name": "python_repl_ast", "arguments": "df.shape[0]"}', { tools: [{ name: 'python_repl_ast', schema: query }] });
+    assert.deepEqual(r.calls.map((c) => [c.name, c.arguments, c.rewrites]), [['python_repl_ast', { query: 'df.shape[0]' }, ['arguments_as_text']]]);
+    const code = extractToolCalls('{"name": "python", "arguments": "d = {\'a\': 1}\\nprint(d)"}', { tools: [{ name: 'python', schema: { type: 'object', properties: { code: { type: 'string' } } } }] });
+    assert.deepEqual(code.calls[0].arguments, { code: "d = {'a': 1}\nprint(d)" });
+  });
+  test('for any other tool an error, never what JSON was found inside the code', () => {
+    assert.throws(() => extractToolCalls('{"name": "python_repl_ast", "arguments": "df.shape[0]"}', { tools: [{ name: 'python_repl_ast' }] }), { code: 'UNREPAIRABLE' });
+    // JSON in the string is read as before.
+    assert.deepEqual(extractToolCalls('{"name": "f", "arguments": "{\\"a\\": 1}"}', { tools: [{ name: 'f' }] }).calls[0].arguments, { a: 1 });
+  });
+});
