@@ -5,10 +5,11 @@ import { extract } from '../extract/index.js';
 import { isWs } from '../extract/chars.js';
 import { scanToolCalls, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
+import { findReactCalls } from './react.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCall, callFromValue, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsOfString, callFromValue, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
@@ -49,6 +50,7 @@ export function assemble(text: string, spans: readonly ToolCallSpan[], strips: R
   }
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, spans, removed, ctx));
   if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, spans, removed, ctx, reasoningUntil));
+  if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, spans, removed, ctx, reasoningUntil));
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
   calls.sort((a, b) => a.span.start - b.span.start);
@@ -93,10 +95,10 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
   } catch {
     return undefined; // not JSON after all: prose
   }
-  // Each in the usual shape, or in an agent framework's (see agentCall).
-  const items = (Array.isArray(value) ? value : toolCallsOf(value) ?? [value]).map((item) => {
+  // Each in the usual shape, or in an agent framework's (see agentCalls).
+  const items = (Array.isArray(value) ? value : toolCallsOf(value) ?? [value]).flatMap((item) => {
     const rewrites: ToolCallRewrite[] = [];
-    return { value: agentCall(item, ctx, rewrites), rewrites };
+    return agentCalls(item, ctx, rewrites).map((call) => ({ value: call, rewrites: [...rewrites] }));
   });
   const truncated = wasCutOff(repairs);
   // Cut off after its first call (`[{"name": …}, {`), a list of calls is one still: an error
@@ -124,6 +126,22 @@ function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Ar
       calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, []));
     }
     last = range[0] < list.start && range[1] > list.end ? range : undefined;
+  }
+  return calls;
+}
+
+/** ReAct agents' calls (see react.ts), outside every span, bare call and pythonic list. */
+function reactCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
+  const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
+  if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
+  const calls: ToolCall[] = [];
+  for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name))) {
+    const span = { start: found.start, end: found.end };
+    const where = describe(found.name, 'react', () => ctx.lineAt(found.start));
+    const rewrites: ToolCallRewrite[] = [];
+    const read = argumentsOfString(found.input, ctx.tools.schemaOf(found.name, () => ctx.lineAt(found.start)), ctx.parseOptions, rewrites, where);
+    calls.push({ name: found.name, arguments: read.value, repairs: read.repairs, rewrites, span, format: 'react' });
+    removed.push([found.start, found.end]);
   }
   return calls;
 }

@@ -47,7 +47,7 @@ export function isReadingError(error: unknown): boolean {
   return error instanceof JsonMendError && (error.code === 'UNREPAIRABLE' || error.code === 'NO_JSON' || error.code === 'REPAIR_REFUSED');
 }
 
-function describe(name: string, format: ToolCallFormat, line: () => number): Where {
+export function describe(name: string, format: ToolCallFormat, line: () => number): Where {
   return () => `the call to "${name}" (${format}, line ${line()})`;
 }
 
@@ -125,28 +125,43 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
 /**
  * The name and arguments members of the call shapes agent frameworks prompt models to write:
  * smolagents' `tool_name`/`tool_arguments`, LangChain's `action`/`action_input`, MemGPT's
- * `function`/`params`.
+ * `function`/`params`, and `tool`/`args`.
  */
-const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [['tool_name', 'tool_arguments'], ['action', 'action_input'], ['function', 'params']];
+const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [['tool_name', 'tool_arguments'], ['action', 'action_input'], ['function', 'params'], ['tool', 'args']];
+
+/** Members beside an agent's call that hold its thinking, not its arguments (`"thought": "…"`, AutoGPT's `thoughts`, AgentScope's `speak`). */
+const THINKING_KEYS: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reasoning', 'speak']);
 
 /**
- * `{"action": "Calculator", "action_input": {…}}`: a call in an agent framework's shape (see
- * AGENT_SHAPES), its two members alone, the name one of `tools` and the arguments an object, as
- * `{"name": …, "arguments": …}` (rewrite `agent_shape`); else the value. An answer that happens to
- * have an `action` (a trading decision's `"action": "hold"`) names no tool and stays one.
+ * `{"action": "Calculator", "action_input": {…}}`: calls in an agent framework's shape, as
+ * `{"name": …, "arguments": …}` (rewrite `agent_shape`), beside members of its thinking (see
+ * THINKING_KEYS) or none: a name and arguments pair of AGENT_SHAPES (the arguments an object), the
+ * usual `name` and `arguments` beside thinking, AutoGPT's `{"command": {"name": …, "args": {…}}}`, or AgentScope's `{"function": [{"name": …,
+ * "arguments": {…}}, …]}`. Each name must be one of `tools`: an answer that happens to have an
+ * `action` (a trading decision's `"action": "hold"`) names no tool and stays one. Else `[value]`.
  */
-export function agentCall(value: unknown, ctx: ReadContext, rewrites: ToolCallRewrite[]): unknown {
-  if (!isObject(value)) return value;
-  const keys = Object.keys(value);
-  if (keys.length !== 2) return value;
-  for (const [name, args] of AGENT_SHAPES) {
-    const tool = value[name];
-    if (typeof tool === 'string' && isObject(value[args]) && ctx.tools.has(tool)) {
-      rewrites.push('agent_shape');
-      return { name: tool, arguments: value[args] };
+export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallRewrite[]): unknown[] {
+  if (!isObject(value)) return [value];
+  const keys = Object.keys(value).filter((k) => !THINKING_KEYS.has(k));
+  if (keys.length === Object.keys(value).length && keys.length !== 2 && keys.length !== 1) return [value];
+  const thinking = keys.length < Object.keys(value).length;
+  let calls: unknown[] | undefined;
+  if (keys.length === 2) {
+    // The usual shape with thinking beside it (`{"thought": …, "name": …, "arguments": {…}}`).
+    const rest = Object.fromEntries(keys.map((k) => [k, value[k]]));
+    if (thinking && isCallShaped(rest) && ctx.tools.has(nameOf(rest)!)) calls = [rest];
+    for (const [name, args] of AGENT_SHAPES) {
+      const tool = value[name];
+      if (typeof tool === 'string' && isObject(value[args]) && ctx.tools.has(tool)) calls = [{ name: tool, arguments: value[args] }];
     }
+  } else if (keys.length === 1 && thinking) {
+    const inner = value[keys[0]];
+    const list = keys[0] === 'command' && isObject(inner) ? [inner] : keys[0] === 'function' && Array.isArray(inner) ? inner : undefined;
+    if (list !== undefined && list.length > 0 && list.every((c) => isCallShaped(c) && ctx.tools.has(nameOf(c)!))) calls = list;
   }
-  return value;
+  if (calls === undefined) return [value];
+  rewrites.push('agent_shape');
+  return calls;
 }
 
 /**
@@ -213,16 +228,9 @@ export function callFromValue(
   if (truncated) throw cutOff(where);
   const raw = withMembersBeside(inner, rewrites, where);
   let read: { value: unknown; repairs: Repair[] };
-  if (typeof raw === 'string' && !jsonText(raw)) {
-    // `"arguments": "df.shape[0]"`: code or words, no JSON. Read as JSON, the `[0]` in it was the
-    // arguments and the rest was lost (Qwen #919).
-    const only = onlyStringParameter(schema);
-    if (only === undefined) throw new JsonMendError('UNREPAIRABLE', `${where()}: its arguments are text, not JSON, and its tool has no one string parameter to take them`);
-    rewrites.push('arguments_as_text');
-    read = withSchema({ [only]: raw }, textRepairs, schema, where);
-  } else if (typeof raw === 'string') {
-    rewrites.push('arguments_as_string');
-    read = argumentsFromText(raw, schema, ctx.parseOptions, rewrites, where);
+  if (typeof raw === 'string') {
+    if (jsonText(raw)) rewrites.push('arguments_as_string');
+    read = argumentsOfString(raw, schema, ctx.parseOptions, rewrites, where);
     read = { value: read.value, repairs: [...textRepairs, ...read.repairs] };
   } else {
     read = withSchema(raw, textRepairs, schema, where);
@@ -445,6 +453,21 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
 }
 
 /** The call a span's reading gives, with the id its markup carries (Kimi K2's `functions.NAME:0`). */
+/**
+ * Arguments written as a string: its JSON, or, when it holds none (`"df.shape[0]"`: code or words),
+ * the value of the tool's one string parameter (rewrite `arguments_as_text`), else an error. Read as
+ * JSON, the `[0]` in such code was the arguments and the rest was lost (Qwen #919).
+ */
+export function argumentsOfString(
+  raw: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where,
+): { value: unknown; repairs: Repair[] } {
+  if (jsonText(raw)) return argumentsFromText(raw, schema, options, rewrites, where);
+  const only = onlyStringParameter(schema);
+  if (only === undefined) throw new JsonMendError('UNREPAIRABLE', `${where()}: its arguments are text, not JSON, and its tool has no one string parameter to take them`);
+  rewrites.push('arguments_as_text');
+  return withSchema({ [only]: raw }, [], schema, where);
+}
+
 /** Whether arguments written as a string hold JSON: an object or an array, maybe fenced, or nothing (`""`: none). */
 function jsonText(raw: string): boolean {
   const t = raw.trimStart();

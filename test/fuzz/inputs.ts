@@ -871,7 +871,8 @@ const toolPiece = fc.oneof(
     'call:get_weather{city:<|"|>Oslo<|"|>}', 'call:ls{', 'city:<escape>Os', '"get_weather">', '"city" string="true">', '"n" string="false">',
     '```tool_code\n', 'get_weather(city="Oslo")\n', '<|START_ACTION|>', '<|tool_call_start|>',
     'commentary to=functions.get_weather json', 'assistantfinal', '<arg_key>city</arg_key>Oslo</arg_value>', 'get_weather({"city": "Oslo"})', ':get_weather{',
-    'get_weathercity', '{"action": "get_weather", "action_input": {"city": "Oslo"}}', '{"tool_name": "ls", "tool_arguments": {}}'),
+    'get_weathercity', '{"action": "get_weather", "action_input": {"city": "Oslo"}}', '{"tool_name": "ls", "tool_arguments": {}}',
+    'Action: get_weather\n', 'Action Input: ', 'Thought: ', '{"thought": "x", "command": {"name": "ls", "args": {}}}'),
   damagedJson,
   piece,
 );

@@ -186,6 +186,8 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'tools.pythonic-one-line', n: 20_000, make: (n) => times('[ls(a=1)] x ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // GLM headers whose first <arg_key> may have been lost: each looks at most a name past a <tool_call>.
   { name: 'tools.glm-lost-arg-key', n: 20_000, make: (n) => times('<tool_call>ls<tool_call>ls ', n) + '</arg_key>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  // ReAct actions: each `Action:` looked at within its line's first NAME_LIMIT characters.
+  { name: 'tools.react-actions', n: 20_000, make: (n) => times('Action:Action: ls ', n) + '\n' + times('Action: ls\nAction Input: x\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.glm-header-space', n: 20_000, make: (n) => '<tool_call>ls' + times('\n', n) + '<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
   // Session 27: openers whose header never reads (no `>` after `<invoke name=`), streamed: each
   // rejected one kept the text before it in the scanner's window, which every chunk then copied.

@@ -986,7 +986,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'react', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {
@@ -1006,6 +1006,22 @@ describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, 
     assert.deepEqual(extractToolCalls(letta, { tools: [{ name: 'core_memory_append' }, { name: 'send_message' }] }).calls.map((c) => c.name), ['core_memory_append', 'send_message']);
     const lc = '{"action": "Calculator", "action_input": {"expression": "25% of 300"}}';
     assert.deepEqual(extractToolCalls(lc, { tools: [{ name: 'Calculator' }] }).calls.map((c) => c.arguments), [{ expression: '25% of 300' }]);
+  });
+  test('beside the agent\'s thinking, and AutoGPT\'s and AgentScope\'s shapes (OpenJarvis #947, AutoGPT #626, AgentScope #130)', () => {
+    const tools = ['shell_exec', 'append_to_file', 'execute_python_code', 'forecast_cash_flow', 'f'].map((name) => ({ name }));
+    const cases: ReadonlyArray<readonly [string, string, unknown]> = [
+      ['```json\n{\n  "thought": "We need to count",\n  "action": "shell_exec",\n  "action_input": {"command": "ls", "timeout": 10}\n}\n```', 'shell_exec', { command: 'ls', timeout: 10 }],
+      ['{"thoughts": {"text": "x", "plan": "- a"}, "command": {"name": "append_to_file", "args": {"file": "r.txt", "text": "y"}}}', 'append_to_file', { file: 'r.txt', text: 'y' }],
+      ['{"thought": "t", "speak": "s", "function": [{"name": "execute_python_code", "arguments": {"code": "print(1+2)"}}]}', 'execute_python_code', { code: 'print(1+2)' }],
+      ['{"tool":"forecast_cash_flow","args":{},}', 'forecast_cash_flow', {}],
+      ['{"thought": "x", "name": "f", "arguments": {"q": 1}}', 'f', { q: 1 }],
+    ];
+    for (const [text, name, args] of cases) {
+      assert.deepEqual(extractToolCalls(text, { tools }).calls.map((c) => [c.name, c.arguments, c.rewrites]), [[name, args, ['agent_shape']]], text);
+    }
+    for (const text of ['{"thought": "x", "action": "hold", "action_input": {"q": 1}}', '{"thoughts": "x", "command": {"name": "unknown", "args": {}}}']) {
+      assert.deepEqual(extractToolCalls(text, { tools }), { calls: [], text });
+    }
   });
   test('an answer with an action that names no tool, or a string input, stays the reply', () => {
     for (const text of ['{"action": "hold", "action_input": {"x": 1}}', '{"action": "Final Answer", "action_input": "42"}', '{"action": "Calculator", "action_input": {"x": 1}, "why": "y"}']) {
@@ -1050,5 +1066,32 @@ describe('arguments written as text with no JSON in it (Qwen #919)', () => {
     assert.throws(() => extractToolCalls('{"name": "python_repl_ast", "arguments": "df.shape[0]"}', { tools: [{ name: 'python_repl_ast' }] }), { code: 'UNREPAIRABLE' });
     // JSON in the string is read as before.
     assert.deepEqual(extractToolCalls('{"name": "f", "arguments": "{\\"a\\": 1}"}', { tools: [{ name: 'f' }] }).calls[0].arguments, { a: 1 });
+  });
+});
+
+describe('react: ReAct agents\' calls written as text (Xinference #1098)', () => {
+  const tools = [{ name: 'current_time' }, { name: 'search', schema: { type: 'object', properties: { query: { type: 'string' } } } }, { name: 'f' }];
+  const read = (text: string) => {
+    const whole = extractToolCalls(text, { tools });
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
+    }
+    return whole;
+  };
+  test('Action: NAME, then Action Input: JSON (over lines, or fenced) or text', () => {
+    const qwen = read('\nThought: 我需要调用current_time API来获取当前时间\nAction: current_time\nAction Input: {}\n');
+    assert.deepEqual(qwen.calls.map((c) => [c.format, c.name, c.arguments]), [['react', 'current_time', {}]]);
+    assert.equal(qwen.text, 'Thought: 我需要调用current_time API来获取当前时间');
+    const lines = read('Thought: x\nAction: f\nAction Input: {\n  "q": 1,\n  "r": [2]\n}\nObservation:');
+    assert.deepEqual([lines.calls[0].arguments, lines.text], [{ q: 1, r: [2] }, 'Thought: x\n\nObservation:']);
+    assert.deepEqual(read('Thought: x\nAction: `f`\n\nAction Input: ```json\n{"q": 1}\n```').calls[0].arguments, { q: 1 });
+    const text = read('Thought: I should look it up.\nAction: search\nAction Input: "weather in SF"');
+    assert.deepEqual(text.calls.map((c) => [c.arguments, c.rewrites]), [[{ query: 'weather in SF' }, ['arguments_as_text']]]);
+  });
+  test('an action that names no tool, or no Action: line, is the reply\'s text; a cut-off input an error', () => {
+    for (const t of ['Thought: done\nAction: Final Answer\nAction Input: 42', 'I will take the Action: f now.\nAction Input: {"q": 1}']) assert.deepEqual(read(t), { calls: [], text: t });
+    assert.throws(() => extractToolCalls('Action: f\nAction Input: {"q": 1', { tools }), { code: 'UNREPAIRABLE' });
   });
 });

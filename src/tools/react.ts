@@ -1,0 +1,84 @@
+// The calls of ReAct agents, written as text: `Action: NAME` on a line, `Action Input: …` on the next
+// (LangChain's ReAct agents, crewAI, Qwen-Agent's and Dify's chain-of-thought prompts; Xinference
+// #1098). The input is JSON (an object, maybe over lines, or fenced) or text on its line.
+import { scanBalanced } from '../extract/balanced.js';
+
+const ACTION = 'Action:';
+const INPUT = 'Action Input:';
+
+/** One `Action:` line and its input, found in a reply. */
+export interface ReactCall {
+  name: string;
+  /** The input's text: JSON, or the text on its line (one pair of quotes around it dropped). */
+  input: string;
+  /** Where the `Action:` line starts and the input ends. */
+  start: number;
+  end: number;
+}
+
+/** How long a tool's name on an `Action:` line may be: looks stay bounded, so the search is linear. */
+const NAME_LIMIT = 128;
+
+/** Where the line from `i` ends (its `\n`, or the text's end). */
+function lineEnd(text: string, i: number): number {
+  const nl = text.indexOf('\n', i);
+  return nl < 0 ? text.length : nl;
+}
+
+/** `name` without the backticks, quotes or brackets a prompt's example may have put around it. */
+function bareName(name: string): string {
+  const t = name.trim();
+  const first = t.charAt(0);
+  const last = t.charAt(t.length - 1);
+  const paired = (first === '`' && last === '`') || (first === '"' && last === '"') || (first === "'" && last === "'") || (first === '[' && last === ']');
+  return paired && t.length > 2 ? t.slice(1, -1).trim() : t;
+}
+
+/** The input after `Action Input:` at `from`: its text and where it ends; JSON runs to its closer. */
+function inputAt(text: string, from: number): { input: string; end: number } {
+  let k = from;
+  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  const c = text.charCodeAt(k);
+  if (c === 0x7b || c === 0x5b) {
+    const closed = scanBalanced(text, k, text.length);
+    return { input: text.slice(k, closed.end), end: closed.end };
+  }
+  if (text.startsWith('```', k)) {
+    const close = text.indexOf('\n```', k + 3);
+    const end = close < 0 ? text.length : close + 4;
+    return { input: text.slice(k, end), end };
+  }
+  const end = lineEnd(text, k);
+  let input = text.slice(k, end).trim();
+  const q = input.charAt(0);
+  if (input.length >= 2 && (q === '"' || q === "'") && input.charAt(input.length - 1) === q) input = input.slice(1, -1);
+  return { input, end };
+}
+
+/**
+ * Every `Action: NAME` line whose NAME is a tool (`known`), followed, past blank lines, by a line that
+ * starts with `Action Input:`, outside `taken`; in document order. An action that names no tool
+ * (`Action: Final Answer`) is the reply's text. Linear: each line is looked at once.
+ */
+export function findReactCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): ReactCall[] {
+  const calls: ReactCall[] = [];
+  for (let at = text.indexOf(ACTION); at >= 0; at = text.indexOf(ACTION, at + ACTION.length)) {
+    // At a line's start, after spaces only.
+    let start = at;
+    while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
+    if (start > 0 && text.charCodeAt(start - 1) !== 0x0a) continue;
+    let nameEnd = at + ACTION.length;
+    while (nameEnd < text.length && nameEnd - at < NAME_LIMIT && text.charCodeAt(nameEnd) !== 0x0a) nameEnd++;
+    if (nameEnd < text.length && text.charCodeAt(nameEnd) !== 0x0a) continue;
+    const name = bareName(text.slice(at + ACTION.length, nameEnd));
+    if (name === '' || !known(name)) continue;
+    let k = nameEnd;
+    while (k < text.length && (text.charCodeAt(k) === 0x0a || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+    if (!text.startsWith(INPUT, k)) continue;
+    const { input, end } = inputAt(text, k + INPUT.length);
+    if (taken.some(([s, e]) => start < e && s < end)) continue;
+    calls.push({ name, input, start, end });
+    at = end - ACTION.length;
+  }
+  return calls;
+}
