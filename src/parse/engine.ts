@@ -175,9 +175,8 @@ export class Engine {
   docScanned = 0;
   /** strStart of the last string found to be a Windows path written with single backslashes (see settleWindowsPath in strings.ts), or -1. @internal */
   pathAt = -1;
-  /** Where the last word found to be a relative path written with single backslashes ends (see pathWordAt in strings.ts), and the last found not to be one. @internal */
-  pathWordEnd = -1;
-  /** @internal */ plainWordEnd = -1;
+  /** Where the last backslash kept as a string's text is (see invalidEscape and pathGoesOn in strings.ts), or -1. @internal */
+  keptBackslashAt = -1;
   /**
    * Where the text of the string part being read starts (after its opening quote; after `+ "` for a
    * part joined by string_concatenation): rules that look back into the string's raw text stop here,

@@ -751,11 +751,11 @@ export function readEscape(e: Engine, i: number): number {
   // `\b` `\f` `\n` `\r` `\t` `\u` included, and `\"` is a folder's last backslash before the closing quote.
   if (s.charCodeAt(i - 1) === Ch.COLON && e.pathAt !== e.strStart && driveAt(e, i - 2) && !settleWindowsPath(e, i - 2)) return -1;
   const simple = ESCAPES[code];
-  if ((code === Ch.LOWER_U || (code >= Ch.LOWER_B && code <= Ch.LOWER_T && simple !== undefined)) && e.pathAt !== e.strStart) {
-    // `src\utils\backend\new.py`: a relative path's word (see pathWordAt).
-    const word = pathWordAt(e, i);
-    if (word < 0) return -1;
-    if (word > 0) return invalidEscape(e, i);
+  if ((code === Ch.LOWER_U || (code >= Ch.LOWER_B && code <= Ch.LOWER_T && simple !== undefined)) && e.pathAt !== e.strStart && e.keptBackslashAt >= e.textStart) {
+    // `src\utils\backend\new.py`: a relative path's backslash (see pathGoesOn).
+    const path = pathGoesOn(e, i);
+    if (path < 0) return -1;
+    if (path > 0) return invalidEscape(e, i);
   }
   if (simple !== undefined) {
     if (e.pathAt === e.strStart && (code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T))) return invalidEscape(e, i);
@@ -882,54 +882,26 @@ function settleWindowsPath(e: Engine, t: number): boolean {
 }
 
 /**
- * At a `\n`-like or `\u` escape at `i` (outside a drive's path): 1 when the word around it (no white
- * space, no quote) is a path written with single backslashes (`"src\utils\backend\new.py"`, openclaw
- * #88226), so the escape is the path's backslash and a folder's letter; 0 when not; -1 while the
- * word's end has not arrived (streaming waits). Such a word holds two backslashes or more, each
- * between a name's characters, one that starts no JSON escape (`\U`, `\u` with no four hex digits),
- * no `\uXXXX` escape, and no `\n`-like one that a space, a capital or the end follows (see folderGoesOn). Decided once a
- * word (Engine.pathWordEnd, Engine.plainWordEnd); LOOKAHEAD characters either side at most.
+ * `src\utils\backend\new.py` (openclaw #88226): at a `\n`-like or `\u` escape at `i`, 1 when a
+ * backslash kept as the text's before it in the same word (Engine.keptBackslashAt: one that starts no
+ * JSON escape, `\u` with no four hex digits) makes this one a path's too: names' characters and
+ * backslashes only between them, this backslash after a name's character, and after the escape's
+ * letter a folder's name going on (see folderGoesOn); 0 when not; -1 while that character has not
+ * arrived. Looks back LOOKAHEAD characters at most and never past the next character, so a stream
+ * shows the text at once; a path whose first backslash is JSON's (`lib\new\Utils`) reads its `\n`
+ * as JSON does.
  */
-function pathWordAt(e: Engine, i: number): number {
-  const at = e.base + i;
-  if (at < e.pathWordEnd) return 1;
-  if (at < e.plainWordEnd) return 0;
+function pathGoesOn(e: Engine, i: number): number {
   const s = e.buf;
-  const floor = Math.max(e.textStart - e.base, i - LOOKAHEAD);
-  let a = i;
-  while (a > floor && (isPathChar(s.charCodeAt(a - 1)) || s.charCodeAt(a - 1) === Ch.BACKSLASH)) a--;
-  const limit = Math.min(e.end, i + LOOKAHEAD);
-  let backslashes = 0;
-  let invalid = false;
-  let plain = a === floor && floor > e.textStart - e.base;
-  let k = a;
-  for (; k < limit; k++) {
+  const kept = e.keptBackslashAt - e.base;
+  if (kept < 0 || i - kept > LOOKAHEAD || !isPathChar(s.charCodeAt(i - 1))) return 0;
+  for (let k = kept + 1; k < i; k++) {
     const c = s.charCodeAt(k);
-    if (c !== Ch.BACKSLASH) {
-      if (!isPathChar(c)) break;
-      continue;
-    }
-    if (k + 2 >= e.end && !e.final) return -1;
-    const next = s.charCodeAt(k + 1);
-    backslashes++;
-    if (k === a || !isPathChar(s.charCodeAt(k - 1)) || !isPathChar(next) || next === Ch.BACKSLASH) plain = true;
-    if (next === Ch.LOWER_U) {
-      if (k + 6 > e.end && !e.final) return -1;
-      let hex = true;
-      for (let h = k + 2; h < k + 6; h++) if (!isHexDigit(s.charCodeAt(h))) hex = false;
-      // A `\u00e9` that is one says the word's escapes are JSON's.
-      if (hex) plain = true;
-      else invalid = true;
-    } else if (ESCAPES[next] === undefined) invalid = true;
-    else if (!folderGoesOn(s.charCodeAt(k + 2))) plain = true;
-    k++;
+    if (!isPathChar(c) && c !== Ch.BACKSLASH) return 0;
   }
-  if (k >= e.end && !e.final) return -1;
-  if (k >= limit && limit < e.end) plain = true;
-  const path = !plain && invalid && backslashes >= 2;
-  if (path) e.pathWordEnd = e.base + k;
-  else e.plainWordEnd = e.base + k;
-  return path ? 1 : 0;
+  if (i + 2 >= e.end) return e.final ? 1 : -1;
+  const after = s.charCodeAt(i + 2);
+  return s.charCodeAt(i + 1) === Ch.LOWER_U || (folderGoesOn(after) && isPathChar(after)) ? 1 : 0;
 }
 
 /** A character of a path's folder or file name: a letter, a digit, `_`, `-` or `.`. */
@@ -956,6 +928,7 @@ export function cutEscape(e: Engine, i: number): number {
 
 /** `\d` and friends: keep the backslash as a character (the regex a model meant). */
 export function invalidEscape(e: Engine, i: number, detail = 'kept a backslash that starts no JSON escape'): number {
+  e.keptBackslashAt = e.base + i;
   e.record('invalid_escape', i, detail);
   e.edit(i, 0, '\\');
   e.strText += '\\';

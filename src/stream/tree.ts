@@ -87,9 +87,14 @@ function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
+/** White space, `}` or `]`. */
+function closerOrSpace(c: number): boolean {
+  return isWs(c) || c === 0x7d || c === 0x5d;
+}
+
 /**
  * Where a partial string's shown text may end: before a high surrogate at its end, before a trailing
- * run of whitespace and closers and one comma, and, with `inObject`, before a tail that is, or may grow into,
+ * run of whitespace and closers, one comma and whitespace and closers again, and, with `inObject`, before a tail that is, or may grow into,
  * `, key: ` — a quote right after it means the string's own end quote was missing before that comma
  * (`{"a": "x, b: "y"}`), and the engine cuts the string there (only in an object).
  */
@@ -101,8 +106,14 @@ function visibleEnd(s: string, inObject: boolean): number {
   if (k > 0 && (s.charCodeAt(k - 1) & 0xfc00) === 0xd800) return k - 1;
   // A tail of closers too: where the text ends there, the engine reads them as the containers' own
   // (`{"a": "x}` is `{"a": "x"}`), and a snapshot that showed them would take them back.
-  while (k > floor && (isWs(s.charCodeAt(k - 1)) || s.charCodeAt(k - 1) === 0x7d || s.charCodeAt(k - 1) === 0x5d)) k--;
-  if (k > floor && s.charCodeAt(k - 1) === 0x2c) return k - 1;
+  while (k > floor && closerOrSpace(s.charCodeAt(k - 1))) k--;
+  if (k > floor && s.charCodeAt(k - 1) === 0x2c) {
+    // `["x …],` then `"key":`: the engine ends the string before the `]` too (a string that lost its
+    // closing quote before its array's `]`, its object's next key after it).
+    k--;
+    while (k > floor && closerOrSpace(s.charCodeAt(k - 1))) k--;
+    return k;
+  }
   const member = inObject ? memberTailStart(s, floor) : -1;
   return member >= 0 ? member : k;
 }

@@ -1014,12 +1014,13 @@ describe('a relative Windows path keeps every backslash', () => {
     ['{"a": "src\\utils\\backend\\new.py"}', { a: 'src\\utils\\backend\\new.py' }],
     ['{"cmd": "edit src\\utils\\backend\\new.py now", "n": 1}', { cmd: 'edit src\\utils\\backend\\new.py now', n: 1 }],
     ['{"a": "lib\\Utils\\new.js", "n": 1}', { a: 'lib\\Utils\\new.js', n: 1 }],
-    // A word whose escapes may be JSON's reads as JSON reads them: one backslash, a capital or a space
-    // after `\n`, a `\uXXXX` that is one, or a doubled backslash.
+    // Escapes before the word's first backslash that starts no JSON escape, or after a space, read as
+    // JSON reads them: the stream shows the text at once, never waiting for the word's end.
     ['{"a": "line1\\nline2 \\d", "n": 1}', { a: 'line1\nline2 \\d', n: 1 }],
     ['{"a": "Hello\\nWorld\\d", "n": 1}', { a: 'Hello\nWorld\\d', n: 1 }],
     ['{"a": "x\\ty\\u00e9\\d", "n": 1}', { a: 'x\tyé\\d', n: 1 }],
     ['{"a": "$\\alpha\\beta$ and \\frac{a}{b}", "n": 1}', { a: '$\\alpha\\beta$ and \\frac{a}{b}', n: 1 }],
+    ['{"a": "lib\\new\\Utils", "n": 1}', { a: 'lib\new\\Utils', n: 1 }],
   ]);
 });
 

@@ -456,3 +456,20 @@ describe('parsePartial', () => {
     assert.deepEqual(parsePartial('[[1], "a", "b"'), [[1], 'a', 'b']);
   });
 });
+
+describe("a string that lost its closing quote before its array's ]", () => {
+  // `["x, 1], "b": …`: the engine ends the string before the `]` once the object's next key shows; a
+  // snapshot that showed `x, 1]` took the `]` back (the fuzz property stream.snapshots, session 31).
+  test('the ] before a comma is never shown as its text', () => {
+    const text = '{"a":[-2.4052122220899044e+102,true," ,1.47586171572392e+298,-1.593771234777529e-134,false,-3.852016009286886e+143],"(       ":true}';
+    const p = createStreamParser({ deltas: true });
+    const shown: string[] = [];
+    for (const ch of text) {
+      const a = (p.push(ch).value as { a?: unknown[] } | undefined)?.a;
+      if (Array.isArray(a) && typeof a[2] === 'string') shown.push(a[2]);
+    }
+    assert.ok(shown.length > 1);
+    for (let i = 1; i < shown.length; i++) assert.ok(shown[i].startsWith(shown[i - 1]), `${JSON.stringify(shown[i - 1])} then ${JSON.stringify(shown[i])}`);
+    assert.deepEqual((p.end() as { a: unknown[] }).a[2], ' ,1.47586171572392e+298,-1.593771234777529e-134,false,-3.852016009286886e+143');
+  });
+});
