@@ -61,8 +61,8 @@ function isSpace(c: number): boolean {
  * where a container or a string follows it, and a closer is JSON's unless it closes such an opener
  * that was text (`{"note": 见［1］}`). Outside every bracket an opener is JSON's only when a container,
  * a string or another opener follows it (`［{`), or at the very start of the text: prose's `注：［1］`
- * stays prose. Strings are `"…"` with backslash escapes and `“…”`; outside
- * every bracket a line break ends one (prose's quotes seldom pair across lines).
+ * stays prose. Strings are `"…"` with backslash escapes and `“…”`; outside every bracket a line break
+ * ends one (prose's quotes seldom pair across lines).
  */
 export class FullwidthBrackets {
   /** Offsets of the brackets rewritten, in order. */

@@ -842,8 +842,8 @@ function driveAt(e: Engine, t: number): boolean {
  * written with single backslashes from there (`"C:\Users\bob\new"`), and if so sets Engine.pathAt.
  * Such a path has no second backslash after its drive, a backslash in it (up to the first word after a
  * space that holds none) starts no JSON escape (`\U`, or `\u` with no four hex digits after it), and
- * its `\n`-like escapes go on with a folder's name, so none of them was meant as one. Returns false while its closing quote has not arrived (LOOKAHEAD at
- * most): streaming waits.
+ * its `\n`-like escapes go on with a folder's name, so none of them was meant as one. Returns false
+ * while its closing quote has not arrived (LOOKAHEAD at most): streaming waits.
  */
 function settleWindowsPath(e: Engine, t: number): boolean {
   const s = e.buf;
@@ -906,7 +906,7 @@ function pathGoesOn(e: Engine, i: number): number {
 
 /** A character of a path's folder or file name: a letter, a digit, `_`, `-` or `.`. */
 function isPathChar(c: number): boolean {
-  return isWordPart(c) && c < 0x80 ? true : c === Ch.DOT || c === Ch.MINUS || c === Ch.UNDERSCORE;
+  return (c < 0x80 && isWordPart(c)) || c === Ch.DOT || c === Ch.MINUS;
 }
 
 /**

@@ -94,9 +94,10 @@ function closerOrSpace(c: number): boolean {
 
 /**
  * Where a partial string's shown text may end: before a high surrogate at its end, before a trailing
- * run of whitespace and closers, one comma and whitespace and closers again, and, with `inObject`, before a tail that is, or may grow into,
- * `, key: ` — a quote right after it means the string's own end quote was missing before that comma
- * (`{"a": "x, b: "y"}`), and the engine cuts the string there (only in an object).
+ * run of whitespace and closers, one comma and whitespace and closers again, and, with `inObject`,
+ * before a tail that is, or may grow into, `, key: ` — a quote right after it means the string's own
+ * end quote was missing before that comma (`{"a": "x, b: "y"}`), and the engine cuts the string
+ * there (only in an object).
  */
 function visibleEnd(s: string, inObject: boolean): number {
   const floor = Math.max(0, s.length - MAX_RETRACT);

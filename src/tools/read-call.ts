@@ -136,15 +136,16 @@ const THINKING_KEYS: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reas
  * `{"action": "Calculator", "action_input": {…}}`: calls in an agent framework's shape, as
  * `{"name": …, "arguments": …}` (rewrite `agent_shape`), beside members of its thinking (see
  * THINKING_KEYS) or none: a name and arguments pair of AGENT_SHAPES (the arguments an object), the
- * usual `name` and `arguments` beside thinking, AutoGPT's `{"command": {"name": …, "args": {…}}}`, or AgentScope's `{"function": [{"name": …,
- * "arguments": {…}}, …]}`. Each name must be one of `tools`: an answer that happens to have an
- * `action` (a trading decision's `"action": "hold"`) names no tool and stays one. Else `[value]`.
+ * usual `name` and `arguments` beside thinking, AutoGPT's `{"command": {"name": …, "args": {…}}}`,
+ * or AgentScope's `{"function": [{"name": …, "arguments": {…}}, …]}`. Each name must be one of
+ * `tools`: an answer that happens to have an `action` (a trading decision's `"action": "hold"`)
+ * names no tool and stays one. Else `[value]`.
  */
 export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallRewrite[]): unknown[] {
   if (!isObject(value)) return [value];
-  const keys = Object.keys(value).filter((k) => !THINKING_KEYS.has(k));
-  if (keys.length === Object.keys(value).length && keys.length !== 2 && keys.length !== 1) return [value];
-  const thinking = keys.length < Object.keys(value).length;
+  const all = Object.keys(value);
+  const keys = all.filter((k) => !THINKING_KEYS.has(k));
+  const thinking = keys.length < all.length;
   let calls: unknown[] | undefined;
   if (keys.length === 2) {
     // The usual shape with thinking beside it (`{"thought": …, "name": …, "arguments": {…}}`).

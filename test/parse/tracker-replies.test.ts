@@ -27,6 +27,17 @@ import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { streamedEnd } from '../stream/check.js';
 
+/** A test per input: `parse`, `repair` and the stream in 1- and 3-character chunks all give its value. */
+function readsEach(cases: ReadonlyArray<readonly [input: string, value: unknown]>): void {
+  for (const [input, value] of cases) {
+    test(JSON.stringify(input), () => {
+      assert.deepEqual(parse(input), value);
+      assert.deepEqual(JSON.parse(repair(input)), value);
+      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
+    });
+  }
+}
+
 const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{ "text": "I want to buy a 65" television" }', { text: 'I want to buy a 65" television' }],
   ['{ "key": "apple "bee" carrot" }', { key: 'apple "bee" carrot' }],
@@ -211,13 +222,7 @@ describe('a function call with keyword arguments, or none, is its text (vLLM #22
     // A constructor around a value keeps its value.
     ['{"id": ObjectId("x"), "n": NumberLong(2)}', { id: 'x', n: 2 }],
   ];
-  for (const [input, value] of CASES) {
-    test(JSON.stringify(input), () => {
-      assert.deepEqual(parse(input), value);
-      assert.deepEqual(JSON.parse(repair(input)), value);
-      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
-    });
-  }
+  readsEach(CASES);
   test('the call is named as quoted text', () => {
     assert.deepEqual(parseWithReport('[ls()]').repairs.map((r) => [r.kind, 'detail' in r ? r.detail : undefined]), [['unquoted_string', 'quoted the function call ls(…)']]);
   });
@@ -248,13 +253,7 @@ describe('an empty array side by side with the answer (promptfoo #5283, GPT-5-mi
     ['Result: []\n\nAn example of a match: {"a": 1}', []],
     ['Result: [] and {"a": 1}', []],
   ];
-  for (const [input, value] of CASES) {
-    test(JSON.stringify(input), () => {
-      assert.deepEqual(parse(input), value);
-      assert.deepEqual(JSON.parse(repair(input)), value);
-      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
-    });
-  }
+  readsEach(CASES);
 });
 
 describe('code whose call has a quoted argument and another after it (gemini-cli #26493, lobehub #14150)', () => {
@@ -269,11 +268,5 @@ describe('code whose call has a quoted argument and another after it (gemini-cli
     // Not a call's: a parenthesis closed before the quote, or none open.
     ['{"a": "x (y) "z", "b": 1}', { a: 'x (y) "z', b: 1 }],
   ];
-  for (const [input, value] of CASES) {
-    test(JSON.stringify(input), () => {
-      assert.deepEqual(parse(input), value);
-      assert.deepEqual(JSON.parse(repair(input)), value);
-      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
-    });
-  }
+  readsEach(CASES);
 });
