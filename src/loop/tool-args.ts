@@ -2,9 +2,6 @@
 import { assertText } from '../errors.js';
 import { parseWithReport } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
-import { truncatedReplyError } from '../schema/stage.js';
-import { isCutOffRepair } from '../parse/kind-flags.js';
-import type { TextRepairKind } from '../parse/types.js';
 import type { LoopParseOptions } from './parse-reply.js';
 import type { OutputOf } from './generate.js';
 
@@ -14,13 +11,19 @@ export interface ToolArgumentsOptions extends LoopParseOptions {
   onRepair?: (repairs: readonly Repair[]) => void;
 }
 
+/** What arguments meet when no schema is given: an object, as every provider's API sends them. */
+const AN_OBJECT = { type: 'object' } as const;
+
 /**
  * Parses tool-call arguments (`tool_calls[i].function.arguments`, an AI SDK tool call's `input`, …) and
- * validates them against `schema`, repairing what the schema allows. Blank arguments — what OpenAI-style APIs
- * send for a call without arguments — are read as `{}` and then validated like any other value, so a schema
- * with required properties still rejects them. Arguments cut off before they end (`{"command": "rm -rf /tmp/bu`)
- * are refused with or without a schema (`REPAIR_REFUSED`): a tool run with them would run on what was left
- * of them. `acceptTruncated: true` takes them. Throws `JsonMendError` / `SchemaError`.
+ * validates them against `schema`, repairing what the schema allows. Without a schema they must be an
+ * object, as every provider sends them: `"foo"` or `[1]` is a `SchemaError`, and of objects written
+ * one after another (`{}{"city": "Paris"}`, a stream's stub then the arguments) the one that says
+ * something is taken (`pick_concatenated_value`; two that differ are refused). Blank arguments — what
+ * OpenAI-style APIs send for a call without arguments — are read as `{}` and then validated like any
+ * other value, so a schema with required properties still rejects them. Arguments cut off before they
+ * end (`{"command": "rm -rf /tmp/bu`) are refused (`REPAIR_REFUSED`): a tool run with them would run on
+ * what was left of them. `acceptTruncated: true` takes them. Throws `JsonMendError` / `SchemaError`.
  */
 export function parseToolArguments<S extends SchemaLike | undefined = undefined, T = OutputOf<S>>(
   argumentsText: string,
@@ -28,13 +31,7 @@ export function parseToolArguments<S extends SchemaLike | undefined = undefined,
   options: ToolArgumentsOptions = {},
 ): T {
   assertText(argumentsText, 'argumentsText');
-  if (schema !== undefined) return parseWithReport(argumentsText.trim() === '' ? '{}' : argumentsText, { ...options, schema }).value as T;
-  const { acceptTruncated, ...rest } = options;
-  let repairs: readonly Repair[] = [];
-  const value = readToolArguments(argumentsText, { ...rest, onRepair: (r) => (repairs = r) });
-  if (acceptTruncated !== true && repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind))) throw truncatedReplyError(argumentsText, repairs);
-  if (repairs.length > 0) rest.onRepair?.(repairs);
-  return value as T;
+  return parseWithReport(argumentsText.trim() === '' ? '{}' : argumentsText, { ...options, schema: schema ?? AN_OBJECT }).value as T;
 }
 
 /**

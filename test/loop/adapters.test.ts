@@ -133,6 +133,14 @@ describe('parseToolArguments', () => {
     assert.deepEqual(parseToolArguments(''), {});
   });
 
+  test('without a schema, arguments are an object (envoy ai-gateway #1465, LiteLLM #20543, Open WebUI #29654)', () => {
+    // A stream's `{}` stub, then the arguments: the one that says something.
+    assert.deepEqual(parseToolArguments('{}{"location": "San Francisco, CA", "unit": "fahrenheit"}'), { location: 'San Francisco, CA', unit: 'fahrenheit' });
+    assert.throws(() => parseToolArguments('{"command": ["ls"]}{"command": ["pwd"]}'), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED');
+    for (const text of ['"foo"', '3', '[1]', 'null']) assert.throws(() => parseToolArguments(text), SchemaError, text);
+    assert.deepEqual(parseToolArguments('"{\\"a\\": 1}"'), { a: 1 });
+  });
+
   test('the core entry point does not export the adapters', () => {
     for (const name of ['repairText', 'repairToolCall', 'createRepairText', 'createRepairToolCall', 'parseToolCallArguments', 'parseToolCalls', 'parseChoiceContent']) {
       assert.equal(name in core, false, name);
