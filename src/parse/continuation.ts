@@ -479,11 +479,16 @@ export function strayQuote(e: Engine, colon: boolean): boolean {
   const c = s.charCodeAt(e.pos + 1);
   if (colon ? c !== Ch.COLON : c !== Ch.COMMA && c !== Ch.FULLWIDTH_COMMA && c !== Ch.RBRACE && c !== Ch.RBRACKET) {
     // `{"a": [1]" "b": 2}`: after a value, a stray quote and then the next key, its comma lost; on the
-    // next line too, the key maybe as Python quotes it (`{'a': 1"⏎  'b': 2}`).
+    // next line too, the key maybe as Python quotes it (`{'a': 1"⏎  'b': 2}`) or as code writes it
+    // (`{"a": 1"⏎  b: 2}`).
     if (colon || !(c === Ch.SPACE || c === Ch.LF || c === Ch.CR || c === Ch.TAB)) return false;
     const k = peekSignificant(e, e.pos + 1);
     const q = k < e.end ? s.charCodeAt(k) : -1;
-    return (q === Ch.DQUOTE || q === Ch.SQUOTE) && quotedKeyNameAt(e, k + 1, q);
+    if (q === Ch.DQUOTE || q === Ch.SQUOTE) return quotedKeyNameAt(e, k + 1, q);
+    if (!isWordStart(q) || !lineBreakWithin(s, e.pos + 1, k)) return false;
+    const wordEnd = scanWordLimited(e, k);
+    if (wordEnd >= e.end && !e.final) throw NEED_MORE;
+    return colonAfter(e, wordEnd);
   }
   const close = quoteEnd(e, e.pos);
   if (close < 0) return true;

@@ -751,7 +751,7 @@ export function readEscape(e: Engine, i: number): number {
   // `\b` `\f` `\n` `\r` `\t` `\u` included, and `\"` is a folder's last backslash before the closing quote.
   if (s.charCodeAt(i - 1) === Ch.COLON && e.pathAt !== e.strStart && driveAt(e, i - 2) && !settleWindowsPath(e, i - 2)) return -1;
   const simple = ESCAPES[code];
-  if ((code === Ch.LOWER_U || (code >= Ch.LOWER_B && code <= Ch.LOWER_T && simple !== undefined)) && e.pathAt !== e.strStart && e.keptBackslashAt >= e.textStart) {
+  if ((code === Ch.LOWER_U || code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T && simple !== undefined)) && e.pathAt !== e.strStart && e.keptBackslashAt >= e.textStart) {
     // `src\utils\backend\new.py`: a relative path's backslash (see pathGoesOn).
     const path = pathGoesOn(e, i);
     if (path < 0) return -1;
@@ -882,11 +882,11 @@ function settleWindowsPath(e: Engine, t: number): boolean {
 }
 
 /**
- * `src\utils\backend\new.py` (openclaw #88226): at a `\n`-like or `\u` escape at `i`, 1 when a
+ * `src\utils\backend\new.py` (openclaw #88226): at a `\n`-like, `\u` or `\"` escape at `i`, 1 when a
  * backslash kept as the text's before it in the same word (Engine.keptBackslashAt: one that starts no
  * JSON escape, `\u` with no four hex digits) makes this one a path's too: names' characters and
  * backslashes only between them, this backslash after a name's character, and after the escape's
- * letter a folder's name going on (see folderGoesOn); 0 when not; -1 while that character has not
+ * letter a folder's name going on (see folderGoesOn), or after its quote a delimiter; 0 when not; -1 while that character has not
  * arrived. Looks back LOOKAHEAD characters at most and never past the next character, so a stream
  * shows the text at once; a path whose first backslash is JSON's (`lib\new\Utils`) reads its `\n`
  * as JSON does.
@@ -898,6 +898,15 @@ function pathGoesOn(e: Engine, i: number): number {
   for (let k = kept + 1; k < i; k++) {
     const c = s.charCodeAt(k);
     if (!isPathChar(c) && c !== Ch.BACKSLASH) return 0;
+  }
+  if (s.charCodeAt(i + 1) === Ch.DQUOTE) {
+    // `src\utils\"`: a folder's last backslash, then the string's closing quote and a delimiter.
+    // (Spaces only: a look that may throw NEED_MORE would read the string's text again.)
+    let j = i + 2;
+    while (j < e.end && isJsonSpace(s.charCodeAt(j))) j++;
+    if (j >= e.end) return e.final ? 1 : -1;
+    const d = s.charCodeAt(j);
+    return d === Ch.COMMA || d === Ch.RBRACE || d === Ch.RBRACKET ? 1 : 0;
   }
   if (i + 2 >= e.end) return e.final ? 1 : -1;
   const after = s.charCodeAt(i + 2);

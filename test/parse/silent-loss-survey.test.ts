@@ -1021,7 +1021,19 @@ describe('a relative Windows path keeps every backslash', () => {
     ['{"a": "x\\ty\\u00e9\\d", "n": 1}', { a: 'x\tyé\\d', n: 1 }],
     ['{"a": "$\\alpha\\beta$ and \\frac{a}{b}", "n": 1}', { a: '$\\alpha\\beta$ and \\frac{a}{b}', n: 1 }],
     ['{"a": "lib\\new\\Utils", "n": 1}', { a: 'lib\new\\Utils', n: 1 }],
+    // A folder's last backslash before the closing quote (fuzz recovery.windows-path).
+    ['{"k0": "src\\utils\\", "k1": {}}', { k0: 'src\\utils\\', k1: {} }],
   ]);
+  test('a stream cut right after an escaped quote in such a word reads it once (fuzz stream.end-equals-parse)', () => {
+    const text = String.raw`{"":" ","   ":true," \\    \-0\":null," ":null,"  #":"  "}`;
+    const p = createStreamParser();
+    for (let k = 0, n = 0; k < text.length; n++) {
+      const size = [5, 5, 1, 5][n % 4];
+      p.push(text.slice(k, k + size));
+      k += size;
+    }
+    assert.deepEqual(p.end(), parse(text));
+  });
 });
 
 // A key's opening quote written twice (`{""name": 1}`): the quotes read as an empty key whose value
@@ -1744,5 +1756,8 @@ describe('a stray quote at the end of a value\'s line, the next key on the next 
     ['{\n  "a": 1"\n  "b": 2\n}', { a: 1, b: 2 }],
     ['Here it is: {\n  "a": 1"\n  "b": 2\n} Hope it helps.', { a: 1, b: 2 }],
     ['{"a": "x" "\n "b": 2}', { a: 'x', b: 2 }],
+    // The next key unquoted, as code writes it (the second rerun's 8 seeds).
+    ['{\n  "zetu_Muvu": 876.56"\n  geneko: false\n}', { zetu_Muvu: 876.56, geneko: false }],
+    ['{\n  "a": "x""\n  b: [1]\n}', { a: 'x', b: [1] }],
   ]);
 });
