@@ -594,7 +594,9 @@ export function finishString(e: Engine): void {
   const cut = closers >= 0 ? closers : fence;
   // `{"a": "first, b: 1}`: the text is complete but for the end quote, which belonged before `, b:`.
   if (closers >= 0 && endBeforeMember(e, closers)) return;
-  if (cut >= 0) {
+  // A tail with an escape in it (`["]⏎\n`) is no closers' run: its decoded text is not one
+  // character per character of the text, so cutting it back would keep part of it.
+  if (cut >= 0 && e.buf.lastIndexOf('\\', e.pos - 1) < cut) {
     // `{"url": "https://x.com/}`: the closers after the text close exactly what is open, so the string
     // ended before them; the main loop reads them as closers. The reply is whole but for the quote (a
     // reply cut off by its token limit ends with no such closers), so this is no cut-off value; a

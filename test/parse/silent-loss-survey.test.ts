@@ -1761,3 +1761,15 @@ describe('a stray quote at the end of a value\'s line, the next key on the next 
     ['{\n  "a": "x""\n  b: [1]\n}', { a: 'x', b: [1] }],
   ]);
 });
+
+// The fuzz property repair.valid (session 31): a string cut off before closers that end the text, an
+// escape among them (`["]⏎\n`), was cut back by raw characters from its decoded text, so parse kept a
+// `]` that repair's text dropped.
+describe('a tail with an escape is no run of closers that end the text', () => {
+  readsEach([
+    ['["]\n\\n', [']\n\n']],
+    ['["]\n\\nx', [']\n\nx']],
+    // Without an escape, as before.
+    ['["]\nb', ['']],
+  ]);
+});
