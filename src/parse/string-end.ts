@@ -952,6 +952,18 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   const cut = e.strText.search(/[:：]/);
   if (cut < 0) return false;
   e.strText = e.strText.slice(0, cut);
+  // `{"a': 1, …`: the key was closed with the other kind of quote, right before its colon.
+  const other = e.quote === Quote.DOUBLE ? Ch.SQUOTE : Ch.DQUOTE;
+  let q = colon - 1;
+  while (q > from && isJsonSpace(e.buf.charCodeAt(q))) q--;
+  if (q > from && e.buf.charCodeAt(q) === other && e.buf.charCodeAt(q - 1) !== Ch.BACKSLASH) {
+    e.strText = e.strText.slice(0, e.strText.lastIndexOf(String.fromCharCode(other)));
+    // The quote's own splice (a `"` in a single-quoted key is escaped) goes with it.
+    dropRepairsFrom(e, q);
+    endStringAt(e, q + 1, 'unterminated_key', 'closed a key whose closing quote was of the other kind');
+    e.edit(q, 1, '');
+    return true;
+  }
   endStringAt(e, colon, 'unterminated_key', 'inserted the missing closing quote of a key');
   return true;
 }

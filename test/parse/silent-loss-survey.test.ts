@@ -1773,3 +1773,16 @@ describe('a tail with an escape is no run of closers that end the text', () => {
     ['["]\nb', ['']],
   ]);
 });
+
+// The combined-damage reruns (session 31): a key closed with the other kind of quote, then its colon,
+// kept the quote in its name (`{"a': 1}` → `"a'"`), or ran on over a line break into the next member.
+describe("a key closed with the other kind of quote", () => {
+  readsEach([
+    ['{"a\': 1, "b": 2}', { a: 1, b: 2 }],
+    ["{'a\": 1, 'b': 2}", { a: 1, b: 2 }],
+    ['{"a\' : 1, "b": 2}', { a: 1, b: 2 }],
+    ['{\n  "a\': 1,\n  "b": 2\n}', { a: 1, b: 2 }],
+    // An escaped apostrophe is the key's own.
+    ['{"it\\\'s: 1, "b": 2}', { "it's": 1, b: 2 }],
+  ]);
+});
