@@ -952,12 +952,14 @@ export function splitKeyAtColon(e: Engine, limit: number): boolean {
   const cut = e.strText.search(/[:：]/);
   if (cut < 0) return false;
   e.strText = e.strText.slice(0, cut);
-  // `{"a': 1, …`: the key was closed with the other kind of quote, right before its colon.
+  // `{"a': 1, …`: the key was closed with the other kind of quote, right before its colon, its only
+  // one (`"a' 'x', 'b': …` ran on to the next key's).
   const other = e.quote === Quote.DOUBLE ? Ch.SQUOTE : Ch.DQUOTE;
+  const otherQuote = String.fromCharCode(other);
   let q = colon - 1;
   while (q > from && isJsonSpace(e.buf.charCodeAt(q))) q--;
-  if (q > from && e.buf.charCodeAt(q) === other && e.buf.charCodeAt(q - 1) !== Ch.BACKSLASH) {
-    e.strText = e.strText.slice(0, e.strText.lastIndexOf(String.fromCharCode(other)));
+  if (q > from && e.buf.charCodeAt(q) === other && e.buf.charCodeAt(q - 1) !== Ch.BACKSLASH && e.strText.indexOf(otherQuote) === e.strText.lastIndexOf(otherQuote)) {
+    e.strText = e.strText.slice(0, e.strText.lastIndexOf(otherQuote));
     // The quote's own splice (a `"` in a single-quoted key is escaped) goes with it.
     dropRepairsFrom(e, q);
     endStringAt(e, q + 1, 'unterminated_key', 'closed a key whose closing quote was of the other kind');
