@@ -1784,5 +1784,7 @@ describe("a key closed with the other kind of quote", () => {
     ['{\n  "a\': 1,\n  "b": 2\n}', { a: 1, b: 2 }],
     // An escaped apostrophe is the key's own.
     ['{"it\\\'s: 1, "b": 2}', { "it's": 1, b: 2 }],
+    // Another quote of that kind before it: the next key's (as before).
+    ['{"a\' \'x\', \'b\': {}}', { "a' 'x', 'b'": {} }],
   ]);
 });
