@@ -485,7 +485,8 @@ export function strayQuote(e: Engine, colon: boolean): boolean {
     const k = peekSignificant(e, e.pos + 1);
     const q = k < e.end ? s.charCodeAt(k) : -1;
     if (q === Ch.DQUOTE || q === Ch.SQUOTE) return quotedKeyNameAt(e, k + 1, q);
-    if (!isWordStart(q) || !lineBreakWithin(s, e.pos + 1, k)) return false;
+    // Not past a blank line: a paragraph there is a note (`1"⏎⏎Note: …`), no member.
+    if (!isWordStart(q) || !lineBreakWithin(s, e.pos + 1, k) || lineBreakWithin(s, s.indexOf('\n', e.pos + 1) + 1, k)) return false;
     const wordEnd = scanWordLimited(e, k);
     if (wordEnd >= e.end && !e.final) throw NEED_MORE;
     return colonAfter(e, wordEnd);

@@ -1788,3 +1788,11 @@ describe("a key closed with the other kind of quote", () => {
     ['{"a\' \'x\', \'b\': {}}', { "a' 'x', 'b'": {} }],
   ]);
 });
+
+// The third rerun (session 31): a stray quote, then a note paragraph after a blank line, is no
+// member of the note (`1"⏎⏎Note: …` read `Note` as an unquoted key).
+describe('a stray quote before a note paragraph makes no member of the note', () => {
+  readsEach([
+    ['{"a": "b""\n\nNote: x', { a: 'b' }],
+  ]);
+});
