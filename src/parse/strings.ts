@@ -884,14 +884,14 @@ function settleWindowsPath(e: Engine, t: number): boolean {
 }
 
 /**
- * `src\utils\backend\new.py` (openclaw #88226): at a `\n`-like, `\u` or `\"` escape at `i`, 1 when a
- * backslash kept as the text's before it in the same word (Engine.keptBackslashAt: one that starts no
- * JSON escape, `\u` with no four hex digits) makes this one a path's too: names' characters and
+ * `src\utils\backend\new.py` (openclaw #88226): at a `\n`-like, `\u` or `\"` escape at `i`, 1 when
+ * a backslash kept as the text's before it in the same word (Engine.keptBackslashAt: one that starts
+ * no JSON escape, `\u` with no four hex digits) makes this one a path's too: names' characters and
  * backslashes only between them, this backslash after a name's character, and after the escape's
- * letter a folder's name going on (see folderGoesOn), or after its quote a delimiter; 0 when not; -1 while that character has not
- * arrived. Looks back LOOKAHEAD characters at most and never past the next character, so a stream
- * shows the text at once; a path whose first backslash is JSON's (`lib\new\Utils`) reads its `\n`
- * as JSON does.
+ * letter a folder's name going on (see folderGoesOn), or after its quote a delimiter; 0 when not;
+ * -1 while that character has not arrived. Looks back LOOKAHEAD characters at most and never past
+ * the next character, so a stream shows the text at once; a path whose first backslash is JSON's
+ * (`lib\new\Utils`) reads its `\n` as JSON does.
  */
 function pathGoesOn(e: Engine, i: number): number {
   const s = e.buf;
