@@ -62,7 +62,7 @@ export function resolveExtractOptions(options: ExtractOptions | undefined): Reso
   }
   const answer = nameSet(options?.tags, DEFAULT_ANSWER_SET, 'tags');
   const reasoning = nameSet(options?.reasoningTags, DEFAULT_REASONING_SET, 'reasoningTags');
-  const allow: Allowed = { whole: true, fence: true, tag: true, balanced: true, jsonp: true };
+  const allow: Allowed = { ...DEFAULT_ALLOW };
   const strategy = options?.strategy;
   if (strategy !== undefined) {
     if (!Array.isArray(strategy) || strategy.length === 0) {

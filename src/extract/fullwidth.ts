@@ -151,6 +151,11 @@ export class FullwidthBrackets {
   }
 }
 
+/** A `fullwidth_delimiter` repair's detail for the bracket rewritten as `ascii` (its code). */
+export function fullwidthDetail(ascii: number): string {
+  return `replaced "${String.fromCharCode(ascii + FULLWIDTH_SHIFT)}" with "${String.fromCharCode(ascii)}"`;
+}
+
 /** The text with its full-width brackets read as JSON's (see FullwidthBrackets), and where they were; undefined when none was. */
 export function readFullwidthBrackets(text: string): { text: string; at: readonly number[] } | undefined {
   if (!hasFullwidthBracket(text)) return undefined;

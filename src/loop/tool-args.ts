@@ -30,15 +30,15 @@ export function parseToolArguments<S extends SchemaLike | undefined = undefined,
   schema?: S,
   options: ToolArgumentsOptions = {},
 ): T {
-  assertText(argumentsText, 'argumentsText');
-  return parseWithReport(argumentsText.trim() === '' ? '{}' : argumentsText, { ...options, schema: schema ?? AN_OBJECT }).value as T;
+  return readToolArguments(argumentsText, { ...options, schema: schema ?? AN_OBJECT }) as T;
 }
 
 /**
- * Tool-call arguments read by the tolerant parser alone (blank ones as `{}`), a cut-off value taken: for
- * the tool-call readers, which name a cut-off call themselves. @internal
+ * Tool-call arguments read by the tolerant parser (blank ones as `{}`), validated only when `options`
+ * carry a schema: without one a cut-off value is taken, for the tool-call readers, which name a cut-off
+ * call themselves. @internal
  */
-export function readToolArguments(argumentsText: string, options: ToolArgumentsOptions): unknown {
+export function readToolArguments(argumentsText: string, options: ToolArgumentsOptions & { schema?: SchemaLike }): unknown {
   assertText(argumentsText, 'argumentsText');
   return parseWithReport(argumentsText.trim() === '' ? '{}' : argumentsText, options).value;
 }

@@ -5,7 +5,7 @@ import { endTokensAt } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import { isKeyChar, isKeyStart, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
 import { answerStart, extractRead } from '../extract/extract.js';
-import { readFullwidthBrackets } from '../extract/fullwidth.js';
+import { fullwidthDetail, readFullwidthBrackets } from '../extract/fullwidth.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
@@ -351,10 +351,7 @@ function noteFullwidth(text: string, at: readonly number[], start: number, end: 
     if (at[mid] < start) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < at.length && at[i] < end; i++) {
-    const ascii = text[at[i]];
-    note(repairs, settings, 'fullwidth_delimiter', at[i], `replaced "${String.fromCharCode(ascii.charCodeAt(0) + 0xfee0)}" with "${ascii}"`);
-  }
+  for (let i = lo; i < at.length && at[i] < end; i++) note(repairs, settings, 'fullwidth_delimiter', at[i], fullwidthDetail(text.charCodeAt(at[i])));
 }
 
 /** Prose, fences and tags around the value are a repair worth reporting; so is an answer taken from reasoning. */

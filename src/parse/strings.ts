@@ -596,7 +596,8 @@ export function finishString(e: Engine): void {
   if (closers >= 0 && endBeforeMember(e, closers)) return;
   // A tail with an escape in it (`["]⏎\n`) is no closers' run: its decoded text is not one
   // character per character of the text, so cutting it back would keep part of it.
-  if (cut >= 0 && e.buf.lastIndexOf('\\', e.pos - 1) < cut) {
+  const slash = cut >= 0 ? e.buf.indexOf('\\', cut) : -1;
+  if (cut >= 0 && (slash < 0 || slash >= e.pos)) {
     // `{"url": "https://x.com/}`: the closers after the text close exactly what is open, so the string
     // ended before them; the main loop reads them as closers. The reply is whole but for the quote (a
     // reply cut off by its token limit ends with no such closers), so this is no cut-off value; a
@@ -753,7 +754,7 @@ export function readEscape(e: Engine, i: number): number {
   // `\b` `\f` `\n` `\r` `\t` `\u` included, and `\"` is a folder's last backslash before the closing quote.
   if (s.charCodeAt(i - 1) === Ch.COLON && e.pathAt !== e.strStart && driveAt(e, i - 2) && !settleWindowsPath(e, i - 2)) return -1;
   const simple = ESCAPES[code];
-  if ((code === Ch.LOWER_U || code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T && simple !== undefined)) && e.pathAt !== e.strStart && e.keptBackslashAt >= e.textStart) {
+  if (e.keptBackslashAt >= e.textStart && e.pathAt !== e.strStart && (code === Ch.LOWER_U || code === Ch.DQUOTE || (code >= Ch.LOWER_B && code <= Ch.LOWER_T && simple !== undefined))) {
     // `src\utils\backend\new.py`: a relative path's backslash (see pathGoesOn).
     const path = pathGoesOn(e, i);
     if (path < 0) return -1;

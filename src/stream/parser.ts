@@ -7,7 +7,7 @@ import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '.
 import type { TextRepair } from '../parse/types.js';
 import { parse } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
-import { FullwidthBrackets, asWritten, hasFullwidthBracket } from '../extract/fullwidth.js';
+import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
 import { rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
@@ -207,9 +207,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     for (; this.fullwidthReported < at.length && at[this.fullwidthReported] < upTo; this.fullwidthReported++) {
       const offset = at[this.fullwidthReported];
       if (offset < this.start) continue;
-      const ascii = as[this.fullwidthReported];
       const { line, column } = this.buf.position(offset);
-      into.push({ kind: 'fullwidth_delimiter', offset, line, column, detail: `replaced "${String.fromCharCode(ascii + 0xfee0)}" with "${String.fromCharCode(ascii)}"` });
+      into.push({ kind: 'fullwidth_delimiter', offset, line, column, detail: fullwidthDetail(as[this.fullwidthReported]) });
     }
   }
 

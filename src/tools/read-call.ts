@@ -149,12 +149,10 @@ export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallR
   let calls: unknown[] | undefined;
   if (keys.length === 2) {
     // The usual shape with thinking beside it (`{"thought": …, "name": …, "arguments": {…}}`).
-    const rest = Object.fromEntries(keys.map((k) => [k, value[k]]));
-    if (thinking && isCallShaped(rest) && ctx.tools.has(nameOf(rest)!)) calls = [rest];
-    for (const [name, args] of AGENT_SHAPES) {
-      const tool = value[name];
-      if (typeof tool === 'string' && isObject(value[args]) && ctx.tools.has(tool)) calls = [{ name: tool, arguments: value[args] }];
-    }
+    const rest = thinking ? Object.fromEntries(keys.map((k) => [k, value[k]])) : undefined;
+    if (rest !== undefined && isCallShaped(rest) && ctx.tools.has(nameOf(rest)!)) calls = [rest];
+    const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && isObject(value[args]) && ctx.tools.has(value[name] as string));
+    if (shape !== undefined) calls = [{ name: value[shape[0]], arguments: value[shape[1]] }];
   } else if (keys.length === 1 && thinking) {
     const inner = value[keys[0]];
     const list = keys[0] === 'command' && isObject(inner) ? [inner] : keys[0] === 'function' && Array.isArray(inner) ? inner : undefined;
