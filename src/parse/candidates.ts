@@ -455,13 +455,38 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   // the draft stands against anything else.
   const opens = start > 0
     ? (c === '{' && keyThenValueAt(text, look + 1)) || membersOpenAt(text, look, text.length)
-    : c === '{' || c === '[' || c === '(';
+    : c === '{' || c === '[' || (c === '(' && tupleOpensAt(text, look));
   if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;
   const whole: Candidate = { text: text.slice(start), start, end: text.length, source: 'whole' };
   if (candidates.length === 0) return [whole];
   if (candidates.some((x) => x.source === 'fence' || x.source === 'tag')) return candidates;
   const closes = scanBalanced(text, look, text.length, true).end;
   return candidates.every((x) => x.start < closes) ? [whole, ...candidates] : candidates;
+}
+
+/**
+ * Whether the `(` at `i` opens a Python tuple: its first element, a quoted string or a word, is
+ * followed by `,`, `)` or the text's end. Prose in parentheses (`(see above)`) and records that only
+ * borrow a tuple's look (GraphRAG's `("entity"<|>name<|>type)`) are no value.
+ */
+function tupleOpensAt(text: string, i: number): boolean {
+  const k = skipWs(text, i + 1, text.length);
+  const c = text.charCodeAt(k);
+  let j: number;
+  if (c === 0x22 || c === 0x27) {
+    j = k + 1;
+    while (j < text.length && text.charCodeAt(j) !== c) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+    if (j >= text.length) return true;
+    j++;
+  } else if (isKeyStart(c)) {
+    j = k + 1;
+    while (j < text.length && isKeyChar(text.charCodeAt(j))) j++;
+  } else {
+    return true;
+  }
+  const after = skipWs(text, j, text.length);
+  const d = text.charCodeAt(after);
+  return after >= text.length || d === 0x2c || d === 0x29 || d === 0x22 || d === 0x27 || (d === 0x28 && after === j);
 }
 
 /** Whether a key (quoted, or a word) and then a colon or a value's start come at `i`, past spaces. */

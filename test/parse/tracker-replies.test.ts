@@ -20,6 +20,7 @@
 //   code in a value, its quotes not escaped: https://github.com/NousResearch/hermes-agent/issues/29597, /pull/36271
 //   tool calls written as Python: https://github.com/vllm-project/vllm/issues/22917
 //   an empty value beside the answer: https://github.com/promptfoo/promptfoo/issues/5283
+//   records in parentheses that are no tuple: https://github.com/microsoft/graphrag/issues/1183
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -269,4 +270,31 @@ describe('code whose call has a quoted argument and another after it (gemini-cli
     ['{"a": "x (y) "z", "b": 1}', { a: 'x (y) "z', b: 1 }],
   ];
   readsEach(CASES);
+});
+
+describe('records that only look like a tuple (GraphRAG #1183)', () => {
+  // GraphRAG asks for `("entity"<|>NAME<|>TYPE<|>DESCRIPTION)##…` records. The `(` at the start was
+  // read as a tuple and the rest of the reply became one made-up string in an array.
+  const NO_VALUE = [
+    '("entity"<|>避难层<|>建筑空间<|>建筑内用于人员暂时躲避火灾及其烟气危害的楼层)##\n<|COMPLETE|>',
+    '("entity"<|>x<|>y)##("relationship"<|>x<|>y<|>z)',
+    '(see above)',
+  ];
+  for (const input of NO_VALUE) {
+    test(JSON.stringify(input), () => {
+      assert.throws(() => parse(input), { code: 'NO_JSON' });
+      assert.throws(() => repair(input), { code: 'NO_JSON' });
+      for (const size of [1, 3]) assert.throws(() => streamedEnd(input, size), { code: 'NO_JSON' });
+    });
+  }
+  // A tuple's first element followed by `,`, `)`, another element or the text's end still opens one.
+  readsEach([
+    ['("a", 1)', ['a', 1]],
+    ["('a', 'b')", ['a', 'b']],
+    ['("a")', ['a']],
+    ['("a" "b")', ['a', 'b']],
+    ['(a, b)', ['a', 'b']],
+    ['(1, 2)', [1, 2]],
+    ['("a", 1', ['a', 1]],
+  ]);
 });
