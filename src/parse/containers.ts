@@ -5,7 +5,7 @@ import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, quoteEnd, strayCloser } from './continuation.js';
-import { indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
+import { blankLineBefore, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, KEY_MAX, LOOKAHEAD, closerOf } from './state.js';
 import { colonLostAt, keyStartsAt } from './words.js';
 
@@ -711,11 +711,77 @@ export function proseEndsValue(e: Engine): boolean {
   const next = k < e.end ? s.charCodeAt(k) : -1;
   if (next === Ch.DQUOTE || next === Ch.SQUOTE || next === Ch.RBRACE || next === Ch.RBRACKET) return false;
   if (k < e.end && keyStartsAt(e, k) && braceAhead(e, k)) return false;
+  closeBeforeProse(e);
+  return true;
+}
+
+/**
+ * At `pos`, after a value or its comma (dropped then), a note paragraph (see proseParagraphAt): the
+ * closers of what is open go before it and it is set aside.
+ */
+export function noteParagraph(e: Engine): boolean {
+  if (!blankLineBefore(e, e.pos) || !proseParagraphAt(e, e.pos)) return false;
+  if (e.commaAt >= 0) dropTrailingComma(e);
+  closeBeforeProse(e);
+  return true;
+}
+
+function closeBeforeProse(e: Engine): void {
   let closers = '';
   while (e.kinds.length > 0) closers += popContainer(e);
   e.record('missing_closer', e.pos, `inserted "${closers}" before the text after the value`);
   e.edit(e.pos, 0, closers);
   setAsideRest(e);
+}
+
+/**
+ * `{"a": 1⏎⏎Note: the "id" field is {required}.`: at `k`, after a blank line, a paragraph that
+ * starts with a capitalised label, its colon and words (`Note: the …`), and no closer of what is
+ * open follows to the text's end. That is a note after a value whose closers were left out, not a
+ * member whose key lost its quotes. Looks PROSE_LINE_LIMIT on; waits while the text may bring more.
+ */
+export function proseParagraphAt(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const c = s.charCodeAt(k);
+  if (c < 0x41 || c > 0x5a) return false;
+  let j = k + 1;
+  while (j < e.end && isWordPart(s.charCodeAt(j))) j++;
+  if (j + 1 >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if ((s.charCodeAt(j) !== Ch.COLON && s.charCodeAt(j) !== Ch.FULLWIDTH_COLON) || s.charCodeAt(j + 1) !== Ch.SPACE) return false;
+  // Words, two or more, before the line's end: prose, not a value.
+  let words = 0;
+  let inWord = false;
+  const limit = Math.min(e.end, k + PROSE_LINE_LIMIT);
+  let i = j + 1;
+  for (; i < limit; i++) {
+    const d = s.charCodeAt(i);
+    if (d === Ch.LF) break;
+    const word = d !== Ch.SPACE && d !== Ch.TAB && d !== Ch.CR;
+    if (word && !inWord && ++words === 1 && !isWordStart(d)) return false;
+    inWord = word;
+  }
+  if (i >= e.end && !e.final) throw NEED_MORE;
+  return words >= 2 && unclosedToEnd(e, j + 1);
+}
+
+/**
+ * Whether no closer of what is open comes from `k` to the text's end: the brackets and braces there
+ * pair up. False when that end is more than PROSE_LINE_LIMIT away; waits while more text may come.
+ */
+export function unclosedToEnd(e: Engine, k: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + PROSE_LINE_LIMIT);
+  let depth = 0;
+  for (let i = k; i < limit; i++) {
+    const d = s.charCodeAt(i);
+    if (d === Ch.LBRACE || d === Ch.LBRACKET) depth++;
+    else if ((d === Ch.RBRACE || d === Ch.RBRACKET) && --depth < 0) return false;
+  }
+  if (limit < e.end) return false;
+  if (!e.final) throw NEED_MORE;
   return true;
 }
 

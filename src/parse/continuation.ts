@@ -2,7 +2,7 @@
 // the one it would leave open? Then the closer was the mistake: reading it as an end would set what
 // follows aside, or hand it to a container that cannot take it (an element to an object).
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordStart, isWordPart, lineBreakWithin } from './chars.js';
-import { opensLostObject } from './containers.js';
+import { opensLostObject, proseParagraphAt, unclosedToEnd } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
@@ -485,8 +485,13 @@ export function strayQuote(e: Engine, colon: boolean): boolean {
     const k = peekSignificant(e, e.pos + 1);
     const q = k < e.end ? s.charCodeAt(k) : -1;
     if (q === Ch.DQUOTE || q === Ch.SQUOTE) return quotedKeyNameAt(e, k + 1, q);
-    // Not past a blank line: a paragraph there is a note (`1"⏎⏎Note: …`), no member.
-    if (!isWordStart(q) || !lineBreakWithin(s, e.pos + 1, k) || lineBreakWithin(s, s.indexOf('\n', e.pos + 1) + 1, k)) return false;
+    if (!isWordStart(q) || !lineBreakWithin(s, e.pos + 1, k)) return false;
+    // Past a blank line a note's paragraph may stand (`1"⏎⏎Note: the …`): the value's closers go
+    // before it (see noteParagraph). Any other paragraph after which nothing closes is no member.
+    if (lineBreakWithin(s, s.indexOf('\n', e.pos + 1) + 1, k)) {
+      if (proseParagraphAt(e, k)) return true;
+      if (unclosedToEnd(e, k)) return false;
+    }
     const wordEnd = scanWordLimited(e, k);
     if (wordEnd >= e.end && !e.final) throw NEED_MORE;
     return colonAfter(e, wordEnd);

@@ -12,11 +12,11 @@ import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import type { DocumentScan } from '../extract/embedded-doc.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
-import { closeBeforeSibling, emptyObjectEndsAtComma, openEmptyArrayBefore, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
+import { closeBeforeSibling, emptyObjectEndsAtComma, openEmptyArrayBefore, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, noteParagraph, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
 import { Next, bracketedProse, colonAfterCloser, emptyValueOpenerLost, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
-import { indentAt, peekSignificant, skipSpace, spaceRunHasBreak, spaceRunIndent } from './space.js';
+import { indentAt, lineBreakBefore, peekSignificant, skipSpace, spaceRunBreaks, spaceRunIndent } from './space.js';
 import { NEED_MORE, QUOTE_CUT, Kind, State, Quote, LOOKAHEAD, RETRY_DOUBLING_FROM } from './state.js';
 import { plainString, quoteAt, readString, startString, stringMayBeKey, stringPrefix } from './strings.js';
 import { readUnquotedKey, strayMarkBeforeKey } from './words.js';
@@ -198,11 +198,11 @@ export class Engine {
   /** Whether a line break came between the value string in progress and the `:` before it (see lineBreakBefore). @internal */
   strAfterBreak = false;
   /**
-   * Whether the run of whitespace that ends the text dropped from the buffer's front holds a line
-   * break: lineBreakBefore reads on from it, so a break cut off by a chunk's end still counts.
-   * @internal
+   * How many line breaks (see spaceRunBreaks) the run of whitespace that ends the text dropped from
+   * the buffer's front holds: lineBreakBefore reads on from it, so a break cut off by a chunk's end
+   * still counts. @internal
    */
-  breakBeforeBuf = false;
+  breaksBeforeBuf = 0;
   /** The same for indentation (see spaceRunIndent): the text's start is a line's. @internal */
   indentBeforeBuf = 0;
   /** Where the key being read or last read starts (absolute): its indentation is measured only when asked (keyIndent). @internal */
@@ -256,7 +256,7 @@ export class Engine {
    * the same.
    */
   startAfter(text: string, at: number): void {
-    this.breakBeforeBuf = spaceRunHasBreak(text, at, false);
+    this.breaksBeforeBuf = spaceRunBreaks(text, at, 0);
     this.indentBeforeBuf = spaceRunIndent(text, at, 0);
   }
 
@@ -267,7 +267,7 @@ export class Engine {
     let from = this.pos;
     if (this.state === State.STRING) from = Math.max(0, this.strStart - this.base, this.pos - LOOKAHEAD - 1);
     if (from > 0) {
-      this.breakBeforeBuf = spaceRunHasBreak(this.buf, from, this.breakBeforeBuf);
+      this.breaksBeforeBuf = spaceRunBreaks(this.buf, from, this.breaksBeforeBuf);
       if (this.keyAt >= this.base && this.keyAt < this.base + from) this.keyIndentDropped = indentAt(this, this.keyAt - this.base);
       this.indentBeforeBuf = indentAt(this, from);
       this.base += from;
@@ -461,7 +461,7 @@ export class Engine {
         return;
       }
     }
-    if (depth > 0 && this.kinds[depth - 1] === Kind.OBJECT && spaceRunHasBreak(this.buf, this.pos, this.breakBeforeBuf) && elementsIndentedUnderKey(this)) {
+    if (depth > 0 && this.kinds[depth - 1] === Kind.OBJECT && lineBreakBefore(this, this.pos) && elementsIndentedUnderKey(this)) {
       openArrayAt(this, this.pos, 'inserted the "[" of a value whose elements are indented under its key');
       return;
     }
@@ -545,6 +545,8 @@ export class Engine {
       openLostRow(this);
       return;
     }
+    // `[1, 2,⏎⏎Note: …`: an array's element after its comma is a note's paragraph.
+    if (depth > 0 && this.commaAt >= 0 && this.top() !== Kind.OBJECT && isWordStart(c) && noteParagraph(this)) return;
     if (startScalar(this, c)) return;
     throw this.fail('UNREPAIRABLE', `unexpected ${this.describe(this.pos)} where a value was expected`, this.pos);
   }
@@ -579,7 +581,7 @@ export class Engine {
     }
     if (c === Ch.BACKTICK && closingFence(this)) return;
     if (this.droppedStrayQuote(c)) return;
-    if (isWordStart(c) && proseEndsValue(this)) return;
+    if (isWordStart(c) && (noteParagraph(this) || proseEndsValue(this))) return;
     if (isValueStart(this, c)) {
       // The inserted comma starts the next member: if that is cut off, the comma goes too.
       this.memberAt = this.insertedCommaAt = this.base + this.pos;
@@ -713,6 +715,7 @@ export class Engine {
     }
     if (this.droppedStrayQuote(c)) return;
     if (strayMarkBeforeKey(this, c)) return;
+    if (isWordStart(c) && noteParagraph(this)) return;
     if ((isDigit(c) || c === Ch.MINUS || isWordStart(c)) && this.commaAt >= 0 && this.commaAt !== this.keylessAt && objectInArray(this) && scalarElementFollows(this, c)) {
       // `[{"a": 1, 3, "x"]`: read as a key, the number would take a null and could replace a member.
       closeBeforeSibling(this, isWordStart(c) ? 'literal' : 'number');

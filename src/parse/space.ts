@@ -146,18 +146,21 @@ export function lineEnd(e: Engine, i: number): number {
 }
 
 /**
- * Whether the run of JSON whitespace just before `at` in `s` holds a line break; a run reaching the
- * start of `s` goes on in the text before it, whose answer is `before`.
+ * How many line breaks the run of JSON whitespace just before `at` in `s` holds: 0, 1, or 2 for two
+ * or more (a blank line). A run reaching the start of `s` goes on in the text before it, whose count
+ * is `before`.
  */
-export function spaceRunHasBreak(s: string, at: number, before: boolean): boolean {
-  let k = at - 1;
-  while (k >= 0) {
+export function spaceRunBreaks(s: string, at: number, before: number): number {
+  let breaks = 0;
+  for (let k = at - 1; k >= 0; k--) {
     const c = s.charCodeAt(k);
-    if (c === Ch.LF) return true;
-    if (!isJsonSpace(c)) return false;
-    k--;
+    if (c === Ch.LF) {
+      if (++breaks === 2) return 2;
+    } else if (!isJsonSpace(c)) {
+      return breaks;
+    }
   }
-  return before;
+  return Math.min(2, breaks + before);
 }
 
 /**
@@ -190,7 +193,12 @@ export function indentAt(e: Engine, at: number): number {
 
 /** Whether a line break stands in the whitespace before `at` (back to the previous token, across chunks). */
 export function lineBreakBefore(e: Engine, at: number): boolean {
-  return spaceRunHasBreak(e.buf, at, e.breakBeforeBuf);
+  return spaceRunBreaks(e.buf, at, e.breaksBeforeBuf) > 0;
+}
+
+/** Whether a blank line stands in the whitespace before `at`: what comes at `at` starts a paragraph. */
+export function blankLineBefore(e: Engine, at: number): boolean {
+  return spaceRunBreaks(e.buf, at, e.breaksBeforeBuf) === 2;
 }
 
 /** Index of the next non-space character at or after `i`; needs more text rather than guess. */

@@ -668,6 +668,36 @@ describe('a note after the JSON is prose, not a member of it', () => {
   });
 });
 
+// The same note after a value whose closers were left out (the combined-damage reruns): the note's
+// label became a key (`"Note": "the …"`), or a stray quote before it opened a made-up key holding
+// the blank line (`"\n\nNote: the "`). A paragraph that starts `Label: words`, with no closer of
+// what is open after it, is a note: the closers go before it (missing_closer).
+describe('a note paragraph after a value whose closers were left out is prose', () => {
+  readsEach([
+    ['{"a": 1\n\nNote: the "id" field is {required}.', { a: 1 }],
+    ['{"a": 1,\n\nNote: the "id" field is {required}.', { a: 1 }],
+    ['{"a": 1"\n\nNote: the "id" field is {required}.', { a: 1 }],
+    ['{"a": "x""\n\nNote: the "id" field is {required}.', { a: 'x' }],
+    ['{"a": 1, "\n\nNote: the "id" field is {required}.', { a: 1 }],
+    ['{"a": {"b": 1\n\nNote: see below.', { a: { b: 1 } }],
+    ['{"a": [1, 2\n\nNote: the list is short.', { a: [1, 2] }],
+    ['[1, 2,\n\nExplanation: the list is short.', [1, 2]],
+    // A closer of the open value after the paragraph, a line break alone, a lower-case label or one
+    // word after it: a member, as before.
+    ['{"a": 1,\n\nDescription: A long text here\n}', { a: 1, Description: 'A long text here' }],
+    ['{"a": 1\n\nNote: x y }', { a: 1, Note: 'x y' }],
+    ['{"a": x\nNote: see below\n}', { a: 'x', Note: 'see below' }],
+    ['{"a": 1,\n\nb: two words', { a: 1, b: 'two words' }],
+    ['{"a": 1,\n\nNote: 5', { a: 1, Note: 5 }],
+    // A stray quote, a blank line, then a member the object's `}` closes (the fourth rerun: read as a
+    // key cut off, the member lost, at 457c2c6).
+    ['{"a": 1"\n\n  b: 2\n}', { a: 1, b: 2 }],
+  ]);
+  test('the closers are named as left out, the note as text after the value', () => {
+    assert.deepEqual(parseWithReport('{"a": 1\n\nNote: the field is {required}.').repairs.map((r) => r.kind), ['missing_closer', 'surrounding_text']);
+  });
+});
+
 // Found by a survey of CJK replies (session 17): a model writing Chinese wrote JSON's comma and colon
 // full-width, `，` and `：`. `["a"，"b"]` read as one element `a"，"b`, `{"a"：1，"b"：2}` as `a`
 // holding the whole rest as text, and `{"a": 1，"b": 2}` as `"1，"`. Between tokens they are now the
