@@ -5,6 +5,7 @@ import { scanBalanced } from '../extract/balanced.js';
 
 const ACTION = 'Action:';
 const INPUT = 'Action Input:';
+const OBSERVATION = '\nObservation:';
 
 /** One `Action:` line and its input, found in a reply. */
 export interface ReactCall {
@@ -57,12 +58,17 @@ function inputAt(text: string, from: number): { input: string; end: number } {
 
 /**
  * Every `Action: NAME` line whose NAME is a tool (`known`), followed, past blank lines, by a line that
- * starts with `Action Input:`, outside `taken`; in document order. An action that names no tool
+ * starts with `Action Input:`, outside `taken`; in document order, up to the first `Observation:`
+ * line after the first call: actions after it stay the reply's text. An action that names no tool
  * (`Action: Final Answer`) is the reply's text. Linear: each line is looked at once.
  */
 export function findReactCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): ReactCall[] {
   const calls: ReactCall[] = [];
+  // The agent stops the model at `Observation:` and runs the call: a model that went on wrote the
+  // tool's result itself (langchain #21912), and the actions after it answer a made-up result.
+  let observation = -1;
   for (let at = text.indexOf(ACTION); at >= 0; at = text.indexOf(ACTION, at + ACTION.length)) {
+    if (observation >= 0 && at > observation) break;
     // At a line's start, after spaces only.
     let start = at;
     while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
@@ -78,6 +84,7 @@ export function findReactCalls(text: string, taken: ReadonlyArray<readonly [numb
     const { input, end } = inputAt(text, k + INPUT.length);
     if (taken.some(([s, e]) => start < e && s < end)) continue;
     calls.push({ name, input, start, end });
+    if (calls.length === 1) observation = text.indexOf(OBSERVATION, end);
     at = end - ACTION.length;
   }
   return calls;

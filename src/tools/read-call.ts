@@ -124,10 +124,25 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
 
 /**
  * The name and arguments members of the call shapes agent frameworks prompt models to write:
- * smolagents' `tool_name`/`tool_arguments`, LangChain's `action`/`action_input`, MemGPT's
- * `function`/`params`, and `tool`/`args`.
+ * smolagents' `tool_name`/`tool_arguments`, agent-zero's `tool_name`/`tool_args`, LangChain's
+ * `action`/`action_input`, MemGPT's `function`/`params`, `tool`/`args`, and the envelopes gpt-oss
+ * (`function`/`parameters`) and Nemotron (`tool`/`parameters`) write when told of tools in a prompt.
  */
-const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [['tool_name', 'tool_arguments'], ['action', 'action_input'], ['function', 'params'], ['tool', 'args']];
+const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [
+  ['tool_name', 'tool_arguments'], ['tool_name', 'tool_args'], ['action', 'action_input'], ['function', 'params'], ['function', 'parameters'],
+  ['tool', 'args'], ['tool', 'parameters'],
+];
+
+/** GPT's parallel calls written out as text: `{"tool_uses": [{"recipient_name": "functions.NAME", "parameters": {…}}]}`. */
+function parallelToolUses(list: unknown): unknown[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const calls: unknown[] = [];
+  for (const use of list) {
+    if (!isObject(use) || typeof use.recipient_name !== 'string' || !isObject(use.parameters) || Object.keys(use).length !== 2) return undefined;
+    calls.push({ name: use.recipient_name.replace(/^functions\./, ''), arguments: use.parameters });
+  }
+  return calls;
+}
 
 /** Members beside an agent's call that hold its thinking, not its arguments (`"thought": "…"`, AutoGPT's `thoughts`, AgentScope's `speak`). */
 const THINKING_KEYS: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reasoning', 'speak']);
@@ -151,11 +166,13 @@ export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallR
     // The usual shape with thinking beside it (`{"thought": …, "name": …, "arguments": {…}}`).
     const rest = thinking ? Object.fromEntries(keys.map((k) => [k, value[k]])) : undefined;
     if (rest !== undefined && isCallShaped(rest) && ctx.tools.has(nameOf(rest)!)) calls = [rest];
-    const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && isObject(value[args]) && ctx.tools.has(value[name] as string));
+    // The arguments an object, or text (`"action_input": "x"`, read as a call's string arguments are).
+    const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && (isObject(value[args]) || typeof value[args] === 'string') && ctx.tools.has(value[name] as string));
     if (shape !== undefined) calls = [{ name: value[shape[0]], arguments: value[shape[1]] }];
-  } else if (keys.length === 1 && thinking) {
+  } else if (keys.length === 1) {
     const inner = value[keys[0]];
-    const list = keys[0] === 'command' && isObject(inner) ? [inner] : keys[0] === 'function' && Array.isArray(inner) ? inner : undefined;
+    const list = !thinking ? (keys[0] === 'tool_uses' ? parallelToolUses(inner) : undefined)
+      : keys[0] === 'command' && isObject(inner) ? [inner] : keys[0] === 'function' && Array.isArray(inner) ? inner : undefined;
     if (list !== undefined && list.length > 0 && list.every((c) => isCallShaped(c) && ctx.tools.has(nameOf(c)!))) calls = list;
   }
   if (calls === undefined) return [value];

@@ -27,7 +27,7 @@ export interface ToolDefinition {
  * | `inferred_name`       | markup that numbers the call but names no tool (Kimi K2's `<\|tool_call_begin\|>0`): the one tool given, or the one whose parameters the arguments' keys fit | `<\|tool_call_begin\|>0 <\|tool_call_argument_begin\|>{"city": "Tokyo"}` → `get_weather` |
  * | `lost_string_token`   | a Gemma string whose opening `<\|"\|>` was lost: its closing one ends the text the key's colon began | `{query:Paris, France<\|"\|>,limit:5}` → `{"query": "Paris, France", "limit": 5}` |
  * | `lost_arg_key`        | a GLM call's first `<arg_key>` lost: its key glued to the name (split off by the tools' names), after a space, or after a second `<tool_call>` | `<tool_call>runcommand</arg_key><arg_value>ls</arg_value>` → `run`, `{"command": "ls"}` |
- * | `agent_shape`         | a call in an agent framework's shape, naming one of `tools`: smolagents' `tool_name`/`tool_arguments`, LangChain's `action`/`action_input`, MemGPT's `function`/`params` | `{"action": "f", "action_input": {"a": 1}}` → `f`, `{"a": 1}` |
+ * | `agent_shape`         | a call in an agent framework's shape, naming one of `tools`: smolagents' `tool_name`/`tool_arguments`, LangChain's `action`/`action_input` (an object, or text), MemGPT's `function`/`params`, `tool`/`args`, gpt-oss's `function`/`parameters`, GPT's `tool_uses` written out | `{"action": "f", "action_input": {"a": 1}}` → `f`, `{"a": 1}` |
  */
 export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'arguments_as_text' | 'function_wrapper' | 'call_syntax' | 'flat_arguments' | 'arguments_beside' | 'inferred_name' | 'lost_string_token' | 'lost_arg_key' | 'agent_shape';
 

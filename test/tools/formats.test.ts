@@ -1023,7 +1023,33 @@ describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, 
       assert.deepEqual(extractToolCalls(text, { tools }), { calls: [], text });
     }
   });
-  test('an answer with an action that names no tool, or a string input, stays the reply', () => {
+  test('more envelopes, string inputs, and parallel calls written out (Flowise #1448, ai-sdk-tool-call-middleware #358 #360, json_repair #213, azure-rest-api-specs #32329)', () => {
+    const q = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
+    const tools = [{ name: 'f', schema: q }, { name: 'g' }];
+    const cases: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, unknown, string[]]>]> = [
+      ['\njson\n{\n    "action": "f",\n    "action_input": "https://example.com/?q=store",\n}', [['f', { q: 'https://example.com/?q=store' }, ['agent_shape', 'arguments_as_text']]]],
+      ['{"action": "g", "action_input": "{\\"q\\": 3}"}', [['g', { q: 3 }, ['agent_shape', 'arguments_as_string']]]],
+      ['{"function": "g", "parameters": {"q": 1}}', [['g', { q: 1 }, ['agent_shape']]]],
+      ['{"tool": "g", "parameters": {"q": 1}}', [['g', { q: 1 }, ['agent_shape']]]],
+      ['{"tool_name": "g", "tool_args": {"q": 1}}', [['g', { q: 1 }, ['agent_shape']]]],
+      ['{"tool_uses": [{"recipient_name": "functions.g", "parameters": {"q": 1}}, {"recipient_name": "functions.f", "parameters": {"q": "y"}}]}', [['g', { q: 1 }, ['agent_shape']], ['f', { q: 'y' }, ['agent_shape']]]],
+    ];
+    for (const [text, calls] of cases) {
+      const whole = extractToolCalls(text, { tools });
+      assert.deepEqual(whole.calls.map((c) => [c.name, c.arguments, c.rewrites]), calls, text);
+      for (const size of [1, 3]) {
+        const s = createToolCallStream({ tools });
+        for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+        assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
+      }
+    }
+    // Text for a tool with no one string parameter is an error, not a reply with no call.
+    assert.throws(() => extractToolCalls('{"action": "g", "action_input": "2+2"}', { tools }), { code: 'UNREPAIRABLE' });
+    // A parallel call to a tool not given stays the reply.
+    const other = '{"tool_uses": [{"recipient_name": "functions.h", "parameters": {}}]}';
+    assert.deepEqual(extractToolCalls(other, { tools }), { calls: [], text: other });
+  });
+  test('an answer with an action that names no tool stays the reply', () => {
     for (const text of ['{"action": "hold", "action_input": {"x": 1}}', '{"action": "Final Answer", "action_input": "42"}', '{"action": "Calculator", "action_input": {"x": 1}, "why": "y"}']) {
       assert.deepEqual(extractToolCalls(text, { tools: [{ name: 'Calculator' }] }), { calls: [], text });
     }
@@ -1093,5 +1119,13 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
   test('an action that names no tool, or no Action: line, is the reply\'s text; a cut-off input an error', () => {
     for (const t of ['Thought: done\nAction: Final Answer\nAction Input: 42', 'I will take the Action: f now.\nAction Input: {"q": 1}']) assert.deepEqual(read(t), { calls: [], text: t });
     assert.throws(() => extractToolCalls('Action: f\nAction Input: {"q": 1', { tools }), { code: 'UNREPAIRABLE' });
+  });
+  test('actions after an Observation the model wrote itself are the reply\'s text (langchain #21912)', () => {
+    const invented = 'Action: f\nAction Input: {"q": 1}\nObservation: x\nThought: now more\nAction: f\nAction Input: {"q": 2}';
+    const r = read(invented);
+    assert.deepEqual(r.calls.map((c) => c.arguments), [{ q: 1 }]);
+    assert.equal(r.text, 'Observation: x\nThought: now more\nAction: f\nAction Input: {"q": 2}');
+    // Two actions before any Observation are both calls.
+    assert.deepEqual(read('Action: f\nAction Input: {"q": 1}\nAction: f\nAction Input: {"q": 2}\nObservation:').calls.map((c) => c.arguments), [{ q: 1 }, { q: 2 }]);
   });
 });
