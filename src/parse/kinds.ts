@@ -163,7 +163,7 @@ export const REPAIR_KINDS = {
     input: '{a: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['a', 'key'],
   },
   stray_word: {
-    fixes: 'a word between members, before the next quoted key (`COMMENT`, a label); a mark where a key belongs, before a quoted key (`="key": 1`, a list\'s `*` or `-`)',
+    fixes: 'a word between members, before the next quoted key (`COMMENT`, a label); a mark where a key belongs, before a quoted key (`="key": 1`, a list\'s `*` or `-`); a word glued to the `{` of an object where a value belongs (`[{"a": 1}, 결{"a": 2}]`)',
     input: '{"a": 1, NOTE "b": 2}', value: { a: 1, b: 2 }, at: 9, guess: true, cutOff: false, fuzz: ['NOTE '],
   },
   unquoted_string: {

@@ -100,8 +100,26 @@ export function readWord(e: Engine): void {
     }
   }
   if (!signed && wrapperFollows(e, start, i, word)) return;
+  if (!signed && strayWordBeforeObject(e, start, i)) return;
   e.pos = start;
   readUnquotedValue(e);
+}
+
+/**
+ * `[{"a": 1}, 결{"a": 2}]` (N.E.K.O #1102): a word glued to the `{` of an object whose first key (or
+ * `}`) follows is a stray mark, dropped (`stray_word`): read as text, it took the object into a
+ * string, and the rest of the list with it.
+ */
+function strayWordBeforeObject(e: Engine, start: number, i: number): boolean {
+  const s = e.buf;
+  if (i >= e.end || s.charCodeAt(i) !== Ch.LBRACE) return false;
+  const j = peekSignificant(e, i + 1);
+  if (j >= e.end || (s.charCodeAt(j) !== Ch.RBRACE && !quotedKeyAt(e, j))) return false;
+  const word = s.slice(start, i);
+  e.record('stray_word', start, `removed ${word.length > 40 ? `${word.slice(0, 40)}…` : word} before an object`);
+  e.edit(start, i - start, '');
+  e.pos = i;
+  return true;
 }
 
 /**

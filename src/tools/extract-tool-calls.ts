@@ -3,7 +3,7 @@
 // extraction stage's candidates, taken only when shaped exactly like a call.
 import { extract } from '../extract/index.js';
 import { isWs } from '../extract/chars.js';
-import { scanToolCalls, type ToolCallSpan } from '../extract/tool-calls/index.js';
+import { scanToolCalls, type ToolCallScan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
 import { findReactCalls } from './react.js';
 import type { Repair } from '../schema/types.js';
@@ -28,16 +28,17 @@ import { appendAll } from '../arrays.js';
 export function extractToolCalls(text: string, options: ToolCallOptions): ToolCallsResult {
   assertText(text);
   const ctx = toolContext(options, linesOf(text));
-  const { spans, strips, reasoningUntil } = scanToolCalls(text);
-  return assemble(text, spans, strips, ctx, reasoningUntil);
+  return assemble(text, scanToolCalls(text), ctx);
 }
 
 /**
  * The calls of the closed spans and of the bare JSON outside them, and the text that remains. Before
  * `reasoningUntil` (the end of a `</think>` no `<think>` opened) the reply was reasoning: a call
  * written there is a draft, no call, and stays in the text as a draft in a `<think>` block does.
+ * After `turnEnd` the message had ended: what follows is text.
  */
-export function assemble(text: string, spans: readonly ToolCallSpan[], strips: ReadonlyArray<readonly [number, number]>, ctx: ToolContext, reasoningUntil = -1): ToolCallsResult {
+export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): ToolCallsResult {
+  const { spans, strips, reasoningUntil, turnEnd } = scan;
   const calls: ToolCall[] = [];
   const removed: Array<readonly [number, number]> = [];
   for (const span of spans) {
@@ -48,13 +49,21 @@ export function assemble(text: string, spans: readonly ToolCallSpan[], strips: R
     // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan).
     removed.push([span.start, found[0].span.end]);
   }
-  if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, spans, removed, ctx));
-  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, spans, removed, ctx, reasoningUntil));
-  if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, spans, removed, ctx, reasoningUntil));
+  // Where no bare, pythonic or ReAct call is read from: the spans, and the text after the message's end.
+  const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
+  if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx));
+  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil));
+  if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
   calls.sort((a, b) => a.span.start - b.span.start);
   return { calls, text: without(text, removed) };
+}
+
+/** Where a span, or text closed to calls, starts and ends. */
+interface Range {
+  readonly start: number;
+  readonly end: number;
 }
 
 function overlaps(ranges: ReadonlyArray<readonly [number, number]>, start: number, end: number): boolean {
@@ -62,7 +71,7 @@ function overlaps(ranges: ReadonlyArray<readonly [number, number]>, start: numbe
 }
 
 /** Calls written as bare JSON: candidates outside every span whose value is call-shaped (or an array of such). */
-function bareCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
+function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
   const taken: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
   const calls: ToolCall[] = [];
   for (const candidate of extract(text)) {
@@ -108,7 +117,7 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
-function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
+function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
   const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
   if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
   const calls: ToolCall[] = [];
@@ -131,7 +140,7 @@ function pythonicCalls(text: string, spans: readonly ToolCallSpan[], removed: Ar
 }
 
 /** ReAct agents' calls (see react.ts), outside every span, bare call and pythonic list. */
-function reactCalls(text: string, spans: readonly ToolCallSpan[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
+function reactCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
   const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
   if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
   const calls: ToolCall[] = [];

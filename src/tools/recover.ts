@@ -41,11 +41,11 @@ export function toolCallsFromText(
 export function toolCallArgumentsText(text: string, name: string): string | undefined {
   if (typeof text !== 'string' || !text.includes(name)) return undefined;
   const ctx = toolContext({ tools: [{ name }] }, linesOf(text));
-  const { spans, strips, reasoningUntil } = scanToolCalls(text);
-  const mine = spans.filter((s) => s.name === undefined || s.name === name);
+  const scan = scanToolCalls(text);
+  const mine = scan.spans.filter((s) => s.name === undefined || s.name === name);
   let calls: ToolCall[];
   try {
-    calls = assemble(text, mine, strips, ctx, reasoningUntil).calls;
+    calls = assemble(text, { ...scan, spans: mine }, ctx).calls;
   } catch (error) {
     // Another tool named in a call-object body, or in bare JSON: not the call looked for.
     if (error instanceof JsonMendError && error.code === 'SCHEMA_MISMATCH' && error.path === '/name') return undefined;

@@ -292,7 +292,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = undefined;
       scanner.end();
       events = [];
-      return assemble(all, scanner.spans, scanner.strips, { ...ctx, lineAt: (offset) => text.position(offset).line }, scanner.reasoningUntil);
+      return assemble(all, scanner, { ...ctx, lineAt: (offset) => text.position(offset).line });
     },
   };
 }

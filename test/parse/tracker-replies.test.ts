@@ -21,6 +21,7 @@
 //   tool calls written as Python: https://github.com/vllm-project/vllm/issues/22917
 //   an empty value beside the answer: https://github.com/promptfoo/promptfoo/issues/5283
 //   records in parentheses that are no tuple: https://github.com/microsoft/graphrag/issues/1183
+//   a stray word glued to an element's `{`: https://github.com/Project-N-E-K-O/N.E.K.O/pull/1102
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
@@ -297,4 +298,26 @@ describe('records that only look like a tuple (GraphRAG #1183)', () => {
     ['(1, 2)', [1, 2]],
     ['("a", 1', ['a', 1]],
   ]);
+});
+
+describe('a stray word glued to an object where a value belongs (N.E.K.O #1102)', () => {
+  // A reply from the app's logs: `결` before two of three options. Read as text, the word took the
+  // object into a string; the next key moved up to the outer object and option C was lost.
+  const options = [
+    { label: 'A', text: '你想要什么口味的奶昔？' },
+    { label: 'B', text: '当然买，只要你开心。' },
+    { label: 'C', text: '奶昔会变成魔法药水吗？' },
+  ];
+  readsEach([
+    ['{"options":[{"label":"A","text":"你想要什么口味的奶昔？"},결{"label":"B","text":"当然买，只要你开心。"},결{"label":"C","text":"奶昔会变成魔法药水吗？"}]}', { options }],
+    ['[{"a":1},x{"a":2}]', [{ a: 1 }, { a: 2 }]],
+    ['{"a": x{"b": 1}}', { a: { b: 1 } }],
+    ['[1, x{}]', [1, {}]],
+    // Not before an object's key: text, as before.
+    ['[1, x{y}]', [1, 'x{y}']],
+    ['["a", x[2]]', ['a', 'x[2]']],
+  ]);
+  test('named as a stray word', () => {
+    assert.deepEqual(parseWithReport('[{"a":1},x{"a":2}]').repairs.map((r) => r.kind), ['stray_word']);
+  });
 });

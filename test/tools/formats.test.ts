@@ -278,6 +278,20 @@ describe('llama: <|python_tag|>', () => {
     assert.equal(r.text, '');
   });
 
+  test('after <|eom_id|> the message has ended: what the model wrote after it is text (ogx-ai/ogx #389)', () => {
+    const call = (q: number) => `<|python_tag|>{"name": "web_search", "parameters": {"query": "${q}"}}<|eom_id|>`;
+    const text = call(1) + call(2) + '\n' + '{"name": "web_search", "parameters": {"query": "3"}}';
+    const r = extractToolCalls(text, { tools });
+    assert.deepEqual([r.calls.map((c) => c.arguments), r.text], [[{ query: '1' }], (call(2) + '\n' + '{"name": "web_search", "parameters": {"query": "3"}}').trim()]);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.deepEqual(s.end(), r, `in ${size}-character chunks`);
+    }
+    // <|eot_id|> ends a turn too, but a reply with calls after it reads them as before.
+    assert.equal(calls(call(1).replace('<|eom_id|>', '<|eot_id|>') + call(2)).length, 2);
+  });
+
   test('two calls separated by "; "', () => {
     assert.deepEqual(calls('<|python_tag|>{"name": "web_search", "parameters": {"query": "a"}}; {"name": "get_weather", "parameters": {"location": "Nice"}}'),
       [['llama', 'web_search', { query: 'a' }], ['llama', 'get_weather', { location: 'Nice' }]]);

@@ -231,6 +231,12 @@ export class ToolCallScanner {
   private reasoningSeen = false;
   /** The end of a `</think>` that no `<think>` opened (see ScanListener.reasoningEnds), or -1. */
   reasoningUntil = -1;
+  /**
+   * Where a Llama call that ended with `<|eom_id|>` ends, or -1: the message ended there, waiting for
+   * the tool's result. What a model wrote after it (ogx-ai/ogx #389: the same call again, twice)
+   * answers no result it was given: its text, no call.
+   */
+  turnEnd = -1;
   /** Whether the text dropped from the window ended a line (or nothing was dropped): see startsLine. */
   private droppedEndsLine = true;
   private readonly found: number[] = OPENERS.map(() => -1);
@@ -331,6 +337,10 @@ export class ToolCallScanner {
         this.pos = close + this.skipping.length;
         this.skipping = undefined;
         continue;
+      }
+      if (this.turnEnd !== -1) {
+        this.pos = this.total;
+        return;
       }
       const i = this.nextOpener();
       if (i === -1) {
@@ -472,6 +482,7 @@ export class ToolCallScanner {
     this.growTo(span, endAt === -1 ? this.total : endAt);
     span.closed = end?.consume === true;
     span.end = end === undefined ? this.total : end.consume ? endAt + end.token.length : endAt;
+    if (end?.token === T.eomId) this.turnEnd = span.end;
     this.current = undefined;
     this.pos = span.end;
     this.spans.push(span);
@@ -775,9 +786,19 @@ export class ToolCallScanner {
 }
 
 /** Every span and stripped markup in a whole text. */
-export function scanToolCalls(text: string): { spans: ToolCallSpan[]; strips: Array<[number, number]>; reasoningUntil: number } {
+export function scanToolCalls(text: string): ToolCallScan {
   const scanner = new ToolCallScanner();
   scanner.push(text);
   scanner.end();
-  return { spans: scanner.spans, strips: scanner.strips, reasoningUntil: scanner.reasoningUntil };
+  return scanner;
+}
+
+/** What scanning a whole text found: the spans, the markup stripped on its own, and where reasoning and the message end. */
+export interface ToolCallScan {
+  readonly spans: readonly ToolCallSpan[];
+  readonly strips: ReadonlyArray<readonly [number, number]>;
+  /** The end of a `</think>` that no `<think>` opened, or -1. */
+  readonly reasoningUntil: number;
+  /** Where the message ended waiting for a tool's result (Llama's `<|eom_id|>`), or -1. */
+  readonly turnEnd: number;
 }
