@@ -147,7 +147,7 @@ class Gatherer {
       this.content(node, { ...ctx, reasoning: true });
       return;
     }
-    const a = skipWs(text, node.contentStart, node.contentEnd);
+    let a = skipWs(text, node.contentStart, node.contentEnd);
     const b = trimEnd(text, a, node.contentEnd);
     if (node.kind === 'tag') {
       const inner = { ...ctx, tag: node.name };
@@ -159,8 +159,16 @@ class Gatherer {
     // something else (a comment, `const x =`, prose) are scanned like prose; other languages' code
     // counts only when it is itself an object or array.
     if (a >= b) return;
-    const inner = { ...ctx, language: node.language };
-    const jsonish = node.language === undefined || isJsonLanguage(node.language);
+    const doubled = node.language === undefined ? doubledOpenerLanguage(text, a, b) : undefined;
+    if (doubled !== undefined) {
+      // ```` ``` ```` then ```` ```json ````: one opener written twice (langchainjs #1429). Read as a bare
+      // fence holding text, its value ranked after a later fence's: there a made-up answer.
+      a = skipWs(text, doubled.end, b);
+      if (a >= b) return;
+    }
+    const language = doubled?.language ?? node.language;
+    const inner = { ...ctx, language };
+    const jsonish = language === undefined || isJsonLanguage(language);
     const first = text.charCodeAt(a);
     const startsValue = jsonish ? valueStartsAt(text, a, b) : first === LBRACE || first === LBRACK;
     // A Python tuple in a JSON fence (`(1, 2)`) is the answer only when nothing else is: weak.
@@ -168,6 +176,15 @@ class Gatherer {
     if ((startsValue || tuple) && this.allow.fence) this.out.push(make(text, a, b, 'fence', inner, node.truncated, tuple));
     else if (startsValue || jsonish) this.prose(a, b, inner);
   }
+}
+
+/** A fence opener with a language (```` ```json ````) on a line of its own at `a`: the language and the line's end. */
+function doubledOpenerLanguage(text: string, a: number, b: number): { language: string; end: number } | undefined {
+  if (!text.startsWith('```', a)) return undefined;
+  let k = a + 3;
+  while (k < b && /[A-Za-z0-9_+-]/.test(text[k])) k++;
+  if (k === a + 3 || k >= b || (text[k] !== '\n' && text[k] !== '\r')) return undefined;
+  return { language: text.slice(a + 3, k).toLowerCase(), end: k };
 }
 
 /**

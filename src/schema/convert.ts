@@ -48,13 +48,22 @@ export function scalarToString(value: unknown): Converted<string> {
 }
 
 /** `text` lowercased, trimmed, with runs of whitespace made one space: how enum members are compared. */
+/** `text` without one pair of `"` or `'` around it. */
+function unquoted(text: string): string {
+  const q = text[0];
+  return text.length >= 2 && (q === '"' || q === "'") && text[text.length - 1] === q ? text.slice(1, -1) : text;
+}
+
 export function foldCaseAndSpace(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** The one enum member equal to `text` ignoring case and space; NO if none or several. */
+/**
+ * The one enum member equal to `text` ignoring case, space and one pair of quotes around it (a value
+ * written as a JSON string inside the string, `"\"edit\""`: zed #55186); NO if none or several.
+ */
 export function enumCaseFold(text: string, members: readonly unknown[]): Converted<string> {
-  const wanted = foldCaseAndSpace(text);
+  const wanted = foldCaseAndSpace(unquoted(text.trim()));
   let found: Converted<string> = NO;
   for (const m of members) {
     if (typeof m !== 'string' || foldCaseAndSpace(m) !== wanted) continue;

@@ -79,7 +79,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`string` → `42` → `"42"`',
   },
   enum_case_fold: {
-    fixes: 'a string equal to exactly one enum (or `const`) member ignoring case and space (surrounding space, and runs of space inside)',
+    fixes: 'a string equal to exactly one enum (or `const`) member ignoring case and space (surrounding space, and runs of space inside) and one pair of quotes around it (`"\\"edit\\""`, the member written as a JSON string inside the string)',
     example: '`enum [low, high]` → `"High"` → `"high"`',
   },
   enum_with_text: {

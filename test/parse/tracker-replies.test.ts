@@ -22,9 +22,10 @@
 //   an empty value beside the answer: https://github.com/promptfoo/promptfoo/issues/5283
 //   records in parentheses that are no tuple: https://github.com/microsoft/graphrag/issues/1183
 //   a stray word glued to an element's `{`: https://github.com/Project-N-E-K-O/N.E.K.O/pull/1102
+//   a fence's opener written twice: https://github.com/langchain-ai/langchainjs/pull/1429
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
+import { extract, extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { streamedEnd } from '../stream/check.js';
@@ -319,5 +320,20 @@ describe('a stray word glued to an object where a value belongs (N.E.K.O #1102)'
   ]);
   test('named as a stray word', () => {
     assert.deepEqual(parseWithReport('[{"a":1},x{"a":2}]').repairs.map((r) => r.kind), ['stray_word']);
+  });
+});
+
+describe('a fence opener written twice (langchainjs #1429)', () => {
+  // ```` ``` ```` then ```` ```json ````: the first fence held the answer as text, so a later fence won
+  // — the model's made-up final answer after an invented Observation.
+  const reply = "I'm sorry for the confusion earlier. Here is the correct response that satisfies the Instructions:\n\n```\n```json\n{\n  \"action\": \"exam score\",\n  \"action_input\": {\n    \"type\": \"string\"\n  }\n}\n``` \n\nObservation: 100 \n\n```json\n{\n  \"action\": \"Final Answer\",\n  \"action_input\": \"Your exam score is 100.\"\n}\n```\n```";
+  readsEach([
+    [reply, { action: 'exam score', action_input: { type: 'string' } }],
+    ['```\n```json\n{"a": 1}\n```\n\nObservation: x\n\n```json\n{"b": 2}\n```', { a: 1 }],
+    ['```\n```json\n[1, 2]\n```', [1, 2]],
+  ]);
+  test('the fence is found with its language', () => {
+    const [first] = extract('```\n```json\n{"a": 1}\n```\n\n```json\n{"b": 2}\n```');
+    assert.deepEqual([first.source, first.text, first.language], ['fence', '{"a": 1}', 'json']);
   });
 });

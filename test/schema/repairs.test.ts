@@ -166,6 +166,13 @@ describe('each repair in isolation', () => {
     const ambiguous = { type: 'object', properties: { p: { enum: ['a', 'A'] } } };
     assert.throws(() => coerce({ p: ' a ' }, ambiguous), SchemaError, 'two members match: no guess');
   });
+  test('enum_case_fold: the member written as a JSON string inside the string (zed #55186)', () => {
+    const s = { type: 'object', properties: { mode: { type: 'string', enum: ['write', 'edit'] } } };
+    assert.deepEqual(one({ mode: '"edit"' }, s).repairs, [{ kind: 'enum_case_fold', path: '/mode', before: '"edit"', after: 'edit' }]);
+    assert.deepEqual(one({ mode: "'Edit'" }, s).value, { mode: 'edit' });
+    // One quote, or quotes of two kinds: no member.
+    for (const mode of ['"edit', '"edit\'']) assert.throws(() => coerce({ mode }, s), SchemaError);
+  });
   test('strip_extra_properties: only where the schema closes the object', () => {
     const closed = { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false };
     const r = one({ a: 1, x: 2 }, closed);

@@ -375,6 +375,21 @@ describe('harmony (gpt-oss): to=functions.NAME … <|message|>{…}<|call|>', ()
     assert.equal(r.calls[0].span.start, reply.indexOf('<|start|>'));
   });
 
+  test('the recipient without functions., as gpt-oss writes it when told of tools in a prompt (kilocode #1775)', () => {
+    const reply = '<|channel|>analysis<|message|>We have script.js file. Let\'s read it.<|end|><|start|>assistant<|channel|>commentary to=read_file <|constrain|>json<|message|>{"args":{"file":[{"path":"script.js"}]}}';
+    const kilo = [{ name: 'read_file' }];
+    const r = extractToolCalls(reply, { tools: kilo });
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['harmony', 'read_file', { args: { file: [{ path: 'script.js' }] } }]], '<|channel|>analysis<|message|>We have script.js file. Let\'s read it.<|end|>']);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools: kilo });
+      for (let k = 0; k < reply.length; k += size) s.push(reply.slice(k, k + size));
+      assert.deepEqual(s.end(), r, `in ${size}-character chunks`);
+    }
+    assert.deepEqual(only('commentary to=read_file json{"path":"a"}').arguments, { path: 'a' });
+    const prose = 'I wrote a commentary to=me about it.';
+    assert.deepEqual(extractToolCalls(prose, { tools }), { calls: [], text: prose });
+  });
+
   test('no space before <|constrain|>, nested arguments', () => {
     const c = only('<|start|>assistant<|channel|>commentary to=functions.read_file<|constrain|>json<|message|>{"path":"a.yaml","tags":["x"]}<|call|>');
     assert.deepEqual(c.arguments, { path: 'a.yaml', tags: ['x'] });

@@ -82,6 +82,8 @@ export const TOKENS = {
   /** The recipient after the channel's word (and role) as a harmony message reads with its special tokens stripped. */
   strippedCommentary: 'commentary to=functions.',
   strippedAssistantCommentary: 'assistantcommentary to=functions.',
+  /** The recipient as gpt-oss writes it when told of its tools in a prompt: the bare name (kilocode #1775). */
+  bareCommentary: 'commentary to=',
   harmonyStart: '<|start|>',
   harmonyChannel: '<|channel|>',
   harmonyMessage: '<|message|>',

@@ -106,7 +106,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
 
@@ -524,7 +524,10 @@ export class ToolCallScanner {
       case T.harmonyRecipient:
       case T.strippedCommentary:
       case T.strippedAssistantCommentary:
-        return this.harmonyHeader(at, at + token.length - T.harmonyRecipient.length);
+        return this.harmonyHeader(at, at + token.length - T.harmonyRecipient.length, at + token.length);
+      case T.bareCommentary:
+        // After `commentary to=functions.` (listed first) only: the name follows `to=` at once.
+        return this.harmonyHeader(at, at + token.length - 'to='.length, at + token.length);
       case T.kimiCallBegin:
         return this.kimiHeader(at);
       case T.invokeOpen:
@@ -718,9 +721,11 @@ export class ToolCallScanner {
     return header;
   }
 
-  /** `to=functions.NAME`, then header words and tokens up to `<|message|>`; the span starts at the message's `<|start|>` or `<|channel|>`. */
-  private harmonyHeader(at: number, recipient: number): HeaderResult {
-    const nameStart = recipient + T.harmonyRecipient.length;
+  /**
+   * `to=functions.NAME` (`recipient` its `to=`, `nameStart` the name's), then header words and tokens
+   * up to `<|message|>`; the span starts at the message's `<|start|>` or `<|channel|>`.
+   */
+  private harmonyHeader(at: number, recipient: number, nameStart: number): HeaderResult {
     const read = this.nameAt(nameStart);
     if (!read) return this.undecided(at);
     const name = read.name.replace(/[.:]+$/, '');
