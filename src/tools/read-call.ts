@@ -11,7 +11,8 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import { objectShape, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
-import { parameterMarkup, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
+import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
+import { driftedCall, type DriftedCall, looseParameters } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 
@@ -396,6 +397,12 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
         return [callFromValue({ name: builtin.name, arguments: args.value }, origin, ctx, args.repairs, false, [])];
       }
     }
+    const drifted = driftedCall(body, ctx.tools.names);
+    if (drifted !== undefined && ctx.tools.has(drifted.name)) {
+      const where = describe(drifted.name, span.format, line);
+      const read = readDrifted(drifted.args, drifted.kind, ctx.tools.schemaOf(drifted.name, line), ctx, where);
+      return [spanCall(span, origin, drifted.name, read, ['drifted_markup'])];
+    }
     const called = calledTool(body, ctx);
     if (called !== undefined) {
       const where = describe(called.name, span.format, line);
@@ -456,6 +463,10 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const pairs = readArgPairs(body, schema, ctx.parseOptions, span.closed);
     if (pairs.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(pairs.value, pairs.repairs, schema, where);
+  } else if (markup === QWEN_PARAMETERS && !body.includes(open) && body.trim().startsWith('<')) {
+    // `<parameter>KEY</parameter>⏎value` or `<KEY>value</KEY>` in a Qwen3-Coder call (see drifted-call.ts).
+    rewrites.push('drifted_markup');
+    read = readDrifted(body, looseParameters(body) === undefined ? 'tags' : 'parameters', schema, ctx, where);
   } else {
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
@@ -515,6 +526,20 @@ function lostArgKey(name: string, body: string, tools: readonly string[]): { nam
   let tool: string | undefined;
   for (const t of tools) if (name.length > t.length && name.startsWith(t) && (tool === undefined || t.length > tool.length)) tool = t;
   return tool === undefined ? undefined : { name: tool, body: `<arg_key>${name.slice(tool.length)}${body}` };
+}
+
+/** The arguments of a call written in drifted markup (see drifted-call.ts): JSON, parameter tags made whole, or named tags. */
+function readDrifted(args: string, kind: DriftedCall['kind'], schema: SchemaLike | undefined, ctx: ReadContext, where: Where): { value: unknown; repairs: Repair[] } {
+  if (kind === 'json') return argumentsFromText(args, schema, ctx.parseOptions, [], where);
+  if (kind === 'parameters') {
+    const params = readParameters(looseParameters(args) ?? args, schema, ctx.parseOptions);
+    if (params.cutOff) throw cutOff(where);
+    return withSchema(params.value, params.repairs, schema, where);
+  }
+  const tags = readNamedTags(args, schema, ctx.parseOptions);
+  if (tags.stray) throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is no <KEY>value</KEY> parameter`);
+  if (tags.cutOff) throw cutOff(where);
+  return withSchema(tags.value, tags.repairs, schema, where);
 }
 
 function spanCall(span: ToolCallSpan, origin: CallOrigin, name: string, read: { value: unknown; repairs: Repair[] }, rewrites: ToolCallRewrite[]): ToolCall {

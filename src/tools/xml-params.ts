@@ -139,7 +139,7 @@ export interface ParameterMarkup {
   close: string;
 }
 
-const QWEN_PARAMETERS: ParameterMarkup = { open: T.parameterOpen, close: T.parameterClose };
+export const QWEN_PARAMETERS: ParameterMarkup = { open: T.parameterOpen, close: T.parameterClose };
 const INVOKE_PARAMETERS: ParameterMarkup = { open: T.invokeParameterOpen, close: T.parameterClose };
 const DSML_PARAMETERS: ParameterMarkup = { open: T.dsmlParameterOpen, close: T.dsmlParameterClose };
 

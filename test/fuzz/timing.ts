@@ -188,6 +188,8 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'tools.glm-lost-arg-key', n: 20_000, make: (n) => times('<tool_call>ls<tool_call>ls ', n) + '</arg_key>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
   // ReAct actions: each `Action:` looked at within its line's first NAME_LIMIT characters.
   { name: 'tools.react-actions', n: 20_000, make: (n) => times('Action:Action: ls ', n) + '\n' + times('Action: ls\nAction Input: x\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // Session 32: Qwen3-Coder markup written loosely (drifted-call.ts): many nameless parameters in one call, and many calls named bare.
+  { name: 'tools.drifted-markup', n: 20_000, make: (n) => '<tool_call>\n<function>ls</function>\n' + times('<parameter>a</parameter>\nx\n', n) + '</function>\n</tool_call>' + times('<tool_call>ls {"a": 1}</tool_call>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.glm-header-space', n: 20_000, make: (n) => '<tool_call>ls' + times('\n', n) + '<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
   // Session 27: openers whose header never reads (no `>` after `<invoke name=`), streamed: each
   // rejected one kept the text before it in the scanner's window, which every chunk then copied.

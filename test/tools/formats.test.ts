@@ -1085,6 +1085,41 @@ describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, 
   });
 });
 
+describe('Qwen3-Coder markup written loosely by prompted models (ai-sdk-tool-call-middleware #358 #360, factory-droid-openai #21)', () => {
+  // Captured from live models under a Qwen3-Coder prompt: each gave no call, or was refused.
+  const tools = [{ name: 'send_message' }, { name: 'write_file' }, { name: 'get_weather' }, { name: 'f', schema: { type: 'object', properties: { q: { type: 'integer' } } } }];
+  const code = '"""doc"""\n\ndef fizzbuzz(n):\n    return str(n)';
+  const cases: ReadonlyArray<readonly [string, string, string, unknown]> = [
+    // GLM-4.7: the opener's `<` lost.
+    ['<tool_call>function=send_message>\n<parameter=recipient>\n민석\n</parameter>\n<parameter=body>\n안녕하세요! 오늘 회의는 3시입니다 🚀 <중요>\n</parameter>\n</function>', 'hermes', 'send_message', { recipient: '민석', body: '안녕하세요! 오늘 회의는 3시입니다 🚀 <중요>' }],
+    // GLM-4.7: the name bare, parameters named by their tags, closed by </NAME>.
+    [`<tool_call>write_file\n<path>fizzbuzz.py</path>\n<content>${code}\n</content>\n</write_file>`, 'hermes', 'write_file', { path: 'fizzbuzz.py', content: code }],
+    // Llama 3.1 8B: the name as an element's text, each parameter's name in a tag before its value.
+    ['<tool_call>\n<function>send_message</function>\n<parameter>recipient</parameter>\n민석\n<parameter>body</parameter>\n안녕하세요!\n</function>\n</tool_call>', 'hermes', 'send_message', { recipient: '민석', body: '안녕하세요!' }],
+    // Qwen2.5-7B: inside <function=NAME>, tags named by the parameters, or a parameter's name in its tag.
+    [`<tool_call>\n<function=write_file>\n<path>\nfizzbuzz.py\n</path>\n<content>\n${code}\n</content>\n</function>`, 'qwen3_coder', 'write_file', { path: 'fizzbuzz.py', content: code }],
+    ['<tool_call>\n<function=get_weather>\n<parameter>city</parameter>\nSeoul\n<parameter>unit</parameter>\ncelsius\n</function>\n</tool_call>', 'qwen3_coder', 'get_weather', { city: 'Seoul', unit: 'celsius' }],
+    // GLM-5.2: the name outside the JSON.
+    ['<tool_call>get_weather {"city": "Paris"}</tool_call>', 'hermes', 'get_weather', { city: 'Paris' }],
+    ['<tool_call>\n<function=f>\n<q>1</q>\n</function>', 'qwen3_coder', 'f', { q: 1 }],
+  ];
+  test('each is the call, whatever the chunking', () => {
+    for (const [text, format, name, args] of cases) {
+      const whole = extractToolCalls(text, { tools });
+      assert.deepEqual([whole.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), whole.text], [[[format, name, args, ['drifted_markup']]], ''], text);
+      for (const size of [1, 3]) {
+        const s = createToolCallStream({ tools });
+        for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+        assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
+      }
+    }
+  });
+  test("a bare name that is no tool's, or tags beside text, is no such call", () => {
+    assert.throws(() => extractToolCalls('<tool_call>unknown {"city": "Paris"}</tool_call>', { tools }), { code: 'UNREPAIRABLE' });
+    assert.throws(() => extractToolCalls('<tool_call>\n<function=f>\n<q>1</q> and more text\n</function>', { tools }), { code: 'UNREPAIRABLE' });
+  });
+});
+
 describe("a GLM call whose first <arg_key> was lost (vLLM #47190, sigit #95)", () => {
   const read = (text: string, tools: string[]) => extractToolCalls(text, { tools: tools.map((name) => ({ name })) });
   test('glued to the name, after a space, or after a second <tool_call>: the call, whatever the chunking', () => {
