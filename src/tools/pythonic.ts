@@ -48,6 +48,9 @@ const LIST: Grouping = { close: ']', block: false };
 /** A whole reply of calls one per line, no markup around them (Granite 3.3 and 4.0, vllm #43104): the reply's end closes it. */
 const WHOLE_REPLY: Grouping = { close: '\u0000', block: true };
 
+/** The module Gemini's code runner calls tools through: `default_api.NAME(…)`. */
+const DEFAULT_API = 'default_api.';
+
 /** The blocks of calls: their opening markup and how they are read. */
 const BLOCKS: ReadonlyArray<readonly [open: string, grouping: Grouping]> = [
   ['<function_calls>', { close: '</function_calls>', block: true }],
@@ -66,10 +69,14 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
   let i = from;
   for (;;) {
     while (i < text.length && isSpace(text[i])) i++;
-    const call = callNameAt(text, i);
+    let call = callNameAt(text, i);
     if (call === undefined) return i;
+    // Gemini's `print(default_api.NAME(…))` (python-genai #1836): the call inside `print(`, its tool
+    // named after the module the API's code runner calls it through.
+    const printed = call.name === 'print' && text[call.end] === '(' ? callNameAt(text, call.end + 1) : undefined;
+    if (printed !== undefined && printed.name.startsWith(DEFAULT_API)) call = printed;
     i = call.end;
-    const name = call.name;
+    const name = call.name.startsWith(DEFAULT_API) ? call.name.slice(DEFAULT_API.length) : call.name;
     if (!known(name) || text[i] !== '(') return i;
     const args = readArguments(text, i + 1, quotes);
     // The reply ends inside the calls to known tools: a call cut off, not prose.
@@ -88,6 +95,12 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     } else {
       calls.push({ name, args: args.args });
       i = args.end;
+    }
+    if (call === printed) {
+      while (i < text.length && isSpace(text[i])) i++;
+      if (i >= text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its print( never closes`);
+      if (text[i] !== ')') return i;
+      i++;
     }
     const afterCall = i;
     while (i < text.length && isSpace(text[i])) i++;

@@ -471,6 +471,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
     const params = readParameters(body, schema, ctx.parseOptions, markup);
+    if (params.drifted) rewrites.push('drifted_markup');
     // A closed call whose last parameter lost its closer (`print(1)⏎</function>`): the call's closer,
     // on a line of its own, ends it.
     if (params.cutOff || params.unclosed === 'inline' || (!span.closed && (params.unclosed === 'line' || atEnd))) throw cutOff(where);

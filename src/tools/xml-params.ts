@@ -81,6 +81,8 @@ function readValue(raw: string, types: string[], options: ParserSettings, asStri
  */
 export class ValueRepairs {
   readonly list: TextRepair[] = [];
+  /** Whether a value was written in markup of its own (see valueTagUnwrapped): the call's rewrite `drifted_markup`. */
+  drifted = false;
   private at = 0;
   private line = 1;
   private lineStart = 0;
@@ -117,13 +119,27 @@ function setParameter(
 ): void {
   const property = properties && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
   const raw = body.slice(start, end);
-  const text = valueInLines(raw, tagIndent);
-  const read = readValue(text, typesOf(property), options, asString);
+  const types = typesOf(property);
+  const lines = valueInLines(raw, tagIndent);
+  const text = valueTagUnwrapped(lines, types);
+  if (text !== lines) repairs.drifted = true;
+  const read = readValue(text, types, options, asString);
   if (read.repairs.length > 0) {
     const at = raw.indexOf(text);
     repairs.add(read.repairs, start + Math.max(0, at), at < 0);
   }
   Object.defineProperty(value, key, { value: read.value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * `<parameter=volume><value>0.8</value></parameter>` (Llama 3.1 under a Qwen3-Coder prompt,
+ * ai-sdk-tool-call-middleware #360): a value wrapped in `<value>` tags, for a property whose schema
+ * takes no string (a string's text may hold such tags of its own).
+ */
+function valueTagUnwrapped(text: string, types: readonly string[]): string {
+  if (types.length === 0 || types.includes('string') || !text.startsWith('<value>') || !text.endsWith('</value>')) return text;
+  const inner = text.slice('<value>'.length, -'</value>'.length);
+  return inner.includes('<value>') ? text : inner.trim();
 }
 
 /** Whether `body` from `from` ends with a line break and spaces: what follows it starts a line. */
@@ -170,7 +186,7 @@ function tagAttributes(text: string): { key: string; asString: boolean | undefin
  * call's own closer, on a line of its own, may end it), `inline` when inside a line (`Use </function>
  * to close.`: that closer is the value's text, the call cut off).
  */
-export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; unclosed: 'no' | 'line' | 'inline' } {
+export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; unclosed: 'no' | 'line' | 'inline'; drifted: boolean } {
   const { open, close } = markup;
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
@@ -203,7 +219,7 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     setParameter(value, key, body, gt + 1, end, properties, options, repairs, asString, indentBefore(body, i));
     i = next;
   }
-  return { value, repairs: repairs.list, cutOff, unclosed };
+  return { value, repairs: repairs.list, cutOff, unclosed, drifted: repairs.drifted };
 }
 
 /**

@@ -700,6 +700,17 @@ describe('pythonic: [NAME(key=value), …]', () => {
     assert.equal(r.text, 'Let me check.');
   });
 
+  // python-genai #1836: Gemini writes its call as the code its runner executes, in or out of a tool_code block.
+  test("Gemini's print(default_api.NAME(…)): the call, its tool named without the module", () => {
+    assert.deepEqual(calls('```tool_code\nprint(default_api.get_weather(location="Paris"))\n```'), [['pythonic', 'get_weather', { location: 'Paris' }]]);
+    assert.deepEqual(calls('print(default_api.web_search(query="tides"))'), [['pythonic', 'web_search', { query: 'tides' }]]);
+    assert.deepEqual(calls('default_api.web_search(query="tides")'), [['pythonic', 'web_search', { query: 'tides' }]]);
+    for (const text of ['print(default_api.unknown(q="x"))', 'print(get_weather)']) {
+      assert.deepEqual(extractToolCalls(text, { tools }).calls, [], text);
+    }
+    throwsCode('print(default_api.web_search(query="x")', 'UNREPAIRABLE', /cut off/);
+  });
+
   // vllm #43104 (Granite 3.3 and 4.0 H-Small write calls bare): no call was read.
   test('a reply of nothing but calls, one per line with no list: calls; prose that starts with one is prose', () => {
     assert.deepEqual(calls('get_weather(location="San Francisco")'), [['pythonic', 'get_weather', { location: 'San Francisco' }]]);
@@ -1113,6 +1124,11 @@ describe('Qwen3-Coder markup written loosely by prompted models (ai-sdk-tool-cal
         assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
       }
     }
+  });
+  test('a value wrapped in <value> tags, for a property that takes no string (Llama 3.1 8B)', () => {
+    const volume = [{ name: 'set_volume', schema: { type: 'object', properties: { n: { type: 'number' }, label: { type: 'string' } } } }];
+    const r = extractToolCalls('<function=set_volume>\n<parameter=n><value>0.8</value></parameter>\n<parameter=label><value>x</value></parameter>\n</function>', { tools: volume });
+    assert.deepEqual(r.calls.map((c) => [c.arguments, c.rewrites]), [[{ n: 0.8, label: '<value>x</value>' }, ['drifted_markup']]]);
   });
   test("a bare name that is no tool's, or tags beside text, is no such call", () => {
     assert.throws(() => extractToolCalls('<tool_call>unknown {"city": "Paris"}</tool_call>', { tools }), { code: 'UNREPAIRABLE' });
