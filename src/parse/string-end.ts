@@ -868,6 +868,10 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   if (colon > floor && s.charCodeAt(colon) === Ch.COLON && s.indexOf(':', floor) === colon && c2 !== Ch.COMMA && c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) {
     return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
   }
+  // `{"a: true"}`, `{"note: see below", "b": 1}`: no colon after the key, and one after a word in
+  // it, then a space: the key's quotes were lost around its colon (read whole, the key took a made-up
+  // null). `{"http://x"}` stays a key.
+  if ((c2 === Ch.RBRACE || c2 === Ch.COMMA) && colonSpaceIn(s, floor, i)) return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
   // Back over spaces (and the next element's openers: `[{"a:null},["x"]]`) to the comma or line
   // break that ended the value the key ran into.
   let b = i - 1;
@@ -881,6 +885,13 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   // object's end (`[{"a:false}, "b"]`, `{"a:[null, "x"]}`).
   if (isWordStart(c2) ? !quotedKeyNameAt(e, j, q) && !valueAfterColon(e, b) && !(scalarAfterColon(e, b) && lostQuoteKeyAt(e, j)) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
   return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
+}
+
+/** Whether the first colon in [from, to) follows a word character and a space and more text follow it. */
+function colonSpaceIn(s: string, from: number, to: number): boolean {
+  let colon = from;
+  while (colon < to && s.charCodeAt(colon) !== Ch.COLON) colon++;
+  return colon > from && colon + 2 < to && isWordPart(s.charCodeAt(colon - 1)) && s.charCodeAt(colon + 1) === Ch.SPACE && s.charCodeAt(colon + 2) !== Ch.SPACE;
 }
 
 /** A literal or a number, the whole of a scalar value (bounded, so the test is cheap). */

@@ -1826,3 +1826,19 @@ describe('a stray quote before a note paragraph makes no member of the note', ()
     ['{"a": "b""\n\nNote: x', { a: 'b' }],
   ]);
 });
+
+// The fourth combined-damage rerun (session 32, W2: 355 seeds): a key whose quotes were lost around
+// its colon, no colon after it (`{"a: true"}`), was one key with a made-up null.
+describe('a key whose quotes were lost around its colon', () => {
+  readsEach([
+    ['{"a: true"}', { a: true }],
+    ['{"a: x", "b": 2}', { a: 'x', b: 2 }],
+    ['{"note: see below"}', { note: 'see below' }],
+    ['{"a": {"b: c"}}', { a: { b: 'c' } }],
+    ['{"a: [1, 2]"}', { a: [1, 2] }],
+    // No space after the colon, or a colon after the key: a key, as before.
+    ['{"http://x"}', { 'http://x': null }],
+    ['{"12:30"}', { '12:30': null }],
+    ['{"a: b": 1}', { 'a: b': 1 }],
+  ]);
+});
