@@ -479,8 +479,9 @@ function tupleOpensAt(text: string, i: number): boolean {
     if (j >= text.length) return true;
     j++;
   } else if (isKeyStart(c)) {
+    // A name, dotted too (`np.float64(0.5)`, `Color.RED`).
     j = k + 1;
-    while (j < text.length && isKeyChar(text.charCodeAt(j))) j++;
+    while (j < text.length && (isKeyChar(text.charCodeAt(j)) || (text.charCodeAt(j) === 0x2e && isKeyStart(text.charCodeAt(j + 1))))) j++;
   } else {
     return true;
   }

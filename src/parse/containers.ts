@@ -722,35 +722,50 @@ export function proseEndsValue(e: Engine): boolean {
 export function noteParagraph(e: Engine): boolean {
   if (!blankLineBefore(e, e.pos) || !proseParagraphAt(e, e.pos)) return false;
   if (e.commaAt >= 0) dropTrailingComma(e);
-  closeBeforeProse(e);
+  // Reported as cut off: a value the model left open may be missing what it never wrote (`[1, 2⏎⏎
+  // Note: I stopped here.`), and a caller refusing cut-off replies refuses it too.
+  closeBeforeProse(e, 'truncated', 'before a note after the value, which may have been cut off there');
   return true;
 }
 
-function closeBeforeProse(e: Engine): void {
+/** Closes what is open at `pos` (repair `kind`) and sets the text from there aside. */
+function closeBeforeProse(e: Engine, kind: 'missing_closer' | 'truncated' = 'missing_closer', why = 'before the text after the value'): void {
   let closers = '';
   while (e.kinds.length > 0) closers += popContainer(e);
-  e.record('missing_closer', e.pos, `inserted "${closers}" before the text after the value`);
+  e.record(kind, e.pos, `inserted "${closers}" ${why}`);
   e.edit(e.pos, 0, closers);
   setAsideRest(e);
 }
 
 /**
+ * The labels a model's notes after its answer start with (`Note: …`, `Explanation: …`): a paragraph
+ * after a blank line that starts with one is no member of the value before it. A closed list: a
+ * member whose key lost its quotes (`Name: John Smith`) reads the same otherwise.
+ */
+const NOTE_LABELS: ReadonlySet<string> = new Set([
+  'note', 'notes', 'nb', 'explanation', 'reasoning', 'rationale', 'justification', 'comment', 'comments', 'remark', 'remarks',
+  'caveat', 'caveats', 'warning', 'disclaimer', 'assumption', 'assumptions', 'important', 'tip', 'ps', 'observation', 'sources', 'references',
+]);
+
+/**
  * `{"a": 1⏎⏎Note: the "id" field is {required}.`: at `k`, after a blank line, a paragraph that
- * starts with a capitalised label, its colon and words (`Note: the …`), and no closer of what is
- * open follows to the text's end. That is a note after a value whose closers were left out, not a
- * member whose key lost its quotes. Looks PROSE_LINE_LIMIT on; waits while the text may bring more.
+ * starts with a note's label (NOTE_LABELS, capitalised), its colon and words (`Note: the …`), and
+ * then to the text's end only prose: no closer of what is open, and no line that starts a member or
+ * an element (a quote or a bracket). That is a note after a value whose closers were left out, not
+ * a member whose key lost its quotes. Looks PROSE_LINE_LIMIT on; waits while the text may bring more.
  */
 export function proseParagraphAt(e: Engine, k: number): boolean {
   const s = e.buf;
   const c = s.charCodeAt(k);
   if (c < 0x41 || c > 0x5a) return false;
   let j = k + 1;
-  while (j < e.end && isWordPart(s.charCodeAt(j))) j++;
+  while (j < e.end && j - k <= 13 && isWordPart(s.charCodeAt(j))) j++;
   if (j + 1 >= e.end) {
     if (!e.final) throw NEED_MORE;
     return false;
   }
   if ((s.charCodeAt(j) !== Ch.COLON && s.charCodeAt(j) !== Ch.FULLWIDTH_COLON) || s.charCodeAt(j + 1) !== Ch.SPACE) return false;
+  if (!NOTE_LABELS.has(s.slice(k, j).toLowerCase())) return false;
   // Words, two or more, before the line's end: prose, not a value.
   let words = 0;
   let inWord = false;
@@ -764,21 +779,29 @@ export function proseParagraphAt(e: Engine, k: number): boolean {
     inWord = word;
   }
   if (i >= e.end && !e.final) throw NEED_MORE;
-  return words >= 2 && unclosedToEnd(e, j + 1);
+  return words >= 2 && unclosedToEnd(e, j + 1, true);
 }
 
 /**
  * Whether no closer of what is open comes from `k` to the text's end: the brackets and braces there
- * pair up. False when that end is more than PROSE_LINE_LIMIT away; waits while more text may come.
+ * pair up; with `prose`, no line starts with a quote or a bracket either (a member or an element
+ * after a note). False when that end is more than PROSE_LINE_LIMIT away; waits while more text may
+ * come.
  */
-export function unclosedToEnd(e: Engine, k: number): boolean {
+export function unclosedToEnd(e: Engine, k: number, prose = false): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + PROSE_LINE_LIMIT);
   let depth = 0;
+  let lineStart = false;
   for (let i = k; i < limit; i++) {
     const d = s.charCodeAt(i);
     if (d === Ch.LBRACE || d === Ch.LBRACKET) depth++;
     else if ((d === Ch.RBRACE || d === Ch.RBRACKET) && --depth < 0) return false;
+    if (d === Ch.LF) lineStart = true;
+    else if (lineStart && d !== Ch.SPACE && d !== Ch.TAB && d !== Ch.CR) {
+      if (prose && (d === Ch.DQUOTE || d === Ch.SQUOTE || d === Ch.LBRACE || d === Ch.LBRACKET || d === Ch.RBRACE || d === Ch.RBRACKET)) return false;
+      lineStart = false;
+    }
   }
   if (limit < e.end) return false;
   if (!e.final) throw NEED_MORE;

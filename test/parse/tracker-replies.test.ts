@@ -298,6 +298,10 @@ describe('records that only look like a tuple (GraphRAG #1183)', () => {
     ['(a, b)', ['a', 'b']],
     ['(1, 2)', [1, 2]],
     ['("a", 1', ['a', 1]],
+    // A dotted name first (the fifth rerun's probes: refused at 625eda2).
+    ['(np.float64(0.5), np.float64(0.3))', [0.5, 0.3]],
+    ['(Color.RED, 2)', ['Color.RED', 2]],
+    ['(torch.Size([1, 2]), 3)', [[1, 2], 3]],
   ]);
 });
 
