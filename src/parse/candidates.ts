@@ -439,6 +439,7 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   // only a reasoning block held candidates, the answer after it is looked at so (`<think>{"a": 1}
   // </think>⏎{a 2}`: the draft was the value, the answer set aside).
   let start = candidates.length > 0 && candidates.every((x) => x.reasoning === true) ? answerStart(text) : 0;
+  const afterReasoning = start > 0;
   while (start < text.length && ' \t\r\n'.includes(text[start])) start++;
   let look = start;
   for (;;) {
@@ -453,7 +454,7 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   // After reasoning, only an object whose first key a value or colon follows (`{a 2}`, not `{ I will
   // not answer }`, `(see above)` or `[note]`), or its first member with the `{` lost (`"a"： 2}`):
   // the draft stands against anything else.
-  const opens = start > 0
+  const opens = afterReasoning
     ? (c === '{' && keyThenValueAt(text, look + 1)) || membersOpenAt(text, look, text.length)
     : c === '{' || c === '[' || (c === '(' && tupleOpensAt(text, look));
   if (!opens || candidates.some((x) => x.source === 'whole' && x.start === start)) return candidates;

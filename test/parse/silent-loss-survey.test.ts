@@ -1850,3 +1850,14 @@ describe('a key whose quotes were lost around its colon', () => {
     ['{"a: b": 1}', { 'a: b': 1 }],
   ]);
 });
+
+// The fifth rerun's probes (session 32): white space before a tuple, `{name}` or `[1 2]` made the
+// reply NO_JSON (the rule for the answer after a reasoning block took it for one).
+describe('white space before a value that extraction does not take reads as without it', () => {
+  readsEach([
+    ['  (1, 2)', [1, 2]],
+    ['\n(1, 2)', [1, 2]],
+    ['  {name}', { name: null }],
+    ['  [1 2]', [1, 2]],
+  ]);
+});
