@@ -263,8 +263,9 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
     // `"a⏎b"]`: a string whose line breaks are raw ends at its quote all the same.
     k = quoteEnd(e, i, LOOKAHEAD, true);
-    // `"c"": 2`: the key's closing quote doubled.
+    // `"c"": 2`: the key's closing quote doubled; `"y""]`, an element's.
     if (k >= 0 && s.charCodeAt(k + 1) === c && colonAfter(e, k + 2)) return Next.MEMBER;
+    if (k >= 0 && s.charCodeAt(k + 1) === c && k + 2 < e.end && (s.charCodeAt(k + 2) === Ch.RBRACKET || s.charCodeAt(k + 2) === Ch.COMMA)) return Next.ELEMENT;
     // A quote on a later line may close a value that lost its opening one (`"b: [⏎  x"`): the key
     // first, when a container opens after its colon (`"Note: this⏎is text"` is a string).
     const acrossLines = k >= 0 && lineBreakWithin(s, i, k);
@@ -290,6 +291,11 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
     // `b: 2`, a key as JavaScript writes it; `b": 2`, a key that lost its opening quote.
     if (after < e.end && s.charCodeAt(after) === Ch.COLON) return Next.MEMBER;
     if (after === k && s.charCodeAt(k) === Ch.DQUOTE && colonAfter(e, k + 1)) return Next.MEMBER;
+    // `x"]`: a string that lost its opening quote, the array's element.
+    if (after === k && s.charCodeAt(k) === Ch.DQUOTE) {
+      const end = peekSignificant(e, k + 1);
+      return end < e.end && (s.charCodeAt(end) === Ch.COMMA || s.charCodeAt(end) === Ch.RBRACKET) ? Next.ELEMENT : Next.NONE;
+    }
     if (!isLiteralToken(s, i, k)) return Next.NONE;
   } else {
     return Next.NONE;

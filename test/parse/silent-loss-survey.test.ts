@@ -1861,3 +1861,14 @@ describe('white space before a value that extraction does not take reads as with
     ['  [1 2]', [1, 2]],
   ]);
 });
+
+// The fourth rerun's L2a/L2b groups (session 32): after a closer written early, an element that lost
+// its opening quote or doubled its closing one was not seen as the array going on: the rest of the
+// array was set aside.
+describe('an early closer, then an element whose quotes are damaged', () => {
+  readsEach([
+    ['[1], x"]', [1, 'x']],
+    ['["x"], "y""]', ['x', 'y"']],
+    ['["x"], y", "z"]', ['x', 'y', 'z']],
+  ]);
+});
