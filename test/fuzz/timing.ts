@@ -190,6 +190,8 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'tools.react-actions', n: 20_000, make: (n) => times('Action:Action: ls ', n) + '\n' + times('Action: ls\nAction Input: x\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Session 32: Qwen3-Coder markup written loosely (drifted-call.ts): many nameless parameters in one call, and many calls named bare.
   { name: 'tools.drifted-markup', n: 20_000, make: (n) => '<tool_call>\n<function>ls</function>\n' + times('<parameter>a</parameter>\nx\n', n) + '</function>\n</tool_call>' + times('<tool_call>ls {"a": 1}</tool_call>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // Session 32: Cherry Studio's <tool_use> blocks, headers that never read and calls, streamed.
+  { name: 'tools.tool-use-blocks', n: 20_000, make: (n) => times('<tool_use><name>ls', n) + times('<tool_use><name>ls</name><arguments>{"a": 1}</arguments></tool_use>', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
   { name: 'tools.glm-header-space', n: 20_000, make: (n) => '<tool_call>ls' + times('\n', n) + '<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
   // Session 27: openers whose header never reads (no `>` after `<invoke name=`), streamed: each
   // rejected one kept the text before it in the scanner's window, which every chunk then copied.

@@ -1026,7 +1026,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'react', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'react', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {
@@ -1172,6 +1172,34 @@ describe('arguments written as text with no JSON in it (Qwen #919)', () => {
     assert.throws(() => extractToolCalls('{"name": "python_repl_ast", "arguments": "df.shape[0]"}', { tools: [{ name: 'python_repl_ast' }] }), { code: 'UNREPAIRABLE' });
     // JSON in the string is read as before.
     assert.deepEqual(extractToolCalls('{"name": "f", "arguments": "{\\"a\\": 1}"}', { tools: [{ name: 'f' }] }).calls[0].arguments, { a: 1 });
+  });
+});
+
+describe("tool_use: Cherry Studio's prompt mode (cherry-studio #5136)", () => {
+  // The app's system prompt asks models without native tool calling for this block; an MCP client
+  // prompting as it does gets the same.
+  const tools = [{ name: 'tavily-search' }, { name: 'f', schema: { type: 'object', properties: { q: { type: 'integer' } }, required: ['q'] } }];
+  const read = (text: string) => {
+    const whole = extractToolCalls(text, { tools });
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
+    }
+    return whole;
+  };
+  test('<tool_use><name>NAME</name><arguments>{…}</arguments></tool_use>, one or more', () => {
+    const r = read('I will search for the latest news.\n\n<tool_use>\n  <name>tavily-search</name>\n  <arguments>{"query": "latest AI news"}</arguments>\n</tool_use>');
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['tool_use', 'tavily-search', { query: 'latest AI news' }]], 'I will search for the latest news.']);
+    const two = read('<tool_use><name>f</name><arguments>{"q": 1}</arguments></tool_use>\n<tool_use><name>f</name><arguments>{"q": 2}</arguments></tool_use>');
+    assert.deepEqual([two.calls.map((c) => c.arguments), two.text], [[{ q: 1 }, { q: 2 }], '']);
+    // Its </arguments> lost: </tool_use> ends it.
+    assert.deepEqual(read('<tool_use><name>f</name><arguments>{"q": 3}</tool_use>').calls.map((c) => c.arguments), [{ q: 3 }]);
+  });
+  test('the block named in prose is text; a call cut off is an error', () => {
+    const prose = 'Use <tool_use> blocks to call tools.';
+    assert.deepEqual(read(prose), { calls: [], text: prose });
+    assert.throws(() => extractToolCalls('<tool_use>\n<name>f</name>\n<arguments>{"q": 1', { tools }), { code: 'UNREPAIRABLE', message: /cut off/ });
   });
 });
 

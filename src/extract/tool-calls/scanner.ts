@@ -96,7 +96,7 @@ const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
   T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose, T.seedCallOpen, T.seedCallClose,
-  T.minimaxNamespace,
+  T.minimaxNamespace, T.toolUseClose,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 /**
@@ -105,7 +105,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  * start at its message's `<|start|>` without looking back.
  */
 const OPENERS: readonly string[] = [
-  T.toolCallOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
+  T.toolCallOpen, T.toolUseOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
   T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
@@ -118,6 +118,7 @@ const LONGER_OPENERS: ReadonlyMap<string, readonly string[]> = new Map(
   [...STRIP_ONLY].map((token) => [token, OPENERS.filter((o) => o.length > token.length && o.startsWith(token))] as const).filter(([, longer]) => longer.length > 0),
 );
 
+const TOOL_USE_ENDS: readonly End[] = [{ token: T.toolUseArgumentsClose, consume: true }, { token: T.toolUseClose, consume: false }, { token: T.toolUseOpen, consume: false }];
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
 const QWEN_ENDS: readonly End[] = [
   { token: T.functionClose, consume: true }, { token: T.toolCallOpen, consume: false }, { token: T.functionOpen, consume: false },
@@ -530,6 +531,8 @@ export class ToolCallScanner {
         return this.harmonyHeader(at, at + token.length - 'to='.length, at + token.length);
       case T.kimiCallBegin:
         return this.kimiHeader(at);
+      case T.toolUseOpen:
+        return this.toolUseHeader(at);
       case T.invokeOpen:
         return this.invokeHeader(at, at, T.invokeOpen);
       case T.dsmlInvokeOpen:
@@ -667,6 +670,25 @@ export class ToolCallScanner {
     // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
     if (read.name !== name || counter) header.id = read.name;
     return header;
+  }
+
+  /** `<tool_use>` `<name>NAME</name>` `<arguments>` (Cherry Studio's prompt mode), spaces between; the body is the arguments' JSON. */
+  private toolUseHeader(at: number): HeaderResult {
+    let i = this.skipSpace(at + T.toolUseOpen.length);
+    if (this.cutInside(T.toolUseName, i)) return this.undecided(at);
+    if (!this.startsWith(T.toolUseName, i)) return REJECT;
+    const nameStart = this.skipSpace(i + T.toolUseName.length);
+    const read = nameStart < this.total ? this.nameAt(nameStart) : undefined;
+    if (!read) return this.undecided(at);
+    if (!NAME.test(read.name)) return REJECT;
+    i = this.skipSpace(read.end);
+    for (const token of [T.toolUseNameClose, T.toolUseArguments]) {
+      if (this.cutInside(token, i)) return this.undecided(at);
+      if (!this.startsWith(token, i)) return REJECT;
+      i = this.skipSpace(i + token.length);
+    }
+    if (i >= this.total && !this.ended) return this.undecided(at);
+    return { format: 'tool_use', start: at, name: read.name, nameStart, body: 'arguments', bodyStart: i, ends: TOOL_USE_ENDS };
   }
 
   /** `<|tool_call>call:NAME{` (Gemma 4) or `<start_function_call>call:NAME{` (FunctionGemma); `(` for `{` too. */
