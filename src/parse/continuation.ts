@@ -400,7 +400,7 @@ export function memberValueFollows(e: Engine): boolean {
   const i = peekSignificant(e, e.pos + 1);
   if (i >= e.end) return false;
   const after = afterValue(e, i);
-  if (after < 0) return false;
+  if (after < 0) return valueEndsText(e, i);
   const c = e.buf.charCodeAt(after);
   if (c === Ch.RBRACE || memberFollows(e, after)) return true;
   // `"b"} "x",}`: a trailing comma before the object's end; `"b"} "x" "c": 1}`: the comma lost too.
@@ -409,6 +409,26 @@ export function memberValueFollows(e: Engine): boolean {
     return k < e.end && e.buf.charCodeAt(k) === Ch.RBRACE;
   }
   return (c === Ch.DQUOTE || c === Ch.SQUOTE) && nextAfterComma(e, after) === Next.MEMBER;
+}
+
+/**
+ * `{"a"} x}`, `{"a"} "x}`: whether from `i` to the text's end only a value's text stands (no
+ * delimiter, bracket or colon), then the object's `}`, within the lookahead; a value that lost a
+ * quote as well as the key's colon. Waits while the text may go on.
+ */
+function valueEndsText(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, i + LOOKAHEAD);
+  let last = -1;
+  for (let k = i; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.LF) return false;
+    if (c === Ch.RBRACE && last >= 0) return false;
+    if (c === Ch.RBRACE) last = k;
+  }
+  if (limit < e.end) return false;
+  if (!e.final) throw NEED_MORE;
+  return last > i && s.slice(last + 1, e.end).trim() === '';
 }
 
 /** Whether a value starts at `i` and the object's `}` follows it. */

@@ -1872,3 +1872,15 @@ describe('an early closer, then an element whose quotes are damaged', () => {
     ['["x"], y", "z"]', ['x', 'y', 'z']],
   ]);
 });
+
+// The fourth rerun's L3 group (session 32): a `}` written for the key's colon, and the value after it
+// damaged too (its quote lost, or unquoted): the key took a made-up null and the value was set aside.
+describe('a closer written for the colon, then a damaged value that ends the object', () => {
+  readsEach([
+    ['{"a"} "x}', { a: 'x' }],
+    ['{"a"} x}', { a: 'x' }],
+    ['{"a"} 1}', { a: 1 }],
+    // Not the object's end, or prose on lines after it: as before.
+    ['{"a"} x, y}', { a: null }],
+  ]);
+});
