@@ -4,7 +4,7 @@ import type { Engine } from './engine.js';
 import { readNumber } from './numbers.js';
 import { Kind, NEED_MORE, QUOTE_CUT, Quote } from './state.js';
 import { plainString, quoteAt, startString, stringPrefix } from './strings.js';
-import { lineSpaceEnd } from './space.js';
+import { lineSpaceEnd, peekSignificant } from './space.js';
 import { readRegex, readUnquotedValue, readWord } from './words.js';
 
 /** Whether `c` can start a value (what a missing comma or colon is inserted before). */
@@ -24,6 +24,12 @@ export function startScalar(e: Engine, c: number): boolean {
   }
   if (quote === QUOTE_CUT) {
     throw NEED_MORE;
+  }
+  if (isMark(c) && e.kinds.length > 0 && marksOnlyValue(e)) {
+    // `{route: /}`, `{path: ./}`, `{"a": -, …}` (BAML's test_class_2): a value written as marks
+    // alone, read as its text; there was no value to read, and the whole reply failed.
+    readUnquotedValue(e);
+    return true;
   }
   if (isDigit(c) || c === Ch.MINUS || c === Ch.PLUS || c === Ch.DOT) {
     if (c === Ch.DOT && e.kinds.length > 0 && dotWord(e)) readUnquotedValue(e);
@@ -51,6 +57,25 @@ export function startScalar(e: Engine, c: number): boolean {
   if (e.kinds.length === 0 || e.pos + 1 >= e.end || !isWordPart(e.buf.charCodeAt(e.pos + 1))) return false;
   readUnquotedValue(e);
   return true;
+}
+
+/** The marks a value may be written as alone (`/`, `./`, `-`, `*`): a path's, a dash's, a wildcard's. */
+function isMark(c: number): boolean {
+  return c === Ch.SLASH || c === Ch.DOT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.STAR || c === Ch.TILDE;
+}
+
+/**
+ * Whether marks alone (at most three) stand at `pos`, then, past white space, `,` `}` or `]`. At the
+ * text's end it is a number cut off after its sign (`{"t": -`), as before.
+ */
+function marksOnlyValue(e: Engine): boolean {
+  const s = e.buf;
+  let k = e.pos;
+  while (k < e.end && k - e.pos < 3 && isMark(s.charCodeAt(k))) k++;
+  k = peekSignificant(e, k);
+  if (k >= e.end) return false;
+  const c = s.charCodeAt(k);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET;
 }
 
 /** Whether `*` or `**` at `pos` is followed by a word: markdown's emphasis, not a stray mark. */

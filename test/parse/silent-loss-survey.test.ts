@@ -1884,3 +1884,17 @@ describe('a closer written for the colon, then a damaged value that ends the obj
     ['{"a"} x, y}', { a: null }],
   ]);
 });
+
+// BAML's own tests (test_class_2.rs, session 32): a value written as marks alone (`route: /`) made
+// the whole reply unreadable, every other member with it.
+describe('a value written as marks alone', () => {
+  readsEach([
+    ['{route: /, method: GET}', { route: '/', method: 'GET' }],
+    ['{path: ./}', { path: './' }],
+    ['{"a": -, "b": 2}', { a: '-', b: 2 }],
+    ['["*", *]', ['*', '*']],
+  ]);
+  test('cut off after a sign, or a placeholder, stays an error', () => {
+    for (const text of ['{"t": -', '{"t": -\n', '{"a": ?}']) assert.throws(() => parse(text), JsonMendError, text);
+  });
+});
