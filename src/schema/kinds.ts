@@ -91,11 +91,11 @@ export const SCHEMA_REPAIR_KINDS = {
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {
-    fixes: 'a reply with no JSON and a scalar or enum schema: the one value in the prose that fits (enum members ignoring case and space, `true`/`false`, numbers); none or several different ones: no value. A nullable schema (`anyOf` of one schema and `null`) reads as its other branch; `\\n` written for line breaks parts words. With an array of numbers: a reply that is nothing but numbers separated by commas or spaces (not one number with thousands\' groups, `1,234`); with an array of booleans or enum members, the one its items ask for, written once, as a list of one (`The answer is true` for `boolean[]` → `[true]`; `true and true`: no value)',
+    fixes: 'a reply with no JSON and a scalar or enum schema: the one value in the prose that fits (enum members ignoring case and space, `true`/`false`, numbers); none or several different ones: no value, but of members spelt with capitals, one written in its own case beats others matched only ignoring it (`TWO is one of the answers` → `TWO`). A union of literals (`anyOf` of `const`s) reads as their enum. A nullable schema (`anyOf` of one schema and `null`) reads as its other branch; `\\n` written for line breaks parts words. With an array of numbers: a reply that is nothing but numbers separated by commas or spaces (not one number with thousands\' groups, `1,234`); with an array of booleans or enum members, the one its items ask for, written once, as a list of one (`The answer is true` for `boolean[]` → `[true]`; `true and true`: no value)',
     example: '`enum [positive, negative]` → `The sentiment is Positive.` → `"positive"`',
   },
   prose_as_string: {
-    fixes: 'a reply with no JSON and a `string` schema (or a nullable one): the reply\'s text, trimmed, its code fence removed',
+    fixes: 'a reply with no JSON and a `string` schema (or a nullable one, or a union of scalar types with a string among them: a number in the text is no answer): the reply\'s text, trimmed, its code fence removed',
     example: '`string` → ` Paris. ` → `"Paris."`',
   },
   collect_into_array: {

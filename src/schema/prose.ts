@@ -7,11 +7,16 @@ import type { SchemaRepair } from './types.js';
 
 /** The value read out of the prose, and the repair that says so; undefined when none or several fit. */
 export function readProse(text: string, guide: Guide): { value: unknown; repair: SchemaRepair } | undefined {
-  const node = withoutNullBranch(guide, resolveSchema(guide, guide.root));
+  let node = withoutNullBranch(guide, resolveSchema(guide, guide.root));
   if (typeof node === 'boolean') return undefined;
+  // A union of literals (Zod's `z.union([z.literal('a'), …])`) is an enum of them; a union of
+  // scalars with a string among them takes the text as that string, as a string alone does (BAML's
+  // test_unions: the `1` of `1 cup butter` is no number answer).
+  const union = scalarUnion(guide, node);
+  if (union !== undefined) node = union;
   const members = Array.isArray(node.enum) ? (node.enum as unknown[]) : 'const' in node ? [node.const] : undefined;
   const types = expectedTypes(node).filter((t) => t !== 'null');
-  if (members === undefined && types.length === 1 && types[0] === 'string') {
+  if (members === undefined && types.includes('string') && types.every(isScalarType)) {
     const body = withoutFence(text.trim());
     if (body.length === 0) return undefined;
     return { value: body, repair: { kind: 'prose_as_string', path: '', before: text, after: body } };
@@ -40,8 +45,23 @@ function oneScalar(text: string, node: Schema | boolean, once = false): [unknown
   const members = Array.isArray(node.enum) ? (node.enum as unknown[]) : 'const' in node ? [node.const] : undefined;
   const types = expectedTypes(node).filter((t) => t !== 'null');
   if (types.some((t) => t === 'object' || t === 'array' || t === 'string') && members === undefined) return undefined;
-  const found = members !== undefined ? membersIn(text, members) : scalarsIn(text, types);
+  let found = members !== undefined ? membersIn(text, members) : scalarsIn(text, types);
+  // `TWO is one of the answers`: of members spelt with capitals, one written in its own case, the
+  // others only ignoring it (`one`, a common word): that one (BAML's test_enum). Lower-case members
+  // (`Positive, or maybe negative.`) are not told apart so: a sentence's first word is capitalised.
+  if (found.length > 1 && members !== undefined && found.every(([written]) => /\p{Lu}/u.test(written))) {
+    const exact = found.filter(([written]) => exactlyIn(text, written));
+    if (exact.length === 1) found = exact;
+  }
   return found.length === 1 && (!once || found[0][2] === 1) ? [found[0][1]] : undefined;
+}
+
+/** Whether `word` stands in `text` as written (its case too), at word boundaries. */
+function exactlyIn(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (!isWordChar(text, at - 1) && !isWordChar(text, at + word.length)) return true;
+  }
+  return false;
 }
 
 /**
@@ -57,6 +77,33 @@ function withoutNullBranch(guide: Guide, node: Schema | boolean): Schema | boole
   const isNull = (b: Schema | boolean) => typeof b !== 'boolean' && (b.type === 'null' || ('const' in b && b.const === null) || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null));
   const others = resolved.filter((b) => !isNull(b));
   return others.length === 1 ? others[0] : node;
+}
+
+/**
+ * An `anyOf`/`oneOf` (no type of its own) whose branches are all literals, as `{enum: […]}`, or all
+ * scalar types with a string among them, as `{type: "string"}`; undefined for any other node.
+ */
+function scalarUnion(guide: Guide, node: Schema): Schema | undefined {
+  if (node.type !== undefined || node.enum !== undefined || 'const' in node) return undefined;
+  const branches = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
+  if (branches === undefined || branches.length === 0) return undefined;
+  const resolved = branches.map((b) => resolveSchema(guide, b as Schema | boolean));
+  const literals: unknown[] = [];
+  let allLiterals = true;
+  let types: string[] = [];
+  for (const b of resolved) {
+    if (typeof b === 'boolean') return undefined;
+    if (Array.isArray(b.enum)) literals.push(...(b.enum as unknown[]));
+    else if ('const' in b) literals.push(b.const);
+    else allLiterals = false;
+    types = [...types, ...expectedTypes(b)];
+  }
+  if (allLiterals) return { enum: literals };
+  return types.every(isScalarType) && types.includes('string') && resolved.every((b) => typeof b !== 'boolean' && expectedTypes(b).length > 0) ? { type: 'string' } : undefined;
+}
+
+function isScalarType(t: string): boolean {
+  return t === 'string' || t === 'number' || t === 'integer' || t === 'boolean' || t === 'null';
 }
 
 /** The inside of a reply that is one code fence (its info string dropped), else the text itself. */

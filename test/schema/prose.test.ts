@@ -447,3 +447,25 @@ describe("enum_with_text: an enum member and a note in one string (BAML's from_s
     assert.equal(code(() => parse('"Valid-looking but broken"', { schema: { enum: ['valid', 'invalid'] } })), 'SCHEMA_MISMATCH');
   });
 });
+
+// BAML's own tests (test_international.rs, test_unions.rs, test_enum.rs; session 32): prose read
+// through a union of literals, a union of scalars with a string, and an enum written in its own case.
+describe('prose through unions, and an enum member in its own case (BAML)', () => {
+  test('a union of literals reads as their enum (Zod 4 writes z.union of literals so)', () => {
+    const cities = { anyOf: [{ const: 'Paris' }, { const: 'London' }] };
+    assert.equal(parse('Paris', { schema: cities }), 'Paris');
+    assert.deepEqual(schemaRepairs(parseWithReport('The capital is London.', { schema: { oneOf: cities.anyOf } }).repairs).map((r) => [r.kind, r.after]), [['read_from_prose', 'London']]);
+    assert.equal(code(() => parse('Paris or London', { schema: cities })), 'NO_JSON');
+  });
+  test('a union of scalars with a string takes the text as the string, not a number in it', () => {
+    const r = parseWithReport('1 cup unsalted butter, room temperature', { schema: { anyOf: [{ type: 'number' }, { type: 'string' }] } });
+    assert.deepEqual([r.value, schemaRepairs(r.repairs).map((x) => x.kind)], ['1 cup unsalted butter, room temperature', ['prose_as_string']]);
+    assert.equal(parse('1 cup butter', { schema: { type: ['number', 'string'] } }), '1 cup butter');
+    // With an object among the branches, prose is no value.
+    assert.equal(code(() => parse('1 cup butter', { schema: { anyOf: [{ type: 'object' }, { type: 'string' }] } })), 'NO_JSON');
+  });
+  test('one member written in its own case beats others matched ignoring case (a common word)', () => {
+    assert.equal(parse('TWO is one of the answers', { schema: { enum: ['ONE', 'TWO'] } }), 'TWO');
+    assert.equal(code(() => parse('one or two', { schema: { enum: ['ONE', 'TWO'] } })), 'NO_JSON');
+  });
+});
