@@ -11,14 +11,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, test } from 'node:test';
-import { JsonMendError, parse, type ParseOptions } from '../../src/index.js';
+import { JsonMendError, parse, type JsonSchema } from '../../src/index.js';
 
 interface BamlCase {
   source: string;
   input: string;
   expect: 'value' | 'error' | 'skipped';
   expected?: unknown;
-  schema?: ParseOptions['schema'];
+  schema?: JsonSchema;
   partial?: boolean;
   reason?: string;
 }
