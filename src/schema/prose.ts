@@ -1,7 +1,7 @@
 // A reply with no JSON at all, read through a scalar, enum or string schema: the schema is the prior
 // for the text. Without a schema (or with one that asks for a container) prose stays NO_JSON.
 import type { Schema } from '@cfworker/json-schema';
-import { NO, type Converted, foldCaseAndSpace, stringToNumber, writtenNumber } from './convert.js';
+import { NO, type Converted, foldCaseAndSpace, propertyKey, stringToNumber, writtenNumber } from './convert.js';
 import { type Guide, type JsonType, expectedTypes, itemSchema, resolveSchema } from './guide.js';
 import type { SchemaRepair } from './types.js';
 
@@ -16,6 +16,10 @@ export function readProse(text: string, guide: Guide): { value: unknown; repair:
   if (union !== undefined) node = union;
   const members = Array.isArray(node.enum) ? (node.enum as unknown[]) : 'const' in node ? [node.const] : undefined;
   const types = expectedTypes(node).filter((t) => t !== 'null');
+  if (types.length === 1 && types[0] === 'object') {
+    const object = labelledLines(text, node);
+    return object === undefined ? undefined : { value: object, repair: { kind: 'read_from_prose', path: '', before: text, after: object } };
+  }
   if (members === undefined && types.includes('string') && types.every(isScalarType)) {
     const body = withoutFence(text.trim());
     if (body.length === 0) return undefined;
@@ -104,6 +108,57 @@ function scalarUnion(guide: Guide, node: Schema): Schema | undefined {
 
 function isScalarType(t: string): boolean {
   return t === 'string' || t === 'number' || t === 'integer' || t === 'boolean' || t === 'null';
+}
+
+/**
+ * `- **Name**: John Doe⏎- **Age**: 30` (deepseek-chat, langchain #29282): a reply of `Label: value`
+ * lines (a list's mark and emphasis around them allowed) read through an object schema. Each label
+ * names a declared property as rename_property compares names; every required property is there,
+ * two at least (or all there are), and none is named twice. The values stay as written: the repair
+ * loop then reads each as its property asks (`"30"` for an integer is 30). Undefined otherwise.
+ */
+function labelledLines(text: string, node: Schema): Record<string, unknown> | undefined {
+  const properties = node.properties;
+  if (properties === undefined || typeof properties !== 'object') return undefined;
+  const declared = Object.keys(properties);
+  const byKey = new Map(declared.map((name) => [propertyKey(name), name]));
+  const value: Record<string, unknown> = {};
+  let matched = 0;
+  for (const raw of text.split('\n')) {
+    const line = withoutListMark(raw.trim());
+    let colon = 0;
+    while (colon < line.length && line[colon] !== ':' && line[colon] !== '：') colon++;
+    if (colon === 0 || colon >= line.length) continue;
+    const name = byKey.get(propertyKey(trimMarks(line.slice(0, colon))));
+    if (name === undefined) continue;
+    if (Object.prototype.hasOwnProperty.call(value, name)) return undefined;
+    Object.defineProperty(value, name, { value: trimMarks(line.slice(colon + 1)), enumerable: true, writable: true, configurable: true });
+    matched++;
+  }
+  const required = Array.isArray(node.required) ? (node.required as unknown[]) : [];
+  if (matched < Math.min(2, declared.length) || !required.every((r) => typeof r === 'string' && Object.prototype.hasOwnProperty.call(value, r))) return undefined;
+  return value;
+}
+
+/** `line` without a list's mark before it (`-`, `*`, `•`, `+`, `1.`, `1)`). */
+function withoutListMark(line: string): string {
+  let k = 0;
+  if (line[0] === '-' || line[0] === '*' || line[0] === '•' || line[0] === '+') k = 1;
+  else {
+    while (k < line.length && k < 3 && line[k] >= '0' && line[k] <= '9') k++;
+    if (k === 0 || (line[k] !== '.' && line[k] !== ')')) return line;
+    k++;
+  }
+  return line[k] === ' ' || line[k] === '\t' ? line.slice(k).trim() : line;
+}
+
+/** `text` without the markdown emphasis (`**`, `__`, `*`) and spaces around it. */
+function trimMarks(text: string): string {
+  let a = 0;
+  let b = text.length;
+  while (a < b && (text[a] === '*' || text[a] === '_' || text[a] === ' ' || text[a] === '\t')) a++;
+  while (b > a && (text[b - 1] === '*' || text[b - 1] === '_' || text[b - 1] === ' ' || text[b - 1] === '\t' || text[b - 1] === '\r')) b--;
+  return text.slice(a, b);
 }
 
 /** The inside of a reply that is one code fence (its info string dropped), else the text itself. */

@@ -469,3 +469,19 @@ describe('prose through unions, and an enum member in its own case (BAML)', () =
     assert.equal(code(() => parse('one or two', { schema: { enum: ['ONE', 'TWO'] } })), 'NO_JSON');
   });
 });
+
+// langchain #29282 (deepseek-chat, session 32's survey): asked for JSON, the model wrote a markdown
+// list of the fields. With an object schema, NO_JSON.
+describe('an object read from labelled lines through its schema', () => {
+  const person = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' }, email: { type: 'string' } }, required: ['name', 'age', 'email'] };
+  test('each label a declared property, every required one there; the values read as their properties ask', () => {
+    const r = parseWithReport('Here is the extracted information:\n\n- **Name**: John Doe  \n- **Age**: 30  \n- **Email**: john.doe@example.com', { schema: person });
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'John Doe', age: 30, email: 'john.doe@example.com' }, ['read_from_prose', 'string_to_integer']]);
+    assert.deepEqual(parse('1. **Name:** Jo\n2. **Full-Age:** 4\n3. Email: x@y', { schema: { ...person, properties: { ...person.properties, full_age: { type: 'integer' } }, required: ['name'] } }), { name: 'Jo', full_age: 4, email: 'x@y' });
+  });
+  test('a required property missing, one named twice, or a value the schema rejects: no value', () => {
+    for (const text of ['Name: John\nAge: 30', 'Name: John\nName: Jane\nAge: 3\nEmail: a@b', 'Name: John\nAge: thirty\nEmail: a@b.c', 'I could not find it.']) {
+      assert.equal(code(() => parse(text, { schema: person })), 'NO_JSON', text);
+    }
+  });
+});
