@@ -182,9 +182,11 @@ class Gatherer {
 function doubledOpenerLanguage(text: string, a: number, b: number): { language: string; end: number } | undefined {
   if (!text.startsWith('```', a)) return undefined;
   let k = a + 3;
-  while (k < b && /[A-Za-z0-9_+-]/.test(text[k])) k++;
-  if (k === a + 3 || k >= b || (text[k] !== '\n' && text[k] !== '\r')) return undefined;
-  return { language: text.slice(a + 3, k).toLowerCase(), end: k };
+  while (k < b && /[A-Za-z0-9_.+-]/.test(text[k])) k++;
+  const language = text.slice(a + 3, k).toLowerCase();
+  while (k < b && (text[k] === ' ' || text[k] === '\t')) k++;
+  if (language === '' || k >= b || (text[k] !== '\n' && text[k] !== '\r')) return undefined;
+  return { language, end: k };
 }
 
 /**

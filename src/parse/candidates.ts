@@ -466,9 +466,10 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
 }
 
 /**
- * Whether the `(` at `i` opens a Python tuple: its first element, a quoted string or a word, is
- * followed by `,`, `)` or the text's end. Prose in parentheses (`(see above)`) and records that only
- * borrow a tuple's look (GraphRAG's `("entity"<|>name<|>type)`) are no value.
+ * Whether the `(` at `i` opens a Python tuple: its first element, when a quoted string or a name
+ * (dotted too), is followed by `,`, `)`, another quoted element, a call's `(` right after the name,
+ * or the text's end (any other first element: yes). Prose in parentheses (`(see above)`) and
+ * records that only borrow a tuple's look (GraphRAG's `("entity"<|>name<|>type)`) are no value.
  */
 function tupleOpensAt(text: string, i: number): boolean {
   const k = skipWs(text, i + 1, text.length);

@@ -92,6 +92,7 @@ function push(e: Engine, kind: Kind): void {
   }
   e.kinds.push(kind);
   if (kind === Kind.OBJECT) {
+    e.objectStarts.push(e.base + e.pos);
     e.openObjects++;
     e.sink.openObject();
     e.state = State.KEY;
@@ -245,7 +246,10 @@ export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {
 export function popContainer(e: Engine, closerAt = -1): string {
   while (openedDoubled(e)) e.doubledAt.pop();
   const kind = e.kinds.pop() as Kind;
-  if (kind === Kind.OBJECT) e.openObjects--;
+  if (kind === Kind.OBJECT) {
+    e.openObjects--;
+    e.objectStarts.pop();
+  }
   else if (kind === Kind.ARRAY) e.openArrays--;
   else e.openParens--;
   let unwrap = false;
@@ -367,6 +371,7 @@ export function openMissingObject(e: Engine, at: number, editsAt: number, detail
   const k = editsAt;
   if (e.options.wantEdits) e.edits.splice(k, 0, { at: e.base + at, del: 0, ins: '{' });
   e.kinds.push(Kind.OBJECT);
+  e.objectStarts.push(e.base + at);
   e.openObjects++;
   e.sink.openObject();
   e.commaAt = -1;
@@ -690,17 +695,9 @@ export function proseEndsValue(e: Engine): boolean {
   // `age 30`: a member whose colon was lost, not prose.
   if (colonLostAt(e, e.pos)) return false;
   const s = e.buf;
-  let k = e.pos;
-  let words = 0;
-  let inWord = false;
-  const limit = Math.min(e.end, k + PROSE_LINE_LIMIT);
-  for (; k < limit; k++) {
-    const c = s.charCodeAt(k);
-    if (c === Ch.LF || c === Ch.COLON || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.DQUOTE) break;
-    const word = c !== Ch.SPACE && c !== Ch.TAB && c !== Ch.CR;
-    if (word && !inWord) words++;
-    inWord = word;
-  }
+  const limit = Math.min(e.end, e.pos + PROSE_LINE_LIMIT);
+  const { words, end } = lineWords(s, e.pos, limit, true);
+  let k = end;
   if (k >= e.end && !e.final) throw NEED_MORE;
   if (words < 2 || (k >= limit && limit < e.end) || (k < e.end && s.charCodeAt(k) === Ch.COLON)) return false;
   // The rest of the line, then the next line's start.
@@ -767,25 +764,42 @@ export function proseParagraphAt(e: Engine, k: number): boolean {
   if ((s.charCodeAt(j) !== Ch.COLON && s.charCodeAt(j) !== Ch.FULLWIDTH_COLON) || s.charCodeAt(j + 1) !== Ch.SPACE) return false;
   if (!NOTE_LABELS.has(s.slice(k, j).toLowerCase())) return false;
   // Words, two or more, before the line's end: prose, not a value.
+  const { words, end, firstIsWord } = lineWords(s, j + 1, Math.min(e.end, k + PROSE_LINE_LIMIT), false);
+  if (end >= e.end && !e.final) throw NEED_MORE;
+  return words >= 2 && firstIsWord && unclosedToEnd(e, j + 1, true);
+}
+
+/**
+ * The words from `from` to the line's end (with `marks`, to a `:` `{` `[` or `"` before it), within
+ * `limit`: how many, where the count stopped, and whether the first starts as a word does.
+ */
+function lineWords(s: string, from: number, limit: number, marks: boolean): { words: number; end: number; firstIsWord: boolean } {
   let words = 0;
   let inWord = false;
-  const limit = Math.min(e.end, k + PROSE_LINE_LIMIT);
-  let i = j + 1;
-  for (; i < limit; i++) {
-    const d = s.charCodeAt(i);
-    if (d === Ch.LF) break;
-    const word = d !== Ch.SPACE && d !== Ch.TAB && d !== Ch.CR;
-    if (word && !inWord && ++words === 1 && !isWordStart(d)) return false;
+  let firstIsWord = false;
+  let k = from;
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF || (marks && (c === Ch.COLON || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.DQUOTE))) break;
+    const word = c !== Ch.SPACE && c !== Ch.TAB && c !== Ch.CR;
+    if (word && !inWord && ++words === 1) firstIsWord = isWordStart(c);
     inWord = word;
   }
-  if (i >= e.end && !e.final) throw NEED_MORE;
-  return words >= 2 && unclosedToEnd(e, j + 1, true);
+  return { words, end: k, firstIsWord };
+}
+
+/** Whether a word and its colon start at `i` (`b: 2`): a member's key as code writes one. */
+function labelAt(s: string, i: number, limit: number): boolean {
+  if (!isWordStart(s.charCodeAt(i))) return false;
+  let k = i + 1;
+  while (k < limit && isWordPart(s.charCodeAt(k))) k++;
+  return k < limit && s.charCodeAt(k) === Ch.COLON;
 }
 
 /**
  * Whether no closer of what is open comes from `k` to the text's end: the brackets and braces there
- * pair up; with `prose`, no line starts with a quote or a bracket either (a member or an element
- * after a note). False when that end is more than PROSE_LINE_LIMIT away; waits while more text may
+ * pair up; with `prose`, no later line starts with a quote, a bracket or a word and its colon either
+ * (a member or an element after a note). False when that end is more than PROSE_LINE_LIMIT away; waits while more text may
  * come.
  */
 export function unclosedToEnd(e: Engine, k: number, prose = false): boolean {
@@ -799,7 +813,7 @@ export function unclosedToEnd(e: Engine, k: number, prose = false): boolean {
     else if ((d === Ch.RBRACE || d === Ch.RBRACKET) && --depth < 0) return false;
     if (d === Ch.LF) lineStart = true;
     else if (lineStart && d !== Ch.SPACE && d !== Ch.TAB && d !== Ch.CR) {
-      if (prose && (d === Ch.DQUOTE || d === Ch.SQUOTE || d === Ch.LBRACE || d === Ch.LBRACKET || d === Ch.RBRACE || d === Ch.RBRACKET)) return false;
+      if (prose && (d === Ch.DQUOTE || d === Ch.SQUOTE || d === Ch.LBRACE || d === Ch.LBRACKET || d === Ch.RBRACE || d === Ch.RBRACKET || labelAt(s, i, limit))) return false;
       lineStart = false;
     }
   }

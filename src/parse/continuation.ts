@@ -253,7 +253,7 @@ function lineEndsInDelimiter(e: Engine, i: number): boolean {
  * scalar that ends the text is an element only when `lastMayEnd` (top-level values already listed:
  * `1, 2, 3`).
  */
-export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
+export function nextAfterComma(e: Engine, i: number, lastMayEnd = false, nested = false): Next {
   const s = e.buf;
   i = peekSignificant(e, i);
   if (i >= e.end) return Next.NONE;
@@ -265,7 +265,7 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
     k = quoteEnd(e, i, LOOKAHEAD, true);
     // `"c"": 2`: the key's closing quote doubled; `"y""]`, an element's.
     if (k >= 0 && s.charCodeAt(k + 1) === c && colonAfter(e, k + 2)) return Next.MEMBER;
-    if (k >= 0 && s.charCodeAt(k + 1) === c && k + 2 < e.end && (s.charCodeAt(k + 2) === Ch.RBRACKET || s.charCodeAt(k + 2) === Ch.COMMA)) return Next.ELEMENT;
+    if (k >= 0 && s.charCodeAt(k + 1) === c && k + 2 < e.end && (s.charCodeAt(k + 2) === Ch.RBRACKET || s.charCodeAt(k + 2) === Ch.COMMA)) return elementAfterQuote(e, k + 2, nested);
     // A quote on a later line may close a value that lost its opening one (`"b: [⏎  x"`): the key
     // first, when a container opens after its colon (`"Note: this⏎is text"` is a string).
     const acrossLines = k >= 0 && lineBreakWithin(s, i, k);
@@ -291,11 +291,9 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
     // `b: 2`, a key as JavaScript writes it; `b": 2`, a key that lost its opening quote.
     if (after < e.end && s.charCodeAt(after) === Ch.COLON) return Next.MEMBER;
     if (after === k && s.charCodeAt(k) === Ch.DQUOTE && colonAfter(e, k + 1)) return Next.MEMBER;
-    // `x"]`: a string that lost its opening quote, the array's element.
-    if (after === k && s.charCodeAt(k) === Ch.DQUOTE) {
-      const end = peekSignificant(e, k + 1);
-      return end < e.end && (s.charCodeAt(end) === Ch.COMMA || s.charCodeAt(end) === Ch.RBRACKET) ? Next.ELEMENT : Next.NONE;
-    }
+    // `x"]`, `x", "y"]`: a string that lost its opening quote, the array's element (a key that lost
+    // its quote and whose colon became a comma, `b", {}`, `b",: 1`, is not).
+    if (after === k && s.charCodeAt(k) === Ch.DQUOTE) return elementAfterQuote(e, k + 1, nested);
     if (!isLiteralToken(s, i, k)) return Next.NONE;
   } else {
     return Next.NONE;
@@ -311,6 +309,19 @@ export function nextAfterComma(e: Engine, i: number, lastMayEnd = false): Next {
   if (quoted && s.charCodeAt(i + 1) !== Ch.COLON && !isJsonSpace(s.charCodeAt(i + 1)) && valueThenObjectEnd(e, after)) return Next.MEMBER;
   // Prose after a value (`[1, 2], 3 more`) is not an element.
   return d === Ch.COMMA || d === Ch.RBRACKET ? Next.ELEMENT : Next.NONE;
+}
+
+/**
+ * After an element's damaged closing quote (at `i`): ELEMENT when the array's `]` follows, or a
+ * comma and another element (looked at once: `nested` reads no further), else NONE.
+ */
+function elementAfterQuote(e: Engine, i: number, nested: boolean): Next {
+  const end = peekSignificant(e, i);
+  if (end >= e.end) return Next.NONE;
+  const c = e.buf.charCodeAt(end);
+  if (c === Ch.RBRACKET) return Next.ELEMENT;
+  if (c !== Ch.COMMA) return Next.NONE;
+  return nested || nextAfterComma(e, end + 1, false, true) === Next.ELEMENT ? Next.ELEMENT : Next.NONE;
 }
 
 /** Whether a word, its colon and an opener (`b: [`) stand at `i`, on one line. */
@@ -393,8 +404,9 @@ export function colonAfterCloser(e: Engine): boolean {
  * (`, "key":`) or ends (`}`). Right after a key, the closer was written for the key's colon
  * (`{"a": 1, "b"} 2, "c": 3}`); after a key's colon, it is stray (`{"a": }1, "b": 2}`). Read as an
  * end, it would set the rest of the object aside. A value with nothing after it is a second value
- * side by side (`{"a": 1, "b"} {"c": 2}`). Looks at most LOOKAHEAD characters into the value; waits
- * for more text rather than guess.
+ * side by side (`{"a": 1, "b"} {"c": 2}`). A value no reading ends (it lost a quote, or was never
+ * quoted) counts when the object's `}` ends the text after it (see valueEndsText). Looks at most
+ * LOOKAHEAD characters into the value; waits for more text rather than guess.
  */
 export function memberValueFollows(e: Engine): boolean {
   const i = peekSignificant(e, e.pos + 1);
@@ -422,13 +434,17 @@ function valueEndsText(e: Engine, i: number): boolean {
   let last = -1;
   for (let k = i; k < limit; k++) {
     const c = s.charCodeAt(k);
-    if (c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.LF) return false;
-    if (c === Ch.RBRACE && last >= 0) return false;
-    if (c === Ch.RBRACE) last = k;
+    if (last >= 0) {
+      if (!isJsonSpace(c)) return false;
+    } else if (c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.LF) {
+      return false;
+    } else if (c === Ch.RBRACE) {
+      last = k;
+    }
   }
   if (limit < e.end) return false;
   if (!e.final) throw NEED_MORE;
-  return last > i && s.slice(last + 1, e.end).trim() === '';
+  return last > i;
 }
 
 /** Whether a value starts at `i` and the object's `}` follows it. */

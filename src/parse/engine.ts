@@ -94,6 +94,8 @@ export class Engine {
   lastCommaAt = -1;
   /** Offset where the last missing comma was inserted (the next member's start), or -1. @internal */
   insertedCommaAt = -1;
+  /** Where each open object opened (absolute), innermost last: whether a key is its object's first (see keyQuote). @internal */
+  readonly objectStarts: number[] = [];
   /** How many edits existed when the current member or element began: a dropped member drops the rest. @internal */
   memberEdits = 0;
   /** @internal */ topValues = 0;

@@ -26,8 +26,8 @@ export function startScalar(e: Engine, c: number): boolean {
     throw NEED_MORE;
   }
   if (isMark(c) && e.kinds.length > 0 && marksOnlyValue(e)) {
-    // `{route: /}`, `{path: ./}`, `{"a": -, …}` (BAML's test_class_2): a value written as marks
-    // alone, read as its text; there was no value to read, and the whole reply failed.
+    // `{route: /}`, `{path: ./}` (BAML's test_class_2): a path written as marks alone, read as its
+    // text; there was no value to read, and the whole reply failed.
     readUnquotedValue(e);
     return true;
   }
@@ -59,15 +59,16 @@ export function startScalar(e: Engine, c: number): boolean {
   return true;
 }
 
-/** The marks a value may be written as alone (`/`, `./`, `-`, `*`): a path's, a dash's, a wildcard's. */
+/**
+ * The marks a path may be written as alone (`/`, `./`, `../`, `~`). A dash or a star alone stays an
+ * error: as often a template's placeholder (`{"id": -}`) as a value, and an error lets a later
+ * candidate, the answer, be read.
+ */
 function isMark(c: number): boolean {
-  return c === Ch.SLASH || c === Ch.DOT || c === Ch.MINUS || c === Ch.PLUS || c === Ch.STAR || c === Ch.TILDE;
+  return c === Ch.SLASH || c === Ch.DOT || c === Ch.TILDE;
 }
 
-/**
- * Whether marks alone (at most three) stand at `pos`, then, past white space, `,` `}` or `]`. At the
- * text's end it is a number cut off after its sign (`{"t": -`), as before.
- */
+/** Whether marks alone (at most three) stand at `pos`, then, past white space, `,` `}` or `]`. */
 function marksOnlyValue(e: Engine): boolean {
   const s = e.buf;
   let k = e.pos;

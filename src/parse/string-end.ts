@@ -871,7 +871,9 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   // `{"a: true"}`, `{"note: see below", "b": 1}`: no colon after the key, and one after a word in
   // it, then a space: the key's quotes were lost around its colon (read whole, the key took a made-up
   // null). `{"http://x"}` stays a key.
-  if ((c2 === Ch.RBRACE || c2 === Ch.COMMA) && colonSpaceIn(s, floor, i)) return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
+  // Only as the object's first member: after another, the label may name that member again
+  // (`{"status": "ok", "status: failed"}`), and the split would replace it.
+  if ((c2 === Ch.RBRACE || (c2 === Ch.COMMA && memberAfterComma(e, j + 1))) && firstMember(e) && colonSpaceIn(s, floor, i)) return splitKeyAtColon(e, i) ? Decision.SPLIT : Decision.CLOSE;
   // Back over spaces (and the next element's openers: `[{"a:null},["x"]]`) to the comma or line
   // break that ended the value the key ran into.
   let b = i - 1;
@@ -887,11 +889,36 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
 }
 
-/** Whether the first colon in [from, to) follows a word character and a space and more text follow it. */
+/**
+ * Whether [from, to) is a label, its colon, a space and a plain value: words and spaces before the
+ * first colon, and after it no brace, quote or backslash (`Format: {name}`, `obj: {\"b\": 2}` and
+ * `print({1: 2})` are a key's text).
+ */
 function colonSpaceIn(s: string, from: number, to: number): boolean {
   let colon = from;
-  while (colon < to && s.charCodeAt(colon) !== Ch.COLON) colon++;
-  return colon > from && colon + 2 < to && isWordPart(s.charCodeAt(colon - 1)) && s.charCodeAt(colon + 1) === Ch.SPACE && s.charCodeAt(colon + 2) !== Ch.SPACE;
+  while (colon < to && s.charCodeAt(colon) !== Ch.COLON) {
+    const c = s.charCodeAt(colon);
+    if (!isWordPart(c) && c !== Ch.SPACE) return false;
+    colon++;
+  }
+  if (colon === from || colon + 2 >= to || !isWordPart(s.charCodeAt(colon - 1)) || s.charCodeAt(colon + 1) !== Ch.SPACE || s.charCodeAt(colon + 2) === Ch.SPACE) return false;
+  for (let k = colon + 2; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.DQUOTE || c === Ch.BACKSLASH) return false;
+  }
+  return true;
+}
+
+/** Whether no comma, written or inserted, came since the innermost object opened: its key in progress is its first. */
+function firstMember(e: Engine): boolean {
+  const opened = e.objectStarts[e.objectStarts.length - 1] ?? -1;
+  return e.lastCommaAt < opened && e.insertedCommaAt < opened;
+}
+
+/** Whether a quoted key and its colon come at `i` (past spaces): a member after the comma, not another set's string (`"Note: x", "Note: y"`). */
+function memberAfterComma(e: Engine, i: number): boolean {
+  const k = peekSignificant(e, i);
+  return k < e.end && quotedKeyAt(e, k);
 }
 
 /** A literal or a number, the whole of a scalar value (bounded, so the test is cheap). */

@@ -47,13 +47,13 @@ export function scalarToString(value: unknown): Converted<string> {
   return NO;
 }
 
-/** `text` lowercased, trimmed, with runs of whitespace made one space: how enum members are compared. */
 /** `text` without one pair of `"` or `'` around it. */
 function unquoted(text: string): string {
   const q = text[0];
   return text.length >= 2 && (q === '"' || q === "'") && text[text.length - 1] === q ? text.slice(1, -1) : text;
 }
 
+/** `text` lowercased, trimmed, with runs of whitespace made one space: how enum members are compared. */
 export function foldCaseAndSpace(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }

@@ -50,10 +50,10 @@ function oneScalar(text: string, node: Schema | boolean, once = false): [unknown
   const types = expectedTypes(node).filter((t) => t !== 'null');
   if (types.some((t) => t === 'object' || t === 'array' || t === 'string') && members === undefined) return undefined;
   let found = members !== undefined ? membersIn(text, members) : scalarsIn(text, types);
-  // `TWO is one of the answers`: of members spelt with capitals, one written in its own case, the
-  // others only ignoring it (`one`, a common word): that one (BAML's test_enum). Lower-case members
-  // (`Positive, or maybe negative.`) are not told apart so: a sentence's first word is capitalised.
-  if (found.length > 1 && members !== undefined && found.every(([written]) => /\p{Lu}/u.test(written))) {
+  // `TWO is one of the answers`: of members written in capitals only, one written so in the text,
+  // the others only ignoring case (`one`, a common word): that one (BAML's test_enum). Other members
+  // (`positive`, `Yes`) are not told apart so: a sentence's first word is capitalised.
+  if (found.length > 1 && members !== undefined && found.every(([written]) => typeof written === 'string' && written.length > 1 && written === written.toUpperCase() && written !== written.toLowerCase())) {
     const exact = found.filter(([written]) => exactlyIn(text, written));
     if (exact.length === 1) found = exact;
   }

@@ -3,6 +3,7 @@
 // the opener's `<` lost, the name as an element's text or bare before the arguments, parameters named
 // by their own tags or by an element before their value. Each read as the call it is (rewrite
 // `drifted_markup`); left alone, the call was dropped or refused.
+import { TOOL_NAME } from '../extract/tool-calls/index.js';
 
 /** A `<tool_call>` body read as a call: its tool and the arguments' text, and how they are written. */
 export interface DriftedCall {
@@ -10,9 +11,10 @@ export interface DriftedCall {
   /** The arguments: JSON, `<parameter=KEY>` tags (see looseParameters), or `<KEY>value</KEY>` tags. */
   args: string;
   kind: 'json' | 'parameters' | 'tags';
+  /** Whether a `</function>` or `</NAME>` closed the body: the call was written whole, whatever token follows. */
+  closed: boolean;
 }
 
-const NAME = /^[A-Za-z_][\w.-]{0,127}$/;
 
 /**
  * The call a hermes `<tool_call>` body holds when it is no JSON: `function=NAME>` (its `<` lost),
@@ -42,16 +44,38 @@ export function driftedCall(body: string, names: readonly string[]): DriftedCall
     if (name === undefined) return undefined;
     rest = text.slice(name.length);
   }
-  if (!NAME.test(name)) return undefined;
-  rest = withoutCloser(withoutCloser(rest.trim(), '</function>'), `</${name}>`);
-  if (rest.startsWith('{')) return { name, args: rest, kind: 'json' };
+  if (!TOOL_NAME.test(name)) return undefined;
+  const trimmed = rest.trim();
+  rest = withoutCloser(withoutCloser(trimmed, '</function>'), `</${name}>`);
+  const closed = rest.length < trimmed.length;
+  if (rest.startsWith('{')) return { name, args: rest, kind: 'json', closed };
   const parameters = rest.includes('<parameter=') ? rest : looseParameters(rest);
-  if (parameters !== undefined) return { name, args: parameters, kind: 'parameters' };
-  return rest === '' || rest.startsWith('<') ? { name, args: rest, kind: 'tags' } : undefined;
+  if (parameters !== undefined) return { name, args: parameters, kind: 'parameters', closed };
+  return rest === '' || rest.startsWith('<') ? { name, args: rest, kind: 'tags', closed } : undefined;
 }
 
 function withoutCloser(text: string, closer: string): string {
   return text.endsWith(closer) ? text.slice(0, -closer.length).trimEnd() : text;
+}
+
+/** A parameter tag that holds its name (`<parameter>KEY</parameter>`), its value after it. */
+export const T_NAMELESS_PARAMETER = '<parameter>';
+
+/**
+ * Whether text that is no `<parameter=KEY>…</parameter>` block stands in `body` (another form of
+ * parameter among them, `<city>Paris</city>`, or prose): read, it would be dropped.
+ */
+export function textOutsideParameters(body: string): boolean {
+  let at = 0;
+  for (;;) {
+    const open = body.indexOf('<parameter=', at);
+    const gap = body.slice(at, open === -1 ? body.length : open);
+    if (gap.trim() !== '') return true;
+    if (open === -1) return false;
+    const close = body.indexOf('</parameter>', open);
+    if (close === -1) return false;
+    at = close + '</parameter>'.length;
+  }
 }
 
 /** `<parameter>KEY</parameter>`, its value after it. */

@@ -12,7 +12,7 @@ import { objectShape, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
 import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
-import { driftedCall, type DriftedCall, looseParameters } from './drifted-call.js';
+import { driftedCall, type DriftedCall, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 
@@ -151,11 +151,12 @@ const THINKING_KEYS: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reas
 /**
  * `{"action": "Calculator", "action_input": {…}}`: calls in an agent framework's shape, as
  * `{"name": …, "arguments": …}` (rewrite `agent_shape`), beside members of its thinking (see
- * THINKING_KEYS) or none: a name and arguments pair of AGENT_SHAPES (the arguments an object), the
- * usual `name` and `arguments` beside thinking, AutoGPT's `{"command": {"name": …, "args": {…}}}`,
- * or AgentScope's `{"function": [{"name": …, "arguments": {…}}, …]}`. Each name must be one of
- * `tools`: an answer that happens to have an `action` (a trading decision's `"action": "hold"`)
- * names no tool and stays one. Else `[value]`.
+ * THINKING_KEYS) or none: a name and arguments pair of AGENT_SHAPES (the arguments an object or a
+ * string), the usual `name` and `arguments` beside thinking, AutoGPT's `{"command": {"name": …,
+ * "args": {…}}}`, AgentScope's `{"function": [{"name": …, "arguments": {…}}, …]}`, or GPT's
+ * `{"tool_uses": […]}` (see parallelToolUses). Each name must be one of `tools`: an answer that
+ * happens to have an `action` (a trading decision's `"action": "hold"`) names no tool and stays one;
+ * `tool_uses` says its items are calls, and a tool not given there is an error. Else `[value]`.
  */
 export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallRewrite[]): unknown[] {
   if (!isObject(value)) return [value];
@@ -172,9 +173,10 @@ export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallR
     if (shape !== undefined) calls = [{ name: value[shape[0]], arguments: value[shape[1]] }];
   } else if (keys.length === 1) {
     const inner = value[keys[0]];
-    const list = !thinking ? (keys[0] === 'tool_uses' ? parallelToolUses(inner) : undefined)
-      : keys[0] === 'command' && isObject(inner) ? [inner] : keys[0] === 'function' && Array.isArray(inner) ? inner : undefined;
-    if (list !== undefined && list.length > 0 && list.every((c) => isCallShaped(c) && ctx.tools.has(nameOf(c)!))) calls = list;
+    // GPT's `tool_uses` says they are calls: a tool not given is an error (callFromValue), not the reply.
+    const uses = !thinking && keys[0] === 'tool_uses' ? parallelToolUses(inner) : undefined;
+    const list = uses ?? (!thinking ? undefined : keys[0] === 'command' && isObject(inner) ? [inner] : keys[0] === 'function' && Array.isArray(inner) ? inner : undefined);
+    if (list !== undefined && list.length > 0 && list.every((c) => isCallShaped(c) && (uses !== undefined || ctx.tools.has(nameOf(c)!)))) calls = list;
   }
   if (calls === undefined) return [value];
   rewrites.push('agent_shape');
@@ -397,10 +399,14 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
         return [callFromValue({ name: builtin.name, arguments: args.value }, origin, ctx, args.repairs, false, [])];
       }
     }
+    // The name from `function=NAME>` or `<function>NAME</function>` says it is a call: a tool not
+    // given is an error (schemaOf throws), as for `<function=NAME>`.
     const drifted = driftedCall(body, ctx.tools.names);
-    if (drifted !== undefined && ctx.tools.has(drifted.name)) {
+    if (drifted !== undefined) {
       const where = describe(drifted.name, span.format, line);
-      const read = readDrifted(drifted.args, drifted.kind, ctx.tools.schemaOf(drifted.name, line), ctx, where);
+      const schema = ctx.tools.schemaOf(drifted.name, line);
+      if (!span.closed && !drifted.closed && atEnd) throw cutOff(where);
+      const read = readDrifted(drifted.args, drifted.kind, schema, ctx, where);
       return [spanCall(span, origin, drifted.name, read, ['drifted_markup'])];
     }
     const called = calledTool(body, ctx);
@@ -456,17 +462,20 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
   } else if (span.body === 'named_tags') {
     const tags = readNamedTags(body, schema, ctx.parseOptions);
+    if (tags.drifted) rewrites.push('drifted_markup');
     if (tags.stray) throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is no <KEY>value</KEY> parameter`);
     if (tags.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(tags.value, tags.repairs, schema, where);
   } else if (span.body === 'arg_pairs') {
     const pairs = readArgPairs(body, schema, ctx.parseOptions, span.closed);
+    if (pairs.drifted) rewrites.push('drifted_markup');
     if (pairs.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(pairs.value, pairs.repairs, schema, where);
   } else if (markup === QWEN_PARAMETERS && !body.includes(open) && body.trim().startsWith('<')) {
     // `<parameter>KEY</parameter>⏎value` or `<KEY>value</KEY>` in a Qwen3-Coder call (see drifted-call.ts).
+    if (!span.closed && atEnd) throw cutOff(where);
     rewrites.push('drifted_markup');
-    read = readDrifted(body, looseParameters(body) === undefined ? 'tags' : 'parameters', schema, ctx, where);
+    read = readDrifted(body, body.includes(T_NAMELESS_PARAMETER) ? 'parameters' : 'tags', schema, ctx, where);
   } else {
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
@@ -529,12 +538,18 @@ function lostArgKey(name: string, body: string, tools: readonly string[]): { nam
   return tool === undefined ? undefined : { name: tool, body: `<arg_key>${name.slice(tool.length)}${body}` };
 }
 
-/** The arguments of a call written in drifted markup (see drifted-call.ts): JSON, parameter tags made whole, or named tags. */
+/**
+ * The arguments of a call written in drifted markup (see drifted-call.ts): JSON, parameter tags made
+ * whole, or named tags. Text that is no parameter (another form among them) is an error: read, it
+ * would be dropped.
+ */
 function readDrifted(args: string, kind: DriftedCall['kind'], schema: SchemaLike | undefined, ctx: ReadContext, where: Where): { value: unknown; repairs: Repair[] } {
   if (kind === 'json') return argumentsFromText(args, schema, ctx.parseOptions, [], where);
   if (kind === 'parameters') {
-    const params = readParameters(looseParameters(args) ?? args, schema, ctx.parseOptions);
-    if (params.cutOff) throw cutOff(where);
+    const whole = looseParameters(args) ?? args;
+    if (textOutsideParameters(whole)) throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is no <parameter=…> tag`);
+    const params = readParameters(whole, schema, ctx.parseOptions);
+    if (params.cutOff || params.unclosed !== 'no') throw cutOff(where);
     return withSchema(params.value, params.repairs, schema, where);
   }
   const tags = readNamedTags(args, schema, ctx.parseOptions);

@@ -246,7 +246,7 @@ function pastInnerTags(body: string, from: number, closeAt: number, next: number
  * inside a pair (a key without its value's closer), unless `closedCall`: the call's `</tool_call>`
  * came, and the body's end ends its last value.
  */
-export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean } {
+export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; drifted: boolean } {
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   const repairs = new ValueRepairs(body);
@@ -260,7 +260,7 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
   while (i !== -1) {
     const keyStart = i + T.argKeyOpen.length;
     const keyEnd = body.indexOf(T.argKeyClose, keyStart);
-    if (keyEnd === -1) return { value, repairs: repairs.list, cutOff: true };
+    if (keyEnd === -1) return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
     if (closeAt !== -1 && closeAt < keyEnd) closeAt = body.indexOf(T.argValueClose, keyEnd);
     if (nextKey !== -1 && nextKey <= keyEnd) nextKey = body.indexOf(T.argKeyOpen, keyEnd);
     // `<arg_value>Paris<arg_key>unit</arg_key>⏎<arg_value>celsius</arg_value>`: a value whose closer
@@ -273,7 +273,7 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     // (ollama's glm46 tests): the body's end ends it (a key with no `<arg_value>` after it is cut off).
     if (nextOpen !== -1 && nextOpen < keyEnd) nextOpen = body.indexOf(T.argValueOpen, keyEnd);
     const end = lostCloser ? nextKey : closeAt !== -1 ? closeAt : closedCall && nextOpen !== -1 ? body.length : -1;
-    if (end === -1) return { value, repairs: repairs.list, cutOff: true };
+    if (end === -1) return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
     // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
     // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
     const valueStart = nextOpen !== -1 && nextOpen < end ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;
@@ -281,7 +281,7 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     setParameter(value, key, body, valueStart, end, properties, options, repairs);
     i = lostCloser ? nextKey : body.indexOf(T.argKeyOpen, end);
   }
-  return { value, repairs: repairs.list, cutOff: false };
+  return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted };
 }
 
 const TAG_NAME = /^[A-Za-z_][\w.-]*$/;
@@ -292,13 +292,13 @@ const TAG_NAME = /^[A-Za-z_][\w.-]*$/;
  * is dropped. `cutOff` is true when the body ends inside a parameter; `stray` when text that is no
  * parameter stands among them (it would be lost without a word).
  */
-export function readNamedTags(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; stray: boolean } {
+export function readNamedTags(body: string, schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; stray: boolean; drifted: boolean } {
   // Offsets of repairs are in this text: the body without its namespace tokens.
   const text = body.split(T.minimaxNamespace).join('');
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   const repairs = new ValueRepairs(text);
-  const done = (cutOff: boolean, stray: boolean) => ({ value, repairs: repairs.list, cutOff, stray });
+  const done = (cutOff: boolean, stray: boolean) => ({ value, repairs: repairs.list, cutOff, stray, drifted: repairs.drifted });
   const n = text.length;
   let i = 0;
   for (;;) {

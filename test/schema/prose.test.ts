@@ -467,6 +467,9 @@ describe('prose through unions, and an enum member in its own case (BAML)', () =
   test('one member written in its own case beats others matched ignoring case (a common word)', () => {
     assert.equal(parse('TWO is one of the answers', { schema: { enum: ['ONE', 'TWO'] } }), 'TWO');
     assert.equal(code(() => parse('one or two', { schema: { enum: ['ONE', 'TWO'] } })), 'NO_JSON');
+    // Members not in capitals only: a sentence's first word is capitalised (the review).
+    assert.equal(code(() => parse('No doubt about it, yes.', { schema: { enum: ['Yes', 'No'] } })), 'NO_JSON');
+    assert.equal(code(() => parse('Negative reviews are rare; this one is positive.', { schema: { enum: ['Positive', 'Negative'] } })), 'NO_JSON');
   });
 });
 

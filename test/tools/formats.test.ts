@@ -386,8 +386,11 @@ describe('harmony (gpt-oss): to=functions.NAME … <|message|>{…}<|call|>', ()
       assert.deepEqual(s.end(), r, `in ${size}-character chunks`);
     }
     assert.deepEqual(only('commentary to=read_file json{"path":"a"}').arguments, { path: 'a' });
-    const prose = 'I wrote a commentary to=me about it.';
-    assert.deepEqual(extractToolCalls(prose, { tools }), { calls: [], text: prose });
+    // In prose, a bare recipient says a call only with `json{` after it (the review: a log line threw).
+    for (const prose of ['I wrote a commentary to=me about it.', 'Log line: user=bob commentary to=everyone {"a": 1}']) {
+      assert.deepEqual(extractToolCalls(prose, { tools }), { calls: [], text: prose });
+    }
+    assert.deepEqual(extractToolCalls('assistantcommentary to=read_file json{"path":"a"}', { tools: kilo }), { calls: [{ name: 'read_file', arguments: { path: 'a' }, repairs: [], rewrites: [], span: { start: 0, end: 49 }, format: 'harmony' }], text: '' });
   });
 
   test('no space before <|constrain|>, nested arguments', () => {
@@ -1085,9 +1088,8 @@ describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, 
     }
     // Text for a tool with no one string parameter is an error, not a reply with no call.
     assert.throws(() => extractToolCalls('{"action": "g", "action_input": "2+2"}', { tools }), { code: 'UNREPAIRABLE' });
-    // A parallel call to a tool not given stays the reply.
-    const other = '{"tool_uses": [{"recipient_name": "functions.h", "parameters": {}}]}';
-    assert.deepEqual(extractToolCalls(other, { tools }), { calls: [], text: other });
+    // A parallel call to a tool not given is an error (the review: it was no call and no error).
+    assert.throws(() => extractToolCalls('{"tool_uses": [{"recipient_name": "functions.g", "parameters": {}}, {"recipient_name": "functions.h", "parameters": {}}]}', { tools }), { code: 'SCHEMA_MISMATCH' });
   });
   test('an answer with an action that names no tool stays the reply', () => {
     for (const text of ['{"action": "hold", "action_input": {"x": 1}}', '{"action": "Final Answer", "action_input": "42"}', '{"action": "Calculator", "action_input": {"x": 1}, "why": "y"}']) {
@@ -1133,6 +1135,16 @@ describe('Qwen3-Coder markup written loosely by prompted models (ai-sdk-tool-cal
   test("a bare name that is no tool's, or tags beside text, is no such call", () => {
     assert.throws(() => extractToolCalls('<tool_call>unknown {"city": "Paris"}</tool_call>', { tools }), { code: 'UNREPAIRABLE' });
     assert.throws(() => extractToolCalls('<tool_call>\n<function=f>\n<q>1</q> and more text\n</function>', { tools }), { code: 'UNREPAIRABLE' });
+  });
+  // The review (session 32): cut off, two forms mixed, or a tool not given, each gave a call or none without a word.
+  test('a call cut off, two forms mixed, or a named tool not given: an error', () => {
+    for (const text of ['<tool_call>function=send_message>\n<parameter=recipient>\nPar', '<tool_call>send_message\n<parameter>recipient</parameter>\nPar', '<tool_call>send_message\n<recipient>Paris</recipient>']) {
+      assert.throws(() => extractToolCalls(text, { tools }), { code: 'UNREPAIRABLE', message: /cut off/ }, text);
+    }
+    for (const text of ['<tool_call>send_message\n<recipient>Paris</recipient>\n<parameter>body</parameter>\nC\n</tool_call>', '<tool_call>function=send_message>\nbody: hi\n<parameter>recipient</parameter>\nParis\n</tool_call>']) {
+      assert.throws(() => extractToolCalls(text, { tools }), { code: 'UNREPAIRABLE', message: /no <parameter/ }, text);
+    }
+    assert.throws(() => extractToolCalls('<tool_call>function=get_wether>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>', { tools }), { code: 'SCHEMA_MISMATCH' });
   });
 });
 

@@ -91,6 +91,7 @@ export const TOKENS = {
   strippedAssistantCommentary: 'assistantcommentary to=functions.',
   /** The recipient as gpt-oss writes it when told of its tools in a prompt: the bare name (kilocode #1775). */
   bareCommentary: 'commentary to=',
+  bareAssistantCommentary: 'assistantcommentary to=',
   harmonyStart: '<|start|>',
   harmonyChannel: '<|channel|>',
   harmonyMessage: '<|message|>',

@@ -3,4 +3,4 @@
  * @module
  */
 export { TOOL_CALL_FORMATS, TOKENS, type SpanBody, type ToolCallFormat } from './formats.js';
-export { ToolCallScanner, scanToolCalls, type ScanListener, type ToolCallScan, type ToolCallSpan } from './scanner.js';
+export { NAME as TOOL_NAME, ToolCallScanner, scanToolCalls, type ScanListener, type ToolCallScan, type ToolCallSpan } from './scanner.js';

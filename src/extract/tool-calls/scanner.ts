@@ -106,7 +106,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.toolUseOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
 
@@ -134,6 +134,8 @@ const HARMONY_ENDS: readonly End[] = [
 ];
 /** The stripped form's arguments: `json` (or nothing) and the object's `{`, after the name. */
 const STRIPPED_HARMONY_ARGS = /^[ \t]*(?:json[ \t]*)?\{/;
+/** The same after a bare recipient (`to=NAME`): the `json` word required. */
+const BARE_STRIPPED_HARMONY_ARGS = /^[ \t]*json[ \t]*\{/;
 /** With its tokens stripped, a harmony message ends where the next one's role and channel start. */
 const STRIPPED_HARMONY_ENDS: readonly End[] = [
   ...HARMONY_ENDS,
@@ -172,7 +174,7 @@ const HEADERS_IN_TOOL_CALL: readonly string[] = [T.functionOpen, T.functionNameO
 /** How far a header may reach before the opener is taken for prose. */
 const HEADER_LIMIT = 120;
 /** A tool name: a letter (of any script) or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
-const NAME = /^[\p{L}_][\p{L}\p{M}\p{N}_.:-]{0,127}$/u;
+export const NAME = /^[\p{L}_][\p{L}\p{M}\p{N}_.:-]{0,127}$/u;
 /** A letter, mark or digit beyond ASCII: part of a name (`获取天气`). */
 const WIDE_NAME_CHAR = /[\p{L}\p{M}\p{N}]/u;
 
@@ -527,8 +529,11 @@ export class ToolCallScanner {
       case T.strippedAssistantCommentary:
         return this.harmonyHeader(at, at + token.length - T.harmonyRecipient.length, at + token.length);
       case T.bareCommentary:
-        // After `commentary to=functions.` (listed first) only: the name follows `to=` at once.
-        return this.harmonyHeader(at, at + token.length - 'to='.length, at + token.length);
+      case T.bareAssistantCommentary:
+        // After `commentary to=functions.` (listed first) only: the name follows `to=` at once. In a
+        // message with its tokens stripped, only `json{` after the name says a call (`… commentary
+        // to=everyone {…}` in a log line is prose).
+        return this.harmonyHeader(at, at + token.length - 'to='.length, at + token.length, true);
       case T.kimiCallBegin:
         return this.kimiHeader(at);
       case T.toolUseOpen:
@@ -747,7 +752,7 @@ export class ToolCallScanner {
    * `to=functions.NAME` (`recipient` its `to=`, `nameStart` the name's), then header words and tokens
    * up to `<|message|>`; the span starts at the message's `<|start|>` or `<|channel|>`.
    */
-  private harmonyHeader(at: number, recipient: number, nameStart: number): HeaderResult {
+  private harmonyHeader(at: number, recipient: number, nameStart: number, bare = false): HeaderResult {
     const read = this.nameAt(nameStart);
     if (!read) return this.undecided(at);
     const name = read.name.replace(/[.:]+$/, '');
@@ -757,7 +762,7 @@ export class ToolCallScanner {
     // right after the constraint's word (LM Studio, MLX servers: Rapid-MLX #480); the span starts at
     // the channel's word (an opener of its own, `at`). Told before looking for `<|message|>`, so the
     // reading is the same however the text arrives.
-    const stripped = STRIPPED_HARMONY_ARGS.exec(window);
+    const stripped = (bare ? BARE_STRIPPED_HARMONY_ARGS : STRIPPED_HARMONY_ARGS).exec(window);
     if (stripped !== null) {
       return { format: 'harmony', start: at, name, nameStart, body: 'arguments', bodyStart: read.end + stripped[0].length - 1, ends: STRIPPED_HARMONY_ENDS };
     }
