@@ -35,7 +35,7 @@ export interface RepairKindRow {
  */
 export const REPAIR_KINDS = {
   truncated: {
-    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped. A reply cut off before any value (`{`, `[`, `{"a":`) is `UNREPAIRABLE`, not `{}` or `[]`; a value cut off so after whole ones (`{"a": 1}⏎{`) is dropped',
+    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped. A reply cut off before any value (`{`, `[`, `{"a":`) is `UNREPAIRABLE`, not `{}` or `[]`; a value cut off so after whole ones (`{"a": 1}⏎{`) is dropped. A note after a blank line, starting with a note\'s label (`Note:`, `Explanation:`, `Caveat:`, …) and only prose after it, ends a value whose closers were left out, reported so (`{"a": 1⏎⏎Note: the id is {required}.`)',
     input: '{"a": "fo', value: { a: 'fo' }, at: 9, guess: true, cutOff: true, fuzz: ['"x', 'nul', '1e'],
   },
   truncated_literal: {
@@ -60,7 +60,7 @@ export const REPAIR_KINDS = {
     input: '{"{"a": 1}', value: { a: 1 }, at: 1, guess: true, cutOff: false, fuzz: ['{"{'],
   },
   unterminated_key: {
-    fixes: 'a key that lost its closing quote, read up to its colon',
+    fixes: 'a key that lost its closing quote, read up to its colon; an object\'s first key whose quotes were lost around its colon, no colon after it, splits there (`{"a: true"}` → `{"a": true}`; a plain label and value only)',
     input: '{"a: 1, "b": 2}', value: { a: 1, b: 2 }, at: 3, guess: true, cutOff: false, fuzz: ['"k: '],
   },
   run_on_string: {
@@ -89,7 +89,7 @@ export const REPAIR_KINDS = {
     input: '[1 2]', value: [1, 2], at: 3, guess: true, cutOff: false, fuzz: [' ', '\n'],
   },
   missing_colon: {
-    fixes: 'no colon after a key (or `=`)',
+    fixes: 'no colon after a key (or `=`; or a `}` written for it, the value and the object\'s `}` after it: `{"a"} x}`)',
     input: '{"a" 1}', value: { a: 1 }, at: 5, guess: true, cutOff: false, fuzz: ['"a"', '='],
   },
   missing_value: {
@@ -101,7 +101,7 @@ export const REPAIR_KINDS = {
     input: '{"a": [1, 2}', value: { a: [1, 2] }, at: 11, guess: true, cutOff: false, fuzz: ['}', ']'],
   },
   early_closer: {
-    fixes: 'a closer that more of what it would close follows (`}}, "key":` in an object, `], 3]` in an array): the closer was the mistake',
+    fixes: 'a closer that more of what it would close follows (`}}, "key":` in an object, `], 3]` in an array, also an element that lost a quote: `], x"]`): the closer was the mistake',
     input: '{"a": 1}, "b": 2}', value: { a: 1, b: 2 }, at: 7, guess: true, cutOff: false, fuzz: ['}, "k": '],
   },
   missing_closer: {
@@ -167,7 +167,7 @@ export const REPAIR_KINDS = {
     input: '{"a": 1, NOTE "b": 2}', value: { a: 1, b: 2 }, at: 9, guess: true, cutOff: false, fuzz: ['NOTE '],
   },
   unquoted_string: {
-    fixes: 'value without quotes, up to `,` `}` `]` or the line end, or over the lines after it when they are words with no colon, quote or bracket and the last ends at a `,` before the next key or at the object\'s `}` (`b: hey world⏎  so that we can,⏎  c: 1`) (URLs keep their `//`; in an object, a comma between thousands does not end it: `$1,299.99`; an amount after `~` `<` `>` `≈` `≤` `≥`: `~5 min`, `>=5`; a path or a name: `/usr/bin/env python`, `.NET`)',
+    fixes: 'value without quotes (a path of marks alone too: `{route: /}`), up to `,` `}` `]` or the line end, or over the lines after it when they are words with no colon, quote or bracket and the last ends at a `,` before the next key or at the object\'s `}` (`b: hey world⏎  so that we can,⏎  c: 1`) (URLs keep their `//`; in an object, a comma between thousands does not end it: `$1,299.99`; an amount after `~` `<` `>` `≈` `≤` `≥`: `~5 min`, `>=5`; a path or a name: `/usr/bin/env python`, `.NET`)',
     input: '{"name": John Smith}', value: { name: 'John Smith' }, at: 9, guess: true, cutOff: false, fuzz: ['x', 'x y'],
   },
   unescaped_quote: {
@@ -240,7 +240,7 @@ export const REPAIR_KINDS = {
     alsoNeeds: { kinds: ['unquoted_key'], why: 'the JavaScript object around it has an unquoted key' },
   },
   tuple: {
-    fixes: 'Python tuple',
+    fixes: 'Python tuple (a `(` that opens the text only when its first element, a string or a name, is followed by `,`, `)`, another element, a call\'s `(` or the end: `(see above)` and GraphRAG\'s `("entity"<|>…)` records are no value)',
     input: '(1, 2)', value: [1, 2], at: 0, guess: false, cutOff: false, fuzz: ['(', ')'],
   },
   python_set: {
