@@ -719,6 +719,9 @@ export function proseEndsValue(e: Engine): boolean {
 export function noteParagraph(e: Engine): boolean {
   if (!blankLineBefore(e, e.pos) || !proseParagraphAt(e, e.pos)) return false;
   if (e.commaAt >= 0) dropTrailingComma(e);
+  // A comma inserted for the member the note was taken for (`"a":⏎⏎Note: …`, see
+  // missingValueBeforeKey) goes with it.
+  else if (e.state === State.KEY && e.memberAt >= 0 && e.edits.length > e.memberEdits) e.edits.length = e.memberEdits;
   // Reported as cut off: a value the model left open may be missing what it never wrote (`[1, 2⏎⏎
   // Note: I stopped here.`), and a caller refusing cut-off replies refuses it too.
   closeBeforeProse(e, 'truncated', 'before a note after the value, which may have been cut off there');

@@ -9,6 +9,8 @@ const PIECES = [
   '/', '*', '#', '(', ')', '“', '”', '`', '```json\n', '```\n', '```', '<answer>', '</answer>', '<think>', '</think>',
   '<|channel>thought', '<channel|>', '<|channel|>analysis', '<|end|>', '[THINK]', '[/THINK]', '<|im_end|>', '</s>', 'analysis', 'assistantfinal', '<|channel|>commentary', '<|call|>', '...', '…', '+', 'u', 'x', '//', '/*', '*/', '# c\n', '\\"', '\\n', '\\u00', '\u2028', '\u00a0', '\ud800', '\u001b',
   'cb(', ');', 'Here is the JSON:', '@', '{"a": ', '"b": [', '&quot;', '{\\"a\\": 1}', '［', '］', '｛', '｝', '，', '：',
+  // Session 32: a note paragraph, a word glued to an object, a path alone, a label with its colon in a key, a doubled fence, a tuple's look.
+  '\n\nNote: the id is required.', '결{', './', '"a: b"', '```\n```json\n', '("entity"<|>', 'Note: ',
 ];
 
 export const piece = fc.constantFrom(...PIECES);
@@ -872,7 +874,11 @@ const toolPiece = fc.oneof(
     '```tool_code\n', 'get_weather(city="Oslo")\n', '<|START_ACTION|>', '<|tool_call_start|>',
     'commentary to=functions.get_weather json', 'assistantfinal', '<arg_key>city</arg_key>Oslo</arg_value>', 'get_weather({"city": "Oslo"})', ':get_weather{',
     'get_weathercity', '{"action": "get_weather", "action_input": {"city": "Oslo"}}', '{"tool_name": "ls", "tool_arguments": {}}',
-    'Action: get_weather\n', 'Action Input: ', 'Thought: ', '{"thought": "x", "command": {"name": "ls", "args": {}}}'),
+    'Action: get_weather\n', 'Action Input: ', 'Thought: ', '{"thought": "x", "command": {"name": "ls", "args": {}}}',
+    // Session 32: loose Qwen3-Coder markup, envelopes, tool_use, Gemini's default_api, ReAct's Observation.
+    'function=ls>', '<function>ls</function>', '<parameter>city</parameter>', '<city>Oslo</city>', '</ls>', '<value>1</value>',
+    '{"function": "ls", "parameters": {}}', '{"tool_uses": [{"recipient_name": "functions.ls", "parameters": {}}]}', 'print(default_api.ls())',
+    '<name>ls</name>', '<arguments>', '</arguments>', 'commentary to=ls json', 'Observation: x\n', '<|eom_id|>'),
   damagedJson,
   piece,
 );

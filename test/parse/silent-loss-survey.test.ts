@@ -682,6 +682,8 @@ describe('a note paragraph after a value whose closers were left out is prose', 
     ['{"a": {"b": 1\n\nNote: see below.', { a: { b: 1 } }],
     ['{"a": [1, 2\n\nNote: the list is short.', { a: [1, 2] }],
     ['[1, 2,\n\nExplanation: the list is short.', [1, 2]],
+    // The fuzz's repair.valid, with session 32's pieces: the comma inserted for the member the note was taken for stayed in repair's text.
+    ['{"a": \n\nNote: the id is required.', { a: null }],
     // A closer of the open value after the paragraph, a line break alone, a lower-case label or one
     // word after it: a member, as before.
     ['{"a": 1,\n\nDescription: A long text here\n}', { a: 1, Description: 'A long text here' }],
