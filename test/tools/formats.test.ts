@@ -43,7 +43,7 @@
 //              https://github.com/run-llama/llama_index/issues/7886 (doubled braces copied from an f-string prompt)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { JsonMendError, SchemaError, TOOL_CALL_FORMATS, createToolCallStream, extractToolCalls, type ToolCall } from '../../src/index.js';
+import { JsonMendError, SchemaError, TOOL_CALL_FORMATS, createToolCallStream, extractToolCalls, type ToolCall, type ToolCallOptions } from '../../src/index.js';
 
 const weather = {
   type: 'object',
@@ -53,6 +53,18 @@ const weather = {
 };
 const search = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
 const readFile = { type: 'object', properties: { path: { type: 'string' }, limit: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['path'] };
+
+/** The calls of `text`, after checking that the stream in 1- and 3-character chunks ends with the same. */
+function readAlike(text: string, tools: ToolCallOptions['tools']): ReturnType<typeof extractToolCalls> {
+  const whole = extractToolCalls(text, { tools });
+  for (const size of [1, 3]) {
+    const s = createToolCallStream({ tools });
+    for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+    assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
+  }
+  return whole;
+}
+
 const tools = [
   { name: 'get_weather', schema: weather },
   { name: 'web_search', schema: search },
@@ -1191,15 +1203,7 @@ describe("tool_use: Cherry Studio's prompt mode (cherry-studio #5136)", () => {
   // The app's system prompt asks models without native tool calling for this block; an MCP client
   // prompting as it does gets the same.
   const tools = [{ name: 'tavily-search' }, { name: 'f', schema: { type: 'object', properties: { q: { type: 'integer' } }, required: ['q'] } }];
-  const read = (text: string) => {
-    const whole = extractToolCalls(text, { tools });
-    for (const size of [1, 3]) {
-      const s = createToolCallStream({ tools });
-      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
-      assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
-    }
-    return whole;
-  };
+  const read = (text: string) => readAlike(text, tools);
   test('<tool_use><name>NAME</name><arguments>{…}</arguments></tool_use>, one or more', () => {
     const r = read('I will search for the latest news.\n\n<tool_use>\n  <name>tavily-search</name>\n  <arguments>{"query": "latest AI news"}</arguments>\n</tool_use>');
     assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['tool_use', 'tavily-search', { query: 'latest AI news' }]], 'I will search for the latest news.']);
@@ -1217,15 +1221,7 @@ describe("tool_use: Cherry Studio's prompt mode (cherry-studio #5136)", () => {
 
 describe('react: ReAct agents\' calls written as text (Xinference #1098)', () => {
   const tools = [{ name: 'current_time' }, { name: 'search', schema: { type: 'object', properties: { query: { type: 'string' } } } }, { name: 'f' }];
-  const read = (text: string) => {
-    const whole = extractToolCalls(text, { tools });
-    for (const size of [1, 3]) {
-      const s = createToolCallStream({ tools });
-      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
-      assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
-    }
-    return whole;
-  };
+  const read = (text: string) => readAlike(text, tools);
   test('Action: NAME, then Action Input: JSON (over lines, or fenced) or text', () => {
     const qwen = read('\nThought: 我需要调用current_time API来获取当前时间\nAction: current_time\nAction Input: {}\n');
     assert.deepEqual(qwen.calls.map((c) => [c.format, c.name, c.arguments]), [['react', 'current_time', {}]]);
