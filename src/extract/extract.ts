@@ -12,7 +12,7 @@ const LF = 0x0a;
 const LPAREN = 0x28;
 import { readFullwidthBrackets } from './fullwidth.js';
 import { isJsonLanguage } from './languages.js';
-import { scanStructure, type Region, type TagNames } from './structure.js';
+import { readInfo, scanStructure, type Region, type TagNames } from './structure.js';
 import { CANDIDATE_SOURCES, DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS, type Candidate, type CandidateSource, type ExtractOptions } from './types.js';
 
 /** A candidate, and whether it stands only when no strong one does (kept beside it, not in it: copying a candidate without the flag cost 2% of a fenced reply's parse). */
@@ -178,15 +178,18 @@ class Gatherer {
   }
 }
 
-/** A fence opener with a language (```` ```json ````) on a line of its own at `a`: the language and the line's end. */
+/**
+ * A fence opener with a language (```` ```json ````) on a line of its own at `a`, its info string read
+ * as a fence's is (readInfo): the language and the line's end.
+ */
 function doubledOpenerLanguage(text: string, a: number, b: number): { language: string; end: number } | undefined {
   if (!text.startsWith('```', a)) return undefined;
-  let k = a + 3;
-  while (k < b && /[A-Za-z0-9_.+-]/.test(text[k])) k++;
-  const language = text.slice(a + 3, k).toLowerCase();
-  while (k < b && (text[k] === ' ' || text[k] === '\t')) k++;
-  if (language === '' || k >= b || (text[k] !== '\n' && text[k] !== '\r')) return undefined;
-  return { language, end: k };
+  let end = text.indexOf('\n', a + 3);
+  if (end < 0 || end >= b) return undefined;
+  if (text.charCodeAt(end - 1) === 0x0d) end--;
+  const info = text.slice(a + 3, end).trim();
+  const { language, jsonAt } = readInfo(info, 0, info.length);
+  return language === undefined || jsonAt >= 0 || /\s/.test(info) ? undefined : { language, end };
 }
 
 /**

@@ -139,7 +139,7 @@ interface FenceOpen {
 }
 
 /** Splits an info string into language (first word) and where JSON starts on the same line, if it does. */
-function readInfo(text: string, s: number, e: number): { language: string | undefined; jsonAt: number } {
+export function readInfo(text: string, s: number, e: number): { language: string | undefined; jsonAt: number } {
   const c = text.charCodeAt(s);
   if (s >= e) return { language: undefined, jsonAt: -1 };
   if (c === LBRACE || c === LBRACK) return { language: undefined, jsonAt: s };

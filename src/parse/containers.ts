@@ -717,7 +717,9 @@ export function proseEndsValue(e: Engine): boolean {
  * closers of what is open go before it and it is set aside.
  */
 export function noteParagraph(e: Engine): boolean {
-  if (!blankLineBefore(e, e.pos) || !proseParagraphAt(e, e.pos)) return false;
+  // A note's label is capitalised: every other key or word is passed at once (the engine asks at
+  // each unquoted key), before the look back over the white space.
+  if (!isCapital(e.buf.charCodeAt(e.pos)) || !blankLineBefore(e, e.pos) || !proseParagraphAt(e, e.pos)) return false;
   if (e.commaAt >= 0) dropTrailingComma(e);
   // A comma inserted for the member the note was taken for (`"a":⏎⏎Note: …`, see
   // missingValueBeforeKey) goes with it.
@@ -756,8 +758,7 @@ const NOTE_LABELS: ReadonlySet<string> = new Set([
  */
 export function proseParagraphAt(e: Engine, k: number): boolean {
   const s = e.buf;
-  const c = s.charCodeAt(k);
-  if (c < 0x41 || c > 0x5a) return false;
+  if (!isCapital(s.charCodeAt(k))) return false;
   let j = k + 1;
   while (j < e.end && j - k <= 13 && isWordPart(s.charCodeAt(j))) j++;
   if (j + 1 >= e.end) {
@@ -770,6 +771,11 @@ export function proseParagraphAt(e: Engine, k: number): boolean {
   const { words, end, firstIsWord } = lineWords(s, j + 1, Math.min(e.end, k + PROSE_LINE_LIMIT), false);
   if (end >= e.end && !e.final) throw NEED_MORE;
   return words >= 2 && firstIsWord && unclosedToEnd(e, j + 1, true);
+}
+
+/** `A`–`Z`: how a note's label starts. */
+function isCapital(c: number): boolean {
+  return c >= 0x41 && c <= 0x5a;
 }
 
 /**

@@ -146,21 +146,21 @@ export function lineEnd(e: Engine, i: number): number {
 }
 
 /**
- * How many line breaks the run of JSON whitespace just before `at` in `s` holds: 0, 1, or 2 for two
- * or more (a blank line). A run reaching the start of `s` goes on in the text before it, whose count
- * is `before`.
+ * How many line breaks the run of JSON whitespace just before `at` in `s` holds, counting up to
+ * `most` (2: a blank line): the look stops there. A run reaching the start of `s` goes on in the text
+ * before it, whose count is `before`.
  */
-export function spaceRunBreaks(s: string, at: number, before: number): number {
+export function spaceRunBreaks(s: string, at: number, before: number, most = 2): number {
   let breaks = 0;
   for (let k = at - 1; k >= 0; k--) {
     const c = s.charCodeAt(k);
     if (c === Ch.LF) {
-      if (++breaks === 2) return 2;
+      if (++breaks === most) return most;
     } else if (!isJsonSpace(c)) {
       return breaks;
     }
   }
-  return Math.min(2, breaks + before);
+  return Math.min(most, breaks + before);
 }
 
 /**
@@ -193,7 +193,7 @@ export function indentAt(e: Engine, at: number): number {
 
 /** Whether a line break stands in the whitespace before `at` (back to the previous token, across chunks). */
 export function lineBreakBefore(e: Engine, at: number): boolean {
-  return spaceRunBreaks(e.buf, at, e.breaksBeforeBuf) > 0;
+  return spaceRunBreaks(e.buf, at, e.breaksBeforeBuf, 1) > 0;
 }
 
 /** Whether a blank line stands in the whitespace before `at`: what comes at `at` starts a paragraph. */
