@@ -15,6 +15,7 @@ import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readPara
 import { driftedCall, type DriftedCall, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
+import { arrowCall } from './arrow-call.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -430,6 +431,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const items = Array.isArray(value) ? value : [value];
     return items.map((item) => callFromValue(span.format === 'apertus' ? namedByKey(item) : item, origin, ctx, repairs, truncated, [...rewrites]));
   }
+  if (span.body === 'arrow') return readArrow(span, body, atEnd, ctx, origin);
   if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];
   let name = span.name;
   const rewrites: ToolCallRewrite[] = [];
@@ -487,6 +489,25 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     read = withSchema(params.value, params.repairs, schema, where);
   }
   return [spanCall(span, origin, name, read, rewrites)];
+}
+
+/**
+ * A `[TOOL_CALL]` block: the Perl hash naming its tool (see arrow-call.ts), or a JSON call object.
+ * Any other body (`Use [TOOL_CALL] blocks…`) names the markup and is the reply's text.
+ */
+function readArrow(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext, origin: CallOrigin): ToolCall[] {
+  const arrow = arrowCall(body);
+  if (arrow === undefined) return body.trimStart().startsWith('{') ? readSpanBody({ ...span, body: 'call' }, body, atEnd, ctx) : [];
+  const line = () => ctx.lineAt(span.start);
+  const where = arrow.name === undefined ? () => `the arrow tool call at line ${line()}` : describe(arrow.name, span.format, line);
+  if ('failure' in arrow) throw arrow.failure === 'cut_off' ? cutOff(where) : new JsonMendError('UNREPAIRABLE', `${where()}: ${arrow.failure}`);
+  const schema = ctx.tools.schemaOf(arrow.name, line);
+  if (!arrow.closed && !span.closed && atEnd) throw cutOff(where);
+  const after = body.slice(arrow.end).trim();
+  // Text after the hash: in the block, none of the call's; with no `[/TOOL_CALL]`, the reply's.
+  if (after !== '' && span.closed) throw new JsonMendError('UNREPAIRABLE', `${where()}: text follows the hash`);
+  const read = argumentsFromText(arrow.args, schema, ctx.parseOptions, [], where);
+  return [spanCall(span, after === '' ? origin : { ...origin, span: { start: span.start, end: span.bodyStart + arrow.end } }, arrow.name, read, [])];
 }
 
 /** The call a span's reading gives, with the id its markup carries (Kimi K2's `functions.NAME:0`). */

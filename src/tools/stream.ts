@@ -61,7 +61,7 @@ function sameCalls(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
 }
 
 /** Bodies read only once whole: no partial arguments before their call closes. */
-const READ_WHOLE: ReadonlySet<SpanBody> = new Set<SpanBody>(['arg_pairs', 'gemma_args', 'named_tags']);
+const READ_WHOLE: ReadonlySet<SpanBody> = new Set<SpanBody>(['arg_pairs', 'gemma_args', 'named_tags', 'arrow']);
 
 /**
  * A tool-call reader for a streamed reply: push text chunks as they arrive; each push returns

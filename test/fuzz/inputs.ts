@@ -878,7 +878,9 @@ const toolPiece = fc.oneof(
     // Session 32: loose Qwen3-Coder markup, envelopes, tool_use, Gemini's default_api, ReAct's Observation.
     'function=ls>', '<function>ls</function>', '<parameter>city</parameter>', '<city>Oslo</city>', '</ls>', '<value>1</value>',
     '{"function": "ls", "parameters": {}}', '{"tool_uses": [{"recipient_name": "functions.ls", "parameters": {}}]}', 'print(default_api.ls())',
-    '<name>ls</name>', '<arguments>', '</arguments>', 'commentary to=ls json', 'Observation: x\n', '<|eom_id|>'),
+    '<name>ls</name>', '<arguments>', '</arguments>', 'commentary to=ls json', 'Observation: x\n', '<|eom_id|>',
+    // Session 33: [TOOL_CALL] blocks holding a Perl hash.
+    '[TOOL_CALL]', '[/TOOL_CALL]', '{tool => "ls", args => {', '--city "Oslo"', '–city “Os', ' => ', '}}'),
   damagedJson,
   piece,
 );

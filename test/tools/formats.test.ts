@@ -1041,7 +1041,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'react', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'react', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {
@@ -1216,6 +1216,42 @@ describe("tool_use: Cherry Studio's prompt mode (cherry-studio #5136)", () => {
     const prose = 'Use <tool_use> blocks to call tools.';
     assert.deepEqual(read(prose), { calls: [], text: prose });
     assert.throws(() => extractToolCalls('<tool_use>\n<name>f</name>\n<arguments>{"q": 1', { tools }), { code: 'UNREPAIRABLE', message: /cut off/ });
+  });
+});
+
+describe('arrow: [TOOL_CALL] blocks holding a Perl hash (anything-llm #4675, Roo-Code #11187)', () => {
+  const S = { type: 'string' };
+  const tools = [
+    { name: 'document-summarizer', schema: { type: 'object', properties: { action: S, document_filename: { type: ['string', 'null'] } } } },
+    { name: 'read_file', schema: { type: 'object', properties: { path: S } } },
+    { name: 'recall', schema: { type: 'object', properties: { query: S, k: { type: 'integer' }, verbose: { type: 'boolean' } } } },
+  ];
+  const read = (text: string) => readAlike(text, tools);
+  const calls = (text: string) => read(text).calls.map((c) => [c.format, c.name, c.arguments]);
+  test('flags, typographic dashes and quotes too, Perl pairs or JSON; the text around is the reply\'s', () => {
+    // minimax-m2 and gemma3 through Ollama, verbatim: en dashes and curly quotes.
+    assert.deepEqual(calls('[TOOL_CALL] {tool => “document-summarizer”, args => { –action “list” –document_filename null }} [/TOOL_CALL]'), [['arrow', 'document-summarizer', { action: 'list', document_filename: null }]]);
+    // Grok, verbatim: over lines.
+    const grok = read('Let me read it.\n[TOOL_CALL]\n{tool => "read_file", args => {\n--path ".claude/CLAUDE.md"\n}}\n[/TOOL_CALL]');
+    assert.deepEqual([grok.calls.map((c) => c.arguments), grok.text], [[{ path: '.claude/CLAUDE.md' }], 'Let me read it.']);
+    assert.deepEqual(calls('[TOOL_CALL]\n{tool => "recall", args => {query => "topic", k => 3}}\n[/TOOL_CALL]'), [['arrow', 'recall', { query: 'topic', k: 3 }]]);
+    assert.deepEqual(calls('[TOOL_CALL]{tool => "recall", args => {"query":"NET stock price"}}[/TOOL_CALL]'), [['arrow', 'recall', { query: 'NET stock price' }]]);
+    // A flag alone is set; a colon after a flag, no comma after the name, a brace too many, no closer.
+    assert.deepEqual(calls('[TOOL_CALL]{tool => "recall" args => { --query: "a b" --verbose }}}'), [['arrow', 'recall', { query: 'a b', verbose: true }]]);
+    // Escapes in a "…" string read as JSON's; a bare value runs to the next flag.
+    assert.deepEqual(calls('[TOOL_CALL]{tool => "read_file", args => {--path "a\\"b\\"\nc"}}[/TOOL_CALL][TOOL_CALL]{tool => "read_file", args => {--path docs/a b.md}}[/TOOL_CALL]').map((c) => c[2]), [{ path: 'a"b"\nc' }, { path: 'docs/a b.md' }]);
+    assert.deepEqual(calls('[TOOL_CALL]{"name": "read_file", "arguments": {"path": "x"}}[/TOOL_CALL]'), [['arrow', 'read_file', { path: 'x' }]]);
+    const after = read('[TOOL_CALL]{tool => "read_file", args => {--path "x"}}\nI read it.');
+    assert.deepEqual([after.calls.length, after.text], [1, 'I read it.']);
+  });
+  test('the block named in prose is text; cut off, unreadable or a tool not given is an error', () => {
+    const prose = 'Use [TOOL_CALL] blocks to call tools.';
+    assert.deepEqual(read(prose), { calls: [], text: prose });
+    assert.throws(() => extractToolCalls('[TOOL_CALL]{tool => "read_file", args => { --path "a/b', { tools }), { code: 'UNREPAIRABLE', message: /cut off/ });
+    assert.throws(() => extractToolCalls('[TOOL_CALL]{tool => "read_file", args => { --path "a" }', { tools }), { code: 'UNREPAIRABLE', message: /cut off/ });
+    assert.throws(() => extractToolCalls('[TOOL_CALL]{tool => "read_file", args => { look here }}[/TOOL_CALL]', { tools }), { code: 'UNREPAIRABLE', message: /"look" has no/ });
+    assert.throws(() => extractToolCalls('[TOOL_CALL]{tool => "read_file", args => {--path "x"}} and more[/TOOL_CALL]', { tools }), { code: 'UNREPAIRABLE', message: /text follows the hash/ });
+    assert.throws(() => extractToolCalls('[TOOL_CALL]{tool => "rm", args => {}}[/TOOL_CALL]', { tools }), { code: 'SCHEMA_MISMATCH' });
   });
 });
 

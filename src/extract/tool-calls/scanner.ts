@@ -96,7 +96,7 @@ const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
   T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose, T.seedCallOpen, T.seedCallClose,
-  T.minimaxNamespace, T.toolUseClose,
+  T.minimaxNamespace, T.toolUseClose, T.arrowClose,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 /**
@@ -105,7 +105,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  * start at its message's `<|start|>` without looking back.
  */
 const OPENERS: readonly string[] = [
-  T.toolCallOpen, T.toolUseOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
+  T.toolCallOpen, T.toolUseOpen, T.arrowOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
   T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
@@ -119,6 +119,7 @@ const LONGER_OPENERS: ReadonlyMap<string, readonly string[]> = new Map(
 );
 
 const TOOL_USE_ENDS: readonly End[] = [{ token: T.toolUseArgumentsClose, consume: true }, { token: T.toolUseClose, consume: false }, { token: T.toolUseOpen, consume: false }];
+const ARROW_ENDS: readonly End[] = [{ token: T.arrowClose, consume: true }, { token: T.arrowOpen, consume: false }];
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
 const QWEN_ENDS: readonly End[] = [
   { token: T.functionClose, consume: true }, { token: T.toolCallOpen, consume: false }, { token: T.functionOpen, consume: false },
@@ -538,6 +539,8 @@ export class ToolCallScanner {
         return this.kimiHeader(at);
       case T.toolUseOpen:
         return this.toolUseHeader(at);
+      case T.arrowOpen:
+        return { format: 'arrow', start: at, body: 'arrow', bodyStart: at + token.length, ends: ARROW_ENDS };
       case T.invokeOpen:
         return this.invokeHeader(at, at, T.invokeOpen);
       case T.dsmlInvokeOpen:
