@@ -264,6 +264,16 @@ export function extractRead(text: string): Candidate[] {
   return extractResolved(text, DEFAULT_NAMES, DEFAULT_ALLOW);
 }
 
+const NOT_WHOLE: Allowed = { ...DEFAULT_ALLOW, whole: false };
+
+/**
+ * {@link extractRead} of the text after a value that started the reply (the text its reading set
+ * aside): what it holds found in one pass, never again as a whole text of its own. @internal
+ */
+export function extractAfterValue(text: string): Candidate[] {
+  return extractResolved(text, DEFAULT_NAMES, NOT_WHOLE);
+}
+
 function extractResolved(text: string, names: TagNames, allow: Allowed): Candidate[] {
   const root = scanStructure(text, names);
   const ctx: Context = { reasoning: false, tag: undefined, language: undefined };

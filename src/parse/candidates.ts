@@ -4,7 +4,7 @@ import { scanBalanced } from '../extract/balanced.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import { isKeyChar, isKeyStart, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
-import { answerStart, extractRead } from '../extract/extract.js';
+import { answerStart, extractAfterValue, extractRead } from '../extract/extract.js';
 import { fullwidthDetail, readFullwidthBrackets } from '../extract/fullwidth.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
@@ -142,14 +142,36 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   const fullwidth = readFullwidthBrackets(text);
   if (fullwidth !== undefined) text = fullwidth.text;
   const settings = new CandidateSettings(text, options, mode, fullwidth?.at);
-  for (const candidate of candidatesOf(text)) {
+  const candidates = candidatesOf(text);
+  let setAside = -1;
+  for (const candidate of candidates) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
     yield reading;
     // The whole text, a document from its first bracket to its end, failed: every other candidate
     // lies inside it (see withWholeText), and taking one would drop the rest of the document.
     if (reading.failure !== undefined && candidate.source === 'whole') return;
+    if (candidate.source === 'whole' && reading.parsed !== undefined) setAside = textSetAsideFrom(reading.parsed);
   }
+  // `{"id": 1} and {"id": 2}`: the reply started with a value and went on in prose holding more.
+  // Those values are candidates too (parseAll, a schema's collect_into_array), not text set aside.
+  if (setAside < 0) return;
+  for (const found of extractAfterValue(text.slice(setAside))) {
+    const candidate = { ...found, start: found.start + setAside, end: found.end + setAside };
+    if (candidates.some((c) => c.start === candidate.start)) continue;
+    const reading = readCandidate(text, candidate, settings, options);
+    if (reading !== undefined) yield reading;
+  }
+}
+
+/** Where the text a value's reading set aside after it starts (`surrounding_text` past its start), or -1. */
+export function textSetAsideFrom(parsed: ParsedCandidate): number {
+  const repairs = parsed.unpositionedRepairs();
+  for (let i = repairs.length - 1; i >= 0; i--) {
+    const r = repairs[i];
+    if (r.kind === 'surrounding_text' && r.offset > parsed.start) return r.offset;
+  }
+  return -1;
 }
 
 /** The candidates the engine tries, best first. */

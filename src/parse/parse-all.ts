@@ -2,7 +2,7 @@
 // repairs made to read it — or the error that stopped it.
 import type { JsonMendError } from '../errors.js';
 import type { CandidateSource } from '../extract/index.js';
-import { type CandidateReading, nativeParse, noJson, readCandidates } from './candidates.js';
+import { type CandidateReading, nativeParse, noJson, readCandidates, textSetAsideFrom } from './candidates.js';
 import { publicError, withPositions } from './settings.js';
 import type { ParseOptions, TextRepair } from './types.js';
 
@@ -38,7 +38,8 @@ export type ParseAllEntry = ParsedValue | UnparsedCandidate;
  * Every JSON candidate in `text`, in document order: each code fence, answer tag and JSON value in
  * prose with its own value and repair report, and the candidates that could not be read with their
  * error. A text that is itself JSON (valid or damaged) is one candidate: concatenated values in it
- * are one array, as `parse` reads them. Candidates in reasoning blocks count only when nothing
+ * are one array, as `parse` reads them; values in the prose after such a value are candidates too
+ * (`{"id": 1} and {"id": 2}`). Candidates in reasoning blocks count only when nothing
  * outside reasoning was found, as for `parse`. `onRepair` is called once with the repairs of all
  * values, when there is at least one.
  *
@@ -58,10 +59,16 @@ export function parseAll(text: string, options: ParseOptions = {}): ParseAllEntr
   if (readings.length === 0) throw noJson(text);
   // The whole-text reading (when the text starts with a bracket) holds every other candidate: when it
   // parses it is the only value, as for `parse`; when it fails, the candidates inside it stand alone.
+  // Values in the prose after it (`{"id": 1} and {"id": 2}`) stand beside it, the whole ending where
+  // its reading set the text aside.
   const whole = readings.find((r) => r.candidate.source === 'whole');
+  let wholeEnd = -1;
   if (whole !== undefined) {
-    if (whole.parsed !== undefined) readings = [whole];
-    else if (readings.length > 1) readings = readings.filter((r) => r !== whole);
+    if (whole.parsed !== undefined) {
+      const after = textSetAsideFrom(whole.parsed);
+      readings = [whole, ...readings.filter((r) => after >= 0 && r.candidate.start >= after)];
+      if (readings.length > 1) wholeEnd = text.slice(0, after).trimEnd().length;
+    } else if (readings.length > 1) readings = readings.filter((r) => r !== whole);
   }
   const firstOk = readings.find((r) => r.parsed !== undefined);
   if (firstOk === undefined) throw publicError(readings[0].failure, text);
@@ -73,7 +80,7 @@ export function parseAll(text: string, options: ParseOptions = {}): ParseAllEntr
     if (r.parsed !== undefined) {
       const repairs = r.parsed.unpositionedRepairs();
       for (const x of repairs) all.push(x);
-      entries.push({ ok: true, value: r.parsed.value, repairs, start: r.parsed.start, end: r.parsed.end, source });
+      entries.push({ ok: true, value: r.parsed.value, repairs, start: r.parsed.start, end: r === whole && wholeEnd >= 0 ? wholeEnd : r.parsed.end, source });
     } else {
       entries.push(unparsed(r.failure, text, start, end, source));
     }

@@ -48,7 +48,11 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
   // An array schema and several values, none of them an array: the values are the items.
   if (guide !== undefined && wantsArrayOnly(guide) && !Array.isArray(first.value.value)) {
     const all = [first.value, ...iterator];
-    const collected = yield* collectIntoArray(all, guide, limits);
+    const collected = yield* collectIntoArray(all, guide, limits, options.acceptTruncated === true);
+    // A value cut off at the end of the reply is one the array would have held: refused, as a cut-off
+    // value is, rather than left out without a word.
+    const cut = all.find((c) => c.truncated);
+    if (collected !== undefined && cut !== undefined && options.acceptTruncated !== true) throw truncatedReplyError(text, cut.repairs);
     if (collected !== undefined) return collected;
     // An array written later beats a value before it that would only fit once wrapped.
     candidates = all.filter((c) => Array.isArray(c.value)).concat(all.filter((c) => !Array.isArray(c.value)));
@@ -147,7 +151,7 @@ function sortedJson(value: unknown): string {
  * of those that fit the items (each repaired toward them), in document order. Undefined when there are
  * fewer than two, one is an array, none fits, or the array itself is not valid.
  */
-function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits: RepairLimits): Generator<unknown, RepairReport | undefined, Validation> {
+function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits: RepairLimits, acceptTruncated: boolean): Generator<unknown, RepairReport | undefined, Validation> {
   const node = wantsArrayOnly(guide);
   if (node === undefined || all.length < 2 || all.some((c) => Array.isArray(c.value))) return undefined;
   const ordered = all.slice().sort((a, b) => a.start - b.start);
@@ -155,9 +159,11 @@ function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits
   const textRepairs: Repair[] = [];
   const itemRepairs: Repair[] = [];
   for (const candidate of ordered) {
-    if (candidate.truncated) continue; // a cut-off value is never repaired into an item
+    // A cut-off value is never repaired into an item: the caller refuses the reply, or, told to
+    // accept one, it joins as it stands, its cut reported with its text repairs.
+    if (candidate.truncated && !acceptTruncated) continue;
     const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)]);
-    if (fit === undefined) continue;
+    if (fit === undefined || (candidate.truncated && fit.repairs.length > 0)) continue;
     kept.push(fit.value);
     for (const r of candidate.repairs) textRepairs.push(r);
     for (const r of fit.repairs) itemRepairs.push(r);

@@ -31,6 +31,17 @@ describe('parseAll', () => {
     ]);
   });
 
+  test('a reply that starts with a value and goes on in prose holding more: each value an entry (schema probe)', () => {
+    // Before: the first value alone, the others set aside as surrounding text.
+    const text = '{"id": 1} and {"id": 2}, then {"id": 3}.';
+    const all = parseAll(text);
+    assert.deepEqual(brief(all), [['whole', { id: 1 }], ['balanced', { id: 2 }], ['balanced', { id: 3 }]]);
+    assert.equal(text.slice(all[0].start, all[0].end), '{"id": 1}');
+    assert.deepEqual(parse(text), { id: 1 });
+    // Prose with no value after it: the one entry, as before.
+    assert.deepEqual(brief(parseAll('{"a": 1} is the answer.')), [['whole', { a: 1 }]]);
+  });
+
   test('valid JSON is one entry with no repairs', () => {
     assert.deepEqual(parseAll('{"a": 1}'), [{ ok: true, value: { a: 1 }, repairs: [], start: 0, end: 8, source: 'whole' }]);
   });

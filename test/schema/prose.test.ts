@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { JsonMendError, SchemaError, coerce, coerceWithReport, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/index.js';
+import { JsonMendError, SchemaError, coerce, coerceWithReport, createStreamParser, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/index.js';
 
 function schemaRepairs(repairs: readonly Repair[]): SchemaRepair[] {
   return repairs.filter((r): r is SchemaRepair => 'path' in r && !('offset' in r));
@@ -249,6 +249,25 @@ describe('several values for one schema', () => {
     const repairs = schemaRepairs(r.repairs);
     assert.deepEqual(repairs[0], { kind: 'collect_into_array', path: '', before: [{ name: 'x' }, { id: 1 }, { id: '2' }], after: [{ id: 1 }, { id: 2 }] });
     assert.deepEqual(repairs[1], { kind: 'string_to_integer', path: '/1/id', before: '2', after: 2 });
+  });
+
+  test('collect_into_array: a value cut off at the end refuses the reply, as a cut-off value does (schema probe F10)', () => {
+    // Before: [{id: 1}, {id: 2}], the third value left out with no word.
+    const text = '```json\n{"id": 1}\n```\n```json\n{"id": 2}\n```\n```json\n{"id": 3';
+    assert.equal(code(() => parse(text, { schema: list })), 'REPAIR_REFUSED');
+    assert.equal(code(() => parse('{"id": 1} and {"id": 2} and {"id": 3', { schema: list })), 'REPAIR_REFUSED');
+    const s = createStreamParser({ schema: list });
+    s.push(text);
+    assert.throws(() => s.end(), { code: 'REPAIR_REFUSED' });
+    // Told to accept it, the cut-off value joins as it stands, its cut reported.
+    const r = parseWithReport(text, { schema: list, acceptTruncated: true });
+    assert.deepEqual(r.value, [{ id: 1 }, { id: 2 }, { id: 3 }]);
+    assert.ok(kinds(r.repairs).includes('truncated'));
+  });
+
+  test('collect_into_array: a reply that starts with a value, more in the prose after it (schema probe)', () => {
+    // Before: [{id: 1}] (wrap_in_array), ids 2 and 3 lost.
+    assert.deepEqual(parse('{"id": 1} and {"id": 2} and {"id": 3}', { schema: list }), [{ id: 1 }, { id: 2 }, { id: 3 }]);
   });
 
   test('an array among the candidates is the answer, not a collection', () => {
