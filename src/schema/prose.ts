@@ -115,29 +115,67 @@ function isScalarType(t: string): boolean {
  * lines (a list's mark and emphasis around them allowed) read through an object schema. Each label
  * names a declared property as rename_property compares names; every required property is there,
  * two at least (or all there are), and none is named twice. The values stay as written: the repair
- * loop then reads each as its property asks (`"30"` for an integer is 30). Undefined otherwise.
+ * loop then reads each as its property asks (`"30"` for an integer is 30). Nothing in the block is
+ * dropped: a line that is no label goes on the value before it (a list under an empty value is its
+ * items), and a label no property declares is a member of its own, as written (stripped, reported,
+ * by a schema that allows no others). The block ends at a blank line before text that is no label:
+ * prose after it is set aside, as after JSON. Undefined otherwise.
  */
 function labelledLines(text: string, node: Schema): Record<string, unknown> | undefined {
   const properties = node.properties;
   if (properties === undefined || typeof properties !== 'object') return undefined;
   const declared = Object.keys(properties);
   const byKey = new Map(declared.map((name) => [propertyKey(name), name]));
-  const value: Record<string, unknown> = {};
+  const members: Array<{ name: string; first: string; more: string[] }> = [];
   let matched = 0;
+  let blank = false;
   for (const raw of text.split('\n')) {
-    const line = withoutListMark(raw.trim());
+    const trimmed = raw.trim();
+    if (trimmed === '') {
+      blank = members.length > 0;
+      continue;
+    }
+    const last = members[members.length - 1];
+    const line = withoutListMark(trimmed);
     let colon = 0;
     while (colon < line.length && line[colon] !== ':' && line[colon] !== '：') colon++;
-    if (colon === 0 || colon >= line.length) continue;
-    const name = byKey.get(propertyKey(trimMarks(line.slice(0, colon))));
-    if (name === undefined) continue;
-    if (Object.prototype.hasOwnProperty.call(value, name)) return undefined;
-    Object.defineProperty(value, name, { value: trimMarks(line.slice(colon + 1)), enumerable: true, writable: true, configurable: true });
-    matched++;
+    const label = colon > 0 && colon < line.length ? trimMarks(line.slice(0, colon)) : '';
+    const name = label === '' ? undefined : byKey.get(propertyKey(label));
+    if (name !== undefined) {
+      if (members.some((m) => m.name === name)) return undefined;
+      members.push({ name, first: trimMarks(line.slice(colon + 1)), more: [] });
+      matched++;
+    } else if (last === undefined) {
+      continue; // prose before the block
+    } else if (isLabel(label)) {
+      if (members.some((m) => m.name === label)) return undefined;
+      members.push({ name: label, first: trimMarks(line.slice(colon + 1)), more: [] });
+    } else if (blank) {
+      break; // prose after the block
+    } else {
+      last.more.push(trimmed);
+      continue;
+    }
+    blank = false;
   }
+  const value: Record<string, unknown> = {};
+  for (const m of members) Object.defineProperty(value, m.name, { value: memberValue(m.first, m.more), enumerable: true, writable: true, configurable: true });
   const required = Array.isArray(node.required) ? (node.required as unknown[]) : [];
   if (matched < Math.min(2, declared.length) || !required.every((r) => typeof r === 'string' && Object.prototype.hasOwnProperty.call(value, r))) return undefined;
   return value;
+}
+
+/** A label a model writes before a value: a few words, a letter first (not a sentence that holds a colon). */
+function isLabel(label: string): boolean {
+  return label.length > 0 && label.length <= 40 && /^\p{L}/u.test(label) && label.split(' ').length <= 4;
+}
+
+/** A member's value: its line's text, the lines under it joined; lines that are all list items under an empty one, those items. */
+function memberValue(first: string, more: readonly string[]): unknown {
+  if (more.length === 0) return first;
+  const items = more.map(withoutListMark);
+  if (first === '' && items.every((item, i) => item !== more[i])) return items.map(trimMarks);
+  return [first, ...more].filter((line) => line !== '').join('\n');
 }
 
 /** `line` without a list's mark before it (`-`, `*`, `•`, `+`, `1.`, `1)`). */

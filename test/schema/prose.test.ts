@@ -501,6 +501,18 @@ describe('an object read from labelled lines through its schema', () => {
     assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'John Doe', age: 30, email: 'john.doe@example.com' }, ['read_from_prose', 'string_to_integer']]);
     assert.deepEqual(parse('1. **Name:** Jo\n2. **Full-Age:** 4\n3. Email: x@y', { schema: { ...person, properties: { ...person.properties, full_age: { type: 'integer' } }, required: ['name'] } }), { name: 'Jo', full_age: 4, email: 'x@y' });
   });
+  test('nothing in the block is dropped: lines under a value, a list under a label, a label no property declares (schema probe F1–F3)', () => {
+    const open = { type: 'object', properties: { name: { type: 'string' }, bio: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['name'] };
+    // Before: bio "line one", tags [""], and Email dropped, each with no word.
+    assert.deepEqual(parse('Name: Ada\nBio: line one\nline two', { schema: open }), { name: 'Ada', bio: 'line one\nline two' });
+    assert.deepEqual(parse('Name: Ada\nTags:\n- a\n- b', { schema: open }), { name: 'Ada', tags: ['a', 'b'] });
+    assert.deepEqual(parse('Name: Ada\nBio: x\nEmail: a@b', { schema: open }), { name: 'Ada', bio: 'x', Email: 'a@b' });
+    // A schema that allows no other member strips it, and says so.
+    const r = parseWithReport('Name: Ada\nBio: x\nEmail: a@b', { schema: { ...open, additionalProperties: false } });
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'Ada', bio: 'x' }, ['read_from_prose', 'strip_extra_properties']]);
+    // Prose after a blank line is set aside, as after JSON.
+    assert.deepEqual(parse('Name: Ada\nBio: x\n\nLet me know if you need more.', { schema: open }), { name: 'Ada', bio: 'x' });
+  });
   test('a required property missing, one named twice, or a value the schema rejects: no value', () => {
     for (const text of ['Name: John\nAge: 30', 'Name: John\nName: Jane\nAge: 3\nEmail: a@b', 'Name: John\nAge: thirty\nEmail: a@b.c', 'I could not find it.']) {
       assert.equal(code(() => parse(text, { schema: person })), 'NO_JSON', text);
