@@ -3,9 +3,10 @@
 import { dereference, validate as cfValidate } from '@cfworker/json-schema';
 import type { Schema, SchemaDraft } from '@cfworker/json-schema';
 import { JsonMendError, describeType } from '../errors.js';
-import { type Guide, loneSurrogateIssue, runValidator, translateValidatorError, withWellFormedKeys } from './guide.js';
+import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, loneSurrogateIssue, propertySchema, resolveSchema, runValidator, translateValidatorError, withWellFormedKeys } from './guide.js';
+import { propertyKey } from './convert.js';
 import { cfworkerIssues, standardIssues } from './issues.js';
-import { fromFragment, fromStandardPath, shortValue } from './pointer.js';
+import { fromFragment, fromStandardPath, shortValue, toPointer } from './pointer.js';
 import { checkJsonSchema } from './sanity.js';
 import { jsonSchemaOfProps, standardPropsOf, type StandardSchemaV1 } from './standard.js';
 import type { JsonSchema, JsonSchemaDraft, JsonSchemaValidator, SchemaIssue, SchemaLike } from './types.js';
@@ -180,7 +181,11 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
   const { issues } = result as { issues?: unknown };
   if (issues === undefined) {
     if (!('value' in result)) throw invalidResult('an object with neither value nor issues');
-    return { valid: true, value: (result as { value: unknown }).value };
+    const output = (result as { value: unknown }).value;
+    const dropped = guide === undefined ? undefined : droppedMisnamedKey(guide, guide.root, value, output, []);
+    if (dropped === undefined) return { valid: true, value: output };
+    const issue: SchemaIssue = { path: toPointer(dropped.path), expected: `the property ${JSON.stringify(dropped.property)}`, received: JSON.stringify(dropped.key), message: `the key ${JSON.stringify(dropped.key)} names the property ${JSON.stringify(dropped.property)}, and the schema would drop it` };
+    return { valid: false, issues: () => [issue], paths: [dropped.path] };
   }
   if (!Array.isArray(issues)) throw invalidResult(`issues that are not an array (${describeType(issues)})`);
   for (const issue of issues) {
@@ -190,6 +195,37 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
   }
   const found = issues as StandardSchemaV1.Issue[];
   return { valid: false, issues: () => standardIssues(found, value, guide), paths: found.map((i) => fromStandardPath(i.path)) };
+}
+
+/**
+ * `{"Name": "Ada"}` through Zod's `z.object({name: z.string().optional()})`: valid, and the output
+ * `{}`: the schema strips the key it does not know, though it names a property as rename_property
+ * compares names. Such a key, where the property itself is missing, is where the value fails, so
+ * that the repair renames it; else the answer would be lost without a word. Undefined when no key was.
+ */
+function droppedMisnamedKey(guide: Guide, schema: Schema | boolean, input: unknown, output: unknown, path: string[]): { path: string[]; key: string; property: string } | undefined {
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean') return undefined;
+  if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
+    for (let i = 0; i < input.length; i++) {
+      const found = droppedMisnamedKey(guide, itemSchema(node, i), input[i], output[i], [...path, String(i)]);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(input) || !isPlainObject(output)) return undefined;
+  const props = node.properties;
+  const declared = props !== null && typeof props === 'object' ? Object.keys(props) : [];
+  for (const key of Object.keys(input)) {
+    if (Object.hasOwn(output, key)) {
+      const found = droppedMisnamedKey(guide, propertySchema(node, key), input[key], output[key], [...path, key]);
+      if (found !== undefined) return found;
+    } else if (!isDeclaredProperty(node, key)) {
+      const property = declared.find((name) => propertyKey(name) === propertyKey(key) && !Object.hasOwn(input, name));
+      if (property !== undefined) return { path, key, property };
+    }
+  }
+  return undefined;
 }
 
 function compileStandard(props: StandardSchemaV1.Props, draft: JsonSchemaDraft | undefined): Compiled {

@@ -19,7 +19,7 @@ export interface SchemaRepairKindRow {
  */
 export const SCHEMA_REPAIR_KINDS = {
   rename_property: {
-    fixes: 'a key that matches no property but equals exactly one declared property ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename)',
+    fixes: 'a key that matches no property but equals exactly one declared property ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost',
     example: '`{full_name}` → `{"Full Name": "Ada"}` → `{"full_name": "Ada"}`',
   },
   null_to_default: {
@@ -51,7 +51,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`string[]` → `{"path": "x"}` → `["x"]`',
   },
   wrap_in_array: {
-    fixes: 'a scalar where an array is expected, or an object where an array of objects is expected',
+    fixes: 'a scalar where an array is expected, or an object where an array of objects is expected (not an object none of whose keys the items declare: a wrapper such as `{"results": […], "total": 1}` is no item)',
     example: '`string[]` → `"x"` → `["x"]`',
   },
   string_to_integer: {

@@ -501,7 +501,7 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepai
       // 5. unwrap_object_to_array: `{"elements": [1, 2]}`, a wrapper whose one value is the array;
       // not when the key is one the items declare (`{"tags": []}` is an item).
       if (keys.length === 1 && Array.isArray(v[keys[0]]) && !itemDeclares(guide, node, keys[0]) && satisfies(guide, node, v[keys[0]])) return ['unwrap_object_to_array', v[keys[0]]];
-      if (itemsAcceptObjects(node, guide)) return ['wrap_in_array', [v]];
+      if (itemsAcceptObjects(node, guide) && !namesNoItemProperty(guide, node, keys)) return ['wrap_in_array', [v]];
       // 6. wrap_object_in_array: a one-key placeholder whose value fits the items; never squeeze several keys.
       if (keys.length === 1 && satisfies(guide, items, v[keys[0]])) return ['wrap_object_in_array', [v[keys[0]]]];
       return ['wrap_in_array', NO];
@@ -542,6 +542,19 @@ function itemDeclares(guide: Guide, node: Schema, key: string): boolean {
   const item = resolveSchema(guide, itemSchema(node, 0));
   const props = item !== null && typeof item === 'object' ? (item as { properties?: unknown }).properties : undefined;
   return props !== null && typeof props === 'object' && Object.hasOwn(props, key);
+}
+
+/**
+ * `{"results": [{…}], "total": 1}` for an array of `{id}`: an object none of whose keys the items
+ * declare (as rename_property compares names) is a wrapper, not an item; wrapped, it became an item
+ * its keys were stripped from (`[{}]`). Items that declare no properties take any object.
+ */
+function namesNoItemProperty(guide: Guide, node: Schema, keys: readonly string[]): boolean {
+  const item = resolveSchema(guide, itemSchema(node, 0));
+  const props = item !== null && typeof item === 'object' ? (item as { properties?: unknown }).properties : undefined;
+  if (keys.length === 0 || props === null || typeof props !== 'object' || Object.keys(props).length === 0) return false;
+  const declared = new Set(Object.keys(props).map(propertyKey));
+  return keys.every((key) => !isDeclaredProperty(item as Schema, key) && !declared.has(propertyKey(key)));
 }
 
 function itemsAcceptObjects(node: Schema, guide: Guide): boolean {

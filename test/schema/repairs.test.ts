@@ -1,6 +1,7 @@
 // Each schema repair in isolation, in combination, and the named invariants of issue 4.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { z } from 'zod';
 import { SchemaError, coerce, coerceWithReport, parse, type SchemaRepair } from '../../src/schema/index.js';
 
 const arrayOfStrings = { type: 'object', properties: { files: { type: 'array', items: { type: 'string' } } }, required: ['files'] };
@@ -53,6 +54,23 @@ describe('each repair in isolation', () => {
     const r = one({ items: { id: 1 } }, s);
     assert.deepEqual(r.value, { items: [{ id: 1 }] });
     assert.deepEqual(kinds(r.repairs), ['wrap_in_array']);
+  });
+  test('wrap_in_array: not an object none of whose keys the items declare (schema probe F14, F15)', () => {
+    // Before: [{}] with its keys stripped (Zod's default object strips them without a word).
+    const closed = { type: 'array', items: { type: 'object', properties: { id: { type: 'number' } }, additionalProperties: false } };
+    assert.throws(() => coerce({ results: [{ id: 1 }], total: 1 }, closed), SchemaError);
+    assert.throws(() => coerce({ results: [{ id: 1 }], total: 1 }, z.array(z.object({ id: z.number().optional() }))), SchemaError);
+    // A key the items declare, even misnamed, makes it an item; an empty object is one too.
+    assert.deepEqual(coerce({ ID: 1 }, closed), [{ id: 1 }]);
+    assert.deepEqual(coerce({}, closed), [{}]);
+  });
+  test('a key Zod would strip that names a missing property is renamed, not lost (schema probe F13)', () => {
+    // Before: {} and no repair: z.object strips unknown keys, and name is optional.
+    const r = coerceWithReport({ Name: 'Ada' }, z.object({ name: z.string().optional() }));
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'Ada' }, ['rename_property']]);
+    assert.deepEqual(coerce([{ 'Full Name': 'Ada' }], z.array(z.object({ full_name: z.string().optional() }))), [{ full_name: 'Ada' }]);
+    // A key that names no property is the schema's to strip.
+    assert.deepEqual(coerce({ name: 'Ada', extra: 1 }, z.object({ name: z.string().optional() })), { name: 'Ada' });
   });
   // Session 24 (schema survey): a reply wrapped in one key where the schema asks for the array
   // itself was refused, or, for an array of objects, wrapped whole as its only element.
