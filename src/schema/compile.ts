@@ -203,12 +203,19 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
  * compares names. Such a key, where the property itself is missing, is where the value fails, so
  * that the repair renames it; else the answer would be lost without a word. Undefined when no key was.
  */
+const MAX_WALK_DEPTH = 256;
+
 function droppedMisnamedKey(guide: Guide, schema: Schema | boolean, input: unknown, output: unknown, path: string[]): { path: string[]; key: string; property: string } | undefined {
+  // `path` is one stack, pushed and popped: a valid value is walked whole, and a copy per member would cost more than the walk.
+  // Past a depth no schema's properties reach in practice the walk stops, rather than the stack.
+  if ((input === output && (input === null || typeof input !== 'object')) || path.length > MAX_WALK_DEPTH) return undefined;
   const node = resolveSchema(guide, schema);
   if (typeof node === 'boolean') return undefined;
   if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
     for (let i = 0; i < input.length; i++) {
-      const found = droppedMisnamedKey(guide, itemSchema(node, i), input[i], output[i], [...path, String(i)]);
+      path.push(String(i));
+      const found = droppedMisnamedKey(guide, itemSchema(node, i), input[i], output[i], path);
+      path.pop();
       if (found !== undefined) return found;
     }
     return undefined;
@@ -218,11 +225,13 @@ function droppedMisnamedKey(guide: Guide, schema: Schema | boolean, input: unkno
   const declared = props !== null && typeof props === 'object' ? Object.keys(props) : [];
   for (const key of Object.keys(input)) {
     if (Object.hasOwn(output, key)) {
-      const found = droppedMisnamedKey(guide, propertySchema(node, key), input[key], output[key], [...path, key]);
+      path.push(key);
+      const found = droppedMisnamedKey(guide, propertySchema(node, key), input[key], output[key], path);
+      path.pop();
       if (found !== undefined) return found;
     } else if (!isDeclaredProperty(node, key)) {
       const property = declared.find((name) => propertyKey(name) === propertyKey(key) && !Object.hasOwn(input, name));
-      if (property !== undefined) return { path, key, property };
+      if (property !== undefined) return { path: path.slice(), key, property };
     }
   }
   return undefined;
