@@ -224,25 +224,41 @@ function isWordChar(text: string, i: number): boolean {
   return i >= 0 && i < text.length && /[\p{L}\p{N}_]/u.test(text[i]);
 }
 
-/** Enum members written in the prose: strings as phrases at word boundaries, ignoring case and space. */
-function membersIn(text: string, members: readonly unknown[]): Found {
-  const folded = foldCaseAndSpace(text);
+/**
+ * Enum members written in the prose: strings as phrases at word boundaries, ignoring case and space
+ * (`_` read as a space); one inside another's longer match is part of it, and, `readNegation`, one
+ * after `not` is not written.
+ */
+function membersIn(text: string, members: readonly unknown[], readNegation = true): Found {
+  const folded = foldForProse(text);
   const found: Found = [];
   const others = members.filter((m) => typeof m !== 'string');
+  const matches: Array<{ member: string; at: number; end: number }> = [];
   for (const m of members) {
     if (typeof m !== 'string') continue;
-    const wanted = foldCaseAndSpace(m);
+    const wanted = foldForProse(m);
     if (wanted.length === 0) continue;
     for (let at = folded.indexOf(wanted); at !== -1; at = folded.indexOf(wanted, at + 1)) {
       if (isWordChar(folded, at - 1) || isWordChar(folded, at + wanted.length)) continue;
-      addFound(found, m, m);
+      // `This is not spam` holds `spam`, but says the opposite: not that member.
+      if (readNegation && folded.endsWith('not ', at) && !wanted.startsWith('not ')) continue;
+      matches.push({ member: m, at, end: at + wanted.length });
     }
+  }
+  // `not spam` for [spam, not_spam]: a member found inside another's longer match is part of it.
+  for (const x of matches) {
+    if (!matches.some((y) => y !== x && y.at <= x.at && x.end <= y.end && y.end - y.at > x.end - x.at)) addFound(found, x.member, x.member);
   }
   // Numbers and booleans among the members: read as scalars, kept when they are members.
   if (others.length > 0) {
     for (const [written, value] of scalarsIn(text, ['boolean', 'number'])) if (others.includes(value)) addFound(found, written, value);
   }
   return found;
+}
+
+/** Text folded for finding members in prose: case and space, and `_` read as the space it stands for (`not_spam`). */
+function foldForProse(text: string): string {
+  return foldCaseAndSpace(text.replace(/_/g, ' '));
 }
 
 /** The marks after an enum member that start a note about it (`ONE: the first`, `TWO - because`, `TWO!`). */
@@ -273,7 +289,8 @@ export function enumWithText(text: string, members: readonly unknown[]): Convert
   }
   if (found === NO) return NO;
   const others = members.filter((m) => m !== found);
-  return membersIn(t.slice(found.length), others).length > 0 ? NO : found;
+  // Named in the note at all, even denied (`ONE - is the answer, not TWO`): which one is meant is a guess.
+  return membersIn(t.slice(found.length), others, false).length > 0 ? NO : found;
 }
 
 /** Booleans (`true`/`false` as words) and numbers (as written, `$5` and `1,234` too) in the prose. */
@@ -283,21 +300,27 @@ function scalarsIn(text: string, types: readonly JsonType[]): Found {
   const integerOnly = wantsNumber && !types.includes('number');
   const found: Found = [];
   // A reply escaped twice writes its line breaks as `\n` (`False.\n\nThe statement…`): they part words too.
-  for (const raw of text.split(/\s+|\\[nrt]/)) {
-    const token = raw.replace(/^[("'*_`[]+/, '').replace(/[)"'*_`\].,;:!?]+$/, '');
-    if (token.length === 0) continue;
-    if (wantsBoolean) {
-      const lower = token.toLowerCase();
-      if (lower === 'true' || lower === 'false') addFound(found, token, lower === 'true');
-    }
-    if (wantsNumber) {
-      let n = stringToNumber(token);
-      if (n === NO) n = writtenNumber(token);
-      if (n !== NO && (!integerOnly || Number.isSafeInteger(n))) addFound(found, token, n);
-    }
+  const tokens = text.split(/\s+|\\[nrt]/).map((raw) => raw.replace(/^[("'*_`[]+/, '').replace(/[)"'*_`\].,;:!?]+$/, '')).filter((t) => t.length > 0);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const lower = token.toLowerCase();
+    // `The statement is not true.`: the word is negated, and says its opposite.
+    if (wantsBoolean && (lower === 'true' || lower === 'false')) addFound(found, token, (lower === 'true') !== (tokens[i - 1]?.toLowerCase() === 'not'));
+    if (!wantsNumber) continue;
+    let n = stringToNumber(token);
+    if (n === NO) n = writtenNumber(token);
+    if (n === NO) continue;
+    // `about 2.5 million`: the word scales the number (in decimal, so 1.1 million is 1100000).
+    const scale = SCALES.get(tokens[i + 1]?.toLowerCase() ?? '');
+    if (scale !== undefined) n = Number(`${n}e${scale}`);
+    // For an integer, a fraction does not fit (`About 2.5 hours, so 3 slots.`).
+    if (!integerOnly || Number.isSafeInteger(n)) addFound(found, token, n);
   }
   return found;
 }
+
+/** Words that scale the number before them, as powers of ten. */
+const SCALES: ReadonlyMap<string, number> = new Map([['thousand', 3], ['million', 6], ['billion', 9], ['trillion', 12]]);
 
 /**
  * `10,0,0,10,5` or `3 4 5` for an array of numbers (langchain #12667): the numbers of a reply that is
@@ -307,6 +330,8 @@ function scalarsIn(text: string, types: readonly JsonType[]): Found {
 function numberList(body: string, itemTypes: readonly JsonType[]): number[] | undefined {
   if (!itemTypes.includes('number') && !itemTypes.includes('integer')) return undefined;
   if (!/\s/.test(body) && /^\d{1,3}(,\d{3})+$/.test(body)) return undefined;
+  // `5, 1,000`: commas with space after them and commas without: one of them groups thousands.
+  if (/,\s/.test(body) && /,\d/.test(body)) return undefined;
   // Split at commas, then at white space: no pattern that can backtrack over a long run of spaces.
   const tokens: string[] = [];
   for (const piece of body.split(',')) {

@@ -519,3 +519,25 @@ describe('an object read from labelled lines through its schema', () => {
     }
   });
 });
+
+// Session 33's schema probe: prose read against its words.
+describe('prose read as it is meant: negation, scale words, numbers that are not the one', () => {
+  test('a member after "not" is not written; a member inside a longer one is part of it (probe F23)', () => {
+    // Before: "spam", and true.
+    assert.equal(parse('This is not spam.', { schema: { enum: ['spam', 'not_spam'] } }), 'not_spam');
+    assert.equal(code(() => parse('The sentiment is not positive.', { schema: { enum: ['positive', 'negative'] } })), 'NO_JSON');
+    assert.equal(parse('The sentiment is not positive but negative.', { schema: { enum: ['positive', 'negative'] } }), 'negative');
+    assert.equal(parse('The statement is not true.', { schema: { type: 'boolean' } }), false);
+    assert.equal(parse('It is in progress.', { schema: { enum: ['in_progress', 'done'] } }), 'in_progress');
+  });
+  test('a scale word multiplies the number before it (probe F24)', () => {
+    // Before: 2.5.
+    assert.equal(parse('about 2.5 million', { schema: { type: 'number' } }), 2_500_000);
+    assert.equal(parse('roughly 1.1 million people', { schema: { type: 'integer' } }), 1_100_000);
+  });
+  test('thousands among a list are no list (probe F26)', () => {
+    // Before: [5, 1, 0].
+    assert.equal(code(() => parse('5, 1,000', { schema: { type: 'array', items: { type: 'integer' } } })), 'NO_JSON');
+    assert.deepEqual(parse('10,0,0,10,5', { schema: { type: 'array', items: { type: 'integer' } } }), [10, 0, 0, 10, 5]);
+  });
+});
