@@ -17,6 +17,7 @@ import { dropFailingItems, fillDefaults } from './salvage.js';
 import { enumWithText } from './prose.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
+import type { NumberText } from './number-text.js';
 
 /** Default bound on validate-repair rounds. */
 export const DEFAULT_MAX_ROUNDS = 8;
@@ -40,6 +41,8 @@ export interface RepairLimits {
   enabled?: boolean;
   /** Drop array items that cannot be made to fit and fill missing properties from `default` (see salvage.ts). */
   salvage?: boolean;
+  /** How the reply wrote its numbers, for `scalar_to_string` (see number-text.ts). */
+  numberText?: NumberText;
 }
 
 /** Failing instance paths as a tree, so the walk only visits what failed. */
@@ -72,6 +75,7 @@ interface Ctx {
   nested: number;
   maxRounds: number;
   maxDepth: number;
+  numberText: NumberText | undefined;
 }
 
 const REMOVE: unique symbol = Symbol('remove');
@@ -113,7 +117,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
   let current = start;
   for (let round = 0; round < maxRounds; round++) {
-    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity };
+    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText };
     let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
     // Nothing more to repair: with salvage, the items that still fail are dropped.
     if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs);
@@ -162,8 +166,8 @@ export function isThenable(x: unknown): x is PromiseLike<unknown> {
  * `value` repaired toward `schema` (a subschema of the guide's) on its own, repair paths starting at
  * `path`: the value and its repairs, or undefined when it cannot be made to fit.
  */
-export function repairToSchema(value: unknown, schema: Schema | boolean, guide: Guide, path: string[]): { value: unknown; repairs: SchemaRepair[] } | undefined {
-  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity };
+export function repairToSchema(value: unknown, schema: Schema | boolean, guide: Guide, path: string[], numberText?: NumberText): { value: unknown; repairs: SchemaRepair[] } | undefined {
+  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText };
   return repairAgainst(value, schema, path, ctx);
 }
 
@@ -323,7 +327,7 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   }
 
   if (trie.here) {
-    const converted = convertNode(value, node, pathOf(frame), guide, ctx.maxDepth - baseDepth - frame.depth);
+    const converted = convertNode(value, node, pathOf(frame), guide, ctx.maxDepth - baseDepth - frame.depth, ctx.numberText);
     if (converted) {
       appendAll(ctx.repairs, converted.steps);
       return converted.value; // its insides are validated afresh in the next round
@@ -421,7 +425,7 @@ interface Converted2 {
 }
 
 /** Node-level repairs toward the shapes `node` asks for; with several (a type array), the fewest steps win, ties first. */
-function convertNode(value: unknown, node: Schema, path: string[], guide: Guide, room: number): Converted2 | undefined {
+function convertNode(value: unknown, node: Schema, path: string[], guide: Guide, room: number, numberText: NumberText | undefined): Converted2 | undefined {
   const targets = expectedTypes(node);
   const actual = jsonTypeOf(value);
   let best: Converted2 | undefined;
@@ -429,7 +433,7 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
     best = { value, steps: [] };
   } else {
     for (const t of targets) {
-      const tried = chain(value, t, node, path, guide, room);
+      const tried = chain(value, t, node, path, guide, room, numberText);
       if (tried && (!best || tried.steps.length < best.steps.length)) best = tried;
     }
   }
@@ -450,13 +454,13 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
 }
 
 /** Up to {@link MAX_CHAIN} repairs in the documented order that turn `value` into type `t`. */
-function chain(value: unknown, t: JsonType, node: Schema, path: string[], guide: Guide, room: number): Converted2 | undefined {
+function chain(value: unknown, t: JsonType, node: Schema, path: string[], guide: Guide, room: number, numberText: NumberText | undefined): Converted2 | undefined {
   const pointer = toPointer(path);
   const steps: SchemaRepair[] = [];
   let v = value;
   for (let i = 0; i < MAX_CHAIN; i++) {
     if (typeFits(jsonTypeOf(v), t)) return { value: v, steps };
-    const [kind, next] = step(v, t, node, guide);
+    const [kind, next] = step(v, t, node, guide, numberText);
     if (next === NO) return undefined;
     if (kind === 'unwrap_json_string' && nestingExceeds(next, room)) {
       throw new JsonMendError('TOO_DEEP', `the JSON string at ${path.length === 0 ? '(root)' : pointer} unwraps to a value nested deeper than maxDepth`, { path: pointer });
@@ -481,7 +485,7 @@ function nestingExceeds(value: unknown, room: number): boolean {
 }
 
 /** The first repair, in the documented order, that moves `v` toward type `t`. */
-function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepairKind, Converted<unknown>] {
+function step(v: unknown, t: JsonType, node: Schema, guide: Guide, numberText: NumberText | undefined): [SchemaRepairKind, Converted<unknown>] {
   // 3. unwrap_json_string runs before any wrap, so a stringified array is never wrapped whole.
   if (typeof v === 'string' && (t === 'array' || t === 'object')) {
     const inner = unwrapJsonString(v, t);
@@ -529,8 +533,11 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide): [SchemaRepai
     case 'boolean':
       if (typeof v === 'string') return ['string_to_boolean', stringToBoolean(v)];
       break;
-    case 'string':
-      return ['scalar_to_string', scalarToString(v)];
+    case 'string': {
+      // `{"version": 1.10}`: the string as the reply wrote it; spelt two ways there, which is meant is a guess.
+      const written = typeof v === 'number' ? numberText?.(v) : undefined;
+      return ['scalar_to_string', written === null ? NO : written ?? scalarToString(v)];
+    }
     default:
       break;
   }

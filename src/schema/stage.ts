@@ -12,6 +12,7 @@ import { type Guide, itemSchema } from './guide.js';
 import { readProse, wantsArrayOnly } from './prose.js';
 import { type RepairLimits, isThenable, repairLoop, repairToSchema, runAsync, runSync } from './repair.js';
 import type { JsonSchema, Repair, RepairReport, SchemaParseOptions } from './types.js';
+import { type NumberText, numberSpellings } from './number-text.js';
 
 /** What the search needs of a candidate: its value, its text repairs, and whether it was cut off. */
 interface Found {
@@ -20,6 +21,8 @@ interface Found {
   readonly truncated: boolean;
   /** For one of several concatenated values: all of them, and which this is. */
   readonly part?: { readonly all: readonly unknown[]; readonly index: number };
+  /** How the reply wrote the value's numbers. */
+  readonly numberText: NumberText;
 }
 
 /** The search as a generator that yields values to validate (see repairLoop). */
@@ -63,7 +66,7 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     // Past the values written one after another once an empty one fit: only they are weighed.
     if (emptyPick !== undefined && candidate.part === undefined) break;
     // A cut-off reply that the schema rejects is an error, not something to guess at.
-    const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated });
+    const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated, numberText: candidate.numberText });
     // One it accepts may still have lost what was cut off (a string's end, an optional member).
     if (outcome.ok && candidate.truncated && options.acceptTruncated !== true) throw truncatedReplyError(text, candidate.repairs);
     if (outcome.ok) {
@@ -114,10 +117,11 @@ function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, unde
  */
 function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generator<Found, void, undefined> {
   for (const candidate of candidates) {
-    yield candidate;
+    const numberText = numberSpellings(candidate.text, candidate.start, candidate.end);
+    yield { value: candidate.value, repairs: candidate.repairs, truncated: candidate.truncated, numberText };
     if (!Array.isArray(candidate.value) || !candidate.repairs.some((r) => r.kind === 'concatenated_values')) continue;
     const all = candidate.value as unknown[];
-    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs: candidate.repairs, truncated: candidate.truncated, part: { all, index } };
+    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs: candidate.repairs, truncated: candidate.truncated, part: { all, index }, numberText };
   }
 }
 
@@ -129,7 +133,7 @@ function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefine
   const { all, index } = found.part as NonNullable<Found['part']>;
   const same = sortedJson(taken);
   for (let k = index + 1; k < all.length; k++) {
-    const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated });
+    const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated, numberText: found.numberText });
     if (other.ok && !isEmptyContainer(other.value) && sortedJson(other.value) !== same) {
       throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`);
     }
@@ -162,7 +166,7 @@ function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits
     // A cut-off value is never repaired into an item: the caller refuses the reply, or, told to
     // accept one, it joins as it stands, its cut reported with its text repairs.
     if (candidate.truncated && !acceptTruncated) continue;
-    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)]);
+    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], numberSpellings(candidate.text, candidate.start, candidate.end));
     if (fit === undefined || (candidate.truncated && fit.repairs.length > 0)) continue;
     kept.push(fit.value);
     for (const r of candidate.repairs) textRepairs.push(r);

@@ -158,6 +158,14 @@ describe('each repair in isolation', () => {
     assert.deepEqual(kinds(one({ s: 1.5 }, s).repairs), ['scalar_to_string']);
     assert.throws(() => coerce({ s: null }, s), SchemaError);
   });
+  test('scalar_to_string: a number read from a reply is the string the reply wrote (schema probe F18)', () => {
+    const s = { type: 'object', properties: { version: { type: 'string' }, id: { type: 'string' } } };
+    // Before: "1.1" and "12345678901234567000", the double's printing.
+    assert.deepEqual(parse('{"version": 1.10, "id": 12345678901234567890}', { schema: s }), { version: '1.10', id: '12345678901234567890' });
+    assert.deepEqual(parse("{'version': 2.50,}", { schema: s }), { version: '2.50' });
+    // Spelt two ways in the reply (1.10 and 1.1), which one a 1.1 was is a guess.
+    assert.throws(() => parse('{"version": 1.10, "id": 1.1}', { schema: s }), SchemaError);
+  });
   test('drop_null: only at an optional property that does not allow null', () => {
     const s = { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } }, required: ['q'] };
     const r = one({ q: 'cats', limit: null }, s);
