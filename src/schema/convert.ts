@@ -17,16 +17,33 @@ export function stringToNumber(text: string): Converted<number> {
   const t = text.trim();
   if (t.length === 0 || t.length > 400 || !JSON_NUMBER.test(t)) return NO;
   const n = Number(t);
-  return Number.isFinite(n) ? n : NO;
+  // `"9007199254740993"`: digits a double cannot hold (it would be …992) are refused, not rounded.
+  if (!Number.isFinite(n) || (!Number.isSafeInteger(n) && INTEGER_TEXT.test(t))) return NO;
+  return n;
 }
 
+const INTEGER_TEXT = /^-?[0-9]+$/;
+
 /**
- * `"42"` → `42`. As {@link stringToNumber}, and the value must be a safe integer: `"4.5"` is refused,
- * and so is a number beyond 2^53, which a double cannot hold exactly.
+ * `"42"` → `42`. As {@link stringToNumber}, and the text must name an integer exactly: `"4.5"` and
+ * `"2.9999999999999999"` (which a double rounds to 3) are refused, and so is a number beyond 2^53.
  */
 export function stringToInteger(text: string): Converted<number> {
   const n = stringToNumber(text);
-  return n !== NO && Number.isSafeInteger(n) ? n : NO;
+  return n !== NO && Number.isSafeInteger(n) && namesInteger(text.trim()) ? n : NO;
+}
+
+/** Whether JSON number text names an integer exactly: every digit past the point (after the exponent's shift) is 0. */
+function namesInteger(t: string): boolean {
+  const e = t.search(/[eE]/);
+  const mantissa = e === -1 ? t : t.slice(0, e);
+  const shift = e === -1 ? 0 : Number(t.slice(e + 1));
+  const unsigned = mantissa.startsWith('-') ? mantissa.slice(1) : mantissa;
+  const dot = unsigned.indexOf('.');
+  const digits = dot === -1 ? unsigned : unsigned.slice(0, dot) + unsigned.slice(dot + 1);
+  const point = (dot === -1 ? unsigned.length : dot) + shift;
+  for (let i = Math.max(point, 0); i < digits.length; i++) if (digits[i] !== '0') return false;
+  return true;
 }
 
 /** `4.0` → `4`: an integral number only; never rounds. */

@@ -55,11 +55,11 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`string[]` → `"x"` → `["x"]`',
   },
   string_to_integer: {
-    fixes: 'a string in the JSON number grammar (after trimming) whose value is a safe integer',
+    fixes: 'a string in the JSON number grammar (after trimming) that names a safe integer exactly (`"1.5e1"` is 15; `"2.9999999999999999"`, which a double rounds to 3, is refused)',
     example: '`integer` → `"42"` → `42`',
   },
   string_to_number: {
-    fixes: 'a string in the JSON number grammar (after trimming)',
+    fixes: 'a string in the JSON number grammar (after trimming); an integer past 2^53, which a double cannot hold, is refused',
     example: '`number` → `" 0.5 "` → `0.5`',
   },
   written_number: {

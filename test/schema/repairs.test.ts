@@ -120,7 +120,9 @@ describe('each repair in isolation', () => {
     const s = { type: 'object', properties: { n: { type: 'integer' } } };
     assert.deepEqual(one({ n: ' 42 ' }, s).value, { n: 42 });
     assert.deepEqual(one({ n: '-7' }, s).repairs, [{ kind: 'string_to_integer', path: '/n', before: '-7', after: -7 }]);
-    for (const bad of ['', ' ', 'NaN', 'Infinity', '0x10', '1,5', '4.5', '12abc', '+3', '99999999999999999999']) {
+    assert.deepEqual(coerce({ n: '1.5e1' }, s), { n: 15 });
+    // Session 33's schema probe (F21): a double rounds 2.9999999999999999 to 3; the text names no integer.
+    for (const bad of ['', ' ', 'NaN', 'Infinity', '0x10', '1,5', '4.5', '12abc', '+3', '99999999999999999999', '2.9999999999999999', '1.25e1']) {
       assert.throws(() => coerce({ n: bad }, s), SchemaError, `"${bad}" must be refused`);
     }
   });
@@ -134,7 +136,8 @@ describe('each repair in isolation', () => {
     assert.deepEqual(one({ x: '0.5' }, s).value, { x: 0.5 });
     assert.deepEqual(one({ x: '-1e3' }, s).value, { x: -1000 });
     assert.deepEqual(kinds(one({ x: '2' }, s).repairs), ['string_to_number']);
-    for (const bad of ['', 'NaN', 'Infinity', '-Infinity', '0x10', '1,5', '.5', '1.', 'one']) {
+    // F20: digits a double cannot hold are refused, not rounded (9007199254740993 would be …992).
+    for (const bad of ['', 'NaN', 'Infinity', '-Infinity', '0x10', '1,5', '.5', '1.', 'one', '9007199254740993']) {
       assert.throws(() => coerce({ x: bad }, s), SchemaError, `"${bad}" must be refused`);
     }
   });
