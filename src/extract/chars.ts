@@ -166,6 +166,39 @@ export function lineEnd(text: string, i: number, end: number): number {
   return i;
 }
 
+/**
+ * `[CONTENT]`⏎…⏎`[/CONTENT]`, the markers MetaGPT asks a model to put around its JSON: a word in
+ * capitals in brackets on the text's first line, at `i`. The span between the markers (the closing
+ * one, `[/WORD]` or `[WORD]` again, on the last line, may be missing: `closed` says); undefined when no marker
+ * line starts at `i`. Looks at a word's length at each end.
+ */
+export function markedSpan(text: string, i: number, end: number): { start: number; end: number; closed: boolean } | undefined {
+  const word = markerAt(text, i, end);
+  if (word < 0) return undefined;
+  let j = word;
+  while (j < end && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09 || text.charCodeAt(j) === 0x0d)) j++;
+  if (j >= end || text.charCodeAt(j) !== LF) return undefined;
+  const start = skipWs(text, j + 1, end);
+  const last = trimEnd(text, start, end);
+  const name = text.slice(i + 1, word - 1);
+  for (const closer of [`[/${name}]`, `[${name}]`]) {
+    const at = last - closer.length;
+    if (at < start || !text.startsWith(closer, at)) continue;
+    let k = at;
+    while (k > start && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
+    if (k === start || text.charCodeAt(k - 1) === LF || text.charCodeAt(k - 1) === 0x0d) return { start, end: trimEnd(text, start, at), closed: true };
+  }
+  return { start, end, closed: false };
+}
+
+/** Past `[WORD]` (capitals and `_`, 2 to 32 of them) at `i`, or -1. */
+function markerAt(text: string, i: number, end: number): number {
+  if (text.charCodeAt(i) !== LBRACK) return -1;
+  let j = i + 1;
+  while (j < end && j - i <= 32 && ((text.charCodeAt(j) >= 0x41 && text.charCodeAt(j) <= 0x5a) || text.charCodeAt(j) === 0x5f)) j++;
+  return j - i >= 3 && text.charCodeAt(j) === RBRACK ? j + 1 : -1;
+}
+
 /** One past the last index in [start, end) that is not whitespace, or `start`. */
 export function trimEnd(text: string, start: number, end: number): number {
   while (end > start && isWs(text.charCodeAt(end - 1))) end--;

@@ -2,7 +2,7 @@
 // and reasoning candidates.
 import { JsonMendError, assertText } from '../errors.js';
 import { scanProse, type ProseSpan } from './balanced.js';
-import { Verdict, classifyOpen, elementsStartAt, isWholeScalar, isWs, membersOpenAt, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
+import { Verdict, classifyOpen, elementsStartAt, isWholeScalar, isWs, markedSpan, membersOpenAt, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
@@ -199,8 +199,14 @@ function doubledOpenerLanguage(text: string, a: number, b: number): { language: 
  * reply starts with a lone `[12]`, a citation as often as an array.
  */
 function wholeSpan(text: string, root: Region): { start: number; end: number; weak: boolean } | undefined {
-  const s = skipWs(text, 0, root.end);
-  const e = trimEnd(text, s, root.end);
+  let s = skipWs(text, 0, root.end);
+  let e = trimEnd(text, s, root.end);
+  // `[CONTENT]⏎{…}⏎[/CONTENT]`: the value between the markers, never an array of the word.
+  const marked = markedSpan(text, s, e);
+  if (marked !== undefined) {
+    s = marked.start;
+    e = marked.end;
+  }
   if (s >= e) return undefined;
   const first = root.children[0];
   if (first !== undefined && first.kind === 'reasoning' && first.contentStart <= s && s < first.end) return undefined;

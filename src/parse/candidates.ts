@@ -3,7 +3,7 @@ import { JsonMendError } from '../errors.js';
 import { scanBalanced } from '../extract/balanced.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
-import { isKeyChar, isKeyStart, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
+import { isKeyChar, isKeyStart, markedSpan, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
 import { answerStart, extractAfterValue, extractRead } from '../extract/extract.js';
 import { fullwidthDetail, readFullwidthBrackets } from '../extract/fullwidth.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
@@ -292,7 +292,7 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
   const log = new RepairLog();
   // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string. Not
   // into the tokens a model writes when it stops (`<|im_end|>`): they are markup, not its text.
-  const end = candidate.source === 'whole' ? endTokensAt(text) : candidate.end;
+  const end = candidate.source === 'whole' ? wholeEnd(text, candidate) : candidate.end;
   noteSurroundings(text, candidate, end, log, settings);
   if (fullwidth.length > 0) noteFullwidth(text, fullwidth, candidate.start, end, log, settings);
   // A whole-text span is the text the fast path already tried.
@@ -339,6 +339,16 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
     log.push('truncated', error.emptyTopAt, 'the text ends in a value that holds nothing yet; dropped its opener');
     return new ParsedCandidate(read.value, candidate.start, error.emptyTopAt, log, text, read.edits);
   }
+}
+
+/**
+ * Where a whole-text candidate's reading ends: before the closing marker of a text between
+ * `[CONTENT]` markers (see markedSpan), else at the text's end, before the tokens a model writes
+ * when it stops.
+ */
+function wholeEnd(text: string, candidate: Candidate): number {
+  const marked = markedSpan(text, skipWs(text, 0, text.length), text.length);
+  return marked !== undefined && marked.closed && marked.start === candidate.start ? marked.end : endTokensAt(text);
 }
 
 /** What the engine read from a span: its value (several at the top: an array of them) and the splices. */
@@ -463,6 +473,9 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   let start = candidates.length > 0 && candidates.every((x) => x.reasoning === true) ? answerStart(text) : 0;
   const afterReasoning = start > 0;
   while (start < text.length && ' \t\r\n'.includes(text[start])) start++;
+  // `[CONTENT]⏎…⏎[/CONTENT]` (see markedSpan): the text between the markers.
+  const marked = markedSpan(text, start, text.length);
+  if (marked !== undefined) start = marked.start;
   let look = start;
   for (;;) {
     while (look < text.length && /[\s\ufeff\u200b-\u200d\u2060]/.test(text[look])) look++;

@@ -343,3 +343,17 @@ describe('a fence opener written twice (langchainjs #1429)', () => {
     assert.deepEqual([first.source, first.text, first.language], ['fence', '{"a": 1}', 'json']);
   });
 });
+
+describe("MetaGPT's [CONTENT] markers around a damaged value (MetaGPT's test_repair_llm_raw_output fixtures)", () => {
+  // The marker on its own line was read as an array of one word: ["CONTENT"], or beside the value.
+  readsEach([
+    ['[CONTENT]\n    "Anything UNCLEAR": "No unclear requirements or information."\n[CONTENT]', { 'Anything UNCLEAR': 'No unclear requirements or information.' }],
+    ['[CONTENT]\n{\n    "key": "value"\n]', { key: 'value' }],
+    ['[CONTENT]\n{"a": 1, "b": [1, 2],}\n[/CONTENT]', { a: 1, b: [1, 2] }],
+    ['[CONTENT]\n{"a": 1}\n[/CONTENT]', { a: 1 }],
+  ]);
+  test('a word in brackets alone is no array of it', () => {
+    assert.throws(() => parse('[TODO]\nfix it'), { code: 'NO_JSON' });
+    assert.deepEqual(parse('[1]\n[2]'), [[1], [2]]);
+  });
+});
