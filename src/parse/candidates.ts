@@ -6,6 +6,7 @@ import { describeNoJson, extract } from '../extract/index.js';
 import { isKeyChar, isKeyStart, markedSpan, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
 import { answerStart, extractAfterValue, extractRead } from '../extract/extract.js';
 import { fullwidthDetail, readFullwidthBrackets } from '../extract/fullwidth.js';
+import { isTemplateValue } from './template.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
@@ -114,7 +115,12 @@ export function firstParsedCandidate(text: string, options: ParseOptions, mode: 
   for (const candidate of candidatesOf(text)) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
-    if (reading.parsed !== undefined) return reading.parsed;
+    if (reading.parsed !== undefined) {
+      if (!isTemplateValue(reading.parsed.value)) return reading.parsed;
+      // A template echoed before the answer: the search's own order puts an answer after it first.
+      // Repairs recorded: they say where the text set aside after a whole value starts.
+      for (const r of readCandidates(text, options, { ...mode, wantRepairs: true })) if (r.parsed !== undefined) return r.parsed;
+    }
     if (firstFailure === undefined) firstFailure = reading.failure;
     // A failed whole text ends the search (see readCandidates).
     if (candidate.source === 'whole') break;
@@ -144,10 +150,13 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   const settings = new CandidateSettings(text, options, mode, fullwidth?.at);
   const candidates = candidatesOf(text);
   let setAside = -1;
+  // `{"name": "<name>"}⏎Answer: {"name": "Ada"}`: a template echoed before the answer comes last.
+  const templates: CandidateReading[] = [];
   for (const candidate of candidates) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
-    yield reading;
+    if (reading.parsed !== undefined && isTemplateValue(reading.parsed.value)) templates.push(reading);
+    else yield reading;
     // The whole text, a document from its first bracket to its end, failed: every other candidate
     // lies inside it (see withWholeText), and taking one would drop the rest of the document.
     if (reading.failure !== undefined && candidate.source === 'whole') return;
@@ -155,13 +164,17 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   }
   // `{"id": 1} and {"id": 2}`: the reply started with a value and went on in prose holding more.
   // Those values are candidates too (parseAll, a schema's collect_into_array), not text set aside.
-  if (setAside < 0) return;
-  for (const found of extractAfterValue(text.slice(setAside))) {
-    const candidate = { ...found, start: found.start + setAside, end: found.end + setAside };
-    if (candidates.some((c) => c.start === candidate.start)) continue;
-    const reading = readCandidate(text, candidate, settings, options);
-    if (reading !== undefined) yield reading;
+  if (setAside >= 0) {
+    for (const found of extractAfterValue(text.slice(setAside))) {
+      const candidate = { ...found, start: found.start + setAside, end: found.end + setAside };
+      if (candidates.some((c) => c.start === candidate.start)) continue;
+      const reading = readCandidate(text, candidate, settings, options);
+      if (reading === undefined) continue;
+      if (reading.parsed !== undefined && isTemplateValue(reading.parsed.value)) templates.push(reading);
+      else yield reading;
+    }
   }
+  yield* templates;
 }
 
 /** Where the text a value's reading set aside after it starts (`surrounding_text` past its start), or -1. */

@@ -9,6 +9,7 @@ import { parse } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
 import { rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
+import { isTemplateValue } from '../parse/template.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
 import { SchemaWatch } from './schema.js';
@@ -288,7 +289,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
           ok = false;
         }
       }
-      if (ok) {
+      // A template echoed before the answer (see parse/template.ts): parse looks past it.
+      if (ok && !isTemplateValue(this.tree.root)) {
         const value = this.tree.root as T;
         const all = this.engine.log.toArray(this.start);
         this.finalSnapshot(value, false);

@@ -357,3 +357,19 @@ describe("MetaGPT's [CONTENT] markers around a damaged value (MetaGPT's test_rep
     assert.deepEqual(parse('[1]\n[2]'), [[1], [2]]);
   });
 });
+
+describe('a template echoed before the answer (session 33 schema probe F5)', () => {
+  // The template's value was the answer: its strings are placeholders, and the answer came after it.
+  readsEach([
+    ['{"name": "<name>"}\nAnswer: {"name": "Ada"}', { name: 'Ada' }],
+    ['Example: {"name": "string", "age": 0}\nAnswer: {"name": "Ada", "age": 36}', { name: 'Ada', age: 36 }],
+    ['Format: {"title": "[Title]"}\n\nHere it is: {"title": "Dune"}', { title: 'Dune' }],
+    // A template alone, or with no answer after it, is still read.
+    ['{"name": "<name>"}', { name: '<name>' }],
+    ['{"name": "<name>"} is the format; I could not find the name.', { name: '<name>' }],
+  ]);
+  test('through a schema too', () => {
+    const schema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+    assert.deepEqual(parse('{"name": "<name>"}\nAnswer: {"name": "Ada"}', { schema }), { name: 'Ada' });
+  });
+});
