@@ -4,47 +4,46 @@
 
 /** Leaves looked at before a value is taken for no template: a template is small. */
 const MAX_LEAVES = 64;
+/** Nesting looked into: a template is shallow. */
+const MAX_DEPTH = 8;
 
 /** `string`, `number`, … written where a value belongs: the type, not a value. */
 const TYPE_NAMES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'int', 'float', 'boolean', 'bool', 'str', 'object', 'array', '...', '…']);
 
 /**
  * Whether every string in `value` is a placeholder (`<name>`, `{name}`, `{{name}}`, `[name]`, a type's
- * name, `...`), one at least; numbers, booleans, null and empty strings say nothing either way.
+ * name, `...`), one at least; numbers, booleans, null and empty strings say nothing either way. Asked
+ * of every value `parse` reads, so it stops at the first string that is no placeholder, and copies nothing.
  */
 export function isTemplateValue(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
-  const stack: unknown[] = [value];
-  let leaves = 0;
-  let placeholders = 0;
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v !== null && typeof v === 'object') {
-      if (Array.isArray(v)) {
-        if (v.length > MAX_LEAVES) return false;
-        for (const child of v) stack.push(child);
-        continue;
-      }
-      let n = 0;
-      // Counted before anything is copied: a large object is no template, and costs no more to say so.
-      for (const _ in v) if (++n > MAX_LEAVES) return false;
-      for (const child of Object.values(v)) stack.push(child);
-      continue;
+  const walk = { leaves: 0, placeholders: 0 };
+  return placeholdersOnly(value, walk, 0) && walk.placeholders > 0;
+}
+
+function placeholdersOnly(v: unknown, walk: { leaves: number; placeholders: number }, depth: number): boolean {
+  if (v !== null && typeof v === 'object') {
+    if (depth >= MAX_DEPTH) return false;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) if (!placeholdersOnly(v[i], walk, depth + 1)) return false;
+      return true;
     }
-    if (++leaves > MAX_LEAVES) return false;
-    if (typeof v !== 'string' || v === '') continue;
-    if (!isPlaceholder(v)) return false;
-    placeholders++;
+    for (const key in v) if (!placeholdersOnly((v as Record<string, unknown>)[key], walk, depth + 1)) return false;
+    return true;
   }
-  return placeholders > 0;
+  if (++walk.leaves > MAX_LEAVES) return false;
+  if (typeof v !== 'string' || v === '') return true;
+  if (!isPlaceholder(v)) return false;
+  walk.placeholders++;
+  return true;
 }
 
 function isPlaceholder(s: string): boolean {
   if (s.length > 64) return false;
   if (TYPE_NAMES.has(s)) return true;
+  if (s.length < 3 || s.includes('\n')) return false;
   const first = s.charCodeAt(0);
   const last = s.charCodeAt(s.length - 1);
-  if (s.length < 3 || s.includes('\n')) return false;
   const inner = s.slice(1, -1);
   if (first === 0x3c && last === 0x3e) return !inner.includes('<') && !inner.includes('>'); // <name>
   if (first === 0x7b && last === 0x7d) return !/[{}]/.test(inner.replace(/^\{|\}$/g, '')); // {name}, {{name}}
