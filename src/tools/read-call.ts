@@ -101,6 +101,21 @@ function withSchema(value: unknown, repairs: Repair[], schema: SchemaLike | unde
 
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'input', 'args'] as const;
 const CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', 'parameters', 'input', 'args', 'id', 'type']);
+/**
+ * Qwen3's singular `"argument"` (sglang #12894) holds the arguments when it holds an object; as text
+ * (`{"name": "Alice", "argument": "…"}`, a debate's answer) it names no call's member.
+ */
+const SINGULAR_ARGUMENT = 'argument';
+
+/** Whether `key` of a call object may hold its arguments: one of ARGUMENT_KEYS, or `argument` holding an object. */
+function isArgumentsKey(call: Record<string, unknown>, key: string): boolean {
+  return (ARGUMENT_KEYS as readonly string[]).includes(key) || (key === SINGULAR_ARGUMENT && isObject(call[key]));
+}
+
+/** The member of a call object that holds its arguments, the first of ARGUMENT_KEYS before `argument`. */
+function argumentsMember(call: Record<string, unknown>): string | undefined {
+  return ARGUMENT_KEYS.find((k) => call[k] !== undefined) ?? (isArgumentsKey(call, SINGULAR_ARGUMENT) ? SINGULAR_ARGUMENT : undefined);
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -203,7 +218,7 @@ export function toolCallsOf(value: unknown): unknown[] | undefined {
 export function argumentsOf(call: unknown): unknown {
   const inner = unwrapFunction(call);
   if (!isObject(inner)) return undefined;
-  const key = ARGUMENT_KEYS.find((k) => inner[k] !== undefined);
+  const key = argumentsMember(inner);
   return key === undefined ? undefined : inner[key];
 }
 
@@ -224,8 +239,9 @@ export function isCallShaped(value: unknown): boolean {
   if (!isObject(inner) || typeof inner.name !== 'string') return false;
   let args = 0;
   for (const key of Object.keys(inner)) {
-    if (!CALL_KEYS.has(key)) return false;
-    if ((ARGUMENT_KEYS as readonly string[]).includes(key)) args++;
+    const member = isArgumentsKey(inner, key);
+    if (!CALL_KEYS.has(key) && !member) return false;
+    if (member) args++;
   }
   return args === 1;
 }
@@ -270,10 +286,11 @@ export function callFromValue(
  * schema then checks them as it checks the rest.
  */
 function withMembersBeside(call: Record<string, unknown>, rewrites: ToolCallRewrite[], where: () => string): unknown {
-  const args = argumentsOf(call);
+  const member = argumentsMember(call);
+  const args = member === undefined ? undefined : call[member];
   let beside: Record<string, unknown> | undefined;
   for (const key of Object.keys(call)) {
-    if (CALL_KEYS.has(key)) continue;
+    if (CALL_KEYS.has(key) || key === member) continue;
     beside ??= {};
     Object.defineProperty(beside, key, { value: call[key], enumerable: true, writable: true, configurable: true });
   }

@@ -150,6 +150,20 @@ describe('hermes: <tool_call>{json}</tool_call>', () => {
     assert.deepEqual([c.format, c.name, c.arguments, c.rewrites], ['hermes', 'get_weather', { location: 'Paris' }, ['call_syntax']]);
     throwsCode('<tool_call>unknown({"location": "Paris"})</tool_call>', 'UNREPAIRABLE', /names no tool/);
   });
+
+  // sglang #12894 (Qwen3): "argument", singular, holds the arguments; it was taken for a flat argument
+  // named so (no schema) or the schema found nothing (with one).
+  test('Qwen3\'s singular "argument" holding an object is the arguments (sglang #12894)', () => {
+    const reply = '<tool_call>\n{"name": "get_weather", "argument": {"location": "London"}}\n</tool_call>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), [['hermes', 'get_weather', { location: 'London' }, []]]);
+    assert.deepEqual(readAlike(reply, [{ name: 'get_weather' }]).calls.map((c) => c.arguments), [{ location: 'London' }]);
+    assert.deepEqual(calls('{"name": "web_search", "argument": {"query": "a"}}'), [['json', 'web_search', { query: 'a' }]]);
+    // As text it is no arguments member: a debate's answer stays one, and in markup it is a flat argument.
+    const answer = '{"name": "Alice", "argument": "Free will exists."}';
+    assert.deepEqual(extractToolCalls(answer, { tools }), { calls: [], text: answer });
+    assert.deepEqual(extractToolCalls('<tool_call>{"name": "f", "argument": "x"}</tool_call>', { tools: [{ name: 'f' }] }).calls.map((c) => [c.arguments, c.rewrites]), [[{ argument: 'x' }, ['flat_arguments']]]);
+  });
 });
 
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
