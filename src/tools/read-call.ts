@@ -143,11 +143,12 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
  * The name and arguments members of the call shapes agent frameworks prompt models to write:
  * smolagents' `tool_name`/`tool_arguments`, agent-zero's `tool_name`/`tool_args`, LangChain's
  * `action`/`action_input`, MemGPT's `function`/`params`, `tool`/`args`, and the envelopes gpt-oss
- * (`function`/`parameters`) and Nemotron (`tool`/`parameters`) write when told of tools in a prompt.
+ * (`function`/`parameters`) and Nemotron (`tool`/`parameters`) write when told of tools in a prompt,
+ * and GLM-4.7's `function`/`arguments` (mlx-lm #792).
  */
 const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [
   ['tool_name', 'tool_arguments'], ['tool_name', 'tool_args'], ['action', 'action_input'], ['function', 'params'], ['function', 'parameters'],
-  ['tool', 'args'], ['tool', 'parameters'],
+  ['function', 'arguments'], ['tool', 'args'], ['tool', 'parameters'],
 ];
 
 /** GPT's parallel calls written out as text: `{"tool_uses": [{"recipient_name": "functions.NAME", "parameters": {…}}]}`. */
@@ -446,7 +447,14 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const truncated = wasCutOff(repairs);
     repairs = doubledBracesAsRewrite(repairs, rewrites);
     const items = Array.isArray(value) ? value : [value];
-    return items.map((item) => callFromValue(span.format === 'apertus' ? namedByKey(item) : item, origin, ctx, repairs, truncated, [...rewrites]));
+    return items.flatMap((item) => {
+      const call = span.format === 'apertus' ? namedByKey(item) : item;
+      // A call with no `name` may be in an agent's shape (`{"function": "f", "arguments": {…}}`); one
+      // with it keeps the members beside it as arguments (see withMembersBeside).
+      const own = [...rewrites];
+      const shaped = nameOf(call) === undefined ? agentCalls(call, ctx, own) : [call];
+      return shaped.map((c) => callFromValue(c, origin, ctx, repairs, truncated, [...own]));
+    });
   }
   if (span.body === 'arrow') return readArrow(span, body, atEnd, ctx, origin);
   if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];

@@ -1117,6 +1117,18 @@ describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, 
     // A parallel call to a tool not given is an error (the review: it was no call and no error).
     assert.throws(() => extractToolCalls('{"tool_uses": [{"recipient_name": "functions.g", "parameters": {}}, {"recipient_name": "functions.h", "parameters": {}}]}', { tools }), { code: 'SCHEMA_MISMATCH' });
   });
+  // mlx-lm #792: GLM-4.7 Flash under OpenCode writes `function` beside `arguments`; in <tool_call> it
+  // named no tool (an error), bare it was no call.
+  test('GLM-4.7\'s {"function": NAME, "arguments": {…}}, bare or in <tool_call> (mlx-lm #792)', () => {
+    const tools = [{ name: 'run_command' }];
+    for (const text of ['<tool_call>{"function": "run_command", "arguments": {"command": "ls"}}</tool_call>', '{"function": "run_command", "arguments": {"command": "ls"}}']) {
+      const r = readAlike(text, tools);
+      assert.deepEqual([r.calls.map((c) => [c.name, c.arguments, c.rewrites]), r.text], [[['run_command', { command: 'ls' }, ['agent_shape']]], ''], text);
+    }
+    // The other agent shapes in <tool_call> too; a tool not given there is still an error.
+    assert.deepEqual(readAlike('<tool_call>{"action": "run_command", "action_input": {"command": "ls"}}</tool_call>', tools).calls.map((c) => c.arguments), [{ command: 'ls' }]);
+    assert.throws(() => extractToolCalls('<tool_call>{"function": "rm", "arguments": {}}</tool_call>', { tools }), { code: 'UNREPAIRABLE' });
+  });
   test('an answer with an action that names no tool stays the reply', () => {
     for (const text of ['{"action": "hold", "action_input": {"x": 1}}', '{"action": "Final Answer", "action_input": "42"}', '{"action": "Calculator", "action_input": {"x": 1}, "why": "y"}']) {
       assert.deepEqual(extractToolCalls(text, { tools: [{ name: 'Calculator' }] }), { calls: [], text });
