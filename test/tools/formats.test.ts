@@ -173,6 +173,16 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
     assert.deepEqual(calls('<tool_call>\n<function=get_weather>\n{"location": "Oslo"}\n</function>\n</tool_call>'), [['qwen3_coder', 'get_weather', { location: 'Oslo' }]]);
   });
 
+  // freellmapi #291 (llama-3.3-70b-versatile on Groq, its failed_generation): the header's `>` lost,
+  // the name ended by `=`; no call and no error.
+  test('<function=NAME={…}</function>: the JSON after the name is the arguments (freellmapi #291)', () => {
+    const r = readAlike('<function=read_file={"path": "sample.txt"}</function>', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'read_file', { path: 'sample.txt' }]], '']);
+    assert.deepEqual(readAlike('Reading.\n<function=read_file {"path": "a"}</function>\nDone.', tools).calls.map((c) => c.arguments), [{ path: 'a' }]);
+    assert.deepEqual(readAlike('<function=read_file>{"path": "b"}</function>', tools).calls.map((c) => c.arguments), [{ path: 'b' }]);
+    throwsCode('<function=read_file={"path": "a</function>', 'UNREPAIRABLE', /"read_file".*cut off/);
+  });
+
   test('a body of text that is neither JSON nor parameters is an error, never empty arguments', () => {
     throwsCode('<function=get_weather>Beijing</function>', 'UNREPAIRABLE', /neither JSON nor <parameter=/);
     assert.deepEqual(extractToolCalls('<function=ping></function>', { tools: [{ name: 'ping' }] }).calls.map((c) => c.arguments), [{}]);

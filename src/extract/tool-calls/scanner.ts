@@ -584,11 +584,22 @@ export class ToolCallScanner {
     return { name: this.slice(i, j), end: j };
   }
 
-  /** `<function=NAME>`: the Qwen3-Coder header, inside `<tool_call>` (span starts at `start`) or bare. */
+  /**
+   * `<function=NAME>`: the Qwen3-Coder header, inside `<tool_call>` (span starts at `start`) or bare.
+   * `<function=NAME={…}</function>` (Llama 3.3 on Groq, freellmapi #291) lost the `>`: a `{` before
+   * any `>`, after the name (and `=` or space), starts the JSON arguments.
+   */
   private functionHeader(start: number, at: number): HeaderResult {
     const nameStart = at + T.functionOpen.length;
     const window = this.slice(nameStart, nameStart + HEADER_LIMIT);
     const gt = window.indexOf('>');
+    const brace = window.indexOf('{');
+    if (brace !== -1 && (gt === -1 || brace < gt)) {
+      const head = window.slice(0, brace).trimEnd();
+      const name = (head.endsWith('=') ? head.slice(0, -1) : head).trim();
+      if (!NAME.test(name)) return REJECT;
+      return { format: 'qwen3_coder', start, name, nameStart, body: 'arguments', bodyStart: nameStart + brace, ends: QWEN_ENDS };
+    }
     if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
     const close = nameStart + gt;
     const name = window.slice(0, gt).trim();
