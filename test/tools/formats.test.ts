@@ -534,6 +534,15 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
     assert.deepEqual(calls('<|tool_call_begin|> web_search <|tool_call_argument_begin|> {"query": "a"} <|tool_call_end|>'), [['kimi_k2', 'web_search', { query: 'a' }]]);
   });
 
+  // vLLM #31207 (Kimi K2 on Bedrock, streamed): <|tool_call_argument_begin|> lost, the JSON after a
+  // space; no call and no error.
+  test('the argument token lost: the JSON after the header is the arguments (vLLM #31207)', () => {
+    const reply = 'Checking.<|tool_calls_section_begin|><|tool_call_begin|> functions.get_weather:0 {"location": "Tokyo"} <|tool_call_end|><|tool_calls_section_end|>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), r.text], [[['kimi_k2', 'get_weather', { location: 'Tokyo' }, 'functions.get_weather:0']], 'Checking.']);
+    assert.deepEqual(readAlike('<|tool_call_begin|>functions.web_search:0{"query": "a"}<|tool_call_end|>', tools).calls.map((c) => c.arguments), [{ query: 'a' }]);
+  });
+
   test('cut off inside the arguments: an error naming the call', () => {
     throwsCode('<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
   });

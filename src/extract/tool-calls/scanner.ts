@@ -682,9 +682,11 @@ export class ToolCallScanner {
     if (!counter && !NAME.test(name)) return REJECT;
     const k = this.skipSpace(read.end);
     const begin = T.kimiArgumentBegin;
-    if (this.cutInside(begin, k)) return this.undecided(at);
-    if (!this.startsWith(begin, k)) return REJECT;
-    const header: Header = { format: 'kimi_k2', start: at, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart: k + begin.length, ends: KIMI_ENDS };
+    if (this.cutInside(begin, k) || k >= this.total) return this.undecided(at);
+    // `functions.NAME:0 {…}` (Bedrock's stream, vLLM #31207): the argument token lost, the JSON follows.
+    const lost = this.code(k) === 0x7b;
+    if (!lost && !this.startsWith(begin, k)) return REJECT;
+    const header: Header = { format: 'kimi_k2', start: at, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart: lost ? k : k + begin.length, ends: KIMI_ENDS };
     if (!counter) header.name = name;
     // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
     if (read.name !== name || counter) header.id = read.name;
