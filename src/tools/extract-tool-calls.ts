@@ -5,7 +5,7 @@ import { extract } from '../extract/index.js';
 import { isWs } from '../extract/chars.js';
 import { scanToolCalls, type ToolCallScan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
-import { findReactCalls } from './react.js';
+import { findReactCalls, REACT_WORDS, type ReactWords } from './react.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
@@ -139,12 +139,20 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
   return calls;
 }
 
-/** ReAct agents' calls (see react.ts), outside every span, bare call and pythonic list. */
+/** ReAct agents' calls (see react.ts), in each agent's words, outside every span, bare call and pythonic list. */
 function reactCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
-  const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
-  if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
   const calls: ToolCall[] = [];
-  for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name))) {
+  for (const words of REACT_WORDS) {
+    const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
+    if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
+    appendAll(calls, reactCallsIn(text, taken, removed, ctx, words));
+  }
+  return calls;
+}
+
+function reactCallsIn(text: string, taken: ReadonlyArray<readonly [number, number]>, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name), words)) {
     const span = { start: found.start, end: found.end };
     const where = describe(found.name, 'react', () => ctx.lineAt(found.start));
     const rewrites: ToolCallRewrite[] = [];

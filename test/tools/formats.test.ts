@@ -1317,6 +1317,15 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     for (const t of ['Thought: done\nAction: Final Answer\nAction Input: 42', 'I will take the Action: f now.\nAction Input: {"q": 1}']) assert.deepEqual(read(t), { calls: [], text: t });
     assert.throws(() => extractToolCalls('Action: f\nAction Input: {"q": 1', { tools }), { code: 'UNREPAIRABLE' });
   });
+  // Qwen-Agent #133: Qwen-Agent's default function-calling prompt for Qwen2 and 2.5 gives these words;
+  // the calls were no call and no error.
+  test('Qwen-Agent\'s words: ✿FUNCTION✿: NAME, then ✿ARGS✿: and the input; after a ✿RESULT✿ the model wrote, text (Qwen-Agent #133)', () => {
+    const r = read('I will draw it.\n✿FUNCTION✿: f\n✿ARGS✿: {"prompt": "a cat"}\n✿FUNCTION✿: search\n✿ARGS✿: {"query": "cats"}');
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['react', 'f', { prompt: 'a cat' }], ['react', 'search', { query: 'cats' }]], 'I will draw it.']);
+    const invented = read('✿FUNCTION✿: f\n✿ARGS✿: {"q": 1}\n✿RESULT✿: done\n✿RETURN✿: Here it is.\n✿FUNCTION✿: f\n✿ARGS✿: {"q": 2}');
+    assert.deepEqual([invented.calls.map((c) => c.arguments), invented.text], [[{ q: 1 }], '✿RESULT✿: done\n✿RETURN✿: Here it is.\n✿FUNCTION✿: f\n✿ARGS✿: {"q": 2}']);
+    for (const t of ['✿FUNCTION✿: unknown\n✿ARGS✿: {}', '✿RETURN✿: The answer is 4.']) assert.deepEqual(read(t), { calls: [], text: t });
+  });
   test('actions after an Observation the model wrote itself are the reply\'s text (langchain #21912)', () => {
     const invented = 'Action: f\nAction Input: {"q": 1}\nObservation: x\nThought: now more\nAction: f\nAction Input: {"q": 2}';
     const r = read(invented);
