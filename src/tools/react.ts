@@ -34,6 +34,17 @@ export interface ReactCall {
 /** How long a tool's name on an `Action:` line may be: looks stay bounded, so the search is linear. */
 const NAME_LIMIT = 128;
 
+/** Past the spaces and tabs from `i`. */
+function skipBlanks(text: string, i: number): number {
+  let k = i;
+  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  return k;
+}
+
+function isSpaceCode(c: number): boolean {
+  return c === 0x0a || c === 0x0d || c === 0x20 || c === 0x09;
+}
+
 /** Where the line from `i` ends (its `\n`, or the text's end). */
 function lineEnd(text: string, i: number): number {
   const nl = text.indexOf('\n', i);
@@ -49,10 +60,20 @@ function bareName(name: string): string {
   return paired && t.length > 2 ? t.slice(1, -1).trim() : t;
 }
 
-/** The input after `Action Input:` at `from`: its text and where it ends; JSON runs to its closer. */
+/**
+ * The input after `Action Input:` at `from`: its text and where it ends; JSON runs to its closer. With
+ * nothing after it on its line, JSON or a fence that starts the next line that is not blank is the
+ * input (crewAI #923: ```` ```json ```` there; read as its line's text, the input was `{}` and the
+ * JSON was left in the reply's text).
+ */
 function inputAt(text: string, from: number): { input: string; end: number } {
-  let k = from;
-  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  let k = skipBlanks(text, from);
+  if (k < text.length && (text.charCodeAt(k) === 0x0a || text.charCodeAt(k) === 0x0d)) {
+    let next = k;
+    while (next < text.length && isSpaceCode(text.charCodeAt(next))) next++;
+    const n = text.charCodeAt(next);
+    if (n === 0x7b || n === 0x5b || text.startsWith('```', next)) k = next;
+  }
   const c = text.charCodeAt(k);
   if (c === 0x7b || c === 0x5b) {
     const closed = scanBalanced(text, k, text.length);
@@ -95,7 +116,7 @@ export function findReactCalls(text: string, taken: ReadonlyArray<readonly [numb
     const name = bareName(text.slice(at + action.length, nameEnd));
     if (name === '' || !known(name)) continue;
     let k = nameEnd;
-    while (k < text.length && (text.charCodeAt(k) === 0x0a || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+    while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
     if (!text.startsWith(opener, k)) continue;
     const { input, end } = inputAt(text, k + opener.length);
     if (taken.some(([s, e]) => start < e && s < end)) continue;

@@ -1313,6 +1313,17 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     const text = read('Thought: I should look it up.\nAction: search\nAction Input: "weather in SF"');
     assert.deepEqual(text.calls.map((c) => [c.arguments, c.rewrites]), [[{ query: 'weather in SF' }, ['arguments_as_text']]]);
   });
+  // crewAI #923 (crewAI 0.36): the fence on the line after `Action Input:`; the call got {} (or a
+  // schema error) and the JSON stayed in the text.
+  test('Action Input: ending its line, the JSON or fence on the next is the input (crewAI #923)', () => {
+    const tools = [{ name: 'Create Draft' }, { name: 'f' }];
+    const r = readAlike('Action: Create Draft\nAction Input:\n```json\n   {\n     "to": "<email>"\n   }\n```.', tools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['Create Draft', { to: '<email>' }]], '.']);
+    assert.deepEqual(readAlike('Action: f\nAction Input:\n\n{"q": 1}\nObservation: x', tools).calls.map((c) => c.arguments), [{ q: 1 }]);
+    // Not JSON there: the empty input, as written.
+    assert.deepEqual(readAlike('Action: f\nAction Input:\nObservation: x', tools).calls.map((c) => c.arguments), [{}]);
+  });
+
   test('an action that names no tool, or no Action: line, is the reply\'s text; a cut-off input an error', () => {
     for (const t of ['Thought: done\nAction: Final Answer\nAction Input: 42', 'I will take the Action: f now.\nAction Input: {"q": 1}']) assert.deepEqual(read(t), { calls: [], text: t });
     assert.throws(() => extractToolCalls('Action: f\nAction Input: {"q": 1', { tools }), { code: 'UNREPAIRABLE' });
