@@ -74,7 +74,9 @@ function overlaps(ranges: ReadonlyArray<readonly [number, number]>, start: numbe
 function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
   const taken: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
   const calls: ToolCall[] = [];
-  for (const candidate of extract(text)) {
+  const candidates = extract(text);
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c];
     if (candidate.reasoning || overlaps(taken, candidate.start, candidate.end)) continue;
     // A reply that starts with the call runs on to its end as one candidate: prose after the call's
     // JSON is the reply's text (SGLang's test_json_with_trailing_text: it was removed with the call).
@@ -85,6 +87,9 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
     if (read === undefined || read.truncated) {
       read = readBare(candidate.text, ctx);
       end = candidate.end;
+    } else {
+      // The prose after the call may hold more calls (`{…} and then {…}`): its own candidates.
+      for (const more of extract(text.slice(end))) candidates.push({ ...more, start: more.start + end, end: more.end + end });
     }
     if (read === undefined) continue;
     const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);

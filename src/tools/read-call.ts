@@ -366,9 +366,10 @@ const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
 /**
  * Where the JSON value that `text` starts with ends, when prose follows it: the prose is the reply's
  * text, not part of the call (set aside as the parser's surrounding text, it was lost). Only prose
- * is set apart: it starts as PROSE_START says and holds no bracket. More JSON after the root (`{…}; {…}`, a
- * second list) is more calls, and members after a closer written early (`{…}}, "days": 2}`) are the
- * call's.
+ * is set apart: it starts as PROSE_START says and closes no bracket it did not open. More JSON after
+ * the root (`{…}; {…}`, a second list) is more calls, and members after a closer written early
+ * (`{…}}, "days": 2}`, `{…}} limit: 5}`) are the call's; JSON of its own in the prose (`{…} Done.
+ * {"ok": true}`, home-assistant #126392: a result the model wrote) leaves the prose the text's.
  */
 export function jsonEndBeforeProse(text: string): number | undefined {
   const first = text.trimStart().charCodeAt(0);
@@ -377,7 +378,23 @@ export function jsonEndBeforeProse(text: string): number | undefined {
   hint.feed(text);
   if (hint.close === -1) return undefined;
   const rest = text.slice(hint.close).trimStart();
-  return PROSE_START.test(rest) && !/[[\]{}]/.test(rest) ? hint.close : undefined;
+  return PROSE_START.test(rest) && !closesUnopened(rest) ? hint.close : undefined;
+}
+
+/** Whether `text` has a `}` or `]` that no bracket in it opened (outside double-quoted strings). */
+function closesUnopened(text: string): boolean {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quoted) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) quoted = false;
+    } else if (c === 0x22) quoted = true;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if ((c === 0x7d || c === 0x5d) && --depth < 0) return true;
+  }
+  return false;
 }
 
 /**

@@ -879,6 +879,22 @@ describe('json: bare call objects', () => {
     streamed('{"name": "web_search", "parameters": {"query": "a"}} Some follow-up text');
   });
 
+  // home-assistant #126392 (llama3.1 via Ollama): the call, then a result and an answer the model
+  // wrote, with JSON in them; all of it went with the call, and the text came back empty.
+  test('prose with JSON of its own after the call stays the text; a call in it is a call (home-assistant #126392)', () => {
+    const r = readAlike('{"name": "web_search", "parameters": {"query": "a"}} Yes, done. {"ok": true}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments, c.span]), r.text], [[['web_search', { query: 'a' }, { start: 0, end: 52 }]], 'Yes, done. {"ok": true}']);
+    const ha = readAlike('{"name": "web_search", "parameters": {"query": "light"}}<|start_header_id|>ipython<|end_header_id|>\n\n{"speech": {}, "response_type": "action_done"}<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\nYes, the light is on.<|eot_id|>', tools);
+    assert.deepEqual(ha.calls.map((c) => c.arguments), [{ query: 'light' }]);
+    assert.match(ha.text, /^<\|start_header_id\|>ipython.*"action_done"\}.*Yes, the light is on\.<\|eot_id\|>$/s);
+    const two = readAlike('{"name": "web_search", "parameters": {"query": "a"}} and then {"name": "get_weather", "parameters": {"location": "b"}}', tools);
+    assert.deepEqual([two.calls.map((c) => c.name), two.text], [['web_search', 'get_weather'], 'and then']);
+    // In a span no token closes, members after a closer written early are still the call's (an
+    // unquoted key's too: its `}` closes what the prose did not open); JSON of the prose's own is not.
+    assert.deepEqual(calls('[TOOL_CALLS]read_file{"path": "a"} limit: 5}'), [['mistral', 'read_file', { path: 'a', limit: 5 }]]);
+    assert.equal(extractToolCalls('[TOOL_CALLS]read_file{"path": "a"} Note: {"b": 1}', { tools }).text, 'Note: {"b": 1}');
+  });
+
   test('two objects one after the other, and ";"-separated', () => {
     assert.deepEqual(calls('{\n  "name": "get_weather",\n  "arguments": {"location": "San Francisco"}\n} {\n  "name": "web_search",\n  "arguments": {"query": "attractions"}\n}').map((c) => c[1]), ['get_weather', 'web_search']);
     assert.deepEqual(calls('{"name": "web_search", "parameters": {"query": "slugify"}}; {"name": "read_file", "parameters": {"path": "x.py"}}').map((c) => c[1]), ['web_search', 'read_file']);
