@@ -11,6 +11,7 @@ import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
 import { agentCalls, argumentsOfString, callFromValue, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
+import { nameLineCall, type NameLine } from './name-line.js';
 import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
 
@@ -75,6 +76,8 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
   const taken: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
   const calls: ToolCall[] = [];
   const candidates = extract(text);
+  // Where the last call written as a tool's name line and its object ended (see name-line.ts).
+  let lastNameLine = -1;
   for (let c = 0; c < candidates.length; c++) {
     const candidate = candidates[c];
     if (candidate.reasoning || overlaps(taken, candidate.start, candidate.end)) continue;
@@ -91,13 +94,35 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       // The prose after the call may hold more calls (`{…} and then {…}`): its own candidates.
       for (const more of extract(text.slice(end))) candidates.push({ ...more, start: more.start + end, end: more.end + end });
     }
-    if (read === undefined) continue;
+    if (read === undefined) {
+      const named = nameLineCall(text, candidate.start, candidate.end, lastNameLine, (name) => ctx.tools.has(name));
+      const call = named === undefined ? undefined : nameLineArguments(named, candidate.text, { start: named.start, end: candidate.end }, ctx);
+      if (call === undefined) continue;
+      calls.push(call);
+      lastNameLine = candidate.end;
+      taken.push([call.span.start, call.span.end]);
+      removed.push([call.span.start, call.span.end]);
+      continue;
+    }
     const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
     for (const item of read.items) calls.push(callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
     taken.push(range);
     removed.push(range);
   }
   return calls;
+}
+
+/** The call a tool's name line and the object after it make (see name-line.ts), or undefined when the object is no JSON object. */
+function nameLineArguments(named: NameLine, json: string, span: { start: number; end: number }, ctx: ToolContext): ToolCall | undefined {
+  let repairs: Repair[] = [];
+  let value: unknown;
+  try {
+    value = readToolArguments(json, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return callFromValue({ name: named.name, arguments: value }, { format: 'json', span }, ctx, repairs, wasCutOff(repairs), ['name_line']);
 }
 
 /** The call objects a bare candidate's text holds, or undefined when it is not JSON or not calls. */

@@ -895,6 +895,27 @@ describe('json: bare call objects', () => {
     assert.equal(extractToolCalls('[TOOL_CALLS]read_file{"path": "a"} Note: {"b": 1}', { tools }).text, 'Note: {"b": 1}');
   });
 
+  // mlx-swift-lm #491 (GLM-4-9B-0414 raw output; BFCL's glm handler reads glm-4-9b-chat so): the
+  // tool's name alone on a line, then its arguments; no call and no error.
+  test('GLM-4\'s name line then its arguments, when the pair stands apart (mlx-swift-lm #491, #623)', () => {
+    const r = readAlike('get_weather\n{"location": "Paris", "unit": "celsius"}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text], [[['json', 'get_weather', { location: 'Paris', unit: 'celsius' }, ['name_line']]], '']);
+    for (const [text, rest] of [
+      ['web_search {"query": "a"}', ''],
+      ['<think>Paris.</think>\n\nget_weather\n{"location": "Paris"}', '<think>Paris.</think>'],
+      ['Checking.\n\nget_weather\n{"location": "Paris"}\n\nDone.', 'Checking.\n\nDone.'],
+      ['get_weather\n{"location": "Paris"}\nweb_search\n{"query": "b"}', ''],
+    ] as const) {
+      const two = readAlike(text, tools);
+      assert.deepEqual([two.calls.every((c) => c.rewrites.includes('name_line')), two.calls.length, two.text], [true, text.includes('web_search\n') ? 2 : 1, rest], text);
+    }
+    // A word that is no tool, or a tool's name inside prose, before JSON: the reply's text.
+    for (const text of ['Result\n{"location": "Paris"}', 'Call it so:\nget_weather\n{"location": "Paris"}', 'get_weather\n{"location": "Paris"}\nis how it reads.', 'We use web_search {"query": "a"} here.']) {
+      assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+    }
+    throwsCode('get_weather\n{"location": "Pa', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+
   test('two objects one after the other, and ";"-separated', () => {
     assert.deepEqual(calls('{\n  "name": "get_weather",\n  "arguments": {"location": "San Francisco"}\n} {\n  "name": "web_search",\n  "arguments": {"query": "attractions"}\n}').map((c) => c[1]), ['get_weather', 'web_search']);
     assert.deepEqual(calls('{"name": "web_search", "parameters": {"query": "slugify"}}; {"name": "read_file", "parameters": {"path": "x.py"}}').map((c) => c[1]), ['web_search', 'read_file']);
