@@ -486,7 +486,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       rewrites.push('lost_arg_key');
     }
   }
-  const markup = parameterMarkup(span.format);
+  const markup = parameterMarkup(span.format, body);
   const open = markup.open;
   const json = body.trimStart().startsWith('{');
   // `The <invoke name="x"> tag is…`: a header, prose after it, no parameter and no closer: the

@@ -183,6 +183,17 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
     throwsCode('<function=read_file={"path": "a</function>', 'UNREPAIRABLE', /"read_file".*cut off/);
   });
 
+  // mlx-lm #1316 (MiniCPM5's wire format): <param name=…> in Hermes 2 Pro's header, attributes in
+  // either quotes, a value maybe in CDATA; it was an error ("no <KEY>value</KEY> parameter").
+  test('MiniCPM5\'s <function name="NAME"><param name="KEY">value</param> (mlx-lm #1316)', () => {
+    const r = readAlike('<function name="get_weather">\n  <param name="location">Tokyo</param>\n  <param name="days">3</param>\n</function>', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'get_weather', { location: 'Tokyo', days: 3 }]], '']);
+    const cdata = readAlike("<function name='write_file'>\n  <param name='path'>a.py</param>\n  <param name='content'><![CDATA[if a < b:\n    print(\"x\")]]></param>\n</function>", [{ name: 'write_file' }]);
+    assert.deepEqual(cdata.calls.map((c) => c.arguments), [{ path: 'a.py', content: 'if a < b:\n    print("x")' }]);
+    // In Qwen3-Coder's own parameters a CDATA section is the value's text as written.
+    assert.deepEqual(only('<function=web_search><parameter=query><![CDATA[a]]></parameter></function>').arguments, { query: '<![CDATA[a]]>' });
+  });
+
   test('a body of text that is neither JSON nor parameters is an error, never empty arguments', () => {
     throwsCode('<function=get_weather>Beijing</function>', 'UNREPAIRABLE', /neither JSON nor <parameter=/);
     assert.deepEqual(extractToolCalls('<function=ping></function>', { tools: [{ name: 'ping' }] }).calls.map((c) => c.arguments), [{}]);

@@ -82,6 +82,9 @@ export const TOKENS = {
   functionClose: '</function>',
   parameterOpen: '<parameter=',
   parameterClose: '</parameter>',
+  /** MiniCPM5's parameter tags in Hermes 2 Pro's `<function name="NAME">` (mlx-lm #1316). */
+  paramOpen: '<param name=',
+  paramClose: '</param>',
   pythonTag: '<|python_tag|>',
   eomId: '<|eom_id|>',
   eotId: '<|eot_id|>',
