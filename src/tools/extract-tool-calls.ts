@@ -216,7 +216,7 @@ function widenToFence(text: string, start: number, end: number): readonly [numbe
 /**
  * The markup some models write around a bare JSON call or a pythonic list, taken out with it:
  * Granite's and Phi-4's `<|tool_call|>` (closed by `<|/tool_call|>` or not at all), Phi-4-mini's
- * `functools` prefix, the `<tool_calls>` / `<function_call>` tags fine-tunes write, Cohere Command's
+ * `functools` prefix, the `<tool_calls>` / `<function_call>` tags fine-tunes write, Groq's `<tool-use>` (Llama 3), Cohere Command's
  * `<|START_ACTION|>`, InternLM2's `<|action_start|><|plugin|>` and LFM2's `<|tool_call_start|>`.
  */
 const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
@@ -224,6 +224,7 @@ const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['functools', ''],
   ['<tool_calls>', '</tool_calls>'],
   ['<function_call>', '</function_call>'],
+  ['<tool-use>', '</tool-use>'],
   ['<|START_ACTION|>', '<|END_ACTION|>'],
   ['<|action_start|><|plugin|>', '<|action_end|>'],
   ['<|tool_call_start|>', '<|tool_call_end|>'],

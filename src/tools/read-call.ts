@@ -128,7 +128,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): unknown {
   if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
     rewrites?.push('function_wrapper');
-    return value.function;
+    return withArgumentsBeside(value.function, value);
   }
   if (isObject(value) && typeof value.tool_name === 'string' && value.name === undefined) {
     // Command R7B writes each action's `tool_call_id` too: the call's `id` (an `id` given wins).
@@ -137,6 +137,15 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
     return id === undefined ? { name, ...rest } : { ...rest, name, id };
   }
   return value;
+}
+
+/**
+ * `{"function": {"name": "f"}, "parameters": {…}}` (Llama 3 on Groq, groq-typescript #103): a wrapper
+ * whose `function` holds the name alone, the arguments beside it; the call with them, else `inner`.
+ */
+function withArgumentsBeside(inner: Record<string, unknown>, wrapper: Record<string, unknown>): Record<string, unknown> {
+  const key = argumentsMember(inner) === undefined ? argumentsMember(wrapper) : undefined;
+  return key === undefined ? inner : { ...inner, [key]: wrapper[key] };
 }
 
 /**

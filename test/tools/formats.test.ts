@@ -937,6 +937,15 @@ describe('json: bare call objects', () => {
     assert.deepEqual([c.name, c.arguments, c.rewrites], ['get_weather', { location: 'Sydney' }, ['function_wrapper']]);
   });
 
+  // groq-typescript #103 (Llama 3 on Groq, its failed_generation): `function` holds the name alone,
+  // the arguments beside it; no call and no error.
+  test('a wrapper whose function holds only the name, the arguments beside it, in Groq\'s <tool-use> (groq-typescript #103)', () => {
+    const reply = '<tool-use>\n{\n  "tool_calls": [\n    {\n      "id": "pending",\n      "type": "function",\n      "function": {\n        "name": "web_search"\n      },\n      "parameters": {\n        "query": "current president of the US"\n      }\n    }\n  ]\n}\n</tool-use>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites, c.id]), r.text], [[['json', 'web_search', { query: 'current president of the US' }, ['function_wrapper'], 'pending']], '']);
+    assert.deepEqual(calls('{"function": {"name": "web_search"}, "arguments": {"query": "a"}}'), [['json', 'web_search', { query: 'a' }]]);
+  });
+
   test('"type" beside the name', () => {
     assert.deepEqual(calls('{"type": "function", "name": "web_search", "parameters": {"query": "echo hello"}}'), [['json', 'web_search', { query: 'echo hello' }]]);
   });
