@@ -242,13 +242,26 @@ function widenToWrapper(text: string, [start, end]: readonly [number, number]): 
   return [open ? before - open[0].length : start, close ? after + close[1].length : end];
 }
 
-/** `text` without the ranges, trimmed; blank lines left where a call stood are collapsed. */
+/** Whether `text.slice(from, to)` holds nothing but space, commas and semicolons. */
+function onlySeparators(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x2c && c !== 0x3b && !isWs(c)) return false;
+  }
+  return true;
+}
+
+/**
+ * `text` without the ranges, trimmed; blank lines left where a call stood are collapsed, and so are
+ * the commas and semicolons that only separate two calls (Phi-4-mini's `<|tool_call|>{…}, {…}`,
+ * BFCL's phi_fc handler: the `,` was left as the reply's text).
+ */
 function without(text: string, ranges: Array<readonly [number, number]>): string {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
   for (const [s, e] of sorted) {
-    if (s > at) out += text.slice(at, s);
+    if (s > at && !(at > 0 && onlySeparators(text, at, s))) out += text.slice(at, s);
     at = Math.max(at, e);
   }
   out += text.slice(at);

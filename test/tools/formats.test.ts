@@ -981,6 +981,14 @@ describe('json: bare call objects', () => {
     throwsCode(`<|tool_call|>[${json}, {`, 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 
+  // BFCL's phi_fc handler (Phi-4-mini's parallel calls with no list around them): the calls were read,
+  // and the commas between them were left as the reply's text.
+  test('the commas that only separate calls go with them (BFCL phi_fc)', () => {
+    const r = readAlike('<|tool_call|>{"name": "web_search", "arguments": {"query": "a"}}, {"name": "web_search", "arguments": {"query": "b"}}, {"name": "get_weather", "arguments": {"location": "c"}}<|/tool_call|>', tools);
+    assert.deepEqual([r.calls.length, r.text], [3, '']);
+    assert.equal(readAlike('See: {"name": "web_search", "arguments": {"query": "a"}}; {"name": "web_search", "arguments": {"query": "b"}}, then more.', tools).text, 'See: , then more.');
+  });
+
   test("LFM2's <|tool_call_start|> around a pythonic list, and Seed-OSS's <seed:tool_call> around Qwen3-Coder's markup, go with the calls", () => {
     const lfm = extractToolCalls('<|tool_call_start|>[web_search(query="a")]<|tool_call_end|>Checking.', { tools });
     assert.deepEqual([lfm.calls.map((x) => [x.format, x.name, x.arguments]), lfm.text], [[['pythonic', 'web_search', { query: 'a' }]], 'Checking.']);
