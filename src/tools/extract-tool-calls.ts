@@ -5,12 +5,13 @@ import { extract } from '../extract/index.js';
 import { isWs } from '../extract/chars.js';
 import { scanToolCalls, type ToolCallScan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
-import { findReactCalls } from './react.js';
+import { findReactCalls, REACT_WORDS, type ReactWords } from './react.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
 import { agentCalls, argumentsOfString, callFromValue, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
+import { nameLineCall, type NameLine } from './name-line.js';
 import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
 
@@ -74,7 +75,11 @@ function overlaps(ranges: ReadonlyArray<readonly [number, number]>, start: numbe
 function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
   const taken: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
   const calls: ToolCall[] = [];
-  for (const candidate of extract(text)) {
+  const candidates = extract(text);
+  // Where the last call written as a tool's name line and its object ended (see name-line.ts).
+  let lastNameLine = -1;
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c];
     if (candidate.reasoning || overlaps(taken, candidate.start, candidate.end)) continue;
     // A reply that starts with the call runs on to its end as one candidate: prose after the call's
     // JSON is the reply's text (SGLang's test_json_with_trailing_text: it was removed with the call).
@@ -85,14 +90,39 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
     if (read === undefined || read.truncated) {
       read = readBare(candidate.text, ctx);
       end = candidate.end;
+    } else {
+      // The prose after the call may hold more calls (`{…} and then {…}`): its own candidates.
+      for (const more of extract(text.slice(end))) candidates.push({ ...more, start: more.start + end, end: more.end + end });
     }
-    if (read === undefined) continue;
+    if (read === undefined) {
+      const named = nameLineCall(text, candidate.start, candidate.end, lastNameLine, (name) => ctx.tools.has(name));
+      const call = named === undefined ? undefined : nameLineArguments(named, candidate.text, { start: named.start, end: candidate.end }, ctx);
+      if (call === undefined) continue;
+      calls.push(call);
+      lastNameLine = candidate.end;
+      taken.push([call.span.start, call.span.end]);
+      removed.push([call.span.start, call.span.end]);
+      continue;
+    }
     const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
     for (const item of read.items) calls.push(callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
     taken.push(range);
     removed.push(range);
   }
   return calls;
+}
+
+/** The call a tool's name line and the object after it make (see name-line.ts), or undefined when the object is no JSON object. */
+function nameLineArguments(named: NameLine, json: string, span: { start: number; end: number }, ctx: ToolContext): ToolCall | undefined {
+  let repairs: Repair[] = [];
+  let value: unknown;
+  try {
+    value = readToolArguments(json, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return callFromValue({ name: named.name, arguments: value }, { format: 'json', span }, ctx, repairs, wasCutOff(repairs), ['name_line']);
 }
 
 /** The call objects a bare candidate's text holds, or undefined when it is not JSON or not calls. */
@@ -139,12 +169,20 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
   return calls;
 }
 
-/** ReAct agents' calls (see react.ts), outside every span, bare call and pythonic list. */
+/** ReAct agents' calls (see react.ts), in each agent's words, outside every span, bare call and pythonic list. */
 function reactCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
-  const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
-  if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
   const calls: ToolCall[] = [];
-  for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name))) {
+  for (const words of REACT_WORDS) {
+    const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
+    if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
+    appendAll(calls, reactCallsIn(text, taken, removed, ctx, words));
+  }
+  return calls;
+}
+
+function reactCallsIn(text: string, taken: ReadonlyArray<readonly [number, number]>, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name), words)) {
     const span = { start: found.start, end: found.end };
     const where = describe(found.name, 'react', () => ctx.lineAt(found.start));
     const rewrites: ToolCallRewrite[] = [];
@@ -178,7 +216,7 @@ function widenToFence(text: string, start: number, end: number): readonly [numbe
 /**
  * The markup some models write around a bare JSON call or a pythonic list, taken out with it:
  * Granite's and Phi-4's `<|tool_call|>` (closed by `<|/tool_call|>` or not at all), Phi-4-mini's
- * `functools` prefix, the `<tool_calls>` / `<function_call>` tags fine-tunes write, Cohere Command's
+ * `functools` prefix, the `<tool_calls>` / `<function_call>` tags fine-tunes write, Groq's `<tool-use>` (Llama 3), Cohere Command's
  * `<|START_ACTION|>`, InternLM2's `<|action_start|><|plugin|>` and LFM2's `<|tool_call_start|>`.
  */
 const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
@@ -186,6 +224,7 @@ const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['functools', ''],
   ['<tool_calls>', '</tool_calls>'],
   ['<function_call>', '</function_call>'],
+  ['<tool-use>', '</tool-use>'],
   ['<|START_ACTION|>', '<|END_ACTION|>'],
   ['<|action_start|><|plugin|>', '<|action_end|>'],
   ['<|tool_call_start|>', '<|tool_call_end|>'],
@@ -203,13 +242,26 @@ function widenToWrapper(text: string, [start, end]: readonly [number, number]): 
   return [open ? before - open[0].length : start, close ? after + close[1].length : end];
 }
 
-/** `text` without the ranges, trimmed; blank lines left where a call stood are collapsed. */
+/** Whether `text.slice(from, to)` holds nothing but space, commas and semicolons. */
+function onlySeparators(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x2c && c !== 0x3b && !isWs(c)) return false;
+  }
+  return true;
+}
+
+/**
+ * `text` without the ranges, trimmed; blank lines left where a call stood are collapsed, and so are
+ * the commas and semicolons that only separate two calls (Phi-4-mini's `<|tool_call|>{…}, {…}`,
+ * BFCL's phi_fc handler: the `,` was left as the reply's text).
+ */
 function without(text: string, ranges: Array<readonly [number, number]>): string {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
   for (const [s, e] of sorted) {
-    if (s > at) out += text.slice(at, s);
+    if (s > at && !(at > 0 && onlySeparators(text, at, s))) out += text.slice(at, s);
     at = Math.max(at, e);
   }
   out += text.slice(at);

@@ -1,11 +1,25 @@
 // The calls of ReAct agents, written as text: `Action: NAME` on a line, `Action Input: …` on the next
 // (LangChain's ReAct agents, crewAI, Qwen-Agent's and Dify's chain-of-thought prompts; Xinference
-// #1098). The input is JSON (an object, maybe over lines, or fenced) or text on its line.
+// #1098), or in Qwen-Agent's function-calling words, `✿FUNCTION✿: NAME` and `✿ARGS✿: …`. The input
+// is JSON (an object, maybe over lines, or fenced) or text on its line.
 import { scanBalanced } from '../extract/balanced.js';
 
-const ACTION = 'Action:';
-const INPUT = 'Action Input:';
-const OBSERVATION = '\nObservation:';
+/** The words a prompt gives an agent's call: the action's line, its input's, and the tool's result the agent writes after. */
+export interface ReactWords {
+  action: string;
+  input: string;
+  /** At a line's start: what follows answers a result the model made up. */
+  observation: string;
+}
+
+/**
+ * ReAct's words, and Qwen-Agent's (its default prompt for Qwen2 and 2.5, Qwen-Agent #133), whose
+ * `✿RESULT✿:` is the tool's result and `✿RETURN✿:` the reply's answer (text).
+ */
+export const REACT_WORDS: readonly ReactWords[] = [
+  { action: 'Action:', input: 'Action Input:', observation: '\nObservation:' },
+  { action: '✿FUNCTION✿:', input: '✿ARGS✿:', observation: '\n✿RESULT✿' },
+];
 
 /** One `Action:` line and its input, found in a reply. */
 export interface ReactCall {
@@ -19,6 +33,17 @@ export interface ReactCall {
 
 /** How long a tool's name on an `Action:` line may be: looks stay bounded, so the search is linear. */
 const NAME_LIMIT = 128;
+
+/** Past the spaces and tabs from `i`. */
+function skipBlanks(text: string, i: number): number {
+  let k = i;
+  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  return k;
+}
+
+function isSpaceCode(c: number): boolean {
+  return c === 0x0a || c === 0x0d || c === 0x20 || c === 0x09;
+}
 
 /** Where the line from `i` ends (its `\n`, or the text's end). */
 function lineEnd(text: string, i: number): number {
@@ -35,10 +60,20 @@ function bareName(name: string): string {
   return paired && t.length > 2 ? t.slice(1, -1).trim() : t;
 }
 
-/** The input after `Action Input:` at `from`: its text and where it ends; JSON runs to its closer. */
+/**
+ * The input after `Action Input:` at `from`: its text and where it ends; JSON runs to its closer. With
+ * nothing after it on its line, JSON or a fence that starts the next line that is not blank is the
+ * input (crewAI #923: ```` ```json ```` there; read as its line's text, the input was `{}` and the
+ * JSON was left in the reply's text).
+ */
 function inputAt(text: string, from: number): { input: string; end: number } {
-  let k = from;
-  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  let k = skipBlanks(text, from);
+  if (k < text.length && (text.charCodeAt(k) === 0x0a || text.charCodeAt(k) === 0x0d)) {
+    let next = k;
+    while (next < text.length && isSpaceCode(text.charCodeAt(next))) next++;
+    const n = text.charCodeAt(next);
+    if (n === 0x7b || n === 0x5b || text.startsWith('```', next)) k = next;
+  }
   const c = text.charCodeAt(k);
   if (c === 0x7b || c === 0x5b) {
     const closed = scanBalanced(text, k, text.length);
@@ -60,32 +95,34 @@ function inputAt(text: string, from: number): { input: string; end: number } {
  * Every `Action: NAME` line whose NAME is a tool (`known`), followed, past blank lines, by a line that
  * starts with `Action Input:`, outside `taken`; in document order, up to the first `Observation:`
  * line after the first call: actions after it stay the reply's text. An action that names no tool
- * (`Action: Final Answer`) is the reply's text. Linear: each line is looked at once.
+ * (`Action: Final Answer`) is the reply's text. `words` says them (see REACT_WORDS). Linear: each
+ * line is looked at once.
  */
-export function findReactCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean): ReactCall[] {
+export function findReactCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean, words: ReactWords = REACT_WORDS[0]): ReactCall[] {
+  const { action, input: opener } = words;
   const calls: ReactCall[] = [];
   // The agent stops the model at `Observation:` and runs the call: a model that went on wrote the
   // tool's result itself (langchain #21912), and the actions after it answer a made-up result.
   let observation = -1;
-  for (let at = text.indexOf(ACTION); at >= 0; at = text.indexOf(ACTION, at + ACTION.length)) {
+  for (let at = text.indexOf(action); at >= 0; at = text.indexOf(action, at + action.length)) {
     if (observation >= 0 && at > observation) break;
     // At a line's start, after spaces only.
     let start = at;
     while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
     if (start > 0 && text.charCodeAt(start - 1) !== 0x0a) continue;
-    let nameEnd = at + ACTION.length;
+    let nameEnd = at + action.length;
     while (nameEnd < text.length && nameEnd - at < NAME_LIMIT && text.charCodeAt(nameEnd) !== 0x0a) nameEnd++;
     if (nameEnd < text.length && text.charCodeAt(nameEnd) !== 0x0a) continue;
-    const name = bareName(text.slice(at + ACTION.length, nameEnd));
+    const name = bareName(text.slice(at + action.length, nameEnd));
     if (name === '' || !known(name)) continue;
     let k = nameEnd;
-    while (k < text.length && (text.charCodeAt(k) === 0x0a || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
-    if (!text.startsWith(INPUT, k)) continue;
-    const { input, end } = inputAt(text, k + INPUT.length);
+    while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
+    if (!text.startsWith(opener, k)) continue;
+    const { input, end } = inputAt(text, k + opener.length);
     if (taken.some(([s, e]) => start < e && s < end)) continue;
     calls.push({ name, input, start, end });
-    if (calls.length === 1) observation = text.indexOf(OBSERVATION, end);
-    at = end - ACTION.length;
+    if (calls.length === 1) observation = text.indexOf(words.observation, end);
+    at = end - action.length;
   }
   return calls;
 }

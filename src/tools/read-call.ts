@@ -101,6 +101,21 @@ function withSchema(value: unknown, repairs: Repair[], schema: SchemaLike | unde
 
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'input', 'args'] as const;
 const CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', 'parameters', 'input', 'args', 'id', 'type']);
+/**
+ * Qwen3's singular `"argument"` (sglang #12894) holds the arguments when it holds an object; as text
+ * (`{"name": "Alice", "argument": "…"}`, a debate's answer) it names no call's member.
+ */
+const SINGULAR_ARGUMENT = 'argument';
+
+/** Whether `key` of a call object may hold its arguments: one of ARGUMENT_KEYS, or `argument` holding an object. */
+function isArgumentsKey(call: Record<string, unknown>, key: string): boolean {
+  return (ARGUMENT_KEYS as readonly string[]).includes(key) || (key === SINGULAR_ARGUMENT && isObject(call[key]));
+}
+
+/** The member of a call object that holds its arguments, the first of ARGUMENT_KEYS before `argument`. */
+function argumentsMember(call: Record<string, unknown>): string | undefined {
+  return ARGUMENT_KEYS.find((k) => call[k] !== undefined) ?? (isArgumentsKey(call, SINGULAR_ARGUMENT) ? SINGULAR_ARGUMENT : undefined);
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -113,7 +128,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): unknown {
   if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
     rewrites?.push('function_wrapper');
-    return value.function;
+    return withArgumentsBeside(value.function, value);
   }
   if (isObject(value) && typeof value.tool_name === 'string' && value.name === undefined) {
     // Command R7B writes each action's `tool_call_id` too: the call's `id` (an `id` given wins).
@@ -125,14 +140,24 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
 }
 
 /**
+ * `{"function": {"name": "f"}, "parameters": {…}}` (Llama 3 on Groq, groq-typescript #103): a wrapper
+ * whose `function` holds the name alone, the arguments beside it; the call with them, else `inner`.
+ */
+function withArgumentsBeside(inner: Record<string, unknown>, wrapper: Record<string, unknown>): Record<string, unknown> {
+  const key = argumentsMember(inner) === undefined ? argumentsMember(wrapper) : undefined;
+  return key === undefined ? inner : { ...inner, [key]: wrapper[key] };
+}
+
+/**
  * The name and arguments members of the call shapes agent frameworks prompt models to write:
  * smolagents' `tool_name`/`tool_arguments`, agent-zero's `tool_name`/`tool_args`, LangChain's
  * `action`/`action_input`, MemGPT's `function`/`params`, `tool`/`args`, and the envelopes gpt-oss
- * (`function`/`parameters`) and Nemotron (`tool`/`parameters`) write when told of tools in a prompt.
+ * (`function`/`parameters`) and Nemotron (`tool`/`parameters`) write when told of tools in a prompt,
+ * and GLM-4.7's `function`/`arguments` (mlx-lm #792).
  */
 const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [
   ['tool_name', 'tool_arguments'], ['tool_name', 'tool_args'], ['action', 'action_input'], ['function', 'params'], ['function', 'parameters'],
-  ['tool', 'args'], ['tool', 'parameters'],
+  ['function', 'arguments'], ['tool', 'args'], ['tool', 'parameters'],
 ];
 
 /** GPT's parallel calls written out as text: `{"tool_uses": [{"recipient_name": "functions.NAME", "parameters": {…}}]}`. */
@@ -203,7 +228,7 @@ export function toolCallsOf(value: unknown): unknown[] | undefined {
 export function argumentsOf(call: unknown): unknown {
   const inner = unwrapFunction(call);
   if (!isObject(inner)) return undefined;
-  const key = ARGUMENT_KEYS.find((k) => inner[k] !== undefined);
+  const key = argumentsMember(inner);
   return key === undefined ? undefined : inner[key];
 }
 
@@ -224,8 +249,9 @@ export function isCallShaped(value: unknown): boolean {
   if (!isObject(inner) || typeof inner.name !== 'string') return false;
   let args = 0;
   for (const key of Object.keys(inner)) {
-    if (!CALL_KEYS.has(key)) return false;
-    if ((ARGUMENT_KEYS as readonly string[]).includes(key)) args++;
+    const member = isArgumentsKey(inner, key);
+    if (!CALL_KEYS.has(key) && !member) return false;
+    if (member) args++;
   }
   return args === 1;
 }
@@ -270,10 +296,11 @@ export function callFromValue(
  * schema then checks them as it checks the rest.
  */
 function withMembersBeside(call: Record<string, unknown>, rewrites: ToolCallRewrite[], where: () => string): unknown {
-  const args = argumentsOf(call);
+  const member = argumentsMember(call);
+  const args = member === undefined ? undefined : call[member];
   let beside: Record<string, unknown> | undefined;
   for (const key of Object.keys(call)) {
-    if (CALL_KEYS.has(key)) continue;
+    if (CALL_KEYS.has(key) || key === member) continue;
     beside ??= {};
     Object.defineProperty(beside, key, { value: call[key], enumerable: true, writable: true, configurable: true });
   }
@@ -348,9 +375,10 @@ const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
 /**
  * Where the JSON value that `text` starts with ends, when prose follows it: the prose is the reply's
  * text, not part of the call (set aside as the parser's surrounding text, it was lost). Only prose
- * is set apart: it starts as PROSE_START says and holds no bracket. More JSON after the root (`{…}; {…}`, a
- * second list) is more calls, and members after a closer written early (`{…}}, "days": 2}`) are the
- * call's.
+ * is set apart: it starts as PROSE_START says and closes no bracket it did not open. More JSON after
+ * the root (`{…}; {…}`, a second list) is more calls, and members after a closer written early
+ * (`{…}}, "days": 2}`, `{…}} limit: 5}`) are the call's; JSON of its own in the prose (`{…} Done.
+ * {"ok": true}`, home-assistant #126392: a result the model wrote) leaves the prose the text's.
  */
 export function jsonEndBeforeProse(text: string): number | undefined {
   const first = text.trimStart().charCodeAt(0);
@@ -359,7 +387,23 @@ export function jsonEndBeforeProse(text: string): number | undefined {
   hint.feed(text);
   if (hint.close === -1) return undefined;
   const rest = text.slice(hint.close).trimStart();
-  return PROSE_START.test(rest) && !/[[\]{}]/.test(rest) ? hint.close : undefined;
+  return PROSE_START.test(rest) && !closesUnopened(rest) ? hint.close : undefined;
+}
+
+/** Whether `text` has a `}` or `]` that no bracket in it opened (outside double-quoted strings). */
+function closesUnopened(text: string): boolean {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quoted) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) quoted = false;
+    } else if (c === 0x22) quoted = true;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if ((c === 0x7d || c === 0x5d) && --depth < 0) return true;
+  }
+  return false;
 }
 
 /**
@@ -429,7 +473,14 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const truncated = wasCutOff(repairs);
     repairs = doubledBracesAsRewrite(repairs, rewrites);
     const items = Array.isArray(value) ? value : [value];
-    return items.map((item) => callFromValue(span.format === 'apertus' ? namedByKey(item) : item, origin, ctx, repairs, truncated, [...rewrites]));
+    return items.flatMap((item) => {
+      const call = span.format === 'apertus' ? namedByKey(item) : item;
+      // A call with no `name` may be in an agent's shape (`{"function": "f", "arguments": {…}}`); one
+      // with it keeps the members beside it as arguments (see withMembersBeside).
+      const own = [...rewrites];
+      const shaped = nameOf(call) === undefined ? agentCalls(call, ctx, own) : [call];
+      return shaped.map((c) => callFromValue(c, origin, ctx, repairs, truncated, [...own]));
+    });
   }
   if (span.body === 'arrow') return readArrow(span, body, atEnd, ctx, origin);
   if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];
@@ -444,7 +495,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       rewrites.push('lost_arg_key');
     }
   }
-  const markup = parameterMarkup(span.format);
+  const markup = parameterMarkup(span.format, body);
   const open = markup.open;
   const json = body.trimStart().startsWith('{');
   // `The <invoke name="x"> tag is…`: a header, prose after it, no parameter and no closer: the

@@ -153,15 +153,38 @@ function endsLine(body: string, from: number): boolean {
 export interface ParameterMarkup {
   open: string;
   close: string;
+  /** A value may be an XML `<![CDATA[…]]>` section, its text the value as written. */
+  cdata?: boolean;
 }
 
 export const QWEN_PARAMETERS: ParameterMarkup = { open: T.parameterOpen, close: T.parameterClose };
 const INVOKE_PARAMETERS: ParameterMarkup = { open: T.invokeParameterOpen, close: T.parameterClose };
 const DSML_PARAMETERS: ParameterMarkup = { open: T.dsmlParameterOpen, close: T.dsmlParameterClose };
+/** MiniCPM5's (mlx-lm #1316): `<param name="KEY">`, attributes in either quotes, values maybe in CDATA. */
+const PARAM_PARAMETERS: ParameterMarkup = { open: T.paramOpen, close: T.paramClose, cdata: true };
 
-/** The parameter markup of a span of `format`: Qwen3-Coder's `<parameter=`, `invoke`'s `<parameter name=`, DeepSeek's DSML. */
-export function parameterMarkup(format: string): ParameterMarkup {
-  return format === 'invoke' ? INVOKE_PARAMETERS : format === 'deepseek_dsml' ? DSML_PARAMETERS : QWEN_PARAMETERS;
+/**
+ * The parameter markup of a span of `format` whose body is `body`: Qwen3-Coder's `<parameter=` (or
+ * MiniCPM5's `<param name=` in its body), `invoke`'s `<parameter name=`, DeepSeek's DSML.
+ */
+export function parameterMarkup(format: string, body = ''): ParameterMarkup {
+  if (format === 'invoke') return INVOKE_PARAMETERS;
+  if (format === 'deepseek_dsml') return DSML_PARAMETERS;
+  return body.includes(T.paramOpen) && !body.includes(T.parameterOpen) ? PARAM_PARAMETERS : QWEN_PARAMETERS;
+}
+
+const CDATA_OPEN = '<![CDATA[';
+const CDATA_CLOSE = ']]>';
+
+/** The bounds of a value, or of the text of the one CDATA section it is (spaces around it allowed). */
+function cdataText(body: string, start: number, end: number): readonly [number, number] {
+  let s = start;
+  while (s < end && isWs(body.charCodeAt(s))) s++;
+  let e = end;
+  while (e > s && isWs(body.charCodeAt(e - 1))) e--;
+  if (e - s < CDATA_OPEN.length + CDATA_CLOSE.length || !body.startsWith(CDATA_OPEN, s) || !body.startsWith(CDATA_CLOSE, e - CDATA_CLOSE.length)) return [start, end];
+  const inner = [s + CDATA_OPEN.length, e - CDATA_CLOSE.length] as const;
+  return body.slice(inner[0], inner[1]).includes(CDATA_CLOSE) ? [start, end] : inner;
 }
 
 /**
@@ -216,7 +239,8 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
       end = body.length;
       unclosed = endsLine(body, gt + 1) ? 'line' : 'inline';
     }
-    setParameter(value, key, body, gt + 1, end, properties, options, repairs, asString, indentBefore(body, i));
+    const [from, to] = markup.cdata ? cdataText(body, gt + 1, end) : [gt + 1, end];
+    setParameter(value, key, body, from, to, properties, options, repairs, asString, indentBefore(body, i));
     i = next;
   }
   return { value, repairs: repairs.list, cutOff, unclosed, drifted: repairs.drifted };

@@ -880,7 +880,13 @@ const toolPiece = fc.oneof(
     '{"function": "ls", "parameters": {}}', '{"tool_uses": [{"recipient_name": "functions.ls", "parameters": {}}]}', 'print(default_api.ls())',
     '<name>ls</name>', '<arguments>', '</arguments>', 'commentary to=ls json', 'Observation: x\n', '<|eom_id|>',
     // Session 33: [TOOL_CALL] blocks holding a Perl hash.
-    '[TOOL_CALL]', '[/TOOL_CALL]', '{tool => "ls", args => {', '--city "Oslo"', '–city “Os', ' => ', '}}'),
+    '[TOOL_CALL]', '[/TOOL_CALL]', '{tool => "ls", args => {', '--city "Oslo"', '–city “Os', ' => ', '}}',
+    // Session 33: Qwen3's "argument", GLM's function/arguments, Llama 3.3's <function=NAME={, Kimi's lost argument token,
+    // Qwen-Agent's words, crewAI's input on the next line, GLM-4's name line, MiniCPM5's <param>, Groq's wrapper and <tool-use>.
+    '{"name": "ls", "argument": {"a": 1}}', '{"function": "ls", "arguments": {}}', '<function=ls={"a": 1}</function>', '<function=get_weather {',
+    '<|tool_call_begin|>functions.ls:0 {"a": 1}<|tool_call_end|>', '✿FUNCTION✿: ls\n', '✿ARGS✿: ', '✿RESULT✿: x\n', '✿RETURN✿: ',
+    'Action Input:\n```json\n', 'ls\n{"a": 1}\n\n', '\n\nget_weather\n', '<function name="ls"><param name="a">', '<![CDATA[x]]>', "<param name='city'>",
+    '{"function": {"name": "ls"}, "parameters": {}}', '<tool-use>', '</tool-use>', ' Yes, done. {"ok": true}', '}, {'),
   damagedJson,
   piece,
 );

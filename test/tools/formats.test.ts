@@ -150,6 +150,20 @@ describe('hermes: <tool_call>{json}</tool_call>', () => {
     assert.deepEqual([c.format, c.name, c.arguments, c.rewrites], ['hermes', 'get_weather', { location: 'Paris' }, ['call_syntax']]);
     throwsCode('<tool_call>unknown({"location": "Paris"})</tool_call>', 'UNREPAIRABLE', /names no tool/);
   });
+
+  // sglang #12894 (Qwen3): "argument", singular, holds the arguments; it was taken for a flat argument
+  // named so (no schema) or the schema found nothing (with one).
+  test('Qwen3\'s singular "argument" holding an object is the arguments (sglang #12894)', () => {
+    const reply = '<tool_call>\n{"name": "get_weather", "argument": {"location": "London"}}\n</tool_call>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), [['hermes', 'get_weather', { location: 'London' }, []]]);
+    assert.deepEqual(readAlike(reply, [{ name: 'get_weather' }]).calls.map((c) => c.arguments), [{ location: 'London' }]);
+    assert.deepEqual(calls('{"name": "web_search", "argument": {"query": "a"}}'), [['json', 'web_search', { query: 'a' }]]);
+    // As text it is no arguments member: a debate's answer stays one, and in markup it is a flat argument.
+    const answer = '{"name": "Alice", "argument": "Free will exists."}';
+    assert.deepEqual(extractToolCalls(answer, { tools }), { calls: [], text: answer });
+    assert.deepEqual(extractToolCalls('<tool_call>{"name": "f", "argument": "x"}</tool_call>', { tools: [{ name: 'f' }] }).calls.map((c) => [c.arguments, c.rewrites]), [[{ argument: 'x' }, ['flat_arguments']]]);
+  });
 });
 
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
@@ -157,6 +171,27 @@ describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   test('a JSON body is the arguments', () => {
     assert.deepEqual(calls('<function=get_weather>{"location": "Beijing"}</function>'), [['qwen3_coder', 'get_weather', { location: 'Beijing' }]]);
     assert.deepEqual(calls('<tool_call>\n<function=get_weather>\n{"location": "Oslo"}\n</function>\n</tool_call>'), [['qwen3_coder', 'get_weather', { location: 'Oslo' }]]);
+  });
+
+  // freellmapi #291 (llama-3.3-70b-versatile on Groq, its failed_generation): the header's `>` lost,
+  // the name ended by `=`; no call and no error.
+  test('<function=NAME={…}</function>: the JSON after the name is the arguments (freellmapi #291)', () => {
+    const r = readAlike('<function=read_file={"path": "sample.txt"}</function>', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'read_file', { path: 'sample.txt' }]], '']);
+    assert.deepEqual(readAlike('Reading.\n<function=read_file {"path": "a"}</function>\nDone.', tools).calls.map((c) => c.arguments), [{ path: 'a' }]);
+    assert.deepEqual(readAlike('<function=read_file>{"path": "b"}</function>', tools).calls.map((c) => c.arguments), [{ path: 'b' }]);
+    throwsCode('<function=read_file={"path": "a</function>', 'UNREPAIRABLE', /"read_file".*cut off/);
+  });
+
+  // mlx-lm #1316 (MiniCPM5's wire format): <param name=…> in Hermes 2 Pro's header, attributes in
+  // either quotes, a value maybe in CDATA; it was an error ("no <KEY>value</KEY> parameter").
+  test('MiniCPM5\'s <function name="NAME"><param name="KEY">value</param> (mlx-lm #1316)', () => {
+    const r = readAlike('<function name="get_weather">\n  <param name="location">Tokyo</param>\n  <param name="days">3</param>\n</function>', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'get_weather', { location: 'Tokyo', days: 3 }]], '']);
+    const cdata = readAlike("<function name='write_file'>\n  <param name='path'>a.py</param>\n  <param name='content'><![CDATA[if a < b:\n    print(\"x\")]]></param>\n</function>", [{ name: 'write_file' }]);
+    assert.deepEqual(cdata.calls.map((c) => c.arguments), [{ path: 'a.py', content: 'if a < b:\n    print("x")' }]);
+    // In Qwen3-Coder's own parameters a CDATA section is the value's text as written.
+    assert.deepEqual(only('<function=web_search><parameter=query><![CDATA[a]]></parameter></function>').arguments, { query: '<![CDATA[a]]>' });
   });
 
   test('a body of text that is neither JSON nor parameters is an error, never empty arguments', () => {
@@ -510,6 +545,15 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
     assert.deepEqual(calls('<|tool_call_begin|> web_search <|tool_call_argument_begin|> {"query": "a"} <|tool_call_end|>'), [['kimi_k2', 'web_search', { query: 'a' }]]);
   });
 
+  // vLLM #31207 (Kimi K2 on Bedrock, streamed): <|tool_call_argument_begin|> lost, the JSON after a
+  // space; no call and no error.
+  test('the argument token lost: the JSON after the header is the arguments (vLLM #31207)', () => {
+    const reply = 'Checking.<|tool_calls_section_begin|><|tool_call_begin|> functions.get_weather:0 {"location": "Tokyo"} <|tool_call_end|><|tool_calls_section_end|>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), r.text], [[['kimi_k2', 'get_weather', { location: 'Tokyo' }, 'functions.get_weather:0']], 'Checking.']);
+    assert.deepEqual(readAlike('<|tool_call_begin|>functions.web_search:0{"query": "a"}<|tool_call_end|>', tools).calls.map((c) => c.arguments), [{ query: 'a' }]);
+  });
+
   test('cut off inside the arguments: an error naming the call', () => {
     throwsCode('<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
@@ -846,6 +890,43 @@ describe('json: bare call objects', () => {
     streamed('{"name": "web_search", "parameters": {"query": "a"}} Some follow-up text');
   });
 
+  // home-assistant #126392 (llama3.1 via Ollama): the call, then a result and an answer the model
+  // wrote, with JSON in them; all of it went with the call, and the text came back empty.
+  test('prose with JSON of its own after the call stays the text; a call in it is a call (home-assistant #126392)', () => {
+    const r = readAlike('{"name": "web_search", "parameters": {"query": "a"}} Yes, done. {"ok": true}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments, c.span]), r.text], [[['web_search', { query: 'a' }, { start: 0, end: 52 }]], 'Yes, done. {"ok": true}']);
+    const ha = readAlike('{"name": "web_search", "parameters": {"query": "light"}}<|start_header_id|>ipython<|end_header_id|>\n\n{"speech": {}, "response_type": "action_done"}<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\nYes, the light is on.<|eot_id|>', tools);
+    assert.deepEqual(ha.calls.map((c) => c.arguments), [{ query: 'light' }]);
+    assert.match(ha.text, /^<\|start_header_id\|>ipython.*"action_done"\}.*Yes, the light is on\.<\|eot_id\|>$/s);
+    const two = readAlike('{"name": "web_search", "parameters": {"query": "a"}} and then {"name": "get_weather", "parameters": {"location": "b"}}', tools);
+    assert.deepEqual([two.calls.map((c) => c.name), two.text], [['web_search', 'get_weather'], 'and then']);
+    // In a span no token closes, members after a closer written early are still the call's (an
+    // unquoted key's too: its `}` closes what the prose did not open); JSON of the prose's own is not.
+    assert.deepEqual(calls('[TOOL_CALLS]read_file{"path": "a"} limit: 5}'), [['mistral', 'read_file', { path: 'a', limit: 5 }]]);
+    assert.equal(extractToolCalls('[TOOL_CALLS]read_file{"path": "a"} Note: {"b": 1}', { tools }).text, 'Note: {"b": 1}');
+  });
+
+  // mlx-swift-lm #491 (GLM-4-9B-0414 raw output; BFCL's glm handler reads glm-4-9b-chat so): the
+  // tool's name alone on a line, then its arguments; no call and no error.
+  test('GLM-4\'s name line then its arguments, when the pair stands apart (mlx-swift-lm #491, #623)', () => {
+    const r = readAlike('get_weather\n{"location": "Paris", "unit": "celsius"}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text], [[['json', 'get_weather', { location: 'Paris', unit: 'celsius' }, ['name_line']]], '']);
+    for (const [text, rest] of [
+      ['web_search {"query": "a"}', ''],
+      ['<think>Paris.</think>\n\nget_weather\n{"location": "Paris"}', '<think>Paris.</think>'],
+      ['Checking.\n\nget_weather\n{"location": "Paris"}\n\nDone.', 'Checking.\n\nDone.'],
+      ['get_weather\n{"location": "Paris"}\nweb_search\n{"query": "b"}', ''],
+    ] as const) {
+      const two = readAlike(text, tools);
+      assert.deepEqual([two.calls.every((c) => c.rewrites.includes('name_line')), two.calls.length, two.text], [true, text.includes('web_search\n') ? 2 : 1, rest], text);
+    }
+    // A word that is no tool, or a tool's name inside prose, before JSON: the reply's text.
+    for (const text of ['Result\n{"location": "Paris"}', 'Call it so:\nget_weather\n{"location": "Paris"}', 'get_weather\n{"location": "Paris"}\nis how it reads.', 'We use web_search {"query": "a"} here.']) {
+      assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+    }
+    throwsCode('get_weather\n{"location": "Pa', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+
   test('two objects one after the other, and ";"-separated', () => {
     assert.deepEqual(calls('{\n  "name": "get_weather",\n  "arguments": {"location": "San Francisco"}\n} {\n  "name": "web_search",\n  "arguments": {"query": "attractions"}\n}').map((c) => c[1]), ['get_weather', 'web_search']);
     assert.deepEqual(calls('{"name": "web_search", "parameters": {"query": "slugify"}}; {"name": "read_file", "parameters": {"path": "x.py"}}').map((c) => c[1]), ['web_search', 'read_file']);
@@ -854,6 +935,15 @@ describe('json: bare call objects', () => {
   test('an OpenAI-style {"type": "function", "function": {…}} wrapper', () => {
     const c = only('{"type": "function", "function": {"name": "get_weather", "parameters": {"location": "Sydney"}}}');
     assert.deepEqual([c.name, c.arguments, c.rewrites], ['get_weather', { location: 'Sydney' }, ['function_wrapper']]);
+  });
+
+  // groq-typescript #103 (Llama 3 on Groq, its failed_generation): `function` holds the name alone,
+  // the arguments beside it; no call and no error.
+  test('a wrapper whose function holds only the name, the arguments beside it, in Groq\'s <tool-use> (groq-typescript #103)', () => {
+    const reply = '<tool-use>\n{\n  "tool_calls": [\n    {\n      "id": "pending",\n      "type": "function",\n      "function": {\n        "name": "web_search"\n      },\n      "parameters": {\n        "query": "current president of the US"\n      }\n    }\n  ]\n}\n</tool-use>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites, c.id]), r.text], [[['json', 'web_search', { query: 'current president of the US' }, ['function_wrapper'], 'pending']], '']);
+    assert.deepEqual(calls('{"function": {"name": "web_search"}, "arguments": {"query": "a"}}'), [['json', 'web_search', { query: 'a' }]]);
   });
 
   test('"type" beside the name', () => {
@@ -889,6 +979,14 @@ describe('json: bare call objects', () => {
     assert.deepEqual(both.calls.map((x) => x.id), ['x', '1']);
     // A list cut off after its first call is an error naming it (it was prose: no call, no error).
     throwsCode(`<|tool_call|>[${json}, {`, 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+
+  // BFCL's phi_fc handler (Phi-4-mini's parallel calls with no list around them): the calls were read,
+  // and the commas between them were left as the reply's text.
+  test('the commas that only separate calls go with them (BFCL phi_fc)', () => {
+    const r = readAlike('<|tool_call|>{"name": "web_search", "arguments": {"query": "a"}}, {"name": "web_search", "arguments": {"query": "b"}}, {"name": "get_weather", "arguments": {"location": "c"}}<|/tool_call|>', tools);
+    assert.deepEqual([r.calls.length, r.text], [3, '']);
+    assert.equal(readAlike('See: {"name": "web_search", "arguments": {"query": "a"}}; {"name": "web_search", "arguments": {"query": "b"}}, then more.', tools).text, 'See: , then more.');
   });
 
   test("LFM2's <|tool_call_start|> around a pythonic list, and Seed-OSS's <seed:tool_call> around Qwen3-Coder's markup, go with the calls", () => {
@@ -1103,6 +1201,18 @@ describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, 
     // A parallel call to a tool not given is an error (the review: it was no call and no error).
     assert.throws(() => extractToolCalls('{"tool_uses": [{"recipient_name": "functions.g", "parameters": {}}, {"recipient_name": "functions.h", "parameters": {}}]}', { tools }), { code: 'SCHEMA_MISMATCH' });
   });
+  // mlx-lm #792: GLM-4.7 Flash under OpenCode writes `function` beside `arguments`; in <tool_call> it
+  // named no tool (an error), bare it was no call.
+  test('GLM-4.7\'s {"function": NAME, "arguments": {…}}, bare or in <tool_call> (mlx-lm #792)', () => {
+    const tools = [{ name: 'run_command' }];
+    for (const text of ['<tool_call>{"function": "run_command", "arguments": {"command": "ls"}}</tool_call>', '{"function": "run_command", "arguments": {"command": "ls"}}']) {
+      const r = readAlike(text, tools);
+      assert.deepEqual([r.calls.map((c) => [c.name, c.arguments, c.rewrites]), r.text], [[['run_command', { command: 'ls' }, ['agent_shape']]], ''], text);
+    }
+    // The other agent shapes in <tool_call> too; a tool not given there is still an error.
+    assert.deepEqual(readAlike('<tool_call>{"action": "run_command", "action_input": {"command": "ls"}}</tool_call>', tools).calls.map((c) => c.arguments), [{ command: 'ls' }]);
+    assert.throws(() => extractToolCalls('<tool_call>{"function": "rm", "arguments": {}}</tool_call>', { tools }), { code: 'UNREPAIRABLE' });
+  });
   test('an answer with an action that names no tool stays the reply', () => {
     for (const text of ['{"action": "hold", "action_input": {"x": 1}}', '{"action": "Final Answer", "action_input": "42"}', '{"action": "Calculator", "action_input": {"x": 1}, "why": "y"}']) {
       assert.deepEqual(extractToolCalls(text, { tools: [{ name: 'Calculator' }] }), { calls: [], text });
@@ -1268,9 +1378,29 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     const text = read('Thought: I should look it up.\nAction: search\nAction Input: "weather in SF"');
     assert.deepEqual(text.calls.map((c) => [c.arguments, c.rewrites]), [[{ query: 'weather in SF' }, ['arguments_as_text']]]);
   });
+  // crewAI #923 (crewAI 0.36): the fence on the line after `Action Input:`; the call got {} (or a
+  // schema error) and the JSON stayed in the text.
+  test('Action Input: ending its line, the JSON or fence on the next is the input (crewAI #923)', () => {
+    const tools = [{ name: 'Create Draft' }, { name: 'f' }];
+    const r = readAlike('Action: Create Draft\nAction Input:\n```json\n   {\n     "to": "<email>"\n   }\n```.', tools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['Create Draft', { to: '<email>' }]], '.']);
+    assert.deepEqual(readAlike('Action: f\nAction Input:\n\n{"q": 1}\nObservation: x', tools).calls.map((c) => c.arguments), [{ q: 1 }]);
+    // Not JSON there: the empty input, as written.
+    assert.deepEqual(readAlike('Action: f\nAction Input:\nObservation: x', tools).calls.map((c) => c.arguments), [{}]);
+  });
+
   test('an action that names no tool, or no Action: line, is the reply\'s text; a cut-off input an error', () => {
     for (const t of ['Thought: done\nAction: Final Answer\nAction Input: 42', 'I will take the Action: f now.\nAction Input: {"q": 1}']) assert.deepEqual(read(t), { calls: [], text: t });
     assert.throws(() => extractToolCalls('Action: f\nAction Input: {"q": 1', { tools }), { code: 'UNREPAIRABLE' });
+  });
+  // Qwen-Agent #133: Qwen-Agent's default function-calling prompt for Qwen2 and 2.5 gives these words;
+  // the calls were no call and no error.
+  test('Qwen-Agent\'s words: ✿FUNCTION✿: NAME, then ✿ARGS✿: and the input; after a ✿RESULT✿ the model wrote, text (Qwen-Agent #133)', () => {
+    const r = read('I will draw it.\n✿FUNCTION✿: f\n✿ARGS✿: {"prompt": "a cat"}\n✿FUNCTION✿: search\n✿ARGS✿: {"query": "cats"}');
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['react', 'f', { prompt: 'a cat' }], ['react', 'search', { query: 'cats' }]], 'I will draw it.']);
+    const invented = read('✿FUNCTION✿: f\n✿ARGS✿: {"q": 1}\n✿RESULT✿: done\n✿RETURN✿: Here it is.\n✿FUNCTION✿: f\n✿ARGS✿: {"q": 2}');
+    assert.deepEqual([invented.calls.map((c) => c.arguments), invented.text], [[{ q: 1 }], '✿RESULT✿: done\n✿RETURN✿: Here it is.\n✿FUNCTION✿: f\n✿ARGS✿: {"q": 2}']);
+    for (const t of ['✿FUNCTION✿: unknown\n✿ARGS✿: {}', '✿RETURN✿: The answer is 4.']) assert.deepEqual(read(t), { calls: [], text: t });
   });
   test('actions after an Observation the model wrote itself are the reply\'s text (langchain #21912)', () => {
     const invented = 'Action: f\nAction Input: {"q": 1}\nObservation: x\nThought: now more\nAction: f\nAction Input: {"q": 2}';

@@ -7,7 +7,7 @@
  * | format         | models                                  | shape                                                                                                   |
  * | -------------- | --------------------------------------- | ------------------------------------------------------------------------------------------------------- |
  * | `hermes`       | Hermes, Qwen 2.5 / 3, QwQ               | `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (or an array in one block)    |
- * | `qwen3_coder`  | Qwen3-Coder, Qwen3.5; Seed-OSS          | `<tool_call><function=NAME><parameter=KEY>value</parameter>…</function></tool_call>` (also bare `<function=…>`; Hermes 2 Pro's `<function name="NAME">{…}</function>` with a JSON body) |
+ * | `qwen3_coder`  | Qwen3-Coder, Qwen3.5; Seed-OSS          | `<tool_call><function=NAME><parameter=KEY>value</parameter>…</function></tool_call>` (also bare `<function=…>`; Hermes 2 Pro's `<function name="NAME">{…}</function>` with a JSON body; Llama 3.3's `<function=NAME={…}</function>`) |
  * | `llama`        | Llama 3.1 / 3.2 / 3.3                   | `<\|python_tag\|>{"name": …, "parameters": {…}}`, or a built-in tool's `<\|python_tag\|>NAME.call(key="value")`, up to `<\|eom_id\|>` / `<\|eot_id\|>` or the end |
  * | `mistral`      | Mistral 7B v0.3, Nemo, Small, Devstral  | `[TOOL_CALLS][{"name": …, "arguments": {…}}]`, `[TOOL_CALLS]NAME[ARGS]{…}` (`NAME[CALL_ID]ID[ARGS]`) or `[TOOL_CALLS]NAME{…}` |
  * | `harmony`      | gpt-oss                                 | `<\|channel\|>commentary to=functions.NAME <\|constrain\|>json<\|message\|>{…}<\|call\|>`                 |
@@ -23,8 +23,8 @@
  * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts), LFM2, OLMo 3, Gemma 3 | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`, LFM2's `<\|tool_call_start\|>`), or calls one per line in `<function_calls>` or a ```` ```tool_code ```` block; every NAME a tool |
  * | `tool_use`     | any model in Cherry Studio's prompt mode (and apps prompting as it does) | `<tool_use><name>NAME</name><arguments>{…}</arguments></tool_use>` |
  * | `arrow`        | MiniMax-M2, Grok, Gemma 3, prompted by an app (AnythingLLM, Roo Code) | `[TOOL_CALL]{tool => "NAME", args => {--key "value"}}[/TOOL_CALL]`: the arguments as flags (dashes and quotes maybe typographic), Perl pairs (`key => 3`) or JSON |
- * | `react`        | ReAct agents (LangChain, crewAI, Qwen-Agent, Dify's CoT prompt) | `Action: NAME` on a line, then `Action Input: {…}` (or text on its line) on the next; every NAME a tool |
- * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4, Cohere, InternLM2 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`, Cohere's `<\|START_ACTION\|>`, InternLM2's `<\|action_start\|><\|plugin\|>`; or `{"tool_calls": [{…}]}` |
+ * | `react`        | ReAct agents (LangChain, crewAI, Qwen-Agent, Dify's CoT prompt) | `Action: NAME` on a line, then `Action Input: {…}` (or text on its line) on the next (Qwen-Agent's `✿FUNCTION✿: NAME`, `✿ARGS✿: {…}`); every NAME a tool |
+ * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4, Cohere, InternLM2 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`, Cohere's `<\|START_ACTION\|>`, InternLM2's `<\|action_start\|><\|plugin\|>`; or `{"tool_calls": [{…}]}`; or GLM-4's name line, then the arguments |
  */
 export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'apertus' | 'pythonic' | 'tool_use' | 'arrow' | 'react' | 'json';
 
@@ -82,6 +82,9 @@ export const TOKENS = {
   functionClose: '</function>',
   parameterOpen: '<parameter=',
   parameterClose: '</parameter>',
+  /** MiniCPM5's parameter tags in Hermes 2 Pro's `<function name="NAME">` (mlx-lm #1316). */
+  paramOpen: '<param name=',
+  paramClose: '</param>',
   pythonTag: '<|python_tag|>',
   eomId: '<|eom_id|>',
   eotId: '<|eot_id|>',

@@ -584,11 +584,22 @@ export class ToolCallScanner {
     return { name: this.slice(i, j), end: j };
   }
 
-  /** `<function=NAME>`: the Qwen3-Coder header, inside `<tool_call>` (span starts at `start`) or bare. */
+  /**
+   * `<function=NAME>`: the Qwen3-Coder header, inside `<tool_call>` (span starts at `start`) or bare.
+   * `<function=NAME={…}</function>` (Llama 3.3 on Groq, freellmapi #291) lost the `>`: a `{` before
+   * any `>`, after the name (and `=` or space), starts the JSON arguments.
+   */
   private functionHeader(start: number, at: number): HeaderResult {
     const nameStart = at + T.functionOpen.length;
     const window = this.slice(nameStart, nameStart + HEADER_LIMIT);
     const gt = window.indexOf('>');
+    const brace = window.indexOf('{');
+    if (brace !== -1 && (gt === -1 || brace < gt)) {
+      const head = window.slice(0, brace).trimEnd();
+      const name = (head.endsWith('=') ? head.slice(0, -1) : head).trim();
+      if (!NAME.test(name)) return REJECT;
+      return { format: 'qwen3_coder', start, name, nameStart, body: 'arguments', bodyStart: nameStart + brace, ends: QWEN_ENDS };
+    }
     if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
     const close = nameStart + gt;
     const name = window.slice(0, gt).trim();
@@ -671,9 +682,11 @@ export class ToolCallScanner {
     if (!counter && !NAME.test(name)) return REJECT;
     const k = this.skipSpace(read.end);
     const begin = T.kimiArgumentBegin;
-    if (this.cutInside(begin, k)) return this.undecided(at);
-    if (!this.startsWith(begin, k)) return REJECT;
-    const header: Header = { format: 'kimi_k2', start: at, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart: k + begin.length, ends: KIMI_ENDS };
+    if (this.cutInside(begin, k) || k >= this.total) return this.undecided(at);
+    // `functions.NAME:0 {…}` (Bedrock's stream, vLLM #31207): the argument token lost, the JSON follows.
+    const lost = this.code(k) === 0x7b;
+    if (!lost && !this.startsWith(begin, k)) return REJECT;
+    const header: Header = { format: 'kimi_k2', start: at, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart: lost ? k : k + begin.length, ends: KIMI_ENDS };
     if (!counter) header.name = name;
     // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
     if (read.name !== name || counter) header.id = read.name;
