@@ -11,6 +11,7 @@ import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
 import { agentCalls, argumentsOfString, callFromValue, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
+import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
 import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
@@ -67,20 +68,16 @@ interface Range {
   readonly end: number;
 }
 
-function overlaps(ranges: ReadonlyArray<readonly [number, number]>, start: number, end: number): boolean {
-  return ranges.some(([s, e]) => start < e && s < end);
-}
-
 /** Calls written as bare JSON: candidates outside every span whose value is call-shaped (or an array of such). */
 function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
-  const taken: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
+  const taken = new RangeSet(spans.map((s) => [s.start, s.end] as const));
   const calls: ToolCall[] = [];
   const candidates = extract(text);
   // Where the last call written as a tool's name line and its object ended (see name-line.ts).
   let lastNameLine = -1;
   for (let c = 0; c < candidates.length; c++) {
     const candidate = candidates[c];
-    if (candidate.reasoning || overlaps(taken, candidate.start, candidate.end)) continue;
+    if (candidate.reasoning || taken.overlaps(candidate.start, candidate.end)) continue;
     // A reply that starts with the call runs on to its end as one candidate: prose after the call's
     // JSON is the reply's text (SGLang's test_json_with_trailing_text: it was removed with the call).
     // Read up to the JSON's end; a reading cut off there (the hint misled) gives way to the whole's.
@@ -100,13 +97,13 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       if (call === undefined) continue;
       calls.push(call);
       lastNameLine = candidate.end;
-      taken.push([call.span.start, call.span.end]);
+      taken.add(call.span.start, call.span.end);
       removed.push([call.span.start, call.span.end]);
       continue;
     }
     const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
     for (const item of read.items) calls.push(callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
-    taken.push(range);
+    taken.add(range[0], range[1]);
     removed.push(range);
   }
   return calls;
@@ -148,8 +145,7 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
 function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
-  const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
-  if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
+  const taken = closedTo(spans, removed, reasoningUntil);
   const calls: ToolCall[] = [];
   // The last wrapped list's range: a list right after it may be its echo.
   let last: readonly [number, number] | undefined;
@@ -172,15 +168,19 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
 /** ReAct agents' calls (see react.ts), in each agent's words, outside every span, bare call and pythonic list. */
 function reactCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
   const calls: ToolCall[] = [];
-  for (const words of REACT_WORDS) {
-    const taken = [...spans.map((s) => [s.start, s.end] as const), ...removed];
-    if (reasoningUntil > 0) taken.push([0, reasoningUntil]);
-    appendAll(calls, reactCallsIn(text, taken, removed, ctx, words));
-  }
+  for (const words of REACT_WORDS) appendAll(calls, reactCallsIn(text, closedTo(spans, removed, reasoningUntil), removed, ctx, words));
   return calls;
 }
 
-function reactCallsIn(text: string, taken: ReadonlyArray<readonly [number, number]>, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
+/** The text closed to a format read after the others: their spans and calls, and the reasoning before the answer. */
+function closedTo(spans: readonly Range[], removed: ReadonlyArray<readonly [number, number]>, reasoningUntil: number): RangeSet {
+  const ranges: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
+  appendAll(ranges, removed);
+  if (reasoningUntil > 0) ranges.push([0, reasoningUntil]);
+  return new RangeSet(ranges);
+}
+
+function reactCallsIn(text: string, taken: RangeSet, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
   const calls: ToolCall[] = [];
   for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name), words)) {
     const span = { start: found.start, end: found.end };

@@ -4,6 +4,7 @@
 // ```` ```tool_code ```` block. Only calls whose every name is one of `tools` count: `[see(x)]` in
 // prose is prose. One pass over the text: a list that does not read as calls is skipped past where it
 // failed.
+import type { RangeSet } from './ranges.js';
 import { JsonMendError } from '../errors.js';
 import { readToolArguments } from '../loop/tool-args.js';
 import type { Repair } from '../schema/types.js';
@@ -222,10 +223,10 @@ function endsLine(text: string, i: number): boolean {
  * Every list or block of calls in `text` outside `taken` (ranges already read as other formats), in
  * text order; with `wholeReply` (nothing else read as calls), a reply of bare calls too (wholeReplyCalls).
  */
-export function findPythonicCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean, wholeReply = false): PythonicList[] {
+export function findPythonicCalls(text: string, taken: RangeSet, known: (name: string) => boolean, wholeReply = false): PythonicList[] {
   const quotes = newQuoteLook();
   let found: PythonicList[] = [];
-  const outside = (at: number): boolean => !taken.some(([s, e]) => at >= s && at < e);
+  const outside = (at: number): boolean => !taken.overlaps(at, at + 1);
   for (const [open, grouping] of BLOCKS) {
     const before = found;
     const added: PythonicList[] = [];
@@ -328,19 +329,15 @@ function callNameAt(text: string, i: number): { name: string; end: number } | un
  * no list around them. Prose that starts with a tool's name (`search(q) finds it.`) reads as no call;
  * a reply that ends inside a call's arguments is that call cut off.
  */
-function wholeReplyCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean, quotes: QuoteLook): PythonicList | undefined {
+function wholeReplyCalls(text: string, taken: RangeSet, known: (name: string) => boolean, quotes: QuoteLook): PythonicList | undefined {
   // After what was read already (other calls, reasoning the prompt opened) and a reasoning block: the
   // rest of the reply.
-  // The ranges in order, walked once (a reply of many calls has many).
-  const ranges = [...taken].sort((a, b) => a[0] - b[0]);
-  let k = 0;
   let start = 0;
   for (;;) {
     while (start < text.length && isSpace(text[start])) start++;
-    while (k < ranges.length && ranges[k][1] <= start) k++;
-    const range = k < ranges.length && ranges[k][0] <= start ? ranges[k] : undefined;
-    const tag = range === undefined ? DEFAULT_REASONING_TAGS.find((t) => text.startsWith(`<${t}>`, start)) : undefined;
-    if (range !== undefined) start = range[1];
+    const rangeEnd = taken.endOfRangeAt(start);
+    const tag = rangeEnd < 0 ? DEFAULT_REASONING_TAGS.find((t) => text.startsWith(`<${t}>`, start)) : undefined;
+    if (rangeEnd >= 0) start = rangeEnd;
     else if (tag !== undefined) {
       const close = text.indexOf(`</${tag}>`, start);
       if (close < 0) return undefined;

@@ -2,7 +2,8 @@
 // (LangChain's ReAct agents, crewAI, Qwen-Agent's and Dify's chain-of-thought prompts; Xinference
 // #1098), or in Qwen-Agent's function-calling words, `✿FUNCTION✿: NAME` and `✿ARGS✿: …`. The input
 // is JSON (an object, maybe over lines, or fenced) or text on its line.
-import { scanBalanced } from '../extract/balanced.js';
+import type { RangeSet } from './ranges.js';
+import { type ScanBudget, scanBalanced } from '../extract/balanced.js';
 
 /** The words a prompt gives an agent's call: the action's line, its input's, and the tool's result the agent writes after. */
 export interface ReactWords {
@@ -61,12 +62,21 @@ function bareName(name: string): string {
 }
 
 /**
+ * What the reads of one reply's inputs share, so that many of them stay linear: how far past a JSON
+ * input's first close they may still look (see ScanBudget), and from where no fence closes.
+ */
+interface InputLook {
+  budget: ScanBudget;
+  noFenceCloseFrom: number;
+}
+
+/**
  * The input after `Action Input:` at `from`: its text and where it ends; JSON runs to its closer. With
  * nothing after it on its line, JSON or a fence that starts the next line that is not blank is the
  * input (crewAI #923: ```` ```json ```` there; read as its line's text, the input was `{}` and the
  * JSON was left in the reply's text).
  */
-function inputAt(text: string, from: number): { input: string; end: number } {
+function inputAt(text: string, from: number, look: InputLook): { input: string; end: number } {
   let k = skipBlanks(text, from);
   if (k < text.length && (text.charCodeAt(k) === 0x0a || text.charCodeAt(k) === 0x0d)) {
     let next = k;
@@ -76,11 +86,12 @@ function inputAt(text: string, from: number): { input: string; end: number } {
   }
   const c = text.charCodeAt(k);
   if (c === 0x7b || c === 0x5b) {
-    const closed = scanBalanced(text, k, text.length);
+    const closed = scanBalanced(text, k, text.length, false, look.budget);
     return { input: text.slice(k, closed.end), end: closed.end };
   }
   if (text.startsWith('```', k)) {
-    const close = text.indexOf('\n```', k + 3);
+    const close = k + 3 >= look.noFenceCloseFrom ? -1 : text.indexOf('\n```', k + 3);
+    if (close < 0) look.noFenceCloseFrom = Math.min(look.noFenceCloseFrom, k + 3);
     const end = close < 0 ? text.length : close + 4;
     return { input: text.slice(k, end), end };
   }
@@ -98,12 +109,13 @@ function inputAt(text: string, from: number): { input: string; end: number } {
  * (`Action: Final Answer`) is the reply's text. `words` says them (see REACT_WORDS). Linear: each
  * line is looked at once.
  */
-export function findReactCalls(text: string, taken: ReadonlyArray<readonly [number, number]>, known: (name: string) => boolean, words: ReactWords = REACT_WORDS[0]): ReactCall[] {
+export function findReactCalls(text: string, taken: RangeSet, known: (name: string) => boolean, words: ReactWords = REACT_WORDS[0]): ReactCall[] {
   const { action, input: opener } = words;
   const calls: ReactCall[] = [];
   // The agent stops the model at `Observation:` and runs the call: a model that went on wrote the
   // tool's result itself (langchain #21912), and the actions after it answer a made-up result.
   let observation = -1;
+  const look: InputLook = { budget: { left: text.length }, noFenceCloseFrom: Infinity };
   for (let at = text.indexOf(action); at >= 0; at = text.indexOf(action, at + action.length)) {
     if (observation >= 0 && at > observation) break;
     // At a line's start, after spaces only.
@@ -118,8 +130,8 @@ export function findReactCalls(text: string, taken: ReadonlyArray<readonly [numb
     let k = nameEnd;
     while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
     if (!text.startsWith(opener, k)) continue;
-    const { input, end } = inputAt(text, k + opener.length);
-    if (taken.some(([s, e]) => start < e && s < end)) continue;
+    const { input, end } = inputAt(text, k + opener.length, look);
+    if (taken.overlaps(start, end)) continue;
     calls.push({ name, input, start, end });
     if (calls.length === 1) observation = text.indexOf(words.observation, end);
     at = end - action.length;
