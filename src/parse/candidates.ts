@@ -165,9 +165,10 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   // `{"id": 1} and {"id": 2}`: the reply started with a value and went on in prose holding more.
   // Those values are candidates too (parseAll, a schema's collect_into_array), not text set aside.
   if (setAside >= 0) {
+    const tried = new Set(candidates.map((c) => c.start));
     for (const found of extractAfterValue(text.slice(setAside))) {
       const candidate = { ...found, start: found.start + setAside, end: found.end + setAside };
-      if (candidates.some((c) => c.start === candidate.start)) continue;
+      if (tried.has(candidate.start)) continue;
       const reading = readCandidate(text, candidate, settings, options);
       if (reading === undefined) continue;
       if (reading.parsed !== undefined && isTemplateValue(reading.parsed.value)) templates.push(reading);
