@@ -18,29 +18,33 @@ const TYPE_NAMES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
 export function isTemplateValue(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
   const walk = { leaves: 0, placeholders: 0 };
-  return placeholdersOnly(value, walk, 0) && walk.placeholders > 0;
+  return placeholdersOnly(value, walk, 0, '') && walk.placeholders > 0;
 }
 
-function placeholdersOnly(v: unknown, walk: { leaves: number; placeholders: number }, depth: number): boolean {
+function placeholdersOnly(v: unknown, walk: { leaves: number; placeholders: number }, depth: number, key: string): boolean {
   if (v !== null && typeof v === 'object') {
     if (depth >= MAX_DEPTH) return false;
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) if (!placeholdersOnly(v[i], walk, depth + 1)) return false;
+      for (let i = 0; i < v.length; i++) if (!placeholdersOnly(v[i], walk, depth + 1, key)) return false;
       return true;
     }
-    for (const key in v) if (!placeholdersOnly((v as Record<string, unknown>)[key], walk, depth + 1)) return false;
+    for (const k in v) if (!placeholdersOnly((v as Record<string, unknown>)[k], walk, depth + 1, k)) return false;
     return true;
   }
   if (++walk.leaves > MAX_LEAVES) return false;
   if (typeof v !== 'string' || v === '') return true;
-  if (!isPlaceholder(v)) return false;
+  if (!isPlaceholder(v, key)) return false;
   walk.placeholders++;
   return true;
 }
 
-function isPlaceholder(s: string): boolean {
+/**
+ * A placeholder's text. A type's name is one where a field's value belongs (`"name": "string"`), not
+ * under `type` (`{"type": "string"}` is a JSON Schema the model was asked for, an answer).
+ */
+function isPlaceholder(s: string, key: string): boolean {
   if (s.length > 64) return false;
-  if (TYPE_NAMES.has(s)) return true;
+  if (TYPE_NAMES.has(s)) return key !== 'type';
   if (s.length < 3 || s.includes('\n')) return false;
   const first = s.charCodeAt(0);
   const last = s.charCodeAt(s.length - 1);

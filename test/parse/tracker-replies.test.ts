@@ -366,6 +366,8 @@ describe('a template echoed before the answer (session 33 schema probe F5)', () 
     ['Format: {"title": "[Title]"}\n\nHere it is: {"title": "Dune"}', { title: 'Dune' }],
     // A template alone, or with no answer after it, is still read.
     ['{"name": "<name>"}', { name: '<name>' }],
+    // A JSON Schema is an answer: a type's name under `type` is no placeholder.
+    ['{"type": "object", "properties": {"name": {"type": "string"}}}\n\nFor example {"name": "Ada"}', { type: 'object', properties: { name: { type: 'string' } } }],
     ['{"name": "<name>"} is the format; I could not find the name.', { name: '<name>' }],
   ]);
   test('through a schema too', () => {
