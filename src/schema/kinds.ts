@@ -34,6 +34,10 @@ export const SCHEMA_REPAIR_KINDS = {
     fixes: 'the schema written back with the answer in its `properties`: an object of schema keywords only (`type`, `properties`, `required`, `$schema`, …, none of them a declared property) whose `properties` holds declared properties, no schemas: that answer',
     example: '`{name}` → `{"type": "object", "properties": {"name": "Ada"}}` → `{"name": "Ada"}`',
   },
+  unwrap_object: {
+    fixes: 'a one-key object whose key no property declares and whose value, an object, is valid where the object is expected: the model\'s wrapper around the answer (`{"result": {…}}`, an agent\'s `output` wrapped again); without it a closed schema stripped the wrapper into `{}` or a required property was missing',
+    example: '`{name}` → `{"result": {"name": "Ada"}}` → `{"name": "Ada"}`',
+  },
   unwrap_json_string: {
     fixes: 'a string holding JSON of the container kind expected, parsed with `JSON.parse` or, refusing every guess (`strict`), with the tolerant parser: a Python dict\'s repr, single quotes (also a whole payload that is a JSON string)',
     example: '`string[]` → `"[\\"a\\",\\"b\\"]"` → `["a","b"]`',
@@ -87,7 +91,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`enum [ONE, TWO]` → `"ONE: the first option"` → `"ONE"`',
   },
   strip_extra_properties: {
-    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay)',
+    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay); never all of them: `{}` made of an answer in another shape is an error',
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {

@@ -320,6 +320,11 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
       ctx.repairs.push({ kind: 'unwrap_schema_echo', path: toPointer(pathOf(frame)), before: value, after: answer });
       return answer; // its insides are validated afresh in the next round
     }
+    const inner = wrappedAnswer(value, node, schema, guide);
+    if (inner !== undefined) {
+      ctx.repairs.push({ kind: 'unwrap_object', path: toPointer(pathOf(frame)), before: value, after: inner });
+      return inner;
+    }
   }
   if (isPlainObject(value)) {
     const renamed = renameProperties(value, node, pathOf(frame), ctx);
@@ -368,6 +373,18 @@ function echoedAnswer(value: Record<string, unknown>, node: Schema): Record<stri
 }
 
 /**
+ * `unwrap_object`: `{"result": {"name": "Ada"}}` for `{name}`: one key that no property declares,
+ * holding an object valid where this one stands: the answer, wrapped. Undefined otherwise.
+ */
+function wrappedAnswer(value: Record<string, unknown>, node: Schema, schema: Schema | boolean, guide: Guide): Record<string, unknown> | undefined {
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || isDeclaredProperty(node, keys[0]) || !expectedTypes(node).includes('object')) return undefined;
+  const inner = value[keys[0]];
+  // Valid as it stands, or once repaired (the next round repairs it, and says so).
+  return isPlainObject(inner) && (satisfies(guide, schema, inner) || repairToSchema(inner, schema, guide, []) !== undefined) ? inner : undefined;
+}
+
+/**
  * `rename_property`: keys that match no declared property but exactly one of them as
  * {@link propertyKey} compares names, and whose property is not there already. Two keys for one
  * property, or one key for two properties, rename nothing. Returns `value` itself when nothing changed.
@@ -403,18 +420,23 @@ function renameProperties(value: Record<string, unknown>, node: Schema, path: st
   return copy;
 }
 
-/** After the children: a closed object loses the properties it does not declare. */
+/**
+ * After the children: a closed object loses the properties it does not declare, unless that is all
+ * of them: `{}` made of an answer in another shape looks valid and says nothing (an error says why).
+ */
 function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx: Ctx): unknown {
   const { value } = frame;
   if (isPlainObject(value) && node.additionalProperties === false) {
-    let copy = frame.copy as Record<string, unknown> | undefined;
-    for (const key of Object.keys(copy ?? value)) {
-      if (isDeclaredProperty(node, key)) continue;
-      copy ??= { ...value };
+    const current = (frame.copy as Record<string, unknown> | undefined) ?? value;
+    const keys = Object.keys(current);
+    const extra = keys.filter((key) => !isDeclaredProperty(node, key));
+    if (extra.length === 0 || extra.length === keys.length) return current;
+    const copy = { ...current };
+    for (const key of extra) {
       ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...pathOf(frame), key]), before: copy[key], after: undefined });
       delete copy[key];
     }
-    return copy ?? value;
+    return copy;
   }
   return frame.copy ?? value;
 }

@@ -209,6 +209,20 @@ describe('each repair in isolation', () => {
     assert.deepEqual(r.repairs, [{ kind: 'strip_extra_properties', path: '/x', before: 2, after: undefined }]);
     const withPattern = { ...closed, patternProperties: { '^x-': { type: 'string' } } };
     assert.deepEqual(coerce({ a: 1, 'x-k': 'v', y: 1 }, withPattern), { a: 1, 'x-k': 'v' });
+    // Session 33's schema probe: every member stripped left {}, a value that looks valid and says nothing.
+    assert.throws(() => coerce({ x: 2, y: 3 }, closed), SchemaError);
+  });
+  test('unwrap_object: the answer in a one-key wrapper no property declares (schema probe zwrap, n8n #20029)', () => {
+    const person = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, additionalProperties: false };
+    // Before: {} (the wrapper stripped), or a missing required property.
+    const r = one({ result: { name: 'Ada', age: '36' } }, person);
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'Ada', age: 36 }, ['unwrap_object', 'string_to_integer']]);
+    assert.deepEqual(coerce({ data: { name: 'Ada' } }, { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }), { name: 'Ada' });
+    // An agent's `output` wrapped again by the model (n8n #20029).
+    const n8n = { type: 'object', properties: { output: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] } }, required: ['output'] };
+    assert.deepEqual(parse('{"output": {"output": {"summary": "All tests passed"}}}', { schema: n8n }), { output: { summary: 'All tests passed' } });
+    // A declared key is no wrapper; an inner value that does not fit is not taken.
+    assert.throws(() => coerce({ result: { nick: 'x' } }, person), SchemaError);
   });
 });
 
