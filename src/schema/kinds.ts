@@ -55,7 +55,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`string[]` → `{"path": "x"}` → `["x"]`',
   },
   wrap_in_array: {
-    fixes: 'a scalar where an array is expected, or an object where an array of objects is expected (not an object none of whose keys the items declare: a wrapper such as `{"results": […], "total": 1}` is no item)',
+    fixes: 'a scalar where an array is expected (not an empty string: `[""]` is an item the reply never gave), or an object where an array of objects is expected (not an object none of whose keys the items declare: a wrapper such as `{"results": […], "total": 1}` is no item)',
     example: '`string[]` → `"x"` → `["x"]`',
   },
   string_to_integer: {

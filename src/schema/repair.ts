@@ -532,8 +532,9 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide, numberText: N
       if (keys.length === 1 && satisfies(guide, items, v[keys[0]])) return ['wrap_object_in_array', [v[keys[0]]]];
       return ['wrap_in_array', NO];
     }
-    // 7. wrap_in_array — but a string that reads like an array and did not parse is not wrapped.
-    if (typeof v === 'string' && looksLikeContainer(v, 'array')) return ['wrap_in_array', NO];
+    // 7. wrap_in_array — but a string that reads like an array and did not parse is not wrapped,
+    // nor an empty one (`[""]` is an item the reply never gave).
+    if (typeof v === 'string' && (looksLikeContainer(v, 'array') || v.trim() === '')) return ['wrap_in_array', NO];
     return ['wrap_in_array', [v]];
   }
   switch (t) {

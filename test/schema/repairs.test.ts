@@ -48,6 +48,8 @@ describe('each repair in isolation', () => {
     const r = one({ files: 'main.ts' }, arrayOfStrings);
     assert.deepEqual(r.value, { files: ['main.ts'] });
     assert.deepEqual(kinds(r.repairs), ['wrap_in_array']);
+    // Session 33's schema probe: an empty string made [""], an item the reply never gave.
+    assert.throws(() => coerce({ files: '' }, arrayOfStrings), SchemaError);
   });
   test('wrap_in_array: an object for an array of objects', () => {
     const s = { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } };
