@@ -213,6 +213,8 @@ describe('each repair in isolation', () => {
     assert.deepEqual(coerce({ a: 1, 'x-k': 'v', y: 1 }, withPattern), { a: 1, 'x-k': 'v' });
     // Session 33's schema probe: every member stripped left {}, a value that looks valid and says nothing.
     assert.throws(() => coerce({ x: 2, y: 3 }, closed), SchemaError);
+    // F17: a null property and the answer under a misnamed key: the null goes, the key is renamed (was {}).
+    assert.deepEqual(coerce({ a: null, A: 1 }, closed), { a: 1 });
   });
   test('unwrap_object: the answer in a one-key wrapper no property declares (schema probe zwrap, n8n #20029)', () => {
     const person = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, additionalProperties: false };
