@@ -169,8 +169,8 @@ export function lineEnd(text: string, i: number, end: number): number {
 /**
  * `[CONTENT]`⏎…⏎`[/CONTENT]`, the markers MetaGPT asks a model to put around its JSON: a word in
  * capitals in brackets on the text's first line, at `i`. The span between the markers (the closing
- * one, `[/WORD]` or `[WORD]` again, on the last line, may be missing: `closed` says); undefined when no marker
- * line starts at `i`. Looks at a word's length at each end.
+ * one, `[/WORD]` or `[WORD]` again at a line's start, may be missing: `closed` says; text after it is
+ * the reply's, not the value's); undefined when no marker line starts at `i`.
  */
 export function markedSpan(text: string, i: number, end: number): { start: number; end: number; closed: boolean } | undefined {
   const word = markerAt(text, i, end);
@@ -179,16 +179,23 @@ export function markedSpan(text: string, i: number, end: number): { start: numbe
   while (j < end && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09 || text.charCodeAt(j) === 0x0d)) j++;
   if (j >= end || text.charCodeAt(j) !== LF) return undefined;
   const start = skipWs(text, j + 1, end);
-  const last = trimEnd(text, start, end);
   const name = text.slice(i + 1, word - 1);
+  let close = -1;
   for (const closer of [`[/${name}]`, `[${name}]`]) {
-    const at = last - closer.length;
-    if (at < start || !text.startsWith(closer, at)) continue;
-    let k = at;
-    while (k > start && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
-    if (k === start || text.charCodeAt(k - 1) === LF || text.charCodeAt(k - 1) === 0x0d) return { start, end: trimEnd(text, start, at), closed: true };
+    const at = markerLineAt(text, closer, start, close < 0 ? end : close);
+    if (at >= 0) close = at;
   }
-  return { start, end, closed: false };
+  return close < 0 ? { start, end, closed: false } : { start, end: trimEnd(text, start, close), closed: true };
+}
+
+/** The first `marker` at a line's start in [from, end) (spaces before it aside), or -1. One forward search. */
+function markerLineAt(text: string, marker: string, from: number, end: number): number {
+  for (let at = text.indexOf(marker, from); at >= 0 && at < end; at = text.indexOf(marker, at + 1)) {
+    let k = at;
+    while (k > from && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
+    if (k === from || text.charCodeAt(k - 1) === LF) return at;
+  }
+  return -1;
 }
 
 /** Past `[WORD]` (capitals and `_`, 2 to 32 of them) at `i`, or -1. */

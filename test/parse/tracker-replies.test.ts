@@ -351,6 +351,11 @@ describe("MetaGPT's [CONTENT] markers around a damaged value (MetaGPT's test_rep
     ['[CONTENT]\n{\n    "key": "value"\n]', { key: 'value' }],
     ['[CONTENT]\n{"a": 1, "b": [1, 2],}\n[/CONTENT]', { a: 1, b: [1, 2] }],
     ['[CONTENT]\n{"a": 1}\n[/CONTENT]', { a: 1 }],
+    // Text after the closing marker is the reply's (the rerun's probes: it was read as ["/CONTENT"]).
+    ['[CONTENT]\n{"a": 1}\n[/CONTENT]\nLet me know.', { a: 1 }],
+    ['[CONTENT]\n{"a": 1}\n[/CONTENT] Done.', { a: 1 }],
+    ['[CONTENT]\n{"a": 1}\n[/CONTENT]\n[CONTENT]\n{"b": 2}\n[/CONTENT]', { a: 1 }],
+    ['[CONTENT]\n{"a": "x [/CONTENT] y"}\n[/CONTENT]', { a: 'x [/CONTENT] y' }],
   ]);
   test('a word in brackets alone is no array of it', () => {
     assert.throws(() => parse('[TODO]\nfix it'), { code: 'NO_JSON' });
@@ -362,12 +367,16 @@ describe('a template echoed before the answer (session 33 schema probe F5)', () 
   // The template's value was the answer: its strings are placeholders, and the answer came after it.
   readsEach([
     ['{"name": "<name>"}\nAnswer: {"name": "Ada"}', { name: 'Ada' }],
-    ['Example: {"name": "string", "age": 0}\nAnswer: {"name": "Ada", "age": 36}', { name: 'Ada', age: 36 }],
+    ['Example: {"name": "{name}", "age": 0}\nAnswer: {"name": "Ada", "age": 36}', { name: 'Ada', age: 36 }],
     ['Format: {"title": "[Title]"}\n\nHere it is: {"title": "Dune"}', { title: 'Dune' }],
     // A template alone, or with no answer after it, is still read.
     ['{"name": "<name>"}', { name: '<name>' }],
-    // A JSON Schema is an answer: a type's name under `type` is no placeholder.
+    // A JSON Schema, or a map of fields to types, is an answer: a type's name is no placeholder.
     ['{"type": "object", "properties": {"name": {"type": "string"}}}\n\nFor example {"name": "Ada"}', { type: 'object', properties: { name: { type: 'string' } } }],
+    ['{"name": "string", "age": "integer"}\n\nA row: {"name": "Ada", "age": 36}', { name: 'string', age: 'integer' }],
+    // Markup and checkboxes are text (the rerun's probes).
+    ['{"tag": "<br>"} is used, not {"tag": "<p>"}', { tag: '<br>' }],
+    ['{"done": "[x]"} then {"done": "[ ]"}', { done: '[x]' }],
     ['{"name": "<name>"} is the format; I could not find the name.', { name: '<name>' }],
   ]);
   test('through a schema too', () => {
