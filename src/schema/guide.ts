@@ -190,8 +190,17 @@ export function propertySchema(schema: Schema | boolean, key: string): Schema | 
 
 /** Whether `key` is listed in `required` of `schema`. */
 export function isRequired(schema: Schema | boolean, key: string): boolean {
-  return isSchemaObject(schema) && Array.isArray(schema.required) && schema.required.includes(key);
+  if (!isSchemaObject(schema) || !Array.isArray(schema.required)) return false;
+  const list = schema.required as string[];
+  // Asked once per member of an object: a look over the list each time is the square of its length.
+  if (list.length < 16) return list.includes(key);
+  let set = requiredSets.get(list);
+  if (set === undefined) requiredSets.set(list, (set = new Set(list)));
+  return set.has(key);
 }
+
+/** The `required` lists of the schemas in use, as sets (see isRequired). */
+const requiredSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
 /**
  * Whether `value` satisfies `schema` (a subschema of the guide). Runs @cfworker/json-schema and turns

@@ -165,6 +165,8 @@ function collectIssues(
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'not') unionLocations.push(e.keywordLocation + '/');
   }
   let skipped = false;
+  // The validator reports one `required` error per missing key; each node's list is read once.
+  const requiredRead = new Set<string>();
   for (const e of errors) {
     // A `false` subschema's error carries its instance's location as its keyword location: it belongs
     // to the error just before it (`additionalProperties`, `properties`, …).
@@ -184,6 +186,9 @@ function collectIssues(
     const keywordSegments = fromFragment(e.keywordLocation);
     const node = schemaAt(guide, base, keywordSegments.slice(0, -1));
     if (e.keyword === 'required' && node && typeof node === 'object' && Array.isArray(node.required) && isPlainObject(here)) {
+      const site = `${e.keywordLocation}\u0000${e.instanceLocation}`;
+      if (requiredRead.has(site)) continue;
+      requiredRead.add(site);
       for (const key of node.required as string[]) {
         if (Object.prototype.hasOwnProperty.call(here, key)) continue;
         add({

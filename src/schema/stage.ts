@@ -70,19 +70,17 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     // One it accepts may still have lost what was cut off (a string's end, an optional member).
     if (outcome.ok && candidate.truncated && options.acceptTruncated !== true) throw truncatedReplyError(text, candidate.repairs);
     if (outcome.ok) {
-      let repairs: Repair[] = candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs);
-      if (candidate.part !== undefined) {
-        const pick: Repair = { kind: 'pick_concatenated_value', path: '', before: candidate.part.all, after: outcome.value };
-        repairs = [...candidate.repairs, pick, ...outcome.repairs];
-        // `{}{"location": "Paris"}` (Bedrock's Claude, openai-agents-js #712): an empty value says
-        // nothing; one after it that fits and says something is the answer.
-        if (isEmptyContainer(outcome.value)) {
-          emptyPick ??= { value: outcome.value, repairs };
-          continue;
-        }
-        yield* refuseAnotherFit(candidate, outcome.value, guide, limits);
+      if (candidate.part === undefined) return { value: outcome.value, repairs: candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs) };
+      // The pick's report is built only for the one kept: each costs the length of the text's repairs.
+      const pick: Repair = { kind: 'pick_concatenated_value', path: '', before: candidate.part.all, after: outcome.value };
+      // `{}{"location": "Paris"}` (Bedrock's Claude, openai-agents-js #712): an empty value says
+      // nothing; one after it that fits and says something is the answer.
+      if (isEmptyContainer(outcome.value)) {
+        emptyPick ??= { value: outcome.value, repairs: [...candidate.repairs, pick, ...outcome.repairs] };
+        continue;
       }
-      return { value: outcome.value, repairs };
+      yield* refuseAnotherFit(candidate, outcome.value, guide, limits);
+      return { value: outcome.value, repairs: [...candidate.repairs, pick, ...outcome.repairs] };
     }
     firstFailure ??= new SchemaError(outcome.issues, candidate.repairs);
   }
@@ -118,10 +116,12 @@ function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, unde
 function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generator<Found, void, undefined> {
   for (const candidate of candidates) {
     const numberText = numberSpellings(candidate.text, candidate.start, candidate.end);
-    yield { value: candidate.value, repairs: candidate.repairs, truncated: candidate.truncated, numberText };
-    if (!Array.isArray(candidate.value) || !candidate.repairs.some((r) => r.kind === 'concatenated_values')) continue;
+    // Read once: each read looks over all the candidate's repairs, one per value of thousands.
+    const { repairs, truncated } = candidate;
+    yield { value: candidate.value, repairs, truncated, numberText };
+    if (!Array.isArray(candidate.value) || !candidate.kinds.includes('concatenated_values')) continue;
     const all = candidate.value as unknown[];
-    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs: candidate.repairs, truncated: candidate.truncated, part: { all, index }, numberText };
+    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs, truncated, part: { all, index }, numberText };
   }
 }
 
