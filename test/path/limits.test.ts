@@ -52,3 +52,13 @@ describe('query result limits', () => {
     assert.equal(thrownCode(() => query([], '$', 5 as never)), 'INVALID_ARGUMENT');
   });
 });
+
+describe('a query of very many segments (session 33 linear-time audit)', () => {
+  test('is a SYNTAX error, not a stack overflow, over a value as deep', () => {
+    let deep: unknown = { a: 1 };
+    for (let i = 0; i < 10_000; i++) deep = { a: deep };
+    // Before: RangeError (each matching segment a call deeper).
+    for (const run of [query, queryPaths, queryNodes]) assert.equal(thrownCode(() => run(deep, '$' + '.a'.repeat(10_000))), 'SYNTAX');
+    assert.equal(query(deep, '$' + '.a'.repeat(2_000)).length, 1);
+  });
+});

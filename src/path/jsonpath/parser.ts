@@ -4,6 +4,9 @@ import { syntaxError } from '../errors.js';
 import type { CallNode, ComparableNode, ComparisonOp, ExprNode, ExprType, LogicalNode, QueryNode, SegmentNode, SelectorNode } from './ast.js';
 import { readStringLiteral } from './strings.js';
 
+/** Segments in one query (or filter query) at most. */
+const MAX_SEGMENTS = 2000;
+
 /** Parameter and result types of the function extensions this library knows. */
 export const FUNCTION_TYPES: Readonly<Record<string, { params: readonly ExprType[]; result: ExprType }>> = {
   length: { params: ['value'], result: 'value' },
@@ -86,6 +89,8 @@ class Parser {
       if (segment.descendant || segment.selectors.length !== 1 || (segment.selectors[0].kind !== 'name' && segment.selectors[0].kind !== 'index')) {
         singular = false;
       }
+      // Each segment of a compiled query is a call deeper when it matches: a bound, not a stack overflow.
+      if (segments.length >= MAX_SEGMENTS) this.fail(`more than ${MAX_SEGMENTS} segments in one query`);
       segments.push(segment);
     }
   }
