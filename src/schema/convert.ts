@@ -80,15 +80,28 @@ export function foldCaseAndSpace(text: string): string {
  * written as a JSON string inside the string, `"\"edit\""`: zed #55186); NO if none or several.
  */
 export function enumCaseFold(text: string, members: readonly unknown[]): Converted<string> {
-  const wanted = foldCaseAndSpace(unquoted(text.trim()));
-  let found: Converted<string> = NO;
-  for (const m of members) {
-    if (typeof m !== 'string' || foldCaseAndSpace(m) !== wanted) continue;
-    if (found !== NO && found !== m) return NO;
-    found = m;
-  }
-  return found === text ? NO : found;
+  const found = foldedMembers(members).get(foldCaseAndSpace(unquoted(text.trim())));
+  return found === undefined || found === null || found === text ? NO : found;
 }
+
+/**
+ * Each string member by its folded form (null when two members fold alike), made once per enum:
+ * an array of k items against a k-member enum would fold every member for every item.
+ */
+function foldedMembers(members: readonly unknown[]): ReadonlyMap<string, string | null> {
+  let folded = foldedEnums.get(members);
+  if (folded !== undefined) return folded;
+  const map = new Map<string, string | null>();
+  for (const m of members) {
+    if (typeof m !== 'string') continue;
+    const key = foldCaseAndSpace(m);
+    map.set(key, map.has(key) && map.get(key) !== m ? null : m);
+  }
+  foldedEnums.set(members, (folded = map));
+  return folded;
+}
+
+const foldedEnums = new WeakMap<readonly unknown[], ReadonlyMap<string, string | null>>();
 
 /**
  * The container a string holds as JSON (`"[\"a\"]"` → `["a"]`), only when it is of the kind wanted:
