@@ -1,7 +1,7 @@
 // Adversarial timing families: inputs built to make a quadratic (or worse) path show. Each family is
 // timed at size n and 4n; linear time means the ratio stays near 4, and the harness allows 5.
 // Ratios, not absolute times, so the figures mean the same on a loaded machine.
-import { createStreamParser, createToolCallStream, extract, extractToolCalls, parse, query, repair } from '../../src/index.js';
+import { coerce, createStreamParser, createToolCallStream, extract, extractToolCalls, parse, query, repair } from '../../src/index.js';
 import { nearJsonText } from '../../src/parse/near-json.js';
 
 /** One family: a generator of inputs by size, and the entry point that reads them. */
@@ -168,6 +168,16 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'extract.documents-in-strings', n: 20_000, make: (n) => 'Here: {' + times('"a": "["x", {"k": ', n) + '} ok', run: (t) => tolerant(() => extract(t)) },
   // A reply of numbers read for an array of numbers: split at commas, then white space (long runs of
   // spaces before a comma would make a pattern like `\s*,\s*` backtrack).
+  // Session 33's linear-time audit: empty values written one after another through a schema (each
+  // part read the whole repair log), and an object of many required properties, present or missing.
+  { name: 'schema.concatenated-empties', n: 8_000, make: (n) => times('{}', n) + '{"a": 1}', run: (t) => tolerant(() => parse(t, { schema: { type: 'object' } })) },
+  { name: 'schema.many-required', n: 20_000, make: (n) => times('{"a": "1"}', n), run: (t) => tolerant(() => {
+    const props: Record<string, unknown> = {};
+    for (let i = 0; i < t.length / 10; i++) props[`a${i}`] = { type: 'integer' };
+    const schema = { type: 'object', properties: props, required: Object.keys(props) };
+    coerce(Object.fromEntries(Object.keys(props).map((k, i) => [k, String(i)])), schema);
+    coerce({}, schema);
+  }) },
   { name: 'schema.number-lists', n: 20_000, make: (n) => '1' + times('  ', n) + ',2' + times(' 3 ,', n) + 'x', run: (t) => tolerant(() => parse(t, { schema: { type: 'array', items: { type: 'number' } } })) },
   // Session 25: an unquoted value's next lines read for the end that shows they go on it (bounded per
   // value), in the parser and the stream; pythonic lists in prose, each read to see whether it ends
