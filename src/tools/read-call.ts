@@ -112,9 +112,21 @@ function isArgumentsKey(call: Record<string, unknown>, key: string): boolean {
   return (ARGUMENT_KEYS as readonly string[]).includes(key) || (key === SINGULAR_ARGUMENT && isObject(call[key]));
 }
 
-/** The member of a call object that holds its arguments, the first of ARGUMENT_KEYS before `argument`. */
+/**
+ * The member of a call object that holds its arguments: of those written (ARGUMENT_KEYS, then
+ * `argument`), the first that holds something, else the first. `{"arguments": {}, "parameters": {…}}`
+ * passes what `parameters` holds.
+ */
 function argumentsMember(call: Record<string, unknown>): string | undefined {
-  return ARGUMENT_KEYS.find((k) => call[k] !== undefined) ?? (isArgumentsKey(call, SINGULAR_ARGUMENT) ? SINGULAR_ARGUMENT : undefined);
+  const written = [...ARGUMENT_KEYS, SINGULAR_ARGUMENT].filter((k) => call[k] !== undefined && isArgumentsKey(call, k));
+  return written.find((k) => !isEmptyArguments(call[k])) ?? written[0];
+}
+
+/** Arguments that pass nothing: none, `{}`, or text holding nothing but `{}`. */
+function isEmptyArguments(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '' || value.trim() === '{}';
+  return isObject(value) && Object.keys(value).length === 0;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -126,9 +138,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * value; a `tool_name` (Command R's actions) stands for `name`, and its `tool_call_id` for `id`.
  */
 export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): unknown {
-  if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
+  if (isFunctionWrapper(value)) {
     rewrites?.push('function_wrapper');
-    return withArgumentsBeside(value.function, value);
+    return withWrapperMembers(value.function, value);
   }
   if (isObject(value) && typeof value.tool_name === 'string' && value.name === undefined) {
     // Command R7B writes each action's `tool_call_id` too: the call's `id` (an `id` given wins).
@@ -139,13 +151,36 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
   return value;
 }
 
+function isFunctionWrapper(value: unknown): value is Record<string, unknown> & { function: Record<string, unknown> } {
+  return isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function');
+}
+
+/** The wrapper's members that say which call it is (its stream's `index` too), not what the call passes. */
+const WRAPPER_KEYS: ReadonlySet<string> = new Set(['function', 'id', 'type', 'index']);
+
 /**
- * `{"function": {"name": "f"}, "parameters": {…}}` (Llama 3 on Groq, groq-typescript #103): a wrapper
- * whose `function` holds the name alone, the arguments beside it; the call with them, else `inner`.
+ * The call in a wrapper with the wrapper's other members joined to it, as members written beside a
+ * call's name are (see withMembersBeside): `{"function": {"name": "f"}, "parameters": {…}}` (Llama 3
+ * on Groq, groq-typescript #103), or `{"function": {"name": "f", "arguments": {}}, "parameters": {…}}`.
+ * Dropped, they were lost without a word. A member the call holds already stays the call's (when it
+ * holds something: see wrapperClash).
  */
-function withArgumentsBeside(inner: Record<string, unknown>, wrapper: Record<string, unknown>): Record<string, unknown> {
-  const key = argumentsMember(inner) === undefined ? argumentsMember(wrapper) : undefined;
-  return key === undefined ? inner : { ...inner, [key]: wrapper[key] };
+function withWrapperMembers(inner: Record<string, unknown>, wrapper: Record<string, unknown>): Record<string, unknown> {
+  let joined: Record<string, unknown> | undefined;
+  for (const key of Object.keys(wrapper)) {
+    if (WRAPPER_KEYS.has(key) || (Object.hasOwn(inner, key) && !isEmptyArguments(inner[key]))) continue;
+    joined ??= { ...inner };
+    Object.defineProperty(joined, key, { value: wrapper[key], enumerable: true, writable: true, configurable: true });
+  }
+  return joined ?? inner;
+}
+
+/** A member both the wrapper and its call hold, each something else (`"arguments"` in both): neither may win silently. */
+function wrapperClash(value: unknown): string | undefined {
+  if (!isFunctionWrapper(value)) return undefined;
+  const inner = value.function;
+  return Object.keys(value).find((key) => !WRAPPER_KEYS.has(key) && Object.hasOwn(inner, key) && !isEmptyArguments(inner[key])
+    && !isEmptyArguments(value[key]) && JSON.stringify(inner[key]) !== JSON.stringify(value[key]));
 }
 
 /**
@@ -248,12 +283,15 @@ export function isCallShaped(value: unknown): boolean {
   const inner = unwrapFunction(value);
   if (!isObject(inner) || typeof inner.name !== 'string') return false;
   let args = 0;
+  let full = 0;
   for (const key of Object.keys(inner)) {
     const member = isArgumentsKey(inner, key);
     if (!CALL_KEYS.has(key) && !member) return false;
     if (member) args++;
+    if (member && !isEmptyArguments(inner[key])) full++;
   }
-  return args === 1;
+  // Two members each passing something: in a wrapper, a call still (whose reading is an error); bare, an answer.
+  return args === 1 || (args > 1 && (full <= 1 || isFunctionWrapper(value)));
 }
 
 /**
@@ -272,6 +310,8 @@ export function callFromValue(
   const where = describe(name, origin.format, line);
   const schema = ctx.tools.schemaOf(name, line);
   if (truncated) throw cutOff(where);
+  const clash = wrapperClash(value);
+  if (clash !== undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} has ${JSON.stringify(clash)} both in its "function" and beside it`);
   const raw = withMembersBeside(inner, rewrites, where);
   let read: { value: unknown; repairs: Repair[] };
   if (typeof raw === 'string') {
@@ -300,7 +340,13 @@ function withMembersBeside(call: Record<string, unknown>, rewrites: ToolCallRewr
   const args = member === undefined ? undefined : call[member];
   let beside: Record<string, unknown> | undefined;
   for (const key of Object.keys(call)) {
-    if (CALL_KEYS.has(key) || key === member) continue;
+    if (key === member) continue;
+    if (member !== undefined && isArgumentsKey(call, key)) {
+      // A second arguments member holding something: which one the model meant, nothing says.
+      if (isEmptyArguments(call[key])) continue;
+      throw new JsonMendError('UNREPAIRABLE', `${where()} has arguments both in ${JSON.stringify(member)} and in ${JSON.stringify(key)}`);
+    }
+    if (CALL_KEYS.has(key)) continue;
     beside ??= {};
     Object.defineProperty(beside, key, { value: call[key], enumerable: true, writable: true, configurable: true });
   }

@@ -946,6 +946,22 @@ describe('json: bare call objects', () => {
     assert.deepEqual(calls('{"function": {"name": "web_search"}, "arguments": {"query": "a"}}'), [['json', 'web_search', { query: 'a' }]]);
   });
 
+  // The same wrapper with an empty arguments member inside `function`: the arguments beside it were
+  // dropped with no word (f({})).
+  test('a wrapper whose function holds empty arguments, the arguments beside it (groq-typescript #103): they are the arguments', () => {
+    const r = readAlike('{"function": {"name": "web_search", "arguments": {}}, "parameters": {"query": "a"}}', tools);
+    assert.deepEqual(r.calls.map((c) => [c.name, c.arguments, c.rewrites]), [['web_search', { query: 'a' }, ['function_wrapper']]]);
+    assert.deepEqual(calls('<tool_call>{"type": "function", "function": {"name": "read_file", "arguments": {"path": "a"}}, "limit": 4}</tool_call>'), [['hermes', 'read_file', { path: 'a', limit: 4 }]]);
+    assert.deepEqual(calls('{"index": 0, "id": "c1", "type": "function", "function": {"name": "web_search", "arguments": {"query": "a"}}}'), [['json', 'web_search', { query: 'a' }]]);
+    assert.deepEqual(calls('<tool_call>{"name": "web_search", "arguments": {}, "parameters": {"query": "b"}}</tool_call>'), [['hermes', 'web_search', { query: 'b' }]]);
+  });
+
+  test('arguments both inside the wrapper and beside it, or in two members, each holding something: an error', () => {
+    throwsCode('{"function": {"name": "web_search", "arguments": {"query": "a"}}, "parameters": {"query": "b"}}', 'UNREPAIRABLE', /both in "arguments" and in "parameters"/);
+    throwsCode('{"function": {"name": "web_search", "arguments": {"query": "a"}}, "arguments": {"query": "b"}}', 'UNREPAIRABLE', /"arguments" both in its "function" and beside it/);
+    throwsCode('<tool_call>{"name": "web_search", "arguments": {"query": "a"}, "args": {"query": "b"}}</tool_call>', 'UNREPAIRABLE', /both in "arguments" and in "args"/);
+  });
+
   test('"type" beside the name', () => {
     assert.deepEqual(calls('{"type": "function", "name": "web_search", "parameters": {"query": "echo hello"}}'), [['json', 'web_search', { query: 'echo hello' }]]);
   });
