@@ -558,6 +558,16 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
     throwsCode('<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 
+  // Session 33: the reply ending right after the call's id gave no call and no error.
+  test('cut off after the call\'s id, or inside the argument token: the same error, in the stream too', () => {
+    for (const reply of ['<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0', '<|tool_call_begin|>functions.web_search:0 <|tool_call_arg']) {
+      throwsCode(reply, 'UNREPAIRABLE', /"web_search".*cut off/);
+      const s = createToolCallStream({ tools });
+      for (const ch of reply) s.push(ch);
+      assert.throws(() => s.end(), /"web_search".*cut off/);
+    }
+  });
+
   test("a counter and no name (vLLM's test_kimi_k2_tool_parser): the tool whose parameters the arguments fit, or an error — never a call dropped", () => {
     const reply = (args: string) => `Let me check. <|tool_calls_section_begin|><|tool_call_begin|>0 <|tool_call_argument_begin|>${args}<|tool_call_end|><|tool_calls_section_end|>`;
     const r = extractToolCalls(reply('{"location": "Tokyo", "unit": "celsius"}'), { tools });

@@ -682,11 +682,15 @@ export class ToolCallScanner {
     if (!counter && !NAME.test(name)) return REJECT;
     const k = this.skipSpace(read.end);
     const begin = T.kimiArgumentBegin;
-    if (this.cutInside(begin, k) || k >= this.total) return this.undecided(at);
+    // The reply ends after the call's id (or inside the argument token): a call cut off, which the
+    // reader reports as one with no arguments yet; rejected, it was lost without a word.
+    const cut = this.ended && (k >= this.total || this.cutInside(begin, k));
+    if (!cut && (this.cutInside(begin, k) || k >= this.total)) return this.undecided(at);
     // `functions.NAME:0 {…}` (Bedrock's stream, vLLM #31207): the argument token lost, the JSON follows.
-    const lost = this.code(k) === 0x7b;
-    if (!lost && !this.startsWith(begin, k)) return REJECT;
-    const header: Header = { format: 'kimi_k2', start: at, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart: lost ? k : k + begin.length, ends: KIMI_ENDS };
+    const lost = !cut && this.code(k) === 0x7b;
+    if (!cut && !lost && !this.startsWith(begin, k)) return REJECT;
+    const bodyStart = cut ? this.total : lost ? k : k + begin.length;
+    const header: Header = { format: 'kimi_k2', start: at, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart, ends: KIMI_ENDS };
     if (!counter) header.name = name;
     // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
     if (read.name !== name || counter) header.id = read.name;
