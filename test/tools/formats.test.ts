@@ -598,6 +598,14 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
     throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
 
+  // vllm-project/vllm #54971 (GLM-4.7 in production, the PR's reduced input): the key read as
+  // "<arg_key>path", or for a required parameter a schema error.
+  test('a doubled <arg_key> (vLLM #54971): the key, as the doubled </arg_key> is', () => {
+    const r = readAlike('<tool_call>read_file<arg_key><arg_key>path</arg_key><arg_value>/tmp/x</arg_value><arg_key>limit</arg_key></arg_key><arg_value>3</arg_value></tool_call>', tools);
+    assert.deepEqual(r.calls.map((c) => [c.name, c.arguments]), [['read_file', { path: '/tmp/x', limit: 3 }]]);
+    assert.deepEqual(readAlike('<tool_call>f<arg_key> <arg_key>q</arg_key><arg_value>x</arg_value></tool_call>', [{ name: 'f' }]).calls.map((c) => c.arguments), [{ q: 'x' }]);
+  });
+
   test('a value read as JSON names its repairs (session 28: they were dropped)', () => {
     const call = only("<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>a</arg_value>\n<arg_key>tags</arg_key>\n<arg_value>['x']</arg_value>\n</tool_call>");
     assert.deepEqual([call.arguments, call.repairs.map((r) => r.kind)], [{ path: 'a', tags: ['x'] }, ['single_quotes']]);
