@@ -1423,6 +1423,27 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     assert.deepEqual(readAlike('Action: f\nAction Input:\nObservation: x', tools).calls.map((c) => c.arguments), [{}]);
   });
 
+  // Survey s33/c L4, langchain-react-chinese-parser's README (Qwen, ChatGLM, ERNIE; "中英文混合"):
+  // a full-width colon on either line, or Chinese words, and the call was lost with no error.
+  test('full-width colons, and the Chinese words Qwen, ChatGLM and ERNIE write (langchain-react-chinese-parser)', () => {
+    for (const reply of ['Thought：查天气\nAction：search\nAction Input：{"query": "武汉"}', 'Action：search\nAction Input: {"query": "武汉"}', 'Action: search\nAction Input：{"query": "武汉"}']) {
+      assert.deepEqual(read(reply).calls.map((c) => [c.format, c.name, c.arguments]), [['react', 'search', { query: '武汉' }]], reply);
+    }
+    for (const [reply, text] of [
+      ['思考: 我需要搜索今天的天气\n动作: search\n动作输入: 北京天气', '思考: 我需要搜索今天的天气'],
+      ['思考：我需要查找相关信息\n工具：search\n工具输入：北京天气', '思考：我需要查找相关信息'],
+      ['思考：需要查询相关信息\n调用工具：search\n输入：北京天气', '思考：需要查询相关信息'],
+    ]) {
+      const r = read(reply);
+      assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['search', { query: '北京天气' }]], text], reply);
+    }
+    // 观察 (the result) after the first call: what follows answers a result the model made up.
+    const made = read('动作：f\n动作输入：{"q": 1}\n观察：ok\n动作：f\n动作输入：{"q": 2}');
+    assert.deepEqual([made.calls.map((c) => c.arguments), made.text], [[{ q: 1 }], '观察：ok\n动作：f\n动作输入：{"q": 2}']);
+    // A word that merely starts the line (`调用工具：` holds `工具：`) is no other set's.
+    assert.deepEqual(read('我在调用工具：search\n输入：x'), { calls: [], text: '我在调用工具：search\n输入：x' });
+  });
+
   test('an action that names no tool, or no Action: line, is the reply\'s text; a cut-off input an error', () => {
     for (const t of ['Thought: done\nAction: Final Answer\nAction Input: 42', 'I will take the Action: f now.\nAction Input: {"q": 1}']) assert.deepEqual(read(t), { calls: [], text: t });
     assert.throws(() => extractToolCalls('Action: f\nAction Input: {"q": 1', { tools }), { code: 'UNREPAIRABLE' });
