@@ -166,6 +166,24 @@ describe('hermes: <tool_call>{json}</tool_call>', () => {
   });
 });
 
+describe('hermes: the tool named in the tag, <tool_call name="NAME">{arguments}</tool_call>', () => {
+  // felinics/Memoh #435 (DeepSeek V4-Pro in a WeChat/Feishu agent), survey s33/c L3: no call, no error.
+  test('<tool_call id="…" name="NAME"> and <function_call name="NAME"> with the arguments\' JSON (Memoh #435)', () => {
+    const reply = 'Let me read it.\n<tool_call id="call_00_xxx" name="read_file">\n{"path": "Aide & GPT-Runner 交流群", "limit": 80}\n</tool_call>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), r.text], [[['hermes', 'read_file', { path: 'Aide & GPT-Runner 交流群', limit: 80 }, 'call_00_xxx']], 'Let me read it.']);
+    assert.deepEqual(readAlike("<tool_call name='web_search' >{\"query\": \"a\"}</tool_call><tool_call name=\"web_search\">{\"query\": \"b\"}</tool_call>", tools).calls.map((c) => c.arguments), [{ query: 'a' }, { query: 'b' }]);
+    assert.deepEqual(readAlike('<function_call name="web_search">{"query": "a"}</function_call>', tools).calls.map((c) => [c.format, c.arguments]), [['hermes', { query: 'a' }]]);
+  });
+
+  test('mentioned in prose, or with other attributes, no call; cut off, a body of text or a tool not given, an error', () => {
+    for (const t of ['Wrap it in <tool_call name="web_search"> tags.', '<tool_call name="web_search" lang="en">{"query": "a"}</tool_call>']) assert.deepEqual(readAlike(t, tools), { calls: [], text: t });
+    throwsCode('<tool_call name="web_search">{"query": "a', 'UNREPAIRABLE', /"web_search".*cut off/);
+    throwsCode('<tool_call name="web_search">look it up</tool_call>', 'UNREPAIRABLE', /neither JSON nor/);
+    throwsCode('<tool_call name="rm">{}</tool_call>', 'SCHEMA_MISMATCH', /"rm"/);
+  });
+});
+
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   // Llama 3.1's custom tool format writes JSON after the same header: the arguments were dropped ({}).
   test('a JSON body is the arguments', () => {

@@ -6,7 +6,7 @@
  *
  * | format         | models                                  | shape                                                                                                   |
  * | -------------- | --------------------------------------- | ------------------------------------------------------------------------------------------------------- |
- * | `hermes`       | Hermes, Qwen 2.5 / 3, QwQ               | `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (or an array in one block)    |
+ * | `hermes`       | Hermes, Qwen 2.5 / 3, QwQ; DeepSeek V4-Pro prompted | `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (or an array in one block); or the name in the tag, `<tool_call name="NAME">{…}</tool_call>` (`id="…"` too; `<function_call name="NAME">`) |
  * | `qwen3_coder`  | Qwen3-Coder, Qwen3.5; Seed-OSS          | `<tool_call><function=NAME><parameter=KEY>value</parameter>…</function></tool_call>` (also bare `<function=…>`; Hermes 2 Pro's `<function name="NAME">{…}</function>` with a JSON body; Llama 3.3's `<function=NAME={…}</function>`) |
  * | `llama`        | Llama 3.1 / 3.2 / 3.3                   | `<\|python_tag\|>{"name": …, "parameters": {…}}`, or a built-in tool's `<\|python_tag\|>NAME.call(key="value")`, up to `<\|eom_id\|>` / `<\|eot_id\|>` or the end |
  * | `mistral`      | Mistral 7B v0.3, Nemo, Small, Devstral  | `[TOOL_CALLS][{"name": …, "arguments": {…}}]`, `[TOOL_CALLS]NAME[ARGS]{…}` (`NAME[CALL_ID]ID[ARGS]`) or `[TOOL_CALLS]NAME{…}` |
@@ -76,6 +76,11 @@ export const TOKENS = {
   arrowOpen: '[TOOL_CALL]',
   arrowClose: '[/TOOL_CALL]',
   toolCallClose: '</tool_call>',
+  /** A `<tool_call>` naming its tool in an attribute, `<tool_call name="NAME">` (DeepSeek V4-Pro in an app, Memoh #435). */
+  toolCallNamedOpen: '<tool_call ',
+  functionCallNamedOpen: '<function_call ',
+  functionCallOpen: '<function_call>',
+  functionCallClose: '</function_call>',
   functionOpen: '<function=',
   /** Hermes 2 Pro's (and Llama 3.1's custom) call header with its name in an attribute: `<function name="NAME">`. */
   functionNameOpen: '<function name=',
