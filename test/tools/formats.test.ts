@@ -795,6 +795,21 @@ describe('pythonic: [NAME(key=value), …]', () => {
     assert.equal(r.text, 'Let me check.');
   });
 
+  // Survey s33/c L2: ChatGLM3's own call format (ChatGLM3 #138; #27: the name run straight into the
+  // fence) gave no call and no error.
+  test("ChatGLM3's name line, then a ```python fence holding tool_call(…) (ChatGLM3 #138, #27)", () => {
+    const r = readAlike("get_weather\n```python\ntool_call(location='郑州', unit='celsius')\n```", tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text], [[['pythonic', 'get_weather', { location: '郑州', unit: 'celsius' }, ['name_line']]], '']);
+    assert.deepEqual(readAlike("I'll look.\n\nweb_search```python\ntool_call(query='tides')\n```\n\nDone.", tools).calls.map((c) => c.arguments), [{ query: 'tides' }]);
+    // Its closer lost at the reply's end (a stop token).
+    assert.deepEqual(readAlike("web_search\n```python\ntool_call(query='a')", tools).calls.map((c) => c.arguments), [{ query: 'a' }]);
+    // In prose, under no tool's name, or with no name: text.
+    for (const t of ["Call it so:\nweb_search\n```python\ntool_call(query='a')\n```", "rm\n```python\ntool_call(query='a')\n```", "```python\ntool_call(query='a')\n```"]) assert.deepEqual(readAlike(t, tools), { calls: [], text: t });
+    // Cut off, or an argument without its keyword: an error naming the call.
+    throwsCode("web_search\n```python\ntool_call(query='a", 'UNREPAIRABLE', /"web_search".*cut off/);
+    throwsCode("web_search\n```python\ntool_call('a')\n```", 'UNREPAIRABLE', /"web_search".*without its keyword/);
+  });
+
   // python-genai #1836: Gemini writes its call as the code its runner executes, in or out of a tool_code block.
   test("Gemini's print(default_api.NAME(…)): the call, its tool named without the module", () => {
     assert.deepEqual(calls('```tool_code\nprint(default_api.get_weather(location="Paris"))\n```'), [['pythonic', 'get_weather', { location: 'Paris' }]]);
