@@ -164,13 +164,16 @@ const DSML_PARAMETERS: ParameterMarkup = { open: T.dsmlParameterOpen, close: T.d
 const PARAM_PARAMETERS: ParameterMarkup = { open: T.paramOpen, close: T.paramClose, cdata: true };
 
 /**
- * The parameter markup of a span of `format` whose body is `body`: Qwen3-Coder's `<parameter=` (or
- * MiniCPM5's `<param name=` in its body), `invoke`'s `<parameter name=`, DeepSeek's DSML.
+ * The parameter markup of a span of `format` whose body is `body`: Qwen3-Coder's `<parameter=` (or,
+ * when its body holds none, MiniCPM5's `<param name=`, or `invoke`'s `<parameter name=` as MiniMax
+ * M2.5 mixes it with `<function=NAME>`, strix #439), `invoke`'s `<parameter name=`, DeepSeek's DSML.
  */
 export function parameterMarkup(format: string, body = ''): ParameterMarkup {
   if (format === 'invoke') return INVOKE_PARAMETERS;
   if (format === 'deepseek_dsml') return DSML_PARAMETERS;
-  return body.includes(T.paramOpen) && !body.includes(T.parameterOpen) ? PARAM_PARAMETERS : QWEN_PARAMETERS;
+  if (body.includes(T.parameterOpen)) return QWEN_PARAMETERS;
+  if (body.includes(T.invokeParameterOpen)) return INVOKE_PARAMETERS;
+  return body.includes(T.paramOpen) ? PARAM_PARAMETERS : QWEN_PARAMETERS;
 }
 
 const CDATA_OPEN = '<![CDATA[';

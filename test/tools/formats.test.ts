@@ -186,6 +186,14 @@ describe('hermes: the tool named in the tag, <tool_call name="NAME">{arguments}<
 
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   // Llama 3.1's custom tool format writes JSON after the same header: the arguments were dropped ({}).
+  // usestrix/strix #439 (MiniMax M2.5/M2.7), survey s33/c E4: `<function=NAME>` with `invoke`'s
+  // `<parameter name="KEY">` was an error (text that is no parameter).
+  test('MiniMax mixing <function=NAME> with <parameter name="KEY"> (strix #439)', () => {
+    const r = readAlike('<tool_call>\n<function=read_file>\n<parameter name="path">a.py</parameter>\n<parameter name=\'limit\'>40</parameter>\n</function>\n</tool_call>', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'read_file', { path: 'a.py', limit: 40 }]], '']);
+    throwsCode('<function=read_file>\n<parameter name="path">a.py', 'UNREPAIRABLE', /"read_file".*cut off/);
+  });
+
   test('a JSON body is the arguments', () => {
     assert.deepEqual(calls('<function=get_weather>{"location": "Beijing"}</function>'), [['qwen3_coder', 'get_weather', { location: 'Beijing' }]]);
     assert.deepEqual(calls('<tool_call>\n<function=get_weather>\n{"location": "Oslo"}\n</function>\n</tool_call>'), [['qwen3_coder', 'get_weather', { location: 'Oslo' }]]);
