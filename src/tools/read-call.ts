@@ -532,6 +532,14 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];
   let name = span.name;
   const rewrites: ToolCallRewrite[] = [];
+  if (span.format === 'kimi_k2' && !ctx.tools.has(name)) {
+    const tool = kimiIdTool(span.id ?? name, ctx.tools.names);
+    if (tool !== undefined) {
+      span = { ...span, id: span.id ?? name };
+      name = tool;
+      rewrites.push('inferred_name');
+    }
+  }
   // `Use <tool_call>NAME</tool_call> blocks`: with no arguments, only a tool's name makes it a call.
   if (span.body === 'arg_pairs' && body.trim() === '' && !ctx.tools.has(name)) return [];
   if (span.body === 'arg_pairs') {
@@ -654,6 +662,29 @@ function lostArgKey(name: string, body: string, tools: readonly string[]): { nam
   let tool: string | undefined;
   for (const t of tools) if (name.length > t.length && name.startsWith(t) && (tool === undefined || t.length > tool.length)) tool = t;
   return tool === undefined ? undefined : { name: tool, body: `<arg_key>${name.slice(tool.length)}${body}` };
+}
+
+/**
+ * The tool a Kimi call id names when it is not written `functions.NAME:N`: Kimi K2.5 and later also
+ * write `functionsNAME5`, `functions.NAME5` (sglang #21377) and `functions_NAME_1` (exo #2281). The
+ * one tool of `tools` that the id is, with `functions`, a `.` or `_` after it and an index after the
+ * name (a `.`, `_` or `:` before it) taken away; undefined when none or more than one is.
+ */
+function kimiIdTool(id: string, tools: readonly string[]): string | undefined {
+  const prefix = 'functions';
+  if (!id.startsWith(prefix)) return undefined;
+  let at = prefix.length;
+  if (id[at] === '.' || id[at] === '_') at++;
+  let found: string | undefined;
+  for (const tool of tools) {
+    if (!id.startsWith(tool, at)) continue;
+    let k = at + tool.length;
+    if (id[k] === '.' || id[k] === '_' || id[k] === ':') k++;
+    if (k === id.length || !/^\d{1,9}$/.test(id.slice(k))) continue;
+    if (found !== undefined) return undefined;
+    found = tool;
+  }
+  return found;
 }
 
 /**

@@ -584,6 +584,18 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
     throwsCode('<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 
+  // sglang #21377 (Kimi-K2.5: functionsexec5, …6, …7) and exo #2281 (Kimi-K2.7-Code:
+  // functions_get_weather_1), survey s33/c E1: an error naming a tool "functionsexec5".
+  test('ids not written functions.NAME:N: the one tool the id names once functions, separators and the index go (sglang #21377, exo #2281)', () => {
+    const section = (ids: string[]) => `<|tool_calls_section_begin|>${ids.map((id) => `<|tool_call_begin|>${id}<|tool_call_argument_begin|>{"command": "ls"}<|tool_call_end|>`).join('')}<|tool_calls_section_end|>`;
+    const kimiTools = [{ name: 'exec' }, { name: 'get_weather' }, { name: 'f' }, { name: 'f2' }];
+    const r = readAlike(section(['functionsexec5', 'functions.exec6', 'functions_get_weather_1']), kimiTools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.id, c.rewrites]), r.text],
+      [[['exec', 'functionsexec5', ['inferred_name']], ['exec', 'functions.exec6', ['inferred_name']], ['get_weather', 'functions_get_weather_1', ['inferred_name']]], '']);
+    // No tool, or two (f with index 20, f2 with index 0): the error stays.
+    for (const id of ['functionsrm0', 'functionsf20', 'functionsexec']) assert.throws(() => extractToolCalls(section([id]), { tools: kimiTools }), { code: 'SCHEMA_MISMATCH' }, id);
+  });
+
   // Session 33: the reply ending right after the call's id gave no call and no error.
   test('cut off after the call\'s id, or inside the argument token: the same error, in the stream too', () => {
     for (const reply of ['<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0', '<|tool_call_begin|>functions.web_search:0 <|tool_call_arg']) {
