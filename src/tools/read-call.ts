@@ -2,7 +2,7 @@
 // parsed with `readToolArguments` and repaired by the tool's schema. Line numbers for messages are
 // computed only when an error is made (they cost a pass over the text before the call).
 import { JsonMendError } from '../errors.js';
-import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
+import { TOKENS as T, type ToolCallFormat, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
@@ -540,8 +540,15 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       rewrites.push('inferred_name');
     }
   }
+  // `<tool_call>NAME</arg_value>` (GLM 5.2, fw-ai python-sdk #119; the scanner takes it only when
+  // `</tool_call>` or the reply's end follows): no arguments, the stray closer standing for the call's.
+  const stray = span.body === 'arg_pairs' && body.trim() === T.argValueClose;
+  if (stray) {
+    body = '';
+    span = { ...span, closed: true };
+  }
   // `Use <tool_call>NAME</tool_call> blocks`: with no arguments, only a tool's name makes it a call.
-  if (span.body === 'arg_pairs' && body.trim() === '' && !ctx.tools.has(name)) return [];
+  if (span.body === 'arg_pairs' && body.trim() === '' && !stray && !ctx.tools.has(name)) return [];
   if (span.body === 'arg_pairs') {
     const lost = lostArgKey(name, body, ctx.tools.names);
     if (lost !== undefined) {

@@ -636,6 +636,19 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
     throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
 
+  // fw-ai-external/python-sdk #119 (GLM 5.2 on Fireworks), survey s33/c E2: a no-argument call with a
+  // stray </arg_value> was an error (cut off, or text that is no parameter).
+  test('<tool_call>NAME</arg_value>: a call with no arguments, the stray closer standing for the call\'s (fw-ai python-sdk #119)', () => {
+    const noArgs = [{ name: 'tool_12', schema: { type: 'object', properties: {} } }, { name: 'web_search', schema: search }];
+    for (const reply of ['<tool_call>tool_12</arg_value>', '<tool_call>tool_12</arg_value>\n</tool_call>\nDone.']) {
+      const r = readAlike(reply, noArgs);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['glm45', 'tool_12', {}]], reply.endsWith('Done.') ? 'Done.' : ''], reply);
+    }
+    // A required argument missing, or a tool not given: the schema's error, as for any call.
+    assert.throws(() => extractToolCalls('<tool_call>web_search</arg_value>', { tools: noArgs }), SchemaError);
+    assert.throws(() => extractToolCalls('<tool_call>rm</arg_value>', { tools: noArgs }), { code: 'SCHEMA_MISMATCH', message: /"rm"/ });
+  });
+
   // vllm-project/vllm #54971 (GLM-4.7 in production, the PR's reduced input): the key read as
   // "<arg_key>path", or for a required parameter a schema error.
   test('a doubled <arg_key> (vLLM #54971): the key, as the doubled </arg_key> is', () => {

@@ -627,13 +627,29 @@ export class ToolCallScanner {
     const k = this.skipSpace(read.end);
     // Space past the header's bound is no GLM header: waiting on it, each push would scan it again.
     if (k - at > HEADER_LIMIT) return undefined;
-    for (const token of [T.argKeyOpen, T.toolCallClose]) {
+    for (const token of [T.argKeyOpen, T.toolCallClose, T.argValueClose]) {
       if (this.cutInside(token, k)) return this.ended ? undefined : WAIT;
-      if (this.startsWith(token, k)) return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
+      if (!this.startsWith(token, k)) continue;
+      const stray = token === T.argValueClose ? this.endsAfterStrayCloser(at, k + token.length) : true;
+      if (stray !== true) return stray === WAIT ? WAIT : undefined;
+      return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
     }
     const key = this.lostArgKeyAt(read.end, k);
     if (key === WAIT) return this.ended ? undefined : WAIT;
     return key === undefined ? undefined : { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: key, ends: HERMES_ENDS };
+  }
+
+  /**
+   * `<tool_call>NAME</arg_value>`: GLM 5.2's call with no arguments and a stray closer (fw-ai python-sdk
+   * #119), is a GLM call when only `</tool_call>` or the reply's end follows (from `i`); false when
+   * something else does (a hermes body, then), WAIT while the text cannot tell.
+   */
+  private endsAfterStrayCloser(at: number, i: number): boolean | typeof WAIT {
+    const k = this.skipSpace(i);
+    if (k - at > HEADER_LIMIT) return false;
+    if (k >= this.total) return this.ended || WAIT;
+    if (this.cutInside(T.toolCallClose, k)) return this.ended ? false : WAIT;
+    return this.startsWith(T.toolCallClose, k);
   }
 
   /**
