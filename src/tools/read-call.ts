@@ -195,6 +195,15 @@ const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [
   ['function', 'arguments'], ['tool', 'args'], ['tool', 'parameters'],
 ];
 
+/** The name an object in one of AGENT_SHAPES gives, whether or not it is a tool's; else undefined. */
+function agentShapeName(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  const keys = Object.keys(value).filter((k) => !THINKING_KEYS.has(k));
+  if (keys.length !== 2) return undefined;
+  const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && value[args] !== undefined);
+  return shape === undefined ? undefined : (value[shape[0]] as string);
+}
+
 /** GPT's parallel calls written out as text: `{"tool_uses": [{"recipient_name": "functions.NAME", "parameters": {…}}]}`. */
 function parallelToolUses(list: unknown): unknown[] | undefined {
   if (!Array.isArray(list) || list.length === 0) return undefined;
@@ -304,6 +313,10 @@ export function callFromValue(
   const line = () => ctx.lineAt(origin.span.start);
   const inner = unwrapFunction(value, rewrites);
   if (!isObject(inner) || typeof inner.name !== 'string' || inner.name === '') {
+    // In a call's markup, an agent's shape naming a tool not given (`{"function": "rm", …}`): that
+    // tool is the error, as for any call.
+    const agent = agentShapeName(value);
+    if (agent !== undefined) ctx.tools.schemaOf(agent, line);
     throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} names no tool (expected {"name": …, "arguments": {…}})`);
   }
   const name = inner.name;
