@@ -320,12 +320,14 @@ function chatGlmCalls(text: string, outside: (at: number) => boolean, known: (na
     let i = at + GLM_FENCE.length;
     while (i < text.length && isSpace(text[i])) i++;
     if (!text.startsWith(GLM_CALL, i) || !outside(at)) continue;
+    // The name line first (a bounded look): fences in prose are not read. Unreadable (cut off, a
+    // positional argument, more code after it), the call runs to the reply's end.
+    const line = standingNameLine(text, at, text.length, previousEnd, known);
+    if (line === undefined) continue;
     const args = readArguments(text, i + GLM_CALL.length, quotes);
     const end = typeof args === 'object' && 'args' in args ? fenceEnd(text, args.end) : undefined;
-    // Unreadable (cut off, a positional argument, more code after it), the call runs to the reply's end.
-    const line = standingNameLine(text, at, end ?? text.length, previousEnd, known);
-    if (line === undefined) continue;
     if (end === undefined) throw chatGlmError(line.name, args);
+    if (standingNameLine(text, at, end, previousEnd, known) === undefined) continue;
     found.push({ start: line.start, end, calls: [{ name: line.name, args: (args as { args: Array<[string, string]> }).args }], nameLine: true });
     previousEnd = end;
     at = end - GLM_FENCE.length;
