@@ -158,7 +158,7 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
     if (last !== undefined && echoes(text, last, range, list)) continue;
     for (const call of list.calls) {
       const args = pythonicArguments(call, ctx);
-      calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, []));
+      calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, list.nameLine === true ? ['name_line'] : []));
     }
     last = range[0] < list.start && range[1] > list.end ? range : undefined;
   }

@@ -29,7 +29,15 @@ export interface NameLine {
  * before it and the pair stands apart (see above); `previousEnd` is where the last such call ended.
  */
 export function nameLineCall(text: string, open: number, end: number, previousEnd: number, known: (name: string) => boolean): NameLine | undefined {
-  if (text.charCodeAt(open) !== 0x7b) return undefined;
+  return text.charCodeAt(open) === 0x7b ? standingNameLine(text, open, end, previousEnd, known) : undefined;
+}
+
+/**
+ * The tool's name line before the arguments that start at `open` (whatever they are written in:
+ * ChatGLM3 writes a ```` ```python ```` fence there, see pythonic.ts) and end at `end`, when the pair
+ * stands apart (see above).
+ */
+export function standingNameLine(text: string, open: number, end: number, previousEnd: number, known: (name: string) => boolean): NameLine | undefined {
   const line = nameLineBefore(text, open, known);
   if (line === undefined || !startsApart(text, line.start, previousEnd) || !endsApart(text, end, known)) return undefined;
   return line;

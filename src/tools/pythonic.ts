@@ -11,6 +11,7 @@ import type { Repair } from '../schema/types.js';
 import type { ReadContext } from './read-call.js';
 import { appendAll } from '../arrays.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/types.js';
+import { standingNameLine } from './name-line.js';
 
 /** One call of a pythonic list: its name and its keyword arguments' value texts. */
 export interface PythonicCall {
@@ -26,6 +27,8 @@ export interface PythonicList {
   calls: PythonicCall[];
   /** In prose: the call with an argument without its keyword, the error if the list is a call after all. */
   positional?: JsonMendError;
+  /** The tool was named on the line before the call (ChatGLM3's, see chatGlmCalls): rewrite `name_line`. */
+  nameLine?: boolean;
 }
 
 const NAME_START = /[A-Za-z_]/;
@@ -225,8 +228,8 @@ function endsLine(text: string, i: number): boolean {
  */
 export function findPythonicCalls(text: string, taken: RangeSet, known: (name: string) => boolean, wholeReply = false): PythonicList[] {
   const quotes = newQuoteLook();
-  let found: PythonicList[] = [];
   const outside = (at: number): boolean => !taken.overlaps(at, at + 1);
+  let found: PythonicList[] = chatGlmCalls(text, outside, known, quotes);
   for (const [open, grouping] of BLOCKS) {
     const before = found;
     const added: PythonicList[] = [];
@@ -297,6 +300,54 @@ export function findPythonicCalls(text: string, taken: RangeSet, known: (name: s
     if (whole !== undefined) found.push(whole);
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** ChatGLM3's call: a ```` ```python ```` fence holding `tool_call(…)`, the tool named before it. */
+const GLM_FENCE = '```python';
+const GLM_CALL = 'tool_call(';
+
+/**
+ * ChatGLM3's own calls (its chat template; ChatGLM3 #138): the tool's name alone on a line, then a
+ * ```` ```python ```` fence holding `tool_call(key='value', …)`, or the name run straight into the
+ * fence (`get_weather```python`, ChatGLM3 #27). The name line stands apart as GLM-4's does (see
+ * name-line.ts), so a fence in prose is prose. The fence's closer may be lost at the reply's end (a
+ * stop token). Each fence is read once, and only after a tool's name line: linear.
+ */
+function chatGlmCalls(text: string, outside: (at: number) => boolean, known: (name: string) => boolean, quotes: QuoteLook): PythonicList[] {
+  const found: PythonicList[] = [];
+  let previousEnd = -1;
+  for (let at = text.indexOf(GLM_FENCE); at >= 0; at = text.indexOf(GLM_FENCE, at + GLM_FENCE.length)) {
+    let i = at + GLM_FENCE.length;
+    while (i < text.length && isSpace(text[i])) i++;
+    if (!text.startsWith(GLM_CALL, i) || !outside(at)) continue;
+    // The name line first (a bounded look): fences in prose are not read. Unreadable (cut off, a
+    // positional argument, more code after it), the call runs to the reply's end.
+    const line = standingNameLine(text, at, text.length, previousEnd, known);
+    if (line === undefined) continue;
+    const args = readArguments(text, i + GLM_CALL.length, quotes);
+    const end = typeof args === 'object' && 'args' in args ? fenceEnd(text, args.end) : undefined;
+    if (end === undefined) throw chatGlmError(line.name, args);
+    if (standingNameLine(text, at, end, previousEnd, known) === undefined) continue;
+    found.push({ start: line.start, end, calls: [{ name: line.name, args: (args as { args: Array<[string, string]> }).args }], nameLine: true });
+    previousEnd = end;
+    at = end - GLM_FENCE.length;
+  }
+  return found;
+}
+
+/** Where the fence closing after a call's `)` at `i` ends (spaces before it), or the reply's end; undefined when more follows. */
+function fenceEnd(text: string, i: number): number | undefined {
+  let k = i;
+  while (k < text.length && isSpace(text[k])) k++;
+  if (k >= text.length) return text.length;
+  return text.startsWith('```', k) ? k + 3 : undefined;
+}
+
+/** Why a ChatGLM3 call to `name` cannot be read, from its arguments' reading. */
+function chatGlmError(name: string, args: ReturnType<typeof readArguments>): JsonMendError {
+  const why = typeof args === 'object' && 'positional' in args ? 'has an argument without its keyword; write each argument as keyword=value'
+    : typeof args === 'object' ? 'has text after its tool_call(…) in its fence' : 'is cut off: its arguments never end';
+  return new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) ${why}`);
 }
 
 /** The tokens a pythonic list of calls follows (Llama 4's, LFM2's): the markup says calls come. */

@@ -15,12 +15,38 @@ export interface ReactWords {
 
 /**
  * ReAct's words, and Qwen-Agent's (its default prompt for Qwen2 and 2.5, Qwen-Agent #133), whose
- * `✿RESULT✿:` is the tool's result and `✿RETURN✿:` the reply's answer (text).
+ * `✿RESULT✿:` is the tool's result and `✿RETURN✿:` the reply's answer (text); and the Chinese words
+ * Qwen (动作/动作输入), ChatGLM and Baichuan (工具/工具输入) and ERNIE (调用工具/输入) write, each
+ * result after 观察 (langchain-react-chinese-parser's README). A word's `:` may be full-width (`：`),
+ * as Chinese models write it (see indexOfWord).
  */
 export const REACT_WORDS: readonly ReactWords[] = [
   { action: 'Action:', input: 'Action Input:', observation: '\nObservation:' },
   { action: '✿FUNCTION✿:', input: '✿ARGS✿:', observation: '\n✿RESULT✿' },
+  { action: '动作:', input: '动作输入:', observation: '\n观察:' },
+  { action: '工具:', input: '工具输入:', observation: '\n观察:' },
+  { action: '调用工具:', input: '输入:', observation: '\n观察:' },
 ];
+
+/** A colon as Chinese text writes it, which stands for a word's `:`. */
+const FULL_WIDTH_COLON = 0xff1a;
+
+/** Whether `word` is at `at` in `text`, its final `:` maybe full-width. */
+function wordAt(text: string, word: string, at: number): boolean {
+  if (!word.endsWith(':')) return text.startsWith(word, at);
+  const colon = text.charCodeAt(at + word.length - 1);
+  return text.startsWith(word.slice(0, -1), at) && (colon === 0x3a || colon === FULL_WIDTH_COLON);
+}
+
+/** Where `word` next is in `text` from `from` (see wordAt), or -1. Each place its stem is found is looked at once. */
+function indexOfWord(text: string, word: string, from: number): number {
+  if (!word.endsWith(':')) return text.indexOf(word, from);
+  const stem = word.slice(0, -1);
+  for (let at = text.indexOf(stem, from); at >= 0; at = text.indexOf(stem, at + 1)) {
+    if (wordAt(text, word, at)) return at;
+  }
+  return -1;
+}
 
 /** One `Action:` line and its input, found in a reply. */
 export interface ReactCall {
@@ -116,7 +142,7 @@ export function findReactCalls(text: string, taken: RangeSet, known: (name: stri
   // tool's result itself (langchain #21912), and the actions after it answer a made-up result.
   let observation = -1;
   const look: InputLook = { budget: { left: text.length }, noFenceCloseFrom: Infinity };
-  for (let at = text.indexOf(action); at >= 0; at = text.indexOf(action, at + action.length)) {
+  for (let at = indexOfWord(text, action, 0); at >= 0; at = indexOfWord(text, action, at + action.length)) {
     if (observation >= 0 && at > observation) break;
     // At a line's start, after spaces only.
     let start = at;
@@ -129,11 +155,11 @@ export function findReactCalls(text: string, taken: RangeSet, known: (name: stri
     if (name === '' || !known(name)) continue;
     let k = nameEnd;
     while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
-    if (!text.startsWith(opener, k)) continue;
+    if (!wordAt(text, opener, k)) continue;
     const { input, end } = inputAt(text, k + opener.length, look);
     if (taken.overlaps(start, end)) continue;
     calls.push({ name, input, start, end });
-    if (calls.length === 1) observation = text.indexOf(words.observation, end);
+    if (calls.length === 1) observation = indexOfWord(text, words.observation, end);
     at = end - action.length;
   }
   return calls;

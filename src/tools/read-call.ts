@@ -2,7 +2,7 @@
 // parsed with `readToolArguments` and repaired by the tool's schema. Line numbers for messages are
 // computed only when an error is made (they cost a pass over the text before the call).
 import { JsonMendError } from '../errors.js';
-import type { ToolCallFormat, ToolCallSpan } from '../extract/tool-calls/index.js';
+import { TOKENS as T, type ToolCallFormat, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
@@ -112,9 +112,21 @@ function isArgumentsKey(call: Record<string, unknown>, key: string): boolean {
   return (ARGUMENT_KEYS as readonly string[]).includes(key) || (key === SINGULAR_ARGUMENT && isObject(call[key]));
 }
 
-/** The member of a call object that holds its arguments, the first of ARGUMENT_KEYS before `argument`. */
+/**
+ * The member of a call object that holds its arguments: of those written (ARGUMENT_KEYS, then
+ * `argument`), the first that holds something, else the first. `{"arguments": {}, "parameters": {…}}`
+ * passes what `parameters` holds.
+ */
 function argumentsMember(call: Record<string, unknown>): string | undefined {
-  return ARGUMENT_KEYS.find((k) => call[k] !== undefined) ?? (isArgumentsKey(call, SINGULAR_ARGUMENT) ? SINGULAR_ARGUMENT : undefined);
+  const written = [...ARGUMENT_KEYS, SINGULAR_ARGUMENT].filter((k) => call[k] !== undefined && isArgumentsKey(call, k));
+  return written.find((k) => !isEmptyArguments(call[k])) ?? written[0];
+}
+
+/** Arguments that pass nothing: none, `{}`, or text holding nothing but `{}`. */
+function isEmptyArguments(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '' || value.trim() === '{}';
+  return isObject(value) && Object.keys(value).length === 0;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -126,9 +138,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * value; a `tool_name` (Command R's actions) stands for `name`, and its `tool_call_id` for `id`.
  */
 export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): unknown {
-  if (isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function')) {
+  if (isFunctionWrapper(value)) {
     rewrites?.push('function_wrapper');
-    return withArgumentsBeside(value.function, value);
+    return withWrapperMembers(value.function, value);
   }
   if (isObject(value) && typeof value.tool_name === 'string' && value.name === undefined) {
     // Command R7B writes each action's `tool_call_id` too: the call's `id` (an `id` given wins).
@@ -139,13 +151,36 @@ export function unwrapFunction(value: unknown, rewrites?: ToolCallRewrite[]): un
   return value;
 }
 
+function isFunctionWrapper(value: unknown): value is Record<string, unknown> & { function: Record<string, unknown> } {
+  return isObject(value) && isObject(value.function) && value.name === undefined && (value.type === undefined || value.type === 'function');
+}
+
+/** The wrapper's members that say which call it is (its stream's `index` too), not what the call passes. */
+const WRAPPER_KEYS: ReadonlySet<string> = new Set(['function', 'id', 'type', 'index']);
+
 /**
- * `{"function": {"name": "f"}, "parameters": {…}}` (Llama 3 on Groq, groq-typescript #103): a wrapper
- * whose `function` holds the name alone, the arguments beside it; the call with them, else `inner`.
+ * The call in a wrapper with the wrapper's other members joined to it, as members written beside a
+ * call's name are (see withMembersBeside): `{"function": {"name": "f"}, "parameters": {…}}` (Llama 3
+ * on Groq, groq-typescript #103), or `{"function": {"name": "f", "arguments": {}}, "parameters": {…}}`.
+ * Dropped, they were lost without a word. A member the call holds already stays the call's (when it
+ * holds something: see wrapperClash).
  */
-function withArgumentsBeside(inner: Record<string, unknown>, wrapper: Record<string, unknown>): Record<string, unknown> {
-  const key = argumentsMember(inner) === undefined ? argumentsMember(wrapper) : undefined;
-  return key === undefined ? inner : { ...inner, [key]: wrapper[key] };
+function withWrapperMembers(inner: Record<string, unknown>, wrapper: Record<string, unknown>): Record<string, unknown> {
+  let joined: Record<string, unknown> | undefined;
+  for (const key of Object.keys(wrapper)) {
+    if (WRAPPER_KEYS.has(key) || (Object.hasOwn(inner, key) && !isEmptyArguments(inner[key]))) continue;
+    joined ??= { ...inner };
+    Object.defineProperty(joined, key, { value: wrapper[key], enumerable: true, writable: true, configurable: true });
+  }
+  return joined ?? inner;
+}
+
+/** A member both the wrapper and its call hold, each something else (`"arguments"` in both): neither may win silently. */
+function wrapperClash(value: unknown): string | undefined {
+  if (!isFunctionWrapper(value)) return undefined;
+  const inner = value.function;
+  return Object.keys(value).find((key) => !WRAPPER_KEYS.has(key) && Object.hasOwn(inner, key) && !isEmptyArguments(inner[key])
+    && !isEmptyArguments(value[key]) && JSON.stringify(inner[key]) !== JSON.stringify(value[key]));
 }
 
 /**
@@ -159,6 +194,15 @@ const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [
   ['tool_name', 'tool_arguments'], ['tool_name', 'tool_args'], ['action', 'action_input'], ['function', 'params'], ['function', 'parameters'],
   ['function', 'arguments'], ['tool', 'args'], ['tool', 'parameters'],
 ];
+
+/** The name an object in one of AGENT_SHAPES gives, whether or not it is a tool's; else undefined. */
+function agentShapeName(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  const keys = Object.keys(value).filter((k) => !THINKING_KEYS.has(k));
+  if (keys.length !== 2) return undefined;
+  const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && value[args] !== undefined);
+  return shape === undefined ? undefined : (value[shape[0]] as string);
+}
 
 /** GPT's parallel calls written out as text: `{"tool_uses": [{"recipient_name": "functions.NAME", "parameters": {…}}]}`. */
 function parallelToolUses(list: unknown): unknown[] | undefined {
@@ -248,12 +292,15 @@ export function isCallShaped(value: unknown): boolean {
   const inner = unwrapFunction(value);
   if (!isObject(inner) || typeof inner.name !== 'string') return false;
   let args = 0;
+  let full = 0;
   for (const key of Object.keys(inner)) {
     const member = isArgumentsKey(inner, key);
     if (!CALL_KEYS.has(key) && !member) return false;
     if (member) args++;
+    if (member && !isEmptyArguments(inner[key])) full++;
   }
-  return args === 1;
+  // Two members each passing something: in a wrapper, a call still (whose reading is an error); bare, an answer.
+  return args === 1 || (args > 1 && (full <= 1 || isFunctionWrapper(value)));
 }
 
 /**
@@ -266,12 +313,18 @@ export function callFromValue(
   const line = () => ctx.lineAt(origin.span.start);
   const inner = unwrapFunction(value, rewrites);
   if (!isObject(inner) || typeof inner.name !== 'string' || inner.name === '') {
+    // In a call's markup, an agent's shape naming a tool not given (`{"function": "rm", …}`): that
+    // tool is the error, as for any call.
+    const agent = agentShapeName(value);
+    if (agent !== undefined) ctx.tools.schemaOf(agent, line);
     throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} names no tool (expected {"name": …, "arguments": {…}})`);
   }
   const name = inner.name;
   const where = describe(name, origin.format, line);
   const schema = ctx.tools.schemaOf(name, line);
   if (truncated) throw cutOff(where);
+  const clash = wrapperClash(value);
+  if (clash !== undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} has ${JSON.stringify(clash)} both in its "function" and beside it`);
   const raw = withMembersBeside(inner, rewrites, where);
   let read: { value: unknown; repairs: Repair[] };
   if (typeof raw === 'string') {
@@ -300,7 +353,13 @@ function withMembersBeside(call: Record<string, unknown>, rewrites: ToolCallRewr
   const args = member === undefined ? undefined : call[member];
   let beside: Record<string, unknown> | undefined;
   for (const key of Object.keys(call)) {
-    if (CALL_KEYS.has(key) || key === member) continue;
+    if (key === member) continue;
+    if (member !== undefined && isArgumentsKey(call, key)) {
+      // A second arguments member holding something: which one the model meant, nothing says.
+      if (isEmptyArguments(call[key])) continue;
+      throw new JsonMendError('UNREPAIRABLE', `${where()} has arguments both in ${JSON.stringify(member)} and in ${JSON.stringify(key)}`);
+    }
+    if (CALL_KEYS.has(key)) continue;
     beside ??= {};
     Object.defineProperty(beside, key, { value: call[key], enumerable: true, writable: true, configurable: true });
   }
@@ -486,8 +545,23 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];
   let name = span.name;
   const rewrites: ToolCallRewrite[] = [];
+  if (span.format === 'kimi_k2' && !ctx.tools.has(name)) {
+    const tool = kimiIdTool(span.id ?? name, ctx.tools.names);
+    if (tool !== undefined) {
+      span = { ...span, id: span.id ?? name };
+      name = tool;
+      rewrites.push('inferred_name');
+    }
+  }
+  // `<tool_call>NAME</arg_value>` (GLM 5.2, fw-ai python-sdk #119; the scanner takes it only when
+  // `</tool_call>` or the reply's end follows): no arguments, the stray closer standing for the call's.
+  const stray = span.body === 'arg_pairs' && body.trim() === T.argValueClose;
+  if (stray) {
+    body = '';
+    span = { ...span, closed: true };
+  }
   // `Use <tool_call>NAME</tool_call> blocks`: with no arguments, only a tool's name makes it a call.
-  if (span.body === 'arg_pairs' && body.trim() === '' && !ctx.tools.has(name)) return [];
+  if (span.body === 'arg_pairs' && body.trim() === '' && !stray && !ctx.tools.has(name)) return [];
   if (span.body === 'arg_pairs') {
     const lost = lostArgKey(name, body, ctx.tools.names);
     if (lost !== undefined) {
@@ -608,6 +682,29 @@ function lostArgKey(name: string, body: string, tools: readonly string[]): { nam
   let tool: string | undefined;
   for (const t of tools) if (name.length > t.length && name.startsWith(t) && (tool === undefined || t.length > tool.length)) tool = t;
   return tool === undefined ? undefined : { name: tool, body: `<arg_key>${name.slice(tool.length)}${body}` };
+}
+
+/**
+ * The tool a Kimi call id names when it is not written `functions.NAME:N`: Kimi K2.5 and later also
+ * write `functionsNAME5`, `functions.NAME5` (sglang #21377) and `functions_NAME_1` (exo #2281). The
+ * one tool of `tools` that the id is, with `functions`, a `.` or `_` after it and an index after the
+ * name (a `.`, `_` or `:` before it) taken away; undefined when none or more than one is.
+ */
+function kimiIdTool(id: string, tools: readonly string[]): string | undefined {
+  const prefix = 'functions';
+  if (!id.startsWith(prefix)) return undefined;
+  let at = prefix.length;
+  if (id[at] === '.' || id[at] === '_') at++;
+  let found: string | undefined;
+  for (const tool of tools) {
+    if (!id.startsWith(tool, at)) continue;
+    let k = at + tool.length;
+    if (id[k] === '.' || id[k] === '_' || id[k] === ':') k++;
+    if (k === id.length || !/^\d{1,9}$/.test(id.slice(k))) continue;
+    if (found !== undefined) return undefined;
+    found = tool;
+  }
+  return found;
 }
 
 /**

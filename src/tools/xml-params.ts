@@ -164,13 +164,16 @@ const DSML_PARAMETERS: ParameterMarkup = { open: T.dsmlParameterOpen, close: T.d
 const PARAM_PARAMETERS: ParameterMarkup = { open: T.paramOpen, close: T.paramClose, cdata: true };
 
 /**
- * The parameter markup of a span of `format` whose body is `body`: Qwen3-Coder's `<parameter=` (or
- * MiniCPM5's `<param name=` in its body), `invoke`'s `<parameter name=`, DeepSeek's DSML.
+ * The parameter markup of a span of `format` whose body is `body`: Qwen3-Coder's `<parameter=` (or,
+ * when its body holds none, MiniCPM5's `<param name=`, or `invoke`'s `<parameter name=` as MiniMax
+ * M2.5 mixes it with `<function=NAME>`, strix #439), `invoke`'s `<parameter name=`, DeepSeek's DSML.
  */
 export function parameterMarkup(format: string, body = ''): ParameterMarkup {
   if (format === 'invoke') return INVOKE_PARAMETERS;
   if (format === 'deepseek_dsml') return DSML_PARAMETERS;
-  return body.includes(T.paramOpen) && !body.includes(T.parameterOpen) ? PARAM_PARAMETERS : QWEN_PARAMETERS;
+  if (body.includes(T.parameterOpen)) return QWEN_PARAMETERS;
+  if (body.includes(T.invokeParameterOpen)) return INVOKE_PARAMETERS;
+  return body.includes(T.paramOpen) ? PARAM_PARAMETERS : QWEN_PARAMETERS;
 }
 
 const CDATA_OPEN = '<![CDATA[';
@@ -282,7 +285,7 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
   let valueAfterKey = -2;
   let i = body.indexOf(T.argKeyOpen);
   while (i !== -1) {
-    const keyStart = i + T.argKeyOpen.length;
+    const keyStart = pastRepeats(body, i, T.argKeyOpen);
     const keyEnd = body.indexOf(T.argKeyClose, keyStart);
     if (keyEnd === -1) return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
     if (closeAt !== -1 && closeAt < keyEnd) closeAt = body.indexOf(T.argValueClose, keyEnd);
@@ -306,6 +309,21 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     i = lostCloser ? nextKey : body.indexOf(T.argKeyOpen, end);
   }
   return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted };
+}
+
+/**
+ * Past the `tag` at `i` and any copies of it right after (spaces between): GLM-4.7 doubles its
+ * `<arg_key>` (`<arg_key><arg_key>path</arg_key>`, vLLM #54971), which read once made the key
+ * `"<arg_key>path"`.
+ */
+function pastRepeats(body: string, i: number, tag: string): number {
+  let k = i + tag.length;
+  for (;;) {
+    let j = k;
+    while (j < body.length && isWs(body.charCodeAt(j))) j++;
+    if (!body.startsWith(tag, j)) return k;
+    k = j + tag.length;
+  }
 }
 
 const TAG_NAME = /^[A-Za-z_][\w.-]*$/;

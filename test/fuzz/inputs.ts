@@ -886,7 +886,15 @@ const toolPiece = fc.oneof(
     '{"name": "ls", "argument": {"a": 1}}', '{"function": "ls", "arguments": {}}', '<function=ls={"a": 1}</function>', '<function=get_weather {',
     '<|tool_call_begin|>functions.ls:0 {"a": 1}<|tool_call_end|>', '✿FUNCTION✿: ls\n', '✿ARGS✿: ', '✿RESULT✿: x\n', '✿RETURN✿: ',
     'Action Input:\n```json\n', 'ls\n{"a": 1}\n\n', '\n\nget_weather\n', '<function name="ls"><param name="a">', '<![CDATA[x]]>', "<param name='city'>",
-    '{"function": {"name": "ls"}, "parameters": {}}', '<tool-use>', '</tool-use>', ' Yes, done. {"ok": true}', '}, {'),
+    '{"function": {"name": "ls"}, "parameters": {}}', '<tool-use>', '</tool-use>', ' Yes, done. {"ok": true}', '}, {',
+    // Session 33, round 2: arguments beside a wrapper's empty ones, a Kimi header cut off, GLM's doubled <arg_key> and
+    // stray </arg_value>, ReAct's full-width colons and Chinese words, the name in a <tool_call>'s tag, ChatGLM3's
+    // name line and fence, MiniMax's <parameter name=…> under <function=…>, Kimi ids not functions.NAME:N.
+    '{"function": {"name": "ls", "arguments": {}}, "parameters": {"a": 1}}', '<|tool_call_begin|>functions.ls:0', '<arg_key><arg_key>',
+    '<tool_call>ls</arg_value>', 'Action：ls\n', 'Action Input：', '动作：ls\n', '动作输入：', '工具：', '工具输入：', '调用工具：ls\n', '输入：', '观察：x\n',
+    '<tool_call name="ls">', '<tool_call id="c1" name="get_weather">{"city": "Oslo"}', '<function_call name="ls">', '</function_call>',
+    "ls\n```python\ntool_call(a='x')\n```", '```python\n', "tool_call(city='Os", '<function=ls>\n<parameter name="a">x</parameter>',
+    '<|tool_call_begin|>functionsls0<|tool_call_argument_begin|>', 'functions_get_weather_1'),
   damagedJson,
   piece,
 );

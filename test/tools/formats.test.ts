@@ -166,8 +166,34 @@ describe('hermes: <tool_call>{json}</tool_call>', () => {
   });
 });
 
+describe('hermes: the tool named in the tag, <tool_call name="NAME">{arguments}</tool_call>', () => {
+  // felinics/Memoh #435 (DeepSeek V4-Pro in a WeChat/Feishu agent), survey s33/c L3: no call, no error.
+  test('<tool_call id="…" name="NAME"> and <function_call name="NAME"> with the arguments\' JSON (Memoh #435)', () => {
+    const reply = 'Let me read it.\n<tool_call id="call_00_xxx" name="read_file">\n{"path": "Aide & GPT-Runner 交流群", "limit": 80}\n</tool_call>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.id]), r.text], [[['hermes', 'read_file', { path: 'Aide & GPT-Runner 交流群', limit: 80 }, 'call_00_xxx']], 'Let me read it.']);
+    assert.deepEqual(readAlike("<tool_call name='web_search' >{\"query\": \"a\"}</tool_call><tool_call name=\"web_search\">{\"query\": \"b\"}</tool_call>", tools).calls.map((c) => c.arguments), [{ query: 'a' }, { query: 'b' }]);
+    assert.deepEqual(readAlike('<function_call name="web_search">{"query": "a"}</function_call>', tools).calls.map((c) => [c.format, c.arguments]), [['hermes', { query: 'a' }]]);
+  });
+
+  test('mentioned in prose, or with other attributes, no call; cut off, a body of text or a tool not given, an error', () => {
+    for (const t of ['Wrap it in <tool_call name="web_search"> tags.', '<tool_call name="web_search" lang="en">{"query": "a"}</tool_call>']) assert.deepEqual(readAlike(t, tools), { calls: [], text: t });
+    throwsCode('<tool_call name="web_search">{"query": "a', 'UNREPAIRABLE', /"web_search".*cut off/);
+    throwsCode('<tool_call name="web_search">look it up</tool_call>', 'UNREPAIRABLE', /neither JSON nor/);
+    throwsCode('<tool_call name="rm">{}</tool_call>', 'SCHEMA_MISMATCH', /"rm"/);
+  });
+});
+
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   // Llama 3.1's custom tool format writes JSON after the same header: the arguments were dropped ({}).
+  // usestrix/strix #439 (MiniMax M2.5/M2.7), survey s33/c E4: `<function=NAME>` with `invoke`'s
+  // `<parameter name="KEY">` was an error (text that is no parameter).
+  test('MiniMax mixing <function=NAME> with <parameter name="KEY"> (strix #439)', () => {
+    const r = readAlike('<tool_call>\n<function=read_file>\n<parameter name="path">a.py</parameter>\n<parameter name=\'limit\'>40</parameter>\n</function>\n</tool_call>', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'read_file', { path: 'a.py', limit: 40 }]], '']);
+    throwsCode('<function=read_file>\n<parameter name="path">a.py', 'UNREPAIRABLE', /"read_file".*cut off/);
+  });
+
   test('a JSON body is the arguments', () => {
     assert.deepEqual(calls('<function=get_weather>{"location": "Beijing"}</function>'), [['qwen3_coder', 'get_weather', { location: 'Beijing' }]]);
     assert.deepEqual(calls('<tool_call>\n<function=get_weather>\n{"location": "Oslo"}\n</function>\n</tool_call>'), [['qwen3_coder', 'get_weather', { location: 'Oslo' }]]);
@@ -558,6 +584,28 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
     throwsCode('<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0<|tool_call_argument_begin|>{"query": "unfin', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 
+  // sglang #21377 (Kimi-K2.5: functionsexec5, …6, …7) and exo #2281 (Kimi-K2.7-Code:
+  // functions_get_weather_1), survey s33/c E1: an error naming a tool "functionsexec5".
+  test('ids not written functions.NAME:N: the one tool the id names once functions, separators and the index go (sglang #21377, exo #2281)', () => {
+    const section = (ids: string[]) => `<|tool_calls_section_begin|>${ids.map((id) => `<|tool_call_begin|>${id}<|tool_call_argument_begin|>{"command": "ls"}<|tool_call_end|>`).join('')}<|tool_calls_section_end|>`;
+    const kimiTools = [{ name: 'exec' }, { name: 'get_weather' }, { name: 'f' }, { name: 'f2' }];
+    const r = readAlike(section(['functionsexec5', 'functions.exec6', 'functions_get_weather_1']), kimiTools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.id, c.rewrites]), r.text],
+      [[['exec', 'functionsexec5', ['inferred_name']], ['exec', 'functions.exec6', ['inferred_name']], ['get_weather', 'functions_get_weather_1', ['inferred_name']]], '']);
+    // No tool, or two (f with index 20, f2 with index 0): the error stays.
+    for (const id of ['functionsrm0', 'functionsf20', 'functionsexec']) assert.throws(() => extractToolCalls(section([id]), { tools: kimiTools }), { code: 'SCHEMA_MISMATCH' }, id);
+  });
+
+  // Session 33: the reply ending right after the call's id gave no call and no error.
+  test('cut off after the call\'s id, or inside the argument token: the same error, in the stream too', () => {
+    for (const reply of ['<|tool_calls_section_begin|><|tool_call_begin|>functions.web_search:0', '<|tool_call_begin|>functions.web_search:0 <|tool_call_arg']) {
+      throwsCode(reply, 'UNREPAIRABLE', /"web_search".*cut off/);
+      const s = createToolCallStream({ tools });
+      for (const ch of reply) s.push(ch);
+      assert.throws(() => s.end(), /"web_search".*cut off/);
+    }
+  });
+
   test("a counter and no name (vLLM's test_kimi_k2_tool_parser): the tool whose parameters the arguments fit, or an error — never a call dropped", () => {
     const reply = (args: string) => `Let me check. <|tool_calls_section_begin|><|tool_call_begin|>0 <|tool_call_argument_begin|>${args}<|tool_call_end|><|tool_calls_section_end|>`;
     const r = extractToolCalls(reply('{"location": "Tokyo", "unit": "celsius"}'), { tools });
@@ -586,6 +634,27 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
     // A key with no value at all, or a call cut off, is still an error naming the call.
     throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key></tool_call>', 'UNREPAIRABLE', /"get_weather".*cut off/);
     throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+
+  // fw-ai-external/python-sdk #119 (GLM 5.2 on Fireworks), survey s33/c E2: a no-argument call with a
+  // stray </arg_value> was an error (cut off, or text that is no parameter).
+  test('<tool_call>NAME</arg_value>: a call with no arguments, the stray closer standing for the call\'s (fw-ai python-sdk #119)', () => {
+    const noArgs = [{ name: 'tool_12', schema: { type: 'object', properties: {} } }, { name: 'web_search', schema: search }];
+    for (const reply of ['<tool_call>tool_12</arg_value>', '<tool_call>tool_12</arg_value>\n</tool_call>\nDone.']) {
+      const r = readAlike(reply, noArgs);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['glm45', 'tool_12', {}]], reply.endsWith('Done.') ? 'Done.' : ''], reply);
+    }
+    // A required argument missing, or a tool not given: the schema's error, as for any call.
+    assert.throws(() => extractToolCalls('<tool_call>web_search</arg_value>', { tools: noArgs }), SchemaError);
+    assert.throws(() => extractToolCalls('<tool_call>rm</arg_value>', { tools: noArgs }), { code: 'SCHEMA_MISMATCH', message: /"rm"/ });
+  });
+
+  // vllm-project/vllm #54971 (GLM-4.7 in production, the PR's reduced input): the key read as
+  // "<arg_key>path", or for a required parameter a schema error.
+  test('a doubled <arg_key> (vLLM #54971): the key, as the doubled </arg_key> is', () => {
+    const r = readAlike('<tool_call>read_file<arg_key><arg_key>path</arg_key><arg_value>/tmp/x</arg_value><arg_key>limit</arg_key></arg_key><arg_value>3</arg_value></tool_call>', tools);
+    assert.deepEqual(r.calls.map((c) => [c.name, c.arguments]), [['read_file', { path: '/tmp/x', limit: 3 }]]);
+    assert.deepEqual(readAlike('<tool_call>f<arg_key> <arg_key>q</arg_key><arg_value>x</arg_value></tool_call>', [{ name: 'f' }]).calls.map((c) => c.arguments), [{ q: 'x' }]);
   });
 
   test('a value read as JSON names its repairs (session 28: they were dropped)', () => {
@@ -757,6 +826,21 @@ describe('pythonic: [NAME(key=value), …]', () => {
     assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]),
       [['pythonic', 'get_weather', { location: 'San Francisco', days: 3 }], ['pythonic', 'web_search', { query: 'a, b (c)', exact: true }]]);
     assert.equal(r.text, 'Let me check.');
+  });
+
+  // Survey s33/c L2: ChatGLM3's own call format (ChatGLM3 #138; #27: the name run straight into the
+  // fence) gave no call and no error.
+  test("ChatGLM3's name line, then a ```python fence holding tool_call(…) (ChatGLM3 #138, #27)", () => {
+    const r = readAlike("get_weather\n```python\ntool_call(location='郑州', unit='celsius')\n```", tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text], [[['pythonic', 'get_weather', { location: '郑州', unit: 'celsius' }, ['name_line']]], '']);
+    assert.deepEqual(readAlike("I'll look.\n\nweb_search```python\ntool_call(query='tides')\n```\n\nDone.", tools).calls.map((c) => c.arguments), [{ query: 'tides' }]);
+    // Its closer lost at the reply's end (a stop token).
+    assert.deepEqual(readAlike("web_search\n```python\ntool_call(query='a')", tools).calls.map((c) => c.arguments), [{ query: 'a' }]);
+    // In prose, under no tool's name, or with no name: text.
+    for (const t of ["Call it so:\nweb_search\n```python\ntool_call(query='a')\n```", "rm\n```python\ntool_call(query='a')\n```", "```python\ntool_call(query='a')\n```"]) assert.deepEqual(readAlike(t, tools), { calls: [], text: t });
+    // Cut off, or an argument without its keyword: an error naming the call.
+    throwsCode("web_search\n```python\ntool_call(query='a", 'UNREPAIRABLE', /"web_search".*cut off/);
+    throwsCode("web_search\n```python\ntool_call('a')\n```", 'UNREPAIRABLE', /"web_search".*without its keyword/);
   });
 
   // python-genai #1836: Gemini writes its call as the code its runner executes, in or out of a tool_code block.
@@ -944,6 +1028,22 @@ describe('json: bare call objects', () => {
     const r = readAlike(reply, tools);
     assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites, c.id]), r.text], [[['json', 'web_search', { query: 'current president of the US' }, ['function_wrapper'], 'pending']], '']);
     assert.deepEqual(calls('{"function": {"name": "web_search"}, "arguments": {"query": "a"}}'), [['json', 'web_search', { query: 'a' }]]);
+  });
+
+  // The same wrapper with an empty arguments member inside `function`: the arguments beside it were
+  // dropped with no word (f({})).
+  test('a wrapper whose function holds empty arguments, the arguments beside it (groq-typescript #103): they are the arguments', () => {
+    const r = readAlike('{"function": {"name": "web_search", "arguments": {}}, "parameters": {"query": "a"}}', tools);
+    assert.deepEqual(r.calls.map((c) => [c.name, c.arguments, c.rewrites]), [['web_search', { query: 'a' }, ['function_wrapper']]]);
+    assert.deepEqual(calls('<tool_call>{"type": "function", "function": {"name": "read_file", "arguments": {"path": "a"}}, "limit": 4}</tool_call>'), [['hermes', 'read_file', { path: 'a', limit: 4 }]]);
+    assert.deepEqual(calls('{"index": 0, "id": "c1", "type": "function", "function": {"name": "web_search", "arguments": {"query": "a"}}}'), [['json', 'web_search', { query: 'a' }]]);
+    assert.deepEqual(calls('<tool_call>{"name": "web_search", "arguments": {}, "parameters": {"query": "b"}}</tool_call>'), [['hermes', 'web_search', { query: 'b' }]]);
+  });
+
+  test('arguments both inside the wrapper and beside it, or in two members, each holding something: an error', () => {
+    throwsCode('{"function": {"name": "web_search", "arguments": {"query": "a"}}, "parameters": {"query": "b"}}', 'UNREPAIRABLE', /both in "arguments" and in "parameters"/);
+    throwsCode('{"function": {"name": "web_search", "arguments": {"query": "a"}}, "arguments": {"query": "b"}}', 'UNREPAIRABLE', /"arguments" both in its "function" and beside it/);
+    throwsCode('<tool_call>{"name": "web_search", "arguments": {"query": "a"}, "args": {"query": "b"}}</tool_call>', 'UNREPAIRABLE', /both in "arguments" and in "args"/);
   });
 
   test('"type" beside the name', () => {
@@ -1209,9 +1309,10 @@ describe('calls in agent frameworks\' shapes (smolagents #158, LangChain #7564, 
       const r = readAlike(text, tools);
       assert.deepEqual([r.calls.map((c) => [c.name, c.arguments, c.rewrites]), r.text], [[['run_command', { command: 'ls' }, ['agent_shape']]], ''], text);
     }
-    // The other agent shapes in <tool_call> too; a tool not given there is still an error.
+    // The other agent shapes in <tool_call> too; a tool not given there is still an error, naming
+    // the tool (session 33, round 2: it said the call "names no tool").
     assert.deepEqual(readAlike('<tool_call>{"action": "run_command", "action_input": {"command": "ls"}}</tool_call>', tools).calls.map((c) => c.arguments), [{ command: 'ls' }]);
-    assert.throws(() => extractToolCalls('<tool_call>{"function": "rm", "arguments": {}}</tool_call>', { tools }), { code: 'UNREPAIRABLE' });
+    assert.throws(() => extractToolCalls('<tool_call>{"function": "rm", "arguments": {}}</tool_call>', { tools }), { code: 'SCHEMA_MISMATCH', message: /"rm".*does not exist/ });
   });
   test('an answer with an action that names no tool stays the reply', () => {
     for (const text of ['{"action": "hold", "action_input": {"x": 1}}', '{"action": "Final Answer", "action_input": "42"}', '{"action": "Calculator", "action_input": {"x": 1}, "why": "y"}']) {
@@ -1387,6 +1488,27 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     assert.deepEqual(readAlike('Action: f\nAction Input:\n\n{"q": 1}\nObservation: x', tools).calls.map((c) => c.arguments), [{ q: 1 }]);
     // Not JSON there: the empty input, as written.
     assert.deepEqual(readAlike('Action: f\nAction Input:\nObservation: x', tools).calls.map((c) => c.arguments), [{}]);
+  });
+
+  // Survey s33/c L4, langchain-react-chinese-parser's README (Qwen, ChatGLM, ERNIE; "中英文混合"):
+  // a full-width colon on either line, or Chinese words, and the call was lost with no error.
+  test('full-width colons, and the Chinese words Qwen, ChatGLM and ERNIE write (langchain-react-chinese-parser)', () => {
+    for (const reply of ['Thought：查天气\nAction：search\nAction Input：{"query": "武汉"}', 'Action：search\nAction Input: {"query": "武汉"}', 'Action: search\nAction Input：{"query": "武汉"}']) {
+      assert.deepEqual(read(reply).calls.map((c) => [c.format, c.name, c.arguments]), [['react', 'search', { query: '武汉' }]], reply);
+    }
+    for (const [reply, text] of [
+      ['思考: 我需要搜索今天的天气\n动作: search\n动作输入: 北京天气', '思考: 我需要搜索今天的天气'],
+      ['思考：我需要查找相关信息\n工具：search\n工具输入：北京天气', '思考：我需要查找相关信息'],
+      ['思考：需要查询相关信息\n调用工具：search\n输入：北京天气', '思考：需要查询相关信息'],
+    ]) {
+      const r = read(reply);
+      assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['search', { query: '北京天气' }]], text], reply);
+    }
+    // 观察 (the result) after the first call: what follows answers a result the model made up.
+    const made = read('动作：f\n动作输入：{"q": 1}\n观察：ok\n动作：f\n动作输入：{"q": 2}');
+    assert.deepEqual([made.calls.map((c) => c.arguments), made.text], [[{ q: 1 }], '观察：ok\n动作：f\n动作输入：{"q": 2}']);
+    // A word that merely starts the line (`调用工具：` holds `工具：`) is no other set's.
+    assert.deepEqual(read('我在调用工具：search\n输入：x'), { calls: [], text: '我在调用工具：search\n输入：x' });
   });
 
   test('an action that names no tool, or no Action: line, is the reply\'s text; a cut-off input an error', () => {

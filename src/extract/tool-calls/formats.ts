@@ -6,7 +6,7 @@
  *
  * | format         | models                                  | shape                                                                                                   |
  * | -------------- | --------------------------------------- | ------------------------------------------------------------------------------------------------------- |
- * | `hermes`       | Hermes, Qwen 2.5 / 3, QwQ               | `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (or an array in one block)    |
+ * | `hermes`       | Hermes, Qwen 2.5 / 3, QwQ; DeepSeek V4-Pro prompted | `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (or an array in one block); or the name in the tag, `<tool_call name="NAME">{…}</tool_call>` (`id="…"` too; `<function_call name="NAME">`) |
  * | `qwen3_coder`  | Qwen3-Coder, Qwen3.5; Seed-OSS          | `<tool_call><function=NAME><parameter=KEY>value</parameter>…</function></tool_call>` (also bare `<function=…>`; Hermes 2 Pro's `<function name="NAME">{…}</function>` with a JSON body; Llama 3.3's `<function=NAME={…}</function>`) |
  * | `llama`        | Llama 3.1 / 3.2 / 3.3                   | `<\|python_tag\|>{"name": …, "parameters": {…}}`, or a built-in tool's `<\|python_tag\|>NAME.call(key="value")`, up to `<\|eom_id\|>` / `<\|eot_id\|>` or the end |
  * | `mistral`      | Mistral 7B v0.3, Nemo, Small, Devstral  | `[TOOL_CALLS][{"name": …, "arguments": {…}}]`, `[TOOL_CALLS]NAME[ARGS]{…}` (`NAME[CALL_ID]ID[ARGS]`) or `[TOOL_CALLS]NAME{…}` |
@@ -20,10 +20,10 @@
  * | `minimax_m3`   | MiniMax-M3                              | `]<]minimax[>[<invoke name="NAME">]<]minimax[>[<KEY>value]<]minimax[>[</KEY>…]<]minimax[>[</invoke>`: every tag after the namespace token, each parameter named by its tag; in `]<]minimax[>[<tool_call>` |
  * | `gemma`        | Gemma 4; FunctionGemma                  | `<\|tool_call>call:NAME{key:<\|"\|>text<\|"\|>,n:3}<tool_call\|>`, or `<start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>` |
  * | `apertus`      | Apertus                                 | `<\|tools_prefix\|>[{"NAME": {…}}, …]<\|tools_suffix\|>`: each call an object whose one key is the tool's name |
- * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts), LFM2, OLMo 3, Gemma 3 | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`, LFM2's `<\|tool_call_start\|>`), or calls one per line in `<function_calls>` or a ```` ```tool_code ```` block; every NAME a tool |
+ * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts), LFM2, OLMo 3, Gemma 3; ChatGLM3 | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`, LFM2's `<\|tool_call_start\|>`), or calls one per line in `<function_calls>` or a ```` ```tool_code ```` block; or ChatGLM3's name line, then ```` ```python ```` `tool_call(key='value')`; every NAME a tool |
  * | `tool_use`     | any model in Cherry Studio's prompt mode (and apps prompting as it does) | `<tool_use><name>NAME</name><arguments>{…}</arguments></tool_use>` |
  * | `arrow`        | MiniMax-M2, Grok, Gemma 3, prompted by an app (AnythingLLM, Roo Code) | `[TOOL_CALL]{tool => "NAME", args => {--key "value"}}[/TOOL_CALL]`: the arguments as flags (dashes and quotes maybe typographic), Perl pairs (`key => 3`) or JSON |
- * | `react`        | ReAct agents (LangChain, crewAI, Qwen-Agent, Dify's CoT prompt) | `Action: NAME` on a line, then `Action Input: {…}` (or text on its line) on the next (Qwen-Agent's `✿FUNCTION✿: NAME`, `✿ARGS✿: {…}`); every NAME a tool |
+ * | `react`        | ReAct agents (LangChain, crewAI, Qwen-Agent, Dify's CoT prompt) | `Action: NAME` on a line, then `Action Input: {…}` (or text on its line) on the next (Qwen-Agent's `✿FUNCTION✿: NAME`, `✿ARGS✿: {…}`; Chinese models' `动作：NAME`, `动作输入：…` and the like, colons maybe full-width); every NAME a tool |
  * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4, Cohere, InternLM2 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`, Cohere's `<\|START_ACTION\|>`, InternLM2's `<\|action_start\|><\|plugin\|>`; or `{"tool_calls": [{…}]}`; or GLM-4's name line, then the arguments |
  */
 export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'apertus' | 'pythonic' | 'tool_use' | 'arrow' | 'react' | 'json';
@@ -76,6 +76,11 @@ export const TOKENS = {
   arrowOpen: '[TOOL_CALL]',
   arrowClose: '[/TOOL_CALL]',
   toolCallClose: '</tool_call>',
+  /** A `<tool_call>` naming its tool in an attribute, `<tool_call name="NAME">` (DeepSeek V4-Pro in an app, Memoh #435). */
+  toolCallNamedOpen: '<tool_call ',
+  functionCallNamedOpen: '<function_call ',
+  functionCallOpen: '<function_call>',
+  functionCallClose: '</function_call>',
   functionOpen: '<function=',
   /** Hermes 2 Pro's (and Llama 3.1's custom) call header with its name in an attribute: `<function name="NAME">`. */
   functionNameOpen: '<function name=',

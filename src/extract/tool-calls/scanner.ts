@@ -105,7 +105,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  * start at its message's `<|start|>` without looking back.
  */
 const OPENERS: readonly string[] = [
-  T.toolCallOpen, T.toolUseOpen, T.arrowOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
+  T.toolCallOpen, T.toolCallNamedOpen, T.functionCallNamedOpen, T.toolUseOpen, T.arrowOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
   T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
@@ -121,6 +121,10 @@ const LONGER_OPENERS: ReadonlyMap<string, readonly string[]> = new Map(
 const TOOL_USE_ENDS: readonly End[] = [{ token: T.toolUseArgumentsClose, consume: true }, { token: T.toolUseClose, consume: false }, { token: T.toolUseOpen, consume: false }];
 const ARROW_ENDS: readonly End[] = [{ token: T.arrowClose, consume: true }, { token: T.arrowOpen, consume: false }];
 const HERMES_ENDS: readonly End[] = [{ token: T.toolCallClose, consume: true }, { token: T.toolCallOpen, consume: false }];
+const NAMED_TOOL_CALL_ENDS: readonly End[] = [...HERMES_ENDS, { token: T.toolCallNamedOpen, consume: false }];
+const NAMED_FUNCTION_CALL_ENDS: readonly End[] = [
+  { token: T.functionCallClose, consume: true }, { token: T.functionCallNamedOpen, consume: false }, { token: T.functionCallOpen, consume: false },
+];
 const QWEN_ENDS: readonly End[] = [
   { token: T.functionClose, consume: true }, { token: T.toolCallOpen, consume: false }, { token: T.functionOpen, consume: false },
   { token: T.functionNameOpen, consume: false },
@@ -515,6 +519,10 @@ export class ToolCallScanner {
         if (this.startsWith(T.invokeOpen, i)) return this.invokeHeader(at, i, T.invokeOpen);
         return this.glmHeader(at, i) ?? this.hermes(at);
       }
+      case T.toolCallNamedOpen:
+        return this.namedTagHeader(at, token, NAMED_TOOL_CALL_ENDS);
+      case T.functionCallNamedOpen:
+        return this.namedTagHeader(at, token, NAMED_FUNCTION_CALL_ENDS);
       case T.functionOpen:
         return this.functionHeader(at, at);
       case T.functionNameOpen:
@@ -619,13 +627,29 @@ export class ToolCallScanner {
     const k = this.skipSpace(read.end);
     // Space past the header's bound is no GLM header: waiting on it, each push would scan it again.
     if (k - at > HEADER_LIMIT) return undefined;
-    for (const token of [T.argKeyOpen, T.toolCallClose]) {
+    for (const token of [T.argKeyOpen, T.toolCallClose, T.argValueClose]) {
       if (this.cutInside(token, k)) return this.ended ? undefined : WAIT;
-      if (this.startsWith(token, k)) return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
+      if (!this.startsWith(token, k)) continue;
+      const stray = token === T.argValueClose ? this.endsAfterStrayCloser(at, k + token.length) : true;
+      if (stray !== true) return stray === WAIT ? WAIT : undefined;
+      return { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: k, ends: HERMES_ENDS };
     }
     const key = this.lostArgKeyAt(read.end, k);
     if (key === WAIT) return this.ended ? undefined : WAIT;
     return key === undefined ? undefined : { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: key, ends: HERMES_ENDS };
+  }
+
+  /**
+   * `<tool_call>NAME</arg_value>`: GLM 5.2's call with no arguments and a stray closer (fw-ai python-sdk
+   * #119), is a GLM call when only `</tool_call>` or the reply's end follows (from `i`); false when
+   * something else does (a hermes body, then), WAIT while the text cannot tell.
+   */
+  private endsAfterStrayCloser(at: number, i: number): boolean | typeof WAIT {
+    const k = this.skipSpace(i);
+    if (k - at > HEADER_LIMIT) return false;
+    if (k >= this.total) return this.ended || WAIT;
+    if (this.cutInside(T.toolCallClose, k)) return this.ended ? false : WAIT;
+    return this.startsWith(T.toolCallClose, k);
   }
 
   /**
@@ -670,6 +694,23 @@ export class ToolCallScanner {
     return { format: dsml ? 'deepseek_dsml' : 'invoke', start, name, nameStart: nameAt, body: 'parameters', bodyStart, ends: dsml ? DSML_ENDS : INVOKE_ENDS };
   }
 
+  /**
+   * `<tool_call name="NAME">` or `<function_call name="NAME">`, maybe with an `id` (Memoh #435:
+   * `<tool_call id="call_00_xxx" name="NAME">`): the call named in its tag, its body the arguments (JSON,
+   * or parameter tags, read as `<function name="NAME">`'s are). Any other attribute: no call.
+   */
+  private namedTagHeader(at: number, token: string, ends: readonly End[]): HeaderResult {
+    const attrStart = at + token.length;
+    const window = this.slice(attrStart, attrStart + HEADER_LIMIT);
+    const gt = window.indexOf('>');
+    if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+    const attrs = nameAndId(window.slice(0, gt));
+    if (attrs === undefined || !NAME.test(attrs.name)) return REJECT;
+    const header: Header = { format: 'hermes', start: at, name: attrs.name, nameStart: attrStart + attrs.nameAt, body: 'parameters', bodyStart: attrStart + gt + 1, ends };
+    if (attrs.id !== undefined) header.id = attrs.id;
+    return header;
+  }
+
   /** `<|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>`: Kimi K2's header (`functions.` and the index are optional). */
   private kimiHeader(at: number): HeaderResult {
     const i = this.skipSpace(at + T.kimiCallBegin.length);
@@ -682,11 +723,15 @@ export class ToolCallScanner {
     if (!counter && !NAME.test(name)) return REJECT;
     const k = this.skipSpace(read.end);
     const begin = T.kimiArgumentBegin;
-    if (this.cutInside(begin, k) || k >= this.total) return this.undecided(at);
+    // The reply ends after the call's id (or inside the argument token): a call cut off, which the
+    // reader reports as one with no arguments yet; rejected, it was lost without a word.
+    const cut = this.ended && (k >= this.total || this.cutInside(begin, k));
+    if (!cut && (this.cutInside(begin, k) || k >= this.total)) return this.undecided(at);
     // `functions.NAME:0 {…}` (Bedrock's stream, vLLM #31207): the argument token lost, the JSON follows.
-    const lost = this.code(k) === 0x7b;
-    if (!lost && !this.startsWith(begin, k)) return REJECT;
-    const header: Header = { format: 'kimi_k2', start: at, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart: lost ? k : k + begin.length, ends: KIMI_ENDS };
+    const lost = !cut && this.code(k) === 0x7b;
+    if (!cut && !lost && !this.startsWith(begin, k)) return REJECT;
+    const bodyStart = cut ? this.total : lost ? k : k + begin.length;
+    const header: Header = { format: 'kimi_k2', start: at, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart, ends: KIMI_ENDS };
     if (!counter) header.name = name;
     // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
     if (read.name !== name || counter) header.id = read.name;
@@ -831,6 +876,29 @@ export class ToolCallScanner {
     const nameStart = a + window.indexOf(before);
     return { format: 'deepseek_v31', start: at, name: before, nameStart, body: 'arguments', bodyStart: afterSep, ends: DEEPSEEK_ENDS };
   }
+}
+
+/** One `key="value"` (or `'value'`) attribute of a tag; the header's window bounds it. */
+const ATTRIBUTE = /[ \t]*([A-Za-z_]{1,16})[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)')/y;
+
+/**
+ * A tag's attributes when they are a `name` and maybe an `id`, each once; undefined for any other
+ * attribute or text. `nameAt`: where the name's value starts in `text`.
+ */
+function nameAndId(text: string): { name: string; nameAt: number; id?: string } | undefined {
+  const seen = new Map<string, { value: string; at: number }>();
+  let consumed = 0;
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(text); m !== null; m = ATTRIBUTE.exec(text)) {
+    const value = m[2] ?? m[3];
+    if ((m[1] !== 'name' && m[1] !== 'id') || seen.has(m[1])) return undefined;
+    consumed = ATTRIBUTE.lastIndex;
+    seen.set(m[1], { value, at: consumed - value.length - 1 });
+  }
+  const name = seen.get('name');
+  if (name === undefined || text.slice(consumed).trim() !== '') return undefined;
+  const id = seen.get('id');
+  return id === undefined ? { name: name.value, nameAt: name.at } : { name: name.value, nameAt: name.at, id: id.value };
 }
 
 /** Every span and stripped markup in a whole text. */
