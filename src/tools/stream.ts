@@ -17,6 +17,7 @@ import { argumentsOf, callFromValue, isCallShaped, isReadingError, nameOf, readS
 import { RootCloseHint } from './root-close.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
 import { parameterMarkup, readParameters } from './xml-params.js';
+import { sameJson } from '../same-json.js';
 
 /** A call-object body's `name` is shown only once complete; argument strings grow as written. */
 function notName(pointer: string): boolean {
@@ -46,14 +47,23 @@ interface SpanState {
   /** An error was reported for this span: its close reports no second one. */
   failed: boolean;
   /** Qwen3-Coder: the arguments read from closed parameters, the pieces since the last closer, and the last few characters (a closer split over pieces). */
+  /** The parameters read so far (the stream's own; each event gets a copy). */
   params: Record<string, unknown>;
+  /** How many there are, and how many the last `arguments` event held. */
+  paramCount: number;
+  paramsReported: number;
   pending: string[];
   tail: string;
 }
 
-/** Whether two readings of a call agree on its name and arguments. */
+/** Whether two readings of a call agree on its name and arguments (nested however deep). */
 function sameCall(a: ToolCall, b: ToolCall): boolean {
-  return a.name === b.name && JSON.stringify(a.arguments) === JSON.stringify(b.arguments);
+  return a.name === b.name && sameJson(a.arguments, b.arguments, noCycles);
+}
+
+/** Arguments read from text hold no value twice over: never called. */
+function noCycles(): never {
+  throw new JsonMendError('INVALID_ARGUMENT', "a call's arguments contain themselves");
 }
 
 function sameCalls(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
@@ -85,7 +95,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (!ctx.formats.has(span.format)) return;
       open = {
         span, base: nextIndex, body: new ChunkText(), reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
-        early: false, earlyCalls: [], failed: false, params: {}, pending: [], tail: '',
+        early: false, earlyCalls: [], failed: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
         parser: span.body === 'parameters' || READ_WHOLE.has(span.body) || (span.body === 'arguments' && span.name === undefined) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
@@ -255,8 +265,17 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     } catch {
       return; // reported when the span closes
     }
-    state.params = { ...state.params, ...readParameters(segment.slice(0, close), schema, ctx.parseOptions, markup).value };
-    events.push({ type: 'arguments', index: state.base, name: state.span.name, arguments: state.params });
+    const read = readParameters(segment.slice(0, close), schema, ctx.parseOptions, markup).value;
+    for (const key of Object.keys(read)) {
+      if (!Object.hasOwn(state.params, key)) state.paramCount++;
+      Object.defineProperty(state.params, key, { value: read[key], enumerable: true, writable: true, configurable: true });
+    }
+    // Each event holds a copy of every parameter so far: one per parameter would cost the square of
+    // their number (4,096 parameters took 2.3 s). Past 16 of them, an event when an eighth more came.
+    const count = state.paramCount;
+    if (count > 16 && count - state.paramsReported < state.paramsReported / 8) return;
+    state.paramsReported = count;
+    events.push({ type: 'arguments', index: state.base, name: state.span.name, arguments: { ...state.params } });
   }
 
   /** The span closed: its calls not yet reported are read as `extractToolCalls` reads them. */

@@ -213,6 +213,9 @@ export const FAMILIES: readonly TimingFamily[] = [
   // JSON each looked on to the reply's end for more of itself.
   { name: 'tools.many-calls', n: 800_000, make: (n) => times('<tool_call>{"name":"ls","arguments":{"a":1}}</tool_call>\n<|tool_call>call:ls{a:<|"|>x<|"|>}<tool_call|>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.many-react-inputs', n: 200_000, make: (n) => times('Action: ls\nAction Input: {"a": 1}\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // Session 33's linear-time audit: one Qwen3-Coder call of many parameters, streamed (each event
+  // copied every parameter so far).
+  { name: 'tools.stream-many-parameters', n: 40_000, make: (n) => '<function=ls>' + Array.from({ length: Math.round(n / 30) }, (_, i) => `<parameter=a${i}>x</parameter>`).join('') + '</function>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
   // Session 33: [TOOL_CALL] blocks: one call with many flags, many calls, and many strings that never end, streamed.
   { name: 'tools.arrow-blocks', n: 20_000, make: (n) => '[TOOL_CALL]{tool => "ls", args => {' + times('--a "x" ', n) + '}}[/TOOL_CALL]' + times('[TOOL_CALL]{tool => "ls"}', n) + times('[TOOL_CALL]{tool => "ls", args => {--a "', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
   { name: 'tools.glm-header-space', n: 20_000, make: (n) => '<tool_call>ls' + times('\n', n) + '<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },

@@ -157,6 +157,30 @@ describe('tool-call stream: as soon as possible', () => {
     assert.ok(call && call.at <= reply.indexOf('</function>') + '</function>'.length);
   });
 
+  test('qwen3_coder: many parameters: partial arguments past 16 come as an eighth more arrive (linear in them; the audit)', () => {
+    const k = 100;
+    const reply = '<function=ls>' + Array.from({ length: k }, (_, i) => `<parameter=a${i}>x</parameter>`).join('') + '</function>';
+    const s = createToolCallStream({ tools: [{ name: 'ls' }] });
+    const events: ToolCallStreamEvent[] = [];
+    for (let i = 0; i < reply.length; i += 16) events.push(...s.push(reply.slice(i, i + 16)));
+    const result = s.end();
+    const sizes = events.flatMap((e) => (e.type === 'arguments' ? [Object.keys(e.arguments as object).length] : []));
+    assert.deepEqual(sizes.slice(0, 16), Array.from({ length: 16 }, (_, i) => i + 1));
+    assert.ok(sizes.length < 40 && sizes.every((n, i) => i === 0 || n > sizes[i - 1]), String(sizes));
+    // Each event's value is its own: later parameters do not change it.
+    const first = events.find((e) => e.type === 'arguments');
+    assert.deepEqual(first?.type === 'arguments' && first.arguments, { a0: 'x' });
+    assert.equal(Object.keys(result.calls[0].arguments as object).length, k);
+  });
+
+  test('arguments nested past what JSON.stringify can compare are read, not a RangeError (the audit)', () => {
+    const d = 16_000;
+    const reply = '<tool_call>{"name":"ls","arguments":{"a":' + '['.repeat(d) + ']'.repeat(d) + '}}</tool_call>';
+    const s = createToolCallStream({ tools: [{ name: 'ls' }] });
+    s.push(reply);
+    assert.equal(s.end().calls.length, 1);
+  });
+
   test('partial arguments grow before the call completes, strings included', () => {
     const { events } = run(chunked(REPLIES.deepseek_v31, 2));
     const partials = events.filter((e) => e.type === 'arguments').map((e) => e.type === 'arguments' && (e.arguments as { location?: string }).location);

@@ -5,6 +5,7 @@
 import type { CallNode, ComparableNode, ComparisonOp, ExprNode, LogicalNode, QueryNode, SegmentNode, SelectorNode } from './ast.js';
 import { cyclicDocument } from '../errors.js';
 import { containsCycle } from '../json.js';
+import { sameJson } from '../../same-json.js';
 import { compileIRegexp } from './iregexp.js';
 
 /** Linked path of a node; only built when the caller asked for paths. */
@@ -401,46 +402,7 @@ function lessThan(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Structural equality of JSON values (Nothing equals only Nothing); iterative, so depth cannot overflow. */
+/** Structural equality of JSON values (Nothing equals only Nothing); a value that contains itself is INVALID_ARGUMENT. */
 export function jsonEquals(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  // `left` holds pairs still to compare and, for each container on the way down, an END mark so it
-  // leaves `open` when its children are done: a left value met again while open is a cycle.
-  const left: unknown[] = [a];
-  const right: unknown[] = [b];
-  const open = new Set<unknown>();
-  while (left.length > 0) {
-    const x = left.pop();
-    const y = right.pop();
-    if (y === END) {
-      open.delete(x);
-      continue;
-    }
-    if (x === y) continue;
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-    if (open.has(x)) cyclicDocument();
-    open.add(x);
-    left.push(x);
-    right.push(END);
-    if (Array.isArray(x)) {
-      if (!Array.isArray(y) || x.length !== y.length) return false;
-      for (let i = 0; i < x.length; i++) {
-        left.push(x[i]);
-        right.push(y[i]);
-      }
-    } else {
-      if (Array.isArray(y)) return false;
-      const kx = Object.keys(x);
-      if (kx.length !== Object.keys(y).length) return false;
-      for (const k of kx) {
-        if (!hasOwnProperty.call(y, k)) return false;
-        left.push((x as Record<string, unknown>)[k]);
-        right.push((y as Record<string, unknown>)[k]);
-      }
-    }
-  }
-  return true;
+  return sameJson(a, b, cyclicDocument);
 }
-
-const END: unique symbol = Symbol('end of a container');
