@@ -1,11 +1,17 @@
 // Equality of JSON values that every stage may ask (a JSONPath comparison, a streamed call read twice).
+import { JsonMendError } from './errors.js';
+
+/** A value read from text never holds itself; one built by a caller may. */
+function containsItself(): never {
+  throw new JsonMendError('INVALID_ARGUMENT', 'the value contains itself');
+}
 
 /**
  * Structural equality of JSON values, keys in any order; iterative, so no depth overflows it (as
  * `JSON.stringify` does past some ten thousand levels). `onCycle` is called, and must throw, when a
- * value met contains itself.
+ * value met contains itself (by default `INVALID_ARGUMENT`).
  */
-export function sameJson(a: unknown, b: unknown, onCycle: () => never): boolean {
+export function sameJson(a: unknown, b: unknown, onCycle: () => never = containsItself): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   // `left` holds pairs still to compare and, for each container on the way down, an END mark so it

@@ -2,6 +2,7 @@
 // parsed with `readToolArguments` and repaired by the tool's schema. Line numbers for messages are
 // computed only when an error is made (they cost a pass over the text before the call).
 import { JsonMendError } from '../errors.js';
+import { sameJson } from '../same-json.js';
 import { TOKENS as T, type ToolCallFormat, type ToolCallSpan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
@@ -180,7 +181,7 @@ function wrapperClash(value: unknown): string | undefined {
   if (!isFunctionWrapper(value)) return undefined;
   const inner = value.function;
   return Object.keys(value).find((key) => !WRAPPER_KEYS.has(key) && Object.hasOwn(inner, key) && !isEmptyArguments(inner[key])
-    && !isEmptyArguments(value[key]) && JSON.stringify(inner[key]) !== JSON.stringify(value[key]));
+    && !isEmptyArguments(value[key]) && !sameJson(inner[key], value[key]));
 }
 
 /**
