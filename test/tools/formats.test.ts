@@ -184,6 +184,20 @@ describe('hermes: the tool named in the tag, <tool_call name="NAME">{arguments}<
   });
 });
 
+describe('a header the end of the reply cut off before its ">" (session 33, round 2 left it)', () => {
+  // `<function=get_weather` or `<invoke name="get_weather"` ending a reply gave no call and no error.
+  const tools = [{ name: 'get_weather' }];
+  test('is a call cut off, one-shot and streamed; a header in prose stays text', () => {
+    for (const text of ['<function=get_weather', '<tool_call><function=get_weather', '<invoke name="get_weather"', "<invoke name='get_weather"]) {
+      assert.throws(() => extractToolCalls(text, { tools }), { code: 'UNREPAIRABLE', message: /cut off/ }, text);
+      const s = createToolCallStream({ tools });
+      for (const ch of text) s.push(ch);
+      assert.throws(() => s.end(), { code: 'UNREPAIRABLE' }, text);
+    }
+    for (const text of ['Use <function=NAME> tags.', 'text <function=', 'a <function=get weather']) assert.deepEqual(extractToolCalls(text, { tools }).calls, [], text);
+  });
+});
+
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   // Llama 3.1's custom tool format writes JSON after the same header: the arguments were dropped ({}).
   // usestrix/strix #439 (MiniMax M2.5/M2.7), survey s33/c E4: `<function=NAME>` with `invoke`'s

@@ -608,11 +608,32 @@ export class ToolCallScanner {
       if (!NAME.test(name)) return REJECT;
       return { format: 'qwen3_coder', start, name, nameStart, body: 'arguments', bodyStart: nameStart + brace, ends: QWEN_ENDS };
     }
-    if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+    if (gt === -1) {
+      const cut = this.cutHeaderName(nameStart, window, false);
+      if (cut !== undefined) return { format: 'qwen3_coder', start, name: cut, nameStart, body: 'parameters', bodyStart: this.total, ends: QWEN_ENDS };
+      return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+    }
     const close = nameStart + gt;
     const name = window.slice(0, gt).trim();
     if (!NAME.test(name)) return REJECT;
     return { format: 'qwen3_coder', start, name, nameStart, body: 'parameters', bodyStart: close + 1, ends: QWEN_ENDS };
+  }
+
+  /**
+   * The tool's name of a header the reply's end cut off before its `>` (`<function=get_weather`,
+   * `<invoke name="get_wea`): the call was being written, so it is read as one cut off (the reader's
+   * error), not left as text with no word. Undefined while more may come, or when the header holds
+   * more than a name (`quoted`: in quotes, the closing one maybe written).
+   */
+  private cutHeaderName(nameStart: number, window: string, quoted: boolean): string | undefined {
+    if (!this.ended || nameStart + window.length !== this.total) return undefined;
+    let name = window.trim();
+    if (quoted) {
+      const q = name.charAt(0);
+      if (q !== '"' && q !== "'") return undefined;
+      name = name.endsWith(q) && name.length > 1 ? name.slice(1, -1) : name.slice(1);
+    }
+    return NAME.test(name) ? name : undefined;
   }
 
   /**
@@ -680,7 +701,15 @@ export class ToolCallScanner {
     const nameStart = at + open.length;
     const window = this.slice(nameStart, nameStart + HEADER_LIMIT);
     const gt = window.indexOf('>');
-    if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+    if (gt === -1) {
+      // `<invoke name="get_weather"` ending the reply: a call cut off in its header (an error, not text).
+      const cut = open === T.invokeOpen || open === T.functionNameOpen ? this.cutHeaderName(nameStart, window, true) : undefined;
+      if (cut !== undefined) {
+        const format = open === T.invokeOpen ? 'invoke' : 'qwen3_coder';
+        return { format, start, name: cut, nameStart, body: 'parameters', bodyStart: this.total, ends: open === T.invokeOpen ? INVOKE_ENDS : QWEN_ENDS };
+      }
+      return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+    }
     const quoted = window.slice(0, gt).trim();
     const q = quoted.charAt(0);
     if ((q !== '"' && q !== "'") || quoted.length < 3 || quoted.charAt(quoted.length - 1) !== q) return REJECT;
