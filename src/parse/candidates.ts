@@ -58,6 +58,13 @@ export class ParsedCandidate {
     return this.log.kinds;
   }
 
+  /** Where the text the reading set aside after the value starts (`surrounding_text` past its start), or -1. */
+  textSetAsideFrom(): number {
+    const { kinds, offsets } = this.log;
+    for (let i = kinds.length - 1; i >= 0; i--) if (kinds[i] === 'surrounding_text' && offsets[i] > this.start) return offsets[i];
+    return -1;
+  }
+
   /** Whether the text was cut off inside this value. */
   get truncated(): boolean {
     return this.log.kinds.some(isCutOffRepair);
@@ -160,7 +167,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
     // The whole text, a document from its first bracket to its end, failed: every other candidate
     // lies inside it (see withWholeText), and taking one would drop the rest of the document.
     if (reading.failure !== undefined && candidate.source === 'whole') return;
-    if (candidate.source === 'whole' && reading.parsed !== undefined) setAside = textSetAsideFrom(reading.parsed);
+    if (candidate.source === 'whole' && reading.parsed !== undefined) setAside = reading.parsed.textSetAsideFrom();
   }
   // `{"id": 1} and {"id": 2}`: the reply started with a value and went on in prose holding more.
   // Those values are candidates too (parseAll, a schema's collect_into_array), not text set aside.
@@ -178,15 +185,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   yield* templates;
 }
 
-/** Where the text a value's reading set aside after it starts (`surrounding_text` past its start), or -1. */
-export function textSetAsideFrom(parsed: ParsedCandidate): number {
-  const repairs = parsed.unpositionedRepairs();
-  for (let i = repairs.length - 1; i >= 0; i--) {
-    const r = repairs[i];
-    if (r.kind === 'surrounding_text' && r.offset > parsed.start) return r.offset;
-  }
-  return -1;
-}
+
 
 /** The candidates the engine tries, best first. */
 function candidatesOf(text: string): Candidate[] {

@@ -2,7 +2,8 @@
 // repairs made to read it — or the error that stopped it.
 import type { JsonMendError } from '../errors.js';
 import type { CandidateSource } from '../extract/index.js';
-import { type CandidateReading, nativeParse, noJson, readCandidates, textSetAsideFrom } from './candidates.js';
+import { type CandidateReading, nativeParse, noJson, readCandidates } from './candidates.js';
+import { trimEnd } from '../extract/chars.js';
 import { publicError, withPositions } from './settings.js';
 import type { ParseOptions, TextRepair } from './types.js';
 
@@ -65,9 +66,9 @@ export function parseAll(text: string, options: ParseOptions = {}): ParseAllEntr
   let wholeEnd = -1;
   if (whole !== undefined) {
     if (whole.parsed !== undefined) {
-      const after = textSetAsideFrom(whole.parsed);
+      const after = whole.parsed.textSetAsideFrom();
       readings = [whole, ...readings.filter((r) => after >= 0 && r.candidate.start >= after)];
-      if (readings.length > 1) wholeEnd = text.slice(0, after).trimEnd().length;
+      if (readings.length > 1) wholeEnd = trimEnd(text, 0, after);
     } else if (readings.length > 1) readings = readings.filter((r) => r !== whole);
   }
   const firstOk = readings.find((r) => r.parsed !== undefined);

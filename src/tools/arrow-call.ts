@@ -5,6 +5,7 @@
 // JSON. They are read into JSON text, each string quoted anew, for the tolerant parser and the
 // tool's schema. One pass, each character looked at a bounded number of times.
 import { TOOL_NAME } from '../extract/tool-calls/index.js';
+import { isJsonSpace } from '../parse/chars.js';
 
 /** A body read as this syntax: the tool, and its arguments as JSON text. */
 export interface ArrowCall {
@@ -37,7 +38,7 @@ export function arrowCall(body: string): ArrowCall | ArrowFailure | undefined {
   if (!r.eat('=>')) return undefined;
   r.space();
   const quoted = r.quoted();
-  const name = quoted === CUT ? undefined : quoted ?? r.bare((c) => c === 0x2c || c === 0x7d || isSpace(c));
+  const name = quoted === CUT ? undefined : quoted ?? r.bare((c) => c === 0x2c || c === 0x7d || isJsonSpace(c));
   if (quoted === CUT || (name === undefined && r.done())) return { name, failure: 'cut_off' };
   if (name === undefined || !TOOL_NAME.test(name)) return { name: undefined, failure: 'its tool is no name' };
   r.space();
@@ -74,10 +75,6 @@ function isDash(c: number): boolean {
   return c === 0x2d || c === 0x2013 || c === 0x2014 || c === 0x2212;
 }
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
 function isKeyChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e || c >= 0x80;
 }
@@ -99,7 +96,7 @@ class Reader {
   /** Skips white space; true when there was some. */
   space(): boolean {
     const from = this.i;
-    while (!this.done() && isSpace(this.at())) this.i++;
+    while (!this.done() && isJsonSpace(this.at())) this.i++;
     return this.i > from;
   }
 
@@ -195,7 +192,7 @@ class Reader {
     const start = this.i;
     while (!this.done()) {
       const d = this.at();
-      if (d === 0x0a || d === 0x2c || d === 0x7d || (isSpace(d) && this.flagAt(1))) break;
+      if (d === 0x0a || d === 0x2c || d === 0x7d || (isJsonSpace(d) && this.flagAt(1))) break;
       this.i++;
     }
     const token = this.s.slice(start, this.i).trim();
