@@ -7,6 +7,7 @@ import { isKeyChar, isKeyStart, markedSpan, membersOpenAt, skipWs, valueStartsAt
 import { answerStart, extractAfterValue, extractRead } from '../extract/extract.js';
 import { fullwidthDetail, readFullwidthBrackets } from '../extract/fullwidth.js';
 import { isTemplateValue } from './template.js';
+import { type AnswerLabel, answerLabelBefore } from './answer-label.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
@@ -189,7 +190,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
 
 /** The candidates the engine tries, best first. */
 function candidatesOf(text: string): Candidate[] {
-  return withWholeText(text, orderCandidates(extractRead(text)));
+  return withWholeText(text, orderCandidates(text, extractRead(text)));
 }
 
 /** The engine settings for a search, and what it may still spend looking past fences. */
@@ -449,16 +450,23 @@ function describeSource(candidate: Candidate): string {
   }
 }
 
-/** Explicit containers (answer tags, code fences) beat a bracket found in prose; otherwise document order. */
+/**
+ * Explicit containers (answer tags, code fences) beat a bracket found in prose; then a value labelled
+ * the answer (`Final answer:`) beats one not labelled, which beats one labelled otherwise (`Example:`,
+ * `Input:`, `Draft:`); otherwise document order.
+ */
 const PRIORITY: Record<CandidateSource, number> = { tag: 0, fence: 1, whole: 2, jsonp: 2, balanced: 2 };
 
-function orderCandidates(candidates: Candidate[]): Candidate[] {
+function orderCandidates(text: string, candidates: Candidate[]): Candidate[] {
   if (candidates.length < 2) return candidates;
   return candidates
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => PRIORITY[a.c.source] - PRIORITY[b.c.source] || a.i - b.i)
+    .map((c, i) => ({ c, i, label: LABEL_RANK[answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) ?? 'none'] }))
+    .sort((a, b) => PRIORITY[a.c.source] - PRIORITY[b.c.source] || a.label - b.label || a.i - b.i)
     .map((x) => x.c);
 }
+
+/** Within a source, a value labelled the answer goes first and one labelled otherwise last (see answer-label.ts). */
+const LABEL_RANK: Record<AnswerLabel | 'none', number> = { answer: -1, none: 0, other: 1 };
 
 /**
  * Whether `parse` reads `text` first as the value starting at `start` (its first non-space character),
@@ -467,7 +475,7 @@ function orderCandidates(candidates: Candidate[]): Candidate[] {
  * not what `parse` gives.
  */
 export function wholeTextFirst(text: string, start: number): boolean {
-  const first = withWholeText(text, orderCandidates(extract(text)))[0];
+  const first = withWholeText(text, orderCandidates(text, extract(text)))[0];
   return first !== undefined && first.source === 'whole' && first.start === start;
 }
 

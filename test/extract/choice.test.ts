@@ -2,7 +2,7 @@
 // value wins over a bracketed, parenthesised or braced fragment of prose before it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { JsonMendError, extract, parse, parseWithReport } from '../../src/index.js';
+import { JsonMendError, createStreamParser, extract, parse, parseAll, parseWithReport } from '../../src/index.js';
 
 const brief = (text: string) => extract(text).map((c) => [c.source, c.text]);
 
@@ -49,6 +49,49 @@ describe('parse: prose fragments before the answer do not hijack it', () => {
     assert.deepEqual(brief('[12]'), [['whole', '[12]']]);
   });
 });
+
+describe('parse: a label before a value says which is the answer', () => {
+  const S = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name'] } as const;
+  test('a value labelled the answer beats an earlier one not labelled or labelled otherwise', () => {
+    for (const [text, want] of [
+      ['Example: {"name": "Bob", "age": 30}\nAnswer: {"name": "Ada", "age": 36}', { name: 'Ada', age: 36 }],
+      ['Input: {"text": "hi"}\nOutput: {"facts": ["a"]}', { facts: ['a'] }],
+      ['Input: {"text": "hi"} Output: {"facts": ["a"]}', { facts: ['a'] }],
+      ['Let me draft: {"facts": ["x"]}\nWait, that misses b. Final:\n{"facts": ["a", "b"]}', { facts: ['a', 'b'] }],
+      ['The schema is {"type": "object"}. Answer: {"facts": ["a"]}', { facts: ['a'] }],
+      ['```json\n{"facts": ["draft"]}\n```\nCorrected version:\n```json\n{"facts": ["a"]}\n```', { facts: ['a'] }],
+      ['For example {"name": "John", "age": 0}, but here: {"name": "Ada", "age": 36}', { name: 'Ada', age: 36 }],
+      ['**Example output:**\n{"n": 0}\n\nBased on the input, here is the result:\n{"n": 3}', { n: 3 }],
+      ['The old value was {"n": 0}.\n**Final answer:**\n```json\n{"n": 3}\n```', { n: 3 }],
+      ['```json\n{"n": 0}\n```\n**Final answer:**\n```json\n{"n": 3}\n```', { n: 3 }],
+    ] as const) {
+      assert.deepEqual(parse(text), want, text);
+      for (const size of [1, 3]) assert.deepEqual(streamEnd(text, size), want, `${text} in ${size}-character chunks`);
+    }
+  });
+  test('with a schema that both values satisfy, the labelled one', () => {
+    assert.deepEqual(parse('Example: {"name": "Bob", "age": 30}\nAnswer: {"name": "Ada", "age": 36}', { schema: S }), { name: 'Ada', age: 36 });
+  });
+  test('no label, or a label that names nothing: document order as before', () => {
+    assert.deepEqual(parse('Here: {"a": 1}\nAlso: {"a": 2}'), { a: 1 });
+    assert.deepEqual(parse('{"a": 1} and later {"a": 2}'), parse('{"a": 1} and later {"a": 2}', {}));
+    assert.deepEqual(parse('Note the final answer below.\n{"a": 1}\nThen {"a": 2}'), { a: 1 });
+    // Alone, a value labelled an example is the value.
+    assert.deepEqual(parse('Example: {"a": 1}'), { a: 1 });
+    // parseAll keeps document order.
+    assert.deepEqual(parseAll('Example: {"a": 1}\nAnswer: {"a": 2}').map((e) => e.ok && e.value), [{ a: 1 }, { a: 2 }]);
+  });
+  test('labels are looked for a line back only: thousands of labelled values stay linear', () => {
+    const text = 'Example: {"a": 1} '.repeat(5000) + 'Answer: {"a": 2}';
+    assert.deepEqual(parse(text), { a: 2 });
+  });
+});
+
+function streamEnd(text: string, size: number): unknown {
+  const stream = createStreamParser();
+  for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+  return stream.end();
+}
 
 describe('parse: fences inside brackets', () => {
   test('the fenced value is the answer', () => {
@@ -116,7 +159,9 @@ describe('parse: reasoning tags', () => {
     assert.deepEqual(parse('Here is my thought process: {"a": 1}? Here is my response: {"a": 2}'), { a: 2 });
     assert.deepEqual(parse('Here are my reasoning steps:\n{"a": 1}\n[BEGIN FINAL RESPONSE]\n{"a": 2}\n[END FINAL RESPONSE]'), { a: 2 });
     assert.deepEqual(parse('Here is my response: {"a": 2}'), { a: 2 });
-    assert.deepEqual(parse('Note. Here is my thought process: {"a": 1}. Here is my response: {"a": 2}'), parse('Note. {"a": 1}. {"a": 2}'));
+    // Not at the reply's start, the pair is no channel; its headings still label a draft and a response.
+    assert.deepEqual(parse('Note. Here is my thought process: {"a": 1}. Here is my response: {"a": 2}'), { a: 2 });
+    assert.deepEqual(parseWithReport('Note. Here is my thought process: {"a": 1}. Here is my response: {"a": 2}').repairs.map((r) => r.kind), ['surrounding_text']);
     assert.deepEqual(parse('{"note": "Here is my thought process: none", "a": 1}'), { note: 'Here is my thought process: none', a: 1 });
     // Seed-OSS's, MiniMax M3's and LongCat's reasoning tags are among the defaults.
     assert.deepEqual(parse('<longcat_think>draft {"a": 1}</longcat_think>{"a": 2}'), { a: 2 });

@@ -336,7 +336,7 @@ describe('a fence opener written twice (langchainjs #1429)', () => {
     ['```\n```json\n{"a": 1}\n```\n\nObservation: x\n\n```json\n{"b": 2}\n```', { a: 1 }],
     ['```\n```json\n[1, 2]\n```', [1, 2]],
     // A space after the language (the review).
-    ['```\n```json \n{"a": 1}\n```\n\nFinal:\n```json\n{"b": 2}\n```', { a: 1 }],
+    ['```\n```json \n{"a": 1}\n```\n\nAlso:\n```json\n{"b": 2}\n```', { a: 1 }],
   ]);
   test('the fence is found with its language', () => {
     const [first] = extract('```\n```json\n{"a": 1}\n```\n\n```json\n{"b": 2}\n```');

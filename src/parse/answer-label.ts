@@ -1,0 +1,65 @@
+// The label a reply writes before a value: `Final answer:`, `Corrected JSON:`, `Output:` name the
+// answer; `Example:`, `Input:`, `Draft:`, `Schema:` name something else. Models that think aloud in
+// plain text (no reasoning tokens) write a draft or an example before the answer, and the first
+// value in document order is then not the one meant.
+
+/** What the words before a candidate call it. */
+export type AnswerLabel = 'answer' | 'other';
+
+/** How far back a label is looked for: a line's worth, so that thousands of candidates stay linear. */
+const LOOK_BACK = 160;
+
+/** Words that say the value is not the answer. They win over answer words: `Example output:`. */
+const OTHER_WORDS = new Set([
+  'example', 'examples', 'e.g', 'eg', 'sample', 'instance', 'input', 'inputs', 'schema', 'format', 'template',
+  'draft', 'original', 'incorrect', 'wrong', 'invalid', 'broken', 'request', 'thought', 'thoughts', 'reasoning',
+  'scratch', 'scratchpad',
+]);
+
+/** Words that say the value is the answer. */
+const ANSWER_WORDS = new Set([
+  'answer', 'final', 'output', 'result', 'response', 'corrected', 'correct', 'fixed', 'updated', 'revised',
+  'improved', 'solution',
+]);
+
+/** Words that name a value as an example without a colon: `for example {"a": 1}`, `such as {…}`. */
+const BARE_OTHER = /(?:^|[\s(])(?:for example|for instance|e\.g\.?|such as)[\s,:]*$/i;
+
+/**
+ * The label written right before `start` (on the same line, or alone on the line before; a fence's
+ * opener line and Markdown emphasis skipped), read by its words; undefined when there is none.
+ */
+export function answerLabelBefore(text: string, start: number, opener: 'fence' | 'tag' | undefined): AnswerLabel | undefined {
+  let end = start;
+  if (opener === 'fence') {
+    // The opener's line: the value's own when its `{` starts on that line, else the one before.
+    end = lineStart(text, end);
+    if (!/^[ \t]*(?:```|~~~)/.test(text.slice(end, end + 8))) end = lineStart(text, end - 1);
+  } else if (opener === 'tag') end = text.lastIndexOf('<', end - 1);
+  if (end <= 0) return undefined;
+  let before = text.slice(Math.max(0, end - LOOK_BACK), end);
+  // Its line, a label alone on the line before included (trailing space and marks go first), from
+  // past any value before it on that line (`Input: {…} Output: {…}`).
+  before = before.slice(0, trimmedEnd(before));
+  before = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('}'), before.lastIndexOf(']')) + 1);
+  if (BARE_OTHER.test(before)) return 'other';
+  if (!/[:：]$/.test(before)) return undefined;
+  // The label's words: its last clause (`Based on the input, here is the result:` is a result's).
+  const sentence = before.slice(0, -1).split(/[.!?。](?:\s|$)|[,;，]/).pop() ?? '';
+  const words = sentence.toLowerCase().split(/[^a-z.]+/).map((w) => w.replace(/\.+$/, ''));
+  if (words.some((w) => OTHER_WORDS.has(w))) return 'other';
+  if (words.some((w) => ANSWER_WORDS.has(w))) return 'answer';
+  return undefined;
+}
+
+/** Where `s` ends without its trailing space and Markdown marks (`**Answer:**`, `> `, `# `). */
+function trimmedEnd(s: string): number {
+  let k = s.length;
+  while (k > 0 && ' \t\r\n*_#`>'.includes(s[k - 1])) k--;
+  return k;
+}
+
+/** The index where the line holding `i` starts. */
+function lineStart(text: string, i: number): number {
+  return i <= 0 ? 0 : text.lastIndexOf('\n', i - 1) + 1;
+}
