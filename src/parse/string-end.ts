@@ -82,11 +82,13 @@ function fencedText(e: Engine, i: number): boolean {
     e.fencedFor = e.strStart;
     const s = e.buf;
     const at = e.textStart - e.base;
+    // A code block's text starts on the line after its opener: `"```python", "```"` are two strings,
+    // as the plain-string fast path reads them whatever the chunks (a stream must not read them as one).
     if (at >= 0) {
-      e.fencedQuote = s.startsWith('```', at) && !fenceRunIn(s, runEnd(s, at), i) ? -1 : -2;
+      e.fencedQuote = s.startsWith('```', at) && lineBreakIn(s, at, i) && !fenceRunIn(s, runEnd(s, at), i) ? -1 : -2;
     } else {
       const text = e.strHead + e.strText;
-      e.fencedQuote = text.startsWith('```') && !fenceRunIn(text, runEnd(text, 0), text.length) ? -1 : -2;
+      e.fencedQuote = text.startsWith('```') && text.includes('\n') && !fenceRunIn(text, runEnd(text, 0), text.length) ? -1 : -2;
     }
   }
   if (e.fencedQuote === -1) e.fencedQuote = quoteAfterFence(e, e.base + i);
@@ -125,6 +127,15 @@ function tripleRunBefore(s: string, floor: number, to: number): boolean {
     if (s.charCodeAt(k) === Ch.DQUOTE) run++;
     else if (run === 3) return true;
     else run = 0;
+  }
+  return false;
+}
+
+/** Whether a line break, raw or escaped (`\\n`), stands in [from, to). */
+function lineBreakIn(s: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF || (c === Ch.BACKSLASH && s.charCodeAt(k + 1) === 0x6e)) return true;
   }
   return false;
 }

@@ -135,3 +135,35 @@ describe('stream.end-equals-parse: the indentation of a key at the value\'s star
     agrees('Here:\n "b": [1\n "c": 2\n}', false);
   });
 });
+
+describe('stream.end-equals-parse: a string that opens with ``` and a later string holding ``` (the stream probe)', () => {
+  // A chunk's end inside the first string, or right after its comma, sent the string to the general
+  // reader, which took it for a code block up to the later string's fence: `["```\",\"```"]`, one
+  // element, or `{"open": "```python\", \"close\": \"```"}`, the key `close` lost. One chunk took
+  // the plain-string fast path: two strings.
+  const texts = [
+    '["```","```"]',
+    '{"lines": ["# Title", "```python", "print(1)", "```", "done"]}',
+    '{"open": "```python", "close": "```"}',
+    '{"open": "``` js", "close": "``` "}',
+  ];
+  test('every split in two gives parse()', () => {
+    for (const text of texts) {
+      const expected = parse(text);
+      for (let k = 1; k < text.length; k++) {
+        const p = createStreamParser();
+        p.push(text.slice(0, k));
+        p.push(text.slice(k));
+        assert.deepEqual(p.end(), expected, `${JSON.stringify(text)} split at ${k}`);
+      }
+      agrees(text);
+    }
+  });
+  test('a code block with a line break after its opener still holds its quotes', () => {
+    for (const text of ['{"response": "```json\n{"items": [1]}\n```"}', '{"response": "```json\\n{"items": [1]}\\n```", "n": 2}']) {
+      agrees(text);
+      assert.equal(typeof (parse(text) as { response: string }).response, 'string');
+      assert.match((parse(text) as { response: string }).response, /items/);
+    }
+  });
+});
