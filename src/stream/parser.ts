@@ -8,7 +8,7 @@ import type { TextRepair } from '../parse/types.js';
 import { parse } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
-import { rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
+import { rewrittenDocumentAt, wholeTextFirst, wholeTextSettled } from '../parse/candidates.js';
 import { isTemplateValue } from '../parse/template.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
@@ -42,6 +42,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private straight = false;
   private reported = 0;
   private completeSent = false;
+  /** See settled(); undefined until asked. */
+  private settledAnswer: boolean | undefined;
   private error: JsonMendError | undefined;
   private fatal: JsonMendError | undefined;
   /** Reads full-width brackets as JSON's, from the first chunk that holds one (see readFullwidth). */
@@ -215,7 +217,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
 
   private takeSnapshot(extra: TextRepair[]): Snapshot<DeepPartial<T>> {
     const tree = this.tree;
-    const complete = this.engine.done && this.error === undefined;
+    const complete = this.engine.done && this.error === undefined && this.settled();
     if (complete && !this.completeSent) {
       this.completeSent = true;
       tree.deltas.push({ op: 'complete', path: '' });
@@ -237,6 +239,21 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.error) snap.error = this.error;
     this.snapshot = snap;
     return snap;
+  }
+
+  /**
+   * Whether the value read so far is what `end()` will return whatever text follows, so that the root
+   * may be called complete before then: read as `end()` reads its own (see there), from a start
+   * extraction takes as the whole reply. Otherwise a later fence, a labelled answer or the value's
+   * being a template may make `parse` choose another candidate. Asked once, when the engine is done.
+   */
+  private settled(): boolean {
+    if (this.settledAnswer === undefined) {
+      const text = this.buf.all();
+      this.settledAnswer = this.start >= 0 && this.straight && this.options.schema === undefined && this.fullwidth === undefined &&
+        !this.engine.keptLatex && rewrittenDocumentAt(this.buf, this.start) === undefined && wholeTextSettled(text, this.start, this.tree.root);
+    }
+    return this.settledAnswer;
   }
 
   /**

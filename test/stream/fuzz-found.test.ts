@@ -167,3 +167,33 @@ describe('stream.end-equals-parse: a string that opens with ``` and a later stri
     }
   });
 });
+
+describe('snapshot.complete: the root is complete before end() only when no later text can change parse()\'s choice (the stream probe)', () => {
+  // Each was `complete: true` (and a `complete ""` delta) while end() returned another value.
+  const cases: [string, number][] = [
+    ['Use {x}. {"a": 1}', 'Use {x}. {'.length],
+    ['See [1]. {"a": 1}', 'See [1]. '.length],
+    ['I will fill the {name} placeholder.\n\n```json\n{"name": "Ann", "age": 3}\n```', 'I will fill the {name} placeholder.\n\n'.length],
+    ['Example: {"a": 0}\n\nAnswer:\n```json\n{"a": 1}\n```', 'Example: {"a": 0}\n\n'.length],
+    ['[1]\n\n```json\n{"z": 9}\n```', '[1]\n\n'.length],
+    ['{"name": "<name>"}\n\nAnswer: {"name": "Ada"}', '{"name": "<name>"}\n\n'.length],
+  ];
+  test('no complete snapshot or delta that end() contradicts', () => {
+    for (const [text, cut] of cases) {
+      const p = createStreamParser({ deltas: true });
+      for (const piece of [text.slice(0, cut), text.slice(cut)]) {
+        const snap = p.push(piece);
+        assert.equal(snap.complete, false, `${JSON.stringify(text)}: after ${JSON.stringify(piece)}`);
+        assert.ok(!(snap.deltas ?? []).some((d) => d.op === 'complete' && d.path === ''), JSON.stringify(text));
+      }
+      assert.deepEqual(p.end(), parse(text), JSON.stringify(text));
+      assert.equal(p.snapshot.complete, true);
+    }
+  });
+  test('a reply that is the value, then prose, is complete as soon as the prose is set aside', () => {
+    const p = createStreamParser();
+    p.push('{"a": 1}\n\nHope this helps');
+    assert.equal(p.push('!').complete, true);
+    assert.deepEqual(p.end(), { a: 1 });
+  });
+});
