@@ -9,7 +9,7 @@ import { findReactCalls, REACT_WORDS, type ReactWords } from './react.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsOfString, callFromValue, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
@@ -185,6 +185,7 @@ function reactCallsIn(text: string, taken: RangeSet, removed: Array<readonly [nu
   for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name), words)) {
     const span = { start: found.start, end: found.end };
     const where = describe(found.name, 'react', () => ctx.lineAt(found.start));
+    if (found.cut === true) throw cutOff(where);
     const rewrites: ToolCallRewrite[] = [];
     const read = argumentsOfString(found.input, ctx.tools.schemaOf(found.name, () => ctx.lineAt(found.start)), ctx.parseOptions, rewrites, where);
     calls.push({ name: found.name, arguments: read.value, repairs: read.repairs, rewrites, span, format: 'react' });

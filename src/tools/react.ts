@@ -56,6 +56,8 @@ export interface ReactCall {
   /** Where the `Action:` line starts and the input ends. */
   start: number;
   end: number;
+  /** The reply ended after the action's line, before any input: a call cut off. */
+  cut?: true;
 }
 
 /** How long a tool's name on an `Action:` line may be: looks stay bounded, so the search is linear. */
@@ -155,6 +157,12 @@ export function findReactCalls(text: string, taken: RangeSet, known: (name: stri
     if (name === '' || !known(name)) continue;
     let k = nameEnd;
     while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
+    // `Action: get_weather` ending the reply: its input cut off (LangChain's parser refuses an action
+    // without one), an error; as text, the call was lost without a word.
+    if (k === text.length) {
+      if (!taken.overlaps(start, k)) calls.push({ name, input: '', start, end: k, cut: true });
+      break;
+    }
     if (!wordAt(text, opener, k)) continue;
     const { input, end } = inputAt(text, k + opener.length, look);
     if (taken.overlaps(start, end)) continue;

@@ -198,6 +198,81 @@ describe('a header the end of the reply cut off before its ">" (session 33, roun
   });
 });
 
+describe('a header the end of the reply cut off right after the tool\'s name (session 34)', () => {
+  // Each gave no call and no error: `<|tool_call>call:get_weather`, `[TOOL_CALLS]get_weather`,
+  // `<tool_call>get_weather` ending the reply, and the same in the other formats' headers.
+  const tools = [{ name: 'get_weather' }, { name: 'ping' }];
+  /** extractToolCalls and the stream's end() in 1- and 3-character chunks both throw `code` with a message matching `pattern`. */
+  function throwsEverywhere(text: string, code: string, pattern: RegExp): void {
+    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === code && pattern.test(e.message), text);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === code && pattern.test(e.message), `${text} in ${size}-character chunks`);
+    }
+  }
+  const cut = (format: string, line = 1) => new RegExp(`^the call to "get_weather" \\(${format}, line ${line}\\) is cut off`);
+
+  test('gemma: the name, or an empty "{" or "(", then the reply\'s end; a complete {} is a call', () => {
+    for (const text of ['<|tool_call>call:get_weather', '<|tool_call>call:get_weather ', '<|tool_call>:get_weather', '<start_function_call>call:get_weather', '<|tool_call>call:get_weather{', '<|tool_call>call:get_weather( ']) {
+      throwsEverywhere(text, 'UNREPAIRABLE', cut('gemma'));
+    }
+    throwsEverywhere('Checking.\n<|tool_call>call:get_weather', 'UNREPAIRABLE', cut('gemma', 2));
+    assert.deepEqual(readAlike('<|tool_call>call:ping{}', tools).calls.map((c) => [c.name, c.arguments]), [['ping', {}]]);
+    assert.deepEqual(readAlike('<|tool_call>call:ping{}<tool_call|>', tools).calls.map((c) => [c.name, c.arguments]), [['ping', {}]]);
+  });
+
+  test('mistral: the name, or inside [ARGS] or the call id, then the reply\'s end', () => {
+    for (const text of ['[TOOL_CALLS]get_weather', '[TOOL_CALLS] get_weather\n', '[TOOL_CALLS]get_weather[AR', '[TOOL_CALLS]get_weather[ARGS]', '[TOOL_CALLS]get_weather[ARGS]{', '[TOOL_CALLS]get_weather[CALL_I', '[TOOL_CALLS]get_weather[CALL_ID]a5jR3k2lP']) {
+      throwsEverywhere(text, 'UNREPAIRABLE', cut('mistral'));
+    }
+  });
+
+  test('glm45: <tool_call>NAME, or inside its first <arg_key>, then the reply\'s end', () => {
+    for (const text of ['<tool_call>get_weather', '<tool_call>\nget_weather\n', '<tool_call>get_weather<arg_']) throwsEverywhere(text, 'UNREPAIRABLE', cut('glm45'));
+  });
+
+  test('deepseek: NAME before its <｜tool▁sep｜>, function<｜tool▁sep｜>NAME before its line ends, or an empty fence', () => {
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather', 'UNREPAIRABLE', cut('deepseek_v31'));
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁s', 'UNREPAIRABLE', cut('deepseek_v31'));
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather', 'UNREPAIRABLE', cut('deepseek_v3'));
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n', 'UNREPAIRABLE', cut('deepseek_v3'));
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{', 'UNREPAIRABLE', cut('deepseek_v3'));
+  });
+
+  test('DSML, MiniMax-M3 and harmony headers', () => {
+    throwsEverywhere('<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather"', 'UNREPAIRABLE', cut('deepseek_dsml', 2));
+    throwsEverywhere(']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_weather"', 'UNREPAIRABLE', cut('minimax_m3', 2));
+    for (const text of ['<|channel|>commentary to=functions.get_weather', '<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json', '<|channel|>commentary to=functions.get_weather <|constrain|>json<|mess']) {
+      throwsEverywhere(text, 'UNREPAIRABLE', cut('harmony'));
+    }
+  });
+
+  test('markup of special tokens naming a tool not given: that tool is the error, as for a whole call', () => {
+    for (const text of ['<|tool_call>call:rm', '[TOOL_CALLS]rm', '<｜tool▁call▁begin｜>rm', '<｜DSML｜invoke name="rm"', '<|channel|>commentary to=functions.rm']) {
+      throwsEverywhere(text, 'SCHEMA_MISMATCH', /the tool "rm"/);
+    }
+  });
+
+  test('tags of plain words (<tool_use><name>, <tool_call name=…>): a call cut off when the name is a tool given, else the tags mentioned', () => {
+    for (const text of ['<tool_use><name>get_weather', '<tool_use><name>get_weather</name>', '<tool_use>\n<name>get_weather</name>\n<argum']) throwsEverywhere(text, 'UNREPAIRABLE', cut('tool_use'));
+    for (const text of ['<tool_call name="get_weather"', '<function_call id="c1" name="get_weather', '<tool_call name=\'get_weather\'']) throwsEverywhere(text, 'UNREPAIRABLE', cut('hermes'));
+    for (const text of ['Write <tool_use><name>NAME', 'Write <tool_call name="NAME"', '<tool_call>rm', 'The tag is <tool_call>']) assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+  });
+
+  test('react: Action: NAME (or ✿FUNCTION✿: NAME) and no input before the reply\'s end', () => {
+    for (const text of ['Action: get_weather', 'Thought: I need the weather.\nAction: get_weather\n', '✿FUNCTION✿: get_weather']) throwsEverywhere(text, 'UNREPAIRABLE', /"get_weather" \(react, line \d\) is cut off/);
+    // LangChain stops the reply at "\nObservation:": an empty input ending it calls a tool that takes none.
+    assert.deepEqual(readAlike('Action: ping\nAction Input: ', tools).calls.map((c) => [c.name, c.arguments]), [['ping', {}]]);
+  });
+
+  test('a header in prose, or a name no tool has in plain words, stays text', () => {
+    for (const text of ['Use <|tool_call>call:get_weather, then the arguments.', 'Use [TOOL_CALLS]get_weather then.', 'Wrap it in <tool_call>get_weather tags.', '[TOOL_CALLS]', '<|tool_call>call:', 'Action: rm', 'Action: get_weather is the line to write.']) {
+      assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+    }
+  });
+});
+
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   // Llama 3.1's custom tool format writes JSON after the same header: the arguments were dropped ({}).
   // usestrix/strix #439 (MiniMax M2.5/M2.7), survey s33/c E4: `<function=NAME>` with `invoke`'s
