@@ -695,6 +695,43 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
     }
   });
 
+  // Kimi K2.6 served without its tool parser (mlxcel #766 and #783: "if no per-call wrappers are
+  // present, the whole section is one call"; skales #185): the section's opener, then the call's id
+  // with no <|tool_call_begin|> before it. It gave calls [] and no error, the markup left in the text.
+  test('<|tool_call_begin|> lost after the section\'s opener or a call\'s end: the id after them starts the call (session 34)', () => {
+    const one = readAlike('Checking.<|tool_calls_section_begin|>get_weather:0<|tool_call_argument_begin|>{"location":"Paris"}<|tool_call_end|><|tool_calls_section_end|>', tools);
+    assert.deepEqual([one.calls.map((c) => [c.format, c.name, c.arguments, c.id, c.rewrites]), one.text], [[['kimi_k2', 'get_weather', { location: 'Paris' }, 'get_weather:0', []]], 'Checking.']);
+    const unwrapped = readAlike('<|tool_calls_section_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "London"}<|tool_calls_section_end|>', tools);
+    assert.deepEqual([unwrapped.calls.map((c) => [c.name, c.arguments, c.id]), unwrapped.text], [[['get_weather', { location: 'London' }, 'functions.get_weather:0']], '']);
+    // The argument token lost too: the id, then the JSON.
+    const both = readAlike('Let me search. <|tool_calls_section_begin|> functions.web_search:0 {"query": "test"} <|tool_calls_section_end|>', tools);
+    assert.deepEqual([both.calls.map((c) => [c.name, c.arguments]), both.text], [[['web_search', { query: 'test' }]], 'Let me search.']);
+    // Every call of the section, with or without its own opener.
+    const section = '<|tool_calls_section_begin|>\nfunctions.get_weather:0<|tool_call_argument_begin|>{"location": "Oslo"}<|tool_call_end|>\n' +
+      'functions.web_search:1<|tool_call_argument_begin|>{"query": "fjords"}<|tool_call_end|>\n<|tool_call_begin|>functions.web_search:2<|tool_call_argument_begin|>{"query": "ferries"}<|tool_call_end|>\n<|tool_calls_section_end|>';
+    assert.deepEqual(readAlike(section, tools).calls.map((c) => [c.name, c.id]), [['get_weather', 'functions.get_weather:0'], ['web_search', 'functions.web_search:1'], ['web_search', 'functions.web_search:2']]);
+    const after = readAlike('<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Rome"}<|tool_call_end|>functions.web_search:1<|tool_call_argument_begin|>{"query": "Rome"}<|tool_call_end|>', tools);
+    assert.deepEqual([after.calls.map((c) => c.name), after.text], [['get_weather', 'web_search'], '']);
+  });
+
+  test('<|tool_call_begin|> lost: a tool not given is the error; cut off, the error naming the call; prose after the tokens stays text', () => {
+    throwsCode('<|tool_calls_section_begin|>functions.rm:0<|tool_call_argument_begin|>{"path": "/"}<|tool_call_end|><|tool_calls_section_end|>', 'SCHEMA_MISMATCH', /the tool "rm"/);
+    for (const reply of ['<|tool_calls_section_begin|>functions.web_search:0', '<|tool_calls_section_begin|>web_search:0<|tool_call_arg', '<|tool_calls_section_begin|>web_search<|tool_call_argument_begin|>{"query": "un']) {
+      throwsCode(reply, 'UNREPAIRABLE', /"web_search" \(kimi_k2, line 1\) is cut off/);
+      const s = createToolCallStream({ tools });
+      for (const ch of reply) s.push(ch);
+      assert.throws(() => s.end(), /"web_search" \(kimi_k2, line 1\) is cut off/, reply);
+    }
+    // After a call's end a word and JSON are no call (an id is `functions.NAME` or `NAME:0`); nor is prose after the section's opener.
+    const done = readAlike('<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Rome"}<|tool_call_end|>Done. {"ok": true}', tools);
+    assert.deepEqual([done.calls.map((c) => c.name), done.text], [['get_weather'], 'Done. {"ok": true}']);
+    assert.deepEqual(readAlike('<|tool_calls_section_begin|>Let me think first.', tools), { calls: [], text: '<|tool_calls_section_begin|>Let me think first.' });
+    // A bare word ending the reply there: a call cut off when it is a tool's name, else text.
+    throwsCode('<|tool_calls_section_begin|>get_weather', 'UNREPAIRABLE', /"get_weather" \(kimi_k2, line 1\) is cut off/);
+    const word = '<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Rome"}<|tool_call_end|>Done';
+    assert.deepEqual(readAlike(word, tools).text, 'Done');
+  });
+
   test("a counter and no name (vLLM's test_kimi_k2_tool_parser): the tool whose parameters the arguments fit, or an error — never a call dropped", () => {
     const reply = (args: string) => `Let me check. <|tool_calls_section_begin|><|tool_call_begin|>0 <|tool_call_argument_begin|>${args}<|tool_call_end|><|tool_calls_section_end|>`;
     const r = extractToolCalls(reply('{"location": "Tokyo", "unit": "celsius"}'), { tools });

@@ -28,8 +28,9 @@ export interface ToolCallSpan {
   /** True when the span's own closing markup was seen (not the end of the text or the next call). */
   closed: boolean;
   /**
-   * The reply ended in the header of plain tags, right after the tool's name (`<tool_use><name>NAME`,
-   * `<tool_call name="NAME"`): a call cut off when NAME is one of the tools, else the tags mentioned.
+   * The reply ended in the header right after the tool's name, in markup that says a call only with a
+   * tool's name (plain tags, `<tool_use><name>NAME`, `<tool_call name="NAME"`; a bare word after a Kimi
+   * call's end): a call cut off when NAME is one of the tools, else the markup mentioned.
    */
   cut?: true;
 }
@@ -254,6 +255,11 @@ export class ToolCallScanner {
    * answers no result it was given: its text, no call.
    */
   turnEnd = -1;
+  /**
+   * Where a Kimi call whose `<|tool_call_begin|>` was lost may start (right after the section's opener
+   * or a Kimi call's `<|tool_call_end|>`), or -1: see kimiLostBegin.
+   */
+  private kimiNext = -1;
   /** Whether the text dropped from the window ended a line (or nothing was dropped): see startsLine. */
   private droppedEndsLine = true;
   private readonly found: number[] = OPENERS.map(() => -1);
@@ -359,6 +365,15 @@ export class ToolCallScanner {
         this.pos = this.total;
         return;
       }
+      if (this.kimiNext !== -1) {
+        const lost = this.kimiLostBegin(this.kimiNext);
+        if (lost === WAIT) return;
+        this.kimiNext = -1;
+        if (lost !== REJECT && lost !== STRIP) {
+          this.openSpan(lost);
+          continue;
+        }
+      }
       const i = this.nextOpener();
       if (i === -1) {
         // No opener can start before the earliest place a search resumes from.
@@ -407,20 +422,26 @@ export class ToolCallScanner {
         if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
         this.strips.push([at, at + token.length]);
         this.pos = at + token.length;
+        if (token === T.kimiSectionBegin) this.kimiNext = this.pos;
         continue;
       }
-      const span: ToolCallSpan = {
-        format: header.format, start: header.start, end: header.bodyStart, name: header.name, nameStart: header.nameStart,
-        body: header.body, bodyStart: header.bodyStart, bodyEnd: header.bodyStart, closed: false,
-      };
-      if (header.id !== undefined) span.id = header.id;
-      if (header.cut) span.cut = true;
       if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
-      this.current = { span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart) };
-      this.pos = header.bodyStart;
-      this.startAnchor = this.channelAnchor = -1;
-      this.listener.open?.(span);
+      this.openSpan(header);
     }
+  }
+
+  /** Opens the span a header starts. */
+  private openSpan(header: Header): void {
+    const span: ToolCallSpan = {
+      format: header.format, start: header.start, end: header.bodyStart, name: header.name, nameStart: header.nameStart,
+      body: header.body, bodyStart: header.bodyStart, bodyEnd: header.bodyStart, closed: false,
+    };
+    if (header.id !== undefined) span.id = header.id;
+    if (header.cut) span.cut = true;
+    this.current = { span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart) };
+    this.pos = header.bodyStart;
+    this.startAnchor = this.channelAnchor = -1;
+    this.listener.open?.(span);
   }
 
   /** Whether the stripped token at `at` may still turn out to start a longer opener (see LONGER_OPENERS). */
@@ -501,6 +522,7 @@ export class ToolCallScanner {
     span.closed = end?.consume === true;
     span.end = end === undefined ? this.total : end.consume ? endAt + end.token.length : endAt;
     if (end?.token === T.eomId) this.turnEnd = span.end;
+    if (end?.token === T.kimiCallEnd) this.kimiNext = span.end;
     this.current = undefined;
     this.pos = span.end;
     this.spans.push(span);
@@ -774,6 +796,38 @@ export class ToolCallScanner {
     // `functions.NAME:0` is the call's id as Kimi writes it back in the tool result.
     if (read.name !== name || counter) header.id = read.name;
     return header;
+  }
+
+  /**
+   * Kimi K2.6's call whose `<|tool_call_begin|>` was lost (mlxcel #766, skales #185), right after the
+   * section's opener or a Kimi call's `<|tool_call_end|>` (at `from`, spaces after it): its id
+   * (`functions.NAME:0`, `NAME:0`, or the name alone) and `<|tool_call_argument_begin|>`, or an id
+   * and the JSON at once (`functions.NAME:0{…}`, both tokens lost). The reply ending after the id is a
+   * call cut off (a bare word, only when it is a tool's name: `cut`). REJECT for anything else (the
+   * usual `<|tool_call_begin|>`, the section's end, prose).
+   */
+  private kimiLostBegin(from: number): HeaderResult {
+    const i = this.skipSpace(from);
+    if (i >= this.total || this.cutInside(T.kimiCallBegin, i)) return this.ended ? REJECT : this.undecided(from);
+    const read = this.nameAt(i);
+    if (!read) return this.undecided(from);
+    const name = read.name.replace(/^functions\./, '').replace(/:\d+$/, '');
+    if (read.end === i || !NAME.test(name)) return REJECT;
+    // `functions.` before the name or an index after it: Kimi's id, no word of prose.
+    const id = read.name !== name;
+    const k = this.skipSpace(read.end);
+    const begin = T.kimiArgumentBegin;
+    const header = (bodyStart: number): Header => {
+      const h: Header = { format: 'kimi_k2', start: i, name, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart, ends: KIMI_ENDS };
+      if (id) h.id = read.name;
+      return h;
+    };
+    if (k >= this.total || this.cutInside(begin, k)) {
+      if (!this.ended) return this.undecided(from);
+      return id ? header(this.total) : { ...header(this.total), cut: true };
+    }
+    if (this.startsWith(begin, k)) return header(k + begin.length);
+    return id && this.code(k) === 0x7b ? header(k) : REJECT;
   }
 
   /** `<tool_use>` `<name>NAME</name>` `<arguments>` (Cherry Studio's prompt mode), spaces between; the body is the arguments' JSON. */
