@@ -1252,6 +1252,36 @@ describe('json: bare call objects', () => {
   });
 });
 
+describe('calls in a ```xml fence (session 34)', () => {
+  // The calls were read but the fence's lines stayed in the text ("```xml\n\n```"), and JSON in
+  // <function_call> or <tool_calls> tags inside an ```xml fence gave calls [] and no error.
+  test('markup and wrapped JSON in an ```xml (or bare) fence: read, the fence\'s lines leave the text with them', () => {
+    const json = '{"name": "get_weather", "arguments": {"location": "Paris"}}';
+    for (const [reply, format] of [
+      [`\`\`\`xml\n<tool_call>\n${json}\n</tool_call>\n\`\`\``, 'hermes'],
+      [`\`\`\`\n<tool_call>\n${json}\n</tool_call>\n\`\`\``, 'hermes'],
+      [`\`\`\`xml\n<function_call>${json}</function_call>\n\`\`\``, 'json'],
+      [`\`\`\`xml\n<function_call>\n${json}\n</function_call>\n\`\`\``, 'json'],
+      [`\`\`\`xml\n<tool_calls>\n${json}\n</tool_calls>\n\`\`\``, 'json'],
+      ['```xml\n<invoke name="get_weather">\n<parameter name="location">Paris</parameter>\n</invoke>\n```', 'invoke'],
+      ['```xml\n<function_call name="get_weather">{"location": "Paris"}</function_call>\n```', 'hermes'],
+      ['```xml\n<tool_call>\n<function=get_weather>\n<parameter=location>\nParis\n</parameter>\n</function>\n</tool_call>\n```', 'qwen3_coder'],
+    ]) {
+      const r = readAlike(reply, tools);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[[format, 'get_weather', { location: 'Paris' }]], ''], reply);
+    }
+    const around = readAlike('Sure.\n  ```xml\n<function_calls>\n<invoke name="get_weather">\n<parameter name="location">Paris</parameter>\n</invoke>\n</function_calls>\n  ```\nDone.', tools);
+    assert.deepEqual([around.calls.map((c) => c.name), around.text], [['get_weather'], 'Sure.\n\nDone.']);
+  });
+
+  test('a fence that holds more than the calls keeps its lines; JSON in other tags of an ```xml fence is no call', () => {
+    const noted = readAlike('Example:\n```xml\n<tool_call>{"name": "web_search", "arguments": {"query": "x"}}</tool_call>\n<!-- note -->\n```', tools);
+    assert.deepEqual([noted.calls.map((c) => c.name), noted.text], [['web_search'], 'Example:\n```xml\n\n<!-- note -->\n```']);
+    const html = '```html\n<div>{"name": "web_search", "arguments": {"query": "x"}}</div>\n```';
+    assert.deepEqual(readAlike(html, tools), { calls: [], text: html });
+  });
+});
+
 describe('arguments: as a string, doubled braces, cut off', () => {
   test('arguments written as a JSON string', () => {
     const c = only('<tool_call>{"name": "get_weather", "arguments": "{\\n  \\"location\\": \\"Bengaluru\\"\\n}"}</tool_call>');
