@@ -1680,6 +1680,18 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     assert.deepEqual([invented.calls.map((c) => c.arguments), invented.text], [[{ q: 1 }], '✿RESULT✿: done\n✿RETURN✿: Here it is.\n✿FUNCTION✿: f\n✿ARGS✿: {"q": 2}']);
     for (const t of ['✿FUNCTION✿: unknown\n✿ARGS✿: {}', '✿RETURN✿: The answer is 4.']) assert.deepEqual(read(t), { calls: [], text: t });
   });
+  // Qwen-Agent's parser reads the name up to ✿ARGS✿: wherever it is; models write the pair on one
+  // line (`✿FUNCTION✿: get_weather, ✿ARGS✿: {…}`, as qlaud's provider notes saw qwen-coder-plus do
+  // with its words). It gave calls [] and no error (session 34).
+  test('Qwen-Agent\'s ✿FUNCTION✿: NAME and ✿ARGS✿: on one line, a comma or a space between', () => {
+    for (const line of ['✿FUNCTION✿: search, ✿ARGS✿: {"query": "cats"}', '✿FUNCTION✿: search ✿ARGS✿: {"query": "cats"}', '✿FUNCTION✿：search，✿ARGS✿：{"query": "cats"}']) {
+      const r = read(`Let me look.\n${line}\n✿RESULT✿: 3 cats`);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['react', 'search', { query: 'cats' }]], 'Let me look.\n\n✿RESULT✿: 3 cats'], line);
+    }
+    const two = read('✿FUNCTION✿: f, ✿ARGS✿: {"q": 1}\n✿FUNCTION✿: search ✿ARGS✿: "dogs"');
+    assert.deepEqual(two.calls.map((c) => [c.name, c.arguments]), [['f', { q: 1 }], ['search', { query: 'dogs' }]]);
+    for (const t of ['✿FUNCTION✿: unknown, ✿ARGS✿: {}', 'Use ✿FUNCTION✿: search, ✿ARGS✿: {…} lines.']) assert.deepEqual(read(t), { calls: [], text: t });
+  });
   test('actions after an Observation the model wrote itself are the reply\'s text (langchain #21912)', () => {
     const invented = 'Action: f\nAction Input: {"q": 1}\nObservation: x\nThought: now more\nAction: f\nAction Input: {"q": 2}';
     const r = read(invented);
