@@ -8,7 +8,7 @@ import { isJsonLanguage } from '../extract/languages.js';
 import { scanStructure, type Region } from '../extract/structure.js';
 import { scanToolCalls, type ToolCallScan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
-import { findReactCalls, REACT_WORDS, type ReactWords } from './react.js';
+import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from './react.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
@@ -57,14 +57,36 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   }
   // Where no bare, pythonic or ReAct call is read from: the spans, and the text after the message's end.
   const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
+  const marked = { calls: calls.length, ranges: removed.length };
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
   if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
+  afterObservation(text, calls, removed, marked);
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
   fenceLinesOfCalls(text, fences, removed);
   calls.sort((a, b) => a.span.start - b.span.start);
   return { calls, text: without(text, removed) };
+}
+
+/**
+ * ReAct's `Observation:` line (Qwen-Agent's `✿RESULT✿`, `观察:`) after the reply's first call is the
+ * tool's result, written by a model that did not stop there: JSON in it is that made-up result, and
+ * calls after it answer it. The bare JSON, pythonic and ReAct calls there (those after `marked`) are
+ * dropped, their text left to the reply; marked-up calls, reported while the reply streams, stay.
+ */
+function afterObservation(text: string, calls: ToolCall[], removed: Array<readonly [number, number]>, marked: { calls: number; ranges: number }): void {
+  if (calls.length === marked.calls) return;
+  let first = calls[0];
+  for (const call of calls) if (call.span.start < first.span.start) first = call;
+  const from = observationLine(text, first.span.end);
+  if (from < 0) return;
+  let kept = marked.calls;
+  for (let i = marked.calls; i < calls.length; i++) if (calls[i].span.start < from) calls[kept++] = calls[i];
+  calls.length = kept;
+  kept = marked.ranges;
+  for (let i = marked.ranges; i < removed.length; i++) if (removed[i][0] < from) removed[kept++] = removed[i];
+  removed.length = kept;
 }
 
 /** Where a span, or text closed to calls, starts and ends. */

@@ -30,6 +30,22 @@ export const REACT_WORDS: readonly ReactWords[] = [
   { action: '调用工具:', input: '输入:', observation: '\n观察:' },
 ];
 
+/** The results' words (`Observation:`, `✿RESULT✿`, `观察:`), each once. */
+const OBSERVATIONS: readonly string[] = [...new Set(REACT_WORDS.map((w) => w.observation))];
+
+/**
+ * Where the first line at or after `from` that starts with a result's word (`Observation:`, Qwen-Agent's
+ * `✿RESULT✿`, `观察:`) starts, or -1. One search per word: linear.
+ */
+export function observationLine(text: string, from: number): number {
+  let first = -1;
+  for (const word of OBSERVATIONS) {
+    const at = indexOfWord(text, word, from);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  return first < 0 ? -1 : first + 1;
+}
+
 /** A colon as Chinese text writes it, which stands for a word's `:`. */
 const FULL_WIDTH_COLON = 0xff1a;
 

@@ -1692,6 +1692,28 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     assert.deepEqual(two.calls.map((c) => [c.name, c.arguments]), [['f', { q: 1 }], ['search', { query: 'dogs' }]]);
     for (const t of ['✿FUNCTION✿: unknown, ✿ARGS✿: {}', 'Use ✿FUNCTION✿: search, ✿ARGS✿: {…} lines.']) assert.deepEqual(read(t), { calls: [], text: t });
   });
+  // A model that does not stop at "Observation:" writes the tool's result itself, maybe JSON shaped
+  // like a call, or more calls after it; the bare, pythonic and ReAct readers took them as calls
+  // (session 34).
+  test('after an Observation: line that follows the first call, JSON (the made-up result) and calls are text', () => {
+    const tools = [{ name: 'get_weather' }, { name: 'web_search' }];
+    const call = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+    const result = 'Observation: {"name": "web_search", "arguments": {"query": "Paris"}}';
+    for (const [reply, format] of [
+      [`${call}\n${result}`, 'json'],
+      [`Thought: the weather.\n${call}\n${result}\nThought: done.\n${call}`, 'json'],
+      [`Action: get_weather\nAction Input: {"city": "Paris"}\n${result}`, 'react'],
+      ['Action: get_weather\nAction Input: {"city": "Paris"}\nObservation: [web_search(query="Paris")]', 'react'],
+      ['✿FUNCTION✿: get_weather\n✿ARGS✿: {"city": "Paris"}\n✿RESULT✿: {"name": "web_search", "arguments": {"query": "Paris"}}', 'react'],
+      ['Action:\n```json\n{"action": "get_weather", "action_input": {"city": "Paris"}}\n```\nObservation: 21°C\nThought: now search\nAction:\n```json\n{"action": "web_search", "action_input": {"query": "Paris"}}\n```', 'json'],
+    ]) {
+      const r = readAlike(reply, tools);
+      assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [[format, 'get_weather', { city: 'Paris' }]], reply);
+      assert.ok(r.text.includes('Paris"}') || r.text.includes('Paris")') , reply);
+    }
+    // No Observation line, or one before the first call: every call is one.
+    assert.deepEqual(readAlike(`Observation: nothing yet.\n${call}\n{"name": "web_search", "arguments": {"query": "x"}}`, tools).calls.map((c) => c.name), ['get_weather', 'web_search']);
+  });
   test('actions after an Observation the model wrote itself are the reply\'s text (langchain #21912)', () => {
     const invented = 'Action: f\nAction Input: {"q": 1}\nObservation: x\nThought: now more\nAction: f\nAction Input: {"q": 2}';
     const r = read(invented);
