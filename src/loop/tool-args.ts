@@ -1,7 +1,8 @@
 // Tool-call arguments from any SDK: a JSON text the model wrote, repaired and checked against the tool's schema.
 import { assertText } from '../errors.js';
-import { parseWithReport } from '../schema/index.js';
+import { coerceWithReport, parseWithReport, SchemaError } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
+import { objectShape } from '../tools/registry.js';
 import type { LoopParseOptions } from './parse-reply.js';
 import type { OutputOf } from './generate.js';
 
@@ -23,14 +24,79 @@ const AN_OBJECT = { type: 'object' } as const;
  * OpenAI-style APIs send for a call without arguments — are read as `{}` and then validated like any
  * other value, so a schema with required properties still rejects them. Arguments cut off before they
  * end (`{"command": "rm -rf /tmp/bu`) are refused (`REPAIR_REFUSED`): a tool run with them would run on
- * what was left of them. `acceptTruncated: true` takes them. Throws `JsonMendError` / `SchemaError`.
+ * what was left of them. `acceptTruncated: true` takes them. The whole call written where its arguments go
+ * (`{"name": "get_weather", "arguments": {…}}`) gives its arguments when the schema declares properties and
+ * none of the call's members (`unwrap_tool_call`); otherwise it stays as written. Throws `JsonMendError` /
+ * `SchemaError`.
  */
 export function parseToolArguments<S extends SchemaLike | undefined = undefined, T = OutputOf<S>>(
   argumentsText: string,
   schema?: S,
   options: ToolArgumentsOptions = {},
 ): T {
-  return readToolArguments(argumentsText, { ...options, schema: schema ?? AN_OBJECT }) as T;
+  if (schema === undefined) return readToolArguments(argumentsText, { ...options, schema: AN_OBJECT }) as T;
+  const declared = objectShape(schema)?.properties;
+  if (declared === undefined || Object.keys(declared).length === 0) return readToolArguments(argumentsText, { ...options, schema }) as T;
+  let repairs: readonly Repair[] = [];
+  const onRepair = (r: readonly Repair[]): void => {
+    repairs = r;
+  };
+  let value: unknown;
+  try {
+    value = readToolArguments(argumentsText, { ...options, schema, onRepair });
+  } catch (error) {
+    // The envelope may fail the schema (a required property is inside it): read as written, it may be one.
+    if (!(error instanceof SchemaError)) throw error;
+    value = readToolArguments(argumentsText, { ...options, onRepair });
+    if (callArguments(value, declared) === undefined) throw error;
+  }
+  const inner = callArguments(value, declared);
+  if (inner === undefined) {
+    if (repairs.length > 0) options.onRepair?.(repairs);
+    return value as T;
+  }
+  const checked = coerceWithReport(inner, schema, options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth });
+  // The parser's repairs of the text stay; the schema's, if any, were of the envelope, read again below.
+  const all: Repair[] = [...repairs.filter((r) => 'offset' in r), { kind: 'unwrap_tool_call', path: '', before: value, after: inner }, ...checked.repairs];
+  options.onRepair?.(all);
+  return checked.value as T;
+}
+
+/** The members a tool call written whole may hold its arguments in. */
+const ARGUMENT_MEMBERS: ReadonlySet<string> = new Set(['arguments', 'parameters', 'input', 'args']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The arguments of `value` when it is a whole tool call, `{"name": …, "arguments": {…}}` (or `parameters`,
+ * `input`, `args`, beside an `id` and `type` only; the arguments an object or a JSON string of one), maybe in
+ * OpenAI's `{"type": "function", "function": {…}}`, and `declared` (the schema's properties) names none of
+ * its members; else undefined.
+ */
+function callArguments(value: unknown, declared: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!isObject(value)) return undefined;
+  let call = value;
+  if (isObject(value.function) && value.name === undefined) {
+    if (Object.keys(value).some((k) => k !== 'function' && k !== 'type' && k !== 'id') || (value.type !== undefined && value.type !== 'function')) return undefined;
+    call = value.function;
+  }
+  if (typeof call.name !== 'string') return undefined;
+  let args: unknown;
+  for (const key of Object.keys(call)) {
+    if (key !== 'name' && key !== 'id' && key !== 'type' && (!ARGUMENT_MEMBERS.has(key) || args !== undefined)) return undefined;
+    if (ARGUMENT_MEMBERS.has(key)) args = call[key];
+  }
+  if ([...Object.keys(value), ...Object.keys(call)].some((k) => Object.hasOwn(declared, k))) return undefined;
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      return undefined;
+    }
+  }
+  return isObject(args) ? args : undefined;
 }
 
 /**

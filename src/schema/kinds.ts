@@ -110,6 +110,10 @@ export const SCHEMA_REPAIR_KINDS = {
     fixes: 'several values written one after another (`{…}{…}`, read as an array of them) and a schema the array does not fit: the one of them the schema accepts (`before` lists every value); when several different ones do, no value: `REPAIR_REFUSED` (which was meant is a guess); an empty one (`{}`, `[]`) gives way to one that says something',
     example: '`{x}` → `{"note": 1}{"x": 2}` → `{"x": 2}`',
   },
+  unwrap_tool_call: {
+    fixes: 'tool-call arguments (`parseToolArguments` only, before the schema reads them) written as the whole call, `{"name": …, "arguments": {…}}` (or `parameters`, `input`, `args`, maybe an `id` and `type`; the arguments maybe a JSON string; or OpenAI\'s `{"type": "function", "function": {…}}`), when the schema declares properties and none of the call\'s members: its arguments. With no schema, one declaring no properties, or one declaring a member of the call (`name`), which was meant is a guess, and the value stays as written',
+    example: '`{city}` → `{"name": "get_weather", "arguments": {"city": "Paris"}}` → `{"city": "Paris"}`',
+  },
   drop_invalid_item: {
     fixes: 'with `salvage: true`: an array item that cannot be made to fit is dropped',
     example: '`integer[]` → `[1, "x", 3]` → `[1, 3]`',

@@ -2,14 +2,17 @@
 // reply's remaining text. Marked-up calls come from the span scanner; bare JSON calls from the
 // extraction stage's candidates, taken only when shaped exactly like a call.
 import { extract } from '../extract/index.js';
-import { isWs } from '../extract/chars.js';
+import { isWs, skipWs } from '../extract/chars.js';
+import { resolveExtractOptions } from '../extract/extract.js';
+import { isJsonLanguage } from '../extract/languages.js';
+import { scanStructure, type Region } from '../extract/structure.js';
 import { scanToolCalls, type ToolCallScan } from '../extract/tool-calls/index.js';
 import { readToolArguments } from '../loop/tool-args.js';
-import { findReactCalls, REACT_WORDS, type ReactWords } from './react.js';
+import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from './react.js';
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsOfString, callFromValue, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
@@ -41,6 +44,7 @@ export function extractToolCalls(text: string, options: ToolCallOptions): ToolCa
  */
 export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): ToolCallsResult {
   const { spans, strips, reasoningUntil, turnEnd } = scan;
+  const fences = fencesOf(text);
   const calls: ToolCall[] = [];
   const removed: Array<readonly [number, number]> = [];
   for (const span of spans) {
@@ -53,13 +57,36 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   }
   // Where no bare, pythonic or ReAct call is read from: the spans, and the text after the message's end.
   const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
-  if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx));
+  const marked = { calls: calls.length, ranges: removed.length };
+  if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
   if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
+  afterObservation(text, calls, removed, marked);
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
+  fenceLinesOfCalls(text, fences, removed);
   calls.sort((a, b) => a.span.start - b.span.start);
   return { calls, text: without(text, removed) };
+}
+
+/**
+ * ReAct's `Observation:` line (Qwen-Agent's `✿RESULT✿`, `观察:`) after the reply's first call is the
+ * tool's result, written by a model that did not stop there: JSON in it is that made-up result, and
+ * calls after it answer it. The bare JSON, pythonic and ReAct calls there (those after `marked`) are
+ * dropped, their text left to the reply; marked-up calls, reported while the reply streams, stay.
+ */
+function afterObservation(text: string, calls: ToolCall[], removed: Array<readonly [number, number]>, marked: { calls: number; ranges: number }): void {
+  if (calls.length === marked.calls) return;
+  let first = calls[0];
+  for (const call of calls) if (call.span.start < first.span.start) first = call;
+  const from = observationLine(text, first.span.end);
+  if (from < 0) return;
+  let kept = marked.calls;
+  for (let i = marked.calls; i < calls.length; i++) if (calls[i].span.start < from) calls[kept++] = calls[i];
+  calls.length = kept;
+  kept = marked.ranges;
+  for (let i = marked.ranges; i < removed.length; i++) if (removed[i][0] < from) removed[kept++] = removed[i];
+  removed.length = kept;
 }
 
 /** Where a span, or text closed to calls, starts and ends. */
@@ -69,10 +96,18 @@ interface Range {
 }
 
 /** Calls written as bare JSON: candidates outside every span whose value is call-shaped (or an array of such). */
-function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext): ToolCall[] {
+function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, fences: readonly Region[]): ToolCall[] {
   const taken = new RangeSet(spans.map((s) => [s.start, s.end] as const));
   const calls: ToolCall[] = [];
   const candidates = extract(text);
+  // `<function_call>{…}</function_call>` in an ```` ```xml ```` fence: code of another language, whose
+  // JSON extraction leaves alone; in a call's wrapper tags it is a call (it gave none, and no error).
+  for (const fence of fences) {
+    if (fence.language === undefined || isJsonLanguage(fence.language)) continue;
+    const at = skipWs(text, fence.contentStart, fence.contentEnd);
+    if (!CALL_WRAPPERS.some(([open]) => open.startsWith('<') && text.startsWith(open, at))) continue;
+    for (const c of extract(text.slice(fence.contentStart, fence.contentEnd))) candidates.push({ ...c, start: c.start + fence.contentStart, end: c.end + fence.contentStart });
+  }
   // Where the last call written as a tool's name line and its object ended (see name-line.ts).
   let lastNameLine = -1;
   for (let c = 0; c < candidates.length; c++) {
@@ -185,6 +220,7 @@ function reactCallsIn(text: string, taken: RangeSet, removed: Array<readonly [nu
   for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name), words)) {
     const span = { start: found.start, end: found.end };
     const where = describe(found.name, 'react', () => ctx.lineAt(found.start));
+    if (found.cut === true) throw cutOff(where);
     const rewrites: ToolCallRewrite[] = [];
     const read = argumentsOfString(found.input, ctx.tools.schemaOf(found.name, () => ctx.lineAt(found.start)), ctx.parseOptions, rewrites, where);
     calls.push({ name: found.name, arguments: read.value, repairs: read.repairs, rewrites, span, format: 'react' });
@@ -240,6 +276,50 @@ function widenToWrapper(text: string, [start, end]: readonly [number, number]): 
   const open = CALL_WRAPPERS.find(([o]) => text.endsWith(o, before));
   const close = CALL_WRAPPERS.find(([, c]) => c !== '' && text.startsWith(c, after));
   return [open ? before - open[0].length : start, close ? after + close[1].length : end];
+}
+
+/** The tag names extraction reads (reasoning tags among them), for finding the reply's fences as it does. */
+const STRUCTURE_NAMES = resolveExtractOptions(undefined).names;
+
+/** The reply's fences (```` ```xml ```` … ```` ``` ````, `~~~`) outside reasoning, in text order. */
+function fencesOf(text: string): Region[] {
+  if (!text.includes('```') && !text.includes('~~~')) return [];
+  const fences: Region[] = [];
+  const open: Region[] = [scanStructure(text, STRUCTURE_NAMES)];
+  for (let region = open.pop(); region !== undefined; region = open.pop()) {
+    for (const child of region.children) {
+      if (child.kind === 'fence') fences.push(child);
+      else if (child.kind !== 'reasoning') open.push(child);
+    }
+  }
+  return fences.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The lines of each fence that holds nothing but calls and their markup (```` ```xml ```` around
+ * `<tool_call>` blocks): taken out with them, not left as an empty fence in the text. A fence that
+ * holds anything else keeps its lines. Linear: the ranges are walked once, in order, beside the fences.
+ */
+function fenceLinesOfCalls(text: string, fences: readonly Region[], removed: Array<readonly [number, number]>): void {
+  if (fences.length === 0) return;
+  const sorted = [...removed].sort((a, b) => a[0] - b[0]);
+  let r = 0;
+  for (const fence of fences) {
+    while (r < sorted.length && sorted[r][1] <= fence.contentStart) r++;
+    let at = fence.contentStart;
+    let k = r;
+    for (; k < sorted.length && sorted[k][0] < fence.contentEnd && onlySpace(text, at, sorted[k][0]); k++) at = Math.max(at, sorted[k][1]);
+    if (k === r || (k < sorted.length && sorted[k][0] < fence.contentEnd) || !onlySpace(text, at, fence.contentEnd)) continue;
+    let start = fence.start;
+    while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
+    removed.push([start, fence.contentStart], [fence.contentEnd, fence.end]);
+  }
+}
+
+/** Whether `text.slice(from, to)` is only space (or nothing). */
+function onlySpace(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isWs(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /** Whether `text.slice(from, to)` holds nothing but space, commas and semicolons. */

@@ -11,6 +11,8 @@ export interface ReactWords {
   input: string;
   /** At a line's start: what follows answers a result the model made up. */
   observation: string;
+  /** The input's word may follow the name on the action's own line (`✿FUNCTION✿: f, ✿ARGS✿: {…}`). */
+  sameLine?: true;
 }
 
 /**
@@ -22,11 +24,27 @@ export interface ReactWords {
  */
 export const REACT_WORDS: readonly ReactWords[] = [
   { action: 'Action:', input: 'Action Input:', observation: '\nObservation:' },
-  { action: '✿FUNCTION✿:', input: '✿ARGS✿:', observation: '\n✿RESULT✿' },
+  { action: '✿FUNCTION✿:', input: '✿ARGS✿:', observation: '\n✿RESULT✿', sameLine: true },
   { action: '动作:', input: '动作输入:', observation: '\n观察:' },
   { action: '工具:', input: '工具输入:', observation: '\n观察:' },
   { action: '调用工具:', input: '输入:', observation: '\n观察:' },
 ];
+
+/** The results' words (`Observation:`, `✿RESULT✿`, `观察:`), each once. */
+const OBSERVATIONS: readonly string[] = [...new Set(REACT_WORDS.map((w) => w.observation))];
+
+/**
+ * Where the first line at or after `from` that starts with a result's word (`Observation:`, Qwen-Agent's
+ * `✿RESULT✿`, `观察:`) starts, or -1. One search per word: linear.
+ */
+export function observationLine(text: string, from: number): number {
+  let first = -1;
+  for (const word of OBSERVATIONS) {
+    const at = indexOfWord(text, word, from);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  return first < 0 ? -1 : first + 1;
+}
 
 /** A colon as Chinese text writes it, which stands for a word's `:`. */
 const FULL_WIDTH_COLON = 0xff1a;
@@ -56,6 +74,8 @@ export interface ReactCall {
   /** Where the `Action:` line starts and the input ends. */
   start: number;
   end: number;
+  /** The reply ended after the action's line, before any input: a call cut off. */
+  cut?: true;
 }
 
 /** How long a tool's name on an `Action:` line may be: looks stay bounded, so the search is linear. */
@@ -129,6 +149,21 @@ function inputAt(text: string, from: number, look: InputLook): { input: string; 
 }
 
 /**
+ * `✿FUNCTION✿: NAME, ✿ARGS✿: …` on one line (Qwen-Agent's own parser reads the name up to the
+ * `✿ARGS✿:` wherever it is): the name (a comma after it dropped) and where the input's word is, when
+ * it comes on the action's line within a name's length of `from`; else undefined.
+ */
+function inputOnLine(text: string, from: number, opener: string): { name: string; at: number } | undefined {
+  let line = text.slice(from, from + NAME_LIMIT + opener.length);
+  const nl = line.indexOf('\n');
+  if (nl >= 0) line = line.slice(0, nl);
+  const j = indexOfWord(line, opener, 0);
+  if (j < 0) return undefined;
+  const name = bareName(line.slice(0, j).trim().replace(/[,，]$/, ''));
+  return name === '' ? undefined : { name, at: from + j };
+}
+
+/**
  * Every `Action: NAME` line whose NAME is a tool (`known`), followed, past blank lines, by a line that
  * starts with `Action Input:`, outside `taken`; in document order, up to the first `Observation:`
  * line after the first call: actions after it stay the reply's text. An action that names no tool
@@ -148,6 +183,16 @@ export function findReactCalls(text: string, taken: RangeSet, known: (name: stri
     let start = at;
     while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
     if (start > 0 && text.charCodeAt(start - 1) !== 0x0a) continue;
+    const inline = words.sameLine ? inputOnLine(text, at + action.length, opener) : undefined;
+    if (inline !== undefined) {
+      if (!known(inline.name)) continue;
+      const { input, end } = inputAt(text, inline.at + opener.length, look);
+      if (taken.overlaps(start, end)) continue;
+      calls.push({ name: inline.name, input, start, end });
+      if (calls.length === 1) observation = indexOfWord(text, words.observation, end);
+      at = end - action.length;
+      continue;
+    }
     let nameEnd = at + action.length;
     while (nameEnd < text.length && nameEnd - at < NAME_LIMIT && text.charCodeAt(nameEnd) !== 0x0a) nameEnd++;
     if (nameEnd < text.length && text.charCodeAt(nameEnd) !== 0x0a) continue;
@@ -155,6 +200,12 @@ export function findReactCalls(text: string, taken: RangeSet, known: (name: stri
     if (name === '' || !known(name)) continue;
     let k = nameEnd;
     while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
+    // `Action: get_weather` ending the reply: its input cut off (LangChain's parser refuses an action
+    // without one), an error; as text, the call was lost without a word.
+    if (k === text.length) {
+      if (!taken.overlaps(start, k)) calls.push({ name, input: '', start, end: k, cut: true });
+      break;
+    }
     if (!wordAt(text, opener, k)) continue;
     const { input, end } = inputAt(text, k + opener.length, look);
     if (taken.overlaps(start, end)) continue;

@@ -60,7 +60,7 @@ export function wasCutOff(repairs: readonly Repair[]): boolean {
 }
 
 /** The error for arguments the reply cut off: a cut-off call is never run with guessed arguments. */
-function cutOff(where: Where): JsonMendError {
+export function cutOff(where: Where): JsonMendError {
   return new JsonMendError('UNREPAIRABLE', `${where()} is cut off: its arguments never end`);
 }
 
@@ -495,6 +495,12 @@ function closersBeforeCloseToken(body: string, repairs: Repair[]): Repair[] {
 function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
   const origin: CallOrigin = { format: span.format, span: { start: span.start, end: span.end } };
   const line = () => ctx.lineAt(span.start);
+  // Plain tags the reply's end cut off after the tool's name (`<tool_use><name>get_weather`): a call
+  // cut off when it is one of the tools, else the tags mentioned.
+  if (span.cut === true && span.name !== undefined) {
+    if (!ctx.tools.has(span.name)) return [];
+    throw cutOff(describe(span.name, span.format, line));
+  }
   if (span.body === 'call') {
     if (body.trim() === '') return [];
     if (span.format === 'llama') {
@@ -580,13 +586,17 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
   let read: { value: unknown; repairs: Repair[] };
   if (span.body === 'gemma_args') {
+    // Nothing, or only the object's `{` (or `(`), before the reply's end: cut off, not `{}`.
+    if (!span.closed && atEnd && /^[{(]?$/.test(body.trim())) throw cutOff(where);
     const args = gemmaArgumentsText(body);
     if (args === undefined) throw cutOff(where);
     if (args.lostOpener) rewrites.push('lost_string_token');
     read = argumentsFromText(args.text, schema, ctx.parseOptions, rewrites, where);
   } else if (span.body === 'arguments' || (!body.includes(open) && json)) {
     // `<function=NAME>{…}</function>` (Llama 3.1's custom format): the header is Qwen3-Coder's, the body JSON.
-    if (!span.closed && atEnd && body.trim() === '') throw cutOff(where);
+    // Nothing, or only a fence's opening line (DeepSeek V3's ```` ```json ````) or the object's `{`, before
+    // the reply's end: cut off.
+    if (!span.closed && atEnd && /^(?:```[\w-]*)?\s*[{[]?$/.test(body.trim())) throw cutOff(where);
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
   } else if (span.body === 'named_tags') {
     const tags = readNamedTags(body, schema, ctx.parseOptions);

@@ -894,7 +894,12 @@ const toolPiece = fc.oneof(
     '<tool_call>ls</arg_value>', 'Action：ls\n', 'Action Input：', '动作：ls\n', '动作输入：', '工具：', '工具输入：', '调用工具：ls\n', '输入：', '观察：x\n',
     '<tool_call name="ls">', '<tool_call id="c1" name="get_weather">{"city": "Oslo"}', '<function_call name="ls">', '</function_call>',
     "ls\n```python\ntool_call(a='x')\n```", '```python\n', "tool_call(city='Os", '<function=ls>\n<parameter name="a">x</parameter>',
-    '<|tool_call_begin|>functionsls0<|tool_call_argument_begin|>', 'functions_get_weather_1'),
+    '<|tool_call_begin|>functionsls0<|tool_call_argument_begin|>', 'functions_get_weather_1',
+    // Session 34: headers the reply's end cuts after the name, Kimi calls whose <|tool_call_begin|> was lost,
+    // ```xml fences, Qwen-Agent's one-line words, the whole call as the arguments.
+    '[TOOL_CALLS]get_weather', '[AR', '<|tool_call>call:ls', '<tool_call>get_weather', '<｜tool▁call▁begin｜>ls', '<tool_use><name>ls',
+    '<|tool_calls_section_begin|>ls:0<|tool_call_argument_begin|>', 'functions.ls:1 {"a": 1}', '```xml\n', '<function_call>{"name": "ls", "arguments": {}}',
+    '✿FUNCTION✿: ls, ✿ARGS✿: {"a": 1}', '✿FUNCTION✿: get_weather ✿ARGS✿: ', 'Observation: {"name": "ls", "arguments": {}}\n'),
   damagedJson,
   piece,
 );

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { SchemaError, coerce, coerceWithReport, parse, type SchemaRepair } from '../../src/schema/index.js';
+import { SchemaError, coerce, coerceWithReport, parse, type Repair, type SchemaRepair } from '../../src/schema/index.js';
+import { parseToolArguments } from '../../src/loop/index.js';
 
 const arrayOfStrings = { type: 'object', properties: { files: { type: 'array', items: { type: 'string' } } }, required: ['files'] };
 
@@ -388,5 +389,40 @@ describe('invariants', () => {
       assert.deepEqual(e.issues.map((i) => [i.path, i.expected, i.received]), [['/n', 'integer', '"1"'], ['/m', 'integer', '"x"']]);
       return true;
     });
+  });
+});
+
+// Session 34: parseToolArguments given the whole call, `{"name": …, "arguments": {…}}` (an SDK's
+// tool_call.function passed where its arguments go, or a model writing the call into them): with a
+// schema that closes or requires nothing the envelope came back as the arguments, without a word
+// (`{"name": "get_weather", "arguments": {…}}` for `{days}`), else a SchemaError for what it lacks.
+describe('unwrap_tool_call (parseToolArguments)', () => {
+  const weather = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] };
+  function read(text: string, schema?: Record<string, unknown>) {
+    let repairs: readonly Repair[] = [];
+    const value = parseToolArguments(text, schema, { onRepair: (r) => (repairs = r) });
+    return { value, kinds: kinds(repairs), repairs };
+  }
+  test('the call\'s arguments are read when the schema declares none of its members, and the unwrap is reported', () => {
+    const r = read('{"name": "get_weather", "arguments": {"city": "Paris", "days": "3"}}', weather);
+    assert.deepEqual([r.value, r.kinds], [{ city: 'Paris', days: 3 }, ['unwrap_tool_call', 'string_to_integer']]);
+    assert.deepEqual(r.repairs[0], { kind: 'unwrap_tool_call', path: '', before: { name: 'get_weather', arguments: { city: 'Paris', days: '3' } }, after: { city: 'Paris', days: '3' } });
+    // A schema the envelope would pass as it stands: it came back as the arguments.
+    assert.deepEqual(read('{"name": "get_weather", "arguments": {"days": 3}}', { type: 'object', properties: { days: { type: 'integer' } } }).value, { days: 3 });
+    assert.deepEqual(read('{"name": "get_weather", "parameters": {"city": "Oslo"}, "id": "call_1"}', weather).value, { city: 'Oslo' });
+    const wrapped = read('{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Rome\\"}"}}', weather);
+    assert.deepEqual([wrapped.value, wrapped.kinds], [{ city: 'Rome' }, ['unwrap_tool_call']]);
+    // The parser's repairs of the text stay.
+    assert.deepEqual([...new Set(read("{'name': 'get_weather', 'arguments': {'city': 'Lima'}}", weather).kinds)], ['single_quotes', 'unwrap_tool_call']);
+  });
+  test('ambiguous, it stays: a schema declaring a member of the call, none given, or no schema\'s properties; the arguments the schema rejects are its error', () => {
+    const envelope = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+    const value = { name: 'get_weather', arguments: { city: 'Paris' } };
+    assert.deepEqual(read(envelope, { type: 'object', properties: { name: { type: 'string' }, arguments: { type: 'object' } } }), { value, kinds: [], repairs: [] });
+    assert.deepEqual(read(envelope).value, value);
+    assert.deepEqual(read(envelope, { type: 'object' }).value, value);
+    // Another member beside them: no call's envelope.
+    assert.throws(() => read('{"name": "get_weather", "arguments": {}, "note": 1}', weather), SchemaError);
+    assert.throws(() => read('{"name": "get_weather", "arguments": {"days": 2}}', weather), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/city');
   });
 });

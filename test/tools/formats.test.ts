@@ -198,6 +198,81 @@ describe('a header the end of the reply cut off before its ">" (session 33, roun
   });
 });
 
+describe('a header the end of the reply cut off right after the tool\'s name (session 34)', () => {
+  // Each gave no call and no error: `<|tool_call>call:get_weather`, `[TOOL_CALLS]get_weather`,
+  // `<tool_call>get_weather` ending the reply, and the same in the other formats' headers.
+  const tools = [{ name: 'get_weather' }, { name: 'ping' }];
+  /** extractToolCalls and the stream's end() in 1- and 3-character chunks both throw `code` with a message matching `pattern`. */
+  function throwsEverywhere(text: string, code: string, pattern: RegExp): void {
+    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === code && pattern.test(e.message), text);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === code && pattern.test(e.message), `${text} in ${size}-character chunks`);
+    }
+  }
+  const cut = (format: string, line = 1) => new RegExp(`^the call to "get_weather" \\(${format}, line ${line}\\) is cut off`);
+
+  test('gemma: the name, or an empty "{" or "(", then the reply\'s end; a complete {} is a call', () => {
+    for (const text of ['<|tool_call>call:get_weather', '<|tool_call>call:get_weather ', '<|tool_call>:get_weather', '<start_function_call>call:get_weather', '<|tool_call>call:get_weather{', '<|tool_call>call:get_weather( ']) {
+      throwsEverywhere(text, 'UNREPAIRABLE', cut('gemma'));
+    }
+    throwsEverywhere('Checking.\n<|tool_call>call:get_weather', 'UNREPAIRABLE', cut('gemma', 2));
+    assert.deepEqual(readAlike('<|tool_call>call:ping{}', tools).calls.map((c) => [c.name, c.arguments]), [['ping', {}]]);
+    assert.deepEqual(readAlike('<|tool_call>call:ping{}<tool_call|>', tools).calls.map((c) => [c.name, c.arguments]), [['ping', {}]]);
+  });
+
+  test('mistral: the name, or inside [ARGS] or the call id, then the reply\'s end', () => {
+    for (const text of ['[TOOL_CALLS]get_weather', '[TOOL_CALLS] get_weather\n', '[TOOL_CALLS]get_weather[AR', '[TOOL_CALLS]get_weather[ARGS]', '[TOOL_CALLS]get_weather[ARGS]{', '[TOOL_CALLS]get_weather[CALL_I', '[TOOL_CALLS]get_weather[CALL_ID]a5jR3k2lP']) {
+      throwsEverywhere(text, 'UNREPAIRABLE', cut('mistral'));
+    }
+  });
+
+  test('glm45: <tool_call>NAME, or inside its first <arg_key>, then the reply\'s end', () => {
+    for (const text of ['<tool_call>get_weather', '<tool_call>\nget_weather\n', '<tool_call>get_weather<arg_']) throwsEverywhere(text, 'UNREPAIRABLE', cut('glm45'));
+  });
+
+  test('deepseek: NAME before its <｜tool▁sep｜>, function<｜tool▁sep｜>NAME before its line ends, or an empty fence', () => {
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather', 'UNREPAIRABLE', cut('deepseek_v31'));
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁s', 'UNREPAIRABLE', cut('deepseek_v31'));
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather', 'UNREPAIRABLE', cut('deepseek_v3'));
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n', 'UNREPAIRABLE', cut('deepseek_v3'));
+    throwsEverywhere('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{', 'UNREPAIRABLE', cut('deepseek_v3'));
+  });
+
+  test('DSML, MiniMax-M3 and harmony headers', () => {
+    throwsEverywhere('<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather"', 'UNREPAIRABLE', cut('deepseek_dsml', 2));
+    throwsEverywhere(']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_weather"', 'UNREPAIRABLE', cut('minimax_m3', 2));
+    for (const text of ['<|channel|>commentary to=functions.get_weather', '<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json', '<|channel|>commentary to=functions.get_weather <|constrain|>json<|mess']) {
+      throwsEverywhere(text, 'UNREPAIRABLE', cut('harmony'));
+    }
+  });
+
+  test('markup of special tokens naming a tool not given: that tool is the error, as for a whole call', () => {
+    for (const text of ['<|tool_call>call:rm', '[TOOL_CALLS]rm', '<｜tool▁call▁begin｜>rm', '<｜DSML｜invoke name="rm"', '<|channel|>commentary to=functions.rm']) {
+      throwsEverywhere(text, 'SCHEMA_MISMATCH', /the tool "rm"/);
+    }
+  });
+
+  test('tags of plain words (<tool_use><name>, <tool_call name=…>): a call cut off when the name is a tool given, else the tags mentioned', () => {
+    for (const text of ['<tool_use><name>get_weather', '<tool_use><name>get_weather</name>', '<tool_use>\n<name>get_weather</name>\n<argum']) throwsEverywhere(text, 'UNREPAIRABLE', cut('tool_use'));
+    for (const text of ['<tool_call name="get_weather"', '<function_call id="c1" name="get_weather', '<tool_call name=\'get_weather\'']) throwsEverywhere(text, 'UNREPAIRABLE', cut('hermes'));
+    for (const text of ['Write <tool_use><name>NAME', 'Write <tool_call name="NAME"', '<tool_call>rm', 'The tag is <tool_call>']) assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+  });
+
+  test('react: Action: NAME (or ✿FUNCTION✿: NAME) and no input before the reply\'s end', () => {
+    for (const text of ['Action: get_weather', 'Thought: I need the weather.\nAction: get_weather\n', '✿FUNCTION✿: get_weather']) throwsEverywhere(text, 'UNREPAIRABLE', /"get_weather" \(react, line \d\) is cut off/);
+    // LangChain stops the reply at "\nObservation:": an empty input ending it calls a tool that takes none.
+    assert.deepEqual(readAlike('Action: ping\nAction Input: ', tools).calls.map((c) => [c.name, c.arguments]), [['ping', {}]]);
+  });
+
+  test('a header in prose, or a name no tool has in plain words, stays text', () => {
+    for (const text of ['Use <|tool_call>call:get_weather, then the arguments.', 'Use [TOOL_CALLS]get_weather then.', 'Wrap it in <tool_call>get_weather tags.', '[TOOL_CALLS]', '<|tool_call>call:', 'Action: rm', 'Action: get_weather is the line to write.']) {
+      assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+    }
+  });
+});
+
 describe('qwen3_coder: <function=NAME><parameter=KEY>', () => {
   // Llama 3.1's custom tool format writes JSON after the same header: the arguments were dropped ({}).
   // usestrix/strix #439 (MiniMax M2.5/M2.7), survey s33/c E4: `<function=NAME>` with `invoke`'s
@@ -618,6 +693,43 @@ describe('kimi_k2: <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin
       for (const ch of reply) s.push(ch);
       assert.throws(() => s.end(), /"web_search".*cut off/);
     }
+  });
+
+  // Kimi K2.6 served without its tool parser (mlxcel #766 and #783: "if no per-call wrappers are
+  // present, the whole section is one call"; skales #185): the section's opener, then the call's id
+  // with no <|tool_call_begin|> before it. It gave calls [] and no error, the markup left in the text.
+  test('<|tool_call_begin|> lost after the section\'s opener or a call\'s end: the id after them starts the call (session 34)', () => {
+    const one = readAlike('Checking.<|tool_calls_section_begin|>get_weather:0<|tool_call_argument_begin|>{"location":"Paris"}<|tool_call_end|><|tool_calls_section_end|>', tools);
+    assert.deepEqual([one.calls.map((c) => [c.format, c.name, c.arguments, c.id, c.rewrites]), one.text], [[['kimi_k2', 'get_weather', { location: 'Paris' }, 'get_weather:0', []]], 'Checking.']);
+    const unwrapped = readAlike('<|tool_calls_section_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "London"}<|tool_calls_section_end|>', tools);
+    assert.deepEqual([unwrapped.calls.map((c) => [c.name, c.arguments, c.id]), unwrapped.text], [[['get_weather', { location: 'London' }, 'functions.get_weather:0']], '']);
+    // The argument token lost too: the id, then the JSON.
+    const both = readAlike('Let me search. <|tool_calls_section_begin|> functions.web_search:0 {"query": "test"} <|tool_calls_section_end|>', tools);
+    assert.deepEqual([both.calls.map((c) => [c.name, c.arguments]), both.text], [[['web_search', { query: 'test' }]], 'Let me search.']);
+    // Every call of the section, with or without its own opener.
+    const section = '<|tool_calls_section_begin|>\nfunctions.get_weather:0<|tool_call_argument_begin|>{"location": "Oslo"}<|tool_call_end|>\n' +
+      'functions.web_search:1<|tool_call_argument_begin|>{"query": "fjords"}<|tool_call_end|>\n<|tool_call_begin|>functions.web_search:2<|tool_call_argument_begin|>{"query": "ferries"}<|tool_call_end|>\n<|tool_calls_section_end|>';
+    assert.deepEqual(readAlike(section, tools).calls.map((c) => [c.name, c.id]), [['get_weather', 'functions.get_weather:0'], ['web_search', 'functions.web_search:1'], ['web_search', 'functions.web_search:2']]);
+    const after = readAlike('<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Rome"}<|tool_call_end|>functions.web_search:1<|tool_call_argument_begin|>{"query": "Rome"}<|tool_call_end|>', tools);
+    assert.deepEqual([after.calls.map((c) => c.name), after.text], [['get_weather', 'web_search'], '']);
+  });
+
+  test('<|tool_call_begin|> lost: a tool not given is the error; cut off, the error naming the call; prose after the tokens stays text', () => {
+    throwsCode('<|tool_calls_section_begin|>functions.rm:0<|tool_call_argument_begin|>{"path": "/"}<|tool_call_end|><|tool_calls_section_end|>', 'SCHEMA_MISMATCH', /the tool "rm"/);
+    for (const reply of ['<|tool_calls_section_begin|>functions.web_search:0', '<|tool_calls_section_begin|>web_search:0<|tool_call_arg', '<|tool_calls_section_begin|>web_search<|tool_call_argument_begin|>{"query": "un']) {
+      throwsCode(reply, 'UNREPAIRABLE', /"web_search" \(kimi_k2, line 1\) is cut off/);
+      const s = createToolCallStream({ tools });
+      for (const ch of reply) s.push(ch);
+      assert.throws(() => s.end(), /"web_search" \(kimi_k2, line 1\) is cut off/, reply);
+    }
+    // After a call's end a word and JSON are no call (an id is `functions.NAME` or `NAME:0`); nor is prose after the section's opener.
+    const done = readAlike('<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Rome"}<|tool_call_end|>Done. {"ok": true}', tools);
+    assert.deepEqual([done.calls.map((c) => c.name), done.text], [['get_weather'], 'Done. {"ok": true}']);
+    assert.deepEqual(readAlike('<|tool_calls_section_begin|>Let me think first.', tools), { calls: [], text: '<|tool_calls_section_begin|>Let me think first.' });
+    // A bare word ending the reply there: a call cut off when it is a tool's name, else text.
+    throwsCode('<|tool_calls_section_begin|>get_weather', 'UNREPAIRABLE', /"get_weather" \(kimi_k2, line 1\) is cut off/);
+    const word = '<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "Rome"}<|tool_call_end|>Done';
+    assert.deepEqual(readAlike(word, tools).text, 'Done');
   });
 
   test("a counter and no name (vLLM's test_kimi_k2_tool_parser): the tool whose parameters the arguments fit, or an error — never a call dropped", () => {
@@ -1140,6 +1252,36 @@ describe('json: bare call objects', () => {
   });
 });
 
+describe('calls in a ```xml fence (session 34)', () => {
+  // The calls were read but the fence's lines stayed in the text ("```xml\n\n```"), and JSON in
+  // <function_call> or <tool_calls> tags inside an ```xml fence gave calls [] and no error.
+  test('markup and wrapped JSON in an ```xml (or bare) fence: read, the fence\'s lines leave the text with them', () => {
+    const json = '{"name": "get_weather", "arguments": {"location": "Paris"}}';
+    for (const [reply, format] of [
+      [`\`\`\`xml\n<tool_call>\n${json}\n</tool_call>\n\`\`\``, 'hermes'],
+      [`\`\`\`\n<tool_call>\n${json}\n</tool_call>\n\`\`\``, 'hermes'],
+      [`\`\`\`xml\n<function_call>${json}</function_call>\n\`\`\``, 'json'],
+      [`\`\`\`xml\n<function_call>\n${json}\n</function_call>\n\`\`\``, 'json'],
+      [`\`\`\`xml\n<tool_calls>\n${json}\n</tool_calls>\n\`\`\``, 'json'],
+      ['```xml\n<invoke name="get_weather">\n<parameter name="location">Paris</parameter>\n</invoke>\n```', 'invoke'],
+      ['```xml\n<function_call name="get_weather">{"location": "Paris"}</function_call>\n```', 'hermes'],
+      ['```xml\n<tool_call>\n<function=get_weather>\n<parameter=location>\nParis\n</parameter>\n</function>\n</tool_call>\n```', 'qwen3_coder'],
+    ]) {
+      const r = readAlike(reply, tools);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[[format, 'get_weather', { location: 'Paris' }]], ''], reply);
+    }
+    const around = readAlike('Sure.\n  ```xml\n<function_calls>\n<invoke name="get_weather">\n<parameter name="location">Paris</parameter>\n</invoke>\n</function_calls>\n  ```\nDone.', tools);
+    assert.deepEqual([around.calls.map((c) => c.name), around.text], [['get_weather'], 'Sure.\n\nDone.']);
+  });
+
+  test('a fence that holds more than the calls keeps its lines; JSON in other tags of an ```xml fence is no call', () => {
+    const noted = readAlike('Example:\n```xml\n<tool_call>{"name": "web_search", "arguments": {"query": "x"}}</tool_call>\n<!-- note -->\n```', tools);
+    assert.deepEqual([noted.calls.map((c) => c.name), noted.text], [['web_search'], 'Example:\n```xml\n\n<!-- note -->\n```']);
+    const html = '```html\n<div>{"name": "web_search", "arguments": {"query": "x"}}</div>\n```';
+    assert.deepEqual(readAlike(html, tools), { calls: [], text: html });
+  });
+});
+
 describe('arguments: as a string, doubled braces, cut off', () => {
   test('arguments written as a JSON string', () => {
     const c = only('<tool_call>{"name": "get_weather", "arguments": "{\\n  \\"location\\": \\"Bengaluru\\"\\n}"}</tool_call>');
@@ -1537,6 +1679,40 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     const invented = read('✿FUNCTION✿: f\n✿ARGS✿: {"q": 1}\n✿RESULT✿: done\n✿RETURN✿: Here it is.\n✿FUNCTION✿: f\n✿ARGS✿: {"q": 2}');
     assert.deepEqual([invented.calls.map((c) => c.arguments), invented.text], [[{ q: 1 }], '✿RESULT✿: done\n✿RETURN✿: Here it is.\n✿FUNCTION✿: f\n✿ARGS✿: {"q": 2}']);
     for (const t of ['✿FUNCTION✿: unknown\n✿ARGS✿: {}', '✿RETURN✿: The answer is 4.']) assert.deepEqual(read(t), { calls: [], text: t });
+  });
+  // Qwen-Agent's parser reads the name up to ✿ARGS✿: wherever it is; models write the pair on one
+  // line (`✿FUNCTION✿: get_weather, ✿ARGS✿: {…}`, as qlaud's provider notes saw qwen-coder-plus do
+  // with its words). It gave calls [] and no error (session 34).
+  test('Qwen-Agent\'s ✿FUNCTION✿: NAME and ✿ARGS✿: on one line, a comma or a space between', () => {
+    for (const line of ['✿FUNCTION✿: search, ✿ARGS✿: {"query": "cats"}', '✿FUNCTION✿: search ✿ARGS✿: {"query": "cats"}', '✿FUNCTION✿：search，✿ARGS✿：{"query": "cats"}']) {
+      const r = read(`Let me look.\n${line}\n✿RESULT✿: 3 cats`);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['react', 'search', { query: 'cats' }]], 'Let me look.\n\n✿RESULT✿: 3 cats'], line);
+    }
+    const two = read('✿FUNCTION✿: f, ✿ARGS✿: {"q": 1}\n✿FUNCTION✿: search ✿ARGS✿: "dogs"');
+    assert.deepEqual(two.calls.map((c) => [c.name, c.arguments]), [['f', { q: 1 }], ['search', { query: 'dogs' }]]);
+    for (const t of ['✿FUNCTION✿: unknown, ✿ARGS✿: {}', 'Use ✿FUNCTION✿: search, ✿ARGS✿: {…} lines.']) assert.deepEqual(read(t), { calls: [], text: t });
+  });
+  // A model that does not stop at "Observation:" writes the tool's result itself, maybe JSON shaped
+  // like a call, or more calls after it; the bare, pythonic and ReAct readers took them as calls
+  // (session 34).
+  test('after an Observation: line that follows the first call, JSON (the made-up result) and calls are text', () => {
+    const tools = [{ name: 'get_weather' }, { name: 'web_search' }];
+    const call = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+    const result = 'Observation: {"name": "web_search", "arguments": {"query": "Paris"}}';
+    for (const [reply, format] of [
+      [`${call}\n${result}`, 'json'],
+      [`Thought: the weather.\n${call}\n${result}\nThought: done.\n${call}`, 'json'],
+      [`Action: get_weather\nAction Input: {"city": "Paris"}\n${result}`, 'react'],
+      ['Action: get_weather\nAction Input: {"city": "Paris"}\nObservation: [web_search(query="Paris")]', 'react'],
+      ['✿FUNCTION✿: get_weather\n✿ARGS✿: {"city": "Paris"}\n✿RESULT✿: {"name": "web_search", "arguments": {"query": "Paris"}}', 'react'],
+      ['Action:\n```json\n{"action": "get_weather", "action_input": {"city": "Paris"}}\n```\nObservation: 21°C\nThought: now search\nAction:\n```json\n{"action": "web_search", "action_input": {"query": "Paris"}}\n```', 'json'],
+    ]) {
+      const r = readAlike(reply, tools);
+      assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [[format, 'get_weather', { city: 'Paris' }]], reply);
+      assert.ok(r.text.includes('Paris"}') || r.text.includes('Paris")') , reply);
+    }
+    // No Observation line, or one before the first call: every call is one.
+    assert.deepEqual(readAlike(`Observation: nothing yet.\n${call}\n{"name": "web_search", "arguments": {"query": "x"}}`, tools).calls.map((c) => c.name), ['get_weather', 'web_search']);
   });
   test('actions after an Observation the model wrote itself are the reply\'s text (langchain #21912)', () => {
     const invented = 'Action: f\nAction Input: {"q": 1}\nObservation: x\nThought: now more\nAction: f\nAction Input: {"q": 2}';

@@ -40,6 +40,9 @@ const REPLIES: Record<string, string> = {
   llama_builtin: '<|python_tag|>web_search.call(query="llama")<|eom_id|>',
   function_name: '<function name="get_weather">{"location": "Oslo"}</function>',
   glm45: '<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Bergen</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>',
+  // Kimi K2.6 with <|tool_call_begin|> lost, after the section's opener and after a call's end (session 34).
+  kimi_k2_lost_begin: '<|tool_calls_section_begin|>get_weather:0<|tool_call_argument_begin|>{"location": "Paris"}<|tool_call_end|>\nfunctions.web_search:1 {"query": "Paris"}<|tool_call_end|><|tool_calls_section_end|>',
+  hermes_xml_fence: 'Checking.\n```xml\n<tool_call>\n{"name": "web_search", "arguments": {"query": "fences"}}\n</tool_call>\n```',
 };
 
 /** Formats whose last call has no closing markup: its JSON's end is only known when more text (or the end) comes. */

@@ -27,6 +27,12 @@ export interface ToolCallSpan {
   bodyEnd: number;
   /** True when the span's own closing markup was seen (not the end of the text or the next call). */
   closed: boolean;
+  /**
+   * The reply ended in the header right after the tool's name, in markup that says a call only with a
+   * tool's name (plain tags, `<tool_use><name>NAME`, `<tool_call name="NAME"`; a bare word after a Kimi
+   * call's end): a call cut off when NAME is one of the tools, else the markup mentioned.
+   */
+  cut?: true;
 }
 
 /** Told about spans as they are found; the span object is the scanner's and changes until closed. */
@@ -60,6 +66,7 @@ interface Header {
   body: SpanBody;
   bodyStart: number;
   ends: readonly End[];
+  cut?: true;
 }
 
 const WAIT = 0;
@@ -141,6 +148,9 @@ const HARMONY_ENDS: readonly End[] = [
 const STRIPPED_HARMONY_ARGS = /^[ \t]*(?:json[ \t]*)?\{/;
 /** The same after a bare recipient (`to=NAME`): the `json` word required. */
 const BARE_STRIPPED_HARMONY_ARGS = /^[ \t]*json[ \t]*\{/;
+/** A harmony header token (`<|constrain|>`), and what may stand between the recipient and `<|message|>` once they are spaces. */
+const HARMONY_TOKEN = /<\|[a-z_]{1,20}\|>/g;
+const HARMONY_HEADER_WORDS = /^[\w\s-]*$/;
 /** With its tokens stripped, a harmony message ends where the next one's role and channel start. */
 const STRIPPED_HARMONY_ENDS: readonly End[] = [
   ...HARMONY_ENDS,
@@ -245,6 +255,11 @@ export class ToolCallScanner {
    * answers no result it was given: its text, no call.
    */
   turnEnd = -1;
+  /**
+   * Where a Kimi call whose `<|tool_call_begin|>` was lost may start (right after the section's opener
+   * or a Kimi call's `<|tool_call_end|>`), or -1: see kimiLostBegin.
+   */
+  private kimiNext = -1;
   /** Whether the text dropped from the window ended a line (or nothing was dropped): see startsLine. */
   private droppedEndsLine = true;
   private readonly found: number[] = OPENERS.map(() => -1);
@@ -350,6 +365,15 @@ export class ToolCallScanner {
         this.pos = this.total;
         return;
       }
+      if (this.kimiNext !== -1) {
+        const lost = this.kimiLostBegin(this.kimiNext);
+        if (lost === WAIT) return;
+        this.kimiNext = -1;
+        if (lost !== REJECT && lost !== STRIP) {
+          this.openSpan(lost);
+          continue;
+        }
+      }
       const i = this.nextOpener();
       if (i === -1) {
         // No opener can start before the earliest place a search resumes from.
@@ -398,19 +422,26 @@ export class ToolCallScanner {
         if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
         this.strips.push([at, at + token.length]);
         this.pos = at + token.length;
+        if (token === T.kimiSectionBegin) this.kimiNext = this.pos;
         continue;
       }
-      const span: ToolCallSpan = {
-        format: header.format, start: header.start, end: header.bodyStart, name: header.name, nameStart: header.nameStart,
-        body: header.body, bodyStart: header.bodyStart, bodyEnd: header.bodyStart, closed: false,
-      };
-      if (header.id !== undefined) span.id = header.id;
       if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
-      this.current = { span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart) };
-      this.pos = header.bodyStart;
-      this.startAnchor = this.channelAnchor = -1;
-      this.listener.open?.(span);
+      this.openSpan(header);
     }
+  }
+
+  /** Opens the span a header starts. */
+  private openSpan(header: Header): void {
+    const span: ToolCallSpan = {
+      format: header.format, start: header.start, end: header.bodyStart, name: header.name, nameStart: header.nameStart,
+      body: header.body, bodyStart: header.bodyStart, bodyEnd: header.bodyStart, closed: false,
+    };
+    if (header.id !== undefined) span.id = header.id;
+    if (header.cut) span.cut = true;
+    this.current = { span, ends: header.ends, found: header.ends.map(() => -1), from: header.ends.map(() => header.bodyStart) };
+    this.pos = header.bodyStart;
+    this.startAnchor = this.channelAnchor = -1;
+    this.listener.open?.(span);
   }
 
   /** Whether the stripped token at `at` may still turn out to start a longer opener (see LONGER_OPENERS). */
@@ -491,6 +522,7 @@ export class ToolCallScanner {
     span.closed = end?.consume === true;
     span.end = end === undefined ? this.total : end.consume ? endAt + end.token.length : endAt;
     if (end?.token === T.eomId) this.turnEnd = span.end;
+    if (end?.token === T.kimiCallEnd) this.kimiNext = span.end;
     this.current = undefined;
     this.pos = span.end;
     this.spans.push(span);
@@ -623,11 +655,12 @@ export class ToolCallScanner {
    * The tool's name of a header the reply's end cut off before its `>` (`<function=get_weather`,
    * `<invoke name="get_wea`): the call was being written, so it is read as one cut off (the reader's
    * error), not left as text with no word. Undefined while more may come, or when the header holds
-   * more than a name (`quoted`: in quotes, the closing one maybe written).
+   * more than a name (`quoted`: in quotes, the closing one maybe written; `next`: the token after the
+   * name, which the end may have cut, `get_weather<｜tool▁s`).
    */
-  private cutHeaderName(nameStart: number, window: string, quoted: boolean): string | undefined {
+  private cutHeaderName(nameStart: number, window: string, quoted: boolean, next?: string): string | undefined {
     if (!this.ended || nameStart + window.length !== this.total) return undefined;
-    let name = window.trim();
+    let name = (next === undefined ? window : withoutStartOf(window, next)).trim();
     if (quoted) {
       const q = name.charAt(0);
       if (q !== '"' && q !== "'") return undefined;
@@ -648,8 +681,10 @@ export class ToolCallScanner {
     const k = this.skipSpace(read.end);
     // Space past the header's bound is no GLM header: waiting on it, each push would scan it again.
     if (k - at > HEADER_LIMIT) return undefined;
+    // `<tool_call>get_weather` (or inside its first `<arg_key>`) ending the reply: a GLM call cut off,
+    // which the reader reports when NAME is one of the tools (else the markup mentioned, as with no arguments).
     for (const token of [T.argKeyOpen, T.toolCallClose, T.argValueClose]) {
-      if (this.cutInside(token, k)) return this.ended ? undefined : WAIT;
+      if (this.cutInside(token, k)) return this.ended ? { format: 'glm45', start: at, name: read.name, nameStart: i, body: 'arg_pairs', bodyStart: this.total, ends: HERMES_ENDS } : WAIT;
       if (!this.startsWith(token, k)) continue;
       const stray = token === T.argValueClose ? this.endsAfterStrayCloser(at, k + token.length) : true;
       if (stray !== true) return stray === WAIT ? WAIT : undefined;
@@ -702,12 +737,9 @@ export class ToolCallScanner {
     const window = this.slice(nameStart, nameStart + HEADER_LIMIT);
     const gt = window.indexOf('>');
     if (gt === -1) {
-      // `<invoke name="get_weather"` ending the reply: a call cut off in its header (an error, not text).
-      const cut = open === T.invokeOpen || open === T.functionNameOpen ? this.cutHeaderName(nameStart, window, true) : undefined;
-      if (cut !== undefined) {
-        const format = open === T.invokeOpen ? 'invoke' : 'qwen3_coder';
-        return { format, start, name: cut, nameStart, body: 'parameters', bodyStart: this.total, ends: open === T.invokeOpen ? INVOKE_ENDS : QWEN_ENDS };
-      }
+      // `<invoke name="get_weather"` (DeepSeek's, MiniMax-M3's too) ending the reply: a call cut off in its header (an error, not text).
+      const cut = this.cutHeaderName(nameStart, window, true);
+      if (cut !== undefined) return { ...invokeKind(open), start, name: cut, nameStart, bodyStart: this.total };
       return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
     }
     const quoted = window.slice(0, gt).trim();
@@ -715,12 +747,7 @@ export class ToolCallScanner {
     if ((q !== '"' && q !== "'") || quoted.length < 3 || quoted.charAt(quoted.length - 1) !== q) return REJECT;
     const name = quoted.slice(1, -1);
     if (!NAME.test(name)) return REJECT;
-    const nameAt = nameStart + window.indexOf(name);
-    const bodyStart = nameStart + gt + 1;
-    if (open === T.minimaxM3InvokeOpen) return { format: 'minimax_m3', start, name, nameStart: nameAt, body: 'named_tags', bodyStart, ends: MINIMAX_M3_ENDS };
-    if (open === T.functionNameOpen) return { format: 'qwen3_coder', start, name, nameStart: nameAt, body: 'parameters', bodyStart, ends: QWEN_ENDS };
-    const dsml = open === T.dsmlInvokeOpen;
-    return { format: dsml ? 'deepseek_dsml' : 'invoke', start, name, nameStart: nameAt, body: 'parameters', bodyStart, ends: dsml ? DSML_ENDS : INVOKE_ENDS };
+    return { ...invokeKind(open), start, name, nameStart: nameStart + window.indexOf(name), bodyStart: nameStart + gt + 1 };
   }
 
   /**
@@ -732,11 +759,15 @@ export class ToolCallScanner {
     const attrStart = at + token.length;
     const window = this.slice(attrStart, attrStart + HEADER_LIMIT);
     const gt = window.indexOf('>');
-    if (gt === -1) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
-    const attrs = nameAndId(window.slice(0, gt));
+    // `<tool_call name="get_weather"` ending the reply (the value's closing quote maybe not written):
+    // plain tags, so a call cut off only when the name is one of the tools (`cut`), else the tag mentioned.
+    const cut = gt === -1 && this.ended && attrStart + window.length === this.total;
+    if (gt === -1 && !cut) return window.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+    const attrs = cut ? nameAndId(window) ?? nameAndId(`${window}"`) ?? nameAndId(`${window}'`) : nameAndId(window.slice(0, gt));
     if (attrs === undefined || !NAME.test(attrs.name)) return REJECT;
-    const header: Header = { format: 'hermes', start: at, name: attrs.name, nameStart: attrStart + attrs.nameAt, body: 'parameters', bodyStart: attrStart + gt + 1, ends };
+    const header: Header = { format: 'hermes', start: at, name: attrs.name, nameStart: attrStart + attrs.nameAt, body: 'parameters', bodyStart: cut ? this.total : attrStart + gt + 1, ends };
     if (attrs.id !== undefined) header.id = attrs.id;
+    if (cut) header.cut = true;
     return header;
   }
 
@@ -767,6 +798,38 @@ export class ToolCallScanner {
     return header;
   }
 
+  /**
+   * Kimi K2.6's call whose `<|tool_call_begin|>` was lost (mlxcel #766, skales #185), right after the
+   * section's opener or a Kimi call's `<|tool_call_end|>` (at `from`, spaces after it): its id
+   * (`functions.NAME:0`, `NAME:0`, or the name alone) and `<|tool_call_argument_begin|>`, or an id
+   * and the JSON at once (`functions.NAME:0{…}`, both tokens lost). The reply ending after the id is a
+   * call cut off (a bare word, only when it is a tool's name: `cut`). REJECT for anything else (the
+   * usual `<|tool_call_begin|>`, the section's end, prose).
+   */
+  private kimiLostBegin(from: number): HeaderResult {
+    const i = this.skipSpace(from);
+    if (i >= this.total || this.cutInside(T.kimiCallBegin, i)) return this.ended ? REJECT : this.undecided(from);
+    const read = this.nameAt(i);
+    if (!read) return this.undecided(from);
+    const name = read.name.replace(/^functions\./, '').replace(/:\d+$/, '');
+    if (read.end === i || !NAME.test(name)) return REJECT;
+    // `functions.` before the name or an index after it: Kimi's id, no word of prose.
+    const id = read.name !== name;
+    const k = this.skipSpace(read.end);
+    const begin = T.kimiArgumentBegin;
+    const header = (bodyStart: number): Header => {
+      const h: Header = { format: 'kimi_k2', start: i, name, nameStart: i + read.name.indexOf(name), body: 'arguments', bodyStart, ends: KIMI_ENDS };
+      if (id) h.id = read.name;
+      return h;
+    };
+    if (k >= this.total || this.cutInside(begin, k)) {
+      if (!this.ended) return this.undecided(from);
+      return id ? header(this.total) : { ...header(this.total), cut: true };
+    }
+    if (this.startsWith(begin, k)) return header(k + begin.length);
+    return id && this.code(k) === 0x7b ? header(k) : REJECT;
+  }
+
   /** `<tool_use>` `<name>NAME</name>` `<arguments>` (Cherry Studio's prompt mode), spaces between; the body is the arguments' JSON. */
   private toolUseHeader(at: number): HeaderResult {
     let i = this.skipSpace(at + T.toolUseOpen.length);
@@ -778,7 +841,9 @@ export class ToolCallScanner {
     if (!NAME.test(read.name)) return REJECT;
     i = this.skipSpace(read.end);
     for (const token of [T.toolUseNameClose, T.toolUseArguments]) {
-      if (this.cutInside(token, i)) return this.undecided(at);
+      // `<tool_use><name>get_weather` (or `</name>`) ending the reply: plain tags, so a call cut off only
+      // when the name is one of the tools (`cut`), else the tags mentioned.
+      if (this.cutInside(token, i)) return this.ended ? { format: 'tool_use', start: at, name: read.name, nameStart, body: 'arguments', bodyStart: this.total, ends: TOOL_USE_ENDS, cut: true } : this.undecided(at);
       if (!this.startsWith(token, i)) return REJECT;
       i = this.skipSpace(i + token.length);
     }
@@ -799,7 +864,8 @@ export class ToolCallScanner {
     if (!read) return this.undecided(at);
     if (!NAME.test(read.name)) return REJECT;
     const k = this.skipSpace(read.end);
-    if (k >= this.total) return this.undecided(at);
+    // `<|tool_call>call:get_weather` ending the reply: a call cut off in its header (the reader's error), not text.
+    if (k >= this.total) return this.ended ? { format: 'gemma', start: at, name: read.name, nameStart, body: 'gemma_args', bodyStart: this.total, ends } : this.undecided(at);
     const c = this.code(k);
     if (c !== 0x7b && c !== 0x28) return REJECT;
     return { format: 'gemma', start: at, name: read.name, nameStart, body: 'gemma_args', bodyStart: k, ends };
@@ -815,27 +881,32 @@ export class ToolCallScanner {
     if (!read) return this.undecided(at);
     if (!NAME.test(read.name)) return REJECT;
     const k = this.skipSpace(read.end);
-    if (k >= this.total && !this.ended) return this.undecided(at);
-    // `[TOOL_CALLS]NAME{…}`: Devstral 2 as served with its special tokens skipped (`[ARGS]` gone).
-    if (this.code(k) === 0x7b) return { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: k, ends: MISTRAL_ENDS };
-    // `NAME[CALL_ID]a5jR3k2lP[ARGS]{…}` (tokenizer v13): the call's id before its arguments.
     let id: string | undefined;
+    const header = (bodyStart: number): Header => {
+      const h: Header = { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart, ends: MISTRAL_ENDS };
+      if (id !== undefined) h.id = id;
+      return h;
+    };
+    // The reply ends in the header after the name (`[TOOL_CALLS]get_weather`, `…[AR`, `…[CALL_ID]a5jR`):
+    // a call cut off (the reader's error), not text.
+    const cut = (): HeaderResult => (this.ended ? header(this.total) : this.undecided(at));
+    if (k >= this.total) return cut();
+    // `[TOOL_CALLS]NAME{…}`: Devstral 2 as served with its special tokens skipped (`[ARGS]` gone).
+    if (this.code(k) === 0x7b) return header(k);
+    // `NAME[CALL_ID]a5jR3k2lP[ARGS]{…}` (tokenizer v13): the call's id before its arguments.
     let a = k;
-    if (this.cutInside(T.mistralCallId, k)) return this.undecided(at);
+    if (this.cutInside(T.mistralCallId, k)) return cut();
     if (this.startsWith(T.mistralCallId, k)) {
       const idStart = this.skipSpace(k + T.mistralCallId.length);
       const idRead = this.nameAt(idStart);
       if (!idRead) return this.undecided(at);
       if (idRead.end > idStart) id = idRead.name;
       a = this.skipSpace(idRead.end);
-      if (a >= this.total && !this.ended) return this.undecided(at);
     }
     const args = T.mistralArgs;
-    if (this.cutInside(args, a)) return this.undecided(at);
+    if (this.cutInside(args, a)) return cut();
     if (!this.startsWith(args, a)) return REJECT;
-    const header: Header = { format: 'mistral', start: at, name: read.name, nameStart: i, body: 'arguments', bodyStart: a + args.length, ends: MISTRAL_ENDS };
-    if (id !== undefined) header.id = id;
-    return header;
+    return header(a + args.length);
   }
 
   /**
@@ -857,10 +928,16 @@ export class ToolCallScanner {
       return { format: 'harmony', start: at, name, nameStart, body: 'arguments', bodyStart: read.end + stripped[0].length - 1, ends: STRIPPED_HARMONY_ENDS };
     }
     const m = window.indexOf(T.harmonyMessage);
-    if (m === -1) return window.length >= HEADER_LIMIT + T.harmonyMessage.length ? REJECT : this.undecided(at);
+    if (m === -1) {
+      // `to=functions.get_weather <|constrain|>json` ending the reply (maybe inside a token): a call cut
+      // off in its header (the reader's error), not text.
+      const cut = !bare && this.ended && read.end + window.length === this.total && HARMONY_HEADER_WORDS.test(window.replace(HARMONY_TOKEN, ' ').replace(/<\|?[a-z_]{0,20}\|?$/, ''));
+      if (cut) return { format: 'harmony', start: this.harmonyStart(recipient), name, nameStart, body: 'arguments', bodyStart: this.total, ends: HARMONY_ENDS };
+      return window.length >= HEADER_LIMIT + T.harmonyMessage.length ? REJECT : this.undecided(at);
+    }
     // Between the name and <|message|>: only header tokens and words (`<|constrain|>json`, `<|channel|>commentary`).
-    const between = window.slice(0, m).replace(/<\|[a-z_]{1,20}\|>/g, ' ');
-    if (!/^[\w\s-]*$/.test(between)) return REJECT;
+    const between = window.slice(0, m).replace(HARMONY_TOKEN, ' ');
+    if (!HARMONY_HEADER_WORDS.test(between)) return REJECT;
     const bodyStart = read.end + m + T.harmonyMessage.length;
     return { format: 'harmony', start: this.harmonyStart(recipient), name, nameStart, body: 'arguments', bodyStart, ends: HARMONY_ENDS };
   }
@@ -889,13 +966,23 @@ export class ToolCallScanner {
   private deepseekHeader(at: number, a: number): HeaderResult {
     const window = this.slice(a, a + HEADER_LIMIT + T.deepseekSep.length);
     const s = window.indexOf(T.deepseekSep);
-    if (s === -1) return window.length >= HEADER_LIMIT + T.deepseekSep.length ? REJECT : this.undecided(at);
+    if (s === -1) {
+      // `<｜tool▁call▁begin｜>get_weather` ending the reply (maybe inside its separator): a V3.1 call cut off.
+      const cut = this.cutHeaderName(a, window, false, T.deepseekSep);
+      if (cut !== undefined && cut !== 'function') return { format: 'deepseek_v31', start: at, name: cut, nameStart: a + window.indexOf(cut), body: 'arguments', bodyStart: this.total, ends: DEEPSEEK_ENDS };
+      return window.length >= HEADER_LIMIT + T.deepseekSep.length ? REJECT : this.undecided(at);
+    }
     const before = window.slice(0, s).trim();
     const afterSep = a + s + T.deepseekSep.length;
     if (before === 'function') {
       const line = this.slice(afterSep, afterSep + HEADER_LIMIT);
       const nl = line.indexOf('\n');
-      if (nl === -1) return line.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+      if (nl === -1) {
+        // `function<｜tool▁sep｜>get_weather` ending the reply before its line does: a V3 call cut off.
+        const cut = this.cutHeaderName(afterSep, line, false);
+        if (cut !== undefined) return { format: 'deepseek_v3', start: at, name: cut, nameStart: afterSep + line.indexOf(cut), body: 'arguments', bodyStart: this.total, ends: DEEPSEEK_ENDS };
+        return line.length >= HEADER_LIMIT ? REJECT : this.undecided(at);
+      }
       const name = line.slice(0, nl).trim();
       if (!NAME.test(name)) return REJECT;
       const nameStart = afterSep + line.indexOf(name);
@@ -905,6 +992,20 @@ export class ToolCallScanner {
     const nameStart = a + window.indexOf(before);
     return { format: 'deepseek_v31', start: at, name: before, nameStart, body: 'arguments', bodyStart: afterSep, ends: DEEPSEEK_ENDS };
   }
+}
+
+/** `text` without the end that is the start of `token` (`get_weather<｜tool▁s` → `get_weather`). */
+function withoutStartOf(text: string, token: string): string {
+  for (let k = Math.min(token.length - 1, text.length); k > 0; k--) if (text.endsWith(token.slice(0, k))) return text.slice(0, -k);
+  return text;
+}
+
+/** The format, body and closers of a call whose header `open` starts (`<invoke name=` and its kin). */
+function invokeKind(open: string): Pick<Header, 'format' | 'body' | 'ends'> {
+  if (open === T.minimaxM3InvokeOpen) return { format: 'minimax_m3', body: 'named_tags', ends: MINIMAX_M3_ENDS };
+  if (open === T.functionNameOpen) return { format: 'qwen3_coder', body: 'parameters', ends: QWEN_ENDS };
+  if (open === T.dsmlInvokeOpen) return { format: 'deepseek_dsml', body: 'parameters', ends: DSML_ENDS };
+  return { format: 'invoke', body: 'parameters', ends: INVOKE_ENDS };
 }
 
 /** One `key="value"` (or `'value'`) attribute of a tag; the header's window bounds it. */
