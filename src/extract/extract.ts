@@ -1,7 +1,7 @@
 // The extraction stage: structural pass, then candidates per region, then the choice between answer
 // and reasoning candidates.
 import { JsonMendError, assertText } from '../errors.js';
-import { scanProse, type ProseSpan } from './balanced.js';
+import { scanBalanced, scanProse, type ProseSpan } from './balanced.js';
 import { Verdict, classifyOpen, elementsStartAt, isWholeScalar, isWs, markedSpan, membersOpenAt, skipComments, skipWs, trimEnd, valueStartsAt } from './chars.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const LBRACE = 0x7b;
@@ -10,6 +10,8 @@ const RBRACE = 0x7d;
 const RBRACK = 0x5d;
 const LF = 0x0a;
 const LPAREN = 0x28;
+const BACKSLASH = 0x5c;
+const QUOTE = 0x22;
 import { readFullwidthBrackets } from './fullwidth.js';
 import { isJsonLanguage } from './languages.js';
 import { readInfo, scanStructure, type Region, type TagNames } from './structure.js';
@@ -88,6 +90,28 @@ function make(text: string, start: number, end: number, source: CandidateSource,
   return { candidate: c, weak };
 }
 
+/** Whether a run of three backticks, then spaces and a `"`, stands in [from, to). */
+function fenceThenQuote(text: string, from: number, to: number): boolean {
+  for (let k = text.indexOf('```', from); k >= 0 && k < to; k = text.indexOf('```', k + 3)) {
+    let q = k + 3;
+    while (q < to && text.charCodeAt(q) === 0x60) q++;
+    while (q < to && (text.charCodeAt(q) === 0x20 || text.charCodeAt(q) === 0x09)) q++;
+    if (q < to && text.charCodeAt(q) === QUOTE) return true;
+  }
+  return false;
+}
+
+/** Whether [from, to) holds an odd number of double quotes not escaped by a backslash: it ends inside a string. */
+function oddQuotes(text: string, from: number, to: number): boolean {
+  let odd = false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === BACKSLASH) k++;
+    else if (c === QUOTE) odd = !odd;
+  }
+  return odd;
+}
+
 /**
  * Whether `span` is an empty `[]` or `{}` with only white space (one line break at most) between it and
  * the next span at `next` (`Reasoning: []{"answer": 42}`, promptfoo #5283): a value side by side with
@@ -134,11 +158,42 @@ class Gatherer {
   content(node: Region, ctx: Context): void {
     let pos = node.contentStart;
     for (const child of node.children) {
+      // A fence inside a value that prose took across it (see acrossFence): its content is the value's.
+      if (child.start < pos) continue;
+      const from = this.out.length;
       if (child.start > pos) this.prose(pos, child.start, ctx);
+      const across = child.kind === 'fence' ? this.acrossFence(from, child, node.contentEnd, ctx) : -1;
+      if (across >= 0) {
+        pos = across;
+        continue;
+      }
       this.region(child, ctx);
       if (child.end > pos) pos = child.end;
     }
     if (node.contentEnd > pos) this.prose(pos, node.contentEnd, ctx);
+  }
+
+  /**
+   * `Here: {"v": "Run:⏎```bash⏎ls⏎```⏎ok"}`: a code block written in a value's string, in prose. The
+   * fence's opener cut the prose short, and the value before it read as cut off (`{"v": "Run:"}`, the
+   * rest lost). When the last span found before the fence ran to it inside a string (an odd number of
+   * quotes) and its brackets close past the fence, that longer span is the candidate and the fences
+   * inside it are its text; where the prose goes on from is returned, else -1. Each span is looked
+   * past once, and the look stops where the brackets close: linear.
+   */
+  private acrossFence(from: number, fence: Region, limit: number, ctx: Context): number {
+    const out = this.out;
+    if (out.length <= from) return -1;
+    const last = out[out.length - 1].candidate;
+    if (last.source !== 'balanced' || last.truncated !== true || trimEnd(this.text, last.start, fence.start) > last.end) return -1;
+    if (!oddQuotes(this.text, last.start, fence.start)) return -1;
+    const closed = scanBalanced(this.text, last.start, limit);
+    if (closed.truncated) return -1;
+    // A fence that closed: the brackets close past it. One that never did (its closer, quoted, was
+    // no fence's: `⏎```"]`): a run of backticks then the string's quote inside the span says so.
+    if (fence.truncated ? !fenceThenQuote(this.text, fence.contentStart, closed.end) : closed.end <= fence.contentEnd) return -1;
+    out[out.length - 1] = make(this.text, last.start, closed.end, 'balanced', ctx, false, false);
+    return closed.end;
   }
 
   region(node: Region, ctx: Context): void {

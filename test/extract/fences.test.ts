@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extract, type Candidate } from '../../src/extract/index.js';
+import { createStreamParser, parse, parseWithReport } from '../../src/index.js';
 
 /** The candidate's text must always be the slice it claims to be. */
 function run(text: string): Candidate[] {
@@ -107,5 +108,33 @@ describe('extract: code fences', () => {
 
   test('backtick runs shorter than three are prose', () => {
     assert.deepEqual(run('``{"a": 1}``').map((c) => [c.source, c.text]), [['balanced', '{"a": 1}']]);
+  });
+});
+
+describe('a code block written in a value\'s string, in prose (the stream probe)', () => {
+  // The fence's opener cut the prose short: `{"v": "Run:"}`, reported only as cut off, the rest lost.
+  const cases: [string, unknown][] = [
+    ['Here you go:\n{"v": "Run:\n```bash\nls\n```\nok"}\nDone.', { v: 'Run:\n```bash\nls\n```\nok' }],
+    ['<think>plan</think>\n["x",\n  "```python\nprint(1)\n```"]', ['x', '```python\nprint(1)\n```']],
+    ['Intro {"steps": ["Run:\n```sh\nnpm ci\n```", "then test"], "n": 2} bye', { steps: ['Run:\n```sh\nnpm ci\n```', 'then test'], n: 2 }],
+  ];
+  test('the value holds the code block', () => {
+    for (const [text, want] of cases) {
+      assert.deepEqual(parse(text), want, text);
+      assert.ok(!parseWithReport(text).repairs.some((r) => r.kind === 'truncated'), text);
+      for (const size of [1, 3]) {
+        const p = createStreamParser();
+        for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+        assert.deepEqual(p.end(), want, `${text} in ${size}-character chunks`);
+      }
+    }
+  });
+  test('a fenced value after a string that holds no fence of its own is still the fence\'s', () => {
+    assert.deepEqual(parse('Note {"a": "x\n```json\n{"b": 1}\n```'), { b: 1 });
+    assert.deepEqual(parse('Here: {"a": "x\n```json\n{"b": 1}\n```\n"}'), { b: 1 });
+  });
+  test('thousands of such spans stay linear (each looked past once)', () => {
+    const text = 'See {"v": "a\n```sh\nls\n```\nb"} and '.repeat(3000);
+    assert.deepEqual(parse(text), { v: 'a\n```sh\nls\n```\nb' });
   });
 });
