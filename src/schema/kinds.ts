@@ -35,7 +35,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{name}` → `{"type": "object", "properties": {"name": "Ada"}}` → `{"name": "Ada"}`',
   },
   unwrap_object: {
-    fixes: 'a one-key object whose key no property declares and whose value, an object, is valid where the object is expected: the model\'s wrapper around the answer (`{"result": {…}}`, an agent\'s `output` wrapped again); without it a closed schema stripped the wrapper into `{}` or a required property was missing',
+    fixes: 'a one-key object whose key no property declares and whose value, an object (or a one-element array of one, then unwrapped by `unwrap_singleton_array`), is valid where the object is expected: the model\'s wrapper around the answer (`{"result": {…}}`, `{"examples": [{…}]}`, an agent\'s `output` wrapped again); without it a closed schema stripped the wrapper into `{}` or a required property was missing',
     example: '`{name}` → `{"result": {"name": "Ada"}}` → `{"name": "Ada"}`',
   },
   unwrap_json_string: {

@@ -376,12 +376,15 @@ function echoedAnswer(value: Record<string, unknown>, node: Schema): Record<stri
  * `unwrap_object`: `{"result": {"name": "Ada"}}` for `{name}`: one key that no property declares,
  * holding an object valid where this one stands: the answer, wrapped. Undefined otherwise.
  */
-function wrappedAnswer(value: Record<string, unknown>, node: Schema, schema: Schema | boolean, guide: Guide): Record<string, unknown> | undefined {
+function wrappedAnswer(value: Record<string, unknown>, node: Schema, schema: Schema | boolean, guide: Guide): unknown {
   const keys = Object.keys(value);
   if (keys.length !== 1 || isDeclaredProperty(node, keys[0]) || !expectedTypes(node).includes('object')) return undefined;
   const inner = value[keys[0]];
+  // `{"examples": [{…}]}` (Mirascope #554): the answer in a one-element array under the wrapper; the
+  // next round unwraps the array (unwrap_singleton_array).
+  const answer = Array.isArray(inner) && inner.length === 1 ? inner[0] : inner;
   // Valid as it stands, or once repaired (the next round repairs it, and says so).
-  return isPlainObject(inner) && (satisfies(guide, schema, inner) || repairToSchema(inner, schema, guide, []) !== undefined) ? inner : undefined;
+  return isPlainObject(answer) && (satisfies(guide, schema, answer) || repairToSchema(answer, schema, guide, []) !== undefined) ? inner : undefined;
 }
 
 /**

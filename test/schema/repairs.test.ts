@@ -229,6 +229,14 @@ describe('each repair in isolation', () => {
     // A declared key is no wrapper; an inner value that does not fit is not taken.
     assert.throws(() => coerce({ result: { nick: 'x' } }, person), SchemaError);
   });
+  test('unwrap_object then unwrap_singleton_array: the answer in a one-element array under the wrapper (Mirascope #554)', () => {
+    const book = { type: 'object', properties: { title: { type: 'string' }, author: { type: 'string' } }, required: ['title', 'author'] };
+    // Before: SCHEMA_MISMATCH, /title missing.
+    const r = one({ examples: [{ author: 'Sanderson, Brandon', title: 'THE WAY OF KINGS' }] }, book);
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ author: 'Sanderson, Brandon', title: 'THE WAY OF KINGS' }, ['unwrap_object', 'unwrap_singleton_array']]);
+    // Two elements: which one is meant is a guess.
+    assert.throws(() => coerce({ examples: [{ author: 'a', title: 'b' }, { author: 'c', title: 'd' }] }, book), SchemaError);
+  });
 });
 
 describe('unions', () => {
