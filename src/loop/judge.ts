@@ -11,6 +11,7 @@ import { feedbackFor, parseReply, type LoopParseOptions } from './parse-reply.js
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
 import { appendAll } from '../arrays.js';
+import { CLOSERS_AT_END, onlyClosersAtEnd } from '../parse/closers-at-end.js';
 
 /** The `verify` option of `generate`: claims in the value, checked against a tool's output. */
 export interface VerifyClaimsOption<T = unknown> {
@@ -51,11 +52,17 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
       TRUNCATED_FEEDBACK,
     );
   }
-  const repairs: Repair[] = [];
+  let repairs: Repair[] = [];
   let value: unknown;
   try {
     const parseOptions = settings.acceptTruncated ? { ...settings.parseOptions, acceptTruncated: true } : settings.parseOptions;
-    value = (await parseReply(reply.text, settings.schema, parseOptions, reply.restore, repairs)).value;
+    try {
+      value = (await parseReply(reply.text, settings.schema, parseOptions, reply.restore, repairs)).value;
+    } catch (refused) {
+      const ended = await endedWithoutClosers(reply, settings, refused);
+      if (ended === undefined) throw refused;
+      ({ value, repairs } = ended);
+    }
   } catch (caught) {
     if (!(caught instanceof JsonMendError)) {
       // Neither the parser nor the schema layer throws foreign errors for a reply: this came from the caller's
@@ -69,6 +76,27 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
   }
   if (!settings.verify) return { ok: true, value, repairs, claims: undefined };
   return checkClaims(value, repairs, settings.verify);
+}
+
+/**
+ * A reply the model ended itself (finish reason `stop`) whose value is whole but for its closers
+ * (`{"name": "Ann"`): the closers were left out, not cut off by a limit, and the value is taken; the
+ * repair says so (`missing_closer`). Anything else cut off stays refused. Undefined: not this case.
+ */
+async function endedWithoutClosers(reply: ModelReply, settings: JudgeSettings, refused: unknown): Promise<{ value: unknown; repairs: Repair[] } | undefined> {
+  if (reply.finishReason !== 'stop' || settings.acceptTruncated || !(refused instanceof JsonMendError) || refused.code !== 'REPAIR_REFUSED') return undefined;
+  const repairs: Repair[] = [];
+  let value: unknown;
+  try {
+    value = (await parseReply(reply.text, settings.schema, { ...settings.parseOptions, acceptTruncated: true }, reply.restore, repairs)).value;
+  } catch {
+    return undefined;
+  }
+  if (!onlyClosersAtEnd(repairs)) return undefined;
+  const ended = repairs.map((r) =>
+    r.kind === 'truncated' && 'detail' in r ? { ...r, kind: 'missing_closer' as const, detail: `the reply ended (finish reason "stop") after a whole value; ${r.detail.slice(CLOSERS_AT_END.length)}` } : r,
+  );
+  return { value, repairs: ended };
 }
 
 function failure(stage: FailureStage, error: JsonMendError, feedback: string, repairs: Repair[] = [], claims?: VerifyAllResult): Verdict {

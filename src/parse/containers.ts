@@ -1,5 +1,6 @@
 // The containers: opening, closing (matched, mismatched or missing closers), commas, members
 // without a value, and what is left open or set aside at the end of the text.
+import { CLOSERS_AT_END } from './closers-at-end.js';
 import { damagedMemberEnd, elementsStartAt, memberStartsAt } from '../extract/chars.js';
 import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
@@ -670,9 +671,11 @@ export function finishAtEnd(e: Engine): void {
     if (e.edits.length > e.memberEdits) e.edits.length = e.memberEdits;
     e.edit(cutFrom, e.pos - cutFrom, '');
   }
+  // After a whole value, with nothing dropped, only closers are missing (see closers-at-end.ts).
+  const afterWhole = cutFrom === e.pos && e.state === State.AFTER_VALUE;
   let closers = '';
   while (e.kinds.length > 0) closers += popContainer(e);
-  e.record('truncated', e.pos, `the text ends inside a value; inserted "${closers}"`);
+  e.record('truncated', e.pos, `${afterWhole ? CLOSERS_AT_END : 'the text ends inside a value; inserted '}"${closers}"`);
   e.edit(e.pos, 0, closers);
   if (e.topValues > 1) e.edit(e.pos, 0, ']');
   e.state = State.DONE;

@@ -152,6 +152,36 @@ describe('generate', { timeout: 30_000 }, () => {
     assert.ok(result.repairs.some((r) => r.kind === 'truncated'));
   });
 
+  test('a reply the model ended itself, whole but for its closers, is taken: the closers were left out, not cut off (survey: fix-busted-json #5, deepeval #816)', async () => {
+    // Before: REPAIR_REFUSED "the reply is cut off", and a retry.
+    server.script(json(openaiBody('{"name": "Ada", "age": 36', 'stop')));
+    const before = server.requests.length;
+    const result = await generate({ model: openaiCompatible({ baseURL: server.url, model: 'm', responseFormat: 'json_object' }), schema: person, prompt: 'p' });
+    assert.deepEqual([result.value, result.attempts, server.requests.length - before], [{ name: 'Ada', age: 36 }, 1, 1]);
+    const closer = result.repairs.find((r) => r.kind === 'missing_closer');
+    assert.ok(closer && 'detail' in closer && /finish reason "stop"/.test(closer.detail), JSON.stringify(result.repairs));
+    assert.ok(!result.repairs.some((r) => r.kind === 'truncated'));
+  });
+
+  test('ended by the model but cut inside a value (a string, a key without its value, after a comma): still refused', async () => {
+    for (const cut of ['{"name": "Ada", "age": 36, "note": "she wro', '{"name": "Ada", "age": 36, "note"', '{"name": "Ada", "age": 36,']) {
+      server.script(json(openaiBody(cut, 'stop')), json(openaiBody('{"name":"Ada","age":36}')));
+      const result = await generate({
+        model: openaiCompatible({ baseURL: server.url, model: 'm', responseFormat: 'json_object' }),
+        schema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' }, note: { type: 'string' } }, required: ['name'] },
+        prompt: 'p',
+      });
+      assert.equal(result.attempts, 2, cut);
+      assert.equal(result.failures[0]!.error.code, 'REPAIR_REFUSED', cut);
+    }
+  });
+
+  test('cut off at the token limit, whole but for its closers: still refused', async () => {
+    server.script(json(openaiBody('{"name": "Ada", "age": 36', 'length')), json(openaiBody('{"name":"Ada","age":36}')));
+    const result = await generate({ model: openaiCompatible({ baseURL: server.url, model: 'm', responseFormat: 'json_object' }), schema: person, prompt: 'p' });
+    assert.equal(result.attempts, 2);
+  });
+
   test('a refusal is a failed attempt, not a value', async () => {
     server.script(json(anthropicBody("I can't help with that request.", 'refusal')), json(anthropicBody({ name: 'Ada', age: '36' })));
     const events: LoopEvent[] = [];
