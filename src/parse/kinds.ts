@@ -159,7 +159,7 @@ export const REPAIR_KINDS = {
     input: '{"tags": [<|"|>a<|"|>]}', value: { tags: ['a'] }, at: 10, guess: false, cutOff: false, fuzz: ['<|"|>'],
   },
   unquoted_key: {
-    fixes: 'key without quotes',
+    fixes: 'key without quotes; one that holds a sentence (a `!` or `?` then more words: `{Hey there! How can I help? :D}`) is prose in braces, `UNREPAIRABLE`, not made-up members',
     input: '{a: 1}', value: { a: 1 }, at: 1, guess: false, cutOff: false, fuzz: ['a', 'key'],
   },
   stray_word: {

@@ -823,6 +823,13 @@ export function strayMarkBeforeKey(e: Engine, c: number): boolean {
   return true;
 }
 
+/** Whether `name` holds a `!` or `?` that a space and more words follow: a sentence ended inside it. */
+function endsSentenceWithin(name: string): boolean {
+  for (let k = name.indexOf('!'); k >= 0; k = name.indexOf('!', k + 1)) if (name.charCodeAt(k + 1) === Ch.SPACE && k + 2 < name.length) return true;
+  for (let k = name.indexOf('?'); k >= 0; k = name.indexOf('?', k + 1)) if (name.charCodeAt(k + 1) === Ch.SPACE && k + 2 < name.length) return true;
+  return false;
+}
+
 /** A key without quotes: everything up to the colon on the same line. */
 export function readUnquotedKey(e: Engine): void {
   const start = e.pos;
@@ -837,6 +844,9 @@ export function readUnquotedKey(e: Engine): void {
     e.pos = last;
     return;
   }
+  // `{Hey, thanks for login! How can I help? :D}` (letta #278): a sentence in braces is no key; read
+  // as one it made up members (`{"Hey": null, "thanks for login! How can I help?": "D"}`).
+  if (endsSentenceWithin(name)) throw e.fail('UNREPAIRABLE', `prose in braces, not a key: ${name.length > 40 ? `${name.slice(0, 40)}…` : name}`, start);
   // `{a":"foo"}`: the key's closing quote is there, its opening one is missing.
   const closed = (e.buf.charCodeAt(last) === Ch.DQUOTE || e.buf.charCodeAt(last) === Ch.SQUOTE) && colonAfter(e, last + 1);
   if (closed) e.record('missing_start_quote', start, 'inserted the missing opening quote');

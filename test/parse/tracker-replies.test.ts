@@ -25,7 +25,7 @@
 //   a fence's opener written twice: https://github.com/langchain-ai/langchainjs/pull/1429
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extract, extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
+import { JsonMendError, extract, extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { streamedEnd } from '../stream/check.js';
@@ -382,5 +382,20 @@ describe('a template echoed before the answer (session 33 schema probe F5)', () 
   test('through a schema too', () => {
     const schema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
     assert.deepEqual(parse('{"name": "<name>"}\nAnswer: {"name": "Ada"}', { schema }), { name: 'Ada' });
+  });
+});
+
+describe('prose in braces is no object (letta #278, the second survey)', () => {
+  test('an unquoted key that holds a sentence is an error, not made-up members', () => {
+    // Before: {"Hey": null, "thanks for login! How can I assist you today?": "D"}.
+    for (const text of [
+      '{Hey, thanks for login! How can I assist you today? :D\n### Inner Monologue: w00t! First time user! 🚀\n}',
+      '{Hey there! How can I help? :D}',
+    ]) {
+      assert.throws(() => parse(text), (e) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /prose in braces/.test(e.message), text);
+    }
+    // A key ending in `?` (TypeScript's optional property) and prose braces before the answer are as before.
+    assert.deepEqual(parse('{done?: true, name: "x"}'), { 'done?': true, name: 'x' });
+    assert.deepEqual(parse('Reply: {Hey there! How are you? :D} and {"a": 1}'), { a: 1 });
   });
 });
