@@ -257,6 +257,15 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 
   /**
+   * Where the value starts when text before it was skipped (prose, reasoning, a fence's opener), or
+   * -1 when the reply starts with it (after whitespace) or no value has started.
+   * @internal
+   */
+  skippedTo(): number {
+    return this.start > 0 && !this.straight ? this.start : -1;
+  }
+
+  /**
    * The text the engine is still waiting on (a number that more digits may follow, values whose next
    * text decides how they are read), or undefined when it waits on none or is inside a string.
    * @internal

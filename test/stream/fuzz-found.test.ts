@@ -1,8 +1,8 @@
 // Failures `npm run fuzz` found in the stream, each pinned with the input it printed (and its kin).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createStreamParser, parse } from '../../src/index.js';
-import { chunk, stream } from './check.js';
+import { createStreamParser, parse, parsePartial } from '../../src/index.js';
+import { chunk, grows, stream } from './check.js';
 
 /** parse()'s value, or the code it throws. */
 function parsed(text: string): unknown {
@@ -195,5 +195,38 @@ describe('snapshot.complete: the root is complete before end() only when no late
     p.push('{"a": 1}\n\nHope this helps');
     assert.equal(p.push('!').complete, true);
     assert.deepEqual(p.end(), { a: 1 });
+  });
+});
+
+describe('parsePartial after a prelude reads the value the stream found, not what extraction picks in the prefix (the stream probe\'s F7)', () => {
+  // As it stands, the number at the end completes the value, which the whole-prefix re-parse handed to
+  // extraction: `[1` after prose is a citation (NO_JSON, between `[]` and `[1]`), and an answer cut
+  // off after `<think>` lost to the reasoning's draft.
+  test('the probe\'s prefixes', () => {
+    assert.deepEqual(parsePartial('Sure! [1'), [1]);
+    assert.deepEqual(parsePartial('Result:\n[\n  12'), [12]);
+    assert.deepEqual(parsePartial('<think>{"a": 1}</think>\n[0'), [0]);
+    assert.deepEqual(parsePartial('```javascript\nconst data = [7'), [7]);
+  });
+  test('every prefix grows from the stream\'s snapshot there and into the next prefix\'s value', () => {
+    const texts = [
+      'Sure! [\n 99.99,\n {\n  "note": "x"\n }\n] Hope this helps.',
+      '<think>\nThe user wants {"a": 1}? No, a list [carefully].\n</think>\n[0.0025,{\'note\': \'x\',}]',
+      'Result:\n[\n  10000000000,\n  {\n    "note": "x"\n  }\n]',
+    ];
+    for (const text of texts) {
+      const p = createStreamParser();
+      let previous: unknown;
+      for (let i = 1; i <= text.length; i++) {
+        const prefix = text.slice(0, i);
+        const shown = p.push(text[i - 1]).value;
+        const value = parsePartial(prefix);
+        assert.ok(grows(shown, value), `${JSON.stringify(prefix)}: the stream shows ${JSON.stringify(shown)}, parsePartial ${JSON.stringify(value)}`);
+        // A number at the very end may still gain digits; anything else only grows.
+        if (!/[\d.]$/.test(text.slice(0, i - 1))) assert.ok(grows(previous, value), `${JSON.stringify(prefix)}: ${JSON.stringify(previous)} → ${JSON.stringify(value)}`);
+        previous = value;
+      }
+      assert.deepEqual(previous, parse(text), JSON.stringify(text));
+    }
   });
 });
