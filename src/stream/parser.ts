@@ -54,6 +54,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private fullwidthReported = 0;
   /** The value of a first chunk that was a whole JSON document (read by JSON.parse, engine not run yet). */
   private fastValue: unknown;
+  /**
+   * After more text followed that document: where it ended (absolute), until the engine, reading
+   * everything again, has read past it; -1 otherwise. Until then the snapshots repeat the document's
+   * value (see takeSnapshot).
+   */
+  private rebuildUntil = -1;
   /** The value last shown in a snapshot, and the characters pushed since. */
   private shown: unknown = undefined;
   private charsSinceShown = 0;
@@ -141,6 +147,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       if (!isBlank(chunk)) {
         // More than whitespace after a whole document: run the engine over everything from the start.
         this.phase = Phase.ENGINE;
+        this.rebuildUntil = at;
         this.feed(this.buf.all().slice(this.start));
       }
     } else if (this.phase === Phase.ENGINE) {
@@ -165,6 +172,10 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     } catch {
       return false;
     }
+    // Its plain values after an array element are a row that lost its `[` if `, [` follows the `]`
+    // (`[["a", 1], "b", 2], ["c", 3]]`, see rowOpenerLost): shown now, the next chunk would take
+    // them back. The engine holds them until the text after the `]` says.
+    if (lostRowMayFollow(this.fastValue)) return false;
     this.phase = Phase.FAST;
     this.tree.replaceRoot(this.fastValue);
     return true;
@@ -224,7 +235,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     }
     // Show what changed now, or hold it back until enough text has arrived to pay for the copies the
     // next change will make (see SLOTS_PER_CHAR); held-back changes stay mutable and cost nothing more.
-    const show = tree.changed &&
+    const show = tree.changed && !this.rebuilding() &&
       (complete || this.error !== undefined || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
     if (show) {
       this.shown = tree.hasRoot ? tree.root : undefined;
@@ -239,6 +250,22 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.error) snap.error = this.error;
     this.snapshot = snap;
     return snap;
+  }
+
+  /**
+   * Whether the engine, reading again from the start after text followed a whole first document (the
+   * fast path), has yet to read past that document's end. Until it has, it holds back what the text
+   * after decides (a last string's quote in `["a", "b"]` then `"`; a string it then reads on, `b"]`,
+   * while a `:` could still make it a key), and showing its value would take elements back that the
+   * snapshot already showed: the snapshot keeps the document's value.
+   */
+  private rebuilding(): boolean {
+    if (this.rebuildUntil < 0) return false;
+    const engine = this.engine;
+    const read = engine.inString ? engine.strStart : engine.offset;
+    if (this.error === undefined && !engine.done && this.start + read < this.rebuildUntil) return true;
+    this.rebuildUntil = -1;
+    return false;
   }
 
   /**
@@ -350,6 +377,16 @@ function isBlankCode(c: number): boolean {
 function isBlank(chunk: string): boolean {
   for (let i = 0; i < chunk.length; i++) if (!isBlankCode(chunk.charCodeAt(i))) return false;
   return true;
+}
+
+/** A root array with an array element followed only by plain values (see rowOpenerLost). */
+function lostRowMayFollow(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (let i = value.length - 1; i >= 0; i--) {
+    const v = value[i];
+    if (v !== null && typeof v === 'object') return Array.isArray(v) && i < value.length - 1;
+  }
+  return false;
 }
 
 function isJsonSchemaLike(schema: unknown): boolean {

@@ -230,3 +230,36 @@ describe('parsePartial after a prelude reads the value the stream found, not wha
     }
   });
 });
+
+describe('a first push holding a whole valid document, then more text: snapshots never take back what it showed (the stream probe\'s F4)', () => {
+  // The first push is read by JSON.parse; more text had the engine read everything again, and its
+  // value, holding back what the text after decides, replaced the document's at once: `["a", "b"]`
+  // then `"` showed `["a"]`, and end() brought "b" back. A root array whose plain values after an
+  // array element a `, [` makes a row showed them as elements, then as a row.
+  const cases: string[][] = [
+    ['["a", "b"]', '"'],
+    ['["x"]', '"'],
+    ['["a", "b"]', '"', 'c'],
+    ['["a", "b"]', '"]'],
+    ['["a", "b"]', '"', ', "c"]'],
+    ['[["a", 1], "b", 2]', ', ["c", 3]]'],
+    ['[', '[["a", 1], "b", 2]', ', ["c", 3]]'],
+    ['{"a": [1]}', ', 2]}'],
+    ['{"a": 1}', '\n\nHope this helps.'],
+  ];
+  for (const chunks of cases) {
+    test(JSON.stringify(chunks), () => {
+      const run = stream(chunks);
+      assert.deepEqual(run.value, parse(chunks.join('')));
+    });
+  }
+  test('what the first push shows, the next still shows', () => {
+    const p = createStreamParser({ deltas: true });
+    const first = p.push('["a", "b"]');
+    assert.deepEqual(first.value, ['a', 'b']);
+    const next = p.push('"');
+    assert.equal(next.value, first.value);
+    assert.deepEqual(next.deltas, []);
+    assert.deepEqual(p.end(), ['a', 'b']);
+  });
+});
