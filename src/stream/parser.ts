@@ -5,7 +5,8 @@ import { JsonMendError, assertText } from '../errors.js';
 import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
 import type { TextRepair } from '../parse/types.js';
-import { parse } from '../parse/api.js';
+import type { Repair } from '../schema/types.js';
+import { parseWithReport } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
 import { rewrittenDocumentAt, wholeTextFirst, wholeTextSettled } from '../parse/candidates.js';
@@ -41,6 +42,13 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private start = -1;
   private straight = false;
   private reported = 0;
+  /**
+   * The repairs the snapshots reported, by kind and offset (a count each): at end(), the final
+   * snapshot adds those of `parse` not among them.
+   */
+  private readonly shownRepairs = new Map<string, number>();
+  /** Whether the prelude reported the text before the value (see newRepairs). */
+  private setAside = false;
   private completeSent = false;
   /** See settled(); undefined until asked. */
   private settledAnswer: boolean | undefined;
@@ -138,6 +146,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         this.phase = Phase.ENGINE;
         if (found.start > 0) this.engine.startAfter(this.buf.all(), found.start);
         if (!found.straight) {
+          this.setAside = true;
           const { line, column } = this.buf.position(found.start);
           extra.push({ kind: 'surrounding_text', offset: found.start, line, column, detail: 'skipped the text before the JSON value' });
         }
@@ -162,6 +171,9 @@ export class StreamParserImpl<T> implements StreamParser<T> {
    */
   private tryWhole(found: { straight: boolean; rest: string }): boolean {
     if (!found.straight || this.options.schema !== undefined || this.options.maxDepth !== undefined) return false;
+    // Full-width brackets, or a BOM or NBSP before the value, are repairs parse reports (JSON.parse
+    // reads neither); the engine's reading reports them.
+    if (this.fullwidth !== undefined || !isBlank(this.buf.all().slice(0, this.start))) return false;
     const rest = found.rest;
     let k = rest.length - 1;
     while (k > 0 && isBlankCode(rest.charCodeAt(k))) k--;
@@ -203,6 +215,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // The engine may take back repairs in a string tail it cuts; never report one twice.
     if (log.length < this.reported) this.reported = log.length;
     for (let i = this.reported; i < log.length; i++) {
+      // parse reports the text around the value once: the prelude did, at the value's start.
+      if (this.setAside && log.kinds[i] === 'surrounding_text') continue;
       const r = log.at(i, this.start);
       const { line, column } = this.buf.position(r.offset);
       r.line = line;
@@ -226,6 +240,28 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     }
   }
 
+  /** `repairs`, counted among those the snapshots reported. */
+  private shownRepairsOf(repairs: TextRepair[]): TextRepair[] {
+    for (const r of repairs) {
+      const key = `${r.kind}@${r.offset}`;
+      this.shownRepairs.set(key, (this.shownRepairs.get(key) ?? 0) + 1);
+    }
+    return repairs;
+  }
+
+  /** The text repairs of `parse`'s report that no snapshot reported (by kind and offset). */
+  private unreported(repairs: readonly Repair[]): TextRepair[] {
+    const out: TextRepair[] = [];
+    for (const r of repairs) {
+      if (!('offset' in r)) continue;
+      const key = `${r.kind}@${r.offset}`;
+      const n = this.shownRepairs.get(key) ?? 0;
+      if (n > 0) this.shownRepairs.set(key, n - 1);
+      else out.push(r);
+    }
+    return out;
+  }
+
   private takeSnapshot(extra: TextRepair[]): Snapshot<DeepPartial<T>> {
     const tree = this.tree;
     const complete = this.engine.done && this.error === undefined && this.settled();
@@ -242,7 +278,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       this.charsSinceShown = 0;
       tree.seal();
     }
-    const snap: Snapshot<DeepPartial<T>> = { value: this.shown as DeepPartial<T> | undefined, complete, repairs: this.newRepairs(extra) };
+    const snap: Snapshot<DeepPartial<T>> = { value: this.shown as DeepPartial<T> | undefined, complete, repairs: this.shownRepairsOf(this.newRepairs(extra)) };
     // With the value unchanged, what is pending is completion and schema issues: never held back.
     const deliver = show || !tree.changed;
     if (this.options.deltas) snap.deltas = deliver ? tree.takeDeltas() : [];
@@ -351,19 +387,21 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         return value;
       }
     }
-    // Extraction must see the whole reply to choose between candidates: the same call as parse.
-    const value = parse<T>(this.written(text), this.parseOptions);
-    this.finalSnapshot(value, true);
-    return value;
+    // Extraction must see the whole reply to choose between candidates: the same call as parse (its
+    // report holds the value parse returns, and calls onRepair as parse does).
+    const report = parseWithReport<T>(this.written(text), this.parseOptions);
+    this.finalSnapshot(report.value, true, this.unreported(report.repairs));
+    return report.value;
   }
 
-  private finalSnapshot(value: T, replaced: boolean): void {
+  /** @param repairs the final snapshot's repairs; by default, the engine's not reported yet. */
+  private finalSnapshot(value: T, replaced: boolean, repairs?: TextRepair[]): void {
     if (replaced && value !== this.tree.root) this.tree.replaceRoot(value);
     if (!this.completeSent) {
       this.completeSent = true;
       this.tree.deltas.push({ op: 'complete', path: '' });
     }
-    const snap: Snapshot<DeepPartial<T>> = { value: value as DeepPartial<T>, complete: true, repairs: this.error ? [] : this.newRepairs([]) };
+    const snap: Snapshot<DeepPartial<T>> = { value: value as DeepPartial<T>, complete: true, repairs: repairs ?? this.newRepairs([]) };
     if (this.options.deltas) snap.deltas = this.tree.takeDeltas();
     if (this.options.schema !== undefined) snap.issues = this.tree.takeIssues();
     this.snapshot = snap;

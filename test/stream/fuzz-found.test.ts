@@ -1,7 +1,7 @@
 // Failures `npm run fuzz` found in the stream, each pinned with the input it printed (and its kin).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createStreamParser, parse, parsePartial } from '../../src/index.js';
+import { createStreamParser, parse, parsePartial, parseWithReport } from '../../src/index.js';
 import { chunk, grows, stream } from './check.js';
 
 /** parse()'s value, or the code it throws. */
@@ -262,4 +262,40 @@ describe('a first push holding a whole valid document, then more text: snapshots
     assert.deepEqual(next.deltas, []);
     assert.deepEqual(p.end(), ['a', 'b']);
   });
+});
+
+describe('snapshot repairs and onRepair agree with parseWithReport (the stream probe\'s F8)', () => {
+  // One push of a whole document was read by JSON.parse: a BOM, an NBSP or full-width brackets went
+  // unreported (onRepair never called). Where end() re-parses, the repairs that only the end of the
+  // reply makes (`truncated`, the last full-width closer, a trailing comma before the root's closer)
+  // reached onRepair but no snapshot; the text around the value was reported twice (before and after).
+  const texts = [
+    '\ufeff{"a": 1}',
+    '\u00a0{"a": 1}',
+    '\uff5b"a": 1\uff5d',
+    '```json\n{"a": 1}\n```',
+    'Here you go:\n{"v": true}\nDone.',
+    '```\n{"v": "key: value, other: thing"',
+    'Here: {"a": [1, 2',
+    'Sure: {"a": 1,}',
+    'True',
+    '{"a": 1}',
+    '{"a": [1, 2',
+  ];
+  const key = (r: { kind: string; offset: number }) => `${r.kind}@${r.offset}`;
+  for (const text of texts) {
+    test(JSON.stringify(text), () => {
+      const expected = parseWithReport(text).repairs.map((r) => key(r as { kind: string; offset: number })).sort();
+      for (const size of [1, 3, text.length]) {
+        const calls: unknown[][] = [];
+        const p = createStreamParser({ onRepair: (r) => calls.push([...r]) });
+        const reported = chunk(text, size).flatMap((c) => p.push(c).repairs);
+        p.end();
+        reported.push(...p.snapshot.repairs);
+        assert.deepEqual(reported.map(key).sort(), expected, `snapshots, in chunks of ${size}`);
+        if (expected.length === 0) assert.equal(calls.length, 0, `onRepair, in chunks of ${size}`);
+        else assert.deepEqual(calls.map((c) => c.map((r) => key(r as { kind: string; offset: number })).sort()), [expected], `onRepair, in chunks of ${size}`);
+      }
+    });
+  }
 });
