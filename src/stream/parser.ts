@@ -388,7 +388,17 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       }
     }
     // Extraction must see the whole reply to choose between candidates: the same call as parse (its
-    // report holds the value parse returns, and calls onRepair as parse does).
+    // report holds the value parse returns, and calls onRepair as parse does). The engine's own reading
+    // ends first where a schema is watched: the last member and the root complete, and are validated
+    // as every other subtree was (a closer waits for the text after it, so at the reply's end they
+    // had not completed, and their issues, the ones parse's coercion then fixes, went unreported).
+    if (this.options.schema !== undefined && !wasStopped && this.start >= 0) {
+      try {
+        this.engine.finish();
+      } catch {
+        // The text cannot be read as it stands: parse says what it makes of it.
+      }
+    }
     const report = parseWithReport<T>(this.written(text), this.parseOptions);
     this.finalSnapshot(report.value, true, this.unreported(report.repairs));
     return report.value;
