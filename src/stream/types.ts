@@ -48,7 +48,8 @@ export interface StreamOptions<S extends SchemaLike = SchemaLike> extends Schema
   /**
    * With a JSON `schema`: show a property's `default` in snapshots as soon as its object opens, until
    * the model writes the property (then the model's value replaces it). Default `false`. `end()` still
-   * returns exactly what `parse` returns.
+   * returns exactly what `parse` returns: a default the model never wrote is in it only where `parse`
+   * fills it (`salvage: true`, or a Standard Schema that fills defaults itself).
    */
   defaults?: boolean;
   /**
