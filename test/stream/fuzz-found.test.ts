@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createStreamParser, parse, parsePartial, parseWithReport } from '../../src/index.js';
+import { z } from 'zod';
 import { chunk, grows, stream } from './check.js';
 
 /** parse()'s value, or the code it throws. */
@@ -331,4 +332,22 @@ describe('schema issues of the last member and of the root are reported, by end(
       }
     });
   }
+});
+
+describe('a member\'s schema issue is reported once, also when its container\'s check words it otherwise', () => {
+  // The root of a Standard Schema is validated by the schema itself, its members by the JSON Schemas
+  // it exposes: with the root now validated at end(), Zod's `Invalid input: expected number` came after
+  // the member's `Instance type "string" is invalid`, the same issue twice.
+  test('zod', () => {
+    const schema = z.object({ n: z.number().int().optional(), tags: z.array(z.string()).optional() });
+    for (const text of ['{"n": "5"}', '{"n": "5", "tags": "solo"} ', '[{"n": 5}]']) {
+      const p = createStreamParser({ schema });
+      const issues = chunk(text, 3).flatMap((c) => p.push(c).issues ?? []);
+      p.end();
+      issues.push(...(p.snapshot.issues ?? []));
+      const paths = issues.map((i) => i.path);
+      assert.deepEqual(paths, [...new Set(paths)], JSON.stringify(issues));
+      assert.ok(paths.length > 0, text);
+    }
+  });
 });
