@@ -42,11 +42,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private start = -1;
   private straight = false;
   private reported = 0;
-  /**
-   * The repairs the snapshots reported, by kind and offset (a count each): at end(), the final
-   * snapshot adds those of `parse` not among them.
-   */
-  private readonly shownRepairs = new Map<string, number>();
   /** Whether the prelude reported the text before the value (see newRepairs). */
   private setAside = false;
   private completeSent = false;
@@ -240,23 +235,31 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     }
   }
 
-  /** `repairs`, counted among those the snapshots reported. */
-  private shownRepairsOf(repairs: TextRepair[]): TextRepair[] {
-    for (const r of repairs) {
-      const key = `${r.kind}@${r.offset}`;
-      this.shownRepairs.set(key, (this.shownRepairs.get(key) ?? 0) + 1);
-    }
-    return repairs;
-  }
-
-  /** The text repairs of `parse`'s report that no snapshot reported (by kind and offset). */
+  /**
+   * The text repairs of `parse`'s report that no snapshot reported (matched by kind and offset). What
+   * the snapshots reported is read back from where newRepairs took it (the prelude's, the engine's
+   * log up to `reported`, the full-width brackets up to `fullwidthReported`): nothing is kept per push.
+   */
   private unreported(repairs: readonly Repair[]): TextRepair[] {
+    const shown = new Map<string, number>();
+    const count = (kind: string, offset: number) => {
+      const key = `${kind}@${offset}`;
+      shown.set(key, (shown.get(key) ?? 0) + 1);
+    };
+    if (this.setAside) count('surrounding_text', this.start);
+    const log = this.engine.log;
+    for (let i = 0; i < Math.min(this.reported, log.length); i++) {
+      if (!(this.setAside && log.kinds[i] === 'surrounding_text')) count(log.kinds[i], log.offsets[i] + this.start);
+    }
+    if (this.fullwidth !== undefined) {
+      for (let i = 0; i < this.fullwidthReported; i++) if (this.fullwidth.at[i] >= this.start) count('fullwidth_delimiter', this.fullwidth.at[i]);
+    }
     const out: TextRepair[] = [];
     for (const r of repairs) {
       if (!('offset' in r)) continue;
       const key = `${r.kind}@${r.offset}`;
-      const n = this.shownRepairs.get(key) ?? 0;
-      if (n > 0) this.shownRepairs.set(key, n - 1);
+      const n = shown.get(key) ?? 0;
+      if (n > 0) shown.set(key, n - 1);
       else out.push(r);
     }
     return out;
@@ -278,7 +281,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       this.charsSinceShown = 0;
       tree.seal();
     }
-    const snap: Snapshot<DeepPartial<T>> = { value: this.shown as DeepPartial<T> | undefined, complete, repairs: this.shownRepairsOf(this.newRepairs(extra)) };
+    const snap: Snapshot<DeepPartial<T>> = { value: this.shown as DeepPartial<T> | undefined, complete, repairs: this.newRepairs(extra) };
     // With the value unchanged, what is pending is completion and schema issues: never held back.
     const deliver = show || !tree.changed;
     if (this.options.deltas) snap.deltas = deliver ? tree.takeDeltas() : [];
