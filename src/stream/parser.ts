@@ -5,7 +5,8 @@ import { JsonMendError, assertText } from '../errors.js';
 import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
 import type { TextRepair } from '../parse/types.js';
-import { parse } from '../parse/api.js';
+import type { Repair } from '../schema/types.js';
+import { parseWithReport } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
 import { rewrittenDocumentAt, wholeTextFirst, wholeTextSettled } from '../parse/candidates.js';
@@ -41,6 +42,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private start = -1;
   private straight = false;
   private reported = 0;
+  /** Whether the prelude reported the text before the value (see newRepairs). */
+  private setAside = false;
   private completeSent = false;
   /** See settled(); undefined until asked. */
   private settledAnswer: boolean | undefined;
@@ -54,6 +57,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private fullwidthReported = 0;
   /** The value of a first chunk that was a whole JSON document (read by JSON.parse, engine not run yet). */
   private fastValue: unknown;
+  /**
+   * After more text followed that document: where it ended (absolute), until the engine, reading
+   * everything again, has read past it; -1 otherwise. Until then the snapshots repeat the document's
+   * value (see takeSnapshot).
+   */
+  private rebuildUntil = -1;
   /** The value last shown in a snapshot, and the characters pushed since. */
   private shown: unknown = undefined;
   private charsSinceShown = 0;
@@ -132,6 +141,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         this.phase = Phase.ENGINE;
         if (found.start > 0) this.engine.startAfter(this.buf.all(), found.start);
         if (!found.straight) {
+          this.setAside = true;
           const { line, column } = this.buf.position(found.start);
           extra.push({ kind: 'surrounding_text', offset: found.start, line, column, detail: 'skipped the text before the JSON value' });
         }
@@ -141,6 +151,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       if (!isBlank(chunk)) {
         // More than whitespace after a whole document: run the engine over everything from the start.
         this.phase = Phase.ENGINE;
+        this.rebuildUntil = at;
         this.feed(this.buf.all().slice(this.start));
       }
     } else if (this.phase === Phase.ENGINE) {
@@ -155,6 +166,9 @@ export class StreamParserImpl<T> implements StreamParser<T> {
    */
   private tryWhole(found: { straight: boolean; rest: string }): boolean {
     if (!found.straight || this.options.schema !== undefined || this.options.maxDepth !== undefined) return false;
+    // Full-width brackets, or a BOM or NBSP before the value, are repairs parse reports (JSON.parse
+    // reads neither); the engine's reading reports them.
+    if (this.fullwidth !== undefined || !isBlank(this.buf.all().slice(0, this.start))) return false;
     const rest = found.rest;
     let k = rest.length - 1;
     while (k > 0 && isBlankCode(rest.charCodeAt(k))) k--;
@@ -165,6 +179,10 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     } catch {
       return false;
     }
+    // Its plain values after an array element are a row that lost its `[` if `, [` follows the `]`
+    // (`[["a", 1], "b", 2], ["c", 3]]`, see rowOpenerLost): shown now, the next chunk would take
+    // them back. The engine holds them until the text after the `]` says.
+    if (lostRowMayFollow(this.fastValue)) return false;
     this.phase = Phase.FAST;
     this.tree.replaceRoot(this.fastValue);
     return true;
@@ -192,6 +210,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // The engine may take back repairs in a string tail it cuts; never report one twice.
     if (log.length < this.reported) this.reported = log.length;
     for (let i = this.reported; i < log.length; i++) {
+      // parse reports the text around the value once: the prelude did, at the value's start.
+      if (this.setAside && log.kinds[i] === 'surrounding_text') continue;
       const r = log.at(i, this.start);
       const { line, column } = this.buf.position(r.offset);
       r.line = line;
@@ -215,6 +235,36 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     }
   }
 
+  /**
+   * The text repairs of `parse`'s report that no snapshot reported (matched by kind and offset). What
+   * the snapshots reported is read back from where newRepairs took it (the prelude's, the engine's
+   * log up to `reported`, the full-width brackets up to `fullwidthReported`): nothing is kept per push.
+   */
+  private unreported(repairs: readonly Repair[]): TextRepair[] {
+    const shown = new Map<string, number>();
+    const count = (kind: string, offset: number) => {
+      const key = `${kind}@${offset}`;
+      shown.set(key, (shown.get(key) ?? 0) + 1);
+    };
+    if (this.setAside) count('surrounding_text', this.start);
+    const log = this.engine.log;
+    for (let i = 0; i < Math.min(this.reported, log.length); i++) {
+      if (!(this.setAside && log.kinds[i] === 'surrounding_text')) count(log.kinds[i], log.offsets[i] + this.start);
+    }
+    if (this.fullwidth !== undefined) {
+      for (let i = 0; i < this.fullwidthReported; i++) if (this.fullwidth.at[i] >= this.start) count('fullwidth_delimiter', this.fullwidth.at[i]);
+    }
+    const out: TextRepair[] = [];
+    for (const r of repairs) {
+      if (!('offset' in r)) continue;
+      const key = `${r.kind}@${r.offset}`;
+      const n = shown.get(key) ?? 0;
+      if (n > 0) shown.set(key, n - 1);
+      else out.push(r);
+    }
+    return out;
+  }
+
   private takeSnapshot(extra: TextRepair[]): Snapshot<DeepPartial<T>> {
     const tree = this.tree;
     const complete = this.engine.done && this.error === undefined && this.settled();
@@ -224,7 +274,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     }
     // Show what changed now, or hold it back until enough text has arrived to pay for the copies the
     // next change will make (see SLOTS_PER_CHAR); held-back changes stay mutable and cost nothing more.
-    const show = tree.changed &&
+    const show = tree.changed && !this.rebuilding() &&
       (complete || this.error !== undefined || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
     if (show) {
       this.shown = tree.hasRoot ? tree.root : undefined;
@@ -242,6 +292,22 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 
   /**
+   * Whether the engine, reading again from the start after text followed a whole first document (the
+   * fast path), has yet to read past that document's end. Until it has, it holds back what the text
+   * after decides (a last string's quote in `["a", "b"]` then `"`; a string it then reads on, `b"]`,
+   * while a `:` could still make it a key), and showing its value would take elements back that the
+   * snapshot already showed: the snapshot keeps the document's value.
+   */
+  private rebuilding(): boolean {
+    if (this.rebuildUntil < 0) return false;
+    const engine = this.engine;
+    const read = engine.inString ? engine.strStart : engine.offset;
+    if (this.error === undefined && !engine.done && this.start + read < this.rebuildUntil) return true;
+    this.rebuildUntil = -1;
+    return false;
+  }
+
+  /**
    * Whether the value read so far is what `end()` will return whatever text follows, so that the root
    * may be called complete before then: read as `end()` reads its own (see there), from a start
    * extraction takes as the whole reply. Otherwise a later fence, a labelled answer or the value's
@@ -254,6 +320,15 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         !this.engine.keptLatex && rewrittenDocumentAt(this.buf, this.start) === undefined && wholeTextSettled(text, this.start, this.tree.root);
     }
     return this.settledAnswer;
+  }
+
+  /**
+   * Where the value starts when text before it was skipped (prose, reasoning, a fence's opener), or
+   * -1 when the reply starts with it (after whitespace) or no value has started.
+   * @internal
+   */
+  skippedTo(): number {
+    return this.start > 0 && !this.straight ? this.start : -1;
   }
 
   /**
@@ -315,19 +390,31 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         return value;
       }
     }
-    // Extraction must see the whole reply to choose between candidates: the same call as parse.
-    const value = parse<T>(this.written(text), this.parseOptions);
-    this.finalSnapshot(value, true);
-    return value;
+    // Extraction must see the whole reply to choose between candidates: the same call as parse (its
+    // report holds the value parse returns, and calls onRepair as parse does). The engine's own reading
+    // ends first where a schema is watched: the last member and the root complete, and are validated
+    // as every other subtree was (a closer waits for the text after it, so at the reply's end they
+    // had not completed, and their issues, the ones parse's coercion then fixes, went unreported).
+    if (this.options.schema !== undefined && !wasStopped && this.start >= 0) {
+      try {
+        this.engine.finish();
+      } catch {
+        // The text cannot be read as it stands: parse says what it makes of it.
+      }
+    }
+    const report = parseWithReport<T>(this.written(text), this.parseOptions);
+    this.finalSnapshot(report.value, true, this.unreported(report.repairs));
+    return report.value;
   }
 
-  private finalSnapshot(value: T, replaced: boolean): void {
+  /** @param repairs the final snapshot's repairs; by default, the engine's not reported yet. */
+  private finalSnapshot(value: T, replaced: boolean, repairs?: TextRepair[]): void {
     if (replaced && value !== this.tree.root) this.tree.replaceRoot(value);
     if (!this.completeSent) {
       this.completeSent = true;
       this.tree.deltas.push({ op: 'complete', path: '' });
     }
-    const snap: Snapshot<DeepPartial<T>> = { value: value as DeepPartial<T>, complete: true, repairs: this.error ? [] : this.newRepairs([]) };
+    const snap: Snapshot<DeepPartial<T>> = { value: value as DeepPartial<T>, complete: true, repairs: repairs ?? this.newRepairs([]) };
     if (this.options.deltas) snap.deltas = this.tree.takeDeltas();
     if (this.options.schema !== undefined) snap.issues = this.tree.takeIssues();
     this.snapshot = snap;
@@ -341,6 +428,16 @@ function isBlankCode(c: number): boolean {
 function isBlank(chunk: string): boolean {
   for (let i = 0; i < chunk.length; i++) if (!isBlankCode(chunk.charCodeAt(i))) return false;
   return true;
+}
+
+/** A root array with an array element followed only by plain values (see rowOpenerLost). */
+function lostRowMayFollow(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (let i = value.length - 1; i >= 0; i--) {
+    const v = value[i];
+    if (v !== null && typeof v === 'object') return Array.isArray(v) && i < value.length - 1;
+  }
+  return false;
 }
 
 function isJsonSchemaLike(schema: unknown): boolean {

@@ -36,12 +36,24 @@ export function parsePartial(text: string, options: StreamOptions = {}): unknown
   return readUpTo(parser, text, text.length - (waiting as string).length + complete, options, snap.value);
 }
 
-/** The value of `text` read up to `length` as a whole (the parser's end), or `shown` (see endOr). */
+/**
+ * The value of `text` read up to `length` as a whole (the parser's end), or `shown` (see endOr).
+ * After a prelude, the value the stream found is read, not what extraction would choose in the whole
+ * prefix: extraction takes `Sure! [1` for a citation (NO_JSON, while `Sure! [1,` reads `[1]`), and
+ * prefers a draft in `<think>` to an answer cut off after it. The skipped text is blanked (line breaks
+ * kept, so offsets, lines and columns stay), and the value is read as a reply that starts with it.
+ */
 function readUpTo(parser: StreamParserImpl<unknown>, text: string, length: number, options: StreamOptions, shown: unknown): unknown {
-  if (length === text.length) return endOr(parser, length, shown);
+  const skipped = parser.skippedTo();
+  if (length === text.length && skipped < 0) return endOr(parser, length, shown);
   const upTo = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
-  upTo.push(text.slice(0, length));
+  upTo.push(skipped < 0 ? text.slice(0, length) : blankBefore(text, skipped) + text.slice(skipped, length));
   return endOr(upTo, length, shown);
+}
+
+/** `text` up to `end` with every character but line breaks made a space. */
+function blankBefore(text: string, end: number): string {
+  return text.slice(0, end).replace(/[^\r\n]/g, ' ');
 }
 
 /**

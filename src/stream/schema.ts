@@ -21,6 +21,12 @@ export class SchemaWatch {
   readonly root: Node | undefined;
   private readonly wrapped = new WeakMap<Node, Node>();
   private readonly seen = new Set<string>();
+  /**
+   * Paths with an issue reported by an earlier check. A container's check validates its members
+   * again: an issue there is one reported when the member completed, maybe worded otherwise (the root
+   * of a Standard Schema is validated by the schema itself, its members by their JSON Schemas).
+   */
+  private readonly reportedPaths = new Set<string>();
 
   constructor(schema: SchemaLike, readonly defaults: boolean, private readonly validator?: JsonSchemaValidator) {
     const json = isStandardSchema(schema) ? standardJsonSchema(schema) : schema;
@@ -95,13 +101,16 @@ export class SchemaWatch {
     } catch {
       return; // a subschema the validator cannot use: the final parse() reports schema problems
     }
+    const added: string[] = [];
     for (const issue of list) {
       const full = { ...issue, path: path + issue.path };
       const key = `${full.path}\u0000${full.message}`;
-      if (this.seen.has(key)) continue;
+      if (this.seen.has(key) || this.reportedPaths.has(full.path)) continue;
       this.seen.add(key);
+      added.push(full.path);
       issues.push(full);
     }
+    for (const p of added) this.reportedPaths.add(p);
   }
 }
 

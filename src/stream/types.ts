@@ -24,7 +24,7 @@ export type DeepPartial<T> = T extends readonly (infer E)[]
  * | ---------- | ---------------------------------------------------------------------------------------- |
  * | `add`      | a property or element appeared: `{}`, `[]`, or a string shown partially (its text so far) |
  * | `append`   | text was appended to the partial string at `path`                                        |
- * | `set`      | a complete value was placed at `path` (number, literal, string not streamed partially, a tuple or wrapper, a schema default, the root becoming an array of concatenated values); it is complete — no `complete` follows |
+ * | `set`      | a complete value was placed at `path` (number, literal, string not streamed partially, a tuple or wrapper, a schema default); it is complete — no `complete` follows. Except the root becoming an array of concatenated values (`set ""`): the deltas after it add the later values |
  * | `complete` | the container or partial string at `path` closed: its value can no longer change          |
  */
 export type Delta =
@@ -48,7 +48,8 @@ export interface StreamOptions<S extends SchemaLike = SchemaLike> extends Schema
   /**
    * With a JSON `schema`: show a property's `default` in snapshots as soon as its object opens, until
    * the model writes the property (then the model's value replaces it). Default `false`. `end()` still
-   * returns exactly what `parse` returns.
+   * returns exactly what `parse` returns: a default the model never wrote is in it only where `parse`
+   * fills it (`salvage: true`, or a Standard Schema that fills defaults itself).
    */
   defaults?: boolean;
   /**

@@ -1,15 +1,16 @@
 // Failures `npm run fuzz` found in the stream, each pinned with the input it printed (and its kin).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createStreamParser, parse } from '../../src/index.js';
-import { chunk, stream } from './check.js';
+import { createStreamParser, parse, parsePartial, parseWithReport } from '../../src/index.js';
+import { z } from 'zod';
+import { chunk, grows, stream } from './check.js';
 
 /** parse()'s value, or the code it throws. */
 function parsed(text: string): unknown {
   return parsedBy(() => parse(text));
 }
 
-function parsedBy(fn: () => unknown): unknown {
+function parsedBy(fn: () => unknown): { value?: unknown; code?: string } {
   try {
     return { value: fn() };
   } catch (e) {
@@ -195,5 +196,158 @@ describe('snapshot.complete: the root is complete before end() only when no late
     p.push('{"a": 1}\n\nHope this helps');
     assert.equal(p.push('!').complete, true);
     assert.deepEqual(p.end(), { a: 1 });
+  });
+});
+
+describe('parsePartial after a prelude reads the value the stream found, not what extraction picks in the prefix (the stream probe\'s F7)', () => {
+  // As it stands, the number at the end completes the value, which the whole-prefix re-parse handed to
+  // extraction: `[1` after prose is a citation (NO_JSON, between `[]` and `[1]`), and an answer cut
+  // off after `<think>` lost to the reasoning's draft.
+  test('the probe\'s prefixes', () => {
+    assert.deepEqual(parsePartial('Sure! [1'), [1]);
+    assert.deepEqual(parsePartial('Result:\n[\n  12'), [12]);
+    assert.deepEqual(parsePartial('<think>{"a": 1}</think>\n[0'), [0]);
+    assert.deepEqual(parsePartial('```javascript\nconst data = [7'), [7]);
+  });
+  test('every prefix grows from the stream\'s snapshot there and into the next prefix\'s value', () => {
+    const texts = [
+      'Sure! [\n 99.99,\n {\n  "note": "x"\n }\n] Hope this helps.',
+      '<think>\nThe user wants {"a": 1}? No, a list [carefully].\n</think>\n[0.0025,{\'note\': \'x\',}]',
+      'Result:\n[\n  10000000000,\n  {\n    "note": "x"\n  }\n]',
+    ];
+    for (const text of texts) {
+      const p = createStreamParser();
+      let previous: unknown;
+      for (let i = 1; i <= text.length; i++) {
+        const prefix = text.slice(0, i);
+        const shown = p.push(text[i - 1]).value;
+        const value = parsePartial(prefix);
+        assert.ok(grows(shown, value), `${JSON.stringify(prefix)}: the stream shows ${JSON.stringify(shown)}, parsePartial ${JSON.stringify(value)}`);
+        // A number at the very end may still gain digits; anything else only grows.
+        if (!/[\d.]$/.test(text.slice(0, i - 1))) assert.ok(grows(previous, value), `${JSON.stringify(prefix)}: ${JSON.stringify(previous)} → ${JSON.stringify(value)}`);
+        previous = value;
+      }
+      assert.deepEqual(previous, parse(text), JSON.stringify(text));
+    }
+  });
+});
+
+describe('a first push holding a whole valid document, then more text: snapshots never take back what it showed (the stream probe\'s F4)', () => {
+  // The first push is read by JSON.parse; more text had the engine read everything again, and its
+  // value, holding back what the text after decides, replaced the document's at once: `["a", "b"]`
+  // then `"` showed `["a"]`, and end() brought "b" back. A root array whose plain values after an
+  // array element a `, [` makes a row showed them as elements, then as a row.
+  const cases: string[][] = [
+    ['["a", "b"]', '"'],
+    ['["x"]', '"'],
+    ['["a", "b"]', '"', 'c'],
+    ['["a", "b"]', '"]'],
+    ['["a", "b"]', '"', ', "c"]'],
+    ['[["a", 1], "b", 2]', ', ["c", 3]]'],
+    ['[', '[["a", 1], "b", 2]', ', ["c", 3]]'],
+    ['{"a": [1]}', ', 2]}'],
+    ['{"a": 1}', '\n\nHope this helps.'],
+  ];
+  for (const chunks of cases) {
+    test(JSON.stringify(chunks), () => {
+      const run = stream(chunks);
+      assert.deepEqual(run.value, parse(chunks.join('')));
+    });
+  }
+  test('what the first push shows, the next still shows', () => {
+    const p = createStreamParser({ deltas: true });
+    const first = p.push('["a", "b"]');
+    assert.deepEqual(first.value, ['a', 'b']);
+    const next = p.push('"');
+    assert.equal(next.value, first.value);
+    assert.deepEqual(next.deltas, []);
+    assert.deepEqual(p.end(), ['a', 'b']);
+  });
+});
+
+describe('snapshot repairs and onRepair agree with parseWithReport (the stream probe\'s F8)', () => {
+  // One push of a whole document was read by JSON.parse: a BOM, an NBSP or full-width brackets went
+  // unreported (onRepair never called). Where end() re-parses, the repairs that only the end of the
+  // reply makes (`truncated`, the last full-width closer, a trailing comma before the root's closer)
+  // reached onRepair but no snapshot; the text around the value was reported twice (before and after).
+  const texts = [
+    '\ufeff{"a": 1}',
+    '\u00a0{"a": 1}',
+    '\uff5b"a": 1\uff5d',
+    '```json\n{"a": 1}\n```',
+    'Here you go:\n{"v": true}\nDone.',
+    '```\n{"v": "key: value, other: thing"',
+    'Here: {"a": [1, 2',
+    'Sure: {"a": 1,}',
+    'True',
+    '{"a": 1}',
+    '{"a": [1, 2',
+  ];
+  const key = (r: { kind: string; offset: number }) => `${r.kind}@${r.offset}`;
+  for (const text of texts) {
+    test(JSON.stringify(text), () => {
+      const expected = parseWithReport(text).repairs.map((r) => key(r as { kind: string; offset: number })).sort();
+      for (const size of [1, 3, text.length]) {
+        const calls: unknown[][] = [];
+        const p = createStreamParser({ onRepair: (r) => calls.push([...r]) });
+        const reported = chunk(text, size).flatMap((c) => p.push(c).repairs);
+        p.end();
+        reported.push(...p.snapshot.repairs);
+        assert.deepEqual(reported.map(key).sort(), expected, `snapshots, in chunks of ${size}`);
+        if (expected.length === 0) assert.equal(calls.length, 0, `onRepair, in chunks of ${size}`);
+        else assert.deepEqual(calls.map((c) => c.map((r) => key(r as { kind: string; offset: number })).sort()), [expected], `onRepair, in chunks of ${size}`);
+      }
+    });
+  }
+});
+
+describe('schema issues of the last member and of the root are reported, by end() at the latest (the stream probe\'s F5)', () => {
+  // A closer waits for the text after it, so when the reply ended at its closer the last member and
+  // the root never completed in the stream and were never validated: `{"n": "5"}` for an integer
+  // `n` gave issues: [] in every snapshot while end() coerced it to 5.
+  const schema = { type: 'object', properties: { n: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } }, name: { type: 'string' } } };
+  const cases: [string, string[]][] = [
+    ['{"n": "5"}', ['/n']],
+    ['{"n": "5"} ', ['/n']],
+    ['{"tags": "solo"}', ['/tags']],
+    ['{"tags": ["a", 5], "n": "5"}', ['/tags/1', '/n']],
+    ['[{"name": "J"}]', ['']],
+    ['Here: {"n": "5"}', ['/n']],
+    ['{"n": 5}', []],
+  ];
+  for (const [text, paths] of cases) {
+    test(JSON.stringify(text), () => {
+      for (const size of [1, 3, text.length]) {
+        const p = createStreamParser({ schema });
+        const issues = chunk(text, size).flatMap((c) => p.push(c).issues ?? []);
+        let value: unknown;
+        try {
+          value = p.end();
+        } catch {
+          value = undefined;
+        }
+        assert.deepEqual(value, parsedBy(() => parse(text, { schema })).value, JSON.stringify(text));
+        issues.push(...(p.snapshot.issues ?? []));
+        assert.deepEqual(issues.map((i) => i.path), paths, `${JSON.stringify(text)} in chunks of ${size}`);
+      }
+    });
+  }
+});
+
+describe('a member\'s schema issue is reported once, also when its container\'s check words it otherwise', () => {
+  // The root of a Standard Schema is validated by the schema itself, its members by the JSON Schemas
+  // it exposes: with the root now validated at end(), Zod's `Invalid input: expected number` came after
+  // the member's `Instance type "string" is invalid`, the same issue twice.
+  test('zod', () => {
+    const schema = z.object({ n: z.number().int().optional(), tags: z.array(z.string()).optional() });
+    for (const text of ['{"n": "5"}', '{"n": "5", "tags": "solo"} ', '[{"n": 5}]']) {
+      const p = createStreamParser({ schema });
+      const issues = chunk(text, 3).flatMap((c) => p.push(c).issues ?? []);
+      p.end();
+      issues.push(...(p.snapshot.issues ?? []));
+      const paths = issues.map((i) => i.path);
+      assert.deepEqual(paths, [...new Set(paths)], JSON.stringify(issues));
+      assert.ok(paths.length > 0, text);
+    }
   });
 });
