@@ -12,7 +12,7 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, isCallShaped, isPlaceholder, jsonEndBeforeProse, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
@@ -137,11 +137,29 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       continue;
     }
     const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
-    for (const item of read.items) calls.push(callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
+    let found: ToolCall[];
+    try {
+      found = read.items.map((item) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
+    } catch (error) {
+      // `Reply with {"name": "f", "arguments": {…}} to call it.`: a call's shape with a placeholder for
+      // its arguments, prose after it on its line: an example in the prose, not a call.
+      if (isPlaceholder(error) && proseFollows(text, range[1])) continue;
+      throw error;
+    }
+    appendAll(calls, found);
     taken.add(range[0], range[1]);
     removed.push(range);
   }
   return calls;
+}
+
+/** Whether prose follows `at` on its line (past spaces): a sentence goes on after what ended there. */
+function proseFollows(text: string, at: number): boolean {
+  let k = at;
+  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  const rest = text.slice(k, k + 200);
+  const line = rest.indexOf('\n');
+  return PROSE_START.test(line === -1 ? rest : rest.slice(0, line));
 }
 
 /** The call a tool's name line and the object after it make (see name-line.ts), or undefined when the object is no JSON object. */

@@ -64,7 +64,31 @@ export function cutOff(where: Where): JsonMendError {
   return new JsonMendError('UNREPAIRABLE', `${where()} is cut off: its arguments never end`);
 }
 
-/** Parses `argumentsText` (doubled braces undone), refuses a cut-off, then applies the schema. */
+/** Errors made by {@link placeholder}: a reader drops the call when its markup stands in prose. */
+const PLACEHOLDERS = new WeakSet<JsonMendError>();
+
+/**
+ * The error for arguments holding an ellipsis placeholder (`{…}`, `{"a": 1, ...}`; the parser's
+ * `ellipsis` repair): read, the call would run with arguments left out (`<|tool_call>call:get_weather{…}`
+ * gave `get_weather({})`).
+ */
+export function placeholder(where: Where): JsonMendError {
+  const error = new JsonMendError('UNREPAIRABLE', `${where()}: its arguments hold a placeholder ("…" or "...") where values go; a call is never run with arguments left out`);
+  PLACEHOLDERS.add(error);
+  return error;
+}
+
+/** Whether `error` is a {@link placeholder} error. */
+export function isPlaceholder(error: unknown): boolean {
+  return error instanceof JsonMendError && PLACEHOLDERS.has(error);
+}
+
+/** Whether the parser's repairs filled in an ellipsis placeholder. */
+export function hasPlaceholder(repairs: readonly Repair[]): boolean {
+  return repairs.some((r) => r.kind === 'ellipsis');
+}
+
+/** Parses `argumentsText` (doubled braces undone), refuses a cut-off or a placeholder, then applies the schema. */
 export function argumentsFromText(
   argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where,
 ): { value: unknown; repairs: Repair[] } {
@@ -76,6 +100,7 @@ export function argumentsFromText(
     throw aboutCall(error, () => `the arguments of ${where()}`);
   }
   if (wasCutOff(repairs)) throw cutOff(where);
+  if (hasPlaceholder(repairs)) throw placeholder(where);
   return withSchema(value, doubledBracesAsRewrite(repairs, rewrites), schema, where);
 }
 
@@ -324,6 +349,7 @@ export function callFromValue(
   const where = describe(name, origin.format, line);
   const schema = ctx.tools.schemaOf(name, line);
   if (truncated) throw cutOff(where);
+  if (hasPlaceholder(textRepairs)) throw placeholder(where);
   const clash = wrapperClash(value);
   if (clash !== undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} has ${JSON.stringify(clash)} both in its "function" and beside it`);
   const raw = withMembersBeside(inner, rewrites, where);
@@ -410,6 +436,30 @@ function calledTool(body: string, ctx: ReadContext): { name: string; arguments: 
  * `body` is the span's body text; `atEnd` says the span ends the reply.
  */
 export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
+  try {
+    return readSpanWhole(span, body, atEnd, ctx);
+  } catch (error) {
+    // `You can write <|tool_call>call:get_weather{…} for it.`: a placeholder for the arguments, then
+    // prose, in a span no token closed: the markup mentioned, not a call.
+    if (isPlaceholder(error) && !span.closed && proseAfterArguments(body)) return [];
+    throw error;
+  }
+}
+
+/**
+ * Whether prose follows the arguments that `body` starts with: after a placeholder standing for them
+ * (`{…}`, `(...)`), or after a JSON value (see jsonEndBeforeProse).
+ */
+function proseAfterArguments(body: string): boolean {
+  const m = PLACEHOLDER_ARGUMENTS.exec(body);
+  if (m !== null) return PROSE_START.test(body.slice(m[0].length).trimStart());
+  return jsonEndBeforeProse(body) !== undefined;
+}
+
+/** Arguments that are a placeholder only: `{…}`, `{...}`, `(…)`, spaces allowed. */
+const PLACEHOLDER_ARGUMENTS = /^\s*[{(]\s*(?:…|\.{3,})\s*[})]/;
+
+function readSpanWhole(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
   const json = jsonBodyEnd(span, body);
   if (json !== undefined) {
     // Read up to the JSON's end; a reading that fails or is cut off there (the hint misled by a
@@ -430,7 +480,7 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
  * letter or digit, a quote or backtick, nor a JSON or list delimiter (`,` `;` `:` `.` `+` `-` brackets
  * and parentheses): `]$$ In order…` (vllm #5649), `**Note**`, `=> result`, `<|im_end|>`.
  */
-const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
+export const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
 
 /**
  * Where the JSON value that `text` starts with ends, when prose follows it: the prose is the reply's

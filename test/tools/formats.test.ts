@@ -1723,3 +1723,41 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     assert.deepEqual(read('Action: f\nAction Input: {"q": 1}\nAction: f\nAction Input: {"q": 2}\nObservation:').calls.map((c) => c.arguments), [{ q: 1 }, { q: 2 }]);
   });
 });
+
+// Session 34 (2): an ellipsis where a call's arguments go (`<|tool_call>call:get_weather{…}`) read as
+// `{}` with the parser's `ellipsis` repair: a call with its arguments missing, run as if complete.
+describe('an ellipsis placeholder where the arguments go: no call in prose, else an error, never {}', () => {
+  const loose = [{ name: 'get_weather', schema: { type: 'object', properties: { location: { type: 'string' } } } }, { name: 'web_search', schema: search }];
+  const read = (text: string) => readAlike(text, loose);
+  function refused(text: string): void {
+    const check = (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /"get_weather".*placeholder/.test(e.message);
+    assert.throws(() => extractToolCalls(text, { tools: loose }), check);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools: loose });
+      for (let k = 0; k < text.length; k += size) for (const e of s.push(text.slice(k, k + size))) assert.notEqual(e.type, 'call', `a call reported for ${text}`);
+      assert.throws(() => s.end(), check);
+    }
+  }
+  test('the markup in prose, a placeholder for its arguments: the format mentioned, no call', () => {
+    for (const text of [
+      'You can write <|tool_call>call:get_weather{…} for it.',
+      'Write <|tool_call>call:get_weather{...} to call it.',
+      'Write [TOOL_CALLS]get_weather{…} to call it.',
+      'Reply with {"name": "get_weather", "arguments": {…}} to call it.',
+    ]) assert.deepEqual(read(text), { calls: [], text }, text);
+  });
+  test('at the reply\'s end or standing apart, or among real arguments: an error naming the call', () => {
+    refused('Use <|tool_call>call:get_weather{…}');
+    refused('<|tool_call>call:get_weather{…}<tool_call|>');
+    refused('<|tool_call>call:get_weather(…)<tool_call|>');
+    refused('<|tool_call>call:get_weather{location:<|"|>Oslo<|"|>, …}<tool_call|>');
+    refused('<tool_call>{"name": "get_weather", "arguments": {"location": "Oslo", ...}}</tool_call>');
+    refused('[TOOL_CALLS][{"name": "get_weather", "arguments": {…}}]');
+    refused('<function=get_weather>{…}</function>');
+    refused('{"name": "get_weather", "arguments": {...}}');
+  });
+  test('an ellipsis inside a string is text, and stays', () => {
+    assert.deepEqual(read('<|tool_call>call:get_weather{location:<|"|>…<|"|>}<tool_call|>').calls.map((c) => c.arguments), [{ location: '…' }]);
+    assert.deepEqual(read('<tool_call>{"name": "web_search", "arguments": {"query": "to be continued..."}}</tool_call>').calls.map((c) => c.arguments), [{ query: 'to be continued...' }]);
+  });
+});
