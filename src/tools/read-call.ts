@@ -339,6 +339,8 @@ export function callFromValue(
   const line = () => ctx.lineAt(origin.span.start);
   const inner = unwrapFunction(value, rewrites);
   if (!isObject(inner) || typeof inner.name !== 'string' || inner.name === '') {
+    // `[TOOL_CALLS][{"na`: the reply ended before the call named its tool.
+    if (truncated) throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} is cut off before it names its tool`);
     // In a call's markup, an agent's shape naming a tool not given (`{"function": "rm", …}`): that
     // tool is the error, as for any call.
     const agent = agentShapeName(value);
@@ -347,6 +349,11 @@ export function callFromValue(
   }
   const name = inner.name;
   const where = describe(name, origin.format, line);
+  // `{"name": "get_wea`: the reply ended in the name, or right after it; either way before the arguments.
+  if (truncated && !ctx.tools.has(name) && Object.keys(inner).every((k) => k === 'name' || k === 'id' || k === 'type')) {
+    const known = ctx.tools.names.map((n) => `"${n}"`).join(', ') || '(none)';
+    throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} is cut off before its arguments: its name so far, ${JSON.stringify(name)}, is none of the tools (${known})`);
+  }
   const schema = ctx.tools.schemaOf(name, line);
   if (truncated) throw cutOff(where);
   if (hasPlaceholder(textRepairs)) throw placeholder(where);

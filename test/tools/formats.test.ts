@@ -1761,3 +1761,25 @@ describe('an ellipsis placeholder where the arguments go: no call in prose, else
     assert.deepEqual(read('<tool_call>{"name": "web_search", "arguments": {"query": "to be continued..."}}</tool_call>').calls.map((c) => c.arguments), [{ query: 'to be continued...' }]);
   });
 });
+
+// Session 34 (2): a list of calls cut off before its first call's name ended was "names no tool"
+// (and one cut inside the name, a tool "get_wea" that does not exist): the reply was cut off.
+describe('a call cut off before its name or its arguments: cut off, not "names no tool"', () => {
+  function cut(text: string, pattern: RegExp): void {
+    throwsCode(text, 'UNREPAIRABLE', pattern);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && pattern.test(e.message));
+    }
+  }
+  test('in the key "name", or in the name', () => {
+    cut('[TOOL_CALLS][{"na', /the mistral tool call at line 1 is cut off before it names its tool/);
+    cut('<|tools_prefix|>[{"get_wea', /the apertus tool call at line 1 is cut off before it names its tool/);
+    cut('<tool_call>{"name": "get_wea', /the hermes tool call at line 1 is cut off before its arguments: its name so far, "get_wea", is none of the tools/);
+    cut('[TOOL_CALLS][{"name": "get_weather", "argu', /"get_weather" \(mistral, line 1\) is cut off/);
+  });
+  test('a finished name that is no tool, its arguments cut off: the unknown tool', () => {
+    assert.throws(() => extractToolCalls('[TOOL_CALLS][{"name": "nope", "arguments": {"a": ', { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH' && /"nope"/.test(e.message));
+  });
+});
