@@ -9,7 +9,7 @@ import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { TextRepair } from '../parse/types.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
-import { objectShape, type ToolRegistry } from './registry.js';
+import { objectShape, onlyStringParameter, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
 import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
@@ -723,16 +723,6 @@ export function argumentsOfString(
 function jsonText(raw: string): boolean {
   const t = raw.trimStart();
   return t === '' || t.startsWith('{') || t.startsWith('[') || t.startsWith('```');
-}
-
-/** The name of the schema's one parameter when there is one and it takes a string; else undefined. */
-function onlyStringParameter(schema: SchemaLike | undefined): string | undefined {
-  const shape = objectShape(schema);
-  if (shape === undefined) return undefined;
-  const names = Object.keys(shape.properties);
-  if (names.length !== 1) return undefined;
-  const property = shape.properties[names[0]] as { type?: unknown } | null;
-  return property !== null && typeof property === 'object' && property.type === 'string' ? names[0] : undefined;
 }
 
 /**

@@ -142,6 +142,12 @@ function valueTagUnwrapped(text: string, types: readonly string[]): string {
   return inner.includes('<value>') ? text : inner.trim();
 }
 
+/** Whether `text.slice(from, to)` is only space (or nothing). */
+function onlySpace(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isWs(text.charCodeAt(k))) return false;
+  return true;
+}
+
 /** Whether `body` from `from` ends with a line break and spaces: what follows it starts a line. */
 function endsLine(body: string, from: number): boolean {
   let k = body.length;
@@ -210,20 +216,23 @@ function tagAttributes(text: string): { key: string; asString: boolean | undefin
  * true when the body ends inside a parameter's tag. `unclosed` says how the last value ran to the
  * body's end (no closer and no next parameter after it): `line` when the body ends a line there (the
  * call's own closer, on a line of its own, may end it), `inline` when inside a line (`Use </function>
- * to close.`: that closer is the value's text, the call cut off).
+ * to close.`: that closer is the value's text, the call cut off). `stray` is true when text that is no
+ * parameter stands before, between or after them.
  */
-export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; unclosed: 'no' | 'line' | 'inline'; drifted: boolean } {
+export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; unclosed: 'no' | 'line' | 'inline'; drifted: boolean; stray: boolean } {
   const { open, close } = markup;
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   const repairs = new ValueRepairs(body);
   let cutOff = false;
   let unclosed: 'no' | 'line' | 'inline' = 'no';
+  let stray = false;
   // The next closer, and the next bare opener (see pastInnerTags), at or after the current value;
   // each searched again only once passed (linear).
   let closeAt = -2;
   const inner = { bare: `<${close.slice(2)}`, at: -2 };
   let i = body.indexOf(open);
+  stray = !onlySpace(body, 0, i === -1 ? body.length : i);
   while (i !== -1) {
     const keyStart = i + open.length;
     const gt = body.indexOf('>', keyStart);
@@ -244,9 +253,10 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     }
     const [from, to] = markup.cdata ? cdataText(body, gt + 1, end) : [gt + 1, end];
     setParameter(value, key, body, from, to, properties, options, repairs, asString, indentBefore(body, i));
+    if (end === closeAt && !onlySpace(body, end + close.length, next === -1 ? body.length : next)) stray = true;
     i = next;
   }
-  return { value, repairs: repairs.list, cutOff, unclosed, drifted: repairs.drifted };
+  return { value, repairs: repairs.list, cutOff, unclosed, drifted: repairs.drifted, stray };
 }
 
 /**
