@@ -13,7 +13,7 @@ import { objectShape, onlyStringParameter, type ToolRegistry } from './registry.
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
 import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
-import { driftedCall, type DriftedCall, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
+import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
@@ -86,6 +86,14 @@ export function isPlaceholder(error: unknown): boolean {
 /** Whether the parser's repairs filled in an ellipsis placeholder. */
 export function hasPlaceholder(repairs: readonly Repair[]): boolean {
   return repairs.some((r) => r.kind === 'ellipsis');
+}
+
+/**
+ * The error for a GLM call whose `</tool_call>` came but whose arguments are not in its pairs
+ * (`<think>query⏎<arg_value>…`, `<arg_key>query⏎<arg_value>…`): no cut, and no parameter to guess at.
+ */
+export function notArgPairs(where: Where, detail?: string): JsonMendError {
+  return new JsonMendError('UNREPAIRABLE', `${where()}: its arguments are not in ${T.argKeyOpen}KEY${T.argKeyClose}${T.argValueOpen}VALUE${T.argValueClose} pairs${detail === undefined ? '' : `: ${detail}`}`);
 }
 
 /** Parses `argumentsText` (doubled braces undone), refuses a cut-off or a placeholder, then applies the schema. */
@@ -571,9 +579,17 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // given is an error (schemaOf throws), as for `<function=NAME>`.
     const drifted = driftedCall(body, ctx.tools.names);
     if (drifted !== undefined) {
+      // `<tool_call>web_search⏎<think>query⏎<arg_value>…` (GLM): its pairs' markup, not whole.
+      if (drifted.kind === 'arg_pairs') throw notArgPairs(describe(drifted.name, 'glm45', line), drifted.closed || span.closed ? undefined : 'and the reply ended in them');
       const where = describe(drifted.name, span.format, line);
       const schema = ctx.tools.schemaOf(drifted.name, line);
       if (!span.closed && !drifted.closed && atEnd) throw cutOff(where);
+      // `<tool_call>web_search⏎<think>query</think>⏎<arg_value>…</arg_value>`: GLM's pairs written with
+      // another tag for the key; read as `<KEY>value</KEY>` tags, `arg_value` was a parameter's name.
+      if (drifted.kind === 'tags' && hasGlmMarkup(drifted.args)) {
+        const tags = readNamedTags(drifted.args, schema, ctx.parseOptions);
+        if (tags.cutOff || tags.stray || Object.hasOwn(tags.value, 'arg_value') || Object.hasOwn(tags.value, 'arg_key')) throw notArgPairs(describe(drifted.name, 'glm45', line));
+      }
       const read = readDrifted(drifted.args, drifted.kind, schema, ctx, where);
       return [spanCall(span, origin, drifted.name, read, ['drifted_markup'])];
     }
@@ -664,6 +680,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   } else if (span.body === 'arg_pairs') {
     const pairs = readArgPairs(body, schema, ctx.parseOptions, span.closed);
     if (pairs.drifted) rewrites.push('drifted_markup');
+    if (pairs.broken !== undefined) throw notArgPairs(where, pairs.broken);
     if (pairs.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(pairs.value, pairs.repairs, schema, where);
   } else if (markup === QWEN_PARAMETERS && !body.includes(open) && body.trim().startsWith('<')) {

@@ -281,9 +281,10 @@ function pastInnerTags(body: string, from: number, closeAt: number, next: number
  * The arguments object of a GLM call body: `<arg_key>KEY</arg_key>` then `<arg_value>value</arg_value>`,
  * each value read by its property's type as Qwen3-Coder's are. `cutOff` is true when the body ends
  * inside a pair (a key without its value's closer), unless `closedCall`: the call's `</tool_call>`
- * came, and the body's end ends its last value.
+ * came, and the body's end ends its last value. In a closed call, a pair that is not whole (an
+ * `<arg_key>` with no `</arg_key>`, a key with no value) is no cut: `broken` says what is wrong.
  */
-export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; drifted: boolean } {
+export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; drifted: boolean; broken?: string } {
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   const repairs = new ValueRepairs(body);
@@ -297,7 +298,10 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
   while (i !== -1) {
     const keyStart = pastRepeats(body, i, T.argKeyOpen);
     const keyEnd = body.indexOf(T.argKeyClose, keyStart);
-    if (keyEnd === -1) return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
+    if (keyEnd === -1) {
+      if (closedCall) return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted, broken: `an ${T.argKeyOpen} has no ${T.argKeyClose}` };
+      return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
+    }
     if (closeAt !== -1 && closeAt < keyEnd) closeAt = body.indexOf(T.argValueClose, keyEnd);
     if (nextKey !== -1 && nextKey <= keyEnd) nextKey = body.indexOf(T.argKeyOpen, keyEnd);
     // `<arg_value>Paris<arg_key>unit</arg_key>⏎<arg_value>celsius</arg_value>`: a value whose closer
@@ -310,7 +314,10 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     // (ollama's glm46 tests): the body's end ends it (a key with no `<arg_value>` after it is cut off).
     if (nextOpen !== -1 && nextOpen < keyEnd) nextOpen = body.indexOf(T.argValueOpen, keyEnd);
     const end = lostCloser ? nextKey : closeAt !== -1 ? closeAt : closedCall && nextOpen !== -1 ? body.length : -1;
-    if (end === -1) return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
+    if (end === -1) {
+      if (closedCall) return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted, broken: `the key ${JSON.stringify(body.slice(keyStart, keyEnd).trim())} has no value` };
+      return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
+    }
     // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
     // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
     const valueStart = nextOpen !== -1 && nextOpen < end ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;

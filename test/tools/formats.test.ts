@@ -757,8 +757,9 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
   test("a closed call whose last value lost its </arg_value> (ollama's glm46 tests: it was refused as cut off)", () => {
     assert.deepEqual(calls('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris</tool_call>'), [['glm45', 'get_weather', { location: 'Paris' }]]);
     assert.deepEqual(calls('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2</tool_call>'), [['glm45', 'get_weather', { location: 'Paris', days: 2 }]]);
-    // A key with no value at all, or a call cut off, is still an error naming the call.
-    throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key></tool_call>', 'UNREPAIRABLE', /"get_weather".*cut off/);
+    // A key with no value at all is still an error naming the call (its </tool_call> came: not cut off),
+    // and so is a call cut off.
+    throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key></tool_call>', 'UNREPAIRABLE', /"get_weather".*not in <arg_key>KEY<\/arg_key><arg_value>VALUE<\/arg_value> pairs: the key "location" has no value/);
     throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
 
@@ -1781,5 +1782,32 @@ describe('a call cut off before its name or its arguments: cut off, not "names n
   });
   test('a finished name that is no tool, its arguments cut off: the unknown tool', () => {
     assert.throws(() => extractToolCalls('[TOOL_CALLS][{"name": "nope", "arguments": {"a": ', { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH' && /"nope"/.test(e.message));
+  });
+});
+
+// Session 34 (2): GLM writing <think> where <arg_key> goes, its closers lost
+// (`<tool_call>web_search⏎<think>query⏎<arg_value>…⏎</tool_call>`), was "cut off: its arguments never
+// end" though its </tool_call> came; with the <think> closed, <arg_value> was read as a parameter's name.
+describe('GLM\'s <arg_value> markup that is no <arg_key>/<arg_value> pairs: an error that says so', () => {
+  const notPairs = /"web_search" \(glm45, line 1\).*not in <arg_key>KEY<\/arg_key><arg_value>VALUE<\/arg_value> pairs/;
+  function refused(text: string): void {
+    throwsCode(text, 'UNREPAIRABLE', notPairs);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) for (const e of s.push(text.slice(k, k + size))) assert.notEqual(e.type, 'call', text);
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && notPairs.test(e.message));
+    }
+  }
+  test('<think> in place of <arg_key>, or the key bare: not cut off, not a made-up parameter', () => {
+    refused('<tool_call>web_search\n<think>query\n<arg_value>current Bitcoin price USD\n</tool_call>');
+    refused('<tool_call>web_search\n<think>query</think>\n<arg_value>current Bitcoin price USD</arg_value>\n</tool_call>');
+    refused('<tool_call>web_search\nquery\n<arg_value>current Bitcoin price USD\n</tool_call>');
+    // The tags named in a value's text stay its text.
+    assert.deepEqual(readAlike('<tool_call>web_search\n<query>use <arg_value> tags</query>\n</tool_call>', tools).calls.map((c) => c.arguments), [{ query: 'use <arg_value> tags' }]);
+  });
+  test('<arg_key> whose </arg_key> was lost, in a call whose </tool_call> came: the pairs, not cut off', () => {
+    throwsCode('<tool_call>web_search\n<arg_key>query\n<arg_value>current Bitcoin price USD\n</tool_call>', 'UNREPAIRABLE', /"web_search" \(glm45, line 1\).*not in <arg_key>KEY<\/arg_key><arg_value>VALUE<\/arg_value> pairs: an <arg_key> has no <\/arg_key>/);
+    // Cut off by the reply's end, it is cut off.
+    throwsCode('<tool_call>web_search\n<arg_key>query\n<arg_value>current', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 });
