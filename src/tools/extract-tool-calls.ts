@@ -12,7 +12,7 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, isCallShaped, isPlaceholder, jsonEndBeforeProse, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
@@ -136,7 +136,8 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       removed.push([call.span.start, call.span.end]);
       continue;
     }
-    const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
+    const wrapped = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
+    const range = [toolLabelBefore(text, wrapped[0], read.items), wrapped[1]] as const;
     let found: ToolCall[];
     try {
       found = read.items.map((item) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
@@ -151,6 +152,31 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
     removed.push(range);
   }
   return calls;
+}
+
+/** langroid's label before a call, `TOOL:`, maybe with the tool's name after it. */
+const TOOL_LABEL = 'TOOL:';
+
+/**
+ * Where a bare call at `start` begins with the label langroid's prompt asks for before it, `TOOL:`
+ * (maybe followed by the called tool's name, `TOOL: web_search⏎{…}`), at a line's start: taken out
+ * with the call. `start` when no such label is there.
+ */
+function toolLabelBefore(text: string, start: number, items: ReadonlyArray<{ value: unknown }>): number {
+  const from = Math.max(0, start - 200);
+  let k = start;
+  while (k > from && isWs(text.charCodeAt(k - 1))) k--;
+  if (!text.endsWith(TOOL_LABEL, k)) {
+    const name = items.length === 1 ? nameOf(items[0].value) : undefined;
+    if (name === undefined || !text.endsWith(name, k)) return start;
+    k -= name.length;
+    while (k > from && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
+    if (!text.endsWith(TOOL_LABEL, k)) return start;
+  }
+  k -= TOOL_LABEL.length;
+  let line = k;
+  while (line > 0 && (text.charCodeAt(line - 1) === 0x20 || text.charCodeAt(line - 1) === 0x09)) line--;
+  return line === 0 || text.charCodeAt(line - 1) === 0x0a ? k : start;
 }
 
 /** Whether prose follows `at` on its line (past spaces): a sentence goes on after what ended there. */

@@ -260,10 +260,18 @@ const THINKING_KEYS: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reas
  * "args": {…}}}`, AgentScope's `{"function": [{"name": …, "arguments": {…}}, …]}`, or GPT's
  * `{"tool_uses": […]}` (see parallelToolUses). Each name must be one of `tools`: an answer that
  * happens to have an `action` (a trading decision's `"action": "hold"`) names no tool and stays one;
- * `tool_uses` says its items are calls, and a tool not given there is an error. Else `[value]`.
+ * `tool_uses` says its items are calls, and a tool not given there is an error. langroid's
+ * `{"request": NAME, …}` (its other members the arguments), when NAME is one of `tools`. Else `[value]`.
  */
 export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallRewrite[]): unknown[] {
   if (!isObject(value)) return [value];
+  // langroid's tool message: the tool named by `request`, its arguments the other members.
+  if (typeof value.request === 'string' && value.name === undefined && ctx.tools.has(value.request)) {
+    const args: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) if (key !== 'request') Object.defineProperty(args, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+    rewrites.push('agent_shape');
+    return [{ name: value.request, arguments: args }];
+  }
   const all = Object.keys(value);
   const keys = all.filter((k) => !THINKING_KEYS.has(k));
   const thinking = keys.length < all.length;

@@ -1811,3 +1811,25 @@ describe('GLM\'s <arg_value> markup that is no <arg_key>/<arg_value> pairs: an e
     throwsCode('<tool_call>web_search\n<arg_key>query\n<arg_value>current', 'UNREPAIRABLE', /"web_search".*cut off/);
   });
 });
+
+// Session 34 (2): langroid's tool messages (its prompt: "TOOL:" then the request in JSON, the tool
+// named by its `request` member, the arguments beside it) gave no call and no error.
+describe("langroid's tool message: {\"request\": NAME, …arguments}, maybe after TOOL:", () => {
+  test('the request names one of the tools: a call, its other members the arguments, the TOOL: line taken out with it', () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ['TOOL: web_search\n{"request": "web_search", "query": "tides Brest"}', ''],
+      ['Let me look.\nTOOL: {"request": "web_search", "query": "tides Brest"}', 'Let me look.'],
+      ['{"request": "web_search", "query": "tides Brest"}', ''],
+      ['```json\n{"request": "web_search", "query": "tides Brest"}\n```', ''],
+    ];
+    for (const [text, rest] of cases) {
+      const r = readAlike(text, tools);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text], [[['json', 'web_search', { query: 'tides Brest' }, ['agent_shape']]], rest], text);
+    }
+    // Read by the schema as any call's arguments are.
+    assert.deepEqual(only('TOOL: get_weather\n{"request": "get_weather", "location": "Oslo", "days": "2"}').arguments, { location: 'Oslo', days: 2 });
+  });
+  test('a request that names no tool is an answer, and stays one', () => {
+    for (const text of ['{"request": "GET", "status": 200}', '{"request": "refund", "order": 7}']) assert.deepEqual(readAlike(text, tools), { calls: [], text });
+  });
+});
