@@ -12,7 +12,7 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
@@ -138,12 +138,13 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
     }
     const wrapped = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
     const range = [toolLabelBefore(text, wrapped[0], read.items), wrapped[1]] as const;
+    // `Reply with {"name": "f", "arguments": {…}} to call it.`: a call's shape with a placeholder for
+    // its arguments, prose after it on its line: an example in the prose, not a call.
+    if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
     let found: ToolCall[];
     try {
       found = read.items.map((item) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
     } catch (error) {
-      // `Reply with {"name": "f", "arguments": {…}} to call it.`: a call's shape with a placeholder for
-      // its arguments, prose after it on its line: an example in the prose, not a call.
       if (isPlaceholder(error) && proseFollows(text, range[1])) continue;
       throw error;
     }
