@@ -122,6 +122,11 @@ function doubledBracesAsRewrite(repairs: Repair[], rewrites: ToolCallRewrite[]):
   return rest;
 }
 
+/** Arguments a reader built as a value (no text to parse), checked by the tool's schema. */
+export function argumentsFromValue(value: unknown, schema: SchemaLike | undefined, where: Where): { value: unknown; repairs: Repair[] } {
+  return withSchema(value, [], schema, where);
+}
+
 /** Applies the tool's schema to parsed arguments; the repairs so far come first. */
 function withSchema(value: unknown, repairs: Repair[], schema: SchemaLike | undefined, where: Where): { value: unknown; repairs: Repair[] } {
   if (schema === undefined) return { value, repairs };

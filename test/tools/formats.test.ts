@@ -1396,7 +1396,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'react', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'gemini_cli', 'react', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {
@@ -1831,5 +1831,38 @@ describe("langroid's tool message: {\"request\": NAME, …arguments}, maybe afte
   });
   test('a request that names no tool is an answer, and stays one', () => {
     for (const text of ['{"request": "GET", "status": 200}', '{"request": "refund", "order": 7}']) assert.deepEqual(readAlike(text, tools), { calls: [], text });
+  });
+});
+
+// Session 34 (2), easy-llm-cli #57: a model under Gemini CLI's system prompt wrote the call as the
+// prompt's examples show one, `[tool_call: read_file for absolute_path 'requirements.txt']`: no call
+// and no error.
+describe("gemini_cli: [tool_call: NAME for KEY 'VALUE'], as Gemini CLI's prompt examples write a call", () => {
+  const cli = [
+    { name: 'read_file', schema: { type: 'object', properties: { absolute_path: { type: 'string' }, limit: { type: 'integer' } }, required: ['absolute_path'] } },
+    { name: 'run_shell_command', schema: { type: 'object', properties: { command: { type: 'string' }, description: { type: 'string' } }, required: ['command'] } },
+    { name: 'list_directory', schema: { type: 'object', properties: { path: { type: 'string' } } } },
+  ];
+  const read = (text: string) => readAlike(text, cli);
+  test('KEY \'VALUE\' pairs naming one of the tools: a call, the line taken out of the text', () => {
+    const reply = "I need to examine the key files. Let me start by checking the requirements.txt file.\n\n[tool_call: read_file for absolute_path 'requirements.txt']\n\nNow let me look at the main Python files.";
+    const r = read(reply);
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), [['gemini_cli', 'read_file', { absolute_path: 'requirements.txt' }, []]]);
+    assert.equal(r.text, 'I need to examine the key files. Let me start by checking the requirements.txt file.\n\nNow let me look at the main Python files.');
+    assert.deepEqual(read("[tool_call: run_shell_command for command='ls -la' description='List files']").calls.map((c) => c.arguments), [{ command: 'ls -la', description: 'List files' }]);
+    assert.deepEqual(read("[tool_call: read_file for absolute_path '/a/it's.txt', limit '20']").calls.map((c) => c.arguments), [{ absolute_path: "/a/it's.txt", limit: 20 }]);
+    assert.deepEqual(read('[tool_call: read_file for absolute_path "/x/[id].ts" and limit "5"]').calls.map((c) => c.arguments), [{ absolute_path: '/x/[id].ts', limit: 5 }]);
+    assert.deepEqual(read('[tool_call: list_directory]').calls.map((c) => [c.name, c.arguments]), [['list_directory', {}]]);
+  });
+  test('words instead of pairs, or cut off: an error naming the call', () => {
+    const words = (text: string) => assert.throws(() => extractToolCalls(text, { tools: cli }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /"run_shell_command" \(gemini_cli, line 1\) is written in words/.test(e.message), text);
+    words("[tool_call: run_shell_command for 'node server.js &' because it must run in the background]");
+    words("[tool_call: run_shell_command to run the tests in 'src/']");
+    assert.throws(() => extractToolCalls("[tool_call: read_file for absolute_path 'requirem", { tools: cli }), (e: unknown) => e instanceof JsonMendError && /"read_file" \(gemini_cli, line 1\) is cut off/.test(e.message));
+    // A required argument missing: the schema's error.
+    assert.throws(() => extractToolCalls('[tool_call: read_file]', { tools: cli }), SchemaError);
+  });
+  test('a name that is no tool, the notation in inline code, or a draft in reasoning: text', () => {
+    for (const text of ["[tool_call: glob for pattern '**/*.py']", "Write `[tool_call: read_file for absolute_path 'x']` to read it.", "<think>[tool_call: read_file for absolute_path 'x']</think>Done."]) assert.deepEqual(read(text), { calls: [], text });
   });
 });
