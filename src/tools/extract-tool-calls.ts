@@ -12,7 +12,7 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText, JsonMendError } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
 import { RangeSet } from './ranges.js';
@@ -143,6 +143,7 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
     // `Reply with {"name": "f", "arguments": {…}} to call it.`: a call's shape with a placeholder for
     // its arguments, prose after it on its line: an example in the prose, not a call.
     if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
+    if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
     let found: ToolCall[];
     try {
       found = read.items.map((item) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));

@@ -72,8 +72,9 @@ const PLACEHOLDERS = new WeakSet<JsonMendError>();
  * `ellipsis` repair): read, the call would run with arguments left out (`<|tool_call>call:get_weather{…}`
  * gave `get_weather({})`).
  */
-export function placeholder(where: Where): JsonMendError {
-  const error = new JsonMendError('UNREPAIRABLE', `${where()}: its arguments hold a placeholder ("…" or "...") where values go; a call is never run with arguments left out`);
+export function placeholder(where: Where, inArguments = true): JsonMendError {
+  const what = inArguments ? 'its arguments hold a placeholder ("…" or "...") where values go' : 'a placeholder ("…" or "...") stands where values go';
+  const error = new JsonMendError('UNREPAIRABLE', `${where()}: ${what}; a call is never run with what it leaves out`);
   PLACEHOLDERS.add(error);
   return error;
 }
@@ -377,7 +378,8 @@ export function callFromValue(
   }
   const schema = ctx.tools.schemaOf(name, line);
   if (truncated) throw cutOff(where);
-  if (hasPlaceholder(textRepairs)) throw placeholder(where);
+  // The text the object came from may hold more than this call (a list of calls): not "its arguments".
+  if (hasPlaceholder(textRepairs)) throw placeholder(where, false);
   const clash = wrapperClash(value);
   if (clash !== undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} has ${JSON.stringify(clash)} both in its "function" and beside it`);
   const raw = withMembersBeside(inner, rewrites, where);
@@ -625,6 +627,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const truncated = wasCutOff(repairs);
     repairs = doubledBracesAsRewrite(repairs, rewrites);
     const items = Array.isArray(value) ? value : [value];
+    // `[{"name": "a", …}, {"name": "b", "arguments": {…}}]`: which call it is in, nothing here says.
+    if (items.length > 1 && hasPlaceholder(repairs)) throw placeholder(() => `the ${span.format} tool calls at line ${line()}`, false);
     return items.flatMap((item) => {
       const call = span.format === 'apertus' ? namedByKey(item) : item;
       // A call with no `name` may be in an agent's shape (`{"function": "f", "arguments": {…}}`); one

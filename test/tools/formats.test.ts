@@ -1756,6 +1756,10 @@ describe('an ellipsis placeholder where the arguments go: no call in prose, else
     refused('[TOOL_CALLS][{"name": "get_weather", "arguments": {…}}]');
     refused('<function=get_weather>{…}</function>');
     refused('{"name": "get_weather", "arguments": {...}}');
+    // In a list of calls, the list is named: which call the placeholder is in, nothing says.
+    for (const text of ['[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "x"}}, {"name": "get_weather", "arguments": {…}}]', '[{"name": "web_search", "arguments": {"query": "x"}}, {"name": "get_weather", "arguments": {...}}]']) {
+      assert.throws(() => extractToolCalls(text, { tools: loose }), (e: unknown) => e instanceof JsonMendError && /the (mistral|json) tool calls at line 1: a placeholder/.test(e.message), text);
+    }
   });
   test('an ellipsis inside a string is text, and stays', () => {
     assert.deepEqual(read('<|tool_call>call:get_weather{location:<|"|>…<|"|>}<tool_call|>').calls.map((c) => c.arguments), [{ location: '…' }]);
