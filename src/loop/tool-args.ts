@@ -1,8 +1,11 @@
 // Tool-call arguments from any SDK: a JSON text the model wrote, repaired and checked against the tool's schema.
-import { assertText } from '../errors.js';
+import { assertText, JsonMendError } from '../errors.js';
+import { TOKENS } from '../extract/tool-calls/index.js';
 import { coerceWithReport, parseWithReport, SchemaError } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
-import { objectShape } from '../tools/registry.js';
+import { parserOptions } from '../tools/context.js';
+import { objectShape, onlyStringParameter } from '../tools/registry.js';
+import { parameterMarkup, readParameters } from '../tools/xml-params.js';
 import type { LoopParseOptions } from './parse-reply.js';
 import type { OutputOf } from './generate.js';
 
@@ -26,14 +29,19 @@ const AN_OBJECT = { type: 'object' } as const;
  * end (`{"command": "rm -rf /tmp/bu`) are refused (`REPAIR_REFUSED`): a tool run with them would run on
  * what was left of them. `acceptTruncated: true` takes them. The whole call written where its arguments go
  * (`{"name": "get_weather", "arguments": {…}}`) gives its arguments when the schema declares properties and
- * none of the call's members (`unwrap_tool_call`); otherwise it stays as written. Throws `JsonMendError` /
- * `SchemaError`.
+ * none of the call's members (`unwrap_tool_call`); otherwise it stays as written. Arguments that are no
+ * JSON are read as `extractToolCalls` reads them in a call: Qwen3-Coder's parameter markup
+ * (`<parameter=KEY>value</parameter>`, `parameter_markup`), and text for a schema whose one property takes
+ * a string (`ls -R`, `arguments_as_text`). Throws `JsonMendError` / `SchemaError`.
  */
 export function parseToolArguments<S extends SchemaLike | undefined = undefined, T = OutputOf<S>>(
   argumentsText: string,
   schema?: S,
   options: ToolArgumentsOptions = {},
 ): T {
+  assertText(argumentsText, 'argumentsText');
+  const written = argumentsNotJson(argumentsText, schema, options);
+  if (written !== undefined) return written.value as T;
   if (schema === undefined) return readToolArguments(argumentsText, { ...options, schema: AN_OBJECT }) as T;
   const declared = objectShape(schema)?.properties;
   if (declared === undefined || Object.keys(declared).length === 0) return readToolArguments(argumentsText, { ...options, schema }) as T;
@@ -60,6 +68,63 @@ export function parseToolArguments<S extends SchemaLike | undefined = undefined,
   const all: Repair[] = [...repairs.filter((r) => 'offset' in r), { kind: 'unwrap_tool_call', path: '', before: value, after: inner }, ...checked.repairs];
   options.onRepair?.(all);
   return checked.value as T;
+}
+
+/**
+ * Arguments that are no JSON, read as a call's are: Qwen3-Coder's (or `invoke`'s) parameter tags, the
+ * object of their parameters (`parameter_markup`); text for a schema whose one property takes a string,
+ * its value (`arguments_as_text`). Each then checked by the schema (an object, with none), the repairs
+ * reported. Undefined for any other text (JSON, or text another schema cannot take: read as before).
+ */
+function argumentsNotJson(text: string, schema: SchemaLike | undefined, options: ToolArgumentsOptions): { value: unknown } | undefined {
+  const head = text.trimStart();
+  let value: Record<string, unknown>;
+  let repairs: Repair[];
+  if (head.startsWith(TOKENS.parameterOpen) || head.startsWith(TOKENS.invokeParameterOpen)) {
+    const params = readParameters(text, schema, parserOptions(options), parameterMarkup('', head));
+    if (params.stray) throw new JsonMendError('UNREPAIRABLE', 'the arguments are parameter markup with text that is no <parameter> tag among the tags');
+    if ((params.cutOff || params.unclosed !== 'no') && options.acceptTruncated !== true) {
+      throw new JsonMendError('REPAIR_REFUSED', 'the arguments are parameter markup cut off before the last </parameter>: a tool run with them would run on what was left of them (acceptTruncated: true takes them)');
+    }
+    value = params.value;
+    repairs = [...params.repairs, { kind: 'parameter_markup', path: '', before: text, after: value }];
+  } else {
+    const only = onlyStringParameter(schema);
+    if (only === undefined || !isPlainText(head)) return undefined;
+    value = {};
+    Object.defineProperty(value, only, { value: withoutEndBreaks(text), enumerable: true, writable: true, configurable: true });
+    repairs = [{ kind: 'arguments_as_text', path: '', before: text, after: value }];
+  }
+  const checked = coerceWithReport(value, schema ?? AN_OBJECT, options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth });
+  const all = [...repairs, ...checked.repairs];
+  options.onRepair?.(all);
+  return { value: checked.value };
+}
+
+/**
+ * Whether arguments (`head`: past leading space) are text with no JSON: something written, not
+ * starting as JSON or a string does (`{`, `[`, a quote, a fence), nor a JSON number or literal.
+ */
+function isPlainText(head: string): boolean {
+  const c = head.charAt(0);
+  if (c === '' || c === '{' || c === '[' || c === '"' || c === "'" || c === '`') return false;
+  try {
+    JSON.parse(head);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** `text` without one line break at its start and one at its end (what a value on lines of its own carries). */
+function withoutEndBreaks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  if (text.startsWith('\r\n')) start = 2;
+  else if (text.startsWith('\n')) start = 1;
+  if (text.endsWith('\r\n') && end - 2 >= start) end -= 2;
+  else if (text.endsWith('\n') && end - 1 >= start) end -= 1;
+  return text.slice(start, end);
 }
 
 /** The members a tool call written whole may hold its arguments in. */

@@ -143,6 +143,8 @@ export class Engine {
   /** @internal */ strStart = 0;
   /** Absolute offset of a value's quote whose backslash was dropped (`"q": \"foo\"`: see strayBackslash), or -1. @internal */
   escapedQuoteAt = -1;
+  /** How many backslashes stood before that quote: 1, or 2 for a value escaped twice (`"q": \\"foo\\"`). @internal */
+  escapedQuoteWidth = 1;
   /**
    * A LaTeX command's backslash was kept (latex.ts): a reading `JSON.parse` does not make on valid
    * JSON, so a stream that ends with a valid document reads it again as `parse` does. @internal

@@ -199,7 +199,7 @@ export const REPAIR_KINDS = {
     input: '"\\d+"', value: '\\d+', at: 1, guess: true, cutOff: false, fuzz: ['\\', 'u'],
   },
   escaped_json: {
-    fixes: "the whole document's quotes are backslash-escaped (inner quotes escaped again included: `\\\\\"`), or a value's own (`{\"q\": \\\"foo\\\"}`, arguments escaped once too often)",
+    fixes: "the whole document's quotes are backslash-escaped (inner quotes escaped again included: `\\\\\"`), or a value's own (`{\"q\": \\\"foo\\\"}`, arguments escaped once too often; `\\\\\"`, escaped twice)",
     input: '{\\"a\\": 1}', value: { a: 1 }, at: 0, guess: true, cutOff: false, fuzz: ['\\'],
   },
   doubled_quotes: {

@@ -259,7 +259,20 @@ export function strayBackslash(e: Engine, i: number): number {
     e.record('escaped_json', i, 'removed the backslash before a value\'s opening quote');
     e.edit(i, 1, '');
     e.escapedQuoteAt = e.base + i + 1;
+    e.escapedQuoteWidth = 1;
     return i + 1;
+  }
+  if (d === Ch.BACKSLASH && e.state === State.VALUE) {
+    // `{"q": \\"foo\\"}`: escaped twice. Its closing `\\"` is read as the string's end (see readString).
+    if (i + 2 >= e.end) {
+      if (!e.final) return -1;
+    } else if (e.buf.charCodeAt(i + 2) === Ch.DQUOTE) {
+      e.record('escaped_json', i, 'removed the two backslashes before a value\'s opening quote (escaped twice)');
+      e.edit(i, 2, '');
+      e.escapedQuoteAt = e.base + i + 2;
+      e.escapedQuoteWidth = 2;
+      return i + 2;
+    }
   }
   if (d === Ch.LBRACKET || d === Ch.RBRACKET || d === Ch.LBRACE || d === Ch.RBRACE || d === Ch.UNDERSCORE || d === Ch.STAR) {
     e.record('markdown_escape', i, `removed the markdown escape before ${String.fromCharCode(d)}`);

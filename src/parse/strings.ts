@@ -236,13 +236,21 @@ export function readString(e: Engine): boolean {
       e.pos = i;
       // A string that opened with an escaped quote (see strayBackslash): `\"` before a delimiter closes it.
       if (e.strStart === e.escapedQuoteAt) {
-        const closes = escapedCloser(e, i);
+        const width = e.escapedQuoteWidth;
+        const closes = escapedCloser(e, i, width);
         if (closes === undefined) return false;
         if (closes) {
-          e.edit(i, 1, '');
-          e.pos = i + 1;
-          closeString(e, i + 1, Ch.DQUOTE, 1);
+          e.edit(i, width, '');
+          e.pos = i + width;
+          closeString(e, i + width, Ch.DQUOTE, 1);
           return true;
+        }
+        if (width === 2 && s.charCodeAt(i + 1) === Ch.BACKSLASH && s.charCodeAt(i + 2) === Ch.DQUOTE) {
+          // `\\"` inside a string escaped twice, not before a delimiter: a quote in its text.
+          e.edit(i, 1, '');
+          e.strText += '"';
+          e.pos = i = run = i + 3;
+          continue;
         }
       }
       // A code block's text and Gemma's token-quoted text are raw, as its tool calls write them.
@@ -323,15 +331,17 @@ export function readString(e: Engine): boolean {
 
 /**
  * In a string that opened with an escaped quote (`"q": \"foo\", …`), whether the `\"` at `i` closes
- * it: a comma, a closer or the line's end follows. Undefined while the text to decide has not arrived.
+ * it (`\\"` when the value was escaped twice: `width` backslashes): a comma, a closer or the line's end
+ * follows. Undefined while the text to decide has not arrived.
  */
-function escapedCloser(e: Engine, i: number): boolean | undefined {
+function escapedCloser(e: Engine, i: number, width: number): boolean | undefined {
   const s = e.buf;
-  if (i + 1 >= e.end) return e.final ? false : undefined;
-  if (s.charCodeAt(i + 1) !== Ch.DQUOTE) return false;
+  if (i + width >= e.end) return e.final ? false : undefined;
+  if (width === 2 && s.charCodeAt(i + 1) !== Ch.BACKSLASH) return false;
+  if (s.charCodeAt(i + width) !== Ch.DQUOTE) return false;
   let j: number;
   try {
-    j = lineSpaceEnd(e, i + 2);
+    j = lineSpaceEnd(e, i + width + 1);
   } catch (err) {
     if (err !== NEED_MORE) throw err;
     return undefined;

@@ -114,6 +114,14 @@ export const SCHEMA_REPAIR_KINDS = {
     fixes: 'tool-call arguments (`parseToolArguments` only, before the schema reads them) written as the whole call, `{"name": …, "arguments": {…}}` (or `parameters`, `input`, `args`, maybe an `id` and `type`; the arguments maybe a JSON string; or OpenAI\'s `{"type": "function", "function": {…}}`), when the schema declares properties and none of the call\'s members: its arguments. With no schema, one declaring no properties, or one declaring a member of the call (`name`), which was meant is a guess, and the value stays as written',
     example: '`{city}` → `{"name": "get_weather", "arguments": {"city": "Paris"}}` → `{"city": "Paris"}`',
   },
+  parameter_markup: {
+    fixes: 'tool-call arguments (`parseToolArguments` only, before the schema reads them) written as Qwen3-Coder\'s parameter markup, `<parameter=KEY>value</parameter>…` (or `invoke`\'s `<parameter name="KEY">`), as `extractToolCalls` reads it in a call: the object of the parameters, each value read by its property\'s type (a string\'s text as written, one line break at each end dropped). Cut off before a parameter\'s closer: `REPAIR_REFUSED` (`acceptTruncated: true` takes the parameters so far); text that is no parameter among them: an error',
+    example: '`{pattern}` → `<parameter=pattern>**</parameter>` → `{"pattern": "**"}`',
+  },
+  arguments_as_text: {
+    fixes: 'tool-call arguments (`parseToolArguments` only) written as text with no JSON in it (not starting with `{`, `[`, a quote or a fence, and no JSON number or literal) for a schema whose one property takes a string: the text is its value, one line break at each end dropped, as `extractToolCalls` reads such arguments (its rewrite of the same name). For any other schema, or none, the text stays `NO_JSON`',
+    example: '`{command: string}` → `ls -R⏎` → `{"command": "ls -R"}`',
+  },
   drop_invalid_item: {
     fixes: 'with `salvage: true`: an array item that cannot be made to fit is dropped',
     example: '`integer[]` → `[1, "x", 3]` → `[1, 3]`',

@@ -1,5 +1,5 @@
 // The options of the public entry points, checked once: tools, formats and parser options.
-import { JsonMendError, positionOf } from '../errors.js';
+import { JsonMendError } from '../errors.js';
 import { TOOL_CALL_FORMATS, type ToolCallFormat } from '../extract/tool-calls/index.js';
 import type { ParserSettings, ToolCallOptions } from './types.js';
 import type { ReadContext } from './read-call.js';
@@ -10,9 +10,30 @@ export interface ToolContext extends ReadContext {
   formats: ReadonlySet<ToolCallFormat>;
 }
 
-/** Line numbers in `text`, computed on demand (only messages need them). */
+/**
+ * Line numbers in `text`, computed on demand (only messages need them): the lines' starts are found
+ * once, at the first question, and each later one is a binary search. A reply of many calls whose
+ * errors are made and set aside (a placeholder in prose) asks once per call: counted from the text's
+ * start each time, that was the square of the reply's length.
+ */
 export function linesOf(text: string): (offset: number) => number {
-  return (offset) => positionOf(text, offset).line;
+  let starts: number[] | undefined;
+  return (offset) => {
+    if (starts === undefined) {
+      starts = [0];
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    }
+    const end = Math.max(0, Math.min(offset, text.length));
+    // How many lines start at or before `end`: its line.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid] <= end) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
 }
 
 /** Parser options taken from the caller's options (only the ones the parser knows). */

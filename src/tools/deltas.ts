@@ -1,17 +1,19 @@
 // Provider tool-call deltas, demultiplexed: OpenAI streams `tool_calls[i].function.arguments` in
 // pieces keyed by `index` (the id comes once), Anthropic streams `input_json_delta` pieces keyed by
 // the content block's index. Each call gets its own stream parser (fed only its new piece) for partial
-// arguments. The whole arguments text is read once, with `parseToolArguments` and the schema, when the
-// provider closes the call, or when its JSON has closed and the stream has moved on to another call:
-// a provider may send more of the same call's arguments after a closer (`{"path": "a"}` then
-// `, "limit": 40}`, or a second object), and a call read at its first closer would lose them. Linear
-// in total size.
+// arguments. The whole arguments text is read once, as `parseToolArguments` reads it with the tool's
+// schema (as JSON only, for a tool without one), when the provider closes the call, or when its JSON
+// has closed and the stream has moved on to another call: a provider may send more of the same call's
+// arguments after a closer (`{"path": "a"}` then `, "limit": 40}`, or a second object), and a call
+// read at its first closer would lose them. Linear in total size.
 import { JsonMendError } from '../errors.js';
 import { createStreamParser } from '../stream/index.js';
 import { ChunkText } from '../stream/text.js';
 import type { StreamParser } from '../stream/types.js';
 import { parserOptions } from './context.js';
-import { argumentsFromText, isReadingError } from './read-call.js';
+import { argumentsFromText, cutOff, hasPlaceholder, isReadingError, placeholder, wasCutOff } from './read-call.js';
+import { parseToolArguments, readToolArguments } from '../loop/tool-args.js';
+import type { Repair, SchemaLike } from '../schema/types.js';
 import { ToolRegistry } from './registry.js';
 import { RootCloseHint } from './root-close.js';
 import type { ToolCallDelta, ToolCallDeltaEvent, ToolCallDeltaMux, ToolCallDeltaOptions } from './types.js';
@@ -96,7 +98,7 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     try {
       if (name === '') throw new JsonMendError('UNREPAIRABLE', `the tool call ${state.id ?? state.key} has no name`);
       const schema = tools.schemaOf(name);
-      const read = argumentsFromText(state.text.all(), schema, parseOptions, [], () => describeCall(state));
+      const read = readArguments(state.text.all(), schema, () => describeCall(state));
       event = { type: 'call', key: state.key, id: state.id, name, arguments: read.value, repairs: read.repairs };
     } catch (error) {
       if (!(error instanceof JsonMendError)) throw error;
@@ -109,6 +111,32 @@ export function createToolCallDeltaMux(options: ToolCallDeltaOptions = {}): Tool
     state.done = true;
     state.parser = undefined;
     events.push(event);
+  }
+
+  /**
+   * A call's whole arguments text, read: with a schema as `parseToolArguments` reads it (the whole call
+   * written where its arguments go, parameter markup, text for one string parameter), its errors naming
+   * the call; cut off, or holding a placeholder, an error as in a reply's calls. Without one (no
+   * `tools`, or a tool given none), as JSON only: any value.
+   */
+  function readArguments(text: string, schema: SchemaLike | undefined, where: () => string): { value: unknown; repairs: Repair[] } {
+    if (schema === undefined) return argumentsFromText(text, schema, parseOptions, [], where);
+    let seen: Repair[] = [];
+    try {
+      readToolArguments(text, { ...parseOptions, onRepair: (r) => (seen = [...r]) });
+    } catch {
+      seen = []; // no JSON (markup, text): parseToolArguments says what it is
+    }
+    if (wasCutOff(seen)) throw cutOff(where);
+    if (hasPlaceholder(seen)) throw placeholder(where);
+    let repairs: Repair[] = [];
+    try {
+      const value = parseToolArguments(text, schema, { ...parseOptions, onRepair: (r) => (repairs = [...r]) });
+      return { value, repairs };
+    } catch (error) {
+      if (error instanceof JsonMendError) (error as { message: string }).message = `the arguments of ${where()}: ${error.message}`;
+      throw error;
+    }
   }
 
   function push(delta: ToolCallDelta, events: ToolCallDeltaEvent[] = []): ToolCallDeltaEvent[] {

@@ -10,7 +10,8 @@ export interface DriftedCall {
   name: string;
   /** The arguments: JSON, `<parameter=KEY>` tags (see looseParameters), or `<KEY>value</KEY>` tags. */
   args: string;
-  kind: 'json' | 'parameters' | 'tags';
+  /** `arg_pairs`: a key, then GLM's `<arg_value>` markup, not in whole pairs (the scanner reads whole ones): an error. */
+  kind: 'json' | 'parameters' | 'tags' | 'arg_pairs';
   /** Whether a `</function>` or `</NAME>` closed the body: the call was written whole, whatever token follows. */
   closed: boolean;
 }
@@ -51,7 +52,16 @@ export function driftedCall(body: string, names: readonly string[]): DriftedCall
   if (rest.startsWith('{')) return { name, args: rest, kind: 'json', closed };
   const parameters = rest.includes('<parameter=') ? rest : looseParameters(rest);
   if (parameters !== undefined) return { name, args: parameters, kind: 'parameters', closed };
-  return rest === '' || rest.startsWith('<') ? { name, args: rest, kind: 'tags', closed } : undefined;
+  if (rest === '' || rest.startsWith('<')) return { name, args: rest, kind: 'tags', closed };
+  return hasGlmMarkup(rest) ? { name, args: rest, kind: 'arg_pairs', closed } : undefined;
+}
+
+/** GLM's pair tags: `<arg_key>`, `</arg_key>`, `<arg_value>`, `</arg_value>`. */
+const GLM_MARKUP = /<\/?arg_(?:key|value)>/;
+
+/** Whether `text` holds GLM's pair tags (`<arg_key>`, `<arg_value>`, their closers). */
+export function hasGlmMarkup(text: string): boolean {
+  return GLM_MARKUP.test(text);
 }
 
 function withoutCloser(text: string, closer: string): string {

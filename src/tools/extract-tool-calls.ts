@@ -10,10 +10,11 @@ import { scanToolCalls, type ToolCallScan } from '../extract/tool-calls/index.js
 import { readToolArguments } from '../loop/tool-args.js';
 import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from './react.js';
 import type { Repair } from '../schema/types.js';
-import { assertText } from '../errors.js';
+import { assertText, JsonMendError } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsOfString, callFromValue, cutOff, describe, isCallShaped, jsonEndBeforeProse, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
+import { findWordsCalls } from './gemini-cli.js';
 import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
 import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
@@ -60,6 +61,7 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   const marked = { calls: calls.length, ranges: removed.length };
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
   if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil));
+  if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
   afterObservation(text, calls, removed, marked);
   if (calls.length === 0) return { calls, text: text.trim() };
@@ -136,12 +138,58 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       removed.push([call.span.start, call.span.end]);
       continue;
     }
-    const range = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
-    for (const item of read.items) calls.push(callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
+    const wrapped = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
+    const range = [toolLabelBefore(text, wrapped[0], read.items), wrapped[1]] as const;
+    // `Reply with {"name": "f", "arguments": {…}} to call it.`: a call's shape with a placeholder for
+    // its arguments, prose after it on its line: an example in the prose, not a call.
+    if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
+    if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
+    let found: ToolCall[];
+    try {
+      found = read.items.map((item) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
+    } catch (error) {
+      if (isPlaceholder(error) && proseFollows(text, range[1])) continue;
+      throw error;
+    }
+    appendAll(calls, found);
     taken.add(range[0], range[1]);
     removed.push(range);
   }
   return calls;
+}
+
+/** langroid's label before a call, `TOOL:`, maybe with the tool's name after it. */
+const TOOL_LABEL = 'TOOL:';
+
+/**
+ * Where a bare call at `start` begins with the label langroid's prompt asks for before it, `TOOL:`
+ * (maybe followed by the called tool's name, `TOOL: web_search⏎{…}`), at a line's start: taken out
+ * with the call. `start` when no such label is there.
+ */
+function toolLabelBefore(text: string, start: number, items: ReadonlyArray<{ value: unknown }>): number {
+  const from = Math.max(0, start - 200);
+  let k = start;
+  while (k > from && isWs(text.charCodeAt(k - 1))) k--;
+  if (!text.endsWith(TOOL_LABEL, k)) {
+    const name = items.length === 1 ? nameOf(items[0].value) : undefined;
+    if (name === undefined || !text.endsWith(name, k)) return start;
+    k -= name.length;
+    while (k > from && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
+    if (!text.endsWith(TOOL_LABEL, k)) return start;
+  }
+  k -= TOOL_LABEL.length;
+  let line = k;
+  while (line > 0 && (text.charCodeAt(line - 1) === 0x20 || text.charCodeAt(line - 1) === 0x09)) line--;
+  return line === 0 || text.charCodeAt(line - 1) === 0x0a ? k : start;
+}
+
+/** Whether prose follows `at` on its line (past spaces): a sentence goes on after what ended there. */
+function proseFollows(text: string, at: number): boolean {
+  let k = at;
+  while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+  const rest = text.slice(k, k + 200);
+  const line = rest.indexOf('\n');
+  return PROSE_START.test(line === -1 ? rest : rest.slice(0, line));
 }
 
 /** The call a tool's name line and the object after it make (see name-line.ts), or undefined when the object is no JSON object. */
@@ -207,10 +255,28 @@ function reactCalls(text: string, spans: readonly Range[], removed: Array<readon
   return calls;
 }
 
+/** Gemini CLI's `[tool_call: NAME for KEY 'VALUE']` (see gemini-cli.ts), outside every span and call read before. */
+function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
+  const calls: ToolCall[] = [];
+  if (!text.includes('[tool_call:')) return calls;
+  // A call drafted in a reasoning block is no call (the scanner's formats and bare JSON skip them too).
+  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
+  for (const found of findWordsCalls(text, taken, (name) => ctx.tools.has(name))) {
+    const where = describe(found.name, 'gemini_cli', () => ctx.lineAt(found.start));
+    if (found.cut === true) throw cutOff(where);
+    if (found.args === undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} is written in words: its arguments are not KEY 'VALUE' pairs closed by "]" on its line ([tool_call: NAME for KEY 'VALUE', …])`);
+    const read = argumentsFromValue(found.args, ctx.tools.schemaOf(found.name, () => ctx.lineAt(found.start)), where);
+    calls.push({ name: found.name, arguments: read.value, repairs: read.repairs, rewrites: [], span: { start: found.start, end: found.end }, format: 'gemini_cli' });
+    removed.push([found.start, found.end]);
+  }
+  return calls;
+}
+
 /** The text closed to a format read after the others: their spans and calls, and the reasoning before the answer. */
-function closedTo(spans: readonly Range[], removed: ReadonlyArray<readonly [number, number]>, reasoningUntil: number): RangeSet {
+function closedTo(spans: readonly Range[], removed: ReadonlyArray<readonly [number, number]>, reasoningUntil: number, more: ReadonlyArray<readonly [number, number]> = []): RangeSet {
   const ranges: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
   appendAll(ranges, removed);
+  appendAll(ranges, more);
   if (reasoningUntil > 0) ranges.push([0, reasoningUntil]);
   return new RangeSet(ranges);
 }
@@ -280,6 +346,19 @@ function widenToWrapper(text: string, [start, end]: readonly [number, number]): 
 
 /** The tag names extraction reads (reasoning tags among them), for finding the reply's fences as it does. */
 const STRUCTURE_NAMES = resolveExtractOptions(undefined).names;
+
+/** The reply's reasoning blocks (`<think>…</think>` and the like, one never closed too), outermost only. */
+function reasoningRegions(text: string): Region[] {
+  const found: Region[] = [];
+  const open: Region[] = [scanStructure(text, STRUCTURE_NAMES)];
+  for (let region = open.pop(); region !== undefined; region = open.pop()) {
+    for (const child of region.children) {
+      if (child.kind === 'reasoning') found.push(child);
+      else open.push(child);
+    }
+  }
+  return found;
+}
 
 /** The reply's fences (```` ```xml ```` … ```` ``` ````, `~~~`) outside reasoning, in text order. */
 function fencesOf(text: string): Region[] {

@@ -9,11 +9,11 @@ import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { TextRepair } from '../parse/types.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
-import { objectShape, type ToolRegistry } from './registry.js';
+import { objectShape, onlyStringParameter, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsText } from './gemma-args.js';
 import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
-import { driftedCall, type DriftedCall, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
+import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
@@ -64,7 +64,40 @@ export function cutOff(where: Where): JsonMendError {
   return new JsonMendError('UNREPAIRABLE', `${where()} is cut off: its arguments never end`);
 }
 
-/** Parses `argumentsText` (doubled braces undone), refuses a cut-off, then applies the schema. */
+/** Errors made by {@link placeholder}: a reader drops the call when its markup stands in prose. */
+const PLACEHOLDERS = new WeakSet<JsonMendError>();
+
+/**
+ * The error for arguments holding an ellipsis placeholder (`{…}`, `{"a": 1, ...}`; the parser's
+ * `ellipsis` repair): read, the call would run with arguments left out (`<|tool_call>call:get_weather{…}`
+ * gave `get_weather({})`).
+ */
+export function placeholder(where: Where, inArguments = true): JsonMendError {
+  const what = inArguments ? 'its arguments hold a placeholder ("…" or "...") where values go' : 'a placeholder ("…" or "...") stands where values go';
+  const error = new JsonMendError('UNREPAIRABLE', `${where()}: ${what}; a call is never run with what it leaves out`);
+  PLACEHOLDERS.add(error);
+  return error;
+}
+
+/** Whether `error` is a {@link placeholder} error. */
+export function isPlaceholder(error: unknown): boolean {
+  return error instanceof JsonMendError && PLACEHOLDERS.has(error);
+}
+
+/** Whether the parser's repairs filled in an ellipsis placeholder. */
+export function hasPlaceholder(repairs: readonly Repair[]): boolean {
+  return repairs.some((r) => r.kind === 'ellipsis');
+}
+
+/**
+ * The error for a GLM call whose `</tool_call>` came but whose arguments are not in its pairs
+ * (`<think>query⏎<arg_value>…`, `<arg_key>query⏎<arg_value>…`): no cut, and no parameter to guess at.
+ */
+export function notArgPairs(where: Where, detail?: string): JsonMendError {
+  return new JsonMendError('UNREPAIRABLE', `${where()}: its arguments are not in ${T.argKeyOpen}KEY${T.argKeyClose}${T.argValueOpen}VALUE${T.argValueClose} pairs${detail === undefined ? '' : `: ${detail}`}`);
+}
+
+/** Parses `argumentsText` (doubled braces undone), refuses a cut-off or a placeholder, then applies the schema. */
 export function argumentsFromText(
   argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where,
 ): { value: unknown; repairs: Repair[] } {
@@ -76,6 +109,7 @@ export function argumentsFromText(
     throw aboutCall(error, () => `the arguments of ${where()}`);
   }
   if (wasCutOff(repairs)) throw cutOff(where);
+  if (hasPlaceholder(repairs)) throw placeholder(where);
   return withSchema(value, doubledBracesAsRewrite(repairs, rewrites), schema, where);
 }
 
@@ -87,6 +121,11 @@ function doubledBracesAsRewrite(repairs: Repair[], rewrites: ToolCallRewrite[]):
   const rest = repairs.filter((r) => r.kind !== 'doubled_braces');
   if (rest.length < repairs.length) rewrites.push('doubled_braces');
   return rest;
+}
+
+/** Arguments a reader built as a value (no text to parse), checked by the tool's schema. */
+export function argumentsFromValue(value: unknown, schema: SchemaLike | undefined, where: Where): { value: unknown; repairs: Repair[] } {
+  return withSchema(value, [], schema, where);
 }
 
 /** Applies the tool's schema to parsed arguments; the repairs so far come first. */
@@ -227,10 +266,18 @@ const THINKING_KEYS: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reas
  * "args": {…}}}`, AgentScope's `{"function": [{"name": …, "arguments": {…}}, …]}`, or GPT's
  * `{"tool_uses": […]}` (see parallelToolUses). Each name must be one of `tools`: an answer that
  * happens to have an `action` (a trading decision's `"action": "hold"`) names no tool and stays one;
- * `tool_uses` says its items are calls, and a tool not given there is an error. Else `[value]`.
+ * `tool_uses` says its items are calls, and a tool not given there is an error. langroid's
+ * `{"request": NAME, …}` (its other members the arguments), when NAME is one of `tools`. Else `[value]`.
  */
 export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallRewrite[]): unknown[] {
   if (!isObject(value)) return [value];
+  // langroid's tool message: the tool named by `request`, its arguments the other members.
+  if (typeof value.request === 'string' && value.name === undefined && ctx.tools.has(value.request)) {
+    const args: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) if (key !== 'request') Object.defineProperty(args, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+    rewrites.push('agent_shape');
+    return [{ name: value.request, arguments: args }];
+  }
   const all = Object.keys(value);
   const keys = all.filter((k) => !THINKING_KEYS.has(k));
   const thinking = keys.length < all.length;
@@ -314,6 +361,8 @@ export function callFromValue(
   const line = () => ctx.lineAt(origin.span.start);
   const inner = unwrapFunction(value, rewrites);
   if (!isObject(inner) || typeof inner.name !== 'string' || inner.name === '') {
+    // `[TOOL_CALLS][{"na`: the reply ended before the call named its tool.
+    if (truncated) throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} is cut off before it names its tool`);
     // In a call's markup, an agent's shape naming a tool not given (`{"function": "rm", …}`): that
     // tool is the error, as for any call.
     const agent = agentShapeName(value);
@@ -322,8 +371,15 @@ export function callFromValue(
   }
   const name = inner.name;
   const where = describe(name, origin.format, line);
+  // `{"name": "get_wea`: the reply ended in the name, or right after it; either way before the arguments.
+  if (truncated && !ctx.tools.has(name) && Object.keys(inner).every((k) => k === 'name' || k === 'id' || k === 'type')) {
+    const known = ctx.tools.names.map((n) => `"${n}"`).join(', ') || '(none)';
+    throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} is cut off before its arguments: its name so far, ${JSON.stringify(name)}, is none of the tools (${known})`);
+  }
   const schema = ctx.tools.schemaOf(name, line);
   if (truncated) throw cutOff(where);
+  // The text the object came from may hold more than this call (a list of calls): not "its arguments".
+  if (hasPlaceholder(textRepairs)) throw placeholder(where, false);
   const clash = wrapperClash(value);
   if (clash !== undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} has ${JSON.stringify(clash)} both in its "function" and beside it`);
   const raw = withMembersBeside(inner, rewrites, where);
@@ -410,6 +466,30 @@ function calledTool(body: string, ctx: ReadContext): { name: string; arguments: 
  * `body` is the span's body text; `atEnd` says the span ends the reply.
  */
 export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
+  try {
+    return readSpanWhole(span, body, atEnd, ctx);
+  } catch (error) {
+    // `You can write <|tool_call>call:get_weather{…} for it.`: a placeholder for the arguments, then
+    // prose, in a span no token closed: the markup mentioned, not a call.
+    if (isPlaceholder(error) && !span.closed && proseAfterArguments(body)) return [];
+    throw error;
+  }
+}
+
+/**
+ * Whether prose follows the arguments that `body` starts with: after a placeholder standing for them
+ * (`{…}`, `(...)`), or after a JSON value (see jsonEndBeforeProse).
+ */
+function proseAfterArguments(body: string): boolean {
+  const m = PLACEHOLDER_ARGUMENTS.exec(body);
+  if (m !== null) return PROSE_START.test(body.slice(m[0].length).trimStart());
+  return jsonEndBeforeProse(body) !== undefined;
+}
+
+/** Arguments that are a placeholder only: `{…}`, `{...}`, `(…)`, spaces allowed. */
+const PLACEHOLDER_ARGUMENTS = /^\s*[{(]\s*(?:…|\.{3,})\s*[})]/;
+
+function readSpanWhole(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
   const json = jsonBodyEnd(span, body);
   if (json !== undefined) {
     // Read up to the JSON's end; a reading that fails or is cut off there (the hint misled by a
@@ -430,7 +510,7 @@ export function readSpan(span: ToolCallSpan, body: string, atEnd: boolean, ctx: 
  * letter or digit, a quote or backtick, nor a JSON or list delimiter (`,` `;` `:` `.` `+` `-` brackets
  * and parentheses): `]$$ In order…` (vllm #5649), `**Note**`, `=> result`, `<|im_end|>`.
  */
-const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
+export const PROSE_START = /^[^\s\p{L}\p{N}"'`,;:.+\-[\]{}()]{0,8}\s*\p{L}/u;
 
 /**
  * Where the JSON value that `text` starts with ends, when prose follows it: the prose is the reply's
@@ -514,9 +594,17 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // given is an error (schemaOf throws), as for `<function=NAME>`.
     const drifted = driftedCall(body, ctx.tools.names);
     if (drifted !== undefined) {
+      // `<tool_call>web_search⏎<think>query⏎<arg_value>…` (GLM): its pairs' markup, not whole.
+      if (drifted.kind === 'arg_pairs') throw notArgPairs(describe(drifted.name, 'glm45', line), drifted.closed || span.closed ? undefined : 'and the reply ended in them');
       const where = describe(drifted.name, span.format, line);
       const schema = ctx.tools.schemaOf(drifted.name, line);
       if (!span.closed && !drifted.closed && atEnd) throw cutOff(where);
+      // `<tool_call>web_search⏎<think>query</think>⏎<arg_value>…</arg_value>`: GLM's pairs written with
+      // another tag for the key; read as `<KEY>value</KEY>` tags, `arg_value` was a parameter's name.
+      if (drifted.kind === 'tags' && hasGlmMarkup(drifted.args)) {
+        const tags = readNamedTags(drifted.args, schema, ctx.parseOptions);
+        if (tags.cutOff || tags.stray || Object.hasOwn(tags.value, 'arg_value') || Object.hasOwn(tags.value, 'arg_key')) throw notArgPairs(describe(drifted.name, 'glm45', line));
+      }
       const read = readDrifted(drifted.args, drifted.kind, schema, ctx, where);
       return [spanCall(span, origin, drifted.name, read, ['drifted_markup'])];
     }
@@ -539,6 +627,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const truncated = wasCutOff(repairs);
     repairs = doubledBracesAsRewrite(repairs, rewrites);
     const items = Array.isArray(value) ? value : [value];
+    // `[{"name": "a", …}, {"name": "b", "arguments": {…}}]`: which call it is in, nothing here says.
+    if (items.length > 1 && hasPlaceholder(repairs)) throw placeholder(() => `the ${span.format} tool calls at line ${line()}`, false);
     return items.flatMap((item) => {
       const call = span.format === 'apertus' ? namedByKey(item) : item;
       // A call with no `name` may be in an agent's shape (`{"function": "f", "arguments": {…}}`); one
@@ -607,6 +697,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   } else if (span.body === 'arg_pairs') {
     const pairs = readArgPairs(body, schema, ctx.parseOptions, span.closed);
     if (pairs.drifted) rewrites.push('drifted_markup');
+    if (pairs.broken !== undefined) throw notArgPairs(where, pairs.broken);
     if (pairs.cutOff || (!span.closed && atEnd)) throw cutOff(where);
     read = withSchema(pairs.value, pairs.repairs, schema, where);
   } else if (markup === QWEN_PARAMETERS && !body.includes(open) && body.trim().startsWith('<')) {
@@ -666,16 +757,6 @@ export function argumentsOfString(
 function jsonText(raw: string): boolean {
   const t = raw.trimStart();
   return t === '' || t.startsWith('{') || t.startsWith('[') || t.startsWith('```');
-}
-
-/** The name of the schema's one parameter when there is one and it takes a string; else undefined. */
-function onlyStringParameter(schema: SchemaLike | undefined): string | undefined {
-  const shape = objectShape(schema);
-  if (shape === undefined) return undefined;
-  const names = Object.keys(shape.properties);
-  if (names.length !== 1) return undefined;
-  const property = shape.properties[names[0]] as { type?: unknown } | null;
-  return property !== null && typeof property === 'object' && property.type === 'string' ? names[0] : undefined;
 }
 
 /**

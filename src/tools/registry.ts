@@ -13,6 +13,16 @@ export function objectShape(schema: SchemaLike | undefined): { properties: Recor
   return { properties: properties as Record<string, unknown>, required: Array.isArray(required) ? required : [] };
 }
 
+/** The name of the schema's one parameter when there is one and it takes a string; else undefined. */
+export function onlyStringParameter(schema: SchemaLike | undefined): string | undefined {
+  const shape = objectShape(schema);
+  if (shape === undefined) return undefined;
+  const names = Object.keys(shape.properties);
+  if (names.length !== 1) return undefined;
+  const property = shape.properties[names[0]] as { type?: unknown } | null;
+  return property !== null && typeof property === 'object' && property.type === 'string' ? names[0] : undefined;
+}
+
 /** Where providers' tool definitions keep the arguments' schema (OpenAI, Anthropic), which jsonmend's `schema` replaces. */
 const FOREIGN_SCHEMA_KEYS = ['parameters', 'input_schema'] as const;
 

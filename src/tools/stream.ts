@@ -13,7 +13,7 @@ import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
 import { toolContext, type ToolContext } from './context.js';
 import { assemble } from './extract-tool-calls.js';
-import { argumentsOf, callFromValue, isCallShaped, isReadingError, nameOf, readSpan } from './read-call.js';
+import { argumentsOf, callFromValue, hasPlaceholder, isCallShaped, isReadingError, nameOf, readSpan } from './read-call.js';
 import { RootCloseHint } from './root-close.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
 import { parameterMarkup, readParameters } from './xml-params.js';
@@ -46,6 +46,8 @@ interface SpanState {
   earlyCalls: ToolCall[];
   /** An error was reported for this span: its close reports no second one. */
   failed: boolean;
+  /** The parser filled in an ellipsis placeholder (`{…}`): no element is reported early; the reading at the close says what it is. */
+  placeholder: boolean;
   /** Qwen3-Coder: the arguments read from closed parameters, the pieces since the last closer, and the last few characters (a closer split over pieces). */
   /** The parameters read so far (the stream's own; each event gets a copy). */
   params: Record<string, unknown>;
@@ -90,7 +92,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (!ctx.formats.has(span.format)) return;
       open = {
         span, base: nextIndex, body: new ChunkText(), reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
-        early: false, earlyCalls: [], failed: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
+        early: false, earlyCalls: [], failed: false, placeholder: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
         parser: span.body === 'parameters' || READ_WHOLE.has(span.body) || (span.body === 'arguments' && span.name === undefined) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
@@ -161,7 +163,8 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       return;
     }
     const value = snapshot.value;
-    if (state.span.body === 'call' && Array.isArray(value)) {
+    if (hasPlaceholder(snapshot.repairs)) state.placeholder = true;
+    if (state.span.body === 'call' && Array.isArray(value) && !state.placeholder) {
       for (const delta of snapshot.deltas ?? []) {
         if (delta.op !== 'complete' && delta.op !== 'set') continue;
         if (delta.path !== `/${state.reported}`) continue;

@@ -142,6 +142,12 @@ function valueTagUnwrapped(text: string, types: readonly string[]): string {
   return inner.includes('<value>') ? text : inner.trim();
 }
 
+/** Whether `text.slice(from, to)` is only space (or nothing). */
+function onlySpace(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isWs(text.charCodeAt(k))) return false;
+  return true;
+}
+
 /** Whether `body` from `from` ends with a line break and spaces: what follows it starts a line. */
 function endsLine(body: string, from: number): boolean {
   let k = body.length;
@@ -210,20 +216,23 @@ function tagAttributes(text: string): { key: string; asString: boolean | undefin
  * true when the body ends inside a parameter's tag. `unclosed` says how the last value ran to the
  * body's end (no closer and no next parameter after it): `line` when the body ends a line there (the
  * call's own closer, on a line of its own, may end it), `inline` when inside a line (`Use </function>
- * to close.`: that closer is the value's text, the call cut off).
+ * to close.`: that closer is the value's text, the call cut off). `stray` is true when text that is no
+ * parameter stands before, between or after them.
  */
-export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; unclosed: 'no' | 'line' | 'inline'; drifted: boolean } {
+export function readParameters(body: string, schema: SchemaLike | undefined, options: ParserSettings, markup: ParameterMarkup = QWEN_PARAMETERS): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; unclosed: 'no' | 'line' | 'inline'; drifted: boolean; stray: boolean } {
   const { open, close } = markup;
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   const repairs = new ValueRepairs(body);
   let cutOff = false;
   let unclosed: 'no' | 'line' | 'inline' = 'no';
+  let stray = false;
   // The next closer, and the next bare opener (see pastInnerTags), at or after the current value;
   // each searched again only once passed (linear).
   let closeAt = -2;
   const inner = { bare: `<${close.slice(2)}`, at: -2 };
   let i = body.indexOf(open);
+  stray = !onlySpace(body, 0, i === -1 ? body.length : i);
   while (i !== -1) {
     const keyStart = i + open.length;
     const gt = body.indexOf('>', keyStart);
@@ -244,9 +253,10 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
     }
     const [from, to] = markup.cdata ? cdataText(body, gt + 1, end) : [gt + 1, end];
     setParameter(value, key, body, from, to, properties, options, repairs, asString, indentBefore(body, i));
+    if (end === closeAt && !onlySpace(body, end + close.length, next === -1 ? body.length : next)) stray = true;
     i = next;
   }
-  return { value, repairs: repairs.list, cutOff, unclosed, drifted: repairs.drifted };
+  return { value, repairs: repairs.list, cutOff, unclosed, drifted: repairs.drifted, stray };
 }
 
 /**
@@ -271,9 +281,10 @@ function pastInnerTags(body: string, from: number, closeAt: number, next: number
  * The arguments object of a GLM call body: `<arg_key>KEY</arg_key>` then `<arg_value>value</arg_value>`,
  * each value read by its property's type as Qwen3-Coder's are. `cutOff` is true when the body ends
  * inside a pair (a key without its value's closer), unless `closedCall`: the call's `</tool_call>`
- * came, and the body's end ends its last value.
+ * came, and the body's end ends its last value. In a closed call, a pair that is not whole (an
+ * `<arg_key>` with no `</arg_key>`, a key with no value) is no cut: `broken` says what is wrong.
  */
-export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; drifted: boolean } {
+export function readArgPairs(body: string, schema: SchemaLike | undefined, options: ParserSettings, closedCall = false): { value: Record<string, unknown>; repairs: TextRepair[]; cutOff: boolean; drifted: boolean; broken?: string } {
   const properties = propertyTypes(schema);
   const value: Record<string, unknown> = {};
   const repairs = new ValueRepairs(body);
@@ -287,7 +298,10 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
   while (i !== -1) {
     const keyStart = pastRepeats(body, i, T.argKeyOpen);
     const keyEnd = body.indexOf(T.argKeyClose, keyStart);
-    if (keyEnd === -1) return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
+    if (keyEnd === -1) {
+      if (closedCall) return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted, broken: `an ${T.argKeyOpen} has no ${T.argKeyClose}` };
+      return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
+    }
     if (closeAt !== -1 && closeAt < keyEnd) closeAt = body.indexOf(T.argValueClose, keyEnd);
     if (nextKey !== -1 && nextKey <= keyEnd) nextKey = body.indexOf(T.argKeyOpen, keyEnd);
     // `<arg_value>Paris<arg_key>unit</arg_key>⏎<arg_value>celsius</arg_value>`: a value whose closer
@@ -300,7 +314,10 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     // (ollama's glm46 tests): the body's end ends it (a key with no `<arg_value>` after it is cut off).
     if (nextOpen !== -1 && nextOpen < keyEnd) nextOpen = body.indexOf(T.argValueOpen, keyEnd);
     const end = lostCloser ? nextKey : closeAt !== -1 ? closeAt : closedCall && nextOpen !== -1 ? body.length : -1;
-    if (end === -1) return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
+    if (end === -1) {
+      if (closedCall) return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted, broken: `the key ${JSON.stringify(body.slice(keyStart, keyEnd).trim())} has no value` };
+      return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
+    }
     // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
     // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
     const valueStart = nextOpen !== -1 && nextOpen < end ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;

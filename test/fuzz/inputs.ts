@@ -899,7 +899,11 @@ const toolPiece = fc.oneof(
     // ```xml fences, Qwen-Agent's one-line words, the whole call as the arguments.
     '[TOOL_CALLS]get_weather', '[AR', '<|tool_call>call:ls', '<tool_call>get_weather', '<｜tool▁call▁begin｜>ls', '<tool_use><name>ls',
     '<|tool_calls_section_begin|>ls:0<|tool_call_argument_begin|>', 'functions.ls:1 {"a": 1}', '```xml\n', '<function_call>{"name": "ls", "arguments": {}}',
-    '✿FUNCTION✿: ls, ✿ARGS✿: {"a": 1}', '✿FUNCTION✿: get_weather ✿ARGS✿: ', 'Observation: {"name": "ls", "arguments": {}}\n'),
+    '✿FUNCTION✿: ls, ✿ARGS✿: {"a": 1}', '✿FUNCTION✿: get_weather ✿ARGS✿: ', 'Observation: {"name": "ls", "arguments": {}}\n',
+    // Session 34 (2): placeholders for the arguments, a list cut in its first name, GLM's <think> for <arg_key>,
+    // langroid's tool message, Gemini CLI's [tool_call: NAME for KEY 'VALUE'].
+    '{…}', '(...)', ', ...', '[{"na', '<|tools_prefix|>[{"get_wea', '<think>city\n<arg_value>', '<arg_value>', 'TOOL: ls\n', '{"request": "ls", "a": 1}',
+    "[tool_call: ls for a 'x']", "[tool_call: get_weather for city 'Os", "[tool_call: ls to do it]", " and b='y'", "[tool_call: ls]"),
   damagedJson,
   piece,
 );

@@ -235,6 +235,13 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'tools.qwen-agent-one-line', n: 20_000, make: (n) => times('✿FUNCTION✿: ls, ✿ARGS✿: {"a": 1}\n✿FUNCTION✿: ls ✿ARG ✿ARGS ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.after-observation', n: 20_000, make: (n) => '{"name": "ls", "arguments": {}}\n' + times('Observation: {"name": "ls", "arguments": {}}\n[ls(a=1)]\nAction: ls\nAction Input: {}\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.cut-headers-in-prose', n: 20_000, make: (n) => times('[TOOL_CALLS]ls x <|tool_call>call:ls x <tool_call>ls x <｜tool▁call▁begin｜>ls x to=functions.ls x <tool_use><name>ls x ', n) + '[TOOL_CALLS]ls', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  // Session 34 (2): placeholders for a call's arguments in prose (each an error set aside: its line number
+  // was counted from the reply's start).
+  { name: 'tools.placeholders-in-prose', n: 80_000, make: (n) => times('Write {"name": "ls", "arguments": {…}} to call it. ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // Session 34 (2): Gemini CLI's [tool_call: NAME for KEY 'VALUE'] (calls, values with quotes that close no value,
+  // openers on one line that never read), langroid's TOOL: label.
+  { name: 'tools.gemini-cli-words', n: 20_000, make: (n) => times("[tool_call: ls for a 'x', b \"y\" and c='z']\n", n) + times("[tool_call: ls for a 'it's [tool_call: ls ", n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  { name: 'tools.langroid-labels', n: 20_000, make: (n) => times('TOOL: ls\n{"request": "ls", "a": 1}\n\nTOOL: {"request": "x"} ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Session 27: openers whose header never reads (no `>` after `<invoke name=`), streamed: each
   // rejected one kept the text before it in the scanner's window, which every chunk then copied.
   { name: 'tools.rejected-openers-streamed', n: 160_000, make: (n) => times('<invoke name=', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 7) s.push(t.slice(i, i + 7)); return s.end(); }) },

@@ -141,6 +141,15 @@ describe('parseToolArguments', () => {
     assert.deepEqual(parseToolArguments('"{\\"a\\": 1}"'), { a: 1 });
   });
 
+  // Session 34 (2): `{"query": \\"foo\\"}`, a value's quotes escaped twice, was UNREPAIRABLE.
+  test('a value whose quotes are escaped twice is its string, reported (escaped_json)', () => {
+    const seen: string[] = [];
+    const query = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
+    assert.deepEqual(parseToolArguments('{"query": \\\\"foo\\\\"}', query, { onRepair: (r) => seen.push(...r.map((x) => x.kind)) }), { query: 'foo' });
+    assert.deepEqual(seen, ['escaped_json']);
+    assert.deepEqual(parseToolArguments('{"query": \\\\"say \\\\"hi\\\\" twice\\\\", "n": 2}'), { query: 'say "hi" twice', n: 2 });
+  });
+
   test('the core entry point does not export the adapters', () => {
     for (const name of ['repairText', 'repairToolCall', 'createRepairText', 'createRepairToolCall', 'parseToolCallArguments', 'parseToolCalls', 'parseChoiceContent']) {
       assert.equal(name in core, false, name);

@@ -957,6 +957,19 @@ describe('a value whose quotes are backslash-escaped is that string', () => {
   ]);
 });
 
+// Session 34 (2): a value's quotes escaped twice (`\\"`, arguments escaped once more than the
+// case above) were an error where the value began.
+describe('a value whose quotes are escaped twice is that string', () => {
+  readsEach([
+    ['{"query": \\\\"foo\\\\"}', { query: 'foo' }],
+    ['{"query": \\\\"foo bar\\\\", "n": 1}', { query: 'foo bar', n: 1 }],
+    ['["x", \\\\"y\\\\"]', ['x', 'y']],
+    ['{"q": \\\\"a \\\\"b\\\\" c\\\\", "n": 1}', { q: 'a "b" c', n: 1 }],
+    // Escaped once inside: the quote, as in a value escaped once.
+    ['{"q": \\\\"a \\"b\\" c\\\\"}', { q: 'a "b" c' }],
+  ]);
+});
+
 // A Python set of numbers (`{1, 2, 3}`, the repr of `set([1, 2, 3])`) was read as an object: the
 // numbers became keys, and every second one the value of the one before (`{"1": null, "2": 3}`).
 describe('a Python set of numbers is an array', () => {

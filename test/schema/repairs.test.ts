@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import { z } from 'zod';
 import { SchemaError, coerce, coerceWithReport, parse, type Repair, type SchemaRepair } from '../../src/schema/index.js';
 import { parseToolArguments } from '../../src/loop/index.js';
+import { JsonMendError } from '../../src/errors.js';
 
 const arrayOfStrings = { type: 'object', properties: { files: { type: 'array', items: { type: 'string' } } }, required: ['files'] };
 
@@ -432,5 +433,51 @@ describe('unwrap_tool_call (parseToolArguments)', () => {
     // Another member beside them: no call's envelope.
     assert.throws(() => read('{"name": "get_weather", "arguments": {}, "note": 1}', weather), SchemaError);
     assert.throws(() => read('{"name": "get_weather", "arguments": {"days": 2}}', weather), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/city');
+  });
+});
+
+// Session 34 (2): arguments that are no JSON, which extractToolCalls reads in a call's markup, were
+// NO_JSON in parseToolArguments: Qwen3-Coder's parameter markup as the arguments string (opencode
+// #1585, a glob tool's `<parameter=pattern>**</parameter>`), and text for a tool whose one parameter
+// takes a string (`ls -R⏎` for `{command}`).
+describe('parameter_markup and arguments_as_text (parseToolArguments)', () => {
+  function read(text: string, schema?: Record<string, unknown>, options: { acceptTruncated?: boolean } = {}) {
+    let repairs: readonly Repair[] = [];
+    const value = parseToolArguments(text, schema, { ...options, onRepair: (r) => (repairs = r) });
+    return { value, kinds: kinds(repairs), repairs };
+  }
+  const glob = { type: 'object', properties: { pattern: { type: 'string' }, limit: { type: 'integer' } }, required: ['pattern'] };
+  const shell = { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] };
+  test('parameter_markup: Qwen3-Coder\'s and invoke\'s parameter tags are the arguments, each value read by its property\'s type', () => {
+    const r = read('<parameter=pattern>**</parameter>', glob);
+    assert.deepEqual([r.value, r.kinds], [{ pattern: '**' }, ['parameter_markup']]);
+    assert.deepEqual(r.repairs[0], { kind: 'parameter_markup', path: '', before: '<parameter=pattern>**</parameter>', after: { pattern: '**' } });
+    assert.deepEqual(read('<parameter=pattern>\nsrc/**/*.ts\n</parameter>\n<parameter=limit>\n20\n</parameter>', glob).value, { pattern: 'src/**/*.ts', limit: 20 });
+    assert.deepEqual(read('<parameter name="pattern">*.md</parameter><parameter name="limit">"5"</parameter>', glob).kinds, ['parameter_markup', 'string_to_integer']);
+    // Without a schema: an object of strings.
+    assert.deepEqual(read('<parameter=pattern>**</parameter>').value, { pattern: '**' });
+  });
+  test('parameter_markup: cut off, or text that is no parameter among them: an error, never a guess', () => {
+    assert.throws(() => read('<parameter=pattern>**', glob), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED' && /cut off/.test(e.message));
+    assert.deepEqual(read('<parameter=pattern>**', glob, { acceptTruncated: true }).value, { pattern: '**' });
+    assert.throws(() => read('<parameter=pattern>**</parameter> and src', glob), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /no <parameter/.test(e.message));
+    assert.throws(() => read('<parameter=limit>10</parameter>', glob), SchemaError);
+  });
+  test('arguments_as_text: text for a schema whose one property takes a string is its value', () => {
+    const r = read('ls -R\n', shell);
+    assert.deepEqual([r.value, r.kinds], [{ command: 'ls -R' }, ['arguments_as_text']]);
+    assert.deepEqual(r.repairs[0], { kind: 'arguments_as_text', path: '', before: 'ls -R\n', after: { command: 'ls -R' } });
+    // Code keeps its indentation; only a line break at either end goes.
+    assert.deepEqual(read('\n  if x:\n    y()\n', shell).value, { command: '  if x:\n    y()' });
+    assert.deepEqual(read('df.shape[0]', shell).value, { command: 'df.shape[0]' });
+  });
+  test('arguments_as_text: only then; JSON, a JSON scalar, or another schema stay as they were', () => {
+    assert.throws(() => read('ls -R', glob), (e: unknown) => e instanceof JsonMendError && e.code === 'NO_JSON');
+    assert.throws(() => read('ls -R', { type: 'object', properties: { command: { type: 'string' }, cwd: { type: 'string' } } }), (e: unknown) => e instanceof JsonMendError && e.code === 'NO_JSON');
+    assert.throws(() => read('ls -R', { type: 'object', properties: { n: { type: 'integer' } } }), (e: unknown) => e instanceof JsonMendError && e.code === 'NO_JSON');
+    assert.throws(() => read('ls -R'), (e: unknown) => e instanceof JsonMendError && e.code === 'NO_JSON');
+    assert.deepEqual(read('{"command": "pwd"}', shell), { value: { command: 'pwd' }, kinds: [], repairs: [] });
+    assert.throws(() => read('42', shell), SchemaError);
+    assert.throws(() => read('"pwd"', shell), SchemaError);
   });
 });

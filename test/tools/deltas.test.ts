@@ -201,3 +201,31 @@ describe('delta multiplexer: property', () => {
     );
   });
 });
+
+// Session 34 (2): docs/tools.md said the multiplexer reads a call's arguments "with parseToolArguments",
+// but it read them with an internal reader: the whole call written where the arguments go passed a
+// schema that requires nothing, and parameter markup or text was an error.
+describe('delta multiplexer: a tool with a schema reads its arguments as parseToolArguments does', () => {
+  const loose = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } } };
+  const shell = { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] };
+  const read = (name: string, pieces: string[]) => {
+    const mux = createToolCallDeltaMux({ tools: [{ name: 'search', schema: loose }, { name: 'shell', schema: shell }] });
+    const events = [...mux.push({ index: 0, id: 'c', name, arguments: '' })];
+    for (const a of pieces) events.push(...mux.push({ index: 0, arguments: a }));
+    events.push(...mux.end());
+    return events;
+  };
+  const call = (events: ToolCallDeltaEvent[]) => events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.arguments, e.repairs.map((r) => r.kind)]);
+  test('the whole call where its arguments go (unwrap_tool_call), parameter markup (parameter_markup), text (arguments_as_text)', () => {
+    assert.deepEqual(call(read('search', ['{"name": "search", ', '"arguments": {"query": "tides", "limit": "3"}}'])), [[{ query: 'tides', limit: 3 }, ['unwrap_tool_call', 'string_to_integer']]]);
+    assert.deepEqual(call(read('search', ['<parameter=query>', 'tides</parameter>'])), [[{ query: 'tides' }, ['parameter_markup']]]);
+    assert.deepEqual(call(read('shell', ['ls ', '-R\n'])), [[{ command: 'ls -R' }, ['arguments_as_text']]]);
+  });
+  test('cut off, or a placeholder for the arguments: an error naming the call', () => {
+    const error = (events: ToolCallDeltaEvent[]) => events.find((e) => e.type === 'error');
+    const cut = error(read('search', ['{"query": "ti']));
+    assert.ok(cut?.type === 'error' && cut.error.code === 'UNREPAIRABLE' && /the call to "search" \(c\) is cut off/.test(cut.error.message));
+    const elided = error(read('search', ['{"query": "tides", …}']));
+    assert.ok(elided?.type === 'error' && /the call to "search" \(c\).*placeholder/.test(elided.error.message));
+  });
+});

@@ -757,8 +757,9 @@ describe('glm45: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>value</arg_valu
   test("a closed call whose last value lost its </arg_value> (ollama's glm46 tests: it was refused as cut off)", () => {
     assert.deepEqual(calls('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris</tool_call>'), [['glm45', 'get_weather', { location: 'Paris' }]]);
     assert.deepEqual(calls('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2</tool_call>'), [['glm45', 'get_weather', { location: 'Paris', days: 2 }]]);
-    // A key with no value at all, or a call cut off, is still an error naming the call.
-    throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key></tool_call>', 'UNREPAIRABLE', /"get_weather".*cut off/);
+    // A key with no value at all is still an error naming the call (its </tool_call> came: not cut off),
+    // and so is a call cut off.
+    throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key></tool_call>', 'UNREPAIRABLE', /"get_weather".*not in <arg_key>KEY<\/arg_key><arg_value>VALUE<\/arg_value> pairs: the key "location" has no value/);
     throwsCode('<tool_call>get_weather\n<arg_key>location</arg_key>\n<arg_value>Paris', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
 
@@ -1395,7 +1396,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'react', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'gemini_cli', 'react', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {
@@ -1721,5 +1722,151 @@ describe('react: ReAct agents\' calls written as text (Xinference #1098)', () =>
     assert.equal(r.text, 'Observation: x\nThought: now more\nAction: f\nAction Input: {"q": 2}');
     // Two actions before any Observation are both calls.
     assert.deepEqual(read('Action: f\nAction Input: {"q": 1}\nAction: f\nAction Input: {"q": 2}\nObservation:').calls.map((c) => c.arguments), [{ q: 1 }, { q: 2 }]);
+  });
+});
+
+// Session 34 (2): an ellipsis where a call's arguments go (`<|tool_call>call:get_weather{…}`) read as
+// `{}` with the parser's `ellipsis` repair: a call with its arguments missing, run as if complete.
+describe('an ellipsis placeholder where the arguments go: no call in prose, else an error, never {}', () => {
+  const loose = [{ name: 'get_weather', schema: { type: 'object', properties: { location: { type: 'string' } } } }, { name: 'web_search', schema: search }];
+  const read = (text: string) => readAlike(text, loose);
+  function refused(text: string): void {
+    const check = (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /"get_weather".*placeholder/.test(e.message);
+    assert.throws(() => extractToolCalls(text, { tools: loose }), check);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools: loose });
+      for (let k = 0; k < text.length; k += size) for (const e of s.push(text.slice(k, k + size))) assert.notEqual(e.type, 'call', `a call reported for ${text}`);
+      assert.throws(() => s.end(), check);
+    }
+  }
+  test('the markup in prose, a placeholder for its arguments: the format mentioned, no call', () => {
+    for (const text of [
+      'You can write <|tool_call>call:get_weather{…} for it.',
+      'Write <|tool_call>call:get_weather{...} to call it.',
+      'Write [TOOL_CALLS]get_weather{…} to call it.',
+      'Reply with {"name": "get_weather", "arguments": {…}} to call it.',
+    ]) assert.deepEqual(read(text), { calls: [], text }, text);
+  });
+  test('at the reply\'s end or standing apart, or among real arguments: an error naming the call', () => {
+    refused('Use <|tool_call>call:get_weather{…}');
+    refused('<|tool_call>call:get_weather{…}<tool_call|>');
+    refused('<|tool_call>call:get_weather(…)<tool_call|>');
+    refused('<|tool_call>call:get_weather{location:<|"|>Oslo<|"|>, …}<tool_call|>');
+    refused('<tool_call>{"name": "get_weather", "arguments": {"location": "Oslo", ...}}</tool_call>');
+    refused('[TOOL_CALLS][{"name": "get_weather", "arguments": {…}}]');
+    refused('<function=get_weather>{…}</function>');
+    refused('{"name": "get_weather", "arguments": {...}}');
+    // In a list of calls, the list is named: which call the placeholder is in, nothing says.
+    for (const text of ['[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "x"}}, {"name": "get_weather", "arguments": {…}}]', '[{"name": "web_search", "arguments": {"query": "x"}}, {"name": "get_weather", "arguments": {...}}]']) {
+      assert.throws(() => extractToolCalls(text, { tools: loose }), (e: unknown) => e instanceof JsonMendError && /the (mistral|json) tool calls at line 1: a placeholder/.test(e.message), text);
+    }
+  });
+  test('an ellipsis inside a string is text, and stays', () => {
+    assert.deepEqual(read('<|tool_call>call:get_weather{location:<|"|>…<|"|>}<tool_call|>').calls.map((c) => c.arguments), [{ location: '…' }]);
+    assert.deepEqual(read('<tool_call>{"name": "web_search", "arguments": {"query": "to be continued..."}}</tool_call>').calls.map((c) => c.arguments), [{ query: 'to be continued...' }]);
+  });
+});
+
+// Session 34 (2): a list of calls cut off before its first call's name ended was "names no tool"
+// (and one cut inside the name, a tool "get_wea" that does not exist): the reply was cut off.
+describe('a call cut off before its name or its arguments: cut off, not "names no tool"', () => {
+  function cut(text: string, pattern: RegExp): void {
+    throwsCode(text, 'UNREPAIRABLE', pattern);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && pattern.test(e.message));
+    }
+  }
+  test('in the key "name", or in the name', () => {
+    cut('[TOOL_CALLS][{"na', /the mistral tool call at line 1 is cut off before it names its tool/);
+    cut('<|tools_prefix|>[{"get_wea', /the apertus tool call at line 1 is cut off before it names its tool/);
+    cut('<tool_call>{"name": "get_wea', /the hermes tool call at line 1 is cut off before its arguments: its name so far, "get_wea", is none of the tools/);
+    cut('[TOOL_CALLS][{"name": "get_weather", "argu', /"get_weather" \(mistral, line 1\) is cut off/);
+  });
+  test('a finished name that is no tool, its arguments cut off: the unknown tool', () => {
+    assert.throws(() => extractToolCalls('[TOOL_CALLS][{"name": "nope", "arguments": {"a": ', { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH' && /"nope"/.test(e.message));
+  });
+});
+
+// Session 34 (2): GLM writing <think> where <arg_key> goes, its closers lost
+// (`<tool_call>web_search⏎<think>query⏎<arg_value>…⏎</tool_call>`), was "cut off: its arguments never
+// end" though its </tool_call> came; with the <think> closed, <arg_value> was read as a parameter's name.
+describe('GLM\'s <arg_value> markup that is no <arg_key>/<arg_value> pairs: an error that says so', () => {
+  const notPairs = /"web_search" \(glm45, line 1\).*not in <arg_key>KEY<\/arg_key><arg_value>VALUE<\/arg_value> pairs/;
+  function refused(text: string): void {
+    throwsCode(text, 'UNREPAIRABLE', notPairs);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) for (const e of s.push(text.slice(k, k + size))) assert.notEqual(e.type, 'call', text);
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && notPairs.test(e.message));
+    }
+  }
+  test('<think> in place of <arg_key>, or the key bare: not cut off, not a made-up parameter', () => {
+    refused('<tool_call>web_search\n<think>query\n<arg_value>current Bitcoin price USD\n</tool_call>');
+    refused('<tool_call>web_search\n<think>query</think>\n<arg_value>current Bitcoin price USD</arg_value>\n</tool_call>');
+    refused('<tool_call>web_search\nquery\n<arg_value>current Bitcoin price USD\n</tool_call>');
+    // The tags named in a value's text stay its text.
+    assert.deepEqual(readAlike('<tool_call>web_search\n<query>use <arg_value> tags</query>\n</tool_call>', tools).calls.map((c) => c.arguments), [{ query: 'use <arg_value> tags' }]);
+  });
+  test('<arg_key> whose </arg_key> was lost, in a call whose </tool_call> came: the pairs, not cut off', () => {
+    throwsCode('<tool_call>web_search\n<arg_key>query\n<arg_value>current Bitcoin price USD\n</tool_call>', 'UNREPAIRABLE', /"web_search" \(glm45, line 1\).*not in <arg_key>KEY<\/arg_key><arg_value>VALUE<\/arg_value> pairs: an <arg_key> has no <\/arg_key>/);
+    // Cut off by the reply's end, it is cut off.
+    throwsCode('<tool_call>web_search\n<arg_key>query\n<arg_value>current', 'UNREPAIRABLE', /"web_search".*cut off/);
+  });
+});
+
+// Session 34 (2): langroid's tool messages (its prompt: "TOOL:" then the request in JSON, the tool
+// named by its `request` member, the arguments beside it) gave no call and no error.
+describe("langroid's tool message: {\"request\": NAME, …arguments}, maybe after TOOL:", () => {
+  test('the request names one of the tools: a call, its other members the arguments, the TOOL: line taken out with it', () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ['TOOL: web_search\n{"request": "web_search", "query": "tides Brest"}', ''],
+      ['Let me look.\nTOOL: {"request": "web_search", "query": "tides Brest"}', 'Let me look.'],
+      ['{"request": "web_search", "query": "tides Brest"}', ''],
+      ['```json\n{"request": "web_search", "query": "tides Brest"}\n```', ''],
+    ];
+    for (const [text, rest] of cases) {
+      const r = readAlike(text, tools);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text], [[['json', 'web_search', { query: 'tides Brest' }, ['agent_shape']]], rest], text);
+    }
+    // Read by the schema as any call's arguments are.
+    assert.deepEqual(only('TOOL: get_weather\n{"request": "get_weather", "location": "Oslo", "days": "2"}').arguments, { location: 'Oslo', days: 2 });
+  });
+  test('a request that names no tool is an answer, and stays one', () => {
+    for (const text of ['{"request": "GET", "status": 200}', '{"request": "refund", "order": 7}']) assert.deepEqual(readAlike(text, tools), { calls: [], text });
+  });
+});
+
+// Session 34 (2), easy-llm-cli #57: a model under Gemini CLI's system prompt wrote the call as the
+// prompt's examples show one, `[tool_call: read_file for absolute_path 'requirements.txt']`: no call
+// and no error.
+describe("gemini_cli: [tool_call: NAME for KEY 'VALUE'], as Gemini CLI's prompt examples write a call", () => {
+  const cli = [
+    { name: 'read_file', schema: { type: 'object', properties: { absolute_path: { type: 'string' }, limit: { type: 'integer' } }, required: ['absolute_path'] } },
+    { name: 'run_shell_command', schema: { type: 'object', properties: { command: { type: 'string' }, description: { type: 'string' } }, required: ['command'] } },
+    { name: 'list_directory', schema: { type: 'object', properties: { path: { type: 'string' } } } },
+  ];
+  const read = (text: string) => readAlike(text, cli);
+  test('KEY \'VALUE\' pairs naming one of the tools: a call, the line taken out of the text', () => {
+    const reply = "I need to examine the key files. Let me start by checking the requirements.txt file.\n\n[tool_call: read_file for absolute_path 'requirements.txt']\n\nNow let me look at the main Python files.";
+    const r = read(reply);
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), [['gemini_cli', 'read_file', { absolute_path: 'requirements.txt' }, []]]);
+    assert.equal(r.text, 'I need to examine the key files. Let me start by checking the requirements.txt file.\n\nNow let me look at the main Python files.');
+    assert.deepEqual(read("[tool_call: run_shell_command for command='ls -la' description='List files']").calls.map((c) => c.arguments), [{ command: 'ls -la', description: 'List files' }]);
+    assert.deepEqual(read("[tool_call: read_file for absolute_path '/a/it's.txt', limit '20']").calls.map((c) => c.arguments), [{ absolute_path: "/a/it's.txt", limit: 20 }]);
+    assert.deepEqual(read('[tool_call: read_file for absolute_path "/x/[id].ts" and limit "5"]').calls.map((c) => c.arguments), [{ absolute_path: '/x/[id].ts', limit: 5 }]);
+    assert.deepEqual(read('[tool_call: list_directory]').calls.map((c) => [c.name, c.arguments]), [['list_directory', {}]]);
+  });
+  test('words instead of pairs, or cut off: an error naming the call', () => {
+    const words = (text: string) => assert.throws(() => extractToolCalls(text, { tools: cli }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /"run_shell_command" \(gemini_cli, line 1\) is written in words/.test(e.message), text);
+    words("[tool_call: run_shell_command for 'node server.js &' because it must run in the background]");
+    words("[tool_call: run_shell_command to run the tests in 'src/']");
+    assert.throws(() => extractToolCalls("[tool_call: read_file for absolute_path 'requirem", { tools: cli }), (e: unknown) => e instanceof JsonMendError && /"read_file" \(gemini_cli, line 1\) is cut off/.test(e.message));
+    // A required argument missing: the schema's error.
+    assert.throws(() => extractToolCalls('[tool_call: read_file]', { tools: cli }), SchemaError);
+  });
+  test('a name that is no tool, the notation in inline code, or a draft in reasoning: text', () => {
+    for (const text of ["[tool_call: glob for pattern '**/*.py']", "Write `[tool_call: read_file for absolute_path 'x']` to read it.", "<think>[tool_call: read_file for absolute_path 'x']</think>Done."]) assert.deepEqual(read(text), { calls: [], text });
   });
 });
