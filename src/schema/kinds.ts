@@ -35,7 +35,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{name}` → `{"type": "object", "properties": {"name": "Ada"}}` → `{"name": "Ada"}`',
   },
   unwrap_object: {
-    fixes: 'a one-key object whose key no property declares and whose value, an object (or a one-element array of one, then unwrapped by `unwrap_singleton_array`), is valid where the object is expected: the model\'s wrapper around the answer (`{"result": {…}}`, `{"examples": [{…}]}`, an agent\'s `output` wrapped again); without it a closed schema stripped the wrapper into `{}` or a required property was missing',
+    fixes: 'a one-key object whose key no property declares and whose value, an object (or a one-element array of one, then unwrapped by `unwrap_singleton_array`), is valid where the object is expected: the model\'s wrapper around the answer (`{"result": {…}}`, `{"examples": [{…}]}`, an agent\'s `output` wrapped again); without it a closed schema stripped the wrapper into `{}` or a required property was missing. A Standard Schema that strips the keys it does not know (Zod\'s `z.object`) would accept the wrapper and give `{}`: a value it accepts with every key of a non-empty object dropped, where the schema declares properties, fails at that object, so this repair (or `unwrap_schema_echo`) takes the answer out, else it is an error',
     example: '`{name}` → `{"result": {"name": "Ada"}}` → `{"name": "Ada"}`',
   },
   unwrap_json_string: {

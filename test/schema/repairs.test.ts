@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { SchemaError, coerce, coerceWithReport, parse, type Repair, type SchemaRepair } from '../../src/schema/index.js';
+import { SchemaError, coerce, coerceWithReport, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/schema/index.js';
 import { parseToolArguments } from '../../src/loop/index.js';
 
 const arrayOfStrings = { type: 'object', properties: { files: { type: 'array', items: { type: 'string' } } }, required: ['files'] };
@@ -74,6 +74,36 @@ describe('each repair in isolation', () => {
     assert.deepEqual(coerce([{ 'Full Name': 'Ada' }], z.array(z.object({ full_name: z.string().optional() }))), [{ full_name: 'Ada' }]);
     // A key that names no property is the schema's to strip.
     assert.deepEqual(coerce({ name: 'Ada', extra: 1 }, z.object({ name: z.string().optional() })), { name: 'Ada' });
+  });
+  test('an answer Zod would strip whole is unwrapped, or an error, never {} (schema probe 2, F1)', () => {
+    // Before: {} and no repair: z.object strips the keys it does not know, and every property is optional.
+    const P = z.object({ name: z.string().optional(), age: z.number().optional() });
+    const r = parseWithReport('{"result": {"name": "Ada", "age": 36}}', { schema: P });
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'Ada', age: 36 }, ['unwrap_object']]);
+    const echo = parseWithReport('{"type": "object", "properties": {"name": "Ada", "age": 36}}', { schema: P });
+    assert.deepEqual([echo.value, kinds(echo.repairs)], [{ name: 'Ada', age: 36 }, ['unwrap_schema_echo']]);
+    assert.deepEqual(parse('[{"item": {"name": "x"}}, {"name": "y"}]', { schema: z.array(P) }), [{ name: 'x' }, { name: 'y' }]);
+    assert.deepEqual(parse('{"movie": {"title": "Dune", "year": 2021}}', { schema: z.object({ title: z.string(), year: z.number() }).partial() }), { title: 'Dune', year: 2021 });
+    const nested = z.object({ address: z.object({ city: z.string().optional() }).optional() });
+    assert.deepEqual(parse('{"address": {"location": {"city": "Paris"}}}', { schema: nested }), { address: { city: 'Paris' } });
+    // Defaults Zod fills do not hide the loss.
+    const withDefault = z.object({ name: z.string().optional(), limit: z.number().default(10) });
+    assert.deepEqual(parse('{"result": {"name": "Ada"}}', { schema: withDefault }), { name: 'Ada', limit: 10 });
+    // Nothing to unwrap: an error naming the object, not {}.
+    assert.throws(() => parse('{"note": "nothing found"}', { schema: P }), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '' && /"name", "age"/.test(e.issues[0].expected));
+    // An object that keeps a key, and a schema that declares no properties, are the schema's to strip.
+    assert.deepEqual(parse('{"name": "Ada", "extra": {"age": 3}}', { schema: P }), { name: 'Ada' });
+    assert.deepEqual(parse('{"foo": 1}', { schema: z.object({}) }), {});
+    assert.deepEqual(parse('{}', { schema: P }), {});
+  });
+  test('parseToolArguments: a whole call for an all-optional Zod tool schema gives its arguments (schema probe 2, F3)', () => {
+    // Before: {} (the call's members stripped), the tool run with no arguments.
+    const Tool = z.object({ city: z.string().optional(), units: z.enum(['c', 'f']).optional() });
+    const seen: Repair[][] = [];
+    const onRepair = (r: readonly Repair[]) => void seen.push([...r]);
+    assert.deepEqual(parseToolArguments('{"name": "get_weather", "arguments": {"city": "Paris"}}', Tool, { onRepair }), { city: 'Paris' });
+    assert.deepEqual(kinds(seen[0]), ['unwrap_tool_call']);
+    assert.deepEqual(parseToolArguments('{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}', Tool), { city: 'Paris' });
   });
   // Session 24 (schema survey): a reply wrapped in one key where the schema asks for the array
   // itself was refused, or, for an array of objects, wrapped whole as its only element.
