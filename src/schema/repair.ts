@@ -314,6 +314,12 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     }
   }
 
+  // 1. rename_property before the unwraps: `{"Filters": {…}}` for a schema declaring `filters` is that
+  // property misnamed, not a wrapper.
+  if (isPlainObject(value)) {
+    const renamed = renameProperties(value, node, pathOf(frame), ctx);
+    if (renamed !== value) return renamed; // its insides are validated afresh in the next round
+  }
   if (isPlainObject(value) && trie.here) {
     const answer = echoedAnswer(value, node);
     if (answer !== undefined) {
@@ -325,10 +331,6 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
       ctx.repairs.push({ kind: 'unwrap_object', path: toPointer(pathOf(frame)), before: value, after: inner });
       return inner;
     }
-  }
-  if (isPlainObject(value)) {
-    const renamed = renameProperties(value, node, pathOf(frame), ctx);
-    if (renamed !== value) return renamed; // its insides are validated afresh in the next round
   }
 
   if (trie.here) {
@@ -378,13 +380,21 @@ function echoedAnswer(value: Record<string, unknown>, node: Schema): Record<stri
  */
 function wrappedAnswer(value: Record<string, unknown>, node: Schema, schema: Schema | boolean, guide: Guide): unknown {
   const keys = Object.keys(value);
-  if (keys.length !== 1 || isDeclaredProperty(node, keys[0]) || !expectedTypes(node).includes('object')) return undefined;
+  if (keys.length !== 1 || isDeclaredProperty(node, keys[0]) || namesProperty(node, keys[0]) || !expectedTypes(node).includes('object')) return undefined;
   const inner = value[keys[0]];
   // `{"examples": [{…}]}` (Mirascope #554): the answer in a one-element array under the wrapper; the
   // next round unwraps the array (unwrap_singleton_array).
   const answer = Array.isArray(inner) && inner.length === 1 ? inner[0] : inner;
   // Valid as it stands, or once repaired (the next round repairs it, and says so).
   return isPlainObject(answer) && (satisfies(guide, schema, answer) || repairToSchema(answer, schema, guide, []) !== undefined) ? inner : undefined;
+}
+
+/** Whether `key` names a declared property as rename_property compares names. */
+function namesProperty(node: Schema, key: string): boolean {
+  const props = node.properties;
+  if (props === undefined || props === null || typeof props !== 'object') return false;
+  const wanted = propertyKey(key);
+  return Object.keys(props).some((name) => propertyKey(name) === wanted);
 }
 
 /**

@@ -259,6 +259,17 @@ describe('each repair in isolation', () => {
     // A declared key is no wrapper; an inner value that does not fit is not taken.
     assert.throws(() => coerce({ result: { nick: 'x' } }, person), SchemaError);
   });
+  test('rename_property before unwrap_object: a key that names a property is no wrapper (schema probe 2, F5)', () => {
+    // Before: unwrapped to {"status": "open"}, then Zod stripped it: {} (JSON Schema: {"status": "open"}).
+    const F = z.object({ filters: z.object({ status: z.enum(['open', 'closed']).optional() }).optional(), limit: z.number().optional() });
+    const r = parseWithReport('{"Filters": {"status": "open"}}', { schema: F });
+    assert.deepEqual([r.value, r.repairs], [{ filters: { status: 'open' } }, [{ kind: 'rename_property', path: '/Filters', before: 'Filters', after: 'filters' }]]);
+    const J = { type: 'object', properties: { filters: { type: 'object', properties: { status: { enum: ['open', 'closed'] } } }, status: { enum: ['open', 'closed'] } }, additionalProperties: false };
+    assert.deepEqual(coerceWithReport({ Filters: { status: 'open' } }, J).value, { filters: { status: 'open' } });
+    // A key that names two properties renames nothing, and is no wrapper either (before: unwrapped).
+    const two = { type: 'object', properties: { a_b: { type: 'object' }, aB: { type: 'object' }, x: { type: 'string' } }, additionalProperties: false };
+    assert.throws(() => coerce({ AB: { x: '1' } }, two), SchemaError);
+  });
   test('unwrap_object then unwrap_singleton_array: the answer in a one-element array under the wrapper (Mirascope #554)', () => {
     const book = { type: 'object', properties: { title: { type: 'string' }, author: { type: 'string' } }, required: ['title', 'author'] };
     // Before: SCHEMA_MISMATCH, /title missing.
