@@ -302,11 +302,16 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     if (ctx.nested === 0) ctx.budget = { unions: 0 }; // a fresh budget for each site of the value
     const path = pathOf(frame);
     let best: { value: unknown; repairs: SchemaRepair[] } | undefined;
+    let bestCost = Infinity;
     for (const branch of branches) {
       const tried = repairAgainst(value, branch, path, ctx);
-      // Fewest repairs wins; ties go to the first branch.
-      if (tried && (!best || tried.repairs.length < best.repairs.length)) best = tried;
-      if (best && best.repairs.length === 0) break;
+      // Fewest repairs wins, a key the branch leaves undeclared counting as one (see unkeptKeys); ties go to the first branch.
+      const cost = tried === undefined ? Infinity : tried.repairs.length + unkeptKeys(tried.value, branch, guide);
+      if (tried && cost < bestCost) {
+        best = tried;
+        bestCost = cost;
+      }
+      if (best && bestCost === 0) break;
     }
     if (best && best.repairs.length > 0) {
       appendAll(ctx.repairs, best.repairs);
@@ -345,6 +350,22 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     return PENDING;
   }
   return value;
+}
+
+/**
+ * Keys of `value` that the object branch `schema` declares properties without and says nothing more
+ * of (no `additionalProperties`): a schema that strips the keys it does not know (Zod's `z.object`,
+ * whose JSON Schema is open) would drop them, as a closed branch's `strip_extra_properties` would,
+ * which counts as a repair each. `{"a": "1", "b": "true"}` against `{a: number} | {a: string, b:
+ * boolean}` is the second branch's, not the first's with `b` lost.
+ */
+function unkeptKeys(value: unknown, schema: Schema | boolean, guide: Guide): number {
+  if (!isPlainObject(value)) return 0;
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean' || node.additionalProperties !== undefined || node.properties === null || typeof node.properties !== 'object') return 0;
+  let count = 0;
+  for (const key of Object.keys(value)) if (!isDeclaredProperty(node, key)) count++;
+  return count;
 }
 
 /** The keywords a model echoes with a schema's `properties` (`{"type": "object", "properties": {…}, "required": […]}`). */

@@ -293,6 +293,17 @@ describe('unions', () => {
     const tie = { type: 'object', properties: { v: { anyOf: [{ type: 'number' }, { type: 'integer' }] } } };
     assert.deepEqual(kinds(one({ v: '3' }, tie).repairs), ['string_to_number']);
   });
+  test('a key an object branch leaves undeclared counts as a repair: no tie-break drops it (schema probe 2, F6)', () => {
+    // Before: {"a": 1}: the first branch won the tie, then Zod stripped "b", which only the second declares.
+    const U = z.union([z.object({ a: z.number() }), z.object({ a: z.string(), b: z.boolean() })]);
+    const r = parseWithReport('{"a": "1", "b": "true"}', { schema: U });
+    assert.deepEqual([r.value, r.repairs], [{ a: '1', b: true }, [{ kind: 'string_to_boolean', path: '/b', before: 'true', after: true }]]);
+    // Fewer repairs that lose two keys do not beat two repairs that keep them.
+    const V = z.union([z.object({ a: z.number() }), z.object({ a: z.string(), b: z.boolean(), c: z.number() })]);
+    assert.deepEqual(parse('{"a": "1", "b": "true", "c": "2"}', { schema: V }), { a: '1', b: true, c: 2 });
+    // A value with no undeclared key still goes to the first of two equal branches.
+    assert.deepEqual(parse('{"a": "1"}', { schema: U }), { a: 1 });
+  });
   test('type arrays are unions', () => {
     const s = { type: 'object', properties: { v: { type: ['integer', 'string'] }, w: { type: ['boolean', 'null'] } } };
     assert.deepEqual(coerce({ v: true, w: 'FALSE' }, s), { v: 'true', w: false });
