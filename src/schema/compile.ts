@@ -227,6 +227,9 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
     }
     return undefined;
   }
+  // A transform's output is no copy of its input (`.transform(o => o.name ?? "anonymous")`): the
+  // input is read alone, as the schema's input JSON Schema says it is read.
+  if (Array.isArray(input) || (isPlainObject(input) && !isPlainObject(output))) return lostKeysOfInput(guide, node, input, path);
   if (!isPlainObject(input) || !isPlainObject(output)) return undefined;
   const props = node.properties;
   const declared = props !== null && typeof props === 'object' ? Object.keys(props) : [];
@@ -247,6 +250,47 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
     }
   }
   if (kept === 0 && keys.length > 0 && declared.length > 0) return { kind: 'all', path: path.slice(), keys, declared };
+  return undefined;
+}
+
+/**
+ * As {@link lostKeys}, for an input whose output cannot be compared with it: a key is dropped where
+ * the object's subschema declares properties, not the key, and nothing of other keys (no
+ * `additionalProperties` or `patternProperties`: Zod's `z.object`, which strips them, as its input JSON
+ * Schema writes it; `z.looseObject` and `.catchall` say `additionalProperties`).
+ */
+function lostKeysOfInput(guide: Guide, schema: Schema | boolean, input: unknown, path: string[]): LostKeys | undefined {
+  if (input === null || typeof input !== 'object' || path.length > MAX_WALK_DEPTH) return undefined;
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean') return undefined;
+  if (Array.isArray(input)) {
+    for (let i = 0; i < input.length; i++) {
+      path.push(String(i));
+      const found = lostKeysOfInput(guide, itemSchema(node, i), input[i], path);
+      path.pop();
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const record = input as Record<string, unknown>;
+  const props = node.properties;
+  const declared = props !== null && typeof props === 'object' ? Object.keys(props) : [];
+  const strips = declared.length > 0 && node.additionalProperties === undefined && node.patternProperties === undefined;
+  const keys = Object.keys(record);
+  let kept = 0;
+  for (const key of keys) {
+    if (isDeclaredProperty(node, key) || !strips) {
+      kept++;
+      path.push(key);
+      const found = lostKeysOfInput(guide, propertySchema(node, key), record[key], path);
+      path.pop();
+      if (found !== undefined) return found;
+    } else {
+      const property = declared.find((name) => propertyKey(name) === propertyKey(key) && !Object.hasOwn(record, name));
+      if (property !== undefined) return { kind: 'rename', path: path.slice(), key, property };
+    }
+  }
+  if (kept === 0 && keys.length > 0) return { kind: 'all', path: path.slice(), keys, declared };
   return undefined;
 }
 

@@ -105,6 +105,20 @@ describe('each repair in isolation', () => {
     assert.deepEqual(kinds(seen[0]), ['unwrap_tool_call']);
     assert.deepEqual(parseToolArguments('{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}', Tool), { city: 'Paris' });
   });
+  test('a transform does not hide a key Zod dropped: the input is read as the input JSON Schema says (schema probe 2, F4)', () => {
+    // Before: "anonymous", {"user": undefined}, ["?", "Bob"]: the output was no object to compare the input with.
+    const r = parseWithReport('{"Name": "Ada"}', { schema: z.object({ name: z.string().optional() }).transform((o) => o.name ?? 'anonymous') });
+    assert.deepEqual([r.value, kinds(r.repairs)], ['Ada', ['rename_property']]);
+    const user = z.object({ user: z.object({ name: z.string().optional() }).transform((u) => u.name) });
+    assert.deepEqual(parse('{"user": {"Name": "Ada"}}', { schema: user }), { user: 'Ada' });
+    const names = z.array(z.object({ name: z.string().optional() })).transform((a) => a.map((x) => x.name ?? '?'));
+    assert.deepEqual(parse('[{"Name": "Ada"}, {"name": "Bob"}]', { schema: names }), ['Ada', 'Bob']);
+    const renamed = z.object({ first_name: z.string().optional() }).transform((o) => ({ firstName: o.first_name }));
+    assert.deepEqual(parse('{"user": {"first_name": "Ada"}}', { schema: renamed }), { firstName: 'Ada' });
+    // A loose object keeps the key, so it is not renamed; a key naming no property is the schema's to strip.
+    assert.deepEqual(parse('{"Name": "Ada"}', { schema: z.looseObject({ name: z.string().optional() }).transform((o) => o.name ?? 'anonymous') }), 'anonymous');
+    assert.deepEqual(parse('{"name": "Ada", "x": 1}', { schema: z.object({ name: z.string().optional() }).transform((o) => o.name) }), 'Ada');
+  });
   // Session 24 (schema survey): a reply wrapped in one key where the schema asks for the array
   // itself was refused, or, for an array of objects, wrapped whole as its only element.
   test('unwrap_object_to_array: a one-key wrapper whose value is the array', () => {
