@@ -119,6 +119,15 @@ describe('each repair in isolation', () => {
     assert.deepEqual(parse('{"Name": "Ada"}', { schema: z.looseObject({ name: z.string().optional() }).transform((o) => o.name ?? 'anonymous') }), 'anonymous');
     assert.deepEqual(parse('{"name": "Ada", "x": 1}', { schema: z.object({ name: z.string().optional() }).transform((o) => o.name) }), 'Ada');
   });
+  test('a type JSON Schema cannot express costs the guide only there: the rest is still repaired (schema probe 2, F7)', () => {
+    // Before: Zod's converter threw for the whole schema, so nothing in it was repaired: /n: expected number, got "5".
+    const r = parseWithReport('{"when": "2024-03-01", "n": "5"}', { schema: z.object({ when: z.coerce.date(), n: z.number() }) });
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ when: new Date('2024-03-01'), n: 5 }, ['string_to_number']]);
+    // Before: {"when": …}, "Name" dropped without a word.
+    assert.deepEqual(parse('{"when": "2024-03-01", "Name": "Ada"}', { schema: z.object({ when: z.coerce.date(), name: z.string().optional() }) }), { when: new Date('2024-03-01'), name: 'Ada' });
+    const many = z.object({ id: z.coerce.bigint(), tags: z.array(z.string()), at: z.date().optional() });
+    assert.deepEqual(parse('{"id": "12", "tags": "a"}', { schema: many }), { id: 12n, tags: ['a'] });
+  });
   // Session 24 (schema survey): a reply wrapped in one key where the schema asks for the array
   // itself was refused, or, for an array of objects, wrapped whole as its only element.
   test('unwrap_object_to_array: a one-key wrapper whose value is the array', () => {
