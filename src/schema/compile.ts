@@ -193,7 +193,26 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
     if (path !== undefined && !Array.isArray(path)) throw invalidResult(`an issue whose path is ${describeType(path)}`);
   }
   const found = issues as StandardSchemaV1.Issue[];
-  return { valid: false, issues: () => standardIssues(found, value, guide), paths: found.map((i) => fromStandardPath(i.path)) };
+  return { valid: false, issues: () => standardIssues(found, value, guide), paths: failingPaths(found, value) };
+}
+
+/**
+ * The paths of a Standard Schema's issues, and for an issue at a key the object does not have (Zod's
+ * missing required property, at `["name"]`), the object's own path too: the object is what fails, as
+ * a JSON Schema validator's `required` says, so the repairs of a whole object (unwrap_object,
+ * unwrap_schema_echo) are tried there (`{"person": {"name": "Ada"}}` for `{name}`).
+ */
+function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown): string[][] {
+  const paths: string[][] = [];
+  for (const issue of found) {
+    const path = fromStandardPath(issue.path);
+    paths.push(path);
+    if (path.length === 0) continue;
+    const parent = path.slice(0, -1);
+    const holder = valueAt(value, parent);
+    if (isPlainObject(holder) && !Object.hasOwn(holder, path[path.length - 1])) paths.push(parent);
+  }
+  return paths;
 }
 
 /**

@@ -128,6 +128,19 @@ describe('each repair in isolation', () => {
     const many = z.object({ id: z.coerce.bigint(), tags: z.array(z.string()), at: z.date().optional() });
     assert.deepEqual(parse('{"id": "12", "tags": "a"}', { schema: many }), { id: 12n, tags: ['a'] });
   });
+  test('with Zod, the object-level unwraps apply to an object with required properties (schema probe 2, F8)', () => {
+    // Before: SCHEMA_MISMATCH, /name and /age missing: Zod names a missing key at the key's path, not the object's.
+    const R = z.object({ name: z.string(), age: z.number() });
+    const r = parseWithReport('{"person": {"name": "Ada", "age": 36}}', { schema: R });
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'Ada', age: 36 }, ['unwrap_object']]);
+    const named = z.object({ name: z.string() });
+    assert.deepEqual(kinds(parseWithReport('{"examples": [{"name": "Ada"}]}', { schema: named }).repairs), ['unwrap_object', 'unwrap_singleton_array']);
+    assert.deepEqual(kinds(parseWithReport('{"type": "object", "properties": {"name": "Ada"}, "required": ["name"]}', { schema: named }).repairs), ['unwrap_schema_echo']);
+    assert.deepEqual(parseToolArguments('{"input": {"city": "Paris"}}', z.object({ city: z.string() })), { city: 'Paris' });
+    assert.deepEqual(parse('{"user": {"profile": {"name": "Ada"}}}', { schema: z.object({ user: named }) }), { user: { name: 'Ada' } });
+    // An inner value that does not fit is no answer: the missing property is still the error.
+    assert.throws(() => parse('{"person": {"nick": "x"}}', { schema: R }), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/name');
+  });
   // Session 24 (schema survey): a reply wrapped in one key where the schema asks for the array
   // itself was refused, or, for an array of objects, wrapped whole as its only element.
   test('unwrap_object_to_array: a one-key wrapper whose value is the array', () => {
