@@ -78,6 +78,10 @@ export const SCHEMA_REPAIR_KINDS = {
     fixes: '`"true"` / `"false"` in any case, after trimming — never truthiness',
     example: '`boolean` → `"False"` → `false`',
   },
+  string_to_null: {
+    fixes: '`"null"` or `"None"` (any case, after trimming) where the subschema allows null and no string (a nullable number, object, enum without strings): null. Where a string is allowed, the text stays as written',
+    example: '`integer | null` → `"null"` → `null`',
+  },
   scalar_to_string: {
     fixes: 'a number or boolean where a string is expected, a number read from a reply as the reply wrote it (`1.10` → `"1.10"`, an id past 2^53 with every digit; spelt two ways there, no value); never `null` → `"null"`',
     example: '`string` → `42` → `"42"`',

@@ -540,6 +540,9 @@ function nestingExceeds(value: unknown, room: number): boolean {
   return false;
 }
 
+/** The text a model writes for null: JSON's `null`, Python's `None`, in any case, after trimming. */
+const NULL_TEXT = /^\s*(?:null|none)\s*$/i;
+
 /** The first repair, in the documented order, that moves `v` toward type `t`. */
 function step(v: unknown, t: JsonType, node: Schema, guide: Guide, numberText: NumberText | undefined): [SchemaRepairKind, Converted<unknown>] {
   // 3. unwrap_json_string runs before any wrap, so a stringified array is never wrapped whole.
@@ -589,6 +592,10 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide, numberText: N
       break;
     case 'boolean':
       if (typeof v === 'string') return ['string_to_boolean', stringToBoolean(v)];
+      break;
+    case 'null':
+      // Reached only where no string is allowed: there, `"null"` / `"None"` can only mean null.
+      if (typeof v === 'string') return ['string_to_null', NULL_TEXT.test(v) ? null : NO];
       break;
     case 'string': {
       // `{"version": 1.10}`: the string as the reply wrote it; spelt two ways there, which is meant is a guess.

@@ -216,6 +216,19 @@ describe('each repair in isolation', () => {
     const r = one({ n: 4.0 }, s); // JSON 4.0 is already the integer 4 in JavaScript: valid, nothing to do
     assert.deepEqual(r, { value: { n: 4 }, repairs: [] });
   });
+  test('string_to_null: "null" / "None" where null is allowed and no string is (schema probe 2, F14)', () => {
+    // Before: /n: expected number or null, got "null".
+    const r = parseWithReport('{"n": "null"}', { schema: z.object({ n: z.number().nullable() }) });
+    assert.deepEqual([r.value, r.repairs], [{ n: null }, [{ kind: 'string_to_null', path: '/n', before: 'null', after: null }]]);
+    assert.deepEqual(one({ n: ' NULL ' }, { type: 'object', properties: { n: { type: ['integer', 'null'] } } }).value, { n: null });
+    assert.deepEqual(parse('{"n": "None"}', { schema: z.object({ n: z.number().nullish() }) }), { n: null });
+    const node = { $defs: { node: { type: 'object', properties: { v: { type: 'integer' }, next: { anyOf: [{ $ref: '#/$defs/node' }, { type: 'null' }] } } } }, $ref: '#/$defs/node' };
+    assert.deepEqual(coerce({ v: 1, next: { v: 2, next: 'null' } }, node), { v: 1, next: { v: 2, next: null } });
+    // A string allowed: the text stays; null not allowed: no null made up; other words are no null.
+    assert.deepEqual(parse('{"s": "null"}', { schema: z.object({ s: z.string().nullable() }) }), { s: 'null' });
+    assert.throws(() => parse('{"n": "null"}', { schema: z.object({ n: z.number() }) }), SchemaError);
+    assert.throws(() => parse('{"n": "nil"}', { schema: z.object({ n: z.number().nullable() }) }), SchemaError);
+  });
   test('string_to_boolean: any case, never truthiness', () => {
     const s = { type: 'object', properties: { b: { type: 'boolean' } } };
     assert.deepEqual(one({ b: 'false' }, s).value, { b: false });
