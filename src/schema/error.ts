@@ -17,6 +17,9 @@ function where(path: string): string {
 }
 
 function issueLine(issue: SchemaIssue): string {
+  // No words for what is expected but the validator's own sentence (a refinement's message, Zod's
+  // `.refine(…, "ratio must be at most 1")`): the sentence, not "expected <sentence>".
+  if (issue.expected === issue.message && issue.message !== '') return `${where(issue.path)}: ${issue.message.replace(/\.$/, '')}, got ${issue.received}`;
   return `${where(issue.path)}: expected ${issue.expected}, got ${issue.received}`;
 }
 
