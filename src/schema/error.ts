@@ -25,7 +25,10 @@ function issueLine(issue: SchemaIssue): string {
 
 /** The value did not satisfy the schema, even after every repair that applied. */
 export class SchemaError extends JsonMendError {
-  /** The problems found by the first, strict validation: what the model actually sent. */
+  /**
+   * The problems found by the first, strict validation: what the model actually sent; after repairs
+   * that kept every path, with what the repaired value still fails (`received` saying what the reply wrote).
+   */
   readonly issues: readonly SchemaIssue[];
   /** Repairs already applied to the text before validation (the model can stop making these mistakes). */
   readonly repairs: readonly Repair[];

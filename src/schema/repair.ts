@@ -12,7 +12,7 @@ import {
   type Guide, type JsonType, expectedTypes, isDeclaredProperty, isPlainObject, isRequired, itemSchema,
   jsonTypeOf, propertySchema, resolveSchema, runValidator, satisfies, typeFits,
 } from './guide.js';
-import { fromFragment, toPointer } from './pointer.js';
+import { fromFragment, fromPointer, shortValue, toPointer, valueAt } from './pointer.js';
 import { dropFailingItems, fillDefaults } from './salvage.js';
 import { enumWithText } from './prose.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
@@ -127,8 +127,49 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     result = yield current;
     if (result.valid) return { ok: true, value: result.value, repairs };
   }
-  return { ok: false, issues: original() };
+  return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), result.issues(), repairs, value) : original() };
 }
+
+/** Repairs that change a value where it stands: every path of the reply is still the same path after them. */
+const IN_PLACE: ReadonlySet<SchemaRepairKind> = new Set<SchemaRepairKind>([
+  'null_to_default', 'string_to_integer', 'string_to_number', 'written_number', 'integral_number_to_integer',
+  'string_to_boolean', 'string_to_null', 'scalar_to_string', 'enum_case_fold', 'enum_with_text',
+]);
+
+/**
+ * The reply's issues with what is still wrong once the repairs are made, when they kept every path
+ * (`{"ratio": "50%"}` read as 50, then a refinement refuses 50: the refinement is the problem, not the
+ * type jsonmend fixed). At a path where the repaired value still fails, its issues replace the reply's;
+ * an issue the repairs fixed stays (the reply's mistake), and one the repaired value has elsewhere
+ * (`[1, "1"]` read as `[1, 1]`, not unique) is added. Where a repair changed the value at an issue's
+ * path or inside it, `received` says what the reply wrote: `50 (read from "50%")`.
+ */
+function stillWrong(reply: SchemaIssue[], repaired: SchemaIssue[], repairs: readonly SchemaRepair[], value: unknown): SchemaIssue[] {
+  const annotate = (issue: SchemaIssue): SchemaIssue => {
+    if (!repairs.some((r) => r.path === issue.path || r.path.startsWith(issue.path + '/'))) return issue;
+    const written = shortValue(valueAt(value, fromPointer(issue.path)));
+    return written === issue.received ? issue : { ...issue, received: `${issue.received} (read from ${written})` };
+  };
+  const byPath = new Map<string, SchemaIssue[]>();
+  for (const issue of repaired) {
+    const list = byPath.get(issue.path);
+    if (list === undefined) byPath.set(issue.path, [annotate(issue)]);
+    else list.push(annotate(issue));
+  }
+  const out: SchemaIssue[] = [];
+  const used = new Set<string>();
+  for (const issue of reply) {
+    const now = byPath.get(issue.path);
+    if (now === undefined) out.push(issue);
+    else if (!used.has(issue.path)) {
+      used.add(issue.path);
+      for (const i of now) out.push(i);
+    }
+  }
+  for (const [path, list] of byPath) if (!used.has(path)) for (const i of list) out.push(i);
+  return out;
+}
+
 
 /** Drives {@link repairLoop} with a validator that must answer synchronously. */
 export function runSync<R>(

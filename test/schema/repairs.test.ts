@@ -2,13 +2,22 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { SchemaError, coerce, coerceWithReport, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/schema/index.js';
+import { SchemaError, coerce, coerceWithReport, formatFeedback, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/schema/index.js';
 import { parseToolArguments } from '../../src/loop/index.js';
 
 const arrayOfStrings = { type: 'object', properties: { files: { type: 'array', items: { type: 'string' } } }, required: ['files'] };
 
 function kinds(repairs: readonly unknown[]): string[] {
   return (repairs as SchemaRepair[]).map((r) => r.kind);
+}
+
+function catchError(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (error) {
+    return error;
+  }
+  assert.fail('expected an error');
 }
 
 function one(value: unknown, schema: Record<string, unknown>) {
@@ -498,6 +507,26 @@ describe('invariants', () => {
       assert.deepEqual(e.issues.map((i) => [i.path, i.expected, i.received]), [['/n', 'integer', '"1"'], ['/m', 'integer', '"x"']]);
       return true;
     });
+  });
+  test('after repairs that keep every path, the error says what is still wrong (schema probe 2, F10)', () => {
+    const issuesOf = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        assert.ok(e instanceof SchemaError);
+        return e.issues.map((i) => [i.path, i.expected, i.received]);
+      }
+      assert.fail('expected a SchemaError');
+    };
+    // Before: /ratio: expected number, got "50%", which jsonmend had already read as 50.
+    const ratio = z.object({ ratio: z.number() }).refine((o) => o.ratio <= 1, { message: 'ratio must be at most 1', path: ['ratio'] });
+    assert.deepEqual(issuesOf(() => parse('{"ratio": "50%"}', { schema: ratio })), [['/ratio', 'ratio must be at most 1', '50 (read from "50%")']]);
+    assert.match(formatFeedback(catchError(() => parse('{"ratio": "50%"}', { schema: ratio }))), /\/ratio: ratio must be at most 1, got 50 \(read from "50%"\)/);
+    const min = { type: 'object', properties: { n: { type: 'integer', minimum: 0 } } };
+    assert.deepEqual(issuesOf(() => coerce({ n: '-4' }, min)), [['/n', 'a number >= 0', '-4 (read from "-4")']]);
+    assert.deepEqual(issuesOf(() => coerce({ n: '3000000000' }, z.object({ n: z.int32() }))), [['/n', 'a number <= 2147483647', '3000000000 (read from "3000000000")']]);
+    // The reply's own mistake stays beside what the repaired value still fails elsewhere.
+    assert.deepEqual(issuesOf(() => coerce([1, '1'], { type: 'array', items: { type: 'integer' }, uniqueItems: true })), [['/1', 'integer', '"1"'], ['', 'an array of unique items', '[1,1] (read from [1,"1"])']]);
   });
 });
 
