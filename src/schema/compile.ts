@@ -269,7 +269,30 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
     }
   }
   if (kept === 0 && keys.length > 0 && declared.length > 0) return { kind: 'all', path: path.slice(), keys, declared };
+  if (kept === 0 && keys.length > 0 && declared.length === 0) {
+    // A union of such objects (`z.union([z.object({a}), z.object({b})])`): the branch that took it stripped it.
+    const names = unionDeclared(guide, node);
+    if (names !== undefined && !keys.some((key) => names.includes(key))) return { kind: 'all', path: path.slice(), keys, declared: names };
+  }
   return undefined;
+}
+
+/**
+ * The properties the branches of a union declare, when every branch is an object that declares some
+ * and says nothing of other keys (no `additionalProperties`); else undefined.
+ */
+function unionDeclared(guide: Guide, node: Schema): string[] | undefined {
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  const names: string[] = [];
+  for (const branch of branches) {
+    const b = resolveSchema(guide, branch);
+    if (typeof b === 'boolean' || b.additionalProperties !== undefined || b.patternProperties !== undefined || b.properties === null || typeof b.properties !== 'object') return undefined;
+    const own = Object.keys(b.properties);
+    if (own.length === 0) return undefined;
+    for (const name of own) if (!names.includes(name)) names.push(name);
+  }
+  return names;
 }
 
 /**

@@ -442,13 +442,23 @@ function echoedAnswer(value: Record<string, unknown>, node: Schema): Record<stri
  */
 function wrappedAnswer(value: Record<string, unknown>, node: Schema, schema: Schema | boolean, guide: Guide): unknown {
   const keys = Object.keys(value);
-  if (keys.length !== 1 || isDeclaredProperty(node, keys[0]) || namesProperty(node, keys[0]) || !expectedTypes(node).includes('object')) return undefined;
+  if (keys.length !== 1 || isDeclaredProperty(node, keys[0]) || namesProperty(node, keys[0]) || !asksForObject(node, guide)) return undefined;
   const inner = value[keys[0]];
   // `{"examples": [{…}]}` (Mirascope #554): the answer in a one-element array under the wrapper; the
   // next round unwraps the array (unwrap_singleton_array).
   const answer = Array.isArray(inner) && inner.length === 1 ? inner[0] : inner;
   // Valid as it stands, or once repaired (the next round repairs it, and says so).
   return isPlainObject(answer) && (satisfies(guide, schema, answer) || repairToSchema(answer, schema, guide, []) !== undefined) ? inner : undefined;
+}
+
+/** Whether `node` asks for an object, or is a union of objects only (`z.union([z.object(…), z.object(…)])`). */
+function asksForObject(node: Schema, guide: Guide): boolean {
+  if (expectedTypes(node).includes('object')) return true;
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  return Array.isArray(branches) && branches.length > 0 && branches.every((b) => {
+    const types = expectedTypes(resolveSchema(guide, b));
+    return types.length === 1 && types[0] === 'object';
+  });
 }
 
 /** Whether `key` names a declared property as rename_property compares names. */

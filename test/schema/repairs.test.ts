@@ -95,6 +95,10 @@ describe('each repair in isolation', () => {
     assert.deepEqual(parse('{"movie": {"title": "Dune", "year": 2021}}', { schema: z.object({ title: z.string(), year: z.number() }).partial() }), { title: 'Dune', year: 2021 });
     const nested = z.object({ address: z.object({ city: z.string().optional() }).optional() });
     assert.deepEqual(parse('{"address": {"location": {"city": "Paris"}}}', { schema: nested }), { address: { city: 'Paris' } });
+    // Nor a union of such objects: the branch that took the wrapper stripped it.
+    const either = z.union([z.object({ a: z.number().optional() }), z.object({ b: z.string().optional() })]);
+    assert.deepEqual(parse('{"result": {"a": 1}}', { schema: either }), { a: 1 });
+    assert.throws(() => parse('{"c": 1}', { schema: either }), SchemaError);
     // Defaults Zod fills do not hide the loss.
     const withDefault = z.object({ name: z.string().optional(), limit: z.number().default(10) });
     assert.deepEqual(parse('{"result": {"name": "Ada"}}', { schema: withDefault }), { name: 'Ada', limit: 10 });
