@@ -5,8 +5,8 @@ import type { Schema, SchemaDraft } from '@cfworker/json-schema';
 import { JsonMendError, describeType } from '../errors.js';
 import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, loneSurrogateIssue, propertySchema, resolveSchema, runValidator, translateValidatorError, withWellFormedKeys } from './guide.js';
 import { propertyKey } from './convert.js';
-import { cfworkerIssues, standardIssues } from './issues.js';
-import { fromFragment, fromStandardPath, shortValue, toPointer } from './pointer.js';
+import { cfworkerIssues, listValues, standardIssues } from './issues.js';
+import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from './pointer.js';
 import { checkJsonSchema } from './sanity.js';
 import { jsonSchemaOfProps, standardPropsOf, type StandardSchemaV1 } from './standard.js';
 import type { JsonSchema, JsonSchemaDraft, JsonSchemaValidator, SchemaIssue, SchemaLike } from './types.js';
@@ -182,10 +182,9 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
   if (issues === undefined) {
     if (!('value' in result)) throw invalidResult('an object with neither value nor issues');
     const output = (result as { value: unknown }).value;
-    const dropped = guide === undefined ? undefined : droppedMisnamedKey(guide, guide.root, value, output, []);
-    if (dropped === undefined) return { valid: true, value: output };
-    const issue: SchemaIssue = { path: toPointer(dropped.path), expected: `the property ${JSON.stringify(dropped.property)}`, received: JSON.stringify(dropped.key), message: `the key ${JSON.stringify(dropped.key)} names the property ${JSON.stringify(dropped.property)}, and the schema would drop it` };
-    return { valid: false, issues: () => [issue], paths: [dropped.path] };
+    const lost = guide === undefined ? undefined : lostKeys(guide, guide.root, value, output, []);
+    if (lost === undefined) return { valid: true, value: output };
+    return { valid: false, issues: () => [lostIssue(lost, value)], paths: [lost.path] };
   }
   if (!Array.isArray(issues)) throw invalidResult(`issues that are not an array (${describeType(issues)})`);
   for (const issue of issues) {
@@ -194,18 +193,45 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
     if (path !== undefined && !Array.isArray(path)) throw invalidResult(`an issue whose path is ${describeType(path)}`);
   }
   const found = issues as StandardSchemaV1.Issue[];
-  return { valid: false, issues: () => standardIssues(found, value, guide), paths: found.map((i) => fromStandardPath(i.path)) };
+  return { valid: false, issues: () => standardIssues(found, value, guide), paths: failingPaths(found, value) };
 }
 
 /**
- * `{"Name": "Ada"}` through Zod's `z.object({name: z.string().optional()})`: valid, and the output
- * `{}`: the schema strips the key it does not know, though it names a property as rename_property
- * compares names. Such a key, where the property itself is missing, is where the value fails, so
- * that the repair renames it; else the answer would be lost without a word. Undefined when no key was.
+ * The paths of a Standard Schema's issues, and for an issue at a key the object does not have (Zod's
+ * missing required property, at `["name"]`), the object's own path too: the object is what fails, as
+ * a JSON Schema validator's `required` says, so the repairs of a whole object (unwrap_object,
+ * unwrap_schema_echo) are tried there (`{"person": {"name": "Ada"}}` for `{name}`).
  */
+function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown): string[][] {
+  const paths: string[][] = [];
+  for (const issue of found) {
+    const path = fromStandardPath(issue.path);
+    paths.push(path);
+    if (path.length === 0) continue;
+    const parent = path.slice(0, -1);
+    const holder = valueAt(value, parent);
+    if (isPlainObject(holder) && !Object.hasOwn(holder, path[path.length - 1])) paths.push(parent);
+  }
+  return paths;
+}
+
+/**
+ * Keys a Standard Schema dropped from a value it accepts, at an object where that loses the answer:
+ * - `rename`: `{"Name": "Ada"}` through Zod's `z.object({name: z.string().optional()})` is valid, and
+ *   the output `{}`: the schema strips the key it does not know, though it names a property as
+ *   rename_property compares names, and the property itself is missing;
+ * - `all`: every key of a non-empty object, where the schema declares properties and none of them:
+ *   a wrapper around the answer (`{"result": {…}}`), the schema echoed with the answer in its
+ *   `properties`, a whole tool call; what is left says nothing (`{}`, or only defaults).
+ * Such an object is where the value fails, so that the repair renames the key or unwraps the answer
+ * (rename_property, unwrap_object, unwrap_schema_echo), or the value is an error; else the answer
+ * would be lost without a word. Undefined when no key was.
+ */
+type LostKeys = { kind: 'rename'; path: string[]; key: string; property: string } | { kind: 'all'; path: string[]; keys: string[]; declared: string[] };
+
 const MAX_WALK_DEPTH = 256;
 
-function droppedMisnamedKey(guide: Guide, schema: Schema | boolean, input: unknown, output: unknown, path: string[]): { path: string[]; key: string; property: string } | undefined {
+function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output: unknown, path: string[]): LostKeys | undefined {
   // `path` is one stack, pushed and popped: a valid value is walked whole, and a copy per member would cost more than the walk.
   // Past a depth no schema's properties reach in practice the walk stops, rather than the stack.
   if ((input === output && (input === null || typeof input !== 'object')) || path.length > MAX_WALK_DEPTH) return undefined;
@@ -214,27 +240,113 @@ function droppedMisnamedKey(guide: Guide, schema: Schema | boolean, input: unkno
   if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
     for (let i = 0; i < input.length; i++) {
       path.push(String(i));
-      const found = droppedMisnamedKey(guide, itemSchema(node, i), input[i], output[i], path);
+      const found = lostKeys(guide, itemSchema(node, i), input[i], output[i], path);
       path.pop();
       if (found !== undefined) return found;
     }
     return undefined;
   }
+  // A transform's output is no copy of its input (`.transform(o => o.name ?? "anonymous")`): the
+  // input is read alone, as the schema's input JSON Schema says it is read.
+  if (Array.isArray(input) || (isPlainObject(input) && !isPlainObject(output))) return lostKeysOfInput(guide, node, input, path);
   if (!isPlainObject(input) || !isPlainObject(output)) return undefined;
   const props = node.properties;
   const declared = props !== null && typeof props === 'object' ? Object.keys(props) : [];
-  for (const key of Object.keys(input)) {
+  const keys = Object.keys(input);
+  let kept = 0;
+  for (const key of keys) {
     if (Object.hasOwn(output, key)) {
+      kept++;
       path.push(key);
-      const found = droppedMisnamedKey(guide, propertySchema(node, key), input[key], output[key], path);
+      const found = lostKeys(guide, propertySchema(node, key), input[key], output[key], path);
       path.pop();
       if (found !== undefined) return found;
     } else if (!isDeclaredProperty(node, key)) {
       const property = declared.find((name) => propertyKey(name) === propertyKey(key) && !Object.hasOwn(input, name));
-      if (property !== undefined) return { path: path.slice(), key, property };
+      if (property !== undefined) return { kind: 'rename', path: path.slice(), key, property };
+    } else {
+      kept++; // a declared key the schema turned into another (a transform's output): not dropped
     }
   }
+  if (kept === 0 && keys.length > 0 && declared.length > 0) return { kind: 'all', path: path.slice(), keys, declared };
+  if (kept === 0 && keys.length > 0 && declared.length === 0) {
+    // A union of such objects (`z.union([z.object({a}), z.object({b})])`): the branch that took it stripped it.
+    const names = unionDeclared(guide, node);
+    if (names !== undefined && !keys.some((key) => names.includes(key))) return { kind: 'all', path: path.slice(), keys, declared: names };
+  }
   return undefined;
+}
+
+/**
+ * The properties the branches of a union declare, when every branch is an object that declares some
+ * and says nothing of other keys (no `additionalProperties`); else undefined.
+ */
+function unionDeclared(guide: Guide, node: Schema): string[] | undefined {
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  const names: string[] = [];
+  for (const branch of branches) {
+    const b = resolveSchema(guide, branch);
+    if (typeof b === 'boolean' || b.additionalProperties !== undefined || b.patternProperties !== undefined || b.properties === null || typeof b.properties !== 'object') return undefined;
+    const own = Object.keys(b.properties);
+    if (own.length === 0) return undefined;
+    for (const name of own) if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/**
+ * As {@link lostKeys}, for an input whose output cannot be compared with it: a key is dropped where
+ * the object's subschema declares properties, not the key, and nothing of other keys (no
+ * `additionalProperties` or `patternProperties`: Zod's `z.object`, which strips them, as its input JSON
+ * Schema writes it; `z.looseObject` and `.catchall` say `additionalProperties`).
+ */
+function lostKeysOfInput(guide: Guide, schema: Schema | boolean, input: unknown, path: string[]): LostKeys | undefined {
+  if (input === null || typeof input !== 'object' || path.length > MAX_WALK_DEPTH) return undefined;
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean') return undefined;
+  if (Array.isArray(input)) {
+    for (let i = 0; i < input.length; i++) {
+      path.push(String(i));
+      const found = lostKeysOfInput(guide, itemSchema(node, i), input[i], path);
+      path.pop();
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const record = input as Record<string, unknown>;
+  const props = node.properties;
+  const declared = props !== null && typeof props === 'object' ? Object.keys(props) : [];
+  const strips = declared.length > 0 && node.additionalProperties === undefined && node.patternProperties === undefined;
+  const keys = Object.keys(record);
+  let kept = 0;
+  for (const key of keys) {
+    if (isDeclaredProperty(node, key) || !strips) {
+      kept++;
+      path.push(key);
+      const found = lostKeysOfInput(guide, propertySchema(node, key), record[key], path);
+      path.pop();
+      if (found !== undefined) return found;
+    } else {
+      const property = declared.find((name) => propertyKey(name) === propertyKey(key) && !Object.hasOwn(record, name));
+      if (property !== undefined) return { kind: 'rename', path: path.slice(), key, property };
+    }
+  }
+  if (kept === 0 && keys.length > 0) return { kind: 'all', path: path.slice(), keys, declared };
+  return undefined;
+}
+
+function lostIssue(lost: LostKeys, value: unknown): SchemaIssue {
+  const path = toPointer(lost.path);
+  if (lost.kind === 'rename') {
+    return { path, expected: `the property ${JSON.stringify(lost.property)}`, received: JSON.stringify(lost.key), message: `the key ${JSON.stringify(lost.key)} names the property ${JSON.stringify(lost.property)}, and the schema would drop it` };
+  }
+  return {
+    path,
+    expected: `object with its properties (${listValues(lost.declared)}) at this level`,
+    received: shortValue(valueAt(value, lost.path)),
+    message: `no key of the object (${listValues(lost.keys)}) is a property the schema declares, and the schema would drop them all`,
+  };
 }
 
 function compileStandard(props: StandardSchemaV1.Props, draft: JsonSchemaDraft | undefined): Compiled {

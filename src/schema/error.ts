@@ -17,12 +17,18 @@ function where(path: string): string {
 }
 
 function issueLine(issue: SchemaIssue): string {
+  // No words for what is expected but the validator's own sentence (a refinement's message, Zod's
+  // `.refine(…, "ratio must be at most 1")`): the sentence, not "expected <sentence>".
+  if (issue.expected === issue.message && issue.message !== '') return `${where(issue.path)}: ${issue.message.replace(/\.$/, '')}, got ${issue.received}`;
   return `${where(issue.path)}: expected ${issue.expected}, got ${issue.received}`;
 }
 
 /** The value did not satisfy the schema, even after every repair that applied. */
 export class SchemaError extends JsonMendError {
-  /** The problems found by the first, strict validation: what the model actually sent. */
+  /**
+   * The problems found by the first, strict validation: what the model actually sent; after repairs
+   * that kept every path, with what the repaired value still fails (`received` saying what the reply wrote).
+   */
   readonly issues: readonly SchemaIssue[];
   /** Repairs already applied to the text before validation (the model can stop making these mistakes). */
   readonly repairs: readonly Repair[];

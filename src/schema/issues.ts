@@ -1,6 +1,6 @@
 // Turning a validator's findings into SchemaIssues: `{ path, expected, received, message }`.
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
-import { type Guide, isPlainObject, itemSchema, propertySchema, resolveSchema, runValidator } from './guide.js';
+import { type Guide, type JsonType, isPlainObject, itemSchema, jsonTypeOf, propertySchema, resolveSchema, runValidator, typeFits } from './guide.js';
 import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from './pointer.js';
 import type { StandardSchemaV1 } from './standard.js';
 import type { SchemaIssue } from './types.js';
@@ -248,6 +248,58 @@ function typeAt(guide: Guide | undefined, segments: readonly string[]): string |
   return TYPE_WORDS.test(described) ? described : undefined;
 }
 
+/**
+ * The guide's type words at `segments` (`integer` where Zod says `number`), unless the value there
+ * already is of that type: then the guide describes the input of a pipe or a coercion, and the
+ * vendor's own word says what is wrong (`z.string().pipe(z.coerce.number())` given `"1,234"` wants a
+ * number, not a string).
+ */
+function guideType(guide: Guide | undefined, segments: readonly string[], here: unknown): string | undefined {
+  const words = typeAt(guide, segments);
+  if (words === undefined) return undefined;
+  const actual = jsonTypeOf(here);
+  return actual !== undefined && words.split(' or ').some((t) => typeFits(actual, t as JsonType)) ? undefined : words;
+}
+
+/** Zod's codes of checks on a value of the right type. */
+const CHECK_CODES: ReadonlySet<string> = new Set(['too_small', 'too_big', 'not_multiple_of', 'invalid_format']);
+
+/** Fields a vendor's issue may carry beyond the Standard Schema's `message` and `path` (Zod's, Valibot's). */
+interface StandardIssueExtras {
+  expected?: unknown; values?: unknown; keys?: unknown; code?: unknown; type?: unknown; errors?: unknown; options?: unknown;
+  origin?: unknown; minimum?: unknown; maximum?: unknown; inclusive?: unknown; format?: unknown; pattern?: unknown;
+  divisor?: unknown; prefix?: unknown; suffix?: unknown; includes?: unknown;
+}
+
+/**
+ * What a check asks for in the words the JSON Schema path uses (`a string of at least 3 characters`,
+ * `a string in format "email"`, `a number <= 9`), from the limits Zod's issue carries; undefined when
+ * it carries none (a refinement's own message then says it).
+ */
+function checkWords(extra: StandardIssueExtras): string | undefined {
+  const { code, origin } = extra;
+  if ((code === 'too_small' || code === 'too_big') && (typeof extra.minimum === 'number' || typeof extra.minimum === 'bigint' || typeof extra.maximum === 'number' || typeof extra.maximum === 'bigint')) {
+    const small = code === 'too_small';
+    const limit = String(small ? extra.minimum : extra.maximum);
+    const inclusive = extra.inclusive !== false;
+    if (origin === 'string') return `a string of ${small ? 'at least' : 'at most'} ${limit} characters`;
+    if (origin === 'array' || origin === 'set') return `an array of ${small ? 'at least' : 'at most'} ${limit} items`;
+    const sign = small ? (inclusive ? '>=' : '>') : inclusive ? '<=' : '<';
+    if (origin === 'int') return `an integer ${sign} ${limit}`;
+    if (origin === 'number' || origin === 'bigint') return `a number ${sign} ${limit}`;
+    return undefined;
+  }
+  if (code === 'not_multiple_of' && (typeof extra.divisor === 'number' || typeof extra.divisor === 'bigint')) return `a multiple of ${String(extra.divisor)}`;
+  if (code === 'invalid_format' && typeof extra.format === 'string') {
+    if (extra.format === 'regex' && typeof extra.pattern === 'string') return `a string matching ${extra.pattern}`;
+    if (extra.format === 'starts_with' && typeof extra.prefix === 'string') return `a string starting with ${shortValue(extra.prefix)}`;
+    if (extra.format === 'ends_with' && typeof extra.suffix === 'string') return `a string ending with ${shortValue(extra.suffix)}`;
+    if (extra.format === 'includes' && typeof extra.includes === 'string') return `a string containing ${shortValue(extra.includes)}`;
+    return `a string in format ${shortValue(extra.format)}`;
+  }
+  return undefined;
+}
+
 /** A vendor's word for a type, in JSON Schema's words (Zod says `int`). */
 function typeWord(expected: string): string {
   return expected === 'int' ? 'integer' : expected;
@@ -268,9 +320,16 @@ export function standardIssues(found: readonly StandardSchemaV1.Issue[], value: 
 function collectStandardIssues(
   found: readonly StandardSchemaV1.Issue[], at: readonly string[], value: unknown, guide: Guide | undefined, issues: SchemaIssue[], depth: number,
 ): void {
+  // Zod runs a check even on a value of the wrong type (`z.array(z.string()).min(2)` given "a" also says
+  // "expected string to have >=2 characters"): at a path whose type is wrong, the type is the problem.
+  let wrongType: Set<string> | undefined;
+  for (const issue of found) {
+    if ((issue as StandardIssueExtras).code === 'invalid_type') (wrongType ??= new Set()).add(toPointer(fromStandardPath(issue.path)));
+  }
   for (const issue of found) {
     const segments = [...at, ...fromStandardPath(issue.path)];
-    const extra = issue as unknown as { expected?: unknown; values?: unknown; keys?: unknown; code?: unknown; type?: unknown; errors?: unknown };
+    const extra = issue as unknown as StandardIssueExtras;
+    if (wrongType !== undefined && CHECK_CODES.has(extra.code as string) && wrongType.has(toPointer(fromStandardPath(issue.path)))) continue;
     const message = typeof issue.message === 'string' ? issue.message : 'the schema rejected the value';
     if (extra.code === 'unrecognized_keys' && Array.isArray(extra.keys)) {
       for (const key of extra.keys) {
@@ -280,6 +339,13 @@ function collectStandardIssues(
       continue;
     }
     const here = valueAt(value, segments);
+    // Zod's discriminated union names the discriminator's path and its options; its guide there is the
+    // union's, which declares no such property ("any value").
+    if (extra.code === 'invalid_union' && Array.isArray(extra.options) && extra.options.length > 0 && (!Array.isArray(extra.errors) || extra.errors.length === 0)) {
+      const expected = extra.options.length === 1 ? shortValue(extra.options[0]) : `one of ${listValues(extra.options)}`;
+      issues.push({ path: toPointer(segments), expected: here === undefined ? `${expected} (required)` : expected, received: shortValue(here), message });
+      continue;
+    }
     if (extra.code === 'invalid_union' && Array.isArray(extra.errors) && depth < MAX_UNION_DEPTH) {
       // Zod's failed union carries each alternative's issues, with paths from the union's value.
       const node = guideNodeAt(guide, segments);
@@ -293,9 +359,9 @@ function collectStandardIssues(
     }
     let expected: string;
     if (Array.isArray(extra.values)) expected = extra.values.length === 1 ? shortValue(extra.values[0]) : `one of ${listValues(extra.values)}`;
-    else if (typeof extra.expected === 'string') expected = (/^[a-z]+$/.test(extra.expected) ? typeAt(guide, segments) : undefined) ?? typeWord(extra.expected);
+    else if (typeof extra.expected === 'string') expected = (/^[a-z]+$/.test(extra.expected) ? guideType(guide, segments, here) : undefined) ?? typeWord(extra.expected);
     else if (extra.type === 'integer') expected = 'integer'; // Valibot's integer check
-    else expected = message;
+    else expected = checkWords(extra) ?? message;
     if (here === undefined && typeof extra.expected === 'string') expected += ' (required)';
     issues.push({ path: toPointer(segments), expected, received: shortValue(here), message });
   }

@@ -19,7 +19,7 @@ export interface SchemaRepairKindRow {
  */
 export const SCHEMA_REPAIR_KINDS = {
   rename_property: {
-    fixes: 'a key that matches no property but equals exactly one declared property ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost',
+    fixes: 'a key that matches no property but equals exactly one declared property ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost; behind a `.transform`, whose output is no copy of the input, the input is read as the schema\'s input JSON Schema says (a key is stripped where the object declares properties and no `additionalProperties`: `z.object`, not `z.looseObject`)',
     example: '`{full_name}` → `{"Full Name": "Ada"}` → `{"full_name": "Ada"}`',
   },
   null_to_default: {
@@ -35,7 +35,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{name}` → `{"type": "object", "properties": {"name": "Ada"}}` → `{"name": "Ada"}`',
   },
   unwrap_object: {
-    fixes: 'a one-key object whose key no property declares and whose value, an object (or a one-element array of one, then unwrapped by `unwrap_singleton_array`), is valid where the object is expected: the model\'s wrapper around the answer (`{"result": {…}}`, `{"examples": [{…}]}`, an agent\'s `output` wrapped again); without it a closed schema stripped the wrapper into `{}` or a required property was missing',
+    fixes: 'a one-key object whose key no property declares (nor names one as `rename_property` compares names: that key is renamed, not unwrapped) and whose value, an object (or a one-element array of one, then unwrapped by `unwrap_singleton_array`), is valid where the object is expected: the model\'s wrapper around the answer (`{"result": {…}}`, `{"examples": [{…}]}`, an agent\'s `output` wrapped again); without it a closed schema stripped the wrapper into `{}` or a required property was missing. A Standard Schema that strips the keys it does not know (Zod\'s `z.object`) would accept the wrapper and give `{}`: a value it accepts with every key of a non-empty object dropped, where the schema declares properties, fails at that object, so this repair (or `unwrap_schema_echo`) takes the answer out, else it is an error',
     example: '`{name}` → `{"result": {"name": "Ada"}}` → `{"name": "Ada"}`',
   },
   unwrap_json_string: {
@@ -77,6 +77,10 @@ export const SCHEMA_REPAIR_KINDS = {
   string_to_boolean: {
     fixes: '`"true"` / `"false"` in any case, after trimming — never truthiness',
     example: '`boolean` → `"False"` → `false`',
+  },
+  string_to_null: {
+    fixes: '`"null"` or `"None"` (any case, after trimming) where the subschema allows null and no string (a nullable number, object, enum without strings): null. Where a string is allowed, the text stays as written',
+    example: '`integer | null` → `"null"` → `null`',
   },
   scalar_to_string: {
     fixes: 'a number or boolean where a string is expected, a number read from a reply as the reply wrote it (`1.10` → `"1.10"`, an id past 2^53 with every digit; spelt two ways there, no value); never `null` → `"null"`',

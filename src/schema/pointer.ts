@@ -61,6 +61,8 @@ const SHORT = 40;
 /** A short JSON rendering of a value for messages: `"main.ts"`, `42`, `{"a":1,…}`, `nothing`. */
 export function shortValue(value: unknown): string {
   if (value === undefined) return 'nothing';
+  // JSON.stringify writes Infinity and NaN as null, which is not what is there.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);

@@ -12,7 +12,7 @@ import {
   type Guide, type JsonType, expectedTypes, isDeclaredProperty, isPlainObject, isRequired, itemSchema,
   jsonTypeOf, propertySchema, resolveSchema, runValidator, satisfies, typeFits,
 } from './guide.js';
-import { fromFragment, toPointer } from './pointer.js';
+import { fromFragment, fromPointer, shortValue, toPointer, valueAt } from './pointer.js';
 import { dropFailingItems, fillDefaults } from './salvage.js';
 import { enumWithText } from './prose.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
@@ -127,8 +127,49 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     result = yield current;
     if (result.valid) return { ok: true, value: result.value, repairs };
   }
-  return { ok: false, issues: original() };
+  return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), result.issues(), repairs, value) : original() };
 }
+
+/** Repairs that change a value where it stands: every path of the reply is still the same path after them. */
+const IN_PLACE: ReadonlySet<SchemaRepairKind> = new Set<SchemaRepairKind>([
+  'null_to_default', 'string_to_integer', 'string_to_number', 'written_number', 'integral_number_to_integer',
+  'string_to_boolean', 'string_to_null', 'scalar_to_string', 'enum_case_fold', 'enum_with_text',
+]);
+
+/**
+ * The reply's issues with what is still wrong once the repairs are made, when they kept every path
+ * (`{"ratio": "50%"}` read as 50, then a refinement refuses 50: the refinement is the problem, not the
+ * type jsonmend fixed). At a path where the repaired value still fails, its issues replace the reply's;
+ * an issue the repairs fixed stays (the reply's mistake), and one the repaired value has elsewhere
+ * (`[1, "1"]` read as `[1, 1]`, not unique) is added. Where a repair changed the value at an issue's
+ * path or inside it, `received` says what the reply wrote: `50 (read from "50%")`.
+ */
+function stillWrong(reply: SchemaIssue[], repaired: SchemaIssue[], repairs: readonly SchemaRepair[], value: unknown): SchemaIssue[] {
+  const annotate = (issue: SchemaIssue): SchemaIssue => {
+    if (!repairs.some((r) => r.path === issue.path || r.path.startsWith(issue.path + '/'))) return issue;
+    const written = shortValue(valueAt(value, fromPointer(issue.path)));
+    return written === issue.received ? issue : { ...issue, received: `${issue.received} (read from ${written})` };
+  };
+  const byPath = new Map<string, SchemaIssue[]>();
+  for (const issue of repaired) {
+    const list = byPath.get(issue.path);
+    if (list === undefined) byPath.set(issue.path, [annotate(issue)]);
+    else list.push(annotate(issue));
+  }
+  const out: SchemaIssue[] = [];
+  const used = new Set<string>();
+  for (const issue of reply) {
+    const now = byPath.get(issue.path);
+    if (now === undefined) out.push(issue);
+    else if (!used.has(issue.path)) {
+      used.add(issue.path);
+      for (const i of now) out.push(i);
+    }
+  }
+  for (const [path, list] of byPath) if (!used.has(path)) for (const i of list) out.push(i);
+  return out;
+}
+
 
 /** Drives {@link repairLoop} with a validator that must answer synchronously. */
 export function runSync<R>(
@@ -302,11 +343,16 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     if (ctx.nested === 0) ctx.budget = { unions: 0 }; // a fresh budget for each site of the value
     const path = pathOf(frame);
     let best: { value: unknown; repairs: SchemaRepair[] } | undefined;
+    let bestCost = Infinity;
     for (const branch of branches) {
       const tried = repairAgainst(value, branch, path, ctx);
-      // Fewest repairs wins; ties go to the first branch.
-      if (tried && (!best || tried.repairs.length < best.repairs.length)) best = tried;
-      if (best && best.repairs.length === 0) break;
+      // Fewest repairs wins, a key the branch leaves undeclared counting as one (see unkeptKeys); ties go to the first branch.
+      const cost = tried === undefined ? Infinity : tried.repairs.length + unkeptKeys(tried.value, branch, guide);
+      if (tried && cost < bestCost) {
+        best = tried;
+        bestCost = cost;
+      }
+      if (best && bestCost === 0) break;
     }
     if (best && best.repairs.length > 0) {
       appendAll(ctx.repairs, best.repairs);
@@ -314,6 +360,12 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     }
   }
 
+  // 1. rename_property before the unwraps: `{"Filters": {…}}` for a schema declaring `filters` is that
+  // property misnamed, not a wrapper.
+  if (isPlainObject(value)) {
+    const renamed = renameProperties(value, node, pathOf(frame), ctx);
+    if (renamed !== value) return renamed; // its insides are validated afresh in the next round
+  }
   if (isPlainObject(value) && trie.here) {
     const answer = echoedAnswer(value, node);
     if (answer !== undefined) {
@@ -325,10 +377,6 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
       ctx.repairs.push({ kind: 'unwrap_object', path: toPointer(pathOf(frame)), before: value, after: inner });
       return inner;
     }
-  }
-  if (isPlainObject(value)) {
-    const renamed = renameProperties(value, node, pathOf(frame), ctx);
-    if (renamed !== value) return renamed; // its insides are validated afresh in the next round
   }
 
   if (trie.here) {
@@ -343,6 +391,22 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     return PENDING;
   }
   return value;
+}
+
+/**
+ * Keys of `value` that the object branch `schema` declares properties without and says nothing more
+ * of (no `additionalProperties`): a schema that strips the keys it does not know (Zod's `z.object`,
+ * whose JSON Schema is open) would drop them, as a closed branch's `strip_extra_properties` would,
+ * which counts as a repair each. `{"a": "1", "b": "true"}` against `{a: number} | {a: string, b:
+ * boolean}` is the second branch's, not the first's with `b` lost.
+ */
+function unkeptKeys(value: unknown, schema: Schema | boolean, guide: Guide): number {
+  if (!isPlainObject(value)) return 0;
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean' || node.additionalProperties !== undefined || node.properties === null || typeof node.properties !== 'object') return 0;
+  let count = 0;
+  for (const key of Object.keys(value)) if (!isDeclaredProperty(node, key)) count++;
+  return count;
 }
 
 /** The keywords a model echoes with a schema's `properties` (`{"type": "object", "properties": {…}, "required": […]}`). */
@@ -378,13 +442,31 @@ function echoedAnswer(value: Record<string, unknown>, node: Schema): Record<stri
  */
 function wrappedAnswer(value: Record<string, unknown>, node: Schema, schema: Schema | boolean, guide: Guide): unknown {
   const keys = Object.keys(value);
-  if (keys.length !== 1 || isDeclaredProperty(node, keys[0]) || !expectedTypes(node).includes('object')) return undefined;
+  if (keys.length !== 1 || isDeclaredProperty(node, keys[0]) || namesProperty(node, keys[0]) || !asksForObject(node, guide)) return undefined;
   const inner = value[keys[0]];
   // `{"examples": [{…}]}` (Mirascope #554): the answer in a one-element array under the wrapper; the
   // next round unwraps the array (unwrap_singleton_array).
   const answer = Array.isArray(inner) && inner.length === 1 ? inner[0] : inner;
   // Valid as it stands, or once repaired (the next round repairs it, and says so).
   return isPlainObject(answer) && (satisfies(guide, schema, answer) || repairToSchema(answer, schema, guide, []) !== undefined) ? inner : undefined;
+}
+
+/** Whether `node` asks for an object, or is a union of objects only (`z.union([z.object(…), z.object(…)])`). */
+function asksForObject(node: Schema, guide: Guide): boolean {
+  if (expectedTypes(node).includes('object')) return true;
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  return Array.isArray(branches) && branches.length > 0 && branches.every((b) => {
+    const types = expectedTypes(resolveSchema(guide, b));
+    return types.length === 1 && types[0] === 'object';
+  });
+}
+
+/** Whether `key` names a declared property as rename_property compares names. */
+function namesProperty(node: Schema, key: string): boolean {
+  const props = node.properties;
+  if (props === undefined || props === null || typeof props !== 'object') return false;
+  const wanted = propertyKey(key);
+  return Object.keys(props).some((name) => propertyKey(name) === wanted);
 }
 
 /**
@@ -509,6 +591,9 @@ function nestingExceeds(value: unknown, room: number): boolean {
   return false;
 }
 
+/** The text a model writes for null: JSON's `null`, Python's `None`, in any case, after trimming. */
+const NULL_TEXT = /^\s*(?:null|none)\s*$/i;
+
 /** The first repair, in the documented order, that moves `v` toward type `t`. */
 function step(v: unknown, t: JsonType, node: Schema, guide: Guide, numberText: NumberText | undefined): [SchemaRepairKind, Converted<unknown>] {
   // 3. unwrap_json_string runs before any wrap, so a stringified array is never wrapped whole.
@@ -558,6 +643,10 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide, numberText: N
       break;
     case 'boolean':
       if (typeof v === 'string') return ['string_to_boolean', stringToBoolean(v)];
+      break;
+    case 'null':
+      // Reached only where no string is allowed: there, `"null"` / `"None"` can only mean null.
+      if (typeof v === 'string') return ['string_to_null', NULL_TEXT.test(v) ? null : NO];
       break;
     case 'string': {
       // `{"version": 1.10}`: the string as the reply wrote it; spelt two ways there, which is meant is a guess.

@@ -120,6 +120,8 @@ export function standardJsonSchema(schema: StandardSchemaV1): Record<string, unk
   return props === null || typeof props !== 'object' ? undefined : jsonSchemaOfProps(props);
 }
 
+const UNREPRESENTABLE_AS_ANY: Record<string, unknown> = Object.freeze({ unrepresentable: 'any' });
+
 /** As {@link standardJsonSchema}, from the `~standard` property itself. */
 export function jsonSchemaOfProps(props: StandardSchemaV1.Props): Record<string, unknown> | undefined {
   let converter: Partial<StandardJSONSchemaV1.Converter> | undefined;
@@ -130,11 +132,16 @@ export function jsonSchemaOfProps(props: StandardSchemaV1.Props): Record<string,
   }
   if (!converter || typeof converter.input !== 'function') return undefined;
   for (const target of ['draft-2020-12', 'draft-07'] as const) {
-    try {
-      const out = converter.input({ target });
-      if (out !== null && typeof out === 'object') return out;
-    } catch {
-      // An unsupported target or type: try the next target, then go without guidance.
+    // A type JSON Schema cannot express (Zod's z.date, z.bigint, z.map, z.set) makes Zod's converter
+    // throw for the whole schema; told `unrepresentable: "any"`, it writes `{}` there and the rest of
+    // the schema still guides repairs.
+    for (const options of [{ target }, { target, libraryOptions: UNREPRESENTABLE_AS_ANY }]) {
+      try {
+        const out = converter.input(options);
+        if (out !== null && typeof out === 'object') return out;
+      } catch {
+        // An unsupported target or type: try again as any, then the next target, then go without guidance.
+      }
     }
   }
   return undefined;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { SchemaError, coerce, coerceWithReport, parse, type Repair, type SchemaRepair } from '../../src/schema/index.js';
+import { SchemaError, coerce, coerceWithReport, formatFeedback, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/schema/index.js';
 import { parseToolArguments } from '../../src/loop/index.js';
 import { JsonMendError } from '../../src/errors.js';
 
@@ -10,6 +10,15 @@ const arrayOfStrings = { type: 'object', properties: { files: { type: 'array', i
 
 function kinds(repairs: readonly unknown[]): string[] {
   return (repairs as SchemaRepair[]).map((r) => r.kind);
+}
+
+function catchError(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (error) {
+    return error;
+  }
+  assert.fail('expected an error');
 }
 
 function one(value: unknown, schema: Record<string, unknown>) {
@@ -75,6 +84,76 @@ describe('each repair in isolation', () => {
     assert.deepEqual(coerce([{ 'Full Name': 'Ada' }], z.array(z.object({ full_name: z.string().optional() }))), [{ full_name: 'Ada' }]);
     // A key that names no property is the schema's to strip.
     assert.deepEqual(coerce({ name: 'Ada', extra: 1 }, z.object({ name: z.string().optional() })), { name: 'Ada' });
+  });
+  test('an answer Zod would strip whole is unwrapped, or an error, never {} (schema probe 2, F1)', () => {
+    // Before: {} and no repair: z.object strips the keys it does not know, and every property is optional.
+    const P = z.object({ name: z.string().optional(), age: z.number().optional() });
+    const r = parseWithReport('{"result": {"name": "Ada", "age": 36}}', { schema: P });
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'Ada', age: 36 }, ['unwrap_object']]);
+    const echo = parseWithReport('{"type": "object", "properties": {"name": "Ada", "age": 36}}', { schema: P });
+    assert.deepEqual([echo.value, kinds(echo.repairs)], [{ name: 'Ada', age: 36 }, ['unwrap_schema_echo']]);
+    assert.deepEqual(parse('[{"item": {"name": "x"}}, {"name": "y"}]', { schema: z.array(P) }), [{ name: 'x' }, { name: 'y' }]);
+    assert.deepEqual(parse('{"movie": {"title": "Dune", "year": 2021}}', { schema: z.object({ title: z.string(), year: z.number() }).partial() }), { title: 'Dune', year: 2021 });
+    const nested = z.object({ address: z.object({ city: z.string().optional() }).optional() });
+    assert.deepEqual(parse('{"address": {"location": {"city": "Paris"}}}', { schema: nested }), { address: { city: 'Paris' } });
+    // Nor a union of such objects: the branch that took the wrapper stripped it.
+    const either = z.union([z.object({ a: z.number().optional() }), z.object({ b: z.string().optional() })]);
+    assert.deepEqual(parse('{"result": {"a": 1}}', { schema: either }), { a: 1 });
+    assert.throws(() => parse('{"c": 1}', { schema: either }), SchemaError);
+    // Defaults Zod fills do not hide the loss.
+    const withDefault = z.object({ name: z.string().optional(), limit: z.number().default(10) });
+    assert.deepEqual(parse('{"result": {"name": "Ada"}}', { schema: withDefault }), { name: 'Ada', limit: 10 });
+    // Nothing to unwrap: an error naming the object, not {}.
+    assert.throws(() => parse('{"note": "nothing found"}', { schema: P }), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '' && /"name", "age"/.test(e.issues[0].expected));
+    // An object that keeps a key, and a schema that declares no properties, are the schema's to strip.
+    assert.deepEqual(parse('{"name": "Ada", "extra": {"age": 3}}', { schema: P }), { name: 'Ada' });
+    assert.deepEqual(parse('{"foo": 1}', { schema: z.object({}) }), {});
+    assert.deepEqual(parse('{}', { schema: P }), {});
+  });
+  test('parseToolArguments: a whole call for an all-optional Zod tool schema gives its arguments (schema probe 2, F3)', () => {
+    // Before: {} (the call's members stripped), the tool run with no arguments.
+    const Tool = z.object({ city: z.string().optional(), units: z.enum(['c', 'f']).optional() });
+    const seen: Repair[][] = [];
+    const onRepair = (r: readonly Repair[]) => void seen.push([...r]);
+    assert.deepEqual(parseToolArguments('{"name": "get_weather", "arguments": {"city": "Paris"}}', Tool, { onRepair }), { city: 'Paris' });
+    assert.deepEqual(kinds(seen[0]), ['unwrap_tool_call']);
+    assert.deepEqual(parseToolArguments('{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}', Tool), { city: 'Paris' });
+  });
+  test('a transform does not hide a key Zod dropped: the input is read as the input JSON Schema says (schema probe 2, F4)', () => {
+    // Before: "anonymous", {"user": undefined}, ["?", "Bob"]: the output was no object to compare the input with.
+    const r = parseWithReport('{"Name": "Ada"}', { schema: z.object({ name: z.string().optional() }).transform((o) => o.name ?? 'anonymous') });
+    assert.deepEqual([r.value, kinds(r.repairs)], ['Ada', ['rename_property']]);
+    const user = z.object({ user: z.object({ name: z.string().optional() }).transform((u) => u.name) });
+    assert.deepEqual(parse('{"user": {"Name": "Ada"}}', { schema: user }), { user: 'Ada' });
+    const names = z.array(z.object({ name: z.string().optional() })).transform((a) => a.map((x) => x.name ?? '?'));
+    assert.deepEqual(parse('[{"Name": "Ada"}, {"name": "Bob"}]', { schema: names }), ['Ada', 'Bob']);
+    const renamed = z.object({ first_name: z.string().optional() }).transform((o) => ({ firstName: o.first_name }));
+    assert.deepEqual(parse('{"user": {"first_name": "Ada"}}', { schema: renamed }), { firstName: 'Ada' });
+    // A loose object keeps the key, so it is not renamed; a key naming no property is the schema's to strip.
+    assert.deepEqual(parse('{"Name": "Ada"}', { schema: z.looseObject({ name: z.string().optional() }).transform((o) => o.name ?? 'anonymous') }), 'anonymous');
+    assert.deepEqual(parse('{"name": "Ada", "x": 1}', { schema: z.object({ name: z.string().optional() }).transform((o) => o.name) }), 'Ada');
+  });
+  test('a type JSON Schema cannot express costs the guide only there: the rest is still repaired (schema probe 2, F7)', () => {
+    // Before: Zod's converter threw for the whole schema, so nothing in it was repaired: /n: expected number, got "5".
+    const r = parseWithReport('{"when": "2024-03-01", "n": "5"}', { schema: z.object({ when: z.coerce.date(), n: z.number() }) });
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ when: new Date('2024-03-01'), n: 5 }, ['string_to_number']]);
+    // Before: {"when": …}, "Name" dropped without a word.
+    assert.deepEqual(parse('{"when": "2024-03-01", "Name": "Ada"}', { schema: z.object({ when: z.coerce.date(), name: z.string().optional() }) }), { when: new Date('2024-03-01'), name: 'Ada' });
+    const many = z.object({ id: z.coerce.bigint(), tags: z.array(z.string()), at: z.date().optional() });
+    assert.deepEqual(parse('{"id": "12", "tags": "a"}', { schema: many }), { id: 12n, tags: ['a'] });
+  });
+  test('with Zod, the object-level unwraps apply to an object with required properties (schema probe 2, F8)', () => {
+    // Before: SCHEMA_MISMATCH, /name and /age missing: Zod names a missing key at the key's path, not the object's.
+    const R = z.object({ name: z.string(), age: z.number() });
+    const r = parseWithReport('{"person": {"name": "Ada", "age": 36}}', { schema: R });
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ name: 'Ada', age: 36 }, ['unwrap_object']]);
+    const named = z.object({ name: z.string() });
+    assert.deepEqual(kinds(parseWithReport('{"examples": [{"name": "Ada"}]}', { schema: named }).repairs), ['unwrap_object', 'unwrap_singleton_array']);
+    assert.deepEqual(kinds(parseWithReport('{"type": "object", "properties": {"name": "Ada"}, "required": ["name"]}', { schema: named }).repairs), ['unwrap_schema_echo']);
+    assert.deepEqual(parseToolArguments('{"input": {"city": "Paris"}}', z.object({ city: z.string() })), { city: 'Paris' });
+    assert.deepEqual(parse('{"user": {"profile": {"name": "Ada"}}}', { schema: z.object({ user: named }) }), { user: { name: 'Ada' } });
+    // An inner value that does not fit is no answer: the missing property is still the error.
+    assert.throws(() => parse('{"person": {"nick": "x"}}', { schema: R }), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/name');
   });
   // Session 24 (schema survey): a reply wrapped in one key where the schema asks for the array
   // itself was refused, or, for an array of objects, wrapped whole as its only element.
@@ -150,6 +229,19 @@ describe('each repair in isolation', () => {
     assert.throws(() => coerce({ n: 4.5 }, s), SchemaError);
     const r = one({ n: 4.0 }, s); // JSON 4.0 is already the integer 4 in JavaScript: valid, nothing to do
     assert.deepEqual(r, { value: { n: 4 }, repairs: [] });
+  });
+  test('string_to_null: "null" / "None" where null is allowed and no string is (schema probe 2, F14)', () => {
+    // Before: /n: expected number or null, got "null".
+    const r = parseWithReport('{"n": "null"}', { schema: z.object({ n: z.number().nullable() }) });
+    assert.deepEqual([r.value, r.repairs], [{ n: null }, [{ kind: 'string_to_null', path: '/n', before: 'null', after: null }]]);
+    assert.deepEqual(one({ n: ' NULL ' }, { type: 'object', properties: { n: { type: ['integer', 'null'] } } }).value, { n: null });
+    assert.deepEqual(parse('{"n": "None"}', { schema: z.object({ n: z.number().nullish() }) }), { n: null });
+    const node = { $defs: { node: { type: 'object', properties: { v: { type: 'integer' }, next: { anyOf: [{ $ref: '#/$defs/node' }, { type: 'null' }] } } } }, $ref: '#/$defs/node' };
+    assert.deepEqual(coerce({ v: 1, next: { v: 2, next: 'null' } }, node), { v: 1, next: { v: 2, next: null } });
+    // A string allowed: the text stays; null not allowed: no null made up; other words are no null.
+    assert.deepEqual(parse('{"s": "null"}', { schema: z.object({ s: z.string().nullable() }) }), { s: 'null' });
+    assert.throws(() => parse('{"n": "null"}', { schema: z.object({ n: z.number() }) }), SchemaError);
+    assert.throws(() => parse('{"n": "nil"}', { schema: z.object({ n: z.number().nullable() }) }), SchemaError);
   });
   test('string_to_boolean: any case, never truthiness', () => {
     const s = { type: 'object', properties: { b: { type: 'boolean' } } };
@@ -230,6 +322,17 @@ describe('each repair in isolation', () => {
     // A declared key is no wrapper; an inner value that does not fit is not taken.
     assert.throws(() => coerce({ result: { nick: 'x' } }, person), SchemaError);
   });
+  test('rename_property before unwrap_object: a key that names a property is no wrapper (schema probe 2, F5)', () => {
+    // Before: unwrapped to {"status": "open"}, then Zod stripped it: {} (JSON Schema: {"status": "open"}).
+    const F = z.object({ filters: z.object({ status: z.enum(['open', 'closed']).optional() }).optional(), limit: z.number().optional() });
+    const r = parseWithReport('{"Filters": {"status": "open"}}', { schema: F });
+    assert.deepEqual([r.value, r.repairs], [{ filters: { status: 'open' } }, [{ kind: 'rename_property', path: '/Filters', before: 'Filters', after: 'filters' }]]);
+    const J = { type: 'object', properties: { filters: { type: 'object', properties: { status: { enum: ['open', 'closed'] } } }, status: { enum: ['open', 'closed'] } }, additionalProperties: false };
+    assert.deepEqual(coerceWithReport({ Filters: { status: 'open' } }, J).value, { filters: { status: 'open' } });
+    // A key that names two properties renames nothing, and is no wrapper either (before: unwrapped).
+    const two = { type: 'object', properties: { a_b: { type: 'object' }, aB: { type: 'object' }, x: { type: 'string' } }, additionalProperties: false };
+    assert.throws(() => coerce({ AB: { x: '1' } }, two), SchemaError);
+  });
   test('unwrap_object then unwrap_singleton_array: the answer in a one-element array under the wrapper (Mirascope #554)', () => {
     const book = { type: 'object', properties: { title: { type: 'string' }, author: { type: 'string' } }, required: ['title', 'author'] };
     // Before: SCHEMA_MISMATCH, /title missing.
@@ -252,6 +355,17 @@ describe('unions', () => {
     assert.deepEqual(coerce({ v: 'true' }, s), { v: true }, 'only the boolean branch applies');
     const tie = { type: 'object', properties: { v: { anyOf: [{ type: 'number' }, { type: 'integer' }] } } };
     assert.deepEqual(kinds(one({ v: '3' }, tie).repairs), ['string_to_number']);
+  });
+  test('a key an object branch leaves undeclared counts as a repair: no tie-break drops it (schema probe 2, F6)', () => {
+    // Before: {"a": 1}: the first branch won the tie, then Zod stripped "b", which only the second declares.
+    const U = z.union([z.object({ a: z.number() }), z.object({ a: z.string(), b: z.boolean() })]);
+    const r = parseWithReport('{"a": "1", "b": "true"}', { schema: U });
+    assert.deepEqual([r.value, r.repairs], [{ a: '1', b: true }, [{ kind: 'string_to_boolean', path: '/b', before: 'true', after: true }]]);
+    // Fewer repairs that lose two keys do not beat two repairs that keep them.
+    const V = z.union([z.object({ a: z.number() }), z.object({ a: z.string(), b: z.boolean(), c: z.number() })]);
+    assert.deepEqual(parse('{"a": "1", "b": "true", "c": "2"}', { schema: V }), { a: '1', b: true, c: 2 });
+    // A value with no undeclared key still goes to the first of two equal branches.
+    assert.deepEqual(parse('{"a": "1"}', { schema: U }), { a: 1 });
   });
   test('type arrays are unions', () => {
     const s = { type: 'object', properties: { v: { type: ['integer', 'string'] }, w: { type: ['boolean', 'null'] } } };
@@ -398,6 +512,26 @@ describe('invariants', () => {
       assert.deepEqual(e.issues.map((i) => [i.path, i.expected, i.received]), [['/n', 'integer', '"1"'], ['/m', 'integer', '"x"']]);
       return true;
     });
+  });
+  test('after repairs that keep every path, the error says what is still wrong (schema probe 2, F10)', () => {
+    const issuesOf = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        assert.ok(e instanceof SchemaError);
+        return e.issues.map((i) => [i.path, i.expected, i.received]);
+      }
+      assert.fail('expected a SchemaError');
+    };
+    // Before: /ratio: expected number, got "50%", which jsonmend had already read as 50.
+    const ratio = z.object({ ratio: z.number() }).refine((o) => o.ratio <= 1, { message: 'ratio must be at most 1', path: ['ratio'] });
+    assert.deepEqual(issuesOf(() => parse('{"ratio": "50%"}', { schema: ratio })), [['/ratio', 'ratio must be at most 1', '50 (read from "50%")']]);
+    assert.match(formatFeedback(catchError(() => parse('{"ratio": "50%"}', { schema: ratio }))), /\/ratio: ratio must be at most 1, got 50 \(read from "50%"\)/);
+    const min = { type: 'object', properties: { n: { type: 'integer', minimum: 0 } } };
+    assert.deepEqual(issuesOf(() => coerce({ n: '-4' }, min)), [['/n', 'a number >= 0', '-4 (read from "-4")']]);
+    assert.deepEqual(issuesOf(() => coerce({ n: '3000000000' }, z.object({ n: z.int32() }))), [['/n', 'a number <= 2147483647', '3000000000 (read from "3000000000")']]);
+    // The reply's own mistake stays beside what the repaired value still fails elsewhere.
+    assert.deepEqual(issuesOf(() => coerce([1, '1'], { type: 'array', items: { type: 'integer' }, uniqueItems: true })), [['/1', 'integer', '"1"'], ['', 'an array of unique items', '[1,1] (read from [1,"1"])']]);
   });
 });
 
