@@ -158,26 +158,33 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
   return calls;
 }
 
-/** langroid's label before a call, `TOOL:`, maybe with the tool's name after it. */
-const TOOL_LABEL = 'TOOL:';
+/** Labels before a call: langroid's `TOOL:` (maybe with the tool's name after it), and `function_call:` (opencompany #2010). */
+const TOOL_LABELS: readonly string[] = ['TOOL:', 'function_call:'];
+
+/** The label of TOOL_LABELS that ends at `k`, else undefined. */
+function labelEndingAt(text: string, k: number): string | undefined {
+  return TOOL_LABELS.find((label) => text.endsWith(label, k));
+}
 
 /**
- * Where a bare call at `start` begins with the label langroid's prompt asks for before it, `TOOL:`
- * (maybe followed by the called tool's name, `TOOL: web_search⏎{…}`), at a line's start: taken out
+ * Where a bare call at `start` begins with a label of TOOL_LABELS before it (langroid's prompt asks for
+ * `TOOL:`, maybe followed by the called tool's name, `TOOL: web_search⏎{…}`), at a line's start: taken out
  * with the call. `start` when no such label is there.
  */
 function toolLabelBefore(text: string, start: number, items: ReadonlyArray<{ value: unknown }>): number {
   const from = Math.max(0, start - 200);
   let k = start;
   while (k > from && isWs(text.charCodeAt(k - 1))) k--;
-  if (!text.endsWith(TOOL_LABEL, k)) {
+  let label = labelEndingAt(text, k);
+  if (label === undefined) {
     const name = items.length === 1 ? nameOf(items[0].value) : undefined;
     if (name === undefined || !text.endsWith(name, k)) return start;
     k -= name.length;
     while (k > from && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
-    if (!text.endsWith(TOOL_LABEL, k)) return start;
+    label = labelEndingAt(text, k);
+    if (label === undefined) return start;
   }
-  k -= TOOL_LABEL.length;
+  k -= label.length;
   let line = k;
   while (line > 0 && (text.charCodeAt(line - 1) === 0x20 || text.charCodeAt(line - 1) === 0x09)) line--;
   return line === 0 || text.charCodeAt(line - 1) === 0x0a ? k : start;

@@ -228,18 +228,23 @@ function wrapperClash(value: unknown): string | undefined {
  * smolagents' `tool_name`/`tool_arguments`, agent-zero's `tool_name`/`tool_args`, LangChain's
  * `action`/`action_input`, MemGPT's `function`/`params`, `tool`/`args`, and the envelopes gpt-oss
  * (`function`/`parameters`) and Nemotron (`tool`/`parameters`) write when told of tools in a prompt,
- * and GLM-4.7's `function`/`arguments` (mlx-lm #792).
+ * GLM-4.7's `function`/`arguments` (mlx-lm #792), Gemini's `tool_name`/`inputs` (vscode-copilot-release
+ * #7280) and `call`/`arguments` (opencompany #2010, maybe beside an `id`).
  */
 const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [
   ['tool_name', 'tool_arguments'], ['tool_name', 'tool_args'], ['action', 'action_input'], ['function', 'params'], ['function', 'parameters'],
-  ['function', 'arguments'], ['tool', 'args'], ['tool', 'parameters'],
+  ['function', 'arguments'], ['tool', 'args'], ['tool', 'parameters'], ['tool_name', 'inputs'], ['call', 'arguments'],
 ];
+
+/** The members of an agent's call object that name it and pass its arguments: not its thinking, nor a string `id` beside them. */
+function shapeKeys(value: Record<string, unknown>): string[] {
+  return Object.keys(value).filter((k) => !THINKING_KEYS.has(k) && !(k === 'id' && typeof value.id === 'string'));
+}
 
 /** The name an object in one of AGENT_SHAPES gives, whether or not it is a tool's; else undefined. */
 function agentShapeName(value: unknown): string | undefined {
   if (!isObject(value)) return undefined;
-  const keys = Object.keys(value).filter((k) => !THINKING_KEYS.has(k));
-  if (keys.length !== 2) return undefined;
+  if (shapeKeys(value).length !== 2) return undefined;
   const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && value[args] !== undefined);
   return shape === undefined ? undefined : (value[shape[0]] as string);
 }
@@ -286,10 +291,16 @@ export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallR
     // The usual shape with thinking beside it (`{"thought": …, "name": …, "arguments": {…}}`).
     const rest = thinking ? Object.fromEntries(keys.map((k) => [k, value[k]])) : undefined;
     if (rest !== undefined && isCallShaped(rest) && ctx.tools.has(nameOf(rest)!)) calls = [rest];
+  }
+  const named = shapeKeys(value);
+  if (named.length === 2) {
     // The arguments an object, or text (`"action_input": "x"`, read as a call's string arguments are).
-    const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && (isObject(value[args]) || typeof value[args] === 'string') && ctx.tools.has(value[name] as string));
-    if (shape !== undefined) calls = [{ name: value[shape[0]], arguments: value[shape[1]] }];
-  } else if (keys.length === 1) {
+    const shape = AGENT_SHAPES.find(([name, args]) => named.includes(name) && named.includes(args) && typeof value[name] === 'string'
+      && (isObject(value[args]) || typeof value[args] === 'string') && ctx.tools.has(value[name] as string));
+    // An `id` beside them (opencompany #2010's `{"id": …, "call": NAME, "arguments": {…}}`) is the call's.
+    if (shape !== undefined) calls = [typeof value.id === 'string' ? { name: value[shape[0]], arguments: value[shape[1]], id: value.id } : { name: value[shape[0]], arguments: value[shape[1]] }];
+  }
+  if (calls === undefined && keys.length === 1) {
     const inner = value[keys[0]];
     // GPT's `tool_uses` says they are calls: a tool not given is an error (callFromValue), not the reply.
     const uses = !thinking && keys[0] === 'tool_uses' ? parallelToolUses(inner) : undefined;

@@ -1870,3 +1870,18 @@ describe("gemini_cli: [tool_call: NAME for KEY 'VALUE'], as Gemini CLI's prompt 
     for (const text of ["[tool_call: glob for pattern '**/*.py']", "Write `[tool_call: read_file for absolute_path 'x']` to read it.", "<think>[tool_call: read_file for absolute_path 'x']</think>Done."]) assert.deepEqual(read(text), { calls: [], text });
   });
 });
+
+// Session 34 (3), opencompany #2010 and vscode-copilot-release #7280: `{"id": …, "call": NAME, "arguments": {…}}`
+// after `function_call:`, and Gemini's `{"tool_name": NAME, "inputs": {…}}`: no call and no error.
+describe('agent shapes: `call`/`arguments` (beside an id) and `tool_name`/`inputs`, naming one of the tools', () => {
+  test('a call (agent_shape), its id kept, a function_call: label taken out with it', () => {
+    const r = readAlike('function_call:{"id":"call_3rYfJz8w","call":"read_file","arguments":{"path":"a.txt"}}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites, c.id]), r.text], [[['json', 'read_file', { path: 'a.txt' }, ['agent_shape'], 'call_3rYfJz8w']], '']);
+    const g = readAlike('{\n  "tool_name": "read_file",\n  "inputs": {\n    "path": "/x.txt"\n  }\n}', tools);
+    assert.deepEqual([g.calls.map((c) => [c.name, c.arguments, c.rewrites]), g.text], [[['read_file', { path: '/x.txt' }, ['agent_shape']]], '']);
+    assert.equal(readAlike('Checking.\nfunction_call:{"name":"read_file","arguments":{"path":"a"}}', tools).text, 'Checking.');
+  });
+  test('a name that is no tool: the answer stays text', () => {
+    for (const text of ['{"call": "mom", "arguments": {"when": "now"}}', '{"tool_name": "hammer", "inputs": {"n": 2}}']) assert.deepEqual(readAlike(text, tools), { calls: [], text });
+  });
+});
