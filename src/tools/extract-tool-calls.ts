@@ -235,7 +235,8 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
 function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
-  const taken = closedTo(spans, removed, reasoningUntil);
+  // A list drafted in a reasoning block (`<think>[f(x=1)]</think>`) is no call, as in every other format.
+  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
   const calls: ToolCall[] = [];
   // The last wrapped list's range: a list right after it may be its echo.
   let last: readonly [number, number] | undefined;

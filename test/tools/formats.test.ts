@@ -1885,3 +1885,12 @@ describe('agent shapes: `call`/`arguments` (beside an id) and `tool_name`/`input
     for (const text of ['{"call": "mom", "arguments": {"when": "now"}}', '{"tool_name": "hammer", "inputs": {"n": 2}}']) assert.deepEqual(readAlike(text, tools), { calls: [], text });
   });
 });
+
+// Session 34 (3): a Python call list in `<think>` was read as a call, unlike every other format's draft.
+describe('a pythonic call list drafted in reasoning: a draft, no call', () => {
+  test('in <think>: text; after </think>: a call', () => {
+    for (const text of ["<think>\n[get_weather(location='x')]\n</think>", "<think>I could do [get_weather(location='x')]</think>Sunny, I think."]) assert.deepEqual(readAlike(text, tools), { calls: [], text });
+    const r = readAlike("<think>\n[get_weather(location='x')]\n</think>\n[get_weather(location='Oslo')]", tools);
+    assert.deepEqual(r.calls.map((c) => [c.format, c.arguments]), [['pythonic', { location: 'Oslo' }]]);
+  });
+});
