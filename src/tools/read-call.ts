@@ -1,6 +1,7 @@
 // From a span (or a bare JSON value) to tool calls: the name checked against the tools, the arguments
 // parsed with `readToolArguments` and repaired by the tool's schema. Line numbers for messages are
 // computed only when an error is made (they cost a pass over the text before the call).
+import { isWs } from '../extract/chars.js';
 import { JsonMendError } from '../errors.js';
 import { sameJson } from '../same-json.js';
 import { TOKENS as T, type ToolCallFormat, type ToolCallSpan } from '../extract/tool-calls/index.js';
@@ -97,9 +98,9 @@ export function notArgPairs(where: Where, detail?: string): JsonMendError {
   return new JsonMendError('UNREPAIRABLE', `${where()}: its arguments are not in ${T.argKeyOpen}KEY${T.argKeyClose}${T.argValueOpen}VALUE${T.argValueClose} pairs${detail === undefined ? '' : `: ${detail}`}`);
 }
 
-/** Parses `argumentsText` (doubled braces undone), refuses a cut-off or a placeholder, then applies the schema. */
+/** Parses `argumentsText` (doubled braces undone), refuses a cut-off (closers left out before a closing token are none) or a placeholder, then applies the schema. */
 export function argumentsFromText(
-  argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where,
+  argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where, closedByToken = false,
 ): { value: unknown; repairs: Repair[] } {
   let repairs: Repair[] = [];
   let value: unknown;
@@ -108,6 +109,8 @@ export function argumentsFromText(
   } catch (error) {
     throw aboutCall(error, () => `the arguments of ${where()}`);
   }
+  // A closing token right after the arguments: closers left out, not a cut (see closersBeforeCloseToken).
+  if (closedByToken) repairs = closersBeforeCloseToken(argumentsText, repairs);
   if (wasCutOff(repairs)) throw cutOff(where);
   if (hasPlaceholder(repairs)) throw placeholder(where);
   return withSchema(value, doubledBracesAsRewrite(repairs, rewrites), schema, where);
@@ -576,11 +579,28 @@ function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
 function closersBeforeCloseToken(body: string, repairs: Repair[]): Repair[] {
   const trimmed = body.trimEnd();
   const last = trimmed.charCodeAt(trimmed.length - 1);
-  if (last !== 0x7d && last !== 0x5d) return repairs;
+  if (last !== 0x7d && last !== 0x5d && !(last === 0x22 && endsInStringValue(trimmed))) return repairs;
   const cut = repairs.filter((r): r is TextRepair => 'offset' in r && isCutOffRepair(r.kind));
   if (cut.length !== 1) return repairs;
   const closers: TextRepair = { ...cut[0], kind: 'missing_closer', detail: 'inserted the closers left out before the call\'s closing token' };
   return repairs.map((r) => (r === cut[0] ? closers : r));
+}
+
+/**
+ * Whether `text`, ending in `"`, ends in a member's string value (`{"city": "Rome"`): the string after a
+ * `:`, whole. A key (`{"city": "Rome", "unit"`) is no value: its member was cut.
+ */
+function endsInStringValue(text: string): boolean {
+  let k = text.length - 2;
+  for (; k >= 0; k--) {
+    if (text.charCodeAt(k) !== 0x22) continue;
+    let slashes = 0;
+    while (k - 1 - slashes >= 0 && text.charCodeAt(k - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) break;
+  }
+  k--;
+  while (k >= 0 && isWs(text.charCodeAt(k))) k--;
+  return k >= 0 && text.charCodeAt(k) === 0x3a;
 }
 
 function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
@@ -698,7 +718,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Nothing, or only a fence's opening line (DeepSeek V3's ```` ```json ````) or the object's `{`, before
     // the reply's end: cut off.
     if (!span.closed && atEnd && /^(?:```[\w-]*)?\s*[{[]?$/.test(body.trim())) throw cutOff(where);
-    read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
+    // Ended by the call's token (harmony's `<|call|>`, rancher-ai-agent #147): closers left out, as in a `<tool_call>`.
+    read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where, span.closed);
   } else if (span.body === 'named_tags') {
     const tags = readNamedTags(body, schema, ctx.parseOptions);
     if (tags.drifted) rewrites.push('drifted_markup');

@@ -1894,3 +1894,20 @@ describe('a pythonic call list drafted in reasoning: a draft, no call', () => {
     assert.deepEqual(r.calls.map((c) => [c.format, c.arguments]), [['pythonic', { location: 'Oslo' }]]);
   });
 });
+
+// Session 34 (3), rancher-ai-agent #147: gpt-oss's arguments one `}` short before `<|call|>` were "cut off",
+// where the same before `</tool_call>` is read with `missing_closer`.
+describe("closers left out before a call's end token (harmony's <|call|>): missing_closer, not cut off", () => {
+  const harmony = (args: string) => `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>${args}<|call|>`;
+  test('after a closer or a whole string value: read', () => {
+    for (const [args, value] of [['{"location":"Rome"', { location: 'Rome' }], ['{"location":"Rome","days":{"n":1}', { location: 'Rome', days: { n: 1 } }], ['{"location":"R\\"x"', { location: 'R"x' }]] as const) {
+      const r = readAlike(harmony(args), [{ name: 'get_weather' }]);
+      assert.deepEqual(r.calls.map((c) => [c.arguments, c.repairs.map((x) => x.kind)]), [[value, ['missing_closer']]], args);
+    }
+    assert.deepEqual(only('<tool_call>{"name":"get_weather","arguments":{"location":"Rome"</tool_call>').arguments, { location: 'Rome' });
+  });
+  test('inside a value, after a key, or with no end token: cut off', () => {
+    for (const args of ['{"location":"Ro', '{"location":"Rome", "days"', '{"location":"Rome", "days":']) throwsCode(harmony(args), 'UNREPAIRABLE', /cut off/);
+    throwsCode('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"Rome"', 'UNREPAIRABLE', /cut off/);
+  });
+});
