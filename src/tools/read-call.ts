@@ -12,7 +12,7 @@ import type { TextRepair } from '../parse/types.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { objectShape, onlyStringParameter, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
-import { gemmaArgumentsText } from './gemma-args.js';
+import { gemmaArgumentsEnd, gemmaArgumentsText } from './gemma-args.js';
 import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
 import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
@@ -565,7 +565,10 @@ function closesUnopened(text: string): boolean {
  * follows the JSON (`[TOOL_CALLS][{…}]⏎extra text`, vLLM's test_mistral_tool_parser; see jsonEndBeforeProse).
  */
 function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
-  if (span.closed || (span.body !== 'call' && span.body !== 'arguments')) return undefined;
+  if (span.closed) return undefined;
+  // `Use <|tool_call>call:f{a:<|"|>x<|"|>} for it.`: the prose after Gemma's arguments is the reply's.
+  if (span.body === 'gemma_args') return gemmaArgumentsEnd(body);
+  if (span.body !== 'call' && span.body !== 'arguments') return undefined;
   return jsonEndBeforeProse(body);
 }
 

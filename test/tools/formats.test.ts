@@ -1911,3 +1911,14 @@ describe("closers left out before a call's end token (harmony's <|call|>): missi
     throwsCode('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"Rome"', 'UNREPAIRABLE', /cut off/);
   });
 });
+
+// Session 34 (3): an unclosed Gemma call took the prose after it out of the text (`Use … for it.` → "Use").
+describe("a Gemma call no <tool_call|> closes: the text after its arguments stays the reply's", () => {
+  test('the call read, the prose kept', () => {
+    const r = readAlike('Use <|tool_call>call:get_weather{location:<|"|>Oslo<|"|>} for it.', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.arguments, c.repairs.map((x) => x.kind)]), r.text], [[['gemma', { location: 'Oslo' }, ['unquoted_key']]], 'Use  for it.']);
+    const nested = readAlike('Use <|tool_call>call:get_weather{location:<|"|>Os}lo<|"|>,days:(2)}\nThen done.', tools);
+    assert.deepEqual([nested.calls.map((c) => c.arguments), nested.text], [[{ location: 'Os}lo', days: 2 }], 'Use \nThen done.']);
+    throwsCode('Use <|tool_call>call:get_weather{location:<|"|>Oslo for it.', 'UNREPAIRABLE', /cut off/);
+  });
+});
