@@ -1922,3 +1922,14 @@ describe("a Gemma call no <tool_call|> closes: the text after its arguments stay
     throwsCode('Use <|tool_call>call:get_weather{location:<|"|>Oslo for it.', 'UNREPAIRABLE', /cut off/);
   });
 });
+
+// Session 34 (3), lmstudio #825: a Qwen3-Coder call with `</function>` left out before `</tool_call>` was "cut off".
+describe('qwen3_coder: </tool_call> ends a call whose </function> was left out', () => {
+  test('read, the text after it kept; a parameter left open stays cut off', () => {
+    const r = readAlike('<function=read_file> <parameter=path> a.txt </parameter> </tool_call>', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'read_file', { path: ' a.txt ' }]], '']);
+    const lines = readAlike('<tool_call>\n<function=read_file>\n<parameter=path>\na.txt\n</parameter>\n</tool_call>\nDone.', tools);
+    assert.deepEqual([lines.calls.map((c) => c.arguments), lines.text], [[{ path: 'a.txt' }], 'Done.']);
+    throwsCode('<tool_call>\n<function=read_file>\n<parameter=path>a.txt</tool_call>', 'UNREPAIRABLE', /"read_file" \(qwen3_coder, line 1\) is cut off/);
+  });
+});

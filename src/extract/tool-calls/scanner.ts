@@ -132,9 +132,10 @@ const NAMED_TOOL_CALL_ENDS: readonly End[] = [...HERMES_ENDS, { token: T.toolCal
 const NAMED_FUNCTION_CALL_ENDS: readonly End[] = [
   { token: T.functionCallClose, consume: true }, { token: T.functionCallNamedOpen, consume: false }, { token: T.functionCallOpen, consume: false },
 ];
+/** A `</tool_call>` ends the call too when its `</function>` was left out (lmstudio #825); it stays to be stripped. */
 const QWEN_ENDS: readonly End[] = [
   { token: T.functionClose, consume: true }, { token: T.toolCallOpen, consume: false }, { token: T.functionOpen, consume: false },
-  { token: T.functionNameOpen, consume: false },
+  { token: T.functionNameOpen, consume: false }, { token: T.toolCallClose, consume: false },
 ];
 const LLAMA_ENDS: readonly End[] = [
   { token: T.eomId, consume: true }, { token: T.eotId, consume: true }, { token: T.pythonTag, consume: false },
