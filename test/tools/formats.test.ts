@@ -1933,3 +1933,14 @@ describe('qwen3_coder: </tool_call> ends a call whose </function> was left out',
     throwsCode('<tool_call>\n<function=read_file>\n<parameter=path>a.txt</tool_call>', 'UNREPAIRABLE', /"read_file" \(qwen3_coder, line 1\) is cut off/);
   });
 });
+
+// Session 34 (3), opencompany #2093: DeepSeek's DSML with each bar doubled gave no call and no error.
+describe('deepseek_dsml with doubled bars (<｜｜DSML｜｜…>): read as with single bars', () => {
+  test('both calls, the section taken out, the prose kept', () => {
+    const reply = 'No results so far.\n\n<｜｜DSML｜｜tool_calls>\n<｜｜DSML｜｜invoke name="read_file">\n<｜｜DSML｜｜parameter name="path" string="true">a.txt</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke>\n<｜｜DSML｜｜invoke name="web_search">\n<｜｜DSML｜｜parameter name="query" string="true">strategy</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke>\n</｜｜DSML｜｜tool_calls>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['deepseek_dsml', 'read_file', { path: 'a.txt' }], ['deepseek_dsml', 'web_search', { query: 'strategy' }]], 'No results so far.']);
+    throwsCode('<｜｜DSML｜｜tool_calls>\n<｜｜DSML｜｜invoke name="rm">\n</｜｜DSML｜｜invoke>\n</｜｜DSML｜｜tool_calls>', 'SCHEMA_MISMATCH', /"rm"/);
+    throwsCode('<｜｜DSML｜｜tool_calls>\n<｜｜DSML｜｜invoke name="read_file">\n<｜｜DSML｜｜parameter name="path" string="true">a.t', 'UNREPAIRABLE', /cut off/);
+  });
+});
