@@ -243,13 +243,18 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
   // A reply of bare calls (`get_weather(city="x")`) only when nothing else in it was a call: after a
   // call in another format, the same call written again would run twice.
   const wholeReply = spans.length === 0 && removed.length === 0;
-  for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.has(name), wholeReply)) {
+  // A name one tool's but for `_` written for `-` (`resolve_library_id` for `resolve-library-id`) is that tool's.
+  const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
+  for (const list of findPythonicCalls(text, taken, known, wholeReply)) {
     const range = widenToWrapper(text, [list.start, list.end]);
     removed.push(range);
     if (last !== undefined && echoes(text, last, range, list)) continue;
     for (const call of list.calls) {
       const args = pythonicArguments(call, ctx);
-      calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, list.nameLine === true ? ['name_line'] : []));
+      const rewrites: ToolCallRewrite[] = list.nameLine === true ? ['name_line'] : [];
+      const alike = ctx.tools.alike(call.name);
+      if (alike !== undefined) rewrites.push('name_separator');
+      calls.push(callFromValue({ name: alike ?? call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites));
     }
     last = range[0] < list.start && range[1] > list.end ? range : undefined;
   }

@@ -267,9 +267,12 @@ export function findPythonicCalls(text: string, taken: RangeSet, known: (name: s
     // is a list in prose that does not read as calls (`See [f(x)]`: no error).
     const placed = startsLine(text, at) || at < listLineEnd;
     if (!placed && proseCutOff) continue;
+    // After a call token (`<|tool_call_start|>[…]`) the markup says calls come: a name that is no tool
+    // is read, for the error that names the tools (not left as text).
+    const knownHere = afterCallToken(text, at) ? anyName : known;
     let list: PythonicList | number;
     try {
-      list = readCalls(text, at, at + 1, LIST, known, !placed, quotes);
+      list = readCalls(text, at, at + 1, LIST, knownHere, !placed, quotes);
     } catch (error) {
       if (placed) throw error;
       // A list cut off read to the text's end: looking again at every later `[` in prose would be
@@ -352,6 +355,9 @@ function chatGlmError(name: string, args: ReturnType<typeof readArguments>): Jso
 
 /** The tokens a pythonic list of calls follows (Llama 4's, LFM2's): the markup says calls come. */
 const CALL_TOKENS = ['<|python_start|>', '<|tool_call_start|>'];
+
+/** Any name: after a call token, every call is one (see findPythonicCalls). */
+const anyName = (): boolean => true;
 
 /** Whether a call token stands right before `at` (spaces between). */
 function afterCallToken(text: string, at: number): boolean {

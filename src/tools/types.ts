@@ -30,11 +30,12 @@ export interface ToolDefinition {
  * | `agent_shape`         | a call in an agent framework's shape, naming one of `tools`: smolagents' `tool_name`/`tool_arguments`, LangChain's `action`/`action_input` (an object, or text), MemGPT's `function`/`params`, `tool`/`args`, gpt-oss's `function`/`parameters`, Gemini's `tool_name`/`inputs`, `call`/`arguments`, GPT's `tool_uses` written out, langroid's `{"request": NAME, …arguments}` | `{"action": "f", "action_input": {"a": 1}}` → `f`, `{"a": 1}` |
  * | `name_line`           | GLM-4's own format: the tool's name alone on a line, then its arguments' object, or ChatGLM3's ```` ```python ```` fence holding `tool_call(…)` (only when the name is one of `tools` and the pair stands apart: the reply's start or a blank line before, the reply's end or a blank line after) | `get_weather⏎{"city": "Paris"}` → `get_weather`, `{"city": "Paris"}` |
  * | `drifted_markup`      | Qwen3-Coder's call markup written loosely, as prompted models write it: `<tool_call>function=f>` (the `<` lost), `<function>f</function>`, a tool's name bare before its arguments (`<tool_call>f {…}</tool_call>`), `<parameter>k</parameter>` before the value, `<k>value</k>` tags, or a value in `<value>` tags for a property that takes no string | `<tool_call>f⏎<city>Paris</city>⏎</f>` → `f`, `{"city": "Paris"}` |
+ * | `name_separator`      | a pythonic call's name that differs from one tool's (and only one) by `_` written for `-` or the reverse (lmstudio #1358) | `resolve_library_id(…)` → `resolve-library-id` |
  */
-export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'arguments_as_text' | 'function_wrapper' | 'call_syntax' | 'flat_arguments' | 'arguments_beside' | 'inferred_name' | 'lost_string_token' | 'lost_arg_key' | 'agent_shape' | 'drifted_markup' | 'name_line';
+export type ToolCallRewrite = 'doubled_braces' | 'arguments_as_string' | 'arguments_as_text' | 'function_wrapper' | 'call_syntax' | 'flat_arguments' | 'arguments_beside' | 'inferred_name' | 'lost_string_token' | 'lost_arg_key' | 'agent_shape' | 'drifted_markup' | 'name_line' | 'name_separator';
 
 /** Every {@link ToolCallRewrite}. */
-export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'arguments_as_text', 'function_wrapper', 'call_syntax', 'flat_arguments', 'arguments_beside', 'inferred_name', 'lost_string_token', 'lost_arg_key', 'agent_shape', 'drifted_markup', 'name_line'] as const);
+export const TOOL_CALL_REWRITES: readonly ToolCallRewrite[] = Object.freeze(['doubled_braces', 'arguments_as_string', 'arguments_as_text', 'function_wrapper', 'call_syntax', 'flat_arguments', 'arguments_beside', 'inferred_name', 'lost_string_token', 'lost_arg_key', 'agent_shape', 'drifted_markup', 'name_line', 'name_separator'] as const);
 
 /** One tool call found in a reply. */
 export interface ToolCall<A = unknown> {

@@ -1944,3 +1944,24 @@ describe('deepseek_dsml with doubled bars (<｜｜DSML｜｜…>): read as with 
     throwsCode('<｜｜DSML｜｜tool_calls>\n<｜｜DSML｜｜invoke name="read_file">\n<｜｜DSML｜｜parameter name="path" string="true">a.t', 'UNREPAIRABLE', /cut off/);
   });
 });
+
+// Session 34 (3), lmstudio #1358: LFM2's `<|tool_call_start|>[resolve_library_id(…)]<|tool_call_end|>` for the tool
+// `resolve-library-id`, and any name that is no tool in those tokens, gave no call and no error.
+describe("pythonic: a name that is no tool after a call token is an error; one tool's but for _ and -, that tool", () => {
+  const lfm = [{ name: 'resolve-library-id' }, { name: 'list_directory' }];
+  test('_ for - (or the reverse), one tool alike: that tool (name_separator)', () => {
+    for (const text of ['<|tool_call_start|>[resolve_library_id(libraryName="astro")]<|tool_call_end|>', 'resolve_library_id(libraryName="astro")', '[resolve_library_id(libraryName="astro")]']) {
+      const r = readAlike(text, lfm);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text], [[['pythonic', 'resolve-library-id', { libraryName: 'astro' }, ['name_separator']]], ''], text);
+    }
+    // Two tools alike: neither is guessed.
+    assert.throws(() => extractToolCalls('<|tool_call_start|>[a_b_c(x=1)]<|tool_call_end|>', { tools: [{ name: 'a-b_c' }, { name: 'a_b-c' }] }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH' && /"a_b_c".*"a-b_c", "a_b-c"/.test(e.message));
+  });
+  test('a name that is no tool in the tokens: SCHEMA_MISMATCH naming the tools; in prose, text', () => {
+    for (const text of ['<|tool_call_start|>[list_dir(path="a")]<|tool_call_end|>', 'Sure. <|tool_call_start|>[list_dir(path="a")]<|tool_call_end|> Then.']) {
+      assert.throws(() => extractToolCalls(text, { tools: lfm }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH' && /"list_dir".*"resolve-library-id", "list_directory"/.test(e.message), text);
+    }
+    const prose = 'See [list_dir(path="a")] for it.';
+    assert.deepEqual(readAlike(prose, lfm), { calls: [], text: prose });
+  });
+});
