@@ -1965,3 +1965,21 @@ describe("pythonic: a name that is no tool after a call token is an error; one t
     assert.deepEqual(readAlike(prose, lfm), { calls: [], text: prose });
   });
 });
+
+// Session 34 (3), vscode-copilot-release #8177: Gemini's `print(default_api.…)` lines, one holding two calls run
+// together, gave no call at all, the well-formed lines too.
+describe('pythonic: calls run together on a line are read; a line that does not read is an error, not every call dropped', () => {
+  const term = [{ name: 'run_in_terminal' }];
+  const p = (command: string) => `print(default_api.run_in_terminal(command="${command}", isBackground=False))`;
+  test('glued calls: each read, in order', () => {
+    const r = readAlike(`${p('cd a')}\n${p('go mod tidy')}${p('cd b')}\n${p('ls')}`, term);
+    assert.deepEqual([r.calls.map((c) => (c.arguments as { command: string }).command), r.text], [['cd a', 'go mod tidy', 'cd b', 'ls'], '']);
+    assert.deepEqual(readAlike('run_in_terminal(command="a") run_in_terminal(command="b")', term).calls.map((c) => c.arguments), [{ command: 'a' }, { command: 'b' }]);
+    assert.deepEqual(readAlike(`\`\`\`tool_code\n${p('a')}${p('b')}\n\`\`\``, term).calls.map((c) => (c.arguments as { command: string }).command), ['a', 'b']);
+  });
+  test('a later line that starts with a call and does not read: an error naming it; prose after one call stays prose', () => {
+    assert.throws(() => extractToolCalls(`${p('cd a')}\nprint(default_api.run_in_terminal(command="go")))${p('b')}\n${p('ls')}`, { tools: term }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /pythonic calls at line 2/.test(e.message));
+    const prose = 'run_in_terminal(command="a") runs it.';
+    assert.deepEqual(readAlike(prose, term), { calls: [], text: prose });
+  });
+});
