@@ -158,26 +158,33 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
   return calls;
 }
 
-/** langroid's label before a call, `TOOL:`, maybe with the tool's name after it. */
-const TOOL_LABEL = 'TOOL:';
+/** Labels before a call: langroid's `TOOL:` (maybe with the tool's name after it), and `function_call:` (opencompany #2010). */
+const TOOL_LABELS: readonly string[] = ['TOOL:', 'function_call:'];
+
+/** The label of TOOL_LABELS that ends at `k`, else undefined. */
+function labelEndingAt(text: string, k: number): string | undefined {
+  return TOOL_LABELS.find((label) => text.endsWith(label, k));
+}
 
 /**
- * Where a bare call at `start` begins with the label langroid's prompt asks for before it, `TOOL:`
- * (maybe followed by the called tool's name, `TOOL: web_search⏎{…}`), at a line's start: taken out
+ * Where a bare call at `start` begins with a label of TOOL_LABELS before it (langroid's prompt asks for
+ * `TOOL:`, maybe followed by the called tool's name, `TOOL: web_search⏎{…}`), at a line's start: taken out
  * with the call. `start` when no such label is there.
  */
 function toolLabelBefore(text: string, start: number, items: ReadonlyArray<{ value: unknown }>): number {
   const from = Math.max(0, start - 200);
   let k = start;
   while (k > from && isWs(text.charCodeAt(k - 1))) k--;
-  if (!text.endsWith(TOOL_LABEL, k)) {
+  let label = labelEndingAt(text, k);
+  if (label === undefined) {
     const name = items.length === 1 ? nameOf(items[0].value) : undefined;
     if (name === undefined || !text.endsWith(name, k)) return start;
     k -= name.length;
     while (k > from && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
-    if (!text.endsWith(TOOL_LABEL, k)) return start;
+    label = labelEndingAt(text, k);
+    if (label === undefined) return start;
   }
-  k -= TOOL_LABEL.length;
+  k -= label.length;
   let line = k;
   while (line > 0 && (text.charCodeAt(line - 1) === 0x20 || text.charCodeAt(line - 1) === 0x09)) line--;
   return line === 0 || text.charCodeAt(line - 1) === 0x0a ? k : start;
@@ -228,20 +235,26 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
 function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
-  const taken = closedTo(spans, removed, reasoningUntil);
+  // A list drafted in a reasoning block (`<think>[f(x=1)]</think>`) is no call, as in every other format.
+  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
   const calls: ToolCall[] = [];
   // The last wrapped list's range: a list right after it may be its echo.
   let last: readonly [number, number] | undefined;
   // A reply of bare calls (`get_weather(city="x")`) only when nothing else in it was a call: after a
   // call in another format, the same call written again would run twice.
   const wholeReply = spans.length === 0 && removed.length === 0;
-  for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.has(name), wholeReply)) {
+  // A name one tool's but for `_` written for `-` (`resolve_library_id` for `resolve-library-id`) is that tool's.
+  const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
+  for (const list of findPythonicCalls(text, taken, known, wholeReply)) {
     const range = widenToWrapper(text, [list.start, list.end]);
     removed.push(range);
     if (last !== undefined && echoes(text, last, range, list)) continue;
     for (const call of list.calls) {
       const args = pythonicArguments(call, ctx);
-      calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, list.nameLine === true ? ['name_line'] : []));
+      const rewrites: ToolCallRewrite[] = list.nameLine === true ? ['name_line'] : [];
+      const alike = ctx.tools.alike(call.name);
+      if (alike !== undefined) rewrites.push('name_separator');
+      calls.push(callFromValue({ name: alike ?? call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites));
     }
     last = range[0] < list.start && range[1] > list.end ? range : undefined;
   }

@@ -92,3 +92,30 @@ function keyBefore(text: string, colon: number): boolean {
   while (k >= 0 && isWs(text.charCodeAt(k))) k--;
   return k >= 0 && (text.charCodeAt(k) === 0x7b || text.charCodeAt(k) === 0x2c);
 }
+
+/**
+ * Where a Gemma call's arguments end in `body` (past the `}` or `)` that closes its first `{` or `(`,
+ * strings between string tokens skipped), when text follows them: a call no token closed and the
+ * reply's prose after it (`<|tool_call>call:f{a:1} for it.`). Undefined when they never close or
+ * nothing follows. One pass.
+ */
+export function gemmaArgumentsEnd(body: string): number | undefined {
+  let k = 0;
+  while (k < body.length && isWs(body.charCodeAt(k))) k++;
+  const open = body.charCodeAt(k);
+  if (open !== 0x7b && open !== 0x28) return undefined;
+  let depth = 0;
+  while (k < body.length) {
+    const token = STRING_TOKENS.find((t) => body.startsWith(t, k));
+    if (token !== undefined) {
+      const end = body.indexOf(token, k + token.length);
+      if (end === -1) return undefined;
+      k = end + token.length;
+      continue;
+    }
+    const c = body.charCodeAt(k++);
+    if (c === 0x7b || c === 0x28 || c === 0x5b) depth++;
+    else if ((c === 0x7d || c === 0x29 || c === 0x5d) && --depth === 0) return body.slice(k).trim() === '' ? undefined : k;
+  }
+  return undefined;
+}

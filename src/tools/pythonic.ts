@@ -117,8 +117,10 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
       if (grouping.block) return { start: at, end: text.length, calls };
       throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its ${kind} never ends`);
     }
-    // In a block, the next call on the next line.
-    if (!grouping.block || text.slice(afterCall, i).indexOf('\n') < 0) return i;
+    // In a block, the next call on the next line; or glued to this one on its line, a call to a known
+    // tool right after its `)` (`print(default_api.f(…))print(default_api.g(…))`, vscode-copilot-release
+    // #8177): each call's parentheses close it, so where one ends and the next starts is not in doubt.
+    if (!grouping.block || (text.slice(afterCall, i).indexOf('\n') < 0 && !gluedCallAt(text, i, known))) return i;
   }
 }
 
@@ -267,9 +269,12 @@ export function findPythonicCalls(text: string, taken: RangeSet, known: (name: s
     // is a list in prose that does not read as calls (`See [f(x)]`: no error).
     const placed = startsLine(text, at) || at < listLineEnd;
     if (!placed && proseCutOff) continue;
+    // After a call token (`<|tool_call_start|>[…]`) the markup says calls come: a name that is no tool
+    // is read, for the error that names the tools (not left as text).
+    const knownHere = afterCallToken(text, at) ? anyName : known;
     let list: PythonicList | number;
     try {
-      list = readCalls(text, at, at + 1, LIST, known, !placed, quotes);
+      list = readCalls(text, at, at + 1, LIST, knownHere, !placed, quotes);
     } catch (error) {
       if (placed) throw error;
       // A list cut off read to the text's end: looking again at every later `[` in prose would be
@@ -353,6 +358,23 @@ function chatGlmError(name: string, args: ReturnType<typeof readArguments>): Jso
 /** The tokens a pythonic list of calls follows (Llama 4's, LFM2's): the markup says calls come. */
 const CALL_TOKENS = ['<|python_start|>', '<|tool_call_start|>'];
 
+/** Whether a call to a known tool (`NAME(` or Gemini's `print(default_api.NAME(`) starts at `i`. */
+function gluedCallAt(text: string, i: number, known: (name: string) => boolean): boolean {
+  let call = callNameAt(text, i);
+  if (call === undefined) return false;
+  if (call.name === 'print' && text[call.end] === '(') {
+    const printed = callNameAt(text, call.end + 1);
+    if (printed === undefined || !printed.name.startsWith(DEFAULT_API)) return false;
+    call = { name: printed.name.slice(DEFAULT_API.length), end: printed.end };
+  } else if (call.name.startsWith(DEFAULT_API)) {
+    call = { name: call.name.slice(DEFAULT_API.length), end: call.end };
+  }
+  return text[call.end] === '(' && known(call.name);
+}
+
+/** Any name: after a call token, every call is one (see findPythonicCalls). */
+const anyName = (): boolean => true;
+
 /** Whether a call token stands right before `at` (spaces between). */
 function afterCallToken(text: string, at: number): boolean {
   let k = at;
@@ -397,7 +419,21 @@ function wholeReplyCalls(text: string, taken: RangeSet, known: (name: string) =>
   }
   if (start >= text.length || !NAME_START.test(text[start])) return undefined;
   const list = readCalls(text, start, start, WHOLE_REPLY, known, true, quotes);
-  return typeof list === 'number' || list.positional !== undefined || list.end !== text.length ? undefined : list;
+  if (typeof list === 'number') {
+    // Lines of calls, then a line that starts with a call to a known tool and does not read as calls
+    // (`print(default_api.f(…)))print(…)`, glued and broken): the calls before it would be lost with
+    // it, without a word. The line is the error.
+    const lineStart = text.lastIndexOf('\n', Math.min(list, text.length - 1)) + 1;
+    let k = lineStart;
+    while (k < text.length && (text[k] === ' ' || text[k] === '\t')) k++;
+    if (lineStart > start && gluedCallAt(text, k, known)) {
+      let line = 1;
+      for (let j = text.indexOf('\n'); j >= 0 && j < lineStart; j = text.indexOf('\n', j + 1)) line++;
+      throw new JsonMendError('UNREPAIRABLE', `the pythonic calls at line ${line} cannot be read: the line starts with a call, then does not go on as calls (one call per line, each closed)`);
+    }
+    return undefined;
+  }
+  return list.positional !== undefined || list.end !== text.length ? undefined : list;
 }
 
 /** Llama 3.1's built-in tool call, `NAME.call(`, up to its `(` (no backtracking: one name, fixed words). */

@@ -1,6 +1,7 @@
 // From a span (or a bare JSON value) to tool calls: the name checked against the tools, the arguments
 // parsed with `readToolArguments` and repaired by the tool's schema. Line numbers for messages are
 // computed only when an error is made (they cost a pass over the text before the call).
+import { isWs } from '../extract/chars.js';
 import { JsonMendError } from '../errors.js';
 import { sameJson } from '../same-json.js';
 import { TOKENS as T, type ToolCallFormat, type ToolCallSpan } from '../extract/tool-calls/index.js';
@@ -11,7 +12,7 @@ import type { TextRepair } from '../parse/types.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { objectShape, onlyStringParameter, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
-import { gemmaArgumentsText } from './gemma-args.js';
+import { gemmaArgumentsEnd, gemmaArgumentsText } from './gemma-args.js';
 import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
 import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
@@ -97,9 +98,9 @@ export function notArgPairs(where: Where, detail?: string): JsonMendError {
   return new JsonMendError('UNREPAIRABLE', `${where()}: its arguments are not in ${T.argKeyOpen}KEY${T.argKeyClose}${T.argValueOpen}VALUE${T.argValueClose} pairs${detail === undefined ? '' : `: ${detail}`}`);
 }
 
-/** Parses `argumentsText` (doubled braces undone), refuses a cut-off or a placeholder, then applies the schema. */
+/** Parses `argumentsText` (doubled braces undone), refuses a cut-off (closers left out before a closing token are none) or a placeholder, then applies the schema. */
 export function argumentsFromText(
-  argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where,
+  argumentsText: string, schema: SchemaLike | undefined, options: ParserSettings, rewrites: ToolCallRewrite[], where: Where, closedByToken = false,
 ): { value: unknown; repairs: Repair[] } {
   let repairs: Repair[] = [];
   let value: unknown;
@@ -108,6 +109,8 @@ export function argumentsFromText(
   } catch (error) {
     throw aboutCall(error, () => `the arguments of ${where()}`);
   }
+  // A closing token right after the arguments: closers left out, not a cut (see closersBeforeCloseToken).
+  if (closedByToken) repairs = closersBeforeCloseToken(argumentsText, repairs);
   if (wasCutOff(repairs)) throw cutOff(where);
   if (hasPlaceholder(repairs)) throw placeholder(where);
   return withSchema(value, doubledBracesAsRewrite(repairs, rewrites), schema, where);
@@ -228,18 +231,23 @@ function wrapperClash(value: unknown): string | undefined {
  * smolagents' `tool_name`/`tool_arguments`, agent-zero's `tool_name`/`tool_args`, LangChain's
  * `action`/`action_input`, MemGPT's `function`/`params`, `tool`/`args`, and the envelopes gpt-oss
  * (`function`/`parameters`) and Nemotron (`tool`/`parameters`) write when told of tools in a prompt,
- * and GLM-4.7's `function`/`arguments` (mlx-lm #792).
+ * GLM-4.7's `function`/`arguments` (mlx-lm #792), Gemini's `tool_name`/`inputs` (vscode-copilot-release
+ * #7280) and `call`/`arguments` (opencompany #2010, maybe beside an `id`).
  */
 const AGENT_SHAPES: ReadonlyArray<readonly [name: string, args: string]> = [
   ['tool_name', 'tool_arguments'], ['tool_name', 'tool_args'], ['action', 'action_input'], ['function', 'params'], ['function', 'parameters'],
-  ['function', 'arguments'], ['tool', 'args'], ['tool', 'parameters'],
+  ['function', 'arguments'], ['tool', 'args'], ['tool', 'parameters'], ['tool_name', 'inputs'], ['call', 'arguments'],
 ];
+
+/** The members of an agent's call object that name it and pass its arguments: not its thinking, nor a string `id` beside them. */
+function shapeKeys(value: Record<string, unknown>): string[] {
+  return Object.keys(value).filter((k) => !THINKING_KEYS.has(k) && !(k === 'id' && typeof value.id === 'string'));
+}
 
 /** The name an object in one of AGENT_SHAPES gives, whether or not it is a tool's; else undefined. */
 function agentShapeName(value: unknown): string | undefined {
   if (!isObject(value)) return undefined;
-  const keys = Object.keys(value).filter((k) => !THINKING_KEYS.has(k));
-  if (keys.length !== 2) return undefined;
+  if (shapeKeys(value).length !== 2) return undefined;
   const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && value[args] !== undefined);
   return shape === undefined ? undefined : (value[shape[0]] as string);
 }
@@ -286,10 +294,16 @@ export function agentCalls(value: unknown, ctx: ReadContext, rewrites: ToolCallR
     // The usual shape with thinking beside it (`{"thought": …, "name": …, "arguments": {…}}`).
     const rest = thinking ? Object.fromEntries(keys.map((k) => [k, value[k]])) : undefined;
     if (rest !== undefined && isCallShaped(rest) && ctx.tools.has(nameOf(rest)!)) calls = [rest];
+  }
+  const named = shapeKeys(value);
+  if (named.length === 2) {
     // The arguments an object, or text (`"action_input": "x"`, read as a call's string arguments are).
-    const shape = AGENT_SHAPES.find(([name, args]) => typeof value[name] === 'string' && (isObject(value[args]) || typeof value[args] === 'string') && ctx.tools.has(value[name] as string));
-    if (shape !== undefined) calls = [{ name: value[shape[0]], arguments: value[shape[1]] }];
-  } else if (keys.length === 1) {
+    const shape = AGENT_SHAPES.find(([name, args]) => named.includes(name) && named.includes(args) && typeof value[name] === 'string'
+      && (isObject(value[args]) || typeof value[args] === 'string') && ctx.tools.has(value[name] as string));
+    // An `id` beside them (opencompany #2010's `{"id": …, "call": NAME, "arguments": {…}}`) is the call's.
+    if (shape !== undefined) calls = [typeof value.id === 'string' ? { name: value[shape[0]], arguments: value[shape[1]], id: value.id } : { name: value[shape[0]], arguments: value[shape[1]] }];
+  }
+  if (calls === undefined && keys.length === 1) {
     const inner = value[keys[0]];
     // GPT's `tool_uses` says they are calls: a tool not given is an error (callFromValue), not the reply.
     const uses = !thinking && keys[0] === 'tool_uses' ? parallelToolUses(inner) : undefined;
@@ -551,7 +565,10 @@ function closesUnopened(text: string): boolean {
  * follows the JSON (`[TOOL_CALLS][{…}]⏎extra text`, vLLM's test_mistral_tool_parser; see jsonEndBeforeProse).
  */
 function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
-  if (span.closed || (span.body !== 'call' && span.body !== 'arguments')) return undefined;
+  if (span.closed) return undefined;
+  // `Use <|tool_call>call:f{a:<|"|>x<|"|>} for it.`: the prose after Gemma's arguments is the reply's.
+  if (span.body === 'gemma_args') return gemmaArgumentsEnd(body);
+  if (span.body !== 'call' && span.body !== 'arguments') return undefined;
   return jsonEndBeforeProse(body);
 }
 
@@ -565,11 +582,28 @@ function jsonBodyEnd(span: ToolCallSpan, body: string): number | undefined {
 function closersBeforeCloseToken(body: string, repairs: Repair[]): Repair[] {
   const trimmed = body.trimEnd();
   const last = trimmed.charCodeAt(trimmed.length - 1);
-  if (last !== 0x7d && last !== 0x5d) return repairs;
+  if (last !== 0x7d && last !== 0x5d && !(last === 0x22 && endsInStringValue(trimmed))) return repairs;
   const cut = repairs.filter((r): r is TextRepair => 'offset' in r && isCutOffRepair(r.kind));
   if (cut.length !== 1) return repairs;
   const closers: TextRepair = { ...cut[0], kind: 'missing_closer', detail: 'inserted the closers left out before the call\'s closing token' };
   return repairs.map((r) => (r === cut[0] ? closers : r));
+}
+
+/**
+ * Whether `text`, ending in `"`, ends in a member's string value (`{"city": "Rome"`): the string after a
+ * `:`, whole. A key (`{"city": "Rome", "unit"`) is no value: its member was cut.
+ */
+function endsInStringValue(text: string): boolean {
+  let k = text.length - 2;
+  for (; k >= 0; k--) {
+    if (text.charCodeAt(k) !== 0x22) continue;
+    let slashes = 0;
+    while (k - 1 - slashes >= 0 && text.charCodeAt(k - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) break;
+  }
+  k--;
+  while (k >= 0 && isWs(text.charCodeAt(k))) k--;
+  return k >= 0 && text.charCodeAt(k) === 0x3a;
 }
 
 function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
@@ -687,7 +721,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Nothing, or only a fence's opening line (DeepSeek V3's ```` ```json ````) or the object's `{`, before
     // the reply's end: cut off.
     if (!span.closed && atEnd && /^(?:```[\w-]*)?\s*[{[]?$/.test(body.trim())) throw cutOff(where);
-    read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where);
+    // Ended by the call's token (harmony's `<|call|>`, rancher-ai-agent #147): closers left out, as in a `<tool_call>`.
+    read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where, span.closed);
   } else if (span.body === 'named_tags') {
     const tags = readNamedTags(body, schema, ctx.parseOptions);
     if (tags.drifted) rewrites.push('drifted_markup');

@@ -58,6 +58,28 @@ export class ToolRegistry {
     return this.open || this.byName.has(name);
   }
 
+  /** The tools by their names with each `-` written `_`: for alike(). */
+  private bySeparator: Map<string, string[]> | undefined;
+
+  /**
+   * The one tool whose name differs from `name` only by `_` written for `-` or the reverse
+   * (`resolve_library_id` for `resolve-library-id`, lmstudio #1358), when `name` is no tool; else undefined.
+   */
+  alike(name: string): string | undefined {
+    if (this.open || this.byName.has(name)) return undefined;
+    if (this.bySeparator === undefined) {
+      this.bySeparator = new Map();
+      for (const tool of this.byName.keys()) {
+        const key = tool.replaceAll('-', '_');
+        const list = this.bySeparator.get(key);
+        if (list === undefined) this.bySeparator.set(key, [tool]);
+        else list.push(tool);
+      }
+    }
+    const found = this.bySeparator.get(name.replaceAll('-', '_'));
+    return found?.length === 1 ? found[0] : undefined;
+  }
+
   /**
    * The tools whose schema declares every one of `keys` and requires none that is missing: the
    * candidates for a call whose markup names no tool.

@@ -166,6 +166,7 @@ export interface ParameterMarkup {
 export const QWEN_PARAMETERS: ParameterMarkup = { open: T.parameterOpen, close: T.parameterClose };
 const INVOKE_PARAMETERS: ParameterMarkup = { open: T.invokeParameterOpen, close: T.parameterClose };
 const DSML_PARAMETERS: ParameterMarkup = { open: T.dsmlParameterOpen, close: T.dsmlParameterClose };
+const DSML2_PARAMETERS: ParameterMarkup = { open: T.dsml2ParameterOpen, close: T.dsml2ParameterClose };
 /** MiniCPM5's (mlx-lm #1316): `<param name="KEY">`, attributes in either quotes, values maybe in CDATA. */
 const PARAM_PARAMETERS: ParameterMarkup = { open: T.paramOpen, close: T.paramClose, cdata: true };
 
@@ -176,7 +177,7 @@ const PARAM_PARAMETERS: ParameterMarkup = { open: T.paramOpen, close: T.paramClo
  */
 export function parameterMarkup(format: string, body = ''): ParameterMarkup {
   if (format === 'invoke') return INVOKE_PARAMETERS;
-  if (format === 'deepseek_dsml') return DSML_PARAMETERS;
+  if (format === 'deepseek_dsml') return body.includes(T.dsml2ParameterOpen) ? DSML2_PARAMETERS : DSML_PARAMETERS;
   if (body.includes(T.parameterOpen)) return QWEN_PARAMETERS;
   if (body.includes(T.invokeParameterOpen)) return INVOKE_PARAMETERS;
   return body.includes(T.paramOpen) ? PARAM_PARAMETERS : QWEN_PARAMETERS;

@@ -1870,3 +1870,116 @@ describe("gemini_cli: [tool_call: NAME for KEY 'VALUE'], as Gemini CLI's prompt 
     for (const text of ["[tool_call: glob for pattern '**/*.py']", "Write `[tool_call: read_file for absolute_path 'x']` to read it.", "<think>[tool_call: read_file for absolute_path 'x']</think>Done."]) assert.deepEqual(read(text), { calls: [], text });
   });
 });
+
+// Session 34 (3), opencompany #2010 and vscode-copilot-release #7280: `{"id": …, "call": NAME, "arguments": {…}}`
+// after `function_call:`, and Gemini's `{"tool_name": NAME, "inputs": {…}}`: no call and no error.
+describe('agent shapes: `call`/`arguments` (beside an id) and `tool_name`/`inputs`, naming one of the tools', () => {
+  test('a call (agent_shape), its id kept, a function_call: label taken out with it', () => {
+    const r = readAlike('function_call:{"id":"call_3rYfJz8w","call":"read_file","arguments":{"path":"a.txt"}}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites, c.id]), r.text], [[['json', 'read_file', { path: 'a.txt' }, ['agent_shape'], 'call_3rYfJz8w']], '']);
+    const g = readAlike('{\n  "tool_name": "read_file",\n  "inputs": {\n    "path": "/x.txt"\n  }\n}', tools);
+    assert.deepEqual([g.calls.map((c) => [c.name, c.arguments, c.rewrites]), g.text], [[['read_file', { path: '/x.txt' }, ['agent_shape']]], '']);
+    assert.equal(readAlike('Checking.\nfunction_call:{"name":"read_file","arguments":{"path":"a"}}', tools).text, 'Checking.');
+  });
+  test('a name that is no tool: the answer stays text', () => {
+    for (const text of ['{"call": "mom", "arguments": {"when": "now"}}', '{"tool_name": "hammer", "inputs": {"n": 2}}']) assert.deepEqual(readAlike(text, tools), { calls: [], text });
+  });
+});
+
+// Session 34 (3): a Python call list in `<think>` was read as a call, unlike every other format's draft.
+describe('a pythonic call list drafted in reasoning: a draft, no call', () => {
+  test('in <think>: text; after </think>: a call', () => {
+    for (const text of ["<think>\n[get_weather(location='x')]\n</think>", "<think>I could do [get_weather(location='x')]</think>Sunny, I think."]) assert.deepEqual(readAlike(text, tools), { calls: [], text });
+    const r = readAlike("<think>\n[get_weather(location='x')]\n</think>\n[get_weather(location='Oslo')]", tools);
+    assert.deepEqual(r.calls.map((c) => [c.format, c.arguments]), [['pythonic', { location: 'Oslo' }]]);
+  });
+});
+
+// Session 34 (3), rancher-ai-agent #147: gpt-oss's arguments one `}` short before `<|call|>` were "cut off",
+// where the same before `</tool_call>` is read with `missing_closer`.
+describe("closers left out before a call's end token (harmony's <|call|>): missing_closer, not cut off", () => {
+  const harmony = (args: string) => `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>${args}<|call|>`;
+  test('after a closer or a whole string value: read', () => {
+    for (const [args, value] of [['{"location":"Rome"', { location: 'Rome' }], ['{"location":"Rome","days":{"n":1}', { location: 'Rome', days: { n: 1 } }], ['{"location":"R\\"x"', { location: 'R"x' }]] as const) {
+      const r = readAlike(harmony(args), [{ name: 'get_weather' }]);
+      assert.deepEqual(r.calls.map((c) => [c.arguments, c.repairs.map((x) => x.kind)]), [[value, ['missing_closer']]], args);
+    }
+    assert.deepEqual(only('<tool_call>{"name":"get_weather","arguments":{"location":"Rome"</tool_call>').arguments, { location: 'Rome' });
+  });
+  test('inside a value, after a key, or with no end token: cut off', () => {
+    for (const args of ['{"location":"Ro', '{"location":"Rome", "days"', '{"location":"Rome", "days":']) throwsCode(harmony(args), 'UNREPAIRABLE', /cut off/);
+    throwsCode('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"Rome"', 'UNREPAIRABLE', /cut off/);
+  });
+});
+
+// Session 34 (3): an unclosed Gemma call took the prose after it out of the text (`Use … for it.` → "Use").
+describe("a Gemma call no <tool_call|> closes: the text after its arguments stays the reply's", () => {
+  test('the call read, the prose kept', () => {
+    const r = readAlike('Use <|tool_call>call:get_weather{location:<|"|>Oslo<|"|>} for it.', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.arguments, c.repairs.map((x) => x.kind)]), r.text], [[['gemma', { location: 'Oslo' }, ['unquoted_key']]], 'Use  for it.']);
+    const nested = readAlike('Use <|tool_call>call:get_weather{location:<|"|>Os}lo<|"|>,days:(2)}\nThen done.', tools);
+    assert.deepEqual([nested.calls.map((c) => c.arguments), nested.text], [[{ location: 'Os}lo', days: 2 }], 'Use \nThen done.']);
+    throwsCode('Use <|tool_call>call:get_weather{location:<|"|>Oslo for it.', 'UNREPAIRABLE', /cut off/);
+  });
+});
+
+// Session 34 (3), lmstudio #825: a Qwen3-Coder call with `</function>` left out before `</tool_call>` was "cut off".
+describe('qwen3_coder: </tool_call> ends a call whose </function> was left out', () => {
+  test('read, the text after it kept; a parameter left open stays cut off', () => {
+    const r = readAlike('<function=read_file> <parameter=path> a.txt </parameter> </tool_call>', tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['qwen3_coder', 'read_file', { path: ' a.txt ' }]], '']);
+    const lines = readAlike('<tool_call>\n<function=read_file>\n<parameter=path>\na.txt\n</parameter>\n</tool_call>\nDone.', tools);
+    assert.deepEqual([lines.calls.map((c) => c.arguments), lines.text], [[{ path: 'a.txt' }], 'Done.']);
+    throwsCode('<tool_call>\n<function=read_file>\n<parameter=path>a.txt</tool_call>', 'UNREPAIRABLE', /"read_file" \(qwen3_coder, line 1\) is cut off/);
+  });
+});
+
+// Session 34 (3), opencompany #2093: DeepSeek's DSML with each bar doubled gave no call and no error.
+describe('deepseek_dsml with doubled bars (<｜｜DSML｜｜…>): read as with single bars', () => {
+  test('both calls, the section taken out, the prose kept', () => {
+    const reply = 'No results so far.\n\n<｜｜DSML｜｜tool_calls>\n<｜｜DSML｜｜invoke name="read_file">\n<｜｜DSML｜｜parameter name="path" string="true">a.txt</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke>\n<｜｜DSML｜｜invoke name="web_search">\n<｜｜DSML｜｜parameter name="query" string="true">strategy</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke>\n</｜｜DSML｜｜tool_calls>';
+    const r = readAlike(reply, tools);
+    assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['deepseek_dsml', 'read_file', { path: 'a.txt' }], ['deepseek_dsml', 'web_search', { query: 'strategy' }]], 'No results so far.']);
+    throwsCode('<｜｜DSML｜｜tool_calls>\n<｜｜DSML｜｜invoke name="rm">\n</｜｜DSML｜｜invoke>\n</｜｜DSML｜｜tool_calls>', 'SCHEMA_MISMATCH', /"rm"/);
+    throwsCode('<｜｜DSML｜｜tool_calls>\n<｜｜DSML｜｜invoke name="read_file">\n<｜｜DSML｜｜parameter name="path" string="true">a.t', 'UNREPAIRABLE', /cut off/);
+  });
+});
+
+// Session 34 (3), lmstudio #1358: LFM2's `<|tool_call_start|>[resolve_library_id(…)]<|tool_call_end|>` for the tool
+// `resolve-library-id`, and any name that is no tool in those tokens, gave no call and no error.
+describe("pythonic: a name that is no tool after a call token is an error; one tool's but for _ and -, that tool", () => {
+  const lfm = [{ name: 'resolve-library-id' }, { name: 'list_directory' }];
+  test('_ for - (or the reverse), one tool alike: that tool (name_separator)', () => {
+    for (const text of ['<|tool_call_start|>[resolve_library_id(libraryName="astro")]<|tool_call_end|>', 'resolve_library_id(libraryName="astro")', '[resolve_library_id(libraryName="astro")]']) {
+      const r = readAlike(text, lfm);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text], [[['pythonic', 'resolve-library-id', { libraryName: 'astro' }, ['name_separator']]], ''], text);
+    }
+    // Two tools alike: neither is guessed.
+    assert.throws(() => extractToolCalls('<|tool_call_start|>[a_b_c(x=1)]<|tool_call_end|>', { tools: [{ name: 'a-b_c' }, { name: 'a_b-c' }] }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH' && /"a_b_c".*"a-b_c", "a_b-c"/.test(e.message));
+  });
+  test('a name that is no tool in the tokens: SCHEMA_MISMATCH naming the tools; in prose, text', () => {
+    for (const text of ['<|tool_call_start|>[list_dir(path="a")]<|tool_call_end|>', 'Sure. <|tool_call_start|>[list_dir(path="a")]<|tool_call_end|> Then.']) {
+      assert.throws(() => extractToolCalls(text, { tools: lfm }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH' && /"list_dir".*"resolve-library-id", "list_directory"/.test(e.message), text);
+    }
+    const prose = 'See [list_dir(path="a")] for it.';
+    assert.deepEqual(readAlike(prose, lfm), { calls: [], text: prose });
+  });
+});
+
+// Session 34 (3), vscode-copilot-release #8177: Gemini's `print(default_api.…)` lines, one holding two calls run
+// together, gave no call at all, the well-formed lines too.
+describe('pythonic: calls run together on a line are read; a line that does not read is an error, not every call dropped', () => {
+  const term = [{ name: 'run_in_terminal' }];
+  const p = (command: string) => `print(default_api.run_in_terminal(command="${command}", isBackground=False))`;
+  test('glued calls: each read, in order', () => {
+    const r = readAlike(`${p('cd a')}\n${p('go mod tidy')}${p('cd b')}\n${p('ls')}`, term);
+    assert.deepEqual([r.calls.map((c) => (c.arguments as { command: string }).command), r.text], [['cd a', 'go mod tidy', 'cd b', 'ls'], '']);
+    assert.deepEqual(readAlike('run_in_terminal(command="a") run_in_terminal(command="b")', term).calls.map((c) => c.arguments), [{ command: 'a' }, { command: 'b' }]);
+    assert.deepEqual(readAlike(`\`\`\`tool_code\n${p('a')}${p('b')}\n\`\`\``, term).calls.map((c) => (c.arguments as { command: string }).command), ['a', 'b']);
+  });
+  test('a later line that starts with a call and does not read: an error naming it; prose after one call stays prose', () => {
+    assert.throws(() => extractToolCalls(`${p('cd a')}\nprint(default_api.run_in_terminal(command="go")))${p('b')}\n${p('ls')}`, { tools: term }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /pythonic calls at line 2/.test(e.message));
+    const prose = 'run_in_terminal(command="a") runs it.';
+    assert.deepEqual(readAlike(prose, term), { calls: [], text: prose });
+  });
+});

@@ -90,7 +90,7 @@ const REASONING: ReadonlyMap<string, string> = new Map([
 /** DeepSeek's call section openers: the tokenizer's, and as R1 and its distills also write it. */
 const DEEPSEEK_SECTIONS: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsMerged, T.deepseekCallsUnderscored, T.deepseekCallsSpaced, T.deepseekCallsEscaped]);
 
-const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, ...DEEPSEEK_SECTIONS, T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen];
+const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, ...DEEPSEEK_SECTIONS, T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen, T.dsml2ToolCallsOpen, T.dsml2FunctionCallsOpen];
 const LONGEST_END_OF_THINKING = Math.max(...ENDS_THINKING.map((t) => t.length));
 
 /** The openers of `<think>` tags' blocks, which a call section ends (not Gemma's channel or `[THINK]`). */
@@ -102,7 +102,8 @@ const THINK_CLOSERS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((t
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
-  T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose, T.seedCallOpen, T.seedCallClose,
+  T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose,
+  T.dsml2FunctionCallsOpen, T.dsml2FunctionCallsClose, T.dsml2ToolCallsOpen, T.dsml2ToolCallsClose, T.seedCallOpen, T.seedCallClose,
   T.minimaxNamespace, T.toolUseClose, T.arrowClose,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
@@ -113,7 +114,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.toolCallNamedOpen, T.functionCallNamedOpen, T.toolUseOpen, T.arrowOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.dsml2InvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
 
@@ -132,9 +133,10 @@ const NAMED_TOOL_CALL_ENDS: readonly End[] = [...HERMES_ENDS, { token: T.toolCal
 const NAMED_FUNCTION_CALL_ENDS: readonly End[] = [
   { token: T.functionCallClose, consume: true }, { token: T.functionCallNamedOpen, consume: false }, { token: T.functionCallOpen, consume: false },
 ];
+/** A `</tool_call>` ends the call too when its `</function>` was left out (lmstudio #825); it stays to be stripped. */
 const QWEN_ENDS: readonly End[] = [
   { token: T.functionClose, consume: true }, { token: T.toolCallOpen, consume: false }, { token: T.functionOpen, consume: false },
-  { token: T.functionNameOpen, consume: false },
+  { token: T.functionNameOpen, consume: false }, { token: T.toolCallClose, consume: false },
 ];
 const LLAMA_ENDS: readonly End[] = [
   { token: T.eomId, consume: true }, { token: T.eotId, consume: true }, { token: T.pythonTag, consume: false },
@@ -171,6 +173,11 @@ const MINIMAX_M3_ENDS: readonly End[] = [
 const DSML_ENDS: readonly End[] = [
   { token: T.dsmlInvokeClose, consume: true }, { token: T.dsmlInvokeOpen, consume: false },
   { token: T.dsmlFunctionCallsClose, consume: false }, { token: T.dsmlToolCallsClose, consume: false },
+];
+/** DSML with each bar doubled (see formats.ts). */
+const DSML2_ENDS: readonly End[] = [
+  { token: T.dsml2InvokeClose, consume: true }, { token: T.dsml2InvokeOpen, consume: false },
+  { token: T.dsml2FunctionCallsClose, consume: false }, { token: T.dsml2ToolCallsClose, consume: false },
 ];
 const KIMI_ENDS: readonly End[] = [
   { token: T.kimiCallEnd, consume: true }, { token: T.kimiSectionEnd, consume: false }, { token: T.kimiCallBegin, consume: false },
@@ -584,6 +591,7 @@ export class ToolCallScanner {
       case T.invokeOpen:
         return this.invokeHeader(at, at, T.invokeOpen);
       case T.dsmlInvokeOpen:
+      case T.dsml2InvokeOpen:
       case T.minimaxM3InvokeOpen:
         return this.invokeHeader(at, at, token);
       case T.gemmaCallOpen:
@@ -1005,6 +1013,7 @@ function invokeKind(open: string): Pick<Header, 'format' | 'body' | 'ends'> {
   if (open === T.minimaxM3InvokeOpen) return { format: 'minimax_m3', body: 'named_tags', ends: MINIMAX_M3_ENDS };
   if (open === T.functionNameOpen) return { format: 'qwen3_coder', body: 'parameters', ends: QWEN_ENDS };
   if (open === T.dsmlInvokeOpen) return { format: 'deepseek_dsml', body: 'parameters', ends: DSML_ENDS };
+  if (open === T.dsml2InvokeOpen) return { format: 'deepseek_dsml', body: 'parameters', ends: DSML2_ENDS };
   return { format: 'invoke', body: 'parameters', ends: INVOKE_ENDS };
 }
 
