@@ -95,9 +95,12 @@ export const PARSE_ONLY_BUDGET = 45 * 1024;
  * data or making up values (about 4.9 KB; 159.8 KB from dist/), and 161 KB until a template echoed
  * before the answer, MetaGPT's `[CONTENT]` markers and the values in prose after a whole value stopped
  * giving a placeholder, a made-up array of a word or the first value alone (about 3 KB; 162.8 KB from
- * dist/).
+ * dist/), and 164 KB until a value labelled the answer after a draft or an example, a code block in a
+ * value's string in prose, a string that opens with a fence in a stream, prose in braces, a value's
+ * quotes escaped twice and the closers a reply left out after a whole value stopped losing data or
+ * making up members (about 3.1 KB; 165.9 KB from dist/).
  */
-export const PARSE_ONLY_CEILING = 164 * 1024;
+export const PARSE_ONLY_CEILING = 168 * 1024;
 
 /** The code of an application that imports only `parse`. */
 export const PARSE_ONLY = "import { parse } from 'jsonmend'; console.log(parse('{}'));";
