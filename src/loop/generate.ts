@@ -1,7 +1,7 @@
 // The structured-output loop: ask, parse, verify, feed back, retry — within a budget, with typed events.
+import type { OutputOf } from '../schema/types.js';
 import { JsonMendError } from '../errors.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
-import type { StandardSchemaV1 } from '../schema/standard.js';
 import type { VerifyAllResult } from '../verify/index.js';
 import { createStreamParser } from '../stream/index.js';
 import { openScope, type AttemptScope } from './call.js';
@@ -79,8 +79,7 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   recoverToolCall?: boolean;
 }
 
-/** The value type a schema produces: a Standard Schema's output type, else `unknown`. */
-export type OutputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : unknown;
+export type { OutputOf };
 
 /** What {@link generate} resolves to. */
 export interface GenerateResult<T = unknown> {

@@ -103,3 +103,6 @@ export interface RepairReport<T = unknown> {
   value: T;
   repairs: Repair[];
 }
+
+/** The value type a schema produces: a Standard Schema's output type, else `unknown`. */
+export type OutputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : unknown;

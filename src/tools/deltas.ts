@@ -12,7 +12,7 @@ import { ChunkText } from '../stream/text.js';
 import type { StreamParser } from '../stream/types.js';
 import { parserOptions } from './context.js';
 import { argumentsFromText, cutOff, hasPlaceholder, isReadingError, placeholder, wasCutOff } from './read-call.js';
-import { parseToolArguments, readToolArguments } from '../loop/tool-args.js';
+import { parseToolArguments, readToolArguments } from './arguments.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { ToolRegistry } from './registry.js';
 import { RootCloseHint } from './root-close.js';

@@ -7,7 +7,7 @@ import { resolveExtractOptions } from '../extract/extract.js';
 import { isJsonLanguage } from '../extract/languages.js';
 import { scanStructure, type Region } from '../extract/structure.js';
 import { scanToolCalls, type ToolCallScan } from '../extract/tool-calls/index.js';
-import { readToolArguments } from '../loop/tool-args.js';
+import { readToolArguments } from './arguments.js';
 import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from './react.js';
 import type { Repair } from '../schema/types.js';
 import { assertText, JsonMendError } from '../errors.js';

@@ -6,7 +6,7 @@
 // failed.
 import type { RangeSet } from './ranges.js';
 import { JsonMendError } from '../errors.js';
-import { readToolArguments } from '../loop/tool-args.js';
+import { readToolArguments } from './arguments.js';
 import type { Repair } from '../schema/types.js';
 import type { ReadContext } from './read-call.js';
 import { appendAll } from '../arrays.js';

@@ -5,7 +5,7 @@ import { isWs } from '../extract/chars.js';
 import { JsonMendError } from '../errors.js';
 import { sameJson } from '../same-json.js';
 import { TOKENS as T, type ToolCallFormat, type ToolCallSpan } from '../extract/tool-calls/index.js';
-import { readToolArguments } from '../loop/tool-args.js';
+import { readToolArguments } from './arguments.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import { coerceWithReport } from '../schema/index.js';
 import type { TextRepair } from '../parse/types.js';

@@ -5,7 +5,7 @@
 import { JsonMendError } from '../../errors.js';
 import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
-import { parseToolArguments } from '../tool-args.js';
+import { parseToolArguments } from '../../tools/arguments.js';
 import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
 import { JsonPrefix, inOrderOf } from './json-prefix.js';
 

@@ -5,7 +5,7 @@ import { JsonMendError } from '../../errors.js';
 import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
 import type { LoopParseOptions } from '../parse-reply.js';
-import { parseToolArguments } from '../tool-args.js';
+import { parseToolArguments } from '../../tools/arguments.js';
 import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
 
 export type { AiSdkRepairOptions } from './ai-sdk-options.js';

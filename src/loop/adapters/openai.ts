@@ -4,7 +4,7 @@ import { JsonMendError, describeType } from '../../errors.js';
 import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
 import type { OutputOf } from '../generate.js';
-import { parseToolArguments, type ToolArgumentsOptions } from '../tool-args.js';
+import { parseToolArguments, type ToolArgumentsOptions } from '../../tools/arguments.js';
 import { toolCallsFromText } from '../../tools/recover.js';
 
 /** A Chat Completions function tool call (`message.tool_calls[i]`), structurally. */

@@ -3,14 +3,14 @@ import { assertText, JsonMendError } from '../errors.js';
 import { TOKENS } from '../extract/tool-calls/index.js';
 import { coerceWithReport, parseWithReport, SchemaError } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
-import { parserOptions } from '../tools/context.js';
-import { objectShape, onlyStringParameter } from '../tools/registry.js';
-import { parameterMarkup, readParameters } from '../tools/xml-params.js';
-import type { LoopParseOptions } from './parse-reply.js';
-import type { OutputOf } from './generate.js';
+import { parserOptions } from './context.js';
+import { objectShape, onlyStringParameter } from './registry.js';
+import { parameterMarkup, readParameters } from './xml-params.js';
+import type { OutputOf, SchemaParseOptions } from '../schema/types.js';
+import type { ParseOptions } from '../parse/types.js';
 
 /** Options of {@link parseToolArguments}. */
-export interface ToolArgumentsOptions extends LoopParseOptions {
+export interface ToolArgumentsOptions extends Omit<ParseOptions, 'onRepair'>, Pick<SchemaParseOptions, 'acceptTruncated'> {
   /** Called once with every repair (text and schema), only when one fired. */
   onRepair?: (repairs: readonly Repair[]) => void;
 }
