@@ -88,6 +88,13 @@ export class StreamReplay {
     try {
       const value = parser.end();
       byId('stream-snapshot').textContent = pretty(value);
+      // end()'s own snapshot: the root's completion when only the whole reply could tell, and the
+      // repairs only the whole reply's reading made.
+      const last = parser.snapshot;
+      const deltas = byId('stream-deltas');
+      for (const d of last.deltas ?? []) deltas.append(el('li', { 'data-step': 'end' }, `end ${deltaLine(d)}`));
+      for (const r of last.repairs) deltas.append(el('li', { class: 'repair-note' }, `end repair ${r.kind} at ${r.line}:${r.column}`));
+      deltas.scrollTop = deltas.scrollHeight;
       this.status(`done: end() returned the value after ${this.step} chunks`);
     } catch (error) {
       this.fail(error);
