@@ -11,7 +11,7 @@ import { feedbackFor, parseReply, type LoopParseOptions } from './parse-reply.js
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
 import { appendAll } from '../arrays.js';
-import { CLOSERS_AT_END, onlyClosersAtEnd } from '../parse/closers-at-end.js';
+import { closersLeftOut } from '../parse/closers-at-end.js';
 
 /** The `verify` option of `generate`: claims in the value, checked against a tool's output. */
 export interface VerifyClaimsOption<T = unknown> {
@@ -92,10 +92,8 @@ async function endedWithoutClosers(reply: ModelReply, settings: JudgeSettings, r
   } catch {
     return undefined;
   }
-  if (!onlyClosersAtEnd(repairs)) return undefined;
-  const ended = repairs.map((r) =>
-    r.kind === 'truncated' && 'detail' in r ? { ...r, kind: 'missing_closer' as const, detail: `the reply ended (finish reason "stop") after a whole value; ${r.detail.slice(CLOSERS_AT_END.length)}` } : r,
-  );
+  const ended = closersLeftOut(repairs);
+  if (ended === undefined) return undefined;
   return { value, repairs: ended };
 }
 

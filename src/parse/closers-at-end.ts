@@ -22,3 +22,15 @@ export function onlyClosersAtEnd(repairs: readonly { kind: string; detail?: stri
   }
   return cuts === 1 && closers;
 }
+
+/**
+ * The repairs of a reading that took a cut-off value (`acceptTruncated: true`) of a reply the model
+ * ended itself (finish reason `stop`), when the one cut was closers left out after a whole value: that
+ * repair renamed `missing_closer`, saying why. Undefined when anything else was cut.
+ */
+export function closersLeftOut<R extends { kind: string; detail?: string }>(repairs: readonly R[]): R[] | undefined {
+  if (!onlyClosersAtEnd(repairs)) return undefined;
+  return repairs.map((r) =>
+    r.kind === 'truncated' && typeof r.detail === 'string' ? { ...r, kind: 'missing_closer', detail: `the reply ended (finish reason "stop") after a whole value; ${r.detail.slice(CLOSERS_AT_END.length)}` } : r,
+  );
+}

@@ -106,13 +106,16 @@ const foldedEnums = new WeakMap<readonly unknown[], ReadonlyMap<string, string |
 /**
  * The container a string holds as JSON (`"[\"a\"]"` → `["a"]`), only when it is of the kind wanted:
  * parsed with `JSON.parse`, or else with the tolerant parser refusing every guess (`strict`), which
- * reads a Python dict's repr, single quotes, trailing commas (`json.dumps(str(d))`, langchain #26655).
+ * reads a Python dict's repr, single quotes, trailing commas (`json.dumps(str(d))`, langchain #26655),
+ * and, where an array is wanted, a Python tuple's (`"(240, 128, 128)"`).
  */
 export function unwrapJsonString(text: string, kind: 'array' | 'object'): Converted<unknown> {
   const t = text.trim();
   const open = kind === 'array' ? '[' : '{';
   const close = kind === 'array' ? ']' : '}';
-  if (t[0] !== open || t[t.length - 1] !== close) return NO;
+  // `"rgb_color": "(240, 128, 128)"` (home-llm #84): a Python tuple's repr where an array is expected.
+  const tuple = kind === 'array' && t[0] === '(' && t[t.length - 1] === ')';
+  if (!tuple && (t[0] !== open || t[t.length - 1] !== close)) return NO;
   let parsed: unknown;
   try {
     const exact = tryJsonParse(t);

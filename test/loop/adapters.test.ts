@@ -107,6 +107,16 @@ describe('OpenAI SDK helpers', () => {
     assert.throws(() => parseChoiceContent(cut, Weather), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE');
     assert.deepEqual(parseChoiceContent(cut, Weather, { acceptTruncated: true }), { city: 'Rome', days: 2 });
   });
+
+  test('parseChoiceContent takes a reply the model ended itself, whole but for its closers, as generate() does', () => {
+    // Before: REPAIR_REFUSED "the reply is cut off".
+    const kinds: string[] = [];
+    const ended = { finish_reason: 'stop', message: { content: '{"city":"Rome","days":2' } };
+    assert.deepEqual(parseChoiceContent(ended, Weather, { onRepair: (r) => kinds.push(...r.map((x) => x.kind)) }), { city: 'Rome', days: 2 });
+    assert.deepEqual(kinds, ['missing_closer']);
+    // Cut inside a string: still refused.
+    assert.throws(() => parseChoiceContent({ finish_reason: 'stop', message: { content: '{"days":2,"city":"Ro' } }, Weather), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED');
+  });
 });
 
 describe('parseToolArguments', () => {

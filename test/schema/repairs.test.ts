@@ -333,6 +333,14 @@ describe('each repair in isolation', () => {
     const two = { type: 'object', properties: { a_b: { type: 'object' }, aB: { type: 'object' }, x: { type: 'string' } }, additionalProperties: false };
     assert.throws(() => coerce({ AB: { x: '1' } }, two), SchemaError);
   });
+  test('unwrap_json_string: a Python tuple\'s repr where an array is expected (home-llm #84, the second survey)', () => {
+    const light = { type: 'object', properties: { rgb_color: { type: 'array', items: { type: 'integer' } } } };
+    // Before: SCHEMA_MISMATCH (the same value written as "[…]" was read).
+    const r = one({ rgb_color: '(240, 128, 128)' }, light);
+    assert.deepEqual([r.value, kinds(r.repairs)], [{ rgb_color: [240, 128, 128] }, ['unwrap_json_string']]);
+    // Words in parentheses are no tuple: a string array takes the text as its one item, as before.
+    assert.deepEqual(coerce({ n: '(see above)' }, { type: 'object', properties: { n: { type: 'array', items: { type: 'string' } } } }), { n: ['(see above)'] });
+  });
   test('unwrap_object then unwrap_singleton_array: the answer in a one-element array under the wrapper (Mirascope #554)', () => {
     const book = { type: 'object', properties: { title: { type: 'string' }, author: { type: 'string' } }, required: ['title', 'author'] };
     // Before: SCHEMA_MISMATCH, /title missing.

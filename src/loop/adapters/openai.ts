@@ -1,5 +1,6 @@
 // OpenAI SDK helpers: tool-call arguments and message content, read with jsonmend.
 // Imported from `jsonmend/openai`; uses structural types only, so `openai` is never loaded by jsonmend.
+import { closersLeftOut } from '../../parse/closers-at-end.js';
 import { JsonMendError, describeType } from '../../errors.js';
 import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
@@ -131,5 +132,21 @@ export function parseChoiceContent<S extends SchemaLike | undefined = undefined,
   if (choice.finish_reason === 'length' && !options.acceptTruncated) {
     throw new JsonMendError('UNREPAIRABLE', 'the reply was cut off by the output-token limit (finish_reason "length")');
   }
-  return parseWithReport(message.content ?? '', { ...options, schema }).value as T;
+  const text = message.content ?? '';
+  try {
+    return parseWithReport(text, { ...options, schema }).value as T;
+  } catch (refused) {
+    // A reply the model ended itself, whole but for its closers: left out, not cut off (as generate() reads it).
+    if (choice.finish_reason !== 'stop' || options.acceptTruncated || !(refused instanceof JsonMendError) || refused.code !== 'REPAIR_REFUSED') throw refused;
+    let read;
+    try {
+      read = parseWithReport(text, { ...options, onRepair: undefined, schema, acceptTruncated: true });
+    } catch {
+      throw refused;
+    }
+    const repairs = closersLeftOut(read.repairs);
+    if (repairs === undefined) throw refused;
+    options.onRepair?.(repairs);
+    return read.value as T;
+  }
 }
