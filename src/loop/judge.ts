@@ -11,7 +11,7 @@ import { feedbackFor, parseReply, type LoopParseOptions } from './parse-reply.js
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
 import { appendAll } from '../arrays.js';
-import { closersLeftOut } from '../parse/closers-at-end.js';
+import { closersLeftOut, mayBeClosersLeftOut } from '../parse/closers-at-end.js';
 
 /** The `verify` option of `generate`: claims in the value, checked against a tool's output. */
 export interface VerifyClaimsOption<T = unknown> {
@@ -84,7 +84,7 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
  * repair says so (`missing_closer`). Anything else cut off stays refused. Undefined: not this case.
  */
 async function endedWithoutClosers(reply: ModelReply, settings: JudgeSettings, refused: unknown): Promise<{ value: unknown; repairs: Repair[] } | undefined> {
-  if (reply.finishReason !== 'stop' || settings.acceptTruncated || !(refused instanceof JsonMendError) || refused.code !== 'REPAIR_REFUSED') return undefined;
+  if (!mayBeClosersLeftOut(reply.finishReason === 'stop', settings.acceptTruncated, refused)) return undefined;
   const repairs: Repair[] = [];
   let value: unknown;
   try {

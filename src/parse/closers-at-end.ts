@@ -2,6 +2,7 @@
 // output limit, or written to its end by a model that left the `}` out (a stop string that ate it,
 // mlc-llm #2868; Mistral 7B "often", deepeval #816). The text alone cannot tell; a provider's finish
 // reason can, and the loop asks (see loop/judge.ts).
+import { JsonMendError } from '../errors.js';
 import { isCutOffRepair } from './kind-flags.js';
 import type { TextRepair } from './types.js';
 
@@ -33,4 +34,13 @@ export function closersLeftOut<R extends { kind: string; detail?: string }>(repa
   return repairs.map((r) =>
     r.kind === 'truncated' && typeof r.detail === 'string' ? { ...r, kind: 'missing_closer', detail: `the reply ended (finish reason "stop") after a whole value; ${r.detail.slice(CLOSERS_AT_END.length)}` } : r,
   );
+}
+
+/**
+ * Whether a refused reading is worth reading again for closers left out: the model ended the reply
+ * itself (`endedByModel`: finish reason `stop`), a cut was not already accepted, and the refusal is
+ * `REPAIR_REFUSED` (a cut-off value's).
+ */
+export function mayBeClosersLeftOut(endedByModel: boolean, acceptTruncated: boolean | undefined, refused: unknown): boolean {
+  return endedByModel && acceptTruncated !== true && refused instanceof JsonMendError && refused.code === 'REPAIR_REFUSED';
 }

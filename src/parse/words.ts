@@ -825,8 +825,10 @@ export function strayMarkBeforeKey(e: Engine, c: number): boolean {
 
 /** Whether `name` holds a `!` or `?` that a space and more words follow: a sentence ended inside it. */
 function endsSentenceWithin(name: string): boolean {
-  for (let k = name.indexOf('!'); k >= 0; k = name.indexOf('!', k + 1)) if (name.charCodeAt(k + 1) === Ch.SPACE && k + 2 < name.length) return true;
-  for (let k = name.indexOf('?'); k >= 0; k = name.indexOf('?', k + 1)) if (name.charCodeAt(k + 1) === Ch.SPACE && k + 2 < name.length) return true;
+  for (let k = 0; k + 2 < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if ((c === Ch.BANG || c === Ch.QUESTION) && name.charCodeAt(k + 1) === Ch.SPACE) return true;
+  }
   return false;
 }
 

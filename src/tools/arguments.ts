@@ -2,6 +2,7 @@
 import { assertText, JsonMendError } from '../errors.js';
 import { TOKENS } from '../extract/tool-calls/index.js';
 import { coerceWithReport, parseWithReport, SchemaError } from '../schema/index.js';
+import { isPlainObject } from '../schema/guide.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { parserOptions } from './context.js';
 import { objectShape, onlyStringParameter } from './registry.js';
@@ -130,10 +131,6 @@ function withoutEndBreaks(text: string): string {
 /** The members a tool call written whole may hold its arguments in. */
 const ARGUMENT_MEMBERS: ReadonlySet<string> = new Set(['arguments', 'parameters', 'input', 'args']);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * The arguments of `value` when it is a whole tool call, `{"name": …, "arguments": {…}}` (or `parameters`,
  * `input`, `args`, beside an `id` and `type` only; the arguments an object or a JSON string of one), maybe in
@@ -141,9 +138,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * its members; else undefined.
  */
 function callArguments(value: unknown, declared: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   let call = value;
-  if (isObject(value.function) && value.name === undefined) {
+  if (isPlainObject(value.function) && value.name === undefined) {
     if (Object.keys(value).some((k) => k !== 'function' && k !== 'type' && k !== 'id') || (value.type !== undefined && value.type !== 'function')) return undefined;
     call = value.function;
   }
@@ -161,7 +158,7 @@ function callArguments(value: unknown, declared: Record<string, unknown>): Recor
       return undefined;
     }
   }
-  return isObject(args) ? args : undefined;
+  return isPlainObject(args) ? args : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 // OpenAI SDK helpers: tool-call arguments and message content, read with jsonmend.
 // Imported from `jsonmend/openai`; uses structural types only, so `openai` is never loaded by jsonmend.
-import { closersLeftOut } from '../../parse/closers-at-end.js';
+import { closersLeftOut, mayBeClosersLeftOut } from '../../parse/closers-at-end.js';
 import { JsonMendError, describeType } from '../../errors.js';
 import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
@@ -137,7 +137,7 @@ export function parseChoiceContent<S extends SchemaLike | undefined = undefined,
     return parseWithReport(text, { ...options, schema }).value as T;
   } catch (refused) {
     // A reply the model ended itself, whole but for its closers: left out, not cut off (as generate() reads it).
-    if (choice.finish_reason !== 'stop' || options.acceptTruncated || !(refused instanceof JsonMendError) || refused.code !== 'REPAIR_REFUSED') throw refused;
+    if (!mayBeClosersLeftOut(choice.finish_reason === 'stop', options.acceptTruncated, refused)) throw refused;
     let read;
     try {
       read = parseWithReport(text, { ...options, onRepair: undefined, schema, acceptTruncated: true });
