@@ -281,6 +281,20 @@ function wholeSpan(text: string, root: Region): { start: number; end: number; we
 }
 
 /**
+ * `<think>…</think>⏎391`: a judge's score, a label or a flag written alone after the reasoning that
+ * opens the reply. The span of that one string, number or literal, else undefined.
+ */
+function scalarAfterReasoning(text: string, root: Region): { start: number; end: number } | undefined {
+  const first = root.children[0];
+  const s = skipWs(text, 0, root.end);
+  if (first === undefined || first.kind !== 'reasoning' || first.start > s || s >= first.end) return undefined;
+  const a = skipWs(text, first.end, root.end);
+  const e = trimEnd(text, a, root.end);
+  const v = skipComments(text, a, e);
+  return v < e && isWholeScalar(text, v, e) ? { start: a, end: e } : undefined;
+}
+
+/**
  * Where the answer starts when the reply opens with a reasoning block (`<think>…</think>`, or text
  * before a `</think>` that no opener opened): just past it, else 0. For the parser's look at the
  * answer as a whole text (parse/candidates.ts, withWholeText).
@@ -345,6 +359,10 @@ function extractResolved(text: string, names: TagNames, allow: Allowed): Candida
   // A reply that starts with `[1]` is whole only when nothing else in it looks like JSON; otherwise
   // the `[1]` was a citation or a numbered note before the answer.
   if (w !== undefined && !g.out.some((c) => !c.weak)) return [finish(make(text, w.start, w.end, 'whole', ctx, false, false))];
+  if (allow.whole && g.out.every((c) => c.candidate.reasoning === true)) {
+    const answer = scalarAfterReasoning(text, root);
+    if (answer !== undefined) g.out.push(make(text, answer.start, answer.end, 'whole', ctx, false, false));
+  }
   return choose(g.out);
 }
 

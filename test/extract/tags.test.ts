@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extract, type Candidate, type ExtractOptions } from '../../src/extract/index.js';
+import { parse } from '../../src/parse/index.js';
 
 function run(text: string, options?: ExtractOptions): Candidate[] {
   const found = extract(text, options);
@@ -116,6 +117,20 @@ describe('extract: reasoning blocks', () => {
     assert.deepEqual(brief(run('{"draft": 1}\n</think>\n{"final": 2}')), [['balanced', '{"final": 2}']]);
     // And several orphan closers: everything before the last is reasoning.
     assert.deepEqual(brief(run('{"a": 1}</think>{"b": 2}</think>{"c": 3}')), [['balanced', '{"c": 3}']]);
+  });
+
+  test('a lone string, number or literal after the reasoning that opens the reply is the answer', () => {
+    // A DeepSeek-V4 judge's raw completion, its `<think>` written into the prompt (DeepSeek-v4-Flash #16):
+    // NO_JSON before, though the answer is plain.
+    const judge = '1.  The user asks for the product of 17 and 23.\n3.  Provide the answer briefly.</think>391';
+    assert.deepEqual(brief(run(judge)), [['whole', '391']]);
+    assert.equal(parse(judge), 391);
+    assert.equal(parse('<think>x</think>\n"yes"'), 'yes');
+    assert.equal(parse('<think>a</think>\n\n0.85\n'), 0.85);
+    assert.equal(parse('<think>a</think>null'), null);
+    // The answer wins over a draft in the reasoning; prose is still no value.
+    assert.equal(parse('<think>{"draft": 1}</think>\n391'), 391);
+    assert.throws(() => parse('<think>a</think>The answer is 391.'), { code: 'NO_JSON' });
   });
 
   test('an unclosed fence in reasoning ends at the reasoning closer', () => {
