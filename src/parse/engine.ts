@@ -140,6 +140,8 @@ export class Engine {
    * @internal
    */
   keyString: string | undefined = undefined;
+  /** The name of the key last read: a bare word that repeats it is a variable's name (see readUnquotedValue). @internal */
+  keyName = '';
   /** @internal */ strStart = 0;
   /** Absolute offset of a value's quote whose backslash was dropped (`"q": \"foo\"`: see strayBackslash), or -1. @internal */
   escapedQuoteAt = -1;
@@ -240,6 +242,12 @@ export class Engine {
   }
 
   /** Every repair so far, as report objects (line and column not yet filled in). */
+  /** The next value in the current object belongs to `name`. @internal */
+  key(name: string): void {
+    this.keyName = name;
+    this.sink.key(name);
+  }
+
   get repairs(): TextRepair[] {
     return this.log.toArray();
   }

@@ -167,7 +167,7 @@ export const REPAIR_KINDS = {
     input: '{"a": 1, NOTE "b": 2}', value: { a: 1, b: 2 }, at: 9, guess: true, cutOff: false, fuzz: ['NOTE '],
   },
   unquoted_string: {
-    fixes: 'value without quotes (a path of marks alone too: `{route: /}`), up to `,` `}` `]` or the line end, or over the lines after it when they are words with no colon, quote or bracket and the last ends at a `,` before the next key or at the object\'s `}` (`b: hey world⏎  so that we can,⏎  c: 1`) (URLs keep their `//`; in an object, a comma between thousands does not end it: `$1,299.99`; an amount after `~` `<` `>` `≈` `≤` `≥`: `~5 min`, `>=5`; a path or a name: `/usr/bin/env python`, `.NET`)',
+    fixes: 'value without quotes (a path of marks alone too: `{route: /}`), up to `,` `}` `]` or the line end, or over the lines after it when they are words with no colon, quote or bracket and the last ends at a `,` before the next key or at the object\'s `}` (`b: hey world⏎  so that we can,⏎  c: 1`) (URLs keep their `//`; in an object, a comma between thousands does not end it: `$1,299.99`; an amount after `~` `<` `>` `≈` `≤` `≥`: `~5 min`, `>=5`; a path or a name: `/usr/bin/env python`, `.NET`; a word that repeats its key, `{"keywords": keywords}`, is a variable\'s name, code: `UNREPAIRABLE`)',
     input: '{"name": John Smith}', value: { name: 'John Smith' }, at: 9, guess: true, cutOff: false, fuzz: ['x', 'x y'],
   },
   unescaped_quote: {

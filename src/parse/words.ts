@@ -608,6 +608,11 @@ export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_l
     text = text.slice(0, -1);
     e.record('missing_start_quote', start, 'inserted the missing opening quote');
   } else {
+    // `{"keywords": keywords}`: code that builds the value from a variable, its name written where
+    // the data goes. Read as text, it became data that looks real (`["keywords"]` for a list).
+    if (kind === 'unquoted_string' && e.top() === Kind.OBJECT && text === e.keyName && isIdentifier(text)) {
+      throw e.fail('UNREPAIRABLE', `the value of "${text}" is the name of a variable, not data: the reply is code`, start);
+    }
     const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
     // A value that goes on over lines (see continuedLines) is named on one.
     e.record(kind, start, `quoted ${lines > 0 ? shown.replace(/[\r\n]\s*/g, ' ') : shown}`);
@@ -855,7 +860,7 @@ export function readUnquotedKey(e: Engine): void {
   else if (e.recording) e.record('unquoted_key', start, `quoted key ${name}`);
   if (e.options.wantEdits) e.edit(start, last - start + (closed ? 1 : 0), JSON.stringify(name));
   e.pos = closed ? last + 1 : last;
-  e.sink.key(name);
+  e.key(name);
   e.keyString = undefined;
   if (e.buf.charCodeAt(e.pos) === Ch.COLON && e.pos < e.end) {
     // The colon right after the name, the usual case: what stepColon would do in the next round.
@@ -949,4 +954,9 @@ function completeLiteral(word: string): unknown {
     if (word.length > 0 && word.length < full.length && full.startsWith(word)) return LITERALS[full][0];
   }
   return undefined;
+}
+
+/** A programming language's name for a variable: `keywords`, `high_level_keywords`, `userId`. */
+function isIdentifier(text: string): boolean {
+  return /^[A-Za-z_$][\w$]*$/.test(text);
 }

@@ -399,3 +399,20 @@ describe('prose in braces is no object (letta #278, the second survey)', () => {
     assert.deepEqual(parse('Reply: {Hey there! How are you? :D} and {"a": 1}'), { a: 1 });
   });
 });
+
+describe("a variable's name where the data goes is no value (LightRAG #414, session 35 survey)", () => {
+  test('a bare word that repeats its key is an error, not a made-up string', () => {
+    // The model wrote Python that builds the dict from variables; LightRAG cut the dict out. Before:
+    // {"high_level_keywords": "high_level_keywords", …}, and with a list schema `["high_level_keywords"]`.
+    const text = '{\n        "high_level_keywords": high_level_keywords,\n        "low_level_keywords": low_level_keywords\n    }';
+    const schema = {
+      type: 'object',
+      properties: { high_level_keywords: { type: 'array', items: { type: 'string' } }, low_level_keywords: { type: 'array', items: { type: 'string' } } },
+    } as const;
+    for (const run of [() => parse(text), () => parse(text, { schema }), () => repair(text), () => parse(`{name: name, age: 3}`)]) {
+      assert.throws(run, (e) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /name of a variable/.test(e.message));
+    }
+    // A bare word that is not its key is text, as before.
+    assert.deepEqual(parse('{"status": active, "name": John Smith}'), { status: 'active', name: 'John Smith' });
+  });
+});
