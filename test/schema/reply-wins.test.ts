@@ -1,0 +1,55 @@
+// What the reply holds wins over a schema's fallback, a weaker candidate, a stripped key: the findings
+// of the fourth schema probe (F2, F9, F12, F13, F16, a union's misnamed key, shape-less Standard Schemas).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { z } from 'zod';
+import { SchemaError, coerceWithReport, parseWithReport, type SchemaRepair } from '../../src/schema/index.js';
+
+function kinds(repairs: readonly unknown[]): string[] {
+  return (repairs as SchemaRepair[]).filter((r) => typeof r.path === 'string').map((r) => r.kind);
+}
+
+function schemaError(f: () => unknown): SchemaError {
+  try {
+    f();
+  } catch (error) {
+    assert.ok(error instanceof SchemaError, `expected a SchemaError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected a SchemaError');
+}
+
+describe('F9: a Zod fallback or coercion does not replace what the reply wrote', () => {
+  test('.catch(x): "5" is read as 5, not replaced by the fallback', () => {
+    const r = parseWithReport('{"n": "5"}', { schema: z.object({ n: z.number().catch(0) }) });
+    assert.deepEqual(r.value, { n: 5 });
+    assert.deepEqual(r.repairs, [{ kind: 'string_to_number', path: '/n', before: '5', after: 5 }]);
+  });
+  test('.catch(x): a value no repair reads keeps the fallback the schema asks for', () => {
+    const r = coerceWithReport({ n: 'abc' }, z.object({ n: z.number().catch(0) }));
+    assert.deepEqual(r.value, { n: 0 });
+    assert.deepEqual(r.repairs, []);
+  });
+  test('z.coerce.boolean: "false" is false (Boolean("false") is true)', () => {
+    const r = coerceWithReport({ b: 'false' }, z.object({ b: z.coerce.boolean() }));
+    assert.deepEqual(r.value, { b: false });
+    assert.deepEqual(kinds(r.repairs), ['string_to_boolean']);
+  });
+  test('z.coerce.number: "1,234" is 1234 and "5" is 5, each reported', () => {
+    const schema = z.object({ n: z.coerce.number(), m: z.coerce.number() });
+    const r = coerceWithReport({ n: '1,234', m: '5' }, schema);
+    assert.deepEqual(r.value, { n: 1234, m: 5 });
+    assert.deepEqual(kinds(r.repairs).sort(), ['string_to_number', 'written_number']);
+  });
+  test('a transform of a value the input schema accepts is left to the schema', () => {
+    const r = coerceWithReport({ s: 'abc' }, z.object({ s: z.string().transform((s) => s.length) }));
+    assert.deepEqual(r.value, { s: 3 });
+    assert.deepEqual(r.repairs, []);
+  });
+  test('a valid value with a fallback nowhere used costs nothing', () => {
+    const input = { n: 5 };
+    const r = coerceWithReport(input, z.object({ n: z.number().catch(0) }));
+    assert.deepEqual(r.value, { n: 5 });
+    assert.deepEqual(r.repairs, []);
+  });
+});
