@@ -111,7 +111,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{id}[]` → `{"id":1} … {"id":2}` → `[{"id":1},{"id":2}]`',
   },
   pick_concatenated_value: {
-    fixes: 'several values written one after another (`{…}{…}`, read as an array of them) and a schema the array does not fit: the one of them the schema accepts (`before` lists every value); when several different ones do, no value: `REPAIR_REFUSED` (which was meant is a guess); an empty one (`{}`, `[]`) gives way to one that says something',
+    fixes: 'several values written one after another (`{…}{…}`, read as an array of them) and a schema the array does not fit: the one of them the schema accepts (`before` lists every value); when several different ones do, no value: `REPAIR_REFUSED` (which was meant is a guess); an empty one (`{}`, `[]`), or an object naming none of the properties the schema declares, gives way to one that says something',
     example: '`{x}` → `{"note": 1}{"x": 2}` → `{"x": 2}`',
   },
   unwrap_tool_call: {

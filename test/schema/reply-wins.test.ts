@@ -53,3 +53,41 @@ describe('F9: a Zod fallback or coercion does not replace what the reply wrote',
     assert.deepEqual(r.repairs, []);
   });
 });
+
+describe('F2: with an open object schema, a candidate that names none of its properties gives way', () => {
+  const open = { type: 'object', properties: { name: { type: 'string' } } };
+  test('a value quoted in the prose before the answer', () => {
+    const r = parseWithReport('The tool returned {"status": "ok"}.\n\nSo here is the record: {"name": "Ada"}', { schema: open });
+    assert.deepEqual(r.value, { name: 'Ada' });
+    assert.deepEqual(parseWithReport('I was given {"foo": 1} and I reply {"name": "Ada"}', { schema: open }).value, { name: 'Ada' });
+  });
+  test('in fences, and an empty object', () => {
+    assert.deepEqual(parseWithReport('```json\n{"status": "ok"}\n```\n```json\n{"name": "Ada"}\n```', { schema: open }).value, { name: 'Ada' });
+    assert.deepEqual(parseWithReport('Hi {} then {"name": "Ada"}', { schema: open }).value, { name: 'Ada' });
+  });
+  test('a key that names a property as rename_property compares names says something', () => {
+    assert.deepEqual(parseWithReport('I was given {"foo": 1} and I reply {"Name": "Ada"}', { schema: open }).value, { Name: 'Ada' });
+  });
+  test('a union of object branches: their properties count', () => {
+    const union = { anyOf: [{ type: 'object', properties: { name: { type: 'string' } } }, { type: 'object', properties: { id: { type: 'integer' } } }] };
+    assert.deepEqual(parseWithReport('Got {"foo": 1}; answer {"id": 2}', { schema: union }).value, { id: 2 });
+  });
+  test('the documented order stands when both name a property, and a lone weak fit is still taken', () => {
+    assert.deepEqual(parseWithReport('{"name": "Bob"} or {"name": "Ada"}', { schema: open }).value, { name: 'Bob' });
+    assert.deepEqual(parseWithReport('Here: {"foo": 1}', { schema: open }).value, { foo: 1 });
+    assert.deepEqual(parseWithReport('Got {"foo": 1} and {"bar": 2}', { schema: open }).value, { foo: 1 });
+  });
+  test('an answer cut off after a weak fit refuses the reply, rather than take the quoted value', () => {
+    assert.throws(() => parseWithReport('Got {"foo": 1}. Answer: {"name": "Ad', { schema: open }), { code: 'REPAIR_REFUSED' });
+  });
+});
+
+describe('F2: values written one after another', () => {
+  test('one naming no property gives way to one naming a property, as an empty one does', () => {
+    const open = { type: 'object', properties: { name: { type: 'string' } } };
+    const r = parseWithReport('{"foo": 1}\n\n{"name": "Ada"}', { schema: open });
+    assert.deepEqual(r.value, { name: 'Ada' });
+    assert.ok(kinds(r.repairs).includes('pick_concatenated_value'));
+    assert.throws(() => parseWithReport('{"name": "Bob"}\n\n{"name": "Ada"}', { schema: open }), { code: 'REPAIR_REFUSED' });
+  });
+});
