@@ -183,7 +183,7 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
   if (issues === undefined) {
     if (!('value' in result)) throw invalidResult('an object with neither value nor issues');
     const output = (result as { value: unknown }).value;
-    const lost = guide === undefined ? undefined : lostKeys(guide, guide.root, value, output, []);
+    const lost = guide === undefined ? strippedWhole(value, output, []) : lostKeys(guide, guide.root, value, output, []);
     if (lost === undefined) return { valid: true, value: output };
     return { valid: false, issues: () => [lostIssue(lost, value)], paths: [lost.path] };
   }
@@ -355,8 +355,49 @@ function lostKeysOfInput(guide: Guide, schema: Schema | boolean, input: unknown,
   return undefined;
 }
 
+/**
+ * For a Standard Schema with no JSON Schema to read (plain Valibot): an object of the reply, not empty,
+ * whose output holds none of its keys. The schema stripped them all (`{"result": {…}}` for
+ * `v.object({name: v.optional(…)})` gives `{}`): without its shape the wrapper cannot be taken off, so
+ * the value fails there rather than come out empty. Keys it strips beside ones it keeps cannot be told
+ * from chatter without the shape, and stay the schema's business.
+ */
+function strippedWhole(input: unknown, output: unknown, path: string[]): LostKeys | undefined {
+  if (input === output || input === null || typeof input !== 'object' || output === null || typeof output !== 'object' || path.length > MAX_WALK_DEPTH) return undefined;
+  if (Array.isArray(input)) {
+    if (!Array.isArray(output) || input.length !== output.length) return undefined;
+    for (let i = 0; i < input.length; i++) {
+      path.push(String(i));
+      const found = strippedWhole(input[i], output[i], path);
+      path.pop();
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(output)) return undefined;
+  const keys = Object.keys(input);
+  let kept = 0;
+  for (const key of keys) {
+    if (!Object.hasOwn(output, key)) continue;
+    kept++;
+    path.push(key);
+    const found = strippedWhole((input as Record<string, unknown>)[key], output[key], path);
+    path.pop();
+    if (found !== undefined) return found;
+  }
+  return kept === 0 && keys.length > 0 ? { kind: 'all', path: path.slice(), keys, declared: Object.keys(output) } : undefined;
+}
+
 function lostIssue(lost: LostKeys, value: unknown): SchemaIssue {
   const path = toPointer(lost.path);
+  if (lost.kind === 'all' && lost.declared.length === 0) {
+    return {
+      path,
+      expected: 'object with the properties the schema declares at this level',
+      received: shortValue(valueAt(value, lost.path)),
+      message: `the schema would drop every key of the object (${listValues(lost.keys)})`,
+    };
+  }
   if (lost.kind === 'replaced') {
     return { path, expected: lost.expected, received: shortValue(lost.input), message: `the schema would replace ${shortValue(lost.input)} with ${shortValue(lost.output)}, though the value reads as ${lost.expected}` };
   }

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
+import * as v from 'valibot';
 import { SchemaError, coerceWithReport, parseWithReport, type SchemaRepair } from '../../src/schema/index.js';
 
 function kinds(repairs: readonly unknown[]): string[] {
@@ -89,5 +90,41 @@ describe('F2: values written one after another', () => {
     assert.deepEqual(r.value, { name: 'Ada' });
     assert.ok(kinds(r.repairs).includes('pick_concatenated_value'));
     assert.throws(() => parseWithReport('{"name": "Bob"}\n\n{"name": "Ada"}', { schema: open }), { code: 'REPAIR_REFUSED' });
+  });
+});
+
+describe('a Standard Schema without a JSON Schema (plain Valibot): validated, not repaired, never emptied', () => {
+  test('the text repairs stay, and an issue names its path', () => {
+    const schema = v.object({ n: v.number(), tags: v.array(v.string()) });
+    assert.deepEqual(parseWithReport('```json\n{"n": 5, "tags": ["a"],}\n```', { schema }).value, { n: 5, tags: ['a'] });
+    const error = schemaError(() => coerceWithReport({ n: '5', tags: ['a'] }, schema));
+    assert.deepEqual(error.issues.map((i) => i.path), ['/n']);
+  });
+  test('an object whose every key the schema would strip is an error at its path, never {}', () => {
+    const schema = v.object({ n: v.optional(v.number()), meta: v.optional(v.object({ id: v.optional(v.number()) })) });
+    assert.equal(schemaError(() => coerceWithReport({ result: { n: 5 } }, schema)).issues[0].path, '');
+    assert.equal(schemaError(() => coerceWithReport({ n: 5, meta: { ID: 1 } }, schema)).issues[0].path, '/meta');
+  });
+  test('a hand-written Standard Schema that strips keys is read the same way', () => {
+    const schema = {
+      '~standard': {
+        version: 1 as const,
+        vendor: 'hand',
+        validate: (value: unknown) => {
+          if (value === null || typeof value !== 'object') return { issues: [{ message: 'expected object', path: [] }] };
+          const { name } = value as { name?: unknown };
+          if (name !== undefined && typeof name !== 'string') return { issues: [{ message: 'expected string', path: ['name'] }] };
+          return { value: name === undefined ? {} : { name } };
+        },
+      },
+    };
+    assert.deepEqual(coerceWithReport({ name: 'Ada', x: 1 }, schema).value, { name: 'Ada' });
+    assert.equal(schemaError(() => coerceWithReport({ answer: { name: 'Ada' } }, schema)).issues[0].path, '');
+    assert.equal(schemaError(() => coerceWithReport({ name: 5 }, schema)).issues[0].path, '/name');
+  });
+  test('keys the schema keeps, an empty object, a transform: no issue', () => {
+    assert.deepEqual(coerceWithReport({ a: 1 }, v.looseObject({ n: v.optional(v.number()) })).value, { a: 1 });
+    assert.deepEqual(coerceWithReport({}, v.object({ n: v.optional(v.number()) })).value, {});
+    assert.deepEqual(coerceWithReport({ a: 1 }, v.pipe(v.object({ a: v.number() }), v.transform((o) => o.a))).value, 1);
   });
 });
