@@ -10,7 +10,7 @@ import {
 } from './convert.js';
 import {
   type Guide, type JsonType, expectedTypes, isDeclaredProperty, isPlainObject, isRequired, itemSchema,
-  jsonTypeOf, propertySchema, resolveSchema, runValidator, satisfies, typeFits,
+  jsonTypeOf, propertySchema, resolveFor, resolveSchema, runValidator, satisfies, typeFits,
 } from './guide.js';
 import { fromFragment, fromPointer, shortValue, toPointer, valueAt } from './pointer.js';
 import { dropFailingItems, fillDefaults } from './salvage.js';
@@ -323,7 +323,8 @@ const PENDING: unique symbol = Symbol('pending');
 function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, ctx: Ctx): unknown {
   const { guide } = ctx;
   const { value, schema, trie } = frame;
-  const node = resolveSchema(guide, schema);
+  // With the conditionals that apply to the value (`then`, `dependentSchemas`), whose properties it is repaired toward.
+  const node = resolveFor(guide, schema, value);
   if (typeof node === 'boolean') return value;
 
   if (value === null && trie.here && !satisfies(guide, schema, null)) {

@@ -128,3 +128,51 @@ describe('a Standard Schema without a JSON Schema (plain Valibot): validated, no
     assert.deepEqual(coerceWithReport({ a: 1 }, v.pipe(v.object({ a: v.number() }), v.transform((o) => o.a))).value, 1);
   });
 });
+
+describe('F12: conditional subschemas guide repairs', () => {
+  const conditional = {
+    type: 'object',
+    properties: { kind: { type: 'string' } },
+    if: { properties: { kind: { const: 'x' } } },
+    then: { properties: { n: { type: 'integer' } } },
+    else: { properties: { n: { type: 'string' } } },
+  };
+  test('then and else: the branch the value takes is read', () => {
+    assert.deepEqual(coerceWithReport({ kind: 'x', n: '5' }, conditional).value, { kind: 'x', n: 5 });
+    const r = coerceWithReport({ kind: 'y', n: 5 }, conditional);
+    assert.deepEqual(r.value, { kind: 'y', n: '5' });
+    assert.deepEqual(kinds(r.repairs), ['scalar_to_string']);
+  });
+  test('inside allOf, each conditional is read', () => {
+    const schema = {
+      type: 'object',
+      properties: { kind: { type: 'string' } },
+      allOf: [
+        { if: { properties: { kind: { const: 'x' } } }, then: { properties: { n: { type: 'integer' } } } },
+        { if: { properties: { kind: { const: 'x' } } }, then: { properties: { on: { type: 'boolean' } } } },
+      ],
+    };
+    assert.deepEqual(coerceWithReport({ kind: 'x', n: '5', on: 'true' }, schema).value, { kind: 'x', n: 5, on: true });
+  });
+  test('a misnamed key under then is renamed', () => {
+    const schema = { ...conditional, then: { properties: { count: { type: 'integer' } }, required: ['count'] } };
+    assert.deepEqual(coerceWithReport({ kind: 'x', Count: '5' }, schema).value, { kind: 'x', count: 5 });
+  });
+  test('dependentSchemas and draft-07 dependencies', () => {
+    const schema = { type: 'object', properties: { a: { type: 'integer' } }, dependentSchemas: { a: { properties: { b: { type: 'integer' } } } } };
+    assert.deepEqual(coerceWithReport({ a: 1, b: '5' }, schema).value, { a: 1, b: 5 });
+    const seven = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'integer' } }, dependencies: { a: { properties: { b: { type: 'integer' } } } } };
+    assert.deepEqual(coerceWithReport({ a: 1, b: '5' }, seven).value, { a: 1, b: 5 });
+  });
+  test('dependentRequired: a missing property is an error naming it, a misnamed one is renamed', () => {
+    const schema = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, dependentRequired: { a: ['b'] } };
+    assert.equal(schemaError(() => coerceWithReport({ a: 1 }, schema)).issues[0].path, '');
+    assert.deepEqual(coerceWithReport({ a: 1, B: 2 }, schema).value, { a: 1, b: 2 });
+  });
+});
+
+test('F12: a conditional that cannot be met names the property, not "does not match then"', () => {
+  const schema = { type: 'object', properties: { kind: { type: 'string' } }, if: { properties: { kind: { const: 'x' } } }, then: { properties: { n: { type: 'integer' } } } };
+  const error = schemaError(() => coerceWithReport({ kind: 'x', n: 'abc' }, schema));
+  assert.deepEqual(error.issues.map((i) => [i.path, i.expected]), [['/n', 'integer']]);
+});
