@@ -19,7 +19,7 @@ export interface SchemaRepairKindRow {
  */
 export const SCHEMA_REPAIR_KINDS = {
   rename_property: {
-    fixes: 'a key that matches no property but equals exactly one declared property ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost; behind a `.transform`, whose output is no copy of the input, the input is read as the schema\'s input JSON Schema says (a key is stripped where the object declares properties and no `additionalProperties`: `z.object`, not `z.looseObject`)',
+    fixes: 'a key that matches no property but equals exactly one declared property (or member of a `propertyNames` `enum`: a record keyed by an enum, `z.record(z.enum([…]), …)`) ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost; behind a `.transform`, whose output is no copy of the input, the input is read as the schema\'s input JSON Schema says (a key is stripped where the object declares properties and no `additionalProperties`: `z.object`, not `z.looseObject`)',
     example: '`{full_name}` → `{"Full Name": "Ada"}` → `{"full_name": "Ada"}`',
   },
   null_to_default: {

@@ -477,15 +477,18 @@ function namesProperty(node: Schema, key: string): boolean {
  */
 function renameProperties(value: Record<string, unknown>, node: Schema, path: string[], ctx: Ctx): Record<string, unknown> {
   const props = node.properties;
-  if (props === undefined || props === null || typeof props !== 'object') return value;
+  // A record keyed by an enum (`z.record(z.enum([…]), …)`: `propertyNames: {enum: […]}`) names its keys too.
+  const members = propertyNameMembers(ctx.guide, node);
+  if ((props === undefined || props === null || typeof props !== 'object') && members === undefined) return value;
+  const names = [...(props !== null && typeof props === 'object' ? Object.keys(props) : []), ...(members ?? [])];
   const keys = Object.keys(value);
   let declaredByKey: Map<string, string | null> | undefined;
   const targets = new Map<string, string | null>(); // property → the one key renamed to it (null: several)
   for (const key of keys) {
-    if (isDeclaredProperty(node, key)) continue;
+    if (isDeclaredProperty(node, key) || members?.includes(key)) continue;
     if (declaredByKey === undefined) {
       declaredByKey = new Map();
-      for (const name of Object.keys(props)) {
+      for (const name of new Set(names)) {
         const k = propertyKey(name);
         declaredByKey.set(k, declaredByKey.has(k) ? null : name);
       }
@@ -504,6 +507,16 @@ function renameProperties(value: Record<string, unknown>, node: Schema, path: st
     setOwn(copy, target ?? key, value[key]);
   }
   return copy;
+}
+
+/** The strings a `propertyNames` subschema allows as its `enum` (or `const`); undefined when it lists none. */
+function propertyNameMembers(guide: Guide, node: Schema): string[] | undefined {
+  if (node.propertyNames === undefined) return undefined;
+  const names = resolveSchema(guide, node.propertyNames as Schema | boolean);
+  if (typeof names === 'boolean') return undefined;
+  const members = Array.isArray(names.enum) ? names.enum : 'const' in names ? [names.const] : undefined;
+  const strings = members?.filter((m): m is string => typeof m === 'string');
+  return strings === undefined || strings.length === 0 ? undefined : strings;
 }
 
 /**

@@ -176,3 +176,19 @@ test('F12: a conditional that cannot be met names the property, not "does not ma
   const error = schemaError(() => coerceWithReport({ kind: 'x', n: 'abc' }, schema));
   assert.deepEqual(error.issues.map((i) => [i.path, i.expected]), [['/n', 'integer']]);
 });
+
+describe('F16: a record keyed by an enum', () => {
+  const record = z.record(z.enum(['a', 'b']), z.number());
+  test('a key differing in case or space is renamed to the member', () => {
+    const r = coerceWithReport({ A: 1, ' b ': '2' }, record);
+    assert.deepEqual(r.value, { a: 1, b: 2 });
+    assert.deepEqual(kinds(r.repairs).sort(), ['rename_property', 'rename_property', 'string_to_number']);
+    assert.deepEqual(coerceWithReport({ a: 1, B: 2 }, z.partialRecord(z.enum(['a', 'b']), z.number())).value, { a: 1, b: 2 });
+    const json = { type: 'object', propertyNames: { enum: ['low', 'high'] }, additionalProperties: { type: 'integer' } };
+    assert.deepEqual(coerceWithReport({ Low: '1' }, json).value, { low: 1 });
+  });
+  test('a key that is no member, or a member already there, is an error naming it', () => {
+    assert.equal(schemaError(() => coerceWithReport({ a: 1, b: 2, c: 3 }, record)).issues[0].path, '/c');
+    assert.ok(schemaError(() => coerceWithReport({ a: 1, A: 3, b: 2 }, record)).issues.some((i) => i.path === '/A'));
+  });
+});
