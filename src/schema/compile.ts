@@ -279,7 +279,17 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
     const names = unionDeclared(guide, node);
     if (names !== undefined && !keys.some((key) => names.includes(key))) return { kind: 'all', path: path.slice(), keys, declared: names };
   }
-  return undefined;
+  // A union (`z.union([z.object({fullName: …optional()}), z.null()])`): read through the branch that
+  // takes the value, as the schema's own union takes the first that does.
+  const branch = declared.length === 0 ? acceptingBranch(guide, node, input) : undefined;
+  return branch === undefined ? undefined : lostKeys(guide, branch, input, output, path);
+}
+
+/** The first branch of `node`'s `anyOf` / `oneOf` that `value` meets as JSON Schema; undefined when none or no union. */
+function acceptingBranch(guide: Guide, node: Schema, value: unknown): Schema | boolean | undefined {
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  if (!Array.isArray(branches)) return undefined;
+  return branches.find((b) => satisfies(guide, b, value));
 }
 
 /**

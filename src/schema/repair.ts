@@ -340,20 +340,41 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   }
 
   const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
-  if (Array.isArray(branches) && !satisfies(guide, schema, value)) {
+  // A union the value meets as JSON Schema still fails here when a Standard Schema would strip a key of
+  // it (Zod's `z.union` of `z.object`s: a misnamed key): the branches are weighed for the rename.
+  if (Array.isArray(branches) && (!satisfies(guide, schema, value) || (trie.here && isPlainObject(value)))) {
     if (ctx.nested === 0) ctx.budget = { unions: 0 }; // a fresh budget for each site of the value
     const path = pathOf(frame);
     let best: { value: unknown; repairs: SchemaRepair[] } | undefined;
     let bestCost = Infinity;
-    for (const branch of branches) {
-      const tried = repairAgainst(value, branch, path, ctx);
-      // Fewest repairs wins, a key the branch leaves undeclared counting as one (see unkeptKeys); ties go to the first branch.
-      const cost = tried === undefined ? Infinity : tried.repairs.length + unkeptKeys(tried.value, branch, guide);
-      if (tried && cost < bestCost) {
+    let bestUnkept = Infinity;
+    const consider = (tried: { value: unknown; repairs: SchemaRepair[] } | undefined, branch: Schema | boolean): void => {
+      if (tried === undefined) return;
+      // Fewest repairs wins, a key the branch leaves undeclared counting as one (see unkeptKeys); at
+      // equal cost the one that keeps more keys, then the first branch.
+      const unkept = unkeptKeys(tried.value, branch, guide);
+      const cost = tried.repairs.length + unkept;
+      if (cost < bestCost || (cost === bestCost && unkept < bestUnkept)) {
         best = tried;
         bestCost = cost;
+        bestUnkept = unkept;
       }
-      if (best && bestCost === 0) break;
+    };
+    for (const branch of branches) {
+      const tried = repairAgainst(value, branch, path, ctx);
+      consider(tried, branch);
+      // A branch that takes the value as it stands but would strip a key that names one of its
+      // properties (it declares them all optional): the key renamed, then the branch again.
+      if (tried !== undefined && isPlainObject(tried.value) && unkeptKeys(tried.value, branch, guide) > 0) {
+        const branchNode = resolveSchema(guide, branch);
+        const scratch: Ctx = { ...ctx, repairs: [] };
+        const renamed = typeof branchNode === 'boolean' ? tried.value : renameProperties(tried.value, branchNode, path, scratch);
+        if (renamed !== tried.value) {
+          const again = repairAgainst(renamed, branch, path, ctx);
+          if (again !== undefined) consider({ value: again.value, repairs: [...tried.repairs, ...scratch.repairs, ...again.repairs] }, branch);
+        }
+      }
+      if (best !== undefined && bestCost === 0) break;
     }
     if (best && best.repairs.length > 0) {
       appendAll(ctx.repairs, best.repairs);

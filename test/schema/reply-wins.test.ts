@@ -192,3 +192,20 @@ describe('F16: a record keyed by an enum', () => {
     assert.ok(schemaError(() => coerceWithReport({ a: 1, A: 3, b: 2 }, record)).issues.some((i) => i.path === '/A'));
   });
 });
+
+describe('rename_property through a union', () => {
+  test('a Zod union of objects whose properties are optional: the misnamed key is renamed, not stripped', () => {
+    const schema = z.union([z.object({ fullName: z.string().optional() }), z.object({ id: z.number() })]);
+    const r = coerceWithReport({ full_name: 'Ada' }, schema);
+    assert.deepEqual(r.value, { fullName: 'Ada' });
+    assert.deepEqual(r.repairs, [{ kind: 'rename_property', path: '/full_name', before: 'full_name', after: 'fullName' }]);
+    const second = z.union([z.object({ a: z.string() }), z.object({ userId: z.number().optional() })]);
+    assert.deepEqual(coerceWithReport({ user_id: 5 }, second).value, { userId: 5 });
+  });
+  test('inside an object, and in a JSON Schema anyOf', () => {
+    const schema = z.object({ who: z.union([z.object({ fullName: z.string().optional() }), z.null()]) });
+    assert.deepEqual(coerceWithReport({ who: { 'Full Name': 'Ada' } }, schema).value, { who: { fullName: 'Ada' } });
+    const json = { anyOf: [{ type: 'object', properties: { fullName: { type: 'string' } }, required: ['fullName'] }, { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }] };
+    assert.deepEqual(coerceWithReport({ full_name: 'Ada' }, json).value, { fullName: 'Ada' });
+  });
+});
