@@ -95,7 +95,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`enum [ONE, TWO]` → `"ONE: the first option"` → `"ONE"`',
   },
   strip_extra_properties: {
-    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay); never all of them: `{}` made of an answer in another shape is an error',
+    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay), or with `unevaluatedProperties: false` (the keys the validator finds unevaluated that nothing in the object\'s schema names: its properties, `allOf` parts, the conditionals that apply, a union branch\'s); never all of them: `{}` made of an answer in another shape is an error',
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {

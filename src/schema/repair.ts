@@ -558,7 +558,32 @@ function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx:
     }
     return copy;
   }
+  if (isPlainObject(value) && node.unevaluatedProperties === false && frame.trie.children !== undefined) {
+    // Closed across its composition (2019-09): a key the validator found unevaluated and that nothing
+    // here names (properties and patterns, merged allOf and conditionals, a union branch's) is extra.
+    const current = (frame.copy as Record<string, unknown> | undefined) ?? value;
+    const keys = Object.keys(current);
+    const children = frame.trie.children;
+    const extra = keys.filter((key) => children.has(key) && !namedAnywhere(ctx.guide, node, key));
+    if (extra.length === 0 || extra.length === keys.length) return current;
+    const copy = { ...current };
+    for (const key of extra) {
+      ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...pathOf(frame), key]), before: copy[key], after: undefined });
+      delete copy[key];
+    }
+    return copy;
+  }
   return frame.copy ?? value;
+}
+
+/** Whether `node`, or a branch of its `anyOf` / `oneOf`, declares `key` (or a pattern matches it). */
+function namedAnywhere(guide: Guide, node: Schema, key: string): boolean {
+  if (isDeclaredProperty(node, key)) return true;
+  const branches = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])] as Array<Schema | boolean>;
+  return branches.some((b) => {
+    const branch = resolveSchema(guide, b);
+    return branch === true || (typeof branch === 'object' && isDeclaredProperty(branch, key));
+  });
 }
 
 interface Converted2 {

@@ -209,3 +209,29 @@ describe('rename_property through a union', () => {
     assert.deepEqual(coerceWithReport({ full_name: 'Ada' }, json).value, { fullName: 'Ada' });
   });
 });
+
+describe('F13: unevaluatedProperties: false closes the object as additionalProperties: false does', () => {
+  const closed = { type: 'object', properties: { fullName: { type: 'string' } }, required: ['fullName'], unevaluatedProperties: false };
+  test('a misnamed key is renamed; an extra one stripped and reported', () => {
+    assert.deepEqual(coerceWithReport({ full_name: 'Ada' }, closed).value, { fullName: 'Ada' });
+    const r = coerceWithReport({ fullName: 'Ada', x: 1 }, closed);
+    assert.deepEqual(r.value, { fullName: 'Ada' });
+    assert.deepEqual(r.repairs, [{ kind: 'strip_extra_properties', path: '/x', before: 1, after: undefined }]);
+  });
+  test('properties declared in allOf parts stay', () => {
+    const schema = { allOf: [{ type: 'object', properties: { fullName: { type: 'string' } } }, { properties: { age: { type: 'integer' } } }], unevaluatedProperties: false };
+    assert.deepEqual(coerceWithReport({ fullName: 'Ada', age: '3', x: 1 }, schema).value, { fullName: 'Ada', age: 3 });
+  });
+  test('a key a union branch names is never stripped; never all of them', () => {
+    const schema = { ...closed, anyOf: [{ properties: { y: { type: 'integer' } }, required: ['y'] }, { required: ['fullName'] }] };
+    assert.deepEqual(coerceWithReport({ fullName: 'Ada', y: 2, x: 1 }, schema).value, { fullName: 'Ada', y: 2 });
+    assert.ok(schemaError(() => coerceWithReport({ fullName: 'Ada', y: 'two' }, schema)).issues.some((i) => i.path === '/y'));
+    const open = { type: 'object', properties: { fullName: { type: 'string' } }, unevaluatedProperties: false };
+    assert.ok(schemaError(() => coerceWithReport({ a: 1, b: 2 }, open)).issues.some((i) => i.path === '/a'));
+  });
+});
+
+test('F13: an unevaluated key that cannot be stripped is named once, at its path', () => {
+  const open = { type: 'object', properties: { fullName: { type: 'string' } }, unevaluatedProperties: false };
+  assert.deepEqual(schemaError(() => coerceWithReport({ a: 1 }, open)).issues.map((i) => i.path), ['/a']);
+});
