@@ -3,7 +3,8 @@
 import { dereference, validate as cfValidate } from '@cfworker/json-schema';
 import type { Schema, SchemaDraft } from '@cfworker/json-schema';
 import { JsonMendError, describeType } from '../errors.js';
-import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, loneSurrogateIssue, propertySchema, resolveSchema, runValidator, translateValidatorError, withWellFormedKeys } from './guide.js';
+import { type Guide, expectedTypes, isDeclaredProperty, isPlainObject, itemSchema, loneSurrogateIssue, propertySchema, resolveSchema, runValidator, satisfies, translateValidatorError, withWellFormedKeys } from './guide.js';
+import { repairToSchema } from './repair.js';
 import { propertyKey } from './convert.js';
 import { cfworkerIssues, listValues, standardIssues } from './issues.js';
 import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from './pointer.js';
@@ -182,7 +183,7 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
   if (issues === undefined) {
     if (!('value' in result)) throw invalidResult('an object with neither value nor issues');
     const output = (result as { value: unknown }).value;
-    const lost = guide === undefined ? undefined : lostKeys(guide, guide.root, value, output, []);
+    const lost = guide === undefined ? strippedWhole(value, output, []) : lostKeys(guide, guide.root, value, output, []);
     if (lost === undefined) return { valid: true, value: output };
     return { valid: false, issues: () => [lostIssue(lost, value)], paths: [lost.path] };
   }
@@ -227,7 +228,10 @@ function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown):
  * (rename_property, unwrap_object, unwrap_schema_echo), or the value is an error; else the answer
  * would be lost without a word. Undefined when no key was.
  */
-type LostKeys = { kind: 'rename'; path: string[]; key: string; property: string } | { kind: 'all'; path: string[]; keys: string[]; declared: string[] };
+type LostKeys =
+  | { kind: 'rename'; path: string[]; key: string; property: string }
+  | { kind: 'all'; path: string[]; keys: string[]; declared: string[] }
+  | { kind: 'replaced'; path: string[]; input: unknown; output: unknown; expected: string };
 
 const MAX_WALK_DEPTH = 256;
 
@@ -249,6 +253,7 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
   // A transform's output is no copy of its input (`.transform(o => o.name ?? "anonymous")`): the
   // input is read alone, as the schema's input JSON Schema says it is read.
   if (Array.isArray(input) || (isPlainObject(input) && !isPlainObject(output))) return lostKeysOfInput(guide, node, input, path);
+  if (input === null || typeof input !== 'object') return replacedScalar(guide, schema, node, input, output, path);
   if (!isPlainObject(input) || !isPlainObject(output)) return undefined;
   const props = node.properties;
   const declared = props !== null && typeof props === 'object' ? Object.keys(props) : [];
@@ -274,7 +279,31 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
     const names = unionDeclared(guide, node);
     if (names !== undefined && !keys.some((key) => names.includes(key))) return { kind: 'all', path: path.slice(), keys, declared: names };
   }
-  return undefined;
+  // A union (`z.union([z.object({fullName: …optional()}), z.null()])`): read through the branch that
+  // takes the value, as the schema's own union takes the first that does.
+  const branch = declared.length === 0 ? acceptingBranch(guide, node, input) : undefined;
+  return branch === undefined ? undefined : lostKeys(guide, branch, input, output, path);
+}
+
+/** The first branch of `node`'s `anyOf` / `oneOf` that `value` meets as JSON Schema; undefined when none or no union. */
+function acceptingBranch(guide: Guide, node: Schema, value: unknown): Schema | boolean | undefined {
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  if (!Array.isArray(branches)) return undefined;
+  return branches.find((b) => satisfies(guide, b, value));
+}
+
+/**
+ * A scalar of the reply the schema replaced where its input JSON Schema does not take it, though a
+ * repair reads it as what it asks for: Zod's `.catch(0)` gives 0 for `"5"`, `z.coerce.boolean()` true for
+ * `"false"`. The reply's value is the answer: the path fails, so the repair makes it (`"5"` → 5) and the
+ * schema sees that. A value no repair reads (`"abc"`) is left to the schema's own fallback; a transform
+ * of a value the input schema takes (`z.string().transform(…)`) is the schema's business.
+ */
+function replacedScalar(guide: Guide, schema: Schema | boolean, node: Schema, input: unknown, output: unknown, path: string[]): LostKeys | undefined {
+  if (Object.is(input, output) || satisfies(guide, schema, input)) return undefined;
+  if (repairToSchema(input, schema, guide, path.slice()) === undefined) return undefined;
+  const types = expectedTypes(node);
+  return { kind: 'replaced', path: path.slice(), input, output, expected: types.length > 0 ? types.join(' or ') : 'a value the schema accepts' };
 }
 
 /**
@@ -336,8 +365,52 @@ function lostKeysOfInput(guide: Guide, schema: Schema | boolean, input: unknown,
   return undefined;
 }
 
+/**
+ * For a Standard Schema with no JSON Schema to read (plain Valibot): an object of the reply, not empty,
+ * whose output holds none of its keys. The schema stripped them all (`{"result": {…}}` for
+ * `v.object({name: v.optional(…)})` gives `{}`): without its shape the wrapper cannot be taken off, so
+ * the value fails there rather than come out empty. Keys it strips beside ones it keeps cannot be told
+ * from chatter without the shape, and stay the schema's business.
+ */
+function strippedWhole(input: unknown, output: unknown, path: string[]): LostKeys | undefined {
+  if (input === output || input === null || typeof input !== 'object' || output === null || typeof output !== 'object' || path.length > MAX_WALK_DEPTH) return undefined;
+  if (Array.isArray(input)) {
+    if (!Array.isArray(output) || input.length !== output.length) return undefined;
+    for (let i = 0; i < input.length; i++) {
+      path.push(String(i));
+      const found = strippedWhole(input[i], output[i], path);
+      path.pop();
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(output)) return undefined;
+  const keys = Object.keys(input);
+  let kept = 0;
+  for (const key of keys) {
+    if (!Object.hasOwn(output, key)) continue;
+    kept++;
+    path.push(key);
+    const found = strippedWhole((input as Record<string, unknown>)[key], output[key], path);
+    path.pop();
+    if (found !== undefined) return found;
+  }
+  return kept === 0 && keys.length > 0 ? { kind: 'all', path: path.slice(), keys, declared: Object.keys(output) } : undefined;
+}
+
 function lostIssue(lost: LostKeys, value: unknown): SchemaIssue {
   const path = toPointer(lost.path);
+  if (lost.kind === 'all' && lost.declared.length === 0) {
+    return {
+      path,
+      expected: 'object with the properties the schema declares at this level',
+      received: shortValue(valueAt(value, lost.path)),
+      message: `the schema would drop every key of the object (${listValues(lost.keys)})`,
+    };
+  }
+  if (lost.kind === 'replaced') {
+    return { path, expected: lost.expected, received: shortValue(lost.input), message: `the schema would replace ${shortValue(lost.input)} with ${shortValue(lost.output)}, though the value reads as ${lost.expected}` };
+  }
   if (lost.kind === 'rename') {
     return { path, expected: `the property ${JSON.stringify(lost.property)}`, received: JSON.stringify(lost.key), message: `the key ${JSON.stringify(lost.key)} names the property ${JSON.stringify(lost.property)}, and the schema would drop it` };
   }

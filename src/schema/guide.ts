@@ -93,6 +93,50 @@ export function resolveSchema(guide: Guide, schema: Schema | boolean | undefined
   return node;
 }
 
+/**
+ * As {@link resolveSchema}, with the conditional subschemas that apply to `value` merged in: `then`
+ * where it meets `if`, else `else`; `dependentSchemas` (draft-07 `dependencies` with a schema) of each
+ * key it has; found on the schema itself, through `$ref` and in `allOf` parts, and in what they bring
+ * (a `then` holding an `if`). Read for the shape the value is to be repaired toward; the validator
+ * still judges the whole schema.
+ */
+export function resolveFor(guide: Guide, schema: Schema | boolean | undefined, value: unknown): Schema | boolean {
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean' || schema === undefined || typeof schema === 'boolean') return node;
+  const applied: Array<Schema | boolean> = [];
+  collectApplied(guide, schema, value, applied, 0);
+  let merged: Schema = node;
+  for (const part of applied) {
+    const resolved = resolveSchema(guide, part);
+    if (isSchemaObject(resolved)) merged = mergeInto(merged, resolved);
+  }
+  return merged;
+}
+
+function collectApplied(guide: Guide, schema: Schema | boolean, value: unknown, out: Array<Schema | boolean>, depth: number): void {
+  if (!isSchemaObject(schema) || depth > MAX_REF_HOPS || out.length > MAX_REF_HOPS) return;
+  if (typeof schema.$ref === 'string') {
+    const target = refTarget(guide, schema);
+    if (target !== undefined) collectApplied(guide, target, value, out, depth + 1);
+  }
+  if (Array.isArray(schema.allOf)) for (const part of schema.allOf) collectApplied(guide, part as Schema | boolean, value, out, depth + 1);
+  const add = (part: unknown): void => {
+    if (part === undefined || typeof part === 'boolean' || !isSchemaObject(part)) return;
+    out.push(part);
+    collectApplied(guide, part, value, out, depth + 1);
+  };
+  if (schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined)) {
+    add(satisfies(guide, schema.if as Schema | boolean, value) ? schema.then : schema.else);
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const keyword of ['dependentSchemas', 'dependencies'] as const) {
+      const map = schema[keyword];
+      if (!isSchemaObject(map)) continue;
+      for (const key of Object.keys(map)) if (Object.hasOwn(value, key) && !Array.isArray(map[key])) add(map[key]);
+    }
+  }
+}
+
 const ANNOTATIONS = new Set(['$id', '$schema', '$comment', '$defs', 'definitions', 'title', 'description', 'examples']);
 
 function hasConstraints(node: Schema): boolean {

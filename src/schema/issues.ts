@@ -11,7 +11,7 @@ const MAX_LISTED = 10;
 // Keywords whose errors only say "a subschema had errors"; the nested errors say what.
 const WRAPPER_KEYWORDS = new Set([
   'properties', 'items', 'prefixItems', 'additionalItems', '$ref', '$recursiveRef', '$dynamicRef',
-  'allOf', 'patternProperties', 'additionalProperties', 'dependentSchemas', 'then', 'else',
+  'allOf', 'patternProperties', 'additionalProperties', 'dependentSchemas', 'then', 'else', 'if', 'unevaluatedProperties',
 ]);
 
 /** A list of values for a message: `"low", "medium", "high"`. */

@@ -19,7 +19,7 @@ export interface SchemaRepairKindRow {
  */
 export const SCHEMA_REPAIR_KINDS = {
   rename_property: {
-    fixes: 'a key that matches no property but equals exactly one declared property ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost; behind a `.transform`, whose output is no copy of the input, the input is read as the schema\'s input JSON Schema says (a key is stripped where the object declares properties and no `additionalProperties`: `z.object`, not `z.looseObject`)',
+    fixes: 'a key that matches no property but equals exactly one declared property (or member of a `propertyNames` `enum`: a record keyed by an enum, `z.record(z.enum([…]), …)`) ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost; behind a `.transform`, whose output is no copy of the input, the input is read as the schema\'s input JSON Schema says (a key is stripped where the object declares properties and no `additionalProperties`: `z.object`, not `z.looseObject`)',
     example: '`{full_name}` → `{"Full Name": "Ada"}` → `{"full_name": "Ada"}`',
   },
   null_to_default: {
@@ -95,7 +95,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`enum [ONE, TWO]` → `"ONE: the first option"` → `"ONE"`',
   },
   strip_extra_properties: {
-    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay); never all of them: `{}` made of an answer in another shape is an error',
+    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay), or with `unevaluatedProperties: false` (the keys the validator finds unevaluated that nothing in the object\'s schema names: its properties, `allOf` parts, the conditionals that apply, a union branch\'s); never all of them: `{}` made of an answer in another shape is an error',
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {
@@ -111,7 +111,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{id}[]` → `{"id":1} … {"id":2}` → `[{"id":1},{"id":2}]`',
   },
   pick_concatenated_value: {
-    fixes: 'several values written one after another (`{…}{…}`, read as an array of them) and a schema the array does not fit: the one of them the schema accepts (`before` lists every value); when several different ones do, no value: `REPAIR_REFUSED` (which was meant is a guess); an empty one (`{}`, `[]`) gives way to one that says something',
+    fixes: 'several values written one after another (`{…}{…}`, read as an array of them) and a schema the array does not fit: the one of them the schema accepts (`before` lists every value); when several different ones do, no value: `REPAIR_REFUSED` (which was meant is a guess); an empty one (`{}`, `[]`), or an object naming none of the properties the schema declares, gives way to one that says something',
     example: '`{x}` → `{"note": 1}{"x": 2}` → `{"x": 2}`',
   },
   unwrap_tool_call: {

@@ -10,7 +10,7 @@ import {
 } from './convert.js';
 import {
   type Guide, type JsonType, expectedTypes, isDeclaredProperty, isPlainObject, isRequired, itemSchema,
-  jsonTypeOf, propertySchema, resolveSchema, runValidator, satisfies, typeFits,
+  jsonTypeOf, propertySchema, resolveFor, resolveSchema, runValidator, satisfies, typeFits,
 } from './guide.js';
 import { fromFragment, fromPointer, shortValue, toPointer, valueAt } from './pointer.js';
 import { dropFailingItems, fillDefaults } from './salvage.js';
@@ -323,7 +323,8 @@ const PENDING: unique symbol = Symbol('pending');
 function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, ctx: Ctx): unknown {
   const { guide } = ctx;
   const { value, schema, trie } = frame;
-  const node = resolveSchema(guide, schema);
+  // With the conditionals that apply to the value (`then`, `dependentSchemas`), whose properties it is repaired toward.
+  const node = resolveFor(guide, schema, value);
   if (typeof node === 'boolean') return value;
 
   if (value === null && trie.here && !satisfies(guide, schema, null)) {
@@ -339,20 +340,41 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   }
 
   const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
-  if (Array.isArray(branches) && !satisfies(guide, schema, value)) {
+  // A union the value meets as JSON Schema still fails here when a Standard Schema would strip a key of
+  // it (Zod's `z.union` of `z.object`s: a misnamed key): the branches are weighed for the rename.
+  if (Array.isArray(branches) && (!satisfies(guide, schema, value) || (trie.here && isPlainObject(value)))) {
     if (ctx.nested === 0) ctx.budget = { unions: 0 }; // a fresh budget for each site of the value
     const path = pathOf(frame);
     let best: { value: unknown; repairs: SchemaRepair[] } | undefined;
     let bestCost = Infinity;
-    for (const branch of branches) {
-      const tried = repairAgainst(value, branch, path, ctx);
-      // Fewest repairs wins, a key the branch leaves undeclared counting as one (see unkeptKeys); ties go to the first branch.
-      const cost = tried === undefined ? Infinity : tried.repairs.length + unkeptKeys(tried.value, branch, guide);
-      if (tried && cost < bestCost) {
+    let bestUnkept = Infinity;
+    const consider = (tried: { value: unknown; repairs: SchemaRepair[] } | undefined, branch: Schema | boolean): void => {
+      if (tried === undefined) return;
+      // Fewest repairs wins, a key the branch leaves undeclared counting as one (see unkeptKeys); at
+      // equal cost the one that keeps more keys, then the first branch.
+      const unkept = unkeptKeys(tried.value, branch, guide);
+      const cost = tried.repairs.length + unkept;
+      if (cost < bestCost || (cost === bestCost && unkept < bestUnkept)) {
         best = tried;
         bestCost = cost;
+        bestUnkept = unkept;
       }
-      if (best && bestCost === 0) break;
+    };
+    for (const branch of branches) {
+      const tried = repairAgainst(value, branch, path, ctx);
+      consider(tried, branch);
+      // A branch that takes the value as it stands but would strip a key that names one of its
+      // properties (it declares them all optional): the key renamed, then the branch again.
+      if (tried !== undefined && isPlainObject(tried.value) && unkeptKeys(tried.value, branch, guide) > 0) {
+        const branchNode = resolveSchema(guide, branch);
+        const scratch: Ctx = { ...ctx, repairs: [] };
+        const renamed = typeof branchNode === 'boolean' ? tried.value : renameProperties(tried.value, branchNode, path, scratch);
+        if (renamed !== tried.value) {
+          const again = repairAgainst(renamed, branch, path, ctx);
+          if (again !== undefined) consider({ value: again.value, repairs: [...tried.repairs, ...scratch.repairs, ...again.repairs] }, branch);
+        }
+      }
+      if (best !== undefined && bestCost === 0) break;
     }
     if (best && best.repairs.length > 0) {
       appendAll(ctx.repairs, best.repairs);
@@ -476,15 +498,18 @@ function namesProperty(node: Schema, key: string): boolean {
  */
 function renameProperties(value: Record<string, unknown>, node: Schema, path: string[], ctx: Ctx): Record<string, unknown> {
   const props = node.properties;
-  if (props === undefined || props === null || typeof props !== 'object') return value;
+  // A record keyed by an enum (`z.record(z.enum([…]), …)`: `propertyNames: {enum: […]}`) names its keys too.
+  const members = propertyNameMembers(ctx.guide, node);
+  if ((props === undefined || props === null || typeof props !== 'object') && members === undefined) return value;
+  const names = [...(props !== null && typeof props === 'object' ? Object.keys(props) : []), ...(members ?? [])];
   const keys = Object.keys(value);
   let declaredByKey: Map<string, string | null> | undefined;
   const targets = new Map<string, string | null>(); // property → the one key renamed to it (null: several)
   for (const key of keys) {
-    if (isDeclaredProperty(node, key)) continue;
+    if (isDeclaredProperty(node, key) || members?.includes(key)) continue;
     if (declaredByKey === undefined) {
       declaredByKey = new Map();
-      for (const name of Object.keys(props)) {
+      for (const name of new Set(names)) {
         const k = propertyKey(name);
         declaredByKey.set(k, declaredByKey.has(k) ? null : name);
       }
@@ -505,6 +530,16 @@ function renameProperties(value: Record<string, unknown>, node: Schema, path: st
   return copy;
 }
 
+/** The strings a `propertyNames` subschema allows as its `enum` (or `const`); undefined when it lists none. */
+function propertyNameMembers(guide: Guide, node: Schema): string[] | undefined {
+  if (node.propertyNames === undefined) return undefined;
+  const names = resolveSchema(guide, node.propertyNames as Schema | boolean);
+  if (typeof names === 'boolean') return undefined;
+  const members = Array.isArray(names.enum) ? names.enum : 'const' in names ? [names.const] : undefined;
+  const strings = members?.filter((m): m is string => typeof m === 'string');
+  return strings === undefined || strings.length === 0 ? undefined : strings;
+}
+
 /**
  * After the children: a closed object loses the properties it does not declare, unless that is all
  * of them: `{}` made of an answer in another shape looks valid and says nothing (an error says why).
@@ -523,7 +558,32 @@ function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx:
     }
     return copy;
   }
+  if (isPlainObject(value) && node.unevaluatedProperties === false && frame.trie.children !== undefined) {
+    // Closed across its composition (2019-09): a key the validator found unevaluated and that nothing
+    // here names (properties and patterns, merged allOf and conditionals, a union branch's) is extra.
+    const current = (frame.copy as Record<string, unknown> | undefined) ?? value;
+    const keys = Object.keys(current);
+    const children = frame.trie.children;
+    const extra = keys.filter((key) => children.has(key) && !namedAnywhere(ctx.guide, node, key));
+    if (extra.length === 0 || extra.length === keys.length) return current;
+    const copy = { ...current };
+    for (const key of extra) {
+      ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...pathOf(frame), key]), before: copy[key], after: undefined });
+      delete copy[key];
+    }
+    return copy;
+  }
   return frame.copy ?? value;
+}
+
+/** Whether `node`, or a branch of its `anyOf` / `oneOf`, declares `key` (or a pattern matches it). */
+function namedAnywhere(guide: Guide, node: Schema, key: string): boolean {
+  if (isDeclaredProperty(node, key)) return true;
+  const branches = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])] as Array<Schema | boolean>;
+  return branches.some((b) => {
+    const branch = resolveSchema(guide, b);
+    return branch === true || (typeof branch === 'object' && isDeclaredProperty(branch, key));
+  });
 }
 
 interface Converted2 {

@@ -8,7 +8,9 @@ import { isCutOffRepair } from '../parse/kind-flags.js';
 import type { ParseOptions, TextRepairKind } from '../parse/types.js';
 import { type Compiled, type Validation, compile } from './compile.js';
 import { SchemaError } from './error.js';
-import { type Guide, itemSchema } from './guide.js';
+import type { Schema } from '@cfworker/json-schema';
+import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, resolveSchema } from './guide.js';
+import { propertyKey } from './convert.js';
 import { readProse, wantsArrayOnly } from './prose.js';
 import { type RepairLimits, isThenable, repairLoop, repairToSchema, runAsync, runSync } from './repair.js';
 import type { JsonSchema, Repair, RepairReport, SchemaParseOptions } from './types.js';
@@ -62,30 +64,81 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
   }
   let firstFailure: SchemaError | undefined;
   let emptyPick: RepairReport | undefined;
+  // A fit that names none of the properties the schema declares (`{"status": "ok"}` quoted from a tool
+  // before the answer, for an open `{name}`): taken only when no later candidate fits and names one.
+  let weakPick: RepairReport | undefined;
+  const declared = guide === undefined ? undefined : rootDeclared(guide);
   for (const candidate of withConcatenatedParts(candidates)) {
     // Past the values written one after another once an empty one fit: only they are weighed.
     if (emptyPick !== undefined && candidate.part === undefined) break;
     // A cut-off reply that the schema rejects is an error, not something to guess at.
     const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated, numberText: candidate.numberText });
-    // One it accepts may still have lost what was cut off (a string's end, an optional member).
-    if (outcome.ok && candidate.truncated && options.acceptTruncated !== true) throw truncatedReplyError(text, candidate.repairs);
+    const weak = outcome.ok && candidate.part === undefined && declared !== undefined && namesNone(outcome.value, declared);
+    // One it accepts may still have lost what was cut off (a string's end, an optional member); after a
+    // weak fit, a cut-off one that says nothing either is passed over.
+    if (outcome.ok && candidate.truncated && options.acceptTruncated !== true) {
+      if (weakPick !== undefined && weak) continue;
+      throw truncatedReplyError(text, candidate.repairs);
+    }
     if (outcome.ok) {
-      if (candidate.part === undefined) return { value: outcome.value, repairs: candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs) };
+      if (candidate.part === undefined) {
+        const found = { value: outcome.value, repairs: candidate.repairs.length === 0 ? outcome.repairs : (candidate.repairs as Repair[]).concat(outcome.repairs) };
+        if (!weak) return found;
+        weakPick ??= found;
+        continue;
+      }
       // The pick's report is built only for the one kept: each costs the length of the text's repairs.
       const pick: Repair = { kind: 'pick_concatenated_value', path: '', before: candidate.part.all, after: outcome.value };
       // `{}{"location": "Paris"}` (Bedrock's Claude, openai-agents-js #712): an empty value says
       // nothing; one after it that fits and says something is the answer.
-      if (isEmptyContainer(outcome.value)) {
+      if (saysNothing(outcome.value, declared)) {
         emptyPick ??= { value: outcome.value, repairs: [...candidate.repairs, pick, ...outcome.repairs] };
         continue;
       }
-      yield* refuseAnotherFit(candidate, outcome.value, guide, limits);
+      yield* refuseAnotherFit(candidate, outcome.value, guide, limits, declared);
       return { value: outcome.value, repairs: [...candidate.repairs, pick, ...outcome.repairs] };
     }
     firstFailure ??= new SchemaError(outcome.issues, candidate.repairs);
   }
-  if (emptyPick !== undefined) return emptyPick;
+  if (weakPick !== undefined || emptyPick !== undefined) return (weakPick ?? emptyPick) as RepairReport;
   throw firstFailure ?? new JsonMendError('NO_JSON', 'no JSON value found in the text');
+}
+
+/** What the root of a schema declares: its properties (a union's object branches' together); undefined when none. */
+interface Declared {
+  readonly nodes: readonly Schema[];
+  readonly keys: ReadonlySet<string>;
+}
+
+function rootDeclared(guide: Guide): Declared | undefined {
+  const root = resolveSchema(guide, guide.root);
+  if (typeof root === 'boolean') return undefined;
+  const branches = (root.anyOf ?? root.oneOf) as Array<Schema | boolean> | undefined;
+  const nodes = [root];
+  if (Array.isArray(branches)) for (const b of branches) {
+    const node = resolveSchema(guide, b);
+    if (typeof node !== 'boolean') nodes.push(node);
+  }
+  const keys = new Set<string>();
+  for (const node of nodes) {
+    const props = node.properties;
+    if (props !== null && typeof props === 'object') for (const name of Object.keys(props)) keys.add(propertyKey(name));
+  }
+  return keys.size === 0 ? undefined : { nodes, keys };
+}
+
+/** Whether `value` is an object none of whose keys names a property the schema declares (as rename_property compares names). */
+function namesNone(value: unknown, declared: Declared): boolean {
+  if (!isPlainObject(value)) return false;
+  for (const key of Object.keys(value)) {
+    if (declared.keys.has(propertyKey(key)) || declared.nodes.some((node) => isDeclaredProperty(node, key))) return false;
+  }
+  return true;
+}
+
+/** `{}`, `[]`, or an object naming none of the properties the schema declares. */
+function saysNothing(value: unknown, declared: Declared | undefined): boolean {
+  return isEmptyContainer(value) || (declared !== undefined && namesNone(value, declared));
 }
 
 /** `{}` or `[]`. */
@@ -129,12 +182,12 @@ function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generato
  * `{"q": "a"}{"q": "b"}` and a schema for one: a value after the one taken that the schema accepts too,
  * and is not the same, makes the pick a guess that loses the other: REPAIR_REFUSED.
  */
-function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefined, limits: RepairLimits): Generator<unknown, void, Validation> {
+function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefined, limits: RepairLimits, declared: Declared | undefined): Generator<unknown, void, Validation> {
   const { all, index } = found.part as NonNullable<Found['part']>;
   const same = sortedJson(taken);
   for (let k = index + 1; k < all.length; k++) {
     const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated, numberText: found.numberText });
-    if (other.ok && !isEmptyContainer(other.value) && sortedJson(other.value) !== same) {
+    if (other.ok && !saysNothing(other.value, declared) && sortedJson(other.value) !== same) {
       throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`);
     }
   }
