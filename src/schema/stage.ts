@@ -110,7 +110,16 @@ interface Declared {
   readonly keys: ReadonlySet<string>;
 }
 
+/** Per guide (compiled once per schema): asked on every parse with a schema. */
+const declaredOf = new WeakMap<Guide, Declared | null>();
+
 function rootDeclared(guide: Guide): Declared | undefined {
+  let found = declaredOf.get(guide);
+  if (found === undefined) declaredOf.set(guide, (found = readDeclared(guide) ?? null));
+  return found ?? undefined;
+}
+
+function readDeclared(guide: Guide): Declared | undefined {
   const root = resolveSchema(guide, guide.root);
   if (typeof root === 'boolean') return undefined;
   const branches = (root.anyOf ?? root.oneOf) as Array<Schema | boolean> | undefined;
