@@ -1,0 +1,49 @@
+// Replies seen in trackers that gave no call and no error, or left markup in the text (session 35).
+// Each case is written in our own words, modelled on the shapes the threads show.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { JsonMendError, createToolCallStream, extractToolCalls, type ToolCallOptions } from '../../src/index.js';
+
+const weather = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] };
+const tools: ToolCallOptions['tools'] = [
+  { name: 'get_weather', schema: weather },
+  { name: 'run_command', schema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } },
+  { name: 'resolve-library-id', schema: { type: 'object', properties: { name: { type: 'string' } } } },
+];
+
+/** extractToolCalls on `text`, after checking that the stream in 1- and 3-character chunks ends with the same. */
+function read(text: string, given: ToolCallOptions['tools'] = tools): ReturnType<typeof extractToolCalls> {
+  const whole = extractToolCalls(text, { tools: given });
+  for (const size of [1, 3]) {
+    const s = createToolCallStream({ tools: given });
+    for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+    assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
+  }
+  return whole;
+}
+
+function shown(text: string, given?: ToolCallOptions['tools']): [Array<[string, string, unknown, string[]]>, string] {
+  const r = read(text, given);
+  return [r.calls.map((c) => [c.format, c.name, c.arguments, c.rewrites]), r.text];
+}
+
+function throwsCode(text: string, code: string, pattern: RegExp, given: ToolCallOptions['tools'] = tools): void {
+  assert.throws(() => extractToolCalls(text, { tools: given }), (e: unknown) => {
+    assert.ok(e instanceof JsonMendError);
+    assert.equal(e.code, code);
+    assert.match(e.message, pattern);
+    return true;
+  });
+}
+
+describe('qwen3_coder: the newline after <parameter=KEY> is markup with spaces before it too', () => {
+  test('spaces or a tab after the tag, then its newline: not the value\'s (vLLM strips the one newline; the spaces are the tag line\'s)', () => {
+    const reply = (v: string) => `<tool_call>\n<function=get_weather>\n<parameter=city>${v}</parameter>\n</function>\n</tool_call>`;
+    assert.deepEqual(shown(reply('  \nParis\n')), [[['qwen3_coder', 'get_weather', { city: 'Paris' }, []]], '']);
+    assert.deepEqual(shown(reply('\t\r\nParis\r\n')), [[['qwen3_coder', 'get_weather', { city: 'Paris' }, []]], '']);
+    // The value's own spaces and blank lines stay: only the one newline is markup.
+    assert.deepEqual(shown(reply('\n  Paris  \n')), [[['qwen3_coder', 'get_weather', { city: '  Paris  ' }, []]], '']);
+    assert.deepEqual(shown(reply(' \n\nParis\n')), [[['qwen3_coder', 'get_weather', { city: '\nParis' }, []]], '']);
+    assert.deepEqual(shown(reply(' Paris ')), [[['qwen3_coder', 'get_weather', { city: ' Paris ' }, []]], '']);
+  });
+});
