@@ -53,8 +53,9 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
     const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
     if (found.length === 0) continue;
     appendAll(calls, found);
-    // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan).
-    removed.push([span.start, found[0].span.end]);
+    // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan);
+    // with the wrapper some models write around their calls (`<tools>…</tools>`).
+    removed.push(widenToWrapper(text, [span.start, found[0].span.end]));
   }
   // Where no bare, pythonic or ReAct call is read from: the spans, and the text after the message's end.
   const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
@@ -332,7 +333,8 @@ function widenToFence(text: string, start: number, end: number): readonly [numbe
  * The markup some models write around a bare JSON call or a pythonic list, taken out with it:
  * Granite's and Phi-4's `<|tool_call|>` (closed by `<|/tool_call|>` or not at all), Phi-4-mini's
  * `functools` prefix, the `<tool_calls>` / `<function_call>` tags fine-tunes write, Groq's `<tool-use>` (Llama 3), Cohere Command's
- * `<|START_ACTION|>`, InternLM2's `<|action_start|><|plugin|>` and LFM2's `<|tool_call_start|>`.
+ * `<|START_ACTION|>`, InternLM2's `<|action_start|><|plugin|>` and LFM2's `<|tool_call_start|>`; and the
+ * `<tools>` some models echo from their prompt around the calls (around marked-up calls too).
  */
 const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|tool_call|>', '<|/tool_call|>'],
@@ -343,6 +345,7 @@ const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|START_ACTION|>', '<|END_ACTION|>'],
   ['<|action_start|><|plugin|>', '<|action_end|>'],
   ['<|tool_call_start|>', '<|tool_call_end|>'],
+  ['<tools>', '</tools>'],
 ];
 
 /** `[start, end)` widened to a wrapper's opening markup right before it and its closing markup right after (spaces between). */

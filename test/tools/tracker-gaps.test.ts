@@ -47,3 +47,17 @@ describe('qwen3_coder: the newline after <parameter=KEY> is markup with spaces b
     assert.deepEqual(shown(reply(' Paris ')), [[['qwen3_coder', 'get_weather', { city: ' Paris ' }, []]], '']);
   });
 });
+
+describe('<tools>…</tools> around the calls (echoed from the prompt) leaves the text with them', () => {
+  test('around <tool_call> blocks, a bare call object and a Python list', () => {
+    const call = [['hermes', 'get_weather', { city: 'Paris' }, []]];
+    assert.deepEqual(shown('Checking.\n<tools>\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n</tools>'), [call, 'Checking.']);
+    assert.deepEqual(shown('<tools>\n<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>\n<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>\n</tools>\nDone.')[1], 'Done.');
+    assert.deepEqual(shown('<tools>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tools>'), [[['json', 'get_weather', { city: 'Paris' }, []]], '']);
+    assert.deepEqual(shown('<tools>\n[get_weather(city="Paris")]\n</tools>'), [[['pythonic', 'get_weather', { city: 'Paris' }, []]], '']);
+  });
+  test('the tag with no call beside it stays prose', () => {
+    assert.deepEqual(shown('Your <tools> list is empty.'), [[], 'Your <tools> list is empty.']);
+    assert.deepEqual(shown('<tools>\nnone\n</tools>\n<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>')[1], '<tools>\nnone\n</tools>');
+  });
+});
