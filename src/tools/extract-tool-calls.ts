@@ -334,7 +334,8 @@ function widenToFence(text: string, start: number, end: number): readonly [numbe
  * Granite's and Phi-4's `<|tool_call|>` (closed by `<|/tool_call|>` or not at all), Phi-4-mini's
  * `functools` prefix, the `<tool_calls>` / `<function_call>` tags fine-tunes write, Groq's `<tool-use>` (Llama 3), Cohere Command's
  * `<|START_ACTION|>`, InternLM2's `<|action_start|><|plugin|>` and LFM2's `<|tool_call_start|>`; and the
- * `<tools>` some models echo from their prompt around the calls (around marked-up calls too).
+ * `<tools>` some models echo from their prompt around the calls (around marked-up calls too), and
+ * Gemma's call tokens around a Python list (`<|tool_call>call:[f(x=1)]<tool_call|>`).
  */
 const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|tool_call|>', '<|/tool_call|>'],
@@ -346,6 +347,8 @@ const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|action_start|><|plugin|>', '<|action_end|>'],
   ['<|tool_call_start|>', '<|tool_call_end|>'],
   ['<tools>', '</tools>'],
+  ['<|tool_call>call:', '<tool_call|>'],
+  ['<|tool_call>', '<tool_call|>'],
 ];
 
 /** `[start, end)` widened to a wrapper's opening markup right before it and its closing markup right after (spaces between). */

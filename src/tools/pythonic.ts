@@ -210,11 +210,11 @@ function keywordArgument(segment: string): [string, string] | undefined {
   return value === '' ? undefined : [key, value];
 }
 
-/** Whether the `[` at `i` starts a line (spaces before it), or follows Llama 4's `<|python_start|>`. */
+/** Whether the `[` at `i` starts a line (spaces before it), or follows Llama 4's `<|python_start|>` or another call token. */
 function startsLine(text: string, i: number): boolean {
   let k = i - 1;
   while (k >= 0 && (text[k] === ' ' || text[k] === '\t')) k--;
-  return k < 0 || text[k] === '\n' || text.endsWith('|>', k + 1);
+  return k < 0 || text[k] === '\n' || text.endsWith('|>', k + 1) || afterCallToken(text, i);
 }
 
 /** Whether only spaces come after `i` on its line. */
@@ -355,8 +355,11 @@ function chatGlmError(name: string, args: ReturnType<typeof readArguments>): Jso
   return new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) ${why}`);
 }
 
-/** The tokens a pythonic list of calls follows (Llama 4's, LFM2's): the markup says calls come. */
-const CALL_TOKENS = ['<|python_start|>', '<|tool_call_start|>'];
+/**
+ * The tokens a pythonic list of calls follows (Llama 4's, LFM2's; Gemma's call token, which a Gemma 3
+ * prompted for Python lists writes before one, `<|tool_call>call:[f(x=1)]`): the markup says calls come.
+ */
+const CALL_TOKENS = ['<|python_start|>', '<|tool_call_start|>', '<|tool_call>call:', '<|tool_call>'];
 
 /** Whether a call to a known tool (`NAME(` or Gemini's `print(default_api.NAME(`) starts at `i`. */
 function gluedCallAt(text: string, i: number, known: (name: string) => boolean): boolean {

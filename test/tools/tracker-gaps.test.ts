@@ -61,3 +61,16 @@ describe('<tools>…</tools> around the calls (echoed from the prompt) leaves th
     assert.deepEqual(shown('<tools>\nnone\n</tools>\n<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>')[1], '<tools>\nnone\n</tools>');
   });
 });
+
+describe("a Python list of calls after Gemma's call token: the token leaves the text with the calls", () => {
+  test('<|tool_call>call:[…] and <|tool_call>[…]<tool_call|>', () => {
+    const call = [['pythonic', 'get_weather', { city: 'Paris' }, []]];
+    assert.deepEqual(shown('<|tool_call>call:[get_weather(city="Paris")]'), [call, '']);
+    assert.deepEqual(shown('Let me check.\n<|tool_call>call:\n[get_weather(city="Paris")]<tool_call|>'), [call, 'Let me check.']);
+    // Before, no call and no error.
+    assert.deepEqual(shown('<|tool_call>[get_weather(city="Paris")]<tool_call|>'), [call, '']);
+  });
+  test('after the token a name no tool has is the error naming the tools, not text', () => {
+    throwsCode('<|tool_call>call:[rm(path="/")]', 'SCHEMA_MISMATCH', /"rm".*"get_weather"/);
+  });
+});
