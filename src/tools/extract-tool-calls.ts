@@ -253,9 +253,8 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
     for (const call of list.calls) {
       const args = pythonicArguments(call, ctx);
       const rewrites: ToolCallRewrite[] = list.nameLine === true ? ['name_line'] : [];
-      const alike = ctx.tools.alike(call.name);
-      if (alike !== undefined) rewrites.push('name_separator');
-      calls.push(callFromValue({ name: alike ?? call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites));
+      // callFromValue takes a name one tool's but for `_` and `-` as that tool's (name_separator).
+      calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites));
     }
     last = range[0] < list.start && range[1] > list.end ? range : undefined;
   }

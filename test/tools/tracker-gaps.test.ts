@@ -74,3 +74,36 @@ describe("a Python list of calls after Gemma's call token: the token leaves the 
     throwsCode('<|tool_call>call:[rm(path="/")]', 'SCHEMA_MISMATCH', /"rm".*"get_weather"/);
   });
 });
+
+describe("a tool's name with _ written for - (or the reverse) in every format, as in pythonic calls (name_separator)", () => {
+  const named = (name: string): unknown => [[name, { city: 'Paris' }, ['name_separator']]];
+  test('hermes, qwen3_coder, mistral, gemma, invoke, arrow, bare json', () => {
+    const replies = [
+      '<tool_call>{"name": "get-weather", "arguments": {"city": "Paris"}}</tool_call>',
+      '<tool_call>\n<function=get-weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
+      '[TOOL_CALLS]get-weather[ARGS]{"city": "Paris"}',
+      '<|tool_call>call:get-weather{city:<|"|>Paris<|"|>}<tool_call|>',
+      '<invoke name="get-weather">\n<parameter name="city">Paris</parameter>\n</invoke>',
+      '[TOOL_CALL]{tool => "get-weather", args => {--city "Paris"}}[/TOOL_CALL]',
+      '{"name": "get-weather", "arguments": {"city": "Paris"}}',
+    ];
+    for (const reply of replies) {
+      const r = read(reply);
+      assert.deepEqual(r.calls.map((c) => [c.name, c.arguments, c.rewrites]), named('get_weather'), reply);
+      assert.equal(r.text, '', reply);
+    }
+    const r = read('<tool_call>{"name": "resolve_library_id", "arguments": {"name": "react"}}</tool_call>');
+    assert.deepEqual(r.calls.map((c) => [c.name, c.rewrites]), [['resolve-library-id', ['name_separator']]]);
+  });
+  test('the stream starts the call under the tool\'s name', () => {
+    const s = createToolCallStream({ tools });
+    const starts = s.push('<tool_call>\n<function=get-weather>\n<parameter=city>\nParis\n</parameter>\n').filter((e) => e.type === 'call_start');
+    assert.deepEqual(starts.map((e) => e.type === 'call_start' && e.name), ['get_weather']);
+  });
+  test('two tools alike, or a name alike none, stays the error naming the tools', () => {
+    throwsCode('<tool_call>{"name": "get-wether", "arguments": {}}</tool_call>', 'SCHEMA_MISMATCH', /"get-wether"/);
+    const both = [{ name: 'a-b_c' }, { name: 'a_b-c' }];
+    throwsCode('<tool_call>{"name": "a_b_c", "arguments": {}}</tool_call>', 'SCHEMA_MISMATCH', /"a_b_c"/, both);
+    assert.deepEqual(read('<tool_call>{"name": "a_b-c", "arguments": {}}</tool_call>', both).calls.map((c) => [c.name, c.rewrites]), [['a_b-c', []]]);
+  });
+});
