@@ -13,7 +13,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import { objectShape, onlyStringParameter, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsEnd, gemmaArgumentsText } from './gemma-args.js';
-import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
+import { dsmlBarsCanonical, parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
 import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
@@ -714,6 +714,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       rewrites.push('lost_arg_key');
     }
   }
+  // `</|DSML|parameter>` closing `<｜DSML｜parameter …>`: DSML's bars in any spelling.
+  if (span.format === 'deepseek_dsml') body = dsmlBarsCanonical(body);
   const markup = parameterMarkup(span.format, body);
   const open = markup.open;
   const json = body.trimStart().startsWith('{');

@@ -173,6 +173,18 @@ const DSML2_PARAMETERS: ParameterMarkup = { open: T.dsml2ParameterOpen, close: T
 /** MiniCPM5's (mlx-lm #1316): `<param name="KEY">`, attributes in either quotes, values maybe in CDATA. */
 const PARAM_PARAMETERS: ParameterMarkup = { open: T.paramOpen, close: T.paramClose, cdata: true };
 
+/** A DSML marker's bars, `|DSML|` or `‖DSML‖` (doubled too), as models write them instead of `｜`. */
+const DSML_MARKER = /[|‖｜]{1,2}DSML[|‖｜]{1,2}/g;
+
+/**
+ * A DSML body with its markers' bars written `｜`, as DeepSeek's template writes them: a model may
+ * write `|` or `‖` instead, and several spellings in one call (GenericAgent #804). Each bar is one
+ * UTF-16 unit, so offsets in the body stay.
+ */
+export function dsmlBarsCanonical(body: string): string {
+  return body.replace(DSML_MARKER, (marker) => marker.replace(/[|‖]/g, '｜'));
+}
+
 /**
  * The parameter markup of a span of `format` whose body is `body`: Qwen3-Coder's `<parameter=` (or,
  * when its body holds none, MiniCPM5's `<param name=`, or `invoke`'s `<parameter name=` as MiniMax

@@ -107,3 +107,26 @@ describe("a tool's name with _ written for - (or the reverse) in every format, a
     assert.deepEqual(read('<tool_call>{"name": "a_b-c", "arguments": {}}</tool_call>', both).calls.map((c) => [c.name, c.rewrites]), [['a_b-c', []]]);
   });
 });
+
+describe("DeepSeek DSML with its bars written | or ‖, and spellings mixed in one reply (GenericAgent #804)", () => {
+  const call = [['deepseek_dsml', 'get_weather', { city: 'Paris', days: 3 }, []]];
+  test('ASCII bars throughout, ‖ bars, and ｜ mixed with | in one call', () => {
+    const reply = (open: string, param: string, close: string) => [
+      'Checking.',
+      `<${open}DSML${open}function_calls>`,
+      `<${open}DSML${open}invoke name="get_weather">`,
+      `<${param}DSML${param}parameter name="city" string="true">Paris</${close}DSML${close}parameter>`,
+      `<${close}DSML${close}parameter name="days" string="false">3</${param}DSML${param}parameter>`,
+      `</${close}DSML${close}invoke>`,
+      `</${param}DSML${param}function_calls>`,
+    ].join('\n');
+    assert.deepEqual(shown(reply('|', '|', '|')), [call, 'Checking.']);
+    assert.deepEqual(shown(reply('‖', '‖', '‖')), [call, 'Checking.']);
+    assert.deepEqual(shown(reply('｜', '|', '｜')), [call, 'Checking.']);
+    assert.deepEqual(shown(reply('|', '｜', '｜')), [call, 'Checking.']);
+    assert.deepEqual(shown(reply('||', '||', '||')), [call, 'Checking.']);
+  });
+  test('cut off in ASCII spelling: the error naming the call', () => {
+    throwsCode('<|DSML|invoke name="get_weather">\n<|DSML|parameter name="city" string="true">Par', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+});
