@@ -61,7 +61,7 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
-  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil));
+  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil, fences));
   if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
   afterObservation(text, calls, removed, marked);
@@ -235,7 +235,7 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
-function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
+function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, fences: readonly Region[]): ToolCall[] {
   // A list drafted in a reasoning block (`<think>[f(x=1)]</think>`) is no call, as in every other format.
   const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
   const calls: ToolCall[] = [];
@@ -246,13 +246,16 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
   const wholeReply = spans.length === 0 && removed.length === 0;
   // A name one tool's but for `_` written for `-` (`resolve_library_id` for `resolve-library-id`) is that tool's.
   const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
-  for (const list of findPythonicCalls(text, taken, known, wholeReply)) {
+  // Calls in a fence standing apart in prose are an example (a ```tool_code block is read as such).
+  const code = new RangeSet(fences.map((f) => [f.start, f.end] as const));
+  for (const list of findPythonicCalls(text, taken, known, wholeReply, code)) {
     const range = widenToWrapper(text, [list.start, list.end]);
     removed.push(range);
     if (last !== undefined && echoes(text, last, range, list)) continue;
     for (const call of list.calls) {
       const args = pythonicArguments(call, ctx);
       const rewrites: ToolCallRewrite[] = list.nameLine === true ? ['name_line'] : [];
+      if (call.object !== undefined) rewrites.push('call_syntax');
       // callFromValue takes a name one tool's but for `_` and `-` as that tool's (name_separator).
       calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites));
     }

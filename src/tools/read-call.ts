@@ -634,7 +634,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       const builtin = builtinCall(body);
       if (builtin !== undefined) {
         const args = pythonicArguments(builtin, ctx);
-        return [callFromValue({ name: builtin.name, arguments: args.value }, origin, ctx, args.repairs, false, [])];
+        return [callFromValue({ name: builtin.name, arguments: args.value }, origin, ctx, args.repairs, false, builtin.object === undefined ? [] : ['call_syntax'])];
       }
     }
     // The name from `function=NAME>` or `<function>NAME</function>` says it is a call: a tool not

@@ -21,7 +21,7 @@ export interface ToolDefinition {
  * | `arguments_as_string` | the arguments written as a JSON string holding the object          | `"arguments": "{\"city\": \"Paris\"}"` → `{"city": "Paris"}` |
  * | `arguments_as_text`   | the arguments written as text, no JSON, for a tool whose schema has one string parameter: its value | `"arguments": "df.shape[0]"` → `{"query": "df.shape[0]"}` |
  * | `function_wrapper`    | an OpenAI-style `{"type": "function", "function": {…}}` wrapper  | `{"function": {"name": "f", …}}` → the inner call  |
- * | `call_syntax`         | a call object written as a function call to one of `tools`       | `<tool_call>f({"city": "Paris"})</tool_call>` → `f`, `{"city": "Paris"}` |
+ * | `call_syntax`         | a call object written as a function call to one of `tools` (in markup, or a pythonic call whose one argument is the object) | `<tool_call>f({"city": "Paris"})</tool_call>` → `f`, `{"city": "Paris"}` |
  * | `flat_arguments`      | the arguments written beside the name, with no arguments member  | `{"name": "f", "city": "Paris"}` → `{"city": "Paris"}` |
  * | `arguments_beside`    | members beside the arguments member, joined to the arguments     | `{"name": "f", "arguments": {"a": 1}, "b": 2}` → `{"a": 1, "b": 2}` |
  * | `inferred_name`       | markup that numbers the call but names no tool (Kimi K2's `<\|tool_call_begin\|>0`): the one tool given, or the one whose parameters the arguments' keys fit; or a Kimi id not written `functions.NAME:N` (`functionsexec5`): the one tool it names | `<\|tool_call_begin\|>0 <\|tool_call_argument_begin\|>{"city": "Tokyo"}` → `get_weather` |

@@ -130,3 +130,25 @@ describe("DeepSeek DSML with its bars written | or ‖, and spellings mixed in o
     throwsCode('<|DSML|invoke name="get_weather">\n<|DSML|parameter name="city" string="true">Par', 'UNREPAIRABLE', /"get_weather".*cut off/);
   });
 });
+
+describe("Mistral's call with its [TOOL_CALLS] lost, NAME({…}) on a line standing apart", () => {
+  const paris = ['pythonic', 'get_weather', { city: 'Paris' }, ['call_syntax']];
+  test('alone, in a list, or after a blank line: the call (rewrite call_syntax); before, no call and no error', () => {
+    assert.deepEqual(shown('get_weather({"city": "Paris"})'), [[paris], '']);
+    assert.deepEqual(shown('[get_weather({"city": "Paris"})]'), [[paris], '']);
+    assert.deepEqual(shown('Sure, let me check.\n\nget_weather({"city": "Paris"})'), [[paris], 'Sure, let me check.']);
+    assert.deepEqual(shown("Checking.\n\nget_weather({'city': 'Paris'})\nrun_command(command=\"ls\")\n\nDone."), [[
+      ['pythonic', 'get_weather', { city: 'Paris' }, ['call_syntax']], ['pythonic', 'run_command', { command: 'ls' }, []],
+    ], 'Checking.\n\nDone.']);
+  });
+  test('in a paragraph with prose, in a fence, after prose on its line, or naming no tool: text', () => {
+    for (const reply of ['Call it so:\nget_weather({"city": "Paris"})', '```python\nget_weather({"city": "Paris"})\n```', 'get_weather({"city": "Paris"}) is how.', 'Hi.\n\nset_alarm({"at": "7:00"})']) {
+      assert.deepEqual(shown(reply), [[], reply]);
+    }
+    // Without tools, nothing is a call.
+    assert.deepEqual(shown('get_weather({"city": "Paris"})', []), [[], 'get_weather({"city": "Paris"})']);
+  });
+  test('cut off by the reply\'s end: the error naming the call', () => {
+    throwsCode('Sure.\n\nget_weather({"city": "Par', 'UNREPAIRABLE', /"get_weather".*cut off/);
+  });
+});
