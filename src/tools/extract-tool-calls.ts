@@ -53,14 +53,15 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
     const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
     if (found.length === 0) continue;
     appendAll(calls, found);
-    // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan).
-    removed.push([span.start, found[0].span.end]);
+    // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan);
+    // with the wrapper some models write around their calls (`<tools>…</tools>`).
+    removed.push(widenToWrapper(text, [span.start, found[0].span.end]));
   }
   // Where no bare, pythonic or ReAct call is read from: the spans, and the text after the message's end.
   const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
-  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil));
+  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil, fences));
   if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
   afterObservation(text, calls, removed, marked);
@@ -234,7 +235,7 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
-function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
+function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, fences: readonly Region[]): ToolCall[] {
   // A list drafted in a reasoning block (`<think>[f(x=1)]</think>`) is no call, as in every other format.
   const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
   const calls: ToolCall[] = [];
@@ -245,16 +246,18 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
   const wholeReply = spans.length === 0 && removed.length === 0;
   // A name one tool's but for `_` written for `-` (`resolve_library_id` for `resolve-library-id`) is that tool's.
   const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
-  for (const list of findPythonicCalls(text, taken, known, wholeReply)) {
+  // Calls in a fence standing apart in prose are an example (a ```tool_code block is read as such).
+  const code = new RangeSet(fences.map((f) => [f.start, f.end] as const));
+  for (const list of findPythonicCalls(text, taken, known, wholeReply, code)) {
     const range = widenToWrapper(text, [list.start, list.end]);
     removed.push(range);
     if (last !== undefined && echoes(text, last, range, list)) continue;
     for (const call of list.calls) {
       const args = pythonicArguments(call, ctx);
       const rewrites: ToolCallRewrite[] = list.nameLine === true ? ['name_line'] : [];
-      const alike = ctx.tools.alike(call.name);
-      if (alike !== undefined) rewrites.push('name_separator');
-      calls.push(callFromValue({ name: alike ?? call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites));
+      if (call.object !== undefined) rewrites.push('call_syntax');
+      // callFromValue takes a name one tool's but for `_` and `-` as that tool's (name_separator).
+      calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites));
     }
     last = range[0] < list.start && range[1] > list.end ? range : undefined;
   }
@@ -332,7 +335,9 @@ function widenToFence(text: string, start: number, end: number): readonly [numbe
  * The markup some models write around a bare JSON call or a pythonic list, taken out with it:
  * Granite's and Phi-4's `<|tool_call|>` (closed by `<|/tool_call|>` or not at all), Phi-4-mini's
  * `functools` prefix, the `<tool_calls>` / `<function_call>` tags fine-tunes write, Groq's `<tool-use>` (Llama 3), Cohere Command's
- * `<|START_ACTION|>`, InternLM2's `<|action_start|><|plugin|>` and LFM2's `<|tool_call_start|>`.
+ * `<|START_ACTION|>`, InternLM2's `<|action_start|><|plugin|>` and LFM2's `<|tool_call_start|>`; and the
+ * `<tools>` some models echo from their prompt around the calls (around marked-up calls too), and
+ * Gemma's call tokens around a Python list (`<|tool_call>call:[f(x=1)]<tool_call|>`).
  */
 const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|tool_call|>', '<|/tool_call|>'],
@@ -343,6 +348,9 @@ const CALL_WRAPPERS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|START_ACTION|>', '<|END_ACTION|>'],
   ['<|action_start|><|plugin|>', '<|action_end|>'],
   ['<|tool_call_start|>', '<|tool_call_end|>'],
+  ['<tools>', '</tools>'],
+  ['<|tool_call>call:', '<tool_call|>'],
+  ['<|tool_call>', '<tool_call|>'],
 ];
 
 /** `[start, end)` widened to a wrapper's opening markup right before it and its closing markup right after (spaces between). */

@@ -18,6 +18,23 @@ export interface PythonicCall {
   name: string;
   /** [keyword, value text] in order. */
   args: Array<[string, string]>;
+  /**
+   * The arguments written as one object instead of keywords, `get_weather({"city": "Paris"})` (Mistral's
+   * calls with their `[TOOL_CALLS]` lost): its text, read as a call's arguments (rewrite `call_syntax`).
+   */
+  object?: string;
+}
+
+/** The keyword arguments a call's parentheses hold, or the one object written there instead (see PythonicCall.object). */
+interface ReadArguments {
+  args: Array<[string, string]>;
+  object?: string;
+  end: number;
+}
+
+/** The call `name` with what its parentheses hold. */
+function pythonicCall(name: string, read: ReadArguments): PythonicCall {
+  return read.object === undefined ? { name, args: read.args } : { name, args: read.args, object: read.object };
 }
 
 /** A list or block of calls, `[start, end)` with its brackets or markup. */
@@ -97,7 +114,7 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
       if ('positional' in close) return close.positional;
       i = close.end;
     } else {
-      calls.push({ name, args: args.args });
+      calls.push(pythonicCall(name, args));
       i = args.end;
     }
     if (call === printed) {
@@ -129,8 +146,9 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
  * nested brackets are skipped whole. `positional` when one is not `keyword=value` (unless
  * `skipPositional`, which only finds the end); the failure offset when the `)` never comes.
  */
-function readArguments(text: string, i: number, quotes: QuoteLook, skipPositional = false): { args: Array<[string, string]>; end: number } | { positional: number } | number {
+function readArguments(text: string, i: number, quotes: QuoteLook, skipPositional = false): ReadArguments | { positional: number } | number {
   const args: Array<[string, string]> = [];
+  const first = i;
   let depth = 0;
   let segment = i;
   for (; i < text.length; i++) {
@@ -146,6 +164,10 @@ function readArguments(text: string, i: number, quotes: QuoteLook, skipPositiona
     } else if (depth === 0 && (c === ',' || c === ')')) {
       const arg = keywordArgument(text.slice(segment, i));
       if (arg === undefined) {
+        // `f({"city": "Paris"})`: one object, the only argument, is the arguments (Mistral's calls as
+        // Python calls; vLLM #39172 inside <tool_call>).
+        const raw = text.slice(segment, i).trim();
+        if (c === ')' && segment === first && raw.startsWith('{') && raw.endsWith('}')) return { args, object: raw, end: i + 1 };
         // `f()` and `f(a=1,)` have nothing here; anything else is a positional argument.
         if (!skipPositional && (text.slice(segment, i).trim() !== '' || (c === ',' && args.length === 0))) return { positional: segment };
       } else {
@@ -210,11 +232,11 @@ function keywordArgument(segment: string): [string, string] | undefined {
   return value === '' ? undefined : [key, value];
 }
 
-/** Whether the `[` at `i` starts a line (spaces before it), or follows Llama 4's `<|python_start|>`. */
+/** Whether the `[` at `i` starts a line (spaces before it), or follows Llama 4's `<|python_start|>` or another call token. */
 function startsLine(text: string, i: number): boolean {
   let k = i - 1;
   while (k >= 0 && (text[k] === ' ' || text[k] === '\t')) k--;
-  return k < 0 || text[k] === '\n' || text.endsWith('|>', k + 1);
+  return k < 0 || text[k] === '\n' || text.endsWith('|>', k + 1) || afterCallToken(text, i);
 }
 
 /** Whether only spaces come after `i` on its line. */
@@ -228,7 +250,7 @@ function endsLine(text: string, i: number): boolean {
  * Every list or block of calls in `text` outside `taken` (ranges already read as other formats), in
  * text order; with `wholeReply` (nothing else read as calls), a reply of bare calls too (wholeReplyCalls).
  */
-export function findPythonicCalls(text: string, taken: RangeSet, known: (name: string) => boolean, wholeReply = false): PythonicList[] {
+export function findPythonicCalls(text: string, taken: RangeSet, known: (name: string) => boolean, wholeReply = false, code?: RangeSet): PythonicList[] {
   const quotes = newQuoteLook();
   const outside = (at: number): boolean => !taken.overlaps(at, at + 1);
   let found: PythonicList[] = chatGlmCalls(text, outside, known, quotes);
@@ -303,6 +325,7 @@ export function findPythonicCalls(text: string, taken: RangeSet, known: (name: s
   if (found.length === 0 && wholeReply) {
     const whole = wholeReplyCalls(text, taken, known, quotes);
     if (whole !== undefined) found.push(whole);
+    else appendAll(found, standingCalls(text, taken, known, code));
   }
   return found.sort((a, b) => a.start - b.start);
 }
@@ -333,7 +356,7 @@ function chatGlmCalls(text: string, outside: (at: number) => boolean, known: (na
     const end = typeof args === 'object' && 'args' in args ? fenceEnd(text, args.end) : undefined;
     if (end === undefined) throw chatGlmError(line.name, args);
     if (standingNameLine(text, at, end, previousEnd, known) === undefined) continue;
-    found.push({ start: line.start, end, calls: [{ name: line.name, args: (args as { args: Array<[string, string]> }).args }], nameLine: true });
+    found.push({ start: line.start, end, calls: [pythonicCall(line.name, args as ReadArguments)], nameLine: true });
     previousEnd = end;
     at = end - GLM_FENCE.length;
   }
@@ -355,8 +378,11 @@ function chatGlmError(name: string, args: ReturnType<typeof readArguments>): Jso
   return new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) ${why}`);
 }
 
-/** The tokens a pythonic list of calls follows (Llama 4's, LFM2's): the markup says calls come. */
-const CALL_TOKENS = ['<|python_start|>', '<|tool_call_start|>'];
+/**
+ * The tokens a pythonic list of calls follows (Llama 4's, LFM2's; Gemma's call token, which a Gemma 3
+ * prompted for Python lists writes before one, `<|tool_call>call:[f(x=1)]`): the markup says calls come.
+ */
+const CALL_TOKENS = ['<|python_start|>', '<|tool_call_start|>', '<|tool_call>call:', '<|tool_call>'];
 
 /** Whether a call to a known tool (`NAME(` or Gemini's `print(default_api.NAME(`) starts at `i`. */
 function gluedCallAt(text: string, i: number, known: (name: string) => boolean): boolean {
@@ -436,6 +462,45 @@ function wholeReplyCalls(text: string, taken: RangeSet, known: (name: string) =>
   return list.positional !== undefined || list.end !== text.length ? undefined : list;
 }
 
+/** A blank line: where a paragraph of the reply ends. */
+const BLANK_LINE = /\n[ \t\r]*\n/g;
+
+/**
+ * Calls standing apart in prose: a paragraph (the reply's start or a blank line before it, a blank line
+ * or the end after it) that is nothing but calls to known tools, one per line, as a whole reply of them
+ * is (see wholeReplyCalls): `Sure.⏎⏎get_weather({"city": "Paris"})` (Mistral's call with its
+ * `[TOOL_CALLS]` lost) or `get_weather(city="Paris")`. A call in a paragraph with prose (`Call it
+ * so:⏎get_weather(…)`), or in a fence (`code`: an example), is prose. Each paragraph is read once, on
+ * its own: linear in the reply.
+ */
+function standingCalls(text: string, taken: RangeSet, known: (name: string) => boolean, code: RangeSet | undefined): PythonicList[] {
+  const found: PythonicList[] = [];
+  let start = 0;
+  for (;;) {
+    BLANK_LINE.lastIndex = start;
+    const blank = BLANK_LINE.exec(text);
+    const end = blank === null ? text.length : blank.index;
+    let k = start;
+    while (k < end && isSpace(text[k])) k++;
+    if (k < end && !taken.overlaps(k, end) && !(code?.overlaps(k, end) ?? false) && knownCallAt(text, k, known) !== undefined) {
+      // The paragraph on its own, its end the text's: calls that run past it do not read.
+      const paragraph = text.slice(k, end);
+      let list: PythonicList | number | undefined;
+      try {
+        list = readCalls(paragraph, 0, 0, WHOLE_REPLY, known, true, newQuoteLook());
+      } catch (error) {
+        // Cut off by the reply's end: the call cut off. At a blank line, the rest of the reply is not its arguments.
+        if (end === text.length) throw error;
+        list = undefined;
+      }
+      if (typeof list === 'object' && list.positional === undefined && list.end === paragraph.length) found.push({ ...list, start: k, end });
+    }
+    if (blank === null) break;
+    start = blank.index + blank[0].length;
+  }
+  return found;
+}
+
 /** Llama 3.1's built-in tool call, `NAME.call(`, up to its `(` (no backtracking: one name, fixed words). */
 const BUILTIN_CALL = /^\s*([A-Za-z_]\w{0,127})\s*\.\s*call\s*\(/;
 
@@ -454,13 +519,14 @@ export function builtinCall(body: string): PythonicCall | undefined {
   if (typeof args === 'number') return undefined;
   if ('positional' in args) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (llama) has an argument without its keyword; write each argument as keyword=value`);
   if (body.slice(args.end).trim() !== '') return undefined;
-  return { name, args: args.args };
+  return pythonicCall(name, args);
 }
 
 /** A call's arguments object: each keyword's value read as the tolerant parser reads a Python literal. */
 export function pythonicArguments(call: PythonicCall, ctx: ReadContext): { value: Record<string, unknown>; repairs: Repair[] } {
   const value: Record<string, unknown> = {};
   const repairs: Repair[] = [];
+  if (call.object !== undefined) return objectArguments(call.name, call.object, ctx);
   for (const [key, text] of call.args) {
     let read: unknown;
     try {
@@ -481,4 +547,20 @@ export function pythonicArguments(call: PythonicCall, ctx: ReadContext): { value
     Object.defineProperty(value, key, { value: read, enumerable: true, writable: true, configurable: true });
   }
   return { value, repairs };
+}
+
+/** The arguments of a call written `NAME({…})` (see PythonicCall.object): the object, read as JSON or a Python dict. */
+function objectArguments(name: string, text: string, ctx: ReadContext): { value: Record<string, unknown>; repairs: Repair[] } {
+  let repairs: Repair[] = [];
+  let value: unknown;
+  try {
+    value = readToolArguments(text, { ...ctx.parseOptions, onRepair: (r) => (repairs = [...r]) });
+  } catch (error) {
+    if (error instanceof JsonMendError) throw new JsonMendError(error.code, `the arguments of the call to "${name}" (pythonic): ${error.message}`);
+    throw error;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new JsonMendError('UNREPAIRABLE', `the arguments of the call to "${name}" (pythonic) do not read as one object`);
+  }
+  return { value: value as Record<string, unknown>, repairs };
 }

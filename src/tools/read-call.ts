@@ -13,7 +13,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import { objectShape, onlyStringParameter, type ToolRegistry } from './registry.js';
 import type { ParserSettings, ToolCall, ToolCallRewrite } from './types.js';
 import { gemmaArgumentsEnd, gemmaArgumentsText } from './gemma-args.js';
-import { parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
+import { dsmlBarsCanonical, parameterMarkup, QWEN_PARAMETERS, readArgPairs, readNamedTags, readParameters } from './xml-params.js';
 import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsideParameters, T_NAMELESS_PARAMETER } from './drifted-call.js';
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
@@ -49,6 +49,18 @@ function aboutCall(error: unknown, where: Where): unknown {
  */
 export function isReadingError(error: unknown): boolean {
   return error instanceof JsonMendError && (error.code === 'UNREPAIRABLE' || error.code === 'NO_JSON' || error.code === 'REPAIR_REFUSED');
+}
+
+/**
+ * The tool a call's `name` calls: the name itself, or the one tool it is but for `_` written for `-` or
+ * the reverse (`get-weather` for the tool `get_weather`, lmstudio #1358), with the rewrite
+ * `name_separator`. One rule for every format (see ToolRegistry.alike).
+ */
+export function toolCalled(name: string, tools: ToolRegistry, rewrites: ToolCallRewrite[]): string {
+  const alike = tools.alike(name);
+  if (alike === undefined) return name;
+  rewrites.push('name_separator');
+  return alike;
 }
 
 export function describe(name: string, format: ToolCallFormat, line: () => number): Where {
@@ -383,7 +395,7 @@ export function callFromValue(
     if (agent !== undefined) ctx.tools.schemaOf(agent, line);
     throw new JsonMendError('UNREPAIRABLE', `the ${origin.format} tool call at line ${line()} names no tool (expected {"name": …, "arguments": {…}})`);
   }
-  const name = inner.name;
+  const name = toolCalled(inner.name, ctx.tools, rewrites);
   const where = describe(name, origin.format, line);
   // `{"name": "get_wea`: the reply ended in the name, or right after it; either way before the arguments.
   if (truncated && !ctx.tools.has(name) && Object.keys(inner).every((k) => k === 'name' || k === 'id' || k === 'type')) {
@@ -612,8 +624,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   // Plain tags the reply's end cut off after the tool's name (`<tool_use><name>get_weather`): a call
   // cut off when it is one of the tools, else the tags mentioned.
   if (span.cut === true && span.name !== undefined) {
-    if (!ctx.tools.has(span.name)) return [];
-    throw cutOff(describe(span.name, span.format, line));
+    const name = toolCalled(span.name, ctx.tools, []);
+    if (!ctx.tools.has(name)) return [];
+    throw cutOff(describe(name, span.format, line));
   }
   if (span.body === 'call') {
     if (body.trim() === '') return [];
@@ -621,7 +634,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       const builtin = builtinCall(body);
       if (builtin !== undefined) {
         const args = pythonicArguments(builtin, ctx);
-        return [callFromValue({ name: builtin.name, arguments: args.value }, origin, ctx, args.repairs, false, [])];
+        return [callFromValue({ name: builtin.name, arguments: args.value }, origin, ctx, args.repairs, false, builtin.object === undefined ? [] : ['call_syntax'])];
       }
     }
     // The name from `function=NAME>` or `<function>NAME</function>` says it is a call: a tool not
@@ -684,6 +697,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       rewrites.push('inferred_name');
     }
   }
+  name = toolCalled(name, ctx.tools, rewrites);
   // `<tool_call>NAME</arg_value>` (GLM 5.2, fw-ai python-sdk #119; the scanner takes it only when
   // `</tool_call>` or the reply's end follows): no arguments, the stray closer standing for the call's.
   const stray = span.body === 'arg_pairs' && body.trim() === T.argValueClose;
@@ -700,6 +714,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       rewrites.push('lost_arg_key');
     }
   }
+  // `</|DSML|parameter>` closing `<｜DSML｜parameter …>`: DSML's bars in any spelling.
+  if (span.format === 'deepseek_dsml') body = dsmlBarsCanonical(body);
   const markup = parameterMarkup(span.format, body);
   const open = markup.open;
   const json = body.trimStart().startsWith('{');
@@ -763,13 +779,15 @@ function readArrow(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadCo
   const line = () => ctx.lineAt(span.start);
   const where = arrow.name === undefined ? () => `the arrow tool call at line ${line()}` : describe(arrow.name, span.format, line);
   if ('failure' in arrow) throw arrow.failure === 'cut_off' ? cutOff(where) : new JsonMendError('UNREPAIRABLE', `${where()}: ${arrow.failure}`);
-  const schema = ctx.tools.schemaOf(arrow.name, line);
+  const rewrites: ToolCallRewrite[] = [];
+  const name = toolCalled(arrow.name, ctx.tools, rewrites);
+  const schema = ctx.tools.schemaOf(name, line);
   if (!arrow.closed && !span.closed && atEnd) throw cutOff(where);
   const after = body.slice(arrow.end).trim();
   // Text after the hash: in the block, none of the call's; with no `[/TOOL_CALL]`, the reply's.
   if (after !== '' && span.closed) throw new JsonMendError('UNREPAIRABLE', `${where()}: text follows the hash`);
   const read = argumentsFromText(arrow.args, schema, ctx.parseOptions, [], where);
-  return [spanCall(span, after === '' ? origin : { ...origin, span: { start: span.start, end: span.bodyStart + arrow.end } }, arrow.name, read, [])];
+  return [spanCall(span, after === '' ? origin : { ...origin, span: { start: span.start, end: span.bodyStart + arrow.end } }, name, read, rewrites)];
 }
 
 /** The call a span's reading gives, with the id its markup carries (Kimi K2's `functions.NAME:0`). */

@@ -13,7 +13,7 @@ import { createStreamParser } from '../stream/index.js';
 import type { StreamParser } from '../stream/types.js';
 import { toolContext, type ToolContext } from './context.js';
 import { assemble } from './extract-tool-calls.js';
-import { argumentsOf, callFromValue, hasPlaceholder, isCallShaped, isReadingError, nameOf, readSpan } from './read-call.js';
+import { argumentsOf, callFromValue, hasPlaceholder, isCallShaped, isReadingError, nameOf, readSpan, toolCalled } from './read-call.js';
 import { RootCloseHint } from './root-close.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
 import { parameterMarkup, readParameters } from './xml-params.js';
@@ -96,7 +96,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
         parser: span.body === 'parameters' || READ_WHOLE.has(span.body) || (span.body === 'arguments' && span.name === undefined) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
-        events.push({ type: 'call_start', index: nextIndex, name: span.name, format: span.format });
+        events.push({ type: 'call_start', index: nextIndex, name: toolCalled(span.name, ctx.tools, []), format: span.format });
         open.started = 1;
       }
     },
@@ -236,7 +236,8 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     }
     if (offset < state.reported) return;
     const index = state.base + offset;
-    const name = span.name ?? nameOf(current);
+    const written = span.name ?? nameOf(current);
+    const name = written === undefined ? undefined : toolCalled(written, ctx.tools, []);
     if (name !== undefined && state.started <= offset) {
       events.push({ type: 'call_start', index, name, format: span.format });
       state.started = offset + 1;
@@ -259,7 +260,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     state.pending = [segment.slice(close)];
     let schema;
     try {
-      schema = ctx.tools.schemaOf(state.span.name as string);
+      schema = ctx.tools.schemaOf(toolCalled(state.span.name as string, ctx.tools, []));
     } catch {
       return; // reported when the span closes
     }

@@ -23,8 +23,8 @@ function typesOf(property: unknown): string[] {
 }
 
 /**
- * The model writes each value on its own lines: one newline after the tag and one before the closer
- * are markup, and so is the closer's indentation; a value of nothing but them is empty. Markup
+ * The model writes each value on its own lines: one newline after the tag (spaces before it too) and
+ * one before the closer are markup, and so is the closer's indentation; a value of nothing but them is empty. Markup
  * written indented (`⏎    <parameter=city>⏎      Dallas⏎    </parameter>`, llama.cpp's and ollama's
  * tests) indents the value's lines too: when the opening tag's line (`tagIndent`) and the closer have
  * the same indentation, a value of one line loses its indentation, and one of several loses the
@@ -34,8 +34,11 @@ function typesOf(property: unknown): string[] {
 function valueInLines(value: string, tagIndent = ''): string {
   let start = 0;
   let end = value.length;
-  if (value.startsWith('\r\n')) start = 2;
-  else if (value.startsWith('\n')) start = 1;
+  // The tag's line may end in spaces (`<parameter=city>  ⏎Paris`): they and its newline are markup.
+  let lead = 0;
+  while (lead < end && (value.charCodeAt(lead) === 0x20 || value.charCodeAt(lead) === 0x09)) lead++;
+  if (value.startsWith('\r\n', lead)) start = lead + 2;
+  else if (value.startsWith('\n', lead)) start = lead + 1;
   let k = end;
   while (k > start && (value.charCodeAt(k - 1) === 0x20 || value.charCodeAt(k - 1) === 0x09)) k--;
   if (k === start) return start > 0 ? '' : value;
@@ -169,6 +172,18 @@ const DSML_PARAMETERS: ParameterMarkup = { open: T.dsmlParameterOpen, close: T.d
 const DSML2_PARAMETERS: ParameterMarkup = { open: T.dsml2ParameterOpen, close: T.dsml2ParameterClose };
 /** MiniCPM5's (mlx-lm #1316): `<param name="KEY">`, attributes in either quotes, values maybe in CDATA. */
 const PARAM_PARAMETERS: ParameterMarkup = { open: T.paramOpen, close: T.paramClose, cdata: true };
+
+/** A DSML marker's bars, `|DSML|` or `‖DSML‖` (doubled too), as models write them instead of `｜`. */
+const DSML_MARKER = /[|‖｜]{1,2}DSML[|‖｜]{1,2}/g;
+
+/**
+ * A DSML body with its markers' bars written `｜`, as DeepSeek's template writes them: a model may
+ * write `|` or `‖` instead, and several spellings in one call (GenericAgent #804). Each bar is one
+ * UTF-16 unit, so offsets in the body stay.
+ */
+export function dsmlBarsCanonical(body: string): string {
+  return body.replace(DSML_MARKER, (marker) => marker.replace(/[|‖]/g, '｜'));
+}
 
 /**
  * The parameter markup of a span of `format` whose body is `body`: Qwen3-Coder's `<parameter=` (or,

@@ -13,7 +13,7 @@
  * | `harmony`      | gpt-oss                                 | `<\|channel\|>commentary to=functions.NAME <\|constrain\|>json<\|message\|>{…}<\|call\|>`                 |
  * | `deepseek_v3`  | DeepSeek V3, R1                         | `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` + newline + a ```` ```json ```` fence + `<｜tool▁call▁end｜>` (R1 may merge the first call's opener into the section's: `<｜tool▁calls｜>function<｜tool▁sep｜>…`) |
  * | `deepseek_v31` | DeepSeek V3.1, V3.2                     | `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`                                             |
- * | `deepseek_dsml` | DeepSeek V3.2, V4                      | `<｜DSML｜invoke name="NAME"><｜DSML｜parameter name="KEY" string="true">value</｜DSML｜parameter></｜DSML｜invoke>`, in `<｜DSML｜function_calls>` (V4: `<｜DSML｜tool_calls>`); each bar may be doubled (`<｜｜DSML｜｜invoke name=…>`) |
+ * | `deepseek_dsml` | DeepSeek V3.2, V4                      | `<｜DSML｜invoke name="NAME"><｜DSML｜parameter name="KEY" string="true">value</｜DSML｜parameter></｜DSML｜invoke>`, in `<｜DSML｜function_calls>` (V4: `<｜DSML｜tool_calls>`); each bar may be doubled (`<｜｜DSML｜｜invoke name=…>`) or written `\|` or `‖`, spellings mixed |
  * | `kimi_k2`      | Kimi K2, K2.5, K2.6                     | `<\|tool_call_begin\|>functions.NAME:0<\|tool_call_argument_begin\|>{…}<\|tool_call_end\|>`           |
  * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
  * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>`, `<function_calls>` or `<tool_calls>` |

@@ -87,10 +87,26 @@ const REASONING: ReadonlyMap<string, string> = new Map([
  * Kimi K2 Thinking writes its calls before its `</think>` (llxprt-code #749), and DeepSeek's
  * templates open no section while thinking. A draft in Gemma's channel or in `[THINK]` stays one.
  */
+/**
+ * DSML's bar as models write it: the full-width `｜` of DeepSeek's template, an ASCII `|` or `‖`
+ * (GenericAgent #804), one spelling or several in one reply (`<｜DSML｜invoke …>` closed by
+ * `</|DSML|invoke>`). Each is one UTF-16 unit, so a token keeps its length in every spelling.
+ */
+const DSML_BARS: readonly string[] = ['｜', '|', '‖'];
+
+/** `token` (DSML markup written with `｜`) in each spelling of DSML_BARS. */
+function barSpellings(token: string): string[] {
+  return DSML_BARS.map((bar) => token.replaceAll('｜', bar));
+}
+
+/** The DSML invoke openers, single and doubled bars, in every spelling. */
+const DSML_INVOKE_OPENS: ReadonlySet<string> = new Set(barSpellings(T.dsmlInvokeOpen));
+const DSML2_INVOKE_OPENS: ReadonlySet<string> = new Set(barSpellings(T.dsml2InvokeOpen));
+
 /** DeepSeek's call section openers: the tokenizer's, and as R1 and its distills also write it. */
 const DEEPSEEK_SECTIONS: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsMerged, T.deepseekCallsUnderscored, T.deepseekCallsSpaced, T.deepseekCallsEscaped]);
 
-const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, ...DEEPSEEK_SECTIONS, T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen, T.dsml2ToolCallsOpen, T.dsml2FunctionCallsOpen];
+const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, ...DEEPSEEK_SECTIONS, ...[T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen, T.dsml2ToolCallsOpen, T.dsml2FunctionCallsOpen].flatMap(barSpellings)];
 const LONGEST_END_OF_THINKING = Math.max(...ENDS_THINKING.map((t) => t.length));
 
 /** The openers of `<think>` tags' blocks, which a call section ends (not Gemma's channel or `[THINK]`). */
@@ -102,8 +118,8 @@ const THINK_CLOSERS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((t
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
-  T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose,
-  T.dsml2FunctionCallsOpen, T.dsml2FunctionCallsClose, T.dsml2ToolCallsOpen, T.dsml2ToolCallsClose, T.seedCallOpen, T.seedCallClose,
+  ...[T.dsmlFunctionCallsOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsOpen, T.dsmlToolCallsClose].flatMap(barSpellings),
+  ...[T.dsml2FunctionCallsOpen, T.dsml2FunctionCallsClose, T.dsml2ToolCallsOpen, T.dsml2ToolCallsClose].flatMap(barSpellings), T.seedCallOpen, T.seedCallClose,
   T.minimaxNamespace, T.toolUseClose, T.arrowClose,
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
@@ -114,7 +130,7 @@ const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, 
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.toolCallNamedOpen, T.functionCallNamedOpen, T.toolUseOpen, T.arrowOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, T.dsmlInvokeOpen, T.dsml2InvokeOpen, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, ...DSML_INVOKE_OPENS, ...DSML2_INVOKE_OPENS, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
 
@@ -170,15 +186,16 @@ const MINIMAX_M3_ENDS: readonly End[] = [
   { token: T.minimaxM3InvokeClose, consume: true }, { token: T.invokeClose, consume: true }, { token: T.minimaxM3InvokeOpen, consume: false },
   { token: T.toolCallClose, consume: false }, { token: T.minimaxClose, consume: false },
 ];
-const DSML_ENDS: readonly End[] = [
-  { token: T.dsmlInvokeClose, consume: true }, { token: T.dsmlInvokeOpen, consume: false },
-  { token: T.dsmlFunctionCallsClose, consume: false }, { token: T.dsmlToolCallsClose, consume: false },
-];
+/** DSML's closers in every spelling of its bars (see DSML_BARS): a call opened in one may close in another. */
+function dsmlEnds(invokeClose: string, invokeOpen: string, functionCallsClose: string, toolCallsClose: string): End[] {
+  return [
+    ...barSpellings(invokeClose).map((token) => ({ token, consume: true })),
+    ...[invokeOpen, functionCallsClose, toolCallsClose].flatMap(barSpellings).map((token) => ({ token, consume: false })),
+  ];
+}
+const DSML_ENDS: readonly End[] = dsmlEnds(T.dsmlInvokeClose, T.dsmlInvokeOpen, T.dsmlFunctionCallsClose, T.dsmlToolCallsClose);
 /** DSML with each bar doubled (see formats.ts). */
-const DSML2_ENDS: readonly End[] = [
-  { token: T.dsml2InvokeClose, consume: true }, { token: T.dsml2InvokeOpen, consume: false },
-  { token: T.dsml2FunctionCallsClose, consume: false }, { token: T.dsml2ToolCallsClose, consume: false },
-];
+const DSML2_ENDS: readonly End[] = dsmlEnds(T.dsml2InvokeClose, T.dsml2InvokeOpen, T.dsml2FunctionCallsClose, T.dsml2ToolCallsClose);
 const KIMI_ENDS: readonly End[] = [
   { token: T.kimiCallEnd, consume: true }, { token: T.kimiSectionEnd, consume: false }, { token: T.kimiCallBegin, consume: false },
 ];
@@ -590,8 +607,6 @@ export class ToolCallScanner {
         return { format: 'arrow', start: at, body: 'arrow', bodyStart: at + token.length, ends: ARROW_ENDS };
       case T.invokeOpen:
         return this.invokeHeader(at, at, T.invokeOpen);
-      case T.dsmlInvokeOpen:
-      case T.dsml2InvokeOpen:
       case T.minimaxM3InvokeOpen:
         return this.invokeHeader(at, at, token);
       case T.gemmaCallOpen:
@@ -601,6 +616,7 @@ export class ToolCallScanner {
       case T.deepseekCallBegin:
         return this.deepseekHeader(at, at + token.length);
       default:
+        if (DSML_INVOKE_OPENS.has(token) || DSML2_INVOKE_OPENS.has(token)) return this.invokeHeader(at, at, token);
         return this.deepseekSection(token, at);
     }
   }
@@ -1012,8 +1028,8 @@ function withoutStartOf(text: string, token: string): string {
 function invokeKind(open: string): Pick<Header, 'format' | 'body' | 'ends'> {
   if (open === T.minimaxM3InvokeOpen) return { format: 'minimax_m3', body: 'named_tags', ends: MINIMAX_M3_ENDS };
   if (open === T.functionNameOpen) return { format: 'qwen3_coder', body: 'parameters', ends: QWEN_ENDS };
-  if (open === T.dsmlInvokeOpen) return { format: 'deepseek_dsml', body: 'parameters', ends: DSML_ENDS };
-  if (open === T.dsml2InvokeOpen) return { format: 'deepseek_dsml', body: 'parameters', ends: DSML2_ENDS };
+  if (DSML_INVOKE_OPENS.has(open)) return { format: 'deepseek_dsml', body: 'parameters', ends: DSML_ENDS };
+  if (DSML2_INVOKE_OPENS.has(open)) return { format: 'deepseek_dsml', body: 'parameters', ends: DSML2_ENDS };
   return { format: 'invoke', body: 'parameters', ends: INVOKE_ENDS };
 }
 
