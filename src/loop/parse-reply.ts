@@ -2,9 +2,8 @@
 import { JsonMendError } from '../errors.js';
 import { coerceAsync, formatFeedback, parseAsync, parseWithReport, SchemaError } from '../schema/index.js';
 import type { Repair, SchemaLike, SchemaParseOptions } from '../schema/types.js';
-import { truncatedReplyError } from '../schema/stage.js';
-import { isCutOffRepair } from '../parse/kind-flags.js';
-import type { ParseOptions, TextRepairKind } from '../parse/types.js';
+import { refuseCutOff } from '../schema/stage.js';
+import type { ParseOptions } from '../parse/types.js';
 import type { RepairSummary } from './events.js';
 import { appendAll } from '../arrays.js';
 
@@ -35,14 +34,16 @@ export async function parseReply(
   };
   if (!restore) {
     const value = await parseAsync(text, { ...options, schema, onRepair });
+    // Without a schema a cut-off value is refused too: the reply is judged alike either way.
+    if (schema === undefined) refuseCutOff(text, repairs, options.acceptTruncated);
     return { value, repairs };
   }
   const loose = parseWithReport(text, { ...options });
   appendAll(repairs, loose.repairs);
   const restored = restore(loose.value);
-  if (schema === undefined) return { value: restored, repairs };
   // As the one parse with the schema does (SchemaParseOptions.acceptTruncated).
-  if (options.acceptTruncated !== true && loose.repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind))) throw truncatedReplyError(text, loose.repairs);
+  refuseCutOff(text, loose.repairs, options.acceptTruncated);
+  if (schema === undefined) return { value: restored, repairs };
   const value = await coerceAsync(restored, schema, { onRepair });
   return { value, repairs };
 }

@@ -166,6 +166,14 @@ export function truncatedReplyError(text: string, repairs: readonly Repair[]): J
   return new JsonMendError('REPAIR_REFUSED', 'the reply is cut off: its value may be missing what came after (acceptTruncated: true takes it)', { offset, text });
 }
 
+/**
+ * Refuses a reading whose `repairs` say the text was cut off, unless `acceptTruncated`: for callers that
+ * judge a model's reply without a schema (the loop, the OpenAI adapter) as the schema stage judges it with one.
+ */
+export function refuseCutOff(text: string, repairs: readonly Repair[], acceptTruncated: boolean | undefined): void {
+  if (acceptTruncated !== true && repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind))) throw truncatedReplyError(text, repairs);
+}
+
 function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, undefined> {
   yield first;
   for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;

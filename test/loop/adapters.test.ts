@@ -117,6 +117,16 @@ describe('OpenAI SDK helpers', () => {
     // Cut inside a string: still refused.
     assert.throws(() => parseChoiceContent({ finish_reason: 'stop', message: { content: '{"days":2,"city":"Ro' } }, Weather), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED');
   });
+
+  test('parseChoiceContent without a schema refuses a cut-off value too (session 35 loop probe F2)', () => {
+    // Before: {"city": "Os"}, accepted.
+    for (const finish_reason of ['stop', null]) {
+      assert.throws(() => parseChoiceContent({ finish_reason, message: { content: '{"city": "Os' } }), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED');
+    }
+    assert.throws(() => parseChoiceContent({ finish_reason: null, message: { content: '{"city": "Oslo", "days": 3' } }), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED');
+    assert.deepEqual(parseChoiceContent({ finish_reason: 'stop', message: { content: '{"city": "Oslo", "days": 3' } }), { city: 'Oslo', days: 3 });
+    assert.deepEqual(parseChoiceContent({ finish_reason: null, message: { content: '{"city": "Os' } }, undefined, { acceptTruncated: true }), { city: 'Os' });
+  });
 });
 
 describe('parseToolArguments', () => {

@@ -176,6 +176,20 @@ describe('generate', { timeout: 30_000 }, () => {
     }
   });
 
+  test('without a schema a cut-off reply is refused as with one (session 35 loop probe F1)', async () => {
+    // Before: {"city": "Os"} and {"ids": [1, 2]}, accepted with a `truncated` repair.
+    for (const text of ['{"city": "Os', '{"ids": [1, 2,', 'First: {"city": "Oslo"} Corrected: {"city": "Paris", "days": ']) {
+      let calls = 0;
+      const result = await generate({ model: async () => (++calls === 1 ? { text, finishReason: 'stop' } : '{"city": "Paris"}'), prompt: 'p' });
+      assert.deepEqual([result.value, result.attempts, result.failures[0]!.error.code], [{ city: 'Paris' }, 2, 'REPAIR_REFUSED'], text);
+    }
+    // Closers left out by a model that ended the reply itself: taken, as with a schema; with acceptTruncated, any cut.
+    const ended = await generate({ model: async () => ({ text: '{"name": "Ada", "age": 36', finishReason: 'stop' }), prompt: 'p' });
+    assert.deepEqual([ended.value, ended.repairs.map((r) => r.kind)], [{ name: 'Ada', age: 36 }, ['missing_closer']]);
+    const taken = await generate({ model: async () => '{"city": "Os', prompt: 'p', acceptTruncated: true });
+    assert.deepEqual(taken.value, { city: 'Os' });
+  });
+
   test('cut off at the token limit, whole but for its closers: still refused', async () => {
     server.script(json(openaiBody('{"name": "Ada", "age": 36', 'length')), json(openaiBody('{"name":"Ada","age":36}')));
     const result = await generate({ model: openaiCompatible({ baseURL: server.url, model: 'm', responseFormat: 'json_object' }), schema: person, prompt: 'p' });

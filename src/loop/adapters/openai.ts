@@ -3,6 +3,7 @@
 import { closersLeftOut, mayBeClosersLeftOut } from '../../parse/closers-at-end.js';
 import { JsonMendError, describeType } from '../../errors.js';
 import { parseWithReport } from '../../schema/index.js';
+import { refuseCutOff } from '../../schema/stage.js';
 import type { SchemaLike } from '../../schema/types.js';
 import type { OutputOf } from '../generate.js';
 import { parseToolArguments, type ToolArgumentsOptions } from '../../tools/arguments.js';
@@ -134,7 +135,10 @@ export function parseChoiceContent<S extends SchemaLike | undefined = undefined,
   }
   const text = message.content ?? '';
   try {
-    return parseWithReport(text, { ...options, schema }).value as T;
+    const read = parseWithReport(text, { ...options, schema });
+    // Without a schema a cut-off value is refused too, as generate() judges a reply.
+    if (schema === undefined) refuseCutOff(text, read.repairs, options.acceptTruncated);
+    return read.value as T;
   } catch (refused) {
     // A reply the model ended itself, whole but for its closers: left out, not cut off (as generate() reads it).
     if (!mayBeClosersLeftOut(choice.finish_reason === 'stop', options.acceptTruncated, refused)) throw refused;
