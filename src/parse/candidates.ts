@@ -66,9 +66,26 @@ export class ParsedCandidate {
     return -1;
   }
 
+  /** The index in the log of the repair noteCutAfter made, or -1. */
+  private cutAfter = -1;
+
+  /** Records that the reply was cut off after this value, inside a later one (see noteLaterCut). */
+  noteCutAfter(offset: number, detail: string): void {
+    this.cutAfter = this.log.length;
+    this.log.push('truncated', offset, detail);
+    this.report = undefined;
+  }
+
   /** Whether the text was cut off inside this value. */
   get truncated(): boolean {
-    return this.log.kinds.some(isCutOffRepair);
+    const kinds = this.log.kinds;
+    for (let i = 0; i < kinds.length; i++) if (i !== this.cutAfter && isCutOffRepair(kinds[i])) return true;
+    return false;
+  }
+
+  /** Whether the reply was cut off after this whole value, inside a later one (see noteLaterCut). */
+  get cutOffAfter(): boolean {
+    return this.cutAfter >= 0;
   }
 }
 
@@ -80,6 +97,8 @@ export interface CandidateMode {
   wantRepairs?: boolean;
   /** Record splices too, for repair's text output. Default false. */
   wantEdits?: boolean;
+  /** Say on a value read whole that the reply ends inside a later one (see noteLaterCut). Default false: parseAll reads each value for itself. */
+  laterCut?: boolean;
 }
 
 /**
@@ -98,7 +117,7 @@ export function* parseCandidates(text: string, options: ParseOptions = {}, mode:
   // that is thrown is built.
   let firstFailure: unknown;
   let yielded = false;
-  for (const reading of readCandidates(text, options, mode)) {
+  for (const reading of readCandidates(text, options, { ...mode, laterCut: true })) {
     if (reading.parsed === undefined) {
       if (firstFailure === undefined) firstFailure = reading.failure;
       continue;
@@ -120,11 +139,16 @@ export function firstParsedCandidate(text: string, options: ParseOptions, mode: 
   if (fullwidth !== undefined) text = fullwidth.text;
   const settings = new CandidateSettings(text, options, mode, fullwidth?.at);
   let firstFailure: unknown;
-  for (const candidate of candidatesOf(text)) {
+  const candidates = candidatesOf(text);
+  for (const candidate of candidates) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
     if (reading.parsed !== undefined) {
-      if (!isTemplateValue(reading.parsed.value)) return reading.parsed;
+      if (!isTemplateValue(reading.parsed.value)) {
+        // Asked only where it is read: the report, or a refusal of cut-off text.
+        if (mode.wantRepairs !== false || settings.engine.refused.size > 0) noteLaterCut(text, reading.parsed, candidates, settings);
+        return reading.parsed;
+      }
       // A template echoed before the answer: the search's own order puts an answer after it first.
       // Repairs recorded: they say where the text set aside after a whole value starts.
       for (const r of readCandidates(text, options, { ...mode, wantRepairs: true })) if (r.parsed !== undefined) return r.parsed;
@@ -163,6 +187,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   for (const candidate of candidates) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
+    if (mode.laterCut === true && reading.parsed !== undefined) noteLaterCut(text, reading.parsed, candidates, settings);
     if (reading.parsed !== undefined && isTemplateValue(reading.parsed.value)) templates.push(reading);
     else yield reading;
     // The whole text, a document from its first bracket to its end, failed: every other candidate
@@ -187,6 +212,54 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
 }
 
 
+
+/**
+ * `Calling: {"city": "Oslo"} and also {"city": "Par`: a value read whole from a reply that ends inside a
+ * later value (in prose, or in the text set aside after a value that starts the reply). The reply was
+ * cut off, and what it went on to say is lost: a `truncated` repair at the later value's start says
+ * so, and a caller that refuses cut-off replies (a schema, tool arguments, the loop) refuses it.
+ * A draft cut off in reasoning is no such value.
+ */
+function noteLaterCut(text: string, parsed: ParsedCandidate, candidates: readonly Candidate[], settings: CandidateSettings): void {
+  if (parsed.truncated) return;
+  let at = -1;
+  for (const c of candidates) {
+    if (c.start >= parsed.end && endsInside(text, c)) {
+      at = c.start;
+      break;
+    }
+  }
+  const aside = at < 0 ? parsed.textSetAsideFrom() : -1;
+  if (aside >= 0) at = cutOffAfter(text, aside);
+  if (at < 0) return;
+  if (settings.engine.refused.has('truncated')) throw publicError(new EngineFailure('REPAIR_REFUSED', `the text needs a "truncated" repair (${LATER_CUT}), which is disabled`, at), text);
+  parsed.noteCutAfter(at, LATER_CUT);
+}
+
+/** The detail of the `truncated` repair noteLaterCut makes. */
+export const LATER_CUT = 'the reply ends inside a later value, unfinished: it was cut off after the value read';
+
+/**
+ * Where a value in the text set aside from `from` (after a value that started the reply) starts that
+ * the reply's end cut off, or -1. For noteLaterCut, and a stream's end that read its value itself.
+ */
+export function cutOffAfter(text: string, from: number): number {
+  const rest = text.slice(from);
+  for (const c of extractAfterValue(rest)) if (endsInside(rest, c)) return c.start + from;
+  return -1;
+}
+
+/**
+ * Whether the reply ends inside candidate `c`'s value: its brackets never close. A fence or tag that
+ * never closed may still hold a whole value (` ```json⏎{"a": 1}` at the end); a draft in reasoning
+ * is no part of the answer.
+ */
+function endsInside(text: string, c: Candidate): boolean {
+  if (c.truncated !== true || c.reasoning === true) return false;
+  if (c.source === 'balanced') return true;
+  const first = text.charCodeAt(c.start);
+  return (first === Ch.LBRACE || first === Ch.LBRACKET) && scanBalanced(text, c.start, c.end).truncated;
+}
 
 /** The candidates the engine tries, best first. */
 function candidatesOf(text: string): Candidate[] {

@@ -24,9 +24,10 @@ import { readUnquotedKey, strayMarkBeforeKey } from './words.js';
 /**
  * The kinds logged even when nobody reads the repairs, since they decide between candidates: the
  * cut-off ones (whether a value is complete, see ParsedCandidate.truncated), and a lost end quote
- * (between a fence's span and a longer one, see lostEndQuote in candidates.ts).
+ * (between a fence's span and a longer one, see lostEndQuote in candidates.ts), and where text was set
+ * aside after a value (a later value it holds may show the reply cut off, see noteLaterCut).
  */
-const KEPT_WHEN_QUIET: ReadonlySet<TextRepairKind> = new Set([...ALL_REPAIR_KINDS.filter(isCutOffRepair), 'missing_end_quote']);
+const KEPT_WHEN_QUIET: ReadonlySet<TextRepairKind> = new Set([...ALL_REPAIR_KINDS.filter(isCutOffRepair), 'missing_end_quote', 'surrounding_text']);
 
 /** A splice of the original text: delete `del` characters at `at`, then insert `ins`. */
 export interface Edit {

@@ -35,7 +35,7 @@ export interface RepairKindRow {
  */
 export const REPAIR_KINDS = {
   truncated: {
-    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped. A reply cut off before any value (`{`, `[`, `{"a":`) is `UNREPAIRABLE`, not `{}` or `[]`; a value cut off so after whole ones (`{"a": 1}⏎{`) is dropped. A note after a blank line, starting with a note\'s label (`Note:`, `Explanation:`, `Caveat:`, …) and only prose after it, ends a value whose closers were left out, reported so (`{"a": 1⏎⏎Note: the id is {required}.`)',
+    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped. A reply cut off before any value (`{`, `[`, `{"a":`) is `UNREPAIRABLE`, not `{}` or `[]`; a value cut off so after whole ones (`{"a": 1}⏎{`) is dropped. A note after a blank line, starting with a note\'s label (`Note:`, `Explanation:`, `Caveat:`, …) and only prose after it, ends a value whose closers were left out, reported so (`{"a": 1⏎⏎Note: the id is {required}.`). A whole value read from a reply that ends inside a later one (`{"a": 1} and also {"b": 2`) carries it too, at the later value: the reply was cut off, and what it went on to say is lost',
     input: '{"a": "fo', value: { a: 'fo' }, at: 9, guess: true, cutOff: true, fuzz: ['"x', 'nul', '1e'],
   },
   truncated_literal: {

@@ -21,6 +21,8 @@ interface Found {
   readonly value: unknown;
   readonly repairs: readonly Repair[];
   readonly truncated: boolean;
+  /** Whether the reply was cut off after the value, inside a later one: taken, it would lose what came after. */
+  readonly cutAfter: boolean;
   /** For one of several concatenated values: all of them, and which this is. */
   readonly part?: { readonly all: readonly unknown[]; readonly index: number };
   /** How the reply wrote the value's numbers. */
@@ -76,7 +78,7 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     const weak = outcome.ok && candidate.part === undefined && declared !== undefined && namesNone(outcome.value, declared);
     // One it accepts may still have lost what was cut off (a string's end, an optional member); after a
     // weak fit, a cut-off one that says nothing either is passed over.
-    if (outcome.ok && candidate.truncated && options.acceptTruncated !== true) {
+    if (outcome.ok && (candidate.truncated || candidate.cutAfter) && options.acceptTruncated !== true) {
       if (weakPick !== undefined && weak) continue;
       throw truncatedReplyError(text, candidate.repairs);
     }
@@ -187,11 +189,11 @@ function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generato
   for (const candidate of candidates) {
     const numberText = numberSpellings(candidate.text, candidate.start, candidate.end);
     // Read once: each read looks over all the candidate's repairs, one per value of thousands.
-    const { repairs, truncated } = candidate;
-    yield { value: candidate.value, repairs, truncated, numberText };
+    const { repairs, truncated, cutOffAfter: cutAfter } = candidate;
+    yield { value: candidate.value, repairs, truncated, cutAfter, numberText };
     if (!Array.isArray(candidate.value) || !candidate.kinds.includes('concatenated_values')) continue;
     const all = candidate.value as unknown[];
-    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs, truncated, part: { all, index }, numberText };
+    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs, truncated, cutAfter, part: { all, index }, numberText };
   }
 }
 

@@ -9,7 +9,7 @@ import type { Repair } from '../schema/types.js';
 import { parseWithReport } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
-import { rewrittenDocumentAt, wholeTextFirst, wholeTextSettled } from '../parse/candidates.js';
+import { LATER_CUT, cutOffAfter, rewrittenDocumentAt, wholeTextFirst, wholeTextSettled } from '../parse/candidates.js';
 import { isTemplateValue } from '../parse/template.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
@@ -385,7 +385,17 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       if (ok && !isTemplateValue(this.tree.root)) {
         const value = this.tree.root as T;
         const all = this.engine.log.toArray(this.start);
-        this.finalSnapshot(value, false);
+        // Text set aside after the value that ends inside another: the reply was cut off (as parse says).
+        let aside = -1;
+        for (const r of all) if (r.kind === 'surrounding_text' && r.offset > this.start) aside = r.offset;
+        const cut = aside < 0 ? -1 : cutOffAfter(text, aside);
+        const repairs = this.newRepairs([]);
+        if (cut >= 0) {
+          const later: TextRepair = { kind: 'truncated', offset: cut, line: 0, column: 0, detail: LATER_CUT };
+          all.push(later);
+          repairs.push(withPositions([later], text)[0]!);
+        }
+        this.finalSnapshot(value, false, repairs);
         if (this.options.onRepair && all.length > 0) this.options.onRepair(withPositions(all, text));
         return value;
       }

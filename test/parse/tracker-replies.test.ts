@@ -25,7 +25,7 @@
 //   a fence's opener written twice: https://github.com/langchain-ai/langchainjs/pull/1429
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { JsonMendError, extract, extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
+import { JsonMendError, createStreamParser, extract, extractToolCalls, parse, parseWithReport, repair } from '../../src/index.js';
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { streamedEnd } from '../stream/check.js';
@@ -414,5 +414,35 @@ describe("a variable's name where the data goes is no value (LightRAG #414, sess
     }
     // A bare word that is not its key is text, as before.
     assert.deepEqual(parse('{"status": active, "name": John Smith}'), { status: 'active', name: 'John Smith' });
+  });
+});
+
+describe('a reply cut off inside a later value (session 35 loop probe F6)', () => {
+  test('the value read says the reply was cut off; callers that refuse cut-off replies refuse it', () => {
+    const replies = [
+      'Calling: {"city": "Oslo"} and also {"city": "Par',
+      '{"city": "Oslo"} and also {"city": "Par',
+      '```json\n{"city": "Oslo"}\n```\nAnd then {"city":',
+    ];
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as const;
+    for (const text of replies) {
+      // Before: {"city": "Oslo"} with only surrounding_text reported, through a schema and tool arguments too.
+      const r = parseWithReport(text);
+      assert.deepEqual(r.value, { city: 'Oslo' }, text);
+      const cut = r.repairs.find((x) => x.kind === 'truncated');
+      assert.ok(cut && isCutOffRepair(cut.kind) && text.slice(cut.offset).startsWith('{"city":'), `${text}: ${JSON.stringify(r.repairs)}`);
+      assert.throws(() => parse(text, { schema }), (e) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED', text);
+      assert.throws(() => parse(text, { disable: ['truncated'] }), (e) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED', text);
+      assert.deepEqual(parse(text, { schema, acceptTruncated: true }), { city: 'Oslo' });
+      // The stream ends with the same repairs.
+      const seen: string[] = [];
+      const s = createStreamParser({ onRepair: (rs) => seen.push(...rs.map((x) => `${x.kind}@${x.offset}`)) });
+      for (let i = 0; i < text.length; i += 3) s.push(text.slice(i, i + 3));
+      assert.deepEqual(s.end(), { city: 'Oslo' });
+      assert.deepEqual(seen.sort(), r.repairs.map((x) => `${x.kind}@${x.offset}`).sort(), text);
+    }
+    // A later fence left open around a whole value was not cut off (BAML's test_class.rs:188).
+    const open = 'Build it:\n```json\n{"foo": {"a": "hi"}}\n```\nand this\n```json\n{"foo": {"a": "two"}}';
+    assert.ok(!parseWithReport(open).repairs.some((x) => x.kind === 'truncated'));
   });
 });
