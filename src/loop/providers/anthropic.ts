@@ -16,11 +16,15 @@ export interface AnthropicOptions extends HttpProviderOptions {
   version?: string;
 }
 
-/** Maps `stop_reason` to a {@link FinishReason}. */
+/**
+ * Maps `stop_reason` to a {@link FinishReason}. A turn that did not end is `length`, as a cut-off one:
+ * `model_context_window_exceeded` (the context window ran out while writing) and `pause_turn` (the API paused
+ * the turn to be resumed later) leave the reply incomplete, so it is never taken as a whole one.
+ */
 export function anthropicFinishReason(raw: unknown): FinishReason | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (raw === 'end_turn' || raw === 'tool_use' || raw === 'stop_sequence') return 'stop';
-  if (raw === 'max_tokens') return 'length';
+  if (raw === 'max_tokens' || raw === 'model_context_window_exceeded' || raw === 'pause_turn') return 'length';
   if (raw === 'refusal') return 'refusal';
   return 'other';
 }
