@@ -48,3 +48,78 @@ describe('F4: Anthropic turns that did not end are cut off', () => {
     assert.deepEqual(await failedStages(run()), ['truncated']);
   });
 });
+
+/** An Anthropic text-reply body. */
+function anthropicText(text: string, stop = 'end_turn'): unknown {
+  return anthropicBody(text, stop);
+}
+
+/** Anthropic SSE of a text reply in the given pieces. */
+function anthropicTextStream(parts: string[], stop = 'end_turn') {
+  const events: Array<{ event: string; data: unknown }> = [
+    { event: 'message_start', data: { type: 'message_start', message: { id: 'm', usage: { input_tokens: 1, output_tokens: 1 } } } },
+    { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
+  ];
+  for (const p of parts) events.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: p } } });
+  events.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } });
+  events.push({ event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: stop }, usage: { output_tokens: 2 } } });
+  events.push({ event: 'message_stop', data: { type: 'message_stop' } });
+  return sse(events);
+}
+
+/** What the Messages API refuses: an assistant turn without text, a final assistant turn ending in whitespace. */
+function assertAcceptable(messages: ChatMessage[]): void {
+  messages.forEach((m, i) => {
+    if (m.role !== 'assistant') return;
+    assert.notEqual(m.content.trim(), '', `assistant message ${i} has no text`);
+    if (i === messages.length - 1) assert.equal(m.content, m.content.trimEnd(), 'the final assistant turn ends in whitespace');
+  });
+}
+
+describe('W3: Anthropic is sent only messages the Messages API accepts', () => {
+  test('a retry after an empty reply sends no empty assistant turn, and says the reply was empty', async () => {
+    const before = server.requests.length;
+    server.script(json(anthropicText('')), json(anthropicText('{"a": 1}')));
+    const model = anthropic({ baseURL: server.url, model: 'claude' });
+    const result = await generate({ model, prompt: 'p', maxRetries: 1 });
+    assert.deepEqual(result.value, { a: 1 });
+    const retry = server.requests[before + 1]!.body.messages as ChatMessage[];
+    assertAcceptable(retry);
+    assert.match(retry.at(-1)!.content, /empty/);
+  });
+
+  test('a caller\'s blank assistant turn is left out', async () => {
+    const before = server.requests.length;
+    server.script(json(anthropicText('{"a": 1}')));
+    const model = anthropic({ baseURL: server.url, model: 'claude' });
+    await generate({ model, messages: [{ role: 'user', content: 'p' }, { role: 'assistant', content: ' ' }, { role: 'user', content: 'q' }], maxRetries: 0 });
+    assertAcceptable(server.requests[before]!.body.messages);
+  });
+
+  const cases: Array<[string, string, string[], unknown]> = [
+    ['cut after a comma and line break', '{"a": "x",\n  ', ['"b": 1}'], { a: 'x', b: 1 }],
+    ['the continuation writes the line break again', '{"a": "x",\n  ', ['\n  "b": 1}'], { a: 'x', b: 1 }],
+    ['cut inside a string after a space, continued with the space', '{"a": "hello ', [' world"}'], { a: 'hello world' }],
+    ['cut inside a string after a space, continued without it', '{"a": "hello ', ['world"}'], { a: 'hello world' }],
+    ['the space written again across deltas', '{"a": "hello  ', [' ', ' world"}'], { a: 'hello  world' }],
+  ];
+  for (const streaming of [false, true]) {
+    for (const [label, first, rest, value] of cases) {
+      test(`continuation (${streaming ? 'streamed' : 'one body'}): ${label}`, async () => {
+        const before = server.requests.length;
+        if (streaming) server.script(anthropicTextStream([first], 'max_tokens'), anthropicTextStream(rest));
+        else server.script(json(anthropicText(first, 'max_tokens')), json(anthropicText(rest.join(''))));
+        const model = anthropic({ baseURL: server.url, model: 'claude' });
+        const options = { model, prompt: 'p', onTruncated: 'continue' as const, maxRetries: 0 };
+        let got: unknown;
+        if (streaming) {
+          for await (const e of streamGenerate(options)) if (e.type === 'result') got = e.result.value;
+        } else got = (await generate(options)).value;
+        const sent = server.requests[before + 1]!.body.messages as ChatMessage[];
+        assertAcceptable(sent);
+        assert.equal(sent.at(-1)!.content, first.trimEnd());
+        assert.deepEqual(got, value);
+      });
+    }
+  }
+});
