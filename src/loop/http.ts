@@ -294,9 +294,15 @@ export function errorText(error: unknown): string {
   }
 }
 
-/** Joins a base URL and a path without doubling or dropping the slash. */
+/**
+ * Joins a base URL and a path without doubling or dropping the slash. A query string or fragment of the base
+ * (`…/deployments/d?api-version=2024-10-21`, as Azure OpenAI wants) stays after the joined path.
+ */
 export function joinUrl(base: string, path: string): string {
-  return base.endsWith('/') ? base + path.replace(/^\//, '') : base + (path.startsWith('/') ? path : `/${path}`);
+  const cut = base.search(/[?#]/);
+  const head = cut === -1 ? base : base.slice(0, cut);
+  const tail = cut === -1 ? '' : base.slice(cut);
+  return (head.endsWith('/') ? head + path.replace(/^\//, '') : head + (path.startsWith('/') ? path : `/${path}`)) + tail;
 }
 
 /** A plain object view of an unknown JSON value (never throws; non-objects become `{}` for reading only). */

@@ -123,3 +123,19 @@ describe('W3: Anthropic is sent only messages the Messages API accepts', () => {
     }
   }
 });
+
+describe('W4: a base URL with a query string', () => {
+  test('joinUrl keeps the query and the fragment after the path', () => {
+    assert.equal(joinUrl('https://x/openai/deployments/d?api-version=2024-10-21', 'chat/completions'), 'https://x/openai/deployments/d/chat/completions?api-version=2024-10-21');
+    assert.equal(joinUrl('https://x/v1/?a=1#f', '/chat/completions'), 'https://x/v1/chat/completions?a=1#f');
+    assert.equal(joinUrl('https://x/v1', 'chat/completions'), 'https://x/v1/chat/completions');
+  });
+
+  test('openaiCompatible posts to the path with the query kept', async () => {
+    const before = server.requests.length;
+    server.script(json(openaiBody('{"a": 1}')));
+    const model = openaiCompatible({ baseURL: `${server.url}/openai/deployments/d?api-version=2024-10-21`, model: 'gpt' });
+    await generate({ model, prompt: 'p', maxRetries: 0 });
+    assert.equal(server.requests[before]!.url, '/openai/deployments/d/chat/completions?api-version=2024-10-21');
+  });
+});
