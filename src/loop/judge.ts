@@ -7,7 +7,8 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import { formatClaimFeedback, verifyAll } from '../verify/index.js';
 import type { Claim, VerifyAllResult, VerifyOptions } from '../verify/index.js';
 import type { ClaimFailureSummary, FailureStage } from './events.js';
-import { feedbackFor, parseReply, type LoopParseOptions } from './parse-reply.js';
+import { parseReply, type LoopParseOptions } from './parse-reply.js';
+import { replyFeedback, withoutDeveloperAdvice } from './feedback.js';
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
 import { appendAll } from '../arrays.js';
@@ -72,7 +73,7 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
     }
     const schemaFailed = caught instanceof SchemaError || caught.code === 'SCHEMA_MISMATCH';
     if (caught instanceof SchemaError && repairs.length === 0) appendAll(repairs, caught.repairs);
-    return failure(schemaFailed ? 'schema' : 'parse', caught, feedbackFor(caught), repairs);
+    return failure(schemaFailed ? 'schema' : 'parse', caught, replyFeedback(caught, repairs), repairs);
   }
   if (!settings.verify) return { ok: true, value, repairs, claims: undefined };
   return checkClaims(value, repairs, settings.verify);
@@ -119,7 +120,7 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
   } catch (caught) {
     if (caught instanceof JsonMendError && caught.code === 'INVALID_CLAIM') {
       // A malformed claim is the model's to fix: its message names the claim and the field.
-      return failure('claims', new JsonMendError('INVALID_CLAIM', 'a claim in the value is malformed', { cause: caught }), caught.message, repairs);
+      return failure('claims', new JsonMendError('INVALID_CLAIM', 'a claim in the value is malformed', { cause: caught }), withoutDeveloperAdvice(caught.message), repairs);
     }
     throw caught;
   }

@@ -139,3 +139,45 @@ describe('W4: a base URL with a query string', () => {
     assert.equal(server.requests[before]!.url, '/openai/deployments/d/chat/completions?api-version=2024-10-21');
   });
 });
+
+/** The feedback the model was sent on its second attempt, with `first` as its first reply. */
+async function feedbackAfter(first: string, options: Record<string, unknown>): Promise<string> {
+  const seen: ModelRequest[] = [];
+  await generate({
+    model: async (request) => {
+      seen.push(request);
+      return seen.length === 1 ? { text: first, finishReason: 'stop' } : '{}';
+    },
+    prompt: 'p',
+    maxRetries: 1,
+    ...options,
+  }).catch(() => undefined);
+  assert.ok(seen[1], 'no retry was made');
+  return seen[1].messages.at(-1)!.content;
+}
+
+const DEVELOPER_ADVICE = /acceptTruncated|query\(\)|a schema for an array/;
+
+describe('E1: feedback carries no advice for the developer', () => {
+  test('a cut-off reply', async () => {
+    const schema = { type: 'object', properties: { name: { type: 'string' }, bio: { type: 'string' } }, required: ['name'] };
+    const feedback = await feedbackAfter('{"name": "Ada", "bio": "Born in 18', { schema });
+    assert.doesNotMatch(feedback, DEVELOPER_ADVICE);
+    assert.match(feedback, /cut off/);
+  });
+
+  test('several values that each match', async () => {
+    const feedback = await feedbackAfter('{"a": "x"} {"a": "y"}', { schema: { type: 'object', properties: { a: { type: 'string' } } } });
+    assert.doesNotMatch(feedback, DEVELOPER_ADVICE);
+    assert.match(feedback, /exactly one JSON value/);
+  });
+
+  test('a claim path that selects many values is told to be written as JSONPath', async () => {
+    const against = { items: [{ amount: 15.5 }, { amount: 3 }] };
+    const reply = JSON.stringify({ answer: 'a', claims: [{ mode: 'range', path: 'items[*].amount', aggregate: 'sum', min: 20 }] });
+    const schema = { type: 'object', properties: { answer: { type: 'string' }, claims: { type: 'array' } } };
+    const feedback = await feedbackAfter(reply, { schema, verify: { against } });
+    assert.doesNotMatch(feedback, DEVELOPER_ADVICE);
+    assert.match(feedback, /"\$\.items\[\*\]\.amount"/);
+  });
+});
