@@ -181,3 +181,20 @@ describe('E1: feedback carries no advice for the developer', () => {
     assert.match(feedback, /"\$\.items\[\*\]\.amount"/);
   });
 });
+
+describe('E2: a cut-off reply that also fails the schema is told it was cut off', () => {
+  test('a required property after the cut', async () => {
+    const schema = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name', 'age'] };
+    const feedback = await feedbackAfter('{"name": "Ada Lovel', { schema });
+    assert.match(feedback, /cut off/);
+    assert.doesNotMatch(feedback, /Already repaired automatically[\s\S]*truncated/);
+    assert.doesNotMatch(feedback, /closed it|inserted "\}"/);
+  });
+
+  test('recoverToolCall: a call cut inside its arguments', async () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    const feedback = await feedbackAfter('<tool_call>{"name": "response", "arguments": {"a": "some long te', { schema, recoverToolCall: true });
+    assert.match(feedback, /cut off/);
+    assert.doesNotMatch(feedback, /closed it|inserted "\}/);
+  });
+});
