@@ -134,7 +134,14 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
   return failure('claims', error, formatClaimFeedback(result), repairs, result);
 }
 
-/** Telemetry view of failed claims: label, path, code — never the claimed or found values. */
+/**
+ * Telemetry view of failed claims: position, path, code — never the claimed or found values, nor the label the
+ * model gave the claim (its words).
+ */
 export function claimFailures(result: VerifyAllResult): ClaimFailureSummary[] {
-  return result.results.filter((r) => !r.ok).map((r) => ({ id: r.id, path: r.path, code: r.code }));
+  const out: ClaimFailureSummary[] = [];
+  result.results.forEach((r, index) => {
+    if (!r.ok) out.push({ index, path: r.path, code: r.code });
+  });
+  return out;
 }

@@ -198,3 +198,22 @@ describe('E2: a cut-off reply that also fails the schema is told it was cut off'
     assert.doesNotMatch(feedback, /closed it|inserted "\}/);
   });
 });
+
+const SECRET = 'periwinkle7731';
+
+describe('L1: telemetry holds no claim label', () => {
+  test('claims_checked failures name the claim by its index', async () => {
+    const events: LoopEvent[] = [];
+    const against = { total: 3 };
+    const replies = [
+      JSON.stringify({ claims: [{ id: 'fine', mode: 'field', path: 'total', value: 3 }, { id: SECRET, mode: 'field', path: 'total', value: 4 }] }),
+      JSON.stringify({ claims: [{ mode: 'field', path: 'total', value: 3 }] }),
+    ];
+    let n = 0;
+    await generate({ model: async () => replies[n++]!, prompt: 'p', verify: { against }, maxRetries: 1, onEvent: (e) => events.push(e) });
+    assert.doesNotMatch(JSON.stringify(events), new RegExp(SECRET));
+    const checked = events.find((e) => e.type === 'claims_checked' && e.failed > 0);
+    assert.ok(checked && checked.type === 'claims_checked');
+    assert.deepEqual(checked.failures, [{ index: 1, path: 'total', code: checked.failures[0]!.code }]);
+  });
+});
