@@ -217,3 +217,24 @@ describe('L1: telemetry holds no claim label', () => {
     assert.deepEqual(checked.failures, [{ index: 1, path: 'total', code: checked.failures[0]!.code }]);
   });
 });
+
+describe('L2: URL credentials are redacted from errors', () => {
+  test('userinfo in the base URL (fetch refuses it, quoting the URL)', async () => {
+    const model = openaiCompatible({ baseURL: `http://user:pw-${SECRET}@127.0.0.1:9/v1`, model: 'gpt' });
+    const error = await generate({ model, prompt: 'p', maxRetries: 0 }).then(() => assert.fail('expected an error'), (e: unknown) => e);
+    assert.ok(error instanceof JsonMendError);
+    assert.equal(error.code, 'PROVIDER_ERROR');
+    assert.doesNotMatch(error.message, new RegExp(SECRET));
+    assert.doesNotMatch(inspect(error, { depth: 10 }), new RegExp(SECRET));
+  });
+
+  test('a key in the query string', async () => {
+    server.script(textAnswer('denied', 401));
+    const model = openaiCompatible({ baseURL: `${server.url}/v1?api-key=${SECRET}&x=1`, model: 'gpt' });
+    const error = await generate({ model, prompt: 'p', maxRetries: 0 }).then(() => assert.fail('expected an error'), (e: unknown) => e);
+    assert.ok(error instanceof JsonMendError);
+    assert.doesNotMatch(error.message, new RegExp(SECRET));
+    assert.match(error.message, /api-key=\[redacted\]/);
+    assert.doesNotMatch(inspect(error, { depth: 10 }), new RegExp(SECRET));
+  });
+});
