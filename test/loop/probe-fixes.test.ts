@@ -238,3 +238,16 @@ describe('L2: URL credentials are redacted from errors', () => {
     assert.doesNotMatch(inspect(error, { depth: 10 }), new RegExp(SECRET));
   });
 });
+
+describe('L3: parseChoiceContent does not quote the refusal', () => {
+  test('the message gives its length only', () => {
+    const choice = { finish_reason: 'stop', message: { content: null, refusal: `I will not say ${SECRET}.` } };
+    assert.throws(() => parseChoiceContent(choice), (e: unknown) => {
+      assert.ok(e instanceof JsonMendError);
+      assert.equal(e.code, 'NO_JSON');
+      assert.doesNotMatch(e.message, new RegExp(SECRET));
+      assert.doesNotMatch(inspect(e), new RegExp(SECRET));
+      return true;
+    });
+  });
+});
