@@ -34,9 +34,18 @@ export type FailureStage = 'parse' | 'schema' | 'truncated' | 'refusal' | 'claim
  */
 export type TruncationAction = 'error' | 'continue' | 'raise-limit';
 
-/** One failed claim as telemetry reports it: its label, its path in the tool output, and the failure code. */
+/**
+ * One failed claim as telemetry reports it: its place in the claims list, its path in the tool output, and the
+ * failure code. Not its label: the `id` is text the model wrote.
+ */
 export interface ClaimFailureSummary {
-  id: string | undefined;
+  /** 0-based position of the claim in the claims list that was checked. */
+  index: number;
+  /**
+   * @deprecated Never set: the claim's label is text the model wrote, which telemetry does not hold. Kept in the
+   * type so that event schema version 1 loses no field; use `index`.
+   */
+  id?: undefined;
   path: string | undefined;
   code: string | undefined;
 }

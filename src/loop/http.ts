@@ -25,7 +25,9 @@ const MIN_SECRET_LENGTH = 6;
 
 /**
  * A redactor for the given secrets (the API key, configured header values): every occurrence becomes
- * `[redacted]`, and so does the token after any `Bearer `, whatever it is.
+ * `[redacted]`, and so does the token after any `Bearer `, whatever it is, the user and password of any URL
+ * (`https://user:pw@host` → `https://[redacted]@host`) and the value of every query parameter
+ * (`?api-key=…&api-version=…` → `?api-key=[redacted]&api-version=[redacted]`): a base URL may carry a key there.
  */
 export function redactor(secrets: ReadonlyArray<string | undefined>): Redactor {
   const words = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))]
@@ -33,8 +35,11 @@ export function redactor(secrets: ReadonlyArray<string | undefined>): Redactor {
   return (text) => {
     let out = text;
     for (const word of words) if (out.includes(word)) out = out.split(word).join('[redacted]');
-    // One character class, one quantifier: linear.
-    return out.replace(/Bearer\s+[^\s"',;]+/gi, 'Bearer [redacted]');
+    // Each pattern starts at a fixed character and its one repeated class stops at the next such start: linear.
+    return out
+      .replace(/Bearer\s+[^\s"',;]+/gi, 'Bearer [redacted]')
+      .replace(/:\/\/[^\s/?#@"'<>]+@/g, '://[redacted]@')
+      .replace(/([?&][^\s=&#?"'<>]+=)[^\s&#"'<>]+/g, '$1[redacted]');
   };
 }
 
@@ -102,7 +107,26 @@ export class HttpTransport {
     if (signal.aborted) return abortError(signal, error);
     if (error instanceof JsonMendError) return error;
     const why = error instanceof Error ? error.message : String(error);
-    return this.error(`could not be reached: ${this.redact(why)}`, error);
+    return this.error(`could not be reached: ${this.redact(why)}`, this.safeCause(error));
+  }
+
+  /**
+   * `error` as the cause of our error. fetch's own message may quote the URL (undici refuses one with
+   * credentials, and says so quoting it), and a logger printing our error prints its causes too: when any message
+   * in the chain holds something to redact, the chain is replaced by copies (name and redacted message).
+   */
+  private safeCause(error: unknown): unknown {
+    if (typeof error === 'string') return this.redact(error);
+    const chain: Error[] = [];
+    for (let e: unknown = error; e instanceof Error && chain.length < 8; e = e.cause) chain.push(e);
+    if (chain.every((e) => this.redact(e.message) === e.message)) return error;
+    let cause: Error | undefined;
+    for (const e of chain.reverse()) {
+      const copy = new Error(this.redact(e.message), cause !== undefined ? { cause } : undefined);
+      copy.name = e.name;
+      cause = copy;
+    }
+    return cause;
   }
 
   /** Sends `body` as JSON and returns the response once its status is 2xx; throws a `JsonMendError` otherwise. */
@@ -294,9 +318,15 @@ export function errorText(error: unknown): string {
   }
 }
 
-/** Joins a base URL and a path without doubling or dropping the slash. */
+/**
+ * Joins a base URL and a path without doubling or dropping the slash. A query string or fragment of the base
+ * (`…/deployments/d?api-version=2024-10-21`, as Azure OpenAI wants) stays after the joined path.
+ */
 export function joinUrl(base: string, path: string): string {
-  return base.endsWith('/') ? base + path.replace(/^\//, '') : base + (path.startsWith('/') ? path : `/${path}`);
+  const cut = base.search(/[?#]/);
+  const head = cut === -1 ? base : base.slice(0, cut);
+  const tail = cut === -1 ? '' : base.slice(cut);
+  return (head.endsWith('/') ? head + path.replace(/^\//, '') : head + (path.startsWith('/') ? path : `/${path}`)) + tail;
 }
 
 /** A plain object view of an unknown JSON value (never throws; non-objects become `{}` for reading only). */

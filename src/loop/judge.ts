@@ -7,7 +7,8 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import { formatClaimFeedback, verifyAll } from '../verify/index.js';
 import type { Claim, VerifyAllResult, VerifyOptions } from '../verify/index.js';
 import type { ClaimFailureSummary, FailureStage } from './events.js';
-import { feedbackFor, parseReply, type LoopParseOptions } from './parse-reply.js';
+import { parseReply, type LoopParseOptions } from './parse-reply.js';
+import { replyFeedback, withoutDeveloperAdvice } from './feedback.js';
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
 import { appendAll } from '../arrays.js';
@@ -72,7 +73,7 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
     }
     const schemaFailed = caught instanceof SchemaError || caught.code === 'SCHEMA_MISMATCH';
     if (caught instanceof SchemaError && repairs.length === 0) appendAll(repairs, caught.repairs);
-    return failure(schemaFailed ? 'schema' : 'parse', caught, feedbackFor(caught), repairs);
+    return failure(schemaFailed ? 'schema' : 'parse', caught, replyFeedback(caught, repairs), repairs);
   }
   if (!settings.verify) return { ok: true, value, repairs, claims: undefined };
   return checkClaims(value, repairs, settings.verify);
@@ -119,7 +120,7 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
   } catch (caught) {
     if (caught instanceof JsonMendError && caught.code === 'INVALID_CLAIM') {
       // A malformed claim is the model's to fix: its message names the claim and the field.
-      return failure('claims', new JsonMendError('INVALID_CLAIM', 'a claim in the value is malformed', { cause: caught }), caught.message, repairs);
+      return failure('claims', new JsonMendError('INVALID_CLAIM', 'a claim in the value is malformed', { cause: caught }), withoutDeveloperAdvice(caught.message), repairs);
     }
     throw caught;
   }
@@ -133,7 +134,14 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
   return failure('claims', error, formatClaimFeedback(result), repairs, result);
 }
 
-/** Telemetry view of failed claims: label, path, code — never the claimed or found values. */
+/**
+ * Telemetry view of failed claims: position, path, code — never the claimed or found values, nor the label the
+ * model gave the claim (its words).
+ */
 export function claimFailures(result: VerifyAllResult): ClaimFailureSummary[] {
-  return result.results.filter((r) => !r.ok).map((r) => ({ id: r.id, path: r.path, code: r.code }));
+  const out: ClaimFailureSummary[] = [];
+  result.results.forEach((r, index) => {
+    if (!r.ok) out.push({ index, path: r.path, code: r.code });
+  });
+  return out;
 }

@@ -41,8 +41,15 @@ export function baseMessages(input: PromptInput, describe: JsonSchemaObject | 'j
   return out;
 }
 
-/** The retry turn: the original request, the failed reply, and the feedback (never the whole history). */
+/**
+ * The retry turn: the original request, the failed reply, and the feedback (never the whole history). An empty
+ * (or blank) reply is not sent back as an assistant turn — APIs refuse an assistant message without content
+ * (Anthropic) — and the feedback says it was empty instead.
+ */
 export function retryMessages(base: readonly ChatMessage[], failedReply: string, feedback: string): ChatMessage[] {
+  if (failedReply.trim() === '') {
+    return [...base, { role: 'user', content: `Your previous reply was empty, so it could not be used.\n${feedback}` }];
+  }
   return [
     ...base,
     { role: 'assistant', content: failedReply },

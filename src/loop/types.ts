@@ -15,7 +15,7 @@ export interface ChatMessage {
  * | value            | OpenAI `finish_reason` | Ollama `done_reason` | Anthropic `stop_reason`      |
  * | ---------------- | ---------------------- | -------------------- | ---------------------------- |
  * | `stop`           | `stop`                 | `stop`               | `end_turn`, `tool_use`, `stop_sequence` |
- * | `length`         | `length`               | `length`             | `max_tokens`                 |
+ * | `length`         | `length`               | `length`             | `max_tokens`, `model_context_window_exceeded`, `pause_turn` |
  * | `content_filter` | `content_filter`       | —                    | —                            |
  * | `refusal`        | (a `refusal` message)  | —                    | `refusal`                    |
  * | `other`          | anything else          | anything else        | anything else                |

@@ -40,6 +40,29 @@ function viaJsonPath(payload: unknown, path: string): Resolution {
   return { ok: false, code: 'NO_MATCH', reason: `JSONPath ${path} selects nothing`, suggestions: [] };
 }
 
+/** `get`'s advice for a path that selects many values, which names a function of ours (the reason goes to a model). */
+const QUERY_ADVICE = /[;,]\s*use query\(\) for JSONPath/;
+
+/**
+ * The reason a model reads for a `get` path that selects many values (`items[*].amount`): what it can write
+ * instead — the same path as JSONPath (`$.items[*].amount`), which `auto` reads, or under `get` one value.
+ */
+function manyValuesHint(r: Resolution, path: string, syntax: ClaimPathSyntax): Resolution {
+  if (r.ok || !QUERY_ADVICE.test(r.reason)) return r;
+  const trimmed = path.trim();
+  const asJsonPath = `$${trimmed.startsWith('[') ? '' : '.'}${trimmed}`;
+  let hint = 'name one value, with an index like [0]';
+  if (syntax === 'auto') {
+    try {
+      compileQuery(asJsonPath);
+      hint = `to claim about all of them, write the path as JSONPath starting with $: "${asJsonPath}"`;
+    } catch {
+      hint = 'to claim about all of them, write the path as JSONPath starting with $';
+    }
+  }
+  return { ...r, reason: r.reason.replace(QUERY_ADVICE, `; ${hint}`) };
+}
+
 /** Resolves `path` in `payload` per `syntax` (see {@link ClaimPathSyntax}). Never throws for a bad path. */
 export function resolveClaimPath(payload: unknown, path: string | undefined, syntax: ClaimPathSyntax): Resolution {
   if (path === undefined || path === '' || path === '$') return { ok: true, value: payload, list: false };
@@ -50,7 +73,7 @@ export function resolveClaimPath(payload: unknown, path: string | undefined, syn
   } catch (e) {
     if (!(e instanceof PathError)) throw e;
     if (syntax === 'auto' && path.trimStart().startsWith('$')) return viaJsonPath(payload, path.trim());
-    return fromPathError(e);
+    return manyValuesHint(fromPathError(e), path, syntax);
   }
   try {
     return { ok: true, value: getSegments(payload, segments, path), list: false };

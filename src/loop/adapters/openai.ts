@@ -128,7 +128,8 @@ export function parseChoiceContent<S extends SchemaLike | undefined = undefined,
   const message = choice?.message;
   if (!message || typeof message !== 'object') throw new JsonMendError('INVALID_ARGUMENT', 'expected a choice with a message');
   if (typeof message.refusal === 'string' && message.refusal) {
-    throw new JsonMendError('NO_JSON', `the model refused: ${message.refusal.slice(0, 200)}`);
+    // The refusal's words stay in `choice.message.refusal`: messages reach logs, as the loop's refusal error's does.
+    throw new JsonMendError('NO_JSON', `the model refused (${message.refusal.length} characters of refusal text in message.refusal)`);
   }
   if (choice.finish_reason === 'length' && !options.acceptTruncated) {
     throw new JsonMendError('UNREPAIRABLE', 'the reply was cut off by the output-token limit (finish_reason "length")');

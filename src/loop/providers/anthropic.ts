@@ -16,11 +16,15 @@ export interface AnthropicOptions extends HttpProviderOptions {
   version?: string;
 }
 
-/** Maps `stop_reason` to a {@link FinishReason}. */
+/**
+ * Maps `stop_reason` to a {@link FinishReason}. A turn that did not end is `length`, as a cut-off one:
+ * `model_context_window_exceeded` (the context window ran out while writing) and `pause_turn` (the API paused
+ * the turn to be resumed later) leave the reply incomplete, so it is never taken as a whole one.
+ */
 export function anthropicFinishReason(raw: unknown): FinishReason | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (raw === 'end_turn' || raw === 'tool_use' || raw === 'stop_sequence') return 'stop';
-  if (raw === 'max_tokens') return 'length';
+  if (raw === 'max_tokens' || raw === 'model_context_window_exceeded' || raw === 'pause_turn') return 'length';
   if (raw === 'refusal') return 'refusal';
   return 'other';
 }
@@ -31,6 +35,48 @@ function usageOf(raw: unknown, into?: Usage): Usage | undefined {
   const inputTokens = u.input_tokens !== undefined ? count(u.input_tokens) : (into?.inputTokens ?? 0);
   const outputTokens = u.output_tokens !== undefined ? count(u.output_tokens) : (into?.outputTokens ?? 0);
   return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+}
+
+/** What the Messages API is sent for the conversation, and the whitespace taken off the end of a prefill. */
+interface WireMessages {
+  messages: Array<{ role: string; content: string }>;
+  /** Trailing whitespace removed from the final assistant turn (a prefill or a continued reply); '' if none. */
+  trimmed: string;
+}
+
+/**
+ * The non-system messages as the Messages API accepts them. It refuses an assistant turn without text ("all
+ * messages must have non-empty content except for the optional final assistant message", and text blocks must
+ * hold more than whitespace) and a final assistant turn that ends in whitespace ("final assistant content cannot
+ * end with trailing whitespace"). So an assistant turn with nothing but whitespace is left out (it says nothing;
+ * the API merges the turns around it), and the final assistant turn loses its trailing whitespace, reported in
+ * `trimmed` so the reply can be read as going on from the untrimmed text (see {@link dropRewritten}).
+ */
+function wireMessages(all: ModelRequest['messages']): WireMessages {
+  const messages = all
+    .filter((m) => m.role !== 'system' && !(m.role === 'assistant' && m.content.trim() === ''))
+    .map((m) => ({ role: m.role, content: m.content }));
+  let trimmed = '';
+  const lastIn = all[all.length - 1];
+  if (lastIn?.role === 'assistant') {
+    const kept = lastIn.content.trimEnd();
+    trimmed = lastIn.content.slice(kept.length);
+    const last = messages[messages.length - 1];
+    if (kept !== '' && last?.role === 'assistant') last.content = kept;
+  }
+  return { messages, trimmed };
+}
+
+/**
+ * The model goes on from the trimmed prefill and often writes the whitespace we took off again (`"hello` +
+ * ` world"` after `"hello ` was sent as `"hello`). The loop joins the reply to the untrimmed text, so what the
+ * reply rewrites of that whitespace is dropped from its start; `pending` is what may still be rewritten.
+ */
+function dropRewritten(text: string, state: { pending: string }): string {
+  let i = 0;
+  while (i < text.length && i < state.pending.length && text[i] === state.pending[i]) i++;
+  state.pending = i === text.length ? state.pending.slice(i) : '';
+  return text.slice(i);
 }
 
 /**
@@ -52,21 +98,22 @@ export function anthropic(options: AnthropicOptions): Model {
   function body(
     request: ModelRequest,
     stream: boolean,
-  ): { body: Record<string, unknown>; unwrap?: (v: unknown) => unknown; unwrapPartial?: (v: unknown) => unknown } {
+  ): { body: Record<string, unknown>; trimmed: string; unwrap?: (v: unknown) => unknown; unwrapPartial?: (v: unknown) => unknown } {
     const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+    const { messages, trimmed } = wireMessages(request.messages);
     const out: Record<string, unknown> = {
       model: options.model,
       max_tokens: request.maxTokens ?? maxTokens,
-      messages: request.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
+      messages,
     };
     if (system) out.system = system;
     if (options.temperature !== undefined) out.temperature = options.temperature;
     if (stream) out.stream = true;
-    if (!request.jsonSchema) return { body: out };
+    if (!request.jsonSchema) return { body: out, trimmed };
     const { schema, unwrap, unwrapPartial } = envelope(request.jsonSchema);
     out.tools = [{ name: request.schemaName, description: 'Reply with the requested structured output.', input_schema: schema }];
     out.tool_choice = { type: 'tool', name: request.schemaName };
-    return schema === request.jsonSchema ? { body: out } : { body: out, unwrap, unwrapPartial };
+    return schema === request.jsonSchema ? { body: out, trimmed } : { body: out, trimmed, unwrap, unwrapPartial };
   }
 
   return {
@@ -77,7 +124,7 @@ export function anthropic(options: AnthropicOptions): Model {
     canContinue: (request) => request.jsonSchema === undefined,
 
     async generate(request) {
-      const { body: payload, unwrap } = body(request, false);
+      const { body: payload, trimmed, unwrap } = body(request, false);
       const response = await http.post(payload, request.signal);
       const json = rec(await http.readJson(response, request.signal));
       if (json.type === 'error') throw http.wireError(response.status, errorText(json.error));
@@ -86,7 +133,7 @@ export function anthropic(options: AnthropicOptions): Model {
       const blocks = json.content.map(rec);
       const tool = blocks.find((b) => b.type === 'tool_use');
       const text = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('');
-      const reply: ModelReply = { text: tool ? JSON.stringify(tool.input ?? null) : text };
+      const reply: ModelReply = { text: tool ? JSON.stringify(tool.input ?? null) : dropRewritten(text, { pending: trimmed }) };
       if (typeof json.stop_reason === 'string') reply.rawFinishReason = json.stop_reason;
       const reason = anthropicFinishReason(json.stop_reason);
       if (reason) reply.finishReason = reason;
@@ -98,7 +145,8 @@ export function anthropic(options: AnthropicOptions): Model {
     },
 
     async *stream(request): AsyncGenerator<ModelStreamPart> {
-      const { body: payload, unwrap, unwrapPartial } = body(request, true);
+      const { body: payload, trimmed, unwrap, unwrapPartial } = body(request, true);
+      const rewritten = { pending: trimmed };
       const response = await http.post(payload, request.signal);
       yield unwrapPartial ? { type: 'start', restorePartial: unwrapPartial } : { type: 'start' };
       const final: Omit<ModelReply, 'text'> = {};
@@ -121,7 +169,10 @@ export function anthropic(options: AnthropicOptions): Model {
             yield { type: 'delta', text: delta.partial_json };
           } else if (delta.type === 'text_delta' && typeof delta.text === 'string') {
             text += delta.text;
-            if (!request.jsonSchema) yield { type: 'delta', text: delta.text };
+            if (!request.jsonSchema) {
+              const piece = dropRewritten(delta.text, rewritten);
+              if (piece) yield { type: 'delta', text: piece };
+            }
           }
         } else if (type === 'message_delta') {
           const stop = rec(json.delta).stop_reason;
