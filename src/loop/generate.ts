@@ -7,7 +7,7 @@ import { createStreamParser } from '../stream/index.js';
 import { openScope, type AttemptScope } from './call.js';
 import { RetriesExhaustedError, type FailedAttempt } from './errors.js';
 import { emitter, newCallId, now, sha256Hex, type EventBase, type LoopEventListener } from './events.js';
-import { claimFailures, judge, type JudgeSettings, type VerifyClaimsOption } from './judge.js';
+import { claimFailures, judge, type JudgeSettings, type Verdict, type VerifyClaimsOption } from './judge.js';
 import { errorPath, looseValue, parseReply, summarize, type LoopParseOptions } from './parse-reply.js';
 import { continuationKind, joinReplies, repairAtSeam, restartReply, seamRefusal, startsOver } from './continuation.js';
 import { baseMessages, retryMessages, type PromptInput } from './prompt.js';
@@ -75,7 +75,8 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   /**
    * When the reply writes the structured-output tool call (`schemaName`) into its text instead of calling
    * it natively (`<tool_call>`, harmony, DeepSeek, … — see docs/tools.md), read the value from that call's
-   * arguments. Default `false`.
+   * arguments. The tool called more than once with different arguments fails the attempt (`REPAIR_REFUSED`).
+   * Default `false`.
    */
   recoverToolCall?: boolean;
 }
@@ -258,9 +259,13 @@ async function* loop<S extends SchemaLike | undefined, T>(
       }
       // Read after the attempt was recorded, so telemetry describes the raw reply.
       const joined = reply;
-      if (options.recoverToolCall) reply = recoverToolCallReply(reply, schemaName);
+      let refused: JsonMendError | undefined;
+      if (options.recoverToolCall) ({ reply, refused } = recoverToolCallReply(reply, schemaName));
 
-      let verdict = await judge(reply, settings);
+      // Several calls of the structured-output tool that differ: taking one would be a guess.
+      let verdict: Verdict = refused
+        ? { ok: false, stage: 'parse', error: refused, feedback: SEVERAL_CALLS_FEEDBACK, repairs: [], claims: undefined }
+        : await judge(reply, settings);
       if (verdict.ok && seams.length > 0) {
         // The parts of a continued reply must meet without a repair: one there reads a value across the join.
         const seamRepairs = reply === joined ? verdict.repairs : await rawRepairs(joined.text, parseOptions);
@@ -344,6 +349,11 @@ function checkVerify(verify: unknown): VerifyClaimsOption | undefined {
   }
   return v;
 }
+
+/** What the model is told when it called the structured-output tool more than once, with different arguments. */
+const SEVERAL_CALLS_FEEDBACK =
+  'Your reply calls the tool more than once, with different arguments, and only one value can be taken: which one ' +
+  'is meant is a guess. Call the tool once, with the whole value.';
 
 /** The text repairs of a continued reply read as it was written (before a tool call was recovered from it). */
 async function rawRepairs(text: string, parseOptions: LoopParseOptions): Promise<Repair[]> {
