@@ -68,7 +68,7 @@ export interface EventBase {
  * | type               | when                                             | fields                                                     |
  * | ------------------ | ------------------------------------------------ | ---------------------------------------------------------- |
  * | `attempt_started`  | before each model call                           | `attempt`, `maxAttempts`, `maxTokens`?                     |
- * | `attempt_ended`    | the model answered                               | `attempt`, `latencyMs`, `replyLength`, `replySha256`, `finishReason`, `usage`, `continuations`, `raw`? |
+ * | `attempt_ended`    | the model answered                               | `attempt`, `latencyMs`, `replyLength`, `replySha256`, `finishReason`, `usage`, `continuations`, `restarts`, `raw`? |
  * | `near_token_limit` | the reply used most of its output-token budget   | `attempt`, `outputTokens`, `maxTokens`, `ratio`            |
  * | `truncated`        | the reply was cut off by the token limit         | `attempt`, `action`, `continuation`?, `maxTokens`?         |
  * | `repairs_applied`  | the accepted or a failed reply needed repairs    | `attempt`, `accepted`, `kinds`, `repairs`                  |
@@ -91,6 +91,11 @@ export type LoopEvent = EventBase &
         usage: Usage | undefined;
         /** Extra calls that continued a cut-off reply (`onTruncated: 'continue'`). */
         continuations: number;
+        /**
+         * Continuations that started the reply over instead of going on (they repeat its beginning): each
+         * replaced the text before it and was judged alone.
+         */
+        restarts: number;
         /** The reply text, only with `captureRaw: true`. */
         raw?: string;
       }

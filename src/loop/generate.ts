@@ -7,8 +7,9 @@ import { createStreamParser } from '../stream/index.js';
 import { openScope, type AttemptScope } from './call.js';
 import { RetriesExhaustedError, type FailedAttempt } from './errors.js';
 import { emitter, newCallId, now, sha256Hex, type EventBase, type LoopEventListener } from './events.js';
-import { claimFailures, judge, type JudgeSettings, type VerifyClaimsOption } from './judge.js';
-import { errorPath, looseValue, summarize, type LoopParseOptions } from './parse-reply.js';
+import { claimFailures, judge, type JudgeSettings, type Verdict, type VerifyClaimsOption } from './judge.js';
+import { errorPath, looseValue, parseReply, summarize, type LoopParseOptions } from './parse-reply.js';
+import { continuationKind, joinReplies, repairAtSeam, restartReply, seamRefusal, startsOver } from './continuation.js';
 import { baseMessages, retryMessages, type PromptInput } from './prompt.js';
 import { toModel } from './providers/function.js';
 import { checkQuarantine, type QuarantineSink } from './quarantine.js';
@@ -74,7 +75,8 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   /**
    * When the reply writes the structured-output tool call (`schemaName`) into its text instead of calling
    * it natively (`<tool_call>`, harmony, DeepSeek, … — see docs/tools.md), read the value from that call's
-   * arguments. Default `false`.
+   * arguments. The tool called more than once with different arguments fails the attempt (`REPAIR_REFUSED`).
+   * Default `false`.
    */
   recoverToolCall?: boolean;
 }
@@ -219,14 +221,24 @@ async function* loop<S extends SchemaLike | undefined, T>(
       let reply = yield* call(model, request, options, streaming, attempt, parseOptions, '');
       addUsage(usage, reply.usage);
       // `continue`: the model goes on from where it stopped, within the continuation budget.
+      // A continuation that starts the reply over replaces it (`restarts`); `seams`: where the joined parts meet.
       let continuations = 0;
+      let restarts = 0;
+      const seams: number[] = [];
       while (reply.finishReason === 'length' && truncation.canContinue(request) && continuations < truncation.maxContinuations) {
         continuations++;
         emit({ type: 'truncated', attempt, action: 'continue', continuation: continuations });
         const more: UnscopedRequest = { ...request, messages: [...messages, { role: 'assistant', content: reply.text }] };
         const next = yield* call(model, more, options, streaming, attempt, parseOptions, reply.text);
         addUsage(usage, next.usage);
-        reply = joinReplies(reply, next);
+        if (startsOver(reply.text, next.text)) {
+          restarts++;
+          seams.length = 0;
+          reply = restartReply(reply, next);
+        } else {
+          seams.push(reply.text.length);
+          reply = joinReplies(reply, next);
+        }
       }
       const replySha256 = await sha256Hex(reply.text);
       emit({
@@ -238,6 +250,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
         finishReason: reply.finishReason,
         usage: reply.usage,
         continuations,
+        restarts,
         ...(options.captureRaw ? { raw: reply.text } : {}),
       });
       const output = reply.usage?.outputTokens;
@@ -245,9 +258,20 @@ async function* loop<S extends SchemaLike | undefined, T>(
         emit({ type: 'near_token_limit', attempt, outputTokens: output, maxTokens: limit, ratio: output / limit });
       }
       // Read after the attempt was recorded, so telemetry describes the raw reply.
-      if (options.recoverToolCall) reply = recoverToolCallReply(reply, schemaName);
+      const joined = reply;
+      let refused: JsonMendError | undefined;
+      if (options.recoverToolCall) ({ reply, refused } = recoverToolCallReply(reply, schemaName));
 
-      const verdict = await judge(reply, settings);
+      // Several calls of the structured-output tool that differ: taking one would be a guess.
+      let verdict: Verdict = refused
+        ? { ok: false, stage: 'parse', error: refused, feedback: SEVERAL_CALLS_FEEDBACK, repairs: [], claims: undefined }
+        : await judge(reply, settings);
+      if (verdict.ok && seams.length > 0) {
+        // The parts of a continued reply must meet without a repair: one there reads a value across the join.
+        const seamRepairs = reply === joined ? verdict.repairs : await rawRepairs(joined.text, parseOptions);
+        const found = repairAtSeam(seamRepairs, joined.text, seams, settings.acceptTruncated);
+        if (found) verdict = seamRefusal(verdict, found);
+      }
       if (verdict.repairs.length > 0) {
         const repairs = summarize(verdict.repairs);
         emit({ type: 'repairs_applied', attempt, accepted: verdict.ok, kinds: [...new Set(repairs.map((r) => r.kind))], repairs });
@@ -326,17 +350,20 @@ function checkVerify(verify: unknown): VerifyClaimsOption | undefined {
   return v;
 }
 
-/** A continuation joined to the reply it continues. */
-function joinReplies(first: ModelReply, next: ModelReply): ModelReply {
-  const out: ModelReply = { ...next, text: first.text + next.text };
-  const restore = next.restore ?? first.restore;
-  if (restore) out.restore = restore;
-  if (first.usage || next.usage) {
-    out.usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-    addUsage(out.usage, first.usage);
-    addUsage(out.usage, next.usage);
+/** What the model is told when it called the structured-output tool more than once, with different arguments. */
+const SEVERAL_CALLS_FEEDBACK =
+  'Your reply calls the tool more than once, with different arguments, and only one value can be taken: which one ' +
+  'is meant is a guess. Call the tool once, with the whole value.';
+
+/** The text repairs of a continued reply read as it was written (before a tool call was recovered from it). */
+async function rawRepairs(text: string, parseOptions: LoopParseOptions): Promise<Repair[]> {
+  const repairs: Repair[] = [];
+  try {
+    await parseReply(text, undefined, { ...parseOptions, acceptTruncated: true }, undefined, repairs);
+  } catch {
+    // Unreadable as written: the repairs made before the parser gave up are what there is to check.
   }
-  return out;
+  return repairs;
 }
 
 /** One model call under the attempt's scope; streamed when asked and possible. `prefix`: text already written. */
@@ -380,6 +407,8 @@ async function* streamAttempt(
       parser = undefined;
     }
   }
+  // A continuation may start the reply over (see `startsOver`): no snapshot until its beginning tells.
+  let kind: 'restart' | 'continue' | undefined = prefix ? undefined : 'continue';
   const iterator = model.stream!(request)[Symbol.asyncIterator]();
   let text = '';
   let final: Omit<ModelReply, 'text'> = {};
@@ -394,15 +423,24 @@ async function* streamAttempt(
         restorePartial = part.restorePartial;
       } else if (part.type === 'delta') {
         text += part.text;
+        let chunk = part.text;
+        if (kind === undefined) {
+          kind = continuationKind(prefix, text);
+          if (kind === 'restart') {
+            // Snapshots start over with the reply: the text before it is replaced, not continued.
+            parser = createStreamParser({ ...parseOptions });
+            chunk = text;
+          }
+        }
         if (!parser) continue;
         let value: unknown;
         try {
-          value = parser.push(part.text).value;
+          value = parser.push(chunk).value;
         } catch {
           parser = undefined; // the final parse reports the error; snapshots simply stop
           continue;
         }
-        if (value === undefined || value === previous) continue;
+        if (kind === undefined || value === undefined || value === previous) continue;
         previous = value;
         const shown = restorePartial ? restorePartial(value) : value;
         if (shown !== undefined) yield { type: 'partial', attempt, value: shown };

@@ -6,6 +6,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import { linesOf, toolContext } from './context.js';
 import { assemble, extractToolCalls } from './extract-tool-calls.js';
 import { scanToolCalls } from '../extract/tool-calls/index.js';
+import { canonicalize } from '../verify/canonicalize.js';
 import type { ParserSettings, ToolCall } from './types.js';
 
 /** A call recovered for the OpenAI adapter, shaped like its `ParsedToolCall`. */
@@ -33,10 +34,12 @@ export function toolCallsFromText(
 }
 
 /**
- * The arguments (as JSON text) of the first call to the tool `name` written in `text`, in any known
- * format; `undefined` when the text holds no call to it. Calls to other tools are ignored: this finds
- * the structured-output tool `generate()` asked for, in a reply that wrote it as text.
- * @throws JsonMendError when the call to `name` is there but cannot be read (cut off, invalid arguments)
+ * The arguments (as JSON text) of the call to the tool `name` written in `text`, in any known format;
+ * `undefined` when the text holds no call to it. Calls to other tools are ignored: this finds the
+ * structured-output tool `generate()` asked for, in a reply that wrote it as text. The same call written
+ * more than once (the same arguments, in any key order) is one call.
+ * @throws JsonMendError when the call to `name` is there but cannot be read (cut off, invalid arguments);
+ *   `REPAIR_REFUSED` when it is written more than once with different arguments
  */
 export function toolCallArgumentsText(text: string, name: string): string | undefined {
   if (typeof text !== 'string' || !text.includes(name)) return undefined;
@@ -51,8 +54,23 @@ export function toolCallArgumentsText(text: string, name: string): string | unde
     if (error instanceof JsonMendError && error.code === 'SCHEMA_MISMATCH' && error.path === '/name') return undefined;
     throw error;
   }
-  const call = calls.find((c) => c.name === name);
-  return call === undefined ? undefined : JSON.stringify(call.arguments);
+  const ofName = calls.filter((c) => c.name === name);
+  if (ofName.length === 0) return undefined;
+  const first = canonicalize(ofName[0]!.arguments);
+  const other = ofName.findIndex((c) => canonicalize(c.arguments) !== first);
+  if (other > 0) {
+    throw new SeveralCallsError(
+      `the reply calls the tool "${name}" ${ofName.length} times, and calls 1 and ${other + 1} have different arguments: which one is meant is a guess`,
+    );
+  }
+  return JSON.stringify(ofName[0]!.arguments);
+}
+
+/** The structured-output tool called more than once with different arguments (`REPAIR_REFUSED`). */
+class SeveralCallsError extends JsonMendError {
+  constructor(message: string) {
+    super('REPAIR_REFUSED', message);
+  }
 }
 
 /** The parts of an AI SDK (LanguageModelV3) generate result the middleware reads and rewrites. */
@@ -111,14 +129,16 @@ export function createToolCallRecovery(options: ToolCallRecoveryOptions = {}): T
 /**
  * For `generate({ recoverToolCall: true })`: the reply with its text replaced by the arguments of the call
  * to the structured-output tool `name` that it wrote as text; the reply unchanged when it holds none.
- * A call that is there but unreadable stays in the text, for the loop to report and retry.
+ * A call that is there but unreadable stays in the text, for the loop to report and retry. Calls to it
+ * with different arguments are `refused`: the loop must not read the text's first value in their place.
  */
-export function recoverToolCallReply<R extends { text: string }>(reply: R, name: string): R {
+export function recoverToolCallReply<R extends { text: string }>(reply: R, name: string): { reply: R; refused?: JsonMendError } {
   let text: string | undefined;
   try {
     text = toolCallArgumentsText(reply.text, name);
-  } catch {
-    return reply; // the loop's own parse of the text fails with feedback the model can act on
+  } catch (error) {
+    if (error instanceof SeveralCallsError) return { reply, refused: error };
+    return { reply }; // the loop's own parse of the text fails with feedback the model can act on
   }
-  return text === undefined ? reply : { ...reply, text };
+  return { reply: text === undefined ? reply : { ...reply, text } };
 }

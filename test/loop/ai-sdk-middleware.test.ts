@@ -97,6 +97,88 @@ describe('jsonmendMiddleware (AI SDK 7)', () => {
   });
 });
 
+describe('jsonmendMiddleware: what jsonmend refused is never handed on as a value', () => {
+  // ai's jsonSchema() has no validator: whatever JSON the text holds is the output.
+  const Closed = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'], additionalProperties: false } as const;
+  const length = { unified: 'length', raw: 'length' };
+
+  async function outputs(text: string, finishReason: { unified: string; raw: string } = stop) {
+    const model = ai7.wrapLanguageModel({ model: model7(text, finishReason), middleware: jsonmendMiddleware() });
+    const output = ai7.Output.object({ schema: ai7.jsonSchema(Closed) });
+    const settle = async (p: () => Promise<unknown>) => p().then((v) => ({ value: v }), (e: Error) => ({ error: e.name }));
+    const generated = await settle(async () => (await ai7.generateText({ model, output, prompt: 'p' })).output);
+    const streamed = await settle(async () => ai7.streamText({ model, output, prompt: 'p', onError: () => {} }).output);
+    return { generated, streamed };
+  }
+
+  test('two values that both fit (REPAIR_REFUSED): generateText and streamText both fail, no array of both (W1)', async () => {
+    const { generated, streamed } = await outputs('{"city": "Paris", "days": 3}\n{"city": "Oslo", "days": 2}');
+    assert.ok('error' in generated, `generateText: ${JSON.stringify(generated)}`);
+    assert.ok('error' in streamed, `streamText: ${JSON.stringify(streamed)}`);
+  });
+
+  test('the same for a tool input: the refused input passes unchanged and the SDK finds it invalid', async () => {
+    const input = '{"city": "Paris", "days": 3}{"city": "Oslo", "days": 2}';
+    const mended = await jsonmendMiddleware().wrapGenerate({
+      doGenerate: async () => ({ content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'forecast', input }], finishReason: stop }),
+      params: { tools: [{ type: 'function', name: 'forecast', inputSchema: Closed }] },
+    });
+    assert.equal((mended.content[0] as { input: string }).input, input);
+  });
+
+  test('streaming, cut off by the token limit (finish "length"): not mended, as generateText is not (W2)', async () => {
+    for (const text of [
+      '```json\n{"city": "Paris", "days": 3}\n```\nAlternatively:\n```json\n{"city": "Oslo", "da', // the cut second value dropped
+      '{"city": "Paris", "days": 3}\n\nNote: the forecast for the next few da', // whole value, its prose cut
+      '{"city": "Paris", "days": 3', // closers "left out"
+    ]) {
+      const { generated, streamed } = await outputs(text, length);
+      assert.ok('error' in generated, `generateText ${JSON.stringify(text)}: ${JSON.stringify(generated)}`);
+      assert.ok('error' in streamed, `streamText ${JSON.stringify(text)}: ${JSON.stringify(streamed)}`);
+      for (const partialOutput of [true, false]) {
+        const model = ai7.wrapLanguageModel({ model: model7(text, length), middleware: jsonmendMiddleware({ partialOutput }) });
+        const result = ai7.streamText({ model, output: ai7.Output.object({ schema: ai7.jsonSchema(Closed) }), prompt: 'p', onError: () => {} });
+        const sent = await result.text;
+        assert.throws(() => JSON.parse(sent), `partialOutput ${partialOutput}: ${JSON.stringify(sent)}`);
+        if (!partialOutput) assert.equal(sent, text, 'nothing sent yet: the text as the model wrote it');
+      }
+    }
+  });
+
+  test('streaming: with any other finish the same text is mended; acceptTruncated mends it at "length" too', async () => {
+    const text = '{"city": "Paris", "days": 3}\n\nNote: the forecast for the next few days';
+    assert.deepEqual((await outputs(text)).streamed, { value: { city: 'Paris', days: 3 } });
+    const model = ai7.wrapLanguageModel({ model: model7('{"city": "Paris", "days": 3', length), middleware: jsonmendMiddleware({ acceptTruncated: true }) });
+    assert.deepEqual(await ai7.streamText({ model, output: ai7.Output.object({ schema: ai7.jsonSchema(Closed) }), prompt: 'p' }).output, { city: 'Paris', days: 3 });
+  });
+
+  test('streaming: the mended text\'s last delta waits for the finish part, the deltas before it do not', async () => {
+    const { model: inner, write, close } = liveModel7();
+    const doStream = async () => (await inner.doStream({} as never)) as unknown as { stream: ReadableStream<unknown> };
+    const wrapped = await jsonmendMiddleware().wrapStream({ doStream, params: { responseFormat: { type: 'json' } } });
+    const reader = (wrapped.stream as ReadableStream<{ type: string; delta?: string }>).getReader();
+    write(textParts('{"city": "Paris", "days": 3}', 4));
+    const seen: Array<{ type: string; delta?: string }> = [];
+    // Read what comes until nothing more does for 50 ms: the text before the finish part.
+    let pending = reader.read();
+    for (;;) {
+      const next = await Promise.race([pending, new Promise<undefined>((ok) => setTimeout(ok, 50))]);
+      if (next === undefined) break;
+      seen.push(next.value!);
+      pending = reader.read();
+    }
+    const early = seen.filter((p) => p.type === 'text-delta').map((p) => p.delta).join('');
+    assert.ok(early.startsWith('{"city":"Paris"'), `the mended beginning flowed before the finish: ${early}`);
+    assert.ok(!seen.some((p) => p.type === 'text-end') && !early.endsWith('}'), `the end waits for the finish: ${JSON.stringify(seen)}`);
+    write([{ type: 'finish', finishReason: stop, usage }]);
+    close();
+    for (let r = await pending; !r.done; r = await reader.read()) seen.push(r.value);
+    const types = seen.map((p) => p.type);
+    assert.deepEqual(types.slice(-3), ['text-delta', 'text-end', 'finish']);
+    assert.equal(seen.filter((p) => p.type === 'text-delta').map((p) => p.delta).join(''), '{"city":"Paris","days":3}');
+  });
+});
+
 /** A model whose stream the test writes into, part by part, to see what the SDK shows before the reply ends. */
 function liveModel7() {
   let controller!: ReadableStreamDefaultController<unknown>;

@@ -215,3 +215,98 @@ describe('the constraint each provider is sent, through generate() and streamGen
     });
   }
 });
+
+describe("'continue': a continuation that does not go on from where the reply stopped", { timeout: 30_000 }, () => {
+  /** A function model: the first call is cut off with `first`, each continuation answers with the next of `rest`. */
+  function scripted(first: string, ...rest: Array<string | { text: string; finishReason: 'length' | 'stop' }>) {
+    const sent: ModelRequest[] = [];
+    const model = async (r: ModelRequest) => {
+      sent.push(r);
+      if (r.messages.at(-1)!.role !== 'assistant') return sent.length === 1 ? { text: first, finishReason: 'length' as const } : '{"a": "again"}';
+      const next = rest.shift()!;
+      return typeof next === 'string' ? { text: next, finishReason: 'stop' as const } : next;
+    };
+    return { model, sent };
+  }
+  const schema = { type: 'object', properties: { a: { type: 'string' } } } as const;
+
+  test('a continuation that starts the reply over is the new reply, judged alone, and the event says so (F3)', async () => {
+    const events: LoopEvent[] = [];
+    const { model } = scripted('{"a": "hello', '{"a": "hello world"}');
+    const result = await generate({ model, schema, prompt: 'p', onTruncated: 'continue', maxRetries: 0, onEvent: (e) => events.push(e) });
+    assert.deepEqual(result.value, { a: 'hello world' }, 'not the made-up string "hello{\\"a\\": …"');
+    assert.deepEqual(result.repairs, []);
+    const ended = events.find((e) => e.type === 'attempt_ended');
+    assert.ok(ended?.type === 'attempt_ended' && ended.continuations === 1 && ended.restarts === 1 && ended.replyLength === 20);
+  });
+
+  test('starting over with other spacing, inside a fence, or on an array root is starting over too', async () => {
+    for (const [first, again, value] of [
+      ['{"a": "hello', '{"a":"hello world"}', { a: 'hello world' }],
+      ['```json\n{"a": "hel', '```json\n{"a": "hello"}\n```', { a: 'hello' }],
+      ['["x", "y', '\n["x", "y", "z"]', ['x', 'y', 'z']],
+    ] as const) {
+      const { model } = scripted(first, again);
+      const result = await generate({ model, prompt: 'p', onTruncated: 'continue', maxRetries: 0 });
+      assert.deepEqual(result.value, value, first);
+    }
+  });
+
+  test('through streamGenerate: the partials of a restarted reply are its own, never the glued text', async () => {
+    server.script(anthropicTextStream('{"a": "hello', 'max_tokens'), anthropicTextStream('{"a": "hello world", "b": [1]}', 'end_turn'));
+    const partials: unknown[] = [];
+    let value: unknown;
+    for await (const e of streamGenerate({ model: anthropic({ baseURL: server.url, model: 'c' }), prompt: 'p', onTruncated: 'continue' })) {
+      if (e.type === 'partial') partials.push(e.value);
+      if (e.type === 'result') value = e.result.value;
+    }
+    assert.deepEqual(value, { a: 'hello world', b: [1] });
+    assert.ok(partials.every((p) => !String((p as { a?: unknown }).a).includes('{')), JSON.stringify(partials));
+    assert.deepEqual(partials.at(-1), { a: 'hello world', b: [1] });
+  });
+
+  test('a restarted reply cut off again is continued from its own text', async () => {
+    const { model, sent } = scripted('{"a": "hello', { text: '{"a": "hello wor', finishReason: 'length' }, 'ld"}');
+    const result = await generate({ model, schema, prompt: 'p', onTruncated: 'continue', maxRetries: 0 });
+    assert.deepEqual(result.value, { a: 'hello world' });
+    assert.deepEqual(sent[2]!.messages.at(-1), { role: 'assistant', content: '{"a": "hello wor' });
+  });
+
+  test('a repair where the parts were joined refuses the attempt; the retry asks for the whole value again', async () => {
+    for (const [first, next] of [
+      ['{"a": "hel', '"hello"}'], // unescaped quote at the seam
+      ['{"a": "x", "b": [1, 2', '"b": [1, 2, 3]}'], // missing comma at the seam
+      ['{"a": "x"', 'x"}'], // the quote before the seam
+      ['{"a": tr', 'true}'], // a word across the seam
+      ['{"a": 1,', '}'], // trailing comma at the seam
+      ['{"a": "x", "n": 36', ''], // nothing came: closers "left out" at the seam, 36 may have been 364
+    ] as const) {
+      const events: LoopEvent[] = [];
+      const { model, sent } = scripted(first, next);
+      const result = await generate({ model, prompt: 'p', onTruncated: 'continue', maxRetries: 1, onEvent: (e) => events.push(e) });
+      assert.deepEqual(result.value, { a: 'again' }, `${first} + ${next}`);
+      assert.equal(result.attempts, 2);
+      const failure = result.failures[0]!;
+      assert.equal(failure.error.code, 'REPAIR_REFUSED', `${first} + ${next}`);
+      assert.equal(failure.stage, 'parse');
+      assert.equal(failure.reply, first + next);
+      assert.match(failure.error.message, /continu/);
+      assert.ok(!failure.error.message.includes(next.trim() || '\u0000'), 'the message quotes no reply text');
+      assert.match(sent.at(-1)!.messages.at(-1)!.content, /whole value/);
+      assert.ok(events.some((e) => e.type === 'attempt_failed' && e.code === 'REPAIR_REFUSED'));
+    }
+  });
+
+  test('a clean join is still one reply; a continuation that merely opens a nested value is no restart', async () => {
+    for (const [first, next, value] of [
+      ['{"name": "Ada", "ag', 'e": 36}', { name: 'Ada', age: 36 }],
+      ['[[1, 2], ', '[3, 4]]', [[1, 2], [3, 4]]],
+      ['{"a": [1, 2', ', 3], "b": "x"}', { a: [1, 2, 3], b: 'x' }],
+      ['Here it is:\n```json\n', '{"a": 1}\n```', { a: 1 }],
+    ] as const) {
+      const { model } = scripted(first, next);
+      const result = await generate({ model, prompt: 'p', onTruncated: 'continue', maxRetries: 0 });
+      assert.deepEqual(result.value, value, first + next);
+    }
+  });
+});

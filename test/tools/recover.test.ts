@@ -89,4 +89,31 @@ describe('generate({ recoverToolCall })', () => {
     const result = await generate({ model: async () => '{"name": "Ada", "age": 36}', schema: Person, schemaName: 'person', prompt: 'p', maxRetries: 0, recoverToolCall: true });
     assert.deepEqual(result.value, { name: 'Ada', age: 36 });
   });
+
+  test('several calls whose arguments differ: REPAIR_REFUSED, not the first taken silently (F5)', async () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    for (const text of [
+      '<tool_call>{"name": "response", "arguments": {"a": "x"}}</tool_call><tool_call>{"name": "response", "arguments": {"a": "y"}}</tool_call>',
+      '[TOOL_CALLS][{"name": "response", "arguments": {"a": "x"}}, {"name": "response", "arguments": {"a": "x", "b": 1}}]',
+    ]) {
+      const prompts: string[] = [];
+      const model = async (r: { messages: readonly { content: string }[]; attempt: number }) => {
+        if (r.attempt > 1) prompts.push(r.messages.at(-1)!.content);
+        return r.attempt === 1 ? text : '{"a": "y"}';
+      };
+      const result = await generate({ model, schema, prompt: 'p', maxRetries: 1, recoverToolCall: true });
+      assert.deepEqual(result.value, { a: 'y' }, 'the first reply was refused and the retry taken');
+      const error = result.failures[0]!.error;
+      assert.equal(error.code, 'REPAIR_REFUSED');
+      assert.match(error.message, /which one is meant is a guess/);
+      assert.match(prompts[0]!, /once/);
+    }
+  });
+
+  test('the same call written twice is one call', async () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } } };
+    const text = '<tool_call>{"name": "response", "arguments": {"a": "x", "b": 1}}</tool_call>\n<tool_call>{"name": "response", "arguments": {"b": 1, "a": "x"}}</tool_call>';
+    const result = await generate({ model: async () => text, schema, prompt: 'p', maxRetries: 0, recoverToolCall: true });
+    assert.deepEqual(result.value, { a: 'x', b: 1 });
+  });
 });

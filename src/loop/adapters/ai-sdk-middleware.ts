@@ -121,7 +121,9 @@ class Mender {
 
   /**
    * With the schema first; when the value cannot be made to fit, syntax repairs only, so the SDK's own validation
-   * reports the mismatch on readable JSON. Valid JSON comes back as it was written.
+   * reports the mismatch on readable JSON. Valid JSON comes back as it was written. A reading the schema stage
+   * refused (`REPAIR_REFUSED`: two values that both fit, a refused cut-off) is not read again without the schema:
+   * that reading would hand on what jsonmend refused (both values as an array), so the text passes unchanged.
    */
   private mend(
     text: string,
@@ -144,6 +146,7 @@ class Mender {
         return out;
       } catch (error) {
         if (!(error instanceof JsonMendError)) throw error;
+        if (error.code === 'REPAIR_REFUSED') return text;
       }
     }
     return text;
@@ -168,16 +171,50 @@ interface TextPart {
 }
 
 /**
+ * A JSON text part that has ended, waiting for the finish part: `rest` (the end of the mended text) is sent
+ * only when the reply was not cut off by the token limit; when it was, `raw` (the text as written) is sent
+ * instead if nothing of the part was sent yet, else nothing more.
+ */
+interface EndedPart {
+  ended: Record<string, unknown>;
+  id: unknown;
+  rest: string | undefined;
+  raw: string;
+  sentAny: boolean;
+}
+
+/**
  * Mends a `doStream` stream. A JSON text part's deltas are replaced by the mended JSON's beginning as it becomes
  * certain (see json-prefix.ts) and, at its `text-end`, the rest of the mended JSON, so the concatenated text is
  * the mended JSON; with `partialOutput: false` the part is held and sent as one mended `text-delta`. A
  * `tool-call` part's `input` is mended as it passes (its `tool-input-delta`s pass unchanged).
+ *
+ * The finish part comes after `text-end`, and a reply cut off by the token limit (finish `length`) is not
+ * mended (unless `acceptTruncated`): so the rest of each JSON text part, its `text-end` and every part after
+ * it wait for the finish part. Only that last correction waits; the beginning flows as it is written.
  */
-function mendStream(mender: Mender): TransformStream<unknown, unknown> {
+function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<unknown, unknown> {
   const parts = new Map<unknown, TextPart>();
+  // Parts held until the finish part tells whether the reply was cut off: ended text parts and what follows them.
+  const held: Array<EndedPart | { part: unknown }> = [];
+  const release = (controller: TransformStreamDefaultController<unknown>, cut: boolean): void => {
+    for (const item of held.splice(0)) {
+      if ('part' in item) {
+        controller.enqueue(item.part);
+        continue;
+      }
+      const delta = cut ? (item.sentAny ? '' : item.raw) : (item.rest ?? '');
+      if (delta !== '') controller.enqueue({ type: 'text-delta', id: item.id, delta });
+      controller.enqueue(item.ended);
+    }
+  };
   return new TransformStream<unknown, unknown>({
     transform(part, controller) {
-      if (!isObject(part)) return controller.enqueue(part);
+      if (isObject(part) && part.type === 'finish') {
+        release(controller, cutOff(part.finishReason));
+        return controller.enqueue(part);
+      }
+      if (!isObject(part)) return enqueue(controller, part);
       const p = part as Part;
       const open = parts.get(p.id);
       if (mender.jsonText && p.type === 'text-start') {
@@ -185,7 +222,7 @@ function mendStream(mender: Mender): TransformStream<unknown, unknown> {
       } else if (p.type === 'text-delta' && open !== undefined && typeof p.delta === 'string') {
         open.raw.push(p.delta);
         const delta = open.prefix?.push(p.delta) ?? '';
-        if (delta !== '') controller.enqueue({ ...part, delta });
+        if (delta !== '') enqueue(controller, { ...part, delta });
         return;
       } else if (p.type === 'text-end' && open !== undefined) {
         parts.delete(p.id);
@@ -195,13 +232,21 @@ function mendStream(mender: Mender): TransformStream<unknown, unknown> {
         const rest = text === '' ? '' : sent === '' ? mender.text(text) : open.prefix!.end(mender.text(text, { order: open.prefix!.reading() }));
         // undefined: the mended text does not begin with what was sent (or the reply could not be read, e.g. a
         // refused cut-off): nothing is added, and the SDK reports text it cannot parse.
-        if (rest !== undefined && rest !== '') controller.enqueue({ type: 'text-delta', id: p.id, delta: rest });
+        if (acceptTruncated) {
+          if (rest !== undefined && rest !== '') enqueue(controller, { type: 'text-delta', id: p.id, delta: rest });
+          return enqueue(controller, part);
+        }
+        held.push({ ended: part, id: p.id, rest, raw: text, sentAny: sent !== '' });
+        return;
       } else if (p.type === 'tool-call' && typeof p.input === 'string') {
-        return controller.enqueue({ ...part, input: mender.toolInput(p.toolName, p.input) });
+        return enqueue(controller, { ...part, input: mender.toolInput(p.toolName, p.input) });
       }
-      controller.enqueue(part);
+      enqueue(controller, part);
     },
     flush(controller) {
+      // No finish part (not what the SDK's providers send): the held parts go as they would after any finish but
+      // `length`.
+      release(controller, false);
       // A stream that ended without text-end (an error upstream): what was held, unmended, if nothing was sent.
       for (const [id, open] of parts) {
         if ((open.prefix?.text ?? '') === '' && open.raw.length > 0) controller.enqueue({ type: 'text-delta', id, delta: open.raw.join('') });
@@ -209,6 +254,12 @@ function mendStream(mender: Mender): TransformStream<unknown, unknown> {
       parts.clear();
     },
   });
+
+  /** Parts of another text part or after the held ones: behind what is held, in order. */
+  function enqueue(controller: TransformStreamDefaultController<unknown>, part: unknown): void {
+    if (held.length > 0) held.push({ part });
+    else controller.enqueue(part);
+  }
 }
 
 /**
@@ -237,7 +288,7 @@ export function jsonmendMiddleware(options: JsonMendMiddlewareOptions = {}): Jso
       const result = await doStream();
       // Duck-typed: a ReadableStream from another realm or a polyfill is not `instanceof` this one.
       if (!isObject(result) || typeof (result.stream as { pipeThrough?: unknown } | undefined)?.pipeThrough !== 'function') return result;
-      return { ...result, stream: result.stream.pipeThrough(mendStream(new Mender(options, params))) };
+      return { ...result, stream: result.stream.pipeThrough(mendStream(new Mender(options, params), options.acceptTruncated === true)) };
     },
   };
 }
