@@ -24,14 +24,15 @@
  * | `tool_use`     | any model in Cherry Studio's prompt mode (and apps prompting as it does) | `<tool_use><name>NAME</name><arguments>{…}</arguments></tool_use>` |
  * | `arrow`        | MiniMax-M2, Grok, Gemma 3, prompted by an app (AnythingLLM, Roo Code) | `[TOOL_CALL]{tool => "NAME", args => {--key "value"}}[/TOOL_CALL]`: the arguments as flags (dashes and quotes maybe typographic), Perl pairs (`key => 3`) or JSON |
  * | `gemini_cli`   | any model under Gemini CLI's system prompt (and its forks': easy-llm-cli, Qwen Code), imitating its examples | `[tool_call: NAME for KEY 'VALUE', KEY 'VALUE']` on one line (`KEY='VALUE'`, `"` quotes too), or `[tool_call: NAME]`; every NAME a tool; words instead of pairs: an error |
+ * | `tool_tags`    | any model under Cline's or Roo Code's XML tool-use prompt, or an app's asking for tags | the tool's name as the tag, starting its line: `<NAME>⏎<KEY>value</KEY>⏎</NAME>` (Cline's), `<NAME KEY="value" />` or `<NAME KEY="value"></NAME>`; every NAME a tool |
  * | `react`        | ReAct agents (LangChain, crewAI, Qwen-Agent, Dify's CoT prompt) | `Action: NAME` on a line, then `Action Input: {…}` (or text on its line) on the next (Qwen-Agent's `✿FUNCTION✿: NAME`, `✿ARGS✿: {…}`, maybe on one line; Chinese models' `动作：NAME`, `动作输入：…` and the like, colons maybe full-width); every NAME a tool |
  * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4, Cohere, InternLM2 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`, Cohere's `<\|START_ACTION\|>`, InternLM2's `<\|action_start\|><\|plugin\|>`; or `{"tool_calls": [{…}]}`; or GLM-4's name line, then the arguments |
  */
-export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'apertus' | 'pythonic' | 'tool_use' | 'arrow' | 'gemini_cli' | 'react' | 'json';
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'apertus' | 'pythonic' | 'tool_use' | 'arrow' | 'gemini_cli' | 'tool_tags' | 'react' | 'json';
 
 /** Every {@link ToolCallFormat}, in the order of the table above. */
 export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
-  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'gemini_cli', 'react', 'json',
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'gemini_cli', 'tool_tags', 'react', 'json',
 ] as const);
 
 /** What a span's body holds, which decides how the tools layer reads it. */
