@@ -17,7 +17,7 @@ import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
 import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
-import { findToolTags, tagArguments } from './tool-tags.js';
+import { findAttributeLines, findToolTags, tagArguments } from './tool-tags.js';
 import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
 
@@ -292,15 +292,21 @@ function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<re
 
 /**
  * Calls whose markup is a tool's name (see tool-tags.ts): `<read_file>⏎<path>…</path>⏎</read_file>`,
- * `<run_command command="ls" />`; outside every span and call read before, reasoning and fences.
+ * `<run_command command="ls" />`, or `run_command command="ls"` standing apart; outside every span and
+ * call read before, reasoning and fences.
  */
 function toolTagCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, fences: readonly Region[]): ToolCall[] {
   const calls: ToolCall[] = [];
-  if (ctx.tools.names.length === 0 || !text.includes('<')) return calls;
+  if (ctx.tools.names.length === 0) return calls;
+  // Calls written bare on their lines (`web_fetch url="…"`) only when nothing else in the reply was a
+  // call, as call_syntax's: after a call in another format, the same call written again would run twice.
+  const wholeReply = spans.length === 0 && removed.length === 0;
   const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
   const code = new RangeSet(fences.map((f) => [f.start, f.end] as const));
   const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
-  for (const found of findToolTags(text, taken, code, known)) {
+  let tags = text.includes('<') ? findToolTags(text, taken, code, known) : [];
+  if (tags.length === 0 && wholeReply) tags = findAttributeLines(text, taken, code, known);
+  for (const found of tags) {
     const rewrites: ToolCallRewrite[] = [];
     const name = toolCalled(found.name, ctx.tools, rewrites);
     const line = () => ctx.lineAt(found.start);

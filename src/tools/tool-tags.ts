@@ -71,8 +71,8 @@ export function readAttributes(text: string, i: number, lineEnd?: number): Attri
     const before = k;
     while (k < limit && (lineEnd === undefined ? isWs(text.charCodeAt(k)) : text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k++;
     if (k >= limit) {
-      if (lineEnd !== undefined && attributes.length > 0) return { attributes, end: before, selfClosing: true };
-      return limit === text.length ? { cut: true } : { not: k };
+      if (lineEnd !== undefined) return attributes.length > 0 ? { attributes, end: before, selfClosing: true } : { not: k };
+      return { cut: true };
     }
     const c = text.charCodeAt(k);
     if (lineEnd === undefined && c === 0x3e) return { attributes, end: k + 1, selfClosing: false };
@@ -149,6 +149,60 @@ export function findToolTags(text: string, taken: RangeSet, code: RangeSet, know
     at = call.end - 1;
   }
   if (unclosed !== undefined && (calls.length === 0 || calls[calls.length - 1].start < unclosed.start) && onlyTagsFollow(text, unclosed)) calls.push(unclosed);
+  return calls;
+}
+
+/** A blank line: where a paragraph of the reply ends. */
+const BLANK_LINE = /\n[ \t\r]*\n/g;
+
+/**
+ * A tag's attributes written bare on a line after the tool's name, `web_fetch url="https://…"`
+ * (odysseus #2447: local models write calls so), standing apart as `call_syntax`'s calls must: a
+ * paragraph (the reply's start or a blank line before it, a blank line or the end after it) that is
+ * nothing but such lines, each a tool's name (`known`) and at least one `KEY="value"`, outside `taken`
+ * and `code`. `Use run_command command="ls" to list.` and a call in a paragraph with prose are text. A
+ * last line the reply ends inside a value of is a call cut off. Each paragraph is read once: linear.
+ */
+export function findAttributeLines(text: string, taken: RangeSet, code: RangeSet, known: (name: string) => boolean): TagCall[] {
+  const found: TagCall[] = [];
+  let start = 0;
+  for (;;) {
+    BLANK_LINE.lastIndex = start;
+    const blank = BLANK_LINE.exec(text);
+    const end = blank === null ? text.length : blank.index;
+    let k = start;
+    while (k < end && isWs(text.charCodeAt(k))) k++;
+    if (k < end && !taken.overlaps(k, end) && !code.overlaps(k, end)) {
+      const lines = attributeLines(text, k, end, known);
+      if (lines !== undefined) for (const line of lines) found.push(line);
+    }
+    if (blank === null) break;
+    start = blank.index + blank[0].length;
+  }
+  return found;
+}
+
+/** The calls of the paragraph `[at, end)` when each of its lines is one (see findAttributeLines), else undefined. */
+function attributeLines(text: string, at: number, end: number, known: (name: string) => boolean): TagCall[] | undefined {
+  const calls: TagCall[] = [];
+  let k = at;
+  while (k < end) {
+    const e = nameEnd(text, k);
+    const c = text.charCodeAt(e);
+    if (e === k || (c !== 0x20 && c !== 0x09) || !known(text.slice(k, e))) return undefined;
+    let nl = text.indexOf('\n', e);
+    if (nl === -1 || nl > end) nl = end;
+    const read = readAttributes(text, e, nl);
+    if ('cut' in read) {
+      if (nl !== text.length) return undefined;
+      calls.push({ name: text.slice(k, e), start: k, end: text.length, attributes: [], cut: true });
+      return calls;
+    }
+    if ('not' in read) return undefined;
+    calls.push({ name: text.slice(k, e), start: k, end: read.end, attributes: read.attributes });
+    k = nl;
+    while (k < end && isWs(text.charCodeAt(k))) k++;
+  }
   return calls;
 }
 

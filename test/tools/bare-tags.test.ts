@@ -104,3 +104,26 @@ describe("tool_tags: Cline's and Roo Code's XML tool use, the tool's name as the
     prose('<read_file>\n<path>src/a.ts</path>\n</read_file>', []);
   });
 });
+describe('tool_tags: a given tool\'s name and its attributes bare on a line, standing apart', () => {
+  test('a paragraph of nothing but such lines: the calls', () => {
+    // odysseus #2447: web_fetch url="https://www.iana.org/help/example-domains" from a local model.
+    assert.deepEqual(shown('web_fetch url="https://www.iana.org/help/example-domains"'), [[['tool_tags', 'web_fetch', { url: 'https://www.iana.org/help/example-domains' }, []]], '']);
+    assert.deepEqual(shown('Sure.\n\nrun_command command="ls -la" cwd="/tmp" timeout="5"\nread_file path=\'a.ts\'\n\nDone.'), [[
+      ['tool_tags', 'run_command', { command: 'ls -la', cwd: '/tmp', timeout: 5 }, []], ['tool_tags', 'read_file', { path: 'a.ts' }, []],
+    ], 'Sure.\n\nDone.']);
+  });
+
+  test('in a paragraph with prose, with prose after it, in a sentence, in a fence, naming no tool: text', () => {
+    prose('I will run:\nrun_command command="ls"');
+    prose('run_command command="ls" and then the tests.');
+    prose('Use run_command command="ls" to list.');
+    prose('```sh\nrun_command command="ls"\n```');
+    prose('set_alarm at="7:00"');
+    prose('run_command command="ls"', []);
+  });
+
+  test('cut off by the reply\'s end: the error naming the call', () => {
+    throwsCode('Sure.\n\nrun_command command="ls -la', 'UNREPAIRABLE', /"run_command" \(tool_tags, line 3\) is cut off/);
+  });
+});
+
