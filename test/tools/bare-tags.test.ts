@@ -127,3 +127,28 @@ describe('tool_tags: a given tool\'s name and its attributes bare on a line, sta
   });
 });
 
+describe("gemma: Gemma's call with its special tokens stripped by the server, call:NAME{…} at a line's start", () => {
+  const paris = ['gemma', 'get_weather', { city: 'Paris' }, ['lost_call_token']];
+  test('a given tool\'s name: the call (rewrite lost_call_token)', () => {
+    assert.deepEqual(shown('call:get_weather{city:<escape>Paris<escape>}'), [[paris], '']);
+    assert.deepEqual(shown('call:get_weather{"city": "Paris"}'), [[paris], '']);
+    assert.deepEqual(shown('Let me check.\ncall:get_weather{city:<|"|>Paris<|"|>,days:3}\nOne moment.'),
+      [[['gemma', 'get_weather', { city: 'Paris', days: 3 }, ['lost_call_token']]], 'Let me check.\nOne moment.']);
+    // The call's closing token left by the server goes with it.
+    assert.deepEqual(shown('call:get_weather{city:<escape>Paris<escape>}<tool_call|>\nDone.'), [[paris], 'Done.']);
+    assert.deepEqual(shown('call:get-weather(city:<escape>Paris<escape>)'), [[['gemma', 'get_weather', { city: 'Paris' }, ['lost_call_token', 'name_separator']]], '']);
+    assert.deepEqual(shown('call:get_weather{"city": "Paris {old town}"}'), [[['gemma', 'get_weather', { city: 'Paris {old town}' }, ['lost_call_token']]], '']);
+  });
+
+  test('a name no tool has, inside a line, in a fence, without tools: text, no error', () => {
+    prose('call:set_alarm{at:<escape>7:00<escape>}');
+    prose('Write call:get_weather{city: "Paris"} to call it.');
+    prose('call:get_weather{city: "Paris"} is how you would call it.');
+    prose('```\ncall:get_weather{city:<escape>Paris<escape>}\n```');
+    prose('call:get_weather{city:<escape>Paris<escape>}', []);
+  });
+
+  test('cut off by the reply\'s end: the error naming the call', () => {
+    throwsCode('call:get_weather{city:<escape>Par', 'UNREPAIRABLE', /"get_weather" \(gemma, line 1\) is cut off/);
+  });
+});
