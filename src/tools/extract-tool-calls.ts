@@ -12,11 +12,13 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText, JsonMendError } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
 import { RangeSet } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
+import { findAttributeLines, findToolTags, tagArguments } from './tool-tags.js';
+import { findBareGemmaCalls, gemmaArgumentsText } from './gemma-args.js';
 import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
 
@@ -64,6 +66,8 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil, fences));
   if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
+  if (ctx.formats.has('gemma')) appendAll(calls, strippedGemmaCalls(text, taken, removed, ctx, reasoningUntil, fences));
+  if (ctx.formats.has('tool_tags')) appendAll(calls, toolTagCalls(text, taken, removed, ctx, reasoningUntil, fences));
   afterObservation(text, calls, removed, marked);
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
@@ -286,6 +290,75 @@ function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<re
     removed.push([found.start, found.end]);
   }
   return calls;
+}
+
+/**
+ * Calls whose markup is a tool's name (see tool-tags.ts): `<read_file>⏎<path>…</path>⏎</read_file>`,
+ * `<run_command command="ls" />`, or `run_command command="ls"` standing apart; outside every span and
+ * call read before, reasoning and fences.
+ */
+function toolTagCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, fences: readonly Region[]): ToolCall[] {
+  const calls: ToolCall[] = [];
+  if (ctx.tools.names.length === 0) return calls;
+  // Calls written bare on their lines (`web_fetch url="…"`) only when nothing else in the reply was a
+  // call, as call_syntax's: after a call in another format, the same call written again would run twice.
+  const wholeReply = spans.length === 0 && removed.length === 0;
+  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
+  const code = new RangeSet(fences.map((f) => [f.start, f.end] as const));
+  const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
+  let tags = text.includes('<') ? findToolTags(text, taken, code, known) : [];
+  if (tags.length === 0 && wholeReply) tags = findAttributeLines(text, taken, code, known);
+  for (const found of tags) {
+    const rewrites: ToolCallRewrite[] = [];
+    const name = toolCalled(found.name, ctx.tools, rewrites);
+    const line = () => ctx.lineAt(found.start);
+    const where = describe(name, 'tool_tags', line);
+    const read = tagArguments(text, found, ctx.tools.schemaOf(name, line), ctx.parseOptions, rewrites, where);
+    calls.push({ name, arguments: read.value, repairs: read.repairs, rewrites, span: { start: found.start, end: found.end }, format: 'tool_tags' });
+    removed.push(wholeLines(text, found.start, found.end));
+  }
+  return calls;
+}
+
+/**
+ * Gemma's calls with their special tokens stripped by the server, `call:NAME{…}` starting a line (see
+ * findBareGemmaCalls), NAME one of the tools: read as after `<|tool_call>` (rewrite `lost_call_token`).
+ * Outside every span and call read before, reasoning and fences.
+ */
+function strippedGemmaCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, fences: readonly Region[]): ToolCall[] {
+  const calls: ToolCall[] = [];
+  if (ctx.tools.names.length === 0 || !text.includes('call:')) return calls;
+  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
+  const code = new RangeSet(fences.map((f) => [f.start, f.end] as const));
+  const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
+  for (const found of findBareGemmaCalls(text, taken, code, known)) {
+    const rewrites: ToolCallRewrite[] = ['lost_call_token'];
+    const name = toolCalled(found.name, ctx.tools, rewrites);
+    const line = () => ctx.lineAt(found.start);
+    const where = describe(name, 'gemma', line);
+    const schema = ctx.tools.schemaOf(name, line);
+    const args = found.cut === true ? undefined : gemmaArgumentsText(text.slice(found.args.start, found.args.end));
+    if (args === undefined) throw cutOff(where);
+    if (args.lostOpener) rewrites.push('lost_string_token');
+    const read = argumentsFromText(args.text, schema, ctx.parseOptions, rewrites, where);
+    calls.push({ name, arguments: read.value, repairs: read.repairs, rewrites, span: { start: found.start, end: found.end }, format: 'gemma' });
+    removed.push(wholeLines(text, found.start, found.end));
+  }
+  return calls;
+}
+
+/**
+ * `[start, end)` with its line's break after it when it is the whole line (spaces around): a call on
+ * lines of its own leaves no empty line in the text (`First:⏎<call/>⏎Then:` is `First:⏎Then:`).
+ */
+function wholeLines(text: string, start: number, end: number): readonly [number, number] {
+  let after = end;
+  while (after < text.length && (text.charCodeAt(after) === 0x20 || text.charCodeAt(after) === 0x09 || text.charCodeAt(after) === 0x0d)) after++;
+  if (after < text.length && text.charCodeAt(after) !== 0x0a) return [start, end];
+  let before = start;
+  while (before > 0 && (text.charCodeAt(before - 1) === 0x20 || text.charCodeAt(before - 1) === 0x09)) before--;
+  if (before > 0 && text.charCodeAt(before - 1) !== 0x0a) return [start, end];
+  return [before, after < text.length ? after + 1 : after];
 }
 
 /** The text closed to a format read after the others: their spans and calls, and the reasoning before the answer. */

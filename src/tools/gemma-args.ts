@@ -119,3 +119,99 @@ export function gemmaArgumentsEnd(body: string): number | undefined {
   }
   return undefined;
 }
+
+/** Gemma's call after its `<|tool_call>` (FunctionGemma's `<start_function_call>`), the token stripped: `call:NAME{…}`. */
+const CALL_WORD = TOKENS.gemmaCallPrefix;
+
+/** The closing tokens a server may leave after a call whose opener it stripped. */
+const CALL_CLOSERS = [TOKENS.gemmaCallClose, TOKENS.functionGemmaClose] as const;
+
+/** A Gemma call found with its special tokens stripped (see findBareGemmaCalls). */
+export interface BareGemmaCall {
+  name: string;
+  /** Where `call:` starts, and where the arguments' closer (or a closing token after it) ends. */
+  start: number;
+  end: number;
+  /** The arguments' text, `{…}` or `(…)`. */
+  args: { start: number; end: number };
+  /** The reply ended inside the arguments. */
+  cut?: true;
+}
+
+/**
+ * Where the arguments opening at `open` (`{` or `(`) close: past their closer, strings between
+ * string tokens and JSON strings skipped; -1 when the text ends first. One pass.
+ */
+function argumentsClose(text: string, open: number): number {
+  let depth = 0;
+  let k = open;
+  while (k < text.length) {
+    const c = text.charCodeAt(k);
+    if (c === 0x3c) {
+      const token = STRING_TOKENS.find((t) => text.startsWith(t, k));
+      if (token !== undefined) {
+        const end = text.indexOf(token, k + token.length);
+        if (end === -1) return -1;
+        k = end + token.length;
+        continue;
+      }
+    } else if (c === 0x22) {
+      k++;
+      while (k < text.length && text.charCodeAt(k) !== 0x22) k += text.charCodeAt(k) === 0x5c ? 2 : 1;
+      if (k >= text.length) return -1;
+    } else if (c === 0x7b || c === 0x28 || c === 0x5b) depth++;
+    else if ((c === 0x7d || c === 0x29 || c === 0x5d) && --depth === 0) return k + 1;
+    k++;
+  }
+  return -1;
+}
+
+/** Whether only spaces and tabs stand between `at` and its line's start. */
+function atLineStart(text: string, at: number): boolean {
+  let k = at;
+  while (k > 0 && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
+  return k === 0 || text.charCodeAt(k - 1) === 0x0a;
+}
+
+/**
+ * Gemma's calls whose special tokens the server stripped (it skips special tokens when it has no
+ * tool parser; mattn/tensai #217): `call:NAME{…}` (or `(…)`) starting a line, NAME one of the tools
+ * (`known`: without the tokens, any other name may be prose), outside `taken` and `code`, the line
+ * ending after the arguments (a closing token left there goes with the call). With prose after it on
+ * its line it is mentioned, text; the reply ending inside the arguments is a call cut off. Linear: the
+ * search goes on after what was read.
+ */
+export function findBareGemmaCalls(text: string, taken: { overlaps(start: number, end: number): boolean }, code: { overlaps(start: number, end: number): boolean }, known: (name: string) => boolean): BareGemmaCall[] {
+  const calls: BareGemmaCall[] = [];
+  for (let at = text.indexOf(CALL_WORD); at !== -1; at = text.indexOf(CALL_WORD, at + 1)) {
+    const nameStart = at + CALL_WORD.length;
+    let nameEnd = nameStart;
+    if (!isIdentChar(text.charCodeAt(nameEnd)) || isDigit(text.charCodeAt(nameEnd))) continue;
+    while (nameEnd < text.length && nameEnd - nameStart < 128 && (isIdentChar(text.charCodeAt(nameEnd)) || text.charCodeAt(nameEnd) === 0x2d || text.charCodeAt(nameEnd) === 0x2e)) nameEnd++;
+    const open = text.charCodeAt(nameEnd);
+    if (open !== 0x7b && open !== 0x28) continue;
+    const name = text.slice(nameStart, nameEnd);
+    if (!known(name) || !atLineStart(text, at) || taken.overlaps(at, at + 1) || code.overlaps(at, at + 1)) continue;
+    const close = argumentsClose(text, nameEnd);
+    if (close === -1) {
+      calls.push({ name, start: at, end: text.length, args: { start: nameEnd, end: text.length }, cut: true });
+      break;
+    }
+    let end = close;
+    let k = close;
+    while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k++;
+    const closer = CALL_CLOSERS.find((t) => text.startsWith(t, k));
+    if (closer !== undefined) {
+      end = k + closer.length;
+      k = end;
+      while (k < text.length && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k++;
+    }
+    const start = at;
+    at = close - 1;
+    // `call:get_weather{…} is how you call it.`: the notation mentioned.
+    if (k < text.length && text.charCodeAt(k) !== 0x0a) continue;
+    if (taken.overlaps(start, end)) continue;
+    calls.push({ name, start, end, args: { start: nameEnd, end: close } });
+  }
+  return calls;
+}

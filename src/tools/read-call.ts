@@ -138,9 +138,9 @@ function doubledBracesAsRewrite(repairs: Repair[], rewrites: ToolCallRewrite[]):
   return rest;
 }
 
-/** Arguments a reader built as a value (no text to parse), checked by the tool's schema. */
-export function argumentsFromValue(value: unknown, schema: SchemaLike | undefined, where: Where): { value: unknown; repairs: Repair[] } {
-  return withSchema(value, [], schema, where);
+/** Arguments a reader built as a value (no text to parse; the repairs made reading its values first), checked by the tool's schema. */
+export function argumentsFromValue(value: unknown, schema: SchemaLike | undefined, where: Where, repairs: Repair[] = []): { value: unknown; repairs: Repair[] } {
+  return withSchema(value, repairs, schema, where);
 }
 
 /** Applies the tool's schema to parsed arguments; the repairs so far come first. */

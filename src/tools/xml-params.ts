@@ -391,3 +391,23 @@ export function readNamedTags(body: string, schema: SchemaLike | undefined, opti
     i = close + closer.length;
   }
 }
+
+/** A parameter written as an attribute, `KEY="value"`: its key and where its value's text is (quotes excluded). */
+export interface AttributeParameter {
+  key: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The arguments object of parameters written as attributes (`<run_command command="ls" cwd="/tmp" />`,
+ * see tool-tags.ts): each value's text read by its property's type, as a tag's value is (a string
+ * type, or none known, keeps the text; any other type reads it as JSON). Repairs are located in `text`.
+ */
+export function readAttributeParameters(text: string, attributes: readonly AttributeParameter[], schema: SchemaLike | undefined, options: ParserSettings): { value: Record<string, unknown>; repairs: TextRepair[] } {
+  const properties = propertyTypes(schema);
+  const value: Record<string, unknown> = {};
+  const repairs = new ValueRepairs(text);
+  for (const a of attributes) setParameter(value, a.key, text, a.start, a.end, properties, options, repairs);
+  return { value, repairs: repairs.list };
+}

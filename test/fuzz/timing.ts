@@ -242,6 +242,12 @@ export const FAMILIES: readonly TimingFamily[] = [
   // openers on one line that never read), langroid's TOOL: label.
   { name: 'tools.gemini-cli-words', n: 20_000, make: (n) => times("[tool_call: ls for a 'x', b \"y\" and c='z']\n", n) + times("[tool_call: ls for a 'it's [tool_call: ls ", n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.langroid-labels', n: 20_000, make: (n) => times('TOOL: ls\n{"request": "ls", "a": 1}\n\nTOOL: {"request": "x"} ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // Session 35: calls whose markup is a tool's name (tool-tags.ts): tags read, tags with no closer (each
+  // looked up once per name), attribute lines standing apart, Gemma calls with their tokens stripped
+  // (read, rejected for the prose after them, nested openers never closed).
+  { name: 'tools.tool-tags', n: 20_000, make: (n) => times('<ls a="x" />\n<ls>\n<b>y</b>\n</ls>\n', n) + times('<ls a="x">\n<b>y</b>\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  { name: 'tools.attribute-lines', n: 20_000, make: (n) => times('ls a="x" b=\'y\'\n', n) + '\n' + times('ls a="x"\nls b="', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  { name: 'tools.stripped-gemma', n: 20_000, make: (n) => times('call:ls{a:<escape>x<escape>}\n', n) + times('call:ls{a:1} x\n', n) + times('call:ls{a:(', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Session 27: openers whose header never reads (no `>` after `<invoke name=`), streamed: each
   // rejected one kept the text before it in the scanner's window, which every chunk then copied.
   { name: 'tools.rejected-openers-streamed', n: 160_000, make: (n) => times('<invoke name=', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 7) s.push(t.slice(i, i + 7)); return s.end(); }) },

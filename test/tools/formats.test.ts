@@ -1396,7 +1396,7 @@ describe('tools and errors', () => {
   });
 
   test('every format has a test above', () => {
-    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'gemini_cli', 'react', 'json']);
+    assert.deepEqual([...TOOL_CALL_FORMATS], ['hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'gemini_cli', 'tool_tags', 'react', 'json']);
   });
 
   test('a parameter named __proto__ stays an own property', () => {

@@ -18,20 +18,21 @@
  * | `glm45`        | GLM-4.5, 4.6, 4.7                       | `<tool_call>NAME` then `<arg_key>KEY</arg_key><arg_value>value</arg_value>` pairs, `</tool_call>`        |
  * | `invoke`       | MiniMax-M2; Kimi K2's XML; Claude-style  | `<invoke name="NAME"><parameter name="KEY">value</parameter></invoke>`, in `<minimax:tool_call>`, `<tool_call>`, `<function_calls>` or `<tool_calls>` |
  * | `minimax_m3`   | MiniMax-M3                              | `]<]minimax[>[<invoke name="NAME">]<]minimax[>[<KEY>value]<]minimax[>[</KEY>…]<]minimax[>[</invoke>`: every tag after the namespace token, each parameter named by its tag; in `]<]minimax[>[<tool_call>` |
- * | `gemma`        | Gemma 4; FunctionGemma                  | `<\|tool_call>call:NAME{key:<\|"\|>text<\|"\|>,n:3}<tool_call\|>`, or `<start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>` |
+ * | `gemma`        | Gemma 4; FunctionGemma                  | `<\|tool_call>call:NAME{key:<\|"\|>text<\|"\|>,n:3}<tool_call\|>`, or `<start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>`; its tokens stripped, `call:NAME{…}` starting a line, NAME a tool |
  * | `apertus`      | Apertus                                 | `<\|tools_prefix\|>[{"NAME": {…}}, …]<\|tools_suffix\|>`: each call an object whose one key is the tool's name |
  * | `pythonic`     | Llama 3.2, Llama 4 (pythonic prompts), LFM2, OLMo 3, Gemma 3; ChatGLM3 | `[NAME(key="value", n=3), …]` on a line of its own (or after `<\|python_start\|>`, LFM2's `<\|tool_call_start\|>`), or calls one per line in `<function_calls>` or a ```` ```tool_code ```` block; or ChatGLM3's name line, then ```` ```python ```` `tool_call(key='value')`; every NAME a tool |
  * | `tool_use`     | any model in Cherry Studio's prompt mode (and apps prompting as it does) | `<tool_use><name>NAME</name><arguments>{…}</arguments></tool_use>` |
  * | `arrow`        | MiniMax-M2, Grok, Gemma 3, prompted by an app (AnythingLLM, Roo Code) | `[TOOL_CALL]{tool => "NAME", args => {--key "value"}}[/TOOL_CALL]`: the arguments as flags (dashes and quotes maybe typographic), Perl pairs (`key => 3`) or JSON |
  * | `gemini_cli`   | any model under Gemini CLI's system prompt (and its forks': easy-llm-cli, Qwen Code), imitating its examples | `[tool_call: NAME for KEY 'VALUE', KEY 'VALUE']` on one line (`KEY='VALUE'`, `"` quotes too), or `[tool_call: NAME]`; every NAME a tool; words instead of pairs: an error |
+ * | `tool_tags`    | any model under Cline's or Roo Code's XML tool-use prompt, or an app's asking for tags | the tool's name as the tag, starting its line: `<NAME>⏎<KEY>value</KEY>⏎</NAME>` (Cline's), `<NAME KEY="value" />` or `<NAME KEY="value"></NAME>`; or `NAME KEY="value"` bare on its line, standing apart; every NAME a tool |
  * | `react`        | ReAct agents (LangChain, crewAI, Qwen-Agent, Dify's CoT prompt) | `Action: NAME` on a line, then `Action Input: {…}` (or text on its line) on the next (Qwen-Agent's `✿FUNCTION✿: NAME`, `✿ARGS✿: {…}`, maybe on one line; Chinese models' `动作：NAME`, `动作输入：…` and the like, colons maybe full-width); every NAME a tool |
  * | `json`         | any (Ollama without a tool parser, …); Granite, Phi-4, Cohere, InternLM2 | a bare object (or array of objects) with `name` (or `tool_name`) and `arguments` / `parameters` / `input`, fenced or not, or in Granite's `<\|tool_call\|>`, Phi-4-mini's `functools`, `<tool_calls>`, Cohere's `<\|START_ACTION\|>`, InternLM2's `<\|action_start\|><\|plugin\|>`; or `{"tool_calls": [{…}]}`; or GLM-4's name line, then the arguments |
  */
-export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'apertus' | 'pythonic' | 'tool_use' | 'arrow' | 'gemini_cli' | 'react' | 'json';
+export type ToolCallFormat = 'hermes' | 'qwen3_coder' | 'llama' | 'mistral' | 'harmony' | 'deepseek_v3' | 'deepseek_v31' | 'deepseek_dsml' | 'kimi_k2' | 'glm45' | 'invoke' | 'minimax_m3' | 'gemma' | 'apertus' | 'pythonic' | 'tool_use' | 'arrow' | 'gemini_cli' | 'tool_tags' | 'react' | 'json';
 
 /** Every {@link ToolCallFormat}, in the order of the table above. */
 export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = Object.freeze([
-  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'gemini_cli', 'react', 'json',
+  'hermes', 'qwen3_coder', 'llama', 'mistral', 'harmony', 'deepseek_v3', 'deepseek_v31', 'deepseek_dsml', 'kimi_k2', 'glm45', 'invoke', 'minimax_m3', 'gemma', 'apertus', 'pythonic', 'tool_use', 'arrow', 'gemini_cli', 'tool_tags', 'react', 'json',
 ] as const);
 
 /** What a span's body holds, which decides how the tools layer reads it. */
