@@ -269,3 +269,31 @@ describe('verify: overflow and values that are not JSON trees (issues 13, 23)', 
     assert.equal(compareClaimValues({ k: 1, self: { k: 2 } }, cyclic()).equal, false, 'a finite claim against a cyclic value just differs');
   });
 });
+
+describe('verify: schema patterns run on the linear I-Regexp automaton (path probe S3)', () => {
+  test('a backtracking pattern from the model answers at once, with the same result', () => {
+    const t0 = performance.now();
+    const schema = { type: 'string', pattern: '^(a+)+$' };
+    assert.equal(verify({ mode: 'type', schema }, 'a'.repeat(5_000) + '!').ok, false);
+    assert.equal(verify({ mode: 'type', schema }, 'a'.repeat(5_000)).ok, true);
+    const props = { type: 'object', patternProperties: { '^(a+)+$': { type: 'number' } }, additionalProperties: false };
+    assert.equal(verify({ mode: 'type', schema: props }, { ['a'.repeat(5_000) + '!']: 1 }).ok, false);
+    assert.equal(verify({ mode: 'type', schema: props }, { aaa: 1 }).ok, true);
+    assert.equal(verify({ mode: 'type', schema: props }, { aaa: 'x' }).ok, false);
+    assert.ok(performance.now() - t0 < 5_000);
+    assert.equal(RegExp, /x/.constructor, 'the global RegExp is restored');
+  });
+  test('JSON Schema patterns are unanchored; ^ and $ anchor', () => {
+    assert.equal(verify({ mode: 'type', schema: { type: 'string', pattern: 'b' } }, 'abc').ok, true);
+    assert.equal(verify({ mode: 'type', schema: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$' } }, '2024-03').ok, true);
+    assert.equal(verify({ mode: 'type', schema: { type: 'string', pattern: '^[0-9]{4}$' } }, '20245').ok, false);
+  });
+  test('a pattern that is not I-Regexp is INVALID_CLAIM, with the spelling to use instead', () => {
+    assert.equal(thrownCode(() => verify({ mode: 'type', schema: { type: 'string', pattern: '^\\d+$' } }, '1')), 'INVALID_CLAIM');
+    assert.equal(thrownCode(() => verify({ mode: 'type', schema: { patternProperties: { '(?=a)': {} } } }, {})), 'INVALID_CLAIM');
+    assert.throws(() => verify({ mode: 'type', schema: { pattern: 'a\\w' } }, 'ab'), /\[0-9\]/);
+    // Data keywords and properties that happen to be called "pattern" are not patterns.
+    assert.equal(verify({ mode: 'type', schema: { const: { pattern: '\\d' } } }, { pattern: '\\d' }).ok, true);
+    assert.equal(verify({ mode: 'type', schema: { properties: { pattern: { type: 'string' } } } }, { pattern: 'x' }).ok, true);
+  });
+});
