@@ -297,3 +297,27 @@ describe('verify: schema patterns run on the linear I-Regexp automaton (path pro
     assert.equal(verify({ mode: 'type', schema: { properties: { pattern: { type: 'string' } } } }, { pattern: 'x' }).ok, true);
   });
 });
+
+describe('verify: a JSONPath that selects nothing because the path is wrong fails (path probe L1)', () => {
+  const P = { total: 1000, name: 'Acme', items: [{ id: 1, name: 'x' }, { id: 2, name: 'y' }], meta: { tags: [] } };
+  test('leading names that do not resolve: the get-style explanation', () => {
+    const r = verify({ mode: 'field', path: '$.nope[*]', value: [] }, P);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'MISSING_KEY');
+    assert.match(r.reason, /selects nothing: no key "nope"/);
+    assert.equal(verify({ mode: 'field', path: '$.items[5].x[*]', value: [] }, P).code, 'INDEX_OUT_OF_RANGE');
+  });
+  test('a name that is no key anywhere in the payload (a typo) fails, naming it and the keys near it', () => {
+    const r = verify({ mode: 'range', path: '$..nmae', aggregate: 'count', max: 0 }, P);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'MISSING_KEY');
+    assert.match(r.reason, /"nmae"/);
+    assert.ok(r.suggestions.includes('$..name'));
+    assert.equal(verify({ mode: 'range', path: '$.items[*].nmae', aggregate: 'count', max: 0 }, P).ok, false);
+  });
+  test('empty answers that are provable still pass', () => {
+    assert.equal(verify({ mode: 'range', path: '$.meta..name', aggregate: 'count', max: 0 }, P).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: '$.items[?@.id==9]', value: [] }, P).ok, true);
+    assert.equal(verify({ mode: 'field', path: '$.meta.tags[*]', value: [] }, P).ok, true);
+  });
+});
