@@ -321,3 +321,26 @@ describe('verify: a JSONPath that selects nothing because the path is wrong fail
     assert.equal(verify({ mode: 'field', path: '$.meta.tags[*]', value: [] }, P).ok, true);
   });
 });
+
+describe('verify: tolerance and integers beyond 2^53 are visible in the result (path probe E2, L3)', () => {
+  test('a pass within the tolerance says the difference and the tolerance', () => {
+    const r = verify({ mode: 'field', path: 'p', value: 20, tolerance: 0.05 }, { p: 19.99 });
+    assert.equal(r.ok, true);
+    assert.match(r.reason, /differ by 0\.01, within the tolerance 0\.05/);
+    const s = verify({ mode: 'field', path: 'p', value: '20', tolerance: 0.05 }, { p: 19.99 });
+    assert.equal(s.ok, true);
+    assert.match(s.reason, /read as the number 20;/);
+    assert.doesNotMatch(s.reason, /read as the number 19\.99/);
+    const f = verify({ mode: 'field', path: 'p', value: 20, tolerance: 0.001 }, { p: 19.99 });
+    assert.match(f.reason, /more than the tolerance 0\.001/);
+  });
+  test('a string integer beyond 2^53 is compared with the number exactly, not after rounding', () => {
+    const P = { big: 12345678901234567890 };
+    const r = verify({ mode: 'field', path: 'big', value: '12345678901234567891' }, P);
+    assert.equal(r.ok, false);
+    assert.match(r.reason, /exact integers/);
+    assert.equal(verify({ mode: 'field', path: 'big', value: '12345678901234567168' }, P).ok, true);
+    assert.equal(verify({ mode: 'field', path: 'n', value: '9007199254740993' }, { n: 9007199254740992 }).ok, false);
+    assert.equal(verify({ mode: 'field', path: 'n', value: ' 42 ' }, { n: 42 }).ok, true);
+  });
+});
