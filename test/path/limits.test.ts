@@ -102,3 +102,24 @@ describe('query work budget (path probe S1, S2)', () => {
     assert.equal(thrownCode(() => query(items, '$[?match(@.s, @.p)]')), 'TOO_LARGE');
   });
 });
+
+describe('query syntax details (path probe W1, W2, D1)', () => {
+  test('a shorthand name may start with a supplementary-plane character (RFC 9535 §2.5.1.1)', () => {
+    assert.deepEqual(query({ '😀': 1 }, '$.😀'), [1]);
+    assert.deepEqual(query({ a: { '😀x': 2 } }, '$..😀x'), [2]);
+    assert.equal(thrownCode(() => query({}, '$.\uD800')), 'SYNTAX');
+    assert.equal(thrownCode(() => query({}, '$.\uDC00a')), 'SYNTAX');
+  });
+  test('an unescaped lone surrogate in a string literal is a SYNTAX error (RFC 9535 §2.3.1.1); pairs and escapes are fine', () => {
+    assert.equal(thrownCode(() => query({ '\uD800': 1 }, "$['\uD800']")), 'SYNTAX');
+    assert.equal(thrownCode(() => query({ '\uDC00': 1 }, "$['\uDC00']")), 'SYNTAX');
+    assert.equal(thrownCode(() => query([{ a: 1 }], "$[?@.a == '\uD800']")), 'SYNTAX');
+    assert.deepEqual(query({ '😀': 1 }, "$['😀']"), [1]);
+    assert.deepEqual(query({ '😀': 1 }, "$['\\uD83D\\uDE00']"), [1]);
+  });
+  test('nested filters are capped at 128 levels, as documented (each filter counts once)', () => {
+    const nested = (n: number) => '$' + '[?@'.repeat(n) + ']'.repeat(n);
+    assert.deepEqual(query({ a: 1 }, nested(128)), []);
+    assert.equal(thrownCode(() => query({ a: 1 }, nested(129))), 'SYNTAX');
+  });
+});
