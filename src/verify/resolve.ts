@@ -1,6 +1,6 @@
 // Reads the value a claim is about: `get`'s grammar, or JSONPath when the claim says so (or must be).
 import { PathError } from '../path/errors.js';
-import { getSegments, nearestKeys, parsePath, type PathSegment } from '../path/get.js';
+import { elide, getSegments, nearestKeys, parsePath, type PathSegment } from '../path/get.js';
 import { parseJsonPath } from '../path/jsonpath/parser.js';
 import { compileQuery, singularKeys } from '../path/query.js';
 import type { ClaimFailureCode, ClaimPathSyntax } from './types.js';
@@ -39,12 +39,12 @@ function viaJsonPath(payload: unknown, path: string): Resolution {
   } catch (e) {
     if (e instanceof PathError) {
       const r = fromPathError(e);
-      if (!r.ok) r.reason = `JSONPath ${path} selects nothing: ${e.message}`;
+      if (!r.ok) r.reason = `JSONPath ${elide(path)} selects nothing: ${e.message}`;
       return r;
     }
     throw e;
   }
-  return { ok: false, code: 'NO_MATCH', reason: `JSONPath ${path} selects nothing`, suggestions: [] };
+  return { ok: false, code: 'NO_MATCH', reason: `JSONPath ${elide(path)} selects nothing`, suggestions: [] };
 }
 
 /** Most keys collected when looking for a name anywhere in the payload. */
@@ -71,7 +71,7 @@ function whyEmpty(payload: unknown, path: string): Resolution | undefined {
       getSegments(payload, leading, path);
     } catch (e) {
       if (!(e instanceof PathError)) throw e;
-      return { ok: false, code: e.code, reason: `JSONPath ${path} selects nothing: ${e.message}`, suggestions: [...e.suggestions] };
+      return { ok: false, code: e.code, reason: `JSONPath ${elide(path)} selects nothing: ${e.message}`, suggestions: [...e.suggestions] };
     }
   }
   let keys: Set<string> | undefined;
@@ -88,7 +88,7 @@ function whyEmpty(payload: unknown, path: string): Resolution | undefined {
     return {
       ok: false,
       code: 'MISSING_KEY',
-      reason: `JSONPath ${path} selects nothing: no object in the payload has the key ${shown}${near.length > 0 ? ` (keys that exist: ${near.map((k) => JSON.stringify(k)).join(', ')})` : ''}`,
+      reason: `JSONPath ${elide(path)} selects nothing: no object in the payload has the key ${shown}${near.length > 0 ? ` (keys that exist: ${near.map((k) => JSON.stringify(k)).join(', ')})` : ''}`,
       suggestions: near.map((k) => path.replace(names[0], k)).filter((p) => p !== path),
     };
   }
