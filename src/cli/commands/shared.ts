@@ -69,7 +69,7 @@ export async function loadValue(ctx: Context, file: string | undefined, refuseCu
   const accept = flag(ctx.values, 'accept-truncated');
   const cutOffs: AnyRepair[] = [];
   if (refuseCutOff && !accept) options.disable = [...(options.disable ?? []), ...CUT_OFF_KINDS];
-  if (refuseCutOff && accept) options.onRepair = (repairs) => { for (const r of repairs) if (isCutOffRepair(r.kind)) cutOffs.push(r); };
+  if (refuseCutOff && accept) options.onRepair = (repairs) => { for (const r of repairs) if ((CUT_OFF_KINDS as readonly string[]).includes(r.kind)) cutOffs.push(r); };
   let value: unknown;
   try {
     value = parse(input.text, options);
