@@ -1,7 +1,8 @@
 // RFC 9485 I-Regexp for JSONPath's `match` and `search`, matched by our own linear-time automaton (never
 // by the host RegExp, which backtracks). The pattern is parsed strictly against the I-Regexp grammar:
 // anything outside it (lookarounds, backreferences, lazy quantifiers, `\d`, `\w`) is invalid, and an
-// invalid or oversized pattern makes `match`/`search` false, as the RFC asks — never an exception.
+// invalid or oversized pattern makes `match`/`search` false, as the RFC asks. Matching itself is paid
+// from a work budget (the query's, or a test's own), whose exhaustion is a TOO_LARGE error.
 // `.` is any character but `\n` and `\r`; `^` and `$` act as anchors, as the compliance suite expects.
 import { Automaton, DEFAULT_TEST_STEPS, MAX_AUTOMATON_STATES, TooManyStates, TooMuchWork, type Charge } from './automaton.js';
 import { JsonMendError } from '../../errors.js';
