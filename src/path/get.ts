@@ -17,6 +17,23 @@ export interface PathSegment {
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
+/** Longest path or key quoted whole in a message; longer ones keep their ends and say what was left out. */
+const MESSAGE_PATH_CHARS = 200;
+/** Longest suggested path kept: a longer one could not be shown whole, and an elided one is no path. */
+const MAX_SUGGESTION_CHARS = 1_000;
+
+/** `text`, or its start and end around a note of how much was left out when it is longer than `max`. */
+export function elide(text: string, max = MESSAGE_PATH_CHARS): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil(max * 0.6);
+  const tail = max - head;
+  return `${text.slice(0, head)}…(${text.length - head - tail} characters)…${text.slice(text.length - tail)}`;
+}
+
+function shortSuggestions(paths: string[]): string[] {
+  return paths.filter((p) => p.length <= MAX_SUGGESTION_CHARS);
+}
+
 function integerOf(text: string): number | undefined {
   let i = text.charCodeAt(0) === 0x2d ? 1 : 0;
   if (i === text.length) return undefined;
@@ -79,6 +96,9 @@ function parseBracket(path: string, open: number, segments: PathSegment[]): numb
     while (i < path.length && path.charCodeAt(i) !== Ch.Close && !isSpace(path.charCodeAt(i))) i++;
     const text = path.slice(start, i);
     const index = integerOf(text);
+    if (index === undefined && /^-?[0-9]+$/.test(text)) {
+      syntaxError(path, start, `index ${elide(text, 40)} is beyond ${MAX_SAFE} (2^53 − 1), past the end of any array; quote it (["${elide(text, 40)}"]) to read an object key`);
+    }
     if (index === undefined) {
       const hint = text === '*' || text.startsWith('?') || text.includes(':') || text.includes(',')
         ? `; "${text}" selects many values, use query() for JSONPath`
@@ -133,6 +153,7 @@ export function parsePath(path: string): PathSegment[] {
       continue;
     }
     if (c === Ch.Close || c === Ch.Dot) {
+      if (c === Ch.Dot && i > 0 && text.charCodeAt(i - 1) === Ch.Dot) syntaxError(text, i, '".." (descendants) selects many values; use query() for JSONPath');
       syntaxError(text, i, c === Ch.Dot ? 'empty key between dots' : `unexpected "${text[i]}"`);
     }
     if (!expectKey && segments.length > 0) syntaxError(text, i, 'expected "." or "[" between segments');
@@ -214,7 +235,7 @@ function suggest(prefix: (string | number)[], alt: string | number, child: unkno
 function fail(expression: string, segments: PathSegment[], at: number, prefix: (string | number)[], container: unknown): never {
   const seg = segments[at];
   const rest = segments.slice(at + 1);
-  const where = friendlyPath(prefix);
+  const where = elide(friendlyPath(prefix));
   const base = { expression, offset: seg.offset, resolved: normalizedPath(prefix), found: jsonTypeOf(container) };
   if (Array.isArray(container)) {
     const length = container.length;
@@ -225,31 +246,32 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
       // The key may name the item itself (`ticket.subject` on a list of tickets): keep the rest when it resolves.
       if (length > 0 && suggestions.length === 0) suggestions.push(suggest(prefix, 0, container[0], rest));
       throw new PathError('MISSING_KEY',
-        `cannot read key ${JSON.stringify(seg.key)} at ${where}: found an array of length ${length}, which has indices, not keys` +
-          (length > 0 ? `; use an index such as ${friendlyPath([...prefix, 0])}` : ''),
-        { ...base, segment: seg.key, length, suggestions });
+        `cannot read key ${elide(JSON.stringify(seg.key))} at ${where}: found an array of length ${length}, which has indices, not keys` +
+          (length > 0 ? `; use an index such as ${elide(friendlyPath([...prefix, 0]))}` : ''),
+        { ...base, segment: seg.key, length, suggestions: shortSuggestions(suggestions) });
     }
     const range = length === 0 ? 'the array is empty' : `valid indices are 0..${length - 1} (or -${length}..-1)`;
     throw new PathError('INDEX_OUT_OF_RANGE',
       `index ${seg.index === Infinity ? '-' : seg.index} is out of range at ${where}: array has length ${length}, ${range}`,
       { ...base, segment: seg.index === Infinity ? '-' : seg.index, length,
-        suggestions: length === 0 ? [where]
+        suggestions: shortSuggestions(length === 0 ? [friendlyPath(prefix)]
           : length === 1 ? [suggest(prefix, 0, container[0], rest)]
-            : [suggest(prefix, length - 1, container[length - 1], rest), suggest(prefix, 0, container[0], rest)] });
+            : [suggest(prefix, length - 1, container[length - 1], rest), suggest(prefix, 0, container[0], rest)]) });
   }
   if (isJsonObject(container)) {
     const available = nearestKeys(container, seg.key);
     const length = Object.keys(container).length;
     throw new PathError('MISSING_KEY',
-      `no key ${JSON.stringify(seg.key)} at ${where}: ` +
-        (length === 0 ? 'the object is empty' : `object has ${length === 1 ? 'key' : `${length} keys`} ${quoteList(available, length)}`),
-      { ...base, segment: seg.key, available, length, suggestions: available.slice(0, 3).map((k) => suggest(prefix, k, container[k], rest)) });
+      `no key ${elide(JSON.stringify(seg.key))} at ${where}: ` +
+        (length === 0 ? 'the object is empty' : `object has ${length === 1 ? 'key' : `${length} keys`} ${elide(quoteList(available, length), 400)}`),
+      { ...base, segment: seg.key, available, length, suggestions: shortSuggestions(available.slice(0, 3).map((k) => suggest(prefix, k, container[k], rest))) });
   }
-  const shown = JSON.stringify(container);
+  // null is its own type name: "found null", not "found null null".
+  const shown = container === null ? undefined : JSON.stringify(container);
   throw new PathError('NOT_A_CONTAINER',
-    `cannot read ${seg.index !== undefined && seg.key === String(seg.index) ? `[${seg.key}]` : JSON.stringify(seg.key)} at ${where}: ` +
+    `cannot read ${seg.index !== undefined && seg.key === String(seg.index) ? `[${seg.key}]` : elide(JSON.stringify(seg.key))} at ${where}: ` +
       `found ${jsonTypeOf(container)} ${shown !== undefined && shown.length <= 40 ? shown : ''}`.trimEnd() + ', not an object or array',
-    { ...base, segment: seg.index ?? seg.key, suggestions: [where] });
+    { ...base, segment: seg.index ?? seg.key, suggestions: shortSuggestions([friendlyPath(prefix)]) });
 }
 
 /** Result of {@link tryGet}: the value, or the error `get` would have thrown. */

@@ -2,7 +2,7 @@
 import { JsonMendError, describeType } from '../errors.js';
 
 import { normalizedName } from './json.js';
-import { compileQuery as compileSteps, type PathLink, type Sink, type Step } from './jsonpath/compile.js';
+import { compileQuery as compileSteps, evaluate, type PathLink, type Step } from './jsonpath/compile.js';
 import { parseJsonPath } from './jsonpath/parser.js';
 
 /** One node of a query's result: its value and its RFC 9535 normalized path (`$['a'][0]`). */
@@ -19,6 +19,14 @@ export interface QueryOptions {
    * are also capped at 100,000,000 characters of normalized paths in all.
    */
   maxResults?: number;
+  /**
+   * Most steps the evaluation may take (nodes visited by segments and filters, plus regex automaton
+   * states built by `match`/`search`) before it fails with `TOO_LARGE`. Chained descendant segments
+   * (`$..a..a..a.x`) and absolute queries inside filters multiply the work without selecting anything,
+   * which `maxResults` cannot see. Default: 10,000,000, or 32 per node of the document when that is more
+   * (at most 1,000,000,000).
+   */
+  maxVisits?: number;
 }
 
 /** Default of {@link QueryOptions.maxResults}. */
@@ -39,7 +47,7 @@ export interface CompiledJsonPath {
   /** Values and paths together. */
   nodes(document: unknown, options?: QueryOptions): JsonPathNode[];
   /** The first node's value, or `undefined` when the node list is empty; stops at the first match. */
-  first(document: unknown): unknown;
+  first(document: unknown, options?: Pick<QueryOptions, 'maxVisits'>): unknown;
 }
 
 /**
@@ -73,14 +81,11 @@ class Compiled implements CompiledJsonPath {
   values(document: unknown, options?: QueryOptions): unknown[] {
     const out: unknown[] = [];
     const max = maxResultsOf(options);
-    this.valueStep(document, null, {
-      root: document,
-      sink: (v) => {
-        if (out.length >= max) tooMany(this.source, max);
-        out.push(v);
-        return false;
-      },
-    });
+    evaluate(this.valueStep, document, (v) => {
+      if (out.length >= max) tooMany(this.source, max);
+      out.push(v);
+      return false;
+    }, this.source, maxVisitsOf(options));
     return out;
   }
 
@@ -90,19 +95,16 @@ class Compiled implements CompiledJsonPath {
     const max = maxResultsOf(options);
     let count = 0;
     let characters = 0;
-    this.pathStep(document, null, {
-      root: document,
-      sink: (v, link) => {
-        if (count++ >= max) tooMany(this.source, max);
-        const path = formatLink(link);
-        characters += path.length;
-        if (characters > MAX_PATH_CHARACTERS) {
-          throw new JsonMendError('TOO_LARGE', `the query ${this.source} selects nodes whose paths add up to more than ${MAX_PATH_CHARACTERS} characters`);
-        }
-        take(v, path);
-        return false;
-      },
-    });
+    evaluate(this.pathStep, document, (v, link) => {
+      if (count++ >= max) tooMany(this.source, max);
+      const path = formatLink(link);
+      characters += path.length;
+      if (characters > MAX_PATH_CHARACTERS) {
+        throw new JsonMendError('TOO_LARGE', `the query ${this.source} selects nodes whose paths add up to more than ${MAX_PATH_CHARACTERS} characters`);
+      }
+      take(v, path);
+      return false;
+    }, this.source, maxVisitsOf(options));
   }
 
   paths(document: unknown, options?: QueryOptions): string[] {
@@ -117,9 +119,9 @@ class Compiled implements CompiledJsonPath {
     return out;
   }
 
-  first(document: unknown): unknown {
+  first(document: unknown, options?: QueryOptions): unknown {
     let found: unknown;
-    this.valueStep(document, null, { root: document, sink: (v) => ((found = v), true) });
+    evaluate(this.valueStep, document, (v) => ((found = v), true), this.source, maxVisitsOf(options));
     return found;
   }
 }
@@ -132,6 +134,15 @@ function maxResultsOf(options: QueryOptions | undefined): number {
   const max = options.maxResults === undefined ? DEFAULT_MAX_RESULTS : options.maxResults;
   if (typeof max !== 'number' || !(max >= 0)) {
     throw new JsonMendError('INVALID_ARGUMENT', `maxResults must be a non-negative number, got ${String(max)}`);
+  }
+  return max;
+}
+
+function maxVisitsOf(options: QueryOptions | undefined): number | undefined {
+  const max = options?.maxVisits;
+  if (max === undefined) return undefined;
+  if (typeof max !== 'number' || !(max >= 0)) {
+    throw new JsonMendError('INVALID_ARGUMENT', `maxVisits must be a non-negative number, got ${String(max)}`);
   }
   return max;
 }

@@ -46,6 +46,22 @@ function sortKeys(keys: string[]): string[] {
   return keys;
 }
 
+/** Built-ins whose contents are not own enumerable properties: JSON.stringify would write `{}` or an index map. */
+const NOT_JSON_TAGS = new Set([
+  'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'RegExp', 'Promise', 'Error',
+]);
+
+/** Why `v` (an object, after toJSON) cannot be written faithfully, or undefined when it can. */
+function notJson(v: object): string | undefined {
+  if (ArrayBuffer.isView(v)) return `a ${Object.prototype.toString.call(v).slice(8, -1)} is not a JSON value (JSON would write it as an object of indices); convert it to an array`;
+  const tag = Object.prototype.toString.call(v).slice(8, -1);
+  if (NOT_JSON_TAGS.has(tag) || v instanceof Map || v instanceof Set || v instanceof Error) {
+    const what = v instanceof Map ? 'Map' : v instanceof Set ? 'Set' : tag;
+    return `a ${what} is not a JSON value (JSON would write it as {}); convert it to an object or array first`;
+  }
+  return undefined;
+}
+
 /** A boxed primitive (`new String('s')`) read as its primitive, as `JSON.stringify` does; anything else unchanged. */
 function unboxed(v: object): unknown {
   if (v instanceof Number) return Number(v);
@@ -61,7 +77,9 @@ function unboxed(v: object): unknown {
  * `new String('s')`, `new Number(5)`, `new Boolean(false)` are read as `"s"`, `5`, `false`.
  *
  * @throws JsonMendError `INVALID_ARGUMENT` for non-finite numbers, `undefined`, functions, symbols, bigints,
- *   unpaired surrogates, a value that contains itself, nesting deeper than 100 000, or a `toJSON` method or
+ *   unpaired surrogates, `Map`, `Set`, typed arrays and other built-ins whose contents JSON cannot hold
+ *   (`ArrayBuffer`, `DataView`, `RegExp`, `Promise`, `Error`, `WeakMap`, `WeakSet`, `WeakRef`), an
+ *   invalid `Date`, a value that contains itself, nesting deeper than 100 000, or a `toJSON` method or
  *   getter that throws (the original error is the `cause`)
  */
 export function canonicalize(value: unknown): string {
@@ -86,8 +104,15 @@ function write(value: unknown, stackV: (unknown[] | Record<string, unknown>)[], 
   let key = '';
   for (;;) {
     if (typeof v === 'object' && v !== null) {
+      if (v instanceof Date && Number.isNaN(v.getTime())) invalid('an invalid Date (JSON would write it as null)', where(stackV, stackK, stackI));
       if (typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON: (key: string) => unknown }).toJSON(key);
-      if (typeof v === 'object' && v !== null) v = unboxed(v);
+      if (typeof v === 'object' && v !== null) {
+        v = unboxed(v);
+        if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+          const why = notJson(v);
+          if (why !== undefined) invalid(why, where(stackV, stackK, stackI));
+        }
+      }
     }
     switch (typeof v) {
       case 'string':

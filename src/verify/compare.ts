@@ -48,17 +48,45 @@ function normalizeString(s: string, o: CompareOptions): string {
   return t;
 }
 
-function numbersEqual(a: number, b: number, o: CompareOptions): boolean {
-  return a === b || Math.abs(a - b) <= (o.tolerance ?? 0);
+/** Equal numbers; within a tolerance, the note says by how much (a pass must not hide that it was not exact). */
+function compareNumbers(a: number, b: number, o: CompareOptions): { equal: boolean; note?: string } {
+  if (a === b) return { equal: true };
+  const tolerance = o.tolerance ?? 0;
+  const difference = Math.abs(a - b);
+  if (difference <= tolerance) {
+    return { equal: true, note: `${a} and ${b} differ by ${Number(difference.toPrecision(6))}, within the tolerance ${tolerance}` };
+  }
+  return { equal: false, ...(tolerance > 0 ? { why: `they differ by ${Number(difference.toPrecision(6))}, more than the tolerance ${tolerance}` } : {}) };
+}
+
+const INTEGER_TEXT = /^-?[0-9]+$/;
+
+/**
+ * A string spelling an integer against a number, when either lies beyond 2^53 (where a number cannot
+ * hold every integer, so reading the string as a number would round it): equal only when the exact
+ * integers are; undefined when the ordinary reading applies.
+ */
+function compareBigInteger(text: string, n: number, o: CompareOptions): { equal: boolean; note?: string; why?: string } | undefined {
+  const t = text.trim();
+  if ((o.tolerance ?? 0) > 0 || t.length > 400 || !INTEGER_TEXT.test(t)) return undefined;
+  const spelled = BigInt(t);
+  const unsafe = spelled > BigInt(Number.MAX_SAFE_INTEGER) || spelled < -BigInt(Number.MAX_SAFE_INTEGER) || (Number.isInteger(n) && !Number.isSafeInteger(n));
+  if (!unsafe) return undefined;
+  if (Number.isInteger(n) && BigInt(n) === spelled) return { equal: true, note: `the string ${preview(text)} was read as the integer ${spelled}, exactly the number found` };
+  if (Number(t) !== n) return { equal: false };
+  return {
+    equal: false,
+    why: `beyond 2^53 a number cannot hold every integer: the string spells ${spelled} exactly, the number found is exactly ${Number.isInteger(n) ? BigInt(n) : n}, so they are compared as exact integers`,
+  };
 }
 
 /** Compares two scalars (or a scalar and a string spelling it); undefined when either is a container. */
-function compareScalars(e: unknown, a: unknown, o: CompareOptions): { equal: boolean; note?: string } | undefined {
+function compareScalars(e: unknown, a: unknown, o: CompareOptions): { equal: boolean; note?: string; why?: string } | undefined {
   const te = typeName(e);
   const ta = typeName(a);
   if (te === 'array' || te === 'object' || ta === 'array' || ta === 'object') return undefined;
   if (te === ta) {
-    if (te === 'number') return { equal: numbersEqual(e as number, a as number, o) };
+    if (te === 'number') return compareNumbers(e as number, a as number, o);
     if (te === 'string') return { equal: normalizeString(e as string, o) === normalizeString(a as string, o) };
     return { equal: e === a };
   }
@@ -66,10 +94,13 @@ function compareScalars(e: unknown, a: unknown, o: CompareOptions): { equal: boo
   const [text, other] = te === 'string' ? [e as string, a] : [a as string, e];
   const spelled = text.trim().toLowerCase();
   if (typeof other === 'number') {
+    const exact = compareBigInteger(text, other, o);
+    if (exact !== undefined) return exact;
     const n = numberFromString(text);
-    return n !== undefined && numbersEqual(n, other, o)
-      ? { equal: true, note: `the string ${preview(text)} was read as the number ${other}` }
-      : { equal: false };
+    if (n === undefined) return { equal: false };
+    const r = compareNumbers(n, other, o);
+    if (!r.equal) return r;
+    return { equal: true, note: `the string ${preview(text)} was read as the number ${n}${r.note === undefined ? '' : `; ${r.note}`}` };
   }
   if (typeof other === 'boolean') {
     return spelled === String(other) ? { equal: true, note: `the string ${preview(text)} was read as ${other}` } : { equal: false };
@@ -124,7 +155,7 @@ export function compareClaimValues(expected: unknown, actual: unknown, options: 
         const te = typeName(e);
         const ta = typeName(a);
         const kind = te === ta || (options.strictTypes !== true && (te === 'string' || ta === 'string')) ? '' : ` (${ta}, not ${te})`;
-        return { equal: false, reason: `expected ${preview(e)} but found ${preview(a)}${kind}${at(p)}` };
+        return { equal: false, reason: `expected ${preview(e)} but found ${preview(a)}${kind}${at(p)}${scalar.why === undefined ? '' : ` (${scalar.why})`}` };
       }
       if (scalar.note !== undefined && notes.length < 3) notes.push(scalar.note + at(p));
       continue;
@@ -159,5 +190,7 @@ export function compareClaimValues(expected: unknown, actual: unknown, options: 
       }
     }
   }
-  return { equal: true, reason: notes.length === 0 ? 'equal' : `equal after conversion: ${notes.join('; ')}` };
+  if (notes.length === 0) return { equal: true, reason: 'equal' };
+  const converted = notes.some((n) => n.startsWith('the string'));
+  return { equal: true, reason: `${converted ? 'equal after conversion' : 'equal within tolerance'}: ${notes.join('; ')}` };
 }

@@ -3,6 +3,88 @@ import { Validator, type Schema } from '@cfworker/json-schema';
 import { JsonMendError } from '../errors.js';
 import { cyclicDocument } from '../path/errors.js';
 import { containsCycle } from '../path/json.js';
+import { compileIRegexp } from '../path/jsonpath/iregexp.js';
+
+// `pattern` and `patternProperties` come from the model that wrote the claim, and the validator would run
+// them on the host RegExp, which backtracks: `{"pattern": "^(a+)+$"}` against "aaaa…a!" takes seconds
+// per few characters. So every such pattern must be an RFC 9485 I-Regexp (checked when the schema is
+// compiled; otherwise the claim is INVALID_CLAIM), and while a schema that has them validates, the global
+// RegExp the validator constructs them with is jsonmend's linear automaton (unanchored, as JSON Schema's
+// `pattern` is). The swap lasts for the synchronous validate call only.
+
+/** Steps the patterns of one validation may take together before it fails with `TOO_LARGE`. */
+const PATTERN_STEPS = 10_000_000;
+const HostRegExp = RegExp;
+
+// Keywords whose values are data, not schemas: a "pattern" inside them is not a pattern.
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+
+/** Checks every `pattern` and `patternProperties` key of `schema`; true when there is one. */
+function checkPatterns(schema: unknown): boolean {
+  let found = false;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (const c of v) stack.push(c);
+      continue;
+    }
+    const o = v as Record<string, unknown>;
+    if (typeof o.pattern === 'string') {
+      found = true;
+      requireIRegexp(o.pattern, 'pattern');
+    }
+    if (typeof o.patternProperties === 'object' && o.patternProperties !== null && !Array.isArray(o.patternProperties)) {
+      for (const key of Object.keys(o.patternProperties)) {
+        found = true;
+        requireIRegexp(key, 'patternProperties key');
+      }
+    }
+    for (const k of Object.keys(o)) if (!DATA_KEYWORDS.has(k)) stack.push(o[k]);
+  }
+  return found;
+}
+
+function requireIRegexp(pattern: string, where: string): void {
+  if (compileIRegexp(pattern, false) !== null) return;
+  const shown = pattern.length > 80 ? `${JSON.stringify(pattern.slice(0, 80))}…` : JSON.stringify(pattern);
+  throw new JsonMendError(
+    'INVALID_CLAIM',
+    `the ${where} ${shown} is not an I-Regexp (RFC 9485), so it cannot be checked in linear time; ` +
+      'write \\d as [0-9], \\w as [A-Za-z0-9_], \\s as [ \\t\\n\\r], and leave out lookarounds, backreferences and lazy quantifiers',
+  );
+}
+
+/** Runs `validate` with the global RegExp matching through the I-Regexp automaton, within one budget. */
+function withLinearRegExp<T>(validate: () => T): T {
+  let left = PATTERN_STEPS;
+  const charge = (units: number): void => {
+    left -= units;
+    if (left < 0) throw new JsonMendError('TOO_LARGE', `the schema's patterns need more than ${PATTERN_STEPS} steps on this value`);
+  };
+  function LinearRegExp(pattern: unknown, flags?: string): unknown {
+    const re = compileIRegexp(String(pattern), false);
+    // Only the validator constructs RegExps during the swap; patterns were all checked, so this is the
+    // `format: "regex"` check, which only constructs.
+    if (re === null) return new HostRegExp(pattern as string, flags);
+    return { test: (s: unknown) => re.test(String(s), charge), source: String(pattern), flags: flags ?? '' };
+  }
+  const g = globalThis as { RegExp: unknown };
+  try {
+    g.RegExp = LinearRegExp;
+  } catch {
+    // Frozen globals (a hardened realm): fall through to the check below.
+  }
+  if (g.RegExp !== LinearRegExp) {
+    throw new JsonMendError('INVALID_CLAIM', "the schema uses pattern or patternProperties, which cannot be checked safely here (the global RegExp is frozen)");
+  }
+  try {
+    return validate();
+  } finally {
+    g.RegExp = HostRegExp;
+  }
+}
 
 /**
  * Bare type names a `type` claim may use instead of a schema (case-insensitive).
@@ -28,6 +110,8 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
 };
 
 const byObject = new WeakMap<object, Validator>();
+/** Validators whose schema has a `pattern` or `patternProperties`. */
+const withPatterns = new WeakSet<Validator>();
 const byName = new Map<string, Validator>();
 // Keywords that only report that a child failed; the child's own error says more.
 const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'allOf', '$ref', 'additionalItems', 'dependentSchemas', 'unevaluatedItems', 'if', 'then', 'else', 'contains']);
@@ -61,12 +145,14 @@ export function validatorFor(schema: unknown): Validator {
   }
   let v = byObject.get(schema);
   if (v === undefined) {
+    const patterns = checkPatterns(schema);
     try {
       // The validator annotates the schema it is given; a copy keeps the caller's claim untouched.
       v = new Validator(JSON.parse(JSON.stringify(schema)) as Schema, '2020-12', false);
     } catch (cause) {
       throw new JsonMendError('INVALID_CLAIM', `the claim's schema cannot be used: ${(cause as Error)?.message ?? String(cause)}`, { cause });
     }
+    if (patterns) withPatterns.add(v);
     byObject.set(schema, v);
   }
   return v;
@@ -76,8 +162,9 @@ export function validatorFor(schema: unknown): Validator {
 export function schemaFailure(validator: Validator, value: unknown): string | undefined {
   let result;
   try {
-    result = validator.validate(value);
+    result = withPatterns.has(validator) ? withLinearRegExp(() => validator.validate(value)) : validator.validate(value);
   } catch (cause) {
+    if (cause instanceof JsonMendError) throw cause;
     // The validator recurses over the value: a value that contains itself, or one nested deeper than
     // the call stack, is the payload's problem, not the schema's.
     if (containsCycle(value)) cyclicDocument('the value');

@@ -158,7 +158,10 @@ function canonicalClaimValue(value: unknown): string {
  * Checks one claim against a payload (a tool's output, already parsed).
  *
  * @returns `{ ok, mode, path, expected, actual, reason, code?, suggestions }`; a false claim gives `ok: false`
- * @throws JsonMendError `INVALID_CLAIM` when the claim itself is malformed (unknown mode, missing fields)
+ * @throws JsonMendError `INVALID_CLAIM` when the claim itself is malformed (unknown mode, missing fields,
+ *   a schema pattern that is not I-Regexp); `TOO_DEEP` when a `type` claim's value is nested too deeply to
+ *   validate; `INVALID_ARGUMENT` when the payload contains itself (a cycle); `TOO_LARGE` when a JSONPath or
+ *   a schema's patterns need more work than their budget
  */
 export function verify(claim: Claim, payload: unknown, options: VerifyOptions = {}): ClaimResult {
   checkVerifyOptions(options);
@@ -233,7 +236,8 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
 /**
  * Checks every claim against the same payload.
  *
- * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed
+ * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed; the payload errors
+ *   of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`, `TOO_LARGE`)
  */
 export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
   checkVerifyOptions(options);

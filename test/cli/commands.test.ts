@@ -141,6 +141,29 @@ describe('jsonmend query', () => {
 describe('jsonmend verify', () => {
   before(build);
 
+  test('a payload that was cut off is refused (exit 1) unless --accept-truncated, which says so on stderr (path probe L2)', async () => {
+    const dir = tempDir();
+    const claims = join(dir, 'claims.json');
+    writeFileSync(claims, JSON.stringify([{ mode: 'range', path: 'items', aggregate: 'count', max: 3 }, { mode: 'field', path: 'items[-1].id', value: 3 }]));
+    const cut = '{"items":[{"id":1},{"id":2},{"id":3';
+    const r = await cli(['verify', claims], { input: cut });
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /REPAIR_REFUSED.*"truncated"/);
+    assert.match(r.stderr, /cut off.*--accept-truncated/);
+    const ok = await cli(['verify', claims, '--accept-truncated'], { input: cut });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stderr, /warning: <stdin>:1:\d+ truncated/);
+    assert.match(ok.stderr, /was cut off; the results are about the part that is there/);
+    for (const args of [['get', 'items[0].id'], ['query', '$.items[*].id']]) {
+      const g = await cli(args, { input: cut });
+      assert.equal(g.code, 1, `${args[0]}: ${g.stderr}`);
+      assert.equal((await cli([...args, '--accept-truncated'], { input: cut })).code, 0);
+    }
+    // Other repairs are still made quietly.
+    assert.equal((await cli(['get', 'a'], { input: "{'a': 1,}" })).code, 0);
+  });
+
   test('one result per claim; exit 1 when one fails', async () => {
     const r = await cli(['verify', claimsJson, toolOutput]);
     assert.equal(r.code, 1, r.stderr);

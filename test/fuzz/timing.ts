@@ -258,6 +258,12 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'path.regex-nested-plus', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?match(@, '(a+)+b')]") },
   { name: 'path.regex-dot-stars', n: 20_000, make: (n) => 'x'.repeat(n), run: (s) => query([s], "$[?search(@, '.*.*=.*')]") },
   { name: 'path.regex-counted', n: 20_000, make: (n) => 'a'.repeat(n), run: (s) => query([s], "$[?search(@, 'a{0,30}b')]") },
+  // Path probe S2: many distinct code points against a counted repeat; the DFA moves on character
+  // classes, so each new character costs a class lookup, not a walk over every NFA state.
+  { name: 'path.regex-distinct-chars', n: 20_000, make: (n) => Array.from({ length: n }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20000))).join(''), run: (s) => query([s], "$[?search(@, '.{0,300}X')]") },
+  // Path probe S1: chained descendant segments that select nothing, over many short chains: linear in
+  // the document (each chain is walked a bounded number of times).
+  { name: 'path.descendant-chains', n: 20_000, make: (n) => JSON.stringify(Array.from({ length: Math.max(1, Math.round(n / 40)) }, () => ({ a: { a: { a: { a: { b: 1 } } } } }))), run: (t) => query(JSON.parse(t), '$..a..a..a.zzz') },
 ];
 
 /** Most characters a family grows to while looking for a measurable time. */

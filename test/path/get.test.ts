@@ -239,3 +239,26 @@ describe('get: property tests', () => {
     }), { seed: 96356502, numRuns: 300 });
   });
 });
+
+describe('get: error messages stay short and say the right thing (path probe E1, E3, E4)', () => {
+  test('a long path is elided in the middle of the message; suggestions too long to show are left out', () => {
+    let v: unknown = 1;
+    for (let i = 0; i < 100_000; i++) v = [v];
+    const r = tryGet(v, '[0]'.repeat(100_001));
+    assert.equal(r.ok, false);
+    if (!r.ok) {
+      assert.ok(r.error.message.length < 1_000, String(r.error.message.length));
+      assert.match(r.error.message, /…\(\d+ characters\)…/);
+      assert.ok(r.error.suggestions.every((s) => s.length <= 1_000));
+    }
+  });
+  test('null is named once: "found null", not "found null null"', () => {
+    assert.throws(() => get({ n: null }, 'n.x'), (e: unknown) => /found null, not an object/.test(String(e)));
+  });
+  test('an integer index beyond 2^53 is named as such, not "must hold an integer"', () => {
+    assert.throws(() => get({ a: [1] }, 'a[99999999999999999999]'), (e: unknown) => /beyond 9007199254740991/.test(String(e)) && (e as { code?: string }).code === 'SYNTAX');
+  });
+  test('$..name in get syntax says ".." selects many values, like a..b', () => {
+    assert.throws(() => get({}, '$..total'), /"\.\." \(descendants\) selects many values/);
+  });
+});

@@ -75,3 +75,32 @@ describe('I-Regexp: our own linear-time matcher (issue 13)', () => {
     }), { seed: 9485, numRuns: 1000 });
   });
 });
+
+describe('I-Regexp: bounded work and empty classes (path probe S2, W3)', () => {
+  test('many distinct characters share the DFA transitions of their class', { timeout: 30_000 }, () => {
+    let s = '';
+    for (let i = 0; i < 50_000; i++) s += String.fromCharCode(0x4e00 + ((i * 7919) % 20000));
+    const re = compileIRegexp('[^X]{0,3000}X', true)!;
+    const t0 = performance.now();
+    assert.equal(re.test(s), false);
+    assert.equal(re.test(s.slice(0, 2000) + 'X'), true);
+    assert.ok(performance.now() - t0 < 10_000);
+  });
+  test('a test without a budget of its own stops with TOO_LARGE rather than running on', () => {
+    let units = 0;
+    const re = compileIRegexp('(a|\\p{L}){0,2000}Z', false)!;
+    let s = '';
+    for (let i = 0; i < 20_000; i++) s += String.fromCharCode(0x4e00 + ((i * 7919) % 20000), 0x61 + (i % 26));
+    assert.throws(() => re.test(s, (n) => { units += n; if (units > 1_000_000) throw new RangeError('budget'); }), RangeError);
+    let code: unknown;
+    try { re.test(s); } catch (e) { code = (e as { code?: string }).code; }
+    assert.ok(code === undefined || code === 'TOO_LARGE');
+  });
+  test('a class needs at least one item (RFC 9485): [] and [^] are not patterns, so no match', () => {
+    assert.equal(matches('[^]', 'a'), false);
+    assert.equal(matches('[]', 'a'), false);
+    assert.equal(compileIRegexp('[^]', true), null);
+    assert.equal(matches('[-]', '-'), true);
+    assert.equal(matches('[^-]', 'a'), true);
+  });
+});

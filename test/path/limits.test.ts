@@ -62,3 +62,64 @@ describe('a query of very many segments (session 33 linear-time audit)', () => {
     assert.equal(query(deep, '$' + '.a'.repeat(2_000)).length, 1);
   });
 });
+
+describe('query work budget (path probe S1, S2)', () => {
+  function deepObj(n: number): unknown {
+    let v: unknown = 1;
+    for (let i = 0; i < n; i++) v = { a: v };
+    return v;
+  }
+  test('chained descendant segments that select nothing end in TOO_LARGE, not minutes of work', () => {
+    const t0 = performance.now();
+    assert.equal(thrownCode(() => query(deepObj(2000), '$..a..a..a.zzz')), 'TOO_LARGE');
+    assert.ok(performance.now() - t0 < 20_000);
+    // Two chained segments stay within the default budget, and a smaller maxVisits is honoured.
+    assert.deepEqual(query(deepObj(1500), '$..a..a.zzz'), []);
+    assert.equal(thrownCode(() => query(deepObj(1500), '$..a..a.zzz', { maxVisits: 10_000 })), 'TOO_LARGE');
+    assert.equal(thrownCode(() => query({}, '$', { maxVisits: -1 })), 'INVALID_ARGUMENT');
+  });
+  test('an absolute query inside a filter pays for every node it visits', () => {
+    const wide = Array.from({ length: 5000 }, (_, i) => ({ i }));
+    assert.equal(thrownCode(() => query(wide, '$[?count($[*]) > 0]')), 'TOO_LARGE');
+    assert.equal(query(wide.slice(0, 1000), '$[?count($[*]) > 0]').length, 1000);
+  });
+  test('a large document earns a proportional budget', () => {
+    // 40,000 chains 30 deep: about 18 million visits for `..a..a`, above the 10 million floor and
+    // below 32 per node of the document.
+    const big = Array.from({ length: 40_000 }, () => deepObj(30));
+    assert.deepEqual(query(big, '$..a..a.zzz'), []);
+    assert.equal(thrownCode(() => query(big.slice(0, 20_000), '$..a..a..a.zzz')), 'TOO_LARGE');
+  });
+  test('I-Regexp matching over many distinct characters is bounded (classes, not code points, key the DFA)', () => {
+    let s = '';
+    for (let i = 0; i < 100_000; i++) s += String.fromCharCode(0x4e00 + ((i * 7919) % 20000));
+    const t0 = performance.now();
+    assert.deepEqual(query([{ s }], "$[?search(@.s, '.{0,3000}X')]"), []);
+    assert.deepEqual(query([{ s: s + 'X' }], "$[?search(@.s, '.{0,3000}X')]").length, 1);
+    assert.ok(performance.now() - t0 < 20_000);
+    // Patterns taken from the document are paid for when compiled.
+    const items = Array.from({ length: 4000 }, (_, i) => ({ s: 'x', p: String.fromCharCode(0x4e00 + (i % 300)) + '{9000}' }));
+    assert.equal(thrownCode(() => query(items, '$[?match(@.s, @.p)]')), 'TOO_LARGE');
+  });
+});
+
+describe('query syntax details (path probe W1, W2, D1)', () => {
+  test('a shorthand name may start with a supplementary-plane character (RFC 9535 §2.5.1.1)', () => {
+    assert.deepEqual(query({ '😀': 1 }, '$.😀'), [1]);
+    assert.deepEqual(query({ a: { '😀x': 2 } }, '$..😀x'), [2]);
+    assert.equal(thrownCode(() => query({}, '$.\uD800')), 'SYNTAX');
+    assert.equal(thrownCode(() => query({}, '$.\uDC00a')), 'SYNTAX');
+  });
+  test('an unescaped lone surrogate in a string literal is a SYNTAX error (RFC 9535 §2.3.1.1); pairs and escapes are fine', () => {
+    assert.equal(thrownCode(() => query({ '\uD800': 1 }, "$['\uD800']")), 'SYNTAX');
+    assert.equal(thrownCode(() => query({ '\uDC00': 1 }, "$['\uDC00']")), 'SYNTAX');
+    assert.equal(thrownCode(() => query([{ a: 1 }], "$[?@.a == '\uD800']")), 'SYNTAX');
+    assert.deepEqual(query({ '😀': 1 }, "$['😀']"), [1]);
+    assert.deepEqual(query({ '😀': 1 }, "$['\\uD83D\\uDE00']"), [1]);
+  });
+  test('nested filters are capped at 128 levels, as documented (each filter counts once)', () => {
+    const nested = (n: number) => '$' + '[?@'.repeat(n) + ']'.repeat(n);
+    assert.deepEqual(query({ a: 1 }, nested(128)), []);
+    assert.equal(thrownCode(() => query({ a: 1 }, nested(129))), 'SYNTAX');
+  });
+});

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { JsonMendError, canonicalize } from '../../src/index.js';
-import { corpus } from '../helpers.js';
+import { corpus, thrownCode } from '../helpers.js';
 
 const jcs = corpus('jcs');
 describe('RFC 8785 vectors', { skip: jcs.skip }, () => {
@@ -82,5 +82,20 @@ describe('canonicalize: values JSON.stringify accepts, and values that break whi
     assert.throws(() => canonicalize(a), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT' && /cycle/.test(e.message) && /self\.again/.test(e.message));
     const shared = { s: 1 };
     assert.equal(canonicalize([shared, shared]), '[{"s":1},{"s":1}]');
+  });
+});
+
+describe('canonicalize: values JSON cannot hold faithfully are errors, not {} (path probe L3)', () => {
+  test('Map, Set, typed arrays, invalid Date: INVALID_ARGUMENT naming where', () => {
+    for (const v of [new Map([['a', 1]]), new Set([1]), new Uint8Array([1, 2]), new DataView(new ArrayBuffer(2)), /x/, new Error('e')]) {
+      assert.equal(thrownCode(() => canonicalize({ a: [v] })), 'INVALID_ARGUMENT', Object.prototype.toString.call(v));
+      assert.throws(() => canonicalize({ a: [v] }), /at \.a\[0\]/);
+    }
+    assert.throws(() => canonicalize({ d: new Date(NaN) }), (e: unknown) => (e as { code?: string }).code === 'INVALID_ARGUMENT' && /at \.d: an invalid Date/.test(String(e)));
+  });
+  test('valid Dates, boxed primitives and plain class instances are written as JSON.stringify writes them', () => {
+    assert.equal(canonicalize({ d: new Date(0) }), '{"d":"1970-01-01T00:00:00.000Z"}');
+    assert.equal(canonicalize([new String('s'), new Number(5)]), '["s",5]');
+    assert.equal(canonicalize(new (class { x = 1; })()), '{"x":1}');
   });
 });

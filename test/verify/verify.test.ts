@@ -269,3 +269,78 @@ describe('verify: overflow and values that are not JSON trees (issues 13, 23)', 
     assert.equal(compareClaimValues({ k: 1, self: { k: 2 } }, cyclic()).equal, false, 'a finite claim against a cyclic value just differs');
   });
 });
+
+describe('verify: schema patterns run on the linear I-Regexp automaton (path probe S3)', () => {
+  test('a backtracking pattern from the model answers at once, with the same result', () => {
+    const t0 = performance.now();
+    const schema = { type: 'string', pattern: '^(a+)+$' };
+    assert.equal(verify({ mode: 'type', schema }, 'a'.repeat(5_000) + '!').ok, false);
+    assert.equal(verify({ mode: 'type', schema }, 'a'.repeat(5_000)).ok, true);
+    const props = { type: 'object', patternProperties: { '^(a+)+$': { type: 'number' } }, additionalProperties: false };
+    assert.equal(verify({ mode: 'type', schema: props }, { ['a'.repeat(5_000) + '!']: 1 }).ok, false);
+    assert.equal(verify({ mode: 'type', schema: props }, { aaa: 1 }).ok, true);
+    assert.equal(verify({ mode: 'type', schema: props }, { aaa: 'x' }).ok, false);
+    assert.ok(performance.now() - t0 < 5_000);
+    assert.equal(RegExp, /x/.constructor, 'the global RegExp is restored');
+  });
+  test('JSON Schema patterns are unanchored; ^ and $ anchor', () => {
+    assert.equal(verify({ mode: 'type', schema: { type: 'string', pattern: 'b' } }, 'abc').ok, true);
+    assert.equal(verify({ mode: 'type', schema: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$' } }, '2024-03').ok, true);
+    assert.equal(verify({ mode: 'type', schema: { type: 'string', pattern: '^[0-9]{4}$' } }, '20245').ok, false);
+  });
+  test('a pattern that is not I-Regexp is INVALID_CLAIM, with the spelling to use instead', () => {
+    assert.equal(thrownCode(() => verify({ mode: 'type', schema: { type: 'string', pattern: '^\\d+$' } }, '1')), 'INVALID_CLAIM');
+    assert.equal(thrownCode(() => verify({ mode: 'type', schema: { patternProperties: { '(?=a)': {} } } }, {})), 'INVALID_CLAIM');
+    assert.throws(() => verify({ mode: 'type', schema: { pattern: 'a\\w' } }, 'ab'), /\[0-9\]/);
+    // Data keywords and properties that happen to be called "pattern" are not patterns.
+    assert.equal(verify({ mode: 'type', schema: { const: { pattern: '\\d' } } }, { pattern: '\\d' }).ok, true);
+    assert.equal(verify({ mode: 'type', schema: { properties: { pattern: { type: 'string' } } } }, { pattern: 'x' }).ok, true);
+  });
+});
+
+describe('verify: a JSONPath that selects nothing because the path is wrong fails (path probe L1)', () => {
+  const P = { total: 1000, name: 'Acme', items: [{ id: 1, name: 'x' }, { id: 2, name: 'y' }], meta: { tags: [] } };
+  test('leading names that do not resolve: the get-style explanation', () => {
+    const r = verify({ mode: 'field', path: '$.nope[*]', value: [] }, P);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'MISSING_KEY');
+    assert.match(r.reason, /selects nothing: no key "nope"/);
+    assert.equal(verify({ mode: 'field', path: '$.items[5].x[*]', value: [] }, P).code, 'INDEX_OUT_OF_RANGE');
+  });
+  test('a name that is no key anywhere in the payload (a typo) fails, naming it and the keys near it', () => {
+    const r = verify({ mode: 'range', path: '$..nmae', aggregate: 'count', max: 0 }, P);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'MISSING_KEY');
+    assert.match(r.reason, /"nmae"/);
+    assert.ok(r.suggestions.includes('$..name'));
+    assert.equal(verify({ mode: 'range', path: '$.items[*].nmae', aggregate: 'count', max: 0 }, P).ok, false);
+  });
+  test('empty answers that are provable still pass', () => {
+    assert.equal(verify({ mode: 'range', path: '$.meta..name', aggregate: 'count', max: 0 }, P).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: '$.items[?@.id==9]', value: [] }, P).ok, true);
+    assert.equal(verify({ mode: 'field', path: '$.meta.tags[*]', value: [] }, P).ok, true);
+  });
+});
+
+describe('verify: tolerance and integers beyond 2^53 are visible in the result (path probe E2, L3)', () => {
+  test('a pass within the tolerance says the difference and the tolerance', () => {
+    const r = verify({ mode: 'field', path: 'p', value: 20, tolerance: 0.05 }, { p: 19.99 });
+    assert.equal(r.ok, true);
+    assert.match(r.reason, /differ by 0\.01, within the tolerance 0\.05/);
+    const s = verify({ mode: 'field', path: 'p', value: '20', tolerance: 0.05 }, { p: 19.99 });
+    assert.equal(s.ok, true);
+    assert.match(s.reason, /read as the number 20;/);
+    assert.doesNotMatch(s.reason, /read as the number 19\.99/);
+    const f = verify({ mode: 'field', path: 'p', value: 20, tolerance: 0.001 }, { p: 19.99 });
+    assert.match(f.reason, /more than the tolerance 0\.001/);
+  });
+  test('a string integer beyond 2^53 is compared with the number exactly, not after rounding', () => {
+    const P = { big: 12345678901234567890 };
+    const r = verify({ mode: 'field', path: 'big', value: '12345678901234567891' }, P);
+    assert.equal(r.ok, false);
+    assert.match(r.reason, /exact integers/);
+    assert.equal(verify({ mode: 'field', path: 'big', value: '12345678901234567168' }, P).ok, true);
+    assert.equal(verify({ mode: 'field', path: 'n', value: '9007199254740993' }, { n: 9007199254740992 }).ok, false);
+    assert.equal(verify({ mode: 'field', path: 'n', value: ' 42 ' }, { n: 42 }).ok, true);
+  });
+});

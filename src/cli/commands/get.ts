@@ -3,12 +3,12 @@ import { get } from '../api.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
 import { EXIT } from '../usage.js';
-import { fail, loadValue, pathErrorPlace } from './shared.js';
+import { acceptTruncatedOption, fail, loadValue, pathErrorPlace } from './shared.js';
 
 export const getCommand: Command = {
   name: 'get',
   summary: 'print the one value at a path (a.b[0], $.a, /a/0)',
-  usage: 'jsonmend get PATH [FILE] [--pretty] [--strict]',
+  usage: 'jsonmend get PATH [FILE] [--pretty] [--strict] [--accept-truncated]',
   help: `Parses FILE (standard input when absent or "-"; repaired like parse does) and prints the value
 at PATH as JSON. PATH accepts dotted keys (a.b), indices (items[0], items.0, items[-1]), quoted keys
 (a['b.c']), an optional leading $ or $., and JSON Pointer when it starts with /.
@@ -16,6 +16,9 @@ at PATH as JSON. PATH accepts dotted keys (a.b), indices (items[0], items.0, ite
 Options:
   --pretty        indent the output
   --strict        refuse every repair of the input that has to guess
+  --accept-truncated
+                  read FILE even when it was cut off (refused by default: exit 1);
+                  where it was cut off is written to stderr
   -h, --help      show this help
 
 Exit code 1 when the path leads nowhere (the error says why and what is there), 2 when PATH is
@@ -24,11 +27,11 @@ malformed.
 Examples:
   jsonmend get 'tickets[0].status' tool-output.json
   jsonmend get /tickets/1/id tool-output.json`,
-  options: { ...commonOptions, ...parseInputOptions, pretty: { type: 'boolean' } },
+  options: { ...commonOptions, ...parseInputOptions, ...acceptTruncatedOption, pretty: { type: 'boolean' } },
   positionals: ['PATH', '[FILE]'],
   async run(ctx) {
     const [path, file] = ctx.positionals;
-    const loaded = await loadValue(ctx, file);
+    const loaded = await loadValue(ctx, file, true);
     if (typeof loaded === 'number') return loaded;
     let result: unknown;
     try {

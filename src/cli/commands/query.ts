@@ -3,12 +3,12 @@ import { query, queryPaths } from '../api.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
 import { EXIT } from '../usage.js';
-import { fail, loadValue, pathErrorPlace } from './shared.js';
+import { acceptTruncatedOption, fail, loadValue, pathErrorPlace } from './shared.js';
 
 export const queryCommand: Command = {
   name: 'query',
   summary: 'print the values a JSONPath (RFC 9535) query selects',
-  usage: 'jsonmend query JSONPATH [FILE] [--paths] [--pretty] [--strict]',
+  usage: 'jsonmend query JSONPATH [FILE] [--paths] [--pretty] [--strict] [--accept-truncated]',
   help: `Parses FILE (standard input when absent or "-"; repaired like parse does) and prints the node
 list of the RFC 9535 JSONPath query as a JSON array of values, in node-list order (an empty array
 when nothing matches).
@@ -17,6 +17,9 @@ Options:
   --paths         print the nodes' normalized paths ($['a'][0]) instead of their values
   --pretty        indent the output
   --strict        refuse every repair of the input that has to guess
+  --accept-truncated
+                  read FILE even when it was cut off (refused by default: exit 1);
+                  where it was cut off is written to stderr
   -h, --help      show this help
 
 Exit code 2 when the query is malformed (the error gives its position).
@@ -24,11 +27,11 @@ Exit code 2 when the query is malformed (the error gives its position).
 Examples:
   jsonmend query '$.tickets[?@.status == "open"].id' tool-output.json
   jsonmend query --paths '$..priority' tool-output.json`,
-  options: { ...commonOptions, ...parseInputOptions, paths: { type: 'boolean' }, pretty: { type: 'boolean' } },
+  options: { ...commonOptions, ...parseInputOptions, ...acceptTruncatedOption, paths: { type: 'boolean' }, pretty: { type: 'boolean' } },
   positionals: ['JSONPATH', '[FILE]'],
   async run(ctx) {
     const [jsonpath, file] = ctx.positionals;
-    const loaded = await loadValue(ctx, file);
+    const loaded = await loadValue(ctx, file, true);
     if (typeof loaded === 'number') return loaded;
     let result: unknown[];
     try {

@@ -1,5 +1,6 @@
 // Pieces several commands share: reading and parsing the input, reporting failures and repairs.
 import { JsonMendError } from '../../index.js';
+import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../parse/kind-flags.js';
 import { coerce, parse, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
 import { flag, type Context } from '../command.js';
 import { formatError, formatRepair, repairRecord, type ErrorPlace } from '../format.js';
@@ -47,17 +48,45 @@ export function parseOptions(ctx: Context, schema?: SchemaLike): SchemaParseOpti
   return options;
 }
 
+/** The repair kinds that mean the text was cut off (`truncated`, `truncated_literal`). */
+const CUT_OFF_KINDS = ALL_REPAIR_KINDS.filter(isCutOffRepair);
+
+/** The option that lets get, query and verify read a payload that was cut off. */
+export const acceptTruncatedOption = { 'accept-truncated': { type: 'boolean' } } as const;
+
 /**
  * Reads the input and parses it tolerantly: the payload of get, query, verify and canonicalize.
  * Resolves to the exit code instead when the input cannot be parsed (the error is already written).
+ *
+ * With `refuseCutOff` (get, query, verify), a payload the parser finds cut off is refused like any
+ * other unreadable input (exit 1): answers about a truncated tool output (a count, the last id) would
+ * be about the part that happens to be there. `--accept-truncated` reads it anyway and says on stderr
+ * where it was cut off.
  */
-export async function loadValue(ctx: Context, file: string | undefined): Promise<{ input: Input; value: unknown } | number> {
+export async function loadValue(ctx: Context, file: string | undefined, refuseCutOff = false): Promise<{ input: Input; value: unknown } | number> {
   const input = await readInput(file, ctx.io);
+  const options = parseOptions(ctx);
+  const accept = flag(ctx.values, 'accept-truncated');
+  const cutOffs: AnyRepair[] = [];
+  if (refuseCutOff && !accept) options.disable = [...(options.disable ?? []), ...CUT_OFF_KINDS];
+  if (refuseCutOff && accept) options.onRepair = (repairs) => { for (const r of repairs) if ((CUT_OFF_KINDS as readonly string[]).includes(r.kind)) cutOffs.push(r); };
+  let value: unknown;
   try {
-    return { input, value: parse(input.text, parseOptions(ctx)) };
+    value = parse(input.text, options);
   } catch (error) {
-    return fail(ctx, error, input.name);
+    const code = await fail(ctx, error, input.name);
+    if (refuseCutOff && !accept && error instanceof JsonMendError && error.code === 'REPAIR_REFUSED' && CUT_OFF_KINDS.some((k) => error.message.includes(`"${k}"`))) {
+      await write(ctx.io.stderr, `jsonmend: ${escapeControls(input.name)} was cut off, so answers about it could be wrong; pass --accept-truncated to read the part that is there\n`);
+    }
+    return code;
   }
+  for (const r of cutOffs) {
+    await write(ctx.io.stderr, `jsonmend: warning: ${formatRepair(r, input.name, ctx.err)}`);
+  }
+  if (cutOffs.length > 0) {
+    await write(ctx.io.stderr, `jsonmend: warning: ${escapeControls(input.name)} was cut off; the results are about the part that is there\n`);
+  }
+  return { input, value };
 }
 
 /**

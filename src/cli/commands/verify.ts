@@ -4,7 +4,7 @@ import { commonOptions, flag, parseInputOptions, type Command } from '../command
 import { readInput, write } from '../io.js';
 import { EXIT } from '../usage.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
-import { fail, loadValue, parseOptions } from './shared.js';
+import { acceptTruncatedOption, fail, loadValue, parseOptions } from './shared.js';
 
 /** A claims file holds an array of claims, an object with a `claims` array, or one claim. */
 function claimList(value: unknown): unknown[] {
@@ -18,7 +18,7 @@ function claimList(value: unknown): unknown[] {
 export const verifyCommand: Command = {
   name: 'verify',
   summary: 'check claims about a tool output; exit 1 when any fails',
-  usage: 'jsonmend verify CLAIMS.json [FILE] [--feedback] [--strict]\n' +
+  usage: 'jsonmend verify CLAIMS.json [FILE] [--feedback] [--strict] [--accept-truncated]\n' +
     'jsonmend verify --jsonl CLAIMS.json [FILE] [--field NAME] [--workers N] [--feedback] [--strict]',
   help: `Checks each claim in CLAIMS.json against the JSON in FILE (standard input when absent or "-")
 and prints one result per claim as a JSON line {ok, mode, path, expected, actual, reason}. Both
@@ -31,6 +31,9 @@ verbatim, field, type or range, e.g. {"mode": "range", "path": "total", "min": 1
 Options:
   --feedback      print a short text for the model about the failed claims instead of the results
   --strict        refuse every repair of the inputs that has to guess
+  --accept-truncated
+                  check FILE even when it was cut off (refused by default: exit 1);
+                  where it was cut off is written to stderr
   --jsonl         batch: one tool output per line of FILE, checked against the same claims
   --field NAME    batch: each line is an object holding the tool output under NAME
   --workers N     batch: process the lines on N threads (default 1)
@@ -46,7 +49,7 @@ the feedback text as a JSON string); a line that cannot be read becomes
 Examples:
   jsonmend verify claims.json tool-output.json
   jsonmend verify --jsonl claims.json tool-outputs.jsonl`,
-  options: { ...commonOptions, ...parseInputOptions, ...batchOptions, feedback: { type: 'boolean' } },
+  options: { ...commonOptions, ...parseInputOptions, ...acceptTruncatedOption, ...batchOptions, feedback: { type: 'boolean' } },
   positionals: ['CLAIMS.json', '[FILE]'],
   async run(ctx) {
     checkBatchOptions(ctx);
@@ -67,7 +70,7 @@ Examples:
       }
       return runBatchCommand(ctx, 'verify', file, { claims });
     }
-    const loaded = await loadValue(ctx, file);
+    const loaded = await loadValue(ctx, file, true);
     if (typeof loaded === 'number') return loaded;
     let outcome;
     try {

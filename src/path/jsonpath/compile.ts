@@ -2,6 +2,10 @@
 // it selects straight to the next step (depth first), which yields exactly RFC 9535's node-list order
 // without building intermediate lists. A step returns true to stop early (used by existence tests).
 // Descendant segments walk the document with an explicit stack, so deep documents cannot overflow.
+// Every node a step looks at (and every automaton state a regex test builds) is paid for from one work
+// budget per evaluation, so chained descendant segments or per-node absolute queries, which can cost the
+// cube of the document's depth while selecting nothing, end in TOO_LARGE instead of running for minutes.
+import { JsonMendError } from '../../errors.js';
 import type { CallNode, ComparableNode, ComparisonOp, ExprNode, LogicalNode, QueryNode, SegmentNode, SelectorNode } from './ast.js';
 import { cyclicDocument } from '../errors.js';
 import { containsCycle } from '../json.js';
@@ -17,6 +21,87 @@ export class PathLink {
 
 /** Receives each selected node; return true to stop the evaluation. */
 export type Sink = (value: unknown, path: PathLink | null) => boolean;
+
+/** Nodes (and regex automaton states) one evaluation may visit before it fails, at the least. */
+export const MIN_VISITS = 10_000_000;
+/** Visits allowed per node of the document, for documents large enough that {@link MIN_VISITS} is too few. */
+export const VISITS_PER_NODE = 32;
+/** Most visits the default budget grows to, whatever the document's size. */
+export const MAX_VISITS = 1_000_000_000;
+
+/** The work budget of the evaluation under way (one at a time: evaluation is synchronous). */
+class Work {
+  left: number;
+  private sized: boolean;
+  cycleChecked = false;
+  constructor(readonly root: unknown, readonly source: string, private limit: number, fixed: boolean) {
+    this.left = limit;
+    this.sized = fixed;
+  }
+
+  /** Called when `left` went below zero: grow once to the document's share, else fail. */
+  exhausted(): void {
+    if (!this.sized) {
+      this.sized = true;
+      const nodes = countNodes(this.root, Math.ceil(MAX_VISITS / VISITS_PER_NODE));
+      const limit = Math.min(MAX_VISITS, nodes * VISITS_PER_NODE);
+      if (limit > this.limit) {
+        this.left += limit - this.limit;
+        this.limit = limit;
+        if (this.left >= 0) return;
+      }
+    }
+    throw new JsonMendError(
+      'TOO_LARGE',
+      `the query ${elide(this.source)} needs more than ${this.limit} steps on this document (nodes visited and regex states built); ` +
+        'chained descendant segments (..a..b) and absolute queries inside filters multiply the work. Pass a larger maxVisits to allow more',
+    );
+  }
+
+  spend(units: number): void {
+    this.left -= units;
+    if (this.left < 0) this.exhausted();
+  }
+}
+
+function elide(s: string): string {
+  return s.length <= 200 ? s : `${s.slice(0, 100)}…(${s.length - 180} characters)…${s.slice(-80)}`;
+}
+
+/** Nodes of `value` counted as a tree, stopping at `cap` (so shared or cyclic values end too). */
+function countNodes(value: unknown, cap: number): number {
+  let n = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && n < cap) {
+    const v = stack.pop();
+    n++;
+    if (typeof v === 'object' && v !== null) {
+      for (const c of Array.isArray(v) ? v : Object.values(v)) if (typeof c === 'object' && c !== null) stack.push(c);
+      else n++;
+    }
+  }
+  return n;
+}
+
+let work = new Work(undefined, '', Infinity, true);
+
+/**
+ * Runs `step` on `document` with a fresh work budget: `maxVisits` when given, else {@link MIN_VISITS},
+ * grown once to {@link VISITS_PER_NODE} per node of the document (at most {@link MAX_VISITS}).
+ * @throws JsonMendError `TOO_LARGE` when the budget runs out
+ */
+export function evaluate(step: Step, document: unknown, sink: Sink, source: string, maxVisits: number | undefined): void {
+  const outer = work;
+  work = maxVisits === undefined ? new Work(document, source, MIN_VISITS, false) : new Work(document, source, maxVisits, true);
+  try {
+    step(document, null, { root: document, sink });
+  } finally {
+    work = outer;
+  }
+}
+
+/** Charges `units` of regex work to the evaluation under way. */
+const chargeRegex = (units: number): void => work.spend(units);
 
 /** State shared by one evaluation. */
 export interface Context {
@@ -65,14 +150,15 @@ function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): S
     const values: unknown[] = [value];
     const paths: (PathLink | null)[] = [path];
     const depths: number[] = [0];
-    let checked = false;
     while (values.length > 0) {
       const v = values.pop();
       const p = paths.pop()!;
       const depth = depths.pop()!;
-      if (depth > CYCLE_CHECK_DEPTH && !checked) {
-        if (containsCycle(value)) cyclicDocument();
-        checked = true;
+      if (--work.left < 0) work.exhausted();
+      // Once per evaluation, not per walk: a walk inside an acyclic document is acyclic too.
+      if (depth > CYCLE_CHECK_DEPTH && !work.cycleChecked) {
+        if (containsCycle(work.root)) cyclicDocument();
+        work.cycleChecked = true;
       }
       if (apply(v, p, ctx)) return true;
       if (Array.isArray(v)) {
@@ -128,9 +214,12 @@ function compileSelector(selector: SelectorNode, next: Step, withPaths: boolean)
     case 'wildcard':
       return (value, path, ctx) => {
         if (Array.isArray(value)) {
+          work.spend(value.length);
           for (let i = 0; i < value.length; i++) if (next(value[i], withPaths ? new PathLink(path, i) : null, ctx)) return true;
         } else if (typeof value === 'object' && value !== null) {
-          for (const k of Object.keys(value)) {
+          const keys = Object.keys(value);
+          work.spend(keys.length);
+          for (const k of keys) {
             if (next((value as Record<string, unknown>)[k], withPaths ? new PathLink(path, k) : null, ctx)) return true;
           }
         }
@@ -142,6 +231,7 @@ function compileSelector(selector: SelectorNode, next: Step, withPaths: boolean)
       return (value, path, ctx) => {
         if (!Array.isArray(value) || step === 0) return false;
         const len = value.length;
+        work.spend(1 + Math.ceil(len / Math.abs(step)));
         if (step > 0) {
           const lo = Math.min(Math.max(start === undefined ? 0 : normalizeIndex(start, len), 0), len);
           const hi = Math.min(Math.max(end === undefined ? len : normalizeIndex(end, len), 0), len);
@@ -159,12 +249,15 @@ function compileSelector(selector: SelectorNode, next: Step, withPaths: boolean)
       return (value, path, ctx) => {
         const root = ctx.root;
         if (Array.isArray(value)) {
+          work.spend(value.length);
           for (let i = 0; i < value.length; i++) {
             const c = value[i];
             if (test(c, root) && next(c, withPaths ? new PathLink(path, i) : null, ctx)) return true;
           }
         } else if (typeof value === 'object' && value !== null) {
-          for (const k of Object.keys(value)) {
+          const keys = Object.keys(value);
+          work.spend(keys.length);
+          for (const k of keys) {
             const c = (value as Record<string, unknown>)[k];
             if (test(c, root) && next(c, withPaths ? new PathLink(path, k) : null, ctx)) return true;
           }
@@ -329,7 +422,7 @@ function compileCallLogical(call: CallNode): Test {
       if (re === null) return () => false;
       return (c, r) => {
         const s = subject(c, r);
-        return typeof s === 'string' && re.test(s);
+        return typeof s === 'string' && re.test(s, chargeRegex);
       };
     }
     const pattern = compileComparable(patternArg);
@@ -338,8 +431,8 @@ function compileCallLogical(call: CallNode): Test {
       if (typeof s !== 'string') return false;
       const p = pattern(c, r);
       if (typeof p !== 'string') return false;
-      const re = compileIRegexp(p, anchored);
-      return re !== null && re.test(s);
+      const re = compileIRegexp(p, anchored, chargeRegex);
+      return re !== null && re.test(s, chargeRegex);
     };
   }
   // A nodes-typed function used as a test is true when its node list is non-empty; none is built in.

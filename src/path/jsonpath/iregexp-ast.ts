@@ -7,13 +7,16 @@ export const CATEGORIES: ReadonlySet<string> = new Set([
   'S', 'Sm', 'Sc', 'Sk', 'So', 'C', 'Cc', 'Cf', 'Cn', 'Co',
 ]);
 
+// The host RegExp as it was at load: verify's schema check swaps the global one for a linear matcher
+// while it validates, and the category tests below must not go through that.
+const HostRegExp = RegExp;
 const categoryTests = new Map<string, RegExp>();
 
 /** Whether code point `cp` is in general category `name` (one of {@link CATEGORIES}); one character, so linear. */
 function inCategory(name: string, cp: number): boolean {
   let re = categoryTests.get(name);
   if (re === undefined) {
-    re = new RegExp(`^\\p{${name}}$`, 'u');
+    re = new HostRegExp(`^\\p{${name}}$`, 'u');
     categoryTests.set(name, re);
   }
   return re.test(String.fromCodePoint(cp));

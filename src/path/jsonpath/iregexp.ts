@@ -1,12 +1,14 @@
 // RFC 9485 I-Regexp for JSONPath's `match` and `search`, matched by our own linear-time automaton (never
 // by the host RegExp, which backtracks). The pattern is parsed strictly against the I-Regexp grammar:
 // anything outside it (lookarounds, backreferences, lazy quantifiers, `\d`, `\w`) is invalid, and an
-// invalid or oversized pattern makes `match`/`search` false, as the RFC asks — never an exception.
+// invalid or oversized pattern makes `match`/`search` false, as the RFC asks. Matching itself is paid
+// from a work budget (the query's, or a test's own), whose exhaustion is a TOO_LARGE error.
 // `.` is any character but `\n` and `\r`; `^` and `$` act as anchors, as the compliance suite expects.
-import { Automaton, MAX_AUTOMATON_STATES, TooManyStates } from './automaton.js';
+import { Automaton, DEFAULT_TEST_STEPS, MAX_AUTOMATON_STATES, TooManyStates, TooMuchWork, type Charge } from './automaton.js';
+import { JsonMendError } from '../../errors.js';
 import { CATEGORIES, CharSet, type RegexNode } from './iregexp-ast.js';
 
-export { MAX_AUTOMATON_STATES } from './automaton.js';
+export { DEFAULT_TEST_STEPS, MAX_AUTOMATON_STATES, type Charge } from './automaton.js';
 
 /** Deepest nesting of groups a pattern may have; deeper patterns are refused (no match). */
 export const MAX_GROUP_DEPTH = 100;
@@ -164,14 +166,20 @@ class Parser {
     this.pos++;
     const set = new CharSet(src[this.pos] === '^');
     if (set.negated) this.pos++;
+    // RFC 9485: a class holds at least one item, so `[]` and `[^]` are not patterns.
+    let items = 0;
     if (src[this.pos] === '-') {
       this.pos++;
+      items++;
       set.ranges.push(45, 45);
     }
-    for (;;) {
+    for (;; items++) {
       const c = src[this.pos];
       if (c === undefined) this.fail();
-      if (c === ']') break;
+      if (c === ']') {
+        if (items === 0) this.fail();
+        break;
+      }
       if (c === '-') {
         // Only a trailing `-` may stand alone.
         if (src[this.pos + 1] !== ']') this.fail();
@@ -202,8 +210,27 @@ class Parser {
 
 /** A compiled I-Regexp. */
 export interface IRegexp {
-  /** Whether the pattern matches `subject` (all of it for `match`, some substring for `search`); linear time. */
-  test(subject: string): boolean;
+  /**
+   * Whether the pattern matches `subject` (all of it for `match`, some substring for `search`); linear
+   * time. `charge` pays for the work the automaton's caches do not absorb (it throws to stop the test);
+   * without it a test may take {@link DEFAULT_TEST_STEPS} steps, then throws `TOO_LARGE`.
+   */
+  test(subject: string, charge?: Charge): boolean;
+}
+
+/** Adapts an automaton: its own budget's exhaustion becomes a typed `TOO_LARGE`. */
+class Compiled implements IRegexp {
+  constructor(private readonly automaton: Automaton, private readonly pattern: string) {}
+  test(subject: string, charge?: Charge): boolean {
+    try {
+      return this.automaton.test(subject, charge);
+    } catch (e) {
+      if (e instanceof TooMuchWork) {
+        throw new JsonMendError('TOO_LARGE', `matching the I-Regexp ${this.pattern.length > 120 ? `${this.pattern.slice(0, 100)}…` : this.pattern} against a string of ${subject.length} characters needs more than ${DEFAULT_TEST_STEPS} steps`);
+      }
+      throw e;
+    }
+  }
 }
 
 /** Parses an I-Regexp; undefined when it is not valid I-Regexp or exceeds the size limits. */
@@ -212,11 +239,29 @@ function build(pattern: string, anchored: boolean): IRegexp | null {
     const parser = new Parser(pattern);
     const root = parser.regexp();
     if (parser.pos !== pattern.length) return null;
-    return new Automaton(root, anchored);
+    return new Compiled(new Automaton(root, anchored), pattern);
   } catch (e) {
     if (e instanceof Invalid || e instanceof TooManyStates) return null;
     throw e;
   }
+}
+
+/** A rough upper bound of the automaton's size: the pattern's length times its counted repeats, capped. */
+function expandedSizeBound(pattern: string): number {
+  let size = pattern.length;
+  for (let i = pattern.indexOf('{'); i !== -1 && size < MAX_AUTOMATON_STATES; i = pattern.indexOf('{', i + 1)) {
+    let j = i + 1;
+    let n = 0;
+    while (j < pattern.length && j < i + 12 && pattern.charCodeAt(j) >= 48 && pattern.charCodeAt(j) <= 57) n = n * 10 + pattern.charCodeAt(j++) - 48;
+    if (pattern[j] === ',') {
+      j++;
+      let m = 0;
+      while (j < pattern.length && j < i + 24 && pattern.charCodeAt(j) >= 48 && pattern.charCodeAt(j) <= 57) m = m * 10 + pattern.charCodeAt(j++) - 48;
+      n = Math.max(n, m);
+    }
+    size += n;
+  }
+  return Math.min(size, MAX_AUTOMATON_STATES);
 }
 
 const cache = new Map<string, IRegexp | null>();
@@ -226,12 +271,15 @@ const CACHE_LIMIT = 256;
  * Compiles an I-Regexp, anchored (`match`) or not (`search`); `null` when the pattern is not valid
  * I-Regexp, nests groups deeper than {@link MAX_GROUP_DEPTH}, or needs more than
  * {@link MAX_AUTOMATON_STATES} automaton states (about one per character, `{n,m}` counting its copies).
- * Results are memoised (bounded), since patterns often come from the document.
+ * Results are memoised (bounded), since patterns often come from the document; `charge`, when given,
+ * pays for compiling one that is not (the pattern's length).
  */
-export function compileIRegexp(pattern: string, anchored: boolean): IRegexp | null {
+export function compileIRegexp(pattern: string, anchored: boolean, charge?: Charge): IRegexp | null {
   const key = (anchored ? 'a' : 's') + pattern;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
+  // Compiling costs about the expanded pattern; a counted repeat ({0,3000}) is what makes it large.
+  charge?.(pattern.length + expandedSizeBound(pattern));
   const re = build(pattern, anchored);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, re);

@@ -102,7 +102,9 @@ class Parser {
       return { kind: 'wildcard' };
     }
     const start = this.pos;
-    if (!isNameFirst(c)) this.fail('expected a member name or "*"');
+    // name-first includes %x10000-10FFFF (RFC 9535 §2.5.1.1): a surrogate pair may start a name.
+    const pairFirst = c >= 0xd800 && c <= 0xdbff && this.text.charCodeAt(this.pos + 1) >= 0xdc00 && this.text.charCodeAt(this.pos + 1) <= 0xdfff;
+    if (!isNameFirst(c) && !pairFirst) this.fail(c >= 0xd800 && c <= 0xdfff ? 'lone surrogate in a member name' : 'expected a member name or "*"');
     while (this.pos < this.text.length) {
       const d = this.at();
       if (d >= 0xd800 && d <= 0xdbff) {
@@ -306,9 +308,9 @@ class Parser {
     const c = this.at();
     if (c === 0x40 || c === 0x24) {
       this.pos++;
-      this.enter();
+      // Not a level of its own: a query nests deeper only through a filter, which counts itself (counting
+      // both made the documented 128 nested filters 64).
       const query = this.parseSegments(c === 0x40);
-      this.depth--;
       return { kind: 'query', query };
     }
     if (c === 0x27 || c === 0x22) {

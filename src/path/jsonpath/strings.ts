@@ -33,6 +33,14 @@ export function readStringLiteral(text: string, start: number): StringLiteral {
     if (c === quote) return { value: out + text.slice(run, i), end: i + 1 };
     if (c < 0x20) syntaxError(text, i, 'control character in a string literal must be escaped');
     if (c !== 0x5c) {
+      // RFC 9535 §2.3.1.1: unescaped characters exclude the surrogates D800-DFFF; a pair is one
+      // supplementary character, a lone half is not a character at all.
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = text.charCodeAt(i + 1);
+        if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) syntaxError(text, i, 'lone surrogate in a string literal');
+        i += 2;
+        continue;
+      }
       i++;
       continue;
     }
