@@ -114,8 +114,6 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
   let commaAt = -1;
   // Where the current member or element starts: the end of the text cuts a member back to there.
   let memberAt = 0;
-  // Whether the last value was a string: a word cut off after its comma may be read as more of it.
-  let lastString = false;
   // In ASCII text: the next `"` and `\` after a single-quoted string's start, kept between strings.
   let nextDouble = -1;
   let nextSlash = -1;
@@ -231,7 +229,6 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       }
       b[i] = QUOTE;
       b[j] = QUOTE;
-      lastString = want === Want.VALUE;
       want = want === Want.KEY ? Want.COLON : Want.NEXT;
       i = j + 1;
       continue;
@@ -262,7 +259,6 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       if (closers.length >= maxDepth) return -1;
       closers.push(c === 0x7b ? OBJECT : ARRAY);
       want = c === 0x7b ? Want.KEY : Want.VALUE;
-      lastString = false;
       i++;
       memberAt = i;
       continue;
@@ -272,7 +268,6 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       let j = i + 1;
       while (j < n && isNumberChar(b[j])) j++;
       want = Want.NEXT;
-      lastString = false;
       i = j;
       if (closers.length === 0) return finish(b, i, n);
       if (j >= n) {
@@ -284,9 +279,8 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
     let j = i;
     while (j < n && isNameChar(b[j])) j++;
     if (j >= n) {
-      // A literal the end cut off (`tru`, `Non`) reads as the whole literal; after a string's comma
-      // the engine may read it as more of that string (`"x",\n  f`).
-      const whole = j > i && !lastString ? literalStartingWith(b, i, j) : undefined;
+      // A literal the end cut off (`tru`, `Non`) reads as the whole literal.
+      const whole = j > i ? literalStartingWith(b, i, j) : undefined;
       if (whole === undefined) return -1;
       for (let k = 0; k < whole.length; k++) b[i + k] = whole.charCodeAt(k);
       const length = cut(b, i + whole.length, closers);
@@ -296,7 +290,6 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
     }
     if (!writeLiteral(b, i, j)) return -1;
     want = Want.NEXT;
-    lastString = false;
     i = j;
     if (closers.length === 0) return finish(b, i, n);
   }

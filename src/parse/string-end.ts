@@ -322,6 +322,10 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     return e.buf.charCodeAt(k) === Ch.DQUOTE && inObject(e) && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
   }
   const wordEnd = scanWordLimited(e, k);
+  // `["hello", nul`, `["key", test`: the reply ends in the word after the comma (a literal or a key cut
+  // off). Read on as text, the string would take in the comma and the word (`"hello\", nul"`), a value
+  // no one wrote; its first quote ended it.
+  if (wordEnd >= e.end && firstQuote(e, i)) return Decision.CLOSE;
   // `'x', u'b': …`: a Python string prefix opens the next string (see stringPrefix).
   if (wordEnd === k + 1 && isStringPrefix(e.buf.charCodeAt(k)) && (e.buf.charCodeAt(wordEnd) === Ch.SQUOTE || e.buf.charCodeAt(wordEnd) === Ch.DQUOTE)) return Decision.CLOSE;
   // `"foo", b: …` and `"foo",b": …` (the key's opening quote missing); `"foo", NOTE "b": …` (a stray

@@ -175,6 +175,9 @@ export function wrapperFollows(e: Engine, start: number, i: number, word: string
   }
   j = peekSignificant(e, j);
   if (j >= e.end || s.charCodeAt(j) !== Ch.LPAREN) return false;
+  // `{test: aga()in}`, `f(x)y`: a word glued to the call's `)` makes it one word with parentheses in
+  // it. Read as a call or a wrapper, the word after the `)` became a made-up key (`"y": null`).
+  if (wordGluedAfterCall(e, j)) return false;
   if (callArgumentsAt(e, j + 1)) {
     // `get_weather(city="Paris, FR", days=3)`, `get_date()`: a call, not a constructor around a value
     // (tool calls written as Python, vLLM #22917). Its arguments' names are data, and so is its own:
@@ -217,6 +220,32 @@ function callArgumentsAt(e: Engine, k: number): boolean {
  * brackets skipped), or -1 when the text ends first. NEED_MORE while more may come (a long call is
  * read again only once the text doubles: see Engine.retryAt).
  */
+/**
+ * Whether the call whose `(` is at `open` closes within LOOKAHEAD, holding no string, with a word glued
+ * to its `)` (see wrapperFollows). Waits while the text so far cannot tell.
+ */
+function wordGluedAfterCall(e: Engine, open: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, open + LOOKAHEAD);
+  let depth = 0;
+  for (let k = open; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.SQUOTE) return false;
+    if (c === Ch.LPAREN || c === Ch.LBRACKET || c === Ch.LBRACE) {
+      depth++;
+    } else if ((c === Ch.RPAREN || c === Ch.RBRACKET || c === Ch.RBRACE) && --depth === 0) {
+      if (c !== Ch.RPAREN) return false;
+      if (k + 1 >= e.end) {
+        if (!e.final) throw NEED_MORE;
+        return false;
+      }
+      return isWordPart(s.charCodeAt(k + 1));
+    }
+  }
+  if (limit >= e.end && !e.final) throw NEED_MORE;
+  return false;
+}
+
 function callEnd(e: Engine, open: number): number {
   const s = e.buf;
   let depth = 0;

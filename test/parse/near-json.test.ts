@@ -86,7 +86,7 @@ describe('the near-JSON lane', () => {
     ['{"a": "x", "b', true, { a: 'x' }],
     ['{"a": 1, "b": ', true, { a: 1 }],
     ['{"a": 1, b', false, { a: 1 }],
-    ['["x",\n  f', false, ['x",\n  f']],
+    ['["x",\n  f', true, ['x', false]],
     ['[1, tr', true, [1, true]],
     ['[1, -', false, [1]],
     ['{"a": "x\\', false, { a: 'x' }],

@@ -1,0 +1,42 @@
+// Inputs from other tolerant and partial JSON parsers' test suites that jsonmend read wrong (session 35):
+//   langchainjs libs/langchain-core/src/utils/tests/json.test.ts (kitchen-sink prefixes), MIT
+//   RyanMarcus/dirty-json test/parser_test.js ("ticket #16", "strange symbols"), inputs only
+// Each is checked with parse, repair and the stream in 1- and 3-character chunks.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parse, parseWithReport, repair } from '../../src/index.js';
+import { streamedEnd } from '../stream/check.js';
+
+function readsAs(text: string, expected: unknown): void {
+  assert.deepEqual(parse(text), expected, text);
+  assert.deepEqual(JSON.parse(repair(text)), expected, `repair: ${text}`);
+  for (const size of [1, 3]) assert.deepEqual(streamedEnd(text, size), expected, `stream ${size}: ${text}`);
+}
+
+describe("a string's quote, a comma, then the reply's end inside a word", () => {
+  test('the quote ended the string: the cut word is the next element, not more of the string', () => {
+    // Before: {"array": ["hello\", nul"]}: the string took in the comma and the cut literal.
+    readsAs('{"array": ["hello", nul', { array: ['hello', null] });
+    readsAs('["a", tr', ['a', true]);
+    readsAs('["a", "b", n', ['a', 'b', null]);
+    readsAs('[\n  "a",\n  "b",\n  nul', ['a', 'b', null]);
+    readsAs(' [ "key", test', ['key', 'test']);
+    // In an object the cut word is a key with no value yet: dropped, reported.
+    const r = parseWithReport('{"a": "x", name');
+    assert.deepEqual(r.value, { a: 'x' });
+    assert.ok(r.repairs.some((x) => x.kind === 'truncated'));
+    // A quote inside the text before it: the string goes on as before.
+    readsAs('["He said "hi", then', ['He said "hi", then']);
+  });
+});
+
+describe('a word glued to a call', () => {
+  test("is one word with parentheses in it, not a wrapper and a made-up key", () => {
+    // Before: {"test": "x", "y": null, "b": 1} and {"test": "aga()", "in": null}.
+    readsAs('{"test": f(x)y, "b": 1}', { test: 'f(x)y', b: 1 });
+    readsAs('{test: aga()in}', { test: 'aga()in' });
+    // Wrappers and calls as before.
+    readsAs('{"id": ObjectId("abc"), "n": NumberLong(2)}', { id: 'abc', n: 2 });
+    readsAs('{"a": f(1) , "b": 2}', { a: 1, b: 2 });
+  });
+});
