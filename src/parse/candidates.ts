@@ -146,7 +146,7 @@ export function firstParsedCandidate(text: string, options: ParseOptions, mode: 
     if (reading.parsed !== undefined) {
       if (!isTemplateValue(reading.parsed.value)) {
         // Asked only where it is read: the report, or a refusal of cut-off text.
-        if (mode.wantRepairs !== false || settings.engine.refused.size > 0) noteLaterCut(text, reading.parsed, candidates, settings);
+        if (mode.wantRepairs !== false || settings.engine.refused.size > 0) noteLaterCut(text, reading.parsed, lastCutStart(text, candidates), settings);
         return reading.parsed;
       }
       // A template echoed before the answer: the search's own order puts an answer after it first.
@@ -181,13 +181,14 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   if (fullwidth !== undefined) text = fullwidth.text;
   const settings = new CandidateSettings(text, options, mode, fullwidth?.at);
   const candidates = candidatesOf(text);
+  const cutStart = mode.laterCut === true ? lastCutStart(text, candidates) : -1;
   let setAside = -1;
   // `{"name": "<name>"}⏎Answer: {"name": "Ada"}`: a template echoed before the answer comes last.
   const templates: CandidateReading[] = [];
   for (const candidate of candidates) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
-    if (mode.laterCut === true && reading.parsed !== undefined) noteLaterCut(text, reading.parsed, candidates, settings);
+    if (mode.laterCut === true && reading.parsed !== undefined) noteLaterCut(text, reading.parsed, cutStart, settings);
     if (reading.parsed !== undefined && isTemplateValue(reading.parsed.value)) templates.push(reading);
     else yield reading;
     // The whole text, a document from its first bracket to its end, failed: every other candidate
@@ -220,20 +221,24 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
  * so, and a caller that refuses cut-off replies (a schema, tool arguments, the loop) refuses it.
  * A draft cut off in reasoning is no such value.
  */
-function noteLaterCut(text: string, parsed: ParsedCandidate, candidates: readonly Candidate[], settings: CandidateSettings): void {
+function noteLaterCut(text: string, parsed: ParsedCandidate, cutStart: number, settings: CandidateSettings): void {
   if (parsed.truncated) return;
-  let at = -1;
-  for (const c of candidates) {
-    if (c.start >= parsed.end && endsInside(text, c)) {
-      at = c.start;
-      break;
-    }
-  }
+  let at = cutStart >= parsed.end ? cutStart : -1;
   const aside = at < 0 ? parsed.textSetAsideFrom() : -1;
   if (aside >= 0) at = cutOffAfter(text, aside);
   if (at < 0) return;
   if (settings.engine.refused.has('truncated')) throw publicError(new EngineFailure('REPAIR_REFUSED', `the text needs a "truncated" repair (${LATER_CUT}), which is disabled`, at), text);
   parsed.noteCutAfter(at, LATER_CUT);
+}
+
+/**
+ * Where the candidate the reply's end cut off starts (see endsInside), or -1. Candidates never
+ * overlap, so only the last in the text can hold the end: found once per search, in one pass.
+ */
+function lastCutStart(text: string, candidates: readonly Candidate[]): number {
+  let last: Candidate | undefined;
+  for (const c of candidates) if (last === undefined || c.start > last.start) last = c;
+  return last !== undefined && endsInside(text, last) ? last.start : -1;
 }
 
 /** The detail of the `truncated` repair noteLaterCut makes. */
