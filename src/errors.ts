@@ -9,16 +9,16 @@
  * | -------------------- | --------------- | -------------------------------------------------------------- |
  * | `NO_JSON`            | parse, extract  | the text holds no JSON value at all (prose, refusal, blank)     |
  * | `UNREPAIRABLE`       | parse           | JSON was found but could not be repaired into a value          |
- * | `REPAIR_REFUSED`     | parse           | `strict` mode (or a disabled repair) refused a needed repair    |
+ * | `REPAIR_REFUSED`     | parse, schema, tools, loop, cli | a needed repair was refused: `strict` mode or a disabled repair, a reply cut off (unless `acceptTruncated`), or a pick between values that would be a guess |
  * | `TOO_DEEP`           | parse, stream   | nesting exceeded `maxDepth`                                     |
- * | `TOO_LARGE`          | parse, stream, path | the text exceeded `maxLength`, or a query's result `maxResults` |
+ * | `TOO_LARGE`          | parse, stream, path, verify | the text exceeded `maxLength`; a query exceeded `maxResults` or its work budget `maxVisits`; a pattern its step budget |
  * | `SCHEMA_MISMATCH`    | schema          | the value does not satisfy the schema, even after repairs       |
  * | `INVALID_SCHEMA`     | schema          | the schema itself cannot be used                                |
  * | `MISSING_KEY`        | path            | an object has no property with the segment's name               |
  * | `INDEX_OUT_OF_RANGE` | path            | an array index lies outside the array                           |
  * | `NOT_A_CONTAINER`    | path            | a segment was applied to a string, number, boolean or null      |
  * | `SYNTAX`             | path            | a path or JSONPath query is malformed                           |
- * | `INVALID_CLAIM`      | verify          | a claim is malformed (unknown mode, missing fields)             |
+ * | `INVALID_CLAIM`      | verify          | a claim is malformed (unknown mode, missing fields, a pattern that is no I-Regexp) |
  * | `STREAM_CLOSED`      | stream          | `push` or `end` after the stream was ended                      |
  * | `INVALID_ARGUMENT`   | any             | an argument has the wrong type (e.g. `parse(42)`)               |
  * | `RETRIES_EXHAUSTED`  | loop            | every attempt failed; the error holds each attempt              |
