@@ -55,6 +55,15 @@ export interface TextPosition {
   column: number;
 }
 
+/**
+ * Why a `REPAIR_REFUSED` error refused: a repair the options disabled (`strict`, `disable`; `kind` names
+ * it), a reply cut off (`acceptTruncated` takes it), or a choice between values that would be a guess.
+ */
+export type Refusal =
+  | { readonly reason: 'disabled_repair'; readonly kind: string }
+  | { readonly reason: 'cut_off' }
+  | { readonly reason: 'ambiguous' };
+
 /** Extra facts an error may carry. */
 export interface JsonMendErrorDetails {
   /** 0-based UTF-16 offset into the text the error is about. */
@@ -65,6 +74,8 @@ export interface JsonMendErrorDetails {
   path?: string;
   /** The underlying cause, when another error led to this one. */
   cause?: unknown;
+  /** Why a `REPAIR_REFUSED` refused. */
+  refusal?: Refusal;
 }
 
 /** Base class of every error jsonmend throws. */
@@ -81,6 +92,8 @@ export class JsonMendError extends Error {
   readonly excerpt: string | undefined;
   /** JSON Pointer or path expression the error is about, when there is one. */
   readonly path: string | undefined;
+  /** Why the reply was refused, for `REPAIR_REFUSED`: read this, not the message, to tell the reasons apart. */
+  readonly refusal: Refusal | undefined;
 
   /**
    * @param code what went wrong
@@ -103,6 +116,7 @@ export class JsonMendError extends Error {
         ? excerptAt(details.text, details.offset)
         : undefined;
     this.path = details.path;
+    this.refusal = details.refusal;
   }
 }
 

@@ -8,7 +8,7 @@ import { formatClaimFeedback, verifyAll } from '../verify/index.js';
 import type { Claim, VerifyAllResult, VerifyOptions } from '../verify/index.js';
 import type { ClaimFailureSummary, FailureStage } from './events.js';
 import { parseReply, type LoopParseOptions } from './parse-reply.js';
-import { replyFeedback, withoutDeveloperAdvice } from './feedback.js';
+import { replyFeedback } from './feedback.js';
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
 import { appendAll } from '../arrays.js';
@@ -120,7 +120,7 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
   } catch (caught) {
     if (caught instanceof JsonMendError && caught.code === 'INVALID_CLAIM') {
       // A malformed claim is the model's to fix: its message names the claim and the field.
-      return failure('claims', new JsonMendError('INVALID_CLAIM', 'a claim in the value is malformed', { cause: caught }), withoutDeveloperAdvice(caught.message), repairs);
+      return failure('claims', new JsonMendError('INVALID_CLAIM', 'a claim in the value is malformed', { cause: caught }), caught.message, repairs);
     }
     throw caught;
   }

@@ -10,7 +10,7 @@ import { isTemplateValue } from './template.js';
 import { type AnswerLabel, answerLabelBefore } from './answer-label.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
-import { type Edit, Engine, EngineFailure, type EngineOptions } from './engine.js';
+import { type Edit, Engine, EngineFailure, type EngineOptions, disabledRepair } from './engine.js';
 import { GUESSING_REPAIRS, isCutOffRepair } from './kind-flags.js';
 import { tryJsonParse } from './native-json.js';
 import { readNearJson } from './near-json.js';
@@ -227,7 +227,7 @@ function noteLaterCut(text: string, parsed: ParsedCandidate, cutStart: number, s
   const aside = at < 0 ? parsed.textSetAsideFrom() : -1;
   if (aside >= 0) at = cutOffAfter(text, aside);
   if (at < 0) return;
-  if (settings.engine.refused.has('truncated')) throw publicError(new EngineFailure('REPAIR_REFUSED', `the text needs a "truncated" repair (${LATER_CUT}), which is disabled`, at), text);
+  if (settings.engine.refused.has('truncated')) throw publicError(disabledRepair('truncated', LATER_CUT, at), text);
   parsed.noteCutAfter(at, LATER_CUT);
 }
 
@@ -460,7 +460,7 @@ function runEngine(text: string, start: number, end: number, settings: EngineOpt
 
 function note(log: RepairLog, settings: EngineOptions, kind: TextRepairKind, offset: number, detail: string): void {
   if (settings.refused.has(kind)) {
-    throw new EngineFailure('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, offset);
+    throw disabledRepair(kind, detail, offset);
   }
   log.push(kind, offset, detail);
 }

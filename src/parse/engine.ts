@@ -42,7 +42,12 @@ export class EngineFailure {
    * `emptyTopAt`: the text ended in a value at the top that holds nothing yet, after values that are
    * whole (`{"a": 1}⏎{`): where that value starts, so the caller can read the text before it.
    */
-  constructor(readonly code: ErrorCode, readonly reason: string, readonly offset: number, readonly emptyTopAt = -1) {}
+  constructor(readonly code: ErrorCode, readonly reason: string, readonly offset: number, readonly emptyTopAt = -1, readonly refusedKind?: TextRepairKind) {}
+}
+
+/** The failure when the text needs a repair of `kind` that the options disabled (`offset` absolute). */
+export function disabledRepair(kind: TextRepairKind, detail: string, offset: number): EngineFailure {
+  return new EngineFailure('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, offset, -1, kind);
 }
 
 /** Engine settings derived from ParseOptions. */
@@ -854,7 +859,7 @@ export class Engine {
   /** @internal */ record(kind: TextRepairKind, at: number, detail: string): void {
     const offset = this.base + at;
     if (this.refusing && this.options.refused.has(kind)) {
-      throw this.fail('REPAIR_REFUSED', `the text needs a "${kind}" repair (${detail}), which is disabled`, at);
+      throw disabledRepair(kind, detail, offset);
     }
     if (!this.options.quiet || KEPT_WHEN_QUIET.has(kind)) this.log.push(kind, offset, detail);
   }

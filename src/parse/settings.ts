@@ -53,7 +53,8 @@ export function checkLength(text: string, options: ParseOptions): void {
 
 /** The public error for an engine failure, with line, column and excerpt taken from `text`. */
 export function toPublicError(failure: EngineFailure, text: string): JsonMendError {
-  return new JsonMendError(failure.code, failure.reason, { offset: failure.offset, text });
+  const refusal = failure.refusedKind === undefined ? undefined : { reason: 'disabled_repair' as const, kind: failure.refusedKind };
+  return new JsonMendError(failure.code, failure.reason, { offset: failure.offset, text, refusal });
 }
 
 /** Re-throws engine failures as public errors; anything else unexpected becomes UNREPAIRABLE, never a bare Error. */

@@ -165,7 +165,7 @@ function isEmptyContainer(value: unknown): boolean {
 export function truncatedReplyError(text: string, repairs: readonly Repair[]): JsonMendError {
   const cut = repairs.find((r) => 'offset' in r && isCutOffRepair(r.kind as TextRepairKind));
   const offset = cut !== undefined && 'offset' in cut ? cut.offset : text.length;
-  return new JsonMendError('REPAIR_REFUSED', 'the reply is cut off: its value may be missing what came after (acceptTruncated: true takes it)', { offset, text });
+  return new JsonMendError('REPAIR_REFUSED', 'the reply is cut off: its value may be missing what came after (acceptTruncated: true takes it)', { offset, text, refusal: { reason: 'cut_off' } });
 }
 
 /**
@@ -207,7 +207,7 @@ function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefine
   for (let k = index + 1; k < all.length; k++) {
     const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated, numberText: found.numberText });
     if (other.ok && !saysNothing(other.value, declared) && sortedJson(other.value) !== same) {
-      throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`);
+      throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`, { refusal: { reason: 'ambiguous' } });
     }
   }
 }

@@ -85,7 +85,7 @@ function argumentsNotJson(text: string, schema: SchemaLike | undefined, options:
     const params = readParameters(text, schema, parserOptions(options), parameterMarkup('', head));
     if (params.stray) throw new JsonMendError('UNREPAIRABLE', 'the arguments are parameter markup with text that is no <parameter> tag among the tags');
     if ((params.cutOff || params.unclosed !== 'no') && options.acceptTruncated !== true) {
-      throw new JsonMendError('REPAIR_REFUSED', 'the arguments are parameter markup cut off before the last </parameter>: a tool run with them would run on what was left of them (acceptTruncated: true takes them)');
+      throw new JsonMendError('REPAIR_REFUSED', 'the arguments are parameter markup cut off before the last </parameter>: a tool run with them would run on what was left of them (acceptTruncated: true takes them)', { refusal: { reason: 'cut_off' } });
     }
     value = params.value;
     repairs = [...params.repairs, { kind: 'parameter_markup', path: '', before: text, after: value }];

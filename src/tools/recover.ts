@@ -69,7 +69,7 @@ export function toolCallArgumentsText(text: string, name: string): string | unde
 /** The structured-output tool called more than once with different arguments (`REPAIR_REFUSED`). */
 class SeveralCallsError extends JsonMendError {
   constructor(message: string) {
-    super('REPAIR_REFUSED', message);
+    super('REPAIR_REFUSED', message, { refusal: { reason: 'ambiguous' } });
   }
 }
 

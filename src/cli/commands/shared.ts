@@ -75,7 +75,7 @@ export async function loadValue(ctx: Context, file: string | undefined, refuseCu
     value = parse(input.text, options);
   } catch (error) {
     const code = await fail(ctx, error, input.name);
-    if (refuseCutOff && !accept && error instanceof JsonMendError && error.code === 'REPAIR_REFUSED' && CUT_OFF_KINDS.some((k) => error.message.includes(`"${k}"`))) {
+    if (refuseCutOff && !accept && error instanceof JsonMendError && error.refusal?.reason === 'disabled_repair' && (CUT_OFF_KINDS as readonly string[]).includes(error.refusal.kind)) {
       await write(ctx.io.stderr, `jsonmend: ${escapeControls(input.name)} was cut off, so answers about it could be wrong; pass --accept-truncated to read the part that is there\n`);
     }
     return code;
