@@ -39,7 +39,7 @@ export const REPAIR_KINDS = {
     input: '{"a": "fo', value: { a: 'fo' }, at: 9, guess: true, cutOff: true, fuzz: ['"x', 'nul', '1e'],
   },
   truncated_literal: {
-    fixes: 'a literal cut off by the end of the text: `tru`, `fals`, `nul`, `Tr`, `Fal`, `Non`',
+    fixes: 'a literal cut off by the end of the text: `tru`, `fals`, `nul`, `Tr`, `Fal`, `Non`; `Na`, `Infinit` read as their whole word, null (see `non_finite_number`)',
     input: '{"a": Fal', value: { a: false }, at: 6, guess: true, cutOff: true, fuzz: ['Fal'],
     alsoNeeds: { kinds: ['truncated'], why: 'the object around the literal is cut off too' },
   },

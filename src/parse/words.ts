@@ -979,7 +979,8 @@ export function isLiteralWord(word: string): boolean {
 }
 
 function completeLiteral(word: string): unknown {
-  for (const full of ['true', 'false', 'null', 'True', 'False', 'None']) {
+  // `Infinit`, `Na`: JavaScript's non-finite numbers cut off read as they would whole (null), not as text.
+  for (const full of ['true', 'false', 'null', 'True', 'False', 'None', 'NaN', 'Infinity']) {
     if (word.length > 0 && word.length < full.length && full.startsWith(word)) return LITERALS[full][0];
   }
   return undefined;

@@ -40,3 +40,11 @@ describe('a word glued to a call', () => {
     readsAs('{"a": f(1) , "b": 2}', { a: 1, b: 2 });
   });
 });
+
+describe('a non-finite number cut off', () => {
+  test('reads as the whole word would (null), not as made-up text (promplate partial-json-parser, MIT)', () => {
+    // Before: [1, 2, null, "Infinit"] and [1, "Na"].
+    readsAs('[1, 2, null, Infinit', [1, 2, null, null]);
+    readsAs('[1, Na', [1, null]);
+  });
+});
