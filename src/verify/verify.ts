@@ -159,9 +159,10 @@ function canonicalClaimValue(value: unknown): string {
  *
  * @returns `{ ok, mode, path, expected, actual, reason, code?, suggestions }`; a false claim gives `ok: false`
  * @throws JsonMendError `INVALID_CLAIM` when the claim itself is malformed (unknown mode, missing fields,
- *   a schema pattern that is not I-Regexp); `TOO_DEEP` when a `type` claim's value is nested too deeply to
- *   validate; `INVALID_ARGUMENT` when the payload contains itself (a cycle); `TOO_LARGE` when a JSONPath or
- *   a schema's patterns need more work than their budget
+ *   a schema pattern that is not I-Regexp, `patternProperties`); `TOO_DEEP` when a `type` claim's value is
+ *   nested too deeply to validate; `INVALID_ARGUMENT` when the payload contains itself (a cycle); `TOO_LARGE`
+ *   when a JSONPath or a schema's patterns need more work than their budget; `INVALID_SCHEMA` when a schema
+ *   has a pattern and @cfworker/json-schema's format registry cannot be written to (frozen)
  */
 export function verify(claim: Claim, payload: unknown, options: VerifyOptions = {}): ClaimResult {
   checkVerifyOptions(options);
@@ -237,7 +238,7 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
  * Checks every claim against the same payload.
  *
  * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed; the payload errors
- *   of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`, `TOO_LARGE`)
+ *   of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`, `TOO_LARGE`, `INVALID_SCHEMA`)
  */
 export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
   checkVerifyOptions(options);
