@@ -3,7 +3,7 @@
 import { JsonMendError } from '../errors.js';
 import { canonicalize } from './canonicalize.js';
 import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
-import { resolveClaimPath } from './resolve.js';
+import { resolveClaimPath, type PayloadFacts } from './resolve.js';
 import { schemaFailure, validatorFor } from './schema.js';
 import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
 
@@ -166,6 +166,11 @@ function canonicalClaimValue(value: unknown): string {
  */
 export function verify(claim: Claim, payload: unknown, options: VerifyOptions = {}): ClaimResult {
   checkVerifyOptions(options);
+  return check(claim, payload, options, {});
+}
+
+/** {@link verify} with checked options; `facts` is shared by the claims of one {@link verifyAll}. */
+function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: PayloadFacts): ClaimResult {
   const mode = checkClaim(claim);
   const opts = compareOptions(claim, options);
   const path = claim.path;
@@ -179,7 +184,7 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
     ({ ok: false, ...base, expected, actual, reason, code, suggestions });
   const pass = (reason: string, actual: unknown): ClaimResult => ({ ok: true, ...base, expected, actual, reason, suggestions: [] });
 
-  const where = resolveClaimPath(payload, path, claim.pathSyntax ?? options.pathSyntax ?? 'auto');
+  const where = resolveClaimPath(payload, path, claim.pathSyntax ?? options.pathSyntax ?? 'auto', facts);
   if (!where.ok) return fail(where.code, where.reason, undefined, where.suggestions);
   let actual = where.value;
   const at = path === undefined || path === '' ? 'the payload' : path;
@@ -243,9 +248,11 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
 export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
   checkVerifyOptions(options);
   if (!Array.isArray(claims)) throw new JsonMendError('INVALID_ARGUMENT', `claims must be an array, got ${claims === null ? 'null' : typeof claims}`);
+  // Every key in the payload, looked for when a query selects nothing, is collected once for all claims.
+  const facts: PayloadFacts = {};
   const results = claims.map((claim, i) => {
     try {
-      const r = verify(claim, payload, options);
+      const r = check(claim, payload, options, facts);
       r.id ??= `#${i + 1}`;
       return r;
     } catch (e) {

@@ -366,6 +366,32 @@ describe('verify: schema patterns run on the linear I-Regexp automaton (path pro
   });
 });
 
+describe('verify: a get path that selects many values is told what to write, from the path, not from a message (review SHOULD 8)', () => {
+  const P = { items: [{ amount: 15.5 }, { amount: 3 }], a: { b: 1 } };
+  test('auto: write it as JSONPath, with the spelling', () => {
+    for (const [path, want] of [['items[*].amount', '$.items[*].amount'], ['.items[*].amount', '$.items[*].amount'], ['[*]', '$[*]'], ['a..b', '$.a..b'], ['items[0,1]', '$.items[0,1]']]) {
+      const r = verify({ mode: 'range', path, aggregate: 'sum', min: 0 }, P);
+      assert.equal(r.ok, false, path);
+      assert.equal(r.code, 'SYNTAX');
+      assert.ok(r.reason.includes(`write the path as JSONPath starting with $: "${want}"`), r.reason);
+      assert.deepEqual(r.suggestions, [want]);
+      assert.doesNotMatch(r.reason, /query\(\)/);
+    }
+  });
+  test('get: name one value', () => {
+    for (const path of ['items[*].amount', '$..amount']) {
+      const r = verify({ mode: 'range', path, pathSyntax: 'get', aggregate: 'sum', min: 0 }, P);
+      assert.equal(r.code, 'SYNTAX');
+      assert.match(r.reason, /selects many values, and this path syntax names one; name one value, with an index like \[0\]/);
+    }
+  });
+  test('other syntax errors keep get\'s own explanation', () => {
+    const r = verify({ mode: 'field', path: 'items[x', value: 1 }, P);
+    assert.equal(r.code, 'SYNTAX');
+    assert.doesNotMatch(r.reason, /selects many values/);
+  });
+});
+
 describe('verify: a JSONPath that selects nothing because the path is wrong fails (path probe L1)', () => {
   const P = { total: 1000, name: 'Acme', items: [{ id: 1, name: 'x' }, { id: 2, name: 'y' }], meta: { tags: [] } };
   test('leading names that do not resolve: the get-style explanation', () => {
@@ -387,6 +413,37 @@ describe('verify: a JSONPath that selects nothing because the path is wrong fail
     assert.equal(verify({ mode: 'range', path: '$.meta..name', aggregate: 'count', max: 0 }, P).ok, true);
     assert.equal(verify({ mode: 'verbatim', path: '$.items[?@.id==9]', value: [] }, P).ok, true);
     assert.equal(verify({ mode: 'field', path: '$.meta.tags[*]', value: [] }, P).ok, true);
+  });
+  test('a name after an empty collection is an empty answer, not a wrong path (review MUST 1)', () => {
+    assert.equal(verify({ mode: 'range', path: '$.errors[*].code', aggregate: 'count', max: 0 }, { errors: [] }).ok, true);
+    assert.equal(verify({ mode: 'field', path: '$.results[*].id', value: [] }, { results: [] }).ok, true);
+    assert.equal(verify({ mode: 'field', path: '$.results[*].id', value: [] }, { results: [[1], [2]] }).ok, true, 'arrays hold no keys to look in');
+    assert.equal(verify({ mode: 'field', path: '$.a[?@.x==2].id', value: [] }, { a: [{ x: 2 }] }).ok, false, 'the filter selected an object, and no object has "id"');
+    assert.equal(verify({ mode: 'field', path: '$.a[?@.x==3].id', value: [] }, { a: [{ x: 2 }] }).ok, true, 'the filter selected nothing');
+    assert.equal(verify({ mode: 'field', path: '$.results..id', value: [] }, { results: [[], [[]]] }).ok, true, 'no object below to look in');
+    assert.equal(verify({ mode: 'field', path: '$.results..id', value: [] }, { results: [[], [{}]] }).ok, false);
+  });
+  test('a suggestion changes the name that was wrong, and a key is text, not a replacement pattern (review SHOULD 10)', () => {
+    const data = { data: [{ date: 1 }] };
+    const r = verify({ mode: 'field', path: '$.data[*].dat', value: [] }, data);
+    assert.equal(r.ok, false);
+    assert.ok(r.suggestions.includes('$.data[*].date'), r.suggestions.join());
+    assert.ok(r.suggestions.every((p) => p.startsWith('$.data[*].')), r.suggestions.join());
+    const odd = verify({ mode: 'field', path: '$.rows[*].ab', value: [] }, { rows: [{ 'a$&b': 1 }] });
+    assert.equal(odd.suggestions[0], '$.rows[*]["a$&b"]');
+    assert.equal(verify({ mode: 'field', path: "$.rows[*]['ab']", value: [] }, { rows: [{ abc: 1 }] }).suggestions[0], "$.rows[*]['abc']");
+    assert.deepEqual(verify({ mode: 'field', path: '$..nmae', value: [] }, P).suggestions.slice(0, 1), ['$..name']);
+  });
+  test('verifyAll collects the payload\'s keys once for all its claims (review SHOULD 11)', () => {
+    let scans = 0;
+    const other = new Proxy({ x: 1 }, { ownKeys: (t) => (scans++, Reflect.ownKeys(t)) });
+    const payload = { other, items: [{ id: 1 }] };
+    const claims: Claim[] = [1, 2, 3].map(() => ({ mode: 'range', path: '$.items[*].nmae', aggregate: 'count', max: 0 }));
+    assert.equal(verifyAll(claims, payload).summary.failed, 3);
+    assert.equal(scans, 1);
+    scans = 0;
+    for (const c of claims) verify(c, payload);
+    assert.equal(scans, 3, 'each verify call looks again (the payload may have changed between calls)');
   });
 });
 
