@@ -1,6 +1,8 @@
 // Reads the value a claim is about: `get`'s grammar, or JSONPath when the claim says so (or must be).
 import { PathError } from '../path/errors.js';
 import { elide, getSegments, nearestKeys, parsePath, type PathSegment } from '../path/get.js';
+import type { QueryNode } from '../path/jsonpath/ast.js';
+import { compileQuery as compileSteps, evaluate } from '../path/jsonpath/compile.js';
 import { parseJsonPath } from '../path/jsonpath/parser.js';
 import { compileQuery, singularKeys } from '../path/query.js';
 import type { ClaimFailureCode, ClaimPathSyntax } from './types.js';
@@ -14,7 +16,15 @@ function fromPathError(e: PathError): Resolution {
   return { ok: false, code: e.code, reason: e.message, suggestions: [...e.suggestions] };
 }
 
-function viaJsonPath(payload: unknown, path: string): Resolution {
+/**
+ * Facts about one payload that several claims against it can share (see `verifyAll`); `keys` is every key
+ * of every object in it, null when there are too many to collect. Fill it only while the payload is unchanged.
+ */
+export interface PayloadFacts {
+  keys?: Set<string> | null;
+}
+
+function viaJsonPath(payload: unknown, path: string, facts: PayloadFacts): Resolution {
   let compiled;
   try {
     compiled = compileQuery(path);
@@ -25,7 +35,7 @@ function viaJsonPath(payload: unknown, path: string): Resolution {
   const values = compiled.values(payload);
   if (!compiled.singular) {
     if (values.length === 0) {
-      const why = whyEmpty(payload, path);
+      const why = whyEmpty(payload, path, facts);
       if (why !== undefined) return why;
     }
     return { ok: true, value: values, list: true };
@@ -53,10 +63,12 @@ const MAX_KEYS_SCANNED = 1_000_000;
 /**
  * Why a non-singular query selected nothing, when that is provably a wrong path rather than an empty
  * answer: its leading names and indices (`$.nope` of `$.nope[*]`) do not resolve, or a name it selects
- * (`$..nmae`, `$.items[*].nmae`) is not a key anywhere in the payload. An empty list a filter produced
- * (`$.items[?@.id == 9]`), or a name that exists elsewhere in the payload, is a legitimate answer.
+ * (`$..nmae`, `$.items[*].nmae`) is not a key anywhere in the payload although the segment before it
+ * reached an object to look in. An empty list a filter produced (`$.items[?@.id == 9]`), a name that
+ * exists elsewhere in the payload, or a name after an empty collection (`$.errors[*].code` of
+ * `{"errors": []}`), is a legitimate answer.
  */
-function whyEmpty(payload: unknown, path: string): Resolution | undefined {
+function whyEmpty(payload: unknown, path: string, facts: PayloadFacts): Resolution | undefined {
   const ast = parseJsonPath(path);
   const leading: PathSegment[] = [];
   for (const seg of ast.segments) {
@@ -74,13 +86,16 @@ function whyEmpty(payload: unknown, path: string): Resolution | undefined {
       return { ok: false, code: e.code, reason: `JSONPath ${elide(path)} selects nothing: ${e.message}`, suggestions: [...e.suggestions] };
     }
   }
-  let keys: Set<string> | undefined;
-  for (const seg of ast.segments) {
+  for (let i = 0; i < ast.segments.length; i++) {
+    const seg = ast.segments[i];
     if (!seg.selectors.every((s) => s.kind === 'name')) continue;
-    keys ??= allKeys(payload);
-    if (keys === undefined) return undefined;
+    if (facts.keys === undefined) facts.keys = allKeys(payload) ?? null;
+    const keys = facts.keys;
+    if (keys === null) return undefined;
     const names = seg.selectors.map((s) => (s as { name: string }).name);
-    if (names.some((n) => keys!.has(n))) continue;
+    if (names.some((n) => keys.has(n))) continue;
+    // No object anywhere has the name; it is a wrong path only if this segment had an object to look in.
+    if (!reachesObject(payload, path, ast, i)) return undefined;
     const shown = names.map((n) => JSON.stringify(n)).join(', ');
     const pool: Record<string, true> = Object.create(null);
     for (const k of keys) pool[k] = true;
@@ -89,8 +104,69 @@ function whyEmpty(payload: unknown, path: string): Resolution | undefined {
       ok: false,
       code: 'MISSING_KEY',
       reason: `JSONPath ${elide(path)} selects nothing: no object in the payload has the key ${shown}${near.length > 0 ? ` (keys that exist: ${near.map((k) => JSON.stringify(k)).join(', ')})` : ''}`,
-      suggestions: near.map((k) => path.replace(names[0], k)).filter((p) => p !== path),
+      suggestions: near.map((k) => renamed(path, ast, i, names[0], k)).filter((p): p is string => p !== undefined),
     };
+  }
+  return undefined;
+}
+
+function isObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Whether segment `i` of `ast` looks at an object: one of the nodes the segments before it select is an
+ * object, or, for a descendant segment (`..name`), is or holds one.
+ */
+function reachesObject(payload: unknown, source: string, ast: QueryNode, i: number): boolean {
+  const descendant = ast.segments[i].descendant;
+  const seen = new Set<object>();
+  let found = false;
+  const sink = (v: unknown): boolean => (found = descendant ? holdsObject(v, seen) : isObject(v));
+  evaluate(compileSteps({ relative: false, segments: ast.segments.slice(0, i), singular: false }, false), payload, sink, source, undefined);
+  return found;
+}
+
+/** Whether `value` is or contains an object; `seen` is shared across calls, so each node is looked at once. */
+function holdsObject(value: unknown, seen: Set<object>): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null || seen.has(v)) continue;
+    if (!Array.isArray(v)) return true;
+    seen.add(v);
+    for (const c of v) if (typeof c === 'object' && c !== null) stack.push(c);
+  }
+  return false;
+}
+
+/** Most places in a query tried when writing a suggestion with one name replaced. */
+const MAX_RENAME_TRIES = 20;
+
+/**
+ * `path` with the name `from` of segment `i` written as `to`, the rest of the text as it was; undefined
+ * when no spelling of it gives exactly that query. Each place `from` is written is tried (as it was
+ * written, or as `["to"]` where `.from` was), and a candidate counts only if it parses to the same query
+ * with that one name changed, so `$.data[*].dat` is not rewritten in `data`, and `$&` in a key is text.
+ */
+function renamed(path: string, ast: QueryNode, i: number, from: string, to: string): string | undefined {
+  const want = JSON.stringify(ast.segments.map((seg, j) =>
+    j !== i ? seg : { ...seg, selectors: seg.selectors.map((s) => (s.kind === 'name' && s.name === from ? { kind: 'name', name: to } : s)) }));
+  let tries = 0;
+  for (let at = path.indexOf(from); at !== -1 && tries < MAX_RENAME_TRIES; at = path.indexOf(from, at + 1), tries++) {
+    const end = at + from.length;
+    const candidates = [path.slice(0, at) + to + path.slice(end)];
+    if (path[at - 1] === '.') candidates.push(`${path.slice(0, path[at - 2] === '.' ? at : at - 1)}[${JSON.stringify(to)}]${path.slice(end)}`);
+    for (const c of candidates) {
+      let got: QueryNode;
+      try {
+        got = parseJsonPath(c);
+      } catch (e) {
+        if (e instanceof PathError) continue;
+        throw e;
+      }
+      if (JSON.stringify(got.segments) === want) return c;
+    }
   }
   return undefined;
 }
@@ -119,40 +195,45 @@ function allKeys(value: unknown): Set<string> | undefined {
   return keys;
 }
 
-/** `get`'s advice for a path that selects many values, which names a function of ours (the reason goes to a model). */
-const QUERY_ADVICE = /[;,]\s*use query\(\) for JSONPath/;
-
 /**
- * The reason a model reads for a `get` path that selects many values (`items[*].amount`): what it can write
- * instead — the same path as JSONPath (`$.items[*].amount`), which `auto` reads, or under `get` one value.
+ * A `get` path that `get` refused because it selects many values (`items[*].amount`, `a..b`): the reason a
+ * model reads says what it can write instead — the same path as JSONPath (`$.items[*].amount`), which
+ * `auto` reads, or under `get` one value. Whether the path selects many values is read from the path
+ * itself (as JSONPath, it parses and is not singular), not from the wording of `get`'s message, whose
+ * advice names a function of ours; undefined when the path is not such a path.
  */
-function manyValuesHint(r: Resolution, path: string, syntax: ClaimPathSyntax): Resolution {
-  if (r.ok || !QUERY_ADVICE.test(r.reason)) return r;
+function manyValues(path: string, syntax: ClaimPathSyntax): Resolution | undefined {
   const trimmed = path.trim();
-  const asJsonPath = `$${trimmed.startsWith('[') ? '' : '.'}${trimmed}`;
-  let hint = 'name one value, with an index like [0]';
-  if (syntax === 'auto') {
-    try {
-      compileQuery(asJsonPath);
-      hint = `to claim about all of them, write the path as JSONPath starting with $: "${asJsonPath}"`;
-    } catch {
-      hint = 'to claim about all of them, write the path as JSONPath starting with $';
-    }
+  // `items[*]`, `[*]`, jq's `.items[*]`, `..name`, and under `get` also `$..name`.
+  const asJsonPath = trimmed.startsWith('$') ? trimmed : trimmed.startsWith('[') || trimmed.startsWith('.') ? `$${trimmed}` : `$.${trimmed}`;
+  let singular: boolean;
+  try {
+    singular = compileQuery(asJsonPath).singular;
+  } catch (e) {
+    if (e instanceof PathError) return undefined;
+    throw e;
   }
-  return { ...r, reason: r.reason.replace(QUERY_ADVICE, `; ${hint}`) };
+  if (singular) return undefined;
+  const hint = syntax === 'auto'
+    ? `to claim about all of them, write the path as JSONPath starting with $: ${JSON.stringify(asJsonPath)}`
+    : 'name one value, with an index like [0]';
+  return { ok: false, code: 'SYNTAX', reason: `the path ${JSON.stringify(elide(trimmed))} selects many values, and this path syntax names one; ${hint}`, suggestions: syntax === 'auto' ? [asJsonPath] : [] };
 }
 
-/** Resolves `path` in `payload` per `syntax` (see {@link ClaimPathSyntax}). Never throws for a bad path. */
-export function resolveClaimPath(payload: unknown, path: string | undefined, syntax: ClaimPathSyntax): Resolution {
+/**
+ * Resolves `path` in `payload` per `syntax` (see {@link ClaimPathSyntax}). Never throws for a bad path.
+ * `facts` may carry what an earlier claim learnt about the same payload.
+ */
+export function resolveClaimPath(payload: unknown, path: string | undefined, syntax: ClaimPathSyntax, facts: PayloadFacts = {}): Resolution {
   if (path === undefined || path === '' || path === '$') return { ok: true, value: payload, list: false };
-  if (syntax === 'jsonpath') return viaJsonPath(payload, path);
+  if (syntax === 'jsonpath') return viaJsonPath(payload, path, facts);
   let segments: PathSegment[];
   try {
     segments = parsePath(path);
   } catch (e) {
     if (!(e instanceof PathError)) throw e;
-    if (syntax === 'auto' && path.trimStart().startsWith('$')) return viaJsonPath(payload, path.trim());
-    return manyValuesHint(fromPathError(e), path, syntax);
+    if (syntax === 'auto' && path.trimStart().startsWith('$')) return viaJsonPath(payload, path.trim(), facts);
+    return (e.code === 'SYNTAX' ? manyValues(path, syntax) : undefined) ?? fromPathError(e);
   }
   try {
     return { ok: true, value: getSegments(payload, segments, path), list: false };

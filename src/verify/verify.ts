@@ -3,7 +3,7 @@
 import { JsonMendError } from '../errors.js';
 import { canonicalize } from './canonicalize.js';
 import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
-import { resolveClaimPath } from './resolve.js';
+import { resolveClaimPath, type PayloadFacts } from './resolve.js';
 import { schemaFailure, validatorFor } from './schema.js';
 import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
 
@@ -159,12 +159,18 @@ function canonicalClaimValue(value: unknown): string {
  *
  * @returns `{ ok, mode, path, expected, actual, reason, code?, suggestions }`; a false claim gives `ok: false`
  * @throws JsonMendError `INVALID_CLAIM` when the claim itself is malformed (unknown mode, missing fields,
- *   a schema pattern that is not I-Regexp); `TOO_DEEP` when a `type` claim's value is nested too deeply to
- *   validate; `INVALID_ARGUMENT` when the payload contains itself (a cycle); `TOO_LARGE` when a JSONPath or
- *   a schema's patterns need more work than their budget
+ *   a schema pattern that is not I-Regexp, `patternProperties`); `TOO_DEEP` when a `type` claim's value is
+ *   nested too deeply to validate; `INVALID_ARGUMENT` when the payload contains itself (a cycle); `TOO_LARGE`
+ *   when a JSONPath or a schema's patterns need more work than their budget; `INVALID_SCHEMA` when a schema
+ *   has a pattern and @cfworker/json-schema's format registry cannot be written to (frozen)
  */
 export function verify(claim: Claim, payload: unknown, options: VerifyOptions = {}): ClaimResult {
   checkVerifyOptions(options);
+  return check(claim, payload, options, {});
+}
+
+/** {@link verify} with checked options; `facts` is shared by the claims of one {@link verifyAll}. */
+function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: PayloadFacts): ClaimResult {
   const mode = checkClaim(claim);
   const opts = compareOptions(claim, options);
   const path = claim.path;
@@ -178,7 +184,7 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
     ({ ok: false, ...base, expected, actual, reason, code, suggestions });
   const pass = (reason: string, actual: unknown): ClaimResult => ({ ok: true, ...base, expected, actual, reason, suggestions: [] });
 
-  const where = resolveClaimPath(payload, path, claim.pathSyntax ?? options.pathSyntax ?? 'auto');
+  const where = resolveClaimPath(payload, path, claim.pathSyntax ?? options.pathSyntax ?? 'auto', facts);
   if (!where.ok) return fail(where.code, where.reason, undefined, where.suggestions);
   let actual = where.value;
   const at = path === undefined || path === '' ? 'the payload' : path;
@@ -237,14 +243,16 @@ export function verify(claim: Claim, payload: unknown, options: VerifyOptions = 
  * Checks every claim against the same payload.
  *
  * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed; the payload errors
- *   of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`, `TOO_LARGE`)
+ *   of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`, `TOO_LARGE`, `INVALID_SCHEMA`)
  */
 export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
   checkVerifyOptions(options);
   if (!Array.isArray(claims)) throw new JsonMendError('INVALID_ARGUMENT', `claims must be an array, got ${claims === null ? 'null' : typeof claims}`);
+  // Every key in the payload, looked for when a query selects nothing, is collected once for all claims.
+  const facts: PayloadFacts = {};
   const results = claims.map((claim, i) => {
     try {
-      const r = verify(claim, payload, options);
+      const r = check(claim, payload, options, facts);
       r.id ??= `#${i + 1}`;
       return r;
     } catch (e) {

@@ -276,12 +276,81 @@ describe('verify: schema patterns run on the linear I-Regexp automaton (path pro
     const schema = { type: 'string', pattern: '^(a+)+$' };
     assert.equal(verify({ mode: 'type', schema }, 'a'.repeat(5_000) + '!').ok, false);
     assert.equal(verify({ mode: 'type', schema }, 'a'.repeat(5_000)).ok, true);
-    const props = { type: 'object', patternProperties: { '^(a+)+$': { type: 'number' } }, additionalProperties: false };
-    assert.equal(verify({ mode: 'type', schema: props }, { ['a'.repeat(5_000) + '!']: 1 }).ok, false);
-    assert.equal(verify({ mode: 'type', schema: props }, { aaa: 1 }).ok, true);
-    assert.equal(verify({ mode: 'type', schema: props }, { aaa: 'x' }).ok, false);
+    const keys = { type: 'object', propertyNames: { pattern: '^(a+)+$' }, additionalProperties: { type: 'number' } };
+    assert.equal(verify({ mode: 'type', schema: keys }, { ['a'.repeat(5_000) + '!']: 1 }).ok, false);
+    assert.equal(verify({ mode: 'type', schema: keys }, { aaa: 1 }).ok, true);
+    assert.equal(verify({ mode: 'type', schema: keys }, { aaa: 'x' }).ok, false);
     assert.ok(performance.now() - t0 < 5_000);
-    assert.equal(RegExp, /x/.constructor, 'the global RegExp is restored');
+  });
+  test('no global changes while a schema with patterns validates; the format registry is as before afterwards', async () => {
+    const { format } = await import('@cfworker/json-schema');
+    const registryBefore = Object.keys(format).join();
+    const HostRegExp = RegExp;
+    let seen: unknown[] = [];
+    const value = {
+      get a() {
+        seen = [RegExp === HostRegExp, /x/ instanceof RegExp, typeof new RegExp('y').exec];
+        return 'abc';
+      },
+    };
+    const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^a' } } };
+    assert.equal(verify({ mode: 'type', schema }, value).ok, true);
+    assert.deepEqual(seen, [true, true, 'function']);
+    assert.equal(Object.keys(format).join(), registryBefore);
+  });
+  test('a validation nested in a payload getter (same schema) leaves the outer one its patterns', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^a' }, b: { type: 'string', pattern: '^b' } } };
+    const value = {
+      get a() {
+        assert.equal(verify({ mode: 'type', schema }, { a: 'a', b: 'b' }).ok, true);
+        return 'a';
+      },
+      b: 'x',
+    };
+    const r = verify({ mode: 'type', schema }, value);
+    assert.equal(r.ok, false, 'b still checked after the nested validation');
+    assert.match(r.reason, /b: String does not match pattern "\^b"/);
+  });
+  test('a failing pattern reads as a pattern, not as the format that stands for it', () => {
+    const r = verify({ mode: 'type', path: 'id', schema: { type: 'string', pattern: '^[0-9]+$' } }, { id: 'x1' });
+    assert.equal(r.ok, false);
+    assert.match(r.reason, /String does not match pattern "\^\[0-9\]\+\$"/);
+    assert.doesNotMatch(r.reason, /x-jsonmend|format/);
+  });
+  test('patterns everywhere the validator can use a schema: beside allOf, under $defs and $ref, in not', () => {
+    const withAllOf = { type: 'string', pattern: '^a', allOf: [{ minLength: 2 }] };
+    assert.equal(verify({ mode: 'type', schema: withAllOf }, 'ab').ok, true);
+    assert.equal(verify({ mode: 'type', schema: withAllOf }, 'a').ok, false);
+    assert.equal(verify({ mode: 'type', schema: withAllOf }, 'ba').ok, false);
+    const viaRef = { $defs: { code: { type: 'string', pattern: '^[A-Z]{3}$' } }, type: 'array', items: { $ref: '#/$defs/code' } };
+    assert.equal(verify({ mode: 'type', schema: viaRef }, ['USD', 'EUR']).ok, true);
+    assert.equal(verify({ mode: 'type', schema: viaRef }, ['USD', 'eur']).ok, false);
+    assert.equal(verify({ mode: 'type', schema: { not: { pattern: '^x' } } }, 'xy').ok, false);
+    assert.equal(verify({ mode: 'type', schema: { not: { pattern: '^x' } } }, 'yx').ok, true);
+    // `examples` is not data to the validator's $ref lookup: a pattern there is checked too.
+    const t0 = performance.now();
+    const hidden = { examples: { pattern: '^(a+)+$' }, $ref: '#/examples' };
+    assert.equal(verify({ mode: 'type', schema: hidden }, 'a'.repeat(5_000) + '!').ok, false);
+    assert.ok(performance.now() - t0 < 5_000);
+    assert.equal(thrownCode(() => verify({ mode: 'type', schema: { examples: { pattern: '(?=a)' }, $ref: '#/examples' } }, 'a')), 'INVALID_CLAIM');
+  });
+  test('format "regex" still checks that a string is a regular expression', () => {
+    assert.equal(verify({ mode: 'type', schema: { type: 'string', format: 'regex' } }, '^(a+)+$').ok, true);
+    assert.equal(verify({ mode: 'type', schema: { type: 'string', format: 'regex' } }, '(').ok, false);
+  });
+  test('patternProperties, a pattern that is not a string, and the reserved format names are INVALID_CLAIM, saying why', () => {
+    const props = { type: 'object', patternProperties: { '^a+$': { type: 'number' } } };
+    assert.match(invalidClaim({ mode: 'type', schema: props }).message, /patternProperties is not supported in claims .*propertyNames/);
+    assert.match(invalidClaim({ mode: 'type', schema: { type: 'string', pattern: ['^(a+)+$'] } }).message, /a pattern must be a string, got an array/);
+    assert.match(invalidClaim({ mode: 'type', schema: { format: 'x-jsonmend-pattern-0' } }).message, /reserved/);
+    // Property names and data are not keywords.
+    assert.equal(verify({ mode: 'type', schema: { properties: { patternProperties: { type: 'number' } } } }, { patternProperties: 1 }).ok, true);
+    assert.equal(verify({ mode: 'type', schema: { const: { patternProperties: {} } } }, { patternProperties: {} }).ok, true);
+  });
+  test('a schema that contains itself is INVALID_CLAIM at once (path review MUST 2)', () => {
+    const schema: Record<string, unknown> = { type: 'object', pattern: '^a' };
+    schema.properties = { self: schema };
+    assert.equal(thrownCode(() => verify({ mode: 'type', schema }, {})), 'INVALID_CLAIM');
   });
   test('JSON Schema patterns are unanchored; ^ and $ anchor', () => {
     assert.equal(verify({ mode: 'type', schema: { type: 'string', pattern: 'b' } }, 'abc').ok, true);
@@ -290,11 +359,36 @@ describe('verify: schema patterns run on the linear I-Regexp automaton (path pro
   });
   test('a pattern that is not I-Regexp is INVALID_CLAIM, with the spelling to use instead', () => {
     assert.equal(thrownCode(() => verify({ mode: 'type', schema: { type: 'string', pattern: '^\\d+$' } }, '1')), 'INVALID_CLAIM');
-    assert.equal(thrownCode(() => verify({ mode: 'type', schema: { patternProperties: { '(?=a)': {} } } }, {})), 'INVALID_CLAIM');
     assert.throws(() => verify({ mode: 'type', schema: { pattern: 'a\\w' } }, 'ab'), /\[0-9\]/);
     // Data keywords and properties that happen to be called "pattern" are not patterns.
     assert.equal(verify({ mode: 'type', schema: { const: { pattern: '\\d' } } }, { pattern: '\\d' }).ok, true);
     assert.equal(verify({ mode: 'type', schema: { properties: { pattern: { type: 'string' } } } }, { pattern: 'x' }).ok, true);
+  });
+});
+
+describe('verify: a get path that selects many values is told what to write, from the path, not from a message (review SHOULD 8)', () => {
+  const P = { items: [{ amount: 15.5 }, { amount: 3 }], a: { b: 1 } };
+  test('auto: write it as JSONPath, with the spelling', () => {
+    for (const [path, want] of [['items[*].amount', '$.items[*].amount'], ['.items[*].amount', '$.items[*].amount'], ['[*]', '$[*]'], ['a..b', '$.a..b'], ['items[0,1]', '$.items[0,1]']]) {
+      const r = verify({ mode: 'range', path, aggregate: 'sum', min: 0 }, P);
+      assert.equal(r.ok, false, path);
+      assert.equal(r.code, 'SYNTAX');
+      assert.ok(r.reason.includes(`write the path as JSONPath starting with $: "${want}"`), r.reason);
+      assert.deepEqual(r.suggestions, [want]);
+      assert.doesNotMatch(r.reason, /query\(\)/);
+    }
+  });
+  test('get: name one value', () => {
+    for (const path of ['items[*].amount', '$..amount']) {
+      const r = verify({ mode: 'range', path, pathSyntax: 'get', aggregate: 'sum', min: 0 }, P);
+      assert.equal(r.code, 'SYNTAX');
+      assert.match(r.reason, /selects many values, and this path syntax names one; name one value, with an index like \[0\]/);
+    }
+  });
+  test('other syntax errors keep get\'s own explanation', () => {
+    const r = verify({ mode: 'field', path: 'items[x', value: 1 }, P);
+    assert.equal(r.code, 'SYNTAX');
+    assert.doesNotMatch(r.reason, /selects many values/);
   });
 });
 
@@ -319,6 +413,37 @@ describe('verify: a JSONPath that selects nothing because the path is wrong fail
     assert.equal(verify({ mode: 'range', path: '$.meta..name', aggregate: 'count', max: 0 }, P).ok, true);
     assert.equal(verify({ mode: 'verbatim', path: '$.items[?@.id==9]', value: [] }, P).ok, true);
     assert.equal(verify({ mode: 'field', path: '$.meta.tags[*]', value: [] }, P).ok, true);
+  });
+  test('a name after an empty collection is an empty answer, not a wrong path (review MUST 1)', () => {
+    assert.equal(verify({ mode: 'range', path: '$.errors[*].code', aggregate: 'count', max: 0 }, { errors: [] }).ok, true);
+    assert.equal(verify({ mode: 'field', path: '$.results[*].id', value: [] }, { results: [] }).ok, true);
+    assert.equal(verify({ mode: 'field', path: '$.results[*].id', value: [] }, { results: [[1], [2]] }).ok, true, 'arrays hold no keys to look in');
+    assert.equal(verify({ mode: 'field', path: '$.a[?@.x==2].id', value: [] }, { a: [{ x: 2 }] }).ok, false, 'the filter selected an object, and no object has "id"');
+    assert.equal(verify({ mode: 'field', path: '$.a[?@.x==3].id', value: [] }, { a: [{ x: 2 }] }).ok, true, 'the filter selected nothing');
+    assert.equal(verify({ mode: 'field', path: '$.results..id', value: [] }, { results: [[], [[]]] }).ok, true, 'no object below to look in');
+    assert.equal(verify({ mode: 'field', path: '$.results..id', value: [] }, { results: [[], [{}]] }).ok, false);
+  });
+  test('a suggestion changes the name that was wrong, and a key is text, not a replacement pattern (review SHOULD 10)', () => {
+    const data = { data: [{ date: 1 }] };
+    const r = verify({ mode: 'field', path: '$.data[*].dat', value: [] }, data);
+    assert.equal(r.ok, false);
+    assert.ok(r.suggestions.includes('$.data[*].date'), r.suggestions.join());
+    assert.ok(r.suggestions.every((p) => p.startsWith('$.data[*].')), r.suggestions.join());
+    const odd = verify({ mode: 'field', path: '$.rows[*].ab', value: [] }, { rows: [{ 'a$&b': 1 }] });
+    assert.equal(odd.suggestions[0], '$.rows[*]["a$&b"]');
+    assert.equal(verify({ mode: 'field', path: "$.rows[*]['ab']", value: [] }, { rows: [{ abc: 1 }] }).suggestions[0], "$.rows[*]['abc']");
+    assert.deepEqual(verify({ mode: 'field', path: '$..nmae', value: [] }, P).suggestions.slice(0, 1), ['$..name']);
+  });
+  test('verifyAll collects the payload\'s keys once for all its claims (review SHOULD 11)', () => {
+    let scans = 0;
+    const other = new Proxy({ x: 1 }, { ownKeys: (t) => (scans++, Reflect.ownKeys(t)) });
+    const payload = { other, items: [{ id: 1 }] };
+    const claims: Claim[] = [1, 2, 3].map(() => ({ mode: 'range', path: '$.items[*].nmae', aggregate: 'count', max: 0 }));
+    assert.equal(verifyAll(claims, payload).summary.failed, 3);
+    assert.equal(scans, 1);
+    scans = 0;
+    for (const c of claims) verify(c, payload);
+    assert.equal(scans, 3, 'each verify call looks again (the payload may have changed between calls)');
   });
 });
 
