@@ -13,7 +13,7 @@
  * | `TOO_DEEP`           | parse, stream   | nesting exceeded `maxDepth`                                     |
  * | `TOO_LARGE`          | parse, stream, path, verify | the text exceeded `maxLength`; a query exceeded `maxResults` or its work budget `maxVisits`; a pattern its step budget |
  * | `SCHEMA_MISMATCH`    | schema          | the value does not satisfy the schema, even after repairs       |
- * | `INVALID_SCHEMA`     | schema          | the schema itself cannot be used                                |
+ * | `INVALID_SCHEMA`     | schema, verify  | the schema itself cannot be used (or, for a claim's schema, the validator's format registry cannot be written) |
  * | `MISSING_KEY`        | path            | an object has no property with the segment's name               |
  * | `INDEX_OUT_OF_RANGE` | path            | an array index lies outside the array                           |
  * | `NOT_A_CONTAINER`    | path            | a segment was applied to a string, number, boolean or null      |
