@@ -92,8 +92,11 @@ export function readAttributes(text: string, i: number, lineEnd?: number): Attri
     if (e >= text.length) return { cut: true };
     const q = text.charCodeAt(e);
     if (q !== 0x22 && q !== 0x27) return { not: e };
-    const close = text.indexOf(text.charAt(e), e + 1);
-    if (close === -1 || close >= limit) return limit === text.length || close === -1 ? { cut: true } : { not: limit };
+    // The closing quote is looked for up to `limit` only: reading a line never looks past it, so what
+    // a line costs does not hang on the text after its paragraph.
+    let close = e + 1;
+    while (close < limit && text.charCodeAt(close) !== q) close++;
+    if (close >= limit) return limit === text.length ? { cut: true } : { not: limit };
     attributes.push({ key: text.slice(k, keyEnd), start: e + 1, end: close });
     k = close + 1;
   }
