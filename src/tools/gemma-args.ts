@@ -140,7 +140,8 @@ export interface BareGemmaCall {
 
 /**
  * Where the arguments opening at `open` (`{` or `(`) close: past their closer, strings between
- * string tokens and JSON strings skipped; -1 when the text ends first. One pass.
+ * string tokens, JSON strings and single-quoted values (`call:f(x='a)')`) skipped; -1 when the text
+ * ends first. One pass.
  */
 function argumentsClose(text: string, open: number): number {
   let depth = 0;
@@ -155,15 +156,27 @@ function argumentsClose(text: string, open: number): number {
         k = end + token.length;
         continue;
       }
-    } else if (c === 0x22) {
+    } else if (c === 0x22 || (c === 0x27 && quoteOpensValue(text, k))) {
       k++;
-      while (k < text.length && text.charCodeAt(k) !== 0x22) k += text.charCodeAt(k) === 0x5c ? 2 : 1;
+      while (k < text.length && text.charCodeAt(k) !== c) k += text.charCodeAt(k) === 0x5c ? 2 : 1;
       if (k >= text.length) return -1;
     } else if (c === 0x7b || c === 0x28 || c === 0x5b) depth++;
     else if ((c === 0x7d || c === 0x29 || c === 0x5d) && --depth === 0) return k + 1;
     k++;
   }
   return -1;
+}
+
+/**
+ * Whether the `'` at `at` opens a value (after `:`, `=`, `(`, `{`, `[` or `,`, past space): a
+ * single-quoted string, whose `)` or `}` closes nothing. An apostrophe in a bare word (`{note:it's
+ * fine}`) opens no string. Linear over a reply: the space looked back over is the quote's own.
+ */
+function quoteOpensValue(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && isWs(text.charCodeAt(k))) k--;
+  const c = text.charCodeAt(k);
+  return c === 0x3a || c === 0x3d || c === 0x28 || c === 0x7b || c === 0x5b || c === 0x2c;
 }
 
 /** Whether only spaces and tabs stand between `at` and its line's start. */
