@@ -166,6 +166,13 @@ export function lineEnd(text: string, i: number, end: number): number {
   return i;
 }
 
+/** Whether only spaces and tabs stand between `i` and the start of its line (or the text's). */
+export function atLineStart(text: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k--;
+  return k < 0 || text.charCodeAt(k) === LF;
+}
+
 /**
  * `[CONTENT]`⏎…⏎`[/CONTENT]`, the markers MetaGPT asks a model to put around its JSON: a word in
  * capitals in brackets on the text's first line, at `i`. The span between the markers (the closing

@@ -3,7 +3,7 @@
 // written raw (no escapes). Each string becomes a JSON string; keys, numbers, literals and brackets
 // stay as written, for the tolerant parser.
 import { TOKENS } from '../extract/tool-calls/index.js';
-import { isDigit, isIdentChar, isWs } from '../extract/chars.js';
+import { atLineStart, isDigit, isIdentChar, isWs } from '../extract/chars.js';
 
 const STRING_TOKENS = [TOKENS.gemmaString, TOKENS.functionGemmaString] as const;
 
@@ -177,13 +177,6 @@ function quoteOpensValue(text: string, at: number): boolean {
   while (k >= 0 && isWs(text.charCodeAt(k))) k--;
   const c = text.charCodeAt(k);
   return c === 0x3a || c === 0x3d || c === 0x28 || c === 0x7b || c === 0x5b || c === 0x2c;
-}
-
-/** Whether only spaces and tabs stand between `at` and its line's start. */
-function atLineStart(text: string, at: number): boolean {
-  let k = at;
-  while (k > 0 && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
-  return k === 0 || text.charCodeAt(k - 1) === 0x0a;
 }
 
 /**

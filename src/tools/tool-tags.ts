@@ -3,11 +3,12 @@
 // </read_file>`, Roo-Code #10464), and apps prompting for tags write the parameters as attributes
 // (`<workspace_read path="README.md" />`, data-machine #2436). The scanner knows markup only, not the
 // tools' names, so these are found here, only for a name that is one of the tools.
-import { isWs } from '../extract/chars.js';
+import { atLineStart, isWs } from '../extract/chars.js';
 import { JsonMendError } from '../errors.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { argumentsFromText, argumentsFromValue, cutOff } from './read-call.js';
 import { onlyStringParameter } from './registry.js';
+import { paragraphs } from './paragraphs.js';
 import type { RangeSet } from './ranges.js';
 import type { ParserSettings, ToolCallRewrite } from './types.js';
 import { readAttributeParameters, readNamedTags, type AttributeParameter } from './xml-params.js';
@@ -44,13 +45,6 @@ function nameEnd(text: string, i: number): number {
   return k;
 }
 
-/** Whether only spaces and tabs stand between `at` and its line's start. */
-export function atLineStart(text: string, at: number): boolean {
-  let k = at;
-  while (k > 0 && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
-  return k === 0 || text.charCodeAt(k - 1) === 0x0a;
-}
-
 /** What reading a tag's (or a line's) attributes gave. */
 type Attributes =
   | { attributes: AttributeParameter[]; end: number; selfClosing: boolean }
@@ -63,7 +57,7 @@ type Attributes =
  * a line, see findAttributeLines), at least one. `cut` when the reply ends first; `not` (how far the
  * reading got) when the text is no such attributes. One pass.
  */
-export function readAttributes(text: string, i: number, lineEnd?: number): Attributes {
+function readAttributes(text: string, i: number, lineEnd?: number): Attributes {
   const attributes: AttributeParameter[] = [];
   const limit = lineEnd ?? text.length;
   let k = i;
@@ -155,9 +149,6 @@ export function findToolTags(text: string, taken: RangeSet, code: RangeSet, know
   return calls;
 }
 
-/** A blank line: where a paragraph of the reply ends. */
-const BLANK_LINE = /\n[ \t\r]*\n/g;
-
 /**
  * A tag's attributes written bare on a line after the tool's name, `web_fetch url="https://…"`
  * (odysseus #2447: local models write calls so), standing apart as `call_syntax`'s calls must: a
@@ -168,19 +159,13 @@ const BLANK_LINE = /\n[ \t\r]*\n/g;
  */
 export function findAttributeLines(text: string, taken: RangeSet, code: RangeSet, known: (name: string) => boolean): TagCall[] {
   const found: TagCall[] = [];
-  let start = 0;
-  for (;;) {
-    BLANK_LINE.lastIndex = start;
-    const blank = BLANK_LINE.exec(text);
-    const end = blank === null ? text.length : blank.index;
+  for (const [start, end] of paragraphs(text)) {
     let k = start;
     while (k < end && isWs(text.charCodeAt(k))) k++;
     if (k < end && !taken.overlaps(k, end) && !code.overlaps(k, end)) {
       const lines = attributeLines(text, k, end, known);
       if (lines !== undefined) for (const line of lines) found.push(line);
     }
-    if (blank === null) break;
-    start = blank.index + blank[0].length;
   }
   return found;
 }
