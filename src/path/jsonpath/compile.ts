@@ -8,6 +8,7 @@
 import { JsonMendError } from '../../errors.js';
 import type { CallNode, ComparableNode, ComparisonOp, ExprNode, LogicalNode, QueryNode, SegmentNode, SelectorNode } from './ast.js';
 import { cyclicDocument } from '../errors.js';
+import { elide } from '../get.js';
 import { containsCycle } from '../json.js';
 import { sameJson } from '../../same-json.js';
 import { compileIRegexp } from './iregexp.js';
@@ -62,10 +63,6 @@ class Work {
     this.left -= units;
     if (this.left < 0) this.exhausted();
   }
-}
-
-function elide(s: string): string {
-  return s.length <= 200 ? s : `${s.slice(0, 100)}…(${s.length - 180} characters)…${s.slice(-80)}`;
 }
 
 /** Nodes of `value` counted as a tree, stopping at `cap` (so shared or cyclic values end too). */
