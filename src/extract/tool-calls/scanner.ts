@@ -83,11 +83,6 @@ const REASONING: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * The call sections whose opener ends a `<think>` block, as the serving engines' parsers read them:
- * Kimi K2 Thinking writes its calls before its `</think>` (llxprt-code #749), and DeepSeek's
- * templates open no section while thinking. A draft in Gemma's channel or in `[THINK]` stays one.
- */
-/**
  * DSML's bar as models write it: the full-width `｜` of DeepSeek's template, an ASCII `|` or `‖`
  * (GenericAgent #804), one spelling or several in one reply (`<｜DSML｜invoke …>` closed by
  * `</|DSML|invoke>`). Each is one UTF-16 unit, so a token keeps its length in every spelling.
@@ -106,6 +101,11 @@ const DSML2_INVOKE_OPENS: ReadonlySet<string> = new Set(barSpellings(T.dsml2Invo
 /** DeepSeek's call section openers: the tokenizer's, and as R1 and its distills also write it. */
 const DEEPSEEK_SECTIONS: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsMerged, T.deepseekCallsUnderscored, T.deepseekCallsSpaced, T.deepseekCallsEscaped]);
 
+/**
+ * The call sections whose opener ends a `<think>` block, as the serving engines' parsers read them:
+ * Kimi K2 Thinking writes its calls before its `</think>` (llxprt-code #749), and DeepSeek's
+ * templates open no section while thinking. A draft in Gemma's channel or in `[THINK]` stays one.
+ */
 const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, ...DEEPSEEK_SECTIONS, ...[T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen, T.dsml2ToolCallsOpen, T.dsml2FunctionCallsOpen].flatMap(barSpellings)];
 const LONGEST_END_OF_THINKING = Math.max(...ENDS_THINKING.map((t) => t.length));
 
