@@ -3,7 +3,7 @@
 // written raw (no escapes). Each string becomes a JSON string; keys, numbers, literals and brackets
 // stay as written, for the tolerant parser.
 import { TOKENS } from '../extract/tool-calls/index.js';
-import { atLineStart, isDigit, isIdentChar, isWs } from '../extract/chars.js';
+import { atLineStart, isDigit, isIdentChar, isToolNameStart, isWs, toolNameEnd } from '../extract/chars.js';
 
 const STRING_TOKENS = [TOKENS.gemmaString, TOKENS.functionGemmaString] as const;
 
@@ -191,9 +191,8 @@ export function findBareGemmaCalls(text: string, taken: { overlaps(start: number
   const calls: BareGemmaCall[] = [];
   for (let at = text.indexOf(CALL_WORD); at !== -1; at = text.indexOf(CALL_WORD, at + 1)) {
     const nameStart = at + CALL_WORD.length;
-    let nameEnd = nameStart;
-    if (!isIdentChar(text.charCodeAt(nameEnd)) || isDigit(text.charCodeAt(nameEnd))) continue;
-    while (nameEnd < text.length && nameEnd - nameStart < 128 && (isIdentChar(text.charCodeAt(nameEnd)) || text.charCodeAt(nameEnd) === 0x2d || text.charCodeAt(nameEnd) === 0x2e)) nameEnd++;
+    if (!isToolNameStart(text.charCodeAt(nameStart))) continue;
+    const nameEnd = toolNameEnd(text, nameStart);
     const open = text.charCodeAt(nameEnd);
     if (open !== 0x7b && open !== 0x28) continue;
     const name = text.slice(nameStart, nameEnd);

@@ -3,7 +3,7 @@
 // </read_file>`, Roo-Code #10464), and apps prompting for tags write the parameters as attributes
 // (`<workspace_read path="README.md" />`, data-machine #2436). The scanner knows markup only, not the
 // tools' names, so these are found here, only for a name that is one of the tools.
-import { atLineStart, isWs } from '../extract/chars.js';
+import { atLineStart, isToolNameStart, isWs, toolNameEnd } from '../extract/chars.js';
 import { JsonMendError } from '../errors.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { argumentsFromText, argumentsFromValue, cutOff } from './read-call.js';
@@ -12,9 +12,6 @@ import { paragraphs } from './paragraphs.js';
 import type { RangeSet } from './ranges.js';
 import type { ParserSettings, ToolCallRewrite } from './types.js';
 import { readAttributeParameters, readNamedTags, type AttributeParameter } from './xml-params.js';
-
-/** How long a tool's name or an attribute's key may be: looks stay bounded. */
-const NAME_LIMIT = 128;
 
 /** A call written with the tool's name as its tag (or, see findAttributeLines, as its line's first word). */
 export interface TagCall {
@@ -31,18 +28,9 @@ export interface TagCall {
   cut?: true;
 }
 
-/** A character of a tag's or an attribute's name after its first. */
-function isNameChar(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e;
-}
-
-/** The end of the name at `i` (a letter or `_`, then name characters), or `i` when none starts there. */
+/** The end of the name at `i` (a tool's, or an attribute's key: see toolNameEnd), or `i` when none starts there. */
 function nameEnd(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f)) return i;
-  let k = i + 1;
-  while (k < text.length && k - i < NAME_LIMIT && isNameChar(text.charCodeAt(k))) k++;
-  return k;
+  return isToolNameStart(text.charCodeAt(i)) ? toolNameEnd(text, i) : i;
 }
 
 /** What reading a tag's (or a line's) attributes gave. */

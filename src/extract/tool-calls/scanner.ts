@@ -5,6 +5,7 @@
 // characters): body text is handed to the listener as it is passed and then dropped. So every
 // character is looked at a bounded number of times however the text is chunked: linear in total.
 import { DEFAULT_REASONING_TAGS } from '../types.js';
+import { toolNameEnd } from '../chars.js';
 import { TOKENS as T, type SpanBody, type ToolCallFormat } from './formats.js';
 
 /** One tool call's place in the text, as far as the markup tells it. */
@@ -214,16 +215,9 @@ const HEADERS_IN_TOOL_CALL: readonly string[] = [T.functionOpen, T.functionNameO
 const HEADER_LIMIT = 120;
 /** A tool name: a letter (of any script) or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
 export const NAME = /^[\p{L}_][\p{L}\p{M}\p{N}_.:-]{0,127}$/u;
-/** A letter, mark or digit beyond ASCII: part of a name (`获取天气`). */
-const WIDE_NAME_CHAR = /[\p{L}\p{M}\p{N}]/u;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function isNameChar(c: number): boolean {
-  if (c >= 0x80) return WIDE_NAME_CHAR.test(String.fromCharCode(c));
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e || c === 0x3a;
 }
 
 interface OpenSpan {
@@ -642,8 +636,7 @@ export class ToolCallScanner {
 
   /** Reads a name of name characters at `i`; `undefined` when the text ends inside it. */
   private nameAt(i: number): { name: string; end: number } | undefined {
-    let j = i;
-    while (j < this.total && j - i < 128 && isNameChar(this.code(j))) j++;
+    const j = this.winStart + toolNameEnd(this.win, i - this.winStart);
     if (j === this.total && !this.ended) return undefined;
     return { name: this.slice(i, j), end: j };
   }
