@@ -112,6 +112,37 @@ export function isKeyStart(c: number): boolean {
   return isKeyChar(c) && !isDigit(c);
 }
 
+/** Longest tool name read (TOOL_NAME's bound): a look for one stays bounded. */
+export const TOOL_NAME_LIMIT = 128;
+/** A letter, mark or digit beyond ASCII: part of a tool's name (`获取天气`). */
+const WIDE_NAME_CHAR = /[\p{L}\p{M}\p{N}]/u;
+/** A letter beyond ASCII: a tool's name may start with one. */
+const WIDE_LETTER = /\p{L}/u;
+
+/** A character of a tool's name (TOOL_NAME): a letter, mark or digit of any script, `_`, `-`, `.` or `:`. */
+export function isToolNameChar(c: number): boolean {
+  if (c >= 0x80) return WIDE_NAME_CHAR.test(String.fromCharCode(c));
+  return isLetter(c) || isDigit(c) || c === 0x5f || c === MINUS || c === DOT || c === COLON;
+}
+
+/** The first character of a tool's name where the markup alone does not mark one (a tag, `call:NAME`): a letter of any script or `_`. */
+export function isToolNameStart(c: number): boolean {
+  if (c >= 0x80) return WIDE_LETTER.test(String.fromCharCode(c));
+  return isLetter(c) || c === 0x5f;
+}
+
+/**
+ * The end of the tool name's characters from `i`, before `end` and at most TOOL_NAME_LIMIT of them;
+ * `i` when none is there. The one reader of tool names: the scanner's headers, tags named for a tool,
+ * Gemma's stripped `call:NAME`.
+ */
+export function toolNameEnd(text: string, i: number, end = text.length): number {
+  const limit = Math.min(end, i + TOOL_NAME_LIMIT);
+  let k = i;
+  while (k < limit && isToolNameChar(text.charCodeAt(k))) k++;
+  return k;
+}
+
 /** First index in [i, end) that is not whitespace, or `end`. */
 export function skipWs(text: string, i: number, end: number): number {
   while (i < end && isWs(text.charCodeAt(i))) i++;
@@ -164,6 +195,13 @@ export function lineEnd(text: string, i: number, end: number): number {
   // Scanned by hand: indexOf would read on to the text's end when no line break comes before `end`.
   while (i < end && text.charCodeAt(i) !== LF) i++;
   return i;
+}
+
+/** Whether only spaces and tabs stand between `i` and the start of its line (or the text's). */
+export function atLineStart(text: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k--;
+  return k < 0 || text.charCodeAt(k) === LF;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { IMPLIED_CHANNEL, STRIPPED_HARMONY, reasoningChannel } from './channels.js';
 import { LT_TOKENS, LT_TOKEN_SECOND, SearchedTokens, type ChannelToken } from './channel-tokens.js';
 import { replyEnd } from './end-tokens.js';
-import { isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
+import { atLineStart, isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
 import { inlineFenceLineEnd, isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
@@ -21,8 +21,6 @@ const RBRACE = 0x7d;
 const RBRACK = 0x5d;
 const RPAREN = 0x29;
 const SLASH = 0x2f;
-const TAB = 0x09;
-const SPACE = 0x20;
 const TILDE = 0x7e;
 
 /** What a region is. `root` is the whole text. */
@@ -224,13 +222,6 @@ function insideJsonString(text: string, i: number): boolean {
   if (k < floor && floor > 0) return false; // the line is longer than the look-back
   if (text.charCodeAt(skipWs(text, k + 1, i)) === QUOTE) return quotes % 2 === 1;
   return sinceBracket >= 0 && sinceBracket % 2 === 1;
-}
-
-/** True when only spaces and tabs stand between `i` and the start of its line. */
-function atLineStart(text: string, i: number): boolean {
-  let k = i - 1;
-  while (k >= 0 && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k--;
-  return k < 0 || text.charCodeAt(k) === LF;
 }
 
 /** Runs the structural pass over `text`. */

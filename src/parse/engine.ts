@@ -247,13 +247,13 @@ export class Engine {
     this.refusing = options.refused.size > 0;
   }
 
-  /** Every repair so far, as report objects (line and column not yet filled in). */
   /** The next value in the current object belongs to `name`. @internal */
   key(name: string): void {
     this.keyName = name;
     this.sink.key(name);
   }
 
+  /** Every repair so far, as report objects (line and column not yet filled in). */
   get repairs(): TextRepair[] {
     return this.log.toArray();
   }

@@ -239,8 +239,9 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       if (!isNameStart(c) || !isSpace(b[i - 1])) return -1;
       let j = i + 1;
       while (j < n && isNameChar(b[j])) j++;
-      // Cut off in the name or before its colon: the engine may read the name as the previous
-      // string's (`"x",\n  ke` at the end), so it is the engine's.
+      // Cut off in the name or before its colon (`"x",\n  ke` at the end): left to the engine, which
+      // drops the member the end cut off and reports it (the string before stays closed, see
+      // commaFollows in string-end.ts).
       let k = j;
       while (k < n && isSpace(b[k])) k++;
       if (k >= n || b[k] !== 0x3a || isLiteral(b, i, j)) return -1;

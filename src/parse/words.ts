@@ -216,51 +216,41 @@ function callArgumentsAt(e: Engine, k: number): boolean {
 }
 
 /**
- * The offset after the `)` that closes the call whose `(` is at `open` (quoted strings and nested
- * brackets skipped), or -1 when the text ends first. NEED_MORE while more may come (a long call is
- * read again only once the text doubles: see Engine.retryAt).
- */
-/**
  * Whether the call whose `(` is at `open` closes within LOOKAHEAD, holding no string, with a word glued
  * to its `)` (see wrapperFollows). Waits while the text so far cannot tell.
  */
 function wordGluedAfterCall(e: Engine, open: number): boolean {
+  const end = callEnd(e, open, Math.min(e.end, open + LOOKAHEAD), false);
+  if (end < 0) return false;
+  if (end >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  return isWordPart(e.buf.charCodeAt(end));
+}
+
+/**
+ * The offset after the `)` that closes the call whose `(` is at `open` (nested brackets skipped, and
+ * quoted strings when `strings` is true), or -1 when another bracket closes it, a quote comes and
+ * `strings` is false, or `limit` comes first. NEED_MORE when the text so far ends before it closes and
+ * more may come (a long call is read again only once the text doubles: see Engine.retryAt).
+ */
+function callEnd(e: Engine, open: number, limit = e.end, strings = true): number {
   const s = e.buf;
-  const limit = Math.min(e.end, open + LOOKAHEAD);
   let depth = 0;
   for (let k = open; k < limit; k++) {
     const c = s.charCodeAt(k);
-    if (c === Ch.DQUOTE || c === Ch.SQUOTE) return false;
-    if (c === Ch.LPAREN || c === Ch.LBRACKET || c === Ch.LBRACE) {
-      depth++;
-    } else if ((c === Ch.RPAREN || c === Ch.RBRACKET || c === Ch.RBRACE) && --depth === 0) {
-      if (c !== Ch.RPAREN) return false;
-      if (k + 1 >= e.end) {
-        if (!e.final) throw NEED_MORE;
-        return false;
-      }
-      return isWordPart(s.charCodeAt(k + 1));
-    }
-  }
-  if (limit >= e.end && !e.final) throw NEED_MORE;
-  return false;
-}
-
-function callEnd(e: Engine, open: number): number {
-  const s = e.buf;
-  let depth = 0;
-  for (let k = open; k < e.end; k++) {
-    const c = s.charCodeAt(k);
     if (c === Ch.DQUOTE || c === Ch.SQUOTE) {
+      if (!strings) return -1;
       k++;
-      while (k < e.end && s.charCodeAt(k) !== c) k += s.charCodeAt(k) === Ch.BACKSLASH ? 2 : 1;
+      while (k < limit && s.charCodeAt(k) !== c) k += s.charCodeAt(k) === Ch.BACKSLASH ? 2 : 1;
     } else if (c === Ch.LPAREN || c === Ch.LBRACKET || c === Ch.LBRACE) {
       depth++;
     } else if ((c === Ch.RPAREN || c === Ch.RBRACKET || c === Ch.RBRACE) && --depth === 0) {
       return c === Ch.RPAREN ? k + 1 : -1;
     }
   }
-  if (!e.final) throw NEED_MORE;
+  if (limit >= e.end && !e.final) throw NEED_MORE;
   return -1;
 }
 
@@ -986,7 +976,15 @@ function completeLiteral(word: string): unknown {
   return undefined;
 }
 
-/** A programming language's name for a variable: `keywords`, `high_level_keywords`, `userId`. */
+/**
+ * A programming language's name for a variable: `keywords`, `high_level_keywords`, `userId`. ASCII
+ * only: a key in another script written again as its value (`{"名前": 名前}`) is taken as data.
+ */
 function isIdentifier(text: string): boolean {
-  return /^[A-Za-z_$][\w$]*$/.test(text);
+  if (text === '' || !isWordStart(text.charCodeAt(0))) return false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c > 0x7f || !isWordPart(c)) return false;
+  }
+  return true;
 }

@@ -2,6 +2,7 @@
 // first; the first that satisfies the schema (after repair) wins, else the first candidate's
 // SchemaError is thrown. Installs itself into the front doors when this module is loaded.
 import { JsonMendError } from '../errors.js';
+import { sameJson } from '../same-json.js';
 import { type ParsedCandidate, nativeParse, parseCandidates } from '../parse/candidates.js';
 import { type SchemaStage, installSchemaStage } from '../parse/stage.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
@@ -203,23 +204,12 @@ function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generato
  */
 function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefined, limits: RepairLimits, declared: Declared | undefined): Generator<unknown, void, Validation> {
   const { all, index } = found.part as NonNullable<Found['part']>;
-  const same = sortedJson(taken);
   for (let k = index + 1; k < all.length; k++) {
     const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated, numberText: found.numberText });
-    if (other.ok && !saysNothing(other.value, declared) && sortedJson(other.value) !== same) {
+    if (other.ok && !saysNothing(other.value, declared) && !sameJson(other.value, taken)) {
       throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`, { refusal: { reason: 'ambiguous' } });
     }
   }
-}
-
-/** JSON text of `value` with every object's keys sorted: the same value written in another order reads alike. */
-function sortedJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) Object.defineProperty(sorted, k, { value: (v as Record<string, unknown>)[k], enumerable: true, writable: true, configurable: true });
-    return sorted;
-  });
 }
 
 /**

@@ -48,6 +48,7 @@ export function extractToolCalls(text: string, options: ToolCallOptions): ToolCa
 export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): ToolCallsResult {
   const { spans, strips, reasoningUntil, turnEnd } = scan;
   const fences = fencesOf(text);
+  const closed = closedParts(text, fences);
   const calls: ToolCall[] = [];
   const removed: Array<readonly [number, number]> = [];
   for (const span of spans) {
@@ -63,11 +64,11 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
-  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil, fences));
-  if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil));
+  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil, closed));
+  if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil, closed));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
-  if (ctx.formats.has('gemma')) appendAll(calls, strippedGemmaCalls(text, taken, removed, ctx, reasoningUntil, fences));
-  if (ctx.formats.has('tool_tags')) appendAll(calls, toolTagCalls(text, taken, removed, ctx, reasoningUntil, fences));
+  if (ctx.formats.has('gemma')) appendAll(calls, strippedGemmaCalls(text, taken, removed, ctx, reasoningUntil, closed));
+  if (ctx.formats.has('tool_tags')) appendAll(calls, toolTagCalls(text, taken, removed, ctx, reasoningUntil, closed));
   afterObservation(text, calls, removed, marked);
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
@@ -239,20 +240,17 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
-function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, fences: readonly Region[]): ToolCall[] {
+function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts): ToolCall[] {
   // A list drafted in a reasoning block (`<think>[f(x=1)]</think>`) is no call, as in every other format.
-  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
+  const taken = closedTo(spans, removed, reasoningUntil, closed.reasoning());
   const calls: ToolCall[] = [];
   // The last wrapped list's range: a list right after it may be its echo.
   let last: readonly [number, number] | undefined;
   // A reply of bare calls (`get_weather(city="x")`) only when nothing else in it was a call: after a
   // call in another format, the same call written again would run twice.
   const wholeReply = spans.length === 0 && removed.length === 0;
-  // A name one tool's but for `_` written for `-` (`resolve_library_id` for `resolve-library-id`) is that tool's.
-  const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
   // Calls in a fence standing apart in prose are an example (a ```tool_code block is read as such).
-  const code = new RangeSet(fences.map((f) => [f.start, f.end] as const));
-  for (const list of findPythonicCalls(text, taken, known, wholeReply, code)) {
+  for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.knows(name), wholeReply, closed.code)) {
     const range = widenToWrapper(text, [list.start, list.end]);
     removed.push(range);
     if (last !== undefined && echoes(text, last, range, list)) continue;
@@ -276,11 +274,11 @@ function reactCalls(text: string, spans: readonly Range[], removed: Array<readon
 }
 
 /** Gemini CLI's `[tool_call: NAME for KEY 'VALUE']` (see gemini-cli.ts), outside every span and call read before. */
-function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
+function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts): ToolCall[] {
   const calls: ToolCall[] = [];
   if (!text.includes('[tool_call:')) return calls;
   // A call drafted in a reasoning block is no call (the scanner's formats and bare JSON skip them too).
-  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
+  const taken = closedTo(spans, removed, reasoningUntil, closed.reasoning());
   for (const found of findWordsCalls(text, taken, (name) => ctx.tools.has(name))) {
     const where = describe(found.name, 'gemini_cli', () => ctx.lineAt(found.start));
     if (found.cut === true) throw cutOff(where);
@@ -297,17 +295,16 @@ function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<re
  * `<run_command command="ls" />`, or `run_command command="ls"` standing apart; outside every span and
  * call read before, reasoning and fences.
  */
-function toolTagCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, fences: readonly Region[]): ToolCall[] {
+function toolTagCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts): ToolCall[] {
   const calls: ToolCall[] = [];
   if (ctx.tools.names.length === 0) return calls;
   // Calls written bare on their lines (`web_fetch url="…"`) only when nothing else in the reply was a
   // call, as call_syntax's: after a call in another format, the same call written again would run twice.
   const wholeReply = spans.length === 0 && removed.length === 0;
-  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
-  const code = new RangeSet(fences.map((f) => [f.start, f.end] as const));
-  const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
-  let tags = text.includes('<') ? findToolTags(text, taken, code, known) : [];
-  if (tags.length === 0 && wholeReply) tags = findAttributeLines(text, taken, code, known);
+  const taken = closedTo(spans, removed, reasoningUntil, closed.reasoning());
+  const known = (name: string): boolean => ctx.tools.knows(name);
+  let tags = text.includes('<') ? findToolTags(text, taken, closed.code, known) : [];
+  if (tags.length === 0 && wholeReply) tags = findAttributeLines(text, taken, closed.code, known);
   for (const found of tags) {
     const rewrites: ToolCallRewrite[] = [];
     const name = toolCalled(found.name, ctx.tools, rewrites);
@@ -325,13 +322,11 @@ function toolTagCalls(text: string, spans: readonly Range[], removed: Array<read
  * findBareGemmaCalls), NAME one of the tools: read as after `<|tool_call>` (rewrite `lost_call_token`).
  * Outside every span and call read before, reasoning and fences.
  */
-function strippedGemmaCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, fences: readonly Region[]): ToolCall[] {
+function strippedGemmaCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts): ToolCall[] {
   const calls: ToolCall[] = [];
   if (ctx.tools.names.length === 0 || !text.includes('call:')) return calls;
-  const taken = closedTo(spans, removed, reasoningUntil, reasoningRegions(text).map((r) => [r.start, r.end] as const));
-  const code = new RangeSet(fences.map((f) => [f.start, f.end] as const));
-  const known = (name: string): boolean => ctx.tools.has(name) || ctx.tools.alike(name) !== undefined;
-  for (const found of findBareGemmaCalls(text, taken, code, known)) {
+  const taken = closedTo(spans, removed, reasoningUntil, closed.reasoning());
+  for (const found of findBareGemmaCalls(text, taken, closed.code, (name) => ctx.tools.knows(name))) {
     const rewrites: ToolCallRewrite[] = ['lost_call_token'];
     const name = toolCalled(found.name, ctx.tools, rewrites);
     const line = () => ctx.lineAt(found.start);
@@ -359,6 +354,22 @@ function wholeLines(text: string, start: number, end: number): readonly [number,
   while (before > 0 && (text.charCodeAt(before - 1) === 0x20 || text.charCodeAt(before - 1) === 0x09)) before--;
   if (before > 0 && text.charCodeAt(before - 1) !== 0x0a) return [start, end];
   return [before, after < text.length ? after + 1 : after];
+}
+
+/** What every format read after the spans keeps out of, the same for all: built once per reply. */
+interface ClosedParts {
+  /** The fences: a call in one standing apart in prose is an example. */
+  code: RangeSet;
+  /** The reasoning blocks' ranges: a call drafted there is no call. Found on first need (a scan of the reply). */
+  reasoning(): ReadonlyArray<readonly [number, number]>;
+}
+
+function closedParts(text: string, fences: readonly Region[]): ClosedParts {
+  let reasoning: ReadonlyArray<readonly [number, number]> | undefined;
+  return {
+    code: new RangeSet(fences.map((f) => [f.start, f.end] as const)),
+    reasoning: () => (reasoning ??= reasoningRegions(text).map((r) => [r.start, r.end] as const)),
+  };
 }
 
 /** The text closed to a format read after the others: their spans and calls, and the reasoning before the answer. */

@@ -3,7 +3,7 @@
 // written raw (no escapes). Each string becomes a JSON string; keys, numbers, literals and brackets
 // stay as written, for the tolerant parser.
 import { TOKENS } from '../extract/tool-calls/index.js';
-import { isDigit, isIdentChar, isWs } from '../extract/chars.js';
+import { atLineStart, isDigit, isIdentChar, isToolNameStart, isWs, toolNameEnd } from '../extract/chars.js';
 
 const STRING_TOKENS = [TOKENS.gemmaString, TOKENS.functionGemmaString] as const;
 
@@ -140,7 +140,8 @@ export interface BareGemmaCall {
 
 /**
  * Where the arguments opening at `open` (`{` or `(`) close: past their closer, strings between
- * string tokens and JSON strings skipped; -1 when the text ends first. One pass.
+ * string tokens, JSON strings and single-quoted values (`call:f(x='a)')`) skipped; -1 when the text
+ * ends first. One pass.
  */
 function argumentsClose(text: string, open: number): number {
   let depth = 0;
@@ -155,9 +156,9 @@ function argumentsClose(text: string, open: number): number {
         k = end + token.length;
         continue;
       }
-    } else if (c === 0x22) {
+    } else if (c === 0x22 || (c === 0x27 && quoteOpensValue(text, k))) {
       k++;
-      while (k < text.length && text.charCodeAt(k) !== 0x22) k += text.charCodeAt(k) === 0x5c ? 2 : 1;
+      while (k < text.length && text.charCodeAt(k) !== c) k += text.charCodeAt(k) === 0x5c ? 2 : 1;
       if (k >= text.length) return -1;
     } else if (c === 0x7b || c === 0x28 || c === 0x5b) depth++;
     else if ((c === 0x7d || c === 0x29 || c === 0x5d) && --depth === 0) return k + 1;
@@ -166,11 +167,16 @@ function argumentsClose(text: string, open: number): number {
   return -1;
 }
 
-/** Whether only spaces and tabs stand between `at` and its line's start. */
-function atLineStart(text: string, at: number): boolean {
-  let k = at;
-  while (k > 0 && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
-  return k === 0 || text.charCodeAt(k - 1) === 0x0a;
+/**
+ * Whether the `'` at `at` opens a value (after `:`, `=`, `(`, `{`, `[` or `,`, past space): a
+ * single-quoted string, whose `)` or `}` closes nothing. An apostrophe in a bare word (`{note:it's
+ * fine}`) opens no string. Linear over a reply: the space looked back over is the quote's own.
+ */
+function quoteOpensValue(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && isWs(text.charCodeAt(k))) k--;
+  const c = text.charCodeAt(k);
+  return c === 0x3a || c === 0x3d || c === 0x28 || c === 0x7b || c === 0x5b || c === 0x2c;
 }
 
 /**
@@ -185,9 +191,8 @@ export function findBareGemmaCalls(text: string, taken: { overlaps(start: number
   const calls: BareGemmaCall[] = [];
   for (let at = text.indexOf(CALL_WORD); at !== -1; at = text.indexOf(CALL_WORD, at + 1)) {
     const nameStart = at + CALL_WORD.length;
-    let nameEnd = nameStart;
-    if (!isIdentChar(text.charCodeAt(nameEnd)) || isDigit(text.charCodeAt(nameEnd))) continue;
-    while (nameEnd < text.length && nameEnd - nameStart < 128 && (isIdentChar(text.charCodeAt(nameEnd)) || text.charCodeAt(nameEnd) === 0x2d || text.charCodeAt(nameEnd) === 0x2e)) nameEnd++;
+    if (!isToolNameStart(text.charCodeAt(nameStart))) continue;
+    const nameEnd = toolNameEnd(text, nameStart);
     const open = text.charCodeAt(nameEnd);
     if (open !== 0x7b && open !== 0x28) continue;
     const name = text.slice(nameStart, nameEnd);

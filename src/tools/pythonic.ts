@@ -4,6 +4,7 @@
 // ```` ```tool_code ```` block. Only calls whose every name is one of `tools` count: `[see(x)]` in
 // prose is prose. One pass over the text: a list that does not read as calls is skipped past where it
 // failed.
+import { paragraphs } from './paragraphs.js';
 import type { RangeSet } from './ranges.js';
 import { JsonMendError } from '../errors.js';
 import { readToolArguments } from './arguments.js';
@@ -462,9 +463,6 @@ function wholeReplyCalls(text: string, taken: RangeSet, known: (name: string) =>
   return list.positional !== undefined || list.end !== text.length ? undefined : list;
 }
 
-/** A blank line: where a paragraph of the reply ends. */
-const BLANK_LINE = /\n[ \t\r]*\n/g;
-
 /**
  * Calls standing apart in prose: a paragraph (the reply's start or a blank line before it, a blank line
  * or the end after it) that is nothing but calls to known tools, one per line, as a whole reply of them
@@ -475,11 +473,7 @@ const BLANK_LINE = /\n[ \t\r]*\n/g;
  */
 function standingCalls(text: string, taken: RangeSet, known: (name: string) => boolean, code: RangeSet | undefined): PythonicList[] {
   const found: PythonicList[] = [];
-  let start = 0;
-  for (;;) {
-    BLANK_LINE.lastIndex = start;
-    const blank = BLANK_LINE.exec(text);
-    const end = blank === null ? text.length : blank.index;
+  for (const [start, end] of paragraphs(text)) {
     let k = start;
     while (k < end && isSpace(text[k])) k++;
     if (k < end && !taken.overlaps(k, end) && !(code?.overlaps(k, end) ?? false) && knownCallAt(text, k, known) !== undefined) {
@@ -495,8 +489,6 @@ function standingCalls(text: string, taken: RangeSet, known: (name: string) => b
       }
       if (typeof list === 'object' && list.positional === undefined && list.end === paragraph.length) found.push({ ...list, start: k, end });
     }
-    if (blank === null) break;
-    start = blank.index + blank[0].length;
   }
   return found;
 }

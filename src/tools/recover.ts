@@ -6,7 +6,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import { linesOf, toolContext } from './context.js';
 import { assemble, extractToolCalls } from './extract-tool-calls.js';
 import { scanToolCalls } from '../extract/tool-calls/index.js';
-import { canonicalize } from '../verify/canonicalize.js';
+import { sameJson } from '../same-json.js';
 import type { ParserSettings, ToolCall } from './types.js';
 
 /** A call recovered for the OpenAI adapter, shaped like its `ParsedToolCall`. */
@@ -56,8 +56,7 @@ export function toolCallArgumentsText(text: string, name: string): string | unde
   }
   const ofName = calls.filter((c) => c.name === name);
   if (ofName.length === 0) return undefined;
-  const first = canonicalize(ofName[0]!.arguments);
-  const other = ofName.findIndex((c) => canonicalize(c.arguments) !== first);
+  const other = ofName.findIndex((c) => !sameJson(c.arguments, ofName[0]!.arguments));
   if (other > 0) {
     throw new SeveralCallsError(
       `the reply calls the tool "${name}" ${ofName.length} times, and calls 1 and ${other + 1} have different arguments: which one is meant is a guess`,

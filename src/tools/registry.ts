@@ -58,6 +58,14 @@ export class ToolRegistry {
     return this.open || this.byName.has(name);
   }
 
+  /**
+   * True when `name` is a known tool or one's but for `_` written for `-` (see alike): a name that
+   * marks a call in formats whose only markup is the name (pythonic, tool tags, Gemma's stripped call).
+   */
+  knows(name: string): boolean {
+    return this.has(name) || this.alike(name) !== undefined;
+  }
+
   /** The tools by their names with each `-` written `_`: for alike(). */
   private bySeparator: Map<string, string[]> | undefined;
 

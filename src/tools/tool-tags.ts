@@ -3,17 +3,15 @@
 // </read_file>`, Roo-Code #10464), and apps prompting for tags write the parameters as attributes
 // (`<workspace_read path="README.md" />`, data-machine #2436). The scanner knows markup only, not the
 // tools' names, so these are found here, only for a name that is one of the tools.
-import { isWs } from '../extract/chars.js';
+import { atLineStart, isToolNameStart, isWs, toolNameEnd } from '../extract/chars.js';
 import { JsonMendError } from '../errors.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { argumentsFromText, argumentsFromValue, cutOff } from './read-call.js';
 import { onlyStringParameter } from './registry.js';
+import { paragraphs } from './paragraphs.js';
 import type { RangeSet } from './ranges.js';
 import type { ParserSettings, ToolCallRewrite } from './types.js';
 import { readAttributeParameters, readNamedTags, type AttributeParameter } from './xml-params.js';
-
-/** How long a tool's name or an attribute's key may be: looks stay bounded. */
-const NAME_LIMIT = 128;
 
 /** A call written with the tool's name as its tag (or, see findAttributeLines, as its line's first word). */
 export interface TagCall {
@@ -30,25 +28,9 @@ export interface TagCall {
   cut?: true;
 }
 
-/** A character of a tag's or an attribute's name after its first. */
-function isNameChar(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e;
-}
-
-/** The end of the name at `i` (a letter or `_`, then name characters), or `i` when none starts there. */
+/** The end of the name at `i` (a tool's, or an attribute's key: see toolNameEnd), or `i` when none starts there. */
 function nameEnd(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f)) return i;
-  let k = i + 1;
-  while (k < text.length && k - i < NAME_LIMIT && isNameChar(text.charCodeAt(k))) k++;
-  return k;
-}
-
-/** Whether only spaces and tabs stand between `at` and its line's start. */
-export function atLineStart(text: string, at: number): boolean {
-  let k = at;
-  while (k > 0 && (text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) k--;
-  return k === 0 || text.charCodeAt(k - 1) === 0x0a;
+  return isToolNameStart(text.charCodeAt(i)) ? toolNameEnd(text, i) : i;
 }
 
 /** What reading a tag's (or a line's) attributes gave. */
@@ -63,7 +45,7 @@ type Attributes =
  * a line, see findAttributeLines), at least one. `cut` when the reply ends first; `not` (how far the
  * reading got) when the text is no such attributes. One pass.
  */
-export function readAttributes(text: string, i: number, lineEnd?: number): Attributes {
+function readAttributes(text: string, i: number, lineEnd?: number): Attributes {
   const attributes: AttributeParameter[] = [];
   const limit = lineEnd ?? text.length;
   let k = i;
@@ -92,8 +74,11 @@ export function readAttributes(text: string, i: number, lineEnd?: number): Attri
     if (e >= text.length) return { cut: true };
     const q = text.charCodeAt(e);
     if (q !== 0x22 && q !== 0x27) return { not: e };
-    const close = text.indexOf(text.charAt(e), e + 1);
-    if (close === -1 || close >= limit) return limit === text.length || close === -1 ? { cut: true } : { not: limit };
+    // The closing quote is looked for up to `limit` only: reading a line never looks past it, so what
+    // a line costs does not hang on the text after its paragraph.
+    let close = e + 1;
+    while (close < limit && text.charCodeAt(close) !== q) close++;
+    if (close >= limit) return limit === text.length ? { cut: true } : { not: limit };
     attributes.push({ key: text.slice(k, keyEnd), start: e + 1, end: close });
     k = close + 1;
   }
@@ -152,9 +137,6 @@ export function findToolTags(text: string, taken: RangeSet, code: RangeSet, know
   return calls;
 }
 
-/** A blank line: where a paragraph of the reply ends. */
-const BLANK_LINE = /\n[ \t\r]*\n/g;
-
 /**
  * A tag's attributes written bare on a line after the tool's name, `web_fetch url="https://…"`
  * (odysseus #2447: local models write calls so), standing apart as `call_syntax`'s calls must: a
@@ -165,19 +147,13 @@ const BLANK_LINE = /\n[ \t\r]*\n/g;
  */
 export function findAttributeLines(text: string, taken: RangeSet, code: RangeSet, known: (name: string) => boolean): TagCall[] {
   const found: TagCall[] = [];
-  let start = 0;
-  for (;;) {
-    BLANK_LINE.lastIndex = start;
-    const blank = BLANK_LINE.exec(text);
-    const end = blank === null ? text.length : blank.index;
+  for (const [start, end] of paragraphs(text)) {
     let k = start;
     while (k < end && isWs(text.charCodeAt(k))) k++;
     if (k < end && !taken.overlaps(k, end) && !code.overlaps(k, end)) {
       const lines = attributeLines(text, k, end, known);
       if (lines !== undefined) for (const line of lines) found.push(line);
     }
-    if (blank === null) break;
-    start = blank.index + blank[0].length;
   }
   return found;
 }

@@ -247,6 +247,9 @@ export const FAMILIES: readonly TimingFamily[] = [
   // (read, rejected for the prose after them, nested openers never closed).
   { name: 'tools.tool-tags', n: 20_000, make: (n) => times('<ls a="x" />\n<ls>\n<b>y</b>\n</ls>\n', n) + times('<ls a="x">\n<b>y</b>\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.attribute-lines', n: 20_000, make: (n) => times('ls a="x" b=\'y\'\n', n) + '\n' + times('ls a="x"\nls b="', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
+  // Paragraphs of attribute values never closed, `"` ones then `'` ones: each value's closing quote is
+  // looked for on its line only (it was looked for up to the next quote of its kind, anywhere).
+  { name: 'tools.attribute-lines-unclosed', n: 20_000, make: (n) => times('run_command cmd="ls\n\n', n / 2) + times("run_command cmd='ls\n\n", n / 2), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'run_command' }] })) },
   { name: 'tools.stripped-gemma', n: 20_000, make: (n) => times('call:ls{a:<escape>x<escape>}\n', n) + times('call:ls{a:1} x\n', n) + times('call:ls{a:(', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Session 27: openers whose header never reads (no `>` after `<invoke name=`), streamed: each
   // rejected one kept the text before it in the scanner's window, which every chunk then copied.

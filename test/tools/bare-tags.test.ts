@@ -140,6 +140,23 @@ describe("gemma: Gemma's call with its special tokens stripped by the server, ca
     assert.deepEqual(shown('call:get_weather{"city": "Paris {old town}"}'), [[['gemma', 'get_weather', { city: 'Paris {old town}' }, ['lost_call_token']]], '']);
   });
 
+  test('a tool name in another script or with a colon (as TOOL_NAME allows) is read as the scanner reads it', () => {
+    const named: ToolCallOptions['tools'] = [{ name: '获取天气' }, { name: 'fs:read' }];
+    assert.deepEqual(shown('<获取天气 city="Paris" />', named), [[['tool_tags', '获取天气', { city: 'Paris' }, []]], '']);
+    assert.deepEqual(shown('<fs:read path="a.ts" />', named), [[['tool_tags', 'fs:read', { path: 'a.ts' }, []]], '']);
+    assert.deepEqual(shown('call:fs:read{path:<escape>a.ts<escape>}', named), [[['gemma', 'fs:read', { path: 'a.ts' }, ['lost_call_token']]], '']);
+  });
+
+  test("a single-quoted value holding the closer: the quote's ) or } closes nothing", () => {
+    // Each closed at the quoted `)` or `}`, the rest of the line read as prose after a mention: no call.
+    assert.deepEqual(shown("call:get_weather(city='Paris (FR)')"), [[['gemma', 'get_weather', { city: 'Paris (FR)' }, ['lost_call_token']]], '']);
+    assert.deepEqual(shown("Checking.\ncall:get_weather{city:'Paris}', days: 2}\nDone."),
+      [[['gemma', 'get_weather', { city: 'Paris}', days: 2 }, ['lost_call_token']]], 'Checking.\nDone.']);
+    // An apostrophe inside a bare word opens no string.
+    assert.deepEqual(shown("call:get_weather{city:Paris's centre}"), [[['gemma', 'get_weather', { city: "Paris's centre" }, ['lost_call_token']]], '']);
+    throwsCode("call:get_weather(city='Paris)", 'UNREPAIRABLE', /"get_weather" \(gemma, line 1\) is cut off/);
+  });
+
   test('a name no tool has, inside a line, in a fence, without tools: text, no error', () => {
     prose('call:set_alarm{at:<escape>7:00<escape>}');
     prose('Write call:get_weather{city: "Paris"} to call it.');

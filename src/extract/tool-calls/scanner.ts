@@ -5,6 +5,7 @@
 // characters): body text is handed to the listener as it is passed and then dropped. So every
 // character is looked at a bounded number of times however the text is chunked: linear in total.
 import { DEFAULT_REASONING_TAGS } from '../types.js';
+import { toolNameEnd } from '../chars.js';
 import { TOKENS as T, type SpanBody, type ToolCallFormat } from './formats.js';
 
 /** One tool call's place in the text, as far as the markup tells it. */
@@ -83,11 +84,6 @@ const REASONING: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * The call sections whose opener ends a `<think>` block, as the serving engines' parsers read them:
- * Kimi K2 Thinking writes its calls before its `</think>` (llxprt-code #749), and DeepSeek's
- * templates open no section while thinking. A draft in Gemma's channel or in `[THINK]` stays one.
- */
-/**
  * DSML's bar as models write it: the full-width `｜` of DeepSeek's template, an ASCII `|` or `‖`
  * (GenericAgent #804), one spelling or several in one reply (`<｜DSML｜invoke …>` closed by
  * `</|DSML|invoke>`). Each is one UTF-16 unit, so a token keeps its length in every spelling.
@@ -106,6 +102,11 @@ const DSML2_INVOKE_OPENS: ReadonlySet<string> = new Set(barSpellings(T.dsml2Invo
 /** DeepSeek's call section openers: the tokenizer's, and as R1 and its distills also write it. */
 const DEEPSEEK_SECTIONS: ReadonlySet<string> = new Set([T.deepseekCallsBegin, T.deepseekCallsMerged, T.deepseekCallsUnderscored, T.deepseekCallsSpaced, T.deepseekCallsEscaped]);
 
+/**
+ * The call sections whose opener ends a `<think>` block, as the serving engines' parsers read them:
+ * Kimi K2 Thinking writes its calls before its `</think>` (llxprt-code #749), and DeepSeek's
+ * templates open no section while thinking. A draft in Gemma's channel or in `[THINK]` stays one.
+ */
 const ENDS_THINKING: readonly string[] = [T.kimiSectionBegin, ...DEEPSEEK_SECTIONS, ...[T.dsmlToolCallsOpen, T.dsmlFunctionCallsOpen, T.dsml2ToolCallsOpen, T.dsml2FunctionCallsOpen].flatMap(barSpellings)];
 const LONGEST_END_OF_THINKING = Math.max(...ENDS_THINKING.map((t) => t.length));
 
@@ -214,16 +215,9 @@ const HEADERS_IN_TOOL_CALL: readonly string[] = [T.functionOpen, T.functionNameO
 const HEADER_LIMIT = 120;
 /** A tool name: a letter (of any script) or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
 export const NAME = /^[\p{L}_][\p{L}\p{M}\p{N}_.:-]{0,127}$/u;
-/** A letter, mark or digit beyond ASCII: part of a name (`获取天气`). */
-const WIDE_NAME_CHAR = /[\p{L}\p{M}\p{N}]/u;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function isNameChar(c: number): boolean {
-  if (c >= 0x80) return WIDE_NAME_CHAR.test(String.fromCharCode(c));
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e || c === 0x3a;
 }
 
 interface OpenSpan {
@@ -642,8 +636,7 @@ export class ToolCallScanner {
 
   /** Reads a name of name characters at `i`; `undefined` when the text ends inside it. */
   private nameAt(i: number): { name: string; end: number } | undefined {
-    let j = i;
-    while (j < this.total && j - i < 128 && isNameChar(this.code(j))) j++;
+    const j = this.winStart + toolNameEnd(this.win, i - this.winStart);
     if (j === this.total && !this.ended) return undefined;
     return { name: this.slice(i, j), end: j };
   }

@@ -8,6 +8,7 @@
 import { JsonMendError } from '../../errors.js';
 import type { CallNode, ComparableNode, ComparisonOp, ExprNode, LogicalNode, QueryNode, SegmentNode, SelectorNode } from './ast.js';
 import { cyclicDocument } from '../errors.js';
+import { elide } from '../get.js';
 import { containsCycle } from '../json.js';
 import { sameJson } from '../../same-json.js';
 import { compileIRegexp } from './iregexp.js';
@@ -29,8 +30,8 @@ export const VISITS_PER_NODE = 32;
 /** Most visits the default budget grows to, whatever the document's size. */
 export const MAX_VISITS = 1_000_000_000;
 
-/** The work budget of the evaluation under way (one at a time: evaluation is synchronous). */
-class Work {
+/** The work budget of one evaluation (see Context). */
+export class Work {
   left: number;
   private sized: boolean;
   cycleChecked = false;
@@ -62,10 +63,9 @@ class Work {
     this.left -= units;
     if (this.left < 0) this.exhausted();
   }
-}
 
-function elide(s: string): string {
-  return s.length <= 200 ? s : `${s.slice(0, 100)}…(${s.length - 180} characters)…${s.slice(-80)}`;
+  /** spend, bound: what a regex test is given to charge the automaton states it builds. */
+  readonly charge = (units: number): void => this.spend(units);
 }
 
 /** Nodes of `value` counted as a tree, stopping at `cap` (so shared or cyclic values end too). */
@@ -83,37 +83,31 @@ function countNodes(value: unknown, cap: number): number {
   return n;
 }
 
-let work = new Work(undefined, '', Infinity, true);
-
 /**
  * Runs `step` on `document` with a fresh work budget: `maxVisits` when given, else {@link MIN_VISITS},
  * grown once to {@link VISITS_PER_NODE} per node of the document (at most {@link MAX_VISITS}).
  * @throws JsonMendError `TOO_LARGE` when the budget runs out
  */
 export function evaluate(step: Step, document: unknown, sink: Sink, source: string, maxVisits: number | undefined): void {
-  const outer = work;
-  work = maxVisits === undefined ? new Work(document, source, MIN_VISITS, false) : new Work(document, source, maxVisits, true);
-  try {
-    step(document, null, { root: document, sink });
-  } finally {
-    work = outer;
-  }
+  const work = maxVisits === undefined ? new Work(document, source, MIN_VISITS, false) : new Work(document, source, maxVisits, true);
+  step(document, null, { root: document, sink, work });
 }
 
-/** Charges `units` of regex work to the evaluation under way. */
-const chargeRegex = (units: number): void => work.spend(units);
-
-/** State shared by one evaluation. */
+/**
+ * State shared by one evaluation. The budget travels with it, not in a module variable, so no step
+ * runs unbudgeted (one called outside evaluate() has no context to run with).
+ */
 export interface Context {
   root: unknown;
   sink: Sink;
+  work: Work;
 }
 
 /** One step of the chain: apply a segment to `value`, pass results on. */
 export type Step = (value: unknown, path: PathLink | null, ctx: Context) => boolean;
 
-type Getter = (current: unknown, root: unknown) => unknown;
-type Test = (current: unknown, root: unknown) => boolean;
+type Getter = (current: unknown, ctx: Context) => unknown;
+type Test = (current: unknown, ctx: Context) => boolean;
 
 /** Marks "no value" (RFC 9535's Nothing / an empty node list) in comparisons. */
 export const NOTHING: unique symbol = Symbol('Nothing');
@@ -154,11 +148,11 @@ function compileSegment(segment: SegmentNode, next: Step, withPaths: boolean): S
       const v = values.pop();
       const p = paths.pop()!;
       const depth = depths.pop()!;
-      if (--work.left < 0) work.exhausted();
+      if (--ctx.work.left < 0) ctx.work.exhausted();
       // Once per evaluation, not per walk: a walk inside an acyclic document is acyclic too.
-      if (depth > CYCLE_CHECK_DEPTH && !work.cycleChecked) {
-        if (containsCycle(work.root)) cyclicDocument();
-        work.cycleChecked = true;
+      if (depth > CYCLE_CHECK_DEPTH && !ctx.work.cycleChecked) {
+        if (containsCycle(ctx.work.root)) cyclicDocument();
+        ctx.work.cycleChecked = true;
       }
       if (apply(v, p, ctx)) return true;
       if (Array.isArray(v)) {
@@ -214,11 +208,11 @@ function compileSelector(selector: SelectorNode, next: Step, withPaths: boolean)
     case 'wildcard':
       return (value, path, ctx) => {
         if (Array.isArray(value)) {
-          work.spend(value.length);
+          ctx.work.spend(value.length);
           for (let i = 0; i < value.length; i++) if (next(value[i], withPaths ? new PathLink(path, i) : null, ctx)) return true;
         } else if (typeof value === 'object' && value !== null) {
           const keys = Object.keys(value);
-          work.spend(keys.length);
+          ctx.work.spend(keys.length);
           for (const k of keys) {
             if (next((value as Record<string, unknown>)[k], withPaths ? new PathLink(path, k) : null, ctx)) return true;
           }
@@ -231,7 +225,7 @@ function compileSelector(selector: SelectorNode, next: Step, withPaths: boolean)
       return (value, path, ctx) => {
         if (!Array.isArray(value) || step === 0) return false;
         const len = value.length;
-        work.spend(1 + Math.ceil(len / Math.abs(step)));
+        ctx.work.spend(1 + Math.ceil(len / Math.abs(step)));
         if (step > 0) {
           const lo = Math.min(Math.max(start === undefined ? 0 : normalizeIndex(start, len), 0), len);
           const hi = Math.min(Math.max(end === undefined ? len : normalizeIndex(end, len), 0), len);
@@ -247,19 +241,18 @@ function compileSelector(selector: SelectorNode, next: Step, withPaths: boolean)
     case 'filter': {
       const test = compileLogical(selector.expr);
       return (value, path, ctx) => {
-        const root = ctx.root;
         if (Array.isArray(value)) {
-          work.spend(value.length);
+          ctx.work.spend(value.length);
           for (let i = 0; i < value.length; i++) {
             const c = value[i];
-            if (test(c, root) && next(c, withPaths ? new PathLink(path, i) : null, ctx)) return true;
+            if (test(c, ctx) && next(c, withPaths ? new PathLink(path, i) : null, ctx)) return true;
           }
         } else if (typeof value === 'object' && value !== null) {
           const keys = Object.keys(value);
-          work.spend(keys.length);
+          ctx.work.spend(keys.length);
           for (const k of keys) {
             const c = (value as Record<string, unknown>)[k];
-            if (test(c, root) && next(c, withPaths ? new PathLink(path, k) : null, ctx)) return true;
+            if (test(c, ctx) && next(c, withPaths ? new PathLink(path, k) : null, ctx)) return true;
           }
         }
         return false;
@@ -278,10 +271,10 @@ function compileLogical(node: LogicalNode): Test {
       const items = node.items.map(compileLogical);
       if (items.length === 2) {
         const [a, b] = items;
-        return (c, r) => a(c, r) || b(c, r);
+        return (c, ctx) => a(c, ctx) || b(c, ctx);
       }
-      return (c, r) => {
-        for (let i = 0; i < items.length; i++) if (items[i](c, r)) return true;
+      return (c, ctx) => {
+        for (let i = 0; i < items.length; i++) if (items[i](c, ctx)) return true;
         return false;
       };
     }
@@ -289,25 +282,25 @@ function compileLogical(node: LogicalNode): Test {
       const items = node.items.map(compileLogical);
       if (items.length === 2) {
         const [a, b] = items;
-        return (c, r) => a(c, r) && b(c, r);
+        return (c, ctx) => a(c, ctx) && b(c, ctx);
       }
-      return (c, r) => {
-        for (let i = 0; i < items.length; i++) if (!items[i](c, r)) return false;
+      return (c, ctx) => {
+        for (let i = 0; i < items.length; i++) if (!items[i](c, ctx)) return false;
         return true;
       };
     }
     case 'not': {
       const inner = compileLogical(node.expr);
-      return (c, r) => !inner(c, r);
+      return (c, ctx) => !inner(c, ctx);
     }
     case 'exists': {
       if (node.query.singular) {
         const get = compileSingular(node.query);
-        return (c, r) => get(c, r) !== NOTHING;
+        return (c, ctx) => get(c, ctx) !== NOTHING;
       }
       const step = compileQuery(node.query, false);
       const relative = node.query.relative;
-      return (c, r) => step(relative ? c : r, null, { root: r, sink: STOP });
+      return (c, ctx) => step(relative ? c : ctx.root, null, { root: ctx.root, work: ctx.work, sink: STOP });
     }
     case 'test':
       return compileCallLogical(node.call);
@@ -324,13 +317,13 @@ function compileSingular(query: QueryNode): Getter {
   const relative = query.relative;
   if (keys.length === 1 && typeof keys[0] === 'string') {
     const name = keys[0];
-    return (c, r) => {
-      const v = relative ? c : r;
+    return (c, ctx) => {
+      const v = relative ? c : ctx.root;
       return isObject(v) && hasOwnProperty.call(v, name) ? v[name] : NOTHING;
     };
   }
-  return (c, r) => {
-    let v = relative ? c : r;
+  return (c, ctx) => {
+    let v = relative ? c : ctx.root;
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
       if (typeof k === 'string') {
@@ -364,13 +357,13 @@ function compileComparable(node: ComparableNode | ExprNode): Getter {
 }
 
 /** Collects a nodes-typed argument into a list of values. */
-function compileNodes(node: ExprNode): (c: unknown, r: unknown) => unknown[] {
+function compileNodes(node: ExprNode): (c: unknown, ctx: Context) => unknown[] {
   if (node.kind !== 'query') return () => [];
   const step = compileQuery(node.query, false);
   const relative = node.query.relative;
-  return (c, r) => {
+  return (c, ctx) => {
     const out: unknown[] = [];
-    step(relative ? c : r, null, { root: r, sink: (v) => (out.push(v), false) });
+    step(relative ? c : ctx.root, null, { root: ctx.root, work: ctx.work, sink: (v) => (out.push(v), false) });
     return out;
   };
 }
@@ -379,8 +372,8 @@ function compileCallValue(call: CallNode): Getter {
   switch (call.name) {
     case 'length': {
       const arg = compileComparable(call.args[0]);
-      return (c, r) => {
-        const v = arg(c, r);
+      return (c, ctx) => {
+        const v = arg(c, ctx);
         if (typeof v === 'string') return codePointLength(v);
         if (Array.isArray(v)) return v.length;
         if (isObject(v)) return Object.keys(v).length;
@@ -392,9 +385,9 @@ function compileCallValue(call: CallNode): Getter {
       if (a.kind !== 'query') return () => 0;
       const step = compileQuery(a.query, false);
       const relative = a.query.relative;
-      return (c, r) => {
+      return (c, ctx) => {
         let n = 0;
-        step(relative ? c : r, null, { root: r, sink: () => (n++, false) });
+        step(relative ? c : ctx.root, null, { root: ctx.root, work: ctx.work, sink: () => (n++, false) });
         return n;
       };
     }
@@ -402,8 +395,8 @@ function compileCallValue(call: CallNode): Getter {
       const a = call.args[0];
       if (a.kind === 'query' && a.query.singular) return compileSingular(a.query);
       const nodes = compileNodes(a);
-      return (c, r) => {
-        const list = nodes(c, r);
+      return (c, ctx) => {
+        const list = nodes(c, ctx);
         return list.length === 1 ? list[0] : NOTHING;
       };
     }
@@ -420,19 +413,19 @@ function compileCallLogical(call: CallNode): Test {
     if (patternArg.kind === 'literal') {
       const re = typeof patternArg.value === 'string' ? compileIRegexp(patternArg.value, anchored) : null;
       if (re === null) return () => false;
-      return (c, r) => {
-        const s = subject(c, r);
-        return typeof s === 'string' && re.test(s, chargeRegex);
+      return (c, ctx) => {
+        const s = subject(c, ctx);
+        return typeof s === 'string' && re.test(s, ctx.work.charge);
       };
     }
     const pattern = compileComparable(patternArg);
-    return (c, r) => {
-      const s = subject(c, r);
+    return (c, ctx) => {
+      const s = subject(c, ctx);
       if (typeof s !== 'string') return false;
-      const p = pattern(c, r);
+      const p = pattern(c, ctx);
       if (typeof p !== 'string') return false;
-      const re = compileIRegexp(p, anchored, chargeRegex);
-      return re !== null && re.test(s, chargeRegex);
+      const re = compileIRegexp(p, anchored, ctx.work.charge);
+      return re !== null && re.test(s, ctx.work.charge);
     };
   }
   // A nodes-typed function used as a test is true when its node list is non-empty; none is built in.
@@ -456,18 +449,18 @@ function codePointLength(s: string): number {
 
 function compileComparison(op: ComparisonOp, left: Getter, right: Getter): Test {
   switch (op) {
-    case '==': return (c, r) => jsonEquals(left(c, r), right(c, r));
-    case '!=': return (c, r) => !jsonEquals(left(c, r), right(c, r));
-    case '<': return (c, r) => lessThan(left(c, r), right(c, r));
-    case '>': return (c, r) => lessThan(right(c, r), left(c, r));
-    case '<=': return (c, r) => {
-      const a = left(c, r);
-      const b = right(c, r);
+    case '==': return (c, ctx) => jsonEquals(left(c, ctx), right(c, ctx));
+    case '!=': return (c, ctx) => !jsonEquals(left(c, ctx), right(c, ctx));
+    case '<': return (c, ctx) => lessThan(left(c, ctx), right(c, ctx));
+    case '>': return (c, ctx) => lessThan(right(c, ctx), left(c, ctx));
+    case '<=': return (c, ctx) => {
+      const a = left(c, ctx);
+      const b = right(c, ctx);
       return lessThan(a, b) || jsonEquals(a, b);
     };
-    case '>=': return (c, r) => {
-      const a = left(c, r);
-      const b = right(c, r);
+    case '>=': return (c, ctx) => {
+      const a = left(c, ctx);
+      const b = right(c, ctx);
       return lessThan(b, a) || jsonEquals(a, b);
     };
   }

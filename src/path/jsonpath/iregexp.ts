@@ -6,6 +6,7 @@
 // `.` is any character but `\n` and `\r`; `^` and `$` act as anchors, as the compliance suite expects.
 import { Automaton, DEFAULT_TEST_STEPS, MAX_AUTOMATON_STATES, TooManyStates, TooMuchWork, type Charge } from './automaton.js';
 import { JsonMendError } from '../../errors.js';
+import { elide } from '../get.js';
 import { CATEGORIES, CharSet, type RegexNode } from './iregexp-ast.js';
 
 export { DEFAULT_TEST_STEPS, MAX_AUTOMATON_STATES, type Charge } from './automaton.js';
@@ -226,7 +227,7 @@ class Compiled implements IRegexp {
       return this.automaton.test(subject, charge);
     } catch (e) {
       if (e instanceof TooMuchWork) {
-        throw new JsonMendError('TOO_LARGE', `matching the I-Regexp ${this.pattern.length > 120 ? `${this.pattern.slice(0, 100)}…` : this.pattern} against a string of ${subject.length} characters needs more than ${DEFAULT_TEST_STEPS} steps`);
+        throw new JsonMendError('TOO_LARGE', `matching the I-Regexp ${elide(this.pattern, 120)} against a string of ${subject.length} characters needs more than ${DEFAULT_TEST_STEPS} steps`);
       }
       throw e;
     }
