@@ -558,19 +558,6 @@ export function wholeTextFirst(text: string, start: number): boolean {
 }
 
 /**
- * Whether no text that may still follow can change what `parse` reads from `start`: extraction takes
- * the text from there as the whole reply, its only candidate, and the value read is no template's
- * (parse/template.ts) and no lone `[12]` (a citation when a later candidate comes). A stream's root
- * is complete before the reply ends only then.
- */
-export function wholeTextSettled(text: string, start: number, value: unknown): boolean {
-  const first = extract(text)[0];
-  if (first === undefined || first.source !== 'whole' || first.start !== start) return false;
-  if (Array.isArray(value) && value.length === 1 && typeof value[0] === 'number' && Number.isInteger(value[0]) && value[0] >= 0) return false;
-  return !isTemplateValue(value);
-}
-
-/**
  * A text that starts with `{`, `[` or `(` that extraction did not take for JSON (`{name}`, `[x]`,
  * `[1 2]`, a Python tuple) is parsed from there to its end by the engine itself, which knows what may
  * follow a value — but only when it may be the answer. It is dropped when a fence or a tag holds the

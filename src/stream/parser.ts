@@ -9,7 +9,7 @@ import type { Repair } from '../schema/types.js';
 import { parseWithReport } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
-import { LATER_CUT, cutOffAfter, rewrittenDocumentAt, wholeTextFirst, wholeTextSettled } from '../parse/candidates.js';
+import { LATER_CUT, cutOffAfter, rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import { isTemplateValue } from '../parse/template.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
@@ -45,8 +45,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   /** Whether the prelude reported the text before the value (see newRepairs). */
   private setAside = false;
   private completeSent = false;
-  /** See settled(); undefined until asked. */
-  private settledAnswer: boolean | undefined;
   private error: JsonMendError | undefined;
   private fatal: JsonMendError | undefined;
   /** Reads full-width brackets as JSON's, from the first chunk that holds one (see readFullwidth). */
@@ -267,21 +265,19 @@ export class StreamParserImpl<T> implements StreamParser<T> {
 
   private takeSnapshot(extra: TextRepair[]): Snapshot<DeepPartial<T>> {
     const tree = this.tree;
-    const complete = this.engine.done && this.error === undefined && this.settled();
-    if (complete && !this.completeSent) {
-      this.completeSent = true;
-      tree.deltas.push({ op: 'complete', path: '' });
-    }
+    // The root completes at end(), never before: until the reply ends, text still to come can change what
+    // parse chooses (a `</think>` with no opener makes everything before it reasoning, a labelled answer or
+    // a fence may follow), and a completion once sent is never taken back.
     // Show what changed now, or hold it back until enough text has arrived to pay for the copies the
     // next change will make (see SLOTS_PER_CHAR); held-back changes stay mutable and cost nothing more.
     const show = tree.changed && !this.rebuilding() &&
-      (complete || this.error !== undefined || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
+      (this.error !== undefined || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
     if (show) {
       this.shown = tree.hasRoot ? tree.root : undefined;
       this.charsSinceShown = 0;
       tree.seal();
     }
-    const snap: Snapshot<DeepPartial<T>> = { value: this.shown as DeepPartial<T> | undefined, complete, repairs: this.newRepairs(extra) };
+    const snap: Snapshot<DeepPartial<T>> = { value: this.shown as DeepPartial<T> | undefined, complete: false, repairs: this.newRepairs(extra) };
     // With the value unchanged, what is pending is completion and schema issues: never held back.
     const deliver = show || !tree.changed;
     if (this.options.deltas) snap.deltas = deliver ? tree.takeDeltas() : [];
@@ -305,21 +301,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.error === undefined && !engine.done && this.start + read < this.rebuildUntil) return true;
     this.rebuildUntil = -1;
     return false;
-  }
-
-  /**
-   * Whether the value read so far is what `end()` will return whatever text follows, so that the root
-   * may be called complete before then: read as `end()` reads its own (see there), from a start
-   * extraction takes as the whole reply. Otherwise a later fence, a labelled answer or the value's
-   * being a template may make `parse` choose another candidate. Asked once, when the engine is done.
-   */
-  private settled(): boolean {
-    if (this.settledAnswer === undefined) {
-      const text = this.buf.all();
-      this.settledAnswer = this.start >= 0 && this.straight && this.options.schema === undefined && this.fullwidth === undefined &&
-        !this.engine.keptLatex && rewrittenDocumentAt(this.buf, this.start) === undefined && wholeTextSettled(text, this.start, this.tree.root);
-    }
-    return this.settledAnswer;
   }
 
   /**

@@ -169,7 +169,7 @@ describe('stream.end-equals-parse: a string that opens with ``` and a later stri
   });
 });
 
-describe('snapshot.complete: the root is complete before end() only when no later text can change parse()\'s choice (the stream probe)', () => {
+describe('snapshot.complete: the root is complete at end(), never before: later text can change parse()\'s choice (the stream probe; session 35)', () => {
   // Each was `complete: true` (and a `complete ""` delta) while end() returned another value.
   const cases: [string, number][] = [
     ['Use {x}. {"a": 1}', 'Use {x}. {'.length],
@@ -178,6 +178,10 @@ describe('snapshot.complete: the root is complete before end() only when no late
     ['Example: {"a": 0}\n\nAnswer:\n```json\n{"a": 1}\n```', 'Example: {"a": 0}\n\n'.length],
     ['[1]\n\n```json\n{"z": 9}\n```', '[1]\n\n'.length],
     ['{"name": "<name>"}\n\nAnswer: {"name": "Ada"}', '{"name": "<name>"}\n\n'.length],
+    // A draft that opened the reply, then a `</think>` its chat template's `<think>` left unopened (the
+    // extraction probe, session 35): everything before the closer was reasoning.
+    ['{"answer": 41}\nWait, that is wrong. Let me recompute.\n</think>\n\n{"answer": 42}', '{"answer": 41}\nWait'.length],
+    ['{"a": 0}\nok </think> {"a": 1}', '{"a": 0}\nok'.length],
   ];
   test('no complete snapshot or delta that end() contradicts', () => {
     for (const [text, cut] of cases) {
@@ -191,11 +195,12 @@ describe('snapshot.complete: the root is complete before end() only when no late
       assert.equal(p.snapshot.complete, true);
     }
   });
-  test('a reply that is the value, then prose, is complete as soon as the prose is set aside', () => {
+  test('a reply that is the value, then prose: complete at end(), since a `</think>` may still come', () => {
     const p = createStreamParser();
     p.push('{"a": 1}\n\nHope this helps');
-    assert.equal(p.push('!').complete, true);
+    assert.equal(p.push('!').complete, false);
     assert.deepEqual(p.end(), { a: 1 });
+    assert.equal(p.snapshot.complete, true);
   });
 });
 

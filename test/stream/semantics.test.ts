@@ -191,10 +191,13 @@ describe('semantics table', () => {
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
   });
 
-  test('complete is true only once nothing can change', () => {
+  test('complete is true only once nothing can change: at end()', () => {
     const p = createStreamParser();
     assert.equal(p.push('{"a": 1}').complete, false);
-    assert.equal(p.push('\nThat is all.').complete, true);
+    // Prose after the value may yet hold a `</think>` that makes it a draft.
+    assert.equal(p.push('\nThat is all.').complete, false);
+    p.end();
+    assert.equal(p.snapshot.complete, true);
   });
 });
 
