@@ -72,6 +72,13 @@ export function describeFsError(error: unknown): string {
     case 'ENOENT': return 'no such file';
     case 'EISDIR': return 'is a directory';
     case 'EACCES': return 'permission denied';
+    case 'ENOSPC': return 'no space left on device';
+    case 'EDQUOT': return 'disk quota exceeded';
+    case 'EIO': return 'input/output error';
+    case 'EROFS': return 'read-only file system';
+    case 'EFBIG': return 'file too large';
+    case 'ENOTDIR': return 'a part of the path is not a directory';
+    case 'ENXIO': return 'no reader on the other end';
     default: return error instanceof Error ? error.message : String(error);
   }
 }
@@ -98,4 +105,14 @@ export async function readJsonFile(file: string, what: string, io: Io): Promise<
 export async function write(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
   if (text.length === 0) return;
   if (!stream.write(text)) await once(stream, 'drain');
+}
+
+/**
+ * The one-line message for an error writing standard output or stderr (disk full, I/O error), or
+ * undefined when `error` is not one. EPIPE is not: a reader that stops early ends the run quietly.
+ */
+export function outputErrorMessage(error: unknown, stream = 'standard output'): string | undefined {
+  const e = error as { code?: unknown; syscall?: unknown } | null;
+  if (e === null || typeof e !== 'object' || e.syscall !== 'write' || typeof e.code !== 'string' || e.code === 'EPIPE') return undefined;
+  return `cannot write to ${stream}: ${describeFsError(error)} (${e.code})`;
 }
