@@ -1,4 +1,5 @@
 // Reading a whole input (one reply, one schema, one claims file) and writing with backpressure.
+import { fstatSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { JsonMendError } from '../index.js';
@@ -18,6 +19,7 @@ export const STDIN_NAME = '<stdin>';
 /** The whole of `file` (or standard input when absent or `-`) as UTF-8 text. */
 export async function readInput(file: string | undefined, io: Io): Promise<Input> {
   if (file === undefined || file === '-') {
+    checkStdin(io);
     if (io.stdin.isTTY) io.stderr.write('jsonmend: reading standard input (end with Ctrl-D)\n');
     const chunks: Buffer[] = [];
     for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
@@ -30,6 +32,39 @@ export async function readInput(file: string | undefined, io: Io): Promise<Input
   }
 }
 
+/**
+ * Throws a usage error when standard input is a directory (`jsonmend parse < dir`) or was closed
+ * (`jsonmend parse <&-`), which a stream would read as an empty reply (or a batch of no lines): a
+ * directory given as FILE is "cannot read" too.
+ */
+export function checkStdin(io: Io): void {
+  const fd = (io.stdin as { fd?: unknown }).fd;
+  if (typeof fd !== 'number') return;
+  let info;
+  try {
+    info = fstatSync(fd);
+  } catch {
+    return; // reading will say what is wrong
+  }
+  if (info.isDirectory()) throw new UsageError('cannot read standard input: is a directory');
+  if (fd === 0 && info.isCharacterDevice() && closedStdin(info.rdev)) throw new UsageError('cannot read standard input: it is closed');
+}
+
+/**
+ * Whether fd 0 was closed when the process started. Node then opens /dev/null in its place, for reading
+ * and writing, where `< /dev/null` opens it for reading only; Linux shows the mode in /proc. Elsewhere
+ * (no /proc) a closed standard input still reads as empty.
+ */
+function closedStdin(rdev: number): boolean {
+  try {
+    if (rdev !== statSync('/dev/null').rdev) return false;
+    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync('/proc/self/fdinfo/0', 'utf8'));
+    return flags !== null && (parseInt(flags[1], 8) & 3) === 2;
+  } catch {
+    return false;
+  }
+}
+
 /** A short reason for a file-system error: "no such file", "is a directory", … */
 export function describeFsError(error: unknown): string {
   const code = (error as { code?: string } | null)?.code;
@@ -37,6 +72,13 @@ export function describeFsError(error: unknown): string {
     case 'ENOENT': return 'no such file';
     case 'EISDIR': return 'is a directory';
     case 'EACCES': return 'permission denied';
+    case 'ENOSPC': return 'no space left on device';
+    case 'EDQUOT': return 'disk quota exceeded';
+    case 'EIO': return 'input/output error';
+    case 'EROFS': return 'read-only file system';
+    case 'EFBIG': return 'file too large';
+    case 'ENOTDIR': return 'a part of the path is not a directory';
+    case 'ENXIO': return 'no reader on the other end';
     default: return error instanceof Error ? error.message : String(error);
   }
 }
@@ -46,7 +88,9 @@ export function describeFsError(error: unknown): string {
  * column; they are usage errors, because the file is part of the command line.
  */
 export async function readJsonFile(file: string, what: string, io: Io): Promise<unknown> {
-  const input = await readInput(file, io);
+  const read = await readInput(file, io);
+  // A BOM (as Windows editors save UTF-8) is not part of the JSON; replies are read past it too.
+  const input = read.text.charCodeAt(0) === 0xfeff ? { name: read.name, text: read.text.slice(1) } : read;
   try {
     return JSON.parse(input.text);
   } catch (error) {
@@ -61,4 +105,14 @@ export async function readJsonFile(file: string, what: string, io: Io): Promise<
 export async function write(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
   if (text.length === 0) return;
   if (!stream.write(text)) await once(stream, 'drain');
+}
+
+/**
+ * The one-line message for an error writing standard output or stderr (disk full, I/O error), or
+ * undefined when `error` is not one. EPIPE is not: a reader that stops early ends the run quietly.
+ */
+export function outputErrorMessage(error: unknown, stream = 'standard output'): string | undefined {
+  const e = error as { code?: unknown; syscall?: unknown } | null;
+  if (e === null || typeof e !== 'object' || e.syscall !== 'write' || typeof e.code !== 'string' || e.code === 'EPIPE') return undefined;
+  return `cannot write to ${stream}: ${describeFsError(error)} (${e.code})`;
 }

@@ -12,9 +12,9 @@ import { repairCommand } from './commands/repair.js';
 import { toolsCommand } from './commands/tools.js';
 import { verifyCommand } from './commands/verify.js';
 import { errorRecord } from './format.js';
-import { write } from './io.js';
+import { outputErrorMessage, write } from './io.js';
 import { escapeControls, styleFor, type Io } from './term.js';
-import { EXIT, UsageError } from './usage.js';
+import { EXIT, OutputError, UsageError } from './usage.js';
 
 /** Every subcommand, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -53,7 +53,7 @@ Every command reads standard input when FILE is absent or "-". Run 'jsonmend <co
 for its options, 'jsonmend --version' (or -v) for the version.
 
 Exit codes: 0 success, 1 the input could not be parsed (or a claim failed, or a batch line
-failed), 2 usage error.
+failed), 2 usage error, 3 the output could not be written (disk full, I/O error).
 Environment: NO_COLOR disables colour (colour is only used on a terminal); FORCE_COLOR forces it.
 `;
 }
@@ -125,6 +125,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
       return EXIT.usage;
     }
     if ((error as { code?: string } | null)?.code === 'EPIPE') return EXIT.ok;
+    // The output could not be written (-o FILE, or standard output full or failing): one line, exit 3.
+    const unwritten = error instanceof OutputError ? error.message : outputErrorMessage(error);
+    if (unwritten !== undefined) {
+      await write(io.stderr, `jsonmend: ${escapeControls(unwritten)}\n`).catch(() => {});
+      return EXIT.output;
+    }
     await write(io.stderr, `jsonmend: ${escapeControls(errorRecord(error).message)}\n`).catch(() => {});
     return EXIT.failed;
   }

@@ -4,6 +4,7 @@
 import { JsonMendError } from '../../index.js';
 import { formatClaimFeedback, parse, repair, verifyAll, type Claim, type SchemaParseOptions } from '../api.js';
 import { chosenCandidates, locatedJson } from '../candidates.js';
+import { jsonText } from '../json-out.js';
 import type { BatchConfig } from './config.js';
 
 /** How a line carried its reply, so `repair` can answer in the same form. */
@@ -72,7 +73,8 @@ export function answerLine(line: string, config: BatchConfig, options: SchemaPar
   const { form, reply, value } = unwrap(line, config);
   switch (config.mode) {
     case 'parse':
-      return { out: JSON.stringify(reply === undefined ? value : parse(reply, options)), held: true };
+      // Not JSON.stringify: a value nested 5,000 deep would overflow the stack (json-out.ts, C2).
+      return { out: jsonText(reply === undefined ? value : parse(reply, options), false).text.slice(0, -1), held: true };
     case 'repair':
       return { out: reply === undefined ? JSON.stringify((form as { envelope: unknown }).envelope) : sameForm(form, repair(reply, options), config.field), held: true };
     case 'extract': {

@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Context } from '../command.js';
-import { describeFsError, STDIN_NAME, write } from '../io.js';
+import { checkStdin, describeFsError, STDIN_NAME, write } from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { EXIT, UsageError } from '../usage.js';
 import type { BatchConfig, ChunkResult } from './config.js';
@@ -36,7 +36,10 @@ function ranked(counts: Record<string, number>): string {
 }
 
 async function openSource(file: string | undefined, ctx: Context): Promise<{ name: string; source: AsyncIterable<Uint8Array | string>; size?: number }> {
-  if (file === undefined || file === '-') return { name: STDIN_NAME, source: ctx.io.stdin as AsyncIterable<Uint8Array | string> };
+  if (file === undefined || file === '-') {
+    checkStdin(ctx.io);
+    return { name: STDIN_NAME, source: ctx.io.stdin as AsyncIterable<Uint8Array | string> };
+  }
   let size: number;
   try {
     const info = await stat(file);

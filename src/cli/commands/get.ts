@@ -1,7 +1,7 @@
 // `jsonmend get` and `jsonmend query`: values out of a JSON document by path.
 import { get } from '../api.js';
-import { commonOptions, flag, jsonLine, parseInputOptions, type Command } from '../command.js';
-import { write } from '../io.js';
+import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
+import { writeValue } from '../json-out.js';
 import { EXIT } from '../usage.js';
 import { acceptTruncatedOption, fail, loadValue, pathErrorPlace } from './shared.js';
 
@@ -39,7 +39,7 @@ Examples:
     } catch (error) {
       return fail(ctx, error, pathErrorPlace(error, 'PATH', loaded.input.name));
     }
-    await write(ctx.io.stdout, jsonLine(result, flag(ctx.values, 'pretty')));
+    await writeValue(ctx, result, loaded.input.name);
     return EXIT.ok;
   },
 };

@@ -1,7 +1,8 @@
 // `jsonmend parse`: the value a reply holds, as JSON.
 import { parseWithReport, type SchemaLike } from '../api.js';
-import { commonOptions, flag, jsonLine, parseInputOptions, str, type Command, type Context } from '../command.js';
-import { readInput, readJsonFile, write } from '../io.js';
+import { commonOptions, flag, parseInputOptions, str, type Command, type Context } from '../command.js';
+import { readInput, readJsonFile } from '../io.js';
+import { writeValue } from '../json-out.js';
 import { EXIT, UsageError } from '../usage.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
 import { checkSchema, fail, parseOptions, writeReport } from './shared.js';
@@ -64,7 +65,7 @@ Examples:
     } catch (error) {
       return fail(ctx, error, input.name);
     }
-    await write(ctx.io.stdout, jsonLine(result.value, flag(ctx.values, 'pretty')));
+    await writeValue(ctx, result.value, input.name);
     if (flag(ctx.values, 'report')) await writeReport(ctx, result.repairs, input.name);
     return EXIT.ok;
   },
