@@ -51,40 +51,50 @@ export function parseOptions(ctx: Context, schema?: SchemaLike): SchemaParseOpti
 /** The repair kinds that mean the text was cut off (`truncated`, `truncated_literal`). */
 const CUT_OFF_KINDS = ALL_REPAIR_KINDS.filter(isCutOffRepair);
 
-/** The option that lets get, query and verify read a payload that was cut off. */
+/** The option that lets get, query, verify and canonicalize read a document that was cut off. */
 export const acceptTruncatedOption = { 'accept-truncated': { type: 'boolean' } } as const;
 
+/** What a document loaded by {@link loadValue} is to the command. */
+export type Role = 'payload' | 'claims';
+
 /**
- * Reads the input and parses it tolerantly: the payload of get, query, verify and canonicalize.
- * Resolves to the exit code instead when the input cannot be parsed (the error is already written).
+ * Reads the input and parses it tolerantly: the payload of get, query, verify and canonicalize, and
+ * verify's claims file. Resolves to the exit code instead when the input cannot be parsed (the error
+ * is already written).
  *
- * With `refuseCutOff` (get, query, verify), a payload the parser finds cut off is refused like any
- * other unreadable input (exit 1): answers about a truncated tool output (a count, the last id) would
- * be about the part that happens to be there. `--accept-truncated` reads it anyway and says on stderr
- * where it was cut off.
+ * With `refuseCutOff` (get, query, verify, canonicalize), a document the parser finds cut off is
+ * refused like any other unreadable input: answers about a truncated tool output (a count, the last
+ * id) would be about the part that happens to be there, and a cut-off claims file has lost claims
+ * or the end of one. `--accept-truncated` reads it anyway and says on stderr where it was cut off.
+ *
+ * A claims file that cannot be read is the command line's fault: exit 2 (invalid claims), where a
+ * payload's is exit 1.
  */
-export async function loadValue(ctx: Context, file: string | undefined, refuseCutOff = false): Promise<{ input: Input; value: unknown } | number> {
+export async function loadValue(ctx: Context, file: string | undefined, refuseCutOff = false, role: Role = 'payload'): Promise<{ input: Input; value: unknown } | number> {
   const input = await readInput(file, ctx.io);
   const options = parseOptions(ctx);
   const accept = flag(ctx.values, 'accept-truncated');
   const cutOffs: AnyRepair[] = [];
   if (refuseCutOff && !accept) options.disable = [...(options.disable ?? []), ...CUT_OFF_KINDS];
   if (refuseCutOff && accept) options.onRepair = (repairs) => { for (const r of repairs) if ((CUT_OFF_KINDS as readonly string[]).includes(r.kind)) cutOffs.push(r); };
+  const claims = role === 'claims';
   let value: unknown;
   try {
     value = parse(input.text, options);
   } catch (error) {
     const code = await fail(ctx, error, input.name);
     if (refuseCutOff && !accept && error instanceof JsonMendError && error.refusal?.reason === 'disabled_repair' && (CUT_OFF_KINDS as readonly string[]).includes(error.refusal.kind)) {
-      await write(ctx.io.stderr, `jsonmend: ${escapeControls(input.name)} was cut off, so answers about it could be wrong; pass --accept-truncated to read the part that is there\n`);
+      const why = claims ? 'so claims may be missing or changed' : 'so answers about it could be wrong';
+      await write(ctx.io.stderr, `jsonmend: ${escapeControls(input.name)} was cut off, ${why}; pass --accept-truncated to read the part that is there\n`);
     }
-    return code;
+    return claims ? EXIT.usage : code;
   }
   for (const r of cutOffs) {
     await write(ctx.io.stderr, `jsonmend: warning: ${formatRepair(r, input.name, ctx.err)}`);
   }
   if (cutOffs.length > 0) {
-    await write(ctx.io.stderr, `jsonmend: warning: ${escapeControls(input.name)} was cut off; the results are about the part that is there\n`);
+    const what = claims ? 'only the claims that are there are checked' : 'the results are about the part that is there';
+    await write(ctx.io.stderr, `jsonmend: warning: ${escapeControls(input.name)} was cut off; ${what}\n`);
   }
   return { input, value };
 }
