@@ -13,6 +13,9 @@ import { decodeUtf8, invalidUtf8Message } from '../utf8.js';
 import { answerLine } from './answer.js';
 import { LineWriter } from './bytes.js';
 import type { BatchConfig, ChunkResult } from './config.js';
+import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../parse/kind-flags.js';
+
+const CUT_OFF_KINDS = ALL_REPAIR_KINDS.filter(isCutOffRepair);
 
 /** A byte order mark, dropped from the start of the batch (the first line) only. */
 const BOM = 0xfeff;
@@ -30,6 +33,9 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
   const options: SchemaParseOptions = config.countRepairs ? { onRepair: (repairs) => { seen = repairs; } } : {};
   if (config.strict) options.strict = true;
   if (config.schema !== undefined) options.schema = config.schema as SchemaLike;
+  // verify refuses a cut-off document, line by line as for a single one: claims checked against part
+  // of a tool output would be answered as if it were the whole.
+  if (config.mode === 'verify' && config.acceptTruncated !== true) options.disable = CUT_OFF_KINDS;
 
   const answer = (line: string, number: number): void => {
     seen = [];
