@@ -1,4 +1,5 @@
 // Pieces several commands share: reading and parsing the input, reporting failures and repairs.
+import { dereference } from '@cfworker/json-schema';
 import { JsonMendError } from '../../index.js';
 import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../parse/kind-flags.js';
 import { coerce, parse, type AnyRepair, type SchemaLike, type SchemaParseOptions } from '../api.js';
@@ -24,20 +25,64 @@ export async function fail(ctx: Context, error: unknown, place: string | ErrorPl
   return exitCodeFor(error);
 }
 
+/** Keywords whose values are data, not schemas: a `$ref` key in them is no reference. */
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(['const', 'enum', 'default', 'examples']);
+
 /**
- * Throws a usage error (exit 2) naming the file when `schema` cannot be used, found by trying it once
- * before any input is read: a schema problem is the command line's, not the input's, and a batch
- * should not fail every line for it.
+ * The first `$ref` in `schema` (a plain JSON schema) that does not resolve within it, with where it
+ * is (a JSON Pointer), or undefined. External references count: nothing is fetched.
+ */
+function unresolvedRef(schema: SchemaLike): { ref: string; at: string } | undefined {
+  if (schema === null || typeof schema !== 'object') return undefined;
+  const copy = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  const lookup = dereference(copy as Parameters<typeof dereference>[0]) as Record<string, unknown>;
+  const stack: [unknown, string][] = [[copy, '']];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop() as [unknown, string];
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    if (!Array.isArray(node) && typeof record.$ref === 'string') {
+      const uri = typeof record.__absolute_ref__ === 'string' ? record.__absolute_ref__ : record.$ref;
+      if (!Object.prototype.hasOwnProperty.call(lookup, uri)) return { ref: record.$ref, at: at === '' ? '(root)' : at };
+    }
+    for (const key of Object.keys(record)) {
+      if (DATA_KEYWORDS.has(key) || key.startsWith('__')) continue;
+      stack.push([record[key], `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Throws a usage error (exit 2) naming the file when `schema` cannot be used, before any input is
+ * read: a schema problem is the command line's, not the input's, and a batch should not fail every
+ * line for it. A `$ref` that leads nowhere is looked for in the whole schema (trying the schema on one
+ * value would only reach the references that value leads to); the rest is found by trying it once.
  */
 export function checkSchema(schema: SchemaLike, file: string): void {
+  let missing: { ref: string; at: string } | undefined;
+  try {
+    missing = unresolvedRef(schema);
+  } catch (error) {
+    throw new UsageError(`schema ${file} cannot be used: ${withoutValidatorList(error instanceof Error ? error.message : String(error))}`);
+  }
+  if (missing !== undefined) {
+    throw new UsageError(`schema ${file} cannot be used: its $ref ${JSON.stringify(missing.ref)} at ${missing.at} does not lead to a schema in the file (other files are not fetched)`);
+  }
   try {
     coerce(null, schema);
   } catch (error) {
     if (error instanceof JsonMendError && error.code === 'INVALID_SCHEMA') {
-      throw new UsageError(`schema ${file} cannot be used: ${error.message}`);
+      throw new UsageError(`schema ${file} cannot be used: ${withoutValidatorList(error.message)}`);
     }
     // Anything else (null does not match, say) is about the value, which was only a probe.
   }
+}
+
+/** A validator's message without the list of the schemas it knows (its internals, not the user's). */
+function withoutValidatorList(message: string): string {
+  const at = message.search(/\s*Known schemas/);
+  return at === -1 ? message : message.slice(0, at);
 }
 
 /** Options for the library's parse functions from the command line. */
