@@ -2,7 +2,7 @@
 import { formatClaimFeedback, verifyAll, type Claim } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
-import { EXIT, UsageError } from '../usage.js';
+import { EXIT } from '../usage.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
 import { acceptTruncatedOption, fail, loadValue } from './shared.js';
 
@@ -56,9 +56,6 @@ Examples:
   async run(ctx) {
     checkBatchOptions(ctx);
     const [claimsFile, file] = ctx.positionals;
-    if (claimsFile === '-' && (file === undefined || file === '-')) {
-      throw new UsageError('CLAIMS.json and FILE cannot both be standard input: give at least one of them as a file');
-    }
     // Claims are refused when cut off, as the payload is: a lost claim would not be checked, and a
     // claim whose end is lost (a min without its max) checks less than it says.
     const claimsLoaded = await loadValue(ctx, claimsFile, true, 'claims');
