@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { before, describe, test } from 'node:test';
+import { batchLines } from '../../src/cli/batch/library.js';
 import { build, cli, jsonLines, tempDir } from './cli.js';
 import { projectRoot } from '../helpers.js';
 
@@ -133,6 +135,20 @@ describe('a cut-off document is refused by canonicalize, and a cut-off claims fi
   });
 });
 
+test('jsonmend/batch verify mode refuses a cut-off line unless acceptTruncated (probe E7)', async () => {
+  const claims = [{ mode: 'range' as const, path: 'amount', min: 10 }];
+  const run = async (acceptTruncated?: boolean) => {
+    const out: unknown[] = [];
+    for await (const line of batchLines(Readable.from(['{"amount": 50}\n{"amount": 50, "id": 1\n']), { mode: 'verify', claims, ...(acceptTruncated === undefined ? {} : { acceptTruncated }) })) out.push(JSON.parse(line));
+    return out as { ok?: boolean; error?: { code: string } }[];
+  };
+  const refused = await run();
+  assert.equal(refused[0].ok, true);
+  assert.equal(refused[1].error?.code, 'REPAIR_REFUSED');
+  const accepted = await run(true);
+  assert.equal(accepted[1].ok, true);
+});
+
 describe('a schema whose $ref cannot be resolved is a usage error before any input is read (probe W1)', () => {
   before(build);
 
@@ -203,7 +219,8 @@ describe('docs/cli.md (probe D1, D2)', () => {
     assert.match(md, /^## tools$/m);
     for (const gone of ['src/errors.ts', 'bench/cli.bench.ts', 'test/cli/batch-scale.test.ts']) {
       for (const at of md.matchAll(new RegExp(gone.replace(/[./]/g, '\\$&'), 'g'))) {
-        assert.ok(md.slice(Math.max(0, (at.index ?? 0) - 60), at.index).includes('github.com/jsonmend/jsonmend'), `${gone} without the repository URL`);
+        const i = at.index ?? 0;
+        assert.ok(md.slice(Math.max(0, i - 80), i + gone.length + 80).includes('github.com/jsonmend/jsonmend'), `${gone} without the repository URL`);
       }
     }
   });
