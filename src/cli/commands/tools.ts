@@ -108,6 +108,7 @@ Options:
   --jsonl         one reply per input line, one result per output line; a line that fails
                   becomes {"line": N, "error": {...}} and the others go on
   --field NAME    with --jsonl: each line is an object holding the reply under NAME
+                  (tools --jsonl runs in one thread: no --workers, --quiet or summary)
   -h, --help      show this help
 
 Exit code 1 when a call cannot be read: a tool that is not in TOOLS.json, arguments cut off,
