@@ -217,11 +217,6 @@ describe('docs/cli.md (probe D1, D2)', () => {
     const md = readFileSync(join(projectRoot, 'docs', 'cli.md'), 'utf8');
     assert.match(md, /\| `jsonmend tools /);
     assert.match(md, /^## tools$/m);
-    for (const gone of ['src/errors.ts', 'bench/cli.bench.ts', 'test/cli/batch-scale.test.ts']) {
-      for (const at of md.matchAll(new RegExp(gone.replace(/[./]/g, '\\$&'), 'g'))) {
-        const i = at.index ?? 0;
-        assert.ok(md.slice(Math.max(0, i - 80), i + gone.length + 80).includes('github.com/jsonmend/jsonmend'), `${gone} without the repository URL`);
-      }
-    }
+    for (const gone of ['src/', 'bench/', 'test/']) assert.ok(!md.includes(gone), `cli.md names ${gone}…, which the package lacks`);
   });
 });
