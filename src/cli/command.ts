@@ -30,6 +30,12 @@ export interface Command {
   run(ctx: Context): Promise<number>;
 }
 
+/** Options whose value names a file read as input ("-": standard input). */
+export const INPUT_FILE_OPTIONS: readonly string[] = ['schema', 'tools'];
+
+/** Positional arguments that name a file read as input (absent when in brackets, or "-": standard input). */
+export const FILE_POSITIONALS: ReadonlySet<string> = new Set(['[FILE]', 'CLAIMS.json']);
+
 /** Options every command shares. */
 export const commonOptions = {
   help: { type: 'boolean', short: 'h' },

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { JsonMendError } from '../index.js';
 import { UsageError } from './usage.js';
+import { decodeUtf8, invalidUtf8Message } from './utf8.js';
 import type { Io } from './term.js';
 
 /** A text and the name errors should use for it. */
@@ -23,13 +24,22 @@ export async function readInput(file: string | undefined, io: Io): Promise<Input
     if (io.stdin.isTTY) io.stderr.write('jsonmend: reading standard input (end with Ctrl-D)\n');
     const chunks: Buffer[] = [];
     for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return { name: STDIN_NAME, text: Buffer.concat(chunks).toString('utf8') };
+    return { name: STDIN_NAME, text: textOf(Buffer.concat(chunks), STDIN_NAME) };
   }
+  let bytes: Buffer;
   try {
-    return { name: file, text: await readFile(file, 'utf8') };
+    bytes = await readFile(file);
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${describeFsError(error)}`);
   }
+  return { name: file, text: textOf(bytes, file) };
+}
+
+/** The input's bytes as text; bytes that are not UTF-8 make it unreadable (exit 2), never U+FFFD. */
+function textOf(bytes: Uint8Array, name: string): string {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) throw new UsageError(`cannot read ${name}: ${invalidUtf8Message(bytes)}`);
+  return text;
 }
 
 /**

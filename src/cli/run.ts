@@ -2,7 +2,7 @@
 // node's own util.parseArgs.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Command, OptionValues } from './command.js';
+import { FILE_POSITIONALS, INPUT_FILE_OPTIONS, type Command, type OptionValues } from './command.js';
 import { canonicalizeCommand } from './commands/canonicalize.js';
 import { extractCommand } from './commands/extract.js';
 import { getCommand } from './commands/get.js';
@@ -74,6 +74,47 @@ function checkPositionals(command: Command, positionals: string[]): void {
   }
 }
 
+/** What util.parseArgs says about each argument (only the fields read here). */
+interface OptionToken {
+  kind: string;
+  name?: string;
+  rawName?: string;
+}
+
+/**
+ * An option that takes a value, given twice (`--schema a.json --schema b.json`), is a usage error:
+ * parseArgs keeps the last without a word, and the first one is then ignored unseen.
+ */
+function checkRepeats(command: Command, tokens: readonly OptionToken[]): void {
+  const seen = new Map<string, string>();
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.name === undefined || command.options[t.name]?.type !== 'string') continue;
+    const before = seen.get(t.name);
+    if (before !== undefined) {
+      const as = before === t.rawName ? `${t.rawName}` : `${before} (${t.rawName})`;
+      throw new UsageError(`${as} given twice: it takes one value`);
+    }
+    seen.set(t.name, t.rawName ?? `--${t.name}`);
+  }
+}
+
+/**
+ * Standard input can be read once: two inputs that would both read it (`verify - -`, `parse
+ * --schema -` with no FILE) are a usage error, not a second input read as empty.
+ */
+function checkStdin(command: Command, values: OptionValues, positionals: readonly string[]): void {
+  const readers: string[] = [];
+  for (const name of INPUT_FILE_OPTIONS) if (values[name] === '-') readers.push(`--${name}`);
+  command.positionals.forEach((p, i) => {
+    if (!FILE_POSITIONALS.has(p)) return;
+    const given = positionals[i];
+    if (given === '-' || (given === undefined && p.startsWith('['))) readers.push(p.replace(/^\[|\]$/g, ''));
+  });
+  if (readers.length > 1) {
+    throw new UsageError(`${readers.join(' and ')} would ${readers.length === 2 ? 'both' : 'all'} read standard input, which can be read once: give all but one as a file (FILE is standard input when absent or "-")`);
+  }
+}
+
 /** Runs the CLI with `argv` (without node and the script) and resolves to the exit code. */
 export async function run(argv: string[], io: Io): Promise<number> {
   const err = styleFor(io.stderr, io.env);
@@ -104,10 +145,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
     }
     let values: OptionValues;
     let positionals: string[];
+    let tokens: OptionToken[];
     try {
-      ({ values, positionals } = parseArgs({ args, options: command.options, allowPositionals: true, strict: true }) as {
+      ({ values, positionals, tokens } = parseArgs({ args, options: command.options, allowPositionals: true, strict: true, tokens: true }) as {
         values: OptionValues;
         positionals: string[];
+        tokens: OptionToken[];
       });
     } catch (error) {
       throw new UsageError(error instanceof Error ? error.message : String(error));
@@ -116,7 +159,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
       await write(io.stdout, commandHelp(command));
       return EXIT.ok;
     }
+    checkRepeats(command, tokens);
     checkPositionals(command, positionals);
+    checkStdin(command, values, positionals);
     return await command.run({ io, values, positionals, err });
   } catch (error) {
     if (error instanceof UsageError) {

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { before, describe, test } from 'node:test';
 import { extract, formatClaimFeedback, parse, positionOf, verifyAll, type Claim } from '../../src/index.js';
+import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../src/parse/kind-flags.js';
 import { projectRoot } from '../helpers.js';
 import { build, cli, jsonLines, tempDir } from './cli.js';
 
@@ -123,13 +124,16 @@ describe('jsonmend verify --jsonl', () => {
     writeFileSync(claimsFile, JSON.stringify(claims));
   });
 
-  /** What verify says about one tool output, from the library; undefined when it cannot be read. */
-  function verified(reply: string): ReturnType<typeof verifyAll> | undefined {
+  /**
+   * What verify says about one tool output, from the library (a cut-off one is refused, as
+   * `jsonmend verify` refuses it); the error code when it cannot be read.
+   */
+  function verified(reply: string): ReturnType<typeof verifyAll> | string {
     let value: unknown;
     try {
-      value = parse(reply);
-    } catch {
-      return undefined;
+      value = parse(reply, { disable: ALL_REPAIR_KINDS.filter(isCutOffRepair) });
+    } catch (error) {
+      return (error as { code: string }).code;
     }
     return verifyAll(claims, value);
   }
@@ -143,9 +147,9 @@ describe('jsonmend verify --jsonl', () => {
     let failed = 0;
     replies.forEach((reply, i) => {
       const expected = verified(reply);
-      if (expected === undefined) {
+      if (typeof expected === 'string') {
         failed++;
-        errorRecordAt(lines[i], i + 1, 'NO_JSON');
+        errorRecordAt(lines[i], i + 1, expected);
         return;
       }
       if (!expected.ok) unmet++;
@@ -162,7 +166,7 @@ describe('jsonmend verify --jsonl', () => {
     const lines = jsonLines(r.stdout);
     replies.forEach((reply, i) => {
       const expected = verified(reply);
-      if (expected === undefined) return;
+      if (typeof expected === 'string') return;
       assert.equal(lines[i], expected.ok ? 'All claims hold.' : formatClaimFeedback(expected), `line ${i + 1}`);
     });
   });

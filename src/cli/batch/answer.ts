@@ -8,7 +8,7 @@ import { jsonText } from '../json-out.js';
 import type { BatchConfig } from './config.js';
 
 /** How a line carried its reply, so `repair` can answer in the same form. */
-type Form = { kind: 'string' } | { kind: 'raw' } | { kind: 'field'; envelope: Record<string, unknown> };
+type Form = { kind: 'string' } | { kind: 'raw' } | { kind: 'field'; line: string };
 
 interface Unwrapped {
   form: Form;
@@ -36,7 +36,7 @@ function unwrap(line: string, config: BatchConfig): Unwrapped {
       throw new JsonMendError('INVALID_ARGUMENT', `the line has no field "${config.field}"`);
     }
     const held = record[config.field];
-    const form: Form = { kind: 'field', envelope: record };
+    const form: Form = { kind: 'field', line };
     return typeof held === 'string' ? { form, reply: held } : { form, reply: undefined, value: held };
   }
   if (line.charCodeAt(0) === 0x22 /* " */) {
@@ -50,13 +50,71 @@ function unwrap(line: string, config: BatchConfig): Unwrapped {
   return { form: RAW_FORM, reply: line };
 }
 
-/** `repair`'s answer in the form the line came in. */
+/** The end of the JSON string that starts at `i` (its opening quote) in valid JSON `text`. */
+function stringEnd(text: string, i: number): number {
+  for (let j = i + 1; ; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x5c /* \\ */) j++;
+    else if (c === 0x22 /* " */) return j + 1;
+  }
+}
+
+/** The end of the JSON value that starts at `i` in valid JSON `text`. */
+function valueEnd(text: string, i: number): number {
+  const first = text.charCodeAt(i);
+  if (first === 0x22) return stringEnd(text, i);
+  if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) {
+    let j = i;
+    while (j < text.length && !',}] \t\n\r'.includes(text[j])) j++;
+    return j;
+  }
+  let depth = 0;
+  for (let j = i; ; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x22) j = stringEnd(text, j) - 1;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if ((c === 0x7d || c === 0x5d) && --depth === 0) return j + 1;
+  }
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+  return i;
+}
+
+/**
+ * Where the value of the top-level member `field` is in `line`, a JSON object `JSON.parse` has
+ * accepted: one linear scan; escaped keys are decoded; of duplicate keys the last, the one
+ * `JSON.parse` reads.
+ */
+export function memberValueSpan(line: string, field: string): [number, number] | undefined {
+  let found: [number, number] | undefined;
+  let i = skipSpace(line, 0) + 1; // past '{'
+  for (;;) {
+    i = skipSpace(line, i);
+    if (line.charCodeAt(i) !== 0x22) return found; // '}': the end of the object
+    const keyEnd = stringEnd(line, i);
+    const raw = line.slice(i + 1, keyEnd - 1);
+    const key = raw.includes('\\') ? (JSON.parse(line.slice(i, keyEnd)) as string) : raw;
+    const start = skipSpace(line, skipSpace(line, keyEnd) + 1); // past ':'
+    const end = valueEnd(line, start);
+    if (key === field) found = [start, end];
+    i = skipSpace(line, end);
+    if (line.charCodeAt(i) === 0x2c /* , */) i++;
+  }
+}
+
+/**
+ * `repair`'s answer in the form the line came in. With --field, the repaired text is spliced into
+ * the line where the field's value was: every other byte stays as written (a number JSON.parse would
+ * round, a duplicate key, the spacing), which a round trip through JSON.parse would not keep.
+ */
 function sameForm(form: Form, text: string, field: string | undefined): string {
   if (form.kind === 'string') return JSON.stringify(text);
   if (form.kind === 'field' && field !== undefined) {
-    // defineProperty, not assignment: a field named "__proto__" stays a plain key.
-    Object.defineProperty(form.envelope, field, { value: text, enumerable: true, writable: true, configurable: true });
-    return JSON.stringify(form.envelope);
+    const span = memberValueSpan(form.line, field);
+    if (span === undefined) throw new JsonMendError('INVALID_ARGUMENT', `the line has no field "${field}"`);
+    return `${form.line.slice(0, span[0])}${JSON.stringify(text)}${form.line.slice(span[1])}`;
   }
   // A raw line comes back raw, unless the repaired text would span lines and break the JSONL.
   return text.includes('\n') || text.includes('\r') ? JSON.stringify(text) : text;
@@ -76,7 +134,8 @@ export function answerLine(line: string, config: BatchConfig, options: SchemaPar
       // Not JSON.stringify: a value nested 5,000 deep would overflow the stack (json-out.ts, C2).
       return { out: jsonText(reply === undefined ? value : parse(reply, options), false).text.slice(0, -1), held: true };
     case 'repair':
-      return { out: reply === undefined ? JSON.stringify((form as { envelope: unknown }).envelope) : sameForm(form, repair(reply, options), config.field), held: true };
+      // A field that already holds JSON needs no repair: the line comes back as it was.
+      return { out: reply === undefined ? line : sameForm(form, repair(reply, options), config.field), held: true };
     case 'extract': {
       if (reply === undefined) throw new JsonMendError('INVALID_ARGUMENT', `the field "${config.field}" holds a JSON value, not a reply's text`);
       const chosen = chosenCandidates(reply, config.all === true);

@@ -56,6 +56,7 @@ export async function runBatchCommand(ctx: Context, mode: BatchMode, file: strin
   if (flag(ctx.values, 'all')) config.all = true;
   if (flag(ctx.values, 'text')) config.text = true;
   if (flag(ctx.values, 'feedback')) config.feedback = true;
+  if (flag(ctx.values, 'accept-truncated')) config.acceptTruncated = true;
   const workers = workerCount(ctx);
   const code = await runBatch(ctx, config, file, workers, flag(ctx.values, 'quiet'));
   return code === EXIT.ok ? EXIT.ok : EXIT.failed;

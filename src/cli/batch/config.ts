@@ -24,6 +24,8 @@ export interface BatchConfig {
   text?: boolean;
   /** `verify`: the claims every line's document is checked against (already checked for shape). */
   claims?: unknown[];
+  /** `verify`: read a line's document even when it was cut off (refused by default, as a single document is). */
+  acceptTruncated?: boolean;
   /** `verify`: the feedback text for the model (a JSON string) rather than the results. */
   feedback?: boolean;
   /** Report as readable lines (a terminal) rather than JSON lines. */

@@ -20,6 +20,12 @@ export interface BatchOptions {
   mode?: BatchMode;
   /** With `mode: 'verify'`: the claims every line is checked against (checked for shape at once). */
   claims?: readonly Claim[];
+  /**
+   * With `mode: 'verify'`: check a line whose document was cut off against the claims anyway. By
+   * default such a line fails with `REPAIR_REFUSED` (the `truncated` repair), as `jsonmend verify`
+   * refuses a cut-off document: answers about part of a tool output would pass for the whole's.
+   */
+  acceptTruncated?: boolean;
   /** Each line is a JSON object holding the reply under this key (otherwise a JSON string or a raw reply). */
   field?: string;
   /** A JSON Schema every value must satisfy (after schema repair); a plain JSON object, as workers need one. */
@@ -46,6 +52,7 @@ function configOf(options: BatchOptions): { config: BatchConfig; workers: number
     // Throws INVALID_CLAIM for a malformed claim now, not once per line.
     verifyAll(options.claims, null);
     config.claims = [...options.claims];
+    if (options.acceptTruncated === true) config.acceptTruncated = true;
   }
   return { config, workers };
 }

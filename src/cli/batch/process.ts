@@ -8,15 +8,20 @@
 import type { AnyRepair, SchemaLike, SchemaParseOptions } from '../api.js';
 import { errorRecord, formatRepair, repairRecord } from '../format.js';
 import { escapeJsonControls, makeStyle } from '../term.js';
+import { JsonMendError } from '../../index.js';
+import { decodeUtf8, invalidUtf8Message } from '../utf8.js';
 import { answerLine } from './answer.js';
 import { LineWriter } from './bytes.js';
 import type { BatchConfig, ChunkResult } from './config.js';
+import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../parse/kind-flags.js';
 
-const decoder = new TextDecoder('utf-8');
+const CUT_OFF_KINDS = ALL_REPAIR_KINDS.filter(isCutOffRepair);
+
+/** A byte order mark, dropped from the start of the batch (the first line) only. */
+const BOM = 0xfeff;
 
 /** Processes the lines in `bytes`; `firstLine` numbers them (1-based) in records and reports. */
 export function processChunk(bytes: Uint8Array, firstLine: number, config: BatchConfig): ChunkResult {
-  const text = decoder.decode(bytes);
   const result: ChunkResult = { out: new Uint8Array(0), report: '', lines: 0, failed: 0, unmet: 0, repairedLines: 0, repairs: {}, failures: {} };
   const style = config.report && config.reportHuman ? makeStyle(config.color) : undefined;
   // Output is about as large as the input for parse and repair.
@@ -28,6 +33,36 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
   const options: SchemaParseOptions = config.countRepairs ? { onRepair: (repairs) => { seen = repairs; } } : {};
   if (config.strict) options.strict = true;
   if (config.schema !== undefined) options.schema = config.schema as SchemaLike;
+  // verify refuses a cut-off document, line by line as for a single one: claims checked against part
+  // of a tool output would be answered as if it were the whole.
+  if (config.mode === 'verify' && config.acceptTruncated !== true) options.disable = CUT_OFF_KINDS;
+
+  const answer = (line: string, number: number): void => {
+    seen = [];
+    try {
+      const answered = answerLine(line, config, options);
+      out.line(answered.out);
+      if (!answered.held) result.unmet++;
+    } catch (error) {
+      failLine(error, number);
+      return;
+    }
+    if (seen.length > 0) {
+      result.repairedLines++;
+      for (const r of seen) result.repairs[r.kind] = (result.repairs[r.kind] ?? 0) + 1;
+      if (config.report) {
+        for (const r of seen) {
+          report += style ? formatRepair(r, `line ${number}`, style, ' at ') : `${escapeJsonControls(JSON.stringify({ line: number, repair: repairRecord(r) }))}\n`;
+        }
+      }
+    }
+  };
+  const failLine = (error: unknown, number: number): void => {
+    const record = errorRecord(error);
+    result.failed++;
+    result.failures[record.code] = (result.failures[record.code] ?? 0) + 1;
+    out.line(JSON.stringify({ line: number, error: record }));
+  };
 
   // No batch output shows a stack trace (an error record holds the code, message and position), and
   // capturing one is most of what an error costs: none is captured while the chunk runs. The engine
@@ -35,33 +70,30 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    let number = firstLine;
-    for (let start = 0; start < text.length; number++) {
-      let end = text.indexOf('\n', start);
-      if (end === -1) end = text.length;
-      const line = text.charCodeAt(end - 1) === 0x0d /* \r */ && end > start ? text.slice(start, end - 1) : text.slice(start, end);
-      start = end + 1;
-      result.lines++;
-      seen = [];
-      try {
-        const answer = answerLine(line, config, options);
-        out.line(answer.out);
-        if (!answer.held) result.unmet++;
-      } catch (error) {
-        const record = errorRecord(error);
-        result.failed++;
-        result.failures[record.code] = (result.failures[record.code] ?? 0) + 1;
-        out.line(JSON.stringify({ line: number, error: record }));
-        continue;
+    const text = decodeUtf8(bytes);
+    if (text !== undefined) {
+      let number = firstLine;
+      for (let start = firstLine === 1 && text.charCodeAt(0) === BOM ? 1 : 0; start < text.length; number++) {
+        let end = text.indexOf('\n', start);
+        if (end === -1) end = text.length;
+        const line = text.charCodeAt(end - 1) === 0x0d /* \r */ && end > start ? text.slice(start, end - 1) : text.slice(start, end);
+        start = end + 1;
+        result.lines++;
+        answer(line, number);
       }
-      if (seen.length > 0) {
-        result.repairedLines++;
-        for (const r of seen) result.repairs[r.kind] = (result.repairs[r.kind] ?? 0) + 1;
-        if (config.report) {
-          for (const r of seen) {
-            report += style ? formatRepair(r, `line ${number}`, style, ' at ') : `${escapeJsonControls(JSON.stringify({ line: number, repair: repairRecord(r) }))}\n`;
-          }
-        }
+    } else {
+      // Some line is not UTF-8 (rare): decode line by line, so only that line fails, naming where.
+      let number = firstLine;
+      for (let start = 0; start < bytes.length; number++) {
+        let end = bytes.indexOf(0x0a, start);
+        if (end === -1) end = bytes.length;
+        const lineBytes = bytes.subarray(start, end > start && bytes[end - 1] === 0x0d ? end - 1 : end);
+        start = end + 1;
+        result.lines++;
+        let line = decodeUtf8(lineBytes);
+        if (number === 1 && line?.charCodeAt(0) === BOM) line = line.slice(1);
+        if (line === undefined) failLine(new JsonMendError('INVALID_ARGUMENT', `the line is ${invalidUtf8Message(lineBytes)}`), number);
+        else answer(line, number);
       }
     }
   } finally {

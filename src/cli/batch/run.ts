@@ -92,7 +92,7 @@ export async function runBatch(ctx: Context, config: BatchConfig, file: string |
 function formatSummary(s: BatchSummary, name: string, config: BatchConfig, ctx: Context): string {
   if (config.report && !config.reportHuman) return `${escapeJsonControls(JSON.stringify({ summary: { file: name, ...s } }))}\n`;
   const st = ctx.err;
-  let out = `jsonmend: ${escapeControls(name)}: ${s.lines} lines, ${st.green(`${s.ok} ok`)} (${s.repairedLines} repaired)`;
+  let out = `jsonmend: ${escapeControls(name)}: ${s.lines} ${s.lines === 1 ? 'line' : 'lines'}, ${st.green(`${s.ok} ok`)} (${s.repairedLines} repaired)`;
   out += s.failed > 0 ? `, ${st.red(`${s.failed} failed`)}` : ', 0 failed';
   if (s.unmet !== undefined) out += s.unmet > 0 ? `; ${st.red(`${s.unmet} with a failed claim`)}` : `; ${st.green('all claims hold')}`;
   out += '\n';

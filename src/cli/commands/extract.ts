@@ -20,7 +20,8 @@ candidate only when the rest of the reply has none, and then carries "reasoning"
 
 Options:
   --all           every candidate, as a JSON array
-  --text          print only the candidates' raw text (one per line with --all)
+  --text          print only the candidate's raw text; with --all, each candidate's text as a
+                  JSON string, one per line (ready for parse --jsonl)
   --pretty        indent the JSON output
   --jsonl         batch: one reply per input line, one result per output line
   --field NAME    batch: each line is an object holding the reply under NAME
@@ -51,7 +52,9 @@ Examples:
     }
     const pretty = flag(ctx.values, 'pretty');
     let out: string;
-    if (flag(ctx.values, 'text')) out = chosen.map((c) => `${c.text}\n`).join('');
+    // One candidate's text is printed raw, to pipe on; several are one JSON string per line (a JSONL of
+    // replies, as `parse --jsonl` reads), since raw text spanning lines would hide where one ends.
+    if (flag(ctx.values, 'text')) out = flag(ctx.values, 'all') ? chosen.map((c) => `${JSON.stringify(c.text)}\n`).join('') : `${chosen[0].text}\n`;
     else if (flag(ctx.values, 'all')) out = jsonLine(chosen.map((c) => located(c, input.text)), pretty);
     else out = jsonLine(located(chosen[0], input.text), pretty);
     await write(ctx.io.stdout, out);

@@ -1,8 +1,9 @@
 // `jsonmend tools`: the tool calls a reply wrote as text (Hermes, Qwen3-Coder, Llama, Mistral, harmony,
 // DeepSeek, bare JSON), validated against the tools' schemas; one reply, or one per JSONL line.
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { extractToolCalls, type ToolCallsResult, type ToolDefinition } from '../../index.js';
+import { extractToolCalls, JsonMendError, type ToolCallsResult, type ToolDefinition } from '../../index.js';
+import { lineChunks } from '../batch/lines.js';
+import { decodeUtf8, invalidUtf8Message } from '../utf8.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, str, type Command, type Context } from '../command.js';
 import { errorRecord } from '../format.js';
 import { describeFsError, readInput, readJsonFile, STDIN_NAME, write } from '../io.js';
@@ -48,10 +49,10 @@ function replyOf(line: string, field: string | undefined): string {
 async function runLines(ctx: Context, file: string | undefined, tools: ToolDefinition[]): Promise<number> {
   const field = str(ctx.values, 'field');
   const strict = flag(ctx.values, 'strict');
-  let source: NodeJS.ReadableStream;
-  if (file === undefined || file === '-') source = ctx.io.stdin;
+  let source: AsyncIterable<Uint8Array | string>;
+  if (file === undefined || file === '-') source = ctx.io.stdin as AsyncIterable<Uint8Array | string>;
   else {
-    const stream = createReadStream(file, 'utf8');
+    const stream = createReadStream(file);
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
       stream.once('error', (error) => reject(new UsageError(`cannot read ${file}: ${describeFsError(error)}`)));
@@ -60,18 +61,29 @@ async function runLines(ctx: Context, file: string | undefined, tools: ToolDefin
   }
   let n = 0;
   let failed = 0;
-  for await (const line of createInterface({ input: source, crlfDelay: Infinity })) {
-    n++;
-    let out: ToolCallsResult | { line: number; error: ReturnType<typeof errorRecord> };
-    try {
-      out = extractToolCalls(replyOf(line, field), { tools, strict });
-    } catch (error) {
-      failed++;
-      out = { line: n, error: errorRecord(error) };
+  // Lines are cut as bytes and decoded one by one, so a line that is not UTF-8 fails alone, saying
+  // where, instead of reaching the engine with U+FFFD in place of its bytes.
+  for await (const chunk of lineChunks(source)) {
+    const bytes = chunk.bytes;
+    for (let start = 0; start < bytes.length;) {
+      let end = bytes.indexOf(0x0a, start);
+      if (end === -1) end = bytes.length;
+      const lineBytes = bytes.subarray(start, end > start && bytes[end - 1] === 0x0d ? end - 1 : end);
+      start = end + 1;
+      n++;
+      let out: ToolCallsResult | { line: number; error: ReturnType<typeof errorRecord> };
+      try {
+        const line = decodeUtf8(lineBytes);
+        if (line === undefined) throw new JsonMendError('INVALID_ARGUMENT', `the line is ${invalidUtf8Message(lineBytes)}`);
+        out = extractToolCalls(replyOf(line, field), { tools, strict });
+      } catch (error) {
+        failed++;
+        out = { line: n, error: errorRecord(error) };
+      }
+      await write(ctx.io.stdout, jsonLine(out, false));
     }
-    await write(ctx.io.stdout, jsonLine(out, false));
   }
-  if (failed > 0) await write(ctx.io.stderr, `jsonmend: ${failed} of ${n} lines failed (${file ?? STDIN_NAME})\n`);
+  if (failed > 0) await write(ctx.io.stderr, `jsonmend: ${failed} of ${n} ${n === 1 ? 'line' : 'lines'} failed (${file ?? STDIN_NAME})\n`);
   return failed > 0 ? EXIT.failed : EXIT.ok;
 }
 
@@ -96,6 +108,7 @@ Options:
   --jsonl         one reply per input line, one result per output line; a line that fails
                   becomes {"line": N, "error": {...}} and the others go on
   --field NAME    with --jsonl: each line is an object holding the reply under NAME
+                  (tools --jsonl runs in one thread: no --workers, --quiet or summary)
   -h, --help      show this help
 
 Exit code 1 when a call cannot be read: a tool that is not in TOOLS.json, arguments cut off,

@@ -1,10 +1,10 @@
 // `jsonmend verify`: check a model's claims against the tool output they cite.
-import { formatClaimFeedback, parse, verifyAll, type Claim } from '../api.js';
+import { formatClaimFeedback, verifyAll, type Claim } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
-import { readInput, write } from '../io.js';
+import { write } from '../io.js';
 import { EXIT } from '../usage.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
-import { acceptTruncatedOption, fail, loadValue, parseOptions } from './shared.js';
+import { acceptTruncatedOption, fail, loadValue } from './shared.js';
 
 /** A claims file holds an array of claims, an object with a `claims` array, or one claim. */
 function claimList(value: unknown): unknown[] {
@@ -19,7 +19,7 @@ export const verifyCommand: Command = {
   name: 'verify',
   summary: 'check claims about a tool output; exit 1 when any fails',
   usage: 'jsonmend verify CLAIMS.json [FILE] [--feedback] [--strict] [--accept-truncated]\n' +
-    'jsonmend verify --jsonl CLAIMS.json [FILE] [--field NAME] [--workers N] [--feedback] [--strict]',
+    'jsonmend verify --jsonl CLAIMS.json [FILE] [--field NAME] [--workers N] [--feedback] [--strict] [--accept-truncated]',
   help: `Checks each claim in CLAIMS.json against the JSON in FILE (standard input when absent or "-")
 and prints one result per claim as a JSON line {ok, mode, path, expected, actual, reason}. Both
 files are parsed tolerantly, so CLAIMS.json may be a model's raw reply.
@@ -32,15 +32,17 @@ Options:
   --feedback      print a short text for the model about the failed claims instead of the results
   --strict        refuse every repair of the inputs that has to guess
   --accept-truncated
-                  check FILE even when it was cut off (refused by default: exit 1);
-                  where it was cut off is written to stderr
+                  read FILE (with --jsonl: each line) and CLAIMS.json even when they were
+                  cut off (refused by default: a cut-off FILE exits 1, a cut-off line is an
+                  error record, a cut-off CLAIMS.json exits 2); where is written to stderr
   --jsonl         batch: one tool output per line of FILE, checked against the same claims
   --field NAME    batch: each line is an object holding the tool output under NAME
   --workers N     batch: process the lines on N threads (default 1)
   --quiet         batch: no progress bar and no summary
   -h, --help      show this help
 
-Exit code 0 when every claim holds, 1 when any fails, 2 when a claim is malformed.
+Exit code 0 when every claim holds, 1 when any fails, 2 when CLAIMS.json holds no claims or a
+malformed one.
 
 In batch mode each output line is {ok, results, summary} for one input line (with --feedback,
 the feedback text as a JSON string); a line that cannot be read becomes
@@ -54,13 +56,12 @@ Examples:
   async run(ctx) {
     checkBatchOptions(ctx);
     const [claimsFile, file] = ctx.positionals;
-    const claimsInput = await readInput(claimsFile, ctx.io);
-    let claims: unknown[];
-    try {
-      claims = claimList(parse(claimsInput.text, parseOptions(ctx)));
-    } catch (error) {
-      return fail(ctx, error, claimsInput.name);
-    }
+    // Claims are refused when cut off, as the payload is: a lost claim would not be checked, and a
+    // claim whose end is lost (a min without its max) checks less than it says.
+    const claimsLoaded = await loadValue(ctx, claimsFile, true, 'claims');
+    if (typeof claimsLoaded === 'number') return claimsLoaded;
+    const claimsInput = claimsLoaded.input;
+    const claims = claimList(claimsLoaded.value);
     if (flag(ctx.values, 'jsonl')) {
       // A malformed claim is the command line's fault: say so once (exit 2), not on every line.
       try {
