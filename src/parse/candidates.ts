@@ -529,9 +529,10 @@ function describeSource(candidate: Candidate): string {
 }
 
 /**
- * Explicit containers (answer tags, code fences) beat a bracket found in prose; then a value labelled
- * the answer (`Final answer:`) beats one not labelled, which beats one labelled otherwise (`Example:`,
- * `Input:`, `Draft:`); otherwise document order.
+ * A value labelled the answer (`Final answer:`) beats one not labelled, which beats one labelled
+ * otherwise (`Example:`, `Input:`, `Draft:`, `Schema:`), wherever each was written: an example in a
+ * fence is no answer for being fenced. Among those alike, explicit containers (answer tags, code
+ * fences) beat a bracket found in prose; otherwise document order.
  */
 const PRIORITY: Record<CandidateSource, number> = { tag: 0, fence: 1, whole: 2, jsonp: 2, balanced: 2 };
 
@@ -539,11 +540,11 @@ function orderCandidates(text: string, candidates: Candidate[]): Candidate[] {
   if (candidates.length < 2) return candidates;
   return candidates
     .map((c, i) => ({ c, i, label: LABEL_RANK[answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) ?? 'none'] }))
-    .sort((a, b) => PRIORITY[a.c.source] - PRIORITY[b.c.source] || a.label - b.label || a.i - b.i)
+    .sort((a, b) => a.label - b.label || PRIORITY[a.c.source] - PRIORITY[b.c.source] || a.i - b.i)
     .map((x) => x.c);
 }
 
-/** Within a source, a value labelled the answer goes first and one labelled otherwise last (see answer-label.ts). */
+/** A value labelled the answer goes first and one labelled otherwise last (see answer-label.ts). */
 const LABEL_RANK: Record<AnswerLabel | 'none', number> = { answer: -1, none: 0, other: 1 };
 
 /**

@@ -207,3 +207,13 @@ describe('parse: valid JSON in a fence, a tag or prose is read exactly as JSON.p
     assert.deepEqual(r.repairs.map((x) => x.kind), ['surrounding_text']);
   });
 });
+
+describe('labels weigh across sources (extraction probe, session 35)', () => {
+  test('a value labelled otherwise loses to an answer wherever each was written', () => {
+    // Before: {"a": 0} and {"type": "object"}: a fence or tag went first whatever its label.
+    assert.deepEqual(parse('Answer: {"a":1}\n\nExample:\n```json\n{"a":0}\n```'), { a: 1 });
+    assert.deepEqual(parse('Schema:\n```json\n{"type":"object"}\n```\nAnswer: {"name":"Ada"}'), { name: 'Ada' });
+    // Alike labelled, the fence still goes first.
+    assert.deepEqual(parse('Here: {"a":0}\n```json\n{"a":1}\n```'), { a: 1 });
+  });
+});
