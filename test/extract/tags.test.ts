@@ -152,3 +152,34 @@ describe('extract: reasoning blocks', () => {
     assert.deepEqual(brief(run('<think><think>{"a": 1}</think>{"b": 2}')), [['balanced', '{"b": 2}']]);
   });
 });
+
+describe('extract: tags inside strings that span lines or use single quotes (session 35)', () => {
+  // Each lost members or was cut short: the tag was read as markup inside the string.
+  test('a tag in a string with a raw line break is content', () => {
+    assert.deepEqual(parse('Result:\n{\n  "text": "line1\n</think> more",\n  "a": 1\n}'), { text: 'line1\n</think> more', a: 1 });
+    assert.deepEqual(parse('<think>plan</think>\n{"text": "Steps:\n</think> is the closer\n", "a": 1}'), { text: 'Steps:\n</think> is the closer\n', a: 1 });
+    assert.deepEqual(parse('Here:\n{"text": "line1\n<think> more\n", "a": 1}'), { text: 'line1\n<think> more\n', a: 1 });
+    assert.deepEqual(parse('<answer>\n{\n  "html": "<p>\n</answer>\n",\n  "n": 2\n}\n</answer>'), { html: '<p>\n</answer>\n', n: 2 });
+    const whole = '{"text": "line1\n</think> more\n", "a": 1}';
+    assert.deepEqual(brief(run(whole)), [['whole', whole]]);
+  });
+
+  test('a tag in a single-quoted string is content', () => {
+    assert.deepEqual(parse("Here: {'note': '</think>', 'a': 1}"), { note: '</think>', a: 1 });
+    assert.deepEqual(parse("Here: {'note': '<think>', 'a': 1}"), { note: '<think>', a: 1 });
+    assert.deepEqual(parse("<answer>{'html': '</answer>', 'a': 1}</answer>"), { html: '</answer>', a: 1 });
+    assert.deepEqual(parse("The dict is {'tag': '<answer>', 'v': 2}."), { tag: '<answer>', v: 2 });
+    // An apostrophe in prose or in a double-quoted string opens no string.
+    assert.deepEqual(brief(run("It's here: <answer>[1]</answer>")), [['tag', '[1]']]);
+    assert.deepEqual(brief(run('x {"a": "it\'s"} <answer>[1]</answer>')), [['balanced', '{"a": "it\'s"}'], ['tag', '[1]']]);
+  });
+
+  test('quotes after a value has closed, or in prose lines, do not hide a tag', () => {
+    assert.deepEqual(brief(run('See {"a": 1}\nThe 5" screen: <answer>[1]</answer>')), [['balanced', '{"a": 1}'], ['tag', '[1]']]);
+    assert.deepEqual(brief(run('See {"a": "x"} "so </think>\n{"b": 2}')), [['balanced', '{"b": 2}']]);
+    assert.deepEqual(brief(run('He said "go\n</think>\n{"b": 2}')), [['balanced', '{"b": 2}']]);
+    // A draft in reasoning whose string never ends as JSON's does: the closer ends the reasoning.
+    assert.deepEqual(parse('Okay so {"a": "b\nhmm.\n</think>\n\n{"a": "c"}'), { a: 'c' });
+    assert.deepEqual(parse('<think>I\'d write {"a": "b\n</think>\n{"a": "c"}'), { a: 'c' });
+  });
+});

@@ -165,6 +165,10 @@ export const FAMILIES: readonly TimingFamily[] = [
   // A string that waits at a quote for a search to its end (the code block's closing fence never
   // comes) is read again only once the text since the quote doubles, not on every chunk.
   { name: 'stream.fenced-string-waiting', n: 20_000, make: (n) => '{"a": "```\n' + times('x = "y"\n', n), run: stream4 },
+  // Session 35: tags in strings that run over line breaks or are single-quoted, each read from up to
+  // the look-back's length before it (and a string's end looked for as far after it).
+  { name: 'extract.tags-in-strings', n: 20_000, make: (n) => 'Here:\n' + times('{"t": "x\n</think> <answer>\n", \'u\': \'<think>\'}\n', n), run: (t) => tolerant(() => extract(t)) },
+  { name: 'extract.tags-in-open-strings', n: 20_000, make: (n) => '{"t": "x\n' + times('</think> <answer> y\n', n), run: (t) => tolerant(() => extract(t)) },
   // Session 35: fences whose strings hold code blocks, every one read by parseAll: a string the
   // span ends inside looked back for its container's last closer through the whole text before.
   { name: 'parseAll.fences-of-code-blocks', n: 20_000, make: (n) => 'Here: ' + times('```json\n{"v": "Run:\n```\nls\n```\n', n), run: (t) => tolerant(() => parseAll(t)) },
