@@ -23,6 +23,8 @@ const RBRACE = 0x7d;
 const RBRACK = 0x5d;
 const RPAREN = 0x29;
 const SLASH = 0x2f;
+const SPACE = 0x20;
+const TAB = 0x09;
 const TILDE = 0x7e;
 
 /** What a region is. `root` is the whole text. */
@@ -273,6 +275,57 @@ function stringEndsAhead(text: string, i: number, quote: number): boolean {
   return false;
 }
 
+/**
+ * Is the tag at `i` (ending at `end`) written in inline code (`` `</think>` ``, `` `<think>…</think>` ``)?
+ * Then it is a mention in prose, not markup. True when an odd number of backtick runs stand before it
+ * on its line and a backtick follows it there, within the look-back either side, and the code holds
+ * no value (`` `<answer>42</answer>` `` is the reply's markup written as code).
+ */
+function inInlineCode(text: string, i: number, end: number): boolean {
+  const floor = Math.max(0, i - STRING_LOOKBACK);
+  let runs = 0;
+  let open = -1;
+  let k = i - 1;
+  for (; k >= floor; k--) {
+    const c = text.charCodeAt(k);
+    if (c === LF) break;
+    if (c !== BACKTICK) continue;
+    if (open < 0) open = k;
+    runs++;
+    while (k - 1 >= floor && text.charCodeAt(k - 1) === BACKTICK) k--;
+  }
+  if (runs % 2 === 0 || (k < floor && floor > 0)) return false;
+  const limit = Math.min(text.length, end + STRING_LOOKBACK);
+  let close = end;
+  while (close < limit && text.charCodeAt(close) !== BACKTICK && text.charCodeAt(close) !== LF) close++;
+  if (close >= limit || text.charCodeAt(close) !== BACKTICK) return false;
+  for (let j = open + 1; j < close; j++) {
+    const c = text.charCodeAt(j);
+    if (c === LBRACE || c === LBRACK || c === QUOTE || (c >= 0x30 && c <= 0x39)) return false;
+  }
+  return true;
+}
+
+/**
+ * Is the closer at `i` (ending at `end`) mentioned mid-sentence (`Note: no </think> tags were used`)?
+ * A word and a space before it, a space and a lower-case word after it. A closer that ends reasoning
+ * follows a sentence (`Provide.</think>`, `right. </think>`) or stands on its own line, and the answer
+ * after it starts a line, a sentence or a value.
+ */
+function midSentence(text: string, i: number, end: number): boolean {
+  const b = text.charCodeAt(i - 1);
+  if (b !== SPACE && b !== TAB) return false;
+  let k = i - 1;
+  while (k > 0 && (text.charCodeAt(k - 1) === SPACE || text.charCodeAt(k - 1) === TAB)) k--;
+  if (k === 0 || !isLetter(text.charCodeAt(k - 1))) return false;
+  const a = text.charCodeAt(end);
+  if (a !== SPACE && a !== TAB) return false;
+  let j = end;
+  while (j < text.length && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
+  const w = text.charCodeAt(j);
+  return w >= 0x61 && w <= 0x7a;
+}
+
 /** Runs the structural pass over `text`. */
 export function scanStructure(text: string, names: TagNames): Region {
   // The end tokens after the reply's last text are no part of it (end-tokens.ts).
@@ -324,6 +377,19 @@ export function scanStructure(text: string, names: TagNames): Region {
         root.children = [node];
       }
     }
+  };
+
+  // Where the first `}` or `]` is: a closer mentioned mid-sentence is a mention only after a value.
+  let firstCloser = -2;
+  /** A reasoning closer with nothing open for it, mentioned mid-sentence after a value (midSentence). */
+  const mentionedCloser = (t: TagToken, at: number): boolean => {
+    if (!t.close || stack.length > 1 || !names.reasoning.has(t.name) || !midSentence(text, at, t.end)) return false;
+    if (firstCloser === -2) {
+      const a = text.indexOf('}');
+      const b = text.indexOf(']');
+      firstCloser = a < 0 ? b : b < 0 ? a : Math.min(a, b);
+    }
+    return firstCloser >= 0 && firstCloser < at;
   };
 
   /** Scans a fence body for its closer; returns where the main scan resumes. */
@@ -422,14 +488,14 @@ export function scanStructure(text: string, names: TagNames): Region {
     i = j;
     if (searched && searchedToken !== undefined) {
       const { token, close, name } = searchedToken;
-      if (!insideJsonString(text, i)) applyTag({ close, name, end: i + token.length }, i);
+      if (!insideJsonString(text, i) && !inInlineCode(text, i, i + token.length)) applyTag({ close, name, end: i + token.length }, i);
       i += token.length;
       continue;
     }
     const c = text.charCodeAt(i);
     if (c === LT) {
       const t = matchTag(text, i, n, names);
-      if (t !== null && !insideJsonString(text, i)) {
+      if (t !== null && !insideJsonString(text, i) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i)) {
         applyTag(t, i);
         i = t.end;
       } else i++;

@@ -183,3 +183,25 @@ describe('extract: tags inside strings that span lines or use single quotes (ses
     assert.deepEqual(parse('<think>I\'d write {"a": "b\n</think>\n{"a": "c"}'), { a: 'c' });
   });
 });
+
+describe('extract: a tag mentioned in prose is no markup (session 35)', () => {
+  test('a tag in inline code is a mention', () => {
+    assert.deepEqual(parse('Answer: {"a":1}\n(I skipped the `</think>` section; see {"note": "x"})'), { a: 1 });
+    assert.deepEqual(parse('```json\n{"a":1}\n```\nI removed the `</think>` block. Example: {"a":0}'), { a: 1 });
+    const opener = 'I will not use `<think>` tags.\n```json\n{"a":1}\n```';
+    assert.deepEqual(run(opener).map((c) => [c.source, c.text, c.reasoning]), [['fence', '{"a":1}', undefined]]);
+    assert.deepEqual(brief(run('Wrap it in `<answer>` tags: <answer>[1]</answer>')), [['tag', '[1]']]);
+    // Inline code that holds a value is the reply's markup written as code.
+    assert.deepEqual(brief(run('`<answer>42</answer>`')), [['tag', '42']]);
+  });
+
+  test('an orphan closer mid-sentence after a value is a mention', () => {
+    assert.deepEqual(parse('Answer: {"a":1}\nNote: no </think> tags were used; the schema was {"type": "object"}'), { a: 1 });
+    // Closers that end reasoning: after a sentence, on their own line, before the answer.
+    assert.equal(parse('1. The user asks.\n3. Provide.</think>391'), 391);
+    assert.deepEqual(parse('{"draft": 1}\n</think>\n{"final": 2}'), { final: 2 });
+    assert.deepEqual(parse('I think {"x": 1} is right. </think> {"x": 2}'), { x: 2 });
+    assert.deepEqual(parse('Maybe {"x": 1} fits </think> The answer: {"x": 2}'), { x: 2 });
+    assert.deepEqual(parse('So {"x": 1} it is </think>\n{"x": 2}'), { x: 2 });
+  });
+});
