@@ -11,6 +11,8 @@ import { inlineFenceLineEnd, isValueFenceAt, valueFenceEnd } from './value-fence
 const APOS = 0x27;
 const BACKSLASH = 0x5c;
 const BACKTICK = 0x60;
+const COLON = 0x3a;
+const COMMA = 0x2c;
 const GT = 0x3e;
 const LBRACE = 0x7b;
 const LBRACK = 0x5b;
@@ -21,6 +23,8 @@ const RBRACE = 0x7d;
 const RBRACK = 0x5d;
 const RPAREN = 0x29;
 const SLASH = 0x2f;
+const SPACE = 0x20;
+const TAB = 0x09;
 const TILDE = 0x7e;
 
 /** What a region is. `root` is the whole text. */
@@ -195,33 +199,131 @@ function isCloser(c: number): boolean {
   return c === RBRACK || c === RBRACE || c === RPAREN;
 }
 
-/** How far back on its line a tag looks for the string it may sit in. */
+/** How far back a tag looks for the string it may sit in. */
 const STRING_LOOKBACK = 1000;
 
 /**
- * Does the tag at `i` sit inside a JSON string (`{"html": "</answer>"}`, `"note": "<think>"`)? True
- * when an odd number of unescaped `"` stand between the tag and the start of its line, if the line
- * starts with a quote as the members of pretty-printed JSON do; otherwise between the tag and the
- * line's first `{` or `[`. Quotes in prose before the JSON do not count (`The 5" screen: <answer>`).
- * Bounded look-back, so the pass stays linear; on a longer line the tag counts as a tag.
+ * Does the tag at `i` sit inside a JSON string (`{"html": "</answer>"}`, `"note": "<think>"`,
+ * `{'note': '</think>'}`, `"text": "line1⏎</think> more"`)? Read forward from the first line that
+ * starts within the look-back (none when the tag's own line is longer): prose until a `{` or `[`, or a
+ * line that starts with a quote as the members of pretty-printed JSON do; then a value, whose strings
+ * are `"…"` or `'…'` after `{ [ , :`, may run over line breaks, and hold brackets; the value ends when
+ * its brackets close, and quotes in prose do not count (`The 5" screen: <answer>`). Bounded, so the
+ * pass stays linear; a tag with no line start within the look-back counts as a tag.
  */
 function insideJsonString(text: string, i: number): boolean {
+  let s = 0;
+  if (i > STRING_LOOKBACK) {
+    // A loop, not indexOf: on a text with no line break that would search to its end from every tag.
+    s = i - STRING_LOOKBACK;
+    while (s < i && text.charCodeAt(s - 1) !== LF) s++;
+    if (s >= i) return false; // the tag's line is longer than the look-back
+  }
+  let depth = 0; // 0: prose
+  let quote = 0; // the quote of the string open, or 0
+  let opened = -1; // where it opened
+  let last = LF; // the last character outside strings that is not white space (a line start reads as LF)
+  for (let k = s; k < i; k++) {
+    const c = text.charCodeAt(k);
+    if (quote !== 0) {
+      if (c === BACKSLASH) k++;
+      else if (c === quote) {
+        quote = 0;
+        last = c;
+      }
+      continue;
+    }
+    if (isWs(c) && c !== LF) continue;
+    if (depth === 0) {
+      if (c === LBRACE || c === LBRACK) depth = 1;
+      else if (c === QUOTE && last === LF) {
+        depth = 1; // a member line of pretty-printed JSON
+        quote = c;
+        opened = k;
+      }
+    } else if (c === QUOTE || (c === APOS && (last === LBRACE || last === LBRACK || last === COMMA || last === COLON))) {
+      quote = c;
+      opened = k;
+    }
+    else if (c === LBRACE || c === LBRACK) depth++;
+    else if (c === RBRACE || c === RBRACK) depth--;
+    if (c !== LF || depth === 0) last = c;
+  }
+  if (quote === 0) return false;
+  // A string that opened on an earlier line must be seen to end as a JSON string does: a draft in
+  // reasoning with an odd quote (`{"a": "b⏎</think>⏎{"a": "c"}`) holds no string the closer is in.
+  return text.lastIndexOf('\n', i - 1) < opened || stringEndsAhead(text, i, quote); // (the line starts at or after s)
+}
+
+/**
+ * Whether the string around the tag at `i` ends ahead, within the look-back's length: its next
+ * unescaped `quote` is followed (after white space) by `,` `:` `}` `]` or the text's end.
+ */
+function stringEndsAhead(text: string, i: number, quote: number): boolean {
+  const n = text.length;
+  const limit = Math.min(n, i + STRING_LOOKBACK);
+  for (let k = i; k < limit; k++) {
+    const c = text.charCodeAt(k);
+    if (c === BACKSLASH) k++;
+    else if (c === quote) {
+      const j = skipWs(text, k + 1, limit);
+      if (j >= limit) return limit === n;
+      const d = text.charCodeAt(j);
+      return d === COMMA || d === COLON || d === RBRACE || d === RBRACK;
+    }
+  }
+  return false;
+}
+
+/**
+ * Is the tag at `i` (ending at `end`) written in inline code (`` `</think>` ``, `` `<think>…</think>` ``)?
+ * Then it is a mention in prose, not markup. True when an odd number of backtick runs stand before it
+ * on its line and a backtick follows it there, within the look-back either side, and the code holds
+ * no value (`` `<answer>42</answer>` `` is the reply's markup written as code).
+ */
+function inInlineCode(text: string, i: number, end: number): boolean {
   const floor = Math.max(0, i - STRING_LOOKBACK);
-  let quotes = 0;
-  let sinceBracket = -1; // quotes between the leftmost bracket seen so far and the tag
+  let runs = 0;
+  let open = -1;
   let k = i - 1;
   for (; k >= floor; k--) {
     const c = text.charCodeAt(k);
     if (c === LF) break;
-    if (c === QUOTE) {
-      let b = k - 1;
-      while (b >= floor && text.charCodeAt(b) === BACKSLASH) b--;
-      if ((k - 1 - b) % 2 === 0) quotes++;
-    } else if (c === LBRACE || c === LBRACK) sinceBracket = quotes;
+    if (c !== BACKTICK) continue;
+    if (open < 0) open = k;
+    runs++;
+    while (k - 1 >= floor && text.charCodeAt(k - 1) === BACKTICK) k--;
   }
-  if (k < floor && floor > 0) return false; // the line is longer than the look-back
-  if (text.charCodeAt(skipWs(text, k + 1, i)) === QUOTE) return quotes % 2 === 1;
-  return sinceBracket >= 0 && sinceBracket % 2 === 1;
+  if (runs % 2 === 0 || (k < floor && floor > 0)) return false;
+  const limit = Math.min(text.length, end + STRING_LOOKBACK);
+  let close = end;
+  while (close < limit && text.charCodeAt(close) !== BACKTICK && text.charCodeAt(close) !== LF) close++;
+  if (close >= limit || text.charCodeAt(close) !== BACKTICK) return false;
+  for (let j = open + 1; j < close; j++) {
+    const c = text.charCodeAt(j);
+    if (c === LBRACE || c === LBRACK || c === QUOTE || (c >= 0x30 && c <= 0x39)) return false;
+  }
+  return true;
+}
+
+/**
+ * Is the closer at `i` (ending at `end`) mentioned mid-sentence (`Note: no </think> tags were used`)?
+ * A word and a space before it, a space and a lower-case word after it. A closer that ends reasoning
+ * follows a sentence (`Provide.</think>`, `right. </think>`) or stands on its own line, and the answer
+ * after it starts a line, a sentence or a value.
+ */
+function midSentence(text: string, i: number, end: number): boolean {
+  const b = text.charCodeAt(i - 1);
+  if (b !== SPACE && b !== TAB) return false;
+  let k = i - 1;
+  while (k > 0 && (text.charCodeAt(k - 1) === SPACE || text.charCodeAt(k - 1) === TAB)) k--;
+  if (k === 0 || !isLetter(text.charCodeAt(k - 1))) return false;
+  const a = text.charCodeAt(end);
+  if (a !== SPACE && a !== TAB) return false;
+  let j = end;
+  while (j < text.length && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
+  const w = text.charCodeAt(j);
+  return w >= 0x61 && w <= 0x7a;
 }
 
 /** Runs the structural pass over `text`. */
@@ -275,6 +377,19 @@ export function scanStructure(text: string, names: TagNames): Region {
         root.children = [node];
       }
     }
+  };
+
+  // Where the first `}` or `]` is: a closer mentioned mid-sentence is a mention only after a value.
+  let firstCloser = -2;
+  /** A reasoning closer with nothing open for it, mentioned mid-sentence after a value (midSentence). */
+  const mentionedCloser = (t: TagToken, at: number): boolean => {
+    if (!t.close || stack.length > 1 || !names.reasoning.has(t.name) || !midSentence(text, at, t.end)) return false;
+    if (firstCloser === -2) {
+      const a = text.indexOf('}');
+      const b = text.indexOf(']');
+      firstCloser = a < 0 ? b : b < 0 ? a : Math.min(a, b);
+    }
+    return firstCloser >= 0 && firstCloser < at;
   };
 
   /** Scans a fence body for its closer; returns where the main scan resumes. */
@@ -373,14 +488,14 @@ export function scanStructure(text: string, names: TagNames): Region {
     i = j;
     if (searched && searchedToken !== undefined) {
       const { token, close, name } = searchedToken;
-      if (!insideJsonString(text, i)) applyTag({ close, name, end: i + token.length }, i);
+      if (!insideJsonString(text, i) && !inInlineCode(text, i, i + token.length)) applyTag({ close, name, end: i + token.length }, i);
       i += token.length;
       continue;
     }
     const c = text.charCodeAt(i);
     if (c === LT) {
       const t = matchTag(text, i, n, names);
-      if (t !== null && !insideJsonString(text, i)) {
+      if (t !== null && !insideJsonString(text, i) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i)) {
         applyTag(t, i);
         i = t.end;
       } else i++;

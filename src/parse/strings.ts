@@ -669,8 +669,13 @@ function closersAtEnd(e: Engine, from: number): number {
 function proseAfterClosers(e: Engine): number {
   const s = e.buf;
   if (e.kinds.length === 0) return -1;
-  const last = s.lastIndexOf(String.fromCharCode(closerCode(e.kinds[0])), e.end - 1);
-  if (last < lookBackFloor(e, e.pos)) return -1;
+  // Looked for back to the floor only: lastIndexOf would search the text before the span too (the
+  // buffer is the whole reply), once for every value that ends inside a string.
+  const closer = closerCode(e.kinds[0]);
+  const floor = lookBackFloor(e, e.pos);
+  let last = e.end - 1;
+  while (last >= floor && s.charCodeAt(last) !== closer) last--;
+  if (last < floor) return -1;
   let k = last + 1;
   let sawBreak = false;
   for (; k < e.end && isJsonSpace(s.charCodeAt(k)); k++) if (s.charCodeAt(k) === Ch.LF) sawBreak = true;

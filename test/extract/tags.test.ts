@@ -152,3 +152,56 @@ describe('extract: reasoning blocks', () => {
     assert.deepEqual(brief(run('<think><think>{"a": 1}</think>{"b": 2}')), [['balanced', '{"b": 2}']]);
   });
 });
+
+describe('extract: tags inside strings that span lines or use single quotes (session 35)', () => {
+  // Each lost members or was cut short: the tag was read as markup inside the string.
+  test('a tag in a string with a raw line break is content', () => {
+    assert.deepEqual(parse('Result:\n{\n  "text": "line1\n</think> more",\n  "a": 1\n}'), { text: 'line1\n</think> more', a: 1 });
+    assert.deepEqual(parse('<think>plan</think>\n{"text": "Steps:\n</think> is the closer\n", "a": 1}'), { text: 'Steps:\n</think> is the closer\n', a: 1 });
+    assert.deepEqual(parse('Here:\n{"text": "line1\n<think> more\n", "a": 1}'), { text: 'line1\n<think> more\n', a: 1 });
+    assert.deepEqual(parse('<answer>\n{\n  "html": "<p>\n</answer>\n",\n  "n": 2\n}\n</answer>'), { html: '<p>\n</answer>\n', n: 2 });
+    const whole = '{"text": "line1\n</think> more\n", "a": 1}';
+    assert.deepEqual(brief(run(whole)), [['whole', whole]]);
+  });
+
+  test('a tag in a single-quoted string is content', () => {
+    assert.deepEqual(parse("Here: {'note': '</think>', 'a': 1}"), { note: '</think>', a: 1 });
+    assert.deepEqual(parse("Here: {'note': '<think>', 'a': 1}"), { note: '<think>', a: 1 });
+    assert.deepEqual(parse("<answer>{'html': '</answer>', 'a': 1}</answer>"), { html: '</answer>', a: 1 });
+    assert.deepEqual(parse("The dict is {'tag': '<answer>', 'v': 2}."), { tag: '<answer>', v: 2 });
+    // An apostrophe in prose or in a double-quoted string opens no string.
+    assert.deepEqual(brief(run("It's here: <answer>[1]</answer>")), [['tag', '[1]']]);
+    assert.deepEqual(brief(run('x {"a": "it\'s"} <answer>[1]</answer>')), [['balanced', '{"a": "it\'s"}'], ['tag', '[1]']]);
+  });
+
+  test('quotes after a value has closed, or in prose lines, do not hide a tag', () => {
+    assert.deepEqual(brief(run('See {"a": 1}\nThe 5" screen: <answer>[1]</answer>')), [['balanced', '{"a": 1}'], ['tag', '[1]']]);
+    assert.deepEqual(brief(run('See {"a": "x"} "so </think>\n{"b": 2}')), [['balanced', '{"b": 2}']]);
+    assert.deepEqual(brief(run('He said "go\n</think>\n{"b": 2}')), [['balanced', '{"b": 2}']]);
+    // A draft in reasoning whose string never ends as JSON's does: the closer ends the reasoning.
+    assert.deepEqual(parse('Okay so {"a": "b\nhmm.\n</think>\n\n{"a": "c"}'), { a: 'c' });
+    assert.deepEqual(parse('<think>I\'d write {"a": "b\n</think>\n{"a": "c"}'), { a: 'c' });
+  });
+});
+
+describe('extract: a tag mentioned in prose is no markup (session 35)', () => {
+  test('a tag in inline code is a mention', () => {
+    assert.deepEqual(parse('Answer: {"a":1}\n(I skipped the `</think>` section; see {"note": "x"})'), { a: 1 });
+    assert.deepEqual(parse('```json\n{"a":1}\n```\nI removed the `</think>` block. Example: {"a":0}'), { a: 1 });
+    const opener = 'I will not use `<think>` tags.\n```json\n{"a":1}\n```';
+    assert.deepEqual(run(opener).map((c) => [c.source, c.text, c.reasoning]), [['fence', '{"a":1}', undefined]]);
+    assert.deepEqual(brief(run('Wrap it in `<answer>` tags: <answer>[1]</answer>')), [['tag', '[1]']]);
+    // Inline code that holds a value is the reply's markup written as code.
+    assert.deepEqual(brief(run('`<answer>42</answer>`')), [['tag', '42']]);
+  });
+
+  test('an orphan closer mid-sentence after a value is a mention', () => {
+    assert.deepEqual(parse('Answer: {"a":1}\nNote: no </think> tags were used; the schema was {"type": "object"}'), { a: 1 });
+    // Closers that end reasoning: after a sentence, on their own line, before the answer.
+    assert.equal(parse('1. The user asks.\n3. Provide.</think>391'), 391);
+    assert.deepEqual(parse('{"draft": 1}\n</think>\n{"final": 2}'), { final: 2 });
+    assert.deepEqual(parse('I think {"x": 1} is right. </think> {"x": 2}'), { x: 2 });
+    assert.deepEqual(parse('Maybe {"x": 1} fits </think> The answer: {"x": 2}'), { x: 2 });
+    assert.deepEqual(parse('So {"x": 1} it is </think>\n{"x": 2}'), { x: 2 });
+  });
+});

@@ -1,7 +1,7 @@
 // Adversarial timing families: inputs built to make a quadratic (or worse) path show. Each family is
 // timed at size n and 4n; linear time means the ratio stays near 4, and the harness allows 5.
 // Ratios, not absolute times, so the figures mean the same on a loaded machine.
-import { coerce, createStreamParser, createToolCallStream, extract, extractToolCalls, parse, query, repair } from '../../src/index.js';
+import { coerce, createStreamParser, createToolCallStream, extract, extractToolCalls, parse, parseAll, query, repair } from '../../src/index.js';
 import { nearJsonText } from '../../src/parse/near-json.js';
 
 /** One family: a generator of inputs by size, and the entry point that reads them. */
@@ -165,6 +165,13 @@ export const FAMILIES: readonly TimingFamily[] = [
   // A string that waits at a quote for a search to its end (the code block's closing fence never
   // comes) is read again only once the text since the quote doubles, not on every chunk.
   { name: 'stream.fenced-string-waiting', n: 20_000, make: (n) => '{"a": "```\n' + times('x = "y"\n', n), run: stream4 },
+  // Session 35: tags in strings that run over line breaks or are single-quoted, each read from up to
+  // the look-back's length before it (and a string's end looked for as far after it).
+  { name: 'extract.tags-in-strings', n: 20_000, make: (n) => 'Here:\n' + times('{"t": "x\n</think> <answer>\n", \'u\': \'<think>\'}\n', n), run: (t) => tolerant(() => extract(t)) },
+  { name: 'extract.tags-in-open-strings', n: 20_000, make: (n) => '{"t": "x\n' + times('</think> <answer> y\n', n), run: (t) => tolerant(() => extract(t)) },
+  // Session 35: fences whose strings hold code blocks, every one read by parseAll: a string the
+  // span ends inside looked back for its container's last closer through the whole text before.
+  { name: 'parseAll.fences-of-code-blocks', n: 20_000, make: (n) => 'Here: ' + times('```json\n{"v": "Run:\n```\nls\n```\n', n), run: (t) => tolerant(() => parseAll(t)) },
   { name: 'extract.documents-in-strings', n: 20_000, make: (n) => 'Here: {' + times('"a": "["x", {"k": ', n) + '} ok', run: (t) => tolerant(() => extract(t)) },
   // A reply of numbers read for an array of numbers: split at commas, then white space (long runs of
   // spaces before a comma would make a pattern like `\s*,\s*` backtrack).
