@@ -6,6 +6,7 @@
 import { flag, type Context } from './command.js';
 import { write } from './io.js';
 import { escapeControls } from './term.js';
+import { writeJson } from '../parse/write-json.js';
 
 /** A number of the value that JSON cannot write as it was read. */
 export interface NonFinite {
@@ -20,80 +21,14 @@ export interface JsonOut {
   nonFinite: NonFinite[];
 }
 
-type Frame = { keys: string[] | undefined; node: unknown[] | Record<string, unknown>; next: number };
-
 /**
  * Compact JSON text of `value` (two-space indented when `pretty`, as `JSON.stringify(value, null, 2)`
- * lays it out), with a final newline. `-0` stays `-0`; ±Infinity is written `1e999` / `-1e999`, the
- * number text JSON.parse reads back as the same value, and listed in `nonFinite`; NaN is `null`, listed
- * too. Members whose value is `undefined` are left out and array slots holding it are `null`, as
- * JSON.stringify does (a parsed value holds neither).
+ * lays it out), with a final newline, and the numbers in it JSON cannot write (see writeJson).
  */
 export function jsonText(value: unknown, pretty: boolean): JsonOut {
-  const parts: string[] = [];
   const nonFinite: NonFinite[] = [];
-  const stack: Frame[] = [];
-  const indent = (depth: number) => (pretty ? `\n${'  '.repeat(depth)}` : '');
-  let pending: unknown = value;
-  let hasPending = true;
-  for (;;) {
-    if (hasPending) {
-      hasPending = false;
-      if (pending !== null && typeof pending === 'object') {
-        const isArray = Array.isArray(pending);
-        const node = pending as unknown[] | Record<string, unknown>;
-        const keys = isArray ? undefined : Object.keys(node).filter((k) => (node as Record<string, unknown>)[k] !== undefined);
-        stack.push({ keys, node, next: 0 });
-        parts.push(isArray ? '[' : '{');
-      } else {
-        if (typeof pending === 'number' && !Number.isFinite(pending)) nonFinite.push({ pointer: pointerOf(stack), value: pending });
-        parts.push(scalarText(pending));
-      }
-    }
-    const top = stack[stack.length - 1];
-    if (top === undefined) break;
-    const count = top.keys === undefined ? (top.node as unknown[]).length : top.keys.length;
-    if (top.next === count) {
-      stack.pop();
-      parts.push(`${count > 0 ? indent(stack.length) : ''}${top.keys === undefined ? ']' : '}'}`);
-      continue;
-    }
-    const i = top.next++;
-    parts.push(`${i > 0 ? ',' : ''}${indent(stack.length)}`);
-    if (top.keys === undefined) {
-      pending = (top.node as unknown[])[i];
-    } else {
-      const key = top.keys[i];
-      parts.push(JSON.stringify(key), pretty ? ': ' : ':');
-      pending = (top.node as Record<string, unknown>)[key];
-    }
-    hasPending = true;
-  }
-  parts.push('\n');
-  return { text: parts.join(''), nonFinite };
-}
-
-/** The JSON Pointer of the value being written: the frames' current members. */
-function pointerOf(stack: readonly Frame[]): string {
-  let pointer = '';
-  for (const frame of stack) {
-    const i = frame.next - 1;
-    const step = frame.keys === undefined ? String(i) : frame.keys[i];
-    pointer += `/${step.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-  }
-  return pointer;
-}
-
-function scalarText(v: unknown): string {
-  if (typeof v === 'number') {
-    if (Object.is(v, -0)) return '-0';
-    if (Number.isFinite(v)) return String(v);
-    return v === Infinity ? '1e999' : v === -Infinity ? '-1e999' : 'null';
-  }
-  if (typeof v === 'string') return JSON.stringify(v);
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'bigint') return v.toString();
-  return 'null';
+  const text = writeJson(value, { pretty, onNonFinite: (pointer, n) => nonFinite.push({ pointer, value: n }) });
+  return { text: `${text}\n`, nonFinite };
 }
 
 /**

@@ -546,34 +546,27 @@ function propertyNameMembers(guide: Guide, node: Schema): string[] | undefined {
  */
 function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx: Ctx): unknown {
   const { value } = frame;
-  if (isPlainObject(value) && node.additionalProperties === false) {
-    const current = (frame.copy as Record<string, unknown> | undefined) ?? value;
-    const keys = Object.keys(current);
-    const extra = keys.filter((key) => !isDeclaredProperty(node, key));
-    if (extra.length === 0 || extra.length === keys.length) return current;
-    const copy = { ...current };
-    for (const key of extra) {
-      ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...pathOf(frame), key]), before: copy[key], after: undefined });
-      delete copy[key];
-    }
-    return copy;
-  }
-  if (isPlainObject(value) && node.unevaluatedProperties === false && frame.trie.children !== undefined) {
+  if (!isPlainObject(value)) return frame.copy ?? value;
+  let isExtra: ((key: string) => boolean) | undefined;
+  if (node.additionalProperties === false) {
+    isExtra = (key) => !isDeclaredProperty(node, key);
+  } else if (node.unevaluatedProperties === false && frame.trie.children !== undefined) {
     // Closed across its composition (2019-09): a key the validator found unevaluated and that nothing
     // here names (properties and patterns, merged allOf and conditionals, a union branch's) is extra.
-    const current = (frame.copy as Record<string, unknown> | undefined) ?? value;
-    const keys = Object.keys(current);
     const children = frame.trie.children;
-    const extra = keys.filter((key) => children.has(key) && !namedAnywhere(ctx.guide, node, key));
-    if (extra.length === 0 || extra.length === keys.length) return current;
-    const copy = { ...current };
-    for (const key of extra) {
-      ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...pathOf(frame), key]), before: copy[key], after: undefined });
-      delete copy[key];
-    }
-    return copy;
+    isExtra = (key) => children.has(key) && !namedAnywhere(ctx.guide, node, key);
   }
-  return frame.copy ?? value;
+  const current = (frame.copy as Record<string, unknown> | undefined) ?? value;
+  if (isExtra === undefined) return current;
+  const keys = Object.keys(current);
+  const extra = keys.filter(isExtra);
+  if (extra.length === 0 || extra.length === keys.length) return current;
+  const copy = { ...current };
+  for (const key of extra) {
+    ctx.repairs.push({ kind: 'strip_extra_properties', path: toPointer([...pathOf(frame), key]), before: copy[key], after: undefined });
+    delete copy[key];
+  }
+  return copy;
 }
 
 /** Whether `node`, or a branch of its `anyOf` / `oneOf`, declares `key` (or a pattern matches it). */

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JsonMendError, createToolCallStream, extractToolCalls, type ToolCallOptions } from '../../src/index.js';
+import { readBoth } from './read-both.js';
 
 const tools: ToolCallOptions['tools'] = [
   { name: 'read_file', schema: { type: 'object', properties: { path: { type: 'string' }, start_line: { type: 'integer' } }, required: ['path'] } },
@@ -15,15 +16,8 @@ const tools: ToolCallOptions['tools'] = [
   { name: 'web_fetch', schema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] } },
 ];
 
-/** extractToolCalls on `text`, after checking that the stream in 1- and 3-character chunks ends with the same. */
 function read(text: string, given: ToolCallOptions['tools'] = tools): ReturnType<typeof extractToolCalls> {
-  const whole = extractToolCalls(text, { tools: given });
-  for (const size of [1, 3]) {
-    const s = createToolCallStream({ tools: given });
-    for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
-    assert.deepEqual(s.end(), whole, `in ${size}-character chunks`);
-  }
-  return whole;
+  return readBoth(text, given);
 }
 
 function shown(text: string, given?: ToolCallOptions['tools']): [Array<[string, string, unknown, string[]]>, string] {
