@@ -30,8 +30,6 @@ const OBJECT = 0x7d; // the closer an open object needs
 const ARRAY = 0x5d;
 const QUOTE = 0x22;
 const SPACE = 0x20;
-/** How far a string's end is looked for byte by byte before indexOf is called. */
-const SHORT_STRING = 24;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -189,10 +187,7 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       // nothing to translate: no `"` or `\` before its closing quote.
       let j = i + 1;
       if (c === QUOTE && ascii !== undefined) {
-        // Most strings are short: a few bytes read here cost less than a call to indexOf.
-        const near = Math.min(j + SHORT_STRING, n);
-        while (j < near && b[j] !== QUOTE && b[j] !== 0x5c) j++;
-        if (j === near || b[j] !== QUOTE) j = ascii.indexOf('"', j);
+        j = ascii.indexOf('"', j);
         while (j !== -1 && b[j - 1] === 0x5c && escapedAt(b, j)) j = ascii.indexOf('"', j + 1);
         if (j === -1) j = n;
         // A LaTeX command written with one backslash (`\frac`) is the engine's to read (see latex.ts).
