@@ -4,7 +4,7 @@
 import { JsonMendError } from '../../index.js';
 import { formatClaimFeedback, parse, repair, verifyAll, type Claim, type SchemaParseOptions } from '../api.js';
 import { chosenCandidates, locatedJson } from '../candidates.js';
-import { jsonText } from '../json-out.js';
+import { compactJson } from '../json-out.js';
 import type { BatchConfig } from './config.js';
 
 /** How a line carried its reply, so `repair` can answer in the same form. */
@@ -131,8 +131,9 @@ export function answerLine(line: string, config: BatchConfig, options: SchemaPar
   const { form, reply, value } = unwrap(line, config);
   switch (config.mode) {
     case 'parse':
-      // Not JSON.stringify: a value nested 5,000 deep would overflow the stack (json-out.ts, C2).
-      return { out: jsonText(reply === undefined ? value : parse(reply, options), false).text.slice(0, -1), held: true };
+      // JSON.stringify where it writes the value back as read (json-out.ts: not for a value nested 5,000
+      // deep, nor a number beyond a double).
+      return { out: reply === undefined ? compactJson(value, line) : compactJson(parse(reply, options), reply), held: true };
     case 'repair':
       // A field that already holds JSON needs no repair: the line comes back as it was.
       return { out: reply === undefined ? line : sameForm(form, repair(reply, options), config.field), held: true };
