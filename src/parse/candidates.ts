@@ -61,9 +61,7 @@ export class ParsedCandidate {
 
   /** Where the text the reading set aside after the value starts (`surrounding_text` past its start), or -1. */
   textSetAsideFrom(): number {
-    const { kinds, offsets } = this.log;
-    for (let i = kinds.length - 1; i >= 0; i--) if (kinds[i] === 'surrounding_text' && offsets[i] > this.start) return offsets[i];
-    return -1;
+    return this.log.setAsideAfter(this.start);
   }
 
   /** The index in the log of the repair noteCutAfter made, or -1. */

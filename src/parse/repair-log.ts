@@ -34,6 +34,15 @@ export class RepairLog {
     return { kind: this.kinds[i], offset: this.offsets[i] + shift, line: 0, column: 0, detail: this.details[i] };
   }
 
+  /**
+   * Where the text set aside after a value starts: the offset of the last `surrounding_text` repair
+   * past `after` (the value's start), or -1.
+   */
+  setAsideAfter(after: number): number {
+    for (let i = this.kinds.length - 1; i >= 0; i--) if (this.kinds[i] === 'surrounding_text' && this.offsets[i] > after) return this.offsets[i];
+    return -1;
+  }
+
   toArray(shift = 0): TextRepair[] {
     const out: TextRepair[] = new Array(this.kinds.length);
     for (let i = 0; i < out.length; i++) out[i] = this.at(i, shift);

@@ -367,9 +367,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         const value = this.tree.root as T;
         const all = this.engine.log.toArray(this.start);
         // Text set aside after the value that ends inside another: the reply was cut off (as parse says).
-        let aside = -1;
-        for (const r of all) if (r.kind === 'surrounding_text' && r.offset > this.start) aside = r.offset;
-        const cut = aside < 0 ? -1 : cutOffAfter(text, aside);
+        const aside = this.engine.log.setAsideAfter(0);
+        const cut = aside < 0 ? -1 : cutOffAfter(text, aside + this.start);
         const repairs = this.newRepairs([]);
         if (cut >= 0) {
           const later: TextRepair = { kind: 'truncated', offset: cut, line: 0, column: 0, detail: LATER_CUT };
