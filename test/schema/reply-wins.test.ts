@@ -81,6 +81,12 @@ describe('F2: with an open object schema, a candidate that names none of its pro
   test('an answer cut off after a weak fit refuses the reply, rather than take the quoted value', () => {
     assert.throws(() => parseWithReport('Got {"foo": 1}. Answer: {"name": "Ad', { schema: open }), { code: 'REPAIR_REFUSED' });
   });
+  test('a value that names a property, before one the reply\'s end cut off, refuses the reply (docs/schema.md)', () => {
+    // The docs said this one was taken as the answer; the parse stage marks it cut off (loop probe F6).
+    const ids = { type: 'object', properties: { id: { type: 'integer' } } };
+    assert.throws(() => parseWithReport('{"id": 1}\n\nAlso: {"id": 2', { schema: ids }), { code: 'REPAIR_REFUSED' });
+    assert.deepEqual(parseWithReport('{"id": 1}\n\nAlso: {"id": 2', { schema: ids, acceptTruncated: true }).value, { id: 1 });
+  });
 });
 
 describe('F2: values written one after another', () => {
