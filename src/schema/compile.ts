@@ -6,6 +6,7 @@ import { JsonMendError, describeType } from '../errors.js';
 import { type Guide, expectedTypes, isDeclaredProperty, isPlainObject, itemSchema, loneSurrogateIssue, propertySchema, resolveSchema, runValidator, satisfies, translateValidatorError, withWellFormedKeys } from './guide.js';
 import { repairToSchema } from './repair.js';
 import { propertyKey } from './convert.js';
+import { sameJson } from '../same-json.js';
 import { cfworkerIssues, listValues, standardIssues } from './issues.js';
 import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from './pointer.js';
 import { checkJsonSchema } from './sanity.js';
@@ -223,13 +224,17 @@ function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown):
  *   rename_property compares names, and the property itself is missing;
  * - `all`: every key of a non-empty object, where the schema declares properties and none of them:
  *   a wrapper around the answer (`{"result": {…}}`), the schema echoed with the answer in its
- *   `properties`, a whole tool call; what is left says nothing (`{}`, or only defaults).
+ *   `properties`, a whole tool call; what is left says nothing (`{}`, or only defaults);
+ * - `twice`: a key naming a property the object has with another value (`{"a": 1, "A": 2}`), at the
+ *   key: no repair picks between the two answers;
+ * - `replaced`: a scalar the schema's own fallback replaced (see {@link replacedScalar}).
  * Such an object is where the value fails, so that the repair renames the key or unwraps the answer
  * (rename_property, unwrap_object, unwrap_schema_echo), or the value is an error; else the answer
  * would be lost without a word. Undefined when no key was.
  */
 type LostKeys =
   | { kind: 'rename'; path: string[]; key: string; property: string }
+  | { kind: 'twice'; path: string[]; key: string; property: string }
   | { kind: 'all'; path: string[]; keys: string[]; declared: string[] }
   | { kind: 'replaced'; path: string[]; input: unknown; output: unknown; expected: string };
 
@@ -267,8 +272,8 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
       path.pop();
       if (found !== undefined) return found;
     } else if (!isDeclaredProperty(node, key)) {
-      const property = declared.find((name) => propertyKey(name) === propertyKey(key) && !Object.hasOwn(input, name));
-      if (property !== undefined) return { kind: 'rename', path: path.slice(), key, property };
+      const lost = strippedKey(declared, input, key, path);
+      if (lost !== undefined) return lost;
     } else {
       kept++; // a declared key the schema turned into another (a transform's output): not dropped
     }
@@ -283,6 +288,20 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
   // takes the value, as the schema's own union takes the first that does.
   const branch = declared.length === 0 ? acceptingBranch(guide, node, input) : undefined;
   return branch === undefined ? undefined : lostKeys(guide, branch, input, output, path);
+}
+
+/**
+ * What dropping `key`, which no property declares, loses: a property it names as rename_property
+ * compares names that the object lacks (`rename`), or one the object has with another value
+ * (`{"a": 1, "A": 2}`: a second answer for `a`, which was meant is a guess: `twice`). Undefined when
+ * it names none, or repeats the property's value.
+ */
+function strippedKey(declared: readonly string[], input: Record<string, unknown>, key: string, path: string[]): LostKeys | undefined {
+  const wanted = propertyKey(key);
+  const property = declared.find((name) => propertyKey(name) === wanted && !Object.hasOwn(input, name));
+  if (property !== undefined) return { kind: 'rename', path: path.slice(), key, property };
+  const present = declared.find((name) => propertyKey(name) === wanted && !sameJson(input[name], input[key]));
+  return present === undefined ? undefined : { kind: 'twice', path: [...path, key], key, property: present };
 }
 
 /** The first branch of `node`'s `anyOf` / `oneOf` that `value` meets as JSON Schema; undefined when none or no union. */
@@ -357,8 +376,8 @@ function lostKeysOfInput(guide: Guide, schema: Schema | boolean, input: unknown,
       path.pop();
       if (found !== undefined) return found;
     } else {
-      const property = declared.find((name) => propertyKey(name) === propertyKey(key) && !Object.hasOwn(record, name));
-      if (property !== undefined) return { kind: 'rename', path: path.slice(), key, property };
+      const lost = strippedKey(declared, record, key, path);
+      if (lost !== undefined) return lost;
     }
   }
   if (kept === 0 && keys.length > 0) return { kind: 'all', path: path.slice(), keys, declared };
@@ -410,6 +429,10 @@ function lostIssue(lost: LostKeys, value: unknown): SchemaIssue {
   }
   if (lost.kind === 'replaced') {
     return { path, expected: lost.expected, received: shortValue(lost.input), message: `the schema would replace ${shortValue(lost.input)} with ${shortValue(lost.output)}, though the value reads as ${lost.expected}` };
+  }
+  if (lost.kind === 'twice') {
+    const received = shortValue(valueAt(value, lost.path));
+    return { path, expected: `no second key for the property ${JSON.stringify(lost.property)}`, received, message: `the key ${JSON.stringify(lost.key)} names the property ${JSON.stringify(lost.property)}, which the object has with another value, and the schema would drop it` };
   }
   if (lost.kind === 'rename') {
     return { path, expected: `the property ${JSON.stringify(lost.property)}`, received: JSON.stringify(lost.key), message: `the key ${JSON.stringify(lost.key)} names the property ${JSON.stringify(lost.property)}, and the schema would drop it` };

@@ -17,12 +17,23 @@ export function stringToNumber(text: string): Converted<number> {
   const t = text.trim();
   if (t.length === 0 || t.length > 400 || !JSON_NUMBER.test(t)) return NO;
   const n = Number(t);
-  // `"9007199254740993"`: digits a double cannot hold (it would be …992) are refused, not rounded.
-  if (!Number.isFinite(n) || (!Number.isSafeInteger(n) && INTEGER_TEXT.test(t))) return NO;
+  // `"9007199254740993"`: digits a double cannot hold (it would be …992) are refused, not rounded;
+  // so is the same integer written `9007199254740993.0` or `9.007199254740993e15`. Written with an
+  // exponent, one whose digits the double keeps (`1e23`) is read as it prints.
+  if (!Number.isFinite(n) || (!Number.isSafeInteger(n) && namesInteger(t) && (!/[eE]/.test(t) || significand(t) !== significand(String(n))))) return NO;
   return n;
 }
 
-const INTEGER_TEXT = /^-?[0-9]+$/;
+/** The significant digits of number text (`-0.0120e5` → `12`): no sign, point, exponent, or zeros at either end. */
+function significand(t: string): string {
+  const e = t.search(/[eE]/);
+  const digits = (e === -1 ? t : t.slice(0, e)).replace(/[-.]/g, '');
+  let start = 0;
+  let end = digits.length;
+  while (start < end && digits[start] === '0') start++;
+  while (end > start && digits[end - 1] === '0') end--;
+  return digits.slice(start, end);
+}
 
 /**
  * `"42"` → `42`. As {@link stringToNumber}, and the text must name an integer exactly: `"4.5"` and

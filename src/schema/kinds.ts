@@ -55,7 +55,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`string[]` → `{"path": "x"}` → `["x"]`',
   },
   wrap_in_array: {
-    fixes: 'a scalar where an array is expected (not an empty string: `[""]` is an item the reply never gave), or an object where an array of objects is expected (not an object none of whose keys the items declare: a wrapper such as `{"results": […], "total": 1}` is no item)',
+    fixes: 'a scalar where an array is expected (not an empty string: `[""]` is an item the reply never gave; nor a string holding `,` or `;` that the items do not take as written, which may be a list: `"1,234"` for `integer[]`, `"red, yellow"` for an array of colours), or an object where an array of objects is expected (not an object none of whose keys the items declare: a wrapper such as `{"results": […], "total": 1}` is no item)',
     example: '`string[]` → `"x"` → `["x"]`',
   },
   string_to_integer: {
@@ -63,7 +63,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`integer` → `"42"` → `42`',
   },
   string_to_number: {
-    fixes: 'a string in the JSON number grammar (after trimming); an integer past 2^53, which a double cannot hold, is refused',
+    fixes: 'a string in the JSON number grammar (after trimming); an integer past 2^53 whose digits a double cannot hold is refused (`"9007199254740993"`, `"9007199254740993.0"`; written with an exponent, one whose digits it keeps is read: `"1e23"`)',
     example: '`number` → `" 0.5 "` → `0.5`',
   },
   written_number: {

@@ -644,6 +644,9 @@ function nestingExceeds(value: unknown, room: number): boolean {
   return false;
 }
 
+/** What parts a list's items written in one string. */
+const LIST_MARK = /[,;]/;
+
 /** The text a model writes for null: JSON's `null`, Python's `None`, in any case, after trimming. */
 const NULL_TEXT = /^\s*(?:null|none)\s*$/i;
 
@@ -674,8 +677,10 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide, numberText: N
       return ['wrap_in_array', NO];
     }
     // 7. wrap_in_array — but a string that reads like an array and did not parse is not wrapped,
-    // nor an empty one (`[""]` is an item the reply never gave).
-    if (typeof v === 'string' && (looksLikeContainer(v, 'array') || v.trim() === '')) return ['wrap_in_array', NO];
+    // nor an empty one (`[""]` is an item the reply never gave), nor one holding `,` or `;` that the
+    // items do not take as written: it may be a list, which the item's repair would read in part
+    // (`"1,234"` for `integer[]` is 1234 or 1 and 234; `"red, yellow"` for colours kept `red` alone).
+    if (typeof v === 'string' && (looksLikeContainer(v, 'array') || v.trim() === '' || (LIST_MARK.test(v) && !satisfies(guide, items, v)))) return ['wrap_in_array', NO];
     return ['wrap_in_array', [v]];
   }
   switch (t) {

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { SchemaError, coerce, coerceWithReport, formatFeedback, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/schema/index.js';
+import { SchemaError, coerce, coerceWithReport, formatFeedback, parse, parseWithReport, type Repair, type SchemaLike, type SchemaRepair } from '../../src/schema/index.js';
+import { createStreamParser } from '../../src/stream/index.js';
 import { parseToolArguments } from '../../src/loop/index.js';
 import { JsonMendError } from '../../src/errors.js';
 
@@ -19,6 +20,15 @@ function catchError(f: () => unknown): unknown {
     return error;
   }
   assert.fail('expected an error');
+}
+
+/** The stream's end, fed in 1- and 3-character chunks, throws the SchemaError parse throws. */
+function streamEndThrows(text: string, schema: SchemaLike): void {
+  for (const size of [1, 3]) {
+    const p = createStreamParser({ schema });
+    for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+    assert.throws(() => p.end(), SchemaError, `chunks of ${size}`);
+  }
 }
 
 function one(value: unknown, schema: Record<string, unknown>) {
@@ -62,6 +72,23 @@ describe('each repair in isolation', () => {
     // Session 33's schema probe: an empty string made [""], an item the reply never gave.
     assert.throws(() => coerce({ files: '' }, arrayOfStrings), SchemaError);
   });
+  test('wrap_in_array: not a string holding a list the items would read in part (schema probe s36)', () => {
+    // Before: "1,234" for integer[] gave [1234] (one number, or the list 1 and 234?), and "red, yellow"
+    // for an array of colours gave ["red"] (enum_with_text read the first, yellow was gone).
+    const ints = { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } };
+    const colours = { type: 'array', items: { enum: ['red', 'green', 'blue'] } };
+    for (const [value, schema] of [[{ ids: '1,234' }, ints], [{ ids: '$1,234.50' }, ints], ['red, yellow', colours], ['red; blue', colours]] as const) {
+      assert.throws(() => coerce(value, schema), SchemaError, JSON.stringify(value));
+    }
+    assert.throws(() => parse('{"ids": "1,234"}', { schema: ints }), SchemaError);
+    assert.throws(() => parse('{"ids": "1,234"}', { schema: z.object({ ids: z.array(z.int()) }) }), SchemaError);
+    streamEndThrows('{"ids": "1,234"}', ints);
+    // Items that take the string as written keep it whole; one value alone is still wrapped and read.
+    assert.deepEqual(coerce({ files: 'a, b' }, arrayOfStrings), { files: ['a, b'] });
+    assert.deepEqual(coerce({ ids: '1234' }, ints), { ids: [1234] });
+    assert.deepEqual(coerce('Red', colours), ['red']);
+    assert.deepEqual(coerce('red (mostly)', colours), ['red']);
+  });
   test('wrap_in_array: an object for an array of objects', () => {
     const s = { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } };
     const r = one({ items: { id: 1 } }, s);
@@ -84,6 +111,19 @@ describe('each repair in isolation', () => {
     assert.deepEqual(coerce([{ 'Full Name': 'Ada' }], z.array(z.object({ full_name: z.string().optional() }))), [{ full_name: 'Ada' }]);
     // A key that names no property is the schema's to strip.
     assert.deepEqual(coerce({ name: 'Ada', extra: 1 }, z.object({ name: z.string().optional() })), { name: 'Ada' });
+  });
+  test('a key Zod would strip that names a present property with another value is an error, not lost (schema probe s36)', () => {
+    // Before: {a: 1} and no repair: z.object strips "A", a second answer for the property a.
+    const A = z.object({ a: z.int() });
+    const error = catchError(() => parse('{"a": 1, "A": 2}', { schema: A }));
+    assert.ok(error instanceof SchemaError);
+    assert.equal(error.issues[0].path, '/A');
+    streamEndThrows('{"a": 1, "A": 2}', A);
+    assert.throws(() => coerce([{ a: 1, ' a ': 2 }], z.array(A)), SchemaError);
+    assert.throws(() => coerce({ a: 1, A: 2 }, z.object({ a: z.int() }).transform((o) => o.a)), SchemaError);
+    // The same value twice loses nothing; a key that names no property is the schema's to strip.
+    assert.deepEqual(coerce({ a: 1, A: 1 }, A), { a: 1 });
+    assert.deepEqual(coerce({ a: 1, b: 2 }, A), { a: 1 });
   });
   test('an answer Zod would strip whole is unwrapped, or an error, never {} (schema probe 2, F1)', () => {
     // Before: {} and no repair: z.object strips the keys it does not know, and every property is optional.
@@ -220,7 +260,11 @@ describe('each repair in isolation', () => {
     assert.deepEqual(one({ x: '-1e3' }, s).value, { x: -1000 });
     assert.deepEqual(kinds(one({ x: '2' }, s).repairs), ['string_to_number']);
     // F20: digits a double cannot hold are refused, not rounded (9007199254740993 would be …992).
-    for (const bad of ['', 'NaN', 'Infinity', '-Infinity', '0x10', '1,5', '.5', '1.', 'one', '9007199254740993']) {
+    // Session 36's probe: an integer past 2^53 written with a point or an exponent lost its digits as
+    // well (9007199254740993.0 was 9007199254740992); one the double holds digit for digit is read.
+    assert.deepEqual(coerce({ x: '1e20' }, s), { x: 1e20 });
+    assert.deepEqual(coerce({ x: '1.5e300' }, s), { x: 1.5e300 });
+    for (const bad of ['', 'NaN', 'Infinity', '-Infinity', '0x10', '1,5', '.5', '1.', 'one', '9007199254740993', '9007199254740993.0', '-9007199254740993.00', '9.007199254740993e15', '90071992547409930e-1']) {
       assert.throws(() => coerce({ x: bad }, s), SchemaError, `"${bad}" must be refused`);
     }
   });
