@@ -36,8 +36,8 @@ const PASS = -1 as Decision;
 export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decision | undefined {
   const c = e.buf.charCodeAt(i);
   if (e.quote === Quote.DOUBLE && (c === Ch.RIGHT_DOUBLE || c === Ch.LEFT_DOUBLE) && straightQuoteEnds(e, i + 1)) return Decision.INNER;
-  // Unambiguous delimiters always close; so do keys (which never hold quotes), unless the key lost
-  // its own closing quote and this one opens the next key.
+  // Unambiguous delimiters always close; so do keys (which hold quotes only glued inside one word:
+  // `{"k"e"y": 1}`), unless the key lost its own closing quote and this one opens the next key.
   if (e.strIsKey) return keyQuote(e, i, closeLen);
   if (e.quote >= Quote.BACKTICK) return Decision.CLOSE;
   if (fencedText(e, i)) return Decision.INNER;
@@ -65,7 +65,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = unquotedKeyFollows(e, i + closeLen, j, c2)) !== PASS) return d;
   if ((d = wordElementFollows(e, i, i + closeLen, j, c2)) !== PASS) return d;
   if (j === i + closeLen && scalarElementFollows(e, i, j, c2)) return Decision.CLOSE;
-  if ((d = valueAfterSpace(e, i + closeLen, j, c2)) !== PASS) return d;
+  if ((d = valueAfterSpace(e, i, i + closeLen, j, c2)) !== PASS) return d;
   return Decision.INNER;
 }
 
@@ -680,13 +680,41 @@ function scalarElementFollows(e: Engine, i: number, j: number, c2: number): bool
  * Space after the quote, then a value: a missing comma, if the space holds a line break or the value
  * is unmistakably one (a number, a container, a literal).
  */
-function valueAfterSpace(e: Engine, after: number, j: number, c2: number): Answer {
+function valueAfterSpace(e: Engine, i: number, after: number, j: number, c2: number): Answer {
   if (j <= after) return PASS;
   const s = e.buf;
-  for (let k = after; k < j; k++) if (s.charCodeAt(k) === Ch.LF) return Decision.CLOSE;
+  for (let k = after; k < j; k++) if (s.charCodeAt(k) === Ch.LF) return quotationGoesOn(e, i, j, c2) ? Decision.INNER : Decision.CLOSE;
   if (c2 === Ch.LBRACE || c2 === Ch.LBRACKET || isDigit(c2) || c2 === Ch.MINUS) return Decision.CLOSE;
   if (isWordStart(c2) && isLiteralWord(s.slice(j, scanWordLimited(e, j)))) return Decision.CLOSE;
   return PASS;
+}
+
+/**
+ * `["this⏎"quote"⏎text"]`: in an array, the quote at `i` closes a quotation in the string's text (a
+ * quote before it was read as text), and the next line's text ends with a quote and then a `,`, `]`
+ * or the end, as the string's own end would: the string goes on over the line break. Closed at `i`,
+ * the next line became an element that lost its opening quote, and the quotation lost its closing
+ * quote. (In an object, unquotedKeyFollows reads `text"` so already.) Waits for the line.
+ */
+function quotationGoesOn(e: Engine, i: number, j: number, c2: number): boolean {
+  if (!isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY || firstQuote(e, i)) return false;
+  const s = e.buf;
+  const limit = Math.min(e.end, j + LOOKAHEAD);
+  let q = j;
+  while (q < limit) {
+    const c = s.charCodeAt(q);
+    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.BACKSLASH || c === Ch.COLON || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.COMMA) break;
+    q++;
+  }
+  if (q >= e.end && !e.final) throw NEED_MORE;
+  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE || isLiteralWord(s.slice(j, scanWordLimited(e, j)))) return false;
+  const n = peekSignificant(e, q + 1);
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = s.charCodeAt(n);
+  return c === Ch.COMMA || c === Ch.RBRACKET || c === Ch.RBRACE;
 }
 
 /**
@@ -874,6 +902,7 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   // `{'a: 1, 'b': 2}` as Python writes keys, as well as JSON's.
   if (c2 === Ch.COLON || c2 === Ch.FULLWIDTH_COLON || (e.quote !== Quote.DOUBLE && e.quote !== Quote.SINGLE) || j !== i + 1) return Decision.CLOSE;
   const q = e.quote === Quote.SINGLE ? Ch.SQUOTE : Ch.DQUOTE;
+  if (isWordPart(c2) && quotedWordThenColon(e, j, q)) return Decision.INNER;
   const s = e.buf;
   const floor = Math.max(e.textStart - e.base, 0);
   // `{"key:"value"}`, `{"key: "value"}`, `{"key:{"inner": 1}}`: the key's closing quote came after
@@ -902,6 +931,29 @@ function keyQuote(e: Engine, i: number, closeLen: number): Answer {
   // object's end (`[{"a:false}, "b"]`, `{"a:[null, "x"]}`).
   if (isWordStart(c2) ? !quotedKeyNameAt(e, j, q) && !valueAfterColon(e, b) && !(scalarAfterColon(e, b) && lostQuoteKeyAt(e, j)) : c2 === Ch.COMMA || c2 === Ch.RBRACE || c2 === Ch.RBRACKET || !valueAfterColon(e, b)) return Decision.CLOSE;
   return splitKeyAtColon(e, b) ? Decision.SPLIT : Decision.CLOSE;
+}
+
+/**
+ * `{"a"b": 1}`, `{"k"e"y": "value"}`: a key that is one word, a word glued to its quote, then (no
+ * space, no delimiter) its own quote and the colon: the quotes are the key's text. Closed at the first, the key's tail
+ * became a made-up value (`{"a": "b\": 1"}`) or a made-up member (`{"k": "e", "y": …}`). Waits for
+ * the word's end.
+ */
+function quotedWordThenColon(e: Engine, j: number, q: number): boolean {
+  const s = e.buf;
+  // The key before the quote a word too: a key that ran on (`"diff_hunk: null, "line": 12`) holds
+  // spaces, a colon or a comma, and the quote opened the next key.
+  const from = e.textStart - e.base;
+  if (from < 0 || j - 1 - from > LOOKAHEAD || from >= j - 1) return false;
+  for (let k = from; k < j - 1; k++) if (!isWordPart(s.charCodeAt(k)) && s.charCodeAt(k) !== q) return false;
+  const limit = Math.min(e.end, j + LOOKAHEAD);
+  let k = j;
+  while (k < limit && (isWordPart(s.charCodeAt(k)) || s.charCodeAt(k) === q)) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit || s.charCodeAt(k - 1) !== q) return false;
+  const n = peekSignificant(e, k);
+  if (n >= e.end && !e.final) throw NEED_MORE;
+  return n < e.end && s.charCodeAt(n) === Ch.COLON;
 }
 
 /**

@@ -25,7 +25,10 @@ export function parsePartial(text: string, options: StreamOptions = {}): unknown
   // the text after it decides, in a stream); read up to it and the complete tokens after it.
   const afterQuote = parser.quoteWaitText()?.slice(1);
   if (afterQuote !== undefined) {
-    const complete = onlyDelimitersFrom(afterQuote, 0, true) ? afterQuote.length : completeTokensEnd(afterQuote);
+    // `{"a": "h"that""}`: a quote, then the text's last closers: that quote is the string's end, and
+    // the one judged is its text (as parse reads it); read up to it, the string lost its last quote.
+    const whole = onlyDelimitersFrom(afterQuote, 0, true) || (afterQuote.charCodeAt(0) === 0x22 && closersEnd(afterQuote, 1));
+    const complete = whole ? afterQuote.length : completeTokensEnd(afterQuote);
     return readUpTo(parser, text, text.length - afterQuote.length + complete, options, snap.value);
   }
   // Read as it stands, the complete tokens the engine still waits on are complete: a number at the
@@ -112,6 +115,17 @@ function onlyDelimitersFrom(s: string, i: number, closers: boolean): boolean {
     if (!endsToken(c) || (!closers && (c === 0x5d || c === 0x7d))) return false;
   }
   return true;
+}
+
+/** Whether `s` from `i` on is spaces and at least one `]` or `}`, nothing else. */
+function closersEnd(s: string, i: number): boolean {
+  let closers = 0;
+  for (let k = i; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 0x5d || c === 0x7d) closers++;
+    else if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  }
+  return closers > 0;
 }
 
 /** A space, comma, `]` or `}`: what may follow a complete token. */

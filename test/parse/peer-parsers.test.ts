@@ -1,6 +1,7 @@
 // Inputs from other tolerant and partial JSON parsers' test suites that jsonmend read wrong (session 35):
 //   langchainjs libs/langchain-core/src/utils/tests/json.test.ts (kitchen-sink prefixes), MIT
 //   RyanMarcus/dirty-json test/parser_test.js ("ticket #16", "strange symbols"), inputs only
+//   mangiucugna/json_repair tests/test_parse_array.py:45 (`{"k"e"y": "value"}`), MIT (session 36)
 // Each is checked with parse, repair and the stream in 1- and 3-character chunks.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -46,5 +47,32 @@ describe('a non-finite number cut off', () => {
     // Before: [1, 2, null, "Infinit"] and [1, "Na"].
     readsAs('[1, 2, null, Infinit', [1, 2, null, null]);
     readsAs('[1, Na', [1, null]);
+  });
+});
+
+describe("a quotation in an array's string, on lines of its own", () => {
+  test('the string goes on over the line breaks: one element, not two with a made-up comma', () => {
+    // Before: ["this\n\"quote", "text"] (missing_comma, missing_start_quote). json_repair reads one
+    // string; in an object jsonmend did already.
+    readsAs('["this\n"quote"\ntext"]', ['this\n"quote"\ntext']);
+    readsAs('["this\n"quote"\ntext", "b"]', ['this\n"quote"\ntext', 'b']);
+    readsAs('["this "quote"\ntext"]', ['this "quote"\ntext']);
+    readsAs('{"a": "this\n"quote"\ntext"}', { a: 'this\n"quote"\ntext' });
+    // A string that lost its closing quote before the next element's line, as before.
+    readsAs('[\n"abc,\n"def"\n]', ['abc', 'def']);
+    readsAs('{"array": [\n"a"\n"b"\n]}', { array: ['a', 'b'] });
+    readsAs('["a"\ntrue, "b"]', ['a', true, 'b']);
+  });
+});
+
+describe('quotes inside a key, glued to its words', () => {
+  test("are the key's text, not its end with a made-up value or member", () => {
+    // Before: {"k": "e", "y": "value"} and {"a": "b\": 1"}; both peers read the key whole.
+    readsAs('{"k"e"y": "value"}', { 'k"e"y': 'value' });
+    readsAs('{"a"b": 1}', { 'a"b': 1 });
+    readsAs('{"a"b"c": 1, "d": 2}', { 'a"b"c': 1, d: 2 });
+    // No quote before the colon: the key ended, its value lost its quotes, as before.
+    readsAs('{"a"b, "c": 1}', { a: 'b', c: 1 });
+    readsAs('{"a"b: 1}', { a: 'b: 1' });
   });
 });

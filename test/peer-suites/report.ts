@@ -177,7 +177,7 @@ const GROUPS: Group[] = [
   {
     id: 'other',
     deliberate: false,
-    reason: 'engine, to do: other readings of damaged text — quotes inside a key (`{"k"e"y": 1}`), a missing opening quote before a number (`12345"`), escaped JSON inside a string value, a fenced block as a value',
+    reason: 'engine, to do: other readings of damaged text — a missing opening quote before a number (`12345"`), escaped JSON inside a string value, a fenced block as a value',
     test: () => true,
   },
 ];

@@ -458,6 +458,14 @@ describe('parsePartial', () => {
     // A string that ends in no space is shown as written (review).
     assert.deepEqual(parsePartial('[[1], "a", "b"'), [[1], 'a', 'b']);
   });
+
+  test("a doubled quote before the text's last closers: the string keeps its quote, as parse reads it", () => {
+    // Before: { a: 'h"that' }: read up to the quote the engine had yet to judge, the last one was lost.
+    for (const text of ['{"a": "h"that""}', '["a""]', '["The TV is 72""]', '{"a": ["x""]}\n']) assert.deepEqual(parsePartial(text), parse(text), text);
+    // With no closer after it, the next character decides (`["a"""]` is two strings): held back.
+    assert.deepEqual(parsePartial('["a""'), ['a']);
+    assert.deepEqual(parsePartial('["a"""]'), ['a', '']);
+  });
 });
 
 describe("a string that lost its closing quote before its array's ]", () => {
