@@ -307,10 +307,11 @@ function inInlineCode(text: string, i: number, end: number): boolean {
 }
 
 /**
- * Is the closer at `i` (ending at `end`) mentioned mid-sentence (`Note: no </think> tags were used`)?
- * A word and a space before it, a space and a lower-case word after it. A closer that ends reasoning
- * follows a sentence (`Provide.</think>`, `right. </think>`) or stands on its own line, and the answer
- * after it starts a line, a sentence or a value.
+ * Is the tag at `i` (ending at `end`) mentioned mid-sentence (`Note: no </think> tags were used`,
+ * `The model emits <think> tags`)? A word and a space before it, a space and a lower-case word after
+ * it. A closer that ends reasoning follows a sentence (`Provide.</think>`, `right. </think>`) or
+ * stands on its own line, and the answer after it starts a line, a sentence or a value; an opener
+ * starts the reply or a line.
  */
 function midSentence(text: string, i: number, end: number): boolean {
   const b = text.charCodeAt(i - 1);
@@ -390,6 +391,27 @@ export function scanStructure(text: string, names: TagNames): Region {
       firstCloser = a < 0 ? b : b < 0 ? a : Math.min(a, b);
     }
     return firstCloser >= 0 && firstCloser < at;
+  };
+
+  // Where the last closer of each reasoning tag stands (`</think>` → its index), found on first need.
+  let lastClosers: Map<string, number> | undefined;
+  /**
+   * A reasoning opener mentioned mid-sentence (`The model emits <think> tags before answering.`):
+   * written after words on its line and before a lower-case word (midSentence), with no closer of its
+   * name anywhere after it. Reasoning opens the reply or a line; a block opened mid-sentence ran to the
+   * reply's end and made the answer after it a draft. Where a closer follows, the opener opens the
+   * block as before, so a draft between the two never becomes the answer.
+   */
+  const mentionedOpener = (t: TagToken, at: number): boolean => {
+    if (t.close || !names.reasoning.has(t.name) || !midSentence(text, at, t.end)) return false;
+    if (lastClosers === undefined) {
+      lastClosers = new Map();
+      for (let k = text.indexOf('</'); k >= 0 && k < n; k = text.indexOf('</', k + 2)) {
+        const c = matchTag(text, k, n, names);
+        if (c !== null && c.close) lastClosers.set(c.name, k);
+      }
+    }
+    return (lastClosers.get(t.name) ?? -1) < at;
   };
 
   /** Scans a fence body for its closer; returns where the main scan resumes. */
@@ -495,7 +517,7 @@ export function scanStructure(text: string, names: TagNames): Region {
     const c = text.charCodeAt(i);
     if (c === LT) {
       const t = matchTag(text, i, n, names);
-      if (t !== null && !insideJsonString(text, i) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i)) {
+      if (t !== null && !insideJsonString(text, i) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i) && !mentionedOpener(t, i)) {
         applyTag(t, i);
         i = t.end;
       } else i++;

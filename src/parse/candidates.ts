@@ -142,13 +142,14 @@ export function firstParsedCandidate(text: string, options: ParseOptions, mode: 
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
     if (reading.parsed !== undefined) {
-      if (!isTemplateValue(reading.parsed.value)) {
+      if (!isTemplateValue(reading.parsed.value) && !(candidate.source === 'whole' && answerSetAside(text, reading.parsed.textSetAsideFrom()))) {
         // Asked only where it is read: the report, or a refusal of cut-off text.
         if (mode.wantRepairs !== false || settings.engine.refused.size > 0) noteLaterCut(text, reading.parsed, lastCutStart(text, candidates), settings);
         return reading.parsed;
       }
-      // A template echoed before the answer: the search's own order puts an answer after it first.
-      // Repairs recorded: they say where the text set aside after a whole value starts.
+      // A template echoed before the answer, or a value labelled the answer in the text set aside after
+      // the one that starts the reply: the search's own order puts that answer first. Repairs
+      // recorded: they say where the text set aside after a whole value starts.
       for (const r of readCandidates(text, options, { ...mode, wantRepairs: true })) if (r.parsed !== undefined) return r.parsed;
     }
     if (firstFailure === undefined) firstFailure = reading.failure;
@@ -183,23 +184,34 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   let setAside = -1;
   // `{"name": "<name>"}⏎Answer: {"name": "Ada"}`: a template echoed before the answer comes last.
   const templates: CandidateReading[] = [];
+  const tried = new Set<number>();
   for (const candidate of candidates) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
     if (mode.laterCut === true && reading.parsed !== undefined) noteLaterCut(text, reading.parsed, cutStart, settings);
+    if (candidate.source === 'whole' && reading.parsed !== undefined) {
+      setAside = reading.parsed.textSetAsideFrom();
+      // `{"a": 0}⏎Answer: {"a": 1}`: the value that starts the reply has no label, and one set aside
+      // after it is labelled the answer. That one goes first; the leading value stands behind it.
+      for (const labelled of labelledAfter(text, setAside)) {
+        tried.add(labelled.start);
+        const r = readCandidate(text, labelled, settings, options);
+        if (r === undefined) continue;
+        if (r.parsed !== undefined && isTemplateValue(r.parsed.value)) templates.push(r);
+        else yield r;
+      }
+    }
     if (reading.parsed !== undefined && isTemplateValue(reading.parsed.value)) templates.push(reading);
     else yield reading;
     // The whole text, a document from its first bracket to its end, failed: every other candidate
     // lies inside it (see withWholeText), and taking one would drop the rest of the document.
     if (reading.failure !== undefined && candidate.source === 'whole') return;
-    if (candidate.source === 'whole' && reading.parsed !== undefined) setAside = reading.parsed.textSetAsideFrom();
   }
   // `{"id": 1} and {"id": 2}`: the reply started with a value and went on in prose holding more.
   // Those values are candidates too (parseAll, a schema's collect_into_array), not text set aside.
   if (setAside >= 0) {
-    const tried = new Set(candidates.map((c) => c.start));
-    for (const found of extractAfterValue(text.slice(setAside))) {
-      const candidate = { ...found, start: found.start + setAside, end: found.end + setAside };
+    for (const c of candidates) tried.add(c.start);
+    for (const candidate of candidatesAfter(text, setAside)) {
       if (tried.has(candidate.start)) continue;
       const reading = readCandidate(text, candidate, settings, options);
       if (reading === undefined) continue;
@@ -211,6 +223,40 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
 }
 
 
+
+/**
+ * The candidates in the text set aside from `from` after a value that started the reply (see
+ * extractAfterValue), at their places in `text`; none when `from` is -1.
+ */
+function candidatesAfter(text: string, from: number): Candidate[] {
+  if (from < 0) return [];
+  const found = extractAfterValue(text.slice(from));
+  for (const c of found) {
+    c.start += from;
+    c.end += from;
+  }
+  return found;
+}
+
+/**
+ * Of the candidates set aside from `from` (see candidatesAfter), those outside reasoning labelled the
+ * answer (`Final answer:`, see answer-label.ts), in document order. The value that starts the reply
+ * has no words before it to label it, so these name the answer where it does not. Only a reply that
+ * starts with a value and goes on past it (never valid JSON: the fast path took that) looks here.
+ */
+function labelledAfter(text: string, from: number): Candidate[] {
+  if (from < 0) return [];
+  return candidatesAfter(text, from).filter((c) => c.reasoning !== true && answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) === 'answer');
+}
+
+/**
+ * Whether the text set aside from `from` after a value that started the reply holds a value labelled
+ * the answer, which parse takes before it (see labelledAfter). For a stream's end that read the
+ * leading value itself.
+ */
+export function answerSetAside(text: string, from: number): boolean {
+  return labelledAfter(text, from).length > 0;
+}
 
 /**
  * `Calling: {"city": "Oslo"} and also {"city": "Par`: a value read whole from a reply that ends inside a

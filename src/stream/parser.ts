@@ -9,7 +9,7 @@ import type { Repair } from '../schema/types.js';
 import { parseWithReport } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
-import { LATER_CUT, cutOffAfter, rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
+import { LATER_CUT, answerSetAside, cutOffAfter, rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import { isTemplateValue } from '../parse/template.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
@@ -362,13 +362,16 @@ export class StreamParserImpl<T> implements StreamParser<T> {
           ok = false;
         }
       }
-      // A template echoed before the answer (see parse/template.ts): parse looks past it.
-      if (ok && !isTemplateValue(this.tree.root)) {
+      // Where the text set aside after the value starts (absolute), or -1.
+      const aside = ok ? this.engine.log.setAsideAfter(0) : -1;
+      const asideAt = aside < 0 ? -1 : aside + this.start;
+      // A template echoed before the answer (see parse/template.ts), or a value labelled the answer in
+      // the text set aside (`{"a": 0}⏎Answer: {"a": 1}`): parse looks past it.
+      if (ok && !isTemplateValue(this.tree.root) && !answerSetAside(text, asideAt)) {
         const value = this.tree.root as T;
         const all = this.engine.log.toArray(this.start);
         // Text set aside after the value that ends inside another: the reply was cut off (as parse says).
-        const aside = this.engine.log.setAsideAfter(0);
-        const cut = aside < 0 ? -1 : cutOffAfter(text, aside + this.start);
+        const cut = asideAt < 0 ? -1 : cutOffAfter(text, asideAt);
         const repairs = this.newRepairs([]);
         if (cut >= 0) {
           const later: TextRepair = { kind: 'truncated', offset: cut, line: 0, column: 0, detail: LATER_CUT };

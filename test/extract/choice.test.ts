@@ -2,7 +2,7 @@
 // value wins over a bracketed, parenthesised or braced fragment of prose before it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { JsonMendError, createStreamParser, extract, parse, parseAll, parseWithReport } from '../../src/index.js';
+import { JsonMendError, createStreamParser, extract, parse, parseAll, parseWithReport, repair } from '../../src/index.js';
 
 const brief = (text: string) => extract(text).map((c) => [c.source, c.text]);
 
@@ -215,5 +215,51 @@ describe('labels weigh across sources (extraction probe, session 35)', () => {
     assert.deepEqual(parse('Schema:\n```json\n{"type":"object"}\n```\nAnswer: {"name":"Ada"}'), { name: 'Ada' });
     // Alike labelled, the fence still goes first.
     assert.deepEqual(parse('Here: {"a":0}\n```json\n{"a":1}\n```'), { a: 1 });
+  });
+});
+
+describe('a reply that starts with a value: a later value labelled the answer wins (session 36)', () => {
+  // Parse, repair (JSON-equal) and the stream in 1- and 3-character chunks agree on each.
+  const agree = (text: string, want: unknown) => {
+    assert.deepEqual(parse(text), want, text);
+    assert.deepEqual(JSON.parse(repair(text)), want, `repair of ${text}`);
+    for (const size of [1, 3]) assert.deepEqual(streamEnd(text, size), want, `${text} in ${size}-character chunks`);
+  };
+
+  test('the leading value, not labelled, loses to a later one labelled the answer', () => {
+    // Before: {"a": 0}, the reply read whole from its first bracket and the labelled answer set aside.
+    agree('{"a":0}\nAnswer: {"a":1}', { a: 1 });
+    agree('{"a":0}\nFinal answer: {"a":1}', { a: 1 });
+    agree('[1, 2]\n\n**Corrected JSON:**\n[1, 2, 3]', [1, 2, 3]);
+    agree('{"a":0}\nAnswer:\n```json\n{"a":1}\n```', { a: 1 });
+    agree("{'a': 0}\nFinal answer: {'a': 1}", { a: 1 });
+    // A template echoed first, as before.
+    agree('{"a":"<name>"}\nAnswer: {"a":1}', { a: 1 });
+  });
+
+  test('a later value not labelled, or labelled otherwise, leaves the leading one', () => {
+    agree('{"a":0} some note', { a: 0 });
+    agree('{"a":0}\n\nExample: {"a":1}', { a: 0 });
+    agree('{"a":0}\nAlso: {"a":1}', { a: 0 });
+    agree('{"a":0} and later {"a":1}', { a: 0 });
+    // A labelled answer that cannot be read leaves the leading value.
+    agree('{"a":0}\nAnswer: {]', { a: 0 });
+  });
+
+  test('valid JSON whose strings hold a labelled value is read as JSON.parse reads it', () => {
+    for (const json of ['{"t": "x\\nAnswer: {\\"a\\": 1}"}', '["Answer: [1]", {"n": "Final answer: {}"}]']) {
+      const want = JSON.parse(json);
+      agree(json, want);
+      agree(`${json}\nDone.`, want);
+      agree(`Here:\n\`\`\`json\n${json}\n\`\`\``, want);
+      agree(`<answer>${json}</answer>`, want);
+      agree(`The result is ${json} as asked.`, want);
+    }
+  });
+
+  test('the report names the leading value set aside', () => {
+    const r = parseWithReport('{"a":0}\nAnswer: {"a":1}');
+    assert.deepEqual(r.value, { a: 1 });
+    assert.deepEqual(r.repairs.map((x) => [x.kind, 'offset' in x && x.offset]), [["surrounding_text", 16]]);
   });
 });

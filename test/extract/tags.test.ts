@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extract, type Candidate, type ExtractOptions } from '../../src/extract/index.js';
-import { parse } from '../../src/parse/index.js';
+import { parse, repair } from '../../src/parse/index.js';
+import { createStreamParser } from '../../src/stream/index.js';
 
 function run(text: string, options?: ExtractOptions): Candidate[] {
   const found = extract(text, options);
@@ -203,5 +204,50 @@ describe('extract: a tag mentioned in prose is no markup (session 35)', () => {
     assert.deepEqual(parse('I think {"x": 1} is right. </think> {"x": 2}'), { x: 2 });
     assert.deepEqual(parse('Maybe {"x": 1} fits </think> The answer: {"x": 2}'), { x: 2 });
     assert.deepEqual(parse('So {"x": 1} it is </think>\n{"x": 2}'), { x: 2 });
+  });
+});
+
+describe('extract: a reasoning opener mentioned mid-sentence is no markup (session 36)', () => {
+  const shown = (text: string) => run(text).map((c) => [c.source, c.text, c.reasoning === true]);
+
+  test('an opener after words on its line, a word after it, and no closer anywhere after', () => {
+    // Before: the opener opened a block to the reply's end; the answer read as reasoning.
+    assert.deepEqual(shown('The model emits <think> tags before answering. {"ok": true}'), [['balanced', '{"ok": true}', false]]);
+    assert.deepEqual(shown('I will not use <think> blocks here.\n```json\n{"a": 1}\n```'), [['fence', '{"a": 1}', false]]);
+    // An earlier value labelled otherwise no longer beats the answer the mention hid; cut off after
+    // the mention, the value is read, not skipped as a draft in reasoning. Parse, repair and the
+    // stream (1- and 3-character chunks) agree.
+    for (const [text, want] of [
+      ['Example: {"a": 0}\nThe model emits <think> tags first. Answer: {"a": 1}', { a: 1 }],
+      ['Models may emit <think> tags before the result: {"a": 1, "b": [2', { a: 1, b: [2] }],
+    ] as const) {
+      assert.deepEqual(parse(text), want, text);
+      assert.deepEqual(JSON.parse(repair(text)), want, text);
+      for (const size of [1, 3]) {
+        const stream = createStreamParser();
+        for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+        assert.deepEqual(stream.end(), want, `${text} in ${size}-character chunks`);
+      }
+    }
+  });
+
+  test('an opener and its closer mentioned together', () => {
+    assert.deepEqual(shown('Wrap your reasoning in <think> and </think>.\n{"ok": true}'), [['balanced', '{"ok": true}', false]]);
+    assert.deepEqual(parse('Wrap your reasoning in <think> and </think> tags, then answer: {"ok": true}'), { ok: true });
+  });
+
+  test('an opener that starts the reply or a line, or follows a sentence, still opens reasoning', () => {
+    assert.deepEqual(shown('<think> the user wants {"a": 0}'), [['balanced', '{"a": 0}', true]]);
+    assert.deepEqual(shown('Sure.\n<think> the user wants {"a": 0}'), [['balanced', '{"a": 0}', true]]);
+    assert.deepEqual(shown('Sure. <think> the user wants {"a": 0}'), [['balanced', '{"a": 0}', true]]);
+    assert.deepEqual(shown('Let me think <think>\nso {"a": 0}'), [['balanced', '{"a": 0}', true]]);
+    assert.deepEqual(shown('Let me think <think>Okay {"a": 0}'), [['balanced', '{"a": 0}', true]]);
+  });
+
+  test('a draft before a closer stays reasoning, mention or not', () => {
+    // The closer follows: the opener opens the block as before, and the draft never becomes the answer.
+    assert.deepEqual(parse('Let me think <think> the draft {"a": 0} is wrong </think> so {"a": 1}'), { a: 1 });
+    assert.deepEqual(parse('I use <think> tags. Draft: {"a": 0}\n</think>\n{"a": 1}'), { a: 1 });
+    assert.deepEqual(parse('Sure, my reasoning <think> the user wants {"a": 0}. </think>\n{"a": 1}'), { a: 1 });
   });
 });

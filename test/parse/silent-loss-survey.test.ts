@@ -655,7 +655,9 @@ describe('a note after the JSON is prose, not a member of it', () => {
     ['{}\n\nNote: empty.', {}],
     // A note whose line ends in a closer of its own (session 18: read as a member, and the value as cut off).
     ['{"a": 1}\nExample: {"b": 2}', { a: 1 }],
-    ['{"a": 1}\nOutput: [1, 2]\n', { a: 1 }],
+    ['{"a": 1}\nSee: [1, 2]\n', { a: 1 }],
+    // A label that names the answer (session 36): that value is the answer, as after an unlabelled value in prose.
+    ['{"a": 1}\nOutput: [1, 2]\n', [1, 2]],
     ['{"a": 1}\nb: {"c": 2}}', { a: 1, b: { c: 2 } }],
     // A member that goes on after the closer: its line ends as a member's does, or it shares the closer's line.
     ['{"a": 1}\nb: 2}', { a: 1, b: 2 }],
