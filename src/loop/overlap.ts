@@ -14,10 +14,11 @@ import { keyWrittenAgain } from './rewritten-keys.js';
 const WORD = /[\p{L}\p{N}_.+-]/u;
 
 /**
- * A repeat this long counts wherever it begins. A shorter one counts only from the start of a word or at a
- * character outside words: `"hel` + `lo"` (the `l` of `hello`) and `100` + `00` are words going on, not repeats.
+ * A repeat this long counts wherever it begins; a single character only from the start of a word or outside
+ * words: `"hel` + `lo"` (the `l` of `hello`) and `10` + `00` are words going on, double letters being common,
+ * while two or more written again inside a word (`"hello wor` + `orld"`, `1229` + `29`) are rarely meant.
  */
-const MIN_INSIDE_WORD = 4;
+const MIN_INSIDE_WORD = 2;
 
 /**
  * The length of the longest text that `next` begins with and `first` ends with and that may be written

@@ -354,6 +354,8 @@ describe("'continue': a continuation that repeats the end of the reply, or a mem
       ['{"a": 1, "b": 2, "c": "hel', 'hello"}'], // "helhello" or "hello"
       ['{"a": 1, "c": "hello wor', 'world"}'], // "hello worworld" or "hello world"
       ['{"a": 1, "c": "hello wor', 'o world"}'], // a repeat from inside a word, 5 characters long
+      ['{"a": 1, "c": "hello wor', 'orld"}'], // 2 characters inside a word: "hello wororld" or "hello world"
+      ['{"n": 1229', '29}'], // 122929 or 1229
       ['[1, 2, 3', ', 3, 4]'], // [1,2,3,3,4] or [1,2,3,4]
       ['{"a": 1, "b": 2', '2, "c": 3}'], // 22 or 2
     ] as const) {
@@ -388,8 +390,8 @@ describe("'continue': a continuation that repeats the end of the reply, or a mem
   test('a continuation that goes on inside a word is not a repeat, however its first characters look', async () => {
     for (const [first, next, value] of [
       ['{"a": "hel', 'lo"}', { a: 'hello' }],
-      ['{"n": 100', '00}', { n: 10000 }],
-      ['{"a": "missi', 'ssippi"}', { a: 'mississippi' }],
+      ['{"n": 10', '00}', { n: 1000 }],
+      ['{"a": "missis', 'sippi"}', { a: 'mississippi' }],
       ['{"a": 1,\n', '\n"b": 2}', { a: 1, b: 2 }], // whitespace written again gives the same value either way
     ] as const) {
       const { result, ended } = await continued(first, next);
