@@ -108,5 +108,10 @@ export function seamRefusal(verdict: Verdict, found: { repair: Repair & { offset
     `the reply was cut off and continued, and the parts do not join: the joined text needs a repair (${found.repair.kind}) ` +
       `at offset ${found.repair.offset}, where the continuation begins at offset ${found.seam}; a value read across the join would be made up`,
   );
+  return joinRefusal(verdict, error);
+}
+
+/** The verdict on a continued reply whose parts do not join (`error` says why), whatever the parser made of it. */
+export function joinRefusal(verdict: Verdict, error: JsonMendError): Verdict {
   return { ok: false, stage: 'parse', error, feedback: CONTINUATION_FEEDBACK, repairs: verdict.repairs, claims: verdict.claims };
 }

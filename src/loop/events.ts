@@ -68,7 +68,7 @@ export interface EventBase {
  * | type               | when                                             | fields                                                     |
  * | ------------------ | ------------------------------------------------ | ---------------------------------------------------------- |
  * | `attempt_started`  | before each model call                           | `attempt`, `maxAttempts`, `maxTokens`?                     |
- * | `attempt_ended`    | the model answered                               | `attempt`, `latencyMs`, `replyLength`, `replySha256`, `finishReason`, `usage`, `continuations`, `restarts`, `raw`? |
+ * | `attempt_ended`    | the model answered                               | `attempt`, `latencyMs`, `replyLength`, `replySha256`, `finishReason`, `usage`, `continuations`, `restarts`, `overlaps`, `raw`? |
  * | `near_token_limit` | the reply used most of its output-token budget   | `attempt`, `outputTokens`, `maxTokens`, `ratio`            |
  * | `truncated`        | the reply was cut off by the token limit         | `attempt`, `action`, `continuation`?, `maxTokens`?         |
  * | `repairs_applied`  | the accepted or a failed reply needed repairs    | `attempt`, `accepted`, `kinds`, `repairs`                  |
@@ -96,6 +96,11 @@ export type LoopEvent = EventBase &
          * replaced the text before it and was judged alone.
          */
         restarts: number;
+        /**
+         * Continuations that began by writing the reply's last characters again: the repeat was dropped (glued
+         * once, not twice), as the only reading that joins cleanly.
+         */
+        overlaps: number;
         /** The reply text, only with `captureRaw: true`. */
         raw?: string;
       }

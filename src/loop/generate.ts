@@ -9,7 +9,9 @@ import { RetriesExhaustedError, type FailedAttempt } from './errors.js';
 import { emitter, newCallId, now, sha256Hex, type EventBase, type LoopEventListener } from './events.js';
 import { claimFailures, judge, type JudgeSettings, type Verdict, type VerifyClaimsOption } from './judge.js';
 import { errorPath, looseValue, parseReply, summarize, type LoopParseOptions } from './parse-reply.js';
-import { continuationKind, joinReplies, repairAtSeam, restartReply, seamRefusal, startsOver } from './continuation.js';
+import { continuationKind, joinRefusal, joinReplies, repairAtSeam, restartReply, seamRefusal, startsOver } from './continuation.js';
+import { chooseJoin, keyAgainRefused, repeatRefused } from './overlap.js';
+import { keyWrittenAgain } from './rewritten-keys.js';
 import { baseMessages, retryMessages, type PromptInput } from './prompt.js';
 import { toModel } from './providers/function.js';
 import { checkQuarantine, type QuarantineSink } from './quarantine.js';
@@ -221,23 +223,36 @@ async function* loop<S extends SchemaLike | undefined, T>(
       let reply = yield* call(model, request, options, streaming, attempt, parseOptions, '');
       addUsage(usage, reply.usage);
       // `continue`: the model goes on from where it stopped, within the continuation budget.
-      // A continuation that starts the reply over replaces it (`restarts`); `seams`: where the joined parts meet.
+      // A continuation that starts the reply over replaces it (`restarts`); one that begins by repeating the
+      // reply's end loses the repeat (`overlaps`), or, when either reading may be meant, refuses the reply
+      // (`repeated`: how long the repeat was); `seams`: where the joined parts meet.
       let continuations = 0;
       let restarts = 0;
+      let overlaps = 0;
+      let repeated: number | undefined;
       const seams: number[] = [];
       while (reply.finishReason === 'length' && truncation.canContinue(request) && continuations < truncation.maxContinuations) {
         continuations++;
         emit({ type: 'truncated', attempt, action: 'continue', continuation: continuations });
         const more: UnscopedRequest = { ...request, messages: [...messages, { role: 'assistant', content: reply.text }] };
-        const next = yield* call(model, more, options, streaming, attempt, parseOptions, reply.text);
+        let next = yield* call(model, more, options, streaming, attempt, parseOptions, reply.text);
         addUsage(usage, next.usage);
         if (startsOver(reply.text, next.text)) {
           restarts++;
           seams.length = 0;
           reply = restartReply(reply, next);
-        } else {
-          seams.push(reply.text.length);
-          reply = joinReplies(reply, next);
+          continue;
+        }
+        const join = await chooseJoin(reply.text, next.text, parseOptions);
+        if ('drop' in join && join.drop > 0) {
+          overlaps++;
+          next = { ...next, text: next.text.slice(join.drop) };
+        }
+        seams.push(reply.text.length);
+        reply = joinReplies(reply, next);
+        if ('repeated' in join) {
+          repeated = join.repeated;
+          break; // the reply is refused: going on would only add to it
         }
       }
       const replySha256 = await sha256Hex(reply.text);
@@ -251,6 +266,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
         usage: reply.usage,
         continuations,
         restarts,
+        overlaps,
         ...(options.captureRaw ? { raw: reply.text } : {}),
       });
       const output = reply.usage?.outputTokens;
@@ -266,11 +282,17 @@ async function* loop<S extends SchemaLike | undefined, T>(
       let verdict: Verdict = refused
         ? { ok: false, stage: 'parse', error: refused, feedback: SEVERAL_CALLS_FEEDBACK, repairs: [], claims: undefined }
         : await judge(reply, settings);
-      if (verdict.ok && seams.length > 0) {
+      if (repeated !== undefined) {
+        // Written twice or once, the repeated text gives different values: whatever the parser made of it.
+        verdict = joinRefusal(verdict, repeatRefused(repeated));
+      } else if (verdict.ok && seams.length > 0) {
         // The parts of a continued reply must meet without a repair: one there reads a value across the join.
         const seamRepairs = reply === joined ? verdict.repairs : await rawRepairs(joined.text, parseOptions);
         const found = repairAtSeam(seamRepairs, joined.text, seams, settings.acceptTruncated);
+        // Nor may a continuation write a key again: the last would win over the first, silently.
+        const again = found ? undefined : keyWrittenAgain(joined.text, seams, parseOptions);
         if (found) verdict = seamRefusal(verdict, found);
+        else if (again !== undefined) verdict = joinRefusal(verdict, keyAgainRefused(again));
       }
       if (verdict.repairs.length > 0) {
         const repairs = summarize(verdict.repairs);

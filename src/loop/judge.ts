@@ -83,6 +83,7 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
  * A reply the model ended itself (finish reason `stop`) whose value is whole but for its closers
  * (`{"name": "Ann"`): the closers were left out, not cut off by a limit, and the value is taken; the
  * repair says so (`missing_closer`). Anything else cut off stays refused. Undefined: not this case.
+ * The adapters apply the same rule (`rereadClosersLeftOut`, the same two steps around a synchronous read).
  */
 async function endedWithoutClosers(reply: ModelReply, settings: JudgeSettings, refused: unknown): Promise<{ value: unknown; repairs: Repair[] } | undefined> {
   if (!mayBeClosersLeftOut(reply.finishReason === 'stop', settings.acceptTruncated, refused)) return undefined;

@@ -31,6 +31,12 @@ export interface TelemetryGroup {
   nearTokenLimit: number;
   /** Replies cut off by the token limit, by what the loop did (`error`, `continue`, `raise-limit`). */
   truncations: Record<string, number>;
+  /** Extra calls that continued a cut-off reply (`onTruncated: 'continue'`; `attempt_ended.continuations`). */
+  continuations: number;
+  /** Continuations that started the reply over and replaced it (`attempt_ended.restarts`). */
+  restarts: number;
+  /** Continuations that began by writing the reply's end again, glued without the repeat (`attempt_ended.overlaps`). */
+  overlaps: number;
   /** Claims checked and claims that failed (`verify` option). */
   claimsChecked: number;
   claimsFailed: number;
@@ -88,6 +94,7 @@ function freshGroup(): TelemetryGroup {
   return {
     calls: 0, successes: 0, failures: 0, attempts: 0, retries: 0,
     repairs: map(), failedRepairs: map(), failureCodes: map(), nearTokenLimit: 0, truncations: map(),
+    continuations: 0, restarts: 0, overlaps: 0,
     claimsChecked: 0, claimsFailed: 0, outputTokens: 0, inputTokens: 0,
   };
 }
@@ -105,6 +112,10 @@ function tally(group: TelemetryGroup, event: LoopEvent): void {
     case 'attempt_ended':
       group.inputTokens += event.usage?.inputTokens ?? 0;
       group.outputTokens += event.usage?.outputTokens ?? 0;
+      // Counts only: how a reply was joined says nothing of what it said.
+      group.continuations += event.continuations;
+      group.restarts += event.restarts;
+      group.overlaps += event.overlaps;
       break;
     case 'near_token_limit':
       group.nearTokenLimit++;

@@ -44,3 +44,26 @@ export function closersLeftOut<R extends { kind: string; detail?: string }>(repa
 export function mayBeClosersLeftOut(endedByModel: boolean, acceptTruncated: boolean | undefined, refused: unknown): boolean {
   return endedByModel && acceptTruncated !== true && refused instanceof JsonMendError && refused.code === 'REPAIR_REFUSED';
 }
+
+/**
+ * The rule in one place for readers that read synchronously (the OpenAI and AI SDK adapters; generate()'s
+ * judge applies the same two steps around its asynchronous read): after `refused` refused a reply the model
+ * ended itself, `reread` reads it again taking a cut-off value, and that reading is kept, its cut renamed
+ * `missing_closer`, only when the one cut was closers left out after a whole value. Undefined: the refusal stands.
+ */
+export function rereadClosersLeftOut<V, R extends { kind: string; detail?: string }>(
+  endedByModel: boolean,
+  acceptTruncated: boolean | undefined,
+  refused: unknown,
+  reread: () => { value: V; repairs: readonly R[] },
+): { value: V; repairs: R[] } | undefined {
+  if (!mayBeClosersLeftOut(endedByModel, acceptTruncated, refused)) return undefined;
+  let read: { value: V; repairs: readonly R[] };
+  try {
+    read = reread();
+  } catch {
+    return undefined;
+  }
+  const repairs = closersLeftOut(read.repairs);
+  return repairs === undefined ? undefined : { value: read.value, repairs };
+}

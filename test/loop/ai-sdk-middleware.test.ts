@@ -89,7 +89,8 @@ describe('jsonmendMiddleware (AI SDK 7)', () => {
     const schemaOutput = ai7.Output.object({ schema: Weather });
     const refusing = ai7.wrapLanguageModel({ model: model7(cut, length), middleware: jsonmendMiddleware() });
     await assert.rejects(ai7.generateText({ model: refusing, output: schemaOutput, prompt: 'p' }));
-    const stopped = ai7.wrapLanguageModel({ model: model7(cut), middleware: jsonmendMiddleware() });
+    // Ended by the model (finish "stop") but cut inside a string: not closers left out, still refused.
+    const stopped = ai7.wrapLanguageModel({ model: model7('{"city": "Par'), middleware: jsonmendMiddleware() });
     await assert.rejects(ai7.generateText({ model: stopped, output: schemaOutput, prompt: 'p' }), 'the truncated repair is refused');
     const accepting = ai7.wrapLanguageModel({ model: model7(cut, length), middleware: jsonmendMiddleware({ acceptTruncated: true }) });
     const { output } = await ai7.generateText({ model: accepting, output: schemaOutput, prompt: 'p' });
@@ -176,6 +177,79 @@ describe('jsonmendMiddleware: what jsonmend refused is never handed on as a valu
     const types = seen.map((p) => p.type);
     assert.deepEqual(types.slice(-3), ['text-delta', 'text-end', 'finish']);
     assert.equal(seen.filter((p) => p.type === 'text-delta').map((p) => p.delta).join(''), '{"city":"Paris","days":3}');
+  });
+});
+
+describe('jsonmendMiddleware: closers left out of a reply the model ended itself, as generate() reads them', () => {
+  const Hours = z.object({ city: z.string(), days: z.number().int(), hours: z.array(z.number()).optional() });
+  const length = { unified: 'length', raw: 'length' };
+  const left = [
+    ['{"city": "Paris", "days": 3', { city: 'Paris', days: 3 }],
+    ['{"city": "Paris", "days": 3, "hours": [9, 12', { city: 'Paris', days: 3, hours: [9, 12] }],
+    ['Here:\n```json\n{"city": "Paris", "days": 3, "hours": [9', { city: 'Paris', days: 3, hours: [9] }],
+  ] as const;
+
+  /** What generateText and streamText (partial output on and off) make of `text` ending with `finishReason`. */
+  async function outputs(text: string, finishReason: { unified: string; raw: string }) {
+    const settle = async (p: () => PromiseLike<unknown>) => Promise.resolve(p()).then((v) => ({ value: v }), (e: Error) => ({ error: e.name }));
+    const wrapped = (partialOutput: boolean) => ai7.wrapLanguageModel({ model: model7(text, finishReason), middleware: jsonmendMiddleware({ partialOutput }) });
+    const output = ai7.Output.object({ schema: Hours });
+    return [
+      await settle(async () => (await ai7.generateText({ model: wrapped(true), output, prompt: 'p' })).output),
+      await settle(() => ai7.streamText({ model: wrapped(true), output, prompt: 'p', onError: () => {} }).output),
+      await settle(() => ai7.streamText({ model: wrapped(false), output, prompt: 'p', onError: () => {} }).output),
+    ];
+  }
+
+  test('finish "stop": the value is taken, the same one generate() takes (missing_closer); generate and stream alike', async () => {
+    for (const [text, value] of left) {
+      for (const got of await outputs(text, stop)) assert.deepEqual(got, { value }, JSON.stringify(text));
+      const { generate } = await import('../../src/loop/index.js');
+      const loop = await generate({ model: async () => ({ text, finishReason: 'stop' as const }), prompt: 'p', maxRetries: 0 });
+      assert.deepEqual(loop.value, value);
+      assert.ok(loop.repairs.some((r) => r.kind === 'missing_closer'));
+    }
+  });
+
+  test('finish "length": the same texts are refused, generate and stream alike; cut inside a value, "stop" refuses too', async () => {
+    for (const [text] of left) {
+      for (const got of await outputs(text, length)) assert.ok('error' in got, `${JSON.stringify(text)}: ${JSON.stringify(got)}`);
+    }
+    // Cut inside a string, inside a key, after a comma: not closers left out.
+    for (const text of ['{"city": "Par', '{"city": "Paris", "da', '{"city": "Paris", "days": 3,']) {
+      for (const got of await outputs(text, stop)) assert.ok('error' in got, `${JSON.stringify(text)}: ${JSON.stringify(got)}`);
+    }
+  });
+
+  test('the stream\'s end waits for the finish part to know which: "stop" sends the closers, "length" does not', async () => {
+    for (const [reason, closed] of [[stop, true], [length, false]] as const) {
+      const parts = [...textParts('{"city": "Paris", "days": 3, "hours": [9, 12', 5), { type: 'finish', finishReason: reason, usage }];
+      const stream = new ReadableStream<unknown>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) });
+      const result = await jsonmendMiddleware().wrapStream({ doStream: async () => ({ stream }), params: { responseFormat: { type: 'json' } } });
+      let text = '';
+      for await (const part of result.stream as unknown as AsyncIterable<{ type: string; delta?: string }>) if (part.type === 'text-delta') text += part.delta;
+      if (closed) assert.deepEqual(JSON.parse(text), { city: 'Paris', days: 3, hours: [9, 12] });
+      else assert.throws(() => JSON.parse(text), text);
+    }
+  });
+
+  test('AI SDK 5 (finish reasons are strings): generateObject and streamObject take closers left out at "stop", refuse them at "length"', async () => {
+    const usage5 = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+    const text = '{"city": "Paris", "days": 3';
+    for (const finishReason of ['stop', 'length']) {
+      const generating = new MockLanguageModelV2({ doGenerate: { content: [{ type: 'text', text }], finishReason, usage: usage5, warnings: [] } as never });
+      const chunks = [...textParts(text), { type: 'finish', finishReason, usage: usage5 }];
+      const streaming = new MockLanguageModelV2({ doStream: { stream: simulate5({ chunks }) } as never });
+      const settle = (p: PromiseLike<unknown>) => Promise.resolve(p).then((value) => ({ value }), (e: Error) => ({ error: e.name }));
+      const generated = await settle(ai5.generateObject({ model: ai5.wrapLanguageModel({ model: generating, middleware: jsonmendMiddleware() }), schema: Weather, prompt: 'p' }).then((r) => r.object));
+      const result = ai5.streamObject({ model: ai5.wrapLanguageModel({ model: streaming, middleware: jsonmendMiddleware() }), schema: Weather, prompt: 'p', onError: () => {} });
+      const streamed = settle(result.object); // attached before the stream is read: streamObject settles it once it is
+      for await (const _ of result.partialObjectStream);
+      for (const got of [generated, await streamed]) {
+        if (finishReason === 'stop') assert.deepEqual(got, { value: { city: 'Paris', days: 3 } });
+        else assert.ok('error' in got, JSON.stringify(got));
+      }
+    }
   });
 });
 

@@ -80,6 +80,27 @@ describe('telemetry', { timeout: 30_000 }, () => {
     assert.equal(server.requests.at(-1)!.body.max_tokens, 7, 'generate({ maxTokens }) is sent');
   });
 
+  test('continuations, restarts and repeats dropped are counted, per model and tool, and the report holds no reply text', async () => {
+    const telemetry = createTelemetry();
+    const model = anthropic({ baseURL: server.url, model: 'c' }); // text mode: it continues a cut-off turn
+    const SECRET = 'sk-continued-7f3a';
+    server.script(
+      json(anthropicBody(`{"note": "${SECRET}", "ag`, 'max_tokens')), json(anthropicBody('e": 36}', 'end_turn')), // continued
+      json(anthropicBody(`{"note": "${SECRET}", "age": 3`, 'max_tokens')), json(anthropicBody(`{"note": "${SECRET}", "age": 36}`, 'end_turn')), // restarted
+      json(anthropicBody(`{"note": "${SECRET}", "age": 3`, 'max_tokens')), json(anthropicBody('"age": 36}', 'end_turn')), // the cut member again
+    );
+    for (const tool of ['a', 'b', 'b']) await generate({ model, prompt: 'p', tool, onTruncated: 'continue', onEvent: telemetry.onEvent });
+    const report = JSON.parse(JSON.stringify(telemetry));
+    assert.deepEqual([report.continuations, report.restarts, report.overlaps], [3, 1, 1]);
+    assert.deepEqual([report.byTool.b.continuations, report.byTool.b.restarts, report.byTool.b.overlaps], [2, 1, 1]);
+    assert.deepEqual([report.byModelTool['anthropic:c'].a.continuations, report.byModelTool['anthropic:c'].a.restarts], [1, 0]);
+    assert.equal(report.byModel['anthropic:c'].continuations, 3);
+    assert.equal(report.truncations.continue, 3);
+    assert.ok(!JSON.stringify(report).includes(SECRET), 'no reply text in the report');
+    telemetry.reset();
+    assert.deepEqual([telemetry.counts.continuations, telemetry.counts.restarts, telemetry.counts.overlaps], [0, 0, 0]);
+  });
+
   test('the JSONL writer: one line per event, run id, sequence, schema name, owner-only file', async () => {
     const path = join(dir, 'sub', 'events.jsonl');
     const writer = createJsonlTelemetry({ path, runId: 'run-42' });

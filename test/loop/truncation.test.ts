@@ -74,7 +74,8 @@ describe('onTruncated', { timeout: 30_000 }, () => {
     let calls = 0;
     const model = async (r: ModelRequest) => {
       calls++;
-      return { text: r.messages.at(-1)!.role === 'assistant' ? ',1' : '[1', finishReason: 'length' as const };
+      // `,2`, `,3`: a continuation that repeated the reply's end (`[1,1` + `,1`) could be read twice over.
+      return { text: r.messages.at(-1)!.role === 'assistant' ? `,${calls}` : '[1', finishReason: 'length' as const };
     };
     await assert.rejects(
       generate({ model, prompt: 'p', onTruncated: 'continue', maxContinuations: 2, maxRetries: 0, onEvent: (e) => events.push(e) }),
@@ -274,10 +275,10 @@ describe("'continue': a continuation that does not go on from where the reply st
 
   test('a repair where the parts were joined refuses the attempt; the retry asks for the whole value again', async () => {
     for (const [first, next] of [
-      ['{"a": "hel', '"hello"}'], // unescaped quote at the seam
-      ['{"a": "x", "b": [1, 2', '"b": [1, 2, 3]}'], // missing comma at the seam
-      ['{"a": "x"', 'x"}'], // the quote before the seam
-      ['{"a": tr', 'true}'], // a word across the seam
+      ['{"a": "hel', '"world"}'], // unescaped quote at the seam
+      ['{"a": "x", "b": [1, 2', '"c": [3]}'], // missing comma at the seam
+      ['{"a": "x"', 'y"}'], // the quote before the seam
+      ['{"a": fa', 'true}'], // a word across the seam
       ['{"a": 1,', '}'], // trailing comma at the seam
       ['{"a": "x", "n": 36', ''], // nothing came: closers "left out" at the seam, 36 may have been 364
     ] as const) {
@@ -307,6 +308,95 @@ describe("'continue': a continuation that does not go on from where the reply st
       const { model } = scripted(first, next);
       const result = await generate({ model, prompt: 'p', onTruncated: 'continue', maxRetries: 0 });
       assert.deepEqual(result.value, value, first + next);
+    }
+  });
+});
+
+describe("'continue': a continuation that repeats the end of the reply, or a member of it", { timeout: 30_000 }, () => {
+  /** One call through a loopback Anthropic server (text mode): `first` cut off, `next` the continuation. */
+  async function continued(first: string, next: string, { stream = false, refused = false } = {}) {
+    const events: LoopEvent[] = [];
+    const before = server.requests.length;
+    const answer = (text: string, stop: string) => (stream ? anthropicTextStream(text, stop) : json(anthropicBody(text, stop)));
+    server.script(answer(first, 'max_tokens'), answer(next, 'end_turn'));
+    if (refused) server.script(answer('{"again": true}', 'end_turn')); // the retry
+    const options = { model: anthropic({ baseURL: server.url, model: 'c' }), prompt: 'p', onTruncated: 'continue' as const, maxRetries: 1, onEvent: (e: LoopEvent) => events.push(e) };
+    let result;
+    if (stream) {
+      for await (const e of streamGenerate(options)) if (e.type === 'result') result = e.result;
+    } else result = await generate(options);
+    const ended = events.find((e) => e.type === 'attempt_ended');
+    const sent = server.requests.slice(before).map((r) => r.body);
+    return { result: result!, ended: ended?.type === 'attempt_ended' ? ended : undefined, sent };
+  }
+
+  test('a continuation that writes the end of the reply again, or starts the cut member over, is glued once: the repeat is dropped and counted', async () => {
+    for (const [first, next, value] of [
+      ['{"a": 1, "b": 2, "c": "hel', '"c": "hello"}', { a: 1, b: 2, c: 'hello' }], // the cut member started over
+      ['{"a": 1, "b": 2, "c": "hel', '"b": 2, "c": "hello"}', { a: 1, b: 2, c: 'hello' }], // from a member before it
+      ['{"a": "hel', '"hello"}', { a: 'hello' }], // the cut string started over
+      ['{"a": 1, "b": 2, ', '"b": 2, "c": 3}', { a: 1, b: 2, c: 3 }], // not a duplicate key
+      ['{"list": [{"id": 1, "n": "a"}, {"id": 2, "n": "b', '}, {"id": 2, "n": "bc"}]}', { list: [{ id: 1, n: 'a' }, { id: 2, n: 'bc' }] }],
+      ['{"a": tr', 'true}', { a: true }],
+    ] as const) {
+      for (const stream of [false, true]) {
+        const { result, ended } = await continued(first, next, { stream });
+        assert.deepEqual(result.value, value, `${first} + ${next}${stream ? ' (streamed)' : ''}`);
+        assert.equal(result.attempts, 1);
+        assert.deepEqual(result.repairs, [], 'the joined text is JSON as it stands');
+        assert.ok(ended && ended.continuations === 1 && ended.overlaps === 1 && ended.restarts === 0, JSON.stringify(ended));
+      }
+    }
+  });
+
+  test('a repeat that may be meant twice or once is refused, never glued either way silently; the retry asks for the whole value', async () => {
+    for (const [first, next] of [
+      ['{"a": 1, "b": 2, "c": "hel', 'hello"}'], // "helhello" or "hello"
+      ['{"a": 1, "c": "hello wor', 'world"}'], // "hello worworld" or "hello world"
+      ['{"a": 1, "c": "hello wor', 'o world"}'], // a repeat from inside a word, 5 characters long
+      ['{"a": 1, "c": "hello wor', 'orld"}'], // 2 characters inside a word: "hello wororld" or "hello world"
+      ['{"n": 1229', '29}'], // 122929 or 1229
+      ['[1, 2, 3', ', 3, 4]'], // [1,2,3,3,4] or [1,2,3,4]
+      ['{"a": 1, "b": 2', '2, "c": 3}'], // 22 or 2
+    ] as const) {
+      const { result, sent } = await continued(first, next, { refused: true });
+      assert.deepEqual(result.value, { again: true }, `${first} + ${next}`);
+      const failure = result.failures[0]!;
+      assert.equal(failure.error.code, 'REPAIR_REFUSED', `${first} + ${next}`);
+      assert.equal(failure.stage, 'parse');
+      assert.equal(failure.reply, first + next, 'the reply as the model wrote it');
+      assert.match(failure.error.message, /continu/);
+      assert.ok(!failure.error.message.includes(next.slice(0, 3)), 'the message quotes no reply text');
+      assert.match(sent.at(-1)!.messages.at(-1)!.content, /whole value/);
+    }
+  });
+
+  test('a key the continuation writes again is refused, whatever value it gives (the last would win silently)', async () => {
+    for (const [first, next, path] of [
+      ['{"a": 1, "b": 2', ', "b": 3, "c": 3}', '/b'], // 2 replaced by 3
+      ['{"a": 1, "b": 2, ', '"b": 3, "c": 3}', '/b'],
+      ['{"a": {"x": 1, "y": 2}, "b": 2', ', "a": {"x": 1}}', '/a'], // y lost
+      ['{"o": {"a": 1, "b": [1, 2]}, "n": "x', '", "o": {"a": 1, "b": [1, 2]}}', '/o'], // the same value, written again after the join
+    ] as const) {
+      const { result } = await continued(first, next, { refused: true });
+      assert.deepEqual(result.value, { again: true }, `${first} + ${next}`);
+      const failure = result.failures[0]!;
+      assert.equal(failure.error.code, 'REPAIR_REFUSED', `${first} + ${next}`);
+      assert.equal(failure.error.path, path);
+      assert.ok(!failure.error.message.includes('"b": 3'), 'the message quotes no reply text');
+    }
+  });
+
+  test('a continuation that goes on inside a word is not a repeat, however its first characters look', async () => {
+    for (const [first, next, value] of [
+      ['{"a": "hel', 'lo"}', { a: 'hello' }],
+      ['{"n": 10', '00}', { n: 1000 }],
+      ['{"a": "missis', 'sippi"}', { a: 'mississippi' }],
+      ['{"a": 1,\n', '\n"b": 2}', { a: 1, b: 2 }], // whitespace written again gives the same value either way
+    ] as const) {
+      const { result, ended } = await continued(first, next);
+      assert.deepEqual(result.value, value, `${first} + ${next}`);
+      assert.ok(ended && ended.overlaps === 0);
     }
   });
 });

@@ -3,6 +3,7 @@
 // Structural types only: one middleware object fits AI SDK 5, 6 and 7 (their middleware runtimes do not look
 // at the version field; the parts it reads are the same in every version).
 import { JsonMendError } from '../../errors.js';
+import { rereadClosersLeftOut } from '../../parse/closers-at-end.js';
 import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
 import { parseToolArguments } from '../../tools/arguments.js';
@@ -69,9 +70,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** `'length'` in AI SDK 5 (a string) and 6/7 (`{ unified, raw }`). */
+/** Whether the finish reason is `reason`: a string in AI SDK 5, `{ unified, raw }` in 6 and 7. */
+function finishedWith(finishReason: unknown, reason: 'length' | 'stop'): boolean {
+  return finishReason === reason || (isObject(finishReason) && finishReason.unified === reason);
+}
+
+/** Cut off by the token limit. */
 function cutOff(finishReason: unknown): boolean {
-  return finishReason === 'length' || (isObject(finishReason) && finishReason.unified === 'length');
+  return finishedWith(finishReason, 'length');
+}
+
+/**
+ * The model ended the reply itself: a value whole but for its closers is taken (`missing_closer`), as
+ * generate() takes it (parse/closers-at-end.ts).
+ */
+function endedByModel(finishReason: unknown): boolean {
+  return finishedWith(finishReason, 'stop');
 }
 
 /** The mender for one call: what to do with a JSON text and with a tool call's input. */
@@ -91,10 +105,22 @@ class Mender {
   /**
    * The text as compact JSON, or the text itself when jsonmend cannot read it (the SDK reports that). Valid JSON
    * that needs no repair keeps the model's own spacing unless `compact` is given: then always compact JSON, its
-   * keys in the order of the same objects in `compact.order`.
+   * keys in the order of the same objects in `compact.order`. `ended`: the model ended the reply itself
+   * (finish reason `stop`), so a value whole but for its closers is taken.
    */
-  text(text: string, compact?: { order: unknown }): string {
-    return this.mend(text, this.textSchema, compact, (t, s) => parseWithReport(t, { ...adapterParseOptions(this.options), schema: s }).value);
+  text(text: string, compact?: { order: unknown }, ended = false): string {
+    const options = this.options;
+    return this.mend(text, this.textSchema, compact, (t, s) => {
+      try {
+        return parseWithReport(t, { ...adapterParseOptions(options), schema: s }).value;
+      } catch (refused) {
+        const read = rereadClosersLeftOut(ended, options.acceptTruncated, refused, () =>
+          parseWithReport(t, { ...options.parseOptions, schema: s, acceptTruncated: true }),
+        );
+        if (read === undefined) throw refused;
+        return read.value;
+      }
+    });
   }
 
   /** The writer of a streamed JSON text part's mended beginning; undefined when the part is held whole. */
@@ -153,12 +179,12 @@ class Mender {
   }
 }
 
-/** Mends the content parts of a `doGenerate` result. */
-function mendContent(content: readonly unknown[], mender: Mender): unknown[] {
+/** Mends the content parts of a `doGenerate` result; `ended`: the model ended the reply itself. */
+function mendContent(content: readonly unknown[], mender: Mender, ended: boolean): unknown[] {
   return content.map((part) => {
     if (!isObject(part)) return part;
     const p = part as Part;
-    if (p.type === 'text' && mender.jsonText && typeof p.text === 'string') return { ...part, text: mender.text(p.text) };
+    if (p.type === 'text' && mender.jsonText && typeof p.text === 'string') return { ...part, text: mender.text(p.text, undefined, ended) };
     if (p.type === 'tool-call' && typeof p.input === 'string') return { ...part, input: mender.toolInput(p.toolName, p.input) };
     return part;
   });
@@ -171,14 +197,15 @@ interface TextPart {
 }
 
 /**
- * A JSON text part that has ended, waiting for the finish part: `rest` (the end of the mended text) is sent
- * only when the reply was not cut off by the token limit; when it was, `raw` (the text as written) is sent
- * instead if nothing of the part was sent yet, else nothing more.
+ * A JSON text part that has ended, waiting for the finish part: `rest` (the end of the mended text, read
+ * once the finish part tells whether the model ended the reply itself) is sent only when the reply was not
+ * cut off by the token limit; when it was, `raw` (the text as written) is sent instead if nothing of the
+ * part was sent yet, else nothing more.
  */
 interface EndedPart {
   ended: Record<string, unknown>;
   id: unknown;
-  rest: string | undefined;
+  rest: (endedByModel: boolean) => string | undefined;
   raw: string;
   sentAny: boolean;
 }
@@ -197,13 +224,15 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
   const parts = new Map<unknown, TextPart>();
   // Parts held until the finish part tells whether the reply was cut off: ended text parts and what follows them.
   const held: Array<EndedPart | { part: unknown }> = [];
-  const release = (controller: TransformStreamDefaultController<unknown>, cut: boolean): void => {
+  const release = (controller: TransformStreamDefaultController<unknown>, finishReason: unknown): void => {
+    const cut = cutOff(finishReason);
+    const ended = endedByModel(finishReason);
     for (const item of held.splice(0)) {
       if ('part' in item) {
         controller.enqueue(item.part);
         continue;
       }
-      const delta = cut ? (item.sentAny ? '' : item.raw) : (item.rest ?? '');
+      const delta = cut ? (item.sentAny ? '' : item.raw) : (item.rest(ended) ?? '');
       if (delta !== '') controller.enqueue({ type: 'text-delta', id: item.id, delta });
       controller.enqueue(item.ended);
     }
@@ -211,7 +240,7 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
   return new TransformStream<unknown, unknown>({
     transform(part, controller) {
       if (isObject(part) && part.type === 'finish') {
-        release(controller, cutOff(part.finishReason));
+        release(controller, part.finishReason);
         return controller.enqueue(part);
       }
       if (!isObject(part)) return enqueue(controller, part);
@@ -228,12 +257,15 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
         parts.delete(p.id);
         const text = open.raw.join('');
         const sent = open.prefix?.text ?? '';
+        const prefix = open.prefix;
         // Once something was sent the text must stay compact JSON; before that, as in generate.
-        const rest = text === '' ? '' : sent === '' ? mender.text(text) : open.prefix!.end(mender.text(text, { order: open.prefix!.reading() }));
+        const rest = (ended: boolean): string | undefined =>
+          text === '' ? '' : sent === '' ? mender.text(text, undefined, ended) : prefix!.end(mender.text(text, { order: prefix!.reading() }, ended));
         // undefined: the mended text does not begin with what was sent (or the reply could not be read, e.g. a
         // refused cut-off): nothing is added, and the SDK reports text it cannot parse.
         if (acceptTruncated) {
-          if (rest !== undefined && rest !== '') enqueue(controller, { type: 'text-delta', id: p.id, delta: rest });
+          const end = rest(false);
+          if (end !== undefined && end !== '') enqueue(controller, { type: 'text-delta', id: p.id, delta: end });
           return enqueue(controller, part);
         }
         held.push({ ended: part, id: p.id, rest, raw: text, sentAny: sent !== '' });
@@ -245,8 +277,8 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
     },
     flush(controller) {
       // No finish part (not what the SDK's providers send): the held parts go as they would after any finish but
-      // `length`.
-      release(controller, false);
+      // `length` and `stop` (who ended the reply is not known, so closers left out stay refused).
+      release(controller, undefined);
       // A stream that ended without text-end (an error upstream): what was held, unmended, if nothing was sent.
       for (const [id, open] of parts) {
         if ((open.prefix?.text ?? '') === '' && open.raw.length > 0) controller.enqueue({ type: 'text-delta', id, delta: open.raw.join('') });
@@ -267,7 +299,8 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
  * ask for JSON (`generateText`/`streamText` with `Output.object`, `generateObject`/`streamObject`), read against
  * the response format's schema, and every tool call's input, read against its tool's schema. Text that cannot be
  * read is passed on unchanged, so the SDK's own errors still happen; a reply cut off by the token limit is not
- * completed unless `acceptTruncated`.
+ * completed unless `acceptTruncated`, while one the model ended itself (finish `stop`) whose value is whole but
+ * for its closers is taken, as `generate()` takes it.
  *
  * ```ts
  * import { wrapLanguageModel, generateText, Output } from 'ai';
@@ -282,7 +315,7 @@ export function jsonmendMiddleware(options: JsonMendMiddlewareOptions = {}): Jso
       const result = await doGenerate();
       if (!isObject(result) || !Array.isArray(result.content)) return result;
       if (cutOff(result.finishReason) && options.acceptTruncated !== true) return result;
-      return { ...result, content: mendContent(result.content, new Mender(options, params)) };
+      return { ...result, content: mendContent(result.content, new Mender(options, params), endedByModel(result.finishReason)) };
     },
     async wrapStream<R extends StreamResultLike>({ doStream, params }: { doStream: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
       const result = await doStream();

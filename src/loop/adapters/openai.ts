@@ -1,6 +1,6 @@
 // OpenAI SDK helpers: tool-call arguments and message content, read with jsonmend.
 // Imported from `jsonmend/openai`; uses structural types only, so `openai` is never loaded by jsonmend.
-import { closersLeftOut, mayBeClosersLeftOut } from '../../parse/closers-at-end.js';
+import { rereadClosersLeftOut } from '../../parse/closers-at-end.js';
 import { JsonMendError, describeType } from '../../errors.js';
 import { parseWithReport } from '../../schema/index.js';
 import { refuseCutOff } from '../../schema/stage.js';
@@ -142,16 +142,11 @@ export function parseChoiceContent<S extends SchemaLike | undefined = undefined,
     return read.value as T;
   } catch (refused) {
     // A reply the model ended itself, whole but for its closers: left out, not cut off (as generate() reads it).
-    if (!mayBeClosersLeftOut(choice.finish_reason === 'stop', options.acceptTruncated, refused)) throw refused;
-    let read;
-    try {
-      read = parseWithReport(text, { ...options, onRepair: undefined, schema, acceptTruncated: true });
-    } catch {
-      throw refused;
-    }
-    const repairs = closersLeftOut(read.repairs);
-    if (repairs === undefined) throw refused;
-    options.onRepair?.(repairs);
+    const read = rereadClosersLeftOut(choice.finish_reason === 'stop', options.acceptTruncated, refused, () =>
+      parseWithReport(text, { ...options, onRepair: undefined, schema, acceptTruncated: true }),
+    );
+    if (read === undefined) throw refused;
+    options.onRepair?.(read.repairs);
     return read.value as T;
   }
 }
