@@ -208,8 +208,7 @@ describe('W5: a directory or closed standard input is a usage error (exit 2)', (
       assert.match(r.stderr, /cannot read standard input: is a directory/, args);
     }
   });
-  test('closed standard input (<&-) too, where /proc tells it from /dev/null', async (t) => {
-    if (!existsSync('/proc/self/fdinfo/0')) return t.skip('no /proc');
+  test('closed standard input (<&-) too, told from < /dev/null', async () => {
     for (const args of ['parse', 'parse --jsonl']) {
       const r = await shell(`"$NODE" "$J" ${args} <&-`, dir);
       assert.equal(r.code, 2, `${args}: ${r.stderr}`);
@@ -217,6 +216,30 @@ describe('W5: a directory or closed standard input is a usage error (exit 2)', (
     }
     const empty = await shell(`"$NODE" "$J" parse --jsonl --quiet < /dev/null`, dir);
     assert.equal(empty.code, 0, '/dev/null is an empty batch, not a closed input');
+  });
+  test('closed standard input is told without /proc (macOS, the BSDs have none)', async () => {
+    // Every read of /proc fails in this process, as on a system without it.
+    const noProc = join(dir, 'no-proc.mjs');
+    writeFileSync(noProc, [
+      "import fs from 'node:fs';",
+      "import { syncBuiltinESMExports } from 'node:module';",
+      'const hidden = (p) => String(p).startsWith("/proc");',
+      'for (const name of ["readFileSync", "openSync", "existsSync", "statSync", "readdirSync"]) {',
+      '  const real = fs[name];',
+      '  fs[name] = function (p, ...rest) {',
+      '    if (hidden(p)) throw Object.assign(new Error(`ENOENT: no such file, ${name} ${p}`), { code: "ENOENT" });',
+      '    return real.call(this, p, ...rest);',
+      '  };',
+      '}',
+      'syncBuiltinESMExports();',
+    ].join('\n'));
+    for (const args of ['parse', 'parse --jsonl']) {
+      const r = await shell(`"$NODE" --import ./no-proc.mjs "$J" ${args} <&-`, dir);
+      assert.equal(r.code, 2, `${args}: ${r.stderr}`);
+      assert.match(r.stderr, /cannot read standard input: it is closed/, args);
+    }
+    const empty = await shell(`"$NODE" --import ./no-proc.mjs "$J" parse --jsonl --quiet < /dev/null`, dir);
+    assert.equal(empty.code, 0, `/dev/null is an empty batch, not a closed input: ${empty.stderr}`);
   });
 });
 
