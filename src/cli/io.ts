@@ -1,5 +1,5 @@
 // Reading a whole input (one reply, one schema, one claims file) and writing with backpressure.
-import { fstatSync, readFileSync, statSync } from 'node:fs';
+import { fstatSync, statSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { JsonMendError } from '../index.js';
@@ -61,19 +61,27 @@ export function checkStdin(io: Io): void {
 }
 
 /**
- * Whether fd 0 was closed when the process started. Node then opens /dev/null in its place, for reading
- * and writing, where `< /dev/null` opens it for reading only; Linux shows the mode in /proc. Elsewhere
- * (no /proc) a closed standard input still reads as empty.
+ * Whether fd 0 was closed when the process started. Node then opens /dev/null in its place for reading
+ * and writing, where `< /dev/null` opens it for reading only. A write of no bytes tells the two apart
+ * on every Unix (the kernel checks the descriptor's mode before the count: EBADF when it is read-only),
+ * and writes nothing anywhere: the descriptor is /dev/null. Where /dev/null does not exist (Windows),
+ * a closed standard input still reads as empty.
  */
 function closedStdin(rdev: number): boolean {
   try {
     if (rdev !== statSync('/dev/null').rdev) return false;
-    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync('/proc/self/fdinfo/0', 'utf8'));
-    return flags !== null && (parseInt(flags[1], 8) & 3) === 2;
   } catch {
     return false;
   }
+  try {
+    writeSync(0, EMPTY);
+    return true;
+  } catch {
+    return false; // EBADF: opened for reading only, as `< /dev/null` does
+  }
 }
+
+const EMPTY = new Uint8Array(0);
 
 /** A short reason for a file-system error: "no such file", "is a directory", … */
 export function describeFsError(error: unknown): string {

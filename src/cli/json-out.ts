@@ -1,4 +1,4 @@
-// The JSON text the commands print for a value (parse, get, query): written without recursion, so a
+// The JSON text the commands print for a value (parse, get, query, verify's results): written without recursion, so a
 // value nested as deep as the parser reads it (a million levels) is printed instead of overflowing the
 // stack as JSON.stringify does from about 5,000 levels; and with every number JSON cannot write
 // (±Infinity, from a `1e400` the parser read as JSON.parse does) found and named, never turned into
@@ -32,13 +32,13 @@ export function jsonText(value: unknown, pretty: boolean): JsonOut {
 }
 
 /**
- * Compact JSON text of a value read from `source` (without a final newline): JSON.stringify's, the
- * platform's own writer and many times faster, unless `source` may hold a number JSON cannot write
- * (an exponent of three digits, 309 digits in a row: a number beyond a double, read as ±Infinity) or
- * a `-0`, or the value is nested too deep for it; then {@link jsonText}'s.
+ * Compact JSON text of `value` (without a final newline): JSON.stringify's, the platform's own writer
+ * and many times faster, unless `exact` (the value may hold a number JSON.stringify would not write
+ * back as read: see {@link mayNotRoundTrip}) or the value is nested too deep for it; then
+ * {@link jsonText}'s, which tells `onNonFinite` of each number JSON cannot write.
  */
-export function compactJson(value: unknown, source: string): string {
-  if (!MAY_NOT_ROUND_TRIP.test(source)) {
+export function compactJson(value: unknown, exact: boolean, onNonFinite?: (pointer: string, value: number) => void): string {
+  if (!exact) {
     try {
       const text = JSON.stringify(value);
       if (text !== undefined) return text;
@@ -46,10 +46,19 @@ export function compactJson(value: unknown, source: string): string {
       if (!(error instanceof RangeError)) throw error;
     }
   }
-  return jsonText(value, false).text.slice(0, -1);
+  return writeJson(value, { onNonFinite });
 }
 
-/** Number text JSON.stringify would not write back as read (see compactJson); no nested quantifier. */
+/**
+ * Whether a value read from `source` may hold a number JSON.stringify would not write back as read:
+ * an exponent of three digits or 309 digits in a row (a number beyond a double, read as ±Infinity,
+ * which it writes as `null`), or a `-0` (which it writes as `0`). False means it cannot.
+ */
+export function mayNotRoundTrip(source: string): boolean {
+  return MAY_NOT_ROUND_TRIP.test(source);
+}
+
+/** Number text JSON.stringify would not write back as read (see mayNotRoundTrip); no nested quantifier. */
 const MAY_NOT_ROUND_TRIP = /[eE][+-]?\d\d\d|\d{309}|-0(?![\d.eE])/;
 
 /**
@@ -59,7 +68,8 @@ const MAY_NOT_ROUND_TRIP = /[eE][+-]?\d\d\d|\d{309}|-0(?![\d.eE])/;
 export function nonFiniteWarnings(nonFinite: readonly NonFinite[], source: string): string {
   let out = '';
   for (const n of nonFinite) {
-    const at = n.pointer === '' ? '(the value itself)' : n.pointer;
+    // A key may hold control characters a terminal would act on.
+    const at = n.pointer === '' ? '(the value itself)' : escapeControls(n.pointer);
     out += Number.isNaN(n.value)
       ? `jsonmend: warning: ${source}: NaN at ${at} is not a JSON number; written as null\n`
       : `jsonmend: warning: ${source}: a number at ${at} is beyond the range of a double (read as ${n.value}); written as ${n.value > 0 ? '1e999' : '-1e999'}, its digits are lost\n`;

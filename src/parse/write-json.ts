@@ -13,6 +13,12 @@ export interface WriteJsonOptions {
    * `1e999` / `-1e999`, which JSON.parse reads back as the same value) and NaN (written `null`).
    */
   onNonFinite?: (pointer: string, value: number) => void;
+  /**
+   * Stop once the text is longer than this many characters and return what is written so far (a
+   * prefix longer than `maxChars`, cut anywhere): for a preview, which then costs no more than its
+   * length, and ends even on a cyclic value.
+   */
+  maxChars?: number;
 }
 
 /**
@@ -21,8 +27,10 @@ export interface WriteJsonOptions {
  * parsed value holds neither).
  */
 export function writeJson(value: unknown, options: WriteJsonOptions = {}): string {
-  const { pretty = false, onNonFinite } = options;
+  const { pretty = false, onNonFinite, maxChars = Infinity } = options;
   const parts: string[] = [];
+  let written = 0;
+  let counted = 0;
   const stack: Frame[] = [];
   const indent = (depth: number) => (pretty ? `\n${'  '.repeat(depth)}` : '');
   let pending: unknown = value;
@@ -43,6 +51,10 @@ export function writeJson(value: unknown, options: WriteJsonOptions = {}): strin
     }
     const top = stack[stack.length - 1];
     if (top === undefined) return parts.join('');
+    if (maxChars !== Infinity) {
+      while (counted < parts.length) written += parts[counted++].length;
+      if (written > maxChars) return parts.join('');
+    }
     const count = top.keys === undefined ? (top.node as unknown[]).length : top.keys.length;
     if (top.next === count) {
       stack.pop();

@@ -2,6 +2,7 @@
 // conversions between a string and the scalar it spells. Iterative, so deep values cannot overflow.
 import { JsonMendError, describeType } from '../errors.js';
 import { cyclicDocument } from '../path/errors.js';
+import { writeJson } from '../parse/write-json.js';
 import type { CompareOptions } from './types.js';
 
 /** Outcome of {@link compareClaimValues}. */
@@ -28,8 +29,10 @@ export function preview(v: unknown, limit = 60): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(v);
-  } catch {
-    text = undefined;
+  } catch (error) {
+    // Nested too deep for JSON.stringify's recursion (a parsed payload can be): the iterative writer,
+    // not String(v), which says `[object Object]`.
+    text = error instanceof RangeError ? writeJson(v, { maxChars: limit }) : undefined;
   }
   if (text === undefined) return String(v);
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;

@@ -51,6 +51,27 @@ test('a worker takes chunks once ready, and answers them as this thread does', a
   }
 });
 
+test('a line nested deeper than JSON.stringify reaches is answered alike by a worker (a larger stack) and this thread', async () => {
+  const deep = `${'{"id":'.repeat(12_000)}3${'}'.repeat(12_000)}`;
+  const lines = [deep, `${'['.repeat(12_000)}${']'.repeat(12_000)}`, '{"id": 1e400}'];
+  const claims = [{ mode: 'field', path: 'id', value: 3 }];
+  const modes: Partial<BatchConfig>[] = [{ mode: 'verify', claims }, { mode: 'verify', claims, feedback: true }, { mode: 'parse' }];
+  for (const settings of modes) {
+    const modeConfig: BatchConfig = { ...config, ...settings, source: 'deep.jsonl' };
+    const workers = new pool.WorkerPool(1, modeConfig);
+    try {
+      await until(() => workers.ready === 1);
+      const here = process.processChunk(chunkOf(lines), 1, modeConfig);
+      const there = await workers.run({ bytes: chunkOf(lines), firstLine: 1, lines: lines.length });
+      const text = Buffer.from(here.out).toString();
+      assert.doesNotMatch(text, /INTERNAL|object Object/, modeConfig.mode);
+      assert.deepEqual({ ...there, out: Buffer.from(there.out).toString() }, { ...here, out: text });
+    } finally {
+      await workers.close();
+    }
+  }
+});
+
 type Ordered = typeof import('../../src/cli/batch/ordered.js');
 
 test('with worker threads started at once, the batch gives what one thread gives, in order', async () => {

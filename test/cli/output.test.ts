@@ -197,6 +197,46 @@ describe('L4: a number JSON cannot write is never a silent null', () => {
     const batch = await runCli(['parse', '--jsonl', '--quiet'], '{"c": 1e400}\n');
     assert.equal(batch.stdout, '{"c":1e999}\n');
   });
+  test('parse --jsonl warns for each line as parse does, naming the line (--quiet keeps stderr empty)', async () => {
+    const lines = ['{"a": 1}', '{"c": 1e400}', 'no json', '[-1e400, {"d": 2e308}]', '{"e": 1e300}'];
+    const quiet = await runCli(['parse', '--jsonl', '--quiet'], `${lines.join('\n')}\n`);
+    assert.equal(quiet.stderr, '');
+    assert.equal(quiet.stdout.split('\n')[1], '{"c":1e999}');
+    for (const args of [['parse', '--jsonl'], ['parse', '--jsonl', '--report'], ['parse', '--jsonl', '--field', 'r']]) {
+      const field = args.includes('--field');
+      const input = lines.map((l) => (field ? JSON.stringify({ r: l }) : l)).join('\n');
+      const r = await runCli(args, `${input}\n`);
+      assert.equal(r.code, 1, args.join(' '));
+      assert.equal(r.stdout.split('\n')[1], '{"c":1e999}');
+      const warnings = r.stderr.split('\n').filter((l) => l.includes('warning'));
+      assert.deepEqual(warnings.map((w) => /<stdin> line (\d+): a number at (\S+) is beyond the range of a double/.exec(w)?.slice(1)), [['2', '/c'], ['4', '/0'], ['4', '/1/d']], args.join(' '));
+    }
+  });
+  test('verify writes a found 1e400 as 1e999 with a warning, not as null, alone and per line', async () => {
+    const claims = join(dir, 'inf-claims.json');
+    writeFileSync(claims, '[{"mode": "field", "path": "n", "value": 3}]');
+    const one = await runCli(['verify', claims], '{"n": 1e400}');
+    assert.equal(one.code, 1);
+    assert.equal((JSON.parse(one.stdout) as { actual: unknown }).actual, Infinity);
+    assert.match(one.stdout, /"actual":1e999/);
+    assert.match(one.stderr, /warning: <stdin> claim #1: a number at \/actual is beyond the range of a double/);
+    const batch = await runCli(['verify', '--jsonl', claims], '{"n": 1}\n{"n": -1e400}\n');
+    assert.match(batch.stdout.split('\n')[1], /"actual":-1e999/);
+    assert.match(batch.stderr, /warning: <stdin> line 2: a number at \/results\/0\/actual is beyond the range of a double/);
+  });
+  test('verify writes the results for a document nested 12,000 deep, not an INTERNAL error', async () => {
+    const claims = join(dir, 'deep-claims.json');
+    writeFileSync(claims, '[{"mode": "field", "path": "id", "value": 3}]');
+    const deep = `${'{"id":'.repeat(12_000)}3${'}'.repeat(12_000)}`;
+    const one = await runCli(['verify', claims], deep);
+    assert.equal(one.code, 1, one.stderr);
+    assert.match(one.stdout, /^\{"ok":false,"mode":"field","path":"id","expected":3,"actual":\{"id":/);
+    const batch = await runCli(['verify', '--jsonl', '--quiet', claims], `${deep}\n`);
+    assert.doesNotMatch(batch.stdout, /INTERNAL/);
+    assert.match(batch.stdout, /^\{"ok":false,"results":\[\{"ok":false/);
+    const feedback = await runCli(['verify', '--jsonl', '--quiet', '--feedback', claims], `${deep}\n`);
+    assert.doesNotMatch(feedback.stdout, /object Object/);
+  });
 });
 
 describe('W5: a directory or closed standard input is a usage error (exit 2)', () => {
@@ -208,8 +248,7 @@ describe('W5: a directory or closed standard input is a usage error (exit 2)', (
       assert.match(r.stderr, /cannot read standard input: is a directory/, args);
     }
   });
-  test('closed standard input (<&-) too, where /proc tells it from /dev/null', async (t) => {
-    if (!existsSync('/proc/self/fdinfo/0')) return t.skip('no /proc');
+  test('closed standard input (<&-) too, told from < /dev/null', async () => {
     for (const args of ['parse', 'parse --jsonl']) {
       const r = await shell(`"$NODE" "$J" ${args} <&-`, dir);
       assert.equal(r.code, 2, `${args}: ${r.stderr}`);
@@ -217,6 +256,30 @@ describe('W5: a directory or closed standard input is a usage error (exit 2)', (
     }
     const empty = await shell(`"$NODE" "$J" parse --jsonl --quiet < /dev/null`, dir);
     assert.equal(empty.code, 0, '/dev/null is an empty batch, not a closed input');
+  });
+  test('closed standard input is told without /proc (macOS, the BSDs have none)', async () => {
+    // Every read of /proc fails in this process, as on a system without it.
+    const noProc = join(dir, 'no-proc.mjs');
+    writeFileSync(noProc, [
+      "import fs from 'node:fs';",
+      "import { syncBuiltinESMExports } from 'node:module';",
+      'const hidden = (p) => String(p).startsWith("/proc");',
+      'for (const name of ["readFileSync", "openSync", "existsSync", "statSync", "readdirSync"]) {',
+      '  const real = fs[name];',
+      '  fs[name] = function (p, ...rest) {',
+      '    if (hidden(p)) throw Object.assign(new Error(`ENOENT: no such file, ${name} ${p}`), { code: "ENOENT" });',
+      '    return real.call(this, p, ...rest);',
+      '  };',
+      '}',
+      'syncBuiltinESMExports();',
+    ].join('\n'));
+    for (const args of ['parse', 'parse --jsonl']) {
+      const r = await shell(`"$NODE" --import ./no-proc.mjs "$J" ${args} <&-`, dir);
+      assert.equal(r.code, 2, `${args}: ${r.stderr}`);
+      assert.match(r.stderr, /cannot read standard input: it is closed/, args);
+    }
+    const empty = await shell(`"$NODE" --import ./no-proc.mjs "$J" parse --jsonl --quiet < /dev/null`, dir);
+    assert.equal(empty.code, 0, `/dev/null is an empty batch, not a closed input: ${empty.stderr}`);
   });
 });
 

@@ -26,6 +26,17 @@ test('escaped JSON nested 5,000 deep is repaired without overflowing the stack',
   assert.equal(out, '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
 });
 
+test('writeJson with maxChars stops soon after that many characters, even on a cyclic value', () => {
+  const long = Array.from({ length: 1000 }, (_, i) => ({ i }));
+  const cut = writeJson(long, { maxChars: 20 });
+  assert.ok(cut.length > 20 && cut.length < 40, `${cut.length} characters`);
+  assert.ok(JSON.stringify(long).startsWith(cut));
+  assert.equal(writeJson({ a: [1] }, { maxChars: 100 }), '{"a":[1]}');
+  const cyclic: Record<string, unknown> = { k: 1 };
+  cyclic.self = cyclic;
+  assert.ok(writeJson(cyclic, { maxChars: 50 }).startsWith('{"k":1,"self":{"k":1,"self":'));
+});
+
 test('writeJson agrees with JSON.stringify on plain values, and keeps -0', () => {
   const values: unknown[] = [null, true, false, 0, 1.5, -3e-7, 'a"\\\u2028', [], {}, [1, [2, [3]]], { a: { b: [null, 'x'] }, '': 0, __proto__x: 1 }];
   for (const v of values) assert.equal(writeJson(v), JSON.stringify(v));

@@ -268,6 +268,16 @@ describe('verify: overflow and values that are not JSON trees (issues 13, 23)', 
     assert.equal(thrownCode(() => verify({ mode: 'type', path: 'a', schema: { $ref: '#/$defs/n', $defs: { n: { type: 'object', properties: { self: { $ref: '#/$defs/n' } } } } } }, { a: cyclic() })), 'INVALID_ARGUMENT');
     assert.equal(compareClaimValues({ k: 1, self: { k: 2 } }, cyclic()).equal, false, 'a finite claim against a cyclic value just differs');
   });
+  test('a value nested too deep for JSON.stringify is shown in the reason and the feedback, not as [object Object]', () => {
+    // 12,000 levels: JSON.stringify overflows the main thread's stack (and answered differently on a batch worker's larger one).
+    const deep = JSON.parse(`${'{"id":'.repeat(12_000)}3${'}'.repeat(12_000)}`) as unknown;
+    const outcome = verifyAll([{ mode: 'field', path: 'id', value: 3 }], deep);
+    assert.equal(outcome.ok, false);
+    assert.match(outcome.results[0].reason, /found object \{"id":\{"id":/);
+    const text = formatClaimFeedback(outcome);
+    assert.doesNotMatch(text, /\[object Object\]/);
+    assert.match(text, /found object \{"id":\{"id":.*…/);
+  });
 });
 
 describe('verify: schema patterns run on the linear I-Regexp automaton (path probe S3)', () => {

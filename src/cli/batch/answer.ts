@@ -4,7 +4,7 @@
 import { JsonMendError } from '../../index.js';
 import { formatClaimFeedback, parse, repair, verifyAll, type Claim, type SchemaParseOptions } from '../api.js';
 import { chosenCandidates, locatedJson } from '../candidates.js';
-import { compactJson } from '../json-out.js';
+import { compactJson, jsonText, mayNotRoundTrip } from '../json-out.js';
 import type { BatchConfig } from './config.js';
 
 /** How a line carried its reply, so `repair` can answer in the same form. */
@@ -126,14 +126,30 @@ export interface Answer {
   held: boolean;
 }
 
+/** Told of each number of a line's value that JSON cannot write as it was read, with its JSON Pointer. */
+export type OnNonFinite = (pointer: string, value: number) => void;
+
+/** Whether the claims hold a number JSON.stringify would not write back as read (worked out once per batch). */
+const claimsExact = new WeakMap<BatchConfig, boolean>();
+
+function claimsMayNotRoundTrip(config: BatchConfig): boolean {
+  let exact = claimsExact.get(config);
+  if (exact === undefined) {
+    exact = mayNotRoundTrip(jsonText(config.claims ?? [], false).text);
+    claimsExact.set(config, exact);
+  }
+  return exact;
+}
+
 /** The output line (without its newline) for one input line. */
-export function answerLine(line: string, config: BatchConfig, options: SchemaParseOptions): Answer {
+export function answerLine(line: string, config: BatchConfig, options: SchemaParseOptions, onNonFinite?: OnNonFinite): Answer {
   const { form, reply, value } = unwrap(line, config);
+  const source = reply ?? line;
   switch (config.mode) {
     case 'parse':
       // JSON.stringify where it writes the value back as read (json-out.ts: not for a value nested 5,000
-      // deep, nor a number beyond a double).
-      return { out: reply === undefined ? compactJson(value, line) : compactJson(parse(reply, options), reply), held: true };
+      // deep, nor a number beyond a double, which is written as 1e999 and named on stderr).
+      return { out: compactJson(reply === undefined ? value : parse(reply, options), mayNotRoundTrip(source), onNonFinite), held: true };
     case 'repair':
       // A field that already holds JSON needs no repair: the line comes back as it was.
       return { out: reply === undefined ? line : sameForm(form, repair(reply, options), config.field), held: true };
@@ -145,7 +161,11 @@ export function answerLine(line: string, config: BatchConfig, options: SchemaPar
     }
     case 'verify': {
       const outcome = verifyAll((config.claims ?? []) as Claim[], reply === undefined ? value : parse(reply, options));
-      if (config.feedback !== true) return { out: JSON.stringify(outcome), held: outcome.ok };
+      if (config.feedback !== true) {
+        // The results hold the values found (`actual`) and claimed (`expected`): the same writer as
+        // parse's, so a deep one is written, not an INTERNAL error, and ±Infinity is not a silent null.
+        return { out: compactJson(outcome, claimsMayNotRoundTrip(config) || mayNotRoundTrip(source), onNonFinite), held: outcome.ok };
+      }
       return { out: JSON.stringify(outcome.ok ? 'All claims hold.' : formatClaimFeedback(outcome)), held: outcome.ok };
     }
   }

@@ -31,13 +31,18 @@ export interface BatchConfig {
   /** Report as readable lines (a terminal) rather than JSON lines. */
   reportHuman: boolean;
   color: boolean;
+  /**
+   * The input's name (`<stdin>`), for the stderr warning naming each line whose value holds a number
+   * JSON cannot write as it was read (written as `1e999`). Absent: no warnings (the library API).
+   */
+  source?: string;
 }
 
 /** What one chunk of lines produced. Counts are merged into the batch summary. */
 export interface ChunkResult {
   /** The output lines as UTF-8, each ending in a newline, in input order. */
   out: Uint8Array;
-  /** The report lines for stderr (empty unless `report`). */
+  /** The lines for stderr, in input order: each line's repairs (with `report`) and warnings. */
   report: string;
   lines: number;
   failed: number;

@@ -7,7 +7,8 @@
 // output bytes at once (see bytes.ts), so nothing from a line outlives it.
 import type { AnyRepair, SchemaLike, SchemaParseOptions } from '../api.js';
 import { errorRecord, formatRepair, repairRecord } from '../format.js';
-import { escapeJsonControls, makeStyle } from '../term.js';
+import { nonFiniteWarnings, type NonFinite } from '../json-out.js';
+import { escapeControls, escapeJsonControls, makeStyle } from '../term.js';
 import { JsonMendError } from '../../index.js';
 import { decodeUtf8, invalidUtf8Message } from '../utf8.js';
 import { answerLine } from './answer.js';
@@ -37,16 +38,24 @@ export function processChunk(bytes: Uint8Array, firstLine: number, config: Batch
   // of a tool output would be answered as if it were the whole.
   if (config.mode === 'verify' && config.acceptTruncated !== true) options.disable = CUT_OFF_KINDS;
 
+  // A number JSON cannot write as read (1e400, read as Infinity, written 1e999) is named on stderr,
+  // line by line, as a single reply's is: its digits are lost.
+  const source = config.source === undefined ? undefined : escapeControls(config.source);
+  let nonFinite: NonFinite[] = [];
+  const onNonFinite = source === undefined ? undefined : (pointer: string, value: number) => { nonFinite.push({ pointer, value }); };
+
   const answer = (line: string, number: number): void => {
     seen = [];
+    if (nonFinite.length > 0) nonFinite = [];
     try {
-      const answered = answerLine(line, config, options);
+      const answered = answerLine(line, config, options, onNonFinite);
       out.line(answered.out);
       if (!answered.held) result.unmet++;
     } catch (error) {
       failLine(error, number);
       return;
     }
+    if (nonFinite.length > 0) report += nonFiniteWarnings(nonFinite, `${source} line ${number}`);
     if (seen.length > 0) {
       result.repairedLines++;
       for (const r of seen) result.repairs[r.kind] = (result.repairs[r.kind] ?? 0) + 1;

@@ -52,8 +52,10 @@ async function openSource(file: string | undefined, ctx: Context): Promise<{ nam
 }
 
 /** Runs a batch; resolves to exit code 0 when every line succeeded (and its claims held), 1 otherwise. */
-export async function runBatch(ctx: Context, config: BatchConfig, file: string | undefined, workers: number, quiet: boolean): Promise<number> {
+export async function runBatch(ctx: Context, settings: BatchConfig, file: string | undefined, workers: number, quiet: boolean): Promise<number> {
   const { name, source, size } = await openSource(file, ctx);
+  // --quiet keeps stderr empty (docs/scale.md): no per-line warnings either; the 1e999 is in the output.
+  const config: BatchConfig = quiet ? settings : { ...settings, source: name };
   const stderr = ctx.io.stderr;
   const progress = !quiet && stderr.isTTY === true ? new ProgressBar(stderr, ctx.err, size, ctx.io.env) : undefined;
   const summary: BatchSummary = { lines: 0, ok: 0, failed: 0, repairedLines: 0, repairs: {}, failures: {} };

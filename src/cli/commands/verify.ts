@@ -2,6 +2,8 @@
 import { formatClaimFeedback, verifyAll, type Claim } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
+import { jsonText, nonFiniteWarnings } from '../json-out.js';
+import { escapeControls } from '../term.js';
 import { EXIT } from '../usage.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
 import { acceptTruncatedOption, fail, loadValue } from './shared.js';
@@ -85,7 +87,17 @@ Examples:
       const text = failed > 0 ? formatClaimFeedback(outcome) : 'All claims hold.';
       await write(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
     } else {
-      await write(ctx.io.stdout, outcome.results.map((r) => `${JSON.stringify(r)}\n`).join(''));
+      // The results hold the values found and claimed: the writer that prints values, so a deep one is
+      // written whole and ±Infinity is written 1e999 and named on stderr, not a silent null.
+      let out = '';
+      let warnings = '';
+      for (const [i, r] of outcome.results.entries()) {
+        const json = jsonText(r, false);
+        out += json.text;
+        warnings += nonFiniteWarnings(json.nonFinite, `${escapeControls(loaded.input.name)} claim ${r.id ?? `#${i + 1}`}`);
+      }
+      await write(ctx.io.stdout, out);
+      if (warnings !== '') await write(ctx.io.stderr, warnings);
     }
     const total = outcome.summary.total;
     const line = failed === 0 ? ctx.err.green(`all ${total} claims hold`) : ctx.err.red(`${failed} of ${total} claims failed`);
