@@ -1,7 +1,7 @@
 // Runs the BUILT command line (dist/bin/main.js, the bundle package.json's `bin` names) as a child
 // process, the way a user would.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../helpers.js';
@@ -49,13 +49,16 @@ export function build(): void {
     }
   }
   try {
-    const fresh = existsSync(stamp) && existsSync(mainJs) && statSync(stamp).mtimeMs >= newestSource(join(projectRoot, 'src'));
+    // The stamp names the checkout it was written for: a worktree whose node_modules links to another
+    // checkout's shares its .cache, and must not take that checkout's build as its own.
+    const fresh =
+      existsSync(stamp) && existsSync(mainJs) && readFileSync(stamp, 'utf8') === projectRoot && statSync(stamp).mtimeMs >= newestSource(join(projectRoot, 'src'));
     if (!fresh) {
       spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: projectRoot, stdio: 'ignore' });
       spawnSync(process.execPath, ['scripts/bundle-cli.mjs'], { cwd: projectRoot, stdio: 'ignore' });
       if (existsSync(join(projectRoot, 'dist'))) {
         mkdirSync(dirname(stamp), { recursive: true });
-        writeFileSync(stamp, new Date().toISOString());
+        writeFileSync(stamp, projectRoot);
       }
     }
   } finally {
