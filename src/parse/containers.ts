@@ -6,7 +6,7 @@ import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
 import { Next, memberFollows, nextAfterComma, quoteEnd, strayCloser } from './continuation.js';
-import { blankLineBefore, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
+import { blankLineBefore, indentAt, lineBreakBefore, peekSignificant, quotedKeyName, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, KEY_MAX, LOOKAHEAD, closerOf } from './state.js';
 import { colonLostAt, keyStartsAt } from './words.js';
 
@@ -120,7 +120,7 @@ export function closeWith(e: Engine, c: number): void {
   // Right after a value only.
   if (e.state === State.AFTER_VALUE && !closes(e, e.top(), wanted) && ((!stray && swappedClosers(e, wanted)) || closerBeforeMember(e, wanted))) return;
   const depth = e.kinds.length;
-  if (wanted === Kind.OBJECT && depth >= 2 && e.top() === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT && memberFollows(e, e.pos + 1)) {
+  if (wanted === Kind.OBJECT && depth >= 2 && e.top() === Kind.ARRAY && e.kinds[depth - 2] === Kind.OBJECT && memberFollows(e, e.pos + 1) && !keyRepeatsBelow(e, e.pos + 1, 1)) {
     // `{"k": ["v",}, "k2": 1}`: the `}` was meant to close the array, and the object goes on.
     if (e.commaAt >= 0) dropTrailingComma(e);
     e.record('mismatched_closer', e.pos, `replaced "}" with "]"`);
@@ -192,6 +192,10 @@ function swappedClosers(e: Engine, wanted: Kind): boolean {
   const j = peekSignificant(e, e.pos + 1);
   if (j >= e.end || e.buf.charCodeAt(j) !== (top === Kind.OBJECT ? Ch.RBRACE : Ch.RBRACKET)) return false;
   if (innerCloserLost(e, j, depth)) return false;
+  // `[{"u": {"a": "A", "id": [{"x": 1]}, "a": "B"}]`: read as swapped, the closers would put the `"a"`
+  // after them into `u`, which holds one; the innermost object's `}` was lost instead, and the closer
+  // at `j` closes `u` (the closers then close by kind, mismatched_closer).
+  if (top === Kind.OBJECT && keyRepeatsBelow(e, j + 1, 2)) return false;
   const at = e.pos;
   e.record('swapped_closers', at, `read "${String.fromCharCode(e.buf.charCodeAt(at))}${String.fromCharCode(e.buf.charCodeAt(j))}" as the closers in the order they were opened`);
   e.edit(at, 1, closerOf(top));
@@ -230,10 +234,35 @@ function closerBeforeMember(e: Engine, wanted: Kind): boolean {
   if (wanted !== Kind.OBJECT || e.top() !== Kind.ARRAY || e.kinds[depth - 2] !== Kind.OBJECT) return false;
   const k = peekSignificant(e, j + 1);
   if (k >= e.end || e.buf.charCodeAt(k) !== Ch.DQUOTE || !quotedKeyNameAt(e, k + 1)) return false;
+  if (keyRepeatsBelow(e, e.pos + 1, 1)) return false;
   e.record('mismatched_closer', e.pos, `replaced "${c}" with "]"`);
   const at = e.pos++;
   e.edit(at, 1, popContainer(e));
   return true;
+}
+
+/**
+ * The clue a repeated key gives between two readings of a closer: whether `, "key":` follows at `at`
+ * with a key that the object `levels` below the innermost container already holds (where reading the
+ * closer as the innermost one's, kind aside, puts the members after it) and the object below that
+ * does not (where they go if the innermost container lost its own closer and this one closes the
+ * object too). `{"t": {"k": [1, 2⏎},⏎"k": true⏎}`: a `]` lost before the `}`, not a `}` written for
+ * `]`, which would replace the array by `true` and leave the text looking cut off. Reads one key ahead.
+ */
+function keyRepeatsBelow(e: Engine, at: number, levels: number): boolean {
+  const depth = e.kinds.length;
+  if (depth < levels + 2 || e.kinds[depth - 1 - levels] !== Kind.OBJECT || e.kinds[depth - 2 - levels] !== Kind.OBJECT) return false;
+  const j = peekSignificant(e, at);
+  if (j >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (e.buf.charCodeAt(j) !== Ch.COMMA) return false;
+  const k = peekSignificant(e, j + 1);
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= e.end || e.buf.charCodeAt(k) !== Ch.DQUOTE) return false;
+  const name = quotedKeyName(e, k + 1);
+  return name !== undefined && e.sink.holds(levels, name) && !e.sink.holds(levels + 1, name);
 }
 
 export function closes(e: Engine, kind: Kind, wanted: Kind): boolean {

@@ -8,7 +8,7 @@
 import type { ErrorCode } from '../errors.js';
 import type { Sink } from './sink.js';
 import { RepairLog } from './repair-log.js';
-import { ALL_REPAIR_KINDS, isCutOffRepair } from './kind-flags.js';
+import { ALL_REPAIR_KINDS, GUESSING_REPAIRS, isCutOffRepair } from './kind-flags.js';
 import type { TextRepair, TextRepairKind } from './types.js';
 import type { DocumentScan } from '../extract/embedded-doc.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
@@ -28,6 +28,9 @@ import { readUnquotedKey, strayMarkBeforeKey } from './words.js';
  * aside after a value (a later value it holds may show the reply cut off, see noteLaterCut).
  */
 const KEPT_WHEN_QUIET: ReadonlySet<TextRepairKind> = new Set([...ALL_REPAIR_KINDS.filter(isCutOffRepair), 'missing_end_quote', 'surrounding_text']);
+
+/** The kinds that guess (see Engine.guessed). */
+const GUESSES: ReadonlySet<TextRepairKind> = new Set(GUESSING_REPAIRS);
 
 /** A splice of the original text: delete `del` characters at `at`, then insert `ins`. */
 export interface Edit {
@@ -235,6 +238,15 @@ export class Engine {
 
   readonly edits: Edit[] = [];
 
+  /**
+   * Whether a guessing repair was recorded. A guess about closers or quotes can move members into
+   * another object, where a key of the same name already stands: from the first guess on, a key its
+   * object already holds is reported (duplicate_key), as the later value replaces the earlier one.
+   * Before it, a repeated key is the document's own (valid JSON may repeat keys), and no key is looked
+   * up. @internal
+   */
+  guessed = false;
+
   /** Whether any repair kind is refused: spares a set lookup per repair in the common case. @internal */
   readonly refusing: boolean;
 
@@ -247,10 +259,13 @@ export class Engine {
     this.refusing = options.refused.size > 0;
   }
 
-  /** The next value in the current object belongs to `name`. @internal */
-  key(name: string): void {
+  /** The next value in the current object belongs to `name`, a key at `at` (relative to the buffer). @internal */
+  key(name: string, at: number): void {
     this.keyName = name;
     this.sink.key(name);
+    if (this.guessed && this.recording && this.sink.keyTaken()) {
+      this.record('duplicate_key', at, `the key ${JSON.stringify(name)} repeats in its object after a guessed repair: its later value replaces the earlier one`);
+    }
   }
 
   /** Every repair so far, as report objects (line and column not yet filled in). */
@@ -386,27 +401,31 @@ export class Engine {
     let mark = this.pos;
     let repairsAt = this.log.length;
     let editsAt = this.edits.length;
+    let guessed = this.guessed;
     try {
       for (;;) {
         mark = this.pos;
         repairsAt = this.log.length;
         editsAt = this.edits.length;
+        guessed = this.guessed;
         const go = this.runToken();
         if (go === Go.ON) continue;
-        if (go === Go.WAIT) this.waitFrom(mark, repairsAt, editsAt);
+        if (go === Go.WAIT) this.waitFrom(mark, repairsAt, editsAt, guessed);
         return;
       }
     } catch (err) {
       if (err !== NEED_MORE) throw err;
-      this.waitFrom(mark, repairsAt, editsAt);
+      this.waitFrom(mark, repairsAt, editsAt, guessed);
     }
   }
 
   /** Undoes the half-read token at `mark` and sets when to read it again (see retryAt). */
-  private waitFrom(mark: number, repairsAt: number, editsAt: number): void {
+  private waitFrom(mark: number, repairsAt: number, editsAt: number, guessed: boolean): void {
     const waited = this.end - mark;
     this.retryAt = waited > RETRY_DOUBLING_FROM ? this.base + mark + 2 * waited : 0;
     this.undo(mark, repairsAt, editsAt);
+    // A guess the token made is taken back with it, as parse, reading the whole text, may not make it.
+    this.guessed = guessed;
   }
 
   /**
@@ -861,6 +880,7 @@ export class Engine {
     if (this.refusing && this.options.refused.has(kind)) {
       throw disabledRepair(kind, detail, offset);
     }
+    if (!this.guessed && GUESSES.has(kind)) this.guessed = true;
     if (!this.options.quiet || KEPT_WHEN_QUIET.has(kind)) this.log.push(kind, offset, detail);
   }
 

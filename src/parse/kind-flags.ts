@@ -15,7 +15,7 @@ export const ALL_REPAIR_KINDS: readonly TextRepairKind[] = Object.freeze([
   'invalid_escape', 'escaped_json', 'doubled_quotes', 'python_literal', 'literal_case', 'undefined_literal',
   'non_finite_number', 'number_format', 'number_like_text', 'leading_zero', 'regex_literal', 'tuple',
   'python_set', 'comment', 'ellipsis', 'string_concatenation', 'adjacent_strings', 'function_wrapper',
-  'special_whitespace', 'concatenated_values', 'surrounding_text', 'reasoning_block',
+  'special_whitespace', 'concatenated_values', 'duplicate_key', 'surrounding_text', 'reasoning_block',
 ] as const);
 
 /**

@@ -7,6 +7,12 @@ export class RepairLog {
   readonly kinds: TextRepairKind[] = [];
   readonly offsets: number[] = [];
   readonly details: string[] = [];
+  /**
+   * The shortest length truncate() left since a reader last reset it (Infinity: none): a stream that
+   * reported the first n repairs must report again from here, where a string cut back took back some
+   * and logged others in their place (its length alone may be the same again).
+   */
+  truncatedTo = Infinity;
 
   get length(): number {
     return this.kinds.length;
@@ -20,6 +26,7 @@ export class RepairLog {
 
   /** Forgets every repair from index `n` on (a token that is read again, or a tail that was cut). */
   truncate(n: number): void {
+    if (n < this.truncatedTo) this.truncatedTo = n;
     this.kinds.length = n;
     this.offsets.length = n;
     this.details.length = n;

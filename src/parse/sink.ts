@@ -14,6 +14,8 @@ export interface Sink {
   scalar(value: unknown): void;
   /** Whether the innermost container is an object that already holds the key last given. */
   keyTaken(): boolean;
+  /** Whether the container `levels` below the innermost (0: the innermost) is an object holding `name`. */
+  holds(levels: number, name: string): boolean;
 }
 
 /** Whether `container` is an object with `key` as an own member. */
@@ -67,6 +69,10 @@ export class ValueBuilder implements Sink {
 
   keyTaken(): boolean {
     return holdsKey(this.containers[this.containers.length - 1], this.pendingKey);
+  }
+
+  holds(levels: number, name: string): boolean {
+    return holdsKey(this.containers[this.containers.length - 1 - levels], name);
   }
 
   private attach(value: unknown): void {

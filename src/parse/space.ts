@@ -282,6 +282,28 @@ export function strayBackslash(e: Engine, i: number): number {
   return i;
 }
 
+/**
+ * The name of the quoted key whose text starts at `k` (after its opening quote), when a closing quote
+ * and a colon follow it within LOOKAHEAD and it holds no escape or delimiter; else undefined. Waits
+ * for the colon.
+ */
+export function quotedKeyName(e: Engine, k: number): string | undefined {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  let q = k;
+  while (q < limit) {
+    const c = s.charCodeAt(q);
+    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
+      c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.BACKSLASH) break;
+    q++;
+  }
+  if (q >= e.end && !e.final) throw NEED_MORE;
+  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE) return undefined;
+  const j = peekSignificant(e, q + 1);
+  if (j >= e.end && !e.final) throw NEED_MORE;
+  return j < e.end && s.charCodeAt(j) === Ch.COLON ? s.slice(k, q) : undefined;
+}
+
 /** Whether the text at `k` is a key's name, its closing quote (`quote`, double unless said) and a colon (`rating": `). */
 export function quotedKeyNameAt(e: Engine, k: number, quote: number = Ch.DQUOTE): boolean {
   const s = e.buf;

@@ -740,6 +740,7 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   const atComma = s.charCodeAt(b) === Ch.COMMA;
   if (!atComma && !sawBreak) return false;
   if (atComma && inArray && closedArrayBeforeKey(e, floor, b, i)) return true;
+  if (!atComma && !inArray && closedObjectBeforeSibling(e, floor, b, i)) return true;
   // In an array, `said, "hi", …` may be a quotation: only `a,"b"` or a line break split there.
   if (inArray && !sawBreak && b !== i - 1) return false;
   // Forwards: `key"` then `:` (or `key'` in a single-quoted string: `{'a': 'O'Neil, 'b': 1}`).
@@ -783,6 +784,38 @@ function closedArrayBeforeKey(e: Engine, floor: number, comma: number, i: number
   e.pos = i;
   dropStringTail(e, cut);
   endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote');
+  return true;
+}
+
+/**
+ * `[⏎  {⏎    "a": "hello⏎  },⏎  {⏎    "a": "xyz"⏎  }⏎]`: in an object that is an array's element,
+ * the string's text ends at a line break, then the object's `}`, a comma (or none) and the next
+ * element's `{` at `open`, each alone on its line, and the quote at `i` opens that element's first
+ * key: the string lost its closing quote at the line's end. Read on to the key, the string took the
+ * layout as its text and the next element's members joined this object (a key they share replaced
+ * its value). Ends the string before the line break.
+ */
+function closedObjectBeforeSibling(e: Engine, floor: number, open: number, i: number): boolean {
+  const depth = e.kinds.length;
+  if (depth < 2 || e.kinds[depth - 2] !== Kind.ARRAY) return false;
+  const s = e.buf;
+  if (s.charCodeAt(open) !== Ch.LBRACE) return false;
+  let r = open - 1;
+  while (r >= floor && isJsonSpace(s.charCodeAt(r))) r--;
+  if (r >= floor && s.charCodeAt(r) === Ch.COMMA) r--;
+  while (r >= floor && isJsonSpace(s.charCodeAt(r))) r--;
+  if (r < floor || s.charCodeAt(r) !== Ch.RBRACE) return false;
+  let cut = r;
+  let broke = false;
+  while (cut > floor && isJsonSpace(s.charCodeAt(cut - 1))) {
+    if (s.charCodeAt(cut - 1) === Ch.LF) broke = true;
+    cut--;
+  }
+  // The text before the break is the string's own: no quote, and no `{` the `}` could close (code).
+  if (!broke || cut <= floor || !plainTextIn(s, floor, cut) || s.lastIndexOf('{', cut - 1) >= floor || !quotedKeyNameAt(e, i + 1)) return false;
+  e.pos = i;
+  dropStringTail(e, cut);
+  endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote before the line break that ends the object');
   return true;
 }
 

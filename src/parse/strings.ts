@@ -94,7 +94,7 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     }
     if (j >= end || s.charCodeAt(j) !== Ch.COLON) return false;
     closePlainString(e, q, start, i);
-    e.key(s.slice(start + 1, i));
+    e.key(s.slice(start + 1, i), start);
     e.pos = j + 1;
     e.state = State.VALUE;
     return true;
@@ -152,7 +152,7 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
     // object's `{` was lost; `{"a": ["x", "b": 1}`, a key after an array that lost its `]`.
     if (e.top() === Kind.ARRAY) placeKeyInArray(e, start, editsAt);
     else openMissingObject(e, start, editsAt);
-    e.key(s.slice(start + 1, i));
+    e.key(s.slice(start + 1, i), start);
     e.pos = j + 1;
     e.state = State.VALUE;
     return true;
@@ -556,7 +556,7 @@ export function completeString(e: Engine): void {
   e.strText = '';
   e.strHead = '';
   if (e.strIsKey) {
-    e.key(text);
+    e.key(text, e.strStart - e.base);
     e.keyString = text;
     e.state = State.COLON;
   } else {

@@ -879,7 +879,7 @@ export function readUnquotedKey(e: Engine): void {
   else if (e.recording) e.record('unquoted_key', start, `quoted key ${name}`);
   if (e.options.wantEdits) e.edit(start, last - start + (closed ? 1 : 0), JSON.stringify(name));
   e.pos = closed ? last + 1 : last;
-  e.key(name);
+  e.key(name, start);
   e.keyString = undefined;
   if (e.buf.charCodeAt(e.pos) === Ch.COLON && e.pos < e.end) {
     // The colon right after the name, the usual case: what stepColon would do in the next round.

@@ -206,7 +206,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private newRepairs(into: TextRepair[]): TextRepair[] {
     const log = this.engine.log;
     // The engine may take back repairs in a string tail it cuts; never report one twice.
-    if (log.length < this.reported) this.reported = log.length;
+    if (log.truncatedTo < this.reported) this.reported = log.truncatedTo;
+    log.truncatedTo = Infinity;
     for (let i = this.reported; i < log.length; i++) {
       // parse reports the text around the value once: the prelude did, at the value's start.
       if (this.setAside && log.kinds[i] === 'surrounding_text') continue;

@@ -105,6 +105,9 @@ function visibleEnd(s: string, inObject: boolean): number {
   // A high surrogate waits for its low half: shown alone (or sent alone in a delta), it is a lone code
   // unit, which any UTF-8 encoding of the snapshot or the delta turns into U+FFFD for good.
   if (k > 0 && (s.charCodeAt(k - 1) & 0xfc00) === 0xd800) return k - 1;
+  // `⏎  },⏎  {⏎    ` in an object: the next element's `{` after the object's `}` (a key's quote after
+  // it, and the engine ends the string at the line break: see closedObjectBeforeSibling).
+  if (inObject) k = openerAfterCloser(s, k, floor);
   // A tail of closers too: where the text ends there, the engine reads them as the containers' own
   // (`{"a": "x}` is `{"a": "x"}`), and a snapshot that showed them would take them back.
   while (k > floor && closerOrSpace(s.charCodeAt(k - 1))) k--;
@@ -117,6 +120,18 @@ function visibleEnd(s: string, inObject: boolean): number {
   }
   const member = inObject ? memberTailStart(s, floor) : -1;
   return member >= 0 ? member : k;
+}
+
+/** Where a tail `}`, spaces, an optional `,`, spaces, `{`, spaces of `s[0, k)` has its `{`, else `k`. */
+function openerAfterCloser(s: string, k: number, floor: number): number {
+  let b = k;
+  while (b > floor && isWs(s.charCodeAt(b - 1))) b--;
+  if (b <= floor || s.charCodeAt(b - 1) !== 0x7b) return k;
+  let c = b - 1;
+  while (c > floor && isWs(s.charCodeAt(c - 1))) c--;
+  if (c > floor && s.charCodeAt(c - 1) === 0x2c) c--;
+  while (c > floor && isWs(s.charCodeAt(c - 1))) c--;
+  return c > floor && s.charCodeAt(c - 1) === 0x7d ? b - 1 : k;
 }
 
 /** Where a tail of `s` of the form `,` spaces, a word, spaces, `:`, spaces (or its start) begins, or -1. */
@@ -258,6 +273,12 @@ export class SnapshotTree implements Sink {
   keyTaken(): boolean {
     if (this.hiddenDepth > 0) return (this.hidden as ValueBuilder).keyTaken();
     return holdsKey(this.stack[this.stack.length - 1]?.node, this.pendingKey);
+  }
+
+  holds(levels: number, name: string): boolean {
+    // The innermost hiddenDepth containers are built aside.
+    if (levels < this.hiddenDepth) return (this.hidden as ValueBuilder).holds(levels, name);
+    return holdsKey(this.stack[this.stack.length - 1 - (levels - this.hiddenDepth)]?.node, name);
   }
 
   scalar(value: unknown): void {

@@ -558,6 +558,54 @@ export const replacedDelimiter = fc.tuple(plainContainer, fc.nat(), fc.constantF
     return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
   });
 
+/** The key names a model reuses at every depth: records in an array share them, nested objects repeat them. */
+const sharedKey = fc.constantFrom('id', 'name', 'text', 'items', 'a');
+const sharedWords = fc.stringMatching(/^[A-Za-z]([A-Za-z0-9 .]{0,8}[A-Za-z0-9])?$/);
+/** A record: an object with shared keys whose values are words, numbers or records and lists of them. */
+const sharedRecord = containerOf(sharedKey, sharedWords).filter((v) => !Array.isArray(v));
+/** A value whose keys repeat at different depths: records in an array alike, or nested ones reusing names. */
+const sharedKeysValue = fc.oneof(
+  fc.array(sharedRecord, { minLength: 2, maxLength: 4 }),
+  fc.tuple(sharedKey, fc.array(sharedRecord, { minLength: 2, maxLength: 3 }), sharedRecord).map(([k, rows, rest]) => ({ ...(rest as object), [k]: rows })),
+  containerOf(sharedKey, sharedWords),
+);
+
+/**
+ * `v` with each string and number made its own (a count appended): a leaf lost is then missing from
+ * the value, whatever key names repeat (the keys are left as they are).
+ */
+function uniqueLeaves(v: unknown, count: { n: number }): unknown {
+  if (Array.isArray(v)) return v.map((x) => uniqueLeaves(x, count));
+  if (typeof v === 'string') return `${v}${count.n++}`;
+  if (typeof v === 'number') return 1000 + count.n++;
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = uniqueLeaves(x, count);
+  return out;
+}
+
+/**
+ * A value whose key names repeat at different depths (records in an array with the same keys, nested
+ * objects reusing names), strings words, with one delimiter (`,` `:` `{` `}` `[` `]`, or a quote)
+ * deleted, doubled or replaced by another, alone or in prose. A closer or quote guessed wrong moves
+ * members into an object that already holds their key, where the later value replaces the earlier:
+ * the properties above never see it, their keys being unique. Not the last closer replaced, nor an
+ * opener written right after a string's closing quote (as replacedDelimiter).
+ */
+export const repeatedKeys = fc.tuple(sharedKeysValue, fc.nat(), fc.constantFrom(',', ':', '{', '}', '[', ']', '"'), fc.constantFrom<'delete' | 'double' | 'replace'>('delete', 'double', 'replace'), fc.constantFrom(',', ':', '{', '}', '[', ']'), fc.boolean(), fc.boolean())
+  .map(([container, at, which, damage, by, pretty, inProse]) => {
+    let how = damage;
+    const value = uniqueLeaves(container, { n: 0 });
+    const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+    // A quote is deleted only (replaced by a delimiter, the string's text has no reading to promise).
+    if (which === '"') how = 'delete';
+    const offsets = which === '"' ? stringQuotes(text) : structuralOffsets(text).filter((k) => text[k] === which);
+    const found = how === 'replace' ? offsets.filter((k) => which !== by && k !== text.length - 1 && !opensAfterQuote(text, k, by)) : how === 'double' ? offsets.filter((k) => !opensAfterQuote(text, k + 1, which)) : offsets;
+    const i = found.length > 0 ? found[at % found.length] : -1;
+    const damaged = i < 0 ? text : how === 'delete' ? text.slice(0, i) + text.slice(i + 1) : how === 'double' ? text.slice(0, i + 1) + text.slice(i) : text.slice(0, i) + by + text.slice(i + 1);
+    return { value, text: inProse ? `Here is the result: ${damaged} Hope it helps.` : damaged, inProse };
+  });
+
 /**
  * A container's JSON as a model writing Chinese may give it: some of its commas, colons and brackets
  * between tokens written full-width (`，` `：` `［` `］` `｛` `｝`), its keys and strings Chinese text

@@ -10,7 +10,7 @@ import {
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { grows } from '../stream/check.js';
-import { apostrophe, chunkSizes, codeInString, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, unquotedLabels, unquotedLines, wrappedStrings, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, deletedQuoteRawLines, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
+import { apostrophe, chunkSizes, codeInString, documentInString, prettyTrailingCommas, claim, commentedJson, doubledBraces, fencedCodeInString, fullwidthDelimiters, lostArrayClosers, lostRowOpener, unquotedAmounts, unquotedLabels, unquotedLines, wrappedStrings, pythonSets, quotedList, windowsPaths, latexMaths, doubledKeyQuote, python2Repr, unescapedQuote, cut, deletedDelimiter, deletedKeyQuote, deletedScriptDelimiter, deletedQuote, deletedQuoteRawLines, replacedQuote, getPath, hostileText, insertedDelimiter, insertedQuote, jsonPathQuery, jsonValue, nearJson, repeatedKeys, replacedDelimiter, strayCloser, strayColon, toolCallText, wrappedJson } from './inputs.js';
 
 /** A property of the harness: a name to select and reproduce it by, and the property itself. */
 export interface FuzzProperty {
@@ -123,6 +123,31 @@ function losesNoText({ value, text, inProse }: { value: unknown; text: string; i
   if (missing.length > 0 && !(inProse && parseWithReport(text).repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind)))) {
     fail(`lost ${missing.join(' | ')}: got ${out}`);
   }
+}
+
+/** The texts of `v`'s strings and numbers (a string's escaped, without its quotes): its keys left out. */
+function leavesOf(v: unknown, out: string[] = []): string[] {
+  if (Array.isArray(v)) for (const x of v) leavesOf(x, out);
+  else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) leavesOf(x, out);
+  else if (typeof v === 'string') out.push(JSON.stringify(v).slice(1, -1));
+  else if (typeof v === 'number') out.push(String(v));
+  return out;
+}
+
+/**
+ * As losesNoText, for values whose key names repeat (each string and number its own): every string
+ * and number stands in the value (as itself, or as text inside a string), or a repair names the loss
+ * (a key repeated after a guess, `duplicate_key`; in prose, a value cut off).
+ */
+function losesNoLeafSilently({ value, text, inProse }: { value: unknown; text: string; inProse: boolean }, sizes: number[]): void {
+  const got = outcome(() => parse(text));
+  same(streamed(cut(text, sizes)), got, 'end() vs parse()');
+  if ('code' in got) return;
+  const out = JSON.stringify(got.value);
+  const missing = leavesOf(value).filter((t) => !out.includes(t));
+  if (missing.length === 0) return;
+  const named = parseWithReport(text).repairs.some((r) => r.kind === 'duplicate_key' || (inProse && isCutOffRepair(r.kind as TextRepairKind)));
+  if (!named) fail(`lost ${missing.join(' | ')}: got ${out}`);
 }
 
 /** A recovery property: inputs made by `input` are read as the value they were made from, by parse and the stream alike. */
@@ -328,6 +353,11 @@ export const PROPERTIES: readonly FuzzProperty[] = [
     'an object some of whose string values are wrapped as Python wraps a long string, parts side by side on lines of their own indented under the first or on one line (`"k0": "a long "⏎        "text",`), quotes double or single, alone or in prose, is read with each such value its parts joined; the stream reads it the same way'),
   readsExactly('recovery.python-set', pythonSets,
     "a dict as Python's repr writes it, some of whose values are sets of numbers or words (`{'ids': {1, 2.5, -3}}`), alone or in prose, is read with each set an array of its members; the stream reads it the same way"),
+  {
+    name: 'recovery.repeated-keys',
+    claim: 'a delimiter or quote deleted, doubled or replaced in a valid document whose key names repeat at different depths (records in an array alike, nested objects reusing names), alone or in prose, loses no string or number silently: each stands in the value, or a repair names the loss (`duplicate_key`: a key its object held, repeated after a guessed repair; in prose, a value cut off); streamed in any chunks, end() gives the same',
+    property: () => asProperty(repeatedKeys, chunkSizes, losesNoLeafSilently),
+  },
   keepsText('recovery.stray-colon', strayColon,
     'a stray colon written before a comma or closer of a valid document, alone or in prose, loses no text silently (as recovery.deleted-delimiter states it)'),
   {

@@ -356,3 +356,31 @@ describe('a member\'s schema issue is reported once, also when its container\'s 
     }
   });
 });
+
+describe('readings a repeated key chose (session 36, F1, F2, F4): snapshots grow, and every repair is reported', () => {
+  // F2's string, which lost its end quote at the line's end, is cut back to that line break once the
+  // next element's key shows: its `},⏎  {` tail is held back until then, as closers are. The cut takes
+  // back the raw line break's repair and logs the end quote in its place: the log's length is the same
+  // again, and the end quote went unreported in every snapshot.
+  const texts = [
+    '[{"u": {"author": "A", "id": [{"x": 1]}, "author": "B"}]',
+    '[\n  {\n    "a": "hello world\n  },\n  {\n    "a": "xyz"\n  }\n]',
+    '[\n  {\n    "a": "hello world\n  }\n  {\n    "b": "xyz"\n  }\n]',
+    '{"text": {"title": [1, 2\n  },\n  "title": true\n}',
+    '{"v": {"value": [}, "value": {"p": 1}}',
+  ];
+  const key = (r: { kind: string; offset: number }) => `${r.kind}@${r.offset}`;
+  for (const text of texts) {
+    test(JSON.stringify(text), () => {
+      const expected = parseWithReport(text).repairs.map((r) => key(r as { kind: string; offset: number }));
+      for (const size of [1, 3, 0]) {
+        assert.deepEqual(stream(chunk(text, size, 7)).value, parse(text), `chunks of ${size}`);
+        const p = createStreamParser();
+        const reported = chunk(text, size, 7).flatMap((c) => p.push(c).repairs.map(key));
+        p.end();
+        reported.push(...p.snapshot.repairs.map(key));
+        for (const r of expected) assert.ok(reported.includes(r), `${r} reported, in chunks of ${size}`);
+      }
+    });
+  }
+});

@@ -1,0 +1,108 @@
+// Found by session 36's differential hunt (F1–F4): a guessed repair of closers or quotes moved members
+// into another object, and a key already there with the same name was replaced, as JSON.parse keeps
+// the last, with nothing reported but the guess. From the first guess on, a repeated key is named
+// (duplicate_key); where the repeat tells one reading from the other cheaply, it picks the reading
+// that keeps both values. Valid JSON that repeats a key reports nothing new.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createStreamParser, parse, parseWithReport, repair, type TextRepair } from '../../src/index.js';
+import { chunk, streamedEnd } from '../stream/check.js';
+
+const at = (repairs: readonly TextRepair[]) => repairs.map((r) => `${r.kind}@${r.offset}`);
+
+/** The repairs repair() reports through onRepair. */
+function repairReport(text: string): string[] {
+  let seen: readonly TextRepair[] = [];
+  repair(text, { onRepair: (r) => (seen = r) });
+  return at(seen);
+}
+
+/** The repairs the stream's snapshots report, pushed in chunks of `size`. */
+function streamReport(text: string, size: number): string[] {
+  const p = createStreamParser();
+  const out = chunk(text, size).flatMap((c) => at(p.push(c).repairs));
+  p.end();
+  return [...out, ...at(p.snapshot.repairs)];
+}
+
+/** parse, repair and the stream (1- and 3-character chunks) give `value`, and the report holds `kinds`. */
+function readsAs(text: string, value: unknown, kinds: readonly string[]): void {
+  const report = parseWithReport(text);
+  assert.deepEqual(report.value, value);
+  assert.deepEqual(at(report.repairs as TextRepair[]), kinds);
+  assert.deepEqual(JSON.parse(repair(text)), value);
+  assert.deepEqual(repairReport(text), kinds);
+  for (const size of [1, 3]) {
+    assert.deepEqual(streamedEnd(text, size), value, `stream, chunks of ${size}`);
+  }
+}
+
+describe('a key repeated after a guessed repair is named', () => {
+  const cases: readonly (readonly [string, unknown, readonly string[]])[] = [
+    // F3: a doubled `}` closed the nested object early; the later `}` was removed, and the member
+    // between them went into the parent, whose own "status" then replaced it.
+    ['{"m": {"u": {"x": 1}}, "status": "on"}, "status": "off"}', { m: { u: { x: 1 } }, status: 'off' }, ['early_closer@37', 'duplicate_key@40']],
+    ['{"a": 1, "b": {"c": 2, "a": 3}}, "a": 4}', { a: 4, b: { c: 2, a: 3 } }, ['early_closer@30', 'duplicate_key@33']],
+    // A string that ran into the next key, which repeats the string's own.
+    ['{"a": "x, "a": 2}', { a: 2 }, ['missing_end_quote@8', 'duplicate_key@10']],
+    ['{"a": 1, "b": 2 "a": 3}', { a: 3, b: 2 }, ['missing_comma@16', 'duplicate_key@16']],
+    // Any guess opens the check: the repeat after it is reported, the one before it is the document's.
+    ['{"n": NaN, "a": 1, "a": 2}', { n: null, a: 2 }, ['non_finite_number@6', 'duplicate_key@19']],
+    ['{"a": 1, "a": 2, "b": [1}', { a: 2, b: [1] }, ['mismatched_closer@24']],
+  ];
+  for (const [text, value, kinds] of cases) test(text, () => readsAs(text, value, kinds));
+
+  test('the stream reports it in the push that reads the key, in 1- and 3-character chunks', () => {
+    const text = '{"m": {"u": {"x": 1}}, "status": "on"}, "status": "off"}';
+    for (const size of [1, 3]) assert.deepEqual(streamReport(text, size), ['early_closer@37', 'duplicate_key@40']);
+  });
+
+  test('disable refuses it; strict refuses the guess before it', () => {
+    const text = '{"a": "x, "a": 2}';
+    assert.throws(() => parse(text, { disable: ['duplicate_key'] }), { code: 'REPAIR_REFUSED' });
+    assert.throws(() => parse(text, { strict: true }), (e: Error & { code?: string }) => e.code === 'REPAIR_REFUSED' && e.message.includes('missing_end_quote'));
+  });
+});
+
+describe('valid JSON that repeats a key reports what it did before', () => {
+  const cases: readonly (readonly [string, unknown, readonly string[]])[] = [
+    ['{"a": 1, "a": 2}', { a: 2 }, []],
+    ['[{"a": {"a": 1, "a": 2}, "a": 3}]', [{ a: 3 }], []],
+    ['```json\n{"a": 1, "a": 2}\n```', { a: 2 }, ['surrounding_text@8']],
+    ['Here: {"a": 1, "a": 2} ok', { a: 2 }, ['surrounding_text@6']],
+    // Repairs that are no guess do not open the check.
+    ["{'a': 1, 'a': 2}", { a: 2 }, ['single_quotes@1', 'single_quotes@9']],
+  ];
+  for (const [text, value, kinds] of cases) test(text, () => readsAs(text, value, kinds));
+});
+
+describe('the repeated key picks the reading that keeps both values', () => {
+  test('F1: a `}` lost before `]`, not swapped closers', () => {
+    readsAs('[{"u": {"author": "A", "id": [{"x": 1]}, "author": "B"}]', [{ u: { author: 'A', id: [{ x: 1 }] }, author: 'B' }], ['mismatched_closer@37']);
+  });
+  test('F4: a `]` lost before `}`, not a `}` written for `]`, and the text is not cut off', () => {
+    readsAs('{"text": {"title": [1, 2\n  },\n  "title": true\n}', { text: { title: [1, 2] }, title: true }, ['mismatched_closer@27']);
+    readsAs('{"v": {"value": [}, "value": {"p": 1}}', { v: { value: [] }, value: { p: 1 } }, ['mismatched_closer@17']);
+  });
+  test('without a repeated key, the pinned readings stand', () => {
+    readsAs('{"rows": [{"a": 1]}, "n": 2}', { rows: [{ a: 1 }], n: 2 }, ['swapped_closers@17']);
+    readsAs('{"a": {"b": [1}], "c": 2}', { a: { b: [1] }, c: 2 }, ['swapped_closers@14']);
+    readsAs('{"a": ["x", "y"}, "b": 1}', { a: ['x', 'y'], b: 1 }, ['mismatched_closer@15']);
+  });
+});
+
+describe('F2: a string missing its end quote at a line end before `},` and the next element\'s `{`', () => {
+  test('the records stay apart, whatever their keys', () => {
+    readsAs('[\n  {\n    "a": "hello world\n  },\n  {\n    "a": "xyz"\n  }\n]', [{ a: 'hello world' }, { a: 'xyz' }], ['missing_end_quote@27']);
+    readsAs('[\n  {\n    "a": "hello world\n  },\n  {\n    "b": "xyz"\n  }\n]', [{ a: 'hello world' }, { b: 'xyz' }], ['missing_end_quote@27']);
+    readsAs('[\n  {\n    "a": "hello world\n  }\n  {\n    "a": "xyz"\n  }\n]', [{ a: 'hello world' }, { a: 'xyz' }], ['missing_end_quote@27', 'missing_comma@34']);
+  });
+  test('code whose `{` the `}` closes stays the string\'s text', () => {
+    const text = '[{"code": "function f() {\n  return 1;\n},\n{\n  "a": 1}]';
+    assert.deepEqual(parse(text), [{ code: 'function f() {\n  return 1;\n},\n{', a: 1 }]);
+  });
+  test('the stream reports the end quote that replaced the string\'s tail', () => {
+    const text = '[\n  {\n    "a": "hello world\n  },\n  {\n    "a": "xyz"\n  }\n]';
+    for (const size of [1, 3]) assert.ok(streamReport(text, size).includes('missing_end_quote@27'), `chunks of ${size}`);
+  });
+});
