@@ -4,7 +4,7 @@
 import { JsonMendError, assertText } from '../errors.js';
 import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
-import type { TextRepair } from '../parse/types.js';
+import type { ParseOptions, TextRepair } from '../parse/types.js';
 import type { Repair } from '../schema/types.js';
 import { parseWithReport } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
@@ -446,6 +446,9 @@ function isJsonSchemaLike(schema: unknown): boolean {
  */
 export function createStreamParser<S extends StandardSchemaV1>(options: StreamOptions<S> & { schema: S }): StreamParser<StandardSchemaV1.InferOutput<S>>;
 export function createStreamParser<T = unknown>(options?: StreamOptions): StreamParser<T>;
-export function createStreamParser(options: StreamOptions = {}): StreamParser<unknown> {
-  return new StreamParserImpl<unknown>(options);
+// A ParseOptions (typed for `repair`, or by a caller) is taken as it is: it names no schema, so its
+// onRepair, written for text repairs, sees only text repairs. Other options may come with it.
+export function createStreamParser<T = unknown>(options: ParseOptions & Omit<StreamOptions, 'schema' | 'onRepair'>): StreamParser<T>;
+export function createStreamParser(options: StreamOptions | ParseOptions = {}): StreamParser<unknown> {
+  return new StreamParserImpl<unknown>(options as StreamOptions);
 }

@@ -2,6 +2,7 @@
 import { JsonMendError } from '../errors.js';
 import type { StandardSchemaV1 } from '../schema/standard.js';
 import { StreamParserImpl } from './parser.js';
+import type { ParseOptions } from '../parse/types.js';
 import type { DeepPartial, StreamOptions } from './types.js';
 
 /**
@@ -16,7 +17,11 @@ import type { DeepPartial, StreamOptions } from './types.js';
  */
 export function parsePartial<S extends StandardSchemaV1>(text: string, options: StreamOptions<S> & { schema: S }): DeepPartial<StandardSchemaV1.InferOutput<S>> | undefined;
 export function parsePartial<T = unknown>(text: string, options?: StreamOptions): DeepPartial<T> | undefined;
-export function parsePartial(text: string, options: StreamOptions = {}): unknown {
+// A ParseOptions (typed for `repair`, or by a caller) is taken as it is: it names no schema, so its
+// onRepair, written for text repairs, sees only text repairs. Other options may come with it.
+export function parsePartial<T = unknown>(text: string, options: ParseOptions & Omit<StreamOptions, 'schema' | 'onRepair'>): DeepPartial<T> | undefined;
+export function parsePartial(text: string, given: StreamOptions | ParseOptions = {}): unknown {
+  const options = given as StreamOptions;
   const parser = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
