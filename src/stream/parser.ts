@@ -72,7 +72,15 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
     }
     const { partialStrings, deltas, defaults, eager, ...rest } = options;
-    this.parseOptions = rest;
+    if (asItStands) {
+      // parsePartial reads a prefix of a reply still being written, not the whole value: the schema
+      // types it and fills defaults as a snapshot does, but is not asked to accept it (a required
+      // member not written yet, a value cut off: SCHEMA_MISMATCH, REPAIR_REFUSED).
+      const { schema: _schema, validator: _validator, draft: _draft, maxRounds: _maxRounds, salvage: _salvage, acceptTruncated: _accept, ...text } = rest;
+      this.parseOptions = text;
+    } else {
+      this.parseOptions = rest;
+    }
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
       ? new SchemaWatch(options.schema, defaults === true, options.validator)
@@ -350,7 +358,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // tokens a model writes when it stops are no text of the reply: parse decides. So does it where
     // full-width brackets were read as JSON's (it reports them).
     const text = buf.all();
-    const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined && this.fullwidth === undefined &&
+    const own = this.start >= 0 && this.straight && this.parseOptions.schema === undefined && this.error === undefined && this.fullwidth === undefined &&
       !this.engine.keptLatex && endTokensAt(text) === text.length && rewrittenDocumentAt(buf, this.start) === undefined;
     // Extraction may still prefer another span (`{a} {"b": 1}`, a fence after the value): ask it.
     if (own && wholeTextFirst(text, this.start)) {

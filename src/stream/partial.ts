@@ -12,6 +12,8 @@ import type { DeepPartial, StreamOptions } from './types.js';
  * unfinished key is left out. Unlike a stream's snapshot, the text is read as it stands: a number at
  * the very end is complete (`[1, 2` → `[1, 2]`; a stream holds the `2` back because more digits may
  * follow), and a reply that is one bare string, number or literal gives it (`'"abc"'` → `'abc'`).
+ * With a `schema` the value is typed by it (and, with `defaults`, shows its defaults as a snapshot
+ * does) but not checked against it: a prefix lacks what is still to come. `parse` checks the whole.
  * @returns the partial value, or `undefined` when no JSON value has started yet (prose, blank text).
  * @throws JsonMendError when the text so far cannot be repaired (e.g. `UNREPAIRABLE`), `TOO_LARGE`.
  */
