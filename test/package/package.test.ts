@@ -145,6 +145,20 @@ console.log(JSON.stringify({
     }
   });
 
+  test('jsonmend/batch from CommonJS: `await import` works, as the README says; require finds no such entry', () => {
+    writeFileSync(join(app, 'batch.cjs'), `
+let required;
+try { require('jsonmend/batch'); } catch (e) { required = e.code; }
+(async () => {
+  const { batchLines } = await import('jsonmend/batch');
+  async function* lines() { yield '{"reply": "{a: 1,}"}\\n'; }
+  const out = [];
+  for await (const line of batchLines(lines(), { field: 'reply' })) out.push(line);
+  console.log(JSON.stringify({ required, out }));
+})();`);
+    assert.deepEqual(JSON.parse(ok(sh(process.execPath, ['batch.cjs'], app), 'batch.cjs')), { required: 'ERR_PACKAGE_PATH_NOT_EXPORTED', out: ['{"a":1}'] });
+  });
+
   test('TypeScript projects type-check: CommonJS (node10), node16 from CJS and ESM, bundler; strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess', () => {
     const source = (kind: string) => `import { parse, createStreamParser, type JsonMendError, type ParseOptions } from 'jsonmend';
 import { createRepairText } from 'jsonmend/ai-sdk';
