@@ -145,6 +145,29 @@ console.log(JSON.stringify({
     }
   });
 
+  test('the installed declarations document every export, and every property of an exported options type', async () => {
+    // What an editor shows on hover: an undocumented option (generate's `prompt`) shows nothing.
+    const ts = (await import('typescript')).default;
+    const root = join(app, 'node_modules', 'jsonmend', 'dist');
+    const entries = ['index.d.ts', 'loop/adapters/ai-sdk.d.ts', 'loop/adapters/openai.d.ts', 'loop/node/index.d.ts', 'cli/batch/library.d.ts'].map((e) => join(root, e));
+    const program = ts.createProgram(entries, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, types: [] });
+    const checker = program.getTypeChecker();
+    const missing = new Set<string>();
+    const documented = (symbol: import('typescript').Symbol) => ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() !== '';
+    for (const entry of entries) {
+      for (const exported of checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!)) {
+        const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+        if (!documented(symbol)) missing.add(exported.name);
+        if (!/Options$/.test(exported.name) || !(symbol.flags & ts.SymbolFlags.Interface)) continue;
+        for (const property of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))) {
+          const own = property.getDeclarations()?.[0]?.getSourceFile().fileName.startsWith(root);
+          if (own && !documented(property)) missing.add(`${exported.name}.${property.name}`);
+        }
+      }
+    }
+    assert.deepEqual([...missing], []);
+  });
+
   test('jsonmend/batch from CommonJS: `await import` works, as the README says; require finds no such entry', () => {
     writeFileSync(join(app, 'batch.cjs'), `
 let required;
