@@ -2,10 +2,16 @@
 import { JsonMendError } from '../errors.js';
 import type { ChatMessage, JsonSchemaObject } from './types.js';
 
-/** Input of {@link baseMessages}. */
+/**
+ * The request `generate` sends: `system`, then `messages`, then `prompt`; it must hold at least one
+ * user message (`INVALID_ARGUMENT` otherwise).
+ */
 export interface PromptInput {
+  /** The conversation so far (roles `system`, `user`, `assistant`), sent after `system`. */
   messages?: readonly ChatMessage[];
+  /** The request, sent last as a user message. */
   prompt?: string;
+  /** A system message, sent first (after the schema description, when `describeSchema` adds one). */
   system?: string;
 }
 

@@ -45,8 +45,14 @@ function firstCandidate(text: string, options: SchemaParseOptions, tryNative: bo
  */
 export function parse<S extends StandardSchemaV1>(text: string, options: SchemaParseOptions<S> & { schema: S }): StandardSchemaV1.InferOutput<S>;
 export function parse<T = unknown>(text: string, options?: SchemaParseOptions): T;
+// A ParseOptions (typed for `repair`, or by a caller) is taken as it is: it names no schema, so its
+// onRepair, written for text repairs, sees only text repairs. Other options may come with it.
+export function parse<T = unknown>(text: string, options: ParseOptions & Omit<SchemaParseOptions, 'schema' | 'onRepair'>): T;
 export function parse<T = unknown>(text: string, reviver: Reviver | null | undefined, options?: SchemaParseOptions): T;
-export function parse(text: string, second?: SchemaParseOptions | Reviver | null, third?: SchemaParseOptions): unknown {
+export function parse<T = unknown>(text: string, reviver: Reviver | null | undefined, options: ParseOptions & Omit<SchemaParseOptions, 'schema' | 'onRepair'>): T;
+export function parse(text: string, given?: SchemaParseOptions | ParseOptions | Reviver | null, givenThird?: SchemaParseOptions | ParseOptions): unknown {
+  const second = given as SchemaParseOptions | Reviver | null | undefined;
+  const third = givenThird as SchemaParseOptions | undefined;
   if (typeof second === 'function') return revive(parse(text, third), second);
   if (second === null || third !== undefined) {
     if (second !== null && second !== undefined) {
@@ -69,10 +75,11 @@ export function parse(text: string, second?: SchemaParseOptions | Reviver | null
 /** As {@link parse}, and every repair made: text repairs first, then schema repairs. */
 export function parseWithReport<S extends StandardSchemaV1>(text: string, options: SchemaParseOptions<S> & { schema: S }): RepairReport<StandardSchemaV1.InferOutput<S>>;
 export function parseWithReport<T = unknown>(text: string, options?: SchemaParseOptions): RepairReport<T>;
-export function parseWithReport(text: string, options?: SchemaParseOptions): RepairReport {
+export function parseWithReport<T = unknown>(text: string, options: ParseOptions & Omit<SchemaParseOptions, 'schema' | 'onRepair'>): RepairReport<T>;
+export function parseWithReport(text: string, options?: SchemaParseOptions | ParseOptions): RepairReport {
   assertText(text);
   checkOptions(options);
-  const opts = options ?? {};
+  const opts = (options ?? {}) as SchemaParseOptions;
   const result = opts.schema === undefined ? firstCandidate(text, opts, true, true) : (schemaStageFor(opts).parseWithReport(text, opts) as RepairReport);
   return report(result, opts.onRepair);
 }
@@ -80,10 +87,11 @@ export function parseWithReport(text: string, options?: SchemaParseOptions): Rep
 /** As {@link parse}, for Standard Schemas whose `validate` returns a promise (works with any schema). */
 export function parseAsync<S extends StandardSchemaV1>(text: string, options: SchemaParseOptions<S> & { schema: S }): Promise<StandardSchemaV1.InferOutput<S>>;
 export function parseAsync<T = unknown>(text: string, options?: SchemaParseOptions): Promise<T>;
-export async function parseAsync(text: string, options?: SchemaParseOptions): Promise<unknown> {
+export function parseAsync<T = unknown>(text: string, options: ParseOptions & Omit<SchemaParseOptions, 'schema' | 'onRepair'>): Promise<T>;
+export async function parseAsync(text: string, options?: SchemaParseOptions | ParseOptions): Promise<unknown> {
   assertText(text);
   checkOptions(options);
-  const opts = options ?? {};
+  const opts = (options ?? {}) as SchemaParseOptions;
   const result = opts.schema === undefined ? firstCandidate(text, opts, true, true) : ((await schemaStageFor(opts).parseAsync(text, opts)) as RepairReport);
   return report(result, opts.onRepair).value;
 }

@@ -18,13 +18,17 @@ export interface TextRepair {
   detail: string;
 }
 
-/** Options of `parse`, `parseWithReport`, `repair` and the stream parser. */
+/**
+ * Options of `repair` and `parseAll`, and the text options every front door takes: `parse`,
+ * `parseWithReport`, `parseAsync` and the stream parser accept a `ParseOptions` as it is (their own
+ * options, `SchemaParseOptions` and `StreamOptions`, add `schema` and the rest).
+ */
 export interface ParseOptions {
   /** Refuse every repair that has to guess; the error names the repair. Default `false`. */
   strict?: boolean;
   /** Repair kinds to refuse (throw `REPAIR_REFUSED` when one would be needed). */
   disable?: readonly TextRepairKind[];
-  /** Deepest nesting accepted; deeper input throws `TOO_DEEP`. Default 100 000. */
+  /** Deepest nesting accepted; deeper input throws `TOO_DEEP`. Default: no limit (the parser's stack is its own, not the call stack's). */
   maxDepth?: number;
   /** Longest text accepted, in UTF-16 code units; longer throws `TOO_LARGE`. Default 100 000 000. */
   maxLength?: number;

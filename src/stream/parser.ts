@@ -4,7 +4,7 @@
 import { JsonMendError, assertText } from '../errors.js';
 import { Engine, EngineFailure } from '../parse/engine.js';
 import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '../parse/settings.js';
-import type { TextRepair } from '../parse/types.js';
+import type { ParseOptions, TextRepair } from '../parse/types.js';
 import type { Repair } from '../schema/types.js';
 import { parseWithReport } from '../parse/api.js';
 import { endTokensAt } from '../extract/end-tokens.js';
@@ -72,7 +72,15 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       throw new JsonMendError('INVALID_ARGUMENT', 'options must be an object');
     }
     const { partialStrings, deltas, defaults, eager, ...rest } = options;
-    this.parseOptions = rest;
+    if (asItStands) {
+      // parsePartial reads a prefix of a reply still being written, not the whole value: the schema
+      // types it and fills defaults as a snapshot does, but is not asked to accept it (a required
+      // member not written yet, a value cut off: SCHEMA_MISMATCH, REPAIR_REFUSED).
+      const { schema: _schema, validator: _validator, draft: _draft, maxRounds: _maxRounds, salvage: _salvage, acceptTruncated: _accept, ...text } = rest;
+      this.parseOptions = text;
+    } else {
+      this.parseOptions = rest;
+    }
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
       ? new SchemaWatch(options.schema, defaults === true, options.validator)
@@ -351,7 +359,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // tokens a model writes when it stops are no text of the reply: parse decides. So does it where
     // full-width brackets were read as JSON's (it reports them).
     const text = buf.all();
-    const own = this.start >= 0 && this.straight && this.options.schema === undefined && this.error === undefined && this.fullwidth === undefined &&
+    const own = this.start >= 0 && this.straight && this.parseOptions.schema === undefined && this.error === undefined && this.fullwidth === undefined &&
       !this.engine.keptLatex && endTokensAt(text) === text.length && rewrittenDocumentAt(buf, this.start) === undefined;
     // Extraction may still prefer another span (`{a} {"b": 1}`, a fence after the value): ask it.
     if (own && wholeTextFirst(text, this.start)) {
@@ -450,6 +458,9 @@ function isJsonSchemaLike(schema: unknown): boolean {
  */
 export function createStreamParser<S extends StandardSchemaV1>(options: StreamOptions<S> & { schema: S }): StreamParser<StandardSchemaV1.InferOutput<S>>;
 export function createStreamParser<T = unknown>(options?: StreamOptions): StreamParser<T>;
-export function createStreamParser(options: StreamOptions = {}): StreamParser<unknown> {
-  return new StreamParserImpl<unknown>(options);
+// A ParseOptions (typed for `repair`, or by a caller) is taken as it is: it names no schema, so its
+// onRepair, written for text repairs, sees only text repairs. Other options may come with it.
+export function createStreamParser<T = unknown>(options: ParseOptions & Omit<StreamOptions, 'schema' | 'onRepair'>): StreamParser<T>;
+export function createStreamParser(options: StreamOptions | ParseOptions = {}): StreamParser<unknown> {
+  return new StreamParserImpl<unknown>(options as StreamOptions);
 }

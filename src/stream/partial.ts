@@ -2,6 +2,7 @@
 import { JsonMendError } from '../errors.js';
 import type { StandardSchemaV1 } from '../schema/standard.js';
 import { StreamParserImpl } from './parser.js';
+import type { ParseOptions } from '../parse/types.js';
 import type { DeepPartial, StreamOptions } from './types.js';
 
 /**
@@ -11,12 +12,18 @@ import type { DeepPartial, StreamOptions } from './types.js';
  * unfinished key is left out. Unlike a stream's snapshot, the text is read as it stands: a number at
  * the very end is complete (`[1, 2` → `[1, 2]`; a stream holds the `2` back because more digits may
  * follow), and a reply that is one bare string, number or literal gives it (`'"abc"'` → `'abc'`).
+ * With a `schema` the value is typed by it (and, with `defaults`, shows its defaults as a snapshot
+ * does) but not checked against it: a prefix lacks what is still to come. `parse` checks the whole.
  * @returns the partial value, or `undefined` when no JSON value has started yet (prose, blank text).
  * @throws JsonMendError when the text so far cannot be repaired (e.g. `UNREPAIRABLE`), `TOO_LARGE`.
  */
 export function parsePartial<S extends StandardSchemaV1>(text: string, options: StreamOptions<S> & { schema: S }): DeepPartial<StandardSchemaV1.InferOutput<S>> | undefined;
 export function parsePartial<T = unknown>(text: string, options?: StreamOptions): DeepPartial<T> | undefined;
-export function parsePartial(text: string, options: StreamOptions = {}): unknown {
+// A ParseOptions (typed for `repair`, or by a caller) is taken as it is: it names no schema, so its
+// onRepair, written for text repairs, sees only text repairs. Other options may come with it.
+export function parsePartial<T = unknown>(text: string, options: ParseOptions & Omit<StreamOptions, 'schema' | 'onRepair'>): DeepPartial<T> | undefined;
+export function parsePartial(text: string, given: StreamOptions | ParseOptions = {}): unknown {
+  const options = given as StreamOptions;
   const parser = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
   const snap = parser.push(text);
   if (snap.error) throw snap.error;

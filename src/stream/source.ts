@@ -2,6 +2,7 @@
 import { JsonMendError, describeType } from '../errors.js';
 import { createStreamParser } from './parser.js';
 import type { StandardSchemaV1 } from '../schema/standard.js';
+import type { ParseOptions } from '../parse/types.js';
 import type { DeepPartial, Snapshot, StreamOptions, StreamSource } from './types.js';
 
 async function* chunksOf(source: StreamSource): AsyncGenerator<unknown, void, undefined> {
@@ -36,8 +37,11 @@ export function parseStream<S extends StandardSchemaV1>(
   options: StreamOptions<S> & { schema: S },
 ): AsyncGenerator<Snapshot<DeepPartial<StandardSchemaV1.InferOutput<S>>>, void, undefined>;
 export function parseStream<T = unknown>(source: StreamSource, options?: StreamOptions): AsyncGenerator<Snapshot<DeepPartial<T>>, void, undefined>;
-export async function* parseStream(source: StreamSource, options: StreamOptions = {}): AsyncGenerator<Snapshot<unknown>, void, undefined> {
-  const parser = createStreamParser<unknown>(options);
+// A ParseOptions (typed for `repair`, or by a caller) is taken as it is: it names no schema, so its
+// onRepair, written for text repairs, sees only text repairs. Other options may come with it.
+export function parseStream<T = unknown>(source: StreamSource, options: ParseOptions & Omit<StreamOptions, 'schema' | 'onRepair'>): AsyncGenerator<Snapshot<DeepPartial<T>>, void, undefined>;
+export async function* parseStream(source: StreamSource, options: StreamOptions | ParseOptions = {}): AsyncGenerator<Snapshot<unknown>, void, undefined> {
+  const parser = createStreamParser<unknown>(options as StreamOptions);
   for await (const chunk of chunksOf(source)) {
     if (typeof chunk !== 'string') {
       throw new JsonMendError('INVALID_ARGUMENT', `chunks must be strings, got ${describeType(chunk)} (decode bytes with TextDecoderStream)`);

@@ -55,7 +55,8 @@ describe('the packed package', () => {
 
     app = join(dir, 'app');
     mkdirSync(app);
-    const dependencies: Record<string, string> = { jsonmend: `file:${tarball}` };
+    // zod: the TypeScript projects below check the types inferred from a schema.
+    const dependencies: Record<string, string> = { jsonmend: `file:${tarball}`, zod: `file:${join(projectRoot, 'node_modules', 'zod')}` };
     // The package's own dependencies, linked from this checkout, so the install needs no registry.
     for (const name of Object.keys(manifest.dependencies ?? {})) dependencies[name] = `file:${join(projectRoot, 'node_modules', name)}`;
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies }, null, 2));
@@ -144,15 +145,63 @@ console.log(JSON.stringify({
     }
   });
 
-  test('TypeScript projects type-check: CommonJS (node10), node16 from CJS and ESM, bundler', () => {
-    const source = (kind: string) => `import { parse, type JsonMendError } from 'jsonmend';
+  test('the installed declarations document every export, and every property of an exported options type', async () => {
+    // What an editor shows on hover: an undocumented option (generate's `prompt`) shows nothing.
+    const ts = (await import('typescript')).default;
+    const root = join(app, 'node_modules', 'jsonmend', 'dist');
+    const entries = ['index.d.ts', 'loop/adapters/ai-sdk.d.ts', 'loop/adapters/openai.d.ts', 'loop/node/index.d.ts', 'cli/batch/library.d.ts'].map((e) => join(root, e));
+    const program = ts.createProgram(entries, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, types: [] });
+    const checker = program.getTypeChecker();
+    const missing = new Set<string>();
+    const documented = (symbol: import('typescript').Symbol) => ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() !== '';
+    for (const entry of entries) {
+      for (const exported of checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!)) {
+        const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+        if (!documented(symbol)) missing.add(exported.name);
+        if (!/Options$/.test(exported.name) || !(symbol.flags & ts.SymbolFlags.Interface)) continue;
+        for (const property of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))) {
+          const own = property.getDeclarations()?.[0]?.getSourceFile().fileName.startsWith(root);
+          if (own && !documented(property)) missing.add(`${exported.name}.${property.name}`);
+        }
+      }
+    }
+    assert.deepEqual([...missing], []);
+  });
+
+  test('jsonmend/batch from CommonJS: `await import` works, as the README says; require finds no such entry', () => {
+    writeFileSync(join(app, 'batch.cjs'), `
+let required;
+try { require('jsonmend/batch'); } catch (e) { required = e.code; }
+(async () => {
+  const { batchLines } = await import('jsonmend/batch');
+  async function* lines() { yield '{"reply": "{a: 1,}"}\\n'; }
+  const out = [];
+  for await (const line of batchLines(lines(), { field: 'reply' })) out.push(line);
+  console.log(JSON.stringify({ required, out }));
+})();`);
+    assert.deepEqual(JSON.parse(ok(sh(process.execPath, ['batch.cjs'], app), 'batch.cjs')), { required: 'ERR_PACKAGE_PATH_NOT_EXPORTED', out: ['{"a":1}'] });
+  });
+
+  test('TypeScript projects type-check: CommonJS (node10), node16 from CJS and ESM, bundler; strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess', () => {
+    const source = (kind: string) => `import { parse, createStreamParser, type JsonMendError, type ParseOptions } from 'jsonmend';
 import { createRepairText } from 'jsonmend/ai-sdk';
 import { parseToolCallArguments } from 'jsonmend/openai';
+import { z } from 'zod';
 const value: unknown = parse('{}');
 const hook: (input: { text: string }) => Promise<string | null> = createRepairText();
 const args = parseToolCallArguments<undefined, { x: number }>({ type: 'function', function: { name: 'f', arguments: '{}' } });
 const n: number = args.x;
-export const checked: [unknown, typeof hook, number, JsonMendError | undefined, string] = [value, hook, n, undefined, '${kind}'];
+// Typed from the schema: the value, a snapshot's deep-partial, end().
+const Person = z.object({ name: z.string(), tags: z.array(z.string()) });
+const person: { name: string; tags: string[] } = parse('{}', { schema: Person });
+const stream = createStreamParser({ schema: Person });
+const firstTag: string | undefined = stream.push('{').value?.tags?.[0];
+const ended: { name: string } = stream.end();
+// Options typed as ParseOptions, what repair takes, are taken by parse and the stream too.
+const options: ParseOptions = { strict: true, onRepair: (repairs) => repairs[0]?.offset };
+parse('{}', options);
+createStreamParser({ ...options, partialStrings: false });
+export const checked: [unknown, typeof hook, number, JsonMendError | undefined, string, unknown[]] = [value, hook, n, undefined, '${kind}', [person, firstTag, ended]];
 `;
     // One program per resolution mode; under node16 a .cts file is CommonJS and a .mts file is ESM.
     const projects: [string, Record<string, unknown>, string[]][] = [
@@ -164,9 +213,25 @@ export const checked: [unknown, typeof hook, number, JsonMendError | undefined, 
       const project = join(app, `ts-${name}`);
       mkdirSync(project, { recursive: true });
       for (const file of files) writeFileSync(join(project, file), source(`${name} ${file}`));
-      const compilerOptions = { ...options, target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] };
+      // The flags strict projects turn on: the package's declarations must compile under them too.
+      const compilerOptions = { ...options, target: 'es2022', lib: ['es2022', 'dom'], strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, esModuleInterop: true, noEmit: true, skipLibCheck: false, types: [] };
       writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
       ok(sh(process.execPath, [tsc, '-p', project], project), `tsc (${name})`);
+    }
+  });
+
+  test('the browser entries (jsonmend, jsonmend/ai-sdk, jsonmend/openai) bundle for a browser with no node: import', async () => {
+    // The README promises that everything outside the CLI and jsonmend/node runs in browsers and edge runtimes.
+    const { build } = await import('esbuild');
+    for (const entry of ['jsonmend', 'jsonmend/ai-sdk', 'jsonmend/openai']) {
+      const result = await build({
+        stdin: { contents: `import * as m from '${entry}'; console.log(m);`, resolveDir: app, loader: 'js' },
+        bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent',
+      });
+      const output = Object.values(result.metafile.outputs)[0]!;
+      const node = [...Object.keys(result.metafile.inputs), ...output.imports.map((i) => i.path)].filter((f) => /(^|\/)node:/.test(f));
+      assert.deepEqual(node, [], entry);
+      assert.ok(Object.keys(result.metafile.inputs).some((f) => f.includes('node_modules/jsonmend/dist/')), `${entry} was bundled from the installed package`);
     }
   });
 

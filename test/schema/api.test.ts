@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { z } from 'zod';
 import { JsonMendError } from '../../src/errors.js';
+import type { ParseOptions, TextRepair } from '../../src/parse/types.js';
 import {
   type Repair, type StandardSchemaV1, SchemaError, coerce, coerceAsync, coerceWithReport, formatFeedback, parse,
   parseAsync, parseWithReport,
@@ -23,6 +24,15 @@ describe('parse without a schema', () => {
     assert.deepEqual(parse('{"a": [1, 2]}', { onRepair: () => calls++ }), { a: [1, 2] });
     assert.equal(calls, 0);
     assert.deepEqual(parseWithReport('[1]'), { value: [1], repairs: [] });
+  });
+  test('options typed as ParseOptions (what `repair` takes) are taken as they are, alone or with more (checked by tsc)', async () => {
+    const seen: string[] = [];
+    const options: ParseOptions = { onRepair: (repairs: readonly TextRepair[]) => seen.push(...repairs.map((r) => `${r.kind}@${r.offset}`)) };
+    assert.deepEqual(parse('{a: 1,}', options), { a: 1 });
+    assert.deepEqual(parse('{a: 1,}', null, options), { a: 1 });
+    assert.deepEqual(parseWithReport('[1,]', { ...options, salvage: false }).value, [1]);
+    assert.deepEqual(await parseAsync('[2,]', options), [2]);
+    assert.deepEqual(seen, ['unquoted_key@1', 'trailing_comma@5', 'unquoted_key@1', 'trailing_comma@5', 'trailing_comma@2', 'trailing_comma@2']);
   });
   test('non-string text is INVALID_ARGUMENT', () => {
     assert.throws(() => parse(42 as unknown as string), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { createStreamParser, parsePartial, parseStream, type DeepPartial } from '../../src/index.js';
+import { createStreamParser, parsePartial, parseStream, type DeepPartial, type ParseOptions, type TextRepair } from '../../src/index.js';
 
 const Ticket = z.object({ id: z.string(), tags: z.array(z.object({ name: z.string(), weight: z.number() })), done: z.boolean() });
 type Ticket = z.infer<typeof Ticket>;
@@ -35,6 +35,22 @@ describe('streaming types follow the schema', () => {
     let last: DeepPartial<Ticket> | undefined;
     for await (const s of parseStream(chunks(), { schema: Ticket })) last = s.value;
     assert.equal(last?.done, true);
+  });
+
+  test('options typed as ParseOptions (what `repair` takes) are taken as they are, alone or with more', async () => {
+    const seen: string[] = [];
+    const options: ParseOptions = { onRepair: (repairs: readonly TextRepair[]) => seen.push(...repairs.map((r) => `${r.kind}@${r.offset}`)) };
+    const p = createStreamParser({ ...options, partialStrings: false });
+    p.push('[1,');
+    assert.deepEqual(p.end(), [1]);
+    assert.deepEqual(parsePartial('{"a": [1', options), { a: [1] });
+    async function* chunks() {
+      yield '[2,';
+    }
+    let last: unknown;
+    for await (const s of parseStream(chunks(), options)) last = s.value;
+    assert.deepEqual(last, [2]);
+    assert.deepEqual(seen, ['truncated@3', 'truncated@8', 'truncated@3']);
   });
 
   test('without a schema: unknown, or the type argument given', () => {

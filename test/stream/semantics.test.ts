@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { z } from 'zod';
 import { parse as partialJson } from 'partial-json';
 import { JsonMendError } from '../../src/errors.js';
 import { parse } from '../../src/schema/index.js';
@@ -465,6 +466,24 @@ describe('parsePartial', () => {
     // With no closer after it, the next character decides (`["a"""]` is two strings): held back.
     assert.deepEqual(parsePartial('["a""'), ['a']);
     assert.deepEqual(parsePartial('["a"""]'), ['a', '']);
+  });
+
+  test('with a schema: every prefix reads as without one (the schema types it, fills defaults, never refuses a prefix)', () => {
+    // A prefix lacks what is still to come: read as a whole reply, a required member not yet written was
+    // SCHEMA_MISMATCH and a number at the end REPAIR_REFUSED (cut off), for Zod and JSON Schema alike.
+    const Zod = z.object({ a: z.number(), c: z.number() });
+    const json = { type: 'object', properties: { a: { type: 'number' }, c: { type: 'number' }, b: { type: 'number', default: 7 } }, required: ['a'] };
+    const text = 'Sure! {"c": 3, "a": 1, "d": [true, "x"]}';
+    for (let i = 0; i <= text.length; i++) {
+      const prefix = text.slice(0, i);
+      const plain = parsePartial(prefix);
+      assert.deepEqual(parsePartial(prefix, { schema: Zod }), plain, prefix);
+      assert.deepEqual(parsePartial(prefix, { schema: json }), plain, prefix);
+      const defaults = parsePartial(prefix, { schema: json, defaults: true });
+      assert.deepEqual(defaults, plain === undefined ? undefined : { b: 7, ...(plain as object) }, prefix);
+    }
+    assert.deepEqual(parsePartial('{"a": 1, "c": 2', { schema: Zod }), { a: 1, c: 2 });
+    assert.deepEqual(parsePartial('[1, 2', { schema: Zod }), [1, 2]);
   });
 });
 
