@@ -11,6 +11,7 @@ import { endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
 import { LATER_CUT, answerSetAside, cutOffAfter, rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import { isTemplateValue } from '../parse/template.js';
+import { schemaStageFor } from '../parse/stage.js';
 import type { SchemaParseOptions } from '../schema/types.js';
 import { PreludeScanner } from './prelude.js';
 import { SchemaWatch } from './schema.js';
@@ -80,6 +81,9 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       this.parseOptions = text;
     } else {
       this.parseOptions = rest;
+      // end() needs the schema stage: a bundle that left it out fails here, not after a stream whose
+      // snapshots showed no issues because nothing could check them.
+      if (options.schema !== undefined) schemaStageFor({ validator: options.validator });
     }
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))

@@ -97,6 +97,16 @@ describe('the schema stage plugs into the parse front doors', () => {
       export { result };`);
     assert.ok(Array.isArray(result) && result[0] === 'INVALID_ARGUMENT' && /validator: jsonSchemaValidator\(\)/.test(result[1]), String(result));
   });
+  test('such a bundle streaming with a schema fails when the parser is made, not at end() after snapshots that showed no issues', async () => {
+    // Before: every snapshot had `issues: []` (nothing could check them) and only end() threw.
+    const result = await run(`import { createStreamParser, parsePartial } from './index.ts';
+      let made; try { made = createStreamParser({ schema: { type: 'array' } }); } catch (e) { made = [e.code, e.message]; }
+      export const result = [made, parsePartial('{"a": 1', { schema: { type: 'object' } })];`);
+    const [made, partial] = result as [unknown, unknown];
+    assert.ok(Array.isArray(made) && made[0] === 'INVALID_ARGUMENT' && /validator: jsonSchemaValidator\(\)/.test(made[1]), String(made));
+    // parsePartial checks nothing against the schema (it types the prefix): it needs no stage.
+    assert.deepEqual(partial, { a: 1 });
+  });
   test('a bundle that passes the validator validates and repairs', async () => {
     const result = await run(`import { parse, jsonSchemaValidator } from './index.ts';
       export const result = parse('{"a": "1"}', { schema: { type: 'object', properties: { a: { type: 'integer' } } }, validator: jsonSchemaValidator() });`);
