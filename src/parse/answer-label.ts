@@ -22,6 +22,18 @@ const ANSWER_WORDS = new Set([
   'improved', 'solution',
 ]);
 
+/**
+ * Whether `word` is a label's word written as a label starts (`Answer`, `Output`, `Example`: a
+ * capital, then the word of ANSWER_WORDS or OTHER_WORDS). The engine reads such a word and its colon
+ * right after a whole value as prose, not as a member the value's closer cut off (continuation.ts).
+ */
+export function isLabelWord(word: string): boolean {
+  const c = word.charCodeAt(0);
+  if (!(c >= 0x41 && c <= 0x5a)) return false;
+  const lower = word.toLowerCase();
+  return ANSWER_WORDS.has(lower) || OTHER_WORDS.has(lower);
+}
+
 /** Words that name a value as an example without a colon: `for example {"a": 1}`, `such as {…}`. */
 const BARE_OTHER = /(?:^|[\s(])(?:for example|for instance|e\.g\.?|such as)[\s,:]*$/i;
 
