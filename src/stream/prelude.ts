@@ -74,6 +74,8 @@ export class PreludeScanner {
   private inFence = false;
   /** In a reasoning block: the closers that end it. */
   private closers: readonly string[] = [];
+  /** The last character of prose passed that is not white space (0: none): a backtick before `<!--`, a `(` or `>` before an opener. */
+  private last = 0;
   private readonly reasoning: ReadonlySet<string>;
 
   constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS) {
@@ -107,6 +109,8 @@ export class PreludeScanner {
         if (matched > 0) {
           this.mode = Mode.PROSE;
           this.atLineStart = false;
+          // A value right after a closer (`</think>{…}`) is taken as it was before openers were judged.
+          this.last = text.charCodeAt(lt + matched - 1);
           i = lt + matched;
         } else {
           i = lt + 1;
@@ -150,6 +154,16 @@ export class PreludeScanner {
           return this.found(text, i, base);
         }
       } else if (c === 0x3c) {
+        // `<!-- … -->`: an HTML comment, a note or a commented-out draft (extract/structure.ts): skipped
+        // as reasoning is, unless written as inline code (`` `<!--` ``).
+        if (n - i < 4 && '<!--'.startsWith(text.slice(i))) return this.keep(text, i, base);
+        if (text.startsWith('<!--', i) && this.last !== 0x60) {
+          this.mode = Mode.REASONING;
+          this.closers = ['-->'];
+          this.straight = false;
+          i += 4;
+          continue;
+        }
         let j = i + 1;
         const closing = j < n && text.charCodeAt(j) === 0x2f;
         if (closing) j++;
@@ -187,6 +201,7 @@ export class PreludeScanner {
       } else if (!isSpaceLike(c)) {
         this.atLineStart = false;
         this.straight = false;
+        this.last = c;
       }
       i++;
     }

@@ -6,7 +6,7 @@ import { parse as partialJson } from 'partial-json';
 import { JsonMendError } from '../../src/errors.js';
 import { parse } from '../../src/schema/index.js';
 import { applyDeltas, createStreamParser, parsePartial, parseStream, type Snapshot } from '../../src/stream/index.js';
-import { chunk, stream } from './check.js';
+import { chunk, grows, stream } from './check.js';
 
 /**
  * A string's first KEY_MAX (64) characters: until a string in an array is longer, or complete, a `:`
@@ -482,5 +482,32 @@ describe("a string that lost its closing quote before its array's ]", () => {
     assert.ok(shown.length > 1);
     for (let i = 1; i < shown.length; i++) assert.ok(shown[i].startsWith(shown[i - 1]), `${JSON.stringify(shown[i - 1])} then ${JSON.stringify(shown[i])}`);
     assert.deepEqual((p.end() as { a: unknown[] }).a[2], ' ,1.47586171572392e+298,-1.593771234777529e-134,false,-3.852016009286886e+143');
+  });
+});
+
+describe('the value starts where extraction would take it (session 36)', () => {
+  // Every snapshot, in 1- and 3-character chunks, shows no error and grows into what end() gives,
+  // which is parse's value.
+  const startsRight = (text: string, want: unknown) => {
+    assert.deepEqual(parse(text), want, text);
+    for (const size of [1, 3]) {
+      const p = createStreamParser();
+      const shown: Snapshot[] = [];
+      for (const c of chunk(text, size)) shown.push(p.push(c));
+      const end = p.end();
+      assert.deepEqual(end, want, `${text} in ${size}-character chunks`);
+      for (const s of shown) {
+        assert.equal(s.error, undefined, `${text} in ${size}-character chunks: ${s.error?.message}`);
+        assert.ok(grows(s.value, end), `${text} in ${size}-character chunks: showed ${JSON.stringify(s.value)}, end() gave ${JSON.stringify(end)}`);
+      }
+    }
+  };
+
+  test('a value in an HTML comment is passed over', () => {
+    // Before: {"draft": 1} shown, then end() gave {"a": 1}.
+    startsRight('<!-- {"draft": 1} -->\n{"a": 1}', { a: 1 });
+    startsRight('<!--\n```json\n{"draft": 1}\n```\n-->\n```json\n{"a": 1}\n```', { a: 1 });
+    startsRight('<!-- {"a": 1} -->', { a: 1 });
+    startsRight('Write `<!--` then {"a": 1}', { a: 1 });
   });
 });
