@@ -5,6 +5,7 @@
 import { memberStartsAt } from '../extract/chars.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
+import { Start, judgeOpener } from './start.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
 
@@ -76,6 +77,14 @@ export class PreludeScanner {
   private closers: readonly string[] = [];
   /** The last character of prose passed that is not white space (0: none): a backtick before `<!--`, a `(` or `>` before an opener. */
   private last = 0;
+  /**
+   * The carry starts with an opener the text so far did not decide (see judgeOpener), judged again
+   * once the carry is `recheckAt` long: twice as long each time, so a long wait stays linear.
+   */
+  private holding = false;
+  private recheckAt = 0;
+  /** No opener is taken before the reply ends (Start.NEVER): end() decides. */
+  private never = false;
   private readonly reasoning: ReadonlySet<string>;
 
   constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS) {
@@ -84,8 +93,14 @@ export class PreludeScanner {
 
   /** Scans a chunk that starts at absolute offset `at`; returns where the JSON starts once known. */
   scan(chunk: string, at: number): PreludeEnd | undefined {
+    if (this.never) return undefined;
     const text = this.carry.length > 0 ? this.carry + chunk : chunk;
     const base = this.carry.length > 0 ? this.carryStart : at;
+    if (this.holding && text.length < this.recheckAt) {
+      this.carry = text;
+      return undefined;
+    }
+    this.holding = false;
     this.carry = '';
     const n = text.length;
     let i = 0;
@@ -136,6 +151,24 @@ export class PreludeScanner {
           i += channel.length;
           continue;
         }
+      }
+      // A `{` in prose or where the reply starts is judged as extraction judges it; in a fence, after a
+      // call's `(` or a tag's `>`, it is the value as it stands (a fence's, a call's argument or a tag's
+      // content is taken whatever it looks like). A `[` is taken as before: `Sure! [1` shows `[1]`
+      // (parsePartial's prefixes), where extraction waits to see a citation or an array.
+      if (c === 0x7b && !this.inFence && this.last !== 0x28 && this.last !== 0x3e) {
+        const judged = judgeOpener(text, i, this.straight);
+        if (judged.start === Start.TAKE) return this.found(text, i, base);
+        if (judged.start === Start.WAIT) return this.hold(text, i, base);
+        if (judged.start === Start.NEVER) {
+          this.never = true;
+          return undefined;
+        }
+        this.straight = false;
+        this.atLineStart = false;
+        this.last = text.charCodeAt(judged.resume - 1);
+        i = judged.resume;
+        continue;
       }
       if (c === 0x7b || (c === 0x5b && this.straight)) return this.found(text, i, base);
       if ((c === 0x22 || c === 0x27) && this.straight) {
@@ -206,6 +239,13 @@ export class PreludeScanner {
       i++;
     }
     return undefined;
+  }
+
+  /** Keeps the text from the opener at `from` that the text so far did not decide (see judgeOpener). */
+  private hold(text: string, from: number, base: number): undefined {
+    this.holding = true;
+    this.recheckAt = 2 * (text.length - from);
+    return this.keep(text, from, base);
   }
 
   private keep(text: string, from: number, base: number): undefined {

@@ -503,11 +503,39 @@ describe('the value starts where extraction would take it (session 36)', () => {
     }
   };
 
+  test('braces that extraction reads as prose are passed over, the answer after them shown', () => {
+    // Before: an UNREPAIRABLE error until end(); `{"x | x >": 0}`, a member the model never wrote.
+    startsRight('Use {{var}} then {"a":1}', { a: 1 });
+    startsRight('{x | x > 0} then {"a":1}', { a: 1 });
+    startsRight('Step {1}: fill in {name}. Result: {"k": "v"}', { k: 'v' });
+    startsRight('{x | x > 0}\n```json\n{"a": 1}\n```', { a: 1 });
+  });
+
   test('a value in an HTML comment is passed over', () => {
     // Before: {"draft": 1} shown, then end() gave {"a": 1}.
     startsRight('<!-- {"draft": 1} -->\n{"a": 1}', { a: 1 });
     startsRight('<!--\n```json\n{"draft": 1}\n```\n-->\n```json\n{"a": 1}\n```', { a: 1 });
     startsRight('<!-- {"a": 1} -->', { a: 1 });
     startsRight('Write `<!--` then {"a": 1}', { a: 1 });
+  });
+
+  test('what extraction takes is shown as before', () => {
+    startsRight('{"a": [1, 2]}', { a: [1, 2] });
+    startsRight('{\n  "a": 1\n}', { a: 1 });
+    startsRight('Here: {a: 1, b: [2]}', { a: 1, b: [2] });
+    startsRight('callback({"a": 1});', { a: 1 });
+    startsRight('<answer>{"a": 1}</answer>', { a: 1 });
+    // Braces whose content holds a value extraction takes: the whole reading (withWholeText).
+    startsRight('{see {"a": 1} here}', { see: { a: 1 }, here: null });
+    startsRight('{name}', { name: null });
+  });
+
+  test('a long reply of braced prose stays linear', () => {
+    const text = `${'Fill {x} and {{y}} in. '.repeat(4000)}{"a": 1}`;
+    const p = createStreamParser();
+    const t0 = performance.now();
+    for (const c of chunk(text, 1)) p.push(c);
+    assert.deepEqual(p.end(), { a: 1 });
+    assert.ok(performance.now() - t0 < 5000, 'too slow');
   });
 });
