@@ -3,7 +3,7 @@
 // follows aside, or hand it to a container that cannot take it (an element to an object).
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordStart, isWordPart, lineBreakWithin } from './chars.js';
 import { isLabelWord } from './answer-label.js';
-import { opensLostObject, proseParagraphAt, unclosedToEnd } from './containers.js';
+import { NOTE_LABELS, opensLostObject, proseParagraphAt, unclosedToEnd } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
@@ -220,16 +220,18 @@ function noteAt(e: Engine, i: number): boolean {
 }
 
 /**
- * `{"a": 0} Answer: {"a": 1}`: whether the member at `i` after the closer that ends the whole value,
- * on its line, is a label's word (`Answer`, `Output`, `Example`: see isLabelWord) and its colon, on a
- * line that does not end as a member's does (see noteAt). That is prose labelling what follows, not a
- * member the closer cut off: read as one, `Answer` became a key the model never wrote.
+ * `{"a": 0} Answer: {"a": 1}`, `{"a": 1} Note: the values are estimates.`: whether the member at `i`
+ * after the closer that ends the whole value, on its line, is a label's word (`Answer`, `Output`,
+ * `Example`: see isLabelWord; a note's, `Note`, `Explanation`: NOTE_LABELS) with a capital and its
+ * colon, on a line that does not end as a member's does (see noteAt). That is prose labelling what
+ * follows, not a member the closer cut off: read as one, `Answer` became a key the model never wrote.
  */
 function labelAt(e: Engine, i: number): boolean {
   const s = e.buf;
   const c = s.charCodeAt(i);
   if (c < Ch.UPPER_A || c > Ch.UPPER_Z) return false;
-  return isLabelWord(s.slice(i, scan(e, i + 1, isWordPart))) && !lineEndsInDelimiter(e, i);
+  const word = s.slice(i, scan(e, i + 1, isWordPart));
+  return (isLabelWord(word) || NOTE_LABELS.has(word.toLowerCase())) && !lineEndsInDelimiter(e, i);
 }
 
 /**

@@ -137,6 +137,13 @@ describe('a label after the whole value, on its line, is prose, not a member (se
     assert.deepEqual(parseWithReport('{"a":0} Output: 5').repairs.map((r) => r.kind), ['surrounding_text']);
   });
 
+  test("a note's label on the closer's line is prose too", () => {
+    // Before: {"a":1,"Note":"the values are estimates."}.
+    agree('{"a": 1} Note: the values are estimates.', { a: 1 });
+    agree('{"a": 1} Explanation: a is one.', { a: 1 });
+    agree('{"a": 1} Note: 2}', { a: 1, Note: 2 });
+  });
+
   test('real continued members keep their readings', () => {
     agree('{"a": 1}, "b": 2}', { a: 1, b: 2 });
     agree('{"a":0} b: 2}', { a: 0, b: 2 });
