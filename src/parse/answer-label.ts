@@ -13,7 +13,7 @@ const LOOK_BACK = 160;
 const OTHER_WORDS = new Set([
   'example', 'examples', 'e.g', 'eg', 'sample', 'instance', 'input', 'inputs', 'schema', 'format', 'template',
   'draft', 'original', 'incorrect', 'wrong', 'invalid', 'broken', 'request', 'thought', 'thoughts', 'reasoning',
-  'scratch', 'scratchpad',
+  'scratch', 'scratchpad', 'before',
 ]);
 
 /** Words that say the value is the answer. */

@@ -237,6 +237,12 @@ describe('a reply that starts with a value: a later value labelled the answer wi
     agree('{"a":"<name>"}\nAnswer: {"a":1}', { a: 1 });
   });
 
+  test('`Before:` labels a value that is not the answer (session 36)', () => {
+    // Before: {"a": 0}, the first in document order.
+    agree('Before: {"a": 0}\nAfter: {"a": 1}', { a: 1 });
+    agree('**Before:**\n```json\n{"a": 0}\n```\n**After:**\n```json\n{"a": 1}\n```', { a: 1 });
+  });
+
   test('a later value not labelled, or labelled otherwise, leaves the leading one', () => {
     agree('{"a":0} some note', { a: 0 });
     agree('{"a":0}\n\nExample: {"a":1}', { a: 0 });
