@@ -25,6 +25,8 @@ interface Found {
 
 interface Context {
   reasoning: boolean;
+  /** Inside an HTML comment (`<!-- … -->`): a note or a commented-out draft. */
+  comment: boolean;
   tag: string | undefined;
   language: string | undefined;
 }
@@ -86,6 +88,7 @@ function make(text: string, start: number, end: number, source: CandidateSource,
   if (ctx.language !== undefined) c.language = ctx.language;
   if (ctx.tag !== undefined) c.tag = ctx.tag;
   if (ctx.reasoning) c.reasoning = true;
+  if (ctx.comment) c.comment = true;
   if (truncated) c.truncated = true;
   return { candidate: c, weak };
 }
@@ -202,6 +205,10 @@ class Gatherer {
       this.content(node, { ...ctx, reasoning: true });
       return;
     }
+    if (node.kind === 'comment') {
+      this.content(node, { ...ctx, comment: true });
+      return;
+    }
     let a = skipWs(text, node.contentStart, node.contentEnd);
     const b = trimEnd(text, a, node.contentEnd);
     if (node.kind === 'tag') {
@@ -312,7 +319,8 @@ export function answerStart(text: string): number {
  *
  * Candidates from inside reasoning blocks (`<think>…</think>`, or everything before a `</think>` that
  * has no opener) are returned only when nothing outside reasoning was found, and then carry
- * `reasoning: true`. A lone `[12]` in prose (a citation as often as an array) is returned only when
+ * `reasoning: true`. Likewise candidates inside an HTML comment (`<!-- … -->`: a note or a
+ * commented-out draft), which carry `comment: true`. A lone `[12]` in prose (a citation as often as an array) is returned only when
  * nothing else was found. Linear in the length of `text`.
  *
  * @param text what the model wrote
@@ -351,7 +359,7 @@ export function extractAfterValue(text: string): Candidate[] {
 
 function extractResolved(text: string, names: TagNames, allow: Allowed): Candidate[] {
   const root = scanStructure(text, names);
-  const ctx: Context = { reasoning: false, tag: undefined, language: undefined };
+  const ctx: Context = { reasoning: false, comment: false, tag: undefined, language: undefined };
   const w = allow.whole ? wholeSpan(text, root) : undefined;
   if (w !== undefined && !w.weak) return [finish(make(text, w.start, w.end, 'whole', ctx, false, false))];
   const g = new Gatherer(text, allow);
@@ -366,12 +374,18 @@ function extractResolved(text: string, names: TagNames, allow: Allowed): Candida
   return choose(g.out);
 }
 
-/** Drops weak candidates when a strong one exists, then reasoning ones when an answer one exists. */
+/**
+ * Drops weak candidates when a strong one exists, then reasoning ones when an answer one exists, and
+ * of those, ones in an HTML comment when one outside exists: a commented-out draft or a note is no
+ * answer beside one the reader sees, but it is the answer when nothing else is (reported so).
+ */
 function choose(found: Found[]): Candidate[] {
   let pool = found;
   if (pool.some((c) => !c.weak)) pool = pool.filter((c) => !c.weak);
   const answers = pool.filter((c) => c.candidate.reasoning !== true);
-  return (answers.length > 0 ? answers : pool).map(finish);
+  if (answers.length > 0) pool = answers;
+  const shown = pool.filter((c) => c.candidate.comment !== true);
+  return (shown.length > 0 ? shown : pool).map(finish);
 }
 
 function finish(c: Found): Candidate {

@@ -27,8 +27,8 @@ const SPACE = 0x20;
 const TAB = 0x09;
 const TILDE = 0x7e;
 
-/** What a region is. `root` is the whole text. */
-export type RegionKind = 'root' | 'reasoning' | 'tag' | 'fence';
+/** What a region is. `root` is the whole text; `comment` an HTML comment (`<!-- … -->`), a leaf. */
+export type RegionKind = 'root' | 'reasoning' | 'tag' | 'fence' | 'comment';
 
 /** A span of the text with a known role, and the regions nested in its content. */
 export interface Region {
@@ -475,6 +475,31 @@ export function scanStructure(text: string, names: TagNames): Region {
     return n;
   };
 
+  // Where the next `-->` stands (-1: none after the last search), so that many `<!--` with no closer
+  // search the text once, not each to its end.
+  let commentClose = -2;
+  /**
+   * An HTML comment opened at `i` (`<!-- … -->`): Markdown's way to leave a note or a commented-out
+   * draft in a reply, which a reader never sees. A leaf region up to the first `-->` (as HTML reads
+   * it: nothing inside is structure). One with no `-->` runs to the reply's end (a reply cut off in
+   * it) only when it starts a line; mid-line with no closer it is a mention (`Use <!-- for notes`).
+   * Not in a JSON string or inline code. Returns where the scan resumes.
+   */
+  const comment = (i: number): number => {
+    if (insideJsonString(text, i) || inInlineCode(text, i, i + 4)) return i + 4;
+    if (commentClose !== -1 && commentClose < i + 4) {
+      commentClose = text.indexOf('-->', i + 4);
+      if (commentClose >= n) commentClose = -1;
+    }
+    if (commentClose < 0 && !atLineStart(text, i)) return i + 4;
+    const node = region('comment', undefined, i, i + 4);
+    node.contentEnd = commentClose < 0 ? n : commentClose;
+    node.end = commentClose < 0 ? n : commentClose + 3;
+    node.truncated = commentClose < 0;
+    stack[stack.length - 1].children.push(node);
+    return node.end;
+  };
+
   // Only `<`, backticks and tildes can start structure; jump between them with indexOf, each cached
   // position refreshed only once the scan has passed it, so the whole pass stays linear.
   let nextTick = -2;
@@ -515,6 +540,10 @@ export function scanStructure(text: string, names: TagNames): Region {
       continue;
     }
     const c = text.charCodeAt(i);
+    if (c === LT && text.startsWith('<!--', i)) {
+      i = comment(i);
+      continue;
+    }
     if (c === LT) {
       const t = matchTag(text, i, n, names);
       if (t !== null && !insideJsonString(text, i) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i) && !mentionedOpener(t, i)) {

@@ -35,6 +35,11 @@ export interface Candidate {
   tag?: string;
   /** True when the span lies inside a reasoning block such as `<think>…</think>`. */
   reasoning?: boolean;
+  /**
+   * True when the span lies inside an HTML comment (`<!-- … -->`, also one the reply's end cut off): a
+   * note or a commented-out draft, returned only when nothing outside comments was found.
+   */
+  comment?: boolean;
   /** True when the span's container never closed: unterminated fence or tag, or brackets still open at its end. */
   truncated?: boolean;
 }

@@ -68,7 +68,7 @@ function combine(first: ModelReply, next: ModelReply, text: string): ModelReply 
 }
 
 /** Repairs about the text around the value, not the value: where they sit says nothing about the join. */
-const AROUND_THE_VALUE = new Set<string>(['surrounding_text', 'reasoning_block']);
+const AROUND_THE_VALUE = new Set<string>(['surrounding_text', 'reasoning_block', 'html_comment']);
 
 /** Characters a word, number or literal is made of: a repair at such a run's start may be about the seam inside it. */
 const WORD = /[\p{L}\p{N}_.+-]/u;

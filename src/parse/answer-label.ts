@@ -13,7 +13,7 @@ const LOOK_BACK = 160;
 const OTHER_WORDS = new Set([
   'example', 'examples', 'e.g', 'eg', 'sample', 'instance', 'input', 'inputs', 'schema', 'format', 'template',
   'draft', 'original', 'incorrect', 'wrong', 'invalid', 'broken', 'request', 'thought', 'thoughts', 'reasoning',
-  'scratch', 'scratchpad',
+  'scratch', 'scratchpad', 'before',
 ]);
 
 /** Words that say the value is the answer. */
@@ -21,6 +21,18 @@ const ANSWER_WORDS = new Set([
   'answer', 'final', 'output', 'result', 'response', 'corrected', 'correct', 'fixed', 'updated', 'revised',
   'improved', 'solution',
 ]);
+
+/**
+ * Whether `word` is a label's word written as a label starts (`Answer`, `Output`, `Example`: a
+ * capital, then the word of ANSWER_WORDS or OTHER_WORDS). The engine reads such a word and its colon
+ * right after a whole value as prose, not as a member the value's closer cut off (continuation.ts).
+ */
+export function isLabelWord(word: string): boolean {
+  const c = word.charCodeAt(0);
+  if (!(c >= 0x41 && c <= 0x5a)) return false;
+  const lower = word.toLowerCase();
+  return ANSWER_WORDS.has(lower) || OTHER_WORDS.has(lower);
+}
 
 /** Words that name a value as an example without a colon: `for example {"a": 1}`, `such as {…}`. */
 const BARE_OTHER = /(?:^|[\s(])(?:for example|for instance|e\.g\.?|such as)[\s,:]*$/i;

@@ -226,11 +226,13 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
 
 /**
  * The candidates in the text set aside from `from` after a value that started the reply (see
- * extractAfterValue), at their places in `text`; none when `from` is -1.
+ * extractAfterValue), at their places in `text`; none when `from` is -1. Not those in reasoning or
+ * in an HTML comment: the leading value is an answer the reader sees, and a draft (`{"a": 1}⏎<!--
+ * {"a": 0} -->`) is no value beside it, as extraction drops one beside an answer in prose.
  */
 function candidatesAfter(text: string, from: number): Candidate[] {
   if (from < 0) return [];
-  const found = extractAfterValue(text.slice(from));
+  const found = extractAfterValue(text.slice(from)).filter((c) => c.reasoning !== true && c.comment !== true);
   for (const c of found) {
     c.start += from;
     c.end += from;
@@ -246,7 +248,7 @@ function candidatesAfter(text: string, from: number): Candidate[] {
  */
 function labelledAfter(text: string, from: number): Candidate[] {
   if (from < 0) return [];
-  return candidatesAfter(text, from).filter((c) => c.reasoning !== true && answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) === 'answer');
+  return candidatesAfter(text, from).filter((c) => answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) === 'answer');
 }
 
 /**
@@ -301,10 +303,10 @@ export function cutOffAfter(text: string, from: number): number {
 /**
  * Whether the reply ends inside candidate `c`'s value: its brackets never close. A fence or tag that
  * never closed may still hold a whole value (` ```json⏎{"a": 1}` at the end); a draft in reasoning
- * is no part of the answer.
+ * or in an HTML comment is no part of the answer.
  */
 function endsInside(text: string, c: Candidate): boolean {
-  if (c.truncated !== true || c.reasoning === true) return false;
+  if (c.truncated !== true || c.reasoning === true || c.comment === true) return false;
   if (c.source === 'balanced') return true;
   const first = text.charCodeAt(c.start);
   return (first === Ch.LBRACE || first === Ch.LBRACKET) && scanBalanced(text, c.start, c.end).truncated;
@@ -526,6 +528,10 @@ function noteFullwidth(text: string, at: readonly number[], start: number, end: 
 function noteSurroundings(text: string, candidate: Candidate, end: number, repairs: RepairLog, settings: EngineOptions): void {
   if (candidate.reasoning) {
     note(repairs, settings, 'reasoning_block', candidate.start, 'the only JSON was inside a reasoning block');
+    return;
+  }
+  if (candidate.comment) {
+    note(repairs, settings, 'html_comment', candidate.start, 'the only JSON was inside an HTML comment (<!-- … -->), a note or a commented-out draft');
     return;
   }
   // Looks only at the space next to the span: slicing the whole text before and after each of

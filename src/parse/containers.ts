@@ -776,7 +776,7 @@ function closeBeforeProse(e: Engine, kind: 'missing_closer' | 'truncated' = 'mis
  * after a blank line that starts with one is no member of the value before it. A closed list: a
  * member whose key lost its quotes (`Name: John Smith`) reads the same otherwise.
  */
-const NOTE_LABELS: ReadonlySet<string> = new Set([
+export const NOTE_LABELS: ReadonlySet<string> = new Set([
   'note', 'notes', 'nb', 'explanation', 'reasoning', 'rationale', 'justification', 'comment', 'comments', 'remark', 'remarks',
   'caveat', 'caveats', 'warning', 'disclaimer', 'assumption', 'assumptions', 'important', 'tip', 'ps', 'observation', 'sources', 'references',
 ]);

@@ -2,7 +2,8 @@
 // the one it would leave open? Then the closer was the mistake: reading it as an end would set what
 // follows aside, or hand it to a container that cannot take it (an element to an object).
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordStart, isWordPart, lineBreakWithin } from './chars.js';
-import { opensLostObject, proseParagraphAt, unclosedToEnd } from './containers.js';
+import { isLabelWord } from './answer-label.js';
+import { NOTE_LABELS, opensLostObject, proseParagraphAt, unclosedToEnd } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
@@ -52,7 +53,7 @@ export function strayCloser(e: Engine): boolean {
     const at = i < e.end && i < limit ? pastNotes(e, i, limit) : -1;
     if (at >= 0 && at < e.end) {
       const next = nextAfterComma(e, at);
-      if (next === Next.MEMBER && depth === runLength && noteAt(e, at)) {
+      if (next === Next.MEMBER && depth === runLength && (noteAt(e, at) || labelAt(e, at))) {
         e.closersBeforeNothing = e.base + i;
         return false;
       }
@@ -216,6 +217,21 @@ function isCloser(c: number): boolean {
  */
 function noteAt(e: Engine, i: number): boolean {
   return isWordStart(e.buf.charCodeAt(i)) && lineBreakBefore(e, i) && !lineEndsInDelimiter(e, i);
+}
+
+/**
+ * `{"a": 0} Answer: {"a": 1}`, `{"a": 1} Note: the values are estimates.`: whether the member at `i`
+ * after the closer that ends the whole value, on its line, is a label's word (`Answer`, `Output`,
+ * `Example`: see isLabelWord; a note's, `Note`, `Explanation`: NOTE_LABELS) with a capital and its
+ * colon, on a line that does not end as a member's does (see noteAt). That is prose labelling what
+ * follows, not a member the closer cut off: read as one, `Answer` became a key the model never wrote.
+ */
+function labelAt(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const c = s.charCodeAt(i);
+  if (c < Ch.UPPER_A || c > Ch.UPPER_Z) return false;
+  const word = s.slice(i, scan(e, i + 1, isWordPart));
+  return (isLabelWord(word) || NOTE_LABELS.has(word.toLowerCase())) && !lineEndsInDelimiter(e, i);
 }
 
 /**

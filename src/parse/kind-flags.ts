@@ -16,6 +16,7 @@ export const ALL_REPAIR_KINDS: readonly TextRepairKind[] = Object.freeze([
   'non_finite_number', 'number_format', 'number_like_text', 'leading_zero', 'regex_literal', 'tuple',
   'python_set', 'comment', 'ellipsis', 'string_concatenation', 'adjacent_strings', 'function_wrapper',
   'special_whitespace', 'concatenated_values', 'duplicate_key', 'surrounding_text', 'reasoning_block',
+  'html_comment',
 ] as const);
 
 /**
@@ -28,7 +29,7 @@ export const GUESSING_REPAIRS: readonly TextRepairKind[] = Object.freeze([
   'missing_opener', 'extra_closer', 'stray_word', 'unquoted_string', 'unescaped_quote', 'missing_start_quote',
   'missing_end_quote', 'stray_quote', 'quote_on_own_line', 'invalid_escape', 'escaped_json', 'doubled_quotes',
   'non_finite_number', 'number_like_text', 'leading_zero', 'ellipsis', 'adjacent_strings',
-  'concatenated_values', 'reasoning_block',
+  'concatenated_values', 'reasoning_block', 'html_comment',
 ] as const);
 
 const CUT_OFF: ReadonlySet<string> = new Set<TextRepairKind>([

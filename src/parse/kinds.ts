@@ -287,6 +287,10 @@ export const REPAIR_KINDS = {
   reasoning_block: {
     fixes: 'the only JSON was inside `<think>…</think>`',
     input: '<think>{"a":1}</think>', value: { a: 1 }, at: 7, guess: true, cutOff: false, fuzz: [],
+  },
+  html_comment: {
+    fixes: 'the only JSON was inside an HTML comment (`<!-- … -->`, also one the reply\'s end cut off): a note or a commented-out draft, taken when nothing outside comments is',
+    input: '<!-- {"a":1} -->', value: { a: 1 }, at: 5, guess: true, cutOff: false, fuzz: [],
   },} as const satisfies Record<string, RepairKindRow>;
 
 /** Every repair the tolerant parser can make; see {@link REPAIR_KINDS}. `disable: [kind]` refuses it. */

@@ -5,6 +5,7 @@
 import { memberStartsAt } from '../extract/chars.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
+import { Start, judgeOpener } from './start.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
 
@@ -74,6 +75,16 @@ export class PreludeScanner {
   private inFence = false;
   /** In a reasoning block: the closers that end it. */
   private closers: readonly string[] = [];
+  /** The last character of prose passed that is not white space (0: none): a backtick before `<!--`, a `(` or `>` before an opener. */
+  private last = 0;
+  /**
+   * The carry starts with an opener the text so far did not decide (see judgeOpener), judged again
+   * once the carry is `recheckAt` long: twice as long each time, so a long wait stays linear.
+   */
+  private holding = false;
+  private recheckAt = 0;
+  /** No opener is taken before the reply ends (Start.NEVER): end() decides. */
+  private never = false;
   private readonly reasoning: ReadonlySet<string>;
 
   constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS) {
@@ -82,8 +93,14 @@ export class PreludeScanner {
 
   /** Scans a chunk that starts at absolute offset `at`; returns where the JSON starts once known. */
   scan(chunk: string, at: number): PreludeEnd | undefined {
+    if (this.never) return undefined;
     const text = this.carry.length > 0 ? this.carry + chunk : chunk;
     const base = this.carry.length > 0 ? this.carryStart : at;
+    if (this.holding && text.length < this.recheckAt) {
+      this.carry = text;
+      return undefined;
+    }
+    this.holding = false;
     this.carry = '';
     const n = text.length;
     let i = 0;
@@ -107,6 +124,8 @@ export class PreludeScanner {
         if (matched > 0) {
           this.mode = Mode.PROSE;
           this.atLineStart = false;
+          // A value right after a closer (`</think>{…}`) is taken as it was before openers were judged.
+          this.last = text.charCodeAt(lt + matched - 1);
           i = lt + matched;
         } else {
           i = lt + 1;
@@ -133,6 +152,24 @@ export class PreludeScanner {
           continue;
         }
       }
+      // A `{` in prose or where the reply starts is judged as extraction judges it; in a fence, after a
+      // call's `(` or a tag's `>`, it is the value as it stands (a fence's, a call's argument or a tag's
+      // content is taken whatever it looks like). A `[` is taken as before: `Sure! [1` shows `[1]`
+      // (parsePartial's prefixes), where extraction waits to see a citation or an array.
+      if (c === 0x7b && !this.inFence && this.last !== 0x28 && this.last !== 0x3e) {
+        const judged = judgeOpener(text, i, this.straight);
+        if (judged.start === Start.TAKE) return this.found(text, i, base);
+        if (judged.start === Start.WAIT) return this.hold(text, i, base);
+        if (judged.start === Start.NEVER) {
+          this.never = true;
+          return undefined;
+        }
+        this.straight = false;
+        this.atLineStart = false;
+        this.last = text.charCodeAt(judged.resume - 1);
+        i = judged.resume;
+        continue;
+      }
       if (c === 0x7b || (c === 0x5b && this.straight)) return this.found(text, i, base);
       if ((c === 0x22 || c === 0x27) && this.straight) {
         // `"name": "Ann", …}` (or Python's `'name': 'Ann', …}`): a reply that opens with a member, its
@@ -150,6 +187,16 @@ export class PreludeScanner {
           return this.found(text, i, base);
         }
       } else if (c === 0x3c) {
+        // `<!-- … -->`: an HTML comment, a note or a commented-out draft (extract/structure.ts): skipped
+        // as reasoning is, unless written as inline code (`` `<!--` ``).
+        if (n - i < 4 && '<!--'.startsWith(text.slice(i))) return this.keep(text, i, base);
+        if (text.startsWith('<!--', i) && this.last !== 0x60) {
+          this.mode = Mode.REASONING;
+          this.closers = ['-->'];
+          this.straight = false;
+          i += 4;
+          continue;
+        }
         let j = i + 1;
         const closing = j < n && text.charCodeAt(j) === 0x2f;
         if (closing) j++;
@@ -187,10 +234,18 @@ export class PreludeScanner {
       } else if (!isSpaceLike(c)) {
         this.atLineStart = false;
         this.straight = false;
+        this.last = c;
       }
       i++;
     }
     return undefined;
+  }
+
+  /** Keeps the text from the opener at `from` that the text so far did not decide (see judgeOpener). */
+  private hold(text: string, from: number, base: number): undefined {
+    this.holding = true;
+    this.recheckAt = 2 * (text.length - from);
+    return this.keep(text, from, base);
   }
 
   private keep(text: string, from: number, base: number): undefined {

@@ -237,6 +237,12 @@ describe('a reply that starts with a value: a later value labelled the answer wi
     agree('{"a":"<name>"}\nAnswer: {"a":1}', { a: 1 });
   });
 
+  test('`Before:` labels a value that is not the answer (session 36)', () => {
+    // Before: {"a": 0}, the first in document order.
+    agree('Before: {"a": 0}\nAfter: {"a": 1}', { a: 1 });
+    agree('**Before:**\n```json\n{"a": 0}\n```\n**After:**\n```json\n{"a": 1}\n```', { a: 1 });
+  });
+
   test('a later value not labelled, or labelled otherwise, leaves the leading one', () => {
     agree('{"a":0} some note', { a: 0 });
     agree('{"a":0}\n\nExample: {"a":1}', { a: 0 });
@@ -261,5 +267,57 @@ describe('a reply that starts with a value: a later value labelled the answer wi
     const r = parseWithReport('{"a":0}\nAnswer: {"a":1}');
     assert.deepEqual(r.value, { a: 1 });
     assert.deepEqual(r.repairs.map((x) => [x.kind, 'offset' in x && x.offset]), [["surrounding_text", 16]]);
+  });
+});
+
+describe('a value in an HTML comment is a draft or a note (session 36)', () => {
+  // Parse, repair (JSON-equal) and the stream in 1- and 3-character chunks agree on each.
+  const agree = (text: string, want: unknown) => {
+    assert.deepEqual(parse(text), want, text);
+    assert.deepEqual(JSON.parse(repair(text)), want, `repair of ${text}`);
+    for (const size of [1, 3]) assert.deepEqual(streamEnd(text, size), want, `${text} in ${size}-character chunks`);
+  };
+  const kinds = (text: string) => parseWithReport(text).repairs.map((r) => r.kind);
+
+  test('a value outside comments wins over one commented out, wherever each stands', () => {
+    // Before: {"draft": 1}, the first value in document order.
+    agree('<!-- {"draft": 1} -->\n{"a": 1}', { a: 1 });
+    agree('Here is the data:\n<!-- old: {"a": 0} -->\n{"a": 1}', { a: 1 });
+    agree('<!--\n```json\n{"draft": 1}\n```\n-->\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('<answer><!-- {"draft": 1} --> {"a": 1}</answer>', { a: 1 });
+    assert.deepEqual(brief('<!-- {"draft": 1} -->\n{"a": 1}'), [['balanced', '{"a": 1}']]);
+  });
+
+  test('a value after the answer, commented out, is neither the answer nor a value beside it', () => {
+    agree('{"a": 1}\n<!-- Answer: {"a": 0} -->', { a: 1 });
+    agree('Here: {"a": 1}\n<!-- {"a": 0} -->', { a: 1 });
+    assert.deepEqual(parseAll('{"a": 1}\n<!-- {"a": 0} -->').map((r) => r.ok && r.value), [{ a: 1 }]);
+    // Cut off inside the comment: the answer before it is whole, not cut off.
+    agree('{"a": 1} is the answer.\n<!-- draft: {"a": 0', { a: 1 });
+    assert.deepEqual(kinds('{"a": 1} is the answer.\n<!-- draft: {"a": 0'), ['surrounding_text']);
+  });
+
+  test('the only JSON in a comment is taken, reported `html_comment` (a guess: strict refuses it)', () => {
+    agree('<!-- {"a": 1} -->', { a: 1 });
+    assert.deepEqual(kinds('<!-- {"a": 1} -->'), ['html_comment']);
+    assert.deepEqual(extract('<!-- {"a": 1} -->').map((c) => c.comment), [true]);
+    // One the reply's end cut off, at a line's start: the rest of the reply is in it.
+    agree('Metadata:\n<!-- {"a": 1}', { a: 1 });
+    assert.deepEqual(kinds('Metadata:\n<!-- {"a": 1}'), ['html_comment']);
+    assert.throws(() => parse('<!-- {"a": 1} -->', { strict: true }), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED');
+  });
+
+  test('`<!--` in a string, in inline code, or mid-line with no closer opens no comment', () => {
+    agree('Note {"html": "<!-- x"}\n{"b": 2}', { html: '<!-- x' });
+    agree('Use <!-- to start a note. {"a": 1}', { a: 1 });
+    agree('Write `<!--` and then {"a": 1}', { a: 1 });
+    assert.deepEqual(kinds('Use <!-- to start a note. {"a": 1}'), ['surrounding_text']);
+    for (const json of ['{"t": "<!-- {\\"a\\": 0} -->"}', '["<!--", {"n": "-->"}]']) {
+      const want = JSON.parse(json);
+      agree(json, want);
+      agree(`Here:\n\`\`\`json\n${json}\n\`\`\``, want);
+      agree(`<answer>${json}</answer>`, want);
+      agree(`The result is ${json} as asked.`, want);
+    }
   });
 });

@@ -112,3 +112,43 @@ describe('readings that stay as they were', () => {
     assert.equal(repair(`${deep}, 1]`, { maxDepth: 10000 }), `${deep.slice(0, -1)}, 1]`);
   });
 });
+
+describe('a label after the whole value, on its line, is prose, not a member (session 36)', () => {
+  // Parse, repair (JSON-equal) and the stream's end in 1- and 3-character chunks agree.
+  const agree = (text: string, want: unknown) => {
+    assert.deepEqual(parse(text), want, text);
+    assert.deepEqual(JSON.parse(repair(text)), want, `repair of ${text}`);
+    for (const size of [1, 3]) {
+      const p = createStreamParser();
+      for (const c of chunk(text, size)) p.push(c);
+      assert.deepEqual(p.end(), want, `${text} in ${size}-character chunks`);
+    }
+  };
+
+  test('a capitalised label word and its colon: the labelled value is the answer, no key made up', () => {
+    // Before: {"a":0,"Answer":{"a":1}}, the `}` read as an early closer and the label as a key.
+    agree('{"a":0} Answer: {"a":1}', { a: 1 });
+    agree('{"a": 0} Output: [1, 2]', [1, 2]);
+    agree('{"a": 0} **Result:** {"a": 1}', { a: 1 });
+    // Labelled otherwise: the leading value stays, the rest set aside.
+    agree('{"a":0} Example: {"a":1}', { a: 0 });
+    // A scalar after the label is no candidate in prose: the leading value, the rest set aside (reported).
+    agree('{"a":0} Output: 5', { a: 0 });
+    assert.deepEqual(parseWithReport('{"a":0} Output: 5').repairs.map((r) => r.kind), ['surrounding_text']);
+  });
+
+  test("a note's label on the closer's line is prose too", () => {
+    // Before: {"a":1,"Note":"the values are estimates."}.
+    agree('{"a": 1} Note: the values are estimates.', { a: 1 });
+    agree('{"a": 1} Explanation: a is one.', { a: 1 });
+    agree('{"a": 1} Note: 2}', { a: 1, Note: 2 });
+  });
+
+  test('real continued members keep their readings', () => {
+    agree('{"a": 1}, "b": 2}', { a: 1, b: 2 });
+    agree('{"a":0} b: 2}', { a: 0, b: 2 });
+    // The line ends in a closer no opener on it matches: the member goes on in the object.
+    agree('{"a":0} Output: 5}', { a: 0, Output: 5 });
+    agree('{"a": {"b": 1}} Answer: 2}', { a: { b: 1 }, Answer: 2 });
+  });
+});

@@ -7,7 +7,7 @@ import { parse as partialJson } from 'partial-json';
 import { JsonMendError } from '../../src/errors.js';
 import { parse } from '../../src/schema/index.js';
 import { applyDeltas, createStreamParser, parsePartial, parseStream, type Snapshot } from '../../src/stream/index.js';
-import { chunk, stream } from './check.js';
+import { chunk, grows, stream } from './check.js';
 
 /**
  * A string's first KEY_MAX (64) characters: until a string in an array is longer, or complete, a `:`
@@ -501,5 +501,60 @@ describe("a string that lost its closing quote before its array's ]", () => {
     assert.ok(shown.length > 1);
     for (let i = 1; i < shown.length; i++) assert.ok(shown[i].startsWith(shown[i - 1]), `${JSON.stringify(shown[i - 1])} then ${JSON.stringify(shown[i])}`);
     assert.deepEqual((p.end() as { a: unknown[] }).a[2], ' ,1.47586171572392e+298,-1.593771234777529e-134,false,-3.852016009286886e+143');
+  });
+});
+
+describe('the value starts where extraction would take it (session 36)', () => {
+  // Every snapshot, in 1- and 3-character chunks, shows no error and grows into what end() gives,
+  // which is parse's value.
+  const startsRight = (text: string, want: unknown) => {
+    assert.deepEqual(parse(text), want, text);
+    for (const size of [1, 3]) {
+      const p = createStreamParser();
+      const shown: Snapshot[] = [];
+      for (const c of chunk(text, size)) shown.push(p.push(c));
+      const end = p.end();
+      assert.deepEqual(end, want, `${text} in ${size}-character chunks`);
+      for (const s of shown) {
+        assert.equal(s.error, undefined, `${text} in ${size}-character chunks: ${s.error?.message}`);
+        assert.ok(grows(s.value, end), `${text} in ${size}-character chunks: showed ${JSON.stringify(s.value)}, end() gave ${JSON.stringify(end)}`);
+      }
+    }
+  };
+
+  test('braces that extraction reads as prose are passed over, the answer after them shown', () => {
+    // Before: an UNREPAIRABLE error until end(); `{"x | x >": 0}`, a member the model never wrote.
+    startsRight('Use {{var}} then {"a":1}', { a: 1 });
+    startsRight('{x | x > 0} then {"a":1}', { a: 1 });
+    startsRight('Step {1}: fill in {name}. Result: {"k": "v"}', { k: 'v' });
+    startsRight('{x | x > 0}\n```json\n{"a": 1}\n```', { a: 1 });
+  });
+
+  test('a value in an HTML comment is passed over', () => {
+    // Before: {"draft": 1} shown, then end() gave {"a": 1}.
+    startsRight('<!-- {"draft": 1} -->\n{"a": 1}', { a: 1 });
+    startsRight('<!--\n```json\n{"draft": 1}\n```\n-->\n```json\n{"a": 1}\n```', { a: 1 });
+    startsRight('<!-- {"a": 1} -->', { a: 1 });
+    startsRight('Write `<!--` then {"a": 1}', { a: 1 });
+  });
+
+  test('what extraction takes is shown as before', () => {
+    startsRight('{"a": [1, 2]}', { a: [1, 2] });
+    startsRight('{\n  "a": 1\n}', { a: 1 });
+    startsRight('Here: {a: 1, b: [2]}', { a: 1, b: [2] });
+    startsRight('callback({"a": 1});', { a: 1 });
+    startsRight('<answer>{"a": 1}</answer>', { a: 1 });
+    // Braces whose content holds a value extraction takes: the whole reading (withWholeText).
+    startsRight('{see {"a": 1} here}', { see: { a: 1 }, here: null });
+    startsRight('{name}', { name: null });
+  });
+
+  test('a long reply of braced prose stays linear', () => {
+    const text = `${'Fill {x} and {{y}} in. '.repeat(4000)}{"a": 1}`;
+    const p = createStreamParser();
+    const t0 = performance.now();
+    for (const c of chunk(text, 1)) p.push(c);
+    assert.deepEqual(p.end(), { a: 1 });
+    assert.ok(performance.now() - t0 < 5000, 'too slow');
   });
 });

@@ -90,9 +90,9 @@ Examples:
 
 /**
  * Repairs that leave text of the input out of the JSON: prose or a fence around the value, a reasoning
- * block. `--overwrite` would lose that text, so it refuses them.
+ * block, an HTML comment. `--overwrite` would lose that text, so it refuses them.
  */
-const DROPS_TEXT: ReadonlySet<string> = new Set(['surrounding_text', 'reasoning_block']);
+const DROPS_TEXT: ReadonlySet<string> = new Set(['surrounding_text', 'reasoning_block', 'html_comment']);
 
 /** Where `--output` or `--overwrite` sends the result, or undefined for standard output. */
 function outputFile(ctx: Context, file: string | undefined): string | undefined {
