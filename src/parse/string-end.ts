@@ -3,7 +3,7 @@
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart, lineBreakWithin } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, equalsAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
-import { NEED_MORE, Kind, Quote, Decision, LOOKAHEAD } from './state.js';
+import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, quoteEnd, scan } from './continuation.js';
 import { embeddedDocText } from './embedded-doc.js';
@@ -52,6 +52,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((c2 === Ch.COLON || c2 === Ch.RBRACE) && !e.strIsKey && embeddedObjectOpen(e, i)) return Decision.INNER;
   if ((d = quoteAfterCloser(e, j, c2)) !== PASS) return d;
   if ((d = colonAfterValue(e, i, c2)) !== PASS) return d;
+  if (c2 === Ch.COLON && j === i + closeLen && !firstQuote(e, i) && bareTextThenQuote(e, j + 1)) return Decision.INNER;
   if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
   if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, i, j, c2)) !== PASS) return d;
@@ -507,22 +508,41 @@ function closerOrCommaAt(e: Engine, k: number, orEnd = false): boolean {
 /**
  * `["a", b]`, `["C(2)", This is F(3)]`: after the string's first quote and a comma, unquoted text
  * that runs to the array's `]`, or to a comma and the next element's quote, without a quote of its
- * own: the quote ended the string, and the rest are elements. (`"know "michael", jackson"]` has its
- * own quote after the word: a quotation in the text.)
+ * own, or with one on the line that ends it as an element's does: the quote ended the string, and
+ * the rest are elements. (`"know "michael", jackson"]` is not after the string's first quote: a
+ * quotation in the text.)
  */
 function unquotedElementsFollow(e: Engine, k: number): boolean {
   const s = e.buf;
   const limit = Math.min(e.end, k + LOOKAHEAD);
   let last = -1;
+  // `["a",⏎  It is fine.",⏎  "x"]`: text that ends on its line as an element does (its quote, then
+  // `,` or `]`) is the next element, its opening quote lost.
+  let sameLine = true;
   for (; k < limit; k++) {
     const c = s.charCodeAt(k);
     if (c === Ch.RBRACKET) return true;
-    if (c === Ch.DQUOTE) return last === Ch.COMMA;
+    if (c === Ch.DQUOTE) return last === Ch.COMMA || (sameLine && elementEndsAt(e, k));
     if (c === Ch.BACKSLASH) return false;
+    if (c === Ch.LF) sameLine = false;
     if (!isJsonSpace(c)) last = c;
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
   return false;
+}
+
+/**
+ * Whether the quote at `k` ends an array's element: `,` or `]` follows it (past spaces and line
+ * breaks). Waits at the buffer's end.
+ */
+function elementEndsAt(e: Engine, k: number): boolean {
+  const n = peekSignificant(e, k + 1);
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = e.buf.charCodeAt(n);
+  return c === Ch.COMMA || c === Ch.RBRACKET;
 }
 
 /**
@@ -629,7 +649,7 @@ function unquotedKeyFollows(e: Engine, after: number, j: number, c2: number): An
  * element, with its opening quote (and the comma) missing.
  */
 function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: number): Answer {
-  if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY || inchMark(e, i)) return PASS;
+  if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY || inchMark(e, i) || loneQuote(e, i)) return PASS;
   const k = scanWordLimited(e, j);
   if (k >= e.end) return PASS;
   // After the word (and a quote it lost), spaces and line breaks: `["a", "b" BOGUS⏎]`.
@@ -637,6 +657,20 @@ function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: 
   if (n < e.end && e.buf.charCodeAt(n) === Ch.DQUOTE) n = peekSignificant(e, n + 1);
   const c = n < e.end ? e.buf.charCodeAt(n) : -1;
   return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i) ? Decision.CLOSE : PASS;
+}
+
+/**
+ * `["a quote " alone"]`: the quote at `i` has space on both sides, after text of the string's own: it
+ * neither closes a word nor opens one, a lone quote in the text (as an object's value reads it:
+ * unquotedKeyFollows). Closed there, the text became two elements and a made-up comma.
+ */
+function loneQuote(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.textStart - e.base;
+  if (i - 1 <= from || !isJsonSpace(s.charCodeAt(i - 1))) return false;
+  let k = i - 1;
+  while (k > from && isJsonSpace(s.charCodeAt(k - 1))) k--;
+  return k > from;
 }
 
 /**
@@ -747,10 +781,13 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   const single = e.quote === Quote.SINGLE;
   let k = i + 1;
   const limit = Math.min(e.end, k + LOOKAHEAD);
+  // In an array, after a line break or `,"` (`"Yes,"Price: $1,299.99"`), the next element may hold
+  // commas; escaped quotes (`"He said \"hi\""`) are its text either way.
+  const commas = inArray && (sawBreak || b === i - 1);
   while (k < limit) {
     const c = s.charCodeAt(k);
-    if (c === Ch.DQUOTE || (single && c === Ch.SQUOTE) || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.COMMA) break;
-    k++;
+    if (c === Ch.DQUOTE || (single && c === Ch.SQUOTE) || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE || (c === Ch.COMMA && !commas)) break;
+    k += c === Ch.BACKSLASH && inArray ? 2 : 1;
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
   if (k >= limit || (s.charCodeAt(k) !== Ch.DQUOTE && !(single && s.charCodeAt(k) === Ch.SQUOTE))) return false;
@@ -758,7 +795,9 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   const after = peekSignificant(e, k + 1);
   const c = after < e.end ? s.charCodeAt(after) : -1;
   if (inArray ? c !== Ch.COMMA && c !== Ch.RBRACKET : c !== Ch.COLON) return false;
-  const cut = atComma ? b : b + 1;
+  // `["abc,⏎  true,⏎  "x"]`: literals or numbers on lines before, after the string's lost end quote.
+  const early = inArray ? scalarLinesBefore(e, floor, atComma ? b : b + 1) : -1;
+  const cut = early >= 0 ? early : atComma ? b : b + 1;
   // The raw tail [cut, i) is plain text (a comma, spaces, line breaks): drop it, and any escaping of those line breaks.
   e.pos = i;
   dropStringTail(e, cut);
@@ -781,6 +820,8 @@ function closedArrayBeforeKey(e: Engine, floor: number, comma: number, i: number
   if (r < floor || s.charCodeAt(r) !== Ch.RBRACKET || !plainTextIn(s, floor, r) || !quotedKeyNameAt(e, i + 1)) return false;
   let cut = r;
   while (cut > floor && isJsonSpace(s.charCodeAt(cut - 1))) cut--;
+  const early = scalarLinesBefore(e, floor, cut);
+  if (early >= 0) cut = early;
   e.pos = i;
   dropStringTail(e, cut);
   endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote');
@@ -912,7 +953,7 @@ export function throwIfLeakedMarkup(e: Engine, text: string, before: number): vo
  * missing comma and the key).
  */
 function ranIntoKey(e: Engine, i: number, j: number, c2: number): boolean {
-  if (j !== i + 1 || !inObject(e) || !isWordStart(c2) || !quotedKeyNameAt(e, j)) return false;
+  if (j !== i + 1 || !inObject(e) || !isWordStart(c2) || !quotedKeyNameAt(e, j) || quotedTermInText(e, j)) return false;
   // `"a, {"k": 1}, …`: the quote opens a key of an object quoted inside the text (see embeddedObjectOpen).
   if (opensInnerKey(e, i)) return false;
   e.record('run_on_string', i, 'ended a string where the next key begins');
@@ -920,6 +961,54 @@ function ranIntoKey(e: Engine, i: number, j: number, c2: number): boolean {
   e.pos = i;
   completeString(e);
   return true;
+}
+
+/**
+ * `"Use `"key": value` syntax"`: the word at `j`, its quote and a colon look like a key, but what
+ * follows the colon is bare text that ends with a quote (see bareTextThenQuote): a quoted term in the
+ * string's text. Read as a key, its value needed a second guess (a lost opening quote), and the key
+ * was made up.
+ */
+function quotedTermInText(e: Engine, j: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, j + KEY_MAX);
+  let q = j;
+  while (q < limit && s.charCodeAt(q) !== Ch.DQUOTE && s.charCodeAt(q) !== Ch.LF && s.charCodeAt(q) !== Ch.BACKSLASH) q++;
+  if (q + 1 >= e.end && !e.final) throw NEED_MORE;
+  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE || s.charCodeAt(q + 1) !== Ch.COLON) return false;
+  return bareTextThenQuote(e, q + 2);
+}
+
+/**
+ * After a quoted term's colon, from `from`: bare text on the line (no literal, number, quote or
+ * container opens it; no comma, bracket, brace or backslash in it) and then a quote that ends the
+ * string (`,` `}` `]` or the end after it): `"key": value` syntax"`, `"file not found": /tmp/x"`.
+ * The text is the string's, its two inner quotes text too. Waits for the line.
+ */
+function bareTextThenQuote(e: Engine, from: number): boolean {
+  const s = e.buf;
+  const n = peekSignificant(e, from);
+  if (n >= e.end || lineBreakWithin(s, from, n)) return false;
+  const c = s.charCodeAt(n);
+  if (c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.MINUS || isDigit(c)) return false;
+  if (isWordStart(c)) {
+    const w = scanWordLimited(e, n);
+    if (w >= e.end && !e.final) throw NEED_MORE;
+    if (isLiteralWord(s.slice(n, w))) return false;
+  }
+  const limit = Math.min(e.end, n + LOOKAHEAD);
+  let q = n;
+  while (q < limit) {
+    const k = s.charCodeAt(q);
+    if (k === Ch.DQUOTE || k === Ch.LF || k === Ch.BACKSLASH || k === Ch.COMMA || k === Ch.LBRACE || k === Ch.RBRACE || k === Ch.LBRACKET || k === Ch.RBRACKET) break;
+    q++;
+  }
+  if (q >= e.end && !e.final) throw NEED_MORE;
+  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE) return false;
+  const m = peekSignificant(e, q + 1);
+  if (m >= e.end) return true;
+  const d = s.charCodeAt(m);
+  return d === Ch.COMMA || d === Ch.RBRACE || d === Ch.RBRACKET;
 }
 
 /**
@@ -1251,16 +1340,45 @@ function quotedValueAfterKey(e: Engine, i: number): boolean {
   return true;
 }
 
+/** A JSON number, whole: `42`, `-1.5`, `2e10`. */
+const NUMBER_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * `["abc,⏎  true⏎]`, `["abc,⏎  42,⏎  "x"]`: in an array, the raw text [floor, to) of a string that lost
+ * its closing quote ends in a comma, a line break, and then only literals and numbers, commas between:
+ * each on its line an element, the string's end quote was missing before that comma. The comma's
+ * offset (the first such), or -1. Read on, the elements became the string's text.
+ */
+function scalarLinesBefore(e: Engine, floor: number, to: number): number {
+  if (e.kinds.length === 0 || e.top() !== Kind.ARRAY) return -1;
+  const s = e.buf;
+  let cut = -1;
+  let k = to;
+  for (;;) {
+    while (k > floor && isJsonSpace(s.charCodeAt(k - 1))) k--;
+    let w = k;
+    while (w > floor && (isWordPart(s.charCodeAt(w - 1)) || isNumberPart(s.charCodeAt(w - 1)))) w--;
+    const token = s.slice(w, k);
+    if (w === k || !(isLiteralWord(token) || NUMBER_TEXT.test(token))) return cut;
+    let c = w;
+    while (c > floor && isJsonSpace(s.charCodeAt(c - 1))) c--;
+    if (c <= floor || s.charCodeAt(c - 1) !== Ch.COMMA) return cut;
+    if (lineBreakWithin(s, c, w)) cut = c - 1;
+    k = c - 1;
+  }
+}
+
 /**
  * `{"a": "first, b: 1}`: a value string in an object that the text ends inside, the closers at `to`
- * closing exactly what is open, with `, key:` in its text: its end quote was missing before that
- * comma. Ends the string there (the main loop reads the member again); false when there is no such
+ * closing exactly what is open, with `, key:` in its text (in an array, a comma and literals or
+ * numbers on the lines after it: scalarLinesBefore): its end quote was missing before that comma.
+ * Ends the string there (the main loop reads the member again); false when there is no such
  * comma within LOOKAHEAD characters back.
  */
 export function endBeforeMember(e: Engine, to: number): boolean {
-  if (!inObject(e)) return false;
+  if (e.kinds.length === 0) return false;
   const floor = lookBackFloor(e, e.pos);
-  const comma = memberInText(e, floor, to);
+  const comma = inObject(e) ? memberInText(e, floor, to) : scalarLinesBefore(e, floor, to);
   if (comma < 0) return false;
   dropStringTail(e, comma);
   endStringAt(e, comma, 'missing_end_quote', 'inserted the missing closing quote before the next member');
