@@ -175,7 +175,7 @@ export const REPAIR_KINDS = {
     input: '{"q": "He said "hi" to me"}', value: { q: 'He said "hi" to me' }, at: 15, guess: true, cutOff: false, fuzz: ['"b c"'],
   },
   missing_start_quote: {
-    fixes: 'a key or value with its closing quote but not its opening one',
+    fixes: 'a key or value with its closing quote but not its opening one; such a value is read as the string it was, its JSON escapes too (`{"a": Line one\\nLine two", …}`, `{"s": if (x) { y(); }", …}`), while an unquoted value with no closing quote keeps its backslashes (`C:\\new`)',
     input: '{a":"foo"}', value: { a: 'foo' }, at: 1, guess: true, cutOff: false, fuzz: ['a"'],
   },
   missing_end_quote: {
@@ -264,7 +264,7 @@ export const REPAIR_KINDS = {
     input: '{"a": "x" "y"}', value: { a: 'xy' }, at: 8, guess: true, cutOff: false, fuzz: ['"'],
   },
   function_wrapper: {
-    fixes: 'constructor calls: `ObjectId("…")`, `NumberLong(2)`, `ISODate("…")`, `new Date(…)`; one argument is unwrapped, several become an array (a call with keyword arguments or none, `get_weather(city="Paris")` or `ls()`, is no constructor: its text is the value, as `unquoted_string`)',
+    fixes: 'constructor calls: `ObjectId("…")`, `NumberLong(2)`, `ISODate("…")`, `new Date(…)`; one argument is unwrapped, several become an array (a call with keyword arguments or none, `get_weather(city="Paris")` or `ls()`, or one a block follows, `if (x) { y(); }`, is no constructor: its text is the value, as `unquoted_string`)',
     input: '{"id": ObjectId("x")}', value: { id: 'x' }, at: 7, guess: false, cutOff: false, fuzz: ['(', ')'],
   },
   special_whitespace: {

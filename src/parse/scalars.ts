@@ -6,6 +6,7 @@ import { Kind, NEED_MORE, QUOTE_CUT, Quote } from './state.js';
 import { plainString, quoteAt, startString, stringPrefix } from './strings.js';
 import { lineSpaceEnd, peekSignificant } from './space.js';
 import { readRegex, readUnquotedValue, readWord } from './words.js';
+import { lostOpeningQuote } from './lost-quote.js';
 
 /** Whether `c` can start a value (what a missing comma or colon is inserted before). */
 export function isValueStart(e: Engine, c: number): boolean {
@@ -19,7 +20,9 @@ export function isValueStart(e: Engine, c: number): boolean {
 export function startScalar(e: Engine, c: number): boolean {
   const quote = quoteAt(e, e.pos);
   if (quote >= 0) {
-    if (quote > Quote.SINGLE || !plainString(e, quote, false)) startString(e, quote as Quote, false);
+    // ```` ```python\nprint(1)\n```", ```` on one line: a code block in a string's text, its opening quote lost.
+    if (quote === Quote.FENCE && lostOpeningQuote(e, e.pos)) startString(e, Quote.DOUBLE, false, true);
+    else if (quote > Quote.SINGLE || !plainString(e, quote, false)) startString(e, quote as Quote, false);
     return true;
   }
   if (quote === QUOTE_CUT) {
@@ -49,6 +52,11 @@ export function startScalar(e: Engine, c: number): boolean {
     // `#ff0000,`: what skipSpace left here is a value's text (see hashValue in space.ts); `~5 min`,
     // `>= 3`, `<0.5`: an approximate or bounded amount, read as its text.
     readUnquotedValue(e);
+    return true;
+  }
+  if (c === Ch.BACKSLASH && lostOpeningQuote(e, e.pos)) {
+    // `\"Quoted whole\"",`: the text's own escaped quote, after the string's lost one (see strayBackslash).
+    startString(e, Quote.DOUBLE, false, true);
     return true;
   }
   if (c !== Ch.SLASH) return false;

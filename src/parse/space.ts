@@ -1,6 +1,7 @@
 // Space and comments between tokens, and the bounded scans past them that the rules look ahead with.
 import { Ch, isJsonSpace, isSpecialSpace, isWordPart } from './chars.js';
 import type { Engine } from './engine.js';
+import { lostOpeningQuote } from './lost-quote.js';
 import { NEED_MORE, LOOKAHEAD, State, closerOf } from './state.js';
 
 /** Skips whitespace and comments; false when a run of special spaces reaches the buffer's end (wait). */
@@ -254,6 +255,9 @@ export function strayBackslash(e: Engine, i: number): number {
     e.edit(i, 2, '');
     return i + 2;
   }
+  // `{"a": \"Quoted whole\"", …}`: a string's text starting with an escaped quote, its opening quote
+  // lost; the value is read from the backslash (see lostOpeningQuote).
+  if (d === Ch.DQUOTE && e.state === State.VALUE && e.kinds.length > 0 && lostOpeningQuote(e, i)) return i;
   if (d === Ch.DQUOTE && e.state === State.VALUE) {
     // `{"q": \"foo\"}`: a value's quotes escaped (a model that escaped its arguments once too often).
     e.record('escaped_json', i, 'removed the backslash before a value\'s opening quote');

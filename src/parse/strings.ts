@@ -205,11 +205,15 @@ export function closePlainString(e: Engine, q: number, start: number, close: num
   e.edit(close, 1, '"');
 }
 
-export function startString(e: Engine, quote: Quote, isKey: boolean): void {
-  const width = quote === Quote.FENCE ? fenceOpening(e) : quoteWidth(quote);
-  const kind = QUOTE_REPAIR[quote];
+/**
+ * Starts the string at `e.pos`. `lost`: a value's `"` string whose opening quote was lost (see
+ * lostOpeningQuote): its text starts here, and the quote is put back.
+ */
+export function startString(e: Engine, quote: Quote, isKey: boolean, lost = false): void {
+  const width = lost ? 0 : quote === Quote.FENCE ? fenceOpening(e) : quoteWidth(quote);
+  const kind = lost ? 'missing_start_quote' : QUOTE_REPAIR[quote];
   if (kind) {
-    e.record(kind, e.pos, QUOTE_DETAIL[quote] as string);
+    e.record(kind, e.pos, lost ? 'inserted the missing opening quote' : QUOTE_DETAIL[quote] as string);
     e.edit(e.pos, width, '"');
   }
   e.quote = quote;
@@ -218,7 +222,7 @@ export function startString(e: Engine, quote: Quote, isKey: boolean): void {
   e.strAfterBreak = !isKey && e.kinds.length > 0 && e.top() === Kind.OBJECT && lineBreakBefore(e, e.pos);
   e.strIndent = e.strAfterBreak ? indentAt(e, e.pos) : -1;
   e.strStart = e.base + e.pos;
-  e.textStart = e.strStart + 1;
+  e.textStart = e.strStart + (lost ? 0 : 1);
   e.strLogAt = e.log.length;
   e.strEdits = e.edits.length - (kind && e.options.wantEdits ? 1 : 0);
   e.strText = '';

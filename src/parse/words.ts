@@ -4,7 +4,9 @@ import { missingValueBeforeKey, open, openMissingObject, opensLostObject, placeK
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, scanSignificant } from './space.js';
 import { valueEnd } from './continuation.js';
-import { NEED_MORE, Kind, State, LOOKAHEAD, KEY_MAX } from './state.js';
+import { lostOpeningQuote } from './lost-quote.js';
+import { startString } from './strings.js';
+import { NEED_MORE, Kind, State, LOOKAHEAD, KEY_MAX, Quote } from './state.js';
 import type { TextRepairKind } from './types.js';
 
 /**
@@ -99,10 +101,16 @@ export function readWord(e: Engine): void {
       return;
     }
   }
+  if (!signed && lostOpeningQuote(e, start)) {
+    // `if (x) { y(); }",`: before a call or an object is read into it (see lostOpeningQuote).
+    e.pos = start;
+    startString(e, Quote.DOUBLE, false, true);
+    return;
+  }
   if (!signed && wrapperFollows(e, start, i, word)) return;
   if (!signed && strayWordBeforeObject(e, start, i)) return;
   e.pos = start;
-  readUnquotedValue(e);
+  readUnquotedValue(e, 'unquoted_string', true);
 }
 
 /**
@@ -178,6 +186,7 @@ export function wrapperFollows(e: Engine, start: number, i: number, word: string
   // `{test: aga()in}`, `f(x)y`: a word glued to the call's `)` makes it one word with parentheses in
   // it. Read as a call or a wrapper, the word after the `)` became a made-up key (`"y": null`).
   if (wordGluedAfterCall(e, j)) return false;
+  if (blockAfterCall(e, j)) return false;
   if (callArgumentsAt(e, j + 1)) {
     // `get_weather(city="Paris, FR", days=3)`, `get_date()`: a call, not a constructor around a value
     // (tool calls written as Python, vLLM #22917). Its arguments' names are data, and so is its own:
@@ -200,6 +209,18 @@ export function wrapperFollows(e: Engine, start: number, i: number, word: string
   e.pos = j;
   open(e, Kind.WRAPPER);
   return true;
+}
+
+/**
+ * `if (x) { y(); }`, `while (n) {`, `function f(a) {`: a block after the call's `)` makes it code, not
+ * a constructor around a value; unwrapped, `if` was dropped and the block made up members (`{"y();":
+ * null}`). Read as text instead. Waits while the text so far cannot tell.
+ */
+function blockAfterCall(e: Engine, open: number): boolean {
+  const end = callEnd(e, open, Math.min(e.end, open + LOOKAHEAD));
+  if (end < 0) return false;
+  const k = lineSpaceEnd(e, end);
+  return k < e.end && e.buf.charCodeAt(k) === Ch.LBRACE;
 }
 
 /** Whether a keyword argument (`name=`, not `==`) or the call's `)` comes at `k` (past white space), right after its `(`. */
@@ -319,7 +340,7 @@ function shortWordEnd(e: Engine, k: number): number {
  * quote, an opener, a number, or a literal that ends the member). `Step 1: do it` and `Note: see
  * below` are text.
  */
-function identifierKeyAt(e: Engine, k: number): boolean {
+export function identifierKeyAt(e: Engine, k: number): boolean {
   const s = e.buf;
   const j = shortWordEnd(e, k);
   if (j < 0 || s.charCodeAt(j) !== Ch.COLON) return false;
@@ -428,7 +449,8 @@ function unquotedValueEnd(e: Engine): number {
       brackets++;
     } else if (c === Ch.DQUOTE) {
       // `{"key": value "key2": …}`: the next member's quoted key ends the value.
-      if (i > e.pos && e.top() === Kind.OBJECT && quotedKeyAt(e, i)) break;
+      // (An escaped `\"` is the value's text: `returns {\"ok\": true}`.)
+      if (i > e.pos && e.top() === Kind.OBJECT && s.charCodeAt(i - 1) !== Ch.BACKSLASH && quotedKeyAt(e, i)) break;
     } else if (c === Ch.RPAREN && closesParen) {
       break;
     } else if (c === Ch.FULLWIDTH_COMMA && e.top() === Kind.OBJECT && keyAfterFullwidthComma(e, i)) {
@@ -454,7 +476,7 @@ function isTextStart(c: number): boolean {
  * the comma ends the value, and so does a member whose colon was lost (`age 30`) when its end shows
  * it is one (see memberEndFollows): `Frag 4, Frag 5.` is text.
  */
-function textGoesOn(e: Engine, i: number): boolean {
+export function textGoesOn(e: Engine, i: number): boolean {
   const s = e.buf;
   const n = lineSpaceEnd(e, i + 1);
   if (n >= e.end) return false;
@@ -574,10 +596,16 @@ function thousandsComma(e: Engine, i: number): boolean {
 
 /**
  * A value without quotes: read to the next `,`, closer or line end, and trim. `kind` names what it
- * was (a number-like token that is not a number reads the same way).
+ * was (a number-like token that is not a number reads the same way). `looked`: readWord has seen
+ * that no closing quote makes it a string that lost its opening one (see lostOpeningQuote).
  */
-export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_like_text' = 'unquoted_string'): void {
+export function readUnquotedValue(e: Engine, kind: 'unquoted_string' | 'number_like_text' = 'unquoted_string', looked = false): void {
   const start = e.pos;
+  if (!looked && lostOpeningQuote(e, start)) {
+    // `{"a": Line one\nLine two", …}`: a string whose closing quote shows it lost its opening one.
+    startString(e, Quote.DOUBLE, false, true);
+    return;
+  }
   if (e.top() === Kind.ARRAY && kind === 'unquoted_string' && identifierKeyAt(e, start)) {
     // `[1, k: True}]`: a key and its value in an array: its object's `{` was lost (or the array's
     // `]`, before its object's next key); read as text, the member would be a string.
