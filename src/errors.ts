@@ -67,15 +67,15 @@ export type Refusal =
 /** Extra facts an error may carry. */
 export interface JsonMendErrorDetails {
   /** 0-based UTF-16 offset into the text the error is about. */
-  offset?: number;
+  offset?: number | undefined;
   /** The text the offset points into; used to compute line, column and excerpt. */
-  text?: string;
+  text?: string | undefined;
   /** JSON Pointer (schema errors) or path expression (path errors) the error is about. */
-  path?: string;
+  path?: string | undefined;
   /** The underlying cause, when another error led to this one. */
   cause?: unknown;
   /** Why a `REPAIR_REFUSED` refused. */
-  refusal?: Refusal;
+  refusal?: Refusal | undefined;
 }
 
 /** Base class of every error jsonmend throws. */

@@ -47,15 +47,15 @@ export interface Candidate {
 /** Options of {@link extract}. */
 export interface ExtractOptions {
   /** Tags whose content is the answer (case-insensitive). Default `['answer', 'json', 'output', 'result']`. */
-  tags?: readonly string[];
+  tags?: readonly string[] | undefined;
   /**
    * Tags whose content is reasoning, not the answer (case-insensitive). Default `['think', 'thinking',
    * 'reasoning', 'reflection', 'seed:think', 'mm:think', 'longcat_think']` (the last three Seed-OSS's,
    * MiniMax M3's and LongCat's).
    */
-  reasoningTags?: readonly string[];
+  reasoningTags?: readonly string[] | undefined;
   /** The only sources allowed to produce candidates. Default: all of {@link CANDIDATE_SOURCES}. */
-  strategy?: readonly CandidateSource[];
+  strategy?: readonly CandidateSource[] | undefined;
 }
 
 /** Default of {@link ExtractOptions.tags}. */

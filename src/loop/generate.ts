@@ -26,61 +26,61 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   /** A provider model (`openaiCompatible(…)`, `ollama(…)`, `anthropic(…)`) or `(request) => Promise<string>`. */
   model: ModelLike;
   /** The schema the value must satisfy: a JSON Schema object or a Standard Schema (Zod 4, Valibot, …). */
-  schema?: S;
+  schema?: S | undefined;
   /** The JSON Schema to send to the provider, for a Standard Schema without `~standard.jsonSchema`. */
-  jsonSchema?: JsonSchemaObject;
+  jsonSchema?: JsonSchemaObject | undefined;
   /** Name of the schema on the wire (`json_schema.name`, Anthropic tool name). Default: its `title`, else `response`. */
-  schemaName?: string;
+  schemaName?: string | undefined;
   /** Extra attempts after the first. Default 1 (two attempts in all). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Aborts the current request; the call rejects with `ABORTED`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Per-attempt time limit in milliseconds; exceeding it rejects with `TIMEOUT`. Default: none. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Receives typed events (see {@link LoopEvent}); a listener that throws or rejects is ignored. */
-  onEvent?: LoopEventListener;
+  onEvent?: LoopEventListener | undefined;
   /** A label for this call's events and telemetry counters (the tool or pipeline step it serves). */
-  tool?: string;
+  tool?: string | undefined;
   /** Put the reply text into `attempt_ended` events. Default `false`: only its length and SHA-256. */
-  captureRaw?: boolean;
+  captureRaw?: boolean | undefined;
   /** Receives the raw reply of every failed attempt, for debugging (see `jsonmend/node`'s `quarantineDirectory`). */
-  quarantine?: QuarantineSink;
+  quarantine?: QuarantineSink | undefined;
   /** Accept a reply cut off by the output-token limit when it can be repaired. Default `false`: it fails. */
-  acceptTruncated?: boolean;
+  acceptTruncated?: boolean | undefined;
   /**
    * What to do when a reply is cut off by the output-token limit: `'error'` (default) fails the attempt and the
    * retry asks for a shorter value; `'continue'` asks the model to go on from where it stopped (at most
    * `maxContinuations` times) and parses the joined text, on providers that can continue an assistant turn
    * (elsewhere it acts as `'raise-limit'`); `'raise-limit'` retries with twice the `maxTokens`, up to `maxTokensCap`.
    */
-  onTruncated?: TruncationPolicy;
+  onTruncated?: TruncationPolicy | undefined;
   /** Most continuations of one cut-off reply (`onTruncated: 'continue'`). Default 2. */
-  maxContinuations?: number;
+  maxContinuations?: number | undefined;
   /** Highest `maxTokens` that `onTruncated: 'raise-limit'` asks for. Default 4 × the first limit. */
-  maxTokensCap?: number;
+  maxTokensCap?: number | undefined;
   /** Output token limit for every attempt, overriding the provider's `maxTokens`. */
-  maxTokens?: number;
+  maxTokens?: number | undefined;
   /** Fraction of the output-token limit at which a `near_token_limit` event is reported. Default 0.9. */
-  nearTokenLimit?: number;
+  nearTokenLimit?: number | undefined;
   /**
    * Claims to verify against a tool's output after the schema: failed claims go back to the model as feedback
    * (`formatClaimFeedback`) within the same retry budget; `result.claims` says which held.
    */
-  verify?: VerifyClaimsOption<NoInfer<OutputOf<S>>>;
+  verify?: VerifyClaimsOption<NoInfer<OutputOf<S>>> | undefined;
   /**
    * Describe the schema in a system message: `'auto'` (default) does so only for models that do not enforce the
    * schema themselves (function models, JSON mode); `true` always; `false` never.
    */
-  describeSchema?: boolean | 'auto';
+  describeSchema?: boolean | 'auto' | undefined;
   /** Options for the tolerant parser (`strict`, `disable`, `maxDepth`, `maxLength`). */
-  parseOptions?: LoopParseOptions;
+  parseOptions?: LoopParseOptions | undefined;
   /**
    * When the reply writes the structured-output tool call (`schemaName`) into its text instead of calling
    * it natively (`<tool_call>`, harmony, DeepSeek, … — see docs/tools.md), read the value from that call's
    * arguments. The tool called more than once with different arguments fails the attempt (`REPAIR_REFUSED`).
    * Default `false`.
    */
-  recoverToolCall?: boolean;
+  recoverToolCall?: boolean | undefined;
 }
 
 export type { OutputOf };

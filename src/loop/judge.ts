@@ -22,9 +22,9 @@ export interface VerifyClaimsOption<T = unknown> {
    * The claims to check, read from the validated value. Default: the value's `claims` array. A value without
    * one fails the attempt (`INVALID_CLAIM`) and the model is told to include it.
    */
-  claims?: (value: T) => readonly Claim[] | undefined;
+  claims?: ((value: T) => readonly Claim[] | undefined) | undefined;
   /** Comparison defaults for every claim (tolerance, case, whitespace, path syntax). */
-  options?: VerifyOptions;
+  options?: VerifyOptions | undefined;
 }
 
 /** A reply's verdict. `repairs` are those made to the reply, accepted or not. */

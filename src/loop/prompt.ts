@@ -8,11 +8,11 @@ import type { ChatMessage, JsonSchemaObject } from './types.js';
  */
 export interface PromptInput {
   /** The conversation so far (roles `system`, `user`, `assistant`), sent after `system`. */
-  messages?: readonly ChatMessage[];
+  messages?: readonly ChatMessage[] | undefined;
   /** The request, sent last as a user message. */
-  prompt?: string;
+  prompt?: string | undefined;
   /** A system message, sent first (after the schema description, when `describeSchema` adds one). */
-  system?: string;
+  system?: string | undefined;
 }
 
 /** The original request as messages; a schema description is added when the provider cannot enforce it. */

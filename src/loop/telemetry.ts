@@ -6,7 +6,7 @@ import type { LoopEvent } from './events.js';
 /** Options of {@link createTelemetry}. */
 export interface TelemetryOptions {
   /** How many events to keep; later ones are counted in `droppedEvents`. Default 1000. */
-  maxEvents?: number;
+  maxEvents?: number | undefined;
 }
 
 /** Counts over a set of events (all of them, or one model's, one tool's). */

@@ -45,7 +45,7 @@ export interface ModelRequest {
    * Output token limit for this call, overriding the provider's `maxTokens` (set by the loop's
    * `onTruncated: 'raise-limit'`). Absent: the provider's own setting.
    */
-  maxTokens?: number;
+  maxTokens?: number | undefined;
 }
 
 /** What a model answered. */
@@ -53,18 +53,18 @@ export interface ModelReply {
   /** The reply text (for tool-based providers, the tool input as JSON text). */
   text: string;
   /** Why the model stopped, when known. */
-  finishReason?: FinishReason;
+  finishReason?: FinishReason | undefined;
   /** The provider's own stop reason, verbatim. */
-  rawFinishReason?: string;
+  rawFinishReason?: string | undefined;
   /** The model's refusal message, when it refused (OpenAI `message.refusal`, Anthropic `stop_reason: "refusal"`). */
-  refusal?: string;
+  refusal?: string | undefined;
   /** Token usage of this call. */
-  usage?: Usage;
+  usage?: Usage | undefined;
   /**
    * Maps the parsed reply back to the caller's shape, when the provider changed the shape on the wire
    * (strict-mode projection, an envelope around a non-object root). Applied before schema validation.
    */
-  restore?: (value: unknown) => unknown;
+  restore?: ((value: unknown) => unknown) | undefined;
 }
 
 /** One piece of a streamed reply. */
@@ -72,7 +72,7 @@ export type ModelStreamPart =
   | {
       type: 'start';
       /** Maps partial snapshots to the caller's shape (e.g. unwraps a `{ value }` envelope); must not mutate. */
-      restorePartial?: (value: unknown) => unknown;
+      restorePartial?: ((value: unknown) => unknown) | undefined;
     }
   | { type: 'delta'; text: string }
   | { type: 'finish'; reply: Omit<ModelReply, 'text'> };
@@ -88,7 +88,7 @@ export interface Model {
   /** The reply as it is written; the last part is a `finish`. Optional: without it, `generate` is used. */
   stream?(request: ModelRequest): AsyncIterable<ModelStreamPart>;
   /** The output token limit the provider sends by default, when it sends one (used for the near-limit event). */
-  readonly maxTokens?: number;
+  readonly maxTokens?: number | undefined;
   /**
    * True when the model can go on with a cut-off reply: given the request whose last message is the partial
    * assistant turn, it answers with the rest of that turn (used by `onTruncated: 'continue'`).
@@ -105,16 +105,16 @@ export type ModelLike = Model | ModelFunction;
 /** Options every HTTP provider factory accepts. */
 export interface HttpProviderOptions {
   /** Extra request headers. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** The `fetch` to use; defaults to `globalThis.fetch`. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /** Sampling temperature, sent when given. */
-  temperature?: number;
+  temperature?: number | undefined;
   /** Output token limit, sent when given (Anthropic requires one; default 4096 there). */
-  maxTokens?: number;
+  maxTokens?: number | undefined;
   /**
    * Most bytes read from one response (a streamed one included, so also the longest line); more is
    * `PROVIDER_ERROR`. Error bodies are read only as far as they are quoted. Default 32 MiB.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
 }

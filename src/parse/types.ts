@@ -25,13 +25,13 @@ export interface TextRepair {
  */
 export interface ParseOptions {
   /** Refuse every repair that has to guess; the error names the repair. Default `false`. */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** Repair kinds to refuse (throw `REPAIR_REFUSED` when one would be needed). */
-  disable?: readonly TextRepairKind[];
+  disable?: readonly TextRepairKind[] | undefined;
   /** Deepest nesting accepted; deeper input throws `TOO_DEEP`. Default: no limit (the parser's stack is its own, not the call stack's). */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
   /** Longest text accepted, in UTF-16 code units; longer throws `TOO_LARGE`. Default 100 000 000. */
-  maxLength?: number;
+  maxLength?: number | undefined;
   /** Called once with every repair, only when at least one fired. */
-  onRepair?: (repairs: readonly TextRepair[]) => void;
+  onRepair?: ((repairs: readonly TextRepair[]) => void) | undefined;
 }

@@ -17,19 +17,19 @@ export interface PathErrorInfo {
   /** The path expression or query text the error is about. */
   expression: string;
   /** 0-based offset into `expression` of the failing segment or syntax error. */
-  offset?: number;
+  offset?: number | undefined;
   /** The segment that failed, as written (a key or an index). */
-  segment?: string | number;
+  segment?: string | number | undefined;
   /** Normalized path (`$['a'][0]`) of the value the segment was applied to. */
-  resolved?: string;
+  resolved?: string | undefined;
   /** JSON type found at `resolved`: `object`, `array`, `string`, `number`, `boolean` or `null`. */
-  found?: string;
+  found?: string | undefined;
   /** A few of the keys available at `resolved` (closest to the segment first). */
-  available?: string[];
+  available?: string[] | undefined;
   /** Number of keys (objects) or elements (arrays) at `resolved`. */
-  length?: number;
+  length?: number | undefined;
   /** Nearest valid paths a caller (or a model) could use instead, in `get` syntax. */
-  suggestions?: string[];
+  suggestions?: string[] | undefined;
 }
 
 /**

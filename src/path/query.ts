@@ -18,7 +18,7 @@ export interface QueryOptions {
    * number of nodes that grows with the square of the document's depth). Default 1,000,000. The path forms
    * are also capped at 100,000,000 characters of normalized paths in all.
    */
-  maxResults?: number;
+  maxResults?: number | undefined;
   /**
    * Most steps the evaluation may take (nodes visited by segments and filters, plus regex automaton
    * states built by `match`/`search`) before it fails with `TOO_LARGE`. Chained descendant segments
@@ -26,7 +26,7 @@ export interface QueryOptions {
    * which `maxResults` cannot see. Default: 10,000,000, or 32 per node of the document when that is more
    * (at most 1,000,000,000).
    */
-  maxVisits?: number;
+  maxVisits?: number | undefined;
 }
 
 /** Default of {@link QueryOptions.maxResults}. */

@@ -7,9 +7,9 @@ import type { Repair, SchemaIssue, SchemaRepair } from './types.js';
 /** Limits of {@link formatFeedback}. */
 export interface FeedbackOptions {
   /** Most problem lines listed; the rest are counted. Default 20. */
-  maxIssues?: number;
+  maxIssues?: number | undefined;
   /** Longest text returned, in characters. Default 2000. */
-  maxLength?: number;
+  maxLength?: number | undefined;
 }
 
 function where(path: string): string {

@@ -58,27 +58,27 @@ export interface JsonSchemaValidator {
    */
   compile(schema: JsonSchema | boolean, draft: JsonSchemaDraft): (value: unknown) => boolean;
   /** Set by jsonmend's own factories: the schema stage, so a bundle that imports a validator finds it. */
-  readonly stage?: SchemaStage;
+  readonly stage?: SchemaStage | undefined;
 }
 
 /** Options of {@link coerce} and its variants. */
 export interface CoerceOptions {
   /** Called once with every schema repair, only when at least one fired. */
-  onRepair?: (repairs: readonly Repair[]) => void;
+  onRepair?: ((repairs: readonly Repair[]) => void) | undefined;
   /** Dialect of a raw JSON Schema; default: from its `$schema`, else `2020-12`. */
-  draft?: JsonSchemaDraft;
+  draft?: JsonSchemaDraft | undefined;
   /** Most validate-repair rounds before giving up. Default 8. */
-  maxRounds?: number;
+  maxRounds?: number | undefined;
   /** JSON Schema validator for raw JSON Schemas; default {@link jsonSchemaValidator}. Standard Schemas validate themselves. */
-  validator?: JsonSchemaValidator;
+  validator?: JsonSchemaValidator | undefined;
   /** Deepest nesting a repair may produce (a JSON string unwrapped into a value); deeper is `TOO_DEEP`. Default: none beyond the stack. */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
   /**
    * Keep what fits when not all of it does: array items that cannot be made to fit are dropped
    * (`drop_invalid_item`) and missing properties whose subschema has a `default` are filled
    * (`fill_default`), each reported with its path. Default false: such a value is a `SchemaError`.
    */
-  salvage?: boolean;
+  salvage?: boolean | undefined;
 }
 
 /** Options of the schema-aware `parse`, `parseWithReport` and `parseAsync`. */
@@ -86,16 +86,16 @@ export interface SchemaParseOptions<S extends SchemaLike = SchemaLike>
   extends Omit<ParseOptions, 'onRepair'>,
     Omit<CoerceOptions, 'onRepair'> {
   /** The schema the value must satisfy; repairs are guided by it. */
-  schema?: S;
+  schema?: S | undefined;
   /**
    * Take the value of a reply that was cut off (the parser reported `truncated`) when the schema
    * accepts it. Default false: such a reply is a `REPAIR_REFUSED` error at the cut, since the value
    * may lack what came after it (a string's end, optional members), as `generate` refuses a reply cut
    * off by the token limit. Without a schema, `parse` takes it and reports `truncated`.
    */
-  acceptTruncated?: boolean;
+  acceptTruncated?: boolean | undefined;
   /** Called once with every repair (text and schema), only when at least one fired. */
-  onRepair?: (repairs: readonly Repair[]) => void;
+  onRepair?: ((repairs: readonly Repair[]) => void) | undefined;
 }
 
 /** A value and every repair that produced it. */

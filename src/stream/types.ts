@@ -42,16 +42,16 @@ export interface StreamOptions<S extends SchemaLike = SchemaLike> extends Schema
    * Which strings are shown while they are still being written: `true` (default) for all, `false` for
    * none (strings appear once complete), or a function of the string's JSON Pointer.
    */
-  partialStrings?: boolean | ((pointer: string) => boolean);
+  partialStrings?: boolean | ((pointer: string) => boolean) | undefined;
   /** Report what changed in each snapshot as {@link Delta}s. Default `false`. */
-  deltas?: boolean;
+  deltas?: boolean | undefined;
   /**
    * With a JSON `schema`: show a property's `default` in snapshots as soon as its object opens, until
    * the model writes the property (then the model's value replaces it). Default `false`. `end()` still
    * returns exactly what `parse` returns: a default the model never wrote is in it only where `parse`
    * fills it (`salvage: true`, or a Standard Schema that fills defaults itself).
    */
-  defaults?: boolean;
+  defaults?: boolean | undefined;
   /**
    * Show every change in the snapshot of the push that made it. Default `false`: a change under open
    * containers wider than 8 slots per character pushed since the last shown change (32 for
@@ -60,7 +60,7 @@ export interface StreamOptions<S extends SchemaLike = SchemaLike> extends Schema
    * Held-back changes show a few chunks later, in order, with their deltas; completion, errors and
    * `end()` always show at once. `true` trades the linear bound for immediacy.
    */
-  eager?: boolean;
+  eager?: boolean | undefined;
 }
 
 /** The partial value after a push. Snapshots are immutable and share every unchanged subtree. */

@@ -13,7 +13,7 @@ import type { ParseOptions } from '../parse/types.js';
 /** Options of {@link parseToolArguments}. */
 export interface ToolArgumentsOptions extends Omit<ParseOptions, 'onRepair'>, Pick<SchemaParseOptions, 'acceptTruncated'> {
   /** Called once with every repair (text and schema), only when one fired. */
-  onRepair?: (repairs: readonly Repair[]) => void;
+  onRepair?: ((repairs: readonly Repair[]) => void) | undefined;
 }
 
 /** What arguments meet when no schema is given: an object, as every provider's API sends them. */

@@ -80,7 +80,7 @@ export interface GenerateResultLike {
 
 /** The parts of the AI SDK's call options the middleware reads: the function tools offered. */
 export interface CallOptionsLike {
-  tools?: ReadonlyArray<{ type: string; name?: string; inputSchema?: unknown }>;
+  tools?: ReadonlyArray<{ type: string; name?: string | undefined; inputSchema?: unknown }> | undefined;
 }
 
 /** An AI SDK `LanguageModelV3Middleware` (structurally): only `wrapGenerate`. */

@@ -8,7 +8,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 export interface ToolDefinition {
   name: string;
   /** The arguments' schema; without one, arguments are parsed and repaired as JSON only. */
-  schema?: SchemaLike;
+  schema?: SchemaLike | undefined;
 }
 
 /**
@@ -72,7 +72,7 @@ export interface ToolCallOptions extends ParserSettings {
   /** The tools the model may call. A call naming any other tool is an error that lists these. */
   tools: readonly ToolDefinition[];
   /** The formats to look for. Default: all of {@link TOOL_CALL_FORMATS}. */
-  formats?: readonly ToolCallFormat[];
+  formats?: readonly ToolCallFormat[] | undefined;
 }
 
 /** What a {@link ToolCallStream} reports after a push. */
@@ -100,13 +100,13 @@ export interface ToolCallStream {
 /** One provider tool-call delta: OpenAI `choices[0].delta.tool_calls[i]` flattened, or an Anthropic block's piece. */
 export interface ToolCallDelta {
   /** The call's position (`tool_calls[i].index`, Anthropic's content block `index`). */
-  index?: number;
+  index?: number | undefined;
   /** The call's id; sent once, in the first delta of a call. */
-  id?: string;
+  id?: string | undefined;
   /** The tool's name; sent once (OpenAI may split it over deltas: pieces are joined). */
-  name?: string;
+  name?: string | undefined;
   /** The next piece of the arguments' JSON text. */
-  arguments?: string;
+  arguments?: string | undefined;
 }
 
 /** What a {@link ToolCallDeltaMux} reports. */
@@ -119,7 +119,7 @@ export type ToolCallDeltaEvent =
 /** Options of {@link createToolCallDeltaMux}. */
 export interface ToolCallDeltaOptions extends ParserSettings {
   /** The tools the model may call; a call to another is an `error` event. Without `tools`, any name is accepted and arguments are parsed without a schema. */
-  tools?: readonly ToolDefinition[];
+  tools?: readonly ToolDefinition[] | undefined;
 }
 
 /** Demultiplexes interleaved tool-call deltas into per-call partial arguments and finished calls. */

@@ -42,13 +42,13 @@ export type ClaimPathSyntax = 'auto' | 'get' | 'jsonpath';
 /** Options of the typed comparison (see the comparison rules in docs/path-and-verify.md). */
 export interface CompareOptions {
   /** Numbers within this absolute distance are equal. Default 0. */
-  tolerance?: number;
+  tolerance?: number | undefined;
   /** Compare strings ignoring case. Default false. */
-  caseInsensitive?: boolean;
+  caseInsensitive?: boolean | undefined;
   /** Trim strings and collapse runs of whitespace to one space before comparing. Default false. */
-  ignoreWhitespace?: boolean;
+  ignoreWhitespace?: boolean | undefined;
   /** Turn off every cross-type conversion (`"1"` vs `1`, `"true"` vs `true`, `"null"` vs `null`). Default false. */
-  strictTypes?: boolean;
+  strictTypes?: boolean | undefined;
 }
 
 /** A JSON Schema (object or boolean form) as `@cfworker/json-schema` accepts it. */
@@ -61,25 +61,25 @@ export type ClaimSchema = Record<string, unknown> | boolean;
 export interface Claim extends CompareOptions {
   mode: ClaimMode | ClaimModeAlias;
   /** Where in the payload; absent or `""` or `"$"` means the whole payload. */
-  path?: string;
+  path?: string | undefined;
   /** How `path` is read; default `auto`. */
-  pathSyntax?: ClaimPathSyntax;
+  pathSyntax?: ClaimPathSyntax | undefined;
   /** The claimed value (`verbatim`, `field`). */
   value?: unknown;
   /** A JSON Schema, a bare type name (`"string"`, `"integer"`, …) or a list of type names (`type`). */
-  schema?: ClaimSchema | string | string[];
+  schema?: ClaimSchema | string | string[] | undefined;
   /** Inclusive lower bound (`range`). */
-  min?: number;
+  min?: number | undefined;
   /** Inclusive upper bound (`range`). */
-  max?: number;
+  max?: number | undefined;
   /** Exclusive lower bound as a number, or `true` to make `min` exclusive (`range`). */
-  exclusiveMin?: number | boolean;
+  exclusiveMin?: number | boolean | undefined;
   /** Exclusive upper bound as a number, or `true` to make `max` exclusive (`range`). */
-  exclusiveMax?: number | boolean;
+  exclusiveMax?: number | boolean | undefined;
   /** Reduce a list at `path` to a number first (`range`, `field`). */
-  aggregate?: ClaimAggregate;
+  aggregate?: ClaimAggregate | undefined;
   /** A label for feedback (defaults to the claim's position). */
-  id?: string;
+  id?: string | undefined;
 }
 
 /**

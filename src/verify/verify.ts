@@ -22,7 +22,7 @@ const SYNTAXES: readonly ClaimPathSyntax[] = ['auto', 'get', 'jsonpath'];
 /** Options of {@link verify} and {@link verifyAll}: defaults for the comparison (claims may override). */
 export interface VerifyOptions extends CompareOptions {
   /** Default `pathSyntax` of claims that do not set one. Default `auto`. */
-  pathSyntax?: ClaimPathSyntax;
+  pathSyntax?: ClaimPathSyntax | undefined;
 }
 
 function malformed(reason: string): never {

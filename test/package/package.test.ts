@@ -145,8 +145,10 @@ console.log(JSON.stringify({
     }
   });
 
-  test('the installed declarations document every export, and every property of an exported options type', async () => {
-    // What an editor shows on hover: an undocumented option (generate's `prompt`) shows nothing.
+  test('the installed declarations document every export, and every property of an exported options type, whose optional ones take undefined', async () => {
+    // What an editor shows on hover: an undocumented option (generate's `prompt`) shows nothing. And under
+    // exactOptionalPropertyTypes, `maxDepth?: number` refuses `{ maxDepth: cfg.maxDepth }` (a number or
+    // undefined), which the runtime reads as not given: every optional option is declared `| undefined`.
     const ts = (await import('typescript')).default;
     const root = join(app, 'node_modules', 'jsonmend', 'dist');
     const entries = ['index.d.ts', 'loop/adapters/ai-sdk.d.ts', 'loop/adapters/openai.d.ts', 'loop/node/index.d.ts', 'cli/batch/library.d.ts'].map((e) => join(root, e));
@@ -154,14 +156,22 @@ console.log(JSON.stringify({
     const checker = program.getTypeChecker();
     const missing = new Set<string>();
     const documented = (symbol: import('typescript').Symbol) => ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() !== '';
+    const takesUndefined = (declaration: import('typescript').Declaration | undefined) => {
+      const type = declaration && ts.isPropertySignature(declaration) ? declaration.type : undefined;
+      if (type === undefined) return true;
+      const members = ts.isUnionTypeNode(type) ? type.types : [type];
+      return members.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword || t.kind === ts.SyntaxKind.UnknownKeyword || t.kind === ts.SyntaxKind.AnyKeyword);
+    };
     for (const entry of entries) {
       for (const exported of checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!)) {
         const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
         if (!documented(symbol)) missing.add(exported.name);
         if (!/Options$/.test(exported.name) || !(symbol.flags & ts.SymbolFlags.Interface)) continue;
         for (const property of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))) {
-          const own = property.getDeclarations()?.[0]?.getSourceFile().fileName.startsWith(root);
+          const declaration = property.getDeclarations()?.[0];
+          const own = declaration?.getSourceFile().fileName.startsWith(root);
           if (own && !documented(property)) missing.add(`${exported.name}.${property.name}`);
+          if (own && property.flags & ts.SymbolFlags.Optional && !takesUndefined(declaration)) missing.add(`${exported.name}.${property.name} without | undefined`);
         }
       }
     }
@@ -183,7 +193,7 @@ try { require('jsonmend/batch'); } catch (e) { required = e.code; }
   });
 
   test('TypeScript projects type-check: CommonJS (node10), node16 from CJS and ESM, bundler; strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess', () => {
-    const source = (kind: string) => `import { parse, createStreamParser, type JsonMendError, type ParseOptions } from 'jsonmend';
+    const source = (kind: string) => `import { parse, createStreamParser, generate, type JsonMendError, type ParseOptions } from 'jsonmend';
 import { createRepairText } from 'jsonmend/ai-sdk';
 import { parseToolCallArguments } from 'jsonmend/openai';
 import { z } from 'zod';
@@ -201,6 +211,14 @@ const ended: { name: string } = stream.end();
 const options: ParseOptions = { strict: true, onRepair: (repairs) => repairs[0]?.offset };
 parse('{}', options);
 createStreamParser({ ...options, partialStrings: false });
+// Options read from a config that may lack them, passed as they are: undefined is an option not given.
+declare const cfg: { maxDepth?: number | undefined; strict?: boolean | undefined; retries?: number | undefined };
+parse('{}', { maxDepth: cfg.maxDepth, strict: cfg.strict, onRepair: undefined });
+parse('{}', { schema: Person, maxRounds: undefined, acceptTruncated: cfg.strict });
+createStreamParser({ schema: Person, maxLength: undefined, partialStrings: cfg.strict, defaults: undefined });
+void generate({ model: async () => '{}', prompt: 'hi', system: undefined, maxRetries: cfg.retries, signal: undefined, parseOptions: { maxDepth: cfg.maxDepth, acceptTruncated: undefined } });
+createRepairText({ schema: undefined, parseOptions: { strict: cfg.strict }, acceptTruncated: undefined });
+parseToolCallArguments({ id: undefined, type: 'function', function: { name: 'f', arguments: '{}' } }, undefined, { maxDepth: cfg.maxDepth, onRepair: undefined });
 export const checked: [unknown, typeof hook, number, JsonMendError | undefined, string, unknown[]] = [value, hook, n, undefined, '${kind}', [person, firstTag, ended]];
 `;
     // One program per resolution mode; under node16 a .cts file is CommonJS and a .mts file is ESM.

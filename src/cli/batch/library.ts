@@ -17,23 +17,23 @@ export interface BatchOptions {
    * the form it came in. `extract`: each reply's first JSON candidate, as `jsonmend extract` prints
    * it. `verify`: each line's value checked against `claims`, as `{ok, results, summary}`.
    */
-  mode?: BatchMode;
+  mode?: BatchMode | undefined;
   /** With `mode: 'verify'`: the claims every line is checked against (checked for shape at once). */
-  claims?: readonly Claim[];
+  claims?: readonly Claim[] | undefined;
   /**
    * With `mode: 'verify'`: check a line whose document was cut off against the claims anyway. By
    * default such a line fails with `REPAIR_REFUSED` (the `truncated` repair), as `jsonmend verify`
    * refuses a cut-off document: answers about part of a tool output would pass for the whole's.
    */
-  acceptTruncated?: boolean;
+  acceptTruncated?: boolean | undefined;
   /** Each line is a JSON object holding the reply under this key (otherwise a JSON string or a raw reply). */
-  field?: string;
+  field?: string | undefined;
   /** A JSON Schema every value must satisfy (after schema repair); a plain JSON object, as workers need one. */
   schema?: unknown;
   /** Refuse repairs that guess (see `ParseOptions.strict`). */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** Threads (1 to 64; default 1, the calling thread alone). Worker threads start once 8 MB have been read: a shorter batch runs faster without them. */
-  workers?: number;
+  workers?: number | undefined;
 }
 
 function configOf(options: BatchOptions): { config: BatchConfig; workers: number } {

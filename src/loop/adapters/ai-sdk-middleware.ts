@@ -16,24 +16,24 @@ export interface JsonMendMiddlewareOptions extends AiSdkRepairOptions {
    * Which tool calls to mend: every function tool (default), or none. Tool inputs are read against the tool's
    * JSON Schema (from the call's `tools`), so schema repairs (`"3"` → `3`) apply too.
    */
-  toolCalls?: boolean;
+  toolCalls?: boolean | undefined;
   /**
    * Which text to mend: only text of calls that ask for JSON (`responseFormat.type === 'json'`, what
    * `Output.object` and `generateObject` send; default), or none. Plain text is never touched.
    */
-  text?: boolean;
+  text?: boolean | undefined;
   /**
    * While a JSON text part streams, pass on the beginning of the mended JSON as it becomes certain, so
    * `streamText`'s partial outputs flow (default `true`); the rest follows when the part ends, and the whole
    * text is the mended JSON. `false`: hold the part until it ends and send it mended in one piece.
    */
-  partialOutput?: boolean;
+  partialOutput?: boolean | undefined;
 }
 
 /** The parts of the call options the middleware reads (structurally `LanguageModelV2/V3/V4CallOptions`). */
 export interface CallOptionsLike {
-  responseFormat?: { type: string; schema?: unknown };
-  tools?: readonly unknown[];
+  responseFormat?: { type: string; schema?: unknown } | undefined;
+  tools?: readonly unknown[] | undefined;
 }
 
 /** The parts of a `doGenerate` result the middleware reads. */

@@ -5,14 +5,14 @@ import type { LoopParseOptions } from '../parse-reply.js';
 /** What every AI SDK adapter accepts. */
 export interface AiSdkRepairOptions {
   /** Options for the tolerant parser. */
-  parseOptions?: LoopParseOptions;
+  parseOptions?: LoopParseOptions | undefined;
   /**
    * Repair a reply that was cut off (the text ends inside a value: the cut-off repairs `truncated` and
    * `truncated_literal`). Default `false`:
    * `{"name": "Ada", "age": 3` may have been `36`, so a cut-off reply is left for the SDK to reject, as
    * `generate()` refuses `finish_reason: "length"`.
    */
-  acceptTruncated?: boolean;
+  acceptTruncated?: boolean | undefined;
 }
 
 /** The repairs that mean the text was cut off (`truncated`, `truncated_literal`), from the one table of kinds. */

@@ -22,7 +22,7 @@ export type RepairTextHook = (options: RepairTextInput) => Promise<string | null
 /** Options of {@link createRepairText}. */
 export interface RepairTextOptions extends AiSdkRepairOptions {
   /** Also apply the schema's repairs (`"42"` → `42`, a scalar → `[scalar]`, …) and require the value to satisfy it. */
-  schema?: SchemaLike;
+  schema?: SchemaLike | undefined;
 }
 
 /**
@@ -60,7 +60,7 @@ export interface ToolCallLike {
 export interface RepairToolCallInput<C extends ToolCallLike> {
   toolCall: C;
   /** The tool's input JSON Schema, as the SDK derives it (synchronously in AI SDK 5, a promise later). */
-  inputSchema?: (options: { toolName: string }) => unknown;
+  inputSchema?: ((options: { toolName: string }) => unknown) | undefined;
   error?: unknown;
 }
 
@@ -70,7 +70,7 @@ export type RepairToolCallHook = <C extends ToolCallLike>(options: RepairToolCal
 /** Options of {@link createRepairToolCall}. */
 export interface RepairToolCallOptions extends AiSdkRepairOptions {
   /** Schemas by tool name; a tool not listed uses the JSON Schema the SDK provides through `inputSchema`. */
-  schemas?: Record<string, SchemaLike>;
+  schemas?: Record<string, SchemaLike> | undefined;
 }
 
 /** The SDK's error for a tool name the model made up: no input repair can fix that. */

@@ -11,8 +11,8 @@ import { toolCallsFromText } from '../../tools/recover.js';
 
 /** A Chat Completions function tool call (`message.tool_calls[i]`), structurally. */
 export interface ChatToolCallLike {
-  id?: string;
-  type?: string;
+  id?: string | undefined;
+  type?: string | undefined;
   function: { name: string; arguments: string };
 }
 
@@ -21,7 +21,7 @@ export interface ChatToolCallLike {
  * free-form `input` is read as the arguments text.
  */
 export interface ChatCustomToolCallLike {
-  id?: string;
+  id?: string | undefined;
   type: 'custom';
   custom: { name: string; input: string };
 }
@@ -31,8 +31,8 @@ export interface ResponsesFunctionCallLike {
   type: 'function_call';
   name: string;
   arguments: string;
-  call_id?: string;
-  id?: string;
+  call_id?: string | undefined;
+  id?: string | undefined;
 }
 
 /** Any kind of OpenAI tool call: the SDK's `ChatCompletionMessageToolCall` union and a Responses `function_call`. */
@@ -80,7 +80,7 @@ export interface ParseToolCallsOptions extends ToolArgumentsOptions {
    * When the message has no `tool_calls`, look for calls the model wrote into `content` as text
    * (`<tool_call>`, `[TOOL_CALLS]`, harmony, DeepSeek, bare JSON, … — see docs/tools.md). Default `false`.
    */
-  recoverFromText?: boolean;
+  recoverFromText?: boolean | undefined;
 }
 
 /**
@@ -89,7 +89,7 @@ export interface ParseToolCallsOptions extends ToolArgumentsOptions {
  * with `recoverFromText`, a call written in the text to such a tool is `SCHEMA_MISMATCH`.
  */
 export function parseToolCalls(
-  message: { tool_calls?: readonly OpenAIToolCallLike[] | null; content?: string | null },
+  message: { tool_calls?: readonly OpenAIToolCallLike[] | null | undefined; content?: string | null | undefined },
   schemas: Record<string, SchemaLike>,
   options?: ParseToolCallsOptions,
 ): ParsedToolCall[] {
@@ -106,14 +106,14 @@ export function parseToolCalls(
 
 /** A Chat Completions choice, structurally. */
 export interface ChatChoiceLike {
-  finish_reason?: string | null;
-  message: { content?: string | null; refusal?: string | null };
+  finish_reason?: string | null | undefined;
+  message: { content?: string | null | undefined; refusal?: string | null | undefined };
 }
 
 /** Options of {@link parseChoiceContent}. */
 export interface ChoiceContentOptions extends ToolArgumentsOptions {
   /** Accept a reply cut off (`finish_reason: "length"`, or a value the parser found cut off) when it can be repaired. Default `false`. */
-  acceptTruncated?: boolean;
+  acceptTruncated?: boolean | undefined;
 }
 
 /**

@@ -16,7 +16,7 @@ export interface JsonlTelemetryOptions {
   /** The file to append to (created with owner-only permissions, 0600; its directory is created if missing). */
   path: string;
   /** The run's id, written on every line. Default: a random UUID. */
-  runId?: string;
+  runId?: string | undefined;
 }
 
 /** A writer: pass `onEvent` to `generate`; `close()` when the run is over. */

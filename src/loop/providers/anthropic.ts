@@ -7,13 +7,13 @@ import type { FinishReason, HttpProviderOptions, Model, ModelReply, ModelRequest
 /** Options of {@link anthropic}. */
 export interface AnthropicOptions extends HttpProviderOptions {
   /** Default `https://api.anthropic.com`; `/v1/messages` is appended. */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /** Sent as `x-api-key` when given. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** The model id. */
   model: string;
   /** `anthropic-version` header. Default `2023-06-01`. */
-  version?: string;
+  version?: string | undefined;
 }
 
 /**

@@ -6,13 +6,13 @@ import type { FinishReason, HttpProviderOptions, Model, ModelReply, ModelRequest
 /** Options of {@link ollama}. */
 export interface OllamaOptions extends HttpProviderOptions {
   /** Default `http://localhost:11434`. */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /** The model name, e.g. `llama3.1:8b`. */
   model: string;
   /** `schema` sends the JSON Schema as `format` (default when one is known); `json` sends `format: "json"`. */
-  format?: 'schema' | 'json';
+  format?: 'schema' | 'json' | undefined;
   /** Extra `options` (e.g. `num_ctx`); `temperature` and `maxTokens` (`num_predict`) are merged in. */
-  modelOptions?: Record<string, unknown>;
+  modelOptions?: Record<string, unknown> | undefined;
 }
 
 /** Maps `done_reason` to a {@link FinishReason}. */

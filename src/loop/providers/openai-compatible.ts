@@ -20,13 +20,13 @@ export interface OpenAICompatibleOptions extends HttpProviderOptions {
   /** e.g. `https://api.openai.com/v1`, `http://localhost:8000/v1`; `/chat/completions` is appended. */
   baseURL: string;
   /** Sent as `Authorization: Bearer <apiKey>` when given. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** The model id. */
   model: string;
   /** See {@link OpenAIResponseFormat}; default `json_schema` when a schema is known, else `json_object`. */
-  responseFormat?: OpenAIResponseFormat;
+  responseFormat?: OpenAIResponseFormat | undefined;
   /** Project the schema onto the strict subset and send `strict: true`. Default `true`. */
-  strict?: boolean;
+  strict?: boolean | undefined;
 }
 
 /** Maps `finish_reason` to a {@link FinishReason}. */
