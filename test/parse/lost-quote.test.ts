@@ -5,18 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse, parseWithReport, repair } from '../../src/index.js';
-import { streamedEnd } from '../stream/check.js';
+import { readsEach } from './reads.js';
 
-function readsEach(rows: ReadonlyArray<readonly [text: string, value: unknown]>): void {
-  for (const [text, value] of rows) {
-    test(text, () => {
-      assert.deepEqual(parse(text), value);
-      assert.deepEqual(JSON.parse(repair(text)), value);
-      assert.deepEqual(streamedEnd(text, 1), value);
-      assert.deepEqual(streamedEnd(text, 3), value);
-    });
-  }
-}
 
 describe('code or prose that lost its opening quote is one string (F11)', () => {
   readsEach([

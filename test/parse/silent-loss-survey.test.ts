@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JsonMendError, createStreamParser, parse, parseWithReport, repair } from '../../src/index.js';
 import { streamedEnd } from '../stream/check.js';
+import { readsEach } from './reads.js';
 
 /** [damaged text, the value it must give]: every scalar kept, and read as the element it was. */
 const CASES: readonly (readonly [string, unknown])[] = [
@@ -348,16 +349,6 @@ describe('a key that lost its closing quote before a string keeps its value', ()
   }
 });
 
-/** parse, repair and the stream (in 1-character chunks) each read every text as its value. */
-function readsEach(rows: ReadonlyArray<readonly [text: string, value: unknown]>): void {
-  for (const [text, value] of rows) {
-    test(text, () => {
-      assert.deepEqual(parse(text), value);
-      assert.deepEqual(JSON.parse(repair(text)), value);
-      assert.deepEqual(streamedEnd(text, 1), value);
-    });
-  }
-}
 
 // Found by session 11's fuzz property recovery.deleted-key-quote run on prose: extraction paired the
 // quotes as they stand, so a key that lost its closing quote before a value with brackets in it

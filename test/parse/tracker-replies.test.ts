@@ -29,17 +29,8 @@ import { JsonMendError, createStreamParser, extract, extractToolCalls, parse, pa
 import { isCutOffRepair } from '../../src/parse/kind-flags.js';
 import type { TextRepairKind } from '../../src/parse/types.js';
 import { streamedEnd } from '../stream/check.js';
+import { readsEach } from './reads.js';
 
-/** A test per input: `parse`, `repair` and the stream in 1- and 3-character chunks all give its value. */
-function readsEach(cases: ReadonlyArray<readonly [input: string, value: unknown]>): void {
-  for (const [input, value] of cases) {
-    test(JSON.stringify(input), () => {
-      assert.deepEqual(parse(input), value);
-      assert.deepEqual(JSON.parse(repair(input)), value);
-      for (const size of [1, 3]) assert.deepEqual(streamedEnd(input, size), value, `in ${size}-character chunks`);
-    });
-  }
-}
 
 const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{ "text": "I want to buy a 65" television" }', { text: 'I want to buy a 65" television' }],
