@@ -7,7 +7,6 @@ import { describe, test } from 'node:test';
 import { parse, parseWithReport, repair } from '../../src/index.js';
 import { readsEach } from './reads.js';
 
-
 describe('code or prose that lost its opening quote is one string (F11)', () => {
   readsEach([
     // Was [{"s": "x"}, {"y();": null}, {"n": 1}]: `if` dropped as a wrapper, a made-up key.

@@ -349,7 +349,6 @@ describe('a key that lost its closing quote before a string keeps its value', ()
   }
 });
 
-
 // Found by session 11's fuzz property recovery.deleted-key-quote run on prose: extraction paired the
 // quotes as they stand, so a key that lost its closing quote before a value with brackets in it
 // (`"a:"x]("`) ended the span at the `]`, which read as a Markdown link, and the empty object after it

@@ -31,7 +31,6 @@ import type { TextRepairKind } from '../../src/parse/types.js';
 import { streamedEnd } from '../stream/check.js';
 import { readsEach } from './reads.js';
 
-
 const CASES: ReadonlyArray<readonly [input: string, value: unknown]> = [
   ['{ "text": "I want to buy a 65" television" }', { text: 'I want to buy a 65" television' }],
   ['{ "key": "apple "bee" carrot" }', { key: 'apple "bee" carrot' }],
