@@ -242,10 +242,27 @@ export class Engine {
    * Whether a guessing repair was recorded. A guess about closers or quotes can move members into
    * another object, where a key of the same name already stands: from the first guess on, a key its
    * object already holds is reported (duplicate_key), as the later value replaces the earlier one.
-   * Before it, a repeated key is the document's own (valid JSON may repeat keys), and no key is looked
-   * up. @internal
+   * @internal
    */
   guessed = false;
+
+  /**
+   * Keys found repeated in their object before any guess (absolute offsets, names): the document's
+   * own (valid JSON may repeat keys) unless the text records a guess later, whose damage may have
+   * moved the members before it (a `}` lost after `"k": 1` shows only at the `]` or the text's end;
+   * `{"a": [{"x": 1, "id": []}], "a": {}}, {}]`: a `{` written as `]` shows only as values
+   * concatenated after the first). That guess reports them (see reportEarlierRepeats), as `guessed`
+   * reports every repeat after it, in the whole text. Kept, not emptied, when reported: a stream that
+   * takes the guess back takes back their reports with it, and the next guess reports them again.
+   */
+  private readonly repeatedAt: number[] = [];
+  private readonly repeatedNames: string[] = [];
+
+  /**
+   * Whether key() looks each key up in its object (one own-property check): only when somebody
+   * reads the repairs, or duplicate_key is refused. parse without onRepair pays nothing.
+   */
+  private readonly watchesKeys: boolean;
 
   /** Whether any repair kind is refused: spares a set lookup per repair in the common case. @internal */
   readonly refusing: boolean;
@@ -257,14 +274,30 @@ export class Engine {
     readonly log = new RepairLog(),
   ) {
     this.refusing = options.refused.size > 0;
+    this.watchesKeys = !options.quiet || options.refused.has('duplicate_key');
   }
 
   /** The next value in the current object belongs to `name`, a key at `at` (relative to the buffer). @internal */
   key(name: string, at: number): void {
     this.keyName = name;
     this.sink.key(name);
-    if (this.guessed && this.recording && this.sink.keyTaken()) {
-      this.record('duplicate_key', at, `the key ${JSON.stringify(name)} repeats in its object after a guessed repair: its later value replaces the earlier one`);
+    if (this.watchesKeys && this.sink.keyTaken()) {
+      if (this.guessed) {
+        this.record('duplicate_key', at, `the key ${JSON.stringify(name)} repeats in its object after a guessed repair: its later value replaces the earlier one`);
+      } else {
+        this.repeatedAt.push(this.base + at);
+        this.repeatedNames.push(name);
+      }
+    }
+  }
+
+  /**
+   * The first guess: the keys repeated before it are reported now, logged before the guess (a
+   * string's tail that takes the guess back cuts the log from its end, down to an earlier offset).
+   */
+  private reportEarlierRepeats(): void {
+    for (let i = 0; i < this.repeatedAt.length; i++) {
+      this.record('duplicate_key', this.repeatedAt[i] - this.base, `the key ${JSON.stringify(this.repeatedNames[i])} repeats in its object, and a repair later in the text was guessed: its later value replaced the earlier one`);
     }
   }
 
@@ -402,30 +435,37 @@ export class Engine {
     let repairsAt = this.log.length;
     let editsAt = this.edits.length;
     let guessed = this.guessed;
+    let repeats = this.repeatedAt.length;
     try {
       for (;;) {
         mark = this.pos;
         repairsAt = this.log.length;
         editsAt = this.edits.length;
         guessed = this.guessed;
+        repeats = this.repeatedAt.length;
         const go = this.runToken();
         if (go === Go.ON) continue;
-        if (go === Go.WAIT) this.waitFrom(mark, repairsAt, editsAt, guessed);
+        if (go === Go.WAIT) this.waitFrom(mark, repairsAt, editsAt, guessed, repeats);
         return;
       }
     } catch (err) {
       if (err !== NEED_MORE) throw err;
-      this.waitFrom(mark, repairsAt, editsAt, guessed);
+      this.waitFrom(mark, repairsAt, editsAt, guessed, repeats);
     }
   }
 
   /** Undoes the half-read token at `mark` and sets when to read it again (see retryAt). */
-  private waitFrom(mark: number, repairsAt: number, editsAt: number, guessed: boolean): void {
+  private waitFrom(mark: number, repairsAt: number, editsAt: number, guessed: boolean, repeats: number): void {
     const waited = this.end - mark;
     this.retryAt = waited > RETRY_DOUBLING_FROM ? this.base + mark + 2 * waited : 0;
     this.undo(mark, repairsAt, editsAt);
-    // A guess the token made is taken back with it, as parse, reading the whole text, may not make it.
+    // A guess the token made is taken back with it, as parse, reading the whole text, may not make it;
+    // so is a repeated key it read, which it reads again.
     this.guessed = guessed;
+    if (this.repeatedAt.length > repeats) {
+      this.repeatedAt.length = repeats;
+      this.repeatedNames.length = repeats;
+    }
   }
 
   /**
@@ -880,7 +920,10 @@ export class Engine {
     if (this.refusing && this.options.refused.has(kind)) {
       throw disabledRepair(kind, detail, offset);
     }
-    if (!this.guessed && GUESSES.has(kind)) this.guessed = true;
+    if (!this.guessed && GUESSES.has(kind)) {
+      this.guessed = true;
+      if (this.repeatedAt.length > 0) this.reportEarlierRepeats();
+    }
     if (!this.options.quiet || KEPT_WHEN_QUIET.has(kind)) this.log.push(kind, offset, detail);
   }
 

@@ -276,7 +276,7 @@ export const REPAIR_KINDS = {
     input: '{"a":1}\n{"a":2}', value: [{ a: 1 }, { a: 2 }], at: 8, guess: true, cutOff: false, fuzz: ['{', '}'],
   },
   duplicate_key: {
-    fixes: 'not a fix but a loss named: a key its object already holds, read after a guessing repair (a closer, a quote or a comma guessed), whose later value replaced the earlier one, as `JSON.parse` keeps the last. A guess can move members into another object, so the repeat is likely the guess\'s doing; before any guess a repeated key is the document\'s own, read as `JSON.parse` reads it and not reported. Not a guess itself (the guess it follows is, so `strict` refuses that); `disable` it to refuse such a reading',
+    fixes: 'not a fix but a loss named: a key its object already holds, in a text where a guessing repair (a closer, a quote or a comma guessed) was recorded before or after it, whose later value replaced the earlier one, as `JSON.parse` keeps the last. A guess can move members into another object, so the repeat is likely the guess\'s doing (a `}` lost after `"k": 1` may show only at a later closer or the text\'s end); in a text with no guess a repeated key is the document\'s own, read as `JSON.parse` reads it and not reported. Not a guess itself (the guess is, so `strict` refuses that); `disable` it to refuse such a reading',
     input: '{"a": 1, "b": 2 "a": 3}', value: { a: 3, b: 2 }, at: 16, guess: false, cutOff: false, fuzz: [],
     alsoNeeds: { kinds: ['missing_comma'], why: 'a key is reported only after a guess: here the comma before it' },
   },

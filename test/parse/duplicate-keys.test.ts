@@ -1,7 +1,7 @@
 // Found by session 36's differential hunt (F1–F4): a guessed repair of closers or quotes moved members
 // into another object, and a key already there with the same name was replaced, as JSON.parse keeps
-// the last, with nothing reported but the guess. From the first guess on, a repeated key is named
-// (duplicate_key); where the repeat tells one reading from the other cheaply, it picks the reading
+// the last, with nothing reported but the guess. In a text that records a guess, before or after
+// the repeat, a repeated key is named (duplicate_key); where the repeat tells one reading from the other cheaply, it picks the reading
 // that keeps both values. Valid JSON that repeats a key reports nothing new.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -46,9 +46,9 @@ describe('a key repeated after a guessed repair is named', () => {
     // A string that ran into the next key, which repeats the string's own.
     ['{"a": "x, "a": 2}', { a: 2 }, ['missing_end_quote@8', 'duplicate_key@10']],
     ['{"a": 1, "b": 2 "a": 3}', { a: 3, b: 2 }, ['missing_comma@16', 'duplicate_key@16']],
-    // Any guess opens the check: the repeat after it is reported, the one before it is the document's.
+    // Any guess in the value opens the check, before or after the repeat.
     ['{"n": NaN, "a": 1, "a": 2}', { n: null, a: 2 }, ['non_finite_number@6', 'duplicate_key@19']],
-    ['{"a": 1, "a": 2, "b": [1}', { a: 2, b: [1] }, ['mismatched_closer@24']],
+    ['{"a": 1, "a": 2, "b": [1}', { a: 2, b: [1] }, ['duplicate_key@9', 'mismatched_closer@24']],
   ];
   for (const [text, value, kinds] of cases) test(text, () => readsAs(text, value, kinds));
 
@@ -61,6 +61,50 @@ describe('a key repeated after a guessed repair is named', () => {
     const text = '{"a": "x, "a": 2}';
     assert.throws(() => parse(text, { disable: ['duplicate_key'] }), { code: 'REPAIR_REFUSED' });
     assert.throws(() => parse(text, { strict: true }), (e: Error & { code?: string }) => e.code === 'REPAIR_REFUSED' && e.message.includes('missing_end_quote'));
+  });
+});
+
+describe('a key repeated before the guess that explains it is named too', () => {
+  // recovery.repeated-keys: the damage that moved members into an object holding their key shows
+  // only later, at a closer or at the text's end; the repeat is noted, and named at the guess.
+  const cases: readonly (readonly [string, unknown, readonly string[]])[] = [
+    // A `}` lost after 1000: "text": 1001 replaced it inside "id"; the guess comes at the `]`.
+    ['[{},{"id":{"text":1000,"text":1001}]', [{}, { id: { text: 1001 } }], ['duplicate_key@23', 'mismatched_closer@35']],
+    // The lost `}` shows only at the text's end.
+    ['{"t": {"k": 1\n  ,\n  "k": 2\n}', { t: { k: 2 } }, ['duplicate_key@20', 'truncated@28']],
+    // fuzz (seed 1): a `}` written as a comma; "id": [...] replaced the object "id" that held 1000.
+    ['{"a":{"id":{,"items":1000},"id":[{},{}]}', { a: { id: [{}, {}] } }, ['leading_comma@12', 'duplicate_key@27', 'truncated@40']],
+    // A closer left over after the value is its own guess.
+    ['{"a": 1, "a": 2}]', { a: 2 }, ['duplicate_key@9', 'extra_closer@16']],
+  ];
+  for (const [text, value, kinds] of cases) test(text, () => readsAs(text, value, kinds));
+
+  test('a guess anywhere in the text names them, as it names the repeats after it', () => {
+    // fuzz (seed 2): a `{` written as `]` shows only as values concatenated after the first.
+    readsAs('{"a":[{"items":1000,"id":[]}],"a":{}},{},{}]}', [{ a: {} }, {}, {}], ['duplicate_key@30', 'concatenated_values@38', 'concatenated_values@41', 'extra_closer@43', 'extra_closer@44']);
+    readsAs('{"a": 1, "a": 2}\n{"b": 1 "c": 2}', [{ a: 2 }, { b: 1, c: 2 }], ['duplicate_key@9', 'concatenated_values@17', 'missing_comma@25']);
+    readsAs('{"a": 1 "b": 2}\n{"c": 1, "c": 2}', [{ a: 1, b: 2 }, { c: 2 }], ['missing_comma@8', 'concatenated_values@16', 'duplicate_key@25']);
+  });
+
+  test('the stream reports it with the guess, once, in 1- and 3-character chunks', () => {
+    const text = '[{},{"id":{"text":1000,"text":1001}]';
+    for (const size of [1, 3]) assert.deepEqual(streamReport(text, size), ['duplicate_key@23', 'mismatched_closer@35']);
+    const cut = '{"t": {"k": 1\n  ,\n  "k": 2\n}';
+    for (const size of [1, 3]) assert.deepEqual(streamReport(cut, size), ['duplicate_key@20', 'truncated@28']);
+  });
+
+  test('parse with onRepair names it; without, the value is the same', () => {
+    const text = '[{},{"id":{"text":1000,"text":1001}]';
+    let seen: readonly TextRepair[] = [];
+    const value = parse(text, { onRepair: (r) => (seen = r as readonly TextRepair[]) });
+    assert.deepEqual(at(seen), ['duplicate_key@23', 'mismatched_closer@35']);
+    assert.deepEqual(parse(text), value);
+  });
+
+  test('disable refuses it at the repeated key; strict refuses the guess', () => {
+    const text = '[{},{"id":{"text":1000,"text":1001}]';
+    assert.throws(() => parse(text, { disable: ['duplicate_key'] }), (e: Error & { code?: string; offset?: number }) => e.code === 'REPAIR_REFUSED' && e.message.includes('duplicate_key') && e.offset === 23);
+    assert.throws(() => parse(text, { strict: true }), (e: Error & { code?: string }) => e.code === 'REPAIR_REFUSED' && e.message.includes('mismatched_closer'));
   });
 });
 

@@ -384,3 +384,31 @@ describe('readings a repeated key chose (session 36, F1, F2, F4): snapshots grow
     });
   }
 });
+
+describe('a key repeated before the guess that explains it (recovery.repeated-keys): the stream names it as parse does', () => {
+  // The repeat is noted when its key is read and named when the guess is recorded, at a later closer
+  // or at end(); a key or a guess that a chunk's end takes back and reads again is named once.
+  const texts: readonly (readonly [string, string])[] = [
+    ['[{},{"id":{"text":1000,"text":1001}]', 'duplicate_key@23'],
+    ['{"t": {"k": 1\n  ,\n  "k": 2\n}', 'duplicate_key@20'],
+    ['{"a":{"id":{,"items":1000},"id":[{},{}]}', 'duplicate_key@27'],
+    ['{"a": 1, "a": 2}]', 'duplicate_key@9'],
+    ['{"a":[{"items":1000,"id":[]}],"a":{}},{},{}]}', 'duplicate_key@30'],
+  ];
+  const key = (r: { kind: string; offset: number }) => `${r.kind}@${r.offset}`;
+  for (const [text, named] of texts) {
+    test(JSON.stringify(text), () => {
+      const expected = parseWithReport(text).repairs.map((r) => key(r as { kind: string; offset: number }));
+      assert.deepEqual(expected.filter((k) => k.startsWith('duplicate_key')), [named]);
+      for (const size of [1, 3, 0]) {
+        let told: string[] = [];
+        const p = createStreamParser({ onRepair: (r) => (told = r.map((x) => key(x as { kind: string; offset: number }))) });
+        const reported = chunk(text, size, 7).flatMap((c) => p.push(c).repairs.map(key));
+        assert.deepEqual(p.end(), parse(text), `chunks of ${size}`);
+        reported.push(...p.snapshot.repairs.map(key));
+        assert.deepEqual([...reported].sort(), [...expected].sort(), `snapshots, chunks of ${size}`);
+        assert.deepEqual(told, expected, `onRepair, chunks of ${size}`);
+      }
+    });
+  }
+});
