@@ -3,8 +3,12 @@
 // plain text (no reasoning tokens) write a draft or an example before the answer, and the first
 // value in document order is then not the one meant.
 
-/** What the words before a candidate call it. */
-export type AnswerLabel = 'answer' | 'other';
+/**
+ * What the words before a candidate call it. A correction (`Corrected:`, `Fixed JSON:`) is an answer
+ * that replaces one written before it: it beats an earlier answer label (`Here is my answer:` then
+ * `Wait, that is wrong. Corrected:`), and the last of several corrections wins.
+ */
+export type AnswerLabel = 'correction' | 'answer' | 'other';
 
 /** How far back a label is looked for: a line's worth, so that thousands of candidates stay linear. */
 const LOOK_BACK = 160;
@@ -16,11 +20,13 @@ const OTHER_WORDS = new Set([
   'scratch', 'scratchpad', 'before',
 ]);
 
-/** Words that say the value is the answer. */
+/** Words that say the value is the answer (`Let me fix that:`, `Here is the fix:`). */
 const ANSWER_WORDS = new Set([
-  'answer', 'final', 'output', 'result', 'response', 'corrected', 'correct', 'fixed', 'updated', 'revised',
-  'improved', 'solution',
+  'answer', 'final', 'output', 'result', 'response', 'correct', 'improved', 'solution', 'fix',
 ]);
+
+/** Words that say the value corrects one before it (see AnswerLabel). */
+const CORRECTION_WORDS = new Set(['corrected', 'correction', 'fixed', 'updated', 'revised']);
 
 /**
  * Whether `word` is a label's word written as a label starts (`Answer`, `Output`, `Example`: a
@@ -31,7 +37,7 @@ export function isLabelWord(word: string): boolean {
   const c = word.charCodeAt(0);
   if (!(c >= 0x41 && c <= 0x5a)) return false;
   const lower = word.toLowerCase();
-  return ANSWER_WORDS.has(lower) || OTHER_WORDS.has(lower);
+  return ANSWER_WORDS.has(lower) || CORRECTION_WORDS.has(lower) || OTHER_WORDS.has(lower);
 }
 
 /** Words that name a value as an example without a colon: `for example {"a": 1}`, `such as {…}`. */
@@ -60,6 +66,7 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
   const sentence = before.slice(0, -1).split(/[.!?。](?:\s|$)|[,;，]/).pop() ?? '';
   const words = sentence.toLowerCase().split(/[^a-z.]+/).map((w) => w.replace(/\.+$/, ''));
   if (words.some((w) => OTHER_WORDS.has(w))) return 'other';
+  if (words.some((w) => CORRECTION_WORDS.has(w))) return 'correction';
   if (words.some((w) => ANSWER_WORDS.has(w))) return 'answer';
   return undefined;
 }

@@ -248,7 +248,10 @@ function candidatesAfter(text: string, from: number): Candidate[] {
  */
 function labelledAfter(text: string, from: number): Candidate[] {
   if (from < 0) return [];
-  return candidatesAfter(text, from).filter((c) => answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) === 'answer');
+  const labelled = candidatesAfter(text, from)
+    .map((c, i) => ({ c, i, label: labelOf(text, c) }))
+    .filter((x) => x.label === 'answer' || x.label === 'correction');
+  return labelled.sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || labelledOrder(a, b)).map((x) => x.c);
 }
 
 /**
@@ -589,13 +592,26 @@ const PRIORITY: Record<CandidateSource, number> = { tag: 0, fence: 1, whole: 2, 
 function orderCandidates(text: string, candidates: Candidate[]): Candidate[] {
   if (candidates.length < 2) return candidates;
   return candidates
-    .map((c, i) => ({ c, i, label: LABEL_RANK[answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) ?? 'none'] }))
-    .sort((a, b) => a.label - b.label || PRIORITY[a.c.source] - PRIORITY[b.c.source] || a.i - b.i)
+    .map((c, i) => ({ c, i, label: labelOf(text, c) }))
+    .sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || PRIORITY[a.c.source] - PRIORITY[b.c.source] || labelledOrder(a, b))
     .map((x) => x.c);
 }
 
-/** A value labelled the answer goes first and one labelled otherwise last (see answer-label.ts). */
-const LABEL_RANK: Record<AnswerLabel | 'none', number> = { answer: -1, none: 0, other: 1 };
+/** What the words before candidate `c` call it (see answer-label.ts). */
+function labelOf(text: string, c: Candidate): AnswerLabel | 'none' {
+  return answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) ?? 'none';
+}
+
+/**
+ * A correction goes first, then a value labelled the answer, and one labelled otherwise last (see
+ * answer-label.ts).
+ */
+const LABEL_RANK: Record<AnswerLabel | 'none', number> = { correction: -2, answer: -1, none: 0, other: 1 };
+
+/** Document order, but the last of several corrections first: each corrects the one before it. */
+function labelledOrder(a: { i: number; label: AnswerLabel | 'none' }, b: { i: number }): number {
+  return a.label === 'correction' ? b.i - a.i : a.i - b.i;
+}
 
 /**
  * Whether `parse` reads `text` first as the value starting at `start` (its first non-space character),

@@ -154,7 +154,8 @@ function stringMemberAt(e: Engine, j: number): boolean {
  */
 function memberFollows(e: Engine, k: number, afterComma: boolean): boolean {
   const s = e.buf;
-  const j = scanSignificant(e, k);
+  const j = pastComments(e, k);
+  if (j < 0) return j === -1;
   if (j >= e.end) {
     if (!e.final) throw NEED_MORE;
     return true;
@@ -167,6 +168,50 @@ function memberFollows(e: Engine, k: number, afterComma: boolean): boolean {
   const end = scanWordLimited(e, j);
   if (e.kinds.length > 0 && e.top() === Kind.OBJECT && colonAfter(e, end)) return true;
   return afterComma && isLiteralWord(s.slice(j, end));
+}
+
+/**
+ * The first significant character from `k`, past line and block comments: `{a: `x`, // note⏎ b: 1}`
+ * (JavaScript-style replies comment their members). -1 when a comment runs past the look's bound (a
+ * comma then a comment is the document's, not a template literal's text); -2 when what looked like a
+ * comment ends the text or the string (no member seen after it: the usual reading). Throws
+ * NEED_MORE while a comment's end has not arrived.
+ */
+function pastComments(e: Engine, k: number): number {
+  const s = e.buf;
+  const limit = Math.min(e.end, k + LOOKAHEAD);
+  let j = scanSignificant(e, k);
+  while (j < limit && s.charCodeAt(j) === Ch.SLASH) {
+    if (j + 1 >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return j;
+    }
+    const d = s.charCodeAt(j + 1);
+    if (d !== Ch.SLASH && d !== Ch.STAR) return j;
+    let n = j + 2;
+    // `run `ls`, // then pwd`,⏎`: a backtick that only delimiters follow on the line ends the
+    // string there, so the `//` was its text.
+    let closesLine = false;
+    if (d === Ch.SLASH) {
+      for (; n < limit; n++) {
+        const c = s.charCodeAt(n);
+        if (c === Ch.LF || c === Ch.CR) break;
+        if (c === Ch.BACKTICK) closesLine = true;
+        else if (closesLine && c !== Ch.SPACE && c !== Ch.TAB && c !== Ch.COMMA && c !== Ch.RBRACE && c !== Ch.RBRACKET) closesLine = false;
+      }
+    } else {
+      while (n < limit && !(s.charCodeAt(n) === Ch.STAR && s.charCodeAt(n + 1) === Ch.SLASH)) n++;
+      if (n < limit) n += 2;
+    }
+    if (n >= limit) {
+      if (limit === e.end && !e.final) throw NEED_MORE;
+      // A comment that ends the text, or is longer than the look: no member is seen after it.
+      return limit === e.end ? -2 : -1;
+    }
+    if (closesLine) return -2;
+    j = scanSignificant(e, n);
+  }
+  return j;
 }
 
 /**

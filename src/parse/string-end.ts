@@ -306,7 +306,54 @@ function commentFollows(e: Engine, i: number, j: number, c2: number): Answer {
   if (c2 !== Ch.SLASH) return PASS;
   if (j + 1 >= e.end && !e.final) throw NEED_MORE;
   const d = e.buf.charCodeAt(j + 1);
+  if (d === Ch.SLASH && !firstQuote(e, i) && quoteEndsCommentLine(e, j)) return Decision.INNER;
   return d === Ch.SLASH || d === Ch.STAR ? Decision.CLOSE : PASS;
+}
+
+/**
+ * `{"c": "x = "a"  // note", "n": 1}` (code in a string, its quotes unescaped): the `//` at `j`, after
+ * a quote that closes an inner quotation, is code when its line ends in a quote that the document goes
+ * on after: `, "key":` or a closer on that line, or the line's end and then a closer (after a comma:
+ * the next member). Read as a comment, it took the string's end, the members after it and the object's
+ * closer. A real comment (`"x" // note⏎}`, `"x "y" z" // see "q"⏎}`) holds no such quote, or pairs
+ * its quotes. Waits for the line's end.
+ */
+function quoteEndsCommentLine(e: Engine, j: number): boolean {
+  const s = e.buf;
+  const limit = Math.min(e.end, j + LOOKAHEAD);
+  let k = j + 2;
+  while (k < limit && s.charCodeAt(k) !== Ch.LF && s.charCodeAt(k) !== Ch.CR) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  if (k >= limit && k < e.end) return false;
+  // The string's own closer is an odd one: the comment's quoted words (`// see "y"`) pair up.
+  let odd = false;
+  for (let q = j + 2; q < k; q++) {
+    if (s.charCodeAt(q) !== Ch.DQUOTE || s.charCodeAt(q - 1) === Ch.BACKSLASH) continue;
+    odd = !odd;
+    if (odd && documentGoesOn(e, q + 1, k)) return true;
+  }
+  return false;
+}
+
+/** After a quote at `n - 1` on a line ending at `k`: `, "key":` or a closer, on the line or first after it. */
+function documentGoesOn(e: Engine, n: number, k: number): boolean {
+  const s = e.buf;
+  while (n < k && (s.charCodeAt(n) === Ch.SPACE || s.charCodeAt(n) === Ch.TAB)) n++;
+  const afterComma = n < k && s.charCodeAt(n) === Ch.COMMA;
+  if (n < k && !afterComma) return s.charCodeAt(n) === Ch.RBRACE || s.charCodeAt(n) === Ch.RBRACKET;
+  if (afterComma) {
+    n++;
+    while (n < k && (s.charCodeAt(n) === Ch.SPACE || s.charCodeAt(n) === Ch.TAB)) n++;
+    if (n < k) return s.charCodeAt(n) === Ch.DQUOTE && (!inObject(e) || quotedKeyNameAt(e, n + 1));
+  }
+  const m = scanSignificant(e, k);
+  if (m >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  const c = s.charCodeAt(m);
+  if (c === Ch.RBRACE || c === Ch.RBRACKET) return true;
+  return afterComma && c === Ch.DQUOTE && (!inObject(e) || quotedKeyNameAt(e, m + 1));
 }
 
 /** `"x", …`: closes unless a word follows that is neither a key nor a literal (`"know "michael", jackson"`). */

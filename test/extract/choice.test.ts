@@ -237,6 +237,17 @@ describe('a reply that starts with a value: a later value labelled the answer wi
     agree('{"a":"<name>"}\nAnswer: {"a":1}', { a: 1 });
   });
 
+  test('a correction beats an earlier answer; the last correction wins (differential hunt s36, F5)', () => {
+    // Before: {"a": 0} each time, the draft the reply itself corrects.
+    agree('```json\n{"a": 0}\n```\nLet me fix that:\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('{"a": 0}\n\nActually, correction:\n\n{"a": 1}', { a: 1 });
+    agree('Here is my answer:\n```json\n{"a": 0}\n```\nWait, that is wrong. Corrected:\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('{"a": 0}\nAnswer: {"a": 1}\nCorrected: {"a": 2}', { a: 2 });
+    agree('Corrected: {"a": 1}\nStill wrong. Corrected again: {"a": 2}', { a: 2 });
+    // A correction before a later answer label: the first, as before.
+    agree('Corrected: {"a": 1}\nFinal answer: {"a": 2}', { a: 1 });
+  });
+
   test('`Before:` labels a value that is not the answer (session 36)', () => {
     // Before: {"a": 0}, the first in document order.
     agree('Before: {"a": 0}\nAfter: {"a": 1}', { a: 1 });

@@ -154,6 +154,18 @@ describe('backtick strings holding backticks', () => {
     check({ input: '{"a": `use `x` `y` both`}', value: { a: 'use `x` `y` both' }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote', 'unescaped_quote', 'unescaped_quote'] });
   });
 
+  // Differential hunt s36 (F2), the most frequent loss in JavaScript-style replies: a comment after
+  // the comma. Read as text, the string ran to the end, took the members after it and was called cut off.
+  test('a comment after the comma: the backtick ends the string, the comment is removed', () => {
+    check({ input: '{a: `x`, // note\n b: 1}', value: { a: 'x', b: 1 }, kinds: ['unquoted_key', 'backtick_quotes', 'comment', 'unquoted_key'] });
+    check({ input: '{a: [`x\ny`, /* c */ 42]}', value: { a: ['x\ny', 42] }, kinds: ['unquoted_key', 'backtick_quotes', 'control_character', 'comment'] });
+    check({ input: '{"a": `x`, // c\n"b": 1}', value: { a: 'x', b: 1 }, kinds: ['backtick_quotes', 'comment'] });
+    check({ input: '{\n  a: `x`, // c\n  /* d */\n  b: `y`, // e\n}', value: { a: 'x', b: 'y' }, kinds: ['unquoted_key', 'backtick_quotes', 'comment', 'comment', 'unquoted_key', 'backtick_quotes', 'trailing_comma', 'comment'] });
+    // After the comment, prose rather than a member: the backtick is text, as without the comment.
+    check({ input: '{"tip": `run `ls`, // then pwd`}', value: { tip: 'run `ls`, // then pwd' }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote'] });
+    check({ input: '{"tip": `run `ls`, // then pwd`,\n "n": 1}', value: { tip: 'run `ls`, // then pwd', n: 1 }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote'] });
+  });
+
   test('cut off', () => {
     check({ input: '{"a": `say `hi` no', value: { a: 'say `hi` no' }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote', 'truncated', 'truncated'] });
     // The last backtick ends the text, so it closes the string; the array around it was cut off.
