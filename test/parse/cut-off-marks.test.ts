@@ -100,3 +100,20 @@ describe('a whole value, a line naming a correction, then a value cut off at its
   }
   test('the corrected value, when whole, is the answer', () => reads('{"a": 1}\n\nCorrected:\n{"a": 2}', { a: 2 }, false));
 });
+
+describe('a text that ends inside a block comment (F6, cut texts)', () => {
+  for (const [text, value] of [
+    ['{"a": 1} /* note', { a: 1 }],
+    ['{"a": 1} /*/', { a: 1 }],
+    ['[1, /* a */ 2] /* b', [1, 2]],
+  ] as const) {
+    test(text, () => reads(text, value, true));
+  }
+  for (const [text, value] of [
+    ['{"a": 1} /* note */', { a: 1 }],
+    ['{"a": 1} /**/', { a: 1 }],
+    ['{"a": /* x */ 1}', { a: 1 }],
+  ] as const) {
+    test(`${text} (not cut off)`, () => reads(text, value, false));
+  }
+});
