@@ -4,7 +4,7 @@ import { scanBalanced } from '../extract/balanced.js';
 import { endTokensAt } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import { isKeyChar, isKeyStart, markedSpan, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
-import { answerStart, extractAfterValue, extractRead } from '../extract/extract.js';
+import { answerStart, endsInsideReasoning, extractAfterValue, extractRead } from '../extract/extract.js';
 import { fullwidthDetail, readFullwidthBrackets } from '../extract/fullwidth.js';
 import { isTemplateValue } from './template.js';
 import { type AnswerLabel, answerLabelBefore } from './answer-label.js';
@@ -144,13 +144,14 @@ export function firstParsedCandidate(text: string, options: ParseOptions, mode: 
     if (reading.parsed !== undefined) {
       if (!isTemplateValue(reading.parsed.value) && !(candidate.source === 'whole' && answerSetAside(text, reading.parsed.textSetAsideFrom()))) {
         // Asked only where it is read: the report, or a refusal of cut-off text.
-        if (mode.wantRepairs !== false || settings.engine.refused.size > 0) noteLaterCut(text, reading.parsed, lastCutStart(text, candidates), settings);
+        if (mode.wantRepairs !== false || settings.engine.refused.size > 0) noteLaterCut(text, reading.parsed, lastCutStart(text, candidates), settings, candidate);
         return reading.parsed;
       }
       // A template echoed before the answer, or a value labelled the answer in the text set aside after
       // the one that starts the reply: the search's own order puts that answer first. Repairs
-      // recorded: they say where the text set aside after a whole value starts.
-      for (const r of readCandidates(text, options, { ...mode, wantRepairs: true })) if (r.parsed !== undefined) return r.parsed;
+      // recorded: they say where the text set aside after a whole value starts. A later cut is noted as
+      // above (`{"a": 1}⏎Corrected:⏎{`: the labelled value cut off before it began, the old one read).
+      for (const r of readCandidates(text, options, { ...mode, wantRepairs: true, laterCut: true })) if (r.parsed !== undefined) return r.parsed;
     }
     if (firstFailure === undefined) firstFailure = reading.failure;
     // A failed whole text ends the search (see readCandidates).
@@ -188,7 +189,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   for (const candidate of candidates) {
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
-    if (mode.laterCut === true && reading.parsed !== undefined) noteLaterCut(text, reading.parsed, cutStart, settings);
+    if (mode.laterCut === true && reading.parsed !== undefined) noteLaterCut(text, reading.parsed, cutStart, settings, candidate);
     if (candidate.source === 'whole' && reading.parsed !== undefined) {
       setAside = reading.parsed.textSetAsideFrom();
       // `{"a": 0}⏎Answer: {"a": 1}`: the value that starts the reply has no label, and one set aside
@@ -270,15 +271,26 @@ export function answerSetAside(text: string, from: number): boolean {
  * so, and a caller that refuses cut-off replies (a schema, tool arguments, the loop) refuses it.
  * A draft cut off in reasoning is no such value.
  */
-function noteLaterCut(text: string, parsed: ParsedCandidate, cutStart: number, settings: CandidateSettings): void {
+function noteLaterCut(text: string, parsed: ParsedCandidate, cutStart: number, settings: CandidateSettings, candidate: Candidate): void {
   if (parsed.truncated) return;
   let at = cutStart >= parsed.end ? cutStart : -1;
   const aside = at < 0 ? parsed.textSetAsideFrom() : -1;
   if (aside >= 0) at = cutOffAfter(text, aside);
+  // `Here: {"a": 1}⏎Corrected:⏎{`: a value begun after this one, cut off before it held anything.
+  else if (at < 0) at = openerAtEnd(text, parsed.end);
+  let detail = LATER_CUT;
+  // `<think>⏎Draft: {"a": 1}⏎Hmm, fix`: a draft taken from reasoning the reply's end cut off.
+  if (at < 0 && candidate.reasoning === true && endsInsideReasoning(text, candidate.start)) {
+    at = text.length;
+    detail = CUT_IN_REASONING;
+  }
   if (at < 0) return;
-  if (settings.engine.refused.has('truncated')) throw publicError(disabledRepair('truncated', LATER_CUT, at), text);
-  parsed.noteCutAfter(at, LATER_CUT);
+  if (settings.engine.refused.has('truncated')) throw publicError(disabledRepair('truncated', detail, at), text);
+  parsed.noteCutAfter(at, detail);
 }
+
+/** The detail of the `truncated` repair noteLaterCut makes for a draft taken from reasoning that never closed. */
+const CUT_IN_REASONING = 'the reply ends inside a reasoning block that never closed: it was cut off after the draft read';
 
 /**
  * Where the candidate the reply's end cut off starts (see endsInside), or -1. Candidates never
@@ -300,7 +312,23 @@ export const LATER_CUT = 'the reply ends inside a later value, unfinished: it wa
 export function cutOffAfter(text: string, from: number): number {
   const rest = text.slice(from);
   for (const c of extractAfterValue(rest)) if (endsInside(rest, c)) return c.start + from;
-  return -1;
+  return openerAtEnd(text, from);
+}
+
+/**
+ * `{"a": 1}⏎⏎Corrected:⏎{`: where the text from `from` ends with a `{` or `[` that opens a line or
+ * follows a colon (a value begun, then cut off before its first character; extraction makes no
+ * candidate of a lone opener), the opener's offset; else -1.
+ */
+function openerAtEnd(text: string, from: number): number {
+  let k = text.length - 1;
+  while (k >= from && isJsonSpace(text.charCodeAt(k))) k--;
+  if (k < from || (text.charCodeAt(k) !== Ch.LBRACE && text.charCodeAt(k) !== Ch.LBRACKET)) return -1;
+  let j = k - 1;
+  while (j >= from && (text.charCodeAt(j) === Ch.SPACE || text.charCodeAt(j) === Ch.TAB)) j--;
+  if (j < from) return k;
+  const c = text.charCodeAt(j);
+  return c === Ch.LF || c === Ch.CR || c === Ch.COLON ? k : -1;
 }
 
 /**

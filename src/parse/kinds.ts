@@ -35,7 +35,7 @@ export interface RepairKindRow {
  */
 export const REPAIR_KINDS = {
   truncated: {
-    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped. A reply cut off before any value (`{`, `[`, `{"a":`) is `UNREPAIRABLE`, not `{}` or `[]`; a value cut off so after whole ones (`{"a": 1}⏎{`) is dropped. A note after a blank line, starting with a note\'s label (`Note:`, `Explanation:`, `Caveat:`, …) and only prose after it, ends a value whose closers were left out, reported so (`{"a": 1⏎⏎Note: the id is {required}.`). A whole value read from a reply that ends inside a later one (`{"a": 1} and also {"b": 2`) carries it too, at the later value: the reply was cut off, and what it went on to say is lost',
+    fixes: 'the text ends inside a value: strings, escapes, numbers, keys, containers are closed (literals: `truncated_literal`); a member with no value is dropped. A reply cut off before any value (`{`, `[`, `{"a":`) is `UNREPAIRABLE`, not `{}` or `[]`; a value cut off so after whole ones (`{"a": 1}⏎{`) is dropped. A note after a blank line, starting with a note\'s label (`Note:`, `Explanation:`, `Caveat:`, …) and only prose after it, ends a value whose closers were left out, reported so (`{"a": 1⏎⏎Note: the id is {required}.`). A whole value read from a reply that ends inside a later one (`{"a": 1} and also {"b": 2`, `{"a": 1}⏎Corrected:⏎{`) carries it too, at the later value: the reply was cut off, and what it went on to say is lost; so does a draft taken from a reasoning block the reply ends inside, never closed (`<think>⏎{"a": 1}⏎Hmm, fix`), at the text\'s end; and a block comment the text ends inside (`{"a": 1} /* note`)',
     input: '{"a": "fo', value: { a: 'fo' }, at: 9, guess: true, cutOff: true, fuzz: ['"x', 'nul', '1e'],
   },
   truncated_literal: {
@@ -179,7 +179,7 @@ export const REPAIR_KINDS = {
     input: '{a":"foo"}', value: { a: 'foo' }, at: 1, guess: true, cutOff: false, fuzz: ['a"'],
   },
   missing_end_quote: {
-    fixes: 'a string that ran into the next key, or into the closers that end the text and close exactly what is open (`{"a": "x}`: the reply is whole but for the quote, so it is not `truncated`)',
+    fixes: 'a string that ran into the next key, or into the closers that end the text and close exactly what is open (`{"a": "x}`: the reply is whole but for the quote, so it is not `truncated`). A closer that closes a bracket the string\'s own text opened (`{"s": "Hello {name}`) is the string\'s: cut off there, it is `truncated`',
     input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
   },
   stray_quote: {

@@ -55,6 +55,7 @@ export function skipComment(e: Engine, i: number): number {
   const s = e.buf;
   const c = s.charCodeAt(i);
   let j: number;
+  let unclosed = false;
   if (c === Ch.HASH) {
     j = lineEnd(e, i + 1);
     if (e.state === State.VALUE && hashValue(e, i, j)) return i;
@@ -71,6 +72,7 @@ export function skipComment(e: Engine, i: number): number {
       if (close === -1 || close + 2 > e.end) {
         if (!e.final) throw NEED_MORE;
         j = e.end;
+        unclosed = true;
       } else {
         j = close + 2;
       }
@@ -80,6 +82,8 @@ export function skipComment(e: Engine, i: number): number {
   }
   if (e.kinds.length > 0 && (c === Ch.HASH || s.charCodeAt(i + 1) === Ch.SLASH)) j = closerInComment(e, i, j);
   e.record('comment', i, 'removed a comment');
+  // `{"a": 1} /* note`: a block comment the text ends inside was cut off, whatever it held.
+  if (unclosed) e.record('truncated', j, 'the text ends inside a block comment');
   e.edit(i, j - i, '');
   return j;
 }

@@ -686,9 +686,33 @@ function closersAtEnd(e: Engine, from: number): number {
   }
   if (matched !== depth) return -1;
   while (i > floor && isJsonSpace(s.charCodeAt(i - 1))) i--;
+  // `{"s": "Hello {name}`: the tail's first closer closes a `{` the string's own text opened, so it is
+  // the string's text (a template, LaTeX, code) and the reply stopped right after it: cut off, not
+  // closers (`{"a": "x}` opens none and stays whole but for its quote).
+  if (stringOwnsCloser(s, floor, i)) return -1;
   // `"a\⏎}`: a line break after a backslash is a line continuation, read as nothing; the tail after
   // the cut must be plain text, as dropStringTail counts it, so the cut goes after it.
   return pastContinuation(s, i, floor);
+}
+
+/**
+ * Whether the closer that follows the string's text `s[floor, cut)` (after spaces) closes a bracket of
+ * its kind left open in that text. One pass over at most LOOKAHEAD characters, once per string the text
+ * ends inside.
+ */
+function stringOwnsCloser(s: string, floor: number, cut: number): boolean {
+  let k = cut;
+  while (k < s.length && isJsonSpace(s.charCodeAt(k))) k++;
+  const closer = s.charCodeAt(k);
+  const opener = closer === Ch.RBRACE ? Ch.LBRACE : closer === Ch.RBRACKET ? Ch.LBRACKET : -1;
+  if (opener < 0) return false;
+  let open = 0;
+  for (let j = floor; j < cut; j++) {
+    const c = s.charCodeAt(j);
+    if (c === opener) open++;
+    else if (c === closer && open > 0) open--;
+  }
+  return open > 0;
 }
 
 /**
