@@ -11,12 +11,12 @@ import { cfworkerIssues, listValues, standardIssues } from './issues.js';
 import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from './pointer.js';
 import { checkJsonSchema } from './sanity.js';
 import { jsonSchemaOfProps, standardPropsOf, type StandardSchemaV1 } from './standard.js';
-import type { JsonSchema, JsonSchemaDraft, JsonSchemaValidator, SchemaIssue, SchemaLike } from './types.js';
+import type { JsonSchema, JsonSchemaDraft, JsonSchemaValidator, SchemaIssue, SchemaLike, SchemaRepair } from './types.js';
 import { nonFiniteNumber } from './finite.js';
 
 /** The outcome of validating a value: its (possibly transformed) output, or what failed and where. */
 export type Validation =
-  | { valid: true; value: unknown }
+  | { valid: true; value: unknown; stripped?: SchemaRepair[] }
   | { valid: false; issues: () => SchemaIssue[]; paths: string[][] };
 
 /** A schema ready to use. */
@@ -185,7 +185,11 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
     if (!('value' in result)) throw invalidResult('an object with neither value nor issues');
     const output = (result as { value: unknown }).value;
     const lost = guide === undefined ? strippedWhole(value, output, []) : lostKeys(guide, guide.root, value, output, []);
-    if (lost === undefined) return { valid: true, value: output };
+    if (lost === undefined) {
+      const stripped: SchemaRepair[] = [];
+      if (guide !== undefined) strippedKeys(guide, guide.root, value, output, [], stripped);
+      return stripped.length === 0 ? { valid: true, value: output } : { valid: true, value: output, stripped };
+    }
     return { valid: false, issues: () => [lostIssue(lost, value)], paths: [lost.path] };
   }
   if (!Array.isArray(issues)) throw invalidResult(`issues that are not an array (${describeType(issues)})`);
@@ -302,6 +306,46 @@ function strippedKey(declared: readonly string[], input: Record<string, unknown>
   if (property !== undefined) return { kind: 'rename', path: path.slice(), key, property };
   const present = declared.find((name) => propertyKey(name) === wanted && !sameJson(input[name], input[key]));
   return present === undefined ? undefined : { kind: 'twice', path: [...path, key], key, property: present };
+}
+
+/**
+ * The keys a Standard Schema dropped from a value it accepts, that lostKeys lets pass (keys naming no
+ * property: Zod's `z.object` strips them), each as the `strip_extra_properties` a closed JSON Schema
+ * reports: never without a word, since a text repair may have moved a member the writer meant for the
+ * parent into a nested object (`[{"a": {"x": 1, "b": 2}]`, a `}` lost). Walked as lostKeys walks:
+ * where the output is no copy of the input (a transform), nothing is said; a declared key the output
+ * lacks is the schema's transform, not a strip.
+ */
+function strippedKeys(guide: Guide, schema: Schema | boolean, input: unknown, output: unknown, path: string[], out: SchemaRepair[]): void {
+  if (input === output || input === null || typeof input !== 'object' || output === null || typeof output !== 'object' || path.length > MAX_WALK_DEPTH) return;
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean') return;
+  if (Array.isArray(input)) {
+    if (!Array.isArray(output) || input.length !== output.length) return;
+    for (let i = 0; i < input.length; i++) {
+      path.push(String(i));
+      strippedKeys(guide, itemSchema(node, i), input[i], output[i], path, out);
+      path.pop();
+    }
+    return;
+  }
+  if (!isPlainObject(input) || !isPlainObject(output)) return;
+  const props = node.properties;
+  if (props === null || typeof props !== 'object' || Object.keys(props).length === 0) {
+    // A union of objects: read through the branch that takes the value, as lostKeys does.
+    const branch = acceptingBranch(guide, node, input);
+    if (branch !== undefined) strippedKeys(guide, branch, input, output, path, out);
+    return;
+  }
+  for (const key of Object.keys(input)) {
+    if (Object.hasOwn(output, key)) {
+      path.push(key);
+      strippedKeys(guide, propertySchema(node, key), input[key], output[key], path, out);
+      path.pop();
+    } else if (!isDeclaredProperty(node, key)) {
+      out.push({ kind: 'strip_extra_properties', path: toPointer([...path, key]), before: input[key], after: undefined });
+    }
+  }
 }
 
 /** The first branch of `node`'s `anyOf` / `oneOf` that `value` meets as JSON Schema; undefined when none or no union. */

@@ -144,9 +144,16 @@ export function looksLikeContainer(text: string, kind: 'array' | 'object'): bool
   return kind === 'array' ? t[0] === '[' && t[t.length - 1] === ']' : t[0] === '{' && t[t.length - 1] === '}';
 }
 
-/** A property name as `rename_property` compares it: lowercased, without spaces, `-` and `_`. */
+/**
+ * A property name as `rename_property` compares it: lowercased, without spaces, `-` and `_`, and
+ * without colons at its end (`"code:" "x"`: the key's colon written inside its quotes, the text
+ * stage's missing_colon then made `code:` the key).
+ */
 export function propertyKey(name: string): string {
-  return name.replace(/[\s_-]+/g, '').toLowerCase();
+  const key = name.replace(/[\s_-]+/g, '').toLowerCase();
+  let end = key.length;
+  while (end > 0 && key.charCodeAt(end - 1) === 0x3a) end--;
+  return end === key.length ? key : key.slice(0, end);
 }
 
 const CURRENCY = '$€£¥₹';

@@ -18,12 +18,16 @@ export interface SchemaRepairKindRow {
  * `prose_as_string`, `collect_into_array`) only when the schema's root asks for that kind of value.
  */
 export const SCHEMA_REPAIR_KINDS = {
+  move_to_parent: {
+    fixes: 'a member that a guessed closer (the text repairs `mismatched_closer`, `missing_closer`, `doubled_braces`) left at the end of a nested object, where the nested object\'s schema does not declare it (and takes no other keys), the object around it declares it and lacks it, and the member as written fits there: moved to that object, before anything is validated (`path` is where the reply wrote it). Without a guessed closer, such a member is stripped (`strip_extra_properties`)',
+    example: '`[{a: {x}, b}]` → `[{"a": {"x": 1, "b": 2}]` → `[{"a": {"x": 1}, "b": 2}]`',
+  },
   rename_property: {
-    fixes: 'a key that matches no property but equals exactly one declared property (or member of a `propertyNames` `enum`: a record keyed by an enum, `z.record(z.enum([…]), …)`) ignoring case, surrounding space and `-` / `_` / space differences (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost; behind a `.transform`, whose output is no copy of the input, the input is read as the schema\'s input JSON Schema says (a key is stripped where the object declares properties and no `additionalProperties`: `z.object`, not `z.looseObject`)',
+    fixes: 'a key that matches no property but equals exactly one declared property (or member of a `propertyNames` `enum`: a record keyed by an enum, `z.record(z.enum([…]), …)`) ignoring case, surrounding space, `-` / `_` / space differences and colons at the key\'s end (`"code:" "x"`) (two candidates: no rename; a property already present: no rename); also where a Standard Schema would strip the key from a value it accepts (Zod\'s `z.object`), since the answer would be lost; behind a `.transform`, whose output is no copy of the input, the input is read as the schema\'s input JSON Schema says (a key is stripped where the object declares properties and no `additionalProperties`: `z.object`, not `z.looseObject`)',
     example: '`{full_name}` → `{"Full Name": "Ada"}` → `{"full_name": "Ada"}`',
   },
   null_to_default: {
-    fixes: '`null` where null is not allowed and the subschema has a `default` (a copy is used)',
+    fixes: '`null` where null is not allowed and the subschema has a `default` (a copy is used); not where the text stage wrote a null the reply never gave (`missing_value`: `{"limit": , …}`; `non_finite_number`: `NaN`), unless `salvage: true`: such a key is as missing as an absent one (the report does not say which null it wrote, so with either repair in the text no null takes a default)',
     example: '`{type: integer, default: 10}` → `null` → `10`',
   },
   drop_null: {
@@ -91,11 +95,11 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`enum [low, high]` → `"High"` → `"high"`',
   },
   enum_with_text: {
-    fixes: 'a string that starts with exactly one enum (or `const`) member, ignoring case, then a mark (`:` `-` `–` `—` `.` `,` `;` `(` `!`) and a note that names no other member: the member',
+    fixes: 'a string that starts with exactly one enum (or `const`) member, ignoring case, then a mark (`:` `-` `–` `—` `.` `,` `;` `(` `!`) and a note that names no other member: the member. Not a note holding a quote, a key-like word and `:` (`"open, \\"priority: 2"`: a string that ran on over the next member when its closing quote was lost)',
     example: '`enum [ONE, TWO]` → `"ONE: the first option"` → `"ONE"`',
   },
   strip_extra_properties: {
-    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay), or with `unevaluatedProperties: false` (the keys the validator finds unevaluated that nothing in the object\'s schema names: its properties, `allOf` parts, the conditionals that apply, a union branch\'s); never all of them: `{}` made of an answer in another shape is an error',
+    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay), or with `unevaluatedProperties: false` (the keys the validator finds unevaluated that nothing in the object\'s schema names: its properties, `allOf` parts, the conditionals that apply, a union branch\'s); never all of them: `{}` made of an answer in another shape is an error. Also each key a Standard Schema drops from a value it accepts (Zod\'s `z.object` strips the keys it does not declare), reported as the schema\'s output lacks it (`before` the dropped value)',
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {

@@ -288,9 +288,35 @@ export function enumWithText(text: string, members: readonly unknown[]): Convert
     if (found === NO || m.length > found.length) found = m;
   }
   if (found === NO) return NO;
+  // `"open, \"priority: 2"`: a string that ran on past its lost closing quote and swallowed the next
+  // member (`"priority": 2`); the note is that member, not a note, and cutting it would lose it.
+  if (holdsQuotedKey(t, found.length)) return NO;
   const others = members.filter((m) => m !== found);
   // Named in the note at all, even denied (`ONE - is the answer, not TWO`): which one is meant is a guess.
   return membersIn(t.slice(found.length), others, false).length > 0 ? NO : found;
+}
+
+/**
+ * Whether `text` from `start` holds a JSON quote, then a key-like word (letters, digits, `_`, `-`),
+ * maybe its closing quote, then `:`: a member's key written into the string. One pass; each quote
+ * starts a scan that stops at the first character that is no part of the pattern.
+ */
+function holdsQuotedKey(text: string, start: number): boolean {
+  for (let i = start; i < text.length; i++) {
+    if (text[i] !== '"') continue;
+    let j = i + 1;
+    while (j < text.length && isKeyChar(text.charCodeAt(j))) j++;
+    if (j === i + 1) continue;
+    if (text[j] === '"') j++;
+    while (text[j] === ' ') j++;
+    if (text[j] === ':') return true;
+    i = j - 1;
+  }
+  return false;
+}
+
+function isKeyChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2d;
 }
 
 /** Booleans (`true`/`false` as words) and numbers (as written, `$5` and `1,234` too) in the prose. */

@@ -15,6 +15,7 @@ import {
 import { fromFragment, fromPointer, shortValue, toPointer, valueAt } from './pointer.js';
 import { dropFailingItems, fillDefaults } from './salvage.js';
 import { enumWithText } from './prose.js';
+import { moveToParent } from './move.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
 import type { NumberText } from './number-text.js';
@@ -43,6 +44,14 @@ export interface RepairLimits {
   salvage?: boolean;
   /** How the reply wrote its numbers, for `scalar_to_string` (see number-text.ts). */
   numberText?: NumberText;
+  /**
+   * The text stage wrote a `null` the reply never gave (`missing_value`: `{"limit": , …}`;
+   * `non_finite_number`: `NaN`): no `null` of the value is then taken for the model's, so
+   * `null_to_default` fills none unless salvage, as a missing property is filled only then.
+   */
+  madeUpNulls?: boolean;
+  /** The text stage guessed where a container closes: members may be moved back (see move.ts). */
+  closerGuessed?: boolean;
 }
 
 /** Failing instance paths as a tree, so the walk only visits what failed. */
@@ -76,6 +85,8 @@ interface Ctx {
   maxRounds: number;
   maxDepth: number;
   numberText: NumberText | undefined;
+  /** null_to_default is off: a null may be one the text stage wrote (see RepairLimits.madeUpNulls). */
+  noNullDefault: boolean;
 }
 
 const REMOVE: unique symbol = Symbol('remove');
@@ -109,15 +120,17 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   const salvage = limits.salvage === true && guide !== undefined && limits.enabled !== false;
   const repairs: SchemaRepair[] = [];
   // Salvage fills defaults first: a required property with a default then no longer fails.
-  const start = salvage ? fillDefaults(value, guide, repairs) : value;
+  // Members a guessed closer left in a nested object go back first: a default must not fill their place.
+  const moved = limits.closerGuessed === true && guide !== undefined && limits.enabled !== false ? moveToParent(value, guide, repairs) : value;
+  const start = salvage ? fillDefaults(moved, guide, repairs) : moved;
   let result = yield start;
-  if (result.valid) return { ok: true, value: result.value, repairs };
+  if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   // Described only if the loop fails: the repair path should not pay for messages.
   const original = result.issues;
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
   let current = start;
   for (let round = 0; round < maxRounds; round++) {
-    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText };
+    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage };
     let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
     // Nothing more to repair: with salvage, the items that still fail are dropped.
     if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs);
@@ -125,9 +138,15 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     appendAll(repairs, ctx.repairs);
     current = next;
     result = yield current;
-    if (result.valid) return { ok: true, value: result.value, repairs };
+    if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   }
   return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), result.issues(), repairs, value) : original() };
+}
+
+/** The loop's repairs, then the keys the Standard Schema stripped from the value it accepted (see compile.ts). */
+function withStripped(repairs: SchemaRepair[], stripped: readonly SchemaRepair[] | undefined): SchemaRepair[] {
+  if (stripped !== undefined) appendAll(repairs, stripped);
+  return repairs;
 }
 
 /** Repairs that change a value where it stands: every path of the reply is still the same path after them. */
@@ -207,8 +226,8 @@ export function isThenable(x: unknown): x is PromiseLike<unknown> {
  * `value` repaired toward `schema` (a subschema of the guide's) on its own, repair paths starting at
  * `path`: the value and its repairs, or undefined when it cannot be made to fit.
  */
-export function repairToSchema(value: unknown, schema: Schema | boolean, guide: Guide, path: string[], numberText?: NumberText): { value: unknown; repairs: SchemaRepair[] } | undefined {
-  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText };
+export function repairToSchema(value: unknown, schema: Schema | boolean, guide: Guide, path: string[], numberText?: NumberText, madeUpNulls = false): { value: unknown; repairs: SchemaRepair[] } | undefined {
+  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText, noNullDefault: madeUpNulls };
   return repairAgainst(value, schema, path, ctx);
 }
 
@@ -328,7 +347,7 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   if (typeof node === 'boolean') return value;
 
   if (value === null && trie.here && !satisfies(guide, schema, null)) {
-    if ('default' in node) {
+    if ('default' in node && !ctx.noNullDefault) {
       const after = cloneJson(node.default);
       ctx.repairs.push({ kind: 'null_to_default', path: toPointer(pathOf(frame)), before: null, after });
       return after;

@@ -13,6 +13,7 @@ import type { Schema } from '@cfworker/json-schema';
 import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, resolveSchema } from './guide.js';
 import { propertyKey } from './convert.js';
 import { readProse, wantsArrayOnly } from './prose.js';
+import { guessedCloser } from './move.js';
 import { type RepairLimits, isThenable, repairLoop, repairToSchema, runAsync, runSync } from './repair.js';
 import type { JsonSchema, Repair, RepairReport, SchemaParseOptions } from './types.js';
 import { type NumberText, numberSpellings } from './number-text.js';
@@ -28,6 +29,10 @@ interface Found {
   readonly part?: { readonly all: readonly unknown[]; readonly index: number };
   /** How the reply wrote the value's numbers. */
   readonly numberText: NumberText;
+  /** The text stage wrote a null the reply never gave (see RepairLimits.madeUpNulls). */
+  readonly madeUpNulls: boolean;
+  /** The text stage guessed where a container closes (see move.ts). */
+  readonly closerGuessed: boolean;
 }
 
 /** The search as a generator that yields values to validate (see repairLoop). */
@@ -75,7 +80,7 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     // Past the values written one after another once an empty one fit: only they are weighed.
     if (emptyPick !== undefined && candidate.part === undefined) break;
     // A cut-off reply that the schema rejects is an error, not something to guess at.
-    const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated, numberText: candidate.numberText });
+    const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated, numberText: candidate.numberText, madeUpNulls: candidate.madeUpNulls, closerGuessed: candidate.closerGuessed });
     const weak = outcome.ok && candidate.part === undefined && declared !== undefined && namesNone(outcome.value, declared);
     // One it accepts may still have lost what was cut off (a string's end, an optional member); after a
     // weak fit, a cut-off one that says nothing either is passed over.
@@ -177,6 +182,15 @@ export function refuseCutOff(text: string, repairs: readonly Repair[], acceptTru
   if (acceptTruncated !== true && repairs.some((r) => isCutOffRepair(r.kind as TextRepairKind))) throw truncatedReplyError(text, repairs);
 }
 
+/**
+ * Whether the text stage wrote a `null` the reply never gave: a key with no value (`missing_value`),
+ * `NaN` or `Infinity` (`non_finite_number`). Which null of the value it is, the report does not say
+ * (text repairs have offsets, not paths), so every null of such a candidate is taken for one.
+ */
+function writesNulls(kinds: readonly string[]): boolean {
+  return kinds.includes('missing_value') || kinds.includes('non_finite_number');
+}
+
 function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, undefined> {
   yield first;
   for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
@@ -191,10 +205,12 @@ function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generato
     const numberText = numberSpellings(candidate.text, candidate.start, candidate.end);
     // Read once: each read looks over all the candidate's repairs, one per value of thousands.
     const { repairs, truncated, cutOffAfter: cutAfter } = candidate;
-    yield { value: candidate.value, repairs, truncated, cutAfter, numberText };
+    const madeUpNulls = writesNulls(candidate.kinds);
+    const closerGuessed = guessedCloser(candidate.kinds);
+    yield { value: candidate.value, repairs, truncated, cutAfter, numberText, madeUpNulls, closerGuessed };
     if (!Array.isArray(candidate.value) || !candidate.kinds.includes('concatenated_values')) continue;
     const all = candidate.value as unknown[];
-    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs, truncated, cutAfter, part: { all, index }, numberText };
+    for (let index = 0; index < all.length; index++) yield { value: all[index], repairs, truncated, cutAfter, part: { all, index }, numberText, madeUpNulls, closerGuessed };
   }
 }
 
@@ -205,7 +221,7 @@ function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generato
 function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefined, limits: RepairLimits, declared: Declared | undefined): Generator<unknown, void, Validation> {
   const { all, index } = found.part as NonNullable<Found['part']>;
   for (let k = index + 1; k < all.length; k++) {
-    const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated, numberText: found.numberText });
+    const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated, numberText: found.numberText, madeUpNulls: found.madeUpNulls, closerGuessed: found.closerGuessed });
     if (other.ok && !saysNothing(other.value, declared) && !sameJson(other.value, taken)) {
       throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`, { refusal: { reason: 'ambiguous' } });
     }
@@ -228,14 +244,15 @@ function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits
     // A cut-off value is never repaired into an item: the caller refuses the reply, or, told to
     // accept one, it joins as it stands, its cut reported with its text repairs.
     if (candidate.truncated && !acceptTruncated) continue;
-    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], numberSpellings(candidate.text, candidate.start, candidate.end));
+    const madeUpNulls = writesNulls(candidate.kinds) && limits.salvage !== true;
+    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], numberSpellings(candidate.text, candidate.start, candidate.end), madeUpNulls);
     if (fit === undefined || (candidate.truncated && fit.repairs.length > 0)) continue;
     kept.push(fit.value);
     for (const r of candidate.repairs) textRepairs.push(r);
     for (const r of fit.repairs) itemRepairs.push(r);
   }
   if (kept.length === 0) return undefined;
-  const outcome = yield* repairLoop(kept, guide, limits);
+  const outcome = yield* repairLoop(kept, guide, { ...limits, madeUpNulls: all.some((c) => writesNulls(c.kinds)) });
   if (!outcome.ok) return undefined;
   const collect: Repair = { kind: 'collect_into_array', path: '', before: ordered.map((c) => c.value), after: kept };
   return { value: outcome.value, repairs: [...textRepairs, collect, ...itemRepairs, ...outcome.repairs] };
@@ -259,7 +276,7 @@ function validAsItStands(text: string, options: SchemaParseOptions, compiled: Co
     validation.then(undefined, () => undefined); // the full search validates again and says what to do
     return undefined;
   }
-  return validation.valid ? { value: validation.value, repairs: [] } : undefined;
+  return validation.valid ? { value: validation.value, repairs: validation.stripped ?? [] } : undefined;
 }
 
 /** The stage the front doors call when a schema is given. */

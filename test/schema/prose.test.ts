@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { z } from 'zod';
 import { JsonMendError, SchemaError, coerce, coerceWithReport, createStreamParser, parse, parseWithReport, type Repair, type SchemaRepair } from '../../src/index.js';
 
 function schemaRepairs(repairs: readonly Repair[]): SchemaRepair[] {
@@ -464,6 +465,21 @@ describe("enum_with_text: an enum member and a note in one string (BAML's from_s
     // A dash or full stop inside a word is no mark (review).
     assert.equal(code(() => parse('"No-one knows"', { schema: { enum: ['yes', 'no'] } })), 'SCHEMA_MISMATCH');
     assert.equal(code(() => parse('"Valid-looking but broken"', { schema: { enum: ['valid', 'invalid'] } })), 'SCHEMA_MISMATCH');
+  });
+  test('a note holding a quote, a key and a colon is a member the string swallowed, not a note (schema probe s36 diff3, F2)', () => {
+    // Two closing quotes lost: `status` ran on over `"priority": 2`; cut to "open", the 2 was gone and Zod's default made up 3.
+    const text = '{"status": "open, "priority: 2}';
+    const json = { type: 'object', properties: { status: { enum: ['open', 'done'] }, priority: { type: 'integer', default: 3 } }, required: ['status'] };
+    assert.equal(code(() => parse(text, { schema: json })), 'SCHEMA_MISMATCH');
+    assert.equal(code(() => parse(text, { schema: z.object({ status: z.enum(['open', 'done']), priority: z.int().default(3) }) })), 'SCHEMA_MISMATCH');
+    assert.equal(code(() => parse('{"sentiment": "positive, "quote: "lasts two days"}', { schema: z.strictObject({ sentiment: z.enum(['positive', 'negative']), quote: z.string().optional() }) })), 'SCHEMA_MISMATCH');
+    for (const size of [1, 3]) {
+      const s = createStreamParser({ schema: json });
+      for (let i = 0; i < text.length; i += size) s.push(text.slice(i, i + size));
+      assert.throws(() => s.end(), SchemaError, `chunks of ${size}`);
+    }
+    // A note with a colon but no quoted key is still a note.
+    assert.equal(parse('"ONE: see \\"notes\\" below"', { schema: options }), 'ONE');
   });
 });
 

@@ -667,3 +667,97 @@ describe('parameter_markup and arguments_as_text (parseToolArguments)', () => {
     assert.throws(() => read('"pwd"', shell), SchemaError);
   });
 });
+
+/** parse's report, and the stream's end() fed in 1- and 3-character chunks giving the same value. */
+function readAll(text: string, schema: SchemaLike): { value: unknown; kinds: string[]; schema: Array<[string, string, unknown]> } {
+  const r = parseWithReport(text, { schema });
+  for (const size of [1, 3]) {
+    const p = createStreamParser({ schema });
+    for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+    assert.deepEqual(p.end(), r.value, `chunks of ${size}`);
+  }
+  const own = (r.repairs as Repair[]).filter((x): x is SchemaRepair => 'path' in x);
+  return { value: r.value, kinds: kinds(r.repairs), schema: own.map((x) => [x.kind, x.path, x.before]) };
+}
+
+describe('damaged text through the schema (schema probe s36 diff3)', () => {
+  const inner = { type: 'object', properties: { x: { type: 'integer' } }, required: ['x'], additionalProperties: false };
+  const items = (b: Record<string, unknown>) => ({ type: 'array', items: { type: 'object', properties: { a: inner, b }, required: ['a'] } });
+
+  test('F1: a member a guessed closer left in a nested object goes back to the object that declares it (move_to_parent)', () => {
+    // One `}` lost: `b` read into `a`. A closed schema stripped it, Zod dropped it without a word, a default replaced it.
+    const text = '[{"a": {"x": 1, "b": 2}]';
+    const schemas: SchemaLike[] = [
+      items({ type: 'integer' }),
+      items({ type: 'integer', default: 0 }),
+      z.array(z.object({ a: z.object({ x: z.int() }), b: z.int().optional() })),
+      z.array(z.object({ a: z.object({ x: z.int() }), b: z.int().default(0) })),
+      z.array(z.strictObject({ a: z.strictObject({ x: z.int() }), b: z.int().optional() })),
+    ];
+    for (const schema of schemas) {
+      const r = readAll(text, schema);
+      assert.deepEqual(r.value, [{ a: { x: 1 }, b: 2 }]);
+      assert.deepEqual(r.schema, [['move_to_parent', '/0/a/b', 2]]);
+    }
+    // A task's `done` read into its owner (one `}` lost); `.default(false)` gave false for the written true.
+    const tasks = z.object({ tasks: z.array(z.object({ title: z.string(), owner: z.object({ name: z.string() }), done: z.boolean().default(false) })) });
+    const t = readAll('{"tasks": [{"title": "a", "owner": {"name": "Ada", "done": true}, {"title": "b", "owner": {"name": "Bo"}, "done": true}]}', tasks);
+    assert.deepEqual(t.value, { tasks: [{ title: 'a', owner: { name: 'Ada' }, done: true }, { title: 'b', owner: { name: 'Bo' }, done: true }] });
+    // A doubled `{` read as a template took the real `}` with it.
+    const s = z.array(z.object({ s: z.object({ l: z.object({ id: z.int() }) }), items: z.array(z.int()).optional() }));
+    assert.deepEqual(readAll('[{"s": {"l": {{"id": 1}}, "items": [2]}]', s).value, [{ s: { l: { id: 1 } }, items: [2] }]);
+  });
+
+  test('F1: without a guessed closer, or where the parent has the key or its type does not take the member, nothing moves', () => {
+    const zod = z.array(z.object({ a: z.object({ x: z.int() }), b: z.int().optional() }));
+    // Written there as valid JSON: the member stays where the reply put it, and is stripped by name.
+    assert.deepEqual(readAll('[{"a": {"x": 1, "b": 2}}]', items({ type: 'integer' })).schema, [['strip_extra_properties', '/0/a/b', 2]]);
+    assert.deepEqual(readAll('[{"a": {"x": 1, "b": 2}}]', zod).schema, [['strip_extra_properties', '/0/a/b', 2]]);
+    // The parent already has `b`.
+    assert.deepEqual(readAll('[{"b": 5, "a": {"x": 1, "b": 2}]', zod), { value: [{ b: 5, a: { x: 1 } }], kinds: ['mismatched_closer', 'strip_extra_properties'], schema: [['strip_extra_properties', '/0/a/b', 2]] });
+    // The member does not fit the parent's property as written.
+    assert.deepEqual(readAll('[{"a": {"x": 1, "b": "two"}]', zod).schema, [['strip_extra_properties', '/0/a/b', 'two']]);
+  });
+
+  test('F1: a key a Standard Schema strips from a value it accepts is named (strip_extra_properties), never dropped without a word', () => {
+    const zod = z.object({ id: z.int(), tags: z.array(z.object({ name: z.string() })) });
+    const r = parseWithReport('{"id": 1, "note": "hi", "tags": [{"name": "a", "score": 2}]}', { schema: zod });
+    assert.deepEqual(r.value, { id: 1, tags: [{ name: 'a' }] });
+    assert.deepEqual(r.repairs.map((x) => [x.kind, (x as SchemaRepair).path, (x as SchemaRepair).before]), [['strip_extra_properties', '/note', 'hi'], ['strip_extra_properties', '/tags/0/score', 2]]);
+    // coerce reports them too; z.looseObject keeps them and says nothing.
+    assert.deepEqual(kinds(coerceWithReport({ id: 1, note: 'hi', tags: [] }, zod).repairs), ['strip_extra_properties']);
+    assert.deepEqual(parseWithReport('{"id": 1, "note": "hi"}', { schema: z.looseObject({ id: z.int() }) }).repairs, []);
+  });
+
+  test('F3: a member the text stage made up after a list written without brackets is named when the schema strips it', () => {
+    const text = '{"tags": "auth", "urgent", "n": 1}';
+    for (const schema of [z.object({ tags: z.array(z.string()), n: z.int() }), z.strictObject({ tags: z.array(z.string()), n: z.int() })]) {
+      const r = readAll(text, schema);
+      assert.deepEqual(r.value, { tags: ['auth'], n: 1 });
+      assert.deepEqual(r.schema, [['wrap_in_array', '/tags', 'auth'], ['strip_extra_properties', '/urgent', null]]);
+    }
+  });
+
+  test('F4: a null the text stage wrote (a key with no value, NaN) is no null the model wrote: no default fills it without salvage', () => {
+    const schema = { type: 'object', properties: { limit: { type: 'integer', default: 10 }, q: { type: 'string' } }, required: ['limit', 'q'] };
+    for (const text of ['{"limit": , "q": "x"}', '{"q": "x", "limit"}', '{"limit": NaN, "q": "x"}']) {
+      assert.throws(() => parse(text, { schema }), SchemaError, text);
+      streamEndThrows(text, schema);
+      assert.deepEqual(parse(text, { schema, salvage: true }), { limit: 10, q: 'x' }, text);
+    }
+    // As an absent key: required, an error; with Zod's `.default()` the key is optional, and absent it is the default.
+    assert.throws(() => parse('{"q": "x"}', { schema }), SchemaError);
+    assert.deepEqual(readAll('{"limit": , "q": "x"}', z.object({ limit: z.int().default(10), q: z.string() })).schema, [['drop_null', '/limit', null]]);
+    // A null the model wrote still takes the default.
+    assert.deepEqual(parse('{"limit": null, "q": "x"}', { schema }), { limit: 10, q: 'x' });
+  });
+
+  test('F5: a key whose colon landed inside its quotes is renamed to the property', () => {
+    const closed = { type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' } }, required: ['id'], additionalProperties: false };
+    for (const schema of [closed, z.object({ id: z.int(), code: z.string().optional() }), z.strictObject({ id: z.int(), code: z.string().optional() })] as SchemaLike[]) {
+      const r = readAll('{"id": 1, "code:" "x"}', schema);
+      assert.deepEqual(r.value, { id: 1, code: 'x' });
+      assert.deepEqual(r.schema, [['rename_property', '/code:', 'code:']]);
+    }
+  });
+});
