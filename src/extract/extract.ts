@@ -318,16 +318,18 @@ export function answerStart(text: string): number {
  * Whether the reply ends inside a reasoning block that never closed (`<think>…` with no `</think>`)
  * that holds offset `at`: a draft read from it there was followed by reasoning the reply's end cut
  * off. A block that closed, the reply ending after it, is reasoning the model finished. For the
- * parser's report of a draft taken from reasoning (parse/candidates.ts, noteLaterCut).
+ * parser's report of a draft taken from reasoning (parse/candidates.ts, noteLaterCut). With
+ * `comments`, an HTML comment that never closed counts too (`<!-- {"a": 1, "x": [1`: a hidden
+ * draft the reply's end cut off).
  * @internal
  */
-export function endsInsideReasoning(text: string, at: number): boolean {
+export function endsInsideReasoning(text: string, at: number, comments = false): boolean {
   let node: Region | undefined = scanStructure(text, DEFAULT_NAMES);
   // Down through the regions that hold `at`: a reasoning block may lie in an answer tag, which may
   // close (then the block ran to the tag's end, not the reply's). The end is the text's own: a block
   // that ran into the tokens a model writes when it stops (`<|end|>`, `<|im_end|>`) was ended by the model.
   while (node !== undefined) {
-    if (node.kind === 'reasoning' && node.truncated) return node.end >= trimEnd(text, 0, text.length);
+    if ((node.kind === 'reasoning' || (comments && node.kind === 'comment')) && node.truncated) return node.end >= trimEnd(text, 0, text.length);
     node = node.children.find((c) => c.contentStart <= at && at < c.end);
   }
   return false;

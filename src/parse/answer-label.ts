@@ -20,13 +20,17 @@ const OTHER_WORDS = new Set([
   'scratch', 'scratchpad', 'before',
 ]);
 
-/** Words that say the value is the answer (`Let me fix that:`, `Here is the fix:`). */
+/** Words that say the value is the answer (`Final answer:`, `Here is the result:`). */
 const ANSWER_WORDS = new Set([
-  'answer', 'final', 'output', 'result', 'response', 'correct', 'improved', 'solution', 'fix',
+  'answer', 'final', 'output', 'result', 'response', 'correct', 'improved', 'solution',
 ]);
 
-/** Words that say the value corrects one before it (see AnswerLabel). */
-const CORRECTION_WORDS = new Set(['corrected', 'correction', 'fixed', 'updated', 'revised']);
+/**
+ * Words that say the value corrects one before it (see AnswerLabel). A fix (`Let me fix that:`,
+ * `Here is the fix:`) comes after what it fixes, as a correction does: read as an answer, it tied
+ * with the draft it fixes (`Here is my answer:` first), and document order kept the draft.
+ */
+const CORRECTION_WORDS = new Set(['corrected', 'correction', 'fixed', 'fix', 'updated', 'revised']);
 
 /**
  * Whether `word` is a label's word written as a label starts (`Answer`, `Output`, `Example`: a
@@ -40,8 +44,11 @@ export function isLabelWord(word: string): boolean {
   return ANSWER_WORDS.has(lower) || CORRECTION_WORDS.has(lower) || OTHER_WORDS.has(lower);
 }
 
-/** Words that name a value as an example without a colon: `for example {"a": 1}`, `such as {…}`. */
-const BARE_OTHER = /(?:^|[\s(])(?:for example|for instance|e\.g\.?|such as)[\s,:]*$/i;
+/**
+ * Words that name a value as an example without a colon: `for example {"a": 1}`, `such as {…}`, in
+ * Markdown's emphasis too (`**e.g.** {…}`: the closing marks are trimmed first, the opening ones here).
+ */
+const BARE_OTHER = /(?:^|[\s(*_])(?:for example|for instance|e\.g\.?|such as)[\s,:]*$/i;
 
 /**
  * The label written right before `start` (on the same line, or alone on the line before; a fence's

@@ -183,6 +183,8 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
   const candidates = candidatesOf(text);
   const cutStart = mode.laterCut === true ? lastCutStart(text, candidates) : -1;
   let setAside = -1;
+  // Where the reply's end cut off a value in the text set aside (see cutOffAfter), once looked for.
+  let asideCut: number | undefined;
   // `{"name": "<name>"}⏎Answer: {"name": "Ada"}`: a template echoed before the answer comes last.
   const templates: CandidateReading[] = [];
   const tried = new Set<number>();
@@ -194,10 +196,13 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
       setAside = reading.parsed.textSetAsideFrom();
       // `{"a": 0}⏎Answer: {"a": 1}`: the value that starts the reply has no label, and one set aside
       // after it is labelled the answer. That one goes first; the leading value stands behind it.
+      // Where the reply's end cut off a value set aside, found once: the labelled one that wins
+      // says so too (`{"a": 0}⏎Answer: {"a": 1}⏎{"a": 2, "x": [1`).
       for (const labelled of labelledAfter(text, setAside)) {
         tried.add(labelled.start);
         const r = readCandidate(text, labelled, settings, options);
         if (r === undefined) continue;
+        if (mode.laterCut === true && r.parsed !== undefined) noteLaterCut(text, r.parsed, (asideCut ??= cutOffAfter(text, setAside)), settings, labelled);
         if (r.parsed !== undefined && isTemplateValue(r.parsed.value)) templates.push(r);
         else yield r;
       }
@@ -216,6 +221,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
       if (tried.has(candidate.start)) continue;
       const reading = readCandidate(text, candidate, settings, options);
       if (reading === undefined) continue;
+      if (mode.laterCut === true && reading.parsed !== undefined) noteLaterCut(text, reading.parsed, (asideCut ??= cutOffAfter(text, setAside)), settings, candidate);
       if (reading.parsed !== undefined && isTemplateValue(reading.parsed.value)) templates.push(reading);
       else yield reading;
     }
@@ -299,7 +305,19 @@ const CUT_IN_REASONING = 'the reply ends inside a reasoning block that never clo
 function lastCutStart(text: string, candidates: readonly Candidate[]): number {
   let last: Candidate | undefined;
   for (const c of candidates) if (last === undefined || c.start > last.start) last = c;
-  return last !== undefined && endsInside(text, last) ? last.start : -1;
+  if (last === undefined) return -1;
+  return endsInside(text, last) || hiddenCutAtEnd(text, last) ? last.start : -1;
+}
+
+/**
+ * `<think>⏎{"a": 0}⏎</think>⏎<think>⏎{"a": 1, "x": [1`: a hidden candidate (reasoning, an HTML
+ * comment; extraction offers those only when nothing else is there) that the reply's end cut off,
+ * in a block that never closed. The draft read instead is no whole reply: the reply was cut off.
+ */
+function hiddenCutAtEnd(text: string, c: Candidate): boolean {
+  if (c.truncated !== true || (c.reasoning !== true && c.comment !== true)) return false;
+  const first = text.charCodeAt(c.start);
+  return (first === Ch.LBRACE || first === Ch.LBRACKET) && scanBalanced(text, c.start, c.end).truncated && endsInsideReasoning(text, c.start, true);
 }
 
 /** The detail of the `truncated` repair noteLaterCut makes. */
@@ -621,8 +639,17 @@ function orderCandidates(text: string, candidates: Candidate[]): Candidate[] {
   if (candidates.length < 2) return candidates;
   return candidates
     .map((c, i) => ({ c, i, label: labelOf(text, c) }))
-    .sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || PRIORITY[a.c.source] - PRIORITY[b.c.source] || labelledOrder(a, b))
+    .sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || sourceOrder(a) - sourceOrder(b) || labelledOrder(a, b))
     .map((x) => x.c);
+}
+
+/**
+ * A candidate's place by its source among those labelled alike (see PRIORITY), but none among
+ * corrections: each corrects the one before it wherever it was written (`Corrected:` and a fence,
+ * then `Corrected: {…}` in prose gives the later one), so document order alone decides.
+ */
+function sourceOrder(x: { c: Candidate; label: AnswerLabel | 'none' }): number {
+  return x.label === 'correction' ? 0 : PRIORITY[x.c.source];
 }
 
 /** What the words before candidate `c` call it (see answer-label.ts). */

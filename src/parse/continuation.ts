@@ -74,6 +74,12 @@ export function strayCloser(e: Engine): boolean {
   const after = pastNotes(e, i + 1, limit);
   const next = after < 0 ? Next.NONE : nextAfterComma(e, after);
   if (next === Next.NONE) return false;
+  // `{"a": 0}, Answer: {"a": 1}`: past the comma after the closer that ends the whole value, a label
+  // in prose (see labelAt), as without the comma.
+  if (next === Next.MEMBER && depth === runLength && labelAt(e, after)) {
+    e.closersBeforeNothing = e.base + i;
+    return false;
+  }
   // `{"key": ["a"], ["b"], "k": 1}`: a container with no key after an array in an object is where
   // the reply stops making sense (merged into the array, or the array's closer missing?): an error
   // names it, rather than a guess (docs/parse.md, keyless-member).
@@ -225,13 +231,36 @@ function noteAt(e: Engine, i: number): boolean {
  * `Example`: see isLabelWord; a note's, `Note`, `Explanation`: NOTE_LABELS) with a capital and its
  * colon, on a line that does not end as a member's does (see noteAt). That is prose labelling what
  * follows, not a member the closer cut off: read as one, `Answer` became a key the model never wrote.
+ * Any other capitalised word counts too when a container follows its colon (`{"a": 0} New: {"a":
+ * 1}`): a second value labelled in prose, which the closed document's own line cannot go on with.
  */
-function labelAt(e: Engine, i: number): boolean {
+export function labelAt(e: Engine, i: number): boolean {
   const s = e.buf;
   const c = s.charCodeAt(i);
   if (c < Ch.UPPER_A || c > Ch.UPPER_Z) return false;
-  const word = s.slice(i, scan(e, i + 1, isWordPart));
-  return (isLabelWord(word) || NOTE_LABELS.has(word.toLowerCase())) && !lineEndsInDelimiter(e, i);
+  const end = scan(e, i + 1, isWordPart);
+  const word = s.slice(i, end);
+  if (!isLabelWord(word) && !NOTE_LABELS.has(word.toLowerCase()) && !containerAfterColon(e, end)) return false;
+  return !lineEndsInDelimiter(e, i);
+}
+
+/** Whether a colon, then on its line a `{` or `[`, comes at `i` (spaces first). Waits for more text rather than guess. */
+function containerAfterColon(e: Engine, i: number): boolean {
+  const s = e.buf;
+  let k = i;
+  while (k < e.end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (s.charCodeAt(k) !== Ch.COLON) return false;
+  k++;
+  while (k < e.end && k < i + LOOKAHEAD && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  return s.charCodeAt(k) === Ch.LBRACE || s.charCodeAt(k) === Ch.LBRACKET;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { TextRepair, TextRepairKind } from './types.js';
 import type { DocumentScan } from '../extract/embedded-doc.js';
 import { Ch, isDigit, isWordStart } from './chars.js';
 import { closeBeforeSibling, emptyObjectEndsAtComma, openEmptyArrayBefore, popContainer, closeWith, commaEndsObject, proseEndsValue, closingFence, doubledKeyQuote, doubledOpener, droppedEmptyKey, droppedKnownKey, elementAfter, endObjectBeforeKey, finishAtEnd, keyOpensText, missingValue, noteParagraph, unquotedKeyOpensText, elementsOpenText, openArrayAt, objectInArray, open, openLostRow, openObjectAt, pythonSet, setAsideRest, setMayOpen, strayOpener } from './containers.js';
-import { Next, bracketedProse, colonAfterCloser, emptyValueOpenerLost, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
+import { Next, bracketedProse, colonAfterCloser, emptyValueOpenerLost, memberValueFollows, nextAfterComma, elementsIndentedUnderKey, labelAt, scalarElementFollows, openerWrittenAsCloser, rowOpenerLost, strayQuote } from './continuation.js';
 import { elidedValue, isEllipsisAt, skipEllipsis } from './elisions.js';
 import { isValueStart, startScalar, tokenCutByEnd } from './scalars.js';
 import { indentAt, lineBreakBefore, peekSignificant, skipSpace, spaceRunBreaks, spaceRunIndent } from './space.js';
@@ -693,6 +693,11 @@ export class Engine {
       // value's end (strayCloser looks one piece ahead) is a value of its own too, never text to set aside.
       // `1, 2, 3` (in a fence): once values are listed, the last one ends the text.
       const after = c === Ch.COMMA ? nextAfterComma(this, next, this.topValues > 1) : Next.NONE;
+      // `{"a": 0}, Answer: {"a": 1}`: a label in prose (see labelAt), no member of an object of its own.
+      if (after === Next.MEMBER && labelAt(this, next)) {
+        setAsideRest(this);
+        return;
+      }
       if (after === Next.ELEMENT || after === Next.MEMBER) {
         this.concatenate('');
         this.pos++;

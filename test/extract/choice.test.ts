@@ -332,3 +332,66 @@ describe('a value in an HTML comment is a draft or a note (session 36)', () => {
     }
   });
 });
+
+describe('choosing the answer: probe of session 36 (s36/choice)', () => {
+  // Parse, repair (JSON-equal) and the stream in 1- and 3-character chunks agree on each.
+  const agree = (text: string, want: unknown) => {
+    assert.deepEqual(parse(text), want, text);
+    assert.deepEqual(JSON.parse(repair(text)), want, `repair of ${text}`);
+    for (const size of [1, 3]) assert.deepEqual(streamEnd(text, size), want, `${text} in ${size}-character chunks`);
+  };
+  const kinds = (text: string) => parseWithReport(text).repairs.map((r) => r.kind);
+
+  test('a cut-off last value leaves `truncated` when a value starts the reply and a labelled one wins (F2)', () => {
+    // Before: only `surrounding_text`, as if the reply had ended whole.
+    for (const [text, want] of [
+      ['{"id": 0}\nAnswer: {"id": 1}\nWait, wrong.\n{"id": 2, "x": [1, 2', { id: 1 }],
+      ['{"id": 0}\nAnswer: {"id": 1}\nWait, wrong.\n```json\n{"id": 2, "x": [1, 2', { id: 1 }],
+      ['[100, "v", 3]\n**Result:** {"id": 101}\nThe corrected JSON is {"id": 102, "x": [1, 2', { id: 101 }],
+    ] as const) {
+      agree(text, want);
+      assert.deepEqual(kinds(text), ['surrounding_text', 'truncated'], text);
+      const cut = parseWithReport(text).repairs[1];
+      assert.equal(cut !== undefined && 'offset' in cut && cut.offset, text.lastIndexOf('{"id": '), text);
+      assert.throws(() => parse(text, { disable: ['truncated'] }), (e: unknown) => e instanceof JsonMendError && e.code === 'REPAIR_REFUSED', text);
+    }
+    // The reply whole: no cut mark.
+    assert.deepEqual(kinds('{"id": 0}\nAnswer: {"id": 1}\nWait, wrong.\n{"id": 2}'), ['surrounding_text']);
+  });
+
+  test('a reply cut off inside a later reasoning block or comment is cut off, whatever draft is read (F6)', () => {
+    // Before: {"a": 0} with only `reasoning_block` / `html_comment`.
+    agree('<think>\n{"a": 0}\n</think>\n<think>\n{"a": 1, "x": [1, 2', { a: 0 });
+    assert.deepEqual(kinds('<think>\n{"a": 0}\n</think>\n<think>\n{"a": 1, "x": [1, 2'), ['reasoning_block', 'truncated']);
+    agree('<!-- {"a": 0} -->\n<!-- {"a": 1, "x": [1, 2', { a: 0 });
+    assert.deepEqual(kinds('<!-- {"a": 0} -->\n<!-- {"a": 1, "x": [1, 2'), ['html_comment', 'truncated']);
+    // The block closed: a broken draft, not a cut-off reply.
+    assert.deepEqual(kinds('<!-- {"a": 0} -->\n<!-- {"a": 1, "x": [1, 2 -->'), ['html_comment']);
+  });
+
+  test('the last correction wins wherever each was written (F3)', () => {
+    // Before: {"id": 1}, the fence going first among corrections.
+    agree('Corrected:\n```json\n{"id": 1}\n```\nHmm, still wrong.\nCorrected: {"id": 2}', { id: 2 });
+    agree('**Updated:**\n```json\n{"id": 101}\n```\nSure.\nUpdated:\n{"id": 102}', { id: 102 });
+    // Among answers the fence still goes first.
+    agree('Answer: {"a": 0}\nAnswer:\n```json\n{"a": 1}\n```', { a: 1 });
+  });
+
+  test('"Let me fix that:" is a correction: it beats an earlier answer (F4)', () => {
+    // Before: {"a": 0}, the fix tying with the answer it fixes.
+    agree('Here is my answer: {"a": 0}\nOops, let me fix that: {"a": 1}', { a: 1 });
+    agree('Here is my answer:\n```json\n{"a": 0}\n```\nOops, let me fix that:\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('Corrected: {"a": 0}\nStill wrong.\nLet me fix that: {"a": 1}', { a: 1 });
+  });
+});
+
+describe('a bold example marker names an example (s36/choice F12)', () => {
+  test('`**For example**` and `**e.g.**` before a value', () => {
+    // Before: {"a": 0}, the marker not seen past the `**`.
+    for (const text of ['**For example** {"a": 0}\n{"a": 1}', '**e.g.** {"a": 0}\n{"a": 1}', '_for instance_ {"a": 0}\n{"a": 1}']) {
+      assert.deepEqual(parse(text), { a: 1 }, text);
+      assert.deepEqual(JSON.parse(repair(text)), { a: 1 }, `repair of ${text}`);
+      for (const size of [1, 3]) assert.deepEqual(streamEnd(text, size), { a: 1 }, `${text} in ${size}-character chunks`);
+    }
+  });
+});

@@ -144,8 +144,27 @@ describe('a label after the whole value, on its line, is prose, not a member (se
     agree('{"a": 1} Note: 2}', { a: 1, Note: 2 });
   });
 
+  test('a capitalised word, its colon and a value after the closer, with or without a comma, is prose (s36/choice F5)', () => {
+    // Before: {"a":0,"Answer":{"a":1}} and {"a":0,"New":{"a":1}}, keys the model never wrote.
+    agree('{"a": 0}, Answer: {"a": 1}', { a: 1 });
+    agree('{"a": 0},\nAnswer: {"a": 1}', { a: 1 });
+    agree('[1, 2], Answer: [3]', [3]);
+    agree('{"a": 0}, Note: the values are estimates.', { a: 0 });
+    // A word not a label's: the leading value, the rest set aside (reported), no key made up.
+    agree('{"a": 0} New: {"a": 1}', { a: 0 });
+    agree('{"a": 0}, New: {"a": 1}', { a: 0 });
+    assert.deepEqual(parseWithReport('{"a": 0}, New: {"a": 1}').repairs.map((r) => r.kind), ['surrounding_text']);
+    // Cut off in the labelled value: that value, cut off.
+    agree('{"a": 0}, Answer: {"a": 1, "b": [1', { a: 1, b: [1] });
+  });
+
   test('real continued members keep their readings', () => {
     agree('{"a": 1}, "b": 2}', { a: 1, b: 2 });
+    // The line ends in a closer no opener on it matches, or in a comma: the members go on in the object.
+    agree('{"a":0}, Output: 5}', { a: 0, Output: 5 });
+    agree('{"a":0}, Config: {"b": 2}}', { a: 0, Config: { b: 2 } });
+    agree('{"a":0} Config: {"b": 2}}', { a: 0, Config: { b: 2 } });
+    agree('{"a":0}, Config: {"b": 2},\n"c": 1}', { a: 0, Config: { b: 2 }, c: 1 });
     agree('{"a":0} b: 2}', { a: 0, b: 2 });
     // The line ends in a closer no opener on it matches: the member goes on in the object.
     agree('{"a":0} Output: 5}', { a: 0, Output: 5 });
