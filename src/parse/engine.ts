@@ -163,7 +163,7 @@ export class Engine {
   keptLatex = false;
   /**
    * For the value string at fencedFor (its strStart): when its text opens a code fence (see
-   * fencedText in string-end.ts), the absolute offset of the quote after its closing fence; -2 when
+   * fencedText in fenced-string.ts), the absolute offset of the quote after its closing fence; -2 when
    * there is none or its text opens no fence; -1 while not known. @internal
    */
   fencedFor = -1;
@@ -177,6 +177,12 @@ export class Engine {
   /** @internal */ fenceScanAt = -1;
   /** @internal */ fenceRunAt = -1;
   /** @internal */ fenceQuoteAt = -1;
+  /**
+   * The last text found to read as JSON up to a fence's quote (see readsAsJson in fenced-string.ts):
+   * from the quote at fencedJsonFrom to the one at fencedJsonTo (absolute; -1: none). @internal
+   */
+  fencedJsonFrom = -1;
+  /** @internal */ fencedJsonTo = -1;
   /**
    * For the value string at docFor (its strStart): when its text opens a JSON document whose quotes
    * are not escaped (see embeddedDocText in embedded-doc.ts), the absolute offset of the string's end

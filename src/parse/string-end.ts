@@ -7,6 +7,7 @@ import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD } from './state.js
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, quoteEnd, scan } from './continuation.js';
 import { embeddedDocText } from './embedded-doc.js';
+import { fencedText } from './fenced-string.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
 import { LIST_MARKS, isLiteralWord, keyAfterFullwidthComma, keyStartsAt, namedKeyAt, pathKeyAt, quotedKeyAt, scalarEndsMember, scanWordLimited } from './words.js';
@@ -71,32 +72,6 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
 }
 
 /**
- * `{"response": "```json⏎{"items": [1]}⏎```"}` (json_repair #159): a value string whose text opens a
- * code fence holds code, quotes and all, up to the quote after its closing fence. True when the quote
- * at `i` comes before that one. No closing fence followed by a quote, or one already in the text
- * before `i`: the usual rules decide. Each string is looked at once, its text read from the buffer
- * while it holds it (reading the text built so far would flatten it at every quote); NEED_MORE
- * while the text so far cannot tell.
- */
-function fencedText(e: Engine, i: number): boolean {
-  if (e.fencedFor !== e.strStart) {
-    e.fencedFor = e.strStart;
-    const s = e.buf;
-    const at = e.textStart - e.base;
-    // A code block's text starts on the line after its opener: `"```python", "```"` are two strings,
-    // as the plain-string fast path reads them whatever the chunks (a stream must not read them as one).
-    if (at >= 0) {
-      e.fencedQuote = s.startsWith('```', at) && lineBreakIn(s, at, i) && !fenceRunIn(s, runEnd(s, at), i) ? -1 : -2;
-    } else {
-      const text = e.strHead + e.strText;
-      e.fencedQuote = text.startsWith('```') && text.includes('\n') && !fenceRunIn(text, runEnd(text, 0), text.length) ? -1 : -2;
-    }
-  }
-  if (e.fencedQuote === -1) e.fencedQuote = quoteAfterFence(e, e.base + i);
-  return e.base + i < e.fencedQuote;
-}
-
-/**
  * `"def f():\n    """Docs."""\n    pass"` (hermes-agent #29597): Python's triple quotes in a
  * string's text, code pasted into a value with its quotes not escaped. The quote at `i` is one of a
  * run of exactly three, after the string's first character, that a character of text follows (no
@@ -130,66 +105,6 @@ function tripleRunBefore(s: string, floor: number, to: number): boolean {
     else run = 0;
   }
   return false;
-}
-
-/** Whether a line break, raw or escaped (`\\n`), stands in [from, to). */
-function lineBreakIn(s: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    const c = s.charCodeAt(k);
-    if (c === Ch.LF || (c === Ch.BACKSLASH && s.charCodeAt(k + 1) === 0x6e)) return true;
-  }
-  return false;
-}
-
-/** Whether three backticks in a row stand in [from, to). Looks at those characters only. */
-function fenceRunIn(s: string, from: number, to: number): boolean {
-  let run = 0;
-  for (let k = from; k < to; k++) {
-    if (s.charCodeAt(k) !== Ch.BACKTICK) run = 0;
-    else if (++run === 3) return true;
-  }
-  return false;
-}
-
-/**
- * The quote after the first run of three or more backticks at or after `k` (absolute) that a quote
- * follows (past white space), or -2 when none does. What a search learnt is kept (no such run in
- * [fenceScanFrom, fenceScanAt), or the one at fenceRunAt), so the searches of one text together look
- * at each character once, whatever the number of fenced strings.
- */
-function quoteAfterFence(e: Engine, k: number): number {
-  if (e.fenceRunAt >= 0 && e.fenceScanFrom <= k && k <= e.fenceRunAt) return e.fenceQuoteAt;
-  if (e.fenceRunAt >= 0 || k < e.fenceScanFrom || k > e.fenceScanAt) {
-    e.fenceScanFrom = e.fenceScanAt = k;
-    e.fenceRunAt = -1;
-  }
-  const s = e.buf;
-  for (;;) {
-    const r = s.indexOf('```', e.fenceScanAt - e.base);
-    if (r === -1) {
-      if (e.final) return -2;
-      e.fenceScanAt = e.base + Math.max(e.fenceScanAt - e.base, e.end - 2);
-      throw NEED_MORE;
-    }
-    let q = runEnd(s, r);
-    while (q < e.end && isJsonSpace(s.charCodeAt(q))) q++;
-    if (q >= e.end && !e.final) {
-      e.fenceScanAt = e.base + r;
-      throw NEED_MORE;
-    }
-    if (q < e.end && s.charCodeAt(q) === Ch.DQUOTE) {
-      e.fenceRunAt = e.base + r;
-      e.fenceQuoteAt = e.base + q;
-      return e.fenceQuoteAt;
-    }
-    e.fenceScanAt = e.base + q;
-  }
-}
-
-/** Where the run of backticks at `k` ends. */
-function runEnd(s: string, k: number): number {
-  while (k < s.length && s.charCodeAt(k) === Ch.BACKTICK) k++;
-  return k;
 }
 
 /**

@@ -227,6 +227,15 @@ describe('extraction: a code block that is a value is not a fence around the ans
     assert.deepEqual(extract(reply).map((c) => c.source), ['fence']);
   });
 
+  test('strings that end where JSON ends them: a ``` and a line break, then a later string holding ``` (the choice probe, F1)', () => {
+    // The text from the first string's quote to the later fence's quote reads as JSON: the quotes end
+    // strings, as JSON.parse reads them. It was read as one code block: `["```⏎x\", \"```"]`.
+    check({ input: '["```\\nx", "```",]', value: ['```\nx', '```'], kinds: ['trailing_comma'] });
+    check({ input: '{"a": "```\\n", "b": "```"} Done.', value: { a: '```\n', b: '```' }, kinds: ['surrounding_text'] });
+    check({ input: '["```py\\nx", 1, "y```"', value: ['```py\nx', 1, 'y```'], kinds: ['truncated'] });
+    check({ input: '["```\nx", "```"]', value: ['```\nx', '```'], kinds: ['control_character'] });
+  });
+
   test('a string whose text is a code block (json_repair #159): its quotes are the code\'s, in prose and in a fenced answer', () => {
     const value = { response: '```json\n{"id": 1, "tags": ["a"]}\n```', n: 2 };
     const json = '{"response": "```json\n{"id": 1, "tags": ["a"]}\n```", "n": 2}';

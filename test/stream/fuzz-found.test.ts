@@ -169,6 +169,59 @@ describe('stream.end-equals-parse: a string that opens with ``` and a later stri
   });
 });
 
+describe('stream.end-equals-parse: valid JSON whose string opens with ``` and an escaped line break, a later string holding ``` (the choice probe, F1)', () => {
+  // `["```\\nx", "```"]`: one push went to JSON.parse (two strings); any split sent the text to the
+  // engine, which read a code block from the first string's ``` to the later fence and its quote:
+  // `["```⏎x\", \"```"]`, one string the model never wrote. The engine now ends a fenced string at
+  // its first quote when the text from there to the fence's quote reads as JSON.
+  const texts = [
+    '["```\\nx", "```"]',
+    '["```js\\nx", "```"]',
+    '["```\\nx", "y```"]',
+    '{"a": "```\\n", "b": "```"}',
+    '{"open": "```python", "close": "```"}',
+    '{"open": "```python\\nprint(1)", "close": "```"}',
+    '{"a": "```\\nq \\"x\\"", "b": "\\n```", "c": [1, true, null]}',
+    '["```json\\n{\\"a\\": 1}\\n", "```"]',
+    '["```\\n", "```\\n", "```"]',
+    '["```\\nx", "```"] Hope this helps!',
+    'Here:\n{"a": "```\\nx", "b": "```"}\nDone.',
+    '["```\\nx", "```",]',
+  ];
+  const read = (chunks: string[]): unknown => {
+    const p = createStreamParser();
+    for (const c of chunks) p.push(c);
+    return parsedBy(() => p.end());
+  };
+  test('every split in two and in three gives parse(), which is JSON.parse\'s value', () => {
+    for (const text of texts) {
+      const expected = parsed(text);
+      const start = text.search(/[[{]/);
+      const end = Math.max(text.lastIndexOf(']'), text.lastIndexOf('}')) + 1;
+      assert.deepEqual(expected, { value: JSON.parse(text.slice(start, end).replace(/,]$/, ']')) }, JSON.stringify(text));
+      for (let a = 1; a < text.length; a++) {
+        assert.deepEqual(read([text.slice(0, a), text.slice(a)]), expected, `${JSON.stringify(text)} split at ${a}`);
+        for (let b = a + 1; b < text.length; b++) {
+          assert.deepEqual(read([text.slice(0, a), text.slice(a, b), text.slice(b)]), expected, `${JSON.stringify(text)} split at ${a}, ${b}`);
+        }
+      }
+      for (let size = 1; size <= 7; size++) assert.deepEqual(read(chunk(text, size)), expected, `${JSON.stringify(text)} in chunks of ${size}`);
+      assert.deepEqual(parsedBy(() => parseWithReport(text).value), expected, JSON.stringify(text));
+    }
+  });
+  test('a code block in a string, its quotes not escaped, still holds them', () => {
+    const cases: [string, unknown][] = [
+      ['{"code": "```py\\nprint("hi")\\n```", "n": 1}', { code: '```py\nprint("hi")\n```', n: 1 }],
+      ['{"x": "```py\\nx = ""\\n```"}', { x: '```py\nx = ""\n```' }],
+      ['{"r": "```json\\n{"a": [1]}\\n```"}', { r: '```json\n{"a": [1]}\n```' }],
+    ];
+    for (const [text, value] of cases) {
+      assert.deepEqual(parse(text), value, JSON.stringify(text));
+      agrees(text);
+    }
+  });
+});
+
 describe('snapshot.complete: the root is complete at end(), never before: later text can change parse()\'s choice (the stream probe; session 35)', () => {
   // Each was `complete: true` (and a `complete ""` delta) while end() returned another value.
   const cases: [string, number][] = [
