@@ -261,7 +261,15 @@ export function strayBackslash(e: Engine, i: number): number {
   }
   // `{"a": \"Quoted whole\"", …}`: a string's text starting with an escaped quote, its opening quote
   // lost; the value is read from the backslash (see lostOpeningQuote).
-  if (d === Ch.DQUOTE && e.state === State.VALUE && e.kinds.length > 0 && lostOpeningQuote(e, i)) return i;
+  if (d === Ch.DQUOTE && e.state === State.VALUE && e.kinds.length > 0) {
+    // Its look may need more text: wait by returning -1, as this function's callers expect.
+    try {
+      if (lostOpeningQuote(e, i)) return i;
+    } catch (err) {
+      if (err !== NEED_MORE) throw err;
+      return -1;
+    }
+  }
   if (d === Ch.DQUOTE && e.state === State.VALUE) {
     // `{"q": \"foo\"}`: a value's quotes escaped (a model that escaped its arguments once too often).
     e.record('escaped_json', i, 'removed the backslash before a value\'s opening quote');
