@@ -261,7 +261,15 @@ export function strayBackslash(e: Engine, i: number): number {
   }
   // `{"a": \"Quoted whole\"", …}`: a string's text starting with an escaped quote, its opening quote
   // lost; the value is read from the backslash (see lostOpeningQuote).
-  if (d === Ch.DQUOTE && e.state === State.VALUE && e.kinds.length > 0 && lostOpeningQuote(e, i)) return i;
+  if (d === Ch.DQUOTE && e.state === State.VALUE && e.kinds.length > 0) {
+    // Its look may need more text: wait by returning -1, as this function's callers expect.
+    try {
+      if (lostOpeningQuote(e, i)) return i;
+    } catch (err) {
+      if (err !== NEED_MORE) throw err;
+      return -1;
+    }
+  }
   if (d === Ch.DQUOTE && e.state === State.VALUE) {
     // `{"q": \"foo\"}`: a value's quotes escaped (a model that escaped its arguments once too often).
     e.record('escaped_json', i, 'removed the backslash before a value\'s opening quote');
@@ -291,38 +299,32 @@ export function strayBackslash(e: Engine, i: number): number {
 }
 
 /**
- * The name of the quoted key whose text starts at `k` (after its opening quote), when a closing quote
- * and a colon follow it within LOOKAHEAD and it holds no escape or delimiter; else undefined. Waits
- * for the colon.
+ * The name of the quoted key whose text starts at `k` (after its opening quote), when its closing
+ * quote (`quote`, double unless said) and a colon (`rating": `, a full-width one too) follow within
+ * LOOKAHEAD and it holds no escape or delimiter; else undefined. Waits for the colon.
  */
-export function quotedKeyName(e: Engine, k: number): string | undefined {
+export function quotedKeyName(e: Engine, k: number, quote: number = Ch.DQUOTE): string | undefined {
+  const q = quotedKeyEnd(e, k, quote);
+  return q < 0 ? undefined : e.buf.slice(k, q);
+}
+
+/** Whether the text at `k` is a key's name, its closing quote and a colon (see quotedKeyName). */
+export function quotedKeyNameAt(e: Engine, k: number, quote: number = Ch.DQUOTE): boolean {
+  return quotedKeyEnd(e, k, quote) >= 0;
+}
+
+/** Where the closing quote of the quoted key named at `k` stands (see quotedKeyName), or -1. */
+function quotedKeyEnd(e: Engine, k: number, quote: number): number {
   const s = e.buf;
   const limit = Math.min(e.end, k + LOOKAHEAD);
   let q = k;
   while (q < limit) {
     const c = s.charCodeAt(q);
-    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
+    if (c === quote || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
       c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.BACKSLASH) break;
     q++;
   }
   if (q >= e.end && !e.final) throw NEED_MORE;
-  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE) return undefined;
-  const j = peekSignificant(e, q + 1);
-  if (j >= e.end && !e.final) throw NEED_MORE;
-  return j < e.end && s.charCodeAt(j) === Ch.COLON ? s.slice(k, q) : undefined;
-}
-
-/** Whether the text at `k` is a key's name, its closing quote (`quote`, double unless said) and a colon (`rating": `). */
-export function quotedKeyNameAt(e: Engine, k: number, quote: number = Ch.DQUOTE): boolean {
-  const s = e.buf;
-  const limit = Math.min(e.end, k + LOOKAHEAD);
-  while (k < limit) {
-    const c = s.charCodeAt(k);
-    if (c === quote || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
-      c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.BACKSLASH) break;
-    k++;
-  }
-  if (k >= e.end && !e.final) throw NEED_MORE;
-  if (k >= limit || s.charCodeAt(k) !== quote) return false;
-  return colonAfter(e, k + 1);
+  if (q >= limit || s.charCodeAt(q) !== quote) return -1;
+  return colonAfter(e, q + 1) ? q : -1;
 }

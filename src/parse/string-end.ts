@@ -611,12 +611,18 @@ function unquotedKeyFollows(e: Engine, after: number, j: number, c2: number): An
  * element, with its opening quote (and the comma) missing.
  */
 function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: number): Answer {
-  if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY || inchMark(e, i) || loneQuote(e, i)) return PASS;
+  if (j <= after || !isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY || inchMark(e, i)) return PASS;
   const k = scanWordLimited(e, j);
   if (k >= e.end) return PASS;
   // After the word (and a quote it lost), spaces and line breaks: `["a", "b" BOGUS⏎]`.
   let n = peekSignificant(e, k);
-  if (n < e.end && e.buf.charCodeAt(n) === Ch.DQUOTE) n = peekSignificant(e, n + 1);
+  if (n < e.end && e.buf.charCodeAt(n) === Ch.DQUOTE) {
+    // `["a quote " alone"]`: a lone quote, and the word's quote is the string's end. A word that a
+    // comma or `]` ends (`["Paris " London, "Rome"]`) is the next element: read as text, the
+    // elements after it merged into one string.
+    if (loneQuote(e, i)) return PASS;
+    n = peekSignificant(e, n + 1);
+  }
   const c = n < e.end ? e.buf.charCodeAt(n) : -1;
   return (c === Ch.COMMA || c === Ch.RBRACKET) && firstQuote(e, i) ? Decision.CLOSE : PASS;
 }
@@ -624,7 +630,8 @@ function wordElementFollows(e: Engine, i: number, after: number, j: number, c2: 
 /**
  * `["a quote " alone"]`: the quote at `i` has space on both sides, after text of the string's own: it
  * neither closes a word nor opens one, a lone quote in the text (as an object's value reads it:
- * unquotedKeyFollows). Closed there, the text became two elements and a made-up comma.
+ * unquotedKeyFollows). Closed there, the text became two elements and a made-up comma. Asked only
+ * when the word after it ends in a quote (see wordElementFollows).
  */
 function loneQuote(e: Engine, i: number): boolean {
   const s = e.buf;

@@ -270,9 +270,20 @@ export function readString(e: Engine): boolean {
         const closes = escapedCloser(e, i, width);
         if (closes === undefined) return false;
         if (closes) {
+          const editsAt = e.edits.length;
           e.edit(i, width, '');
           e.pos = i + width;
-          closeString(e, i + width, Ch.DQUOTE, 1);
+          try {
+            closeString(e, i + width, Ch.DQUOTE, 1);
+          } catch (err) {
+            if (err !== NEED_MORE) throw err;
+            // What follows the quote has not arrived (`\"` then a line break ends the chunk): wait at the
+            // backslash with the text before it committed, as the plain quote does, so a retry does
+            // not read that text again.
+            e.edits.length = editsAt;
+            e.pos = i;
+            return false;
+          }
           return true;
         }
         if (width === 2 && s.charCodeAt(i + 1) === Ch.BACKSLASH && s.charCodeAt(i + 2) === Ch.DQUOTE) {

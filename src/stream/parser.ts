@@ -336,6 +336,15 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   }
 
   /**
+   * Whether the text so far ends inside an HTML comment or a reasoning block whose opener stood
+   * mid-line with no closer yet: extraction may read it as a mention (see PreludeScanner.inMidLineBlock).
+   * @internal
+   */
+  inMidLineBlock(): boolean {
+    return this.phase === Phase.PRELUDE && this.prelude.inMidLineBlock();
+  }
+
+  /**
    * The text from a string's closing quote that the engine has yet to judge (`["a", null`: what
    * follows it decides whether it closes), or undefined when it waits on no such quote.
    * @internal

@@ -27,7 +27,9 @@ export function parsePartial(text: string, given: StreamOptions | ParseOptions =
   const parser = new StreamParserImpl<unknown>({ ...options, deltas: false }, true);
   const snap = parser.push(text);
   if (snap.error) throw snap.error;
-  if (snap.value === undefined) return (bareScalar(text) && !cutOffNumber(text)) || closedFenceEnds(text) ? wholeOrNothing(parser) : undefined;
+  // In a comment or reasoning block opened mid-line, with no closer: extraction decides, on the text as
+  // it stands, whether its opener was a mention (`Use <!-- for notes. {"a": 1}`), as parse does.
+  if (snap.value === undefined) return (bareScalar(text) && !cutOffNumber(text)) || closedFenceEnds(text) || parser.inMidLineBlock() ? wholeOrNothing(parser) : undefined;
   // As it stands, a value string's closing quote that the engine waits to judge closes it (`["a", nul`:
   // the text after it decides, in a stream); read up to it and the complete tokens after it.
   const afterQuote = parser.quoteWaitText()?.slice(1);

@@ -83,6 +83,12 @@ export class PreludeScanner {
    */
   private holding = false;
   private recheckAt = 0;
+  /**
+   * The block being skipped opened mid-line (`Use <!-- for notes.`, `emits <think> tags`): with no
+   * closer to the reply's end, extraction reads its opener as a mention (extract/structure.ts), which
+   * only the whole text decides. The stream skips it as a block meanwhile; end() reads the whole.
+   */
+  private midLine = false;
   /** No opener is taken before the reply ends (Start.NEVER): end() decides. */
   private never = false;
   private readonly reasoning: ReadonlySet<string>;
@@ -145,6 +151,7 @@ export class PreludeScanner {
         const channel = channelAt(text, i, this.straight);
         if (channel === undefined) return this.keep(text, i, base);
         if (channel !== null) {
+          this.midLine = false;
           this.mode = Mode.REASONING;
           this.closers = channel.closers;
           this.straight = false;
@@ -191,6 +198,7 @@ export class PreludeScanner {
         // as reasoning is, unless written as inline code (`` `<!--` ``).
         if (n - i < 4 && '<!--'.startsWith(text.slice(i))) return this.keep(text, i, base);
         if (text.startsWith('<!--', i) && this.last !== 0x60) {
+          this.midLine = !this.atLineStart;
           this.mode = Mode.REASONING;
           this.closers = ['-->'];
           this.straight = false;
@@ -205,6 +213,7 @@ export class PreludeScanner {
         if (j >= n && n - i < MAX_CARRY) return this.keep(text, i, base);
         const name = text.slice(nameStart, j).toLowerCase();
         if (!closing && this.reasoning.has(name)) {
+          this.midLine = !this.atLineStart;
           this.mode = Mode.REASONING;
           this.closers = [`</${name}`];
           this.straight = false;
@@ -239,6 +248,11 @@ export class PreludeScanner {
       i++;
     }
     return undefined;
+  }
+
+  /** Whether the text so far ends in a block (an HTML comment, a reasoning tag) opened mid-line (see midLine). */
+  inMidLineBlock(): boolean {
+    return this.mode === Mode.REASONING && this.midLine;
   }
 
   /** Keeps the text from the opener at `from` that the text so far did not decide (see judgeOpener). */

@@ -127,6 +127,9 @@ describe('the repeated key picks the reading that keeps both values', () => {
   test('F4: a `]` lost before `}`, not a `}` written for `]`, and the text is not cut off', () => {
     readsAs('{"text": {"title": [1, 2\n  },\n  "title": true\n}', { text: { title: [1, 2] }, title: true }, ['mismatched_closer@27']);
     readsAs('{"v": {"value": [}, "value": {"p": 1}}', { v: { value: [] }, value: { p: 1 } }, ['mismatched_closer@17']);
+    // The repeated key read with a full-width colon, as every key is (review S4: one key scan). Before:
+    // {"text": {"title": true}}, the array replaced and the text called cut off.
+    readsAs('{"text": {"title": [1, 2\n  },\n  "title"： true\n}', { text: { title: [1, 2] }, title: true }, ['mismatched_closer@27', 'fullwidth_delimiter@39']);
   });
   test('without a repeated key, the pinned readings stand', () => {
     readsAs('{"rows": [{"a": 1]}, "n": 2}', { rows: [{ a: 1 }], n: 2 }, ['swapped_closers@17']);

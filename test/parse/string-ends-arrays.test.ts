@@ -60,6 +60,17 @@ describe('a lone quote, space on both sides, inside an element (F8)', () => {
     readsAs('{"a": "a quote " alone"}', { a: 'a quote " alone' });
     // A word's quote lost (no space before the quote): two elements, as before.
     readsAs('["value1" value2", "value3"]', ['value1', 'value2', 'value3']);
+    readsAs('["value1" value2"]', ['value1', 'value2']);
+  });
+
+  test('only when the word after it ends in a quote: a word a comma or `]` ends is the next element (review S1)', () => {
+    // Read as text, the elements after it merged: ["Paris \" London, \"Rome"], one string for three.
+    readsAs('["Paris " London, "Rome"]', ['Paris ', 'London', 'Rome'], ['missing_comma', 'unquoted_string']);
+    readsAs('["x " y, "z " w]', ['x ', 'y', 'z ', 'w']);
+    readsAs('["a " b, "c"]', ['a ', 'b', 'c']);
+    readsAs('["a quote " b]', ['a quote ', 'b']);
+    // The word's own quote after it: the lone quote is text, the element after stays one.
+    readsAs('["a quote " alone", "b"]', ['a quote " alone', 'b'], ['unescaped_quote']);
   });
 });
 

@@ -538,6 +538,20 @@ describe('the value starts where extraction would take it (session 36)', () => {
     startsRight('Write `<!--` then {"a": 1}', { a: 1 });
   });
 
+  test('a comment or reasoning opener mid-line with no closer is read as extraction reads it (review S2)', () => {
+    // Before: parsePartial of the whole text gave undefined (the prelude skipped the rest as a block),
+    // where parse reads the opener as a mention and gives the value.
+    for (const text of ['Use <!-- for notes. {"a": 1}', 'The model emits <think> tags before answering.\n{"a": 1}']) {
+      assert.deepEqual(parse(text), { a: 1 });
+      assert.deepEqual(parsePartial(text), { a: 1 }, text);
+      for (const size of [1, 3]) assert.deepEqual(stream(chunk(text, size)).value, { a: 1 }, `${text} in chunks of ${size}`);
+    }
+    // A closer after it makes it a block, in the stream as in extraction.
+    assert.deepEqual(parsePartial('Note <!-- draft {"a": 0} -->\n{"a": 1}'), { a: 1 });
+    // A block that opens a line is skipped as before, waiting for its closer.
+    assert.equal(parsePartial('<think>draft {"a": 0}'), undefined);
+  });
+
   test('what extraction takes is shown as before', () => {
     startsRight('{"a": [1, 2]}', { a: [1, 2] });
     startsRight('{\n  "a": 1\n}', { a: 1 });
