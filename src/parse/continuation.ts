@@ -53,7 +53,7 @@ export function strayCloser(e: Engine): boolean {
     const at = i < e.end && i < limit ? pastNotes(e, i, limit) : -1;
     if (at >= 0 && at < e.end) {
       const next = nextAfterComma(e, at);
-      if (next === Next.MEMBER && depth === runLength && (noteAt(e, at) || labelAt(e, at))) {
+      if (next === Next.MEMBER && depth === runLength && (noteAt(e, at) || labelAt(e, at, e.pos))) {
         e.closersBeforeNothing = e.base + i;
         return false;
       }
@@ -76,7 +76,7 @@ export function strayCloser(e: Engine): boolean {
   if (next === Next.NONE) return false;
   // `{"a": 0}, Answer: {"a": 1}`: past the comma after the closer that ends the whole value, a label
   // in prose (see labelAt), as without the comma.
-  if (next === Next.MEMBER && depth === runLength && labelAt(e, after)) {
+  if (next === Next.MEMBER && depth === runLength && labelAt(e, after, e.pos)) {
     e.closersBeforeNothing = e.base + i;
     return false;
   }
@@ -233,14 +233,16 @@ function noteAt(e: Engine, i: number): boolean {
  * follows, not a member the closer cut off: read as one, `Answer` became a key the model never wrote.
  * Any other capitalised word counts too when a container follows its colon (`{"a": 0} New: {"a":
  * 1}`): a second value labelled in prose, which the closed document's own line cannot go on with.
+ * That other word only on the line of the closer at `closerAt`: on a line of its own, `A1: [` after
+ * `_0: },` is a member of an object written as code whose `{` was lost.
  */
-export function labelAt(e: Engine, i: number): boolean {
+export function labelAt(e: Engine, i: number, closerAt: number): boolean {
   const s = e.buf;
   const c = s.charCodeAt(i);
   if (c < Ch.UPPER_A || c > Ch.UPPER_Z) return false;
   const end = scan(e, i + 1, isWordPart);
   const word = s.slice(i, end);
-  if (!isLabelWord(word) && !NOTE_LABELS.has(word.toLowerCase()) && !containerAfterColon(e, end)) return false;
+  if (!isLabelWord(word) && !NOTE_LABELS.has(word.toLowerCase()) && (lineBreakWithin(s, closerAt, i) || !containerAfterColon(e, end))) return false;
   return !lineEndsInDelimiter(e, i);
 }
 

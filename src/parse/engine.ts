@@ -700,7 +700,7 @@ export class Engine {
       // `1, 2, 3` (in a fence): once values are listed, the last one ends the text.
       const after = c === Ch.COMMA ? nextAfterComma(this, next, this.topValues > 1) : Next.NONE;
       // `{"a": 0}, Answer: {"a": 1}`: a label in prose (see labelAt), no member of an object of its own.
-      if (after === Next.MEMBER && labelAt(this, next)) {
+      if (after === Next.MEMBER && labelAt(this, next, this.pos)) {
         setAsideRest(this);
         return;
       }

@@ -169,5 +169,10 @@ describe('a label after the whole value, on its line, is prose, not a member (se
     // The line ends in a closer no opener on it matches: the member goes on in the object.
     agree('{"a":0} Output: 5}', { a: 0, Output: 5 });
     agree('{"a": {"b": 1}} Answer: 2}', { a: { b: 1 }, Answer: 2 });
+    // A capitalised key on a line of its own after an empty value's lost `{` (fuzz
+    // recovery.deleted-script-delimiter): a member of the object written as code, not a label. The
+    // first version of the rule set A1 aside as prose.
+    agree('{\n  _0: },\n  A1: [\n    None,\n  ],\n}', { _0: null, A1: [null] });
+    agree('{\n  _0: },\n  Items: {\n    a: 1\n  }\n}', { _0: null, Items: { a: 1 } });
   });
 });
