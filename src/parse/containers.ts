@@ -5,7 +5,8 @@ import { damagedMemberEnd, elementsStartAt, memberStartsAt } from '../extract/ch
 import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
-import { Next, memberFollows, nextAfterComma, quoteEnd, strayCloser } from './continuation.js';
+import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
+import { quoteEnd } from './quote-ahead.js';
 import { blankLineBefore, indentAt, lineBreakBefore, peekSignificant, quotedKeyName, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, KEY_MAX, LOOKAHEAD, closerOf } from './state.js';
 import { colonLostAt, keyStartsAt } from './words.js';

@@ -7,6 +7,7 @@ import { NOTE_LABELS, opensLostObject, proseParagraphAt, unclosedToEnd } from '.
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
+import { quoteEnd, stopAhead } from './quote-ahead.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
 
 /** What follows a run of closers and a comma. */
@@ -390,15 +391,13 @@ function delimiterAt(e: Engine, i: number): boolean {
 
 /** One past the quote (straight or curly) that closes the curly-quoted key at `i` on its line, within the lookahead; -1 if none. */
 function curlyKeyEnd(e: Engine, i: number): number {
-  const s = e.buf;
-  const limit = Math.min(e.end, i + 1 + LOOKAHEAD);
-  for (let k = i + 1; k < limit; k++) {
-    const c = s.charCodeAt(k);
-    if (c === Ch.DQUOTE || c === Ch.RIGHT_DOUBLE || c === Ch.LEFT_DOUBLE) return k + 1;
-    if (c === Ch.LF) return -1;
-  }
-  if (limit >= e.end && !e.final) throw NEED_MORE;
-  return -1;
+  const k = stopAhead(e, i + 1, LOOKAHEAD, Ch.DQUOTE, isLineOrCurlyQuote);
+  return k >= 0 && e.buf.charCodeAt(k) !== Ch.LF ? k + 1 : -1;
+}
+
+/** A line break, or a curly double quote that may close a key a curly one opened. */
+function isLineOrCurlyQuote(c: number): boolean {
+  return c === Ch.LF || c === Ch.RIGHT_DOUBLE || c === Ch.LEFT_DOUBLE;
 }
 
 /**
@@ -736,21 +735,6 @@ export function memberFollows(e: Engine, i: number): boolean {
   // `, // note⏎ "key":`, `, … "key":`: a note between the comma and the key.
   const after = pastNotes(e, i + 1, i + LOOKAHEAD);
   return after >= 0 && nextAfterComma(e, after) === Next.MEMBER;
-}
-
-/** The offset of the quote that closes the one at `i` on the same line (or, `acrossLines`, past line breaks; escapes skipped), within `span` (the lookahead); -1 if none. */
-export function quoteEnd(e: Engine, i: number, span = LOOKAHEAD, acrossLines = false): number {
-  const s = e.buf;
-  const q = s.charCodeAt(i);
-  const limit = Math.min(e.end, i + 1 + span);
-  let k = i + 1;
-  for (; k < limit; k++) {
-    const c = s.charCodeAt(k);
-    if (c === q || (c === Ch.LF && !acrossLines)) break;
-    if (c === Ch.BACKSLASH) k++;
-  }
-  if (k >= e.end && !e.final && e.end < i + 1 + span) throw NEED_MORE;
-  return k < limit && s.charCodeAt(k) === q ? k : -1;
 }
 
 /** The end of a run of characters that `part` accepts from `i`, within the lookahead; waits at the buffer's end. */

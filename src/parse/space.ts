@@ -2,6 +2,7 @@
 import { Ch, isJsonSpace, isSpecialSpace, isWordPart } from './chars.js';
 import type { Engine } from './engine.js';
 import { lostOpeningQuote } from './lost-quote.js';
+import { isKeyStop, stopAhead } from './quote-ahead.js';
 import { NEED_MORE, LOOKAHEAD, State, closerOf } from './state.js';
 
 /** Skips whitespace and comments; false when a run of special spaces reaches the buffer's end (wait). */
@@ -315,16 +316,6 @@ export function quotedKeyNameAt(e: Engine, k: number, quote: number = Ch.DQUOTE)
 
 /** Where the closing quote of the quoted key named at `k` stands (see quotedKeyName), or -1. */
 function quotedKeyEnd(e: Engine, k: number, quote: number): number {
-  const s = e.buf;
-  const limit = Math.min(e.end, k + LOOKAHEAD);
-  let q = k;
-  while (q < limit) {
-    const c = s.charCodeAt(q);
-    if (c === quote || c === Ch.LF || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACE ||
-      c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.BACKSLASH) break;
-    q++;
-  }
-  if (q >= e.end && !e.final) throw NEED_MORE;
-  if (q >= limit || s.charCodeAt(q) !== quote) return -1;
-  return colonAfter(e, q + 1) ? q : -1;
+  const q = stopAhead(e, k, LOOKAHEAD, quote, isKeyStop);
+  return q >= 0 && e.buf.charCodeAt(q) === quote && colonAfter(e, q + 1) ? q : -1;
 }

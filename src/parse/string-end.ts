@@ -5,11 +5,12 @@ import type { Engine } from './engine.js';
 import { colonAfter, equalsAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
-import { containerEndsMember, quoteEnd, scan } from './continuation.js';
+import { containerEndsMember, scan } from './continuation.js';
+import { isKeyStop, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
 import { embeddedDocText } from './embedded-doc.js';
 import { fencedText } from './fenced-string.js';
 import { isStringPrefix } from '../extract/chars.js';
-import { completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
+import { colonAt, completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
 import { LIST_MARKS, isLiteralWord, keyAfterFullwidthComma, keyStartsAt, namedKeyAt, pathKeyAt, quotedKeyAt, scalarEndsMember, scanWordLimited } from './words.js';
 
 /**
@@ -702,22 +703,9 @@ function valueAfterSpace(e: Engine, i: number, after: number, j: number, c2: num
 function quotationGoesOn(e: Engine, i: number, j: number, c2: number): boolean {
   if (!isWordStart(c2) || e.kinds.length === 0 || e.top() !== Kind.ARRAY || firstQuote(e, i)) return false;
   const s = e.buf;
-  const limit = Math.min(e.end, j + LOOKAHEAD);
-  let q = j;
-  while (q < limit) {
-    const c = s.charCodeAt(q);
-    if (c === Ch.DQUOTE || c === Ch.LF || c === Ch.BACKSLASH || c === Ch.COLON || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.COMMA) break;
-    q++;
-  }
-  if (q >= e.end && !e.final) throw NEED_MORE;
-  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE || isLiteralWord(s.slice(j, scanWordLimited(e, j)))) return false;
-  const n = peekSignificant(e, q + 1);
-  if (n >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return true;
-  }
-  const c = s.charCodeAt(n);
-  return c === Ch.COMMA || c === Ch.RBRACKET || c === Ch.RBRACE;
+  const q = stopAhead(e, j, LOOKAHEAD, Ch.DQUOTE, isKeyStop);
+  if (q < 0 || s.charCodeAt(q) !== Ch.DQUOTE || isLiteralWord(s.slice(j, scanWordLimited(e, j)))) return false;
+  return closerOrCommaAt(e, q + 1, true);
 }
 
 /**
@@ -748,22 +736,13 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   if (inArray && !sawBreak && b !== i - 1) return false;
   // Forwards: `key"` then `:` (or `key'` in a single-quoted string: `{'a': 'O'Neil, 'b': 1}`).
   const single = e.quote === Quote.SINGLE;
-  let k = i + 1;
-  const limit = Math.min(e.end, k + LOOKAHEAD);
   // In an array, after a line break or `,"` (`"Yes,"Price: $1,299.99"`), the next element may hold
   // commas; escaped quotes (`"He said \"hi\""`) are its text either way.
   const commas = inArray && (sawBreak || b === i - 1);
-  while (k < limit) {
-    const c = s.charCodeAt(k);
-    if (c === Ch.DQUOTE || (single && c === Ch.SQUOTE) || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE || (c === Ch.COMMA && !commas)) break;
-    k += c === Ch.BACKSLASH && inArray ? 2 : 1;
-  }
-  if (k >= e.end && !e.final) throw NEED_MORE;
-  if (k >= limit || (s.charCodeAt(k) !== Ch.DQUOTE && !(single && s.charCodeAt(k) === Ch.SQUOTE))) return false;
+  const k = stopAhead(e, i + 1, LOOKAHEAD, single ? Ch.SQUOTE : Ch.DQUOTE, commas ? isLineOrBrace : isLineBraceOrComma, inArray);
+  if (k < 0 || (s.charCodeAt(k) !== Ch.DQUOTE && !(single && s.charCodeAt(k) === Ch.SQUOTE))) return false;
   // What follows that quote: an object's next key has its colon, an array's next element a comma or `]`.
-  const after = peekSignificant(e, k + 1);
-  const c = after < e.end ? s.charCodeAt(after) : -1;
-  if (inArray ? c !== Ch.COMMA && c !== Ch.RBRACKET : c !== Ch.COLON) return false;
+  if (inArray ? !elementEndsAt(e, k) : !colonAt(e, k + 1)) return false;
   // `["abc,⏎  true,⏎  "x"]`: literals or numbers on lines before, after the string's lost end quote.
   const early = inArray ? scalarLinesBefore(e, floor, atComma ? b : b + 1) : -1;
   const cut = early >= 0 ? early : atComma ? b : b + 1;
@@ -772,6 +751,16 @@ export function splitAtComma(e: Engine, i: number, j: number): boolean {
   dropStringTail(e, cut);
   endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote');
   return true;
+}
+
+/** Where splitAtComma's look for the next key's or element's quote stops: a double quote (also after a single-quoted string), a line break, a brace. */
+function isLineOrBrace(c: number): boolean {
+  return c === Ch.DQUOTE || c === Ch.LF || c === Ch.LBRACE || c === Ch.RBRACE;
+}
+
+/** As isLineOrBrace, and a comma: the next key's name or element holds none. */
+function isLineBraceOrComma(c: number): boolean {
+  return c === Ch.COMMA || isLineOrBrace(c);
 }
 
 /**
@@ -822,7 +811,7 @@ function closedObjectBeforeSibling(e: Engine, floor: number, open: number, i: nu
     cut--;
   }
   // The text before the break is the string's own: no quote, and no `{` the `}` could close (code).
-  if (!broke || cut <= floor || !plainTextIn(s, floor, cut) || s.lastIndexOf('{', cut - 1) >= floor || !quotedKeyNameAt(e, i + 1)) return false;
+  if (!broke || cut <= floor || !plainTextIn(s, floor, cut, true) || !quotedKeyNameAt(e, i + 1)) return false;
   e.pos = i;
   dropStringTail(e, cut);
   endStringAt(e, cut, 'missing_end_quote', 'inserted the missing closing quote before the line break that ends the object');
@@ -832,13 +821,18 @@ function closedObjectBeforeSibling(e: Engine, floor: number, open: number, i: nu
 /**
  * Whether [from, to) is a string's own text: no unescaped quote (`bazu, [{"k": []}]`: a string that
  * ran through elements), and no `[` left open (`use arr[0], …`: the `]` after it is the text's).
+ * With `noBrace`, no `{` either, escaped or not (code, whose `{` a later `}` could close). Looks at
+ * [from, to) only.
  */
-function plainTextIn(s: string, from: number, to: number): boolean {
+function plainTextIn(s: string, from: number, to: number, noBrace = false): boolean {
   let open = 0;
   for (let k = from; k < to; k++) {
     const c = s.charCodeAt(k);
-    if (c === Ch.BACKSLASH) k++;
-    else if (c === Ch.DQUOTE) return false;
+    if (noBrace && c === Ch.LBRACE) return false;
+    if (c === Ch.BACKSLASH) {
+      if (noBrace && k + 1 < to && s.charCodeAt(k + 1) === Ch.LBRACE) return false;
+      k++;
+    } else if (c === Ch.DQUOTE) return false;
     else if (c === Ch.LBRACKET) open++;
     else if (c === Ch.RBRACKET && open > 0) open--;
   }
@@ -940,11 +934,10 @@ function ranIntoKey(e: Engine, i: number, j: number, c2: number): boolean {
  */
 function quotedTermInText(e: Engine, j: number): boolean {
   const s = e.buf;
-  const limit = Math.min(e.end, j + KEY_MAX);
-  let q = j;
-  while (q < limit && s.charCodeAt(q) !== Ch.DQUOTE && s.charCodeAt(q) !== Ch.LF && s.charCodeAt(q) !== Ch.BACKSLASH) q++;
+  const q = stopAhead(e, j, KEY_MAX, Ch.DQUOTE, isLineOrEscape);
+  if (q < 0 || s.charCodeAt(q) !== Ch.DQUOTE) return false;
   if (q + 1 >= e.end && !e.final) throw NEED_MORE;
-  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE || s.charCodeAt(q + 1) !== Ch.COLON) return false;
+  if (s.charCodeAt(q + 1) !== Ch.COLON) return false;
   return bareTextThenQuote(e, q + 2);
 }
 
@@ -965,19 +958,8 @@ function bareTextThenQuote(e: Engine, from: number): boolean {
     if (w >= e.end && !e.final) throw NEED_MORE;
     if (isLiteralWord(s.slice(n, w))) return false;
   }
-  const limit = Math.min(e.end, n + LOOKAHEAD);
-  let q = n;
-  while (q < limit) {
-    const k = s.charCodeAt(q);
-    if (k === Ch.DQUOTE || k === Ch.LF || k === Ch.BACKSLASH || k === Ch.COMMA || k === Ch.LBRACE || k === Ch.RBRACE || k === Ch.LBRACKET || k === Ch.RBRACKET) break;
-    q++;
-  }
-  if (q >= e.end && !e.final) throw NEED_MORE;
-  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE) return false;
-  const m = peekSignificant(e, q + 1);
-  if (m >= e.end) return true;
-  const d = s.charCodeAt(m);
-  return d === Ch.COMMA || d === Ch.RBRACE || d === Ch.RBRACKET;
+  const q = stopAhead(e, n, LOOKAHEAD, Ch.DQUOTE, isTextStop);
+  return q >= 0 && s.charCodeAt(q) === Ch.DQUOTE && closerOrCommaAt(e, q + 1, true);
 }
 
 /**

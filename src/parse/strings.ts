@@ -7,7 +7,8 @@ import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MA
 import { lastKeyIndent, missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
 import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
-import { memberFollows, quoteEnd } from './continuation.js';
+import { memberFollows } from './continuation.js';
+import { quoteEnd } from './quote-ahead.js';
 import { latexCommandAt } from './latex.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { codeBackslash, decideCodeClose, fenceCloseLength, fenceContentEnd, fenceOpening, isCodeQuote } from './code-blocks.js';
@@ -606,8 +607,8 @@ export function completeString(e: Engine): void {
   }
 }
 
-/** Whether `:` is the next significant character at `i` (a string in an array that was a key). */
-function colonAt(e: Engine, i: number): boolean {
+/** Whether `:` (ASCII) is the next significant character at `i`: a key's colon after its quote. */
+export function colonAt(e: Engine, i: number): boolean {
   const j = peekSignificant(e, i);
   return j < e.end && e.buf.charCodeAt(j) === Ch.COLON;
 }

@@ -148,6 +148,12 @@ describe('F2: a string missing its end quote at a line end before `},` and the n
     const text = '[{"code": "function f() {\n  return 1;\n},\n{\n  "a": 1}]';
     assert.deepEqual(parse(text), [{ code: 'function f() {\n  return 1;\n},\n{', a: 1 }]);
   });
+  test('an escaped `{` in the text counts as code\'s too (review S6: the look for it stays in the string\'s text)', () => {
+    const text = '[{"code": "function f() \\{\n  return 1;\n},\n{\n  "a": 1}]';
+    const expected = [{ code: 'function f() \\{\n  return 1;\n},\n{', a: 1 }];
+    assert.deepEqual(parse(text), expected);
+    for (const size of [1, 3]) assert.deepEqual(streamedEnd(text, size), expected, `chunks of ${size}`);
+  });
   test('the stream reports the end quote that replaced the string\'s tail', () => {
     const text = '[\n  {\n    "a": "hello world\n  },\n  {\n    "a": "xyz"\n  }\n]';
     for (const size of [1, 3]) assert.ok(streamReport(text, size).includes('missing_end_quote@27'), `chunks of ${size}`);
