@@ -1023,10 +1023,25 @@ function quotedWordThenColon(e: Engine, j: number, q: number): boolean {
   let k = j;
   while (k < limit && (isWordPart(s.charCodeAt(k)) || s.charCodeAt(k) === q)) k++;
   if (k >= e.end && !e.final) throw NEED_MORE;
-  if (k >= limit || s.charCodeAt(k - 1) !== q) return false;
+  if (k >= limit || s.charCodeAt(k - 1) !== q || valueThenKey(s, j, k - 1, q)) return false;
   const n = peekSignificant(e, k);
   if (n >= e.end && !e.final) throw NEED_MORE;
   return n < e.end && s.charCodeAt(n) === Ch.COLON;
+}
+
+/**
+ * `{"t"false"m": 1}`: the glued word up to the next quote is a literal or a number, and a word
+ * follows that quote: the key `t`, its value and the next key `m`, with the colon and the comma
+ * lost, not one key `t"false"m` (that would make up a key and lose the value). `[j, last)` holds
+ * only word characters and quotes; `last` is the key's closing quote.
+ */
+function valueThenKey(s: string, j: number, last: number, q: number): boolean {
+  let p = j;
+  while (p < last && s.charCodeAt(p) !== q) p++;
+  if (p === j || p + 1 >= last) return false;
+  let digits = true;
+  for (let k = j; k < p && digits; k++) digits = isDigit(s.charCodeAt(k));
+  return digits || isLiteralWord(s.slice(j, p));
 }
 
 /**

@@ -75,4 +75,13 @@ describe('quotes inside a key, glued to its words', () => {
     readsAs('{"a"b, "c": 1}', { a: 'b', c: 1 });
     readsAs('{"a"b: 1}', { a: 'b: 1' });
   });
+  test('a literal or number glued between two keys is a value that lost its colon and comma', () => {
+    // Regression hunt R1 (diff3 seed 6246): {"t\"false\"m": 1}, a made-up key, t's value lost.
+    readsAs('{"t"false"m":1}', { t: false, m: 1 });
+    readsAs('{"t"12"m":1}', { t: 12, m: 1 });
+    readsAs('{"a": 1, "t"null"m": null}', { a: 1, t: null, m: null });
+    assert.deepEqual(parseWithReport('{"t"false"m":1}').repairs.map((r) => r.kind), ['missing_colon', 'missing_comma']);
+    // No word after the literal's quote: the quotes are still the key's text.
+    readsAs('{"a"true": 1}', { 'a"true': 1 });
+  });
 });
