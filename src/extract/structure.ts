@@ -476,20 +476,25 @@ export function scanStructure(text: string, names: TagNames): Region {
   };
 
   // Where the next `-->` stands (-1: none after the last search), so that many `<!--` with no closer
-  // search the text once, not each to its end.
+  // search the text once, not each to its end. One inside a JSON string (`<!-- {"a": "b --> c"} -->`)
+  // is text, as a reasoning closer there is (insideJsonString, the same rule).
   let commentClose = -2;
+  const nextCommentClose = (from: number): number => {
+    let k = text.indexOf('-->', from);
+    while (k >= 0 && k < n && insideJsonString(text, k)) k = text.indexOf('-->', k + 3);
+    return k >= n ? -1 : k;
+  };
   /**
    * An HTML comment opened at `i` (`<!-- … -->`): Markdown's way to leave a note or a commented-out
-   * draft in a reply, which a reader never sees. A leaf region up to the first `-->` (as HTML reads
-   * it: nothing inside is structure). One with no `-->` runs to the reply's end (a reply cut off in
+   * draft in a reply, which a reader never sees. A leaf region up to the first `-->` outside a JSON
+   * string (nothing inside is structure). One with no `-->` runs to the reply's end (a reply cut off in
    * it) only when it starts a line; mid-line with no closer it is a mention (`Use <!-- for notes`).
    * Not in a JSON string or inline code. Returns where the scan resumes.
    */
   const comment = (i: number): number => {
     if (insideJsonString(text, i) || inInlineCode(text, i, i + 4)) return i + 4;
     if (commentClose !== -1 && commentClose < i + 4) {
-      commentClose = text.indexOf('-->', i + 4);
-      if (commentClose >= n) commentClose = -1;
+      commentClose = nextCommentClose(i + 4);
     }
     if (commentClose < 0 && !atLineStart(text, i)) return i + 4;
     const node = region('comment', undefined, i, i + 4);

@@ -331,6 +331,18 @@ describe('a value in an HTML comment is a draft or a note (session 36)', () => {
       agree(`The result is ${json} as asked.`, want);
     }
   });
+
+  test("`-->` inside a JSON string does not end the comment, as `</think>` there ends no reasoning", () => {
+    // Regression hunt R2: {"a": "b"} with `truncated` (the reply called cut off, ` c` lost).
+    agree('<!-- {"a": "b --> c"} -->', { a: 'b --> c' });
+    assert.deepEqual(kinds('<!-- {"a": "b --> c"} -->'), ['html_comment']);
+    agree('<!-- [1, "<!-- x -->"] -->', [1, '<!-- x -->']);
+    agree('Note:\n<!-- {"a": "b --> c"} -->', { a: 'b --> c' });
+    // The comment still ends at its own `-->`: a value after it is the answer.
+    agree('<!-- {"a": "b --> c"} -->\n{"z": 1}', { z: 1 });
+    // A quote in the comment's prose opens no string (`-->` after it still closes).
+    agree('<!-- note "x --> y" -->\n{"z": 1}', { z: 1 });
+  });
 });
 
 describe('choosing the answer: probe of session 36 (s36/choice)', () => {
