@@ -154,7 +154,16 @@ function stringMemberAt(e: Engine, j: number): boolean {
  */
 function memberFollows(e: Engine, k: number, afterComma: boolean): boolean {
   const s = e.buf;
-  const j = pastComments(e, k);
+  let j = pastComments(e, k);
+  // `` `x`,⏎  , // note⏎  { `` (a closer lost before the comma line), `` [`a`, , `b`] ``: more
+  // commas, an extra comma or an array's hole, then a member: read as text, the string ran on over
+  // the members after it and lost them with no word. The member after them decides, as after one;
+  // there a key counts in an array too (the array's `]` was the closer lost).
+  let extra = false;
+  while (afterComma && j >= 0 && j < Math.min(e.end, k + LOOKAHEAD) && s.charCodeAt(j) === Ch.COMMA) {
+    extra = true;
+    j = pastComments(e, j + 1);
+  }
   if (j < 0) return j === -1;
   if (j >= e.end) {
     if (!e.final) throw NEED_MORE;
@@ -166,7 +175,7 @@ function memberFollows(e: Engine, k: number, afterComma: boolean): boolean {
   if (afterComma && (isDigit(c) || c === Ch.MINUS)) return true;
   if (!isWordStart(c)) return false;
   const end = scanWordLimited(e, j);
-  if (e.kinds.length > 0 && e.top() === Kind.OBJECT && colonAfter(e, end)) return true;
+  if ((extra || (e.kinds.length > 0 && e.top() === Kind.OBJECT)) && colonAfter(e, end)) return true;
   return afterComma && isLiteralWord(s.slice(j, end));
 }
 

@@ -166,6 +166,22 @@ describe('backtick strings holding backticks', () => {
     check({ input: '{"tip": `run `ls`, // then pwd`,\n "n": 1}', value: { tip: 'run `ls`, // then pwd', n: 1 }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote'] });
   });
 
+  // Regression hunt R3 (diff2 seeds 5400, 6447, `js+dropclose`): an object's `}` lost before its
+  // comma, leaving a line with a second comma. Read as text, the string took in the comma line, the
+  // comment and the next member with no loss named; the reply (which base refused) came out whole-looking.
+  test('a second comma after the first, then a member: the backtick ends the string', () => {
+    check({
+      input: '{a: [{\n  title: `w line`,\n  , // c\n  {\n    x: `SELECT a`,\n    url: 1,\n  },\n]}',
+      value: { a: [{ title: 'w line' }, { x: 'SELECT a', url: 1 }] },
+      kinds: ['unquoted_key', 'unquoted_key', 'backtick_quotes', 'extra_comma', 'comment', 'missing_closer', 'unquoted_key', 'backtick_quotes', 'unquoted_key', 'trailing_comma', 'trailing_comma'],
+    });
+    // In an array, a key after the comma line counts as the member (the array's `]` was lost).
+    assert.equal((parse('{a: [`x`,\n , // c\n b: 1}') as { a: unknown[] }).a[0], 'x');
+    check({ input: '[`a`, , `b`]', value: ['a', 'b'], kinds: ['backtick_quotes', 'extra_comma', 'backtick_quotes'] });
+    // No member after the commas: the backtick is text, as before.
+    check({ input: '{"tip": `a `b`, , c`}', value: { tip: 'a `b`, , c' }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote'] });
+  });
+
   test('cut off', () => {
     check({ input: '{"a": `say `hi` no', value: { a: 'say `hi` no' }, kinds: ['backtick_quotes', 'unescaped_quote', 'unescaped_quote', 'truncated', 'truncated'] });
     // The last backtick ends the text, so it closes the string; the array around it was cut off.
