@@ -131,3 +131,22 @@ describe('a text that ends inside a block comment (F6, cut texts)', () => {
     test(`${text} (not cut off)`, () => reads(text, value, false));
   }
 });
+
+describe('a single-quoted string that quotes JSON, cut off, is not ended at a `"` of its own text (regression R6)', () => {
+  // diff2 seed 5075 (a JS rendering cut inside `title: '{"inner": …`): the `"` closing `"v"` was read
+  // as the string's mismatched closer, `"s"` became a made-up member and the cut went unreported.
+  for (const [text, value] of [
+    [`{e:'{"k": "v"}, "s": 1} w`, { e: '{"k": "v"}, "s": 1} w' }],
+    [`{e:'{"s": "q"} w`, { e: '{"s": "q"} w' }],
+    [`{e:'{"inner": [1, {"k": "v"}], "s": "q\\\\"x"} w5075x5`, { e: '{"inner": [1, {"k": "v"}], "s": "q\\"x"} w5075x5' }],
+  ] as const) {
+    test(text, () => reads(text, value, true));
+  }
+  // A `"` that opens no pair of the string's text still closes it, as a typo for its `'`.
+  for (const [text, value] of [
+    [`{'a": 1}`, { a: 1 }],
+    [`{'a': 'x"}`, { a: 'x' }],
+  ] as const) {
+    test(`${text} (not cut off)`, () => reads(text, value, false));
+  }
+});
