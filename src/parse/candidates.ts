@@ -257,8 +257,23 @@ function labelledAfter(text: string, from: number): Candidate[] {
   if (from < 0) return [];
   const labelled = candidatesAfter(text, from)
     .map((c, i) => ({ c, i, label: labelOf(text, c) }))
-    .filter((x) => x.label === 'answer' || x.label === 'correction');
+    .filter((x) => (x.label === 'answer' || x.label === 'correction') && !cutOffEmpty(text, x.c));
   return labelled.sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || labelledOrder(a, b)).map((x) => x.c);
+}
+
+/**
+ * `{"url": ""]}answer: [{`: a labelled candidate the reply's end cut off before it held anything
+ * but openers. It names no answer to prefer over the leading value, which holds content (it read as
+ * `[{}]` and dropped the whole object); the leading value is read and the cut noted, as after
+ * `Answer: {` (see openerAtEnd).
+ */
+function cutOffEmpty(text: string, c: Candidate): boolean {
+  if (!endsInside(text, c)) return false;
+  for (let i = c.start; i < c.end; i++) {
+    const k = text.charCodeAt(i);
+    if (k !== Ch.LBRACE && k !== Ch.LBRACKET && !isJsonSpace(k)) return false;
+  }
+  return true;
 }
 
 /**

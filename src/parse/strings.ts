@@ -421,7 +421,20 @@ function mismatchedCloser(e: Engine, i: number): boolean {
     if (closingLength(e, k, c, e.quote) > 0) return false;
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
-  return k >= e.end;
+  return k >= e.end && !closesInnerQuote(e.strText);
+}
+
+/**
+ * `{e: '{"k": "v"}, "s": 1} w` cut off: a string that quotes JSON holds `"`s of its own, and one that
+ * closes a pair its text opened (an odd count before it; `\"` is the inner JSON's escape, no pair's)
+ * is text, not the string's mismatched closer: taken for one, it ended the string inside the inner
+ * JSON, made up members of its text and hid the cut. Counted once per string: the look that calls
+ * this returns true at most once, and then the string ends.
+ */
+function closesInnerQuote(text: string): boolean {
+  let odd = false;
+  for (let k = text.indexOf('"'); k >= 0; k = text.indexOf('"', k + 1)) if (text.charCodeAt(k - 1) !== Ch.BACKSLASH) odd = !odd;
+  return odd;
 }
 
 /** Whether a number or a double-quoted string starts at `j`. */

@@ -251,6 +251,11 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
   const node = resolveSchema(guide, schema);
   if (typeof node === 'boolean') return undefined;
   if (Array.isArray(input) && Array.isArray(output) && input.length === output.length) {
+    // A union of arrays: read through the branch that takes the value (see strippedKeys).
+    if (node.items === undefined && node.prefixItems === undefined) {
+      const branch = acceptingBranch(guide, node, input);
+      if (branch !== undefined) return lostKeys(guide, branch, input, output, path);
+    }
     for (let i = 0; i < input.length; i++) {
       path.push(String(i));
       const found = lostKeys(guide, itemSchema(node, i), input[i], output[i], path);
@@ -322,6 +327,14 @@ function strippedKeys(guide: Guide, schema: Schema | boolean, input: unknown, ou
   if (typeof node === 'boolean') return;
   if (Array.isArray(input)) {
     if (!Array.isArray(output) || input.length !== output.length) return;
+    // A union of arrays (`z.union([z.array(A), z.array(B)])`): read through the branch that takes the
+    // value, as for objects below; the union itself names no items, and a key stripped from an item
+    // went without a word.
+    if (node.items === undefined && node.prefixItems === undefined) {
+      const branch = acceptingBranch(guide, node, input);
+      if (branch !== undefined) strippedKeys(guide, branch, input, output, path, out);
+      if (branch !== undefined || node.anyOf !== undefined || node.oneOf !== undefined) return;
+    }
     for (let i = 0; i < input.length; i++) {
       path.push(String(i));
       strippedKeys(guide, itemSchema(node, i), input[i], output[i], path, out);

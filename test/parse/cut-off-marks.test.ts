@@ -101,6 +101,20 @@ describe('a whole value, a line naming a correction, then a value cut off at its
   test('the corrected value, when whole, is the answer', () => reads('{"a": 1}\n\nCorrected:\n{"a": 2}', { a: 2 }, false));
 });
 
+describe('a labelled value cut off before it held anything but openers does not beat the value read (regression R4)', () => {
+  for (const [text, value] of [
+    ['{"a": 1}\nAnswer: [{', { a: 1 }],
+    ['{"a": 1}\nCorrected:\n[ {\n', { a: 1 }],
+    // diff2 seed 5149: a broken string ends the object early, and its own `"answer": [` member is
+    // cut off empty. It was read as `[{}]`, the whole object dropped.
+    ['"url":""]}answer:[{', { url: '' }],
+    ['{\n "url": "return {\'a\': [x, "y"]}  # trailing\\n",\n "answer": [\n {\n', { url: 'return {\'a\': [x, "y' }],
+  ] as const) {
+    test(JSON.stringify(text), () => reads(text, value, true));
+  }
+  test('a labelled value with content, cut off, is still the answer', () => reads('{"a": 1}\nAnswer: [{"b": 2', [{ b: 2 }], true));
+});
+
 describe('a text that ends inside a block comment (F6, cut texts)', () => {
   for (const [text, value] of [
     ['{"a": 1} /* note', { a: 1 }],
@@ -113,6 +127,25 @@ describe('a text that ends inside a block comment (F6, cut texts)', () => {
     ['{"a": 1} /* note */', { a: 1 }],
     ['{"a": 1} /**/', { a: 1 }],
     ['{"a": /* x */ 1}', { a: 1 }],
+  ] as const) {
+    test(`${text} (not cut off)`, () => reads(text, value, false));
+  }
+});
+
+describe('a single-quoted string that quotes JSON, cut off, is not ended at a `"` of its own text (regression R6)', () => {
+  // diff2 seed 5075 (a JS rendering cut inside `title: '{"inner": …`): the `"` closing `"v"` was read
+  // as the string's mismatched closer, `"s"` became a made-up member and the cut went unreported.
+  for (const [text, value] of [
+    [`{e:'{"k": "v"}, "s": 1} w`, { e: '{"k": "v"}, "s": 1} w' }],
+    [`{e:'{"s": "q"} w`, { e: '{"s": "q"} w' }],
+    [`{e:'{"inner": [1, {"k": "v"}], "s": "q\\\\"x"} w5075x5`, { e: '{"inner": [1, {"k": "v"}], "s": "q\\"x"} w5075x5' }],
+  ] as const) {
+    test(text, () => reads(text, value, true));
+  }
+  // A `"` that opens no pair of the string's text still closes it, as a typo for its `'`.
+  for (const [text, value] of [
+    [`{'a": 1}`, { a: 1 }],
+    [`{'a': 'x"}`, { a: 'x' }],
   ] as const) {
     test(`${text} (not cut off)`, () => reads(text, value, false));
   }

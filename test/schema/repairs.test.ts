@@ -729,6 +729,19 @@ describe('damaged text through the schema (schema probe s36 diff3)', () => {
     assert.deepEqual(parseWithReport('{"id": 1, "note": "hi"}', { schema: z.looseObject({ id: z.int() }) }).repairs, []);
   });
 
+  test('F1 in a union of arrays: a key stripped from an item is named, and a key that names a property with its colon is no silent strip (regression R7)', () => {
+    // diff3 seed 7454: `"id: " w454x5"` (a key's closing quote lost) in an item of a
+    // z.union of arrays. The key was stripped without a word and `id` was gone.
+    const Item = z.object({ id: z.enum([' w5', 'other option']).optional(), url: z.int().optional() });
+    const schema = z.object({ e: z.union([z.array(z.object({ x: z.string() })), z.array(Item)]) });
+    const r = parseWithReport('{"e": [{"zz": "w5", "url": -7}]}', { schema });
+    assert.deepEqual(r.value, { e: [{ url: -7 }] });
+    assert.deepEqual(r.repairs.map((x) => [x.kind, (x as SchemaRepair).path, (x as SchemaRepair).before]), [['strip_extra_properties', '/e/0/zz', 'w5']]);
+    // As outside the union (`{"e": {"id: ": "w5"}}` for z.union([z.string(), Item])): refused, not {url: -7}.
+    assert.throws(() => parse('{"e": [{"id: " w5", "url": -7}]}', { schema }), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/e/0');
+    assert.throws(() => parse('{"e": [{"a": [{"id: " w5", "url": -7}]}]}', { schema: z.object({ e: z.union([z.array(z.object({ x: z.string() })), z.array(z.object({ a: z.array(Item) }))]) }) }), SchemaError);
+  });
+
   test('F3: a member the text stage made up after a list written without brackets is named when the schema strips it', () => {
     const text = '{"tags": "auth", "urgent", "n": 1}';
     for (const schema of [z.object({ tags: z.array(z.string()), n: z.int() }), z.strictObject({ tags: z.array(z.string()), n: z.int() })]) {
