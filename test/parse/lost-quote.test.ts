@@ -4,7 +4,7 @@
 // a key with a made-up null), and JSON escapes were kept as backslashes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parse, parseWithReport, repair } from '../../src/index.js';
+import { parse, parseWithReport } from '../../src/index.js';
 import { readsEach } from './reads.js';
 
 describe('code or prose that lost its opening quote is one string (F11)', () => {

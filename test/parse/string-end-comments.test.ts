@@ -4,16 +4,8 @@
 // comments. Each is checked with parse, repair and the stream in 1- and 3-character chunks.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseWithReport, repair } from '../../src/index.js';
-import { streamedEnd } from '../stream/check.js';
-
-function readsAs(text: string, expected: unknown, kinds?: string[]): void {
-  const r = parseWithReport(text);
-  assert.deepEqual(r.value, expected, text);
-  if (kinds) assert.deepEqual(r.repairs.map((x) => x.kind), kinds, `kinds: ${text}`);
-  assert.deepEqual(JSON.parse(repair(text)), expected, `repair: ${text}`);
-  for (const size of [1, 3]) assert.deepEqual(streamedEnd(text, size), expected, `stream ${size}: ${text}`);
-}
+import { parseWithReport } from '../../src/index.js';
+import { readsAs } from './reads.js';
 
 describe('a // after an inner quote, whose line ends in the string\'s quote, is the string\'s text', () => {
   test('the members after it are kept', () => {

@@ -3,16 +3,8 @@
 // with parse, repair and the stream in 1- and 3-character chunks; the repairs named are checked too.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parse, parseWithReport, repair } from '../../src/index.js';
-import { streamedEnd } from '../stream/check.js';
-
-function readsAs(text: string, expected: unknown, kinds?: string[]): void {
-  const r = parseWithReport(text);
-  assert.deepEqual(r.value, expected, text);
-  if (kinds) assert.deepEqual(r.repairs.map((x) => x.kind), kinds, `kinds: ${text}`);
-  assert.deepEqual(JSON.parse(repair(text)), expected, `repair: ${text}`);
-  for (const size of [1, 3]) assert.deepEqual(streamedEnd(text, size), expected, `stream ${size}: ${text}`);
-}
+import { parse } from '../../src/index.js';
+import { readsAs } from './reads.js';
 
 describe('an element that lost its opening quote (F5)', () => {
   test('is the next element, not text merged into the one before', () => {
