@@ -10,7 +10,7 @@ import { isKeyStop, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './qu
 import { embeddedDocText } from './embedded-doc.js';
 import { fencedText } from './fenced-string.js';
 import { isStringPrefix } from '../extract/chars.js';
-import { colonAt, completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, lookBackFloor, stringMayBeKey } from './strings.js';
+import { colonAt, completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, isJsonEscape, lookBackFloor, stringMayBeKey } from './strings.js';
 import { LIST_MARKS, isLiteralWord, keyAfterFullwidthComma, keyStartsAt, namedKeyAt, pathKeyAt, quotedKeyAt, scalarEndsMember, scanWordLimited } from './words.js';
 
 /**
@@ -486,7 +486,15 @@ function unquotedElementsFollow(e: Engine, k: number): boolean {
     const c = s.charCodeAt(k);
     if (c === Ch.RBRACKET) return true;
     if (c === Ch.DQUOTE) return last === Ch.COMMA || (sameLine && elementEndsAt(e, k));
-    if (c === Ch.BACKSLASH) return false;
+    // `She said \"yes,\" then left.",`: a JSON escape is string text (the element is read by its
+    // closing quote, escapes and all: lostOpeningQuote); any other backslash, no element.
+    if (c === Ch.BACKSLASH) {
+      if (k + 1 >= e.end && !e.final) throw NEED_MORE;
+      if (!isJsonEscape(s.charCodeAt(k + 1))) return false;
+      k++;
+      last = s.charCodeAt(k);
+      continue;
+    }
     if (c === Ch.LF) sameLine = false;
     if (!isJsonSpace(c)) last = c;
   }

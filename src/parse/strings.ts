@@ -18,6 +18,11 @@ const ESCAPES: Record<number, string> = {
   [Ch.LOWER_N]: '\n', [Ch.LOWER_R]: '\r', [Ch.LOWER_T]: '\t',
 };
 
+/** Whether a backslash before the character `code` writes a JSON escape (`\n`, `\"`, `\u…`). */
+export function isJsonEscape(code: number): boolean {
+  return ESCAPES[code] !== undefined || code === Ch.LOWER_U;
+}
+
 const CONTROL_ESCAPES: Record<number, string> = { [Ch.LF]: '\\n', [Ch.CR]: '\\r', [Ch.TAB]: '\\t', 0x08: '\\b', 0x0c: '\\f' };
 
 /**

@@ -7,6 +7,14 @@ import { parse } from '../../src/index.js';
 import { readsAs } from './reads.js';
 
 describe('an element that lost its opening quote (F5)', () => {
+  test('with JSON escapes in its text: the next element, escapes read as escapes', () => {
+    // Before: ["a\",⏎  Line one\nLine two", "x"]: the element merged into the one before, a quote and
+    // a comma made up inside it (a backslash ended the look for the element's own end).
+    readsAs('["a",\n  Line one\\nLine two",\n  "x"\n]', ['a', 'Line one\nLine two', 'x'], ['missing_start_quote']);
+    readsAs('["a",\n  She said \\"yes,\\" then left.",\n  "x"\n]', ['a', 'She said "yes," then left.', 'x'], ['missing_start_quote']);
+    readsAs('["a", The function returns {\\"ok\\": true}.", 1]', ['a', 'The function returns {"ok": true}.', 1], ['missing_start_quote']);
+  });
+
   test('is the next element, not text merged into the one before', () => {
     // Before: ["a\",\n  It is fine.", "x"]: an element gone, `",⏎  ` made up inside the string.
     readsAs('[\n  "a",\n  It is fine.",\n  "x"\n]', ['a', 'It is fine.', 'x'], ['missing_start_quote']);
