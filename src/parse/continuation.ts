@@ -5,7 +5,7 @@ import { Ch, isDigit, isJsonSpace, isNumberPart, isWordStart, isWordPart, lineBr
 import { isLabelWord } from './answer-label.js';
 import { NOTE_LABELS, opensLostObject, proseParagraphAt, unclosedToEnd } from './containers.js';
 import type { Engine } from './engine.js';
-import { colonAfter, indentAt, lineBreakBefore, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
+import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
 import { isLiteralWord, scanWordLimited } from './words.js';
 import { quoteEnd, stopAhead } from './quote-ahead.js';
 import { NEED_MORE, Kind, LOOKAHEAD } from './state.js';
@@ -250,20 +250,10 @@ export function labelAt(e: Engine, i: number, closerAt: number): boolean {
 /** Whether a colon, then on its line a `{` or `[`, comes at `i` (spaces first). Waits for more text rather than guess. */
 function containerAfterColon(e: Engine, i: number): boolean {
   const s = e.buf;
-  let k = i;
-  while (k < e.end && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
-  if (k >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return false;
-  }
-  if (s.charCodeAt(k) !== Ch.COLON) return false;
-  k++;
-  while (k < e.end && k < i + LOOKAHEAD && (s.charCodeAt(k) === Ch.SPACE || s.charCodeAt(k) === Ch.TAB)) k++;
-  if (k >= e.end) {
-    if (!e.final) throw NEED_MORE;
-    return false;
-  }
-  return s.charCodeAt(k) === Ch.LBRACE || s.charCodeAt(k) === Ch.LBRACKET;
+  const colon = lineSpaceEnd(e, i);
+  if (colon >= e.end || s.charCodeAt(colon) !== Ch.COLON) return false;
+  const k = lineSpaceEnd(e, colon + 1);
+  return k < e.end && (s.charCodeAt(k) === Ch.LBRACE || s.charCodeAt(k) === Ch.LBRACKET);
 }
 
 /**
