@@ -11,11 +11,13 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export type InProcessMode = 'parse' | 'repair' | 'extract' | 'verify' | 'parse-only';
 
 interface Library {
-  parse: (t: string) => unknown;
+  parse: (t: string, options?: { disable?: readonly string[] }) => unknown;
   repair: (t: string) => string;
   extract: (t: string) => { reasoning?: boolean; start: number }[];
   positionOf: (t: string, offset: number) => { line: number; column: number };
   verifyAll: (c: unknown[], v: unknown) => unknown;
+  /** The repair kinds that mean the text was cut off (what `verify` refuses). */
+  cutOffKinds: readonly string[];
 }
 
 /**
@@ -46,7 +48,9 @@ function inProcessLine(lib: Library, mode: InProcessMode, claims: unknown[]): (l
         return JSON.stringify(first);
       };
     case 'verify':
-      return (line) => JSON.stringify(lib.verifyAll(claims, lib.parse(JSON.parse(line) as string)));
+      // As the CLI does (and a caller checking claims should): a cut-off document is refused, not
+      // checked as if whole; the refusal is that line's answer.
+      return (line) => JSON.stringify(lib.verifyAll(claims, lib.parse(JSON.parse(line) as string, { disable: lib.cutOffKinds })));
   }
 }
 
@@ -55,7 +59,8 @@ function inProcessLine(lib: Library, mode: InProcessMode, claims: unknown[]): (l
  * (`coldCpu`: the engine not yet compiled, as in a fresh CLI process) and the least of `reps`.
  */
 async function inProcess(file: string, reps: number, mode: InProcessMode, claims: unknown[]): Promise<{ cpu: number; seconds: number; coldCpu: number }> {
-  const lib = (await import(join(root, 'dist', 'index.js'))) as Library;
+  const flags = (await import(join(root, 'dist', 'parse', 'kind-flags.js'))) as { ALL_REPAIR_KINDS: readonly string[]; isCutOffRepair: (kind: string) => boolean };
+  const lib = { ...(await import(join(root, 'dist', 'index.js'))), cutOffKinds: flags.ALL_REPAIR_KINDS.filter(flags.isCutOffRepair) } as Library;
   const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
   // parse-only is handed the replies already decoded: the engine's time alone.
   const inputs = mode === 'parse-only' ? lines.map((l) => JSON.parse(l) as string) : lines;

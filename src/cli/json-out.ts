@@ -55,11 +55,16 @@ export function compactJson(value: unknown, exact: boolean, onNonFinite?: (point
  * which it writes as `null`), or a `-0` (which it writes as `0`). False means it cannot.
  */
 export function mayNotRoundTrip(source: string): boolean {
-  return MAY_NOT_ROUND_TRIP.test(source);
+  // Three tests, not one regex of three alternatives: that one tried each at every `e`, digit and
+  // minus sign of every batch line (4–5% of `parse --jsonl`'s CPU time); these skip ahead
+  // to what they look for, and the rarer two run only when what they need is there.
+  return BIG_EXPONENT.test(source) || (source.includes('-0') && NEGATIVE_ZERO.test(source)) || (source.length >= 309 && DIGITS_309.test(source));
 }
 
-/** Number text JSON.stringify would not write back as read (see mayNotRoundTrip); no nested quantifier. */
-const MAY_NOT_ROUND_TRIP = /[eE][+-]?\d\d\d|\d{309}|-0(?![\d.eE])/;
+// Number text JSON.stringify would not write back as read (see mayNotRoundTrip); no nested quantifier.
+const BIG_EXPONENT = /[eE][+-]?\d\d\d/;
+const NEGATIVE_ZERO = /-0(?![\d.eE])/;
+const DIGITS_309 = /\d{309}/;
 
 /**
  * The stderr warnings for the numbers JSON cannot write, one line each, naming the input and where the

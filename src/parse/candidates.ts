@@ -13,7 +13,7 @@ import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions, disabledRepair } from './engine.js';
 import { GUESSING_REPAIRS, isCutOffRepair } from './kind-flags.js';
 import { tryJsonParse } from './native-json.js';
-import { readNearJson } from './near-json.js';
+import { LANE_REPAIRS, readNearJson } from './near-json.js';
 import { RepairLog } from './repair-log.js';
 import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
 import { ValueBuilder } from './sink.js';
@@ -502,10 +502,12 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
     const native = fastPath(candidate.text, options);
     if (native !== undefined) return new ParsedCandidate(native.value, candidate.start, candidate.end, log, text);
   }
-  // Only when nobody reads the repairs (the lane records none, but says whether it closed a cut-off).
-  if (settings.quiet && settings.refused.size === 0 && !settings.wantEdits) {
+  // Only when nobody reads the repairs (the lane records none, but says whether it closed a cut-off)
+  // and the call refuses none the lane would make: a refused cut-off (`verify` refuses them line by
+  // line) is the engine's to refuse, with its position.
+  if (settings.quiet && !settings.wantEdits && laneMayRead(settings.refused)) {
     const near = readNearJson(text, candidate.start, end, settings.maxDepth);
-    if (near !== undefined) {
+    if (near !== undefined && !(near.cutOff && settings.refused.size > 0)) {
       // Nobody reads the repairs, but whether the value is complete decides between readings.
       if (near.cutOff) log.push('truncated', end, 'the text ends inside a value');
       return new ParsedCandidate(near.value, candidate.start, end, log, text);
@@ -541,6 +543,13 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
     log.push('truncated', error.emptyTopAt, 'the text ends in a value that holds nothing yet; dropped its opener');
     return new ParsedCandidate(read.value, candidate.start, error.emptyTopAt, log, text, read.edits);
   }
+}
+
+/** Whether a call refusing `refused` may take the near-JSON lane's reading (see LANE_REPAIRS). */
+function laneMayRead(refused: ReadonlySet<TextRepairKind>): boolean {
+  if (refused.size === 0) return true;
+  for (const kind of LANE_REPAIRS) if (refused.has(kind)) return false;
+  return true;
 }
 
 /**

@@ -14,6 +14,7 @@
 
 import { tryJsonParse } from './native-json.js';
 import { LATEX_NAME_LOOK, isLatexCommand } from './latex.js';
+import type { TextRepairKind } from './types.js';
 
 const enum Want {
   /** A value (after `[`, `,` in an array, `:` or at the top). */
@@ -33,6 +34,12 @@ const SPACE = 0x20;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+/**
+ * The repairs a rewrite the lane takes makes (a cut-off end aside, which it reports as `cutOff`): a
+ * call that refuses any of these leaves the text to the engine, which refuses it where it must.
+ */
+export const LANE_REPAIRS: readonly TextRepairKind[] = ['trailing_comma', 'single_quotes', 'python_literal', 'unquoted_key', 'comment'];
 
 /** A buffer kept between calls for texts up to this many bytes of room; larger ones get their own. */
 const KEPT_BUFFER_BYTES = 1 << 20;

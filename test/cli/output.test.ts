@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { before, describe, test } from 'node:test';
 import { run } from '../../src/cli/run.js';
-import { jsonText } from '../../src/cli/json-out.js';
+import { jsonText, mayNotRoundTrip } from '../../src/cli/json-out.js';
+import fc from 'fast-check';
 import { build, cli, mainJs, tempDir } from './cli.js';
 
 async function runCli(argv: string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -223,6 +224,17 @@ describe('L4: a number JSON cannot write is never a silent null', () => {
     const batch = await runCli(['verify', '--jsonl', claims], '{"n": 1}\n{"n": -1e400}\n');
     assert.match(batch.stdout.split('\n')[1], /"actual":-1e999/);
     assert.match(batch.stderr, /warning: <stdin> line 2: a number at \/results\/0\/actual is beyond the range of a double/);
+  });
+  test('the batch finds every number JSON.stringify would not write back as read (three tests, one answer)', () => {
+    for (const text of ['{"a": 1e400}', '[1E+308]', '{"a": -0}', '[-0]', '-0', `[${'9'.repeat(309)}]`, '{"a": 2.5e-400}']) assert.equal(mayNotRoundTrip(text), true, text);
+    for (const text of ['{"a": 1e40}', '[-0.5]', '[-01]', '-0e1', `[${'9'.repeat(308)}]`, 'the end', '']) assert.equal(mayNotRoundTrip(text), false, text);
+    // The single regex it replaced, as the reference, on text made of what the tests look for.
+    const reference = /[eE][+-]?\d\d\d|\d{309}|-0(?![\d.eE])/;
+    const parts = ['e', 'E', '+', '-', '0', '1', '9', '.', ' ', 'x', '9'.repeat(300)];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 40 }), (bits) => {
+      const text = bits.join('');
+      assert.equal(mayNotRoundTrip(text), reference.test(text), text);
+    }), { numRuns: 3_000, seed: 20_261_130 });
   });
   test('verify writes the results for a document nested 12,000 deep, not an INTERNAL error', async () => {
     const claims = join(dir, 'deep-claims.json');

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { parse, parseWithReport } from '../../src/index.js';
+import { parse, parseWithReport, type ParseOptions } from '../../src/index.js';
+import { ALL_REPAIR_KINDS } from '../../src/parse/kind-flags.js';
 import { nearJsonText } from '../../src/parse/near-json.js';
 import { fencedTrailingCommas, jsLiteral, pythonRepr, records, truncated } from '../../bench/corpus.js';
 import { hostileText, nearJson } from '../fuzz/inputs.js';
@@ -103,6 +104,28 @@ describe('the near-JSON lane', () => {
       assert.ok(agrees(text));
     });
   }
+
+  // `verify --jsonl` refuses cut-off replies line by line (disable: the cut-off kinds): the lane still
+  // reads what was not cut off, and leaves what was to the engine, which refuses it. Any refusal, of
+  // any kind, and strict: parse (which may take the lane) gives the engine's outcome, error included.
+  test('a call that refuses repairs gives the engine\'s outcome, lane or not', () => {
+    const refusals: ParseOptions[] = [{ strict: true }, { disable: ['truncated', 'truncated_literal'] }, ...ALL_REPAIR_KINDS.map((kind) => ({ disable: [kind] }))];
+    const value = records(400, 5);
+    const texts = [pythonRepr(value), jsLiteral(value), fencedTrailingCommas(value), truncated(value), "{'a': tr", '{"a": Non', '[1, 2,', "{'k': None}"];
+    const samples = [...texts.flatMap((t) => Array.from({ length: 40 }, (_, i) => t.slice(0, Math.round((t.length * (i + 1)) / 40)))), ...fc.sample(fc.oneof(nearJson, hostileText), { numRuns: 150, seed: 20_261_130 })];
+    let laneRead = 0;
+    for (const text of samples) {
+      if (lane(text)) laneRead++;
+      for (const options of refusals) {
+        const quiet = outcome(() => parse(text, options));
+        const engine = outcome(() => parseWithReport(text, options).value);
+        if (!isDeepStrictEqual(quiet, engine)) assert.fail(`${JSON.stringify(options)} on ${JSON.stringify(text)}: parse ${JSON.stringify(quiet)}, the engine ${JSON.stringify(engine)}`);
+      }
+    }
+    assert.ok(laneRead > 100, `the lane read ${laneRead} of ${samples.length}`);
+    assert.throws(() => parse(truncated(value), { disable: ['truncated'] }), { code: 'REPAIR_REFUSED' });
+    assert.deepEqual(parse(pythonRepr(value), { disable: ['truncated'] }), value);
+  });
 
   test('two values, or text after the value, are the engine\'s', () => {
     assert.equal(lane("{'a': 1} {'b': 2}"), false);
