@@ -4,9 +4,10 @@
 // value in document order is then not the one meant.
 
 /**
- * What the words before a candidate call it. A correction (`Corrected:`, `Fixed JSON:`) is an answer
- * that replaces one written before it: it beats an earlier answer label (`Here is my answer:` then
- * `Wait, that is wrong. Corrected:`), and the last of several corrections wins.
+ * What the words before a candidate call it. A correction (`Corrected:`, `Fixed JSON:`, and a final
+ * answer, `Final answer:`) is an answer that replaces one written before it: it beats an earlier
+ * answer label (`Here is my answer:` then `Wait, that is wrong. Corrected:`), and the last of several
+ * corrections wins.
  */
 export type AnswerLabel = 'correction' | 'answer' | 'other';
 
@@ -20,17 +21,26 @@ const OTHER_WORDS = new Set([
   'scratch', 'scratchpad', 'before',
 ]);
 
-/** Words that say the value is the answer (`Final answer:`, `Here is the result:`). */
+/**
+ * Words that say the value is not the answer when they start the label (`Old:`, `Bad example:`, the
+ * first of a pair whose second, `New:` or `Good:`, is the answer). Elsewhere in it they describe the
+ * answer as often (`Here is the JSON with the old key removed:`).
+ */
+const FIRST_OTHER_WORDS = new Set(['old', 'bad']);
+
+/** Words that say the value is the answer (`Here is the result:`, `Output:`). */
 const ANSWER_WORDS = new Set([
-  'answer', 'final', 'output', 'result', 'response', 'correct', 'improved', 'solution',
+  'answer', 'output', 'result', 'response', 'correct', 'improved', 'solution',
 ]);
 
 /**
  * Words that say the value corrects one before it (see AnswerLabel). A fix (`Let me fix that:`,
  * `Here is the fix:`) comes after what it fixes, as a correction does: read as an answer, it tied
- * with the draft it fixes (`Here is my answer:` first), and document order kept the draft.
+ * with the draft it fixes (`Here is my answer:` first), and document order kept the draft. So does a
+ * final answer (`Final answer:`, `Final JSON:`): written after an `Answer:` or a correction, it is the
+ * one the reply settles on, and read as an answer it lost to the earlier one.
  */
-const CORRECTION_WORDS = new Set(['corrected', 'correction', 'fixed', 'fix', 'updated', 'revised']);
+const CORRECTION_WORDS = new Set(['corrected', 'correction', 'fixed', 'fix', 'updated', 'revised', 'final']);
 
 /**
  * Whether `word` is a label's word written as a label starts (`Answer`, `Output`, `Example`: a
@@ -39,9 +49,17 @@ const CORRECTION_WORDS = new Set(['corrected', 'correction', 'fixed', 'fix', 'up
  */
 export function isLabelWord(word: string): boolean {
   const c = word.charCodeAt(0);
-  if (!(c >= 0x41 && c <= 0x5a)) return false;
+  return (c >= 0x41 && c <= 0x5a) && isLabelWordAnyCase(word);
+}
+
+/**
+ * Whether `word`, in any case, is a label's word (ANSWER_WORDS, CORRECTION_WORDS, OTHER_WORDS or
+ * FIRST_OTHER_WORDS). The engine reads such a word written in lower case, its colon and a container
+ * right after a whole value (`{"a": 0} answer: {"a": 1}`) as a label too (continuation.ts).
+ */
+export function isLabelWordAnyCase(word: string): boolean {
   const lower = word.toLowerCase();
-  return ANSWER_WORDS.has(lower) || CORRECTION_WORDS.has(lower) || OTHER_WORDS.has(lower);
+  return ANSWER_WORDS.has(lower) || CORRECTION_WORDS.has(lower) || OTHER_WORDS.has(lower) || FIRST_OTHER_WORDS.has(lower);
 }
 
 /**
@@ -51,8 +69,19 @@ export function isLabelWord(word: string): boolean {
 const BARE_OTHER = /(?:^|[\s(*_])(?:for example|for instance|e\.g\.?|such as)[\s,:]*$/i;
 
 /**
+ * A mark that says what follows is wrong, at a label's start (`❌ {"a": 0}`, `❌ Bad:`): the first of
+ * a pair whose `✅` one is the answer. A list's or a quote's marks may come before it.
+ */
+const WRONG_MARK = /^[\s>*_-]*(?:❌|✗|✘|✖|🚫|⛔)/u;
+
+/** A Markdown heading's start (`## Answer`). */
+const HEADING = /^[ \t]*#{1,6}[ \t]/;
+
+/**
  * The label written right before `start` (on the same line, or alone on the line before; a fence's
- * opener line and Markdown emphasis skipped), read by its words; undefined when there is none.
+ * opener line and Markdown emphasis skipped), read by its words; undefined when there is none. A
+ * label ends with a colon, or is a Markdown heading (`## Final Answer`) or a line in bold
+ * (`**Corrected JSON**`), which say what follows as a colon does.
  */
 export function answerLabelBefore(text: string, start: number, opener: 'fence' | 'tag' | undefined): AnswerLabel | undefined {
   let end = start;
@@ -65,17 +94,40 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
   let before = text.slice(Math.max(0, end - LOOK_BACK), end);
   // Its line, a label alone on the line before included (trailing space and marks go first), from
   // past any value before it on that line (`Input: {…} Output: {…}`).
-  before = before.slice(0, trimmedEnd(before));
+  const cut = trimmedEnd(before);
+  const boldEnd = before.startsWith('**', cut) || before.startsWith('__', cut);
+  before = before.slice(0, cut);
   before = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('}'), before.lastIndexOf(']')) + 1);
-  if (BARE_OTHER.test(before)) return 'other';
-  if (!/[:：]$/.test(before)) return undefined;
-  // The label's words: its last clause (`Based on the input, here is the result:` is a result's).
-  const sentence = before.slice(0, -1).split(/[.!?。](?:\s|$)|[,;，]/).pop() ?? '';
+  if (BARE_OTHER.test(before) || WRONG_MARK.test(before)) return 'other';
+  let label: string;
+  if (/[:：]$/.test(before)) label = before.slice(0, -1);
+  else if (HEADING.test(before) || (boldEnd && /^[ \t]*(?:\*\*|__)/.test(before))) label = before;
+  else return undefined;
+  return labelOfWords(label);
+}
+
+/** What a label's text (its colon left out) calls the value, by the words of its last clause (`Based on the input, here is the result` is a result's). */
+function labelOfWords(label: string): AnswerLabel | undefined {
+  const sentence = label.split(/[.!?。](?:\s|$)|[,;，]/).pop() ?? '';
   const words = sentence.toLowerCase().split(/[^a-z.]+/).map((w) => w.replace(/\.+$/, ''));
-  if (words.some((w) => OTHER_WORDS.has(w))) return 'other';
+  if (words.some((w) => OTHER_WORDS.has(w)) || FIRST_OTHER_WORDS.has(words.find((w) => w !== '') ?? '')) return 'other';
   if (words.some((w) => CORRECTION_WORDS.has(w))) return 'correction';
   if (words.some((w) => ANSWER_WORDS.has(w))) return 'answer';
   return undefined;
+}
+
+/**
+ * Whether the line `s.slice(from, to)` is a Markdown heading that names the answer or a correction
+ * (`## Answer`, `### Corrected JSON`). After a whole value the engine reads it as prose labelling the
+ * value after it, not as a `#` comment between two values to wrap in an array (see skipComment).
+ */
+export function isAnswerHeading(s: string, from: number, to: number): boolean {
+  // A label is short: a longer line is no heading of one (and is not sliced and read word by word).
+  if (to - from > LOOK_BACK) return false;
+  const line = s.slice(from, to);
+  if (!HEADING.test(line)) return false;
+  const label = labelOfWords(line.slice(0, trimmedEnd(line)));
+  return label === 'answer' || label === 'correction';
 }
 
 /** Where `s` ends without its trailing space and Markdown marks (`**Answer:**`, `> `, `# `). */

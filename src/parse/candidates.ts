@@ -142,13 +142,13 @@ export function firstParsedCandidate(text: string, options: ParseOptions, mode: 
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
     if (reading.parsed !== undefined) {
-      if (!isTemplateValue(reading.parsed.value) && !(candidate.source === 'whole' && answerSetAside(text, reading.parsed.textSetAsideFrom()))) {
+      if (!isTemplateValue(reading.parsed.value) && !answerSetAside(text, reading.parsed.textSetAsideFrom(), candidate)) {
         // Asked only where it is read: the report, or a refusal of cut-off text.
         if (mode.wantRepairs !== false || settings.engine.refused.size > 0) noteLaterCut(text, reading.parsed, lastCutStart(text, candidates), settings, candidate);
         return reading.parsed;
       }
       // A template echoed before the answer, or a value labelled the answer in the text set aside after
-      // the one that starts the reply: the search's own order puts that answer first. Repairs
+      // the one that starts the reply (or its fence or tag): the search's own order puts that answer first. Repairs
       // recorded: they say where the text set aside after a whole value starts. A later cut is noted as
       // above (`{"a": 1}⏎Corrected:⏎{`: the labelled value cut off before it began, the old one read).
       for (const r of readCandidates(text, options, { ...mode, wantRepairs: true, laterCut: true })) if (r.parsed !== undefined) return r.parsed;
@@ -192,6 +192,17 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
     const reading = readCandidate(text, candidate, settings, options);
     if (reading === undefined) continue;
     if (mode.laterCut === true && reading.parsed !== undefined) noteLaterCut(text, reading.parsed, cutStart, settings, candidate);
+    if (reading.parsed !== undefined && (candidate.source === 'fence' || candidate.source === 'tag')) {
+      // `⏎```json⏎{"a": 0}⏎## Answer⏎{"a": 1}⏎```⏎`: as for a value that starts the reply (below),
+      // within the fence's or tag's content.
+      for (const labelled of labelledAfter(text, reading.parsed.textSetAsideFrom(), candidate.end)) {
+        const r = readCandidate(text, labelled, settings, options);
+        if (r === undefined) continue;
+        if (mode.laterCut === true && r.parsed !== undefined) noteLaterCut(text, r.parsed, cutStart, settings, labelled);
+        if (r.parsed !== undefined && isTemplateValue(r.parsed.value)) templates.push(r);
+        else yield r;
+      }
+    }
     if (candidate.source === 'whole' && reading.parsed !== undefined) {
       setAside = reading.parsed.textSetAsideFrom();
       // `{"a": 0}⏎Answer: {"a": 1}`: the value that starts the reply has no label, and one set aside
@@ -237,9 +248,9 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
  * in an HTML comment: the leading value is an answer the reader sees, and a draft (`{"a": 1}⏎<!--
  * {"a": 0} -->`) is no value beside it, as extraction drops one beside an answer in prose.
  */
-function candidatesAfter(text: string, from: number): Candidate[] {
-  if (from < 0) return [];
-  const found = extractAfterValue(text.slice(from)).filter((c) => c.reasoning !== true && c.comment !== true);
+function candidatesAfter(text: string, from: number, end = text.length): Candidate[] {
+  if (from < 0 || from >= end) return [];
+  const found = extractAfterValue(text.slice(from, end)).filter((c) => c.reasoning !== true && c.comment !== true);
   for (const c of found) {
     c.start += from;
     c.end += from;
@@ -248,14 +259,15 @@ function candidatesAfter(text: string, from: number): Candidate[] {
 }
 
 /**
- * Of the candidates set aside from `from` (see candidatesAfter), those outside reasoning labelled the
- * answer (`Final answer:`, see answer-label.ts), in document order. The value that starts the reply
- * has no words before it to label it, so these name the answer where it does not. Only a reply that
- * starts with a value and goes on past it (never valid JSON: the fast path took that) looks here.
+ * Of the candidates set aside from `from` up to `end` (see candidatesAfter), those outside reasoning
+ * labelled the answer (`Final answer:`, see answer-label.ts), in document order. The value that starts
+ * the reply, or a fence's or a tag's content, has no words before it to label it, so these name the
+ * answer where it does not. Only a text that starts with a value and goes on past it (never valid
+ * JSON: the fast path took that) looks here.
  */
-function labelledAfter(text: string, from: number): Candidate[] {
+function labelledAfter(text: string, from: number, end = text.length): Candidate[] {
   if (from < 0) return [];
-  const labelled = candidatesAfter(text, from)
+  const labelled = candidatesAfter(text, from, end)
     .map((c, i) => ({ c, i, label: labelOf(text, c) }))
     .filter((x) => (x.label === 'answer' || x.label === 'correction') && !cutOffEmpty(text, x.c));
   return labelled.sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || labelledOrder(a, b)).map((x) => x.c);
@@ -277,12 +289,13 @@ function cutOffEmpty(text: string, c: Candidate): boolean {
 }
 
 /**
- * Whether the text set aside from `from` after a value that started the reply holds a value labelled
- * the answer, which parse takes before it (see labelledAfter). For a stream's end that read the
- * leading value itself.
+ * Whether the text set aside from `from` after a value that started the reply (or the content of
+ * `candidate`, a fence or a tag) holds a value labelled the answer, which parse takes before it (see
+ * labelledAfter). For a stream's end that read the leading value itself, too.
  */
-export function answerSetAside(text: string, from: number): boolean {
-  return labelledAfter(text, from).length > 0;
+export function answerSetAside(text: string, from: number, candidate?: Candidate): boolean {
+  if (candidate === undefined || candidate.source === 'whole') return labelledAfter(text, from).length > 0;
+  return (candidate.source === 'fence' || candidate.source === 'tag') && labelledAfter(text, from, candidate.end).length > 0;
 }
 
 /**

@@ -2,7 +2,7 @@
 // the one it would leave open? Then the closer was the mistake: reading it as an end would set what
 // follows aside, or hand it to a container that cannot take it (an element to an object).
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordStart, isWordPart, lineBreakWithin } from './chars.js';
-import { isLabelWord } from './answer-label.js';
+import { isLabelWord, isLabelWordAnyCase } from './answer-label.js';
 import { NOTE_LABELS, opensLostObject, proseParagraphAt, unclosedToEnd } from './containers.js';
 import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
@@ -235,15 +235,20 @@ function noteAt(e: Engine, i: number): boolean {
  * Any other capitalised word counts too when a container follows its colon (`{"a": 0} New: {"a":
  * 1}`): a second value labelled in prose, which the closed document's own line cannot go on with.
  * That other word only on the line of the closer at `closerAt`: on a line of its own, `A1: [` after
- * `_0: },` is a member of an object written as code whose `{` was lost.
+ * `_0: },` is a member of an object written as code whose `{` was lost. A label's word in lower case
+ * counts on that line too when a container follows its colon (`{"a": 0} answer: {"a": 1}`: read as a
+ * member, `answer` was a key the model never wrote, and the object read as cut off); any other
+ * lower-case word there is a member as before (`{"a": 0} b: {"c": 1}}`).
  */
 export function labelAt(e: Engine, i: number, closerAt: number): boolean {
   const s = e.buf;
   const c = s.charCodeAt(i);
-  if (c < Ch.UPPER_A || c > Ch.UPPER_Z) return false;
+  const upper = c >= Ch.UPPER_A && c <= Ch.UPPER_Z;
+  if (!upper && !(c >= Ch.LOWER_A && c <= Ch.LOWER_Z)) return false;
   const end = scan(e, i + 1, isWordPart);
   const word = s.slice(i, end);
-  if (!isLabelWord(word) && !NOTE_LABELS.has(word.toLowerCase()) && (lineBreakWithin(s, closerAt, i) || !containerAfterColon(e, end))) return false;
+  if (upper ? !isLabelWord(word) && !NOTE_LABELS.has(word.toLowerCase()) && (lineBreakWithin(s, closerAt, i) || !containerAfterColon(e, end))
+    : !isLabelWordAnyCase(word) || lineBreakWithin(s, closerAt, i) || !containerAfterColon(e, end)) return false;
   return !lineEndsInDelimiter(e, i);
 }
 

@@ -248,7 +248,7 @@ export const REPAIR_KINDS = {
     input: "{'a', 'b'}", value: ['a', 'b'], at: 0, guess: false, cutOff: false, fuzz: ["{'a', 'b'}"],
   },
   comment: {
-    fixes: '`//`, `#` and block comments (where a value belongs, `#ff0000,` is the value\'s text: a word character after the `#`, and a `,` `}` or `]` after it on its line or first on the next); a line comment ends before a closer of what is open when the document goes on after it on the line (`"b" # note }, "c": 1}`) or the line is the text\'s last',
+    fixes: '`//`, `#` and block comments (where a value belongs, `#ff0000,` is the value\'s text: a word character after the `#`, and a `,` `}` or `]` after it on its line or first on the next); a line comment ends before a closer of what is open when the document goes on after it on the line (`"b" # note }, "c": 1}`) or the line is the text\'s last. After a whole value, a Markdown heading that names the answer or a correction (`## Answer`, `### Corrected JSON`) is no comment but prose labelling the value after it (`{"a": 0}⏎## Answer⏎{"a": 1}` gives `{"a": 1}`)',
     input: '[1 // one\n]', value: [1], at: 3, guess: false, cutOff: false, fuzz: ['/', '*', '#', '// c\n'],
   },
   ellipsis: {

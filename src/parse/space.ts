@@ -1,6 +1,7 @@
 // Space and comments between tokens, and the bounded scans past them that the rules look ahead with.
 import { Ch, isJsonSpace, isSpecialSpace, isWordPart } from './chars.js';
 import type { Engine } from './engine.js';
+import { isAnswerHeading } from './answer-label.js';
 import { lostOpeningQuote } from './lost-quote.js';
 import { isKeyStop, stopAhead } from './quote-ahead.js';
 import { NEED_MORE, LOOKAHEAD, State, closerOf } from './state.js';
@@ -60,6 +61,10 @@ export function skipComment(e: Engine, i: number): number {
   if (c === Ch.HASH) {
     j = lineEnd(e, i + 1);
     if (e.state === State.VALUE && hashValue(e, i, j)) return i;
+    // `{"a": 0}⏎## Answer⏎{"a": 1}`: after a whole value, a Markdown heading naming the answer, on
+    // a line of its own, is prose, set aside with what follows (where parse finds the value it
+    // labels), not a comment between two values read as an array of both.
+    if (e.state === State.AFTER_VALUE && e.kinds.length === 0 && lineBreakBefore(e, i) && isAnswerHeading(s, i, j)) return i;
   } else {
     if (i + 1 >= e.end) {
       if (!e.final) throw NEED_MORE;

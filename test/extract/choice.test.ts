@@ -244,8 +244,9 @@ describe('a reply that starts with a value: a later value labelled the answer wi
     agree('Here is my answer:\n```json\n{"a": 0}\n```\nWait, that is wrong. Corrected:\n```json\n{"a": 1}\n```', { a: 1 });
     agree('{"a": 0}\nAnswer: {"a": 1}\nCorrected: {"a": 2}', { a: 2 });
     agree('Corrected: {"a": 1}\nStill wrong. Corrected again: {"a": 2}', { a: 2 });
-    // A correction before a later answer label: the first, as before.
-    agree('Corrected: {"a": 1}\nFinal answer: {"a": 2}', { a: 1 });
+    // A correction before a later answer label: the first, as before (a later final answer is the
+    // exception, see "labels left open in session 36").
+    agree('Corrected: {"a": 1}\nAnswer: {"a": 2}', { a: 1 });
   });
 
   test('`Before:` labels a value that is not the answer (session 36)', () => {
@@ -405,5 +406,83 @@ describe('a bold example marker names an example (s36/choice F12)', () => {
       assert.deepEqual(JSON.parse(repair(text)), { a: 1 }, `repair of ${text}`);
       for (const size of [1, 3]) assert.deepEqual(streamEnd(text, size), { a: 1 }, `${text} in ${size}-character chunks`);
     }
+  });
+});
+
+
+describe('choosing the answer: labels left open in session 36 (s37/choice)', () => {
+  // Parse, repair (JSON-equal) and the stream in 1- and 3-character chunks agree on each.
+  const agree = (text: string, want: unknown) => {
+    assert.deepEqual(parse(text), want, text);
+    assert.deepEqual(JSON.parse(repair(text)), want, `repair of ${text}`);
+    for (const size of [1, 3]) assert.deepEqual(streamEnd(text, size), want, `${text} in ${size}-character chunks`);
+  };
+  const kinds = (text: string) => parseWithReport(text).repairs.map((r) => r.kind);
+
+  test('a label in lower case after a value on its line labels the next value, no member (a)', () => {
+    // Before: {"a": 0, "answer": {"a": 1}} (`early_closer`, `unquoted_key`, `truncated`): a key the model never wrote.
+    agree('{"a": 0} answer: {"a": 1}', { a: 1 });
+    agree('{"a": 0} output: {"a": 1}', { a: 1 });
+    agree('{"a": 0}, corrected: [1]', [1]);
+    assert.deepEqual(kinds('{"a": 0} answer: {"a": 1}'), ['surrounding_text']);
+    // A label naming something else sets the value after it aside, as `Example:` does.
+    agree('{"a": 0} example: {"a": 1}', { a: 0 });
+    // Any other word, a scalar after the colon, or a line that closes what the value left open: a member, as before.
+    agree('{"a": 0} b: {"c": 1}}', { a: 0, b: { c: 1 } });
+    agree('{"a": 0} output: {"c": 1}}', { a: 0, output: { c: 1 } });
+    agree('{"a": 0} answer: 1}', { a: 0, answer: 1 });
+    agree('{"a": {"b": 0} answer: {"c": 1}}', { a: { b: 0 }, answer: { c: 1 } });
+  });
+
+  test('a Markdown heading or a bold line without a colon is a label (b)', () => {
+    // Before: {"a": 0} each time (the label not read without its colon), or [{"a": 0}, {"a": 1}]
+    // after a leading value (`## Answer` read as a `#` comment between two values).
+    agree('```json\n{"a": 0}\n```\n**Final answer**\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('```json\n{"a": 0}\n```\n### Final Answer\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('{"a": 0}\n## Answer\n{"a": 1}', { a: 1 });
+    agree('{"a": 0}\n\n### Corrected JSON\n\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('{"a": 0}\n**Final answer**\n{"a": 1}', { a: 1 });
+    agree('## Example\n```json\n{"a": 0}\n```\n\nHere:\n```json\n{"a": 1}\n```', { a: 1 });
+    assert.deepEqual(kinds('{"a": 0}\n## Answer\n{"a": 1}'), ['surrounding_text']);
+    // A `#` comment that names no answer, or bold in a sentence, is as before.
+    agree('{"a": 0}\n# second\n{"a": 1}', [{ a: 0 }, { a: 1 }]);
+    agree('```json\n{"a": 0}\n```\nThis is **the answer**, I think\n```json\n{"a": 1}\n```', { a: 0 });
+    agree('```json\n{"a": 0}\n```\n**Note** the final answer\n```json\n{"a": 1}\n```', { a: 0 });
+  });
+
+  test("in a fence's or a tag's content, a later value labelled the answer wins too, as in a reply that starts with a value", () => {
+    // Before: {"a": 0} for `Answer:` (the labelled value set aside with the text after the first);
+    // [{"a": 0}, {"a": 1}] for a heading, {"a": 0, "answer": {"a": 1}} for a lower-case label.
+    agree('```json\n{"a": 0}\nAnswer: {"a": 1}\n```', { a: 1 });
+    agree('```json\n{"a": 0}\n## Answer\n{"a": 1}\n```', { a: 1 });
+    agree('<answer>{"a": 0} answer: {"a": 1}</answer>', { a: 1 });
+    // Not labelled, or labelled otherwise: the first value, as before.
+    agree('```json\n{"a": 0}\nExample: {"a": 1}\n```', { a: 0 });
+    agree('```json\n{"a": 0} is it\n```\nAnswer: {"a": 1}', { a: 1 });
+    // The labelled value in the fence is looked for up to the fence's end only.
+    agree('```json\n{"a": 0}\nsee below\n```\n{"a": 2}\nAnswer: see above', { a: 0 });
+  });
+
+  test('a later final answer beats an earlier answer or correction (c)', () => {
+    // Before: {"a": 0}, the earlier label winning (answers: document order; a correction: first).
+    agree('Answer: {"a": 0}\nFinal answer: {"a": 1}', { a: 1 });
+    agree('Answer:\n```json\n{"a": 0}\n```\nFinal answer:\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('Corrected: {"a": 0}\nFinal answer: {"a": 1}', { a: 1 });
+    agree('Final answer: {"a": 0}\nHmm, no. Corrected: {"a": 1}', { a: 1 });
+    // A final answer before a plain one stays first.
+    agree('Final answer: {"a": 1}\nAnswer: {"a": 0}', { a: 1 });
+  });
+
+  test('Old/New, Bad/Good, ❌/✅: the first of the pair names a value that is not the answer (d)', () => {
+    // Before: {"a": 0}, the first in document order (`Before:` was read already).
+    agree('Old: {"a": 0}\nNew: {"a": 1}', { a: 1 });
+    agree('**Bad:**\n```json\n{"a": 0}\n```\n**Good:**\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('❌ {"a": 0}\n✅ {"a": 1}', { a: 1 });
+    agree('❌ Bad:\n```json\n{"a": 0}\n```\n✅ Good:\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('- ❌ Wrong: {"a": 0}\n- ✅ {"a": 1}', { a: 1 });
+    // Written the other way round, document order already gives the good one.
+    agree('New: {"a": 1}\nOld: {"a": 0}', { a: 1 });
+    // `old` or `bad` further into a label describes the answer: no label naming something else.
+    agree('Draft: {"a": 0}\nThe config with the old key removed: {"a": 1}', { a: 1 });
   });
 });
