@@ -23,9 +23,11 @@ export interface SchemaStage {
   parseAsync(text: string, options: object): Promise<StageReport>;
   /**
    * Strict validation of `value` against a JSON Schema (no repair), for the stream's schema watch:
-   * the issues, none when valid. Throws for a schema it cannot use, or one that validates asynchronously.
+   * the issues, none when valid. With `at.pointer`, against the subschema there (a JSON Pointer into
+   * `schema`), read as part of the whole schema: its `$ref`s resolve, and its draft applies, as when
+   * the whole value is validated. Throws for a schema it cannot use, or one that validates asynchronously.
    */
-  check(schema: object, value: unknown): SchemaIssue[];
+  check(schema: object, value: unknown, at?: { pointer?: string; draft?: string }): SchemaIssue[];
 }
 
 let installed: SchemaStage | undefined;

@@ -135,7 +135,8 @@ function schemaAt(guide: Guide, base: Schema | boolean, segments: readonly strin
 }
 
 /** Issues from @cfworker/json-schema's full output, without its "a subschema had errors" wrappers. */
-export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], value: unknown): SchemaIssue[] {
+/** @param base the (sub)schema `value` was validated against: the guide's root unless said. */
+export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], value: unknown, base: Schema | boolean = guide.root): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
   const add = (issue: SchemaIssue) => {
@@ -144,7 +145,7 @@ export function cfworkerIssues(guide: Guide, errors: readonly OutputUnit[], valu
     seen.add(key);
     issues.push(issue);
   };
-  collectIssues(guide, guide.root, [], errors, value, add, 0);
+  collectIssues(guide, base, [], errors, value, add, 0);
   return issues;
 }
 

@@ -10,12 +10,15 @@ import type { ParseOptions, TextRepairKind } from '../parse/types.js';
 import { type Compiled, type Validation, compile } from './compile.js';
 import { SchemaError } from './error.js';
 import type { Schema } from '@cfworker/json-schema';
-import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, resolveSchema } from './guide.js';
+import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, resolveSchema, runValidator } from './guide.js';
 import { propertyKey } from './convert.js';
 import { readProse, wantsArrayOnly } from './prose.js';
 import { guessedCloser } from './move.js';
 import { type RepairLimits, isThenable, repairLoop, repairToSchema, runAsync, runSync } from './repair.js';
-import type { JsonSchema, Repair, RepairReport, SchemaParseOptions } from './types.js';
+import type { JsonSchema, JsonSchemaDraft, Repair, RepairReport, SchemaIssue, SchemaParseOptions } from './types.js';
+import { cfworkerIssues } from './issues.js';
+import { fromPointer, valueAt } from './pointer.js';
+import { nonFiniteNumber } from './finite.js';
 import { type NumberText, numberSpellings } from './number-text.js';
 
 /** What the search needs of a candidate: its value, its text repairs, and whether it was cut off. */
@@ -279,6 +282,26 @@ function validAsItStands(text: string, options: SchemaParseOptions, compiled: Co
   return validation.valid ? { value: validation.value, repairs: validation.stripped ?? [] } : undefined;
 }
 
+/**
+ * The issues of `value` against the subschema at `pointer` of a compiled JSON Schema. Validated in
+ * place (the guide's lookup, the schema's draft), not as a schema of its own: a `$ref` to
+ * `#/properties/a` or `#/definitions/x` resolves in the whole schema, and draft-04's boolean
+ * `exclusiveMaximum` stays draft-04's.
+ */
+function checkAt(compiled: Compiled, pointer: string, value: unknown): SchemaIssue[] {
+  const guide = compiled.guide;
+  const sub = guide === undefined ? undefined : valueAt(guide.root, fromPointer(pointer));
+  if (guide === undefined || sub === undefined || (typeof sub !== 'boolean' && !isPlainObject(sub))) {
+    throw new JsonMendError('INVALID_SCHEMA', `no subschema at ${pointer}`);
+  }
+  const node = sub as Schema | boolean;
+  if (runValidator(guide, node, value, true).valid) {
+    const bad = nonFiniteNumber(value);
+    return bad === undefined ? [] : [bad.issue];
+  }
+  return cfworkerIssues(guide, runValidator(guide, node, value, false).errors, value, node);
+}
+
 /** The stage the front doors call when a schema is given. */
 export const schemaStage: SchemaStage = {
   parseWithReport(text, options) {
@@ -290,8 +313,10 @@ export const schemaStage: SchemaStage = {
     const compiled = compiledFor(options);
     return runAsync(parseLoop(text, options, compiled), (v) => compiled.validate(v));
   },
-  check(schema, value) {
-    const result = compile(schema as JsonSchema).validate(value);
+  check(schema, value, at) {
+    const compiled = compile(schema as JsonSchema, at?.draft as JsonSchemaDraft | undefined);
+    if (at?.pointer) return checkAt(compiled, at.pointer, value);
+    const result = compiled.validate(value);
     if (isThenable(result)) {
       result.then(undefined, () => undefined);
       throw new JsonMendError('INVALID_ARGUMENT', 'the schema validates asynchronously');

@@ -87,7 +87,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     }
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
-      ? new SchemaWatch(options.schema, defaults === true, options.validator)
+      ? new SchemaWatch(options.schema, defaults === true, options.validator, options.draft)
       : undefined;
     this.tree = new SnapshotTree(
       {

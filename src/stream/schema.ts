@@ -19,7 +19,12 @@ function has(obj: Node, key: string): boolean {
 
 export class SchemaWatch {
   readonly root: Node | undefined;
-  private readonly wrapped = new WeakMap<Node, Node>();
+  /**
+   * Where each subschema the watch reached sits in the root (a JSON Pointer): a subtree is validated
+   * against the subschema there, in place, so its `$ref`s resolve and its draft applies as when the
+   * whole value is validated (as a schema of its own, `#/properties/a` named the subschema's own `a`).
+   */
+  private readonly where = new WeakMap<Node, string>();
   private readonly seen = new Set<string>();
   /**
    * Paths with an issue reported by an earlier check. A container's check validates its members
@@ -28,27 +33,34 @@ export class SchemaWatch {
    */
   private readonly reportedPaths = new Set<string>();
 
-  constructor(schema: SchemaLike, readonly defaults: boolean, private readonly validator?: JsonSchemaValidator) {
+  constructor(schema: SchemaLike, readonly defaults: boolean, private readonly validator?: JsonSchemaValidator, private readonly draft?: string) {
     const json = isStandardSchema(schema) ? standardJsonSchema(schema) : schema;
     this.root = isNode(json) ? json : undefined;
+    if (this.root !== undefined) this.where.set(this.root, '');
   }
 
-  /** `node` with local `$ref`s followed; undefined when it cannot be read. */
-  private resolve(node: unknown): Node | undefined {
+  /** `node` (at `at` in the root) with local `$ref`s followed; undefined when it cannot be read. */
+  private resolve(node: unknown, at: string | undefined): Node | undefined {
     let n = node;
+    let p = at;
     for (let hops = 0; isNode(n) && typeof n.$ref === 'string'; hops++) {
       const ref = n.$ref;
       if (hops > MAX_REF_HOPS || !ref.startsWith('#')) return undefined;
-      n = this.pointer(ref.slice(1));
+      p = fragmentPointer(ref.slice(1));
+      n = this.pointer(p);
     }
-    return isNode(n) ? n : undefined;
+    if (!isNode(n)) return undefined;
+    if (p !== undefined && !this.where.has(n)) this.where.set(n, p);
+    return n;
   }
 
+  /** The root's node at JSON Pointer `p` (`#foo`, an anchor, is no pointer: undefined). */
   private pointer(p: string): unknown {
     let at: unknown = this.root;
     if (p === '') return at;
+    if (p.charCodeAt(0) !== 0x2f) return undefined;
     for (const raw of p.slice(1).split('/')) {
-      const seg = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
       if (!isNode(at) || !has(at, seg)) return undefined;
       at = at[seg];
     }
@@ -57,28 +69,30 @@ export class SchemaWatch {
 
   /** The subschema of a property (string slot) or item (number slot) of a value under `schema`. */
   child(schema: unknown, slot: string | number): Node | undefined {
-    const s = this.resolve(schema);
+    const s = this.resolve(schema, isNode(schema) ? this.where.get(schema) : undefined);
     if (s === undefined) return undefined;
+    const at = this.where.get(s);
+    const under = (key: string, i?: number) => (at === undefined ? undefined : `${at}/${key}${i === undefined ? '' : `/${i}`}`);
     if (typeof slot === 'string') {
       const props = s.properties;
-      if (isNode(props) && has(props, slot)) return this.resolve(props[slot]);
-      return isNode(s.additionalProperties) ? this.resolve(s.additionalProperties) : undefined;
+      if (isNode(props) && has(props, slot)) return this.resolve(props[slot], at === undefined ? undefined : `${at}/properties/${escapeSegment(slot)}`);
+      return isNode(s.additionalProperties) ? this.resolve(s.additionalProperties, under('additionalProperties')) : undefined;
     }
     if (Array.isArray(s.prefixItems)) {
-      if (slot < s.prefixItems.length) return this.resolve(s.prefixItems[slot]);
-      return this.resolve(s.items);
+      if (slot < s.prefixItems.length) return this.resolve(s.prefixItems[slot], under('prefixItems', slot));
+      return this.resolve(s.items, under('items'));
     }
-    if (Array.isArray(s.items)) return this.resolve(s.items[slot]);
-    return this.resolve(s.items);
+    if (Array.isArray(s.items)) return this.resolve(s.items[slot], under('items', slot));
+    return this.resolve(s.items, under('items'));
   }
 
   /** `[name, default]` of every property of `schema` that declares a default. */
   defaultsOf(schema: unknown): [string, unknown][] {
-    const s = this.resolve(schema);
+    const s = this.resolve(schema, isNode(schema) ? this.where.get(schema) : undefined);
     const out: [string, unknown][] = [];
     if (s === undefined || !isNode(s.properties)) return out;
     for (const [name, sub] of Object.entries(s.properties)) {
-      const r = this.resolve(sub);
+      const r = this.resolve(sub, undefined);
       if (r !== undefined && has(r, 'default')) out.push([name, structuredCloneJson(r.default)]);
     }
     return out;
@@ -86,18 +100,13 @@ export class SchemaWatch {
 
   /** Validates a complete subtree at `path`; new issues (by path and message) are added to `issues`. */
   check(value: unknown, schema: unknown, path: string, issues: SchemaIssue[]): void {
-    const s = this.resolve(schema);
-    if (s === undefined || this.root === undefined) return;
-    let wrapped = this.wrapped.get(s);
-    if (wrapped === undefined) {
-      // Keep the root's definitions reachable for `$ref`s inside the subschema.
-      wrapped = s === this.root ? s : { ...s, $defs: this.root.$defs, definitions: this.root.definitions };
-      this.wrapped.set(s, wrapped);
-    }
+    const s = this.resolve(schema, isNode(schema) ? this.where.get(schema) : undefined);
+    const at = s === undefined ? undefined : this.where.get(s);
+    if (at === undefined || this.root === undefined) return;
     let list: SchemaIssue[];
     try {
       // Through the parse front doors' plug-in, so the stream loads no schema code of its own.
-      list = schemaStageFor({ validator: this.validator }).check(wrapped, value);
+      list = schemaStageFor({ validator: this.validator }).check(this.root, value, { pointer: at, draft: this.draft });
     } catch {
       return; // a subschema the validator cannot use: the final parse() reports schema problems
     }
@@ -112,6 +121,23 @@ export class SchemaWatch {
     }
     for (const p of added) this.reportedPaths.add(p);
   }
+}
+
+/**
+ * A `$ref`'s fragment as a JSON Pointer: percent escapes decoded, where they are well-formed (`a%`
+ * names the key `a%`, as the validator reads it; decodeURIComponent would throw).
+ */
+function fragmentPointer(fragment: string): string {
+  if (fragment.indexOf('%') === -1) return fragment;
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+function escapeSegment(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** A copy of a JSON default, so snapshots never share (mutable) objects with the schema. */

@@ -410,6 +410,49 @@ describe('a member\'s schema issue is reported once, also when its container\'s 
   });
 });
 
+describe('a subtree is validated in place in the whole schema (session 37, schema-stream hunt)', () => {
+  // The watch validated a completed subtree against its subschema copied out as a schema of its own:
+  // a `$ref` to `#/properties/a` then named the subschema's own `a`, and the draft was lost (draft-04's
+  // boolean `exclusiveMaximum` read as the number `true`, draft-07's `$ref` siblings applied). Values
+  // parse takes as they stand got issues. A `$ref` with a `%` not followed by hex digits threw a
+  // URIError while the stream read the member, and the stream stopped with an error.
+  const cases: [string, Record<string, unknown>, string, Record<string, unknown>][] = [
+    ['#/properties ref', { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'object', properties: { a: { type: 'string' }, c: { $ref: '#/properties/a' } } } } }, '{"b": {"a": "x", "c": 5}}', {}],
+    ['draft-04 exclusiveMaximum', { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { n: { type: 'number', maximum: 100, exclusiveMaximum: true } } }, '{"n": 50, "m": 1}', {}],
+    ['draft option', { type: 'object', properties: { n: { type: 'number', maximum: 100, exclusiveMaximum: true } } }, '{"n": 50, "m": 1}', { draft: '4' }],
+    ['draft-07 $ref siblings', { type: 'object', properties: { p: { type: 'object', properties: { x: { $ref: '#/definitions/s', type: 'integer' } } } }, definitions: { s: { type: 'string' } } }, '{"p": {"x": "a"}, "m": 1}', { draft: '7' }],
+  ];
+  for (const [name, schema, text, extra] of cases) {
+    test(`${name}: no issue on a value parse takes as it stands`, () => {
+      for (const size of [1, 3, text.length]) {
+        const p = createStreamParser({ schema, ...extra });
+        const issues = chunk(text, size).flatMap((c) => p.push(c).issues ?? []);
+        assert.deepEqual(p.end(), parse(text, { schema, ...extra }));
+        issues.push(...(p.snapshot.issues ?? []));
+        assert.deepEqual(issues, [], `${name} in chunks of ${size}`);
+      }
+    });
+  }
+  test('a real issue under a $ref is still reported, worded as parse words it', () => {
+    const schema = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'object', properties: { c: { $ref: '#/properties/a' } } } } };
+    const p = createStreamParser({ schema });
+    const issues = chunk('{"b": {"c": "x"}, "d": 1}', 3).flatMap((c) => p.push(c).issues ?? []);
+    assert.deepEqual(issues.map((i) => [i.path, i.expected]), [['/b/c', 'integer']]);
+  });
+  test('a $ref with a malformed percent escape: no error, the issue as parse reads the $ref', () => {
+    const schema = { type: 'object', properties: { a: { $ref: '#/$defs/a%' }, b: { type: 'integer' } }, $defs: { 'a%': { type: 'integer' } } };
+    const text = '{"b": 1, "a": {"b": 1}, "c": 2}';
+    for (const size of [1, 3]) {
+      const p = createStreamParser({ schema });
+      const snaps = chunk(text, size).map((c) => p.push(c));
+      assert.equal(snaps.find((s) => s.error)?.error, undefined);
+      assert.deepEqual(snaps.at(-1)!.value, { b: 1, a: { b: 1 }, c: 2 });
+      assert.deepEqual(snaps.flatMap((s) => s.issues ?? []).map((i) => i.path), ['/a']);
+      assert.equal(parsedBy(() => p.end()).code, parsedBy(() => parse(text, { schema })).code);
+    }
+  });
+});
+
 describe('readings a repeated key chose (session 36, F1, F2, F4): snapshots grow, and every repair is reported', () => {
   // F2's string, which lost its end quote at the line's end, is cut back to that line break once the
   // next element's key shows: its `},⏎  {` tail is held back until then, as closers are. The cut takes
