@@ -47,6 +47,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private setAside = false;
   private completeSent = false;
   private error: JsonMendError | undefined;
+  /** `</answer>` when the value follows the opener `<answer>` (see stop), else ''. */
+  private tagCloser = '';
+  /** The engine stopped at that closer, in text parse reads (see stop): what it read is shown at once. */
+  private closedByTag = false;
+  /** The engine's failure at a `<` while the text after it is too short to tell that closer (see stop). */
+  private failedAtLt: EngineFailure | undefined;
   private fatal: JsonMendError | undefined;
   /** Reads full-width brackets as JSON's, from the first chunk that holds one (see readFullwidth). */
   private fullwidth: FullwidthBrackets | undefined;
@@ -148,6 +154,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       if (found !== undefined) {
         this.start = found.start;
         this.straight = found.straight;
+        if (found.tag !== '') this.tagCloser = `</${found.tag}>`;
         this.phase = Phase.ENGINE;
         if (found.start > 0) this.engine.startAfter(this.buf.all(), found.start);
         if (!found.straight) {
@@ -166,6 +173,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       }
     } else if (this.phase === Phase.ENGINE) {
       this.feed(chunk);
+    } else if (this.failedAtLt !== undefined) {
+      this.judgeFailure();
     }
     return this.takeSnapshot(extra);
   }
@@ -211,8 +220,42 @@ export class StreamParserImpl<T> implements StreamParser<T> {
 
   private stop(e: unknown): void {
     const shifted = e instanceof EngineFailure ? new EngineFailure(e.code, e.reason, e.offset + this.start) : e;
-    this.error = publicError(shifted, this.buf.all());
     this.phase = Phase.STOPPED;
+    if (shifted instanceof EngineFailure && this.tagCloser !== '') {
+      this.failedAtLt = shifted;
+      this.judgeFailure();
+      return;
+    }
+    this.error = publicError(shifted, this.buf.all());
+  }
+
+  /** Judges a failure held by stop once the text after it can tell the tag's closer: no error, or the error. */
+  private judgeFailure(): void {
+    const failure = this.failedAtLt!;
+    const text = this.buf.all();
+    const closer = this.tagCloser;
+    const at = text.slice(failure.offset, failure.offset + closer.length).toLowerCase();
+    if (at.length < closer.length && closer.startsWith(at)) return;
+    this.failedAtLt = undefined;
+    if (at === closer && this.readsAsItStands(text)) this.closedByTag = true;
+    else this.error = publicError(failure, text);
+  }
+
+  /**
+   * `<answer>{"a": 1</answer>`: the engine, reading on from the value, fails at the closer of the
+   * tag the value follows, where the value lost its own closers. Extraction reads the tag's content,
+   * so the text so far is no unrepairable one: the value stops growing, with no error, when parse
+   * reads the text so far (asked once: the stream stops here). Before, the snapshots showed an
+   * UNREPAIRABLE error that end() then contradicted.
+   */
+  private readsAsItStands(text: string): boolean {
+    const { schema: _schema, onRepair: _onRepair, ...textOptions } = this.parseOptions;
+    try {
+      parseWithReport(this.written(text), textOptions);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private newRepairs(into: TextRepair[]): TextRepair[] {
@@ -284,7 +327,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // Show what changed now, or hold it back until enough text has arrived to pay for the copies the
     // next change will make (see SLOTS_PER_CHAR); held-back changes stay mutable and cost nothing more.
     const show = tree.changed && !this.rebuilding() &&
-      (this.error !== undefined || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
+      (this.error !== undefined || this.closedByTag || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
     if (show) {
       this.shown = tree.hasRoot ? tree.root : undefined;
       this.charsSinceShown = 0;

@@ -326,6 +326,18 @@ describe('end() is parse()', () => {
     });
   }
 
+  test('a cut-off single-quoted string that quotes a word keeps its last `"` however the text was chunked (session 37)', () => {
+    // Before: the stream's end() gave {a: '"q'} when the string's start had been shown (and moved
+    // aside) before the last `"` came: the pair the text opened was counted in the unshown part only,
+    // so the `"` was taken for the string's mismatched closer and dropped.
+    const text = `{'a': '"q"`;
+    assert.deepEqual(parse(text), { a: '"q"' });
+    for (const size of [1, 2, 3, 1000]) assert.deepEqual(stream(chunk(text, size)).value, { a: '"q"' }, `chunks of ${size}`);
+    for (let i = 1; i < text.length; i++) assert.deepEqual(stream([text.slice(0, i), text.slice(i)]).value, { a: '"q"' }, `split at ${i}`);
+    // A `"` that closes no pair of the text is still the mismatched closer.
+    for (const size of [1, 3, 1000]) assert.deepEqual(stream(chunk(`{'a': 'x"`, size)).value, { a: 'x' });
+  });
+
   test('with a schema, end() returns parse()’s schema-repaired value', () => {
     const schema = { type: 'object', properties: { n: { type: 'integer' } } };
     const p = createStreamParser({ schema });
@@ -362,6 +374,39 @@ describe('end() is parse()', () => {
     assert.equal(p.snapshot.error?.code, 'UNREPAIRABLE');
     assert.deepEqual(p.snapshot.value, { a: 1 });
     assert.throws(() => p.end(), { code: 'UNREPAIRABLE' });
+  });
+
+  test('a value that lost its closers before its answer tag closes shows no error: parse reads the tag’s content (session 37)', () => {
+    // Before: UNREPAIRABLE in the snapshots from the `</answer>` on (the engine read past the value's
+    // tag), while parse of the text so far, and end(), gave the value.
+    for (const [text, want] of [
+      ['<answer>{"a": ["x", false]</answer>', { a: ['x', false] }],
+      ['Reasoning.\n<answer>\n{\n  "a": 1\n\n</answer>\nDone.', { a: 1 }],
+      ['<Output id="1">[1, 2\n</OUTPUT>', [1, 2]],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 1000]) {
+        const run = stream(chunk(text, size));
+        for (const s of run.snapshots) assert.equal(s.error, undefined, `${text} in chunks of ${size}`);
+        assert.deepEqual(run.value, want);
+        assert.ok(grows(run.snapshots.at(-1)!.value, want));
+      }
+      // onRepair hears parse's repairs once, at end(): the look at the text so far reports nothing.
+      const heard: unknown[] = [];
+      const p = createStreamParser({ onRepair: (r) => heard.push(r) });
+      for (const c of chunk(text, 1)) p.push(c);
+      p.end();
+      assert.equal(heard.length, 1);
+    }
+    // What parse cannot read keeps its error, once the text tells: another tag's closer, or a
+    // member with no value yet.
+    for (const text of ['<answer>{"a": 1</b>', '<answer>{"a": </answer>', '{"a": 1</answer>']) {
+      for (const size of [1, 1000]) {
+        const run = stream(chunk(text, size));
+        assert.equal(run.snapshots.at(-1)!.error?.code, 'UNREPAIRABLE', `${text} in chunks of ${size}`);
+        assert.equal((run.error as JsonMendError).code, 'UNREPAIRABLE');
+      }
+    }
   });
 });
 
@@ -561,6 +606,20 @@ describe('the value starts where extraction would take it (session 36)', () => {
     // Braces whose content holds a value extraction takes: the whole reading (withWholeText).
     startsRight('{see {"a": 1} here}', { see: { a: 1 }, here: null });
     startsRight('{name}', { name: null });
+  });
+
+  test('an array whose first element is a literal starts after prose, reasoning or an answer tag (session 37)', () => {
+    // Before: the prelude passed over `[true` (a `[` then a letter), and showed the first `{` or `[`
+    // inside the array as the root: `[1]` for `[None, [1]]`, `{}` for `[false, {}]`, elements at
+    // paths the final value holds other values at.
+    startsRight('<answer>\n[None, [1]]\n</answer>', [null, [1]]);
+    startsRight('Sure! Here is the result:\n\n[false, {"a": 1}]\n\nDone.', [false, { a: 1 }]);
+    startsRight('<think>\nhmm\n</think>\n[\n  null,\n  {"a": [2]}\n]', [null, { a: [2] }]);
+    startsRight('Result: [true,"x",{"t":1}]', [true, 'x', { t: 1 }]);
+    startsRight('Result: [NaN, [1]]', [null, [1]]);
+    // A word that only starts like a literal is prose, as in extraction.
+    startsRight('The [nullable] flag: {"a": 1}', { a: 1 });
+    startsRight('See [Truey] and {"a": [1]}', { a: [1] });
   });
 
   test('a long reply of braced prose stays linear', () => {
