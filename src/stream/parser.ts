@@ -263,7 +263,17 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // The engine may take back repairs in a string tail it cuts; never report one twice.
     if (log.truncatedTo < this.reported) this.reported = log.truncatedTo;
     log.truncatedTo = Infinity;
-    for (let i = this.reported; i < log.length; i++) {
+    // A raw control character in the string being read is reported once the string ends: its end
+    // quote may yet prove lost before it (`"x,⏎"b": 1}`), and the engine then takes the repair back
+    // (reported, it stayed, a repair parse never made). What the string logged after it waits too.
+    // The held repair is the first one looked at on every push, so the wait costs nothing.
+    let upTo = log.length;
+    if (this.engine.inString) {
+      for (let i = Math.max(this.reported, this.engine.strLogAt); i < upTo; i++) {
+        if (log.kinds[i] === 'control_character') upTo = i;
+      }
+    }
+    for (let i = this.reported; i < upTo; i++) {
       // parse reports the text around the value once: the prelude did, at the value's start.
       if (this.setAside && log.kinds[i] === 'surrounding_text') continue;
       const r = log.at(i, this.start);
@@ -272,7 +282,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       r.column = column;
       into.push(r);
     }
-    this.reported = log.length;
+    this.reported = upTo;
     if (this.fullwidth !== undefined) this.newFullwidth(into);
     return into;
   }

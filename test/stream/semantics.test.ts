@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { parse as partialJson } from 'partial-json';
 import { JsonMendError } from '../../src/errors.js';
-import { parse } from '../../src/schema/index.js';
+import { parse, parseWithReport } from '../../src/schema/index.js';
 import { applyDeltas, createStreamParser, parsePartial, parseStream, type Snapshot } from '../../src/stream/index.js';
 import { chunk, grows, stream } from './check.js';
 
@@ -172,6 +172,27 @@ describe('semantics table', () => {
     // A `}` closing the whole object waits for what follows it (`, "key":` would mean it came early).
     const later = p.push('\n // c\n}\nDone.');
     assert.deepEqual(later.repairs.map((r) => [r.kind, r.line]), [['comment', 2], ['trailing_comma', 1], ['surrounding_text', 4]]);
+  });
+
+  test('a raw line break in a string is reported once the string ends: its end quote may prove lost before it (session 37)', () => {
+    // Before: control_character was reported at the line break, then the string proved to have lost
+    // its end quote there, and the snapshots reported a repair parse never made.
+    const kinds = (text: string, size: number) => {
+      const p = createStreamParser();
+      const seen: string[] = [];
+      for (const c of chunk(text, size)) seen.push(...p.push(c).repairs.map((r) => `${r.kind}@${r.offset}`));
+      p.end();
+      seen.push(...p.snapshot.repairs.map((r) => `${r.kind}@${r.offset}`));
+      return seen.sort();
+    };
+    const parsed = (text: string) => parseWithReport(text).repairs.map((r) => `${r.kind}@${'offset' in r ? r.offset : ''}`).sort();
+    for (const text of ['{"a": "x,\n"b": 1}', '["a,\n 1]', '[\n  "url https://example.com,\n  12.5\n]', '{"code": "l1\nl2\nl3", "n": 1}', '{"code": "l1\nl2']) {
+      for (const size of [1, 3, 1000]) assert.deepEqual(kinds(text, size), parsed(text), `${JSON.stringify(text)} in chunks of ${size}`);
+    }
+    // Reported when the string ends, not at the reply's end.
+    const p = createStreamParser();
+    assert.deepEqual(p.push('{"code": "l1\nl2').repairs, []);
+    assert.deepEqual(p.push('", "n": 1').repairs.map((r) => r.kind), ['control_character']);
   });
 
   test('snapshots share structure: a closed subtree keeps its identity, earlier snapshots never change', () => {
