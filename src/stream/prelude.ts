@@ -200,14 +200,16 @@ export class PreludeScanner {
         } else if (this.inFence || startsArrayItem(text.charCodeAt(j))) {
           return this.found(text, i, base);
         } else if (isIdentChar(text.charCodeAt(j))) {
-          // `[true, …]`, `[None, …]`: extraction takes a `[` before a literal (classifyOpen), so the
-          // array starts here; passing it over showed the first container inside it as the root. A
-          // word cut by the chunk's end waits (`[null` may go on as `[nullable]`, prose).
+          // `[true, …]`, `[None]`: extraction takes a `[` before a literal (classifyOpen), so the array
+          // starts here; passing it over showed the first container inside it as the root. Only an
+          // element, a `,` or `]` after it: prose's `[None of these](…)` is passed over as before
+          // (parse reads a later value). Text cut before that decides waits.
           let k = j;
           while (k < n && isIdentChar(text.charCodeAt(k))) k++;
+          while (k < n && isSpaceLike(text.charCodeAt(k))) k++;
           if (k >= n) {
             if (n - i < MAX_CARRY) return this.keep(text, i, base);
-          } else if (literalAt(text, j, n) >= 0) {
+          } else if ((text.charCodeAt(k) === 0x2c || text.charCodeAt(k) === 0x5d) && literalAt(text, j, n) >= 0) {
             return this.found(text, i, base);
           }
         }
