@@ -66,6 +66,30 @@ describe('semantics table', () => {
     assert.deepEqual(q.push(' done').value, { code: 'f() {} done' });
   });
 
+  test("closers then a closing fence or tag at a string's end wait too: parse ends the string before them (session 37)", () => {
+    // Before: the snapshots showed `}}⏎```` (or `⏎}⏎</answer>`) as the string's text once the fence
+    // came, and end() took it back: the last string lost its end quote, and the reply's closers and
+    // fence or tag followed.
+    for (const [text, want] of [
+      ['**Answer:**\r\n\r\n```\r\n{"title": {"data": "ctrl}}\r\n```\r\n', { title: { data: 'ctrl' } }],
+      ['Reasoning.\n<answer>\n{\n    "meta": 100,\n    "text": "url https://example.com/#f\n}\n</answer>', { meta: 100, text: 'url https://example.com/#f' }],
+      ['```json\n{"a": ["x]}\n```\nDone.', { a: ['x'] }],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 7]) {
+        const run = stream(chunk(text, size));
+        assert.deepEqual(run.value, want);
+        for (const s of run.snapshots) assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
+      }
+    }
+    // A string's own code block, or markup, shows as before once the text goes on or the string ends.
+    const p = createStreamParser();
+    p.push('{"code": "```py\\nx = {}\\n```');
+    assert.deepEqual(p.push('", "n": 1').value, { code: '```py\nx = {}\n```' });
+    const q = createStreamParser();
+    assert.deepEqual(q.push('{"html": "<b>bold</b>').value, { html: '<b>bold</b>' });
+  });
+
   test('parsePartial reads a closing quote as it stands, and a scalar in a closed fence (peer suites)', () => {
     // langchainjs's kitchen sink: the literal after a string element was dropped while the engine
     // waited to judge the string's quote.
@@ -641,6 +665,10 @@ describe('the value starts where extraction would take it (session 36)', () => {
     // A word that only starts like a literal is prose, as in extraction.
     startsRight('The [nullable] flag: {"a": 1}', { a: 1 });
     startsRight('See [Truey] and {"a": [1]}', { a: [1] });
+    // A literal then words is prose's (a link's text): parse reads the value after it.
+    startsRight('See [None of these](http://x) then {"a": 1}', { a: 1 });
+    startsRight('Options: [null or empty]. Result: {"a": [1]}', { a: [1] });
+    startsRight('Result: [None]', [null]);
   });
 
   test('a long reply of braced prose stays linear', () => {
