@@ -426,7 +426,9 @@ function mismatchedCloser(e: Engine, i: number): boolean {
     if (closingLength(e, k, c, e.quote) > 0) return false;
   }
   if (k >= e.end && !e.final) throw NEED_MORE;
-  return k >= e.end && !closesInnerQuote(e.strText);
+  // The whole string's text: a stream moves what it has shown aside into strHead (pendingValueFrom),
+  // and the pair's opening `"` may be there. Reached once per string, at the text's end.
+  return k >= e.end && !closesInnerQuote(e.strHead + e.strText);
 }
 
 /**

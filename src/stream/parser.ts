@@ -47,6 +47,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private setAside = false;
   private completeSent = false;
   private error: JsonMendError | undefined;
+  /** `</answer>` when the value follows the opener `<answer>` (see stop), else ''. */
+  private tagCloser = '';
+  /** The engine stopped at that closer, in text parse reads (see stop): what it read is shown at once. */
+  private closedByTag = false;
+  /** The engine's failure at a `<` while the text after it is too short to tell that closer (see stop). */
+  private failedAtLt: EngineFailure | undefined;
   private fatal: JsonMendError | undefined;
   /** Reads full-width brackets as JSON's, from the first chunk that holds one (see readFullwidth). */
   private fullwidth: FullwidthBrackets | undefined;
@@ -148,6 +154,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       if (found !== undefined) {
         this.start = found.start;
         this.straight = found.straight;
+        if (found.tag !== '') this.tagCloser = `</${found.tag}>`;
         this.phase = Phase.ENGINE;
         if (found.start > 0) this.engine.startAfter(this.buf.all(), found.start);
         if (!found.straight) {
@@ -166,6 +173,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       }
     } else if (this.phase === Phase.ENGINE) {
       this.feed(chunk);
+    } else if (this.failedAtLt !== undefined) {
+      this.judgeFailure();
     }
     return this.takeSnapshot(extra);
   }
@@ -211,8 +220,42 @@ export class StreamParserImpl<T> implements StreamParser<T> {
 
   private stop(e: unknown): void {
     const shifted = e instanceof EngineFailure ? new EngineFailure(e.code, e.reason, e.offset + this.start) : e;
-    this.error = publicError(shifted, this.buf.all());
     this.phase = Phase.STOPPED;
+    if (shifted instanceof EngineFailure && this.tagCloser !== '') {
+      this.failedAtLt = shifted;
+      this.judgeFailure();
+      return;
+    }
+    this.error = publicError(shifted, this.buf.all());
+  }
+
+  /** Judges a failure held by stop once the text after it can tell the tag's closer: no error, or the error. */
+  private judgeFailure(): void {
+    const failure = this.failedAtLt!;
+    const text = this.buf.all();
+    const closer = this.tagCloser;
+    const at = text.slice(failure.offset, failure.offset + closer.length).toLowerCase();
+    if (at.length < closer.length && closer.startsWith(at)) return;
+    this.failedAtLt = undefined;
+    if (at === closer && this.readsAsItStands(text)) this.closedByTag = true;
+    else this.error = publicError(failure, text);
+  }
+
+  /**
+   * `<answer>{"a": 1</answer>`: the engine, reading on from the value, fails at the closer of the
+   * tag the value follows, where the value lost its own closers. Extraction reads the tag's content,
+   * so the text so far is no unrepairable one: the value stops growing, with no error, when parse
+   * reads the text so far (asked once: the stream stops here). Before, the snapshots showed an
+   * UNREPAIRABLE error that end() then contradicted.
+   */
+  private readsAsItStands(text: string): boolean {
+    const { schema: _schema, onRepair: _onRepair, ...textOptions } = this.parseOptions;
+    try {
+      parseWithReport(this.written(text), textOptions);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private newRepairs(into: TextRepair[]): TextRepair[] {
@@ -220,7 +263,17 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // The engine may take back repairs in a string tail it cuts; never report one twice.
     if (log.truncatedTo < this.reported) this.reported = log.truncatedTo;
     log.truncatedTo = Infinity;
-    for (let i = this.reported; i < log.length; i++) {
+    // A raw control character in the string being read is reported once the string ends: its end
+    // quote may yet prove lost before it (`"x,⏎"b": 1}`), and the engine then takes the repair back
+    // (reported, it stayed, a repair parse never made). What the string logged after it waits too.
+    // The held repair is the first one looked at on every push, so the wait costs nothing.
+    let upTo = log.length;
+    if (this.engine.inString) {
+      for (let i = Math.max(this.reported, this.engine.strLogAt); i < upTo; i++) {
+        if (log.kinds[i] === 'control_character') upTo = i;
+      }
+    }
+    for (let i = this.reported; i < upTo; i++) {
       // parse reports the text around the value once: the prelude did, at the value's start.
       if (this.setAside && log.kinds[i] === 'surrounding_text') continue;
       const r = log.at(i, this.start);
@@ -229,7 +282,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       r.column = column;
       into.push(r);
     }
-    this.reported = log.length;
+    this.reported = upTo;
     if (this.fullwidth !== undefined) this.newFullwidth(into);
     return into;
   }
@@ -284,7 +337,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // Show what changed now, or hold it back until enough text has arrived to pay for the copies the
     // next change will make (see SLOTS_PER_CHAR); held-back changes stay mutable and cost nothing more.
     const show = tree.changed && !this.rebuilding() &&
-      (this.error !== undefined || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
+      (this.error !== undefined || this.closedByTag || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
     if (show) {
       this.shown = tree.hasRoot ? tree.root : undefined;
       this.charsSinceShown = 0;

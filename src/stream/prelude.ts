@@ -2,7 +2,7 @@
 // reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
-import { memberStartsAt } from '../extract/chars.js';
+import { isIdentChar, literalAt, memberStartsAt } from '../extract/chars.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
 import { Start, judgeOpener } from './start.js';
@@ -20,6 +20,8 @@ export interface PreludeEnd {
   rest: string;
   /** True when only whitespace came before the JSON (then `parse` reads the same span). */
   straight: boolean;
+  /** The name of the tag whose opener (`<answer>`) the JSON follows, past spaces, in lower case; '' when none. */
+  tag: string;
 }
 
 function isSpaceLike(c: number): boolean {
@@ -89,6 +91,9 @@ export class PreludeScanner {
    * only the whole text decides. The stream skips it as a block meanwhile; end() reads the whole.
    */
   private midLine = false;
+  /** The name of the last tag opened in prose (`<answer`), and that of the tag whose `>` is the last character passed. */
+  private tag = '';
+  private tagOpen = '';
   /** No opener is taken before the reply ends (Start.NEVER): end() decides. */
   private never = false;
   private readonly reasoning: ReadonlySet<string>;
@@ -132,6 +137,7 @@ export class PreludeScanner {
           this.atLineStart = false;
           // A value right after a closer (`</think>{…}`) is taken as it was before openers were judged.
           this.last = text.charCodeAt(lt + matched - 1);
+          this.tagOpen = '';
           i = lt + matched;
         } else {
           i = lt + 1;
@@ -174,6 +180,7 @@ export class PreludeScanner {
         this.straight = false;
         this.atLineStart = false;
         this.last = text.charCodeAt(judged.resume - 1);
+        this.tagOpen = '';
         i = judged.resume;
         continue;
       }
@@ -192,6 +199,19 @@ export class PreludeScanner {
           if (n - i < MAX_CARRY) return this.keep(text, i, base);
         } else if (this.inFence || startsArrayItem(text.charCodeAt(j))) {
           return this.found(text, i, base);
+        } else if (isIdentChar(text.charCodeAt(j))) {
+          // `[true, …]`, `[None]`: extraction takes a `[` before a literal (classifyOpen), so the array
+          // starts here; passing it over showed the first container inside it as the root. Only an
+          // element, a `,` or `]` after it: prose's `[None of these](…)` is passed over as before
+          // (parse reads a later value). Text cut before that decides waits.
+          let k = j;
+          while (k < n && isIdentChar(text.charCodeAt(k))) k++;
+          while (k < n && isSpaceLike(text.charCodeAt(k))) k++;
+          if (k >= n) {
+            if (n - i < MAX_CARRY) return this.keep(text, i, base);
+          } else if ((text.charCodeAt(k) === 0x2c || text.charCodeAt(k) === 0x5d) && literalAt(text, j, n) >= 0) {
+            return this.found(text, i, base);
+          }
         }
       } else if (c === 0x3c) {
         // `<!-- … -->`: an HTML comment, a note or a commented-out draft (extract/structure.ts): skipped
@@ -220,6 +240,7 @@ export class PreludeScanner {
           i = j;
           continue;
         }
+        if (!closing) this.tag = name;
       } else if ((c === 0x60 || c === 0x7e) && this.atLineStart) {
         let j = i;
         while (j < n && text.charCodeAt(j) === c) j++;
@@ -244,6 +265,7 @@ export class PreludeScanner {
         this.atLineStart = false;
         this.straight = false;
         this.last = c;
+        this.tagOpen = c === 0x3e ? this.tag : '';
       }
       i++;
     }
@@ -269,6 +291,6 @@ export class PreludeScanner {
   }
 
   private found(text: string, i: number, base: number): PreludeEnd {
-    return { start: base + i, rest: text.slice(i), straight: this.straight };
+    return { start: base + i, rest: text.slice(i), straight: this.straight, tag: this.last === 0x3e ? this.tagOpen : '' };
   }
 }

@@ -108,6 +108,7 @@ function visibleEnd(s: string, inObject: boolean): number {
   // `⏎  },⏎  {⏎    ` in an object: the next element's `{` after the object's `}` (a key's quote after
   // it, and the engine ends the string at the line break: see closedObjectBeforeSibling).
   if (inObject) k = openerAfterCloser(s, k, floor);
+  k = closingMarkupStart(s, k, floor);
   // A tail of closers too: where the text ends there, the engine reads them as the containers' own
   // (`{"a": "x}` is `{"a": "x"}`), and a snapshot that showed them would take them back.
   while (k > floor && closerOrSpace(s.charCodeAt(k - 1))) k--;
@@ -120,6 +121,36 @@ function visibleEnd(s: string, inObject: boolean): number {
   }
   const member = inObject ? memberTailStart(s, floor) : -1;
   return member >= 0 ? member : k;
+}
+
+/**
+ * Where a tail of `s[0, k)` that is a code fence's run of backticks on a line of its own, or a closing
+ * tag (`</answer>`, or what may grow into one) after spaces or closers, starts; else `k`. After the
+ * value's closers it ends the reply's value (`{"a": "x}⏎```⏎`: parse ends the string before the
+ * closers, see fenceBeforeEnd), so it waits with them; it shows once more text follows it.
+ */
+function closingMarkupStart(s: string, k: number, floor: number): number {
+  let b = k;
+  while (b > floor && isWs(s.charCodeAt(b - 1))) b--;
+  let r = b;
+  while (r > floor && s.charCodeAt(r - 1) === 0x60) r--;
+  if (r < b) {
+    let c = r;
+    while (c > floor && (s.charCodeAt(c - 1) === 0x20 || s.charCodeAt(c - 1) === 0x09)) c--;
+    return c > floor && s.charCodeAt(c - 1) === 0x0a ? r : k;
+  }
+  let t = b;
+  if (t > floor && s.charCodeAt(t - 1) === 0x3e) t--;
+  while (t > floor && isTagNameChar(s.charCodeAt(t - 1))) t--;
+  if (t > floor && s.charCodeAt(t - 1) === 0x2f) t--;
+  if (t <= floor || s.charCodeAt(t - 1) !== 0x3c) return k;
+  // Only what a closing tag can be: `</name>` or a start of it (`<`, `</ans`), after spaces or closers.
+  if (t < b && s.charCodeAt(t) !== 0x2f) return k;
+  return t - 1 > floor && closerOrSpace(s.charCodeAt(t - 2)) ? t - 1 : k;
+}
+
+function isTagNameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
 }
 
 /** Where a tail `}`, spaces, an optional `,`, spaces, `{`, spaces of `s[0, k)` has its `{`, else `k`. */

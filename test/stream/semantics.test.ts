@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { parse as partialJson } from 'partial-json';
 import { JsonMendError } from '../../src/errors.js';
-import { parse } from '../../src/schema/index.js';
+import { parse, parseWithReport } from '../../src/schema/index.js';
 import { applyDeltas, createStreamParser, parsePartial, parseStream, type Snapshot } from '../../src/stream/index.js';
 import { chunk, grows, stream } from './check.js';
 
@@ -64,6 +64,30 @@ describe('semantics table', () => {
     const q = createStreamParser();
     assert.deepEqual(q.push('{"code": "f() {}').value, { code: 'f() {' });
     assert.deepEqual(q.push(' done').value, { code: 'f() {} done' });
+  });
+
+  test("closers then a closing fence or tag at a string's end wait too: parse ends the string before them (session 37)", () => {
+    // Before: the snapshots showed `}}⏎```` (or `⏎}⏎</answer>`) as the string's text once the fence
+    // came, and end() took it back: the last string lost its end quote, and the reply's closers and
+    // fence or tag followed.
+    for (const [text, want] of [
+      ['**Answer:**\r\n\r\n```\r\n{"title": {"data": "ctrl}}\r\n```\r\n', { title: { data: 'ctrl' } }],
+      ['Reasoning.\n<answer>\n{\n    "meta": 100,\n    "text": "url https://example.com/#f\n}\n</answer>', { meta: 100, text: 'url https://example.com/#f' }],
+      ['```json\n{"a": ["x]}\n```\nDone.', { a: ['x'] }],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 7]) {
+        const run = stream(chunk(text, size));
+        assert.deepEqual(run.value, want);
+        for (const s of run.snapshots) assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
+      }
+    }
+    // A string's own code block, or markup, shows as before once the text goes on or the string ends.
+    const p = createStreamParser();
+    p.push('{"code": "```py\\nx = {}\\n```');
+    assert.deepEqual(p.push('", "n": 1').value, { code: '```py\nx = {}\n```' });
+    const q = createStreamParser();
+    assert.deepEqual(q.push('{"html": "<b>bold</b>').value, { html: '<b>bold</b>' });
   });
 
   test('parsePartial reads a closing quote as it stands, and a scalar in a closed fence (peer suites)', () => {
@@ -172,6 +196,27 @@ describe('semantics table', () => {
     // A `}` closing the whole object waits for what follows it (`, "key":` would mean it came early).
     const later = p.push('\n // c\n}\nDone.');
     assert.deepEqual(later.repairs.map((r) => [r.kind, r.line]), [['comment', 2], ['trailing_comma', 1], ['surrounding_text', 4]]);
+  });
+
+  test('a raw line break in a string is reported once the string ends: its end quote may prove lost before it (session 37)', () => {
+    // Before: control_character was reported at the line break, then the string proved to have lost
+    // its end quote there, and the snapshots reported a repair parse never made.
+    const kinds = (text: string, size: number) => {
+      const p = createStreamParser();
+      const seen: string[] = [];
+      for (const c of chunk(text, size)) seen.push(...p.push(c).repairs.map((r) => `${r.kind}@${r.offset}`));
+      p.end();
+      seen.push(...p.snapshot.repairs.map((r) => `${r.kind}@${r.offset}`));
+      return seen.sort();
+    };
+    const parsed = (text: string) => parseWithReport(text).repairs.map((r) => `${r.kind}@${'offset' in r ? r.offset : ''}`).sort();
+    for (const text of ['{"a": "x,\n"b": 1}', '["a,\n 1]', '[\n  "url https://example.com,\n  12.5\n]', '{"code": "l1\nl2\nl3", "n": 1}', '{"code": "l1\nl2']) {
+      for (const size of [1, 3, 1000]) assert.deepEqual(kinds(text, size), parsed(text), `${JSON.stringify(text)} in chunks of ${size}`);
+    }
+    // Reported when the string ends, not at the reply's end.
+    const p = createStreamParser();
+    assert.deepEqual(p.push('{"code": "l1\nl2').repairs, []);
+    assert.deepEqual(p.push('", "n": 1').repairs.map((r) => r.kind), ['control_character']);
   });
 
   test('snapshots share structure: a closed subtree keeps its identity, earlier snapshots never change', () => {
@@ -326,6 +371,18 @@ describe('end() is parse()', () => {
     });
   }
 
+  test('a cut-off single-quoted string that quotes a word keeps its last `"` however the text was chunked (session 37)', () => {
+    // Before: the stream's end() gave {a: '"q'} when the string's start had been shown (and moved
+    // aside) before the last `"` came: the pair the text opened was counted in the unshown part only,
+    // so the `"` was taken for the string's mismatched closer and dropped.
+    const text = `{'a': '"q"`;
+    assert.deepEqual(parse(text), { a: '"q"' });
+    for (const size of [1, 2, 3, 1000]) assert.deepEqual(stream(chunk(text, size)).value, { a: '"q"' }, `chunks of ${size}`);
+    for (let i = 1; i < text.length; i++) assert.deepEqual(stream([text.slice(0, i), text.slice(i)]).value, { a: '"q"' }, `split at ${i}`);
+    // A `"` that closes no pair of the text is still the mismatched closer.
+    for (const size of [1, 3, 1000]) assert.deepEqual(stream(chunk(`{'a': 'x"`, size)).value, { a: 'x' });
+  });
+
   test('with a schema, end() returns parse()’s schema-repaired value', () => {
     const schema = { type: 'object', properties: { n: { type: 'integer' } } };
     const p = createStreamParser({ schema });
@@ -362,6 +419,39 @@ describe('end() is parse()', () => {
     assert.equal(p.snapshot.error?.code, 'UNREPAIRABLE');
     assert.deepEqual(p.snapshot.value, { a: 1 });
     assert.throws(() => p.end(), { code: 'UNREPAIRABLE' });
+  });
+
+  test('a value that lost its closers before its answer tag closes shows no error: parse reads the tag’s content (session 37)', () => {
+    // Before: UNREPAIRABLE in the snapshots from the `</answer>` on (the engine read past the value's
+    // tag), while parse of the text so far, and end(), gave the value.
+    for (const [text, want] of [
+      ['<answer>{"a": ["x", false]</answer>', { a: ['x', false] }],
+      ['Reasoning.\n<answer>\n{\n  "a": 1\n\n</answer>\nDone.', { a: 1 }],
+      ['<Output id="1">[1, 2\n</OUTPUT>', [1, 2]],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 1000]) {
+        const run = stream(chunk(text, size));
+        for (const s of run.snapshots) assert.equal(s.error, undefined, `${text} in chunks of ${size}`);
+        assert.deepEqual(run.value, want);
+        assert.ok(grows(run.snapshots.at(-1)!.value, want));
+      }
+      // onRepair hears parse's repairs once, at end(): the look at the text so far reports nothing.
+      const heard: unknown[] = [];
+      const p = createStreamParser({ onRepair: (r) => heard.push(r) });
+      for (const c of chunk(text, 1)) p.push(c);
+      p.end();
+      assert.equal(heard.length, 1);
+    }
+    // What parse cannot read keeps its error, once the text tells: another tag's closer, or a
+    // member with no value yet.
+    for (const text of ['<answer>{"a": 1</b>', '<answer>{"a": </answer>', '{"a": 1</answer>']) {
+      for (const size of [1, 1000]) {
+        const run = stream(chunk(text, size));
+        assert.equal(run.snapshots.at(-1)!.error?.code, 'UNREPAIRABLE', `${text} in chunks of ${size}`);
+        assert.equal((run.error as JsonMendError).code, 'UNREPAIRABLE');
+      }
+    }
   });
 });
 
@@ -561,6 +651,24 @@ describe('the value starts where extraction would take it (session 36)', () => {
     // Braces whose content holds a value extraction takes: the whole reading (withWholeText).
     startsRight('{see {"a": 1} here}', { see: { a: 1 }, here: null });
     startsRight('{name}', { name: null });
+  });
+
+  test('an array whose first element is a literal starts after prose, reasoning or an answer tag (session 37)', () => {
+    // Before: the prelude passed over `[true` (a `[` then a letter), and showed the first `{` or `[`
+    // inside the array as the root: `[1]` for `[None, [1]]`, `{}` for `[false, {}]`, elements at
+    // paths the final value holds other values at.
+    startsRight('<answer>\n[None, [1]]\n</answer>', [null, [1]]);
+    startsRight('Sure! Here is the result:\n\n[false, {"a": 1}]\n\nDone.', [false, { a: 1 }]);
+    startsRight('<think>\nhmm\n</think>\n[\n  null,\n  {"a": [2]}\n]', [null, { a: [2] }]);
+    startsRight('Result: [true,"x",{"t":1}]', [true, 'x', { t: 1 }]);
+    startsRight('Result: [NaN, [1]]', [null, [1]]);
+    // A word that only starts like a literal is prose, as in extraction.
+    startsRight('The [nullable] flag: {"a": 1}', { a: 1 });
+    startsRight('See [Truey] and {"a": [1]}', { a: [1] });
+    // A literal then words is prose's (a link's text): parse reads the value after it.
+    startsRight('See [None of these](http://x) then {"a": 1}', { a: 1 });
+    startsRight('Options: [null or empty]. Result: {"a": [1]}', { a: [1] });
+    startsRight('Result: [None]', [null]);
   });
 
   test('a long reply of braced prose stays linear', () => {
