@@ -1983,3 +1983,21 @@ describe('pythonic: calls run together on a line are read; a line that does not 
     assert.deepEqual(readAlike(prose, term), { calls: [], text: prose });
   });
 });
+
+// Session 37 (differential hunt): a JSON input whose JSON went wrong read on into the next
+// `Action:` line (`Action: g` a member `"Action": "g"` of this call's arguments, or dropped as their
+// surrounding text): the next call was lost with no error.
+describe('react: the next Action: line ends an input; the call after it is never read into this one', () => {
+  const tools = [{ name: 'get_weather', schema: weather }, { name: 'web_search', schema: search }];
+  test('a stray closer in the next input: both calls, the stray in the text', () => {
+    const r = readAlike('Action: get_weather\nAction Input: {"location": "Oslo"}\nAction: web_search\nAction Input: {"query": "fjords"}}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['get_weather', { location: 'Oslo' }], ['web_search', { query: 'fjords' }]], '}']);
+  });
+  test('an input that lost its closer before the next action: cut off, not the next call as its members', () => {
+    const text = 'Action: get_weather\nAction Input: {"location":"Oslo","days":3\nAction: web_search\n' +
+      'Action Input: {"query":"say \\"hi\\"\\nnow","filters":{"lang":"en","tags":["a","b"],"nested":{"deep":[1,{"x":null}]}},"limit":10,"exact":false}\n\nDone, waiting for the results.';
+    for (const given of [tools, [{ name: 'get_weather' }, { name: 'web_search' }]]) {
+      assert.throws(() => extractToolCalls(text, { tools: given }), (e: unknown) => e instanceof JsonMendError && /"get_weather" \(react, line 1\) is cut off/.test(e.message));
+    }
+  });
+});
