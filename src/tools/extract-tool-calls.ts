@@ -235,7 +235,10 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
   const truncated = wasCutOff(repairs);
   // Cut off after its first call (`[{"name": …}, {`), a list of calls is one still: an error
   // naming the call, not prose with the calls lost.
-  if (items.length === 0 || !(items.every((item) => isCallShaped(item.value)) || (truncated && isCallShaped(items[0].value)))) return undefined;
+  // Cut off before its arguments (`{"name": "get_weather", "argu`), a call that names one of the tools
+  // is one too: the reply's end took its arguments, and an error says so (as prose, the call was lost).
+  const named = (item: { value: unknown }) => { const name = nameOf(item.value); return name !== undefined && ctx.tools.has(name); };
+  if (items.length === 0 || !(items.every((item) => isCallShaped(item.value)) || (truncated && (isCallShaped(items[0].value) || named(items[0]))))) return undefined;
   return { items, repairs, truncated };
 }
 

@@ -89,9 +89,14 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
   let positional: JsonMendError | undefined;
   const kind = grouping.block ? 'block' : 'list';
   let i = from;
+  /** The tool of the call read last. */
+  let last: string | undefined;
   for (;;) {
     while (i < text.length && isSpace(text[i])) i++;
     let call = callNameAt(text, i);
+    // A list the reply ends in after a call and its `,` (`[f(a=1), ` or `[f(a=1), g`, the next name cut):
+    // the calls go on past the reply's end, cut off; as prose, the calls read so far were lost with no word.
+    if (!grouping.block && last !== undefined && (i >= text.length || call?.end === text.length)) throw new JsonMendError('UNREPAIRABLE', `the call to "${last}" (pythonic) is cut off: its ${kind} never ends`);
     if (call === undefined) return i;
     // Gemini's `print(default_api.NAME(…))` (python-genai #1836): the call inside `print(`, its tool
     // named after the module the API's code runner calls it through.
@@ -100,6 +105,7 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     i = call.end;
     const name = call.name.startsWith(DEFAULT_API) ? call.name.slice(DEFAULT_API.length) : call.name;
     if (!known(name) || text[i] !== '(') return i;
+    last = name;
     const args = readArguments(text, i + 1, quotes);
     // The reply ends inside the calls to known tools: a call cut off, not prose.
     if (args === text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its arguments never end`);

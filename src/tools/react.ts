@@ -227,8 +227,9 @@ export function findReactCalls(text: string, taken: RangeSet, known: (name: stri
     while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
     // `Action: get_weather` ending the reply: its input cut off (LangChain's parser refuses an action
     // without one), an error; as text, the call was lost without a word.
-    if (k === text.length) {
-      if (!taken.overlaps(start, k)) calls.push({ name, input: '', start, end: k, cut: true });
+    // So is the reply ending inside the input's word (`Action: get_weather⏎Action Inp`).
+    if (k === text.length || (text.length - k < opener.length && opener.startsWith(text.slice(k)))) {
+      if (!taken.overlaps(start, text.length)) calls.push({ name, input: '', start, end: text.length, cut: true });
       break;
     }
     if (!wordAt(text, opener, k)) continue;

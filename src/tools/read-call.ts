@@ -618,6 +618,11 @@ function endsInStringValue(text: string): boolean {
   return k >= 0 && text.charCodeAt(k) === 0x3a;
 }
 
+/** Whether `tail`, the whole of a body, is a tag cut off: the start of the parameter's `open` or of a closer (`</…`), no `>`. */
+function tagCutOff(tail: string, open: string): boolean {
+  return tail.startsWith('<') && !tail.includes('>') && (open.startsWith(tail) || tail.startsWith('</'));
+}
+
 function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
   const origin: CallOrigin = { format: span.format, span: { start: span.start, end: span.end } };
   const line = () => ctx.lineAt(span.start);
@@ -719,10 +724,14 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   const markup = parameterMarkup(span.format, body);
   const open = markup.open;
   const json = body.trimStart().startsWith('{');
-  // `The <invoke name="x"> tag is…`: a header, prose after it, no parameter and no closer: the
-  // markup mentioned, not a call.
-  if (span.body === 'parameters' && !span.closed && !json && body.trim() !== '' && !body.includes(open)) return [];
   const where = describe(name, span.format, line);
+  // `The <invoke name="x"> tag is…`: a header, prose after it, no parameter and no closer: the
+  // markup mentioned, not a call. But a tag the reply's end cut off right after the header
+  // (`<invoke name="get_weather">⏎<par`, `⏎</inv`) is the body begun: a call to one of the tools cut off.
+  if (span.body === 'parameters' && !span.closed && !json && body.trim() !== '' && !body.includes(open)) {
+    if (atEnd && ctx.tools.has(name) && tagCutOff(body.trim(), open)) throw cutOff(where);
+    return [];
+  }
   const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
   let read: { value: unknown; repairs: Repair[] };
   if (span.body === 'gemma_args') {

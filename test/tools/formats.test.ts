@@ -2001,3 +2001,43 @@ describe('react: the next Action: line ends an input; the call after it is never
     }
   });
 });
+
+// Session 37 (differential hunt, replies cut at every 11th character): each of these gave no call and
+// no error, the call (and in a list the calls before it) lost without a word.
+describe('a reply cut off right after a call\'s header, inside a tag, a key or a list: a call cut off', () => {
+  const tools = [{ name: 'get_weather' }, { name: 'ping' }];
+  function cutEverywhere(text: string, pattern: RegExp): void {
+    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), `${text} in ${size}-character chunks`);
+    }
+  }
+  test('XML parameters: the first parameter\'s tag, or the call\'s closer, cut off after the header', () => {
+    cutEverywhere('<invoke name="get_weather">\n<par', /"get_weather" \(invoke, line 1\) is cut off/);
+    cutEverywhere('<tool_call>\n<function=get_weather>\n<', /"get_weather" \(qwen3_coder, line 1\) is cut off/);
+    cutEverywhere('<tool_call>\n<function=get_weather>\n<param', /"get_weather" \(qwen3_coder, line 1\) is cut off/);
+    cutEverywhere('<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML', /"get_weather" \(deepseek_dsml, line 2\) is cut off/);
+    cutEverywhere('<｜DSML｜function_calls>\n<｜DSML｜invoke name="ping">\n</', /"ping" \(deepseek_dsml, line 2\) is cut off/);
+    // A header in prose, or naming no tool, with a tag after it: still the markup mentioned.
+    for (const text of ['The <invoke name="get_weather"> tag <b', '<invoke name="rm">\n<par']) assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+  });
+  test('a bare call object cut off after the name of one of the tools, before its arguments', () => {
+    for (const text of ['{"name": "get_weather"', '{"name": "get_weather", "argu', 'Sure.\n\n<|tool_call|>[{"name":"get_weather","argu', '<|START_ACTION|>[{"tool_name":"get_weather","paramet']) {
+      cutEverywhere(text, /"get_weather" \(json, line \d\) is cut off/);
+    }
+    // A name that is no tool: JSON in the prose, as before.
+    for (const text of ['{"name": "Alice", "ag', '{"name": "get_wea']) assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+  });
+  test('a pythonic list cut off after a call and its comma, or in the next name', () => {
+    cutEverywhere('[ping(),', /"ping" \(pythonic\) is cut off: its list never ends/);
+    cutEverywhere('Sure.\n\n[get_weather(city="Oslo", days=3), get_wea', /"get_weather" \(pythonic\) is cut off: its list never ends/);
+    assert.deepEqual(readAlike('See [ping(), get', tools), { calls: [], text: 'See [ping(), get' });
+  });
+  test('react: the reply ending inside the word Action Input:', () => {
+    cutEverywhere('Action: get_weather\nAction Inp', /"get_weather" \(react, line 1\) is cut off/);
+    cutEverywhere('Action: get_weather\nAction Input: {}\nAction: ping\nAction', /"ping" \(react, line 3\) is cut off/);
+    assert.deepEqual(readAlike('Action: get_weather\nAnd then', tools), { calls: [], text: 'Action: get_weather\nAnd then' });
+  });
+});
