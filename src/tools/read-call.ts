@@ -769,6 +769,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
     const params = readParameters(body, schema, ctx.parseOptions, markup);
+    // `</parameter>⏎"days">3</parameter>` (a parameter's opener lost): text among the parameters
+    // that is none of them would be dropped from the arguments without a word.
+    if (params.stray) throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is no ${open}…> tag among the parameters`);
     if (params.drifted) rewrites.push('drifted_markup');
     // A closed call whose last parameter lost its closer (`print(1)⏎</function>`): the call's closer,
     // on a line of its own, ends it.

@@ -2041,3 +2041,32 @@ describe('a reply cut off right after a call\'s header, inside a tag, a key or a
     assert.deepEqual(readAlike('Action: get_weather\nAnd then', tools), { calls: [], text: 'Action: get_weather\nAnd then' });
   });
 });
+
+// Session 37 (differential hunt, tags lost or doubled in a call's parameters): a parameter dropped
+// with no error, or read under a key made of markup.
+describe('XML parameters and GLM pairs: a tag lost is an error, a tag doubled one tag; no argument dropped or made up', () => {
+  const tools = [{ name: 'get_weather', schema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } } } }];
+  const glm = (pairs: string) => `<tool_call>get_weather\n${pairs}\n</tool_call>`;
+  function broken(text: string, pattern: RegExp): void {
+    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && pattern.test(e.message), `${text} in ${size}-character chunks`);
+    }
+  }
+  test('GLM: a later key\'s <arg_key> lost, or a key\'s </arg_key>: an error, not the pair dropped or a key of markup', () => {
+    broken(glm('<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\ndays</arg_key>\n<arg_value>3</arg_value>'), /"get_weather" \(glm45, line 1\): its arguments are not in .* pairs: text that is no pair follows the value of "city"/);
+    broken(glm('<arg_key>city\n<arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>'), /pairs: the <arg_key> of "city" has no <\/arg_key>/);
+  });
+  test('GLM: <arg_value> written twice is one', () => {
+    const r = readAlike(glm('<arg_key>city</arg_key>\n<arg_value><arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>'), tools);
+    assert.deepEqual(r.calls.map((c) => c.arguments), [{ city: 'Oslo', days: 3 }]);
+  });
+  test('invoke: a parameter\'s opener lost is an error; written twice, one tag', () => {
+    broken('<invoke name="get_weather">\n<parameter name="city">Oslo</parameter>\n"days">3</parameter>\n</invoke>', /"get_weather" \(invoke, line 1\): its body holds text that is no <parameter name=…> tag/);
+    broken('<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\ndays>\n3\n</parameter>\n</function>\n</tool_call>', /"get_weather" \(qwen3_coder, line 1\): its body holds text/);
+    const r = readAlike('<invoke name="get_weather">\n<parameter name=<parameter name="city">Oslo</parameter>\n<parameter name="days">3</parameter>\n</invoke>', tools);
+    assert.deepEqual(r.calls.map((c) => c.arguments), [{ city: 'Oslo', days: 3 }]);
+  });
+});
