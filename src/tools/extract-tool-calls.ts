@@ -12,7 +12,7 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText, JsonMendError } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, namedBeforeArguments, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
 import { RangeSet } from './ranges.js';
@@ -152,7 +152,9 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
     if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
     let found: ToolCall[];
     try {
-      found = read.items.map((item) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
+      // Only the last can be what the reply's end cut off: an error names that call, not the first.
+      const last = read.items.length - 1;
+      found = read.items.map((item, i) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated && i === last, item.rewrites));
     } catch (error) {
       if (isPlaceholder(error) && proseFollows(text, range[1])) continue;
       throw error;
@@ -237,8 +239,14 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
   // naming the call, not prose with the calls lost.
   // Cut off before its arguments (`{"name": "get_weather", "argu`), a call that names one of the tools
   // is one too: the reply's end took its arguments, and an error says so (as prose, the call was lost).
-  const named = (item: { value: unknown }) => { const name = nameOf(item.value); return name !== undefined && ctx.tools.has(name); };
+  const named = (item: { value: unknown }) => {
+    const name = namedBeforeArguments(item.value);
+    return name !== undefined && ctx.tools.has(name);
+  };
   if (items.length === 0 || !(items.every((item) => isCallShaped(item.value)) || (truncated && (isCallShaped(items[0].value) || named(items[0]))))) return undefined;
+  // An agent's call cut off before its arguments (`{"action": "f", "actio`): the call to that tool, cut off.
+  const end = items[items.length - 1];
+  if (truncated && !isCallShaped(end.value) && nameOf(end.value) === undefined && named(end)) end.value = { name: namedBeforeArguments(end.value) };
   return { items, repairs, truncated };
 }
 

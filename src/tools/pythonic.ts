@@ -97,6 +97,12 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     // A list the reply ends in after a call and its `,` (`[f(a=1), ` or `[f(a=1), g`, the next name cut):
     // the calls go on past the reply's end, cut off; as prose, the calls read so far were lost with no word.
     if (!grouping.block && last !== undefined && (i >= text.length || call?.end === text.length)) throw new JsonMendError('UNREPAIRABLE', `the call to "${last}" (pythonic) is cut off: its ${kind} never ends`);
+    if (grouping.block && grouping !== WHOLE_REPLY && last !== undefined) {
+      // A block the reply ends in: in its closer (`⏎</function_ca`), its calls are whole, as with no
+      // closer at all; in the next call's name (`⏎web_se`), that call is cut off.
+      if (i < text.length && grouping.close.startsWith(text.slice(i))) return { start: at, end: text.length, calls };
+      if (call?.end === text.length) throw new JsonMendError('UNREPAIRABLE', `the call after "${last}" (pythonic) is cut off in its name: its ${kind} never ends`);
+    }
     if (call === undefined) return i;
     // Gemini's `print(default_api.NAME(…))` (python-genai #1836): the call inside `print(`, its tool
     // named after the module the API's code runner calls it through.
@@ -104,6 +110,8 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     if (printed !== undefined && printed.name.startsWith(DEFAULT_API)) call = printed;
     i = call.end;
     const name = call.name.startsWith(DEFAULT_API) ? call.name.slice(DEFAULT_API.length) : call.name;
+    // `[get_weather` ending the reply: the list's first call, cut off in its name's end.
+    if (!grouping.block && i === text.length && known(name)) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its arguments never end`);
     if (!known(name) || text[i] !== '(') return i;
     last = name;
     const args = readArguments(text, i + 1, quotes);

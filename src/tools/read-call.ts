@@ -264,6 +264,17 @@ function agentShapeName(value: unknown): string | undefined {
   return shape === undefined ? undefined : (value[shape[0]] as string);
 }
 
+/**
+ * The tool a call object cut off before its arguments names (`{"name": "f", "argu`, an agent's
+ * `{"action": "f", "actio`): its `name`, or the string member an agent's shape names it by; else undefined.
+ */
+export function namedBeforeArguments(value: unknown): string | undefined {
+  const named = nameOf(value);
+  if (named !== undefined || !isObject(value)) return named;
+  for (const [name] of AGENT_SHAPES) if (typeof value[name] === 'string') return value[name] as string;
+  return undefined;
+}
+
 /** GPT's parallel calls written out as text: `{"tool_uses": [{"recipient_name": "functions.NAME", "parameters": {…}}]}`. */
 function parallelToolUses(list: unknown): unknown[] | undefined {
   if (!Array.isArray(list) || list.length === 0) return undefined;
@@ -618,9 +629,14 @@ function endsInStringValue(text: string): boolean {
   return k >= 0 && text.charCodeAt(k) === 0x3a;
 }
 
-/** Whether `tail`, the whole of a body, is a tag cut off: the start of the parameter's `open` or of a closer (`</…`), no `>`. */
+/**
+ * Whether `tail`, the whole of a body, is a tag cut off: the start of the parameter's `open` (or of
+ * any parameter tag a call may hold: MiniCPM's `<param name=` in `<function name=…>`) or of a closer
+ * (`</…`), no `>`.
+ */
 function tagCutOff(tail: string, open: string): boolean {
-  return tail.startsWith('<') && !tail.includes('>') && (open.startsWith(tail) || tail.startsWith('</'));
+  if (!tail.startsWith('<') || tail.includes('>')) return false;
+  return tail.startsWith('</') || [open, T.parameterOpen, T.invokeParameterOpen, T.paramOpen].some((tag) => tag.startsWith(tail));
 }
 
 function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {

@@ -1204,8 +1204,10 @@ describe('json: bare call objects', () => {
     // With an id too, or a number for it, the call is still one (review: it was not returned).
     const both = extractToolCalls('<|START_ACTION|>[{"id": "x", "tool_call_id": 0, "tool_name": "web_search", "parameters": {"query": "a"}}, {"tool_call_id": 1, "tool_name": "web_search", "parameters": {"query": "b"}}]<|END_ACTION|>', { tools });
     assert.deepEqual(both.calls.map((x) => x.id), ['x', '1']);
-    // A list cut off after its first call is an error naming it (it was prose: no call, no error).
-    throwsCode(`<|tool_call|>[${json}, {`, 'UNREPAIRABLE', /"web_search".*cut off/);
+    // A list cut off after its first call is an error (it was prose: no call, no error); it names the
+    // call the end cut, not the whole first one (session 37).
+    throwsCode(`<|tool_call|>[${json}, {`, 'UNREPAIRABLE', /the json tool call at line 1 is cut off before it names its tool/);
+    throwsCode(`<|tool_call|>[${json}, {"name": "get_weather", "argu`, 'UNREPAIRABLE', /^the call to "get_weather" \(json, line 1\) is cut off/);
   });
 
   // BFCL's phi_fc handler (Phi-4-mini's parallel calls with no list around them): the calls were read,
@@ -2068,5 +2070,42 @@ describe('XML parameters and GLM pairs: a tag lost is an error, a tag doubled on
     broken('<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\ndays>\n3\n</parameter>\n</function>\n</tool_call>', /"get_weather" \(qwen3_coder, line 1\): its body holds text/);
     const r = readAlike('<invoke name="get_weather">\n<parameter name=<parameter name="city">Oslo</parameter>\n<parameter name="days">3</parameter>\n</invoke>', tools);
     assert.deepEqual(r.calls.map((c) => c.arguments), [{ city: 'Oslo', days: 3 }]);
+  });
+});
+
+// Session 37 (differential hunt, more formats cut every 11th character): no call and no error.
+describe('cut off in more formats: harmony\'s to=NAME, MiniCPM\'s <param, a pythonic name or block, an agent\'s call', () => {
+  const tools = [{ name: 'get_weather' }, { name: 'ping' }];
+  function cutEverywhere(text: string, pattern: RegExp): void {
+    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), `${text} in ${size}-character chunks`);
+    }
+  }
+  test('harmony: to=NAME (no functions.) after the <|channel|> token, the header cut off', () => {
+    cutEverywhere('<|start|>assistant<|channel|>commentary to=get_weather <|constr', /"get_weather" \(harmony, line 1\) is cut off/);
+    cutEverywhere('<|channel|>commentary to=get_weather', /"get_weather" \(harmony, line 1\) is cut off/);
+    assert.deepEqual(readAlike('log: commentary to=get_weather', tools), { calls: [], text: 'log: commentary to=get_weather' });
+  });
+  test('MiniCPM: <param name= cut off after <function name="NAME">', () => {
+    cutEverywhere('<function name="get_weather">\n<param name', /"get_weather" \(qwen3_coder, line 1\) is cut off/);
+  });
+  test('pythonic: a list\'s first name ending the reply; a block cut in its closer (its calls whole) or in a name', () => {
+    cutEverywhere('<|tool_call_start|>[get_weather', /"get_weather" \(pythonic\) is cut off/);
+    cutEverywhere('[get_weather', /"get_weather" \(pythonic\) is cut off/);
+    cutEverywhere('<function_calls>\nget_weather(city="Oslo")\nping', /the call after "get_weather" \(pythonic\) is cut off in its name/);
+    cutEverywhere('```tool_code\nget_weather(city="Oslo")\nping', /the call after "get_weather" \(pythonic\) is cut off in its name/);
+    for (const text of ['<function_calls>\nget_weather(city="Oslo")\n</function_ca', '```tool_code\nget_weather(city="Oslo")\n``']) {
+      assert.deepEqual(readAlike(text, tools).calls.map((c) => [c.name, c.arguments]), [['get_weather', { city: 'Oslo' }]], text);
+    }
+    assert.deepEqual(readAlike('See [get_weather', tools).calls, []);
+  });
+  test('an agent\'s call object cut off before its arguments; in a list, the call the end cut is named', () => {
+    cutEverywhere('{"action": "get_weather", "actio', /^the call to "get_weather" \(json, line 1\) is cut off/);
+    cutEverywhere('{"tool": "get_weather", "ar', /^the call to "get_weather" \(json, line 1\) is cut off/);
+    cutEverywhere('{"name": "get_weather", "arguments": {"city": "Oslo"}}\n\n{"name": "ping", "argu', /^the call to "ping" \(json, line 1\) is cut off/);
+    assert.deepEqual(readAlike('{"action": "hold", "amount', tools).calls, []);
   });
 });
