@@ -15,7 +15,7 @@ import { linesOf, toolContext, type ToolContext } from './context.js';
 import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, namedBeforeArguments, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
-import { RangeSet } from './ranges.js';
+import { RangeSet, type Taken, TakenWithMentions } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
 import { findAttributeLines, findToolTags, tagArguments } from './tool-tags.js';
 import { findBareGemmaCalls, gemmaArgumentsText } from './gemma-args.js';
@@ -51,17 +51,24 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   const closed = closedParts(text, fences);
   const calls: ToolCall[] = [];
   const removed: Array<readonly [number, number]> = [];
+  // Spans read as markup mentioned, no call: bare JSON may still hold one (see bareCalls).
+  const silent = new Set<Range>();
   for (const span of spans) {
     if (!ctx.formats.has(span.format) || span.start < reasoningUntil) continue;
     const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
-    if (found.length === 0) continue;
+    if (found.length === 0) {
+      silent.add(span);
+      continue;
+    }
     appendAll(calls, found);
     // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan);
     // with the wrapper some models write around their calls (`<tools>…</tools>`).
     removed.push(widenToWrapper(text, [span.start, found[0].span.end]));
   }
   // Where no bare, pythonic or ReAct call is read from: the spans, and the text after the message's end.
-  const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
+  // A span read as the markup mentioned keeps out only what starts inside it (see TakenWithMentions).
+  const read: Range[] = spans.map((span) => (silent.has(span) ? { start: span.start, end: span.end, mentioned: true } : span));
+  const taken: readonly Range[] = turnEnd === -1 ? read : [...read, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
   if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil, closed));
@@ -101,11 +108,13 @@ function afterObservation(text: string, calls: ToolCall[], removed: Array<readon
 interface Range {
   readonly start: number;
   readonly end: number;
+  /** A span read as the markup mentioned, no call (see TakenWithMentions). */
+  readonly mentioned?: true;
 }
 
 /** Calls written as bare JSON: candidates outside every span whose value is call-shaped (or an array of such). */
 function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, fences: readonly Region[]): ToolCall[] {
-  const taken = new RangeSet(spans.map((s) => [s.start, s.end] as const));
+  const taken = closedTo(spans, [], 0);
   const calls: ToolCall[] = [];
   const candidates = extract(text);
   // `<function_call>{…}</function_call>` in an ```` ```xml ```` fence: code of another language, whose
@@ -384,15 +393,17 @@ function closedParts(text: string, fences: readonly Region[]): ClosedParts {
 }
 
 /** The text closed to a format read after the others: their spans and calls, and the reasoning before the answer. */
-function closedTo(spans: readonly Range[], removed: ReadonlyArray<readonly [number, number]>, reasoningUntil: number, more: ReadonlyArray<readonly [number, number]> = []): RangeSet {
-  const ranges: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
+function closedTo(spans: readonly Range[], removed: ReadonlyArray<readonly [number, number]>, reasoningUntil: number, more: ReadonlyArray<readonly [number, number]> = []): Taken {
+  const ranges: Array<readonly [number, number]> = [];
+  const mentioned: Array<readonly [number, number]> = [];
+  for (const s of spans) (s.mentioned === true ? mentioned : ranges).push([s.start, s.end]);
   appendAll(ranges, removed);
   appendAll(ranges, more);
   if (reasoningUntil > 0) ranges.push([0, reasoningUntil]);
-  return new RangeSet(ranges);
+  return mentioned.length === 0 ? new RangeSet(ranges) : new TakenWithMentions(new RangeSet(ranges), new RangeSet(mentioned));
 }
 
-function reactCallsIn(text: string, taken: RangeSet, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
+function reactCallsIn(text: string, taken: Taken, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
   const calls: ToolCall[] = [];
   for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name), words)) {
     const span = { start: found.start, end: found.end };

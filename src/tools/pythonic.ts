@@ -5,7 +5,7 @@
 // prose is prose. One pass over the text: a list that does not read as calls is skipped past where it
 // failed.
 import { paragraphs } from './paragraphs.js';
-import type { RangeSet } from './ranges.js';
+import type { RangeSet, Taken } from './ranges.js';
 import { JsonMendError } from '../errors.js';
 import { readToolArguments } from './arguments.js';
 import type { Repair } from '../schema/types.js';
@@ -265,7 +265,7 @@ function endsLine(text: string, i: number): boolean {
  * Every list or block of calls in `text` outside `taken` (ranges already read as other formats), in
  * text order; with `wholeReply` (nothing else read as calls), a reply of bare calls too (wholeReplyCalls).
  */
-export function findPythonicCalls(text: string, taken: RangeSet, known: (name: string) => boolean, wholeReply = false, code?: RangeSet): PythonicList[] {
+export function findPythonicCalls(text: string, taken: Taken, known: (name: string) => boolean, wholeReply = false, code?: RangeSet): PythonicList[] {
   const quotes = newQuoteLook();
   const outside = (at: number): boolean => !taken.overlaps(at, at + 1);
   let found: PythonicList[] = chatGlmCalls(text, outside, known, quotes);
@@ -443,7 +443,7 @@ function callNameAt(text: string, i: number): { name: string; end: number } | un
  * no list around them. Prose that starts with a tool's name (`search(q) finds it.`) reads as no call;
  * a reply that ends inside a call's arguments is that call cut off.
  */
-function wholeReplyCalls(text: string, taken: RangeSet, known: (name: string) => boolean, quotes: QuoteLook): PythonicList | undefined {
+function wholeReplyCalls(text: string, taken: Taken, known: (name: string) => boolean, quotes: QuoteLook): PythonicList | undefined {
   // After what was read already (other calls, reasoning the prompt opened) and a reasoning block: the
   // rest of the reply.
   let start = 0;
@@ -485,7 +485,7 @@ function wholeReplyCalls(text: string, taken: RangeSet, known: (name: string) =>
  * so:⏎get_weather(…)`), or in a fence (`code`: an example), is prose. Each paragraph is read once, on
  * its own: linear in the reply.
  */
-function standingCalls(text: string, taken: RangeSet, known: (name: string) => boolean, code: RangeSet | undefined): PythonicList[] {
+function standingCalls(text: string, taken: Taken, known: (name: string) => boolean, code: RangeSet | undefined): PythonicList[] {
   const found: PythonicList[] = [];
   for (const [start, end] of paragraphs(text)) {
     let k = start;

@@ -2,7 +2,7 @@
 // (LangChain's ReAct agents, crewAI, Qwen-Agent's and Dify's chain-of-thought prompts; Xinference
 // #1098), or in Qwen-Agent's function-calling words, `✿FUNCTION✿: NAME` and `✿ARGS✿: …`. The input
 // is JSON (an object, maybe over lines, or fenced) or text on its line.
-import type { RangeSet } from './ranges.js';
+import type { Taken } from './ranges.js';
 import { type ScanBudget, scanBalanced } from '../extract/balanced.js';
 
 /** The words a prompt gives an agent's call: the action's line, its input's, and the tool's result the agent writes after. */
@@ -195,7 +195,7 @@ function inputOnLine(text: string, from: number, opener: string): { name: string
  * (`Action: Final Answer`) is the reply's text. `words` says them (see REACT_WORDS). Linear: each
  * line is looked at once.
  */
-export function findReactCalls(text: string, taken: RangeSet, known: (name: string) => boolean, words: ReactWords = REACT_WORDS[0]): ReactCall[] {
+export function findReactCalls(text: string, taken: Taken, known: (name: string) => boolean, words: ReactWords = REACT_WORDS[0]): ReactCall[] {
   const { action, input: opener } = words;
   const calls: ReactCall[] = [];
   // The agent stops the model at `Observation:` and runs the call: a model that went on wrote the

@@ -2109,3 +2109,22 @@ describe('cut off in more formats: harmony\'s to=NAME, MiniCPM\'s <param, a pyth
     assert.deepEqual(readAlike('{"action": "hold", "amount', tools).calls, []);
   });
 });
+
+// Session 37 (differential hunt, argument strings holding other markup): a `<tool_call>` in a bare
+// JSON call's string, a ReAct input's or a tool tag's value opened a span that held no call, and that
+// span kept the whole call out: no call and no error.
+describe('markup mentioned inside a call\'s string keeps out only what starts inside it', () => {
+  const tools = [{ name: 'write_file', schema: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' } } } }];
+  const args = { path: 'a.txt', code: 'x = 1  # <tool_call> end' };
+  test('bare JSON (any wrapper), ReAct and tool tags', () => {
+    const json = JSON.stringify({ name: 'write_file', arguments: args });
+    for (const reply of [
+      `Sure.\n\n${json}\n\nDone.`, `Sure.\n\n\`\`\`json\n[${json}]\n\`\`\`\n\nDone.`, `<|tool_call|>[${json}]`,
+      `Sure.\n\n{"action": "write_file", "action_input": ${JSON.stringify(args)}}`,
+      `Action: write_file\nAction Input: ${JSON.stringify(args)}\n\nDone.`,
+      'Sure.\n\n<write_file>\n<path>a.txt</path>\n<code>x = 1  # <tool_call> end</code>\n</write_file>\n\nDone.',
+    ]) {
+      assert.deepEqual(readAlike(reply, tools).calls.map((c) => [c.name, c.arguments]), [['write_file', args]], reply);
+    }
+  });
+});
