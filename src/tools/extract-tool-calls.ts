@@ -71,17 +71,43 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   const taken: readonly Range[] = turnEnd === -1 ? read : [...read, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
-  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil, closed));
+  // A pythonic call's string or a tool tag's value may hold a call's JSON as its text (a README's
+  // example, written by `write_file`): read first, the bare call was made up and the call holding it
+  // lost. Those finders see the bare calls' ranges as markup mentioned (keeping out only what starts
+  // inside them); a bare call inside what they read is dropped.
+  const bare = new Set(removed.slice(marked.ranges));
+  const holding = [...taken, ...[...bare].map(([start, end]) => ({ start, end, mentioned: true as const }))];
+  const holders = (find: (spans: readonly Range[], ranges: Array<readonly [number, number]>) => ToolCall[]): ToolCall[] => {
+    const ranges = removed.filter((r) => !bare.has(r));
+    const from = ranges.length;
+    const found = find(holding, ranges);
+    appendAll(removed, ranges.slice(from));
+    return found;
+  };
+  const bareCallsEnd = calls.length;
+  if (ctx.formats.has('pythonic')) appendAll(calls, holders((s, r) => pythonicCalls(text, s, r, ctx, reasoningUntil, closed)));
   if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil, closed));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
   if (ctx.formats.has('gemma')) appendAll(calls, strippedGemmaCalls(text, taken, removed, ctx, reasoningUntil, closed));
-  if (ctx.formats.has('tool_tags')) appendAll(calls, toolTagCalls(text, taken, removed, ctx, reasoningUntil, closed));
+  if (ctx.formats.has('tool_tags')) appendAll(calls, holders((s, r) => toolTagCalls(text, s, r, ctx, reasoningUntil, closed)));
+  dropHeld(calls, marked.calls, bareCallsEnd);
   afterObservation(text, calls, removed, marked);
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
   fenceLinesOfCalls(text, fences, removed);
   calls.sort((a, b) => a.span.start - b.span.start);
   return { calls, text: without(text, removed) };
+}
+
+/** Drops the bare calls (`calls[from, to)`) that start inside a pythonic call or a tool tag read after them: their text. */
+function dropHeld(calls: ToolCall[], from: number, to: number): void {
+  const holders = new RangeSet(calls.slice(to).filter((c) => c.format === 'pythonic' || c.format === 'tool_tags').map((c) => [c.span.start, c.span.end] as const));
+  let kept = from;
+  for (let i = from; i < calls.length; i++) {
+    if (i < to && holders.overlaps(calls[i].span.start, calls[i].span.start)) continue;
+    calls[kept++] = calls[i];
+  }
+  calls.length = kept;
 }
 
 /**

@@ -2128,3 +2128,28 @@ describe('markup mentioned inside a call\'s string keeps out only what starts in
     }
   });
 });
+
+// Session 37 (differential hunt): a call's JSON written as text in a tool tag's value or a pythonic
+// call's string (a README's example) was read first as a bare call: a call made up, and in a tool tag
+// the call holding it lost.
+describe('a call\'s JSON in a tool tag\'s value or a pythonic string is that value\'s text, no call', () => {
+  const tools = [{ name: 'write_file', schema: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' } } } }, { name: 'ping' }];
+  const example = '{"name": "ping", "arguments": {}}';
+  test('tool tags', () => {
+    for (const code of [`Call it so:\n\`\`\`json\n${example}\n\`\`\`\nDone.`, `Call it so: ${example}`]) {
+      const r = readAlike(`<write_file>\n<path>README.md</path>\n<code>${code}</code>\n</write_file>`, tools);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['tool_tags', 'write_file', { path: 'README.md', code }]], ''], code);
+    }
+  });
+  test('pythonic', () => {
+    const r = readAlike(`[write_file(path="a", code='x ${example}')]`, tools);
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['pythonic', 'write_file', { path: 'a', code: `x ${example}` }]]);
+    const escaped = readAlike(`[write_file(path="a", code=${JSON.stringify(`x ${example}`)})]`, tools);
+    assert.deepEqual(escaped.calls.map((c) => c.name), ['write_file']);
+  });
+  test('the other way round, as before: a JSON call whose string holds a list or a tag is that call', () => {
+    for (const code of ['[ping()]', '\n<ping>\n</ping>\n']) {
+      assert.deepEqual(readAlike(JSON.stringify({ name: 'write_file', arguments: { path: 'a', code } }), tools).calls.map((c) => [c.format, c.name]), [['json', 'write_file']]);
+    }
+  });
+});
