@@ -12,10 +12,10 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText, JsonMendError } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
+import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, namedBeforeArguments, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
-import { RangeSet } from './ranges.js';
+import { RangeSet, type Taken, TakenWithMentions } from './ranges.js';
 import { nameLineCall, type NameLine } from './name-line.js';
 import { findAttributeLines, findToolTags, tagArguments } from './tool-tags.js';
 import { findBareGemmaCalls, gemmaArgumentsText } from './gemma-args.js';
@@ -51,30 +51,63 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   const closed = closedParts(text, fences);
   const calls: ToolCall[] = [];
   const removed: Array<readonly [number, number]> = [];
+  // Spans read as markup mentioned, no call: bare JSON may still hold one (see bareCalls).
+  const silent = new Set<Range>();
   for (const span of spans) {
     if (!ctx.formats.has(span.format) || span.start < reasoningUntil) continue;
     const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
-    if (found.length === 0) continue;
+    if (found.length === 0) {
+      silent.add(span);
+      continue;
+    }
     appendAll(calls, found);
     // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan);
     // with the wrapper some models write around their calls (`<tools>…</tools>`).
     removed.push(widenToWrapper(text, [span.start, found[0].span.end]));
   }
   // Where no bare, pythonic or ReAct call is read from: the spans, and the text after the message's end.
-  const taken: readonly Range[] = turnEnd === -1 ? spans : [...spans, { start: turnEnd, end: text.length }];
+  // A span read as the markup mentioned keeps out only what starts inside it (see TakenWithMentions).
+  const read: Range[] = spans.map((span) => (silent.has(span) ? { start: span.start, end: span.end, mentioned: true } : span));
+  const taken: readonly Range[] = turnEnd === -1 ? read : [...read, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
   if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
-  if (ctx.formats.has('pythonic')) appendAll(calls, pythonicCalls(text, taken, removed, ctx, reasoningUntil, closed));
+  // A pythonic call's string or a tool tag's value may hold a call's JSON as its text (a README's
+  // example, written by `write_file`): read first, the bare call was made up and the call holding it
+  // lost. Those finders see the bare calls' ranges as markup mentioned (keeping out only what starts
+  // inside them); a bare call inside what they read is dropped.
+  const bare = new Set(removed.slice(marked.ranges));
+  const holding = [...taken, ...[...bare].map(([start, end]) => ({ start, end, mentioned: true as const }))];
+  const holders = (find: (spans: readonly Range[], ranges: Array<readonly [number, number]>) => ToolCall[]): ToolCall[] => {
+    const ranges = removed.filter((r) => !bare.has(r));
+    const from = ranges.length;
+    const found = find(holding, ranges);
+    appendAll(removed, ranges.slice(from));
+    return found;
+  };
+  const bareCallsEnd = calls.length;
+  if (ctx.formats.has('pythonic')) appendAll(calls, holders((s, r) => pythonicCalls(text, s, r, ctx, reasoningUntil, closed)));
   if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil, closed));
   if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
   if (ctx.formats.has('gemma')) appendAll(calls, strippedGemmaCalls(text, taken, removed, ctx, reasoningUntil, closed));
-  if (ctx.formats.has('tool_tags')) appendAll(calls, toolTagCalls(text, taken, removed, ctx, reasoningUntil, closed));
+  if (ctx.formats.has('tool_tags')) appendAll(calls, holders((s, r) => toolTagCalls(text, s, r, ctx, reasoningUntil, closed)));
+  dropHeld(calls, marked.calls, bareCallsEnd);
   afterObservation(text, calls, removed, marked);
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
   fenceLinesOfCalls(text, fences, removed);
   calls.sort((a, b) => a.span.start - b.span.start);
   return { calls, text: without(text, removed) };
+}
+
+/** Drops the bare calls (`calls[from, to)`) that start inside a pythonic call or a tool tag read after them: their text. */
+function dropHeld(calls: ToolCall[], from: number, to: number): void {
+  const holders = new RangeSet(calls.slice(to).filter((c) => c.format === 'pythonic' || c.format === 'tool_tags').map((c) => [c.span.start, c.span.end] as const));
+  let kept = from;
+  for (let i = from; i < calls.length; i++) {
+    if (i < to && holders.overlaps(calls[i].span.start, calls[i].span.start)) continue;
+    calls[kept++] = calls[i];
+  }
+  calls.length = kept;
 }
 
 /**
@@ -101,11 +134,13 @@ function afterObservation(text: string, calls: ToolCall[], removed: Array<readon
 interface Range {
   readonly start: number;
   readonly end: number;
+  /** A span read as the markup mentioned, no call (see TakenWithMentions). */
+  readonly mentioned?: true;
 }
 
 /** Calls written as bare JSON: candidates outside every span whose value is call-shaped (or an array of such). */
 function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, fences: readonly Region[]): ToolCall[] {
-  const taken = new RangeSet(spans.map((s) => [s.start, s.end] as const));
+  const taken = closedTo(spans, [], 0);
   const calls: ToolCall[] = [];
   const candidates = extract(text);
   // `<function_call>{…}</function_call>` in an ```` ```xml ```` fence: code of another language, whose
@@ -152,7 +187,9 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
     if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
     let found: ToolCall[];
     try {
-      found = read.items.map((item) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated, item.rewrites));
+      // Only the last can be what the reply's end cut off: an error names that call, not the first.
+      const last = read.items.length - 1;
+      found = read.items.map((item, i) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated && i === last, item.rewrites));
     } catch (error) {
       if (isPlaceholder(error) && proseFollows(text, range[1])) continue;
       throw error;
@@ -235,7 +272,16 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
   const truncated = wasCutOff(repairs);
   // Cut off after its first call (`[{"name": …}, {`), a list of calls is one still: an error
   // naming the call, not prose with the calls lost.
-  if (items.length === 0 || !(items.every((item) => isCallShaped(item.value)) || (truncated && isCallShaped(items[0].value)))) return undefined;
+  // Cut off before its arguments (`{"name": "get_weather", "argu`), a call that names one of the tools
+  // is one too: the reply's end took its arguments, and an error says so (as prose, the call was lost).
+  const named = (item: { value: unknown }) => {
+    const name = namedBeforeArguments(item.value);
+    return name !== undefined && ctx.tools.has(name);
+  };
+  if (items.length === 0 || !(items.every((item) => isCallShaped(item.value)) || (truncated && (isCallShaped(items[0].value) || named(items[0]))))) return undefined;
+  // An agent's call cut off before its arguments (`{"action": "f", "actio`): the call to that tool, cut off.
+  const end = items[items.length - 1];
+  if (truncated && !isCallShaped(end.value) && nameOf(end.value) === undefined && named(end)) end.value = { name: namedBeforeArguments(end.value) };
   return { items, repairs, truncated };
 }
 
@@ -373,15 +419,17 @@ function closedParts(text: string, fences: readonly Region[]): ClosedParts {
 }
 
 /** The text closed to a format read after the others: their spans and calls, and the reasoning before the answer. */
-function closedTo(spans: readonly Range[], removed: ReadonlyArray<readonly [number, number]>, reasoningUntil: number, more: ReadonlyArray<readonly [number, number]> = []): RangeSet {
-  const ranges: Array<readonly [number, number]> = spans.map((s) => [s.start, s.end] as const);
+function closedTo(spans: readonly Range[], removed: ReadonlyArray<readonly [number, number]>, reasoningUntil: number, more: ReadonlyArray<readonly [number, number]> = []): Taken {
+  const ranges: Array<readonly [number, number]> = [];
+  const mentioned: Array<readonly [number, number]> = [];
+  for (const s of spans) (s.mentioned === true ? mentioned : ranges).push([s.start, s.end]);
   appendAll(ranges, removed);
   appendAll(ranges, more);
   if (reasoningUntil > 0) ranges.push([0, reasoningUntil]);
-  return new RangeSet(ranges);
+  return mentioned.length === 0 ? new RangeSet(ranges) : new TakenWithMentions(new RangeSet(ranges), new RangeSet(mentioned));
 }
 
-function reactCallsIn(text: string, taken: RangeSet, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
+function reactCallsIn(text: string, taken: Taken, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
   const calls: ToolCall[] = [];
   for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name), words)) {
     const span = { start: found.start, end: found.end };

@@ -4,7 +4,7 @@
 // only when NAME is one of the tools and its arguments are KEY 'VALUE' pairs; the examples' other
 // forms are words (`for 'node server.js &' because it must run in the background`, `to apply the
 // refactoring to 'src/auth.py'`), which name the tool but no argument: an error, not a guess.
-import type { RangeSet } from './ranges.js';
+import type { Taken } from './ranges.js';
 
 const OPENER = '[tool_call:';
 
@@ -117,7 +117,7 @@ function readPairs(text: string, i: number, lineEnd: number): { args: Record<str
  * is mentioned, not written. Linear: each opener is read once, up to its `]` or its line's end, and
  * the search goes on after what was read.
  */
-export function findWordsCalls(text: string, taken: RangeSet, known: (name: string) => boolean): WordsCall[] {
+export function findWordsCalls(text: string, taken: Taken, known: (name: string) => boolean): WordsCall[] {
   const calls: WordsCall[] = [];
   // The next line break at or after the opener being read: searched again only once passed (linear).
   let nl = -2;

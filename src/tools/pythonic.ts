@@ -5,7 +5,7 @@
 // prose is prose. One pass over the text: a list that does not read as calls is skipped past where it
 // failed.
 import { paragraphs } from './paragraphs.js';
-import type { RangeSet } from './ranges.js';
+import type { RangeSet, Taken } from './ranges.js';
 import { JsonMendError } from '../errors.js';
 import { readToolArguments } from './arguments.js';
 import type { Repair } from '../schema/types.js';
@@ -89,9 +89,20 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
   let positional: JsonMendError | undefined;
   const kind = grouping.block ? 'block' : 'list';
   let i = from;
+  /** The tool of the call read last. */
+  let last: string | undefined;
   for (;;) {
     while (i < text.length && isSpace(text[i])) i++;
     let call = callNameAt(text, i);
+    // A list the reply ends in after a call and its `,` (`[f(a=1), ` or `[f(a=1), g`, the next name cut):
+    // the calls go on past the reply's end, cut off; as prose, the calls read so far were lost with no word.
+    if (!grouping.block && last !== undefined && (i >= text.length || call?.end === text.length)) throw new JsonMendError('UNREPAIRABLE', `the call to "${last}" (pythonic) is cut off: its ${kind} never ends`);
+    if (grouping.block && grouping !== WHOLE_REPLY && last !== undefined) {
+      // A block the reply ends in: in its closer (`⏎</function_ca`), its calls are whole, as with no
+      // closer at all; in the next call's name (`⏎web_se`), that call is cut off.
+      if (i < text.length && grouping.close.startsWith(text.slice(i))) return { start: at, end: text.length, calls };
+      if (call?.end === text.length) throw new JsonMendError('UNREPAIRABLE', `the call after "${last}" (pythonic) is cut off in its name: its ${kind} never ends`);
+    }
     if (call === undefined) return i;
     // Gemini's `print(default_api.NAME(…))` (python-genai #1836): the call inside `print(`, its tool
     // named after the module the API's code runner calls it through.
@@ -99,7 +110,10 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     if (printed !== undefined && printed.name.startsWith(DEFAULT_API)) call = printed;
     i = call.end;
     const name = call.name.startsWith(DEFAULT_API) ? call.name.slice(DEFAULT_API.length) : call.name;
+    // `[get_weather` ending the reply: the list's first call, cut off in its name's end.
+    if (!grouping.block && i === text.length && known(name)) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its arguments never end`);
     if (!known(name) || text[i] !== '(') return i;
+    last = name;
     const args = readArguments(text, i + 1, quotes);
     // The reply ends inside the calls to known tools: a call cut off, not prose.
     if (args === text.length) throw new JsonMendError('UNREPAIRABLE', `the call to "${name}" (pythonic) is cut off: its arguments never end`);
@@ -251,7 +265,7 @@ function endsLine(text: string, i: number): boolean {
  * Every list or block of calls in `text` outside `taken` (ranges already read as other formats), in
  * text order; with `wholeReply` (nothing else read as calls), a reply of bare calls too (wholeReplyCalls).
  */
-export function findPythonicCalls(text: string, taken: RangeSet, known: (name: string) => boolean, wholeReply = false, code?: RangeSet): PythonicList[] {
+export function findPythonicCalls(text: string, taken: Taken, known: (name: string) => boolean, wholeReply = false, code?: RangeSet): PythonicList[] {
   const quotes = newQuoteLook();
   const outside = (at: number): boolean => !taken.overlaps(at, at + 1);
   let found: PythonicList[] = chatGlmCalls(text, outside, known, quotes);
@@ -429,7 +443,7 @@ function callNameAt(text: string, i: number): { name: string; end: number } | un
  * no list around them. Prose that starts with a tool's name (`search(q) finds it.`) reads as no call;
  * a reply that ends inside a call's arguments is that call cut off.
  */
-function wholeReplyCalls(text: string, taken: RangeSet, known: (name: string) => boolean, quotes: QuoteLook): PythonicList | undefined {
+function wholeReplyCalls(text: string, taken: Taken, known: (name: string) => boolean, quotes: QuoteLook): PythonicList | undefined {
   // After what was read already (other calls, reasoning the prompt opened) and a reasoning block: the
   // rest of the reply.
   let start = 0;
@@ -471,7 +485,7 @@ function wholeReplyCalls(text: string, taken: RangeSet, known: (name: string) =>
  * so:⏎get_weather(…)`), or in a fence (`code`: an example), is prose. Each paragraph is read once, on
  * its own: linear in the reply.
  */
-function standingCalls(text: string, taken: RangeSet, known: (name: string) => boolean, code: RangeSet | undefined): PythonicList[] {
+function standingCalls(text: string, taken: Taken, known: (name: string) => boolean, code: RangeSet | undefined): PythonicList[] {
   const found: PythonicList[] = [];
   for (const [start, end] of paragraphs(text)) {
     let k = start;

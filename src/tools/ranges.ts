@@ -49,3 +49,32 @@ export class RangeSet {
     return lo;
   }
 }
+
+/** What the finders ask of the parts of a reply already read (see TakenWithMentions). */
+export interface Taken {
+  add(start: number, end: number): void;
+  overlaps(start: number, end: number): boolean;
+  endOfRangeAt(at: number): number;
+}
+
+/**
+ * The parts already read, and spans of markup that held no call (the markup mentioned): a region that
+ * starts inside one of those is taken (`The <tool_call> tag wraps {…}`), one that holds it is not: there
+ * the markup is text in the region's strings (`{"name": "write_file", "arguments": {"code": "# <tool_call>"}}`;
+ * taken, that call was lost with no error).
+ */
+export class TakenWithMentions implements Taken {
+  constructor(private readonly read: RangeSet, private readonly mentioned: RangeSet) {}
+
+  add(start: number, end: number): void {
+    this.read.add(start, end);
+  }
+
+  overlaps(start: number, end: number): boolean {
+    return this.read.overlaps(start, end) || this.mentioned.overlaps(start, start);
+  }
+
+  endOfRangeAt(at: number): number {
+    return Math.max(this.read.endOfRangeAt(at), this.mentioned.endOfRangeAt(at));
+  }
+}

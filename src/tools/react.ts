@@ -2,7 +2,7 @@
 // (LangChain's ReAct agents, crewAI, Qwen-Agent's and Dify's chain-of-thought prompts; Xinference
 // #1098), or in Qwen-Agent's function-calling words, `✿FUNCTION✿: NAME` and `✿ARGS✿: …`. The input
 // is JSON (an object, maybe over lines, or fenced) or text on its line.
-import type { RangeSet } from './ranges.js';
+import type { Taken } from './ranges.js';
 import { type ScanBudget, scanBalanced } from '../extract/balanced.js';
 
 /** The words a prompt gives an agent's call: the action's line, its input's, and the tool's result the agent writes after. */
@@ -114,6 +114,28 @@ function bareName(name: string): string {
 interface InputLook {
   budget: ScanBudget;
   noFenceCloseFrom: number;
+  /** The next line that starts with the action's word, as far as looked (see nextActionLine). */
+  actionLine: number;
+  actionLookedFrom: number;
+}
+
+/**
+ * Where the next line at or after `from` that starts with `action` (after spaces) starts, or the
+ * text's length. Asked with `from` only growing, each place the word is found is looked at once.
+ */
+function nextActionLine(text: string, action: string, from: number, look: InputLook): number {
+  if (look.actionLookedFrom <= from && (look.actionLine >= from || look.actionLine === text.length)) return look.actionLine;
+  look.actionLookedFrom = from;
+  look.actionLine = text.length;
+  for (let at = indexOfWord(text, action, from); at >= 0; at = indexOfWord(text, action, at + action.length)) {
+    let start = at;
+    while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
+    if (start > from && text.charCodeAt(start - 1) === 0x0a) {
+      look.actionLine = start;
+      break;
+    }
+  }
+  return look.actionLine;
 }
 
 /**
@@ -122,7 +144,7 @@ interface InputLook {
  * input (crewAI #923: ```` ```json ```` there; read as its line's text, the input was `{}` and the
  * JSON was left in the reply's text).
  */
-function inputAt(text: string, from: number, look: InputLook): { input: string; end: number } {
+function inputAt(text: string, from: number, look: InputLook, action: string): { input: string; end: number } {
   let k = skipBlanks(text, from);
   if (k < text.length && (text.charCodeAt(k) === 0x0a || text.charCodeAt(k) === 0x0d)) {
     let next = k;
@@ -132,7 +154,10 @@ function inputAt(text: string, from: number, look: InputLook): { input: string; 
   }
   const c = text.charCodeAt(k);
   if (c === 0x7b || c === 0x5b) {
-    const closed = scanBalanced(text, k, text.length, false, look.budget);
+    // The next action's line ends the input: JSON that did not close before it is cut off, and JSON
+    // that closed is not read on into it (`Action: g` after it read as a member `"Action": "g"`,
+    // the next call lost into the arguments of this one, or dropped as their surrounding text).
+    const closed = scanBalanced(text, k, nextActionLine(text, action, k, look), false, look.budget);
     return { input: text.slice(k, closed.end), end: closed.end };
   }
   if (text.startsWith('```', k)) {
@@ -170,13 +195,13 @@ function inputOnLine(text: string, from: number, opener: string): { name: string
  * (`Action: Final Answer`) is the reply's text. `words` says them (see REACT_WORDS). Linear: each
  * line is looked at once.
  */
-export function findReactCalls(text: string, taken: RangeSet, known: (name: string) => boolean, words: ReactWords = REACT_WORDS[0]): ReactCall[] {
+export function findReactCalls(text: string, taken: Taken, known: (name: string) => boolean, words: ReactWords = REACT_WORDS[0]): ReactCall[] {
   const { action, input: opener } = words;
   const calls: ReactCall[] = [];
   // The agent stops the model at `Observation:` and runs the call: a model that went on wrote the
   // tool's result itself (langchain #21912), and the actions after it answer a made-up result.
   let observation = -1;
-  const look: InputLook = { budget: { left: text.length }, noFenceCloseFrom: Infinity };
+  const look: InputLook = { budget: { left: text.length }, noFenceCloseFrom: Infinity, actionLine: -1, actionLookedFrom: Infinity };
   for (let at = indexOfWord(text, action, 0); at >= 0; at = indexOfWord(text, action, at + action.length)) {
     if (observation >= 0 && at > observation) break;
     // At a line's start, after spaces only.
@@ -186,7 +211,7 @@ export function findReactCalls(text: string, taken: RangeSet, known: (name: stri
     const inline = words.sameLine ? inputOnLine(text, at + action.length, opener) : undefined;
     if (inline !== undefined) {
       if (!known(inline.name)) continue;
-      const { input, end } = inputAt(text, inline.at + opener.length, look);
+      const { input, end } = inputAt(text, inline.at + opener.length, look, action);
       if (taken.overlaps(start, end)) continue;
       calls.push({ name: inline.name, input, start, end });
       if (calls.length === 1) observation = indexOfWord(text, words.observation, end);
@@ -202,12 +227,13 @@ export function findReactCalls(text: string, taken: RangeSet, known: (name: stri
     while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
     // `Action: get_weather` ending the reply: its input cut off (LangChain's parser refuses an action
     // without one), an error; as text, the call was lost without a word.
-    if (k === text.length) {
-      if (!taken.overlaps(start, k)) calls.push({ name, input: '', start, end: k, cut: true });
+    // So is the reply ending inside the input's word (`Action: get_weather⏎Action Inp`).
+    if (k === text.length || (text.length - k < opener.length && opener.startsWith(text.slice(k)))) {
+      if (!taken.overlaps(start, text.length)) calls.push({ name, input: '', start, end: text.length, cut: true });
       break;
     }
     if (!wordAt(text, opener, k)) continue;
-    const { input, end } = inputAt(text, k + opener.length, look);
+    const { input, end } = inputAt(text, k + opener.length, look, action);
     if (taken.overlaps(start, end)) continue;
     calls.push({ name, input, start, end });
     if (calls.length === 1) observation = indexOfWord(text, words.observation, end);

@@ -264,6 +264,17 @@ function agentShapeName(value: unknown): string | undefined {
   return shape === undefined ? undefined : (value[shape[0]] as string);
 }
 
+/**
+ * The tool a call object cut off before its arguments names (`{"name": "f", "argu`, an agent's
+ * `{"action": "f", "actio`): its `name`, or the string member an agent's shape names it by; else undefined.
+ */
+export function namedBeforeArguments(value: unknown): string | undefined {
+  const named = nameOf(value);
+  if (named !== undefined || !isObject(value)) return named;
+  for (const [name] of AGENT_SHAPES) if (typeof value[name] === 'string') return value[name] as string;
+  return undefined;
+}
+
 /** GPT's parallel calls written out as text: `{"tool_uses": [{"recipient_name": "functions.NAME", "parameters": {…}}]}`. */
 function parallelToolUses(list: unknown): unknown[] | undefined {
   if (!Array.isArray(list) || list.length === 0) return undefined;
@@ -618,6 +629,16 @@ function endsInStringValue(text: string): boolean {
   return k >= 0 && text.charCodeAt(k) === 0x3a;
 }
 
+/**
+ * Whether `tail`, the whole of a body, is a tag cut off: the start of the parameter's `open` (or of
+ * any parameter tag a call may hold: MiniCPM's `<param name=` in `<function name=…>`) or of a closer
+ * (`</…`), no `>`.
+ */
+function tagCutOff(tail: string, open: string): boolean {
+  if (!tail.startsWith('<') || tail.includes('>')) return false;
+  return tail.startsWith('</') || [open, T.parameterOpen, T.invokeParameterOpen, T.paramOpen].some((tag) => tag.startsWith(tail));
+}
+
 function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: ReadContext): ToolCall[] {
   const origin: CallOrigin = { format: span.format, span: { start: span.start, end: span.end } };
   const line = () => ctx.lineAt(span.start);
@@ -719,10 +740,14 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
   const markup = parameterMarkup(span.format, body);
   const open = markup.open;
   const json = body.trimStart().startsWith('{');
-  // `The <invoke name="x"> tag is…`: a header, prose after it, no parameter and no closer: the
-  // markup mentioned, not a call.
-  if (span.body === 'parameters' && !span.closed && !json && body.trim() !== '' && !body.includes(open)) return [];
   const where = describe(name, span.format, line);
+  // `The <invoke name="x"> tag is…`: a header, prose after it, no parameter and no closer: the
+  // markup mentioned, not a call. But a tag the reply's end cut off right after the header
+  // (`<invoke name="get_weather">⏎<par`, `⏎</inv`) is the body begun: a call to one of the tools cut off.
+  if (span.body === 'parameters' && !span.closed && !json && body.trim() !== '' && !body.includes(open)) {
+    if (atEnd && ctx.tools.has(name) && tagCutOff(body.trim(), open)) throw cutOff(where);
+    return [];
+  }
   const schema = ctx.tools.schemaOf(name, () => ctx.lineAt(span.nameStart ?? span.start));
   let read: { value: unknown; repairs: Repair[] };
   if (span.body === 'gemma_args') {
@@ -760,6 +785,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Text that is no parameter would be dropped from the arguments without a word.
     if (!body.includes(open) && body.trim() !== '') throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is neither JSON nor ${open}…> tags`);
     const params = readParameters(body, schema, ctx.parseOptions, markup);
+    // `</parameter>⏎"days">3</parameter>` (a parameter's opener lost): text among the parameters
+    // that is none of them would be dropped from the arguments without a word.
+    if (params.stray) throw new JsonMendError('UNREPAIRABLE', `${where()}: its body holds text that is no ${open}…> tag among the parameters`);
     if (params.drifted) rewrites.push('drifted_markup');
     // A closed call whose last parameter lost its closer (`print(1)⏎</function>`): the call's closer,
     // on a line of its own, ends it.

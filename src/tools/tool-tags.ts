@@ -9,7 +9,7 @@ import type { Repair, SchemaLike } from '../schema/types.js';
 import { argumentsFromText, argumentsFromValue, cutOff } from './read-call.js';
 import { onlyStringParameter } from './registry.js';
 import { paragraphs } from './paragraphs.js';
-import type { RangeSet } from './ranges.js';
+import type { RangeSet, Taken } from './ranges.js';
 import type { ParserSettings, ToolCallRewrite } from './types.js';
 import { readAttributeParameters, readNamedTags, type AttributeParameter } from './xml-params.js';
 
@@ -93,7 +93,7 @@ function readAttributes(text: string, i: number, lineEnd?: number): Attributes {
  * else the tag mentioned. Linear: each tool's closer is searched again only once passed, and the search
  * goes on after what was read.
  */
-export function findToolTags(text: string, taken: RangeSet, code: RangeSet, known: (name: string) => boolean): TagCall[] {
+export function findToolTags(text: string, taken: Taken, code: RangeSet, known: (name: string) => boolean): TagCall[] {
   const calls: TagCall[] = [];
   const closers = new Map<string, number>();
   // The last opening tag that found no closer: a cut-off call when it is the reply's last.
@@ -145,7 +145,7 @@ export function findToolTags(text: string, taken: RangeSet, code: RangeSet, know
  * and `code`. `Use run_command command="ls" to list.` and a call in a paragraph with prose are text. A
  * last line the reply ends inside a value of is a call cut off. Each paragraph is read once: linear.
  */
-export function findAttributeLines(text: string, taken: RangeSet, code: RangeSet, known: (name: string) => boolean): TagCall[] {
+export function findAttributeLines(text: string, taken: Taken, code: RangeSet, known: (name: string) => boolean): TagCall[] {
   const found: TagCall[] = [];
   for (const [start, end] of paragraphs(text)) {
     let k = start;

@@ -250,12 +250,15 @@ export function readParameters(body: string, schema: SchemaLike | undefined, opt
   let i = body.indexOf(open);
   stray = !onlySpace(body, 0, i === -1 ? body.length : i);
   while (i !== -1) {
-    const keyStart = i + open.length;
+    let keyStart = i + open.length;
     const gt = body.indexOf('>', keyStart);
     if (gt === -1) {
       cutOff = true;
       break;
     }
+    // `<parameter name=<parameter name="city">`: the opener written twice is one tag (read once, the
+    // key was `<parameter name="city"`, an argument no tool has).
+    for (let again = body.indexOf(open, keyStart); again !== -1 && again < gt; again = body.indexOf(open, keyStart)) keyStart = again + open.length;
     const { key, asString } = tagAttributes(body.slice(keyStart, gt));
     const next = body.indexOf(open, gt + 1);
     if (closeAt !== -1 && closeAt < gt + 1) closeAt = body.indexOf(close, gt + 1);
@@ -318,6 +321,12 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
       if (closedCall) return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted, broken: `an ${T.argKeyOpen} has no ${T.argKeyClose}` };
       return { value, repairs: repairs.list, cutOff: true, drifted: repairs.drifted };
     }
+    // `<arg_key>city⏎<arg_value>Oslo</arg_value>⏎<arg_key>days</arg_key>`: the key lost its
+    // `</arg_key>`; read to the next one, its name took a value and a key (a made-up argument).
+    const keyText = body.slice(keyStart, keyEnd);
+    if (keyText.includes(T.argValueOpen) || keyText.includes(T.argKeyOpen)) {
+      return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted, broken: `the ${T.argKeyOpen} of ${JSON.stringify(keyText.slice(0, keyText.indexOf('<')).trim())} has no ${T.argKeyClose}` };
+    }
     if (closeAt !== -1 && closeAt < keyEnd) closeAt = body.indexOf(T.argValueClose, keyEnd);
     if (nextKey !== -1 && nextKey <= keyEnd) nextKey = body.indexOf(T.argKeyOpen, keyEnd);
     // `<arg_value>Paris<arg_key>unit</arg_key>⏎<arg_value>celsius</arg_value>`: a value whose closer
@@ -336,10 +345,17 @@ export function readArgPairs(body: string, schema: SchemaLike | undefined, optio
     }
     // `<arg_key>q</arg_key>text</arg_value>`: GLM-4.7 drops the `<arg_value>` in some calls (vLLM
     // #49249 saw it in 5–17% of them under load); the value is the text up to its closer.
-    const valueStart = nextOpen !== -1 && nextOpen < end ? nextOpen + T.argValueOpen.length : keyEnd + T.argKeyClose.length;
-    const key = body.slice(keyStart, keyEnd).trim();
+    // `<arg_value><arg_value>Oslo</arg_value>`: the opener written twice is one (as `<arg_key>`'s).
+    const valueStart = nextOpen !== -1 && nextOpen < end ? pastRepeats(body, nextOpen, T.argValueOpen) : keyEnd + T.argKeyClose.length;
+    const key = keyText.trim();
     setParameter(value, key, body, valueStart, end, properties, options, repairs);
     i = lostCloser ? nextKey : body.indexOf(T.argKeyOpen, end);
+    // `</arg_value>⏎days</arg_key>⏎<arg_value>3</arg_value>`: a key whose `<arg_key>` was lost, or other
+    // text, between this pair and the next (or the body's end): no pair, and it would be dropped.
+    if (end === closeAt) {
+      const gap = body.slice(end + T.argValueClose.length, i === -1 ? body.length : i).split(T.argValueClose).join('');
+      if (gap.trim() !== '') return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted, broken: `text that is no pair follows the value of ${JSON.stringify(key)}` };
+    }
   }
   return { value, repairs: repairs.list, cutOff: false, drifted: repairs.drifted };
 }

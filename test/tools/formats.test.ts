@@ -1204,8 +1204,10 @@ describe('json: bare call objects', () => {
     // With an id too, or a number for it, the call is still one (review: it was not returned).
     const both = extractToolCalls('<|START_ACTION|>[{"id": "x", "tool_call_id": 0, "tool_name": "web_search", "parameters": {"query": "a"}}, {"tool_call_id": 1, "tool_name": "web_search", "parameters": {"query": "b"}}]<|END_ACTION|>', { tools });
     assert.deepEqual(both.calls.map((x) => x.id), ['x', '1']);
-    // A list cut off after its first call is an error naming it (it was prose: no call, no error).
-    throwsCode(`<|tool_call|>[${json}, {`, 'UNREPAIRABLE', /"web_search".*cut off/);
+    // A list cut off after its first call is an error (it was prose: no call, no error); it names the
+    // call the end cut, not the whole first one (session 37).
+    throwsCode(`<|tool_call|>[${json}, {`, 'UNREPAIRABLE', /the json tool call at line 1 is cut off before it names its tool/);
+    throwsCode(`<|tool_call|>[${json}, {"name": "get_weather", "argu`, 'UNREPAIRABLE', /^the call to "get_weather" \(json, line 1\) is cut off/);
   });
 
   // BFCL's phi_fc handler (Phi-4-mini's parallel calls with no list around them): the calls were read,
@@ -1981,5 +1983,173 @@ describe('pythonic: calls run together on a line are read; a line that does not 
     assert.throws(() => extractToolCalls(`${p('cd a')}\nprint(default_api.run_in_terminal(command="go")))${p('b')}\n${p('ls')}`, { tools: term }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /pythonic calls at line 2/.test(e.message));
     const prose = 'run_in_terminal(command="a") runs it.';
     assert.deepEqual(readAlike(prose, term), { calls: [], text: prose });
+  });
+});
+
+// Session 37 (differential hunt): a JSON input whose JSON went wrong read on into the next
+// `Action:` line (`Action: g` a member `"Action": "g"` of this call's arguments, or dropped as their
+// surrounding text): the next call was lost with no error.
+describe('react: the next Action: line ends an input; the call after it is never read into this one', () => {
+  const tools = [{ name: 'get_weather', schema: weather }, { name: 'web_search', schema: search }];
+  test('a stray closer in the next input: both calls, the stray in the text', () => {
+    const r = readAlike('Action: get_weather\nAction Input: {"location": "Oslo"}\nAction: web_search\nAction Input: {"query": "fjords"}}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['get_weather', { location: 'Oslo' }], ['web_search', { query: 'fjords' }]], '}']);
+  });
+  test('an input that lost its closer before the next action: cut off, not the next call as its members', () => {
+    const text = 'Action: get_weather\nAction Input: {"location":"Oslo","days":3\nAction: web_search\n' +
+      'Action Input: {"query":"say \\"hi\\"\\nnow","filters":{"lang":"en","tags":["a","b"],"nested":{"deep":[1,{"x":null}]}},"limit":10,"exact":false}\n\nDone, waiting for the results.';
+    for (const given of [tools, [{ name: 'get_weather' }, { name: 'web_search' }]]) {
+      assert.throws(() => extractToolCalls(text, { tools: given }), (e: unknown) => e instanceof JsonMendError && /"get_weather" \(react, line 1\) is cut off/.test(e.message));
+    }
+  });
+});
+
+// Session 37 (differential hunt, replies cut at every 11th character): each of these gave no call and
+// no error, the call (and in a list the calls before it) lost without a word.
+describe('a reply cut off right after a call\'s header, inside a tag, a key or a list: a call cut off', () => {
+  const tools = [{ name: 'get_weather' }, { name: 'ping' }];
+  function cutEverywhere(text: string, pattern: RegExp): void {
+    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), `${text} in ${size}-character chunks`);
+    }
+  }
+  test('XML parameters: the first parameter\'s tag, or the call\'s closer, cut off after the header', () => {
+    cutEverywhere('<invoke name="get_weather">\n<par', /"get_weather" \(invoke, line 1\) is cut off/);
+    cutEverywhere('<tool_call>\n<function=get_weather>\n<', /"get_weather" \(qwen3_coder, line 1\) is cut off/);
+    cutEverywhere('<tool_call>\n<function=get_weather>\n<param', /"get_weather" \(qwen3_coder, line 1\) is cut off/);
+    cutEverywhere('<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML', /"get_weather" \(deepseek_dsml, line 2\) is cut off/);
+    cutEverywhere('<｜DSML｜function_calls>\n<｜DSML｜invoke name="ping">\n</', /"ping" \(deepseek_dsml, line 2\) is cut off/);
+    // A header in prose, or naming no tool, with a tag after it: still the markup mentioned.
+    for (const text of ['The <invoke name="get_weather"> tag <b', '<invoke name="rm">\n<par']) assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+  });
+  test('a bare call object cut off after the name of one of the tools, before its arguments', () => {
+    for (const text of ['{"name": "get_weather"', '{"name": "get_weather", "argu', 'Sure.\n\n<|tool_call|>[{"name":"get_weather","argu', '<|START_ACTION|>[{"tool_name":"get_weather","paramet']) {
+      cutEverywhere(text, /"get_weather" \(json, line \d\) is cut off/);
+    }
+    // A name that is no tool: JSON in the prose, as before.
+    for (const text of ['{"name": "Alice", "ag', '{"name": "get_wea']) assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
+  });
+  test('a pythonic list cut off after a call and its comma, or in the next name', () => {
+    cutEverywhere('[ping(),', /"ping" \(pythonic\) is cut off: its list never ends/);
+    cutEverywhere('Sure.\n\n[get_weather(city="Oslo", days=3), get_wea', /"get_weather" \(pythonic\) is cut off: its list never ends/);
+    assert.deepEqual(readAlike('See [ping(), get', tools), { calls: [], text: 'See [ping(), get' });
+  });
+  test('react: the reply ending inside the word Action Input:', () => {
+    cutEverywhere('Action: get_weather\nAction Inp', /"get_weather" \(react, line 1\) is cut off/);
+    cutEverywhere('Action: get_weather\nAction Input: {}\nAction: ping\nAction', /"ping" \(react, line 3\) is cut off/);
+    assert.deepEqual(readAlike('Action: get_weather\nAnd then', tools), { calls: [], text: 'Action: get_weather\nAnd then' });
+  });
+});
+
+// Session 37 (differential hunt, tags lost or doubled in a call's parameters): a parameter dropped
+// with no error, or read under a key made of markup.
+describe('XML parameters and GLM pairs: a tag lost is an error, a tag doubled one tag; no argument dropped or made up', () => {
+  const tools = [{ name: 'get_weather', schema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } } } }];
+  const glm = (pairs: string) => `<tool_call>get_weather\n${pairs}\n</tool_call>`;
+  function broken(text: string, pattern: RegExp): void {
+    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && pattern.test(e.message), `${text} in ${size}-character chunks`);
+    }
+  }
+  test('GLM: a later key\'s <arg_key> lost, or a key\'s </arg_key>: an error, not the pair dropped or a key of markup', () => {
+    broken(glm('<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\ndays</arg_key>\n<arg_value>3</arg_value>'), /"get_weather" \(glm45, line 1\): its arguments are not in .* pairs: text that is no pair follows the value of "city"/);
+    broken(glm('<arg_key>city\n<arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>'), /pairs: the <arg_key> of "city" has no <\/arg_key>/);
+  });
+  test('GLM: <arg_value> written twice is one', () => {
+    const r = readAlike(glm('<arg_key>city</arg_key>\n<arg_value><arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>'), tools);
+    assert.deepEqual(r.calls.map((c) => c.arguments), [{ city: 'Oslo', days: 3 }]);
+  });
+  test('invoke: a parameter\'s opener lost is an error; written twice, one tag', () => {
+    broken('<invoke name="get_weather">\n<parameter name="city">Oslo</parameter>\n"days">3</parameter>\n</invoke>', /"get_weather" \(invoke, line 1\): its body holds text that is no <parameter name=…> tag/);
+    broken('<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\ndays>\n3\n</parameter>\n</function>\n</tool_call>', /"get_weather" \(qwen3_coder, line 1\): its body holds text/);
+    const r = readAlike('<invoke name="get_weather">\n<parameter name=<parameter name="city">Oslo</parameter>\n<parameter name="days">3</parameter>\n</invoke>', tools);
+    assert.deepEqual(r.calls.map((c) => c.arguments), [{ city: 'Oslo', days: 3 }]);
+  });
+});
+
+// Session 37 (differential hunt, more formats cut every 11th character): no call and no error.
+describe('cut off in more formats: harmony\'s to=NAME, MiniCPM\'s <param, a pythonic name or block, an agent\'s call', () => {
+  const tools = [{ name: 'get_weather' }, { name: 'ping' }];
+  function cutEverywhere(text: string, pattern: RegExp): void {
+    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
+    for (const size of [1, 3]) {
+      const s = createToolCallStream({ tools });
+      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), `${text} in ${size}-character chunks`);
+    }
+  }
+  test('harmony: to=NAME (no functions.) after the <|channel|> token, the header cut off', () => {
+    cutEverywhere('<|start|>assistant<|channel|>commentary to=get_weather <|constr', /"get_weather" \(harmony, line 1\) is cut off/);
+    cutEverywhere('<|channel|>commentary to=get_weather', /"get_weather" \(harmony, line 1\) is cut off/);
+    assert.deepEqual(readAlike('log: commentary to=get_weather', tools), { calls: [], text: 'log: commentary to=get_weather' });
+  });
+  test('MiniCPM: <param name= cut off after <function name="NAME">', () => {
+    cutEverywhere('<function name="get_weather">\n<param name', /"get_weather" \(qwen3_coder, line 1\) is cut off/);
+  });
+  test('pythonic: a list\'s first name ending the reply; a block cut in its closer (its calls whole) or in a name', () => {
+    cutEverywhere('<|tool_call_start|>[get_weather', /"get_weather" \(pythonic\) is cut off/);
+    cutEverywhere('[get_weather', /"get_weather" \(pythonic\) is cut off/);
+    cutEverywhere('<function_calls>\nget_weather(city="Oslo")\nping', /the call after "get_weather" \(pythonic\) is cut off in its name/);
+    cutEverywhere('```tool_code\nget_weather(city="Oslo")\nping', /the call after "get_weather" \(pythonic\) is cut off in its name/);
+    for (const text of ['<function_calls>\nget_weather(city="Oslo")\n</function_ca', '```tool_code\nget_weather(city="Oslo")\n``']) {
+      assert.deepEqual(readAlike(text, tools).calls.map((c) => [c.name, c.arguments]), [['get_weather', { city: 'Oslo' }]], text);
+    }
+    assert.deepEqual(readAlike('See [get_weather', tools).calls, []);
+  });
+  test('an agent\'s call object cut off before its arguments; in a list, the call the end cut is named', () => {
+    cutEverywhere('{"action": "get_weather", "actio', /^the call to "get_weather" \(json, line 1\) is cut off/);
+    cutEverywhere('{"tool": "get_weather", "ar', /^the call to "get_weather" \(json, line 1\) is cut off/);
+    cutEverywhere('{"name": "get_weather", "arguments": {"city": "Oslo"}}\n\n{"name": "ping", "argu', /^the call to "ping" \(json, line 1\) is cut off/);
+    assert.deepEqual(readAlike('{"action": "hold", "amount', tools).calls, []);
+  });
+});
+
+// Session 37 (differential hunt, argument strings holding other markup): a `<tool_call>` in a bare
+// JSON call's string, a ReAct input's or a tool tag's value opened a span that held no call, and that
+// span kept the whole call out: no call and no error.
+describe('markup mentioned inside a call\'s string keeps out only what starts inside it', () => {
+  const tools = [{ name: 'write_file', schema: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' } } } }];
+  const args = { path: 'a.txt', code: 'x = 1  # <tool_call> end' };
+  test('bare JSON (any wrapper), ReAct and tool tags', () => {
+    const json = JSON.stringify({ name: 'write_file', arguments: args });
+    for (const reply of [
+      `Sure.\n\n${json}\n\nDone.`, `Sure.\n\n\`\`\`json\n[${json}]\n\`\`\`\n\nDone.`, `<|tool_call|>[${json}]`,
+      `Sure.\n\n{"action": "write_file", "action_input": ${JSON.stringify(args)}}`,
+      `Action: write_file\nAction Input: ${JSON.stringify(args)}\n\nDone.`,
+      'Sure.\n\n<write_file>\n<path>a.txt</path>\n<code>x = 1  # <tool_call> end</code>\n</write_file>\n\nDone.',
+    ]) {
+      assert.deepEqual(readAlike(reply, tools).calls.map((c) => [c.name, c.arguments]), [['write_file', args]], reply);
+    }
+  });
+});
+
+// Session 37 (differential hunt): a call's JSON written as text in a tool tag's value or a pythonic
+// call's string (a README's example) was read first as a bare call: a call made up, and in a tool tag
+// the call holding it lost.
+describe('a call\'s JSON in a tool tag\'s value or a pythonic string is that value\'s text, no call', () => {
+  const tools = [{ name: 'write_file', schema: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' } } } }, { name: 'ping' }];
+  const example = '{"name": "ping", "arguments": {}}';
+  test('tool tags', () => {
+    for (const code of [`Call it so:\n\`\`\`json\n${example}\n\`\`\`\nDone.`, `Call it so: ${example}`]) {
+      const r = readAlike(`<write_file>\n<path>README.md</path>\n<code>${code}</code>\n</write_file>`, tools);
+      assert.deepEqual([r.calls.map((c) => [c.format, c.name, c.arguments]), r.text], [[['tool_tags', 'write_file', { path: 'README.md', code }]], ''], code);
+    }
+  });
+  test('pythonic', () => {
+    const r = readAlike(`[write_file(path="a", code='x ${example}')]`, tools);
+    assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['pythonic', 'write_file', { path: 'a', code: `x ${example}` }]]);
+    const escaped = readAlike(`[write_file(path="a", code=${JSON.stringify(`x ${example}`)})]`, tools);
+    assert.deepEqual(escaped.calls.map((c) => c.name), ['write_file']);
+  });
+  test('the other way round, as before: a JSON call whose string holds a list or a tag is that call', () => {
+    for (const code of ['[ping()]', '\n<ping>\n</ping>\n']) {
+      assert.deepEqual(readAlike(JSON.stringify({ name: 'write_file', arguments: { path: 'a', code } }), tools).calls.map((c) => [c.format, c.name]), [['json', 'write_file']]);
+    }
   });
 });

@@ -948,7 +948,10 @@ export class ToolCallScanner {
     if (m === -1) {
       // `to=functions.get_weather <|constrain|>json` ending the reply (maybe inside a token): a call cut
       // off in its header (the reader's error), not text.
-      const cut = !bare && this.ended && read.end + window.length === this.total && HARMONY_HEADER_WORDS.test(window.replace(HARMONY_TOKEN, ' ').replace(/<\|?[a-z_]{0,20}\|?$/, ''));
+      // `to=NAME` with no `functions.` (gpt-oss told its tools in the prompt) too, after the message's
+      // `<|channel|>` token: the markup, not words of a log line.
+      const marked = !bare || (this.channelAnchor !== -1 && this.channelAnchor + T.harmonyChannel.length === at);
+      const cut = marked && this.ended && read.end + window.length === this.total && HARMONY_HEADER_WORDS.test(window.replace(HARMONY_TOKEN, ' ').replace(/<\|?[a-z_]{0,20}\|?$/, ''));
       if (cut) return { format: 'harmony', start: this.harmonyStart(recipient), name, nameStart, body: 'arguments', bodyStart: this.total, ends: HARMONY_ENDS };
       return window.length >= HEADER_LIMIT + T.harmonyMessage.length ? REJECT : this.undecided(at);
     }
