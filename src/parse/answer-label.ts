@@ -98,7 +98,8 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
   const boldEnd = before.startsWith('**', cut) || before.startsWith('__', cut);
   before = before.slice(0, cut);
   before = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('}'), before.lastIndexOf(']')) + 1);
-  if (BARE_OTHER.test(before) || WRONG_MARK.test(before)) return 'other';
+  // The mark as the words are read: on the label's last clause (`❌ Not this. Corrected:` corrects).
+  if (BARE_OTHER.test(before) || WRONG_MARK.test(lastClause(before))) return 'other';
   let label: string;
   if (/[:：]$/.test(before)) label = before.slice(0, -1);
   else if (HEADING.test(before) || (boldEnd && /^[ \t]*(?:\*\*|__)/.test(before))) label = before;
@@ -108,25 +109,42 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
 
 /** What a label's text (its colon left out) calls the value, by the words of its last clause (`Based on the input, here is the result` is a result's). */
 function labelOfWords(label: string): AnswerLabel | undefined {
-  const sentence = label.split(/[.!?。](?:\s|$)|[,;，]/).pop() ?? '';
-  const words = sentence.toLowerCase().split(/[^a-z.]+/).map((w) => w.replace(/\.+$/, ''));
+  const words = wordsOf(lastClause(label));
   if (words.some((w) => OTHER_WORDS.has(w)) || FIRST_OTHER_WORDS.has(words.find((w) => w !== '') ?? '')) return 'other';
   if (words.some((w) => CORRECTION_WORDS.has(w))) return 'correction';
   if (words.some((w) => ANSWER_WORDS.has(w))) return 'answer';
   return undefined;
 }
 
+/** A label's last clause (`Based on the input, here is the result` → `here is the result`). */
+function lastClause(label: string): string {
+  return label.split(/[.!?。](?:\s|$)|[,;，]/).pop() ?? '';
+}
+
+/** The lower-case words of `text` (a trailing point dropped: `e.g.` stays one word). */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().split(/[^a-z.]+/).map((w) => w.replace(/\.+$/, ''));
+}
+
+/** Words a heading that names the answer may hold besides its answer or correction words (`## Here is the final JSON`). */
+const HEADING_FILLER = new Set(['', 'the', 'my', 'our', 'your', 'here', 'is', 'a', 'an', 'json', 'object', 'data', 'value']);
+
 /**
  * Whether the line `s.slice(from, to)` is a Markdown heading that names the answer or a correction
- * (`## Answer`, `### Corrected JSON`). After a whole value the engine reads it as prose labelling the
- * value after it, not as a `#` comment between two values to wrap in an array (see skipComment).
+ * and nothing else (`## Answer`, `### Corrected JSON`, `# Final answer`). After a whole value the
+ * engine reads it as prose labelling the value after it, not as a `#` comment between two values to
+ * wrap in an array (see skipComment). A comment line between records that only holds such a word
+ * (`{"id": 1}⏎# updated on monday⏎{"id": 2}`, `# TODO fix later`) stays a comment: read as a
+ * heading, it set every record before it aside.
  */
 export function isAnswerHeading(s: string, from: number, to: number): boolean {
   // A label is short: a longer line is no heading of one (and is not sliced and read word by word).
   if (to - from > LOOK_BACK) return false;
   const line = s.slice(from, to);
   if (!HEADING.test(line)) return false;
-  const label = labelOfWords(line.slice(0, trimmedEnd(line)));
+  const text = line.slice(0, trimmedEnd(line));
+  if (!wordsOf(text).every((w) => HEADING_FILLER.has(w) || ANSWER_WORDS.has(w) || CORRECTION_WORDS.has(w))) return false;
+  const label = labelOfWords(text);
   return label === 'answer' || label === 'correction';
 }
 

@@ -2,6 +2,7 @@
 // prefixItems, additionalProperties, local `$ref`s), fills `default`s, and validates each subtree
 // once it is complete (strict validation, no repair). Only JSON Schemas (or Standard Schemas that expose one) are watched.
 import { schemaStageFor } from '../parse/stage.js';
+import { escapeSegment, fromPointer, valueAt } from '../schema/pointer.js';
 import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
 import type { JsonSchemaValidator, SchemaIssue, SchemaLike } from '../schema/types.js';
 
@@ -56,15 +57,18 @@ export class SchemaWatch {
 
   /** The root's node at JSON Pointer `p` (`#foo`, an anchor, is no pointer: undefined). */
   private pointer(p: string): unknown {
-    let at: unknown = this.root;
-    if (p === '') return at;
-    if (p.charCodeAt(0) !== 0x2f) return undefined;
-    for (const raw of p.slice(1).split('/')) {
-      const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (!isNode(at) || !has(at, seg)) return undefined;
-      at = at[seg];
-    }
-    return at;
+    if (p !== '' && p.charCodeAt(0) !== 0x2f) return undefined;
+    return valueAt(this.root, fromPointer(p));
+  }
+
+  /**
+   * Where `sub`, found under `key` (and `index`) of the subschema at `at`, sits in the root; undefined
+   * when the watch has placed it already (the pointer is built only for a subschema met first: this
+   * runs for every member and element read) or `at` is unknown.
+   */
+  private placeOf(sub: unknown, at: string | undefined, key: string, index?: string | number): string | undefined {
+    if (at === undefined || (isNode(sub) && this.where.has(sub))) return undefined;
+    return index === undefined ? `${at}/${key}` : `${at}/${key}/${typeof index === 'string' ? escapeSegment(index) : index}`;
   }
 
   /** The subschema of a property (string slot) or item (number slot) of a value under `schema`. */
@@ -72,18 +76,18 @@ export class SchemaWatch {
     const s = this.resolve(schema, isNode(schema) ? this.where.get(schema) : undefined);
     if (s === undefined) return undefined;
     const at = this.where.get(s);
-    const under = (key: string, i?: number) => (at === undefined ? undefined : `${at}/${key}${i === undefined ? '' : `/${i}`}`);
+    const take = (sub: unknown, key: string, index?: string | number) => this.resolve(sub, this.placeOf(sub, at, key, index));
     if (typeof slot === 'string') {
       const props = s.properties;
-      if (isNode(props) && has(props, slot)) return this.resolve(props[slot], at === undefined ? undefined : `${at}/properties/${escapeSegment(slot)}`);
-      return isNode(s.additionalProperties) ? this.resolve(s.additionalProperties, under('additionalProperties')) : undefined;
+      if (isNode(props) && has(props, slot)) return take(props[slot], 'properties', slot);
+      return isNode(s.additionalProperties) ? take(s.additionalProperties, 'additionalProperties') : undefined;
     }
     if (Array.isArray(s.prefixItems)) {
-      if (slot < s.prefixItems.length) return this.resolve(s.prefixItems[slot], under('prefixItems', slot));
-      return this.resolve(s.items, under('items'));
+      if (slot < s.prefixItems.length) return take(s.prefixItems[slot], 'prefixItems', slot);
+      return take(s.items, 'items');
     }
-    if (Array.isArray(s.items)) return this.resolve(s.items[slot], under('items', slot));
-    return this.resolve(s.items, under('items'));
+    if (Array.isArray(s.items)) return take(s.items[slot], 'items', slot);
+    return take(s.items, 'items');
   }
 
   /** `[name, default]` of every property of `schema` that declares a default. */
@@ -134,10 +138,6 @@ function fragmentPointer(fragment: string): string {
   } catch {
     return fragment;
   }
-}
-
-function escapeSegment(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** A copy of a JSON default, so snapshots never share (mutable) objects with the schema. */

@@ -450,6 +450,21 @@ describe('choosing the answer: labels left open in session 36 (s37/choice)', () 
     agree('```json\n{"a": 0}\n```\n**Note** the final answer\n```json\n{"a": 1}\n```', { a: 0 });
   });
 
+  test('a comment line between records that holds an answer word among others stays a comment (review of s37)', () => {
+    // Read as an answer heading, it set every record before it aside: `{"id": 2}` alone, `surrounding_text` the only word.
+    agree('{"id": 1}\n# updated on monday\n{"id": 2}', [{ id: 1 }, { id: 2 }]);
+    agree('{"id": 1}\n# TODO fix later\n{"id": 2}', [{ id: 1 }, { id: 2 }]);
+    agree('{"id": 1}\n# response from server 2\n{"id": 2}', [{ id: 1 }, { id: 2 }]);
+    agree('{"a": 0}\n## Here is the final JSON\n{"a": 1}', { a: 1 });
+  });
+
+  test('a wrong mark is read on the label\'s last clause, as its words are (review of s37)', () => {
+    // Before: {"a": 0}, the ❌ earlier on the line making the correction after it "not the answer".
+    agree('{"a": 0}\n❌ Not this. Corrected:\n{"a": 1}', { a: 1 });
+    agree('Draft: {"a": 0}\n- ❌ never use null here. The answer is below:\n{"a": 1}', { a: 1 });
+    agree('❌ {"a": 0}\n✅ {"a": 1}', { a: 1 });
+  });
+
   test("in a fence's or a tag's content, a later value labelled the answer wins too, as in a reply that starts with a value", () => {
     // Before: {"a": 0} for `Answer:` (the labelled value set aside with the text after the first);
     // [{"a": 0}, {"a": 1}] for a heading, {"a": 0, "answer": {"a": 1}} for a lower-case label.
