@@ -559,7 +559,8 @@ export function classifyOpen(text: string, i: number, end: number): Classified {
     // `[1 {"a": 2}, 3]`, `[1 None, 2]`: a container, a string or a literal after the number is the
     // next element, its comma lost; so is any value on the next line (`[\n  1\n  true,`).
     if (e === COMMA || e === LBRACE || e === LBRACK || e === QUOTE) return accept;
-    const literal = r > q ? literalAt(text, r, end) : -1;
+    // `[1000 false, []]`, and `[1000false, []]` with the space lost too: a literal, then a comma.
+    const literal = literalAt(text, r, end);
     if (literal >= 0 && delimiterAfter(text, literal, end) === COMMA) return accept;
     if (lineBreakIn(text, q, r) && valueStartsAt(text, r, end)) return accept;
     // `[1.5 // the mean`, `[1.5 # the mean`: a comment after the first element.

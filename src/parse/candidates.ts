@@ -14,6 +14,7 @@ import { type Edit, Engine, EngineFailure, type EngineOptions, disabledRepair } 
 import { GUESSING_REPAIRS, isCutOffRepair } from './kind-flags.js';
 import { tryJsonParse } from './native-json.js';
 import { LANE_REPAIRS, readNearJson } from './near-json.js';
+import { closerRunEnd, repeatsKey } from './closer-run.js';
 import { RepairLog } from './repair-log.js';
 import { checkLength, engineOptions, publicError, withPositions } from './settings.js';
 import { ValueBuilder } from './sink.js';
@@ -507,11 +508,18 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
   const log = new RepairLog();
   // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string. Not
   // into the tokens a model writes when it stops (`<|im_end|>`): they are markup, not its text.
-  const end = candidate.source === 'whole' ? wholeEnd(text, candidate) : candidate.end;
+  let end = candidate.source === 'whole' ? wholeEnd(text, candidate) : candidate.end;
+  // Closers right after a value in prose that repeats a key: damage inside it, read as standalone
+  // (see closer-run.ts). Looked at in every mode alike: parse and its report take one reading.
+  if (candidate.source === 'balanced') {
+    const closed = closerRunEnd(text, end);
+    if (closed > end && repeatsKey(text, candidate.start, closed, settings.maxDepth)) end = closed;
+  }
   noteSurroundings(text, candidate, end, log, settings);
   if (fullwidth.length > 0) noteFullwidth(text, fullwidth, candidate.start, end, log, settings);
-  // A whole-text span is the text the fast path already tried.
-  if (candidate.source !== 'whole') {
+  // A whole-text span is the text the fast path already tried; a span taken past the candidate's
+  // end is valid JSON no longer.
+  if (candidate.source !== 'whole' && end === candidate.end) {
     const native = fastPath(candidate.text, options);
     if (native !== undefined) return new ParsedCandidate(native.value, candidate.start, candidate.end, log, text);
   }

@@ -131,6 +131,14 @@ describe('extract: JSON in prose', () => {
     ]);
   });
 
+  test('a number, then a literal and a comma, starts an array whose comma (and space) was lost', () => {
+    // recovery.repeated-keys (fuzz, seed 2): with the opener rejected, the `[]` inside was the value.
+    assert.deepEqual(brief(run('Here is the result: [1000false,[]] Hope it helps.')), [['balanced', '[1000false,[]]']]);
+    assert.deepEqual(brief(run('Here is the result: [1000 false,[]] Hope it helps.')), [['balanced', '[1000 false,[]]']]);
+    assert.deepEqual(parse('Here is the result: [1000false,{}] Hope it helps.'), ['1000false', {}]);
+    assert.deepEqual(run('See [2nd, 3rd] and [1000false].'), []);
+  });
+
   test('markdown links, checkboxes, citations and templates are not candidates', () => {
     assert.deepEqual(run('See [the docs](https://x.y/z) and [true](http://t).'), []);
     assert.deepEqual(run('- [ ] todo\n- [x] done'), []);

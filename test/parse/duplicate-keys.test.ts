@@ -108,6 +108,40 @@ describe('a key repeated before the guess that explains it is named too', () => 
   });
 });
 
+describe('in prose, closers right after a value that repeats a key are read with it', () => {
+  // recovery.repeated-keys: the damage left the value balanced, valid JSON that repeats a key, and
+  // the closers it left over went with the prose set aside after it; nothing named the loss.
+  const cases: readonly (readonly [string, unknown, readonly string[]])[] = [
+    // A `{` written as `]` closed the array early; "a": [] replaced the array that held 1000.
+    ['Here is the result: {"a":[{"id":{},"a":1000},{"id":[]},{}],"a":[]}]} Hope it helps.', { a: [] }, ['surrounding_text@20', 'duplicate_key@59', 'extra_closer@66', 'extra_closer@67']],
+    // fuzz (seed 1): a doubled `}` closed "id" early; "name": null replaced 1000, and the `}` left
+    // over stands on a line of its own.
+    ['Here is the result: {\n  "name": 1000,\n  "id": {\n    "id": {}},\n    "name": null\n  }\n} Hope it helps.', { name: null, id: { id: {} } }, ['surrounding_text@20', 'duplicate_key@67', 'extra_closer@84']],
+  ];
+  for (const [text, value, kinds] of cases) test(text, () => readsAs(text, value, kinds));
+
+  test('the stream reports them once, in 1- and 3-character chunks', () => {
+    const text = cases[0]![0];
+    for (const size of [1, 3]) assert.deepEqual(streamReport(text, size), ['surrounding_text@20', 'duplicate_key@59', 'extra_closer@66', 'extra_closer@67']);
+  });
+
+  test('parse with or without onRepair takes the same reading; disable and strict refuse it', () => {
+    const text = cases[0]![0];
+    let seen: readonly TextRepair[] = [];
+    assert.deepEqual(parse(text, { onRepair: (r) => (seen = r as readonly TextRepair[]) }), parse(text));
+    assert.deepEqual(at(seen), ['surrounding_text@20', 'duplicate_key@59', 'extra_closer@66', 'extra_closer@67']);
+    assert.throws(() => parse(text, { disable: ['duplicate_key'] }), (e: Error & { code?: string; offset?: number }) => e.code === 'REPAIR_REFUSED' && e.offset === 59);
+    assert.throws(() => parse(text, { strict: true }), (e: Error & { code?: string }) => e.code === 'REPAIR_REFUSED' && e.message.includes('extra_closer'));
+  });
+
+  test('a value that repeats no key, or closers further on, keep their reading', () => {
+    readsAs('Here: [Output: {"a": 1}] ok', { a: 1 }, ['surrounding_text@15']);
+    readsAs('Here: {"a": 1}] ok', { a: 1 }, ['surrounding_text@6']);
+    readsAs('Here: {"a": 1, "a": 2} ok ]', { a: 2 }, ['surrounding_text@6']);
+    assert.deepEqual(parse('Here: {"a": 1}] ok', { strict: true }), { a: 1 });
+  });
+});
+
 describe('valid JSON that repeats a key reports what it did before', () => {
   const cases: readonly (readonly [string, unknown, readonly string[]])[] = [
     ['{"a": 1, "a": 2}', { a: 2 }, []],
