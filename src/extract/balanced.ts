@@ -1,7 +1,7 @@
 // Prose scanning: find the `{` and `[` that start JSON in free text and follow each to its matching
 // closer. Linear: after a candidate the scan resumes at its end, a rejected opener costs a bounded
 // look-ahead, and the bracket stack is a growable byte array, never recursion.
-import { INNER_QUOTE_LOOK, Verdict, classifyOpen, closerOf, curlyClosedKeyAt, delimiterAt, hashCommentAt, isIdentChar, isIdentStart, isKeyChar, isKeyStart, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd, unquotedMemberValueAt } from './chars.js';
+import { INNER_QUOTE_LOOK, Verdict, lostKeyQuoteColon, classifyOpen, closerOf, curlyClosedKeyAt, delimiterAt, hashCommentAt, isIdentChar, isIdentStart, isKeyChar, isKeyStart, isLetter, isStringPrefix, isWs, memberStartsAt, skipWs, trimEnd, unquotedMemberValueAt } from './chars.js';
 import { damagedMemberBefore, elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
@@ -69,6 +69,14 @@ function opensSingleQuote(text: string, j: number, floor: number): boolean {
   return prev === LBRACE || prev === LBRACK || prev === COMMA || prev === COLON || prev === LPAREN || prev === FULLWIDTH_COMMA || prev === FULLWIDTH_COLON;
 }
 
+/** Whether the quote at `j` follows `{` or `,` (past white space, not before `floor`): in an object, it opens a key. */
+function opensKey(text: string, j: number, floor: number): boolean {
+  let k = j - 1;
+  while (k > floor && isWs(text.charCodeAt(k))) k--;
+  const c = text.charCodeAt(k);
+  return c === LBRACE || c === COMMA;
+}
+
 /** Whether the quote at `j` follows `:`, `[` or `,` (past white space, not before `floor`): it opens a value. */
 function opensValue(text: string, j: number, floor: number): boolean {
   let k = j - 1;
@@ -93,6 +101,13 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
   if (isDelimiter(text.charCodeAt(i))) return true;
   const at = skipWs(text, i, limit);
   return at >= limit || isDelimiter(text.charCodeAt(at));
+}
+
+/** Whether, past white space from `i` (before `limit`), a `{` or `[` opens a container. */
+function containerFollows(text: string, i: number, limit: number): boolean {
+  const at = skipWs(text, i, limit);
+  const c = text.charCodeAt(at);
+  return at < limit && (c === LBRACE || c === LBRACK);
 }
 
 /**
@@ -194,6 +209,22 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       const first = closerOf(text, j, limit);
       if (first >= 0 && delimiterFollows(text, first + 1, limit)) {
         j = first;
+        continue;
+      }
+      // `["a"{"id": 1}, {"id": 2}]`, `["a" [1]]`: in an array, a container right after the string's
+      // first closing quote is the next element, the comma before it lost (the parser reads it so).
+      // Run on to a later quote, the string swallowed the container's `{`, and its `}` closed what
+      // held the array: the span ended there and the elements after it were lost.
+      if (first >= 0 && depth > 0 && stack[depth - 1] === BRACKET && containerFollows(text, first + 1, limit)) {
+        j = first;
+        continue;
+      }
+      // `{"s:{"b": "<b>"}, "z": 2}`, `{"tags: ["x", {"k": 1}], …}`: a key that lost its closing quote,
+      // its value a container or a string right after its colon. The parser ends the key at the
+      // colon (unterminated_key); run on to a later quote, the string swallowed the value's opener.
+      const colon = first >= 0 && depth > 0 && stack[depth - 1] === BRACE && opensKey(text, j, i) ? lostKeyQuoteColon(text, j, first, limit) : -1;
+      if (colon >= 0) {
+        j = colon;
         continue;
       }
       // `}, "b”: 1}`: a key closed with a curly quote (looked for only where no usual end was found).

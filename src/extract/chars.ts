@@ -985,6 +985,35 @@ export function closerOf(text: string, open: number, limit: number, quote = '"')
   }
 }
 
+/** Longest key text looked at for a colon in {@link lostKeyQuoteColon}. */
+const KEY_LOOK = 64;
+
+/**
+ * The colon that ends a key that lost its closing quote, or -1: the `"` at `j` opens a key (the
+ * caller knows it stands where one does), its first closing quote at `first` is followed by text,
+ * and the key's text before it holds a colon within KEY_LOOK that a container's opener follows
+ * (`"s:{"b"`), or that quote, opening a string that ends before a delimiter (`"name: "Ann",`; not
+ * `{"a:"b} and then "quoted"`, where the key ended at the quote). The parser ends such a key at the
+ * colon (unterminated_key). Looks for that string's end before `limit`; each string is looked at
+ * once, so a scan that asks at every key stays linear.
+ */
+export function lostKeyQuoteColon(text: string, j: number, first: number, limit: number): number {
+  const stop = Math.min(first, j + 1 + KEY_LOOK);
+  let colon = j + 1;
+  while (colon < stop && text.charCodeAt(colon) !== COLON) colon++;
+  if (colon >= stop || colon === j + 1) return -1;
+  let v = colon + 1;
+  while (v < first && (text.charCodeAt(v) === SPACE || text.charCodeAt(v) === TAB)) v++;
+  const c = text.charCodeAt(v);
+  if (c === LBRACE || c === LBRACK) return colon;
+  if (v !== first) return -1;
+  const end = closerOf(text, first, limit);
+  if (end < 0) return -1;
+  const d = skipWs(text, end + 1, limit);
+  const e = text.charCodeAt(d);
+  return d >= limit || e === COMMA || e === RBRACE || e === RBRACK ? colon : -1;
+}
+
 /** The quote that closes the double-quoted string opened at `k` (escapes skipped), or `end`. */
 export function closingQuote(text: string, k: number, end: number): number {
   const close = closerOf(text, k, end);

@@ -5,7 +5,7 @@
 import { IMPLIED_CHANNEL, STRIPPED_HARMONY, reasoningChannel } from './channels.js';
 import { LT_TOKENS, LT_TOKEN_SECOND, SearchedTokens, type ChannelToken } from './channel-tokens.js';
 import { replyEnd } from './end-tokens.js';
-import { atLineStart, isIdentChar, isLetter, isWs, skipWs, trimEnd } from './chars.js';
+import { atLineStart, isIdentChar, isLetter, isWs, lostKeyQuoteColon, skipWs, trimEnd } from './chars.js';
 import { inlineFenceLineEnd, isValueFenceAt, valueFenceEnd } from './value-fence.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
@@ -222,12 +222,33 @@ function insideJsonString(text: string, i: number): boolean {
   let depth = 0; // 0: prose
   let quote = 0; // the quote of the string open, or 0
   let opened = -1; // where it opened
+  let key = false; // whether it opened where a key does (after `{` or `,`)
   let last = LF; // the last character outside strings that is not white space (a line start reads as LF)
+  const ends = new LaterEnds();
   for (let k = s; k < i; k++) {
     const c = text.charCodeAt(k);
     if (quote !== 0) {
       if (c === BACKSLASH) k++;
       else if (c === quote) {
+        // `[{"s:{"b": "<think>x</think>"}}]`, `{"name: "Ann", "note": "<b>"}`: a quote that text, not
+        // a delimiter, follows is one the model did not escape, or the end of a key that lost its own;
+        // the string ends at a later quote on the line that a delimiter follows, as the prose scan
+        // reads it (balanced.ts, StringEnds). Closed here, every string after it was read inside out,
+        // and a tag in one was taken for markup: the value was cut there, the rest lost.
+        if (textFollows(text, k + 1)) {
+          // `{"user: {"id": 6}, "msg": "<think>"}`: a key that lost its closing quote ends at its
+          // colon, as the parser reads it; the value's `{` after it is the value's.
+          const colon = key && quote === QUOTE ? lostKeyQuoteColon(text, opened, k, Math.min(text.length, k + STRING_LOOKBACK)) : -1;
+          if (colon >= 0) {
+            k = colon;
+            quote = 0;
+            last = COLON;
+            continue;
+          }
+          const end = ends.at(text, k, quote);
+          if (end >= i) return true;
+          k = end;
+        }
         quote = 0;
         last = c;
       }
@@ -244,6 +265,7 @@ function insideJsonString(text: string, i: number): boolean {
     } else if (c === QUOTE || (c === APOS && (last === LBRACE || last === LBRACK || last === COMMA || last === COLON))) {
       quote = c;
       opened = k;
+      key = last === LBRACE || last === COMMA;
     }
     else if (c === LBRACE || c === LBRACK) depth++;
     else if (c === RBRACE || c === RBRACK) depth--;
@@ -253,6 +275,53 @@ function insideJsonString(text: string, i: number): boolean {
   // A string that opened on an earlier line must be seen to end as a JSON string does: a draft in
   // reasoning with an odd quote (`{"a": "b⏎</think>⏎{"a": "c"}`) holds no string the closer is in.
   return text.lastIndexOf('\n', i - 1) < opened || stringEndsAhead(text, i, quote); // (the line starts at or after s)
+}
+
+/** Whether text follows the closing quote just before `k` on its line: no delimiter, bracket or line end. */
+function textFollows(text: string, k: number): boolean {
+  const stop = Math.min(text.length, k + 64);
+  while (k < stop && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
+  if (k >= stop) return false;
+  const c = text.charCodeAt(k);
+  return !(c === LF || c === 0x0d || c === COMMA || c === COLON || c === RBRACE || c === RBRACK || c === LBRACE || c === LBRACK);
+}
+
+/** Whether past white space from `k` (a bounded look) a value ends: `,` `:` `}` `]` or the text's end. */
+function delimiterAfter(text: string, k: number): boolean {
+  const n = text.length;
+  const j = skipWs(text, k, Math.min(n, k + 64));
+  if (j >= n) return true;
+  const d = text.charCodeAt(j);
+  return d === COMMA || d === COLON || d === RBRACE || d === RBRACK;
+}
+
+/**
+ * The later end of a string whose closing quote is followed by text (see insideJsonString): the next
+ * quote of its kind on the line, within the look-back's length, that a delimiter follows, or the
+ * text's end when the reply was cut off on that line; else the first quote after all. Quotes a
+ * failed look passed are not looked at again (one per tag), so the look stays linear in the
+ * look-back.
+ */
+class LaterEnds {
+  private double = -1;
+  private single = -1;
+
+  at(text: string, first: number, quote: number): number {
+    const limit = Math.min(text.length, first + STRING_LOOKBACK);
+    const seen = quote === QUOTE ? this.double : this.single;
+    let k = Math.max(first + 1, seen);
+    for (; k < limit; k++) {
+      const c = text.charCodeAt(k);
+      if (c === LF) break;
+      if (c === BACKSLASH) k++;
+      else if (c === quote && delimiterAfter(text, k + 1)) return k;
+    }
+    // `{"s": {"b: "<answer>42`: the reply was cut off on the string's line, inside it.
+    if (k >= text.length) return k;
+    if (quote === QUOTE) this.double = k;
+    else this.single = k;
+    return first;
+  }
 }
 
 /**

@@ -118,6 +118,26 @@ describe('extract: JSON in prose', () => {
     assert.deepEqual(brief(run('He wrote "{"a": 1}", then left')), [['balanced', '{"a": 1}']]);
   });
 
+  test('a lost comma after a string, before a container in an array: the container is the next element', () => {
+    // Read as one string to a later quote (`"a"{"id"`), the `}` of `{"id":1}` closed the outer object:
+    // the span ended there and `{"id":2}` was lost behind a `truncated` mark.
+    assert.deepEqual(brief(run('x {"items":["a"{"id":1},{"id":2}')), [['balanced', '{"items":["a"{"id":1},{"id":2}']]);
+    assert.deepEqual(parse('x {"items":["a"{"id":1},{"id":2}'), { items: ['a', { id: 1 }, { id: 2 }] });
+    assert.deepEqual(parse('Here: {"k": ["a" [1], "b" {"c": 2}], "z": 3}'), { k: ['a', [1], 'b', { c: 2 }], z: 3 });
+    // Valid JSON with such text inside a string is unchanged.
+    assert.deepEqual(brief(run('x {"items":["a\\"{\\"id\\":1}",{"id":2}]} y')), [['balanced', '{"items":["a\\"{\\"id\\":1}",{"id":2}]}']]);
+  });
+
+  test('a key that lost its closing quote ends at its colon when a container or a string follows', () => {
+    // Read as one string to a later quote (`"tags: ["x"`), the key swallowed its value's opener; in a
+    // reply cut off, the span ended where the brackets seemed to close, and what followed was lost.
+    const cut = 'x [{"name": "Ann","tags: ["x",{"k": "v"}]},{"note": "see"}';
+    assert.deepEqual(brief(run(cut)), [['balanced', cut.slice(2)]]);
+    assert.deepEqual(parse(cut), [{ name: 'Ann', tags: ['x', { k: 'v' }] }, { note: 'see' }]);
+    assert.deepEqual(parse('x {"user: {"id": 6,"name": "Bo"},"log": ["a"'), { user: { id: 6, name: 'Bo' }, log: ['a'] });
+    assert.deepEqual(parse('x {"user: {"id": 6,"name": "Bo"},"log": ["a"]}'), { user: { id: 6, name: 'Bo' }, log: ['a'] });
+  });
+
   test('unbalanced to the end of the text: truncated candidate to the end', () => {
     const [c] = run('Here: {"a": [1, 2, {"b": "unfinish  \n');
     assert.deepEqual([c.text, c.truncated], ['{"a": [1, 2, {"b": "unfinish', true]);

@@ -165,6 +165,34 @@ describe('extract: tags inside strings that span lines or use single quotes (ses
     assert.deepEqual(brief(run(whole)), [['whole', whole]]);
   });
 
+  test('a tag in a string after a key that lost its closing quote is content, as without the prose', () => {
+    // Read from the key's opening quote to the next quote, the strings after it were read inside out:
+    // the tag was markup, the value cut before it (`[{"s":{"b":""}}]`, `x` and `2` lost), or the
+    // answer tag's `42` taken with no word.
+    const cases: [string, string, unknown][] = [
+      ['Here: ', '[{"s:{"b": "<think>x</think>"}}, 2]', [{ s: { b: '<think>x</think>' } }, 2]],
+      ['x ', '{"s: {"b": "<answer>42</answer>"},"z": 2}', { s: { b: '<answer>42</answer>' }, z: 2 }],
+      ['Answer: ', '{"user: {"id": 6}, "msg": "<thinking>hm</thinking>"}', { user: { id: 6 }, msg: '<thinking>hm</thinking>' }],
+      ['x ', '[{"name: "Ann", "note": "see <!-- note -->"}, 3]', [{ name: 'Ann', note: 'see <!-- note -->' }, 3]],
+      // Cut off in the string, on its line: the tag is still the string's text.
+      ['x ', '{"s": {"b: "<answer>42', { s: { b: '<answer>42' } }],
+    ];
+    for (const [prose, body, value] of cases) {
+      const text = prose + body;
+      assert.deepEqual(parse(body), value, body);
+      assert.deepEqual(parse(text), value, text);
+      assert.deepEqual(JSON.parse(repair(text)), value, text);
+      for (const size of [1, 3]) {
+        const stream = createStreamParser();
+        for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+        assert.deepEqual(stream.end(), value, `${text} in ${size}-character chunks`);
+      }
+    }
+    assert.deepEqual(brief(run('Here: [{"s:{"b": "<think>x</think>"}}, 2]')), [['balanced', '[{"s:{"b": "<think>x</think>"}}, 2]']]);
+    // A tag after a value that closed on the line is still markup.
+    assert.deepEqual(brief(run('Answer: {"a": "b" } <think>{"c": 1}</think> {"d": 2}')), [['balanced', '{"a": "b" }'], ['balanced', '{"d": 2}']]);
+  });
+
   test('a tag in a single-quoted string is content', () => {
     assert.deepEqual(parse("Here: {'note': '</think>', 'a': 1}"), { note: '</think>', a: 1 });
     assert.deepEqual(parse("Here: {'note': '<think>', 'a': 1}"), { note: '<think>', a: 1 });
