@@ -17,6 +17,7 @@ import { PreludeScanner } from './prelude.js';
 import { SchemaWatch } from './schema.js';
 import { ChunkText } from './text.js';
 import { SnapshotTree } from './tree.js';
+import { type Closing, closingAt } from './closing.js';
 import type { StandardSchemaV1 } from '../schema/standard.js';
 import type { DeepPartial, Snapshot, StreamOptions, StreamParser } from './types.js';
 
@@ -51,6 +52,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private tagCloser = '';
   /** The engine stopped at that closer, in text parse reads (see stop): what it read is shown at once. */
   private closedByTag = false;
+  /** The closing markup of the tag or fence the value follows (see closing.ts), when there is one. */
+  private closing: Closing | undefined;
+  /** Text kept from the engine: a tail that may grow into that closing markup (see feed). */
+  private pending = '';
+  /** Characters fed to the engine. */
+  private fed = 0;
   /** The engine's failure at a `<` while the text after it is too short to tell that closer (see stop). */
   private failedAtLt: EngineFailure | undefined;
   private fatal: JsonMendError | undefined;
@@ -155,6 +162,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         this.start = found.start;
         this.straight = found.straight;
         if (found.tag !== '') this.tagCloser = `</${found.tag}>`;
+        if (found.tag !== '' || found.fence !== 0) this.closing = { tag: this.tagCloser, fence: found.fence };
         this.phase = Phase.ENGINE;
         if (found.start > 0) this.engine.startAfter(this.buf.all(), found.start);
         if (!found.straight) {
@@ -207,15 +215,52 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     return true;
   }
 
+  /**
+   * Feeds the engine, up to the closing markup of the value's tag or fence (see closing.ts) while it is
+   * reading a string, a word or a number there: parse reads that span's content, which ends there, so
+   * the value stops growing (what is shown is what the text before the markup decided). A tail that
+   * may still grow into that markup waits for the next chunk.
+   */
   private feed(chunk: string): void {
+    if (this.closing === undefined) {
+      this.feedEngine(chunk);
+      return;
+    }
+    const text = this.pending.length > 0 ? this.pending + chunk : chunk;
+    this.pending = '';
+    const found = closingAt(text, 0, this.closing);
+    if (found === undefined) {
+      this.feedEngine(text);
+      return;
+    }
+    if (found.at > 0 && !this.feedEngine(text.slice(0, found.at))) return;
+    if (!found.whole) {
+      this.pending = text.slice(found.at);
+      return;
+    }
+    // The engine would read the markup as the string's text, or end a word or number at it: parse
+    // ends them before it. Anywhere else the engine reads it as it does (and fails at a tag's closer,
+    // see stop).
+    if (this.engine.inString || this.engine.offset < this.fed) {
+      this.phase = Phase.STOPPED;
+      this.closedByTag = true;
+      return;
+    }
+    this.feedEngine(text.slice(found.at));
+  }
+
+  /** Feeds `chunk` to the engine; false once the stream stopped (an error, or the value ended). */
+  private feedEngine(chunk: string): boolean {
+    this.fed += chunk.length;
     try {
       this.engine.feed(chunk);
     } catch (e) {
       this.stop(e);
-      return;
+      return false;
     }
     this.tree.sync(this.engine);
     if (this.engine.done) this.phase = Phase.STOPPED;
+    return this.phase === Phase.ENGINE;
   }
 
   private stop(e: unknown): void {
@@ -418,6 +463,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       return this.fastValue as T;
     }
     if (this.fatal) throw this.fatal;
+    // A tail kept from the engine as maybe closing markup: the text ends, so the engine reads it.
+    if (this.pending !== '' && this.phase === Phase.ENGINE) {
+      const tail = this.pending;
+      this.pending = '';
+      this.feedEngine(tail);
+    }
     const wasStopped = this.phase === Phase.STOPPED;
     this.phase = Phase.ENDED;
     const buf = this.buf;

@@ -22,6 +22,8 @@ export interface PreludeEnd {
   straight: boolean;
   /** The name of the tag whose opener (`<answer>`) the JSON follows, past spaces, in lower case; '' when none. */
   tag: string;
+  /** The fence character (`` ` `` or `~`) of the code fence the JSON is inside, or 0 when none. */
+  fence: number;
 }
 
 function isSpaceLike(c: number): boolean {
@@ -75,6 +77,8 @@ export class PreludeScanner {
   private straight = true;
   private atLineStart = true;
   private inFence = false;
+  /** The character of the fence that opened inFence. */
+  private fenceChar = 0;
   /** In a reasoning block: the closers that end it. */
   private closers: readonly string[] = [];
   /** The last character of prose passed that is not white space (0: none): a backtick before `<!--`, a `(` or `>` before an opener. */
@@ -253,6 +257,7 @@ export class PreludeScanner {
             i = j;
           } else {
             this.inFence = true;
+            this.fenceChar = c;
             this.mode = Mode.FENCE_INFO;
             i = j;
           }
@@ -291,6 +296,6 @@ export class PreludeScanner {
   }
 
   private found(text: string, i: number, base: number): PreludeEnd {
-    return { start: base + i, rest: text.slice(i), straight: this.straight, tag: this.last === 0x3e ? this.tagOpen : '' };
+    return { start: base + i, rest: text.slice(i), straight: this.straight, tag: this.last === 0x3e ? this.tagOpen : '', fence: this.inFence ? this.fenceChar : 0 };
   }
 }

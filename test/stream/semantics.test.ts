@@ -90,6 +90,35 @@ describe('semantics table', () => {
     assert.deepEqual(q.push('{"html": "<b>bold</b>').value, { html: '<b>bold</b>' });
   });
 
+  test("a string, word or number cut off right at its tag's closer or its fence's closing line stops there, as parse reads it (session 37 review)", () => {
+    // Before: the engine read on past the markup: the string's quote and `</answer>` shown as its
+    // text, a cut-off literal shown as a word (`"t"`, `"nu"`), then end() gave `"x y"`, `true`, `null`.
+    for (const [text, want] of [
+      ['<answer>\n{"a": [1, {"b": "x y"</answer>', { a: [1, { b: 'x y' }] }],
+      ['<answer>{"a": [1, {"b": "x y" </answer> Thanks.', { a: [1, { b: 'x y' }] }],
+      ['<answer>{"a": [1, t</answer>', { a: [1, true] }],
+      ['<answer>{"c": n\n</answer>', { c: null }],
+      ['Here:\n<output>{"n": 12.5, "m": -\n</output>', { n: 12.5 }],
+      ['<json>{"a": [1, {"b": "x\n</json> Thanks.', { a: [1, { b: 'x' }] }],
+      ['```json\n{"c": nu\n```\n', { c: null }],
+      ['Here:\n```json\n{"k": "v w \n```\nThanks.', { k: 'v w' }],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 0]) {
+        const run = stream(chunk(text, size));
+        assert.deepEqual(run.value, want);
+        for (const s of run.snapshots) {
+          assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
+          assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
+        }
+      }
+    }
+    // Markup in a string that goes on is its text, shown as before.
+    const p = createStreamParser();
+    p.push('<answer>{"html": "<b>x</b> and ');
+    assert.deepEqual(p.push('more').value, { html: '<b>x</b> and more' });
+  });
+
   test('parsePartial reads a closing quote as it stands, and a scalar in a closed fence (peer suites)', () => {
     // langchainjs's kitchen sink: the literal after a string element was dropped while the engine
     // waited to judge the string's quote.
