@@ -277,12 +277,17 @@ function insideJsonString(text: string, i: number): boolean {
   return text.lastIndexOf('\n', i - 1) < opened || stringEndsAhead(text, i, quote); // (the line starts at or after s)
 }
 
-/** Whether text follows the closing quote just before `k` on its line: no delimiter, bracket or line end. */
+/**
+ * Whether text follows the closing quote just before `k` on its line: no delimiter, bracket or line
+ * end, nor a closing tag (`<answer>{"a": "x y"</answer>`: the value lost its closers, and the quote
+ * ends its string before the tag's closer, as the stream reads it).
+ */
 function textFollows(text: string, k: number): boolean {
   const stop = Math.min(text.length, k + 64);
   while (k < stop && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
   if (k >= stop) return false;
   const c = text.charCodeAt(k);
+  if (c === LT && text.charCodeAt(k + 1) === SLASH) return false;
   return !(c === LF || c === 0x0d || c === COMMA || c === COLON || c === RBRACE || c === RBRACK || c === LBRACE || c === LBRACK);
 }
 

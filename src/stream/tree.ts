@@ -4,6 +4,7 @@
 // their identity and earlier snapshots never change. Only open containers (the engine's stack) can
 // change, so copy-on-write only ever walks that stack.
 import { type Sink, ValueBuilder, holdsKey, setMember } from '../parse/sink.js';
+import { escapeSegment } from '../schema/pointer.js';
 import type { SchemaIssue } from '../schema/types.js';
 import type { SchemaWatch } from './schema.js';
 import type { Delta } from './types.js';
@@ -77,11 +78,6 @@ const enum Str { NONE, SHOWN, HIDDEN }
  */
 export const SHOWN_DEPTH = 64;
 export const SHOWN_PATH = 256;
-
-function escapePointer(key: string): string {
-  if (key.indexOf('~') === -1 && key.indexOf('/') === -1) return key;
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -351,7 +347,7 @@ export class SnapshotTree implements Sink {
     if (this.str === Str.NONE) {
       const frame = this.stack[this.stack.length - 1];
       const slot = frame.isArray ? (frame.node as unknown[]).length : this.pendingKey;
-      const path = this.needPaths ? `${frame.path}/${frame.isArray ? String(slot) : escapePointer(slot as string)}` : '';
+      const path = this.needPaths ? `${frame.path}/${frame.isArray ? String(slot) : escapeSegment(slot as string)}` : '';
       const allowed = this.options.partialStrings;
       if (allowed === false || this.tooDeep() || (typeof allowed === 'function' && !allowed(path))) {
         this.str = Str.HIDDEN;
@@ -450,7 +446,7 @@ export class SnapshotTree implements Sink {
     if (!isArray && schemaWatch?.defaults && schema !== undefined) {
       for (const [name, value] of schemaWatch.defaultsOf(schema)) {
         setMember(node as Record<string, unknown>, name, value);
-        if (this.wantDeltas) this.deltas.push({ op: 'set', path: `${path}/${escapePointer(name)}`, value });
+        if (this.wantDeltas) this.deltas.push({ op: 'set', path: `${path}/${escapeSegment(name)}`, value });
       }
     }
   }
@@ -506,7 +502,7 @@ export class SnapshotTree implements Sink {
       arr.push(value);
     } else {
       this.lastSlot = this.pendingKey;
-      if (this.needPaths) path = `${frame.path}/${escapePointer(this.pendingKey)}`;
+      if (this.needPaths) path = `${frame.path}/${escapeSegment(this.pendingKey)}`;
       setMember(frame.node as Record<string, unknown>, this.pendingKey, value);
     }
     return path;
