@@ -43,6 +43,23 @@ const ANSWER_WORDS = new Set([
 const CORRECTION_WORDS = new Set(['corrected', 'correction', 'fixed', 'fix', 'updated', 'revised', 'final']);
 
 /**
+ * What `final` must name to make a final answer (`Final answer:`, `Final JSON:`, or `Final:` alone):
+ * `Final check:` or `Final notes:` after an `Answer:` name no replacement for it.
+ */
+const FINAL_NOUNS = new Set(['answer', 'output', 'result', 'response', 'solution', 'json', 'version', 'object', 'data', 'value']);
+
+/** Whether the label's `words` name a correction (see CORRECTION_WORDS and FINAL_NOUNS). */
+function namesCorrection(words: readonly string[]): boolean {
+  return words.some((w, i) => w === 'final' ? finalNamesAnswer(words, i) : CORRECTION_WORDS.has(w));
+}
+
+function finalNamesAnswer(words: readonly string[], i: number): boolean {
+  let next = i + 1;
+  while (next < words.length && words[next] === '') next++;
+  return next >= words.length || FINAL_NOUNS.has(words[next]);
+}
+
+/**
  * Whether `word` is a label's word written as a label starts (`Answer`, `Output`, `Example`: a
  * capital, then the word of ANSWER_WORDS or OTHER_WORDS). The engine reads such a word and its colon
  * right after a whole value as prose, not as a member the value's closer cut off (continuation.ts).
@@ -111,7 +128,7 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
 function labelOfWords(label: string): AnswerLabel | undefined {
   const words = wordsOf(lastClause(label));
   if (words.some((w) => OTHER_WORDS.has(w)) || FIRST_OTHER_WORDS.has(words.find((w) => w !== '') ?? '')) return 'other';
-  if (words.some((w) => CORRECTION_WORDS.has(w))) return 'correction';
+  if (namesCorrection(words)) return 'correction';
   if (words.some((w) => ANSWER_WORDS.has(w))) return 'answer';
   return undefined;
 }
@@ -143,6 +160,8 @@ export function isAnswerHeading(s: string, from: number, to: number): boolean {
   const line = s.slice(from, to);
   if (!HEADING.test(line)) return false;
   const text = line.slice(0, trimmedEnd(line));
+  // A value on the line is the comment's (`# result [1]`, `# Fixed: {"a": "3"} -> {"a": 3}`), not one it labels.
+  if (text.includes('{') || text.includes('[')) return false;
   if (!wordsOf(text).every((w) => HEADING_FILLER.has(w) || ANSWER_WORDS.has(w) || CORRECTION_WORDS.has(w))) return false;
   const label = labelOfWords(text);
   return label === 'answer' || label === 'correction';

@@ -458,6 +458,18 @@ describe('choosing the answer: labels left open in session 36 (s37/choice)', () 
     agree('{"a": 0}\n## Here is the final JSON\n{"a": 1}', { a: 1 });
   });
 
+  test('a `#` comment holding a value is no heading, and `final` makes a final answer only naming one (regression hunt of s37)', () => {
+    // Before: the value in the comment replaced the reply's (`[1]`, `{"a": 2}`, `{"b": 2}`).
+    agree('{}\n# result [1]', {});
+    agree('{"a": 1}\n# output: {"a": 2}', { a: 1 });
+    agree('```json\n{"a": 1}\n# Answer: {"b": 2}\n```', { a: 1 });
+    agree('{"name": "x", "age": 3}\n# Fixed the age field: {"age": "3"} -> {"age": 3}', { name: 'x', age: 3 });
+    // Before: `Final check:` ranked as a correction and beat the answer.
+    agree('Answer: {"a": 1}\nFinal check: {"a": 0} was my first try.', { a: 1 });
+    agree('Answer: {"a": 0}\nFinal: {"a": 1}', { a: 1 });
+    agree('Answer: {"a": 0}\nFinal JSON: {"a": 1}', { a: 1 });
+  });
+
   test('a wrong mark is read on the label\'s last clause, as its words are (review of s37)', () => {
     // Before: {"a": 0}, the ❌ earlier on the line making the correction after it "not the answer".
     agree('{"a": 0}\n❌ Not this. Corrected:\n{"a": 1}', { a: 1 });
