@@ -85,6 +85,14 @@ function opensValue(text: string, j: number, floor: number): boolean {
   return c === COLON || c === LBRACK || c === COMMA;
 }
 
+/** Whether the quote at `j` opens a value: after `:`, or an element after `[` or `,` in an array. */
+function opensValueIn(text: string, j: number, floor: number, inArray: boolean): boolean {
+  let k = j - 1;
+  while (k > floor && isWs(text.charCodeAt(k))) k--;
+  const c = text.charCodeAt(k);
+  return c === COLON || c === FULLWIDTH_COLON || (inArray && (c === LBRACK || c === COMMA));
+}
+
 /** Whether the quote at `j` follows a letter and one space (not before `floor`): words quoted in text. */
 function quotedInText(text: string, j: number, floor: number): boolean {
   return j - 2 > floor && text.charCodeAt(j - 1) === SPACE && isLetter(text.charCodeAt(j - 2));
@@ -115,7 +123,10 @@ function containerFollows(text: string, i: number, limit: number): boolean {
  * reads it. Such a quote is one the model did not escape (`"a "done}" and more"`, `'we're done}'`),
  * or the end of a key that lost its closing quote (`{"a:"x](", …}`): the string ends at the next
  * quote of its kind on the line that a delimiter follows; with none within a bounded look, at the
- * first quote after all. One per scan: quotes a look has passed are not looked at again, so the scan
+ * first quote after all. In a value's text that opened an object of its own (`{"`) that no `}` closed
+ * yet, a quote before `:` or `}` is that object's (`"see "{"k": 1}" here"`), as the parser reads it
+ * (embeddedObjectOpen): ended there, the `}` after it closed what held the string, and the rest of the
+ * document was lost. One per scan: quotes a look has passed are not looked at again, so the scan
  * stays linear.
  */
 class StringEnds {
@@ -125,8 +136,11 @@ class StringEnds {
   /** The next line break at or after the last quote looked from (found once per line). */
   private lineEnd = -1;
 
-  /** The end of the string whose first closing `quote`, at `first`, is followed by text. */
-  end(text: string, first: number, limit: number, quote: '"' | "'"): number {
+  /**
+   * The end of the string whose first closing `quote`, at `first`, is followed by text; `open`: its
+   * opening quote, when the string is a value (a `"` after `:`, or an array's element), else -1.
+   */
+  end(text: string, open: number, first: number, limit: number, quote: '"' | "'"): number {
     if (this.lineEnd < first) {
       this.lineEnd = text.indexOf('\n', first);
       if (this.lineEnd < 0) this.lineEnd = text.length;
@@ -134,13 +148,63 @@ class StringEnds {
     const stop = Math.min(limit, first + INNER_QUOTE_LOOK, this.lineEnd);
     const seen = quote === '"' ? this.double : this.single;
     if (stop <= seen) return first;
-    for (let k = closerOf(text, Math.max(first, seen - 1), stop, quote); k >= 0; k = closerOf(text, k, stop, quote)) {
-      if (delimiterFollows(text, k + 1, limit)) return k;
+    const from = Math.max(first, seen - 1);
+    // The value's text before the look (read already, to find `first`): objects it opened.
+    let docs = open >= 0 ? openedObjects(text, Math.max(open + 1, first - INNER_QUOTE_LOOK), first + 1, 0) : 0;
+    let counted = from + 1;
+    // Whether a quote that a delimiter follows was the embedded object's.
+    let skipped = false;
+    for (let k = closerOf(text, from, stop, quote); k >= 0; k = closerOf(text, k, stop, quote)) {
+      if (open >= 0) {
+        docs = openedObjects(text, counted, k, docs);
+        counted = k + 1;
+      }
+      if (delimiterFollows(text, k + 1, limit)) {
+        if (!(docs > 0 && closesEmbedded(text, k + 1, limit))) return k;
+        skipped = true;
+      }
+      // The quote itself may open the embedded object's key (`{"`).
+      if (open >= 0) docs = openedObjects(text, k, k + 1, docs);
     }
     if (quote === '"') this.double = stop;
     else this.single = stop;
-    return first;
+    // `"the answer is {"k": 1}, so` at the text's end: the quotes were the embedded object's, and the
+    // string is cut off (the parser reads it to the end); ended at its first quote, the object's `}`
+    // closed what held the string, and the text after it was lost.
+    return skipped && stop === limit ? limit : first;
   }
+}
+
+/**
+ * `docs` (objects a string's text opened, `{` then a quote, and no `}` closed yet) updated over the
+ * raw text [from, to): the parser's count (embeddedObjectOpen), taken as the scan goes.
+ */
+function openedObjects(text: string, from: number, to: number, docs: number): number {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === RBRACE) {
+      if (docs > 0) docs--;
+    } else if (c === QUOTE) {
+      let b = k - 1;
+      while (b >= from && text.charCodeAt(b) === SPACE) b--;
+      if (b >= from ? text.charCodeAt(b) === LBRACE : lbraceBefore(text, from)) docs++;
+    }
+  }
+  return docs;
+}
+
+/** Whether `{` then spaces stand right before `at` (a quote counted at the start of a stretch). */
+function lbraceBefore(text: string, at: number): boolean {
+  let b = at - 1;
+  while (b >= 0 && text.charCodeAt(b) === SPACE) b--;
+  return b >= 0 && text.charCodeAt(b) === LBRACE;
+}
+
+/** Whether `:` or `}` follows `i` past white space: what ends a key or an object inside a string's text. */
+function closesEmbedded(text: string, i: number, limit: number): boolean {
+  const at = skipWs(text, i, limit);
+  const c = text.charCodeAt(at);
+  return at < limit && (c === COLON || c === RBRACE);
 }
 
 /**
@@ -244,7 +308,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       }
       // `{k0: we would quote "like this" or this, k1: ["}"]}`: words quoted in a value's text, the
       // quote after a word and a space; the string is the pair (the parser reads the text so).
-      if (!quotedInText(text, j, i)) j = (ends ??= new StringEnds()).end(text, first, limit, '"');
+      if (!quotedInText(text, j, i)) j = (ends ??= new StringEnds()).end(text, opensValueIn(text, j, i, depth > 0 && stack[depth - 1] === BRACKET) ? j : -1, first, limit, '"');
       else j = first;
       continue;
     }
@@ -271,7 +335,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         else j++;
       }
       if (j >= limit) break;
-      if (text.charCodeAt(j) === APOS && !delimiterFollows(text, j + 1, limit)) j = (ends ??= new StringEnds()).end(text, j, limit, "'");
+      if (text.charCodeAt(j) === APOS && !delimiterFollows(text, j + 1, limit)) j = (ends ??= new StringEnds()).end(text, -1, j, limit, "'");
       continue;
     }
     if (c === BACKTICK && isValueFenceAt(text, j)) {

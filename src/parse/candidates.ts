@@ -1,7 +1,7 @@
 // The parse front door: the native fast path, then extraction, then the engine on each candidate.
 import { JsonMendError } from '../errors.js';
 import { scanBalanced } from '../extract/balanced.js';
-import { endTokensAt } from '../extract/end-tokens.js';
+import { endTokensAt, replyEnd } from '../extract/end-tokens.js';
 import { describeNoJson, extract } from '../extract/index.js';
 import { isKeyChar, isKeyStart, markedSpan, membersOpenAt, skipWs, valueStartsAt } from '../extract/chars.js';
 import { answerStart, endsInsideReasoning, extractAfterValue, extractRead } from '../extract/extract.js';
@@ -508,7 +508,7 @@ function parseSpan(text: string, candidate: Candidate, settings: EngineOptions, 
   const log = new RepairLog();
   // A whole-text candidate runs to the very end: trailing spaces may be inside a cut-off string. Not
   // into the tokens a model writes when it stops (`<|im_end|>`): they are markup, not its text.
-  let end = candidate.source === 'whole' ? wholeEnd(text, candidate) : candidate.end;
+  let end = candidate.source === 'whole' ? wholeEnd(text, candidate) : cutOffEnd(text, candidate);
   // Closers right after a value in prose that repeats a key: damage inside it, read as standalone
   // (see closer-run.ts). Looked at in every mode alike: parse and its report take one reading.
   if (candidate.source === 'balanced') {
@@ -581,6 +581,16 @@ function laneMayRead(refused: ReadonlySet<TextRepairKind>): boolean {
 function wholeEnd(text: string, candidate: Candidate): number {
   const marked = markedSpan(text, skipWs(text, 0, text.length), text.length);
   return marked !== undefined && marked.closed && marked.start === candidate.start ? marked.end : endTokensAt(text);
+}
+
+/**
+ * Where a span cut off at the reply's end is read to: the reply's end, its trailing white space
+ * included (`x {"a": "see `), as the whole text is (wholeEnd): the span's end trims it, and a string
+ * cut off after prose lost the spaces it ends in. Any other span, its own end.
+ */
+function cutOffEnd(text: string, candidate: Candidate): number {
+  if (candidate.truncated !== true || candidate.end !== replyEnd(text)) return candidate.end;
+  return Math.max(candidate.end, endTokensAt(text));
 }
 
 /** What the engine read from a span: its value (several at the top: an array of them) and the splices. */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JsonMendError } from '../../src/errors.js';
 import { CANDIDATE_SOURCES, describeNoJson, extract, type Candidate, type CandidateSource, type ExtractOptions } from '../../src/extract/index.js';
-import { parse } from '../../src/index.js';
+import { parse, repair } from '../../src/index.js';
+import { createStreamParser } from '../../src/stream/index.js';
 
 function run(text: string, options?: ExtractOptions): Candidate[] {
   const found = extract(text, options);
@@ -136,6 +137,47 @@ describe('extract: JSON in prose', () => {
     assert.deepEqual(parse(cut), [{ name: 'Ann', tags: ['x', { k: 'v' }] }, { note: 'see' }]);
     assert.deepEqual(parse('x {"user: {"id": 6,"name": "Bo"},"log": ["a"'), { user: { id: 6, name: 'Bo' }, log: ['a'] });
     assert.deepEqual(parse('x {"user: {"id": 6,"name": "Bo"},"log": ["a"]}'), { user: { id: 6, name: 'Bo' }, log: ['a'] });
+  });
+
+  /** parse(prose + text) is parse(text), and repair and the stream (1- and 3-character chunks) agree. */
+  const readsAsAlone = (prose: string, text: string, expected: unknown) => {
+    const withProse = prose + text;
+    assert.deepEqual(parse(text), expected, text);
+    assert.deepEqual(parse(withProse), expected, withProse);
+    assert.deepEqual(JSON.parse(repair(withProse)), expected, withProse);
+    for (const size of [1, 3]) {
+      const stream = createStreamParser();
+      for (let i = 0; i < withProse.length; i += size) stream.push(withProse.slice(i, i + size));
+      assert.deepEqual(stream.end(), expected, `${withProse} in ${size}-character chunks`);
+    }
+  };
+
+  test('a value whose text holds an object with unescaped quotes reads after prose as alone', () => {
+    // The quote after `"k` was taken for the string's end (a `:` follows it): the object's `}` then
+    // closed the outer one, and ` here"` and every member after it were lost behind a `truncated`
+    // mark. In a value's text that opened an object (`{"`) not yet closed, the parser reads a quote
+    // before `:` or `}` as that object's.
+    const text = '{"a": "see "{"k": 1}" here"}';
+    assert.deepEqual(brief(run('x ' + text)), [['balanced', text]]);
+    readsAsAlone('x ', text, { a: 'see "{"k": 1}" here' });
+    readsAsAlone('Here: ', '{"a": 1, "note": "see "{"k": 1}" here", "list": [1, 2]}', { a: 1, note: 'see "{"k": 1}" here', list: [1, 2] });
+    readsAsAlone('Sure: ', '{"a": "the answer is {"k": 1}, so", "b": 2}', { a: 'the answer is {"k": 1}, so', b: 2 });
+    readsAsAlone('<think>ok</think>\nThe result: ', '{"cmd": {"line": "x = {"b": [1, 2]}; y = "z""}, "ok": true}', { cmd: { line: 'x = {"b": [1, 2]}; y = "z"' }, ok: true });
+    // Cut off inside the string after the object closed: the string runs to the end, as alone.
+    readsAsAlone('x ', '{"a": "the answer is {"k": 1}, so', { a: 'the answer is {"k": 1}, so' });
+    readsAsAlone('x ', '{"a": 1, "note": "x = {"b": [1, 2]}; y = "z', { a: 1, note: 'x = {"b": [1, 2]}; y = "z' });
+    // Valid JSON with such text, escaped, is unchanged.
+    assert.deepEqual(parse('x {"a": "see \\"{\\"k\\": 1}\\" here", "b": 2} y'), { a: 'see "{"k": 1}" here', b: 2 });
+  });
+
+  test('a string cut off at the reply\'s end keeps its trailing spaces after prose, as alone', () => {
+    // The span's end trims white space; read to it, the string lost the spaces it ends in.
+    readsAsAlone('x ', '{"a": "see ', { a: 'see ' });
+    readsAsAlone('Here: ', '[{"name": "Ann"}, {"note": "see <!-- note ', [{ name: 'Ann' }, { note: 'see <!-- note ' }]);
+    readsAsAlone('Here it is:\n```json\n', '{"a": "run "x" now ', { a: 'run "x" now ' });
+    readsAsAlone('<answer>', "{'a': 'see  ", { a: 'see  ' });
+    // Not into the tokens a model writes when it stops.
+    assert.deepEqual(parse('x {"a": "see <|im_end|>'), { a: 'see ' });
   });
 
   test('unbalanced to the end of the text: truncated candidate to the end', () => {
