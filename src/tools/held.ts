@@ -77,10 +77,10 @@ export class HeldCalls {
       if (this.openers[mid].end <= start) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.openers.length && this.openers[i].start < end; i++) {
-      const { opener } = this.openers[i];
-      if (!strings.some((s) => s.includes(opener))) return false;
-    }
+    // Each opening markup once: a string of many examples (`<tool_call>` a thousand times) is searched once.
+    const openers = new Set<string>();
+    for (let i = lo; i < this.openers.length && this.openers[i].start < end; i++) openers.add(this.openers[i].opener);
+    for (const opener of openers) if (!strings.some((s) => s.includes(opener))) return false;
     return true;
   }
 
