@@ -16,6 +16,7 @@ import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, c
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
 import { RangeSet, type Taken, TakenWithMentions } from './ranges.js';
+import { HeldCalls, isHoldable } from './held.js';
 import { nameLineCall, type NameLine } from './name-line.js';
 import { findAttributeLines, findToolTags, tagArguments } from './tool-tags.js';
 import { findBareGemmaCalls, gemmaArgumentsText } from './gemma-args.js';
@@ -53,44 +54,63 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   const removed: Array<readonly [number, number]> = [];
   // Spans read as markup mentioned, no call: bare JSON may still hold one (see bareCalls).
   const silent = new Set<Range>();
+  // A span may be text in another call's string (see held.ts): its calls, or its error, wait for
+  // the formats read after it, which see it as markup mentioned.
+  const held = new HeldCalls();
   for (const span of spans) {
     if (!ctx.formats.has(span.format) || span.start < reasoningUntil) continue;
-    const found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
-    if (found.length === 0) {
-      silent.add(span);
-      continue;
+    let found: ToolCall[];
+    try {
+      found = readSpan(span, text.slice(span.bodyStart, span.bodyEnd), span.end === text.length, ctx);
+    } catch (error) {
+      if (!isHoldable(error)) throw error;
+      held.failMarked(span.start, span.end, text.slice(span.start, span.bodyStart).trim(), error);
+      found = [];
     }
+    silent.add(span);
+    if (found.length === 0) continue;
     appendAll(calls, found);
     // The calls' span: the JSON's, when prose follows it in a span no token closes (see readSpan);
     // with the wrapper some models write around their calls (`<tools>…</tools>`).
-    removed.push(widenToWrapper(text, [span.start, found[0].span.end]));
+    const range = widenToWrapper(text, [span.start, found[0].span.end]);
+    removed.push(range);
+    held.addMarked(span.start, span.end, text.slice(span.start, span.bodyStart).trim(), found, range);
   }
   // Where no bare, pythonic or ReAct call is read from: the spans, and the text after the message's end.
-  // A span read as the markup mentioned keeps out only what starts inside it (see TakenWithMentions).
+  // A span read as the markup mentioned, or read first (held), keeps out only what starts inside it
+  // (see TakenWithMentions).
   const read: Range[] = spans.map((span) => (silent.has(span) ? { start: span.start, end: span.end, mentioned: true } : span));
   const taken: readonly Range[] = turnEnd === -1 ? read : [...read, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
-  if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences));
-  // A pythonic call's string or a tool tag's value may hold a call's JSON as its text (a README's
-  // example, written by `write_file`): read first, the bare call was made up and the call holding it
-  // lost. Those finders see the bare calls' ranges as markup mentioned (keeping out only what starts
-  // inside them); a bare call inside what they read is dropped.
+  const markedRanges = new Set(removed);
+  if (ctx.formats.has('json')) appendAll(calls, bareCalls(text, taken, removed, ctx, fences, held));
+  // A pythonic call's string or a tool tag's value may hold a call's JSON as its text too: those
+  // finders see the bare calls' ranges as markup mentioned as well; a bare call inside what they read
+  // is dropped (dropHeld).
   const bare = new Set(removed.slice(marked.ranges));
-  const holding = [...taken, ...[...bare].map(([start, end]) => ({ start, end, mentioned: true as const }))];
-  const holders = (find: (spans: readonly Range[], ranges: Array<readonly [number, number]>) => ToolCall[]): ToolCall[] => {
-    const ranges = removed.filter((r) => !bare.has(r));
+  const holding = new Set([...markedRanges, ...bare]);
+  /** A finder run with the ranges `open` seen as markup mentioned, the rest of `removed` as read. */
+  const readAfter = (open: ReadonlySet<readonly [number, number]>, find: (spans: readonly Range[], ranges: Array<readonly [number, number]>) => ToolCall[]): ToolCall[] => {
+    const ranges = removed.filter((r) => !open.has(r));
     const from = ranges.length;
-    const found = find(holding, ranges);
+    const found = find([...taken, ...[...open].map(([start, end]) => ({ start, end, mentioned: true as const }))], ranges);
     appendAll(removed, ranges.slice(from));
     return found;
   };
   const bareCallsEnd = calls.length;
-  if (ctx.formats.has('pythonic')) appendAll(calls, holders((s, r) => pythonicCalls(text, s, r, ctx, reasoningUntil, closed)));
-  if (ctx.formats.has('gemini_cli')) appendAll(calls, geminiCliCalls(text, taken, removed, ctx, reasoningUntil, closed));
-  if (ctx.formats.has('react')) appendAll(calls, reactCalls(text, taken, removed, ctx, reasoningUntil));
-  if (ctx.formats.has('gemma')) appendAll(calls, strippedGemmaCalls(text, taken, removed, ctx, reasoningUntil, closed));
-  if (ctx.formats.has('tool_tags')) appendAll(calls, holders((s, r) => toolTagCalls(text, s, r, ctx, reasoningUntil, closed)));
-  dropHeld(calls, marked.calls, bareCallsEnd);
+  try {
+    if (ctx.formats.has('pythonic')) appendAll(calls, readAfter(holding, (s, r) => pythonicCalls(text, s, r, ctx, reasoningUntil, closed, held)));
+    if (ctx.formats.has('gemini_cli')) appendAll(calls, readAfter(markedRanges, (s, r) => geminiCliCalls(text, s, r, ctx, reasoningUntil, closed, held)));
+    if (ctx.formats.has('react')) appendAll(calls, readAfter(markedRanges, (s, r) => reactCalls(text, s, r, ctx, reasoningUntil, held)));
+    if (ctx.formats.has('gemma')) appendAll(calls, readAfter(markedRanges, (s, r) => strippedGemmaCalls(text, s, r, ctx, reasoningUntil, closed, held)));
+    if (ctx.formats.has('tool_tags')) appendAll(calls, readAfter(holding, (s, r) => toolTagCalls(text, s, r, ctx, reasoningUntil, closed, held)));
+  } catch (error) {
+    throw isHoldable(error) ? held.first(error) : error;
+  }
+  const dropped = held.settle(calls, removed, calls.slice(marked.calls), calls.slice(bareCallsEnd).filter(holdsBare));
+  marked.calls -= dropped.calls;
+  marked.ranges -= dropped.ranges;
+  dropHeld(calls, marked.calls, bareCallsEnd - dropped.calls);
   afterObservation(text, calls, removed, marked);
   if (calls.length === 0) return { calls, text: text.trim() };
   appendAll(removed, strips);
@@ -99,9 +119,31 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   return { calls, text: without(text, removed) };
 }
 
+/**
+ * `read()`, the reading of a call found at `[start, end)` (its rewrites in `rewrites`, filled by then);
+ * undefined when it throws over a marked span read first, or does not hold it (see held.ts): no holder,
+ * the span stands as read (before, it kept this finder out).
+ */
+function holding<T extends { value: unknown }>(held: HeldCalls, found: { start: number; end: number }, rewrites: readonly string[], read: () => T): T | undefined {
+  let args: T;
+  try {
+    args = read();
+  } catch (error) {
+    if (isHoldable(error) && held.overMarked(found.start, found.end)) return undefined;
+    throw error;
+  }
+  // Over a marked span, a reading that does not hold it as a string's text holds nothing (see HeldCalls.holds).
+  return held.holds(found.start, found.end, [{ arguments: args.value, rewrites }]) ? args : undefined;
+}
+
+/** The calls that may hold a bare call's JSON as a string's text: pythonic calls and tool tags. */
+function holdsBare(call: ToolCall): boolean {
+  return call.format === 'pythonic' || call.format === 'tool_tags';
+}
+
 /** Drops the bare calls (`calls[from, to)`) that start inside a pythonic call or a tool tag read after them: their text. */
 function dropHeld(calls: ToolCall[], from: number, to: number): void {
-  const holders = new RangeSet(calls.slice(to).filter((c) => c.format === 'pythonic' || c.format === 'tool_tags').map((c) => [c.span.start, c.span.end] as const));
+  const holders = new RangeSet(calls.slice(to).filter(holdsBare).map((c) => [c.span.start, c.span.end] as const));
   let kept = from;
   for (let i = from; i < calls.length; i++) {
     if (i < to && holders.overlaps(calls[i].span.start, calls[i].span.start)) continue;
@@ -139,7 +181,7 @@ interface Range {
 }
 
 /** Calls written as bare JSON: candidates outside every span whose value is call-shaped (or an array of such). */
-function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, fences: readonly Region[]): ToolCall[] {
+function bareCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, fences: readonly Region[], held: HeldCalls): ToolCall[] {
   const taken = closedTo(spans, [], 0);
   const calls: ToolCall[] = [];
   const candidates = extract(text);
@@ -156,47 +198,62 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
   for (let c = 0; c < candidates.length; c++) {
     const candidate = candidates[c];
     if (candidate.reasoning || taken.overlaps(candidate.start, candidate.end)) continue;
-    // A reply that starts with the call runs on to its end as one candidate: prose after the call's
-    // JSON is the reply's text (SGLang's test_json_with_trailing_text: it was removed with the call).
-    // Read up to the JSON's end; a reading cut off there (the hint misled) gives way to the whole's.
-    const jsonEnd = candidate.source === 'whole' ? jsonEndBeforeProse(candidate.text) : undefined;
-    let read = jsonEnd === undefined ? undefined : readBare(candidate.text.slice(0, jsonEnd), ctx);
-    let end = candidate.start + (jsonEnd ?? 0);
-    if (read === undefined || read.truncated) {
-      read = readBare(candidate.text, ctx);
-      end = candidate.end;
-    } else {
-      // The prose after the call may hold more calls (`{…} and then {…}`): its own candidates.
-      for (const more of extract(text.slice(end))) candidates.push({ ...more, start: more.start + end, end: more.end + end });
-    }
-    if (read === undefined) {
-      const named = nameLineCall(text, candidate.start, candidate.end, lastNameLine, (name) => ctx.tools.has(name));
-      const call = named === undefined ? undefined : nameLineArguments(named, candidate.text, { start: named.start, end: candidate.end }, ctx);
-      if (call === undefined) continue;
-      calls.push(call);
-      lastNameLine = candidate.end;
-      taken.add(call.span.start, call.span.end);
-      removed.push([call.span.start, call.span.end]);
-      continue;
-    }
-    const wrapped = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
-    const range = [toolLabelBefore(text, wrapped[0], read.items), wrapped[1]] as const;
-    // `Reply with {"name": "f", "arguments": {…}} to call it.`: a call's shape with a placeholder for
-    // its arguments, prose after it on its line: an example in the prose, not a call.
-    if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
-    if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
-    let found: ToolCall[];
+    // Over a marked span read first (see held.ts), a call holds it only when it reads whole and clean.
+    let over = held.overMarked(candidate.start, candidate.end);
     try {
-      // Only the last can be what the reply's end cut off: an error names that call, not the first.
-      const last = read.items.length - 1;
-      found = read.items.map((item, i) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated && i === last, item.rewrites));
+      // A reply that starts with the call runs on to its end as one candidate: prose after the call's
+      // JSON is the reply's text (SGLang's test_json_with_trailing_text: it was removed with the call).
+      // Read up to the JSON's end; a reading cut off there (the hint misled) gives way to the whole's.
+      const jsonEnd = candidate.source === 'whole' ? jsonEndBeforeProse(candidate.text) : undefined;
+      let read = jsonEnd === undefined ? undefined : readBare(candidate.text.slice(0, jsonEnd), ctx);
+      let end = candidate.start + (jsonEnd ?? 0);
+      if (read === undefined || read.truncated) {
+        read = readBare(candidate.text, ctx);
+        end = candidate.end;
+      } else {
+        // The prose after the call may hold more calls (`{…} and then {…}`): its own candidates.
+        for (const more of extract(text.slice(end))) candidates.push({ ...more, start: more.start + end, end: more.end + end });
+      }
+      // Read up to the JSON's end, the candidate may run on over a marked span it does not reach.
+      over &&= held.overMarked(candidate.start, end);
+      if (read === undefined) {
+        if (over) continue;
+        const named = nameLineCall(text, candidate.start, candidate.end, lastNameLine, (name) => ctx.tools.has(name));
+        const call = named === undefined ? undefined : nameLineArguments(named, candidate.text, { start: named.start, end: candidate.end }, ctx);
+        if (call === undefined) continue;
+        calls.push(call);
+        lastNameLine = candidate.end;
+        taken.add(call.span.start, call.span.end);
+        removed.push([call.span.start, call.span.end]);
+        continue;
+      }
+      if (over && (read.truncated || hasPlaceholder(read.repairs))) continue;
+      const wrapped = widenToWrapper(text, candidate.source === 'fence' ? widenToFence(text, candidate.start, end) : [candidate.start, end]);
+      const range = [toolLabelBefore(text, wrapped[0], read.items), wrapped[1]] as const;
+      // `Reply with {"name": "f", "arguments": {…}} to call it.`: a call's shape with a placeholder for
+      // its arguments, prose after it on its line: an example in the prose, not a call.
+      if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
+      if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
+      let found: ToolCall[];
+      try {
+        // Only the last can be what the reply's end cut off: an error names that call, not the first.
+        const last = read.items.length - 1;
+        found = read.items.map((item, i) => callFromValue(item.value, { format: 'json', span: { start: range[0], end: range[1] } }, ctx, read.repairs, read.truncated && i === last, item.rewrites));
+      } catch (error) {
+        if (isPlaceholder(error) && proseFollows(text, range[1])) continue;
+        throw error;
+      }
+      if (!held.holds(candidate.start, end, found)) continue;
+      appendAll(calls, found);
+      taken.add(range[0], range[1]);
+      removed.push(range);
     } catch (error) {
-      if (isPlaceholder(error) && proseFollows(text, range[1])) continue;
-      throw error;
+      if (!isHoldable(error)) throw error;
+      // A call's JSON in a pythonic string or a tool tag's value (see held.ts): its error waits for
+      // those finders. Over a marked span read first, a reading that fails holds nothing: the span stands.
+      if (!over) held.failBare(candidate.start, error);
+      taken.add(candidate.start, candidate.end);
     }
-    appendAll(calls, found);
-    taken.add(range[0], range[1]);
-    removed.push(range);
   }
   return calls;
 }
@@ -286,7 +343,7 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */
-function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts): ToolCall[] {
+function pythonicCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts, held: HeldCalls): ToolCall[] {
   // A list drafted in a reasoning block (`<think>[f(x=1)]</think>`) is no call, as in every other format.
   const taken = closedTo(spans, removed, reasoningUntil, closed.reasoning());
   const calls: ToolCall[] = [];
@@ -298,38 +355,52 @@ function pythonicCalls(text: string, spans: readonly Range[], removed: Array<rea
   // Calls in a fence standing apart in prose are an example (a ```tool_code block is read as such).
   for (const list of findPythonicCalls(text, taken, (name) => ctx.tools.knows(name), wholeReply, closed.code)) {
     const range = widenToWrapper(text, [list.start, list.end]);
-    removed.push(range);
-    if (last !== undefined && echoes(text, last, range, list)) continue;
-    for (const call of list.calls) {
-      const args = pythonicArguments(call, ctx);
-      const rewrites: ToolCallRewrite[] = list.nameLine === true ? ['name_line'] : [];
-      if (call.object !== undefined) rewrites.push('call_syntax');
-      // callFromValue takes a name one tool's but for `_` and `-` as that tool's (name_separator).
-      calls.push(callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites));
+    if (last !== undefined && echoes(text, last, range, list)) {
+      removed.push(range);
+      continue;
     }
+    let read: ToolCall[];
+    try {
+      read = list.calls.map((call) => {
+        const args = pythonicArguments(call, ctx);
+        const rewrites: ToolCallRewrite[] = list.nameLine === true ? ['name_line'] : [];
+        if (call.object !== undefined) rewrites.push('call_syntax');
+        // callFromValue takes a name one tool's but for `_` and `-` as that tool's (name_separator).
+        return callFromValue({ name: call.name, arguments: args.value }, { format: 'pythonic', span: { start: list.start, end: list.end } }, ctx, args.repairs, false, rewrites);
+      });
+    } catch (error) {
+      if (isHoldable(error) && held.overMarked(list.start, list.end)) continue;
+      throw error;
+    }
+    if (!held.holds(list.start, list.end, read)) continue;
+    removed.push(range);
+    appendAll(calls, read);
     last = range[0] < list.start && range[1] > list.end ? range : undefined;
   }
   return calls;
 }
 
 /** ReAct agents' calls (see react.ts), in each agent's words, outside every span, bare call and pythonic list. */
-function reactCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number): ToolCall[] {
+function reactCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, held: HeldCalls): ToolCall[] {
   const calls: ToolCall[] = [];
-  for (const words of REACT_WORDS) appendAll(calls, reactCallsIn(text, closedTo(spans, removed, reasoningUntil), removed, ctx, words));
+  for (const words of REACT_WORDS) appendAll(calls, reactCallsIn(text, closedTo(spans, removed, reasoningUntil), removed, ctx, words, held));
   return calls;
 }
 
 /** Gemini CLI's `[tool_call: NAME for KEY 'VALUE']` (see gemini-cli.ts), outside every span and call read before. */
-function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts): ToolCall[] {
+function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts, held: HeldCalls): ToolCall[] {
   const calls: ToolCall[] = [];
   if (!text.includes('[tool_call:')) return calls;
   // A call drafted in a reasoning block is no call (the scanner's formats and bare JSON skip them too).
   const taken = closedTo(spans, removed, reasoningUntil, closed.reasoning());
   for (const found of findWordsCalls(text, taken, (name) => ctx.tools.has(name))) {
     const where = describe(found.name, 'gemini_cli', () => ctx.lineAt(found.start));
-    if (found.cut === true) throw cutOff(where);
-    if (found.args === undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} is written in words: its arguments are not KEY 'VALUE' pairs closed by "]" on its line ([tool_call: NAME for KEY 'VALUE', …])`);
-    const read = argumentsFromValue(found.args, ctx.tools.schemaOf(found.name, () => ctx.lineAt(found.start)), where);
+    const read = holding(held, found, [], () => {
+      if (found.cut === true) throw cutOff(where);
+      if (found.args === undefined) throw new JsonMendError('UNREPAIRABLE', `${where()} is written in words: its arguments are not KEY 'VALUE' pairs closed by "]" on its line ([tool_call: NAME for KEY 'VALUE', …])`);
+      return argumentsFromValue(found.args, ctx.tools.schemaOf(found.name, () => ctx.lineAt(found.start)), where);
+    });
+    if (read === undefined) continue;
     calls.push({ name: found.name, arguments: read.value, repairs: read.repairs, rewrites: [], span: { start: found.start, end: found.end }, format: 'gemini_cli' });
     removed.push([found.start, found.end]);
   }
@@ -341,7 +412,7 @@ function geminiCliCalls(text: string, spans: readonly Range[], removed: Array<re
  * `<run_command command="ls" />`, or `run_command command="ls"` standing apart; outside every span and
  * call read before, reasoning and fences.
  */
-function toolTagCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts): ToolCall[] {
+function toolTagCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts, held: HeldCalls): ToolCall[] {
   const calls: ToolCall[] = [];
   if (ctx.tools.names.length === 0) return calls;
   // Calls written bare on their lines (`web_fetch url="…"`) only when nothing else in the reply was a
@@ -356,7 +427,8 @@ function toolTagCalls(text: string, spans: readonly Range[], removed: Array<read
     const name = toolCalled(found.name, ctx.tools, rewrites);
     const line = () => ctx.lineAt(found.start);
     const where = describe(name, 'tool_tags', line);
-    const read = tagArguments(text, found, ctx.tools.schemaOf(name, line), ctx.parseOptions, rewrites, where);
+    const read = holding(held, found, rewrites, () => tagArguments(text, found, ctx.tools.schemaOf(name, line), ctx.parseOptions, rewrites, where));
+    if (read === undefined) continue;
     calls.push({ name, arguments: read.value, repairs: read.repairs, rewrites, span: { start: found.start, end: found.end }, format: 'tool_tags' });
     removed.push(wholeLines(text, found.start, found.end));
   }
@@ -368,7 +440,7 @@ function toolTagCalls(text: string, spans: readonly Range[], removed: Array<read
  * findBareGemmaCalls), NAME one of the tools: read as after `<|tool_call>` (rewrite `lost_call_token`).
  * Outside every span and call read before, reasoning and fences.
  */
-function strippedGemmaCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts): ToolCall[] {
+function strippedGemmaCalls(text: string, spans: readonly Range[], removed: Array<readonly [number, number]>, ctx: ToolContext, reasoningUntil: number, closed: ClosedParts, held: HeldCalls): ToolCall[] {
   const calls: ToolCall[] = [];
   if (ctx.tools.names.length === 0 || !text.includes('call:')) return calls;
   const taken = closedTo(spans, removed, reasoningUntil, closed.reasoning());
@@ -377,11 +449,14 @@ function strippedGemmaCalls(text: string, spans: readonly Range[], removed: Arra
     const name = toolCalled(found.name, ctx.tools, rewrites);
     const line = () => ctx.lineAt(found.start);
     const where = describe(name, 'gemma', line);
-    const schema = ctx.tools.schemaOf(name, line);
-    const args = found.cut === true ? undefined : gemmaArgumentsText(text.slice(found.args.start, found.args.end));
-    if (args === undefined) throw cutOff(where);
-    if (args.lostOpener) rewrites.push('lost_string_token');
-    const read = argumentsFromText(args.text, schema, ctx.parseOptions, rewrites, where);
+    const read = holding(held, found, rewrites, () => {
+      const schema = ctx.tools.schemaOf(name, line);
+      const args = found.cut === true ? undefined : gemmaArgumentsText(text.slice(found.args.start, found.args.end));
+      if (args === undefined) throw cutOff(where);
+      if (args.lostOpener) rewrites.push('lost_string_token');
+      return argumentsFromText(args.text, schema, ctx.parseOptions, rewrites, where);
+    });
+    if (read === undefined) continue;
     calls.push({ name, arguments: read.value, repairs: read.repairs, rewrites, span: { start: found.start, end: found.end }, format: 'gemma' });
     removed.push(wholeLines(text, found.start, found.end));
   }
@@ -429,14 +504,17 @@ function closedTo(spans: readonly Range[], removed: ReadonlyArray<readonly [numb
   return mentioned.length === 0 ? new RangeSet(ranges) : new TakenWithMentions(new RangeSet(ranges), new RangeSet(mentioned));
 }
 
-function reactCallsIn(text: string, taken: Taken, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords): ToolCall[] {
+function reactCallsIn(text: string, taken: Taken, removed: Array<readonly [number, number]>, ctx: ToolContext, words: ReactWords, held: HeldCalls): ToolCall[] {
   const calls: ToolCall[] = [];
   for (const found of findReactCalls(text, taken, (name) => ctx.tools.has(name), words)) {
     const span = { start: found.start, end: found.end };
     const where = describe(found.name, 'react', () => ctx.lineAt(found.start));
-    if (found.cut === true) throw cutOff(where);
     const rewrites: ToolCallRewrite[] = [];
-    const read = argumentsOfString(found.input, ctx.tools.schemaOf(found.name, () => ctx.lineAt(found.start)), ctx.parseOptions, rewrites, where);
+    const read = holding(held, found, rewrites, () => {
+      if (found.cut === true) throw cutOff(where);
+      return argumentsOfString(found.input, ctx.tools.schemaOf(found.name, () => ctx.lineAt(found.start)), ctx.parseOptions, rewrites, where);
+    });
+    if (read === undefined) continue;
     calls.push({ name: found.name, arguments: read.value, repairs: read.repairs, rewrites, span, format: 'react' });
     removed.push([found.start, found.end]);
   }

@@ -114,14 +114,17 @@ function bareName(name: string): string {
 interface InputLook {
   budget: ScanBudget;
   noFenceCloseFrom: number;
-  /** The next line that starts with the action's word, as far as looked (see nextActionLine). */
+  /** The next action's line, as far as looked (see nextActionLine). */
   actionLine: number;
   actionLookedFrom: number;
+  /** Whether the line starting with the action's word at `at` is an action's (see isActionLine). */
+  isAction: (at: number) => boolean;
 }
 
 /**
- * Where the next line at or after `from` that starts with `action` (after spaces) starts, or the
- * text's length. Asked with `from` only growing, each place the word is found is looked at once.
+ * Where the next action's line at or after `from` starts (a line that starts with `action`, after
+ * spaces, and is an action's: see isActionLine), or the text's length. Asked with `from` only growing,
+ * each place the word is found is looked at once.
  */
 function nextActionLine(text: string, action: string, from: number, look: InputLook): number {
   if (look.actionLookedFrom <= from && (look.actionLine >= from || look.actionLine === text.length)) return look.actionLine;
@@ -130,12 +133,32 @@ function nextActionLine(text: string, action: string, from: number, look: InputL
   for (let at = indexOfWord(text, action, from); at >= 0; at = indexOfWord(text, action, at + action.length)) {
     let start = at;
     while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
-    if (start > from && text.charCodeAt(start - 1) === 0x0a) {
+    if (start > from && text.charCodeAt(start - 1) === 0x0a && look.isAction(at)) {
       look.actionLine = start;
       break;
     }
   }
   return look.actionLine;
+}
+
+/**
+ * Whether the line whose action word is at `at` is the next action's, which ends an input before it:
+ * it names one of the tools (`known`), or its input's word follows (on its line, or starting the next
+ * line that is not blank: an action naming no tool, `Final Answer`). Any other line that starts with
+ * the word is text in the input (`{"note": "Oslo⏎Action: here"}`: ended there, it was cut off). Looks
+ * at one name's length of the line and the blank lines after it: linear with nextActionLine.
+ */
+function isActionLine(text: string, at: number, words: ReactWords, known: (name: string) => boolean): boolean {
+  const from = at + words.action.length;
+  if (words.sameLine && inputOnLine(text, from, words.input) !== undefined) return true;
+  let nameEnd = from;
+  while (nameEnd < text.length && nameEnd - at < NAME_LIMIT && text.charCodeAt(nameEnd) !== 0x0a) nameEnd++;
+  if (nameEnd < text.length && text.charCodeAt(nameEnd) !== 0x0a) return false;
+  const name = bareName(text.slice(from, nameEnd));
+  if (name !== '' && known(name)) return true;
+  let k = nameEnd;
+  while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
+  return wordAt(text, words.input, k);
 }
 
 /**
@@ -201,7 +224,10 @@ export function findReactCalls(text: string, taken: Taken, known: (name: string)
   // The agent stops the model at `Observation:` and runs the call: a model that went on wrote the
   // tool's result itself (langchain #21912), and the actions after it answer a made-up result.
   let observation = -1;
-  const look: InputLook = { budget: { left: text.length }, noFenceCloseFrom: Infinity, actionLine: -1, actionLookedFrom: Infinity };
+  const look: InputLook = {
+    budget: { left: text.length }, noFenceCloseFrom: Infinity, actionLine: -1, actionLookedFrom: Infinity,
+    isAction: (at) => isActionLine(text, at, words, known),
+  };
   for (let at = indexOfWord(text, action, 0); at >= 0; at = indexOfWord(text, action, at + action.length)) {
     if (observation >= 0 && at > observation) break;
     // At a line's start, after spaces only.

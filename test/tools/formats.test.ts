@@ -2153,3 +2153,80 @@ describe('a call\'s JSON in a tool tag\'s value or a pythonic string is that val
     }
   });
 });
+
+// Session 37 (review of the held-call fix): a marked-up call written inside another call's string
+// (a README's example passed to write_file) was read first: a made-up call, and the call holding it
+// cut into pieces (`<code></code>` left in the text) or returned beside it.
+describe('a marked-up call inside another call\'s string is that string\'s text, no call', () => {
+  const tools = [{ name: 'write_file', schema: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' } } } }, { name: 'ping' }];
+  const hermes = '<tool_call>{"name": "ping", "arguments": {}}</tool_call>';
+  const read = (text: string) => {
+    const r = readAlike(text, tools);
+    return [r.calls.map((c) => [c.format, c.name, c.arguments]), r.text];
+  };
+  test('in a tool tag\'s value, a JSON call\'s string, a ReAct input and a pythonic string', () => {
+    for (const open of ['<write_file><path>a</path><code>', '<write_file>\n<path>a</path>\n<code>']) {
+      const close = open.includes('\n') ? '</code>\n</write_file>' : '</code></write_file>';
+      assert.deepEqual(read(`${open}${hermes}${close}`), [[['tool_tags', 'write_file', { path: 'a', code: hermes }]], '']);
+    }
+    assert.deepEqual(read(JSON.stringify({ name: 'write_file', arguments: { code: hermes } })), [[['json', 'write_file', { code: hermes }]], '']);
+    assert.deepEqual(read(`Action: write_file\nAction Input: ${JSON.stringify({ path: 'a', code: hermes })}`), [[['react', 'write_file', { path: 'a', code: hermes }]], '']);
+    assert.deepEqual(read(`[write_file(path="a", code='${hermes}')]`), [[['pythonic', 'write_file', { path: 'a', code: hermes }]], '']);
+  });
+  test('its error too waits for the call holding it; standing alone, it stands', () => {
+    const deploy = '<tool_call>{"name": "deploy", "arguments": {}}</tool_call>';
+    assert.deepEqual(read(`<write_file><path>a</path><code>${deploy}</code></write_file>`), [[['tool_tags', 'write_file', { path: 'a', code: deploy }]], '']);
+    for (const text of [deploy, `{"name": "ping", "arguments": {}}\n${deploy}`]) {
+      assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH' && /"deploy"/.test(e.message), text);
+    }
+  });
+  test('a JSON call starting the reply, a marked-up call after it: both (the JSON call was lost, its candidate running over the other)', () => {
+    assert.deepEqual(read(`{"name": "write_file", "arguments": {"path": "a"}}\n${hermes}`)[0], [['json', 'write_file', { path: 'a' }], ['hermes', 'ping', {}]]);
+  });
+  test('as before: a reading over the markup that does not hold it in a string is no holder; the marked-up call stands', () => {
+    // After a call cut off in prose; as a tag named tool_call in a tool's tag; as the text of a tool's one string parameter.
+    assert.deepEqual(read(`Note {"name": "write_file", "arguments": {"path": "a ${hermes}`)[0], [['hermes', 'ping', {}]]);
+    assert.deepEqual(read(`<ping>\n${hermes}\n</ping>`), [[['hermes', 'ping', {}]], '<ping>\n\n</ping>']);
+    const one = [...tools, { name: 'search', schema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } }];
+    const call = '<tool_call>{"name": "search", "arguments": {"q": "a"}}</tool_call>';
+    assert.deepEqual(readAlike(`Action: search\nAction Input: ${call}`, one).calls.map((c) => [c.format, c.name, c.arguments]), [['hermes', 'search', { q: 'a' }]]);
+  });
+});
+
+// Session 37 (review): a call's JSON in a tool tag's value or a pythonic string that names a tool not
+// given, or is cut off, threw before the call holding it was read: that call lost to an error about
+// text that was no call.
+describe('a bare call\'s error inside a tool tag\'s value or a pythonic string waits for the call holding it', () => {
+  const tools = [{ name: 'write_file', schema: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' } } } }, { name: 'ping' }];
+  test('a tool not given, a call cut off', () => {
+    for (const code of ['{"name": "deploy", "arguments": {}}', '{"name": "ping", "arguments": {']) {
+      const r = readAlike(`<write_file><path>a</path><code>${code}</code></write_file>`, tools);
+      assert.deepEqual(r.calls.map((c) => [c.format, c.name, c.arguments]), [['tool_tags', 'write_file', { path: 'a', code }]], code);
+      const p = readAlike(`[write_file(path="a", code=${JSON.stringify(code)})]`, tools);
+      assert.deepEqual(p.calls.map((c) => [c.format, c.name, c.arguments]), [['pythonic', 'write_file', { path: 'a', code }]], code);
+    }
+    // Single-quoted, as the review wrote it: the call holding it (its value's reading is the parser's, see the report).
+    assert.deepEqual(readAlike(`[write_file(path="a", code='{"name": "ping", "arguments": {')]`, tools).calls.map((c) => c.name), ['write_file']);
+  });
+  test('standing alone, or beside the call rather than in it: the error, as before', () => {
+    for (const text of ['{"name": "deploy", "arguments": {}}', '{"name": "deploy", "arguments": {}}\n<write_file><path>a</path></write_file>', '[write_file(path="a")]\n{"name": "ping", "arguments": {']) {
+      assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && /"deploy"|"ping"/.test(e.message), text);
+    }
+  });
+});
+
+// Session 37 (review): the fix that ends a ReAct input at the next action's line ended it at any line
+// starting with `Action:`, one inside the input's string too: a whole input read as cut off.
+describe('react: only a next action ends an input, not a line in its string that starts with Action:', () => {
+  const tools = [{ name: 'get_weather', schema: weather }, { name: 'web_search', schema: search }];
+  test('a string\'s line that names no tool and has no input after it', () => {
+    const r = readAlike('Action: get_weather\nAction Input: {"location": "Oslo\nAction: here"}', tools);
+    assert.deepEqual([r.calls.map((c) => [c.name, c.arguments]), r.text], [[['get_weather', { location: 'Oslo\nAction: here' }]], '']);
+  });
+  test('a next action naming a tool, or one with its input after it, still ends it: cut off', () => {
+    for (const next of ['Action: web_search\nAction Input: {"query": "a"}', 'Action: web_search\n', 'Action: Final Answer\nAction Input: done']) {
+      const text = `Action: get_weather\nAction Input: {"location": "Oslo\n${next}`;
+      assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && /"get_weather" \(react, line 1\) is cut off/.test(e.message), text);
+    }
+  });
+});
