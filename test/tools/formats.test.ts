@@ -2004,18 +2004,21 @@ describe('react: the next Action: line ends an input; the call after it is never
   });
 });
 
+/** `text` is refused as cut off (`UNREPAIRABLE`, the message matching `pattern`), whole and streamed in 1- and 3-character chunks. */
+function refusedCutOff(text: string, tools: ToolCallOptions['tools'], pattern: RegExp): void {
+  assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
+  for (const size of [1, 3]) {
+    const s = createToolCallStream({ tools });
+    for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+    assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), `${text} in ${size}-character chunks`);
+  }
+}
+
 // Session 37 (differential hunt, replies cut at every 11th character): each of these gave no call and
 // no error, the call (and in a list the calls before it) lost without a word.
 describe('a reply cut off right after a call\'s header, inside a tag, a key or a list: a call cut off', () => {
   const tools = [{ name: 'get_weather' }, { name: 'ping' }];
-  function cutEverywhere(text: string, pattern: RegExp): void {
-    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
-    for (const size of [1, 3]) {
-      const s = createToolCallStream({ tools });
-      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
-      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), `${text} in ${size}-character chunks`);
-    }
-  }
+  const cutEverywhere = (text: string, pattern: RegExp): void => refusedCutOff(text, tools, pattern);
   test('XML parameters: the first parameter\'s tag, or the call\'s closer, cut off after the header', () => {
     cutEverywhere('<invoke name="get_weather">\n<par', /"get_weather" \(invoke, line 1\) is cut off/);
     cutEverywhere('<tool_call>\n<function=get_weather>\n<', /"get_weather" \(qwen3_coder, line 1\) is cut off/);
@@ -2076,14 +2079,7 @@ describe('XML parameters and GLM pairs: a tag lost is an error, a tag doubled on
 // Session 37 (differential hunt, more formats cut every 11th character): no call and no error.
 describe('cut off in more formats: harmony\'s to=NAME, MiniCPM\'s <param, a pythonic name or block, an agent\'s call', () => {
   const tools = [{ name: 'get_weather' }, { name: 'ping' }];
-  function cutEverywhere(text: string, pattern: RegExp): void {
-    assert.throws(() => extractToolCalls(text, { tools }), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), text);
-    for (const size of [1, 3]) {
-      const s = createToolCallStream({ tools });
-      for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
-      assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && pattern.test(e.message), `${text} in ${size}-character chunks`);
-    }
-  }
+  const cutEverywhere = (text: string, pattern: RegExp): void => refusedCutOff(text, tools, pattern);
   test('harmony: to=NAME (no functions.) after the <|channel|> token, the header cut off', () => {
     cutEverywhere('<|start|>assistant<|channel|>commentary to=get_weather <|constr', /"get_weather" \(harmony, line 1\) is cut off/);
     cutEverywhere('<|channel|>commentary to=get_weather', /"get_weather" \(harmony, line 1\) is cut off/);
