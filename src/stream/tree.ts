@@ -113,10 +113,25 @@ function visibleEnd(s: string, inObject: boolean): number {
     // closing quote before its array's `]`, its object's next key after it).
     k--;
     while (k > floor && closerOrSpace(s.charCodeAt(k - 1))) k--;
-    return k;
+    return inObject ? k : commaLineBreakAt(s, floor, k);
   }
   const member = inObject ? memberTailStart(s, floor) : -1;
-  return member >= 0 ? member : k;
+  if (member >= 0) return member;
+  // `[⏎  "a ,⏎  2,⏎  3,⏎  "b"` in an array: a string whose line ends in a comma may have lost its
+  // closing quote there, the lines after it its array's elements (the engine decides so once a later
+  // element's quote comes, looking back LOOKAHEAD characters); shown, that text was taken back. It
+  // waits until the string ends or runs past that look.
+  return inObject ? k : commaLineBreakAt(s, floor, k);
+}
+
+/** The first `,` in `s[from, to)` that only spaces or tabs and then a line break follow; else `to`. */
+function commaLineBreakAt(s: string, from: number, to: number): number {
+  for (let c = s.indexOf(',', from); c !== -1 && c < to; c = s.indexOf(',', c + 1)) {
+    let j = c + 1;
+    while (j < to && (s.charCodeAt(j) === 0x20 || s.charCodeAt(j) === 0x09)) j++;
+    if (j < to && (s.charCodeAt(j) === 0x0a || s.charCodeAt(j) === 0x0d)) return c;
+  }
+  return to;
 }
 
 /**

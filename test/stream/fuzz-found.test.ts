@@ -109,6 +109,21 @@ describe('stream.snapshots: a string shown up to `, key:` that the engine then c
   });
 });
 
+describe('stream.snapshots: a string in an array whose line ends in a comma, the elements after it shown as its text (session 37)', () => {
+  // `[⏎  false,⏎  null,⏎  "     ,⏎  -5e-324,⏎  …⏎  "-"⏎]`: the string lost its closing quote before the
+  // comma; once past 64 characters it was shown running over the next lines, then taken back to
+  // `"     "` when the later element's quote made the engine end it there (older than session 37).
+  test('the replies the fuzz harness printed', () => {
+    agrees('[\n  false,\n  null,\n  "     ,\n  -5e-324,\n  6.298873e-318,\n  -1.0271415125385003e-308,\n  "-"\n]');
+    agrees('[\n     ",\n  true,\n  6.008339640106671e-293,\n  null,\n  2.620603624286132e-202,\n  false,\n  true,\n  "#  ",\n  1.9567904774370914e+39\n]');
+    agrees('[\n  1,\n  "a ,\n  2000000000000000000,\n  3000000000000000000000000,\n  40000000000000000000000000000,\n  "b"\n]');
+  });
+  test('kin: a string that holds a comma and a line break and closes is shown whole, and one that runs on is shown past the look', () => {
+    agrees('[\n  "one,\n  two",\n  3\n]');
+    agrees(`["x,\n${'y'.repeat(400)}", 1]`);
+  });
+});
+
 describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
   // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
   // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its
