@@ -100,7 +100,7 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     if (grouping.block && grouping !== WHOLE_REPLY && last !== undefined) {
       // A block the reply ends in: in its closer (`⏎</function_ca`), its calls are whole, as with no
       // closer at all; in the next call's name (`⏎web_se`), that call is cut off.
-      if (i < text.length && grouping.close.startsWith(text.slice(i))) return { start: at, end: text.length, calls };
+      if (i < text.length && text.length - i <= grouping.close.length && grouping.close.startsWith(text.slice(i))) return { start: at, end: text.length, calls };
       if (call?.end === text.length) throw new JsonMendError('UNREPAIRABLE', `the call after "${last}" (pythonic) is cut off in its name: its ${kind} never ends`);
     }
     if (call === undefined) return i;
