@@ -7,9 +7,11 @@
  * What the words before a candidate call it. A correction (`Corrected:`, `Fixed JSON:`, and a final
  * answer, `Final answer:`) is an answer that replaces one written before it: it beats an earlier
  * answer label (`Here is my answer:` then `Wait, that is wrong. Corrected:`), and the last of several
- * corrections wins.
+ * corrections wins. A better one (`New:`, `After:`, `Good:`, `✅`) is the second of a pair whose
+ * first (`Old:`, `Before:`, `Bad:`, `❌`, or nothing) it replaces: it beats a value not labelled, but
+ * not one labelled the answer, which the reply names outright.
  */
-export type AnswerLabel = 'correction' | 'answer' | 'other';
+export type AnswerLabel = 'correction' | 'answer' | 'better' | 'other';
 
 /** How far back a label is looked for: a line's worth, so that thousands of candidates stay linear. */
 const LOOK_BACK = 160;
@@ -27,6 +29,14 @@ const OTHER_WORDS = new Set([
  * answer as often (`Here is the JSON with the old key removed:`).
  */
 const FIRST_OTHER_WORDS = new Set(['old', 'bad']);
+
+/**
+ * Words that say the value is the better of a pair when they are the label (`New:`, `After:`,
+ * `Good:`, or before a noun of FINAL_NOUNS: `New JSON:`): the mirror of FIRST_OTHER_WORDS and
+ * `before`, written when the first of the pair has no label (`{"a": 0}⏎New: {"a": 1}`). With other
+ * words they name a thing, not the pair's second (`New record:`, `Good news:`, `After reviewing it:`).
+ */
+const BETTER_WORDS = new Set(['new', 'after', 'good']);
 
 /** Words that say the value is the answer (`Here is the result:`, `Output:`). */
 const ANSWER_WORDS = new Set([
@@ -70,13 +80,13 @@ export function isLabelWord(word: string): boolean {
 }
 
 /**
- * Whether `word`, in any case, is a label's word (ANSWER_WORDS, CORRECTION_WORDS, OTHER_WORDS or
- * FIRST_OTHER_WORDS). The engine reads such a word written in lower case, its colon and a container
+ * Whether `word`, in any case, is a label's word (ANSWER_WORDS, CORRECTION_WORDS, OTHER_WORDS,
+ * FIRST_OTHER_WORDS or BETTER_WORDS). The engine reads such a word written in lower case, its colon and a container
  * right after a whole value (`{"a": 0} answer: {"a": 1}`) as a label too (continuation.ts).
  */
 export function isLabelWordAnyCase(word: string): boolean {
   const lower = word.toLowerCase();
-  return ANSWER_WORDS.has(lower) || CORRECTION_WORDS.has(lower) || OTHER_WORDS.has(lower) || FIRST_OTHER_WORDS.has(lower);
+  return ANSWER_WORDS.has(lower) || CORRECTION_WORDS.has(lower) || OTHER_WORDS.has(lower) || FIRST_OTHER_WORDS.has(lower) || BETTER_WORDS.has(lower);
 }
 
 /**
@@ -90,6 +100,9 @@ const BARE_OTHER = /(?:^|[\s(*_])(?:for example|for instance|e\.g\.?|such as)[\s
  * a pair whose `✅` one is the answer. A list's or a quote's marks may come before it.
  */
 const WRONG_MARK = /^[\s>*_-]*(?:❌|✗|✘|✖|🚫|⛔)/u;
+
+/** Its mirror (`✅ {"a": 1}`, `✔ Good:`): the better of the pair, when the words name nothing else. */
+const RIGHT_MARK = /^[\s>*_-]*(?:✅|✓|✔|☑)/u;
 
 /** A Markdown heading's start (`## Answer`). */
 const HEADING = /^[ \t]*#{1,6}[ \t]/;
@@ -117,6 +130,7 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
   before = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('}'), before.lastIndexOf(']')) + 1);
   // The mark as the words are read: on the label's last clause (`❌ Not this. Corrected:` corrects).
   if (BARE_OTHER.test(before) || WRONG_MARK.test(lastClause(before))) return 'other';
+  if (RIGHT_MARK.test(lastClause(before))) return labelOfWords(before.replace(/[:：]$/, '')) ?? 'better';
   let label: string;
   if (/[:：]$/.test(before)) label = before.slice(0, -1);
   else if (HEADING.test(before) || (boldEnd && /^[ \t]*(?:\*\*|__)/.test(before))) label = before;
@@ -130,7 +144,14 @@ function labelOfWords(label: string): AnswerLabel | undefined {
   if (words.some((w) => OTHER_WORDS.has(w)) || FIRST_OTHER_WORDS.has(words.find((w) => w !== '') ?? '')) return 'other';
   if (namesCorrection(words)) return 'correction';
   if (words.some((w) => ANSWER_WORDS.has(w))) return 'answer';
+  if (namesBetter(words)) return 'better';
   return undefined;
+}
+
+/** Whether the label's `words` are a word of BETTER_WORDS alone or before a noun of FINAL_NOUNS (`New:`, `New JSON:`). */
+function namesBetter(words: readonly string[]): boolean {
+  const named = words.filter((w) => w !== '');
+  return named.length > 0 && named.length <= 2 && BETTER_WORDS.has(named[0]) && (named.length === 1 || FINAL_NOUNS.has(named[1]));
 }
 
 /** A label's last clause (`Based on the input, here is the result` → `here is the result`). */

@@ -261,7 +261,8 @@ function candidatesAfter(text: string, from: number, end = text.length): Candida
 
 /**
  * Of the candidates set aside from `from` up to `end` (see candidatesAfter), those outside reasoning
- * labelled the answer (`Final answer:`, see answer-label.ts), in document order. The value that starts
+ * labelled the answer (`Final answer:`, see answer-label.ts) or the better of a pair (`New:`), best
+ * first. The value that starts
  * the reply, or a fence's or a tag's content, has no words before it to label it, so these name the
  * answer where it does not. Only a text that starts with a value and goes on past it (never valid
  * JSON: the fast path took that) looks here.
@@ -270,7 +271,7 @@ function labelledAfter(text: string, from: number, end = text.length): Candidate
   if (from < 0) return [];
   const labelled = candidatesAfter(text, from, end)
     .map((c, i) => ({ c, i, label: labelOf(text, c) }))
-    .filter((x) => (x.label === 'answer' || x.label === 'correction') && !cutOffEmpty(text, x.c));
+    .filter((x) => x.label !== 'none' && x.label !== 'other' && !cutOffEmpty(text, x.c));
   return labelled.sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || labelledOrder(a, b)).map((x) => x.c);
 }
 
@@ -713,10 +714,10 @@ function labelOf(text: string, c: Candidate): AnswerLabel | 'none' {
 }
 
 /**
- * A correction goes first, then a value labelled the answer, and one labelled otherwise last (see
- * answer-label.ts).
+ * A correction goes first, then a value labelled the answer, then the better of a pair (`New:`), and
+ * one labelled otherwise last (see answer-label.ts).
  */
-const LABEL_RANK: Record<AnswerLabel | 'none', number> = { correction: -2, answer: -1, none: 0, other: 1 };
+const LABEL_RANK: Record<AnswerLabel | 'none', number> = { correction: -3, answer: -2, better: -1, none: 0, other: 1 };
 
 /** Document order, but the last of several corrections first: each corrects the one before it. */
 function labelledOrder(a: { i: number; label: AnswerLabel | 'none' }, b: { i: number }): number {

@@ -513,3 +513,34 @@ describe('choosing the answer: labels left open in session 36 (s37/choice)', () 
     agree('Draft: {"a": 0}\nThe config with the old key removed: {"a": 1}', { a: 1 });
   });
 });
+
+describe('choosing the answer: judgement calls of session 38 (s38/ch)', () => {
+  // Parse, repair (JSON-equal) and the stream in 1- and 3-character chunks agree on each.
+  const agree = (text: string, want: unknown) => {
+    assert.deepEqual(parse(text), want, text);
+    assert.deepEqual(JSON.parse(repair(text)), want, `repair of ${text}`);
+    for (const size of [1, 3]) assert.deepEqual(streamEnd(text, size), want, `${text} in ${size}-character chunks`);
+  };
+
+  test('New/After/Good/✅ name the second of a pair whose first has no label (1)', () => {
+    // Before: {"a": 0} each time, the first in document order (only `Old:`, `Bad:`, `❌` were read).
+    agree('{"a": 0}\nNew: {"a": 1}', { a: 1 });
+    agree('{"a": 0}\nAfter: {"a": 1}', { a: 1 });
+    agree('{"a": 0}\nGood: {"a": 1}', { a: 1 });
+    agree('{"a": 0}\n✅ {"a": 1}', { a: 1 });
+    agree('Here: {"a": 0}\nNew JSON: {"a": 1}', { a: 1 });
+    agree('```json\n{"a": 0}\n```\n**After:**\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('```json\n{"a": 0}\n```\n✅ Good:\n```json\n{"a": 1}\n```', { a: 1 });
+    // In lower case on the value's line, as the other label words (s37): a label, no member `new`.
+    agree('{"a": 0} new: {"a": 1}', { a: 1 });
+    // Below a value labelled the answer: the answer, named outright, stays.
+    agree('Answer: {"a": 0}\nNew: {"a": 1}', { a: 0 });
+    agree('Bad: {"a": 0}\nGood: {"a": 1}\nAnswer: {"a": 2}', { a: 2 });
+    // Written first, document order gives it already.
+    agree('New: {"a": 1}\n{"a": 0}', { a: 1 });
+    // With other words the label names a thing, not the pair's second.
+    agree('Existing record: {"id": 1}\nNew record: {"id": 2}', { id: 1 });
+    agree('{"a": 0}\nGood news: {"a": 1}', { a: 0 });
+    agree('Here: {"a": 0}\nAfter reviewing it: {"a": 1}', { a: 0 });
+  });
+});
