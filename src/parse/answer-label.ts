@@ -110,8 +110,11 @@ const HEADING = /^[ \t]*#{1,6}[ \t]/;
 /**
  * The label written right before `start` (on the same line, or alone on the line before; a fence's
  * opener line and Markdown emphasis skipped), read by its words; undefined when there is none. A
- * label ends with a colon, or is a Markdown heading (`## Final Answer`) or a line in bold
- * (`**Corrected JSON**`), which say what follows as a colon does.
+ * label ends with a colon, or is a Markdown heading (`## Final Answer`, or a setext one: `Answer`
+ * underlined with `---` or `===`) or a line in bold (`**Corrected JSON**`), which say what follows as
+ * a colon does. A line in italics (`_Final answer_`), or a bare line before the value's (`Answer`),
+ * is one only when it holds nothing but label words (see isPlainLabel): such lines are asides and
+ * sentences as often.
  */
 export function answerLabelBefore(text: string, start: number, opener: 'fence' | 'tag' | undefined): AnswerLabel | undefined {
   let end = start;
@@ -126,16 +129,42 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
   // past any value before it on that line (`Input: {…} Output: {…}`).
   const cut = trimmedEnd(before);
   const boldEnd = before.startsWith('**', cut) || before.startsWith('__', cut);
+  const italicEnd = !boldEnd && (before[cut] === '*' || before[cut] === '_') ? before[cut] : '';
+  // The label's line ends before the value's: it stands alone (`Answer⏎{…}`).
+  const alone = before.includes('\n', cut);
   before = before.slice(0, cut);
-  before = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('}'), before.lastIndexOf(']')) + 1);
+  const setext = setextHeading(before);
+  const lineAt = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('}'), before.lastIndexOf(']'));
+  // The whole of its line: it starts after a line break, or where the text does.
+  const wholeLine = lineAt === before.lastIndexOf('\n') && (lineAt >= 0 || end <= LOOK_BACK);
+  before = setext ?? before.slice(lineAt + 1);
   // The mark as the words are read: on the label's last clause (`❌ Not this. Corrected:` corrects).
   if (BARE_OTHER.test(before) || WRONG_MARK.test(lastClause(before))) return 'other';
   if (RIGHT_MARK.test(lastClause(before))) return labelOfWords(before.replace(/[:：]$/, '')) ?? 'better';
   let label: string;
   if (/[:：]$/.test(before)) label = before.slice(0, -1);
-  else if (HEADING.test(before) || (boldEnd && /^[ \t]*(?:\*\*|__)/.test(before))) label = before;
+  else if (setext !== undefined || HEADING.test(before) || (boldEnd && /^[ \t]*(?:\*\*|__)/.test(before))) label = before;
+  else if (italicEnd !== '' && before.trimStart().startsWith(italicEnd) && isPlainLabel(before)) label = before;
+  else if (alone && wholeLine && /^[ \t]*[A-Z]/.test(before) && isPlainLabel(before)) label = before;
   else return undefined;
   return labelOfWords(label);
+}
+
+/**
+ * `Final Answer⏎============`: when the last line of `before` is a setext heading's underline (3 or
+ * more `=` or `-`), the heading's text, the line above it; undefined otherwise. A line holding a
+ * value (`Example: {"a": 0}⏎---`) is no heading of the value after the rule.
+ */
+function setextHeading(before: string): string | undefined {
+  const at = before.lastIndexOf('\n');
+  if (!/^[ \t]{0,3}(?:={3,}|-{3,})[ \t]*$/.test(before.slice(at + 1)) || at <= 0) return undefined;
+  const line = before.slice(before.lastIndexOf('\n', at - 1) + 1, at);
+  return line.trim() === '' || line.includes('{') || line.includes('[') ? undefined : line;
+}
+
+/** Whether `line` holds only label words and words a label may hold besides (`The final answer`, `Corrected JSON`, `Output`). */
+function isPlainLabel(line: string): boolean {
+  return wordsOf(line).every((w) => HEADING_FILLER.has(w) || isLabelWordAnyCase(w));
 }
 
 /** What a label's text (its colon left out) calls the value, by the words of its last clause (`Based on the input, here is the result` is a result's). */

@@ -543,4 +543,27 @@ describe('choosing the answer: judgement calls of session 38 (s38/ch)', () => {
     agree('{"a": 0}\nGood news: {"a": 1}', { a: 0 });
     agree('Here: {"a": 0}\nAfter reviewing it: {"a": 1}', { a: 0 });
   });
+
+  test('an italic label, a setext heading and a bare label line name the value after them (2)', () => {
+    // Before: {"a": 0} each time, the label not read without a colon or a `#`/`**`.
+    agree('{"a": 0}\n_Final answer_\n{"a": 1}', { a: 1 });
+    agree('```json\n{"a": 0}\n```\n*Final answer*\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('{"a": 0}\nAnswer\n------\n{"a": 1}', { a: 1 });
+    agree('```json\n{"a": 0}\n```\n\nFinal Answer\n============\n\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('Example\n-------\n```json\n{"a": 0}\n```\n\nHere:\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('Here: {"a": 0}\nAnswer\n{"a": 1}', { a: 1 });
+    agree('```json\n{"a": 0}\n```\nFinal answer\n```json\n{"a": 1}\n```', { a: 1 });
+    agree('Input\n{"x": 1}\nOutput\n{"y": 2}', { y: 2 });
+    // `*Answer:*` was read already (its colon).
+    agree('{"a": 0}\n*Answer:* {"a": 1}', { a: 1 });
+    // An aside in italics, a bare line with other words or in lower case, a rule under a value or
+    // a value's line: no label, as before.
+    agree('{"a": 0}\n*this is the answer, I think*\n{"a": 1}', { a: 0 });
+    agree('{"a": 0}\n_Note: the final answer may change_\n{"a": 1}', { a: 0 });
+    agree('Here: {"a": 0}\nI checked the answer\n{"a": 1}', { a: 0 });
+    agree('{"id": 1}\nanswer\n{"id": 2}', { id: 1 });
+    agree('{"a": 0}\n---\n{"a": 1}', { a: 0 });
+    agree('Example: {"a": 0}\n---\n{"a": 1}', { a: 1 });
+    agree('Here: {"a": 0}\nAnswer {"a": 1}', { a: 0 });
+  });
 });
