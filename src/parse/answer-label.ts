@@ -170,11 +170,28 @@ function isPlainLabel(line: string): boolean {
 /** What a label's text (its colon left out) calls the value, by the words of its last clause (`Based on the input, here is the result` is a result's). */
 function labelOfWords(label: string): AnswerLabel | undefined {
   const words = wordsOf(lastClause(label));
-  if (words.some((w) => OTHER_WORDS.has(w)) || FIRST_OTHER_WORDS.has(words.find((w) => w !== '') ?? '')) return 'other';
+  if (words.some((w) => OTHER_WORDS.has(w)) || FIRST_OTHER_WORDS.has(words.find((w) => w !== '') ?? '') || describesShape(words)) return 'other';
   if (namesCorrection(words)) return 'correction';
   if (words.some((w) => ANSWER_WORDS.has(w))) return 'answer';
   if (namesBetter(words)) return 'better';
   return undefined;
+}
+
+/** A modal verb: what follows it says what the value will be or must be, not that it is it. */
+const MODALS = new Set(['will', 'll', 'should', 'must', 'shall', 'would', 'can', 'could']);
+
+/** Verbs that, after a modal, describe what a value looks like: its shape, not the value. */
+const SHAPE_VERBS = new Set(['have', 'look', 'follow', 'match', 'resemble', 'contain', 'take']);
+
+/**
+ * Whether the label's `words` say what the answer will look like (`The final output will have this
+ * shape:`, `The answer should follow:`, `It must match:`): the value after it is a shape, as after
+ * `Format:` or `Schema:`. Read as a final answer, it beat the answer written later (`Answer: {…}`).
+ * A modal before `be` (`The final output will be:`) says what the value is, and stays a label of it.
+ */
+function describesShape(words: readonly string[]): boolean {
+  for (let i = 0; i + 1 < words.length; i++) if (MODALS.has(words[i]) && SHAPE_VERBS.has(words[i + 1])) return true;
+  return false;
 }
 
 /** Whether the label's `words` are a word of BETTER_WORDS alone or before a noun of FINAL_NOUNS (`New:`, `New JSON:`). */

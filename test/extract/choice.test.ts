@@ -566,4 +566,29 @@ describe('choosing the answer: judgement calls of session 38 (s38/ch)', () => {
     agree('Example: {"a": 0}\n---\n{"a": 1}', { a: 1 });
     agree('Here: {"a": 0}\nAnswer {"a": 1}', { a: 0 });
   });
+
+  test('a label saying what the answer will look like names a shape, not a final answer (4)', () => {
+    // Before: the shape, `final output` read as a final answer that beat the later `Answer:`.
+    agree('The final output will have this shape: {"name": "string", "age": "number"}\nAnswer: {"name": "Ada", "age": 36}', { name: 'Ada', age: 36 });
+    agree('The final output will have this shape:\n```json\n{"name": "string", "age": 0}\n```\nAnswer:\n```json\n{"name": "Ada", "age": 36}\n```', { name: 'Ada', age: 36 });
+    agree('The final JSON must follow: {"name": "string"}\nAnswer: {"name": "Ada"}', { name: 'Ada' });
+    // Before: the shape, `output` read as the answer over the value after it.
+    agree('The output will have this shape: {"name": "string"}\n{"name": "Ada"}', { name: 'Ada' });
+    // Alone, it is the value; a modal before `be` says what the value is, and stays a final answer.
+    agree('The final output will have this shape: {"name": "string"}', { name: 'string' });
+    agree('The final output will be: {"a": 1}\nAnswer: {"a": 0}', { a: 1 });
+    agree('Final answer: {"a": 1}\nAnswer: {"a": 0}', { a: 1 });
+  });
+
+  test('a lower-case label before a scalar after an earlier value names no answer (3)', () => {
+    // Extraction finds no scalar in prose (`the answer: 42 is too high` is a sentence as often): the
+    // value found stays the answer, as before; a schema that asks for a number refuses it by name.
+    agree('Here: {"a": 0}\nthe answer: 42', { a: 0 });
+    agree('{"a": 0}\nthe answer: 42', { a: 0 });
+    agree('{"a": 0}\nAnswer: 42', { a: 0 });
+    assert.throws(() => parse('{"a": 0}\nthe answer: 42', { schema: { type: 'number' } }), (e: unknown) => e instanceof JsonMendError && e.code === 'SCHEMA_MISMATCH');
+    // A container after the label is a candidate, and the label's: it wins, as before.
+    agree('{"a": 0}\nthe answer: [1]', [1]);
+    agree('Here: {"a": 0}\nthe final answer: {"a": 1}', { a: 1 });
+  });
 });
