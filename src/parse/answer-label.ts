@@ -187,12 +187,18 @@ const SHAPE_VERBS = new Set(['have', 'look', 'follow', 'match', 'resemble', 'con
  * Whether the label's `words` say what the answer will look like (`The final output will have this
  * shape:`, `The answer should follow:`, `It must match:`): the value after it is a shape, as after
  * `Format:` or `Schema:`. Read as a final answer, it beat the answer written later (`Answer: {…}`).
- * A modal before `be` (`The final output will be:`) says what the value is, and stays a label of it.
+ * A modal before `be` (`The final output will be:`) says what the value is, and stays a label of it;
+ * so does one in a clause about the value given (`Here is the JSON that should match your needs:`).
  */
 function describesShape(words: readonly string[]): boolean {
-  for (let i = 0; i + 1 < words.length; i++) if (MODALS.has(words[i]) && SHAPE_VERBS.has(words[i + 1])) return true;
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (MODALS.has(words[i]) && SHAPE_VERBS.has(words[i + 1]) && !RELATIVE.has(words[i - 1] ?? '')) return true;
+  }
   return false;
 }
+
+/** Words that start a clause about the value just named (`the JSON that should match`). */
+const RELATIVE = new Set(['that', 'which']);
 
 /** Whether the label's `words` are a word of BETTER_WORDS alone or before a noun of FINAL_NOUNS (`New:`, `New JSON:`). */
 function namesBetter(words: readonly string[]): boolean {

@@ -577,6 +577,8 @@ describe('choosing the answer: judgement calls of session 38 (s38/ch)', () => {
     // Alone, it is the value; a modal before `be` says what the value is, and stays a final answer.
     agree('The final output will have this shape: {"name": "string"}', { name: 'string' });
     agree('The final output will be: {"a": 1}\nAnswer: {"a": 0}', { a: 1 });
+    // In a clause about the value given, the modal says nothing of a shape: the final JSON, as before.
+    agree('{"a": 0}\nHere is the final JSON that should match your needs: {"a": 1}', { a: 1 });
     agree('Final answer: {"a": 1}\nAnswer: {"a": 0}', { a: 1 });
   });
 
