@@ -119,10 +119,13 @@ export async function readJsonFile(file: string, what: string, io: Io): Promise<
   }
 }
 
-/** Writes `text` (or bytes), waiting for 'drain' when the stream's buffer is full, so memory stays bounded. */
-export async function write(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
+/**
+ * Writes `text` (or bytes), waiting for 'drain' when the stream's buffer is full, so memory stays
+ * bounded. `written` is called once the stream is done with the bytes (not for empty ones).
+ */
+export async function write(stream: NodeJS.WritableStream, text: string | Uint8Array, written?: () => void): Promise<void> {
   if (text.length === 0) return;
-  if (!stream.write(text)) await once(stream, 'drain');
+  if (!stream.write(text, written)) await once(stream, 'drain');
 }
 
 /**

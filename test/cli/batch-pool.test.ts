@@ -1,11 +1,12 @@
 // The batch's worker threads: a worker takes chunks only once it is warmed up and says so, gives
 // exactly what this thread gives for the same chunk.
 import assert from 'node:assert/strict';
+import { createReadStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
 import { projectRoot } from '../helpers.js';
-import { build } from './cli.js';
+import { build, tempDir } from './cli.js';
 import type { BatchConfig } from '../../src/cli/batch/config.js';
 
 type Pool = typeof import('../../src/cli/batch/pool.js');
@@ -95,4 +96,37 @@ test('with worker threads started at once, the batch gives what one thread gives
   assert.equal(await collect(3, 0), alone);
   // A short stream never starts a thread and still gives the same.
   assert.equal(await collect(2), alone);
+});
+
+test('with worker threads and reused buffers, a file gives what one thread gives with fresh ones', async () => {
+  const dist = (file: string) => pathToFileURL(join(projectRoot, 'dist', 'cli', 'batch', file)).href;
+  const ordered = (await import(dist('ordered.js'))) as Ordered;
+  const reader = (await import(dist('lines.js'))) as typeof import('../../src/cli/batch/lines.js');
+  const { BufferPool } = (await import(dist('buffers.js'))) as typeof import('../../src/cli/batch/buffers.js');
+  // Answers longer than their lines (error records), lines across the 256 KB reads, one across three.
+  const lines = Array.from({ length: 9_000 }, (_, i) =>
+    i % 3 === 0 ? `"n${i}"` : i === 4_500 ? JSON.stringify({ i, s: 'y'.repeat(600_000) }) : JSON.stringify({ i, s: 'x'.repeat((i * 37) % 400) }),
+  );
+  const file = join(tempDir(), 'pooled.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const collect = async (workers: number, pooled: boolean) => {
+    const buffers = new BufferPool();
+    // The first piece waits until a worker has had time to load, so the workers take chunks too.
+    async function* late(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+      await new Promise((r) => setTimeout(r, 1500));
+      yield* source;
+    }
+    const source = pooled ? late(reader.fileSource(file, buffers)) : createReadStream(file);
+    let out = '';
+    for await (const { result } of ordered.orderedResults(source, config, workers, { from: 0 }, pooled ? buffers : undefined)) {
+      out += Buffer.from(result.out).toString();
+      if (pooled) buffers.give(result.out);
+    }
+    return out;
+  };
+  const fresh = await collect(1, false);
+  assert.equal(fresh.split('\n').length - 1, lines.length);
+  assert.equal(await collect(1, true), fresh);
+  assert.equal(await collect(2, true), fresh);
+  assert.equal(await collect(3, true), fresh);
 });

@@ -219,3 +219,46 @@ describe('jsonmend repair --jsonl', () => {
     assert.deepEqual(JSON.parse(lines[4]), item(5), 'raw line 5 is repaired in place');
   });
 });
+
+describe('batch buffers are reused (src/cli/batch/buffers.ts)', () => {
+  // Lines that cross the file's 256 KB reads (one of them spans three), with answers longer than
+  // the lines (error records for short ones): a buffer handed out again while a line's start or a
+  // chunk's answer still lay in it would show here as a line mixed with another's.
+  const lines: string[] = [];
+  for (let i = 1; i <= 24_000; i++) {
+    if (i % 3 === 0) lines.push(`"n${i}"`);
+    else if (i === 12_001) lines.push(JSON.stringify({ i, s: 'y'.repeat(600_000) }));
+    else lines.push(JSON.stringify({ i, s: 'x'.repeat((i * 37) % 400) }));
+  }
+  const expected = (n: number): unknown => {
+    const line = lines[n - 1];
+    return line.startsWith('"') ? { line: n, code: 'NO_JSON' } : JSON.parse(line);
+  };
+  const check = (stdout: string) => {
+    const out = stdout.split('\n');
+    assert.equal(out.pop(), '');
+    assert.equal(out.length, lines.length);
+    for (let n = 1; n <= lines.length; n++) {
+      const got = JSON.parse(out[n - 1]) as { line?: number; error?: { code: string } };
+      const seen = got.error === undefined ? got : { line: got.line, code: got.error.code };
+      assert.deepEqual(seen, expected(n), `line ${n}`);
+    }
+  };
+  let file: string;
+  before(() => {
+    build();
+    file = join(tempDir(), 'reuse.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+  });
+
+  test('parse --jsonl from a file into a pipe: every line its own answer', async () => {
+    const r = await cli(['parse', '--jsonl', '--quiet', file]);
+    assert.equal(r.code, 1);
+    check(r.stdout);
+  });
+
+  test('the same from standard input, and with --workers 2', async () => {
+    check((await cli(['parse', '--jsonl', '--quiet'], { input: `${lines.join('\n')}\n` })).stdout);
+    check((await cli(['parse', '--jsonl', '--quiet', '--workers', '2', file])).stdout);
+  });
+});

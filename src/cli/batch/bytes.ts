@@ -2,6 +2,7 @@
 // chunk's output is one off-heap buffer (written to stdout as it is, transferred from a worker
 // without a copy) instead of thousands of small strings that live until the chunk ends. Those
 // strings were what the young-generation collector kept copying: a third of the batch's CPU time.
+import type { BufferPool } from './buffers.js';
 
 /** The most UTF-8 bytes one UTF-16 code unit can take. */
 const MAX_BYTES_PER_UNIT = 3;
@@ -17,10 +18,17 @@ export class LineWriter {
   // short reply's candidate: lines wait here (a few KB, so still nothing outlives a chunk).
   private gathered = '';
 
-  /** `expected`: the likely output size in bytes (the input's size is a good guess). */
-  constructor(expected: number) {
-    // Unpooled: a worker transfers (detaches) the buffer it sends back.
-    this.buffer = Buffer.allocUnsafeSlow(Math.max(expected, 1024));
+  /**
+   * `expected`: the likely output size in bytes (the input's size is a good guess). With `buffers`,
+   * the output's buffer is lent by it (whoever writes the output gives it back).
+   */
+  constructor(expected: number, private readonly buffers?: BufferPool) {
+    // Never Node's shared pool: a worker transfers (detaches) the buffer it sends back.
+    this.buffer = this.allocate(Math.max(expected, 1024));
+  }
+
+  private allocate(size: number): Buffer {
+    return this.buffers === undefined ? Buffer.allocUnsafeSlow(size) : this.buffers.take(size);
   }
 
   /** Appends `text` and a newline. */
@@ -38,8 +46,9 @@ export class LineWriter {
   }
 
   private grow(need: number): void {
-    const next = Buffer.allocUnsafeSlow(Math.max(this.buffer.byteLength * 2, this.length + need));
+    const next = this.allocate(Math.max(this.buffer.byteLength * 2, this.length + need));
     this.buffer.copy(next, 0, 0, this.length);
+    this.buffers?.give(this.buffer);
     this.buffer = next;
   }
 

@@ -5,6 +5,7 @@ import { Duplex } from 'node:stream';
 import type { BatchConfig, BatchMode } from './config.js';
 import { MAX_WORKERS } from './command.js';
 import { JsonMendError, verifyAll, type Claim } from '../../index.js';
+import { BufferPool } from './buffers.js';
 import { orderedResults } from './ordered.js';
 
 const decoder = new TextDecoder('utf-8');
@@ -66,8 +67,10 @@ function configOf(options: BatchOptions): { config: BatchConfig; workers: number
  */
 export async function* batchLines(source: AsyncIterable<Uint8Array | string>, options: BatchOptions = {}): AsyncGenerator<string> {
   const { config, workers } = configOf(options);
-  for await (const { result } of orderedResults(source, config, workers)) {
+  const buffers = new BufferPool();
+  for await (const { result } of orderedResults(source, config, workers, {}, buffers)) {
     const out = decoder.decode(result.out);
+    buffers.give(result.out);
     let start = 0;
     for (let end = out.indexOf('\n'); end !== -1; end = out.indexOf('\n', start)) {
       yield out.slice(start, end);
@@ -85,6 +88,11 @@ export async function* batchLines(source: AsyncIterable<Uint8Array | string>, op
 export function createBatchStream(options: BatchOptions = {}): Duplex {
   const { config, workers } = configOf(options);
   return Duplex.from(async function* (source: AsyncIterable<Uint8Array | string>) {
-    for await (const { result } of orderedResults(source, config, workers)) yield decoder.decode(result.out);
+    const buffers = new BufferPool();
+    for await (const { result } of orderedResults(source, config, workers, {}, buffers)) {
+      const out = decoder.decode(result.out);
+      buffers.give(result.out);
+      yield out;
+    }
   });
 }

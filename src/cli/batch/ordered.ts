@@ -14,6 +14,7 @@
 // two threads compile the engine and collect garbage at once on a 2-core machine, each runs at a
 // fraction of its speed for most of a second, so on 12 MB two workers took 1.1–1.3 s where one took
 // 0.9–1.1 s; from about 20 MB on, two are faster.
+import { BufferPool } from './buffers.js';
 import type { BatchConfig, Chunk, ChunkResult } from './config.js';
 import { lineChunks } from './lines.js';
 import { WorkerPool } from './pool.js';
@@ -45,6 +46,19 @@ const IN_FLIGHT_PER_THREAD = 4;
  */
 export const POOL_FROM_BYTES = 16 * 1024 * 1024;
 
+/** A chunk processed in this thread; its input's buffer goes back to `buffers` at once. */
+function here(chunk: Chunk, config: BatchConfig, buffers: BufferPool): ChunkResult {
+  const result = processChunk(chunk.bytes, chunk.firstLine, config, buffers);
+  buffers.give(chunk.bytes);
+  return result;
+}
+
+/** A worker's result, its output's buffer (transferred here) counted as lent by `buffers`. */
+function adopted(result: ChunkResult, buffers: BufferPool): ChunkResult {
+  buffers.adopt(result.out);
+  return result;
+}
+
 /** How large the input is, when known, and from how many bytes worker threads start (tests set 0). */
 export interface PoolStart {
   size?: number;
@@ -55,16 +69,23 @@ export interface PoolStart {
  * The results of `source`'s lines in input order. With `workers` > 1 the chunks run on this thread
  * and, once the input is large enough (see `POOL_FROM_BYTES`), a pool of `workers - 1` worker
  * threads; with 1, in this thread alone. Memory stays flat: input is pulled only while fewer than
- * `inFlight` chunks wait for their turn.
+ * `inFlight` chunks wait for their turn. Each result's `out` is lent by `buffers`: give it back
+ * once written (or not: it is then collected as garbage).
  */
-export async function* orderedResults(source: AsyncIterable<Uint8Array | string>, config: BatchConfig, workers = 1, start: PoolStart = {}): AsyncGenerator<OrderedResult> {
+export async function* orderedResults(
+  source: AsyncIterable<Uint8Array | string>,
+  config: BatchConfig,
+  workers = 1,
+  start: PoolStart = {},
+  buffers = new BufferPool(),
+): AsyncGenerator<OrderedResult> {
   const from = start.from ?? POOL_FROM_BYTES;
   // A stream of unknown size earns the threads at half the size a file needs up front.
   const startAt = workers <= 1 ? Infinity : start.size === undefined ? from / 2 : start.size >= from ? 0 : Infinity;
   let pool: WorkerPool | undefined;
   let read = 0;
   const inFlight = workers > 1 ? workers * IN_FLIGHT_PER_THREAD : 1;
-  const input = lineChunks(source)[Symbol.asyncIterator]();
+  const input = lineChunks(source, buffers)[Symbol.asyncIterator]();
   const queue: { bytes: number; result: Promise<ChunkResult> }[] = [];
   let next: Promise<IteratorResult<Chunk>> | undefined;
   try {
@@ -91,7 +112,7 @@ export async function* orderedResults(source: AsyncIterable<Uint8Array | string>
       read += bytes;
       if (pool === undefined && read > startAt) pool = new WorkerPool(workers - 1, config);
       if (pool?.failure !== undefined) throw pool.failure;
-      const result = pool !== undefined && pool.queued() < pool.ready * QUEUED_PER_WORKER ? pool.run(chunk) : Promise.resolve(processChunk(chunk.bytes, chunk.firstLine, config));
+      const result = pool !== undefined && pool.queued() < pool.ready * QUEUED_PER_WORKER ? pool.run(chunk).then((r) => adopted(r, buffers)) : Promise.resolve(here(chunk, config, buffers));
       // A failure is raised when its turn comes; until then it must not count as unhandled.
       result.catch(() => undefined);
       queue.push({ bytes, result });

@@ -1,7 +1,6 @@
 // The batch pipeline: line reader → chunks (in this thread or on workers) → results written in input
 // order (see ordered.ts). Stdout's backpressure pauses the reading, so memory stays flat however
 // large the input is.
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Context } from '../command.js';
 import { checkStdin, describeFsError, STDIN_NAME, write } from '../io.js';
@@ -9,7 +8,8 @@ import { ProgressBar } from '../progress.js';
 import { EXIT, UsageError } from '../usage.js';
 import type { BatchConfig, ChunkResult } from './config.js';
 import { escapeControls, escapeJsonControls } from '../term.js';
-import { CHUNK_BYTES } from './lines.js';
+import { BufferPool } from './buffers.js';
+import { fileSource } from './lines.js';
 import { orderedResults } from './ordered.js';
 
 /** The batch summary: what the last stderr line(s) say. */
@@ -35,7 +35,7 @@ function ranked(counts: Record<string, number>): string {
     .join(', ');
 }
 
-async function openSource(file: string | undefined, ctx: Context): Promise<{ name: string; source: AsyncIterable<Uint8Array | string>; size?: number }> {
+async function openSource(file: string | undefined, ctx: Context, buffers: BufferPool): Promise<{ name: string; source: AsyncIterable<Uint8Array | string>; size?: number }> {
   if (file === undefined || file === '-') {
     checkStdin(ctx.io);
     return { name: STDIN_NAME, source: ctx.io.stdin as AsyncIterable<Uint8Array | string> };
@@ -48,12 +48,17 @@ async function openSource(file: string | undefined, ctx: Context): Promise<{ nam
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${describeFsError(error)}`);
   }
-  return { name: file, source: createReadStream(file, { highWaterMark: CHUNK_BYTES }), size };
+  return { name: file, source: fileSource(file, buffers), size };
 }
 
 /** Runs a batch; resolves to exit code 0 when every line succeeded (and its claims held), 1 otherwise. */
 export async function runBatch(ctx: Context, settings: BatchConfig, file: string | undefined, workers: number, quiet: boolean): Promise<number> {
-  const { name, source, size } = await openSource(file, ctx);
+  const buffers = new BufferPool();
+  const { name, source, size } = await openSource(file, ctx, buffers);
+  // The output's buffer is reused once written (buffers.ts); only the process's own stdout is known
+  // to be done with the bytes when it says so (a stream handed in may keep them, as a PassThrough does).
+  const stdout = ctx.io.stdout;
+  const reuse = stdout === process.stdout;
   // --quiet keeps stderr empty (docs/scale.md): no per-line warnings either; the 1e999 is in the output.
   const config: BatchConfig = quiet ? settings : { ...settings, source: name };
   const stderr = ctx.io.stderr;
@@ -64,8 +69,8 @@ export async function runBatch(ctx: Context, settings: BatchConfig, file: string
 
   const emit = async (result: ChunkResult, sizeBytes: number) => {
     // Results on the same terminal as the bar would be drawn over it: erase the bar first.
-    if (ctx.io.stdout.isTTY === true) progress?.clear();
-    await write(ctx.io.stdout, result.out);
+    if (stdout.isTTY === true) progress?.clear();
+    await write(stdout, result.out, reuse ? () => buffers.give(result.out) : undefined);
     if (result.report !== '') {
       progress?.clear();
       await write(stderr, result.report);
@@ -81,7 +86,7 @@ export async function runBatch(ctx: Context, settings: BatchConfig, file: string
   };
 
   try {
-    for await (const { result, bytes } of orderedResults(source, config, workers, { size })) await emit(result, bytes);
+    for await (const { result, bytes } of orderedResults(source, config, workers, { size }, buffers)) await emit(result, bytes);
   } finally {
     progress?.clear();
   }
