@@ -603,7 +603,7 @@ interface Converted2 {
   steps: SchemaRepair[];
 }
 
-/** Node-level repairs toward the shapes `node` asks for; with several (a type array), the fewest steps win, ties first. */
+/** Node-level repairs toward the shapes `node` asks for; with several (a type array), those that can then be made valid, fewest steps, ties first. */
 function convertNode(value: unknown, node: Schema, path: string[], guide: Guide, room: number, numberText: NumberText | undefined): Converted2 | undefined {
   const targets = expectedTypes(node);
   const actual = jsonTypeOf(value);
@@ -611,10 +611,12 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
   if (targets.length === 0 || targets.some((t) => typeFits(actual, t))) {
     best = { value, steps: [] };
   } else {
-    for (const t of targets) {
-      const tried = chain(value, t, node, path, guide, room, numberText);
-      if (tried && (!best || tried.steps.length < best.steps.length)) best = tried;
-    }
+    // A type array is a union (`type: ["array", "null"]` is `anyOf` of the two): a shape the value
+    // cannot then be made valid in (`"null"` wrapped as `["null"]` for integer items) gives way to one
+    // it can (null), as a union's branches are weighed; else the fewest steps win, ties first.
+    const tried = targets.map((t) => chain(value, t, node, path, guide, room, numberText)).filter((c) => c !== undefined);
+    const fitting = tried.length > 1 ? tried.filter((c) => canFit(c.value, node, guide, numberText)) : tried;
+    for (const c of fitting.length > 0 ? fitting : tried) if (!best || c.steps.length < best.steps.length) best = c;
   }
   if (!best) return undefined;
   const members = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : undefined;
@@ -630,6 +632,11 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
     }
   }
   return best.steps.length > 0 ? best : undefined;
+}
+
+/** Whether `value` meets `node`, as it stands or once the repairs below it are made. */
+function canFit(value: unknown, node: Schema, guide: Guide, numberText: NumberText | undefined): boolean {
+  return satisfies(guide, node, value) || repairToSchema(value, node, guide, [], numberText) !== undefined;
 }
 
 /** Up to {@link MAX_CHAIN} repairs in the documented order that turn `value` into type `t`. */

@@ -774,3 +774,26 @@ describe('damaged text through the schema (schema probe s36 diff3)', () => {
     }
   });
 });
+
+describe('differential hunt, JSON Schema against Zod (schema probe s38)', () => {
+  test('H1: a type array weighs its shapes as anyOf does: "null" for type ["array", "null"] is null, not an item', () => {
+    // Before: wrap_in_array won the tie (first type), `["null"]` then failed the integer items:
+    // SchemaError for the JSON Schema, while Zod's `.nullable()` (anyOf) read null.
+    const typeArray = { type: 'object', properties: { ids: { type: ['array', 'null'], items: { type: 'integer' } } } };
+    const zod = z.object({ ids: z.array(z.int()).nullable().optional() });
+    for (const schema of [typeArray, zod] as SchemaLike[]) {
+      for (const text of ['{"ids": "null"}', '{"ids": " None "}']) {
+        const r = readAll(text, schema);
+        assert.deepEqual(r.value, { ids: null }, text);
+        assert.deepEqual(r.kinds, ['string_to_null'], text);
+      }
+      // A scalar the array takes once wrapped still goes into the array; a word neither takes fails.
+      assert.deepEqual(readAll('{"ids": "5"}', schema).value, { ids: [5] });
+      assert.throws(() => parse('{"ids": "x"}', { schema }), SchemaError);
+      streamEndThrows('{"ids": "x"}', schema);
+    }
+    // Where both shapes fit once repaired, the first type still wins the tie (as anyOf's first branch does).
+    const strings = { type: 'object', properties: { v: { type: ['array', 'null'], items: { type: 'string' } } } };
+    assert.deepEqual(coerce({ v: 'null' }, strings), { v: ['null'] });
+  });
+});
