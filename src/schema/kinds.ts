@@ -43,7 +43,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{name}` → `{"result": {"name": "Ada"}}` → `{"name": "Ada"}`',
   },
   unwrap_json_string: {
-    fixes: 'a string holding JSON of the container kind expected, parsed with `JSON.parse` or, refusing every guess (`strict`), with the tolerant parser: a Python dict\'s repr, single quotes, a Python tuple\'s repr where an array is expected (`"(240, 128, 128)"`) (also a whole payload that is a JSON string)',
+    fixes: 'a string holding JSON of the container kind expected, parsed with `JSON.parse` or, refusing every guess (`strict`), with the tolerant parser: a Python dict\'s repr, single quotes, a Python tuple\'s repr where an array is expected (`"(240, 128, 128)"`) (also a whole payload that is a JSON string); the string must be that one value: not the first of several with text between (`"{\\"a\\": 1} and {\\"a\\": 2}"`)',
     example: '`string[]` → `"[\\"a\\",\\"b\\"]"` → `["a","b"]`',
   },
   unwrap_singleton_array: {

@@ -796,4 +796,22 @@ describe('differential hunt, JSON Schema against Zod (schema probe s38)', () => 
     const strings = { type: 'object', properties: { v: { type: ['array', 'null'], items: { type: 'string' } } } };
     assert.deepEqual(coerce({ v: 'null' }, strings), { v: ['null'] });
   });
+
+  test('H2: unwrap_json_string takes a string that is one JSON value, not the first of several with prose between', () => {
+    // Before: `"{\"a\": 1} and {\"a\": 2}"` unwrapped to {a: 1}: the tolerant parser's surrounding_text
+    // (no guess, so strict allowed it) dropped " and {\"a\": 2}" from the string.
+    const object = { type: 'object', properties: { cfg: { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] } }, required: ['cfg'] };
+    const array = { type: 'object', properties: { cfg: { type: 'array', items: { type: 'integer' } } }, required: ['cfg'] };
+    const zObject = z.object({ cfg: z.object({ a: z.int() }) });
+    for (const schema of [object, zObject] as SchemaLike[]) {
+      assert.throws(() => coerce({ cfg: '{"a": 1} and {"a": 2}' }, schema), SchemaError);
+      const text = JSON.stringify({ cfg: '{"a": 1} and {"a": 2}' });
+      assert.throws(() => parse(text, { schema }), SchemaError);
+      streamEndThrows(text, schema);
+      // One value, written loosely, is still read.
+      assert.deepEqual(coerce({ cfg: "{'a': 1}" }, schema), { cfg: { a: 1 } });
+    }
+    assert.throws(() => coerce({ cfg: '[1] and [2]' }, array), SchemaError);
+    assert.deepEqual(coerce({ cfg: '(1, 2)' }, array), { cfg: [1, 2] });
+  });
 });
