@@ -99,7 +99,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`enum [ONE, TWO]` → `"ONE: the first option"` → `"ONE"`',
   },
   strip_extra_properties: {
-    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay), or with `unevaluatedProperties: false` (the keys the validator finds unevaluated that nothing in the object\'s schema names: its properties, `allOf` parts, the conditionals that apply, a union branch\'s); never all of them: `{}` made of an answer in another shape is an error. Also each key a Standard Schema drops from a value it accepts (Zod\'s `z.object` strips the keys it does not declare), reported as the schema\'s output lacks it (`before` the dropped value)',
+    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay), or with `unevaluatedProperties: false` (the keys the validator finds unevaluated that nothing in the object\'s schema names: its properties, `allOf` parts, the conditionals that apply, a union branch\'s); never all of them: `{}` made of an answer in another shape is an error. Nor a key that names a declared property as `rename_property` compares names and was not renamed to it (`{"label": "x", "Label": "y"}`; `{"Label": "x", "LABEL": "y"}`, two keys for it): which answer was meant is a guess, and the key fails (the same value twice goes). Also each key a Standard Schema drops from a value it accepts (Zod\'s `z.object` strips the keys it does not declare), reported as the schema\'s output lacks it (`before` the dropped value)',
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {

@@ -18,6 +18,7 @@ import { enumWithText } from './prose.js';
 import { moveToParent } from './move.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
+import { sameJson } from '../same-json.js';
 import type { NumberText } from './number-text.js';
 
 /** Default bound on validate-repair rounds. */
@@ -578,7 +579,7 @@ function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx:
   const current = (frame.copy as Record<string, unknown> | undefined) ?? value;
   if (isExtra === undefined) return current;
   const keys = Object.keys(current);
-  const extra = keys.filter(isExtra);
+  const extra = keys.filter((key) => isExtra(key) && !competesWithProperty(node, current, key));
   if (extra.length === 0 || extra.length === keys.length) return current;
   const copy = { ...current };
   for (const key of extra) {
@@ -586,6 +587,20 @@ function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx:
     delete copy[key];
   }
   return copy;
+}
+
+/**
+ * Whether `key` names a declared property as rename_property compares names and was not renamed to
+ * it: the property is there with another value (`{"label": "x", "Label": "y"}`), or absent with two
+ * keys naming it (`{"Label": "x", "LABEL": "y"}`). Which answer was meant is a guess: stripped, one of
+ * them would be lost (both, when the property is absent), so the key fails, as where Zod's `z.object`
+ * would drop it. A repeat with the same value says nothing new and goes.
+ */
+function competesWithProperty(node: Schema, value: Record<string, unknown>, key: string): boolean {
+  const props = node.properties;
+  if (props === null || typeof props !== 'object') return false;
+  const wanted = propertyKey(key);
+  return Object.keys(props).some((name) => propertyKey(name) === wanted && (!Object.hasOwn(value, name) || !sameJson(value[name], value[key])));
 }
 
 /** Whether `node`, or a branch of its `anyOf` / `oneOf`, declares `key` (or a pattern matches it). */

@@ -814,4 +814,24 @@ describe('differential hunt, JSON Schema against Zod (schema probe s38)', () => 
     assert.throws(() => coerce({ cfg: '[1] and [2]' }, array), SchemaError);
     assert.deepEqual(coerce({ cfg: '(1, 2)' }, array), { cfg: [1, 2] });
   });
+
+  test('H4: a closed object keeps a key that competes with a declared property as a failure, not a strip (as Zod\'s z.object does)', () => {
+    // Before: `{"label": "x", "Label": "y"}` lost "y" to strip_extra_properties, and `{"Label": "x", "LABEL": "y"}`
+    // (rename refused: two keys for one property) lost both: label was gone. z.object already refused both.
+    const closed = { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } }, required: ['id'], additionalProperties: false };
+    const strict = z.strictObject({ id: z.int(), label: z.string().optional() });
+    const loose = z.object({ id: z.int(), label: z.string().optional() });
+    for (const schema of [closed, strict, loose] as SchemaLike[]) {
+      for (const text of ['{"id": 1, "label": "x", "Label": "y"}', '{"id": 1, "label": "x", "label ": "y"}', '{"id": 1, "Label": "x", "LABEL": "y"}']) {
+        assert.throws(() => parse(text, { schema }), SchemaError, text);
+        streamEndThrows(text, schema);
+      }
+      // The same answer twice says nothing new: the repeat goes, named.
+      const r = readAll('{"id": 1, "label": "x", "Label": "x"}', schema);
+      assert.deepEqual([r.value, r.schema], [{ id: 1, label: 'x' }, [['strip_extra_properties', '/Label', 'x']]]);
+    }
+    // A key that names no property is still stripped from a closed object, and one key for an absent property renamed.
+    assert.deepEqual(readAll('{"id": 1, "lable": "x"}', closed).schema, [['strip_extra_properties', '/lable', 'x']]);
+    assert.deepEqual(readAll('{"id": 1, "Label": "x"}', closed).value, { id: 1, label: 'x' });
+  });
 });
