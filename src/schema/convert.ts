@@ -130,7 +130,9 @@ export function unwrapJsonString(text: string, kind: 'array' | 'object'): Conver
   let parsed: unknown;
   try {
     const exact = tryJsonParse(t);
-    parsed = exact !== undefined ? exact.value : parse(t, { strict: true });
+    // Prose between two values is no part of one (`{"a": 1} and {"a": 2}`): taking the first would
+    // drop the rest of the string, so surrounding_text is refused with the guesses.
+    parsed = exact !== undefined ? exact.value : parse(t, { strict: true, disable: ['surrounding_text'] });
   } catch {
     return NO;
   }

@@ -18,6 +18,7 @@ import { enumWithText } from './prose.js';
 import { moveToParent } from './move.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
+import { sameJson } from '../same-json.js';
 import type { NumberText } from './number-text.js';
 
 /** Default bound on validate-repair rounds. */
@@ -578,7 +579,7 @@ function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx:
   const current = (frame.copy as Record<string, unknown> | undefined) ?? value;
   if (isExtra === undefined) return current;
   const keys = Object.keys(current);
-  const extra = keys.filter(isExtra);
+  const extra = keys.filter((key) => isExtra(key) && !competesWithProperty(node, current, key));
   if (extra.length === 0 || extra.length === keys.length) return current;
   const copy = { ...current };
   for (const key of extra) {
@@ -586,6 +587,20 @@ function finish(frame: Frame, node: Schema, pathOf: (f: Frame) => string[], ctx:
     delete copy[key];
   }
   return copy;
+}
+
+/**
+ * Whether `key` names a declared property as rename_property compares names and was not renamed to
+ * it: the property is there with another value (`{"label": "x", "Label": "y"}`), or absent with two
+ * keys naming it (`{"Label": "x", "LABEL": "y"}`). Which answer was meant is a guess: stripped, one of
+ * them would be lost (both, when the property is absent), so the key fails, as where Zod's `z.object`
+ * would drop it. A repeat with the same value says nothing new and goes.
+ */
+function competesWithProperty(node: Schema, value: Record<string, unknown>, key: string): boolean {
+  const props = node.properties;
+  if (props === null || typeof props !== 'object') return false;
+  const wanted = propertyKey(key);
+  return Object.keys(props).some((name) => propertyKey(name) === wanted && (!Object.hasOwn(value, name) || !sameJson(value[name], value[key])));
 }
 
 /** Whether `node`, or a branch of its `anyOf` / `oneOf`, declares `key` (or a pattern matches it). */
@@ -603,7 +618,7 @@ interface Converted2 {
   steps: SchemaRepair[];
 }
 
-/** Node-level repairs toward the shapes `node` asks for; with several (a type array), the fewest steps win, ties first. */
+/** Node-level repairs toward the shapes `node` asks for; with several (a type array), those that can then be made valid, fewest steps, ties first. */
 function convertNode(value: unknown, node: Schema, path: string[], guide: Guide, room: number, numberText: NumberText | undefined): Converted2 | undefined {
   const targets = expectedTypes(node);
   const actual = jsonTypeOf(value);
@@ -611,10 +626,12 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
   if (targets.length === 0 || targets.some((t) => typeFits(actual, t))) {
     best = { value, steps: [] };
   } else {
-    for (const t of targets) {
-      const tried = chain(value, t, node, path, guide, room, numberText);
-      if (tried && (!best || tried.steps.length < best.steps.length)) best = tried;
-    }
+    // A type array is a union (`type: ["array", "null"]` is `anyOf` of the two): a shape the value
+    // cannot then be made valid in (`"null"` wrapped as `["null"]` for integer items) gives way to one
+    // it can (null), as a union's branches are weighed; else the fewest steps win, ties first.
+    const tried = targets.map((t) => chain(value, t, node, path, guide, room, numberText)).filter((c) => c !== undefined);
+    const fitting = tried.length > 1 ? tried.filter((c) => canFit(c.value, node, guide, numberText)) : tried;
+    for (const c of fitting.length > 0 ? fitting : tried) if (!best || c.steps.length < best.steps.length) best = c;
   }
   if (!best) return undefined;
   const members = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : undefined;
@@ -630,6 +647,11 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
     }
   }
   return best.steps.length > 0 ? best : undefined;
+}
+
+/** Whether `value` meets `node`, as it stands or once the repairs below it are made. */
+function canFit(value: unknown, node: Schema, guide: Guide, numberText: NumberText | undefined): boolean {
+  return satisfies(guide, node, value) || repairToSchema(value, node, guide, [], numberText) !== undefined;
 }
 
 /** Up to {@link MAX_CHAIN} repairs in the documented order that turn `value` into type `t`. */

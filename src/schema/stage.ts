@@ -53,6 +53,11 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     if (error instanceof JsonMendError && error.code === 'NO_JSON' && guide !== undefined) {
       const prose = readProse(text, guide);
       if (prose !== undefined) {
+        // `"12` for a number, `"high` for [high, higher]: the value sits in a quote the reply never
+        // closed, a JSON string cut off, which held more (`"125"`, `"higher"`); refused as a cut-off value is.
+        if (prose.repair.kind === 'read_from_prose' && options.acceptTruncated !== true && readInOpenQuote(text, guide, prose.value)) {
+          throw truncatedReplyError(text, []);
+        }
         const outcome = yield* repairLoop(prose.value, guide, limits);
         if (outcome.ok) return { value: outcome.value, repairs: [prose.repair, ...outcome.repairs] };
       }
@@ -175,6 +180,22 @@ export function truncatedReplyError(text: string, repairs: readonly Repair[]): J
   const cut = repairs.find((r) => 'offset' in r && isCutOffRepair(r.kind as TextRepairKind));
   const offset = cut !== undefined && 'offset' in cut ? cut.offset : text.length;
   return new JsonMendError('REPAIR_REFUSED', 'the reply is cut off: its value may be missing what came after (acceptTruncated: true takes it)', { offset, text, refusal: { reason: 'cut_off' } });
+}
+
+/**
+ * Whether the reply ends inside a double quote it opened (an odd count of unescaped `"`) and `value`
+ * was read from that open quote: the text before it reads to no value, or to another (`55" wide` for
+ * a number reads 55 before its quote too, and stands).
+ */
+function readInOpenQuote(text: string, guide: Guide, value: unknown): boolean {
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') open = open < 0 ? i : -1;
+  }
+  if (open < 0) return false;
+  const before = readProse(text.slice(0, open), guide);
+  return before === undefined || !sameJson(before.value, value);
 }
 
 /**

@@ -229,6 +229,25 @@ describe('read_from_prose and prose_as_string: a reply with no JSON', () => {
   test('a reply with JSON is read as JSON, not as prose', () => {
     assert.equal(parse('"negative"', { schema: sentiment }), 'negative');
   });
+
+  test('read_from_prose: a value in a quote the reply never closed is cut off, refused (schema probe s38, H3)', () => {
+    // Before: `"12` (cut from `"125"`) read as 12, `"high` (cut from `"higher"`) as high: made-up values.
+    const number = { type: 'number' };
+    const levels = z.enum(['high', 'higher']);
+    for (const [text, schema] of [['"12', number], ['The answer is "12', number], ['"high', levels], ['The level is "high', levels]] as const) {
+      assert.equal(code(() => parse(text, { schema })), 'REPAIR_REFUSED', text);
+      for (const size of [1, 3]) {
+        const p = createStreamParser({ schema });
+        for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+        assert.throws(() => p.end(), { code: 'REPAIR_REFUSED' }, text);
+      }
+    }
+    assert.equal(parse('"12', { schema: number, acceptTruncated: true }), 12);
+    // A quote that ends no value read: the value before it, or quotes that close, stand.
+    assert.equal(parse('The TV is 55" wide', { schema: number }), 55);
+    assert.equal(parse('She said "yes" and it was 12', { schema: number }), 12);
+    assert.equal(parse('The level is "high".', { schema: levels }), 'high');
+  });
 });
 
 describe('several values for one schema', () => {

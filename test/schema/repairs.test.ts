@@ -774,3 +774,64 @@ describe('damaged text through the schema (schema probe s36 diff3)', () => {
     }
   });
 });
+
+describe('differential hunt, JSON Schema against Zod (schema probe s38)', () => {
+  test('H1: a type array weighs its shapes as anyOf does: "null" for type ["array", "null"] is null, not an item', () => {
+    // Before: wrap_in_array won the tie (first type), `["null"]` then failed the integer items:
+    // SchemaError for the JSON Schema, while Zod's `.nullable()` (anyOf) read null.
+    const typeArray = { type: 'object', properties: { ids: { type: ['array', 'null'], items: { type: 'integer' } } } };
+    const zod = z.object({ ids: z.array(z.int()).nullable().optional() });
+    for (const schema of [typeArray, zod] as SchemaLike[]) {
+      for (const text of ['{"ids": "null"}', '{"ids": " None "}']) {
+        const r = readAll(text, schema);
+        assert.deepEqual(r.value, { ids: null }, text);
+        assert.deepEqual(r.kinds, ['string_to_null'], text);
+      }
+      // A scalar the array takes once wrapped still goes into the array; a word neither takes fails.
+      assert.deepEqual(readAll('{"ids": "5"}', schema).value, { ids: [5] });
+      assert.throws(() => parse('{"ids": "x"}', { schema }), SchemaError);
+      streamEndThrows('{"ids": "x"}', schema);
+    }
+    // Where both shapes fit once repaired, the first type still wins the tie (as anyOf's first branch does).
+    const strings = { type: 'object', properties: { v: { type: ['array', 'null'], items: { type: 'string' } } } };
+    assert.deepEqual(coerce({ v: 'null' }, strings), { v: ['null'] });
+  });
+
+  test('H2: unwrap_json_string takes a string that is one JSON value, not the first of several with prose between', () => {
+    // Before: `"{\"a\": 1} and {\"a\": 2}"` unwrapped to {a: 1}: the tolerant parser's surrounding_text
+    // (no guess, so strict allowed it) dropped " and {\"a\": 2}" from the string.
+    const object = { type: 'object', properties: { cfg: { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] } }, required: ['cfg'] };
+    const array = { type: 'object', properties: { cfg: { type: 'array', items: { type: 'integer' } } }, required: ['cfg'] };
+    const zObject = z.object({ cfg: z.object({ a: z.int() }) });
+    for (const schema of [object, zObject] as SchemaLike[]) {
+      assert.throws(() => coerce({ cfg: '{"a": 1} and {"a": 2}' }, schema), SchemaError);
+      const text = JSON.stringify({ cfg: '{"a": 1} and {"a": 2}' });
+      assert.throws(() => parse(text, { schema }), SchemaError);
+      streamEndThrows(text, schema);
+      // One value, written loosely, is still read.
+      assert.deepEqual(coerce({ cfg: "{'a': 1}" }, schema), { cfg: { a: 1 } });
+    }
+    assert.throws(() => coerce({ cfg: '[1] and [2]' }, array), SchemaError);
+    assert.deepEqual(coerce({ cfg: '(1, 2)' }, array), { cfg: [1, 2] });
+  });
+
+  test('H4: a closed object keeps a key that competes with a declared property as a failure, not a strip (as Zod\'s z.object does)', () => {
+    // Before: `{"label": "x", "Label": "y"}` lost "y" to strip_extra_properties, and `{"Label": "x", "LABEL": "y"}`
+    // (rename refused: two keys for one property) lost both: label was gone. z.object already refused both.
+    const closed = { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } }, required: ['id'], additionalProperties: false };
+    const strict = z.strictObject({ id: z.int(), label: z.string().optional() });
+    const loose = z.object({ id: z.int(), label: z.string().optional() });
+    for (const schema of [closed, strict, loose] as SchemaLike[]) {
+      for (const text of ['{"id": 1, "label": "x", "Label": "y"}', '{"id": 1, "label": "x", "label ": "y"}', '{"id": 1, "Label": "x", "LABEL": "y"}']) {
+        assert.throws(() => parse(text, { schema }), SchemaError, text);
+        streamEndThrows(text, schema);
+      }
+      // The same answer twice says nothing new: the repeat goes, named.
+      const r = readAll('{"id": 1, "label": "x", "Label": "x"}', schema);
+      assert.deepEqual([r.value, r.schema], [{ id: 1, label: 'x' }, [['strip_extra_properties', '/Label', 'x']]]);
+    }
+    // A key that names no property is still stripped from a closed object, and one key for an absent property renamed.
+    assert.deepEqual(readAll('{"id": 1, "lable": "x"}', closed).schema, [['strip_extra_properties', '/lable', 'x']]);
+    assert.deepEqual(readAll('{"id": 1, "Label": "x"}', closed).value, { id: 1, label: 'x' });
+  });
+});
