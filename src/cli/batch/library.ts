@@ -33,7 +33,7 @@ export interface BatchOptions {
   schema?: unknown;
   /** Refuse repairs that guess (see `ParseOptions.strict`). */
   strict?: boolean | undefined;
-  /** Threads (1 to 64; default 1, the calling thread alone). Worker threads start once 8 MB have been read: a shorter batch runs faster without them. */
+  /** Threads (1 to 64; default 1, the calling thread alone). Worker threads start once 16 MB have been read: a shorter batch runs faster without them. */
   workers?: number | undefined;
 }
 

@@ -13,7 +13,10 @@
 // The worker threads start only for a batch large enough to repay them (POOL_FROM_BYTES): while
 // two threads compile the engine and collect garbage at once on a 2-core machine, each runs at a
 // fraction of its speed for most of a second, so on 12 MB two workers took 1.1–1.3 s where one took
-// 0.9–1.1 s; from about 20 MB on, two are faster.
+// 0.9–1.1 s; from about 20 MB on, two were faster. Since the batch reuses its buffers (buffers.ts)
+// one thread is a fifth faster and the second thread's fixed cost (about 0.85 CPU-seconds) weighs
+// more: on 25 MB two took 1.26–1.94 s against one's 1.12 s, on 50 MB both 1.7 s, on 100 MB two were
+// 1.25× faster (a 2-core machine that gives two busy cores 1.3–1.5× one).
 import { BufferPool } from './buffers.js';
 import type { BatchConfig, Chunk, ChunkResult } from './config.js';
 import { lineChunks } from './lines.js';
@@ -44,7 +47,7 @@ const IN_FLIGHT_PER_THREAD = 4;
  * at least this large, and for a stream of unknown size once half as much has been read (the batch
  * has shown it is no short one, and what follows may be long).
  */
-export const POOL_FROM_BYTES = 16 * 1024 * 1024;
+export const POOL_FROM_BYTES = 32 * 1024 * 1024;
 
 /** A chunk processed in this thread; its input's buffer goes back to `buffers` at once. */
 function here(chunk: Chunk, config: BatchConfig, buffers: BufferPool): ChunkResult {
