@@ -14,6 +14,7 @@ import type { StreamParser } from '../stream/types.js';
 import { toolContext, type ToolContext } from './context.js';
 import { assemble } from './extract-tool-calls.js';
 import { argumentsOf, callFromValue, hasPlaceholder, isCallShaped, isReadingError, nameOf, readSpan, toolCalled } from './read-call.js';
+import { HolderWatch } from './holder-watch.js';
 import { RootCloseHint } from './root-close.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
 import { parameterMarkup, readParameters } from './xml-params.js';
@@ -86,10 +87,15 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   let nextIndex = 0;
   let open: SpanState | undefined;
   let ended = false;
+  // A span that may be text in a call read only at the end (see holder-watch.ts) gets no events.
+  const watch = new HolderWatch((name) => ctx.tools.knows(name));
 
   const scanner = new ToolCallScanner({
     open(span) {
       if (!ctx.formats.has(span.format)) return;
+      const held = watch.mayHold(span.start);
+      watch.openSpan(span.start);
+      if (held) return;
       open = {
         span, base: nextIndex, body: new ChunkText(), reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
         early: false, earlyCalls: [], failed: false, placeholder: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
@@ -107,6 +113,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       else if (!READ_WHOLE.has(span.body)) feed(open, piece);
     },
     close(span) {
+      watch.closeSpan(span.bodyStart, span.end, span.closed);
       if (open?.span !== span) return;
       const state = open;
       open = undefined;
@@ -297,6 +304,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (ended) throw new JsonMendError('STREAM_CLOSED', 'push after end() on a tool-call stream');
       if (typeof chunk !== 'string') throw new JsonMendError('INVALID_ARGUMENT', `chunk must be a string, got ${typeof chunk}`);
       text.add(chunk);
+      watch.push(chunk);
       scanner.push(chunk);
       const out = events;
       events = [];

@@ -253,3 +253,61 @@ describe('tool-call stream: property', () => {
     );
   });
 });
+
+// Session 38: a call's text written inside another call's string (a README's example passed to
+// write_file) had its `call` event sent, and end() then dropped it as that string's text (held.ts):
+// an agent running calls on events would have run a call that never was one.
+describe('tool-call stream: a call written in another call\'s string', () => {
+  const fileTools = [{ name: 'write_file', schema: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' } } } }, { name: 'ping' }];
+  const hermes = '<tool_call>{"name": "ping", "arguments": {}}</tool_call>';
+  const holders = [
+    `<write_file><path>a</path><code>${hermes}</code></write_file>`,
+    `<write_file>\n<path>a</path>\n<code>\n${hermes}\n</code>\n</write_file>`,
+    JSON.stringify({ name: 'write_file', arguments: { code: hermes } }),
+    `Action: write_file\nAction Input: ${JSON.stringify({ path: 'a', code: hermes })}`,
+    `[write_file(path="a", code='${hermes}')]`,
+    `[write_file(path="a", code='''x\n${hermes}\n''')]`,
+    `<write_file><path>a</path><code><|tool_call_begin|>functions.ping:0<|tool_call_argument_begin|>{}<|tool_call_end|></code></write_file>`,
+  ];
+
+  for (const reply of holders) {
+    test(`no event for the inner call: ${JSON.stringify(reply).slice(0, 60)}`, () => {
+      for (const size of [1, 3]) {
+        const stream = createToolCallStream({ tools: fileTools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        const result = stream.end();
+        assert.deepEqual(result, extractToolCalls(reply, { tools: fileTools }));
+        assert.deepEqual(result.calls.map((c) => c.name), ['write_file']);
+        assert.deepEqual(events.filter((e) => e.type !== 'arguments').map((e) => e.type), [], `${size}-character chunks`);
+      }
+    });
+  }
+
+  test('a call before or after the holder is reported as usual; one in a reasoning draft holds nothing', () => {
+    const before = `${hermes}\n<write_file>\n<code>${hermes}</code>\n</write_file>\n${hermes}`;
+    const draft = `<think>The user wants {"a: 1} and <write_file>\n</think>\n${hermes}`;
+    for (const [reply, reported] of [[before, 2], [draft, 1]] as const) {
+      for (const size of [1, 3]) {
+        const stream = createToolCallStream({ tools: fileTools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        const result = stream.end();
+        const called = events.flatMap((e) => (e.type === 'call' ? [e.call] : []));
+        assert.equal(called.length, reported, `${size}: ${JSON.stringify(reply)}`);
+        for (const call of called) assert.ok(result.calls.some((c) => c.span.start === call.span.start && c.name === call.name));
+      }
+    }
+  });
+
+  test('the same markup inside the string, ending the outer call early: the inner call gets no event', () => {
+    const reply = `<tool_call name="write_file">{"path": "a", "code": "<b>x</b> ${hermes.replaceAll('"', '\\"')}"}</tool_call>`;
+    for (const size of [1, 3]) {
+      const stream = createToolCallStream({ tools: fileTools });
+      const events: ToolCallStreamEvent[] = [];
+      for (const part of chunked(reply, size)) events.push(...stream.push(part));
+      assert.throws(() => stream.end());
+      assert.deepEqual(events.filter((e) => e.type === 'call'), []);
+    }
+  });
+});
