@@ -3,6 +3,7 @@
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
 import { isIdentChar, literalAt, memberStartsAt } from '../extract/chars.js';
+import { inlineFenceLineEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
 import { Start, judgeOpener } from './start.js';
@@ -24,6 +25,19 @@ export interface PreludeEnd {
   tag: string;
   /** The fence character (`` ` `` or `~`) of the code fence the JSON is inside, or 0 when none. */
   fence: number;
+}
+
+/**
+ * Whether the backticks ending at `q`, after other text on their line, open a fence (see
+ * inlineFenceLineEnd: a short language word, spaces, then the line's end); undefined while the text so
+ * far ends before that shows.
+ */
+function inlineFenceOpens(text: string, q: number, n: number): boolean | undefined {
+  if (inlineFenceLineEnd(text, q, n) >= 0) return true;
+  let w = q;
+  while (w < n && (isIdentChar(text.charCodeAt(w)) || text.charCodeAt(w) === 0x2d || text.charCodeAt(w) === 0x2b)) w++;
+  while (w < n && (text.charCodeAt(w) === 0x20 || text.charCodeAt(w) === 0x09 || text.charCodeAt(w) === 0x0d)) w++;
+  return w >= n ? undefined : false;
 }
 
 function isSpaceLike(c: number): boolean {
@@ -261,6 +275,22 @@ export class PreludeScanner {
             this.mode = Mode.FENCE_INFO;
             i = j;
           }
+          continue;
+        }
+      } else if (c === 0x60 && !this.inFence) {
+        // `Here it is: ```json⏎`: backticks that end a prose line, but for a language word, open a
+        // fence as extraction reads them (inlineFenceLineEnd); the value's snapshots then stop at its
+        // closing line as parse's reading of the fence's content does.
+        let j = i;
+        while (j < n && text.charCodeAt(j) === c) j++;
+        const opens = j - i >= 3 ? inlineFenceOpens(text, j, n) : j >= n ? undefined : false;
+        if (opens === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
+        if (opens === true) {
+          this.straight = false;
+          this.inFence = true;
+          this.fenceChar = c;
+          this.mode = Mode.FENCE_INFO;
+          i = j;
           continue;
         }
       }

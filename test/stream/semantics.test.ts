@@ -119,6 +119,34 @@ describe('semantics table', () => {
     assert.deepEqual(p.push('more').value, { html: '<b>x</b> and more' });
   });
 
+  test('a fence opened at the end of a prose line is the value\'s fence, as extraction reads it (session 38)', () => {
+    // Before: the prelude took backticks for a fence only at a line's start, so after `Here it is:
+    // ```json` the value had no closing line: a string lost its quote and showed `⏎```⏎tail` as its
+    // text, a cut-off literal showed as a word (`"fa"`), and end() gave `"x y"`, `false`.
+    for (const [text, want] of [
+      ['Here it is: ```json\n{"a": 1, "b": "x y\n```\ntail', { a: 1, b: 'x y' }],
+      ['Here it is: ```json\n{"0": [fa\n```', { 0: [false] }],
+      ['Sure. ```JSON  \n{"a": [1, t\n```\n', { a: [1, true] }],
+      ['Here it is: ```json\n{"a": 1}\n``` done', { a: 1 }],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 0]) {
+        const run = stream(chunk(text, size));
+        assert.deepEqual(run.value, want);
+        for (const s of run.snapshots) {
+          assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
+          assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
+        }
+      }
+    }
+    // Backticks inside a line (inline code, a one-line fence) open no fence: the value is read as before.
+    for (const text of ['Use ```json``` blocks: {"a": "x y', 'Here: ```json {"a": "x y']) {
+      const p = createStreamParser();
+      p.push(text);
+      assert.deepEqual(p.push('z').value, { a: 'x yz' });
+    }
+  });
+
   test('parsePartial reads a closing quote as it stands, and a scalar in a closed fence (peer suites)', () => {
     // langchainjs's kitchen sink: the literal after a string element was dropped while the engine
     // waited to judge the string's quote.
