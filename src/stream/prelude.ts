@@ -5,10 +5,13 @@
 import { isIdentChar, literalAt, memberStartsAt } from '../extract/chars.js';
 import { inlineFenceLineEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
-import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
+import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
 import { Start, judgeOpener } from './start.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
+
+/** Tags whose content extraction reads as the answer (its defaults): a member there starts an object. */
+const ANSWER_TAGS: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
 
 /** Longest tag name or lookahead carried from one chunk to the next. */
 const MAX_CARRY = 64;
@@ -203,9 +206,11 @@ export class PreludeScanner {
         continue;
       }
       if (c === 0x7b || (c === 0x5b && this.straight)) return this.found(text, i, base);
-      if ((c === 0x22 || c === 0x27) && this.straight) {
+      if ((c === 0x22 || c === 0x27) && (this.straight || (this.last === 0x3e && ANSWER_TAGS.has(this.tagOpen)))) {
         // `"name": "Ann", …}` (or Python's `'name': 'Ann', …}`): a reply that opens with a member, its
         // `{` written by the application (extraction's memberStartsAt): the engine supplies the `{`.
+        // So does an answer tag's content (`<output>"a": [1], …}</output>`), which extraction reads
+        // alike; taken from the `[` on, it showed `[1]`, then an error at the tag's closer.
         const member = memberStartsAt(text, i, n);
         if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);

@@ -147,6 +147,30 @@ describe('semantics table', () => {
     }
   });
 
+  test('an answer tag whose content opens with a member is that object, as extraction reads it (session 38)', () => {
+    // Before: the prelude passed the key over and took the `[` for the value: the snapshots showed
+    // `[1]`, then `[1, {"b": 2}]`, then an UNREPAIRABLE error at `}<` where parse of the text so far
+    // gave the object, and end() gave `{"a": [1], "b": 2}`.
+    for (const [text, want] of [
+      ['x <output>"a":[1],"b":2}</output> more', { a: [1], b: 2 }],
+      ['<answer>\n"a": [1], "b": "x y\n</answer>', { a: [1], b: 'x y' }],
+      ["<result>'a': [True], 'b': None}</result>", { a: [true], b: null }],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 0]) {
+        const run = stream(chunk(text, size));
+        assert.deepEqual(run.value, want);
+        for (const s of run.snapshots) {
+          assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
+          assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
+        }
+      }
+    }
+    // In another tag, extraction reads no member there: the array, as before.
+    assert.deepEqual(parse('See <b>"a": [1]</b> ok'), [1]);
+    assert.deepEqual(stream(chunk('See <b>"a": [1]</b> ok', 1)).value, [1]);
+  });
+
   test('parsePartial reads a closing quote as it stands, and a scalar in a closed fence (peer suites)', () => {
     // langchainjs's kitchen sink: the literal after a string element was dropped while the engine
     // waited to judge the string's quote.
