@@ -94,6 +94,8 @@ export class PreludeScanner {
   private straight = true;
   private atLineStart = true;
   private inFence = false;
+  /** Only spaces came since the fence's opening line: a member here opens the fence's object (see above). */
+  private fenceFresh = false;
   /** The character of the fence that opened inFence. */
   private fenceChar = 0;
   /** In a reasoning block: the closers that end it. */
@@ -170,10 +172,13 @@ export class PreludeScanner {
         if (nl === -1) return undefined;
         this.mode = Mode.PROSE;
         this.atLineStart = true;
+        this.fenceFresh = true;
         i = nl + 1;
         continue;
       }
       const c = text.charCodeAt(i);
+      // Whatever else comes first in the fence (a tag, a channel) is no member (a quote is judged below).
+      if (this.fenceFresh && c !== 0x22 && c !== 0x27 && !isSpaceLike(c)) this.fenceFresh = false;
       if (OPENER_FIRST.has(c) || (this.straight && HEADING_FIRST.has(c))) {
         const channel = channelAt(text, i, this.straight);
         if (channel === undefined) return this.keep(text, i, base);
@@ -206,11 +211,11 @@ export class PreludeScanner {
         continue;
       }
       if (c === 0x7b || (c === 0x5b && this.straight)) return this.found(text, i, base);
-      if ((c === 0x22 || c === 0x27) && (this.straight || (this.last === 0x3e && ANSWER_TAGS.has(this.tagOpen)))) {
+      if ((c === 0x22 || c === 0x27) && (this.straight || this.fenceFresh || (this.last === 0x3e && ANSWER_TAGS.has(this.tagOpen)))) {
         // `"name": "Ann", …}` (or Python's `'name': 'Ann', …}`): a reply that opens with a member, its
         // `{` written by the application (extraction's memberStartsAt): the engine supplies the `{`.
-        // So does an answer tag's content (`<output>"a": [1], …}</output>`), which extraction reads
-        // alike; taken from the `[` on, it showed `[1]`, then an error at the tag's closer.
+        // So does an answer tag's or a fence's content (`<output>"a": [1], …}</output>`), which
+        // extraction reads alike; taken from the `[` on, it showed `[1]`, then an error at the tag's closer.
         const member = memberStartsAt(text, i, n);
         if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);
@@ -303,6 +308,7 @@ export class PreludeScanner {
         this.atLineStart = true;
       } else if (!isSpaceLike(c)) {
         this.atLineStart = false;
+        this.fenceFresh = false;
         this.straight = false;
         this.last = c;
         this.tagOpen = c === 0x3e ? this.tag : '';

@@ -147,7 +147,7 @@ describe('semantics table', () => {
     }
   });
 
-  test('an answer tag whose content opens with a member is that object, as extraction reads it (session 38)', () => {
+  test('an answer tag or a fence whose content opens with a member is that object, as extraction reads it (session 38)', () => {
     // Before: the prelude passed the key over and took the `[` for the value: the snapshots showed
     // `[1]`, then `[1, {"b": 2}]`, then an UNREPAIRABLE error at `}<` where parse of the text so far
     // gave the object, and end() gave `{"a": [1], "b": 2}`.
@@ -155,6 +155,8 @@ describe('semantics table', () => {
       ['x <output>"a":[1],"b":2}</output> more', { a: [1], b: 2 }],
       ['<answer>\n"a": [1], "b": "x y\n</answer>', { a: [1], b: 'x y' }],
       ["<result>'a': [True], 'b': None}</result>", { a: [true], b: null }],
+      ['Here it is:\n```json\n"0":[false],"id":99}\n```', { 0: [false], id: 99 }],
+      ['Here: ```json\n  "a": [1], "b": "x y\n```\nok', { a: [1], b: 'x y' }],
     ] as const) {
       assert.deepEqual(parse(text), want);
       for (const size of [1, 3, 0]) {
@@ -166,9 +168,11 @@ describe('semantics table', () => {
         }
       }
     }
-    // In another tag, extraction reads no member there: the array, as before.
-    assert.deepEqual(parse('See <b>"a": [1]</b> ok'), [1]);
-    assert.deepEqual(stream(chunk('See <b>"a": [1]</b> ok', 1)).value, [1]);
+    // In another tag, or after other text in the fence, extraction reads no member there: the array, as before.
+    for (const text of ['See <b>"a": [1]</b> ok', '```json\n<b>"a": [1]</b>\n```']) {
+      assert.deepEqual(parse(text), [1]);
+      assert.deepEqual(stream(chunk(text, 1)).value, [1]);
+    }
   });
 
   test('parsePartial reads a closing quote as it stands, and a scalar in a closed fence (peer suites)', () => {
