@@ -28,7 +28,7 @@ interface Open {
   tags: string[];
 }
 
-/** Characters after which a `'` opens a string (a value's place), not an apostrophe (`don't`). */
+/** Characters after which a `'` opens a string (a value's place), not an apostrophe (`don't`); so does a space. */
 function opensValue(c: number): boolean {
   return c === EQUALS || c === 0x3a || c === 0x2c || c === 0x28 || c === 0x5b || c === 0x7b || c === -1;
 }
@@ -47,6 +47,8 @@ export class HolderWatch {
   /** Tags named for a tool that are open, innermost last; `head`: the innermost's `>` has not come. */
   private readonly tags: string[] = [];
   private head = false;
+  /** The last character read was white space: a `'` after it opens a string (`for code 'x'`, Gemini CLI's pairs). */
+  private spaced = false;
   /** Only spaces came since the last line break (or the start): a tag here starts its line. */
   private lineStart = true;
   /** Inside a reasoning block: its name and what was open before it. */
@@ -126,11 +128,14 @@ export class HolderWatch {
     if (this.quote !== 0) {
       if (this.escaped) this.escaped = false;
       else if (c === BACKSLASH) this.escaped = true;
-      else if (c === this.quote) this.quote = 0;
+      else if (c === this.quote) {
+        this.quote = 0;
+        this.spaced = false;
+      }
       return i + 1;
     }
     if (c === QUOTE || c === APOS) {
-      if ((this.depth > 0 || this.head || this.last === EQUALS) && (c === QUOTE || opensValue(this.last))) {
+      if ((this.depth > 0 || this.head || this.last === EQUALS) && (c === QUOTE || opensValue(this.last) || this.spaced)) {
         this.quote = c;
         this.escaped = false;
         return i + 1;
@@ -145,8 +150,9 @@ export class HolderWatch {
     } else if (c === LT && !this.head) {
       return this.tag(text, i);
     }
+    this.spaced = c === LF || c === 0x20 || c === 0x09 || c === 0x0d;
     if (c === LF) this.lineStart = true;
-    else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) {
+    else if (!this.spaced) {
       this.last = c;
       this.lineStart = false;
     }
@@ -163,6 +169,7 @@ export class HolderWatch {
   private tag(text: string, i: number): number {
     const lineStart = this.lineStart;
     this.lineStart = false;
+    this.spaced = false;
     const closing = text.charCodeAt(i + 1) === SLASH;
     const at = closing ? i + 2 : i + 1;
     if (!isToolNameStart(text.charCodeAt(at))) {

@@ -307,6 +307,9 @@ describe('tool-call stream: a call written in another call\'s string', () => {
     `[write_file(path="a", code='${hermes}')]`,
     `[write_file(path="a", code='''x\n${hermes}\n''')]`,
     `<write_file><path>a</path><code><|tool_call_begin|>functions.ping:0<|tool_call_argument_begin|>{}<|tool_call_end|></code></write_file>`,
+    `[tool_call: write_file for path 'a', code '${hermes}']`,
+    `call:write_file{code:<|"|>${hermes}<|"|>}`,
+    `{'name': 'write_file', 'arguments': {'code': '${hermes}'}}`,
   ];
 
   for (const reply of holders) {
@@ -326,7 +329,8 @@ describe('tool-call stream: a call written in another call\'s string', () => {
   test('a call before or after the holder is reported as usual; one in a reasoning draft holds nothing', () => {
     const before = `${hermes}\n<write_file>\n<code>${hermes}</code>\n</write_file>\n${hermes}`;
     const draft = `<think>The user wants {"a: 1} and <write_file>\n</think>\n${hermes}`;
-    for (const [reply, reported] of [[before, 2], [draft, 1]] as const) {
+    const apostrophes = `Sure [it's done] (I'll call 'ping')\n${hermes}`;
+    for (const [reply, reported] of [[before, 2], [draft, 1], [apostrophes, 1]] as const) {
       for (const size of [1, 3]) {
         const stream = createToolCallStream({ tools: fileTools });
         const events: ToolCallStreamEvent[] = [];
