@@ -44,7 +44,7 @@ interface SpanState {
   hint: RootCloseHint;
   /** The early reading was tried (once: repeating it on every push would make the stream quadratic). */
   early: boolean;
-  /** The calls the early reading reported: the reading at the span's close must agree with them. */
+  /** The calls reported before the span closed (the early reading's, a list's elements): the reading at the span's close must agree with them. */
   earlyCalls: ToolCall[];
   /** An error was reported for this span: its close reports no second one. */
   failed: boolean;
@@ -161,6 +161,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       state.started = state.reported + 1;
     }
     events.push({ type: 'call', index, call });
+    state.earlyCalls[state.reported] = call;
     state.reported++;
   }
 
@@ -258,7 +259,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     for (let i = 0; i < state.earlyCalls.length && i < calls.length; i++) {
       const early = state.earlyCalls[i];
       const now = calls[i];
-      if (sameCall(early, now)) continue;
+      if (early === undefined || sameCall(early, now)) continue;
       const args = JSON.stringify(now.arguments);
       events.push({
         type: 'error', index: state.base + i,
@@ -332,7 +333,17 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     try {
       calls = readSpan(state.span, state.body.all(), false, ctx);
     } catch (error) {
-      if (!state.failed) fail(state, error);
+      if (!state.failed) {
+        // Calls reported from the span before it closed (a list's elements: `[{…}]⏎{"note": 1}`) are
+        // taken back, each with an error event of its index: read whole, the span is an error.
+        if (error instanceof JsonMendError) {
+          for (let i = 0; i < state.reported; i++) {
+            const name = state.earlyCalls[i]?.name ?? 'a tool';
+            events.push({ type: 'error', index: state.base + i, error: new JsonMendError('UNREPAIRABLE', `the call to "${name}" was reported when it closed, and the text after it makes its span unreadable: ${error.message}`) });
+          }
+        }
+        fail(state, error);
+      }
       nextIndex = state.base + Math.max(state.reported, 1);
       return;
     }

@@ -354,3 +354,27 @@ describe('tool-call stream: a call written in another call\'s string', () => {
     }
   });
 });
+
+// Session 38: a list's elements reported as each closed stayed reported when the text after the list
+// made the span unreadable (`[{…}]⏎{"note": "x"}</s>`): the span's error came with a new index, and
+// nothing took the reported calls back.
+describe('tool-call stream: a list\'s elements and the span read whole', () => {
+  test('text after the list that makes the span an error takes each reported element back, by its index', () => {
+    for (const reply of [
+      '[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}]\n{"note": "x"}</s>',
+      '[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}, {"name": "get_weather", "arguments": {"location": "b"}}], "b": 2}</s>',
+    ]) {
+      assert.throws(() => extractToolCalls(reply, { tools }));
+      for (const size of [1, 3]) {
+        const stream = createToolCallStream({ tools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        assert.throws(() => stream.end());
+        const called = events.flatMap((e) => (e.type === 'call' ? [e.index] : []));
+        const failed = new Set(events.flatMap((e) => (e.type === 'error' ? [e.index] : [])));
+        assert.ok(called.length > 0, `${size}: ${JSON.stringify(reply)}`);
+        for (const index of called) assert.ok(failed.has(index), `${size}: call ${index} of ${JSON.stringify(reply)} was not taken back`);
+      }
+    }
+  });
+});
