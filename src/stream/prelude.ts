@@ -3,11 +3,15 @@
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
 import { isIdentChar, literalAt, memberStartsAt } from '../extract/chars.js';
+import { inlineFenceLineEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
-import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
+import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
 import { Start, judgeOpener } from './start.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
+
+/** Tags whose content extraction reads as the answer (its defaults): a member there starts an object. */
+const ANSWER_TAGS: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
 
 /** Longest tag name or lookahead carried from one chunk to the next. */
 const MAX_CARRY = 64;
@@ -24,6 +28,19 @@ export interface PreludeEnd {
   tag: string;
   /** The fence character (`` ` `` or `~`) of the code fence the JSON is inside, or 0 when none. */
   fence: number;
+}
+
+/**
+ * Whether the backticks ending at `q`, after other text on their line, open a fence (see
+ * inlineFenceLineEnd: a short language word, spaces, then the line's end); undefined while the text so
+ * far ends before that shows.
+ */
+function inlineFenceOpens(text: string, q: number, n: number): boolean | undefined {
+  if (inlineFenceLineEnd(text, q, n) >= 0) return true;
+  let w = q;
+  while (w < n && (isIdentChar(text.charCodeAt(w)) || text.charCodeAt(w) === 0x2d || text.charCodeAt(w) === 0x2b)) w++;
+  while (w < n && (text.charCodeAt(w) === 0x20 || text.charCodeAt(w) === 0x09 || text.charCodeAt(w) === 0x0d)) w++;
+  return w >= n ? undefined : false;
 }
 
 function isSpaceLike(c: number): boolean {
@@ -77,6 +94,8 @@ export class PreludeScanner {
   private straight = true;
   private atLineStart = true;
   private inFence = false;
+  /** Only spaces came since the fence's opening line: a member here opens the fence's object (see above). */
+  private fenceFresh = false;
   /** The character of the fence that opened inFence. */
   private fenceChar = 0;
   /** In a reasoning block: the closers that end it. */
@@ -153,10 +172,13 @@ export class PreludeScanner {
         if (nl === -1) return undefined;
         this.mode = Mode.PROSE;
         this.atLineStart = true;
+        this.fenceFresh = true;
         i = nl + 1;
         continue;
       }
       const c = text.charCodeAt(i);
+      // Whatever else comes first in the fence (a tag, a channel) is no member (a quote is judged below).
+      if (this.fenceFresh && c !== 0x22 && c !== 0x27 && !isSpaceLike(c)) this.fenceFresh = false;
       if (OPENER_FIRST.has(c) || (this.straight && HEADING_FIRST.has(c))) {
         const channel = channelAt(text, i, this.straight);
         if (channel === undefined) return this.keep(text, i, base);
@@ -189,9 +211,11 @@ export class PreludeScanner {
         continue;
       }
       if (c === 0x7b || (c === 0x5b && this.straight)) return this.found(text, i, base);
-      if ((c === 0x22 || c === 0x27) && this.straight) {
+      if ((c === 0x22 || c === 0x27) && (this.straight || this.fenceFresh || (this.last === 0x3e && ANSWER_TAGS.has(this.tagOpen)))) {
         // `"name": "Ann", …}` (or Python's `'name': 'Ann', …}`): a reply that opens with a member, its
         // `{` written by the application (extraction's memberStartsAt): the engine supplies the `{`.
+        // So does an answer tag's or a fence's content (`<output>"a": [1], …}</output>`), which
+        // extraction reads alike; taken from the `[` on, it showed `[1]`, then an error at the tag's closer.
         const member = memberStartsAt(text, i, n);
         if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);
@@ -263,11 +287,28 @@ export class PreludeScanner {
           }
           continue;
         }
+      } else if (c === 0x60 && !this.inFence) {
+        // `Here it is: ```json⏎`: backticks that end a prose line, but for a language word, open a
+        // fence as extraction reads them (inlineFenceLineEnd); the value's snapshots then stop at its
+        // closing line as parse's reading of the fence's content does.
+        let j = i;
+        while (j < n && text.charCodeAt(j) === c) j++;
+        const opens = j - i >= 3 ? inlineFenceOpens(text, j, n) : j >= n ? undefined : false;
+        if (opens === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
+        if (opens === true) {
+          this.straight = false;
+          this.inFence = true;
+          this.fenceChar = c;
+          this.mode = Mode.FENCE_INFO;
+          i = j;
+          continue;
+        }
       }
       if (c === 0x0a) {
         this.atLineStart = true;
       } else if (!isSpaceLike(c)) {
         this.atLineStart = false;
+        this.fenceFresh = false;
         this.straight = false;
         this.last = c;
         this.tagOpen = c === 0x3e ? this.tag : '';

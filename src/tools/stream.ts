@@ -1,9 +1,10 @@
 // Tool calls while the reply streams: the span scanner runs chunk by chunk and hands each body's new
 // text over; a JSON body goes to the project's stream parser (only its new piece) for partial
-// arguments, and to a root-close hint: when the body's JSON closes, the body is read as
-// `extractToolCalls` reads it and the call is reported, before its closing markup arrives (text that
-// comes after the close and changes the reading gets an error event at the span's close). Elements of
-// a list of calls are reported as the parser completes them. `end()` reads the whole text as
+// arguments, and to a root-close hint: when the body's JSON closed and the text after it shows prose,
+// the body is read as `extractToolCalls` reads it and the call is reported, before its closing markup
+// arrives (text that comes later and changes the reading gets an error event at the span's close);
+// else the call is read when the span closes. Elements of a list of calls are reported as the parser
+// completes them. A span that may be text in another call's string gets no events (holder-watch.ts). `end()` reads the whole text as
 // `extractToolCalls` does, so the final result is the same whatever the chunking. No step re-reads
 // text already passed, except each body once when it closes: linear in the reply.
 import { JsonMendError } from '../errors.js';
@@ -14,6 +15,7 @@ import type { StreamParser } from '../stream/types.js';
 import { toolContext, type ToolContext } from './context.js';
 import { assemble } from './extract-tool-calls.js';
 import { argumentsOf, callFromValue, hasPlaceholder, isCallShaped, isReadingError, nameOf, readSpan, toolCalled } from './read-call.js';
+import { HolderWatch } from './holder-watch.js';
 import { RootCloseHint } from './root-close.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
 import { parameterMarkup, readParameters } from './xml-params.js';
@@ -42,12 +44,17 @@ interface SpanState {
   hint: RootCloseHint;
   /** The early reading was tried (once: repeating it on every push would make the stream quadratic). */
   early: boolean;
-  /** The calls the early reading reported: the reading at the span's close must agree with them. */
+  /** The calls reported before the span closed (the early reading's, a list's elements): the reading at the span's close must agree with them. */
   earlyCalls: ToolCall[];
   /** An error was reported for this span: its close reports no second one. */
   failed: boolean;
   /** The parser filled in an ellipsis placeholder (`{…}`): no element is reported early; the reading at the close says what it is. */
   placeholder: boolean;
+  /** The parser showed the body's root; then a second value after it (see feed): no element is reported from there on. */
+  rootShown: boolean;
+  /** The calls of a list that closed in one piece were read, all but its last (see feed). */
+  listRead: boolean;
+  secondValue: boolean;
   /** Qwen3-Coder: the arguments read from closed parameters, the pieces since the last closer, and the last few characters (a closer split over pieces). */
   /** The parameters read so far (the stream's own; each event gets a copy). */
   params: Record<string, unknown>;
@@ -65,6 +72,20 @@ function sameCall(a: ToolCall, b: ToolCall): boolean {
 
 function sameCalls(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
   return a.length === b.length && a.every((call, i) => sameCall(call, b[i]));
+}
+
+/** The first character of `piece` from `from` on that is not whitespace, or -1. */
+function firstNonSpace(piece: string, from: number): number {
+  for (let i = from; i < piece.length; i++) {
+    const c = piece.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return c;
+  }
+  return -1;
+}
+
+/** Whether text after a JSON value's close that starts with `c` may go on with it: a member, an element, a second value. */
+function goesOnAsJson(c: number): boolean {
+  return c === 0x7b || c === 0x5b || c === 0x2c || c === 0x7d || c === 0x5d || c === 0x22 || c === 0x27 || c === 0x3a;
 }
 
 /** Bodies read only once whole: no partial arguments before their call closes. */
@@ -86,13 +107,18 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   let nextIndex = 0;
   let open: SpanState | undefined;
   let ended = false;
+  // A span that may be text in a call read only at the end (see holder-watch.ts) gets no events.
+  const watch = new HolderWatch((name) => ctx.tools.knows(name));
 
   const scanner = new ToolCallScanner({
     open(span) {
       if (!ctx.formats.has(span.format)) return;
+      const held = watch.mayHold(span.start);
+      watch.openSpan(span.start);
+      if (held) return;
       open = {
         span, base: nextIndex, body: new ChunkText(), reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
-        early: false, earlyCalls: [], failed: false, placeholder: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
+        early: false, earlyCalls: [], failed: false, placeholder: false, rootShown: false, secondValue: false, listRead: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
         parser: span.body === 'parameters' || READ_WHOLE.has(span.body) || (span.body === 'arguments' && span.name === undefined) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
@@ -107,6 +133,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       else if (!READ_WHOLE.has(span.body)) feed(open, piece);
     },
     close(span) {
+      watch.closeSpan(span.bodyStart, span.end, span.closed);
       if (open?.span !== span) return;
       const state = open;
       open = undefined;
@@ -134,6 +161,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       state.started = state.reported + 1;
     }
     events.push({ type: 'call', index, call });
+    state.earlyCalls[state.reported] = call;
     state.reported++;
   }
 
@@ -142,13 +170,28 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     if (state.head.length < 2) state.head = (state.head + piece.trimStart()).slice(0, 2);
     state.hint.feed(piece);
     if (state.hint.close !== -1 && !state.early) {
-      state.early = true;
-      // The root closed: read the body up to there as extractToolCalls would; a reading error (the
-      // hint misled by a bracket in a single-quoted string) waits for the span to close, and so does a
-      // body that already goes on after the root in a way that changes the reading (a closer written
-      // early, a second object).
-      const body = state.body.all();
-      readEarly(state, body.slice(0, state.hint.close), body.slice(state.hint.close).trim() === '' ? undefined : body);
+      // The root closed: once the text after it shows more than spaces, read the body up to there as
+      // extractToolCalls would. Not at the closer itself: what comes next may still change the call
+      // (`{}⏎{"a": 1}` makes the arguments an array of both, a `,` a closer written early), and a span
+      // that no closing markup ends closes only at end(), too late for an error event to take the call
+      // back. The closing markup itself is never body (the scanner holds it back, then closes the
+      // span): the call is read when it closes. Text that goes on as JSON waits for the span to
+      // close; prose, or a reading error (the hint misled by a bracket in a single-quoted string),
+      // too when the body so far reads otherwise.
+      const next = firstNonSpace(piece, Math.max(0, state.hint.close - (state.body.length - piece.length)));
+      if (next !== -1) {
+        state.early = true;
+        if (!goesOnAsJson(next)) {
+          const body = state.body.all();
+          readEarly(state, body.slice(0, state.hint.close), body);
+        }
+      } else if (!state.listRead && state.head.startsWith('[')) {
+        // A list of calls that closed in this piece, before the parser showed its elements one by one
+        // (a piece holding the whole list): each but the last has a `,` after it and is reported; the
+        // last waits as above.
+        state.listRead = true;
+        readEarly(state, state.body.all().slice(0, state.hint.close), undefined, 1);
+      }
     }
     if (!state.parser || state.head === '{{') return;
     let snapshot;
@@ -164,7 +207,12 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     }
     const value = snapshot.value;
     if (hasPlaceholder(snapshot.repairs)) state.placeholder = true;
-    if (state.span.body === 'call' && Array.isArray(value) && !state.placeholder) {
+    // A second value after the list (`[{…}]⏎{"note": 1}`) makes the parser's root the array of both
+    // (`set ""`): its elements are no longer the list's calls, and the whole body's reading may be an
+    // error, so nothing more is reported from the list.
+    if (state.rootShown && snapshot.deltas?.some((d) => d.op === 'set' && d.path === '') === true) state.secondValue = true;
+    if (value !== undefined) state.rootShown = true;
+    if (state.span.body === 'call' && Array.isArray(value) && !state.placeholder && !state.secondValue) {
       for (const delta of snapshot.deltas ?? []) {
         if (delta.op !== 'complete' && delta.op !== 'set') continue;
         if (delta.path !== `/${state.reported}`) continue;
@@ -182,22 +230,24 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
 
   /**
    * The calls of the body's text `body`, read whole; reported when the reading is clean, and when the
-   * body so far, `sofar` (when text came after the root's close), reads the same.
+   * body so far, `sofar` (when text came after the root's close), reads the same; the last `held`
+   * calls are not reported yet.
    */
-  function readEarly(state: SpanState, body: string, sofar?: string): void {
+  function readEarly(state: SpanState, body: string, sofar?: string, held = 0): void {
     let calls: ToolCall[];
     try {
       calls = readBody(state, body);
       if (sofar !== undefined && !sameCalls(calls, readBody(state, sofar))) return;
     } catch (error) {
-      if (isReadingError(error) || sofar !== undefined) return;
+      if (isReadingError(error) || sofar !== undefined || held > 0) return;
       fail(state, error);
       state.parser = undefined;
       return;
     }
-    for (let i = state.reported; i < calls.length; i++) report(state, calls[i]);
-    state.earlyCalls = calls;
-    state.parser = undefined; // nothing more to show for this span
+    const shown = Math.max(calls.length - held, state.reported);
+    for (let i = state.reported; i < shown; i++) report(state, calls[i]);
+    state.earlyCalls = calls.slice(0, shown);
+    if (held === 0) state.parser = undefined; // nothing more to show for this span
   }
 
   /**
@@ -209,7 +259,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     for (let i = 0; i < state.earlyCalls.length && i < calls.length; i++) {
       const early = state.earlyCalls[i];
       const now = calls[i];
-      if (sameCall(early, now)) continue;
+      if (early === undefined || sameCall(early, now)) continue;
       const args = JSON.stringify(now.arguments);
       events.push({
         type: 'error', index: state.base + i,
@@ -283,7 +333,17 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
     try {
       calls = readSpan(state.span, state.body.all(), false, ctx);
     } catch (error) {
-      if (!state.failed) fail(state, error);
+      if (!state.failed) {
+        // Calls reported from the span before it closed (a list's elements: `[{…}]⏎{"note": 1}`) are
+        // taken back, each with an error event of its index: read whole, the span is an error.
+        if (error instanceof JsonMendError) {
+          for (let i = 0; i < state.reported; i++) {
+            const name = state.earlyCalls[i]?.name ?? 'a tool';
+            events.push({ type: 'error', index: state.base + i, error: new JsonMendError('UNREPAIRABLE', `the call to "${name}" was reported when it closed, and the text after it makes its span unreadable: ${error.message}`) });
+          }
+        }
+        fail(state, error);
+      }
       nextIndex = state.base + Math.max(state.reported, 1);
       return;
     }
@@ -297,6 +357,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (ended) throw new JsonMendError('STREAM_CLOSED', 'push after end() on a tool-call stream');
       if (typeof chunk !== 'string') throw new JsonMendError('INVALID_ARGUMENT', `chunk must be a string, got ${typeof chunk}`);
       text.add(chunk);
+      watch.push(chunk);
       scanner.push(chunk);
       const out = events;
       events = [];

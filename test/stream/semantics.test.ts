@@ -119,6 +119,62 @@ describe('semantics table', () => {
     assert.deepEqual(p.push('more').value, { html: '<b>x</b> and more' });
   });
 
+  test('a fence opened at the end of a prose line is the value\'s fence, as extraction reads it (session 38)', () => {
+    // Before: the prelude took backticks for a fence only at a line's start, so after `Here it is:
+    // ```json` the value had no closing line: a string lost its quote and showed `⏎```⏎tail` as its
+    // text, a cut-off literal showed as a word (`"fa"`), and end() gave `"x y"`, `false`.
+    for (const [text, want] of [
+      ['Here it is: ```json\n{"a": 1, "b": "x y\n```\ntail', { a: 1, b: 'x y' }],
+      ['Here it is: ```json\n{"0": [fa\n```', { 0: [false] }],
+      ['Sure. ```JSON  \n{"a": [1, t\n```\n', { a: [1, true] }],
+      ['Here it is: ```json\n{"a": 1}\n``` done', { a: 1 }],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 0]) {
+        const run = stream(chunk(text, size));
+        assert.deepEqual(run.value, want);
+        for (const s of run.snapshots) {
+          assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
+          assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
+        }
+      }
+    }
+    // Backticks inside a line (inline code, a one-line fence) open no fence: the value is read as before.
+    for (const text of ['Use ```json``` blocks: {"a": "x y', 'Here: ```json {"a": "x y']) {
+      const p = createStreamParser();
+      p.push(text);
+      assert.deepEqual(p.push('z').value, { a: 'x yz' });
+    }
+  });
+
+  test('an answer tag or a fence whose content opens with a member is that object, as extraction reads it (session 38)', () => {
+    // Before: the prelude passed the key over and took the `[` for the value: the snapshots showed
+    // `[1]`, then `[1, {"b": 2}]`, then an UNREPAIRABLE error at `}<` where parse of the text so far
+    // gave the object, and end() gave `{"a": [1], "b": 2}`.
+    for (const [text, want] of [
+      ['x <output>"a":[1],"b":2}</output> more', { a: [1], b: 2 }],
+      ['<answer>\n"a": [1], "b": "x y\n</answer>', { a: [1], b: 'x y' }],
+      ["<result>'a': [True], 'b': None}</result>", { a: [true], b: null }],
+      ['Here it is:\n```json\n"0":[false],"id":99}\n```', { 0: [false], id: 99 }],
+      ['Here: ```json\n  "a": [1], "b": "x y\n```\nok', { a: [1], b: 'x y' }],
+    ] as const) {
+      assert.deepEqual(parse(text), want);
+      for (const size of [1, 3, 0]) {
+        const run = stream(chunk(text, size));
+        assert.deepEqual(run.value, want);
+        for (const s of run.snapshots) {
+          assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
+          assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
+        }
+      }
+    }
+    // In another tag, or after other text in the fence, extraction reads no member there: the array, as before.
+    for (const text of ['See <b>"a": [1]</b> ok', '```json\n<b>"a": [1]</b>\n```']) {
+      assert.deepEqual(parse(text), [1]);
+      assert.deepEqual(stream(chunk(text, 1)).value, [1]);
+    }
+  });
+
   test('parsePartial reads a closing quote as it stands, and a scalar in a closed fence (peer suites)', () => {
     // langchainjs's kitchen sink: the literal after a string element was dropped while the engine
     // waited to judge the string's quote.

@@ -1,4 +1,4 @@
-// createToolCallStream: calls reported as soon as their arguments are complete, partial arguments
+// createToolCallStream: calls reported as soon as their arguments are complete and cannot change, partial arguments
 // before that, and end() equal to extractToolCalls on the whole text whatever the chunking.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -85,17 +85,28 @@ describe('tool-call stream: every format', () => {
 
 // Session 24: the call reported at its JSON's close stayed as reported when text after the close
 // (a closer written early, `}, "days": 2}`) made the whole reading differ: the event lost `days`.
+// Session 38: the call then waited for the span's close when that text goes on as JSON (it had been
+// reported, then taken back with an error event).
 describe('tool-call stream: text after the JSON closes', () => {
   const reply = '<tool_call>\n{"name": "get_weather", "arguments": {"location": "Oslo"}}, "days": 2}\n</tool_call>';
   const whole = { location: 'Oslo', days: 2 };
 
-  test('arriving later: the early call gets an error event with its index; end() reads it whole', () => {
-    const { events, result } = run(chunked(reply, 1));
+  test('arriving later: text going on as JSON holds the call until its span closes; it is reported as the whole text reads it', () => {
+    for (const size of [1, 3]) {
+      const { events, result } = run(chunked(reply, size));
+      const mine = events.filter((e) => e.type === 'call' || e.type === 'error');
+      assert.deepEqual(mine.map((e) => [e.type, e.index, e.type === 'call' && e.call.arguments]), [['call', 0, whole]]);
+      assert.ok(mine[0].at >= reply.indexOf('</tool_call>') + '</tool_call>'.length - size + 1);
+      assert.deepEqual(result.calls.map((c) => c.arguments), [whole]);
+    }
+  });
+
+  test('prose after the close: the call is reported at the prose, before the closer', () => {
+    const prose = '<tool_call>\n{"name": "get_weather", "arguments": {"location": "Oslo"}} and "days": 2}\n</tool_call>';
+    const { events, result } = run(chunked(prose, 1));
     const mine = events.filter((e) => e.type === 'call' || e.type === 'error');
-    assert.deepEqual(mine.map((e) => [e.type, e.index]), [['call', 0], ['error', 0]]);
-    const error = mine[1];
-    assert.ok(error.type === 'error' && /reported when its JSON closed, and the text after that changes it.*"days":2/.test(error.error.message));
-    assert.deepEqual(result.calls.map((c) => c.arguments), [whole]);
+    assert.deepEqual(mine.map((e) => [e.type, e.index, e.at]), [['call', 0, prose.indexOf(' and') + 2]]);
+    assert.deepEqual(result.calls.map((c) => c.arguments), [{ location: 'Oslo' }]);
   });
 
   test('in the same chunk: the call as the whole text reads it', () => {
@@ -128,20 +139,48 @@ describe('tool-call stream: text after the JSON closes', () => {
 });
 
 describe('tool-call stream: as soon as possible', () => {
-  test('hermes: the call is reported when its JSON closes, before </tool_call>', () => {
+  // Session 38: the call came at its JSON's `}`, before what follows could show it goes on (a `,`, a
+  // second object) or, in a span no markup closes, at end(), too late for an error event to take it back.
+  test('hermes: the call is reported once its closer comes (or the text after its JSON shows it is over), as end() has it', () => {
     const reply = REPLIES.hermes;
-    const { events } = run(chunked(reply, 1));
-    const first = events.find((e) => e.type === 'call');
-    assert.ok(first);
-    const close = reply.indexOf('}}') + 2;
-    assert.ok(first.at <= close + 1, `reported at ${first.at}, JSON closed at ${close}`);
+    const { events, result } = run(chunked(reply, 1));
+    const calls = events.filter((e) => e.type === 'call');
+    const closer = reply.indexOf('</tool_call>') + '</tool_call>'.length;
+    assert.equal(calls[0].at, closer);
+    assert.deepEqual(calls.map((e) => e.type === 'call' && e.call), result.calls);
   });
 
-  test('harmony: the call is reported before <|call|>', () => {
+  test('harmony: the call is reported with <|call|>', () => {
     const reply = REPLIES.harmony;
     const { events } = run(chunked(reply, 1));
     const call = events.find((e) => e.type === 'call');
-    assert.ok(call && call.at < reply.indexOf('<|call|>') + 1);
+    assert.ok(call && call.at === reply.indexOf('<|call|>') + '<|call|>'.length);
+  });
+
+  test('a span no markup closes: a call whose JSON the text after goes on from waits for end(), which reads it otherwise', () => {
+    // `[TOOL_CALLS]ping[ARGS]{}` then a second object: the arguments are an array of both.
+    const text = '[TOOL_CALLS]get_weather[ARGS]{"location": "Oslo"}\n{"name": "web_search", "arguments": {"query": "x"}}';
+    const list = '[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}]\n{"name": "get_weather", "arguments": {"location": "b"}}';
+    for (const reply of [text, list]) {
+      for (const size of [1, 3]) {
+        const stream = createToolCallStream({ tools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        let final: unknown[] = [];
+        try {
+          final = stream.end().calls.map((c) => [c.name, c.arguments]);
+        } catch {
+          // the whole text is an error: no call of it stands
+        }
+        const errored = new Set(events.flatMap((e) => (e.type === 'error' ? [e.index] : [])));
+        for (const e of events) {
+          if (e.type !== 'call' || errored.has(e.index) || reply === list) continue;
+          assert.ok(final.some((c) => JSON.stringify(c) === JSON.stringify([e.call.name, e.call.arguments])), `${size}: ${JSON.stringify([e.call.name, e.call.arguments])} is not in end()'s ${JSON.stringify(final)}`);
+        }
+        // The value after the list is not one of its calls.
+        if (reply === list) assert.deepEqual(events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && e.call.name).filter((n) => n === 'get_weather'), []);
+      }
+    }
   });
 
   test('mistral: the first element of the list is reported before the second is written', () => {
@@ -251,5 +290,91 @@ describe('tool-call stream: property', () => {
       }),
       { seed: 1711882229, numRuns: 200 },
     );
+  });
+});
+
+// Session 38: a call's text written inside another call's string (a README's example passed to
+// write_file) had its `call` event sent, and end() then dropped it as that string's text (held.ts):
+// an agent running calls on events would have run a call that never was one.
+describe('tool-call stream: a call written in another call\'s string', () => {
+  const fileTools = [{ name: 'write_file', schema: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' } } } }, { name: 'ping' }];
+  const hermes = '<tool_call>{"name": "ping", "arguments": {}}</tool_call>';
+  const holders = [
+    `<write_file><path>a</path><code>${hermes}</code></write_file>`,
+    `<write_file>\n<path>a</path>\n<code>\n${hermes}\n</code>\n</write_file>`,
+    JSON.stringify({ name: 'write_file', arguments: { code: hermes } }),
+    `Action: write_file\nAction Input: ${JSON.stringify({ path: 'a', code: hermes })}`,
+    `[write_file(path="a", code='${hermes}')]`,
+    `[write_file(path="a", code='''x\n${hermes}\n''')]`,
+    `<write_file><path>a</path><code><|tool_call_begin|>functions.ping:0<|tool_call_argument_begin|>{}<|tool_call_end|></code></write_file>`,
+    `[tool_call: write_file for path 'a', code '${hermes}']`,
+    `call:write_file{code:<|"|>${hermes}<|"|>}`,
+    `{'name': 'write_file', 'arguments': {'code': '${hermes}'}}`,
+  ];
+
+  for (const reply of holders) {
+    test(`no event for the inner call: ${JSON.stringify(reply).slice(0, 60)}`, () => {
+      for (const size of [1, 3]) {
+        const stream = createToolCallStream({ tools: fileTools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        const result = stream.end();
+        assert.deepEqual(result, extractToolCalls(reply, { tools: fileTools }));
+        assert.deepEqual(result.calls.map((c) => c.name), ['write_file']);
+        assert.deepEqual(events.filter((e) => e.type !== 'arguments').map((e) => e.type), [], `${size}-character chunks`);
+      }
+    });
+  }
+
+  test('a call before or after the holder is reported as usual; one in a reasoning draft holds nothing', () => {
+    const before = `${hermes}\n<write_file>\n<code>${hermes}</code>\n</write_file>\n${hermes}`;
+    const draft = `<think>The user wants {"a: 1} and <write_file>\n</think>\n${hermes}`;
+    const apostrophes = `Sure [it's done] (I'll call 'ping')\n${hermes}`;
+    for (const [reply, reported] of [[before, 2], [draft, 1], [apostrophes, 1]] as const) {
+      for (const size of [1, 3]) {
+        const stream = createToolCallStream({ tools: fileTools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        const result = stream.end();
+        const called = events.flatMap((e) => (e.type === 'call' ? [e.call] : []));
+        assert.equal(called.length, reported, `${size}: ${JSON.stringify(reply)}`);
+        for (const call of called) assert.ok(result.calls.some((c) => c.span.start === call.span.start && c.name === call.name));
+      }
+    }
+  });
+
+  test('the same markup inside the string, ending the outer call early: the inner call gets no event', () => {
+    const reply = `<tool_call name="write_file">{"path": "a", "code": "<b>x</b> ${hermes.replaceAll('"', '\\"')}"}</tool_call>`;
+    for (const size of [1, 3]) {
+      const stream = createToolCallStream({ tools: fileTools });
+      const events: ToolCallStreamEvent[] = [];
+      for (const part of chunked(reply, size)) events.push(...stream.push(part));
+      assert.throws(() => stream.end());
+      assert.deepEqual(events.filter((e) => e.type === 'call'), []);
+    }
+  });
+});
+
+// Session 38: a list's elements reported as each closed stayed reported when the text after the list
+// made the span unreadable (`[{…}]⏎{"note": "x"}</s>`): the span's error came with a new index, and
+// nothing took the reported calls back.
+describe('tool-call stream: a list\'s elements and the span read whole', () => {
+  test('text after the list that makes the span an error takes each reported element back, by its index', () => {
+    for (const reply of [
+      '[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}]\n{"note": "x"}</s>',
+      '[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}, {"name": "get_weather", "arguments": {"location": "b"}}], "b": 2}</s>',
+    ]) {
+      assert.throws(() => extractToolCalls(reply, { tools }));
+      for (const size of [1, 3]) {
+        const stream = createToolCallStream({ tools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        assert.throws(() => stream.end());
+        const called = events.flatMap((e) => (e.type === 'call' ? [e.index] : []));
+        const failed = new Set(events.flatMap((e) => (e.type === 'error' ? [e.index] : [])));
+        assert.ok(called.length > 0, `${size}: ${JSON.stringify(reply)}`);
+        for (const index of called) assert.ok(failed.has(index), `${size}: call ${index} of ${JSON.stringify(reply)} was not taken back`);
+      }
+    }
   });
 });
