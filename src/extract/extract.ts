@@ -292,13 +292,25 @@ function wholeSpan(text: string, root: Region): { start: number; end: number; we
  * opens the reply. The span of that one string, number or literal, else undefined.
  */
 function scalarAfterReasoning(text: string, root: Region): { start: number; end: number } | undefined {
+  const rest = afterReasoning(text, root);
+  if (rest === undefined) return undefined;
+  const v = skipComments(text, rest.start, rest.end);
+  return v < rest.end && isWholeScalar(text, v, rest.end) ? rest : undefined;
+}
+
+/** The text after a reasoning block that opens the reply, spaces trimmed; undefined when the reply opens otherwise. */
+function afterReasoning(text: string, root: Region): { start: number; end: number } | undefined {
+  const first = leadingReasoning(text, root);
+  if (first === undefined) return undefined;
+  const a = skipWs(text, first.end, root.end);
+  return { start: a, end: trimEnd(text, a, root.end) };
+}
+
+/** The reasoning block that opens the reply (`<think>…</think>`, or text before a `</think>` no opener opened), if any. */
+function leadingReasoning(text: string, root: Region): Region | undefined {
   const first = root.children[0];
   const s = skipWs(text, 0, root.end);
-  if (first === undefined || first.kind !== 'reasoning' || first.start > s || s >= first.end) return undefined;
-  const a = skipWs(text, first.end, root.end);
-  const e = trimEnd(text, a, root.end);
-  const v = skipComments(text, a, e);
-  return v < e && isWholeScalar(text, v, e) ? { start: a, end: e } : undefined;
+  return first !== undefined && first.kind === 'reasoning' && first.start <= s && s < first.end ? first : undefined;
 }
 
 /**
@@ -308,10 +320,7 @@ function scalarAfterReasoning(text: string, root: Region): { start: number; end:
  * @internal
  */
 export function answerStart(text: string): number {
-  const root = scanStructure(text, resolveExtractOptions(undefined).names);
-  const first = root.children[0];
-  const s = skipWs(text, 0, root.end);
-  return first !== undefined && first.kind === 'reasoning' && first.start <= s && s < first.end ? first.end : 0;
+  return leadingReasoning(text, scanStructure(text, resolveExtractOptions(undefined).names))?.end ?? 0;
 }
 
 /**
@@ -391,8 +400,20 @@ function extractResolved(text: string, names: TagNames, allow: Allowed): Candida
   if (allow.whole && g.out.every((c) => c.candidate.reasoning === true)) {
     const answer = scalarAfterReasoning(text, root);
     if (answer !== undefined) g.out.push(make(text, answer.start, answer.end, 'whole', ctx, false, false));
-  }
+  } else if (allow.whole) keepLoneAnswer(text, root, g.out);
   return choose(g.out);
+}
+
+/**
+ * A lone `[1]` that is all the reply says after its reasoning (`<think>…{"a": 1}…</think>⏎[1]`) is
+ * the answer, not a citation: the draft in the reasoning no longer beats it.
+ */
+function keepLoneAnswer(text: string, root: Region, found: Found[]): void {
+  if (found.some((c) => !c.weak && c.candidate.reasoning !== true)) return;
+  const rest = afterReasoning(text, root);
+  if (rest === undefined) return;
+  const lone = found.find((c) => c.weak && c.candidate.start === rest.start && c.candidate.end === rest.end);
+  if (lone !== undefined) lone.weak = false;
 }
 
 /**

@@ -134,6 +134,25 @@ describe('extract: reasoning blocks', () => {
     assert.throws(() => parse('<think>a</think>The answer is 391.'), { code: 'NO_JSON' });
   });
 
+  test('a lone [1] that is all the reply says after its reasoning is the answer, not a citation', () => {
+    // It lost to the draft in the reasoning (`{"a": 1}`, reported reasoning_block): a lone `[1]` is
+    // weak in prose (a citation), but here nothing else is written.
+    for (const [text, value] of [
+      ['<think>Maybe {"a": 1}?</think>\n[\n  1\n]', [1]],
+      ['<think>Maybe {"a": 1}?</think>\n\n[12]\n', [12]],
+    ] as const) {
+      assert.deepEqual(parse(text), value, text);
+      assert.deepEqual(JSON.parse(repair(text)), value, text);
+      for (const size of [1, 3]) {
+        const stream = createStreamParser();
+        for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+        assert.deepEqual(stream.end(), value, `${text} in ${size}-character chunks`);
+      }
+    }
+    // In prose after the reasoning it is still a citation: the draft is the value, named.
+    assert.deepEqual(parse('<think>x {"a": 1}</think>\nSee [1].'), { a: 1 });
+  });
+
   test('an unclosed fence in reasoning ends at the reasoning closer', () => {
     const text = '<think>\n```json\n{"draft": 1}\n</think>\n{"final": 2}';
     assert.deepEqual(brief(run(text)), [['balanced', '{"final": 2}']]);
