@@ -97,6 +97,16 @@ function closerOrSpace(c: number): boolean {
  */
 function visibleEnd(s: string, inObject: boolean): number {
   const floor = Math.max(0, s.length - MAX_RETRACT);
+  const k = visibleEndBeforeLines(s, inObject, floor);
+  // `{"a": "x}⏎Hope this helps!`: a string that lost its closing quote before a closer that ends its
+  // line, prose after it; at the reply's end the engine ends the string there (looking back
+  // LOOKAHEAD characters), and a snapshot that showed the lines after it took them back. They wait
+  // until the string ends or runs past that look.
+  return closerLineBreakAt(s, floor, k);
+}
+
+/** {@link visibleEnd} but for a closer that ends its line. */
+function visibleEndBeforeLines(s: string, inObject: boolean, floor: number): number {
   let k = s.length;
   // A high surrogate waits for its low half: shown alone (or sent alone in a delta), it is a lone code
   // unit, which any UTF-8 encoding of the snapshot or the delta turns into U+FFFD for good.
@@ -126,12 +136,24 @@ function visibleEnd(s: string, inObject: boolean): number {
 
 /** The first `,` in `s[from, to)` that only spaces or tabs and then a line break follow; else `to`. */
 function commaLineBreakAt(s: string, from: number, to: number): number {
-  for (let c = s.indexOf(',', from); c !== -1 && c < to; c = s.indexOf(',', c + 1)) {
-    let j = c + 1;
-    while (j < to && (s.charCodeAt(j) === 0x20 || s.charCodeAt(j) === 0x09)) j++;
-    if (j < to && (s.charCodeAt(j) === 0x0a || s.charCodeAt(j) === 0x0d)) return c;
-  }
+  return lineEndingAt(s, ',', from, to);
+}
+
+/** The first `}` or `]` in `s[from, to)` that only spaces or tabs and then a line break follow; else `to`. */
+function closerLineBreakAt(s: string, from: number, to: number): number {
+  return Math.min(lineEndingAt(s, '}', from, to), lineEndingAt(s, ']', from, to));
+}
+
+/** The first `mark` in `s[from, to)` that only spaces or tabs and then a line break follow; else `to`. */
+function lineEndingAt(s: string, mark: string, from: number, to: number): number {
+  for (let c = s.indexOf(mark, from); c !== -1 && c < to; c = s.indexOf(mark, c + 1)) if (endsLine(s, c + 1, to)) return c;
   return to;
+}
+
+/** Whether only spaces or tabs and then a line break follow from `j` (before `to`). */
+function endsLine(s: string, j: number, to: number): boolean {
+  while (j < to && (s.charCodeAt(j) === 0x20 || s.charCodeAt(j) === 0x09)) j++;
+  return j < to && (s.charCodeAt(j) === 0x0a || s.charCodeAt(j) === 0x0d);
 }
 
 /**

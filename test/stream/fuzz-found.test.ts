@@ -124,6 +124,28 @@ describe('stream.snapshots: a string in an array whose line ends in a comma, the
   });
 });
 
+describe('stream.snapshots: a string that lost its closing quote before a closer ending its line, prose after it (session 38)', () => {
+  // `{"0":"}⏎Hope this helps!`: the snapshots showed `"}⏎Hope…"` as the string's text; end() gives
+  // `""` (the engine ends the string before the `}`, the line after it prose), so it was taken back.
+  // Each snapshot must grow into end()'s value, not only into the next snapshot.
+  const settles = (text: string) => {
+    agrees(text);
+    for (const size of [1, 3]) {
+      const run = stream(chunk(text, size));
+      for (const snap of run.snapshots) assert.ok(grows(snap.value, run.value), `${JSON.stringify(snap.value)} does not grow into ${JSON.stringify(run.value)} (${size}-character chunks)`);
+    }
+  };
+  test('the replies the stream hunt printed', () => {
+    settles('{"0":"}\nHope this helps!');
+    settles('{"a": "x}  \nHope');
+    settles('{"a": {"b": "x}\n}\nHope');
+  });
+  test('kin: a string whose closer ends a line and that closes is shown whole, and one that runs on is shown past the look', () => {
+    settles('{"a": "f() {\n  return 1;\n}\n", "b": 2}');
+    settles(`{"a": "x}\n${'word '.repeat(50)}`);
+  });
+});
+
 describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
   // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
   // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its
