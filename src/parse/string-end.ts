@@ -173,19 +173,21 @@ function inObject(e: Engine): boolean {
 
 /**
  * `{"x": "the answer is {"k": 1}, so"}`: the string's recent text opened an object of its own (`{"`)
- * that no `}` closed yet, so a quote before `:` or `}` belongs to that quoted JSON. Looks back at most
- * LOOKAHEAD characters.
+ * that no `}` closed yet, so a quote before `:` or `}` belongs to that quoted JSON. Only an object
+ * whose keys are quoted with the quote at `i` counts: in `{"v": '{"x": {'}` the `"` keys need no
+ * escape inside `'…'`, and its `'` is the string's end. Looks back at most LOOKAHEAD characters.
  */
 function embeddedObjectOpen(e: Engine, i: number): boolean {
   // The raw text, not the string read so far: there an escaped `\"` and a bare `"` look alike.
   const t = e.buf;
+  const quote = t.charCodeAt(i);
   let open = 0;
   for (let k = lookBackFloor(e, i); k < i; k++) {
     const c = t.charCodeAt(k);
     if (c === Ch.LBRACE) {
       let n = k + 1;
       while (n < i && t.charCodeAt(n) === Ch.SPACE) n++;
-      if (n < i && t.charCodeAt(n) === Ch.DQUOTE) open++;
+      if (n < i && t.charCodeAt(n) === quote) open++;
     } else if (c === Ch.RBRACE && open > 0) {
       open--;
     }

@@ -1,0 +1,29 @@
+// JSON quoted inside a string value without escaping its quotes (src/parse/embedded-doc.ts and the
+// embedded-object check in string-end.ts). Found by session 38's differential hunt over strings
+// holding quotes, braces and code, written as a model writes them (unescaped inner quotes, single
+// quotes, Python's repr, cut off): the string's end was misread.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseWithReport } from '../../src/index.js';
+import { readsEach } from './reads.js';
+
+describe("a `'` string holding a `\"` object ends at its own quote", () => {
+  // Was {"v": "{\"x\": {'}"}, reported `truncated` twice: the `"` keys need no escape inside `'…'`,
+  // yet their `{"` was taken for a quoted object that the `'` before `}` went on inside.
+  readsEach([
+    [`{"v": '{"x": {'}`, { v: '{"x": {' }],
+    [`{'v': '{"x": {'}`, { v: '{"x": {' }],
+    [`{"items": [{"id": 1, "text": '{"x": {'}, {"id": 2, "text": 'b'}], "total": 2}`, { items: [{ id: 1, text: '{"x": {' }, { id: 2, text: 'b' }], total: 2 }],
+    // Was {"items": [{"id": 1, "text": "{\"x\": {'\n    },\n    {\n …"}]}, the second item in the first's text.
+    [`{\n  "items": [\n    {\n      "id": 1,\n      "text": '{"x": {'\n    },\n    {\n      "id": 2,\n      "text": 'b'\n    }\n  ],\n  "total": 2\n}`, { items: [{ id: 1, text: '{"x": {' }, { id: 2, text: 'b' }], total: 2 }],
+  ]);
+  test('the complete text is not reported cut off', () => {
+    assert.deepEqual(parseWithReport(`{"v": '{"x": {'}`).repairs.map((r) => r.kind), ['single_quotes']);
+  });
+  readsEach([
+    // Unchanged: in a `"` string, a `"` object's quotes are still the object's.
+    ['{"x": "the answer is {"k": 1}, so"}', { x: 'the answer is {"k": 1}, so' }],
+    // In a `'` string, a `'` object's are now (was UNREPAIRABLE: the object's key ended the string).
+    [`{'x': 'the answer is {'k': 1}, so'}`, { x: "the answer is {'k': 1}, so" }],
+  ]);
+});
