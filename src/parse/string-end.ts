@@ -7,7 +7,7 @@ import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD } from './state.js
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, scan } from './continuation.js';
 import { isKeyStop, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
-import { embeddedDocText } from './embedded-doc.js';
+import { embeddedDocText, innerDocumentText } from './embedded-doc.js';
 import { fencedText } from './fenced-string.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { colonAt, completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, isJsonEscape, lookBackFloor, stringMayBeKey } from './strings.js';
@@ -52,6 +52,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   const c2 = e.buf.charCodeAt(j);
   let d: Answer;
   if ((c2 === Ch.COLON || c2 === Ch.RBRACE) && !e.strIsKey && embeddedObjectOpen(e, i)) return Decision.INNER;
+  if (c2 === Ch.COMMA && e.quote === Quote.DOUBLE && innerDocumentText(e, i)) return Decision.INNER;
   if ((d = quoteAfterCloser(e, j, c2)) !== PASS) return d;
   if ((d = colonAfterValue(e, i, c2)) !== PASS) return d;
   if (c2 === Ch.COLON && j === i + closeLen && !firstQuote(e, i) && bareTextThenQuote(e, j + 1)) return Decision.INNER;

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseWithReport } from '../../src/index.js';
-import { readsEach } from './reads.js';
+import { chunk, stream } from '../stream/check.js';
+import { readsAs, readsEach } from './reads.js';
 
 describe("a `'` string holding a `\"` object ends at its own quote", () => {
   // Was {"v": "{\"x\": {'}"}, reported `truncated` twice: the `"` keys need no escape inside `'…'`,
@@ -25,5 +26,33 @@ describe("a `'` string holding a `\"` object ends at its own quote", () => {
     ['{"x": "the answer is {"k": 1}, so"}', { x: 'the answer is {"k": 1}, so' }],
     // In a `'` string, a `'` object's are now (was UNREPAIRABLE: the object's key ended the string).
     [`{'x': 'the answer is {'k': 1}, so'}`, { x: "the answer is {'k': 1}, so" }],
+  ]);
+});
+
+describe('a document quoted after words of a string, a comma in it, is the string\'s text', () => {
+  const items = { items: [{ id: 1, text: 'use {"k": "v", "j": 2} ok' }, { id: 2, text: 'b' }], total: 2 };
+  test('an array of objects, then the text cut off', () => {
+    // Was {"items": [{"id": 1, "text": "use {\"k\": \"v", "j": 2}, "ok", {"id": 2, …}], …}: the
+    // quote before the document's comma ended the string, its member climbed into the item and the
+    // words after it became an element.
+    const text = '{"items": [{"id": 1, "text": "use {"k": "v", "j": 2} ok"}, {"id": 2, "text": "b"}], "total": 2';
+    readsAs(text, items);
+    const kinds = parseWithReport(text).repairs.map((r) => r.kind);
+    assert.deepEqual(kinds, [...Array(6).fill('unescaped_quote'), 'truncated']);
+    for (const size of [1, 3]) assert.deepEqual(stream(chunk(text, size)).value, items);
+  });
+  readsEach([
+    ['{"text": "use {"k": "v", "j": 2} ok"}', { text: 'use {"k": "v", "j": 2} ok' }],
+    ['{"a": "use {"k": "v", "j": 2} ok", "b": 2}', { a: 'use {"k": "v", "j": 2} ok', b: 2 }],
+    ['["use {"k": "v", "j": 2} ok", "x"]', ['use {"k": "v", "j": 2} ok', 'x']],
+    // An array quoted in the text: was {"text": "see [\"a", "b": "here"}.
+    ['{"text": "see ["a", "b"] here"}', { text: 'see ["a", "b"] here' }],
+    ['{"text": "see ["a", "b"] here", "n": 1}', { text: 'see ["a", "b"] here', n: 1 }],
+  ]);
+  readsEach([
+    // Unchanged: a quoted object that closed before the quote leaves the comma to end the string.
+    ['{"a": "x {"b": 1}", "c": 2}', { a: 'x {"b": 1}', c: 2 }],
+    // No string's end after the document's closer (its `}` closes the outer object): the usual rules.
+    ['{"a": "see {"k": "v", "b": {"c": 1}}, "d": 2}', { a: 'see {"k": "v', b: { c: 1 }, d: 2 }],
   ]);
 });
