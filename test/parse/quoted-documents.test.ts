@@ -56,3 +56,24 @@ describe('a document quoted after words of a string, a comma in it, is the strin
     ['{"a": "see {"k": "v", "b": {"c": 1}}, "d": 2}', { a: 'see {"k": "v', b: { c: 1 }, d: 2 }],
   ]);
 });
+
+describe("`'''` before a delimiter is the text `'` in single quotes, as `\"\"\"` is `\"` in double ones", () => {
+  // Was {"a": ", 'b': 2}"}, reported cut off: read as a triple quote, the string took the rest of a
+  // complete reply (the `"""` rule was for double quotes only).
+  readsEach([
+    [`{'a': ''', 'b': 2}`, { a: "'", b: 2 }],
+    [`{'a': '''}`, { a: "'" }],
+    [`{"text": ''', "tags": ['a', ''']}`, { text: "'", tags: ['a', "'"] }],
+    [`{'items': [{'id': 1, 'text': '''}, {'id': 2, 'text': 'b'}], 'total': 2}`, { items: [{ id: 1, text: "'" }, { id: 2, text: 'b' }], total: 2 }],
+    // An empty string, then the next key whose comma was lost, as with `"""`.
+    [`{'a': '''b': 'x'}`, { a: '', b: 'x' }],
+  ]);
+  readsEach([
+    // Unchanged: a triple-quoted string with text.
+    [`{'a': '''hello''', 'b': 1}`, { a: 'hello', b: 1 }],
+    [`{"a": '''say 'hi' now''', "b": 1}`, { a: "say 'hi' now", b: 1 }],
+  ]);
+  test('the complete text is not reported cut off', () => {
+    assert.ok(!parseWithReport(`{'a': ''', 'b': 2}`).repairs.some((r) => r.kind === 'truncated'));
+  });
+});
