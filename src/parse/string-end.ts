@@ -3,7 +3,7 @@
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart, lineBreakWithin } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, equalsAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
-import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD } from './state.js';
+import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD, quoteWidth } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, scan } from './continuation.js';
 import { isKeyStop, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
@@ -57,7 +57,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if ((d = colonAfterValue(e, i, c2)) !== PASS) return d;
   if (c2 === Ch.COLON && j === i + closeLen && !firstQuote(e, i) && bareTextThenQuote(e, j + 1)) return Decision.INNER;
   if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
-  if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
+  if ((d = joinFollows(e, i, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, i, j, c2)) !== PASS) return d;
   if (c2 === Ch.BACKTICK && fenceEndsText(e, j)) return Decision.CLOSE;
   if ((d = escapedSpaceFollows(e, i, j, c2)) !== PASS) return d;
@@ -209,9 +209,30 @@ function closerOrColonFollows(e: Engine, c2: number): Answer {
   return c2 === Ch.RBRACE || c2 === Ch.RBRACKET || c2 === Ch.COLON || (c2 === Ch.RPAREN && e.openParens > 0) ? Decision.CLOSE : PASS;
 }
 
-/** `"a" + "b"`: a `+` and another string. */
-function joinFollows(e: Engine, after: number, c2: number): Answer {
-  return c2 === Ch.PLUS && concatenation(e, after) !== undefined ? Decision.CLOSE : PASS;
+/**
+ * `"a" + "b"`: a `+` and another string. In a string that already holds a quote as text, the other
+ * string must end as a value does (`,` `}` `]` `)` `+` or the end after its quote, on its line): in
+ * `"const s = "a" + 'b';"` the join is code in the text, and read as one the `'…` string took the rest
+ * of the reply.
+ */
+function joinFollows(e: Engine, i: number, after: number, c2: number): Answer {
+  if (c2 !== Ch.PLUS) return PASS;
+  const part = concatenation(e, after);
+  if (part === undefined) return PASS;
+  return firstQuote(e, i) || quoteWidth(part.quote) !== 1 || partEndsValue(e, part.at - 1) ? Decision.CLOSE : PASS;
+}
+
+/** Whether the string whose quote is at `q` closes on its line and a value's end follows: `,` `}` `]` `)` `+` or the text's end. */
+function partEndsValue(e: Engine, q: number): boolean {
+  const k = quoteEnd(e, q);
+  if (k < 0) return false;
+  const d = scanSignificant(e, k + 1);
+  if (d >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = e.buf.charCodeAt(d);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN || c === Ch.PLUS;
 }
 
 /** `"x" // note`, `"x" # note`: a comment after the quote, so the string ended. */

@@ -77,3 +77,19 @@ describe("`'''` before a delimiter is the text `'` in single quotes, as `\"\"\"`
     assert.ok(!parseWithReport(`{'a': ''', 'b': 2}`).repairs.some((r) => r.kind === 'truncated'));
   });
 });
+
+describe('in a string that quotes words, `+` and a string that ends no value is code in the text', () => {
+  // Was {"a": "const s = \"ab';\", \"b\": 2}"}, reported cut off: the `+ 'b'` was read as a join, and
+  // the `'b';…` string ran to the text's end.
+  readsEach([
+    [`{"a": "const s = "a" + 'b';", "b": 2}`, { a: `const s = "a" + 'b';`, b: 2 }],
+    [`{"text": "const s = "a" + 'b';"}`, { text: `const s = "a" + 'b';` }],
+    [`["const s = "a" + 'b';", "x"]`, [`const s = "a" + 'b';`, 'x']],
+    [`{\n  "text": "const s = "a" + 'b';"\n}`, { text: `const s = "a" + 'b';` }],
+  ]);
+  readsEach([
+    // Unchanged: joins that end as values do.
+    ['["a" + "b", "c"]', ['ab', 'c']],
+    ['{"a": "say "hi" + "there", "b": 1}', { a: 'say "hithere', b: 1 }],
+  ]);
+});
