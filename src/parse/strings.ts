@@ -336,6 +336,9 @@ export function readString(e: Engine): boolean {
         if (mismatchedCloser(e, i)) {
           mismatched = true;
           closeLen = 1;
+          // `{'a': 'f("}` ending the text: the `'` that ends the string is lost (as in `{"a": "x}`),
+          // or the text was cut inside the string; either way the `"` as its end is a guess.
+          if (closersEndText(e, i + 1)) e.record('missing_end_quote', i, 'took a " as the end of a string opened with another quote, the text ending after it');
         }
       }
     } catch (err) {
@@ -430,6 +433,17 @@ function mismatchedCloser(e: Engine, i: number): boolean {
   // The whole string's text: a stream moves what it has shown aside into strHead (pendingValueFrom),
   // and the pair's opening `"` may be there. Reached once per string, at the text's end.
   return k >= e.end && !closesInnerQuote(e.strHead + e.strText);
+}
+
+/** Whether only white space and closers stand from `k` to the text's end; waits for more text. */
+function closersEndText(e: Engine, k: number): boolean {
+  const s = e.buf;
+  for (; k < e.end; k++) {
+    const c = s.charCodeAt(k);
+    if (!isJsonSpace(c) && c !== Ch.RBRACE && c !== Ch.RBRACKET) return false;
+  }
+  if (!e.final) throw NEED_MORE;
+  return true;
 }
 
 /**

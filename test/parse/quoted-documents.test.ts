@@ -4,7 +4,7 @@
 // quotes, Python's repr, cut off): the string's end was misread.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseWithReport } from '../../src/index.js';
+import { JsonMendError, parse, parseWithReport } from '../../src/index.js';
 import { chunk, stream } from '../stream/check.js';
 import { readsAs, readsEach } from './reads.js';
 
@@ -92,4 +92,19 @@ describe('in a string that quotes words, `+` and a string that ends no value is 
     ['["a" + "b", "c"]', ['ab', 'c']],
     ['{"a": "say "hi" + "there", "b": 1}', { a: 'say "hithere', b: 1 }],
   ]);
+});
+
+describe('a string opened with another quote, ended by `"` where the text ends, names a guess', () => {
+  // Was {"text": "f("} with `single_quotes` alone, which `strict` takes: `{'text': 'f("}` is the text
+  // `f("}…` cut off as much as a string whose `'` was lost, and the `"` as its end was not named.
+  test('the `"` is reported as the string\'s end, its own quote lost', () => {
+    readsAs(`{'text': 'f("}`, { text: 'f(' }, ['single_quotes', 'single_quotes', 'missing_end_quote']);
+    readsAs(`{'a': 'x"}`, { a: 'x' }, ['single_quotes', 'single_quotes', 'missing_end_quote']);
+    readsAs(`['a"]`, ['a'], ['single_quotes', 'missing_end_quote']);
+    assert.throws(() => parse(`{'text': 'f("}`, { strict: true }), (err) => err instanceof JsonMendError && err.code === 'REPAIR_REFUSED');
+  });
+  test('unchanged: where the document goes on after it, the quote written the wrong way is no guess', () => {
+    readsAs(`{'a": 1, "b": 2}`, { a: 1, b: 2 }, ['single_quotes']);
+    readsAs('{"a": “x", "b": 2}', { a: 'x', b: 2 }, ['curly_quotes']);
+  });
 });
