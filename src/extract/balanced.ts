@@ -5,7 +5,7 @@ import { INNER_QUOTE_LOOK, Verdict, lostKeyQuoteColon, classifyOpen, closerOf, c
 import { damagedMemberBefore, elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
-import { DOCUMENT_SCAN_ALLOWANCE, documentStringEnd, mayOpenDocument } from './embedded-doc.js';
+import { DOCUMENT_SCAN_ALLOWANCE, documentStringEnd, innerDocumentStringEnd, mayOpenDocument } from './embedded-doc.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
 const BACKSLASH = 0x5c;
@@ -160,7 +160,7 @@ class StringEnds {
         counted = k + 1;
       }
       if (delimiterFollows(text, k + 1, limit)) {
-        if (!(docs > 0 && closesEmbedded(text, k + 1, limit))) return k;
+        if (!(docs > 0 && closesEmbedded(text, k + 1, limit))) return open >= 0 && quote === '"' ? innerDocumentEnd(text, open + 1, k, limit) : k;
         skipped = true;
       }
       // The quote itself may open the embedded object's key (`{"`).
@@ -198,6 +198,17 @@ function lbraceBefore(text: string, at: number): boolean {
   let b = at - 1;
   while (b >= 0 && text.charCodeAt(b) === SPACE) b--;
   return b >= 0 && text.charCodeAt(b) === LBRACE;
+}
+
+/**
+ * `"use {"k": "v", "j": 2} ok"`: a quote at `k` before a comma that belongs to a document the value's
+ * text [from, k) opened after some words ends no string; the string's end after that document, as the
+ * parser reads it (innerDocumentText), else `k`.
+ */
+function innerDocumentEnd(text: string, from: number, k: number, limit: number): number {
+  if (text.charCodeAt(skipWs(text, k + 1, limit)) !== COMMA) return k;
+  const end = innerDocumentStringEnd(text, from, k, limit);
+  return end > k ? end : k;
 }
 
 /** Whether `:` or `}` follows `i` past white space: what ends a key or an object inside a string's text. */

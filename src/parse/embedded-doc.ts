@@ -1,15 +1,10 @@
 // A JSON document written inside a string value without escaping its quotes (see
 // src/extract/embedded-doc.ts): the parser's side, which keeps each search's progress on the engine
 // so a stream reads every character once.
-import { DOCUMENT_SCAN_ALLOWANCE, mayOpenDocument, documentCloser, documentOpensAt, quoteAfterDocument, MORE } from '../extract/embedded-doc.js';
+import { DOCUMENT_SCAN_ALLOWANCE, INNER_DOCUMENT_REACH, mayOpenDocument, documentCloser, documentOpensAt, innerDocumentOpener, quoteAfterDocument, MORE } from '../extract/embedded-doc.js';
 import type { Engine } from './engine.js';
-import { NEED_MORE, LOOKAHEAD } from './state.js';
+import { NEED_MORE } from './state.js';
 import { lookBackFloor } from './strings.js';
-
-const LBRACE = 0x7b;
-const LBRACK = 0x5b;
-const RBRACE = 0x7d;
-const RBRACK = 0x5d;
 
 /**
  * Whether the quote at `i`, in a value string inside a container, belongs to a JSON document that opens the
@@ -62,9 +57,6 @@ function documentEnd(e: Engine): number {
   return quote < 0 ? -2 : e.base + quote;
 }
 
-/** How far past its opener a document that opens after a string's first words is searched for its closer. */
-const INNER_DOCUMENT_REACH = 4 * LOOKAHEAD;
-
 /**
  * `{"text": "use {"k": "v", "j": 2} ok"}`: a document quoted after some words of a value string, its
  * quotes not escaped. The quote at `i`, before a `,`, belongs to it when the string's text up to
@@ -78,7 +70,7 @@ const INNER_DOCUMENT_REACH = 4 * LOOKAHEAD;
 export function innerDocumentText(e: Engine, i: number): boolean {
   if (e.strIsKey || e.kinds.length === 0) return false;
   const s = e.buf;
-  const open = openerBefore(s, lookBackFloor(e, i), i, s.charCodeAt(i));
+  const open = innerDocumentOpener(s, lookBackFloor(e, i), i, s.charCodeAt(i));
   if (open < 0) return false;
   const limit = Math.min(e.end, open + INNER_DOCUMENT_REACH);
   const closer = documentCloser(s, { at: open, depth: 0, inString: false }, limit);
@@ -95,18 +87,3 @@ export function innerDocumentText(e: Engine, i: number): boolean {
   return true;
 }
 
-/** The outermost `{` or `[` in [from, to) that a `quote` follows (spaces between) and no closer in the range closed; -1 when none. */
-function openerBefore(s: string, from: number, to: number, quote: number): number {
-  const open: number[] = [];
-  for (let k = from; k < to; k++) {
-    const c = s.charCodeAt(k);
-    if (c === LBRACE || c === LBRACK) {
-      let n = k + 1;
-      while (n < to && s.charCodeAt(n) === 0x20) n++;
-      if (n < to && s.charCodeAt(n) === quote) open.push(k);
-    } else if (open.length > 0 && (c === RBRACE || c === RBRACK) && s.charCodeAt(open[open.length - 1]) === c - 2) {
-      open.pop();
-    }
-  }
-  return open.length > 0 ? open[0] : -1;
-}

@@ -48,6 +48,9 @@ describe('a document quoted after words of a string, a comma in it, is the strin
     // An array quoted in the text: was {"text": "see [\"a", "b": "here"}.
     ['{"text": "see ["a", "b"] here"}', { text: 'see ["a", "b"] here' }],
     ['{"text": "see ["a", "b"] here", "n": 1}', { text: 'see ["a", "b"] here', n: 1 }],
+    // In prose, the span found reaches as far (was {"text": "use {\"k\": \"v", "j": 2}, the rest set aside).
+    ['Sure! {"text": "use {"k": "v", "j": 2} ok"} Hope that helps.', { text: 'use {"k": "v", "j": 2} ok' }],
+    ['Sure! {"items": [{"id": 1, "text": "use {"k": "v", "j": 2} ok"}, {"id": 2, "text": "b"}], "total": 2} ok', items],
   ]);
   readsEach([
     // Unchanged: a quoted object that closed before the quote leaves the comma to end the string.
