@@ -111,6 +111,15 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
   return at >= limit || isDelimiter(text.charCodeAt(at));
 }
 
+/** Whether a closer stands at `i`, a `"` right after it, and a `,` `}` or `]` after that past white space. */
+function quoteAfterCloserAt(text: string, i: number, limit: number): boolean {
+  const c = text.charCodeAt(i);
+  if ((c !== RBRACE && c !== RBRACK) || i + 1 >= limit || text.charCodeAt(i + 1) !== QUOTE) return false;
+  const at = skipWs(text, i + 2, limit);
+  const d = text.charCodeAt(at);
+  return at < limit && (d === COMMA || d === RBRACE || d === RBRACK);
+}
+
 /** Whether, past white space from `i` (before `limit`), a `{` or `[` opens a container. */
 function containerFollows(text: string, i: number, limit: number): boolean {
   const at = skipWs(text, i, limit);
@@ -283,7 +292,10 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       if (isKeyChar(text.charCodeAt(j - 1)) && delimiterAt(text, skipWs(text, j + 1, limit)) === COLON) continue;
       const first = closerOf(text, j, limit);
       if (first >= 0 && delimiterFollows(text, first + 1, limit)) {
-        j = first;
+        // `{"code": "f("}", "x"}`: a closer right after the quote, then a quote that a delimiter
+        // follows, are the value's text, as the parser reads them (quoteAfterCloser); ended at the first
+        // quote, the closer ended the span and the members after it were set aside unnamed.
+        j = opensValue(text, j, i) && quoteAfterCloserAt(text, first + 1, limit) ? first + 2 : first;
         continue;
       }
       // `["a"{"id": 1}, {"id": 2}]`, `["a" [1]]`: in an array, a container right after the string's

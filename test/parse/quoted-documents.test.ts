@@ -111,3 +111,18 @@ describe('a string opened with another quote, ended by `"` where the text ends, 
     readsAs('{"a": “x", "b": 2}', { a: 'x', b: 2 }, ['curly_quotes']);
   });
 });
+
+describe('in prose, a closer inside a string before a quote and a delimiter is read as the parser reads it', () => {
+  // Was {"a": "f("} with `surrounding_text` alone: the span found in prose ended at the `}` after the
+  // string's first quote, a whole JSON value, and `", "]")", "b": 2}` was set aside unnamed. The parser
+  // reads `"}",` as the string's text (quoteAfterCloser); the reading it then makes names its guesses.
+  test('the guesses are named', () => {
+    const r = parseWithReport('Sure! {"a": "f("}", "]")", "b": 2} Hope that helps.');
+    assert.ok(r.repairs.some((x) => x.kind === 'unescaped_quote'), JSON.stringify(r.repairs));
+    assert.throws(() => parse('Sure! {"a": "f("}", "]")", "b": 2} Hope that helps.', { strict: true }));
+  });
+  readsEach([
+    ['Sure! {"name": "old man "}", "age": 3} ok', { name: 'old man "}', age: 3 }],
+    ['Sure! {"a": "x"}"} ok', { a: 'x"}' }],
+  ]);
+});
