@@ -307,7 +307,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     // `"- "Tell Me",⏎- "Auberge".",` (json_repair #133): a list of quoted titles in the text; a
     // list's mark starts no member (`- "b": 2` is a stray mark before a key).
     if (inObject(e) && !firstQuote(e, i) && listItemAt(e, k)) return Decision.INNER;
-    return e.buf.charCodeAt(k) === Ch.DQUOTE && inObject(e) && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
+    return e.buf.charCodeAt(k) === Ch.DQUOTE && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
   }
   const wordEnd = scanWordLimited(e, k);
   // `["hello", nul`, `["key", test`: the reply ends in the word after the comma (a literal or a key cut

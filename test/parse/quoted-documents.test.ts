@@ -126,3 +126,18 @@ describe('in prose, a closer inside a string before a quote and a delimiter is r
     ['Sure! {"a": "x"}"} ok', { a: 'x"}' }],
   ]);
 });
+
+describe("quoted words listed in an array's string are its text, as in an object's", () => {
+  // Was ["say \"a", "b\" or \"c\"", "x"]: the comma after the first quoted word ended the string, and
+  // the rest of the sentence became an element, each with an odd quote of the other's.
+  readsEach([
+    ['["say "a", "b" or "c"", "x"]', ['say "a", "b" or "c"', 'x']],
+    ['{"tags": ["Use "a", "b" or "c".", "x"]}', { tags: ['Use "a", "b" or "c".', 'x'] }],
+    ['{"text": "say "a", "b" or "c"", "tags": ["a", "say "a", "b" or "c""]}', { text: 'say "a", "b" or "c"', tags: ['a', 'say "a", "b" or "c"'] }],
+  ]);
+  readsEach([
+    // Unchanged: elements, a literal after a quoted one, and words after the string's first quote.
+    ['["a", "b", "c"]', ['a', 'b', 'c']],
+    ['["say "a", "b", true]', ['say "a', 'b', true]],
+  ]);
+});
