@@ -111,13 +111,23 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
   return at >= limit || isDelimiter(text.charCodeAt(at));
 }
 
-/** Whether a closer stands at `i`, a `"` right after it, and a `,` `}` or `]` after that past white space. */
-function quoteAfterCloserAt(text: string, i: number, limit: number): boolean {
+/**
+ * After a value string's first quote, a closer at `i`, a `"` right after it, and a `,` `}` or `]`
+ * after that past white space, or a `:` right after it; or a second `"` right after the first and
+ * then such a delimiter or the end (`""}"",`, the text `"}"`): the closer and the quotes before the
+ * last are the string's text, as the parser reads them (quoteAfterCloser). Returns the string's end
+ * quote, or -1.
+ */
+function quoteAfterCloserEnd(text: string, i: number, limit: number): number {
   const c = text.charCodeAt(i);
-  if ((c !== RBRACE && c !== RBRACK) || i + 1 >= limit || text.charCodeAt(i + 1) !== QUOTE) return false;
+  if ((c !== RBRACE && c !== RBRACK) || i + 1 >= limit || text.charCodeAt(i + 1) !== QUOTE) return -1;
   const at = skipWs(text, i + 2, limit);
   const d = text.charCodeAt(at);
-  return at < limit && (d === COMMA || d === RBRACE || d === RBRACK);
+  if (at < limit && (d === COMMA || d === RBRACE || d === RBRACK || (d === COLON && at === i + 2))) return i + 1;
+  if (at !== i + 2 || d !== QUOTE) return -1;
+  const after = skipWs(text, i + 3, limit);
+  const e = text.charCodeAt(after);
+  return after >= limit || e === COMMA || e === RBRACE || e === RBRACK ? i + 2 : -1;
 }
 
 /** Whether, past white space from `i` (before `limit`), a `{` or `[` opens a container. */
@@ -295,7 +305,8 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         // `{"code": "f("}", "x"}`: a closer right after the quote, then a quote that a delimiter
         // follows, are the value's text, as the parser reads them (quoteAfterCloser); ended at the first
         // quote, the closer ended the span and the members after it were set aside unnamed.
-        j = opensValue(text, j, i) && quoteAfterCloserAt(text, first + 1, limit) ? first + 2 : first;
+        const end = opensValue(text, j, i) ? quoteAfterCloserEnd(text, first + 1, limit) : -1;
+        j = end >= 0 ? end : first;
         continue;
       }
       // `["a"{"id": 1}, {"id": 2}]`, `["a" [1]]`: in an array, a container right after the string's

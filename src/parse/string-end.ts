@@ -886,7 +886,9 @@ function endStringAt(e: Engine, cut: number, kind: 'missing_end_quote' | 'unterm
 /**
  * `{"name": "old man "}", "age": 3}`: a closer right after the quote, then a quote that itself ends
  * a string (`,` or a closer after it). A closer followed by `"` cannot continue the document, so the
- * first quote and the closer were text.
+ * first quote and the closer were text. So with a colon after that quote (`"if a == "}": pass"`, a
+ * closer quoted in code) or the string's end quote right after it (`""}""`, the text `"}"`): read
+ * as the end, the closer ended the whole value and the rest was set aside.
  */
 function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   if (c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) return PASS;
@@ -902,7 +904,12 @@ function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   const k = scanSignificant(e, q + 1);
   if (k >= e.end) return e.final ? PASS : undefined;
   const c3 = e.buf.charCodeAt(k);
-  return c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET ? Decision.INNER : PASS;
+  if (c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET || (c3 === Ch.COLON && k === q + 1)) return Decision.INNER;
+  if (c3 !== Ch.DQUOTE || k !== q + 1) return PASS;
+  const d = scanSignificant(e, k + 1);
+  if (d >= e.end) return e.final ? Decision.INNER : undefined;
+  const c4 = e.buf.charCodeAt(d);
+  return c4 === Ch.COMMA || c4 === Ch.RBRACE || c4 === Ch.RBRACKET ? Decision.INNER : PASS;
 }
 
 /**

@@ -141,3 +141,25 @@ describe("quoted words listed in an array's string are its text, as in an object
     ['["say "a", "b", true]', ['say "a', 'b', true]],
   ]);
 });
+
+describe('a closer quoted in a string\'s code, then a colon or the string\'s end quote, is text', () => {
+  // Was {"a": "if a == "} with `surrounding_text` alone, and {"a": ""}: the quote before the closer
+  // ended the string, the closer the whole value, and the members after it were set aside unnamed.
+  readsEach([
+    ['{"a": "if a == "}": pass", "b": 2}', { a: 'if a == "}": pass', b: 2 }],
+    ['{"text": "if a == "}": pass"}', { text: 'if a == "}": pass' }],
+    ['["if a == "]": pass", 1]', ['if a == "]": pass', 1]],
+    ['{"a": ""}"", "b": 2}', { a: '"}"', b: 2 }],
+    ['{"text": ""}""}', { text: '"}"' }],
+    ['[""]"", "x"]', ['"]"', 'x']],
+    // In prose, the span found reaches as far.
+    ['Sure! {"a": "if a == "}": pass", "b": 2} ok', { a: 'if a == "}": pass', b: 2 }],
+    ['Sure! {"a": ""}"", "b": 2} ok', { a: '"}"', b: 2 }],
+  ]);
+  readsEach([
+    // Unchanged: a key after the closer, its comma lost; an empty string, then a closer.
+    ['{"a": {"b": ""}"c": 1}', { a: { b: '' }, c: 1 }],
+    ['{"a": ""}', { a: '' }],
+    ['[{"a": ""}, ""]', [{ a: '' }, '']],
+  ]);
+});
