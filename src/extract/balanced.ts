@@ -169,13 +169,14 @@ class StringEnds {
     if (stop <= seen) return first;
     const from = Math.max(first, seen - 1);
     // The value's text before the look (read already, to find `first`): objects it opened.
-    let docs = open >= 0 ? openedObjects(text, Math.max(open + 1, first - INNER_QUOTE_LOOK), first + 1, 0) : 0;
+    const q = quote === '"' ? QUOTE : APOS;
+    let docs = open >= 0 ? openedObjects(text, Math.max(open + 1, first - INNER_QUOTE_LOOK), first + 1, 0, q) : 0;
     let counted = from + 1;
     // Whether a quote that a delimiter follows was the embedded object's.
     let skipped = false;
     for (let k = closerOf(text, from, stop, quote); k >= 0; k = closerOf(text, k, stop, quote)) {
       if (open >= 0) {
-        docs = openedObjects(text, counted, k, docs);
+        docs = openedObjects(text, counted, k, docs, q);
         counted = k + 1;
       }
       if (delimiterFollows(text, k + 1, limit)) {
@@ -183,7 +184,7 @@ class StringEnds {
         skipped = true;
       }
       // The quote itself may open the embedded object's key (`{"`).
-      if (open >= 0) docs = openedObjects(text, k, k + 1, docs);
+      if (open >= 0) docs = openedObjects(text, k, k + 1, docs, q);
     }
     if (quote === '"') this.double = stop;
     else this.single = stop;
@@ -195,15 +196,15 @@ class StringEnds {
 }
 
 /**
- * `docs` (objects a string's text opened, `{` then a quote, and no `}` closed yet) updated over the
- * raw text [from, to): the parser's count (embeddedObjectOpen), taken as the scan goes.
+ * `docs` (objects a string's text opened, `{` then the string's own `quote`, and no `}` closed yet)
+ * updated over the raw text [from, to): the parser's count (embeddedObjectOpen), taken as the scan goes.
  */
-function openedObjects(text: string, from: number, to: number, docs: number): number {
+function openedObjects(text: string, from: number, to: number, docs: number, quote: number): number {
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
     if (c === RBRACE) {
       if (docs > 0) docs--;
-    } else if (c === QUOTE) {
+    } else if (c === quote) {
       let b = k - 1;
       while (b >= from && text.charCodeAt(b) === SPACE) b--;
       if (b >= from ? text.charCodeAt(b) === LBRACE : lbraceBefore(text, from)) docs++;
@@ -361,6 +362,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       continue;
     }
     if (c === APOS && opensSingleQuote(text, j, i)) {
+      const opener = j;
       j++;
       while (j < limit) {
         const d = text.charCodeAt(j);
@@ -369,7 +371,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         else j++;
       }
       if (j >= limit) break;
-      if (text.charCodeAt(j) === APOS && !delimiterFollows(text, j + 1, limit)) j = (ends ??= new StringEnds()).end(text, -1, j, limit, "'");
+      if (text.charCodeAt(j) === APOS && !delimiterFollows(text, j + 1, limit)) j = (ends ??= new StringEnds()).end(text, opensValueIn(text, opener, i, depth > 0 && stack[depth - 1] === BRACKET) ? opener : -1, j, limit, "'");
       continue;
     }
     if (c === BACKTICK && isValueFenceAt(text, j)) {

@@ -26,6 +26,11 @@ describe("a `'` string holding a `\"` object ends at its own quote", () => {
     ['{"x": "the answer is {"k": 1}, so"}', { x: 'the answer is {"k": 1}, so' }],
     // In a `'` string, a `'` object's are now (was UNREPAIRABLE: the object's key ended the string).
     [`{'x': 'the answer is {'k': 1}, so'}`, { x: "the answer is {'k': 1}, so" }],
+    [`{'a': '{'a': 1}', 'b': 2}`, { a: "{'a': 1}", b: 2 }],
+    // In prose, the span found reaches as far (was {"a": "{'a': 1}"}, reported cut off: the span
+    // ended at the inner object's `}`).
+    [`Sure! {'a': '{'a': 1}', 'b': 2} Hope that helps.`, { a: "{'a': 1}", b: 2 }],
+    [`Sure! {"a": '{'a': 1}', "b": 2} ok`, { a: "{'a': 1}", b: 2 }],
   ]);
 });
 
