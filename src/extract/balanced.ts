@@ -5,7 +5,7 @@ import { INNER_QUOTE_LOOK, Verdict, lostKeyQuoteColon, classifyOpen, closerOf, c
 import { damagedMemberBefore, elementsEnd, elementsMayStart, mayStartValue, membersEnd, unquotedMembersEnd } from './missing-opener.js';
 import { continuationAt } from './continuation.js';
 import { isValueFenceAt, valueFenceEnd } from './value-fence.js';
-import { DOCUMENT_SCAN_ALLOWANCE, documentStringEnd, mayOpenDocument } from './embedded-doc.js';
+import { DOCUMENT_SCAN_ALLOWANCE, documentStringEnd, innerDocumentStringEnd, mayOpenDocument } from './embedded-doc.js';
 // Character codes are module-local: imported constants are not folded by V8, and these are hot loops.
 const APOS = 0x27;
 const BACKSLASH = 0x5c;
@@ -111,6 +111,25 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
   return at >= limit || isDelimiter(text.charCodeAt(at));
 }
 
+/**
+ * After a value string's first quote, a closer at `i`, a `"` right after it, and a `,` `}` or `]`
+ * after that past white space, or a `:` right after it; or a second `"` right after the first and
+ * then such a delimiter or the end (`""}"",`, the text `"}"`): the closer and the quotes before the
+ * last are the string's text, as the parser reads them (quoteAfterCloser). Returns the string's end
+ * quote, or -1.
+ */
+function quoteAfterCloserEnd(text: string, i: number, limit: number): number {
+  const c = text.charCodeAt(i);
+  if ((c !== RBRACE && c !== RBRACK) || i + 1 >= limit || text.charCodeAt(i + 1) !== QUOTE) return -1;
+  const at = skipWs(text, i + 2, limit);
+  const d = text.charCodeAt(at);
+  if (at < limit && (d === COMMA || d === RBRACE || d === RBRACK || (d === COLON && at === i + 2))) return i + 1;
+  if (at !== i + 2 || d !== QUOTE) return -1;
+  const after = skipWs(text, i + 3, limit);
+  const e = text.charCodeAt(after);
+  return after >= limit || e === COMMA || e === RBRACE || e === RBRACK ? i + 2 : -1;
+}
+
 /** Whether, past white space from `i` (before `limit`), a `{` or `[` opens a container. */
 function containerFollows(text: string, i: number, limit: number): boolean {
   const at = skipWs(text, i, limit);
@@ -150,21 +169,22 @@ class StringEnds {
     if (stop <= seen) return first;
     const from = Math.max(first, seen - 1);
     // The value's text before the look (read already, to find `first`): objects it opened.
-    let docs = open >= 0 ? openedObjects(text, Math.max(open + 1, first - INNER_QUOTE_LOOK), first + 1, 0) : 0;
+    const q = quote === '"' ? QUOTE : APOS;
+    let docs = open >= 0 ? openedObjects(text, Math.max(open + 1, first - INNER_QUOTE_LOOK), first + 1, 0, q) : 0;
     let counted = from + 1;
     // Whether a quote that a delimiter follows was the embedded object's.
     let skipped = false;
     for (let k = closerOf(text, from, stop, quote); k >= 0; k = closerOf(text, k, stop, quote)) {
       if (open >= 0) {
-        docs = openedObjects(text, counted, k, docs);
+        docs = openedObjects(text, counted, k, docs, q);
         counted = k + 1;
       }
       if (delimiterFollows(text, k + 1, limit)) {
-        if (!(docs > 0 && closesEmbedded(text, k + 1, limit))) return k;
+        if (!(docs > 0 && closesEmbedded(text, k + 1, limit))) return open >= 0 && quote === '"' ? innerDocumentEnd(text, open + 1, k, limit) : k;
         skipped = true;
       }
       // The quote itself may open the embedded object's key (`{"`).
-      if (open >= 0) docs = openedObjects(text, k, k + 1, docs);
+      if (open >= 0) docs = openedObjects(text, k, k + 1, docs, q);
     }
     if (quote === '"') this.double = stop;
     else this.single = stop;
@@ -176,15 +196,15 @@ class StringEnds {
 }
 
 /**
- * `docs` (objects a string's text opened, `{` then a quote, and no `}` closed yet) updated over the
- * raw text [from, to): the parser's count (embeddedObjectOpen), taken as the scan goes.
+ * `docs` (objects a string's text opened, `{` then the string's own `quote`, and no `}` closed yet)
+ * updated over the raw text [from, to): the parser's count (embeddedObjectOpen), taken as the scan goes.
  */
-function openedObjects(text: string, from: number, to: number, docs: number): number {
+function openedObjects(text: string, from: number, to: number, docs: number, quote: number): number {
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
     if (c === RBRACE) {
       if (docs > 0) docs--;
-    } else if (c === QUOTE) {
+    } else if (c === quote) {
       let b = k - 1;
       while (b >= from && text.charCodeAt(b) === SPACE) b--;
       if (b >= from ? text.charCodeAt(b) === LBRACE : lbraceBefore(text, from)) docs++;
@@ -198,6 +218,17 @@ function lbraceBefore(text: string, at: number): boolean {
   let b = at - 1;
   while (b >= 0 && text.charCodeAt(b) === SPACE) b--;
   return b >= 0 && text.charCodeAt(b) === LBRACE;
+}
+
+/**
+ * `"use {"k": "v", "j": 2} ok"`: a quote at `k` before a comma that belongs to a document the value's
+ * text [from, k) opened after some words ends no string; the string's end after that document, as the
+ * parser reads it (innerDocumentText), else `k`.
+ */
+function innerDocumentEnd(text: string, from: number, k: number, limit: number): number {
+  if (text.charCodeAt(skipWs(text, k + 1, limit)) !== COMMA) return k;
+  const end = innerDocumentStringEnd(text, from, k, limit);
+  return end > k ? end : k;
 }
 
 /** Whether `:` or `}` follows `i` past white space: what ends a key or an object inside a string's text. */
@@ -272,7 +303,11 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       if (isKeyChar(text.charCodeAt(j - 1)) && delimiterAt(text, skipWs(text, j + 1, limit)) === COLON) continue;
       const first = closerOf(text, j, limit);
       if (first >= 0 && delimiterFollows(text, first + 1, limit)) {
-        j = first;
+        // `{"code": "f("}", "x"}`: a closer right after the quote, then a quote that a delimiter
+        // follows, are the value's text, as the parser reads them (quoteAfterCloser); ended at the first
+        // quote, the closer ended the span and the members after it were set aside unnamed.
+        const end = opensValue(text, j, i) ? quoteAfterCloserEnd(text, first + 1, limit) : -1;
+        j = end >= 0 ? end : first;
         continue;
       }
       // `["a"{"id": 1}, {"id": 2}]`, `["a" [1]]`: in an array, a container right after the string's
@@ -327,6 +362,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       continue;
     }
     if (c === APOS && opensSingleQuote(text, j, i)) {
+      const opener = j;
       j++;
       while (j < limit) {
         const d = text.charCodeAt(j);
@@ -335,7 +371,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         else j++;
       }
       if (j >= limit) break;
-      if (text.charCodeAt(j) === APOS && !delimiterFollows(text, j + 1, limit)) j = (ends ??= new StringEnds()).end(text, -1, j, limit, "'");
+      if (text.charCodeAt(j) === APOS && !delimiterFollows(text, j + 1, limit)) j = (ends ??= new StringEnds()).end(text, opensValueIn(text, opener, i, depth > 0 && stack[depth - 1] === BRACKET) ? opener : -1, j, limit, "'");
       continue;
     }
     if (c === BACKTICK && isValueFenceAt(text, j)) {

@@ -163,3 +163,43 @@ export function documentStringEnd(s: string, from: number, limit: number): { at:
   const closer = documentCloser(s, scan, limit);
   return { at: closer < 0 ? -1 : quoteAfterDocument(s, closer + 1, limit, true), scanned: scan.at - open };
 }
+
+/** How far past its opener a document quoted after words of a string is searched for its closer. */
+export const INNER_DOCUMENT_REACH = 640;
+
+/**
+ * `"use {"k": "v", "j": 2} ok"`: the outermost `{` or `[` in a string's raw text [from, to) that a
+ * `quote` follows (spaces between) and no closer in the range closed, where a document quoted after
+ * words of the text opened; -1 when none.
+ */
+export function innerDocumentOpener(s: string, from: number, to: number, quote: number): number {
+  const open: number[] = [];
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c === LBRACE || c === LBRACK) {
+      let n = k + 1;
+      while (n < to && s.charCodeAt(n) === 0x20) n++;
+      if (n < to && s.charCodeAt(n) === quote) open.push(k);
+    } else if (open.length > 0 && (c === RBRACE || c === RBRACK) && s.charCodeAt(open[open.length - 1]) === c - 2) {
+      open.pop();
+    }
+  }
+  return open.length > 0 ? open[0] : -1;
+}
+
+/** How far back in a string's text the opener of a document quoted after its words is looked for: the parser's LOOKAHEAD. */
+export const INNER_DOCUMENT_LOOK_BACK = 160;
+
+/**
+ * In a whole text (the prose scan): the end quote of a value string whose quote at `at`, before a
+ * comma, belongs to a document its text [from, at) opened after some words (innerDocumentText in
+ * parse/embedded-doc.ts reads it so): the first quote after that document's closer that a `,` `}`
+ * `]` or the end follows; -1 when there is none.
+ */
+export function innerDocumentStringEnd(s: string, from: number, at: number, limit: number): number {
+  const open = innerDocumentOpener(s, Math.max(from, at - INNER_DOCUMENT_LOOK_BACK), at, QUOTE);
+  if (open < 0) return -1;
+  const closer = documentCloser(s, { at: open, depth: 0, inString: false }, Math.min(limit, open + INNER_DOCUMENT_REACH));
+  if (closer < at) return -1;
+  return quoteAfterDocument(s, closer + 1, limit, true);
+}

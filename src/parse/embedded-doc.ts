@@ -1,9 +1,10 @@
 // A JSON document written inside a string value without escaping its quotes (see
 // src/extract/embedded-doc.ts): the parser's side, which keeps each search's progress on the engine
 // so a stream reads every character once.
-import { DOCUMENT_SCAN_ALLOWANCE, mayOpenDocument, documentCloser, documentOpensAt, quoteAfterDocument, MORE } from '../extract/embedded-doc.js';
+import { DOCUMENT_SCAN_ALLOWANCE, INNER_DOCUMENT_REACH, mayOpenDocument, documentCloser, documentOpensAt, innerDocumentOpener, quoteAfterDocument, MORE } from '../extract/embedded-doc.js';
 import type { Engine } from './engine.js';
 import { NEED_MORE } from './state.js';
+import { lookBackFloor } from './strings.js';
 
 /**
  * Whether the quote at `i`, in a value string inside a container, belongs to a JSON document that opens the
@@ -55,3 +56,34 @@ function documentEnd(e: Engine): number {
   const quote = answer(e, quoteAfterDocument(e.buf, closer + 1, e.end, e.final));
   return quote < 0 ? -2 : e.base + quote;
 }
+
+/**
+ * `{"text": "use {"k": "v", "j": 2} ok"}`: a document quoted after some words of a value string, its
+ * quotes not escaped. The quote at `i`, before a `,`, belongs to it when the string's text up to
+ * `i` opened it (a `{"` or `["` whose quote was read as text, not closed since) and, from that opener,
+ * its matching closer comes and then a quote that a `,` `}` `]` or the text's end follows (the
+ * string's end, after `i`). Read at the comma, the document's members climbed into the outer object
+ * and the words after it became an element. Looks back at most LOOKAHEAD characters and on at most
+ * INNER_DOCUMENT_REACH; waits (NEED_MORE) while the text so far cannot tell. Found, the string's end
+ * is kept as embeddedDocText's, which then answers for the quotes before it.
+ */
+export function innerDocumentText(e: Engine, i: number): boolean {
+  if (e.strIsKey || e.kinds.length === 0) return false;
+  const s = e.buf;
+  const open = innerDocumentOpener(s, lookBackFloor(e, i), i, s.charCodeAt(i));
+  if (open < 0) return false;
+  const limit = Math.min(e.end, open + INNER_DOCUMENT_REACH);
+  const closer = documentCloser(s, { at: open, depth: 0, inString: false }, limit);
+  if (closer < 0) {
+    if (limit >= e.end && !e.final) throw NEED_MORE;
+    return false;
+  }
+  if (closer < i) return false;
+  const quote = answer(e, quoteAfterDocument(s, closer + 1, e.end, e.final));
+  if (quote <= i) return false;
+  // The quotes up to the string's end are the document's: embeddedDocText answers for them now.
+  e.docFor = e.strStart;
+  e.docQuote = e.base + quote;
+  return true;
+}
+

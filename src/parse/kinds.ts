@@ -179,7 +179,7 @@ export const REPAIR_KINDS = {
     input: '{a":"foo"}', value: { a: 'foo' }, at: 1, guess: true, cutOff: false, fuzz: ['a"'],
   },
   missing_end_quote: {
-    fixes: 'a string that ran into the next key, or into the closers that end the text and close exactly what is open (`{"a": "x}`: the reply is whole but for the quote, so it is not `truncated`). A closer that closes a bracket the string\'s own text opened (`{"s": "Hello {name}`) is the string\'s: cut off there, it is `truncated`',
+    fixes: 'a string that ran into the next key, or into the closers that end the text and close exactly what is open (`{"a": "x}`: the reply is whole but for the quote, so it is not `truncated`). A closer that closes a bracket the string\'s own text opened (`{"s": "Hello {name}`) is the string\'s: cut off there, it is `truncated`. A string opened with another quote and ended by a `"` that only closers and the text\'s end follow (`{\'a\': \'x"}`) lost its own',
     input: '{"a": "foo, "b": 2}', value: { a: 'foo', b: 2 }, at: 10, guess: true, cutOff: false, fuzz: ['"x'],
   },
   stray_quote: {

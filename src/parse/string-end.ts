@@ -3,11 +3,11 @@
 import { Ch, isDigit, isJsonSpace, isNumberPart, isWordPart, isWordStart, lineBreakWithin } from './chars.js';
 import type { Engine } from './engine.js';
 import { colonAfter, equalsAfter, lineBreakBefore, lineSpaceEnd, peekSignificant, quotedKeyNameAt, scanSignificant } from './space.js';
-import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD } from './state.js';
+import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD, quoteWidth } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, scan } from './continuation.js';
 import { isKeyStop, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
-import { embeddedDocText } from './embedded-doc.js';
+import { embeddedDocText, innerDocumentText } from './embedded-doc.js';
 import { fencedText } from './fenced-string.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { colonAt, completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, isJsonEscape, lookBackFloor, stringMayBeKey } from './strings.js';
@@ -52,11 +52,12 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   const c2 = e.buf.charCodeAt(j);
   let d: Answer;
   if ((c2 === Ch.COLON || c2 === Ch.RBRACE) && !e.strIsKey && embeddedObjectOpen(e, i)) return Decision.INNER;
+  if (c2 === Ch.COMMA && e.quote === Quote.DOUBLE && innerDocumentText(e, i)) return Decision.INNER;
   if ((d = quoteAfterCloser(e, j, c2)) !== PASS) return d;
   if ((d = colonAfterValue(e, i, c2)) !== PASS) return d;
   if (c2 === Ch.COLON && j === i + closeLen && !firstQuote(e, i) && bareTextThenQuote(e, j + 1)) return Decision.INNER;
   if ((d = closerOrColonFollows(e, c2)) !== PASS) return d;
-  if ((d = joinFollows(e, i + closeLen, c2)) !== PASS) return d;
+  if ((d = joinFollows(e, i, i + closeLen, c2)) !== PASS) return d;
   if ((d = commentFollows(e, i, j, c2)) !== PASS) return d;
   if (c2 === Ch.BACKTICK && fenceEndsText(e, j)) return Decision.CLOSE;
   if ((d = escapedSpaceFollows(e, i, j, c2)) !== PASS) return d;
@@ -173,19 +174,21 @@ function inObject(e: Engine): boolean {
 
 /**
  * `{"x": "the answer is {"k": 1}, so"}`: the string's recent text opened an object of its own (`{"`)
- * that no `}` closed yet, so a quote before `:` or `}` belongs to that quoted JSON. Looks back at most
- * LOOKAHEAD characters.
+ * that no `}` closed yet, so a quote before `:` or `}` belongs to that quoted JSON. Only an object
+ * whose keys are quoted with the quote at `i` counts: in `{"v": '{"x": {'}` the `"` keys need no
+ * escape inside `'…'`, and its `'` is the string's end. Looks back at most LOOKAHEAD characters.
  */
 function embeddedObjectOpen(e: Engine, i: number): boolean {
   // The raw text, not the string read so far: there an escaped `\"` and a bare `"` look alike.
   const t = e.buf;
+  const quote = t.charCodeAt(i);
   let open = 0;
   for (let k = lookBackFloor(e, i); k < i; k++) {
     const c = t.charCodeAt(k);
     if (c === Ch.LBRACE) {
       let n = k + 1;
       while (n < i && t.charCodeAt(n) === Ch.SPACE) n++;
-      if (n < i && t.charCodeAt(n) === Ch.DQUOTE) open++;
+      if (n < i && t.charCodeAt(n) === quote) open++;
     } else if (c === Ch.RBRACE && open > 0) {
       open--;
     }
@@ -206,9 +209,30 @@ function closerOrColonFollows(e: Engine, c2: number): Answer {
   return c2 === Ch.RBRACE || c2 === Ch.RBRACKET || c2 === Ch.COLON || (c2 === Ch.RPAREN && e.openParens > 0) ? Decision.CLOSE : PASS;
 }
 
-/** `"a" + "b"`: a `+` and another string. */
-function joinFollows(e: Engine, after: number, c2: number): Answer {
-  return c2 === Ch.PLUS && concatenation(e, after) !== undefined ? Decision.CLOSE : PASS;
+/**
+ * `"a" + "b"`: a `+` and another string. In a string that already holds a quote as text, the other
+ * string must end as a value does (`,` `}` `]` `)` `+` or the end after its quote, on its line): in
+ * `"const s = "a" + 'b';"` the join is code in the text, and read as one the `'…` string took the rest
+ * of the reply.
+ */
+function joinFollows(e: Engine, i: number, after: number, c2: number): Answer {
+  if (c2 !== Ch.PLUS) return PASS;
+  const part = concatenation(e, after);
+  if (part === undefined) return PASS;
+  return firstQuote(e, i) || quoteWidth(part.quote) !== 1 || partEndsValue(e, part.at - 1) ? Decision.CLOSE : PASS;
+}
+
+/** Whether the string whose quote is at `q` closes on its line and a value's end follows: `,` `}` `]` `)` `+` or the text's end. */
+function partEndsValue(e: Engine, q: number): boolean {
+  const k = quoteEnd(e, q);
+  if (k < 0) return false;
+  const d = scanSignificant(e, k + 1);
+  if (d >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = e.buf.charCodeAt(d);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN || c === Ch.PLUS;
 }
 
 /** `"x" // note`, `"x" # note`: a comment after the quote, so the string ended. */
@@ -283,7 +307,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     // `"- "Tell Me",⏎- "Auberge".",` (json_repair #133): a list of quoted titles in the text; a
     // list's mark starts no member (`- "b": 2` is a stray mark before a key).
     if (inObject(e) && !firstQuote(e, i) && listItemAt(e, k)) return Decision.INNER;
-    return e.buf.charCodeAt(k) === Ch.DQUOTE && inObject(e) && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
+    return e.buf.charCodeAt(k) === Ch.DQUOTE && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
   }
   const wordEnd = scanWordLimited(e, k);
   // `["hello", nul`, `["key", test`: the reply ends in the word after the comma (a literal or a key cut
@@ -862,7 +886,9 @@ function endStringAt(e: Engine, cut: number, kind: 'missing_end_quote' | 'unterm
 /**
  * `{"name": "old man "}", "age": 3}`: a closer right after the quote, then a quote that itself ends
  * a string (`,` or a closer after it). A closer followed by `"` cannot continue the document, so the
- * first quote and the closer were text.
+ * first quote and the closer were text. So with a colon after that quote (`"if a == "}": pass"`, a
+ * closer quoted in code) or the string's end quote right after it (`""}""`, the text `"}"`): read
+ * as the end, the closer ended the whole value and the rest was set aside.
  */
 function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   if (c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) return PASS;
@@ -878,7 +904,12 @@ function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   const k = scanSignificant(e, q + 1);
   if (k >= e.end) return e.final ? PASS : undefined;
   const c3 = e.buf.charCodeAt(k);
-  return c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET ? Decision.INNER : PASS;
+  if (c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET || (c3 === Ch.COLON && k === q + 1)) return Decision.INNER;
+  if (c3 !== Ch.DQUOTE || k !== q + 1) return PASS;
+  const d = scanSignificant(e, k + 1);
+  if (d >= e.end) return e.final ? Decision.INNER : undefined;
+  const c4 = e.buf.charCodeAt(d);
+  return c4 === Ch.COMMA || c4 === Ch.RBRACE || c4 === Ch.RBRACKET ? Decision.INNER : PASS;
 }
 
 /**

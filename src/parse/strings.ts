@@ -35,7 +35,7 @@ export function quoteAt(e: Engine, i: number): number {
   switch (c) {
     case Ch.DQUOTE:
     case Ch.SQUOTE: {
-      const triple = isTriple(e, i, c) && (c !== Ch.DQUOTE || tripleOpens(e, i));
+      const triple = isTriple(e, i, c) && tripleOpens(e, i, c);
       if (triple === undefined) return QUOTE_CUT;
       return c === Ch.DQUOTE ? (triple ? Quote.TRIPLE_DOUBLE : Quote.DOUBLE) : triple ? Quote.TRIPLE_SINGLE : Quote.SINGLE;
     }
@@ -71,25 +71,26 @@ export function isTriple(e: Engine, i: number, c: number): boolean | undefined {
 }
 
 /**
- * Whether the `"""` at `i` opens a triple-quoted string (true), or is an empty string `""` and then
- * a quote (false): one that opens the next key, its comma lost (`{"a":"""b":"x"}`), or a quote doubled
- * before a delimiter (`["""]`, `"""⏎  ],`). Read as a triple quote, the string swallowed the rest
- * of a complete document. Looks at what follows: a delimiter (no code starts so), or on the line a
- * first quote alone and then a colon (a key's). Undefined while the text so far cannot tell.
+ * Whether the `"""` (or `'''`: `quote`) at `i` opens a triple-quoted string (true), or is an empty
+ * string `""` and then a quote (false): one that opens the next key, its comma lost
+ * (`{"a":"""b":"x"}`), or a quote doubled before a delimiter (`["""]`, `"""⏎  ],`, `{'a': ''', 'b': 2}`:
+ * the text `'` in single quotes). Read as a triple quote, the string swallowed the rest of a complete
+ * document. Looks at what follows: a delimiter (no code starts so), or on the line a first quote alone
+ * and then a colon (a key's). Undefined while the text so far cannot tell.
  */
-function tripleOpens(e: Engine, i: number): boolean | undefined {
+function tripleOpens(e: Engine, i: number, quote: number): boolean | undefined {
   const s = e.buf;
   let k = i + 3;
   while (k < e.end && isJsonSpace(s.charCodeAt(k))) k++;
   if (k >= e.end) return e.final ? true : undefined;
   const c = s.charCodeAt(k);
   if (c === Ch.COMMA || c === Ch.RBRACKET || c === Ch.RBRACE || c === Ch.COLON) return false;
-  if (k > i + 3 || c === Ch.DQUOTE || !isWordPart(c)) return true;
+  if (k > i + 3 || c === quote || !isWordPart(c)) return true;
   const limit = Math.min(e.end, k + KEY_MAX);
   let q = k;
-  while (q < limit && s.charCodeAt(q) !== Ch.DQUOTE && s.charCodeAt(q) !== Ch.LF && s.charCodeAt(q) !== Ch.BACKSLASH) q++;
+  while (q < limit && s.charCodeAt(q) !== quote && s.charCodeAt(q) !== Ch.LF && s.charCodeAt(q) !== Ch.BACKSLASH) q++;
   if (q + 1 >= e.end && !e.final) return undefined;
-  if (q >= limit || s.charCodeAt(q) !== Ch.DQUOTE || s.charCodeAt(q + 1) === Ch.DQUOTE) return true;
+  if (q >= limit || s.charCodeAt(q) !== quote || s.charCodeAt(q + 1) === quote) return true;
   let n = q + 1;
   while (n < e.end && isJsonSpace(s.charCodeAt(n))) n++;
   if (n >= e.end) return e.final ? true : undefined;
@@ -335,6 +336,9 @@ export function readString(e: Engine): boolean {
         if (mismatchedCloser(e, i)) {
           mismatched = true;
           closeLen = 1;
+          // `{'a': 'f("}` ending the text: the `'` that ends the string is lost (as in `{"a": "x}`),
+          // or the text was cut inside the string; either way the `"` as its end is a guess.
+          if (closersEndText(e, i + 1)) e.record('missing_end_quote', i, 'took a " as the end of a string opened with another quote, the text ending after it');
         }
       }
     } catch (err) {
@@ -429,6 +433,17 @@ function mismatchedCloser(e: Engine, i: number): boolean {
   // The whole string's text: a stream moves what it has shown aside into strHead (pendingValueFrom),
   // and the pair's opening `"` may be there. Reached once per string, at the text's end.
   return k >= e.end && !closesInnerQuote(e.strHead + e.strText);
+}
+
+/** Whether only white space and closers stand from `k` to the text's end; waits for more text. */
+function closersEndText(e: Engine, k: number): boolean {
+  const s = e.buf;
+  for (; k < e.end; k++) {
+    const c = s.charCodeAt(k);
+    if (!isJsonSpace(c) && c !== Ch.RBRACE && c !== Ch.RBRACKET) return false;
+  }
+  if (!e.final) throw NEED_MORE;
+  return true;
 }
 
 /**
