@@ -13,7 +13,7 @@ import { LATER_CUT, answerSetAside, cutOffAfter, rewrittenDocumentAt, wholeTextF
 import { isTemplateValue } from '../parse/template.js';
 import { schemaStageFor } from '../parse/stage.js';
 import type { SchemaParseOptions } from '../schema/types.js';
-import { PreludeScanner } from './prelude.js';
+import { PreludeScanner, scalarAnswerBefore } from './prelude.js';
 import { SchemaWatch } from './schema.js';
 import { ChunkText } from './text.js';
 import { SnapshotTree } from './tree.js';
@@ -157,7 +157,11 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     this.charsSinceShown += chunk.length;
     const extra: TextRepair[] = [];
     if (this.phase === Phase.PRELUDE) {
-      const found = this.prelude.scan(chunk, at);
+      let found = this.prelude.scan(chunk, at);
+      if (found !== undefined && !found.straight && scalarAnswerBefore(this.buf.all(), found.start)) {
+        this.prelude.leaveToEnd();
+        found = undefined;
+      }
       if (found !== undefined) {
         this.start = found.start;
         this.straight = found.straight;

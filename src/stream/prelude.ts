@@ -2,7 +2,7 @@
 // reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
-import { isIdentChar, literalAt, memberStartsAt } from '../extract/chars.js';
+import { isIdentChar, isWholeScalar, isWs, literalAt, memberStartsAt } from '../extract/chars.js';
 import { inlineFenceLineEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
@@ -12,6 +12,27 @@ const enum Mode { PROSE, REASONING, FENCE_INFO }
 
 /** Tags whose content extraction reads as the answer (its defaults): a member there starts an object. */
 const ANSWER_TAGS: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
+
+/**
+ * Whether the text before a value (`text` up to `end`) holds a closed answer tag whose content is
+ * one whole scalar (`x <output>1</output> and more {"id": 12}`): extraction's answer is that scalar,
+ * not the later value, which the snapshots showed and end() took back. The stream then leaves the
+ * value to end(). Called once, where the value starts.
+ */
+export function scalarAnswerBefore(text: string, end: number): boolean {
+  const lower = text.slice(0, end).toLowerCase();
+  for (const name of ANSWER_TAGS) {
+    const close = lower.lastIndexOf(`</${name}>`);
+    const open = close === -1 ? -1 : lower.lastIndexOf(`<${name}>`, close);
+    if (open === -1) continue;
+    let a = open + name.length + 2;
+    let e = close;
+    while (a < e && isWs(text.charCodeAt(a))) a++;
+    while (e > a && isWs(text.charCodeAt(e - 1))) e--;
+    if (a < e && isWholeScalar(text, a, e)) return true;
+  }
+  return false;
+}
 
 /** Longest tag name or lookahead carried from one chunk to the next. */
 const MAX_CARRY = 64;
@@ -123,6 +144,11 @@ export class PreludeScanner {
 
   constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS) {
     this.reasoning = new Set(reasoningTags.map((t) => t.toLowerCase()));
+  }
+
+  /** No value is taken before the reply ends: end() decides (see scalarAnswerBefore). */
+  leaveToEnd(): void {
+    this.never = true;
   }
 
   /** Scans a chunk that starts at absolute offset `at`; returns where the JSON starts once known. */

@@ -146,6 +146,23 @@ describe('stream.snapshots: a string that lost its closing quote before a closer
   });
 });
 
+describe('stream.snapshots: an answer tag holding a scalar, then a value in prose (session 38)', () => {
+  // `x <output>1</output> and more {"id":12}`: parse's answer is the tag's 1; the snapshots showed
+  // `{"id":12}` and end() took it back. Now the stream shows nothing before end().
+  test('the reply the stream hunt printed, and kin', () => {
+    for (const text of ['x <output>1</output> and more {"id":12}', '<answer>\n"yes"\n</answer> see {"a": 1}', '<answer>42</answer> {"a": 1}']) {
+      agrees(text);
+      for (const size of [1, 3]) {
+        const run = stream(chunk(text, size));
+        for (const snap of run.snapshots) assert.ok(grows(snap.value, run.value), `${JSON.stringify(snap.value)} does not grow into ${JSON.stringify(run.value)} (${size}-character chunks)`);
+      }
+    }
+    // A tag whose content is not a lone scalar leaves the later value streamed as before.
+    const run = stream(chunk('<answer>see below</answer> {"a": 1}', 3));
+    assert.deepEqual(run.snapshots.at(-1)?.value, { a: 1 });
+  });
+});
+
 describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
   // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
   // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its
