@@ -261,4 +261,17 @@ describe('batch buffers are reused (src/cli/batch/buffers.ts)', () => {
     check((await cli(['parse', '--jsonl', '--quiet'], { input: `${lines.join('\n')}\n` })).stdout);
     check((await cli(['parse', '--jsonl', '--quiet', '--workers', '2', file])).stdout);
   });
+
+  test('a file large enough for worker threads (32 MB): the worker answers go through the same writes', async () => {
+    // Nine copies of the lines (36 MB): the first copy's answers are known, and a worker thread starts at once.
+    const big = join(tempDir(), 'reuse-big.jsonl');
+    const copies = 9;
+    writeFileSync(big, `${lines.join('\n')}\n`.repeat(copies));
+    const one = await cli(['parse', '--jsonl', '--quiet', big]);
+    const two = await cli(['parse', '--jsonl', '--quiet', '--workers', '2', big]);
+    const out = one.stdout.split('\n');
+    assert.equal(out.length, lines.length * copies + 1);
+    check(`${out.slice(0, lines.length).join('\n')}\n`);
+    assert.ok(two.stdout === one.stdout, 'two threads give what one gives, byte for byte');
+  });
 });

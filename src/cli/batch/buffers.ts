@@ -28,8 +28,10 @@ export class BufferPool {
 
   /** A buffer of at least `size` bytes, its contents left over from an earlier use. */
   take(size: number): Buffer {
-    const last = this.free.length - 1;
-    const buffer = last >= 0 && this.free[last].byteLength >= size ? this.free.pop()! : Buffer.allocUnsafeSlow(Math.max(size, POOLED_BYTES));
+    // The most recently given back that fits (its pages are the likeliest still in the cache).
+    let at = this.free.length - 1;
+    while (at >= 0 && this.free[at].byteLength < size) at--;
+    const buffer = at >= 0 ? this.free.splice(at, 1)[0] : Buffer.allocUnsafeSlow(Math.max(size, POOLED_BYTES));
     this.lent.add(buffer.buffer);
     return buffer;
   }
@@ -41,7 +43,7 @@ export class BufferPool {
 
   /**
    * Counts `view`'s buffer as lent by this pool: one that arrived from another thread (transferred,
-   * so no one else holds it), to be given back here once used.
+   * so no one else holds it, and never on this pool's free list), to be given back here once used.
    */
   adopt(view: Uint8Array): void {
     this.lent.add(view.buffer);
