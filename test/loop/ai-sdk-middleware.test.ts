@@ -78,6 +78,30 @@ describe('jsonmendMiddleware (AI SDK 7)', () => {
     assert.deepEqual((await streamed.toolCalls).map((c) => c.input), [{ city: 'Paris', days: 3 }]);
   });
 
+  test('a reply cut off by the token limit: its whole tool calls are mended in generateText as in streamText', async () => {
+    // The stream mends a tool-call part as it passes, before the finish part says `length`; generateText left the
+    // whole reply alone, so the same call was valid streamed and invalid generated. Each input is judged by the
+    // parser, which refuses a cut one in both.
+    const length = { unified: 'length', raw: 'length' };
+    const whole = { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: "{city: 'Paris', days: 3}" };
+    const cut = { type: 'tool-call', toolCallId: 'c2', toolName: 'weather', input: '{"city": "Oslo", "days": 1' };
+    const text = { type: 'text', text: '{"note": "and then I wi' };
+    const inner = new MockLanguageModelV4({
+      doGenerate: { content: [whole, text, cut], finishReason: length, usage, warnings: [] } as never,
+      doStream: { stream: simulateReadableStream({ chunks: [whole, ...textParts(text.text), cut, { type: 'finish', finishReason: length, usage }] }) } as never,
+    });
+    const model = ai7.wrapLanguageModel({ model: inner, middleware: jsonmendMiddleware() });
+    const tools = { weather: ai7.tool({ inputSchema: Weather }) };
+    const calls = (list: Array<{ input: unknown; invalid?: boolean }>) => list.map((c) => [c.input, c.invalid === true]);
+    const generated = await ai7.generateText({ model, tools, prompt: 'p' });
+    const streamed = ai7.streamText({ model, tools, prompt: 'p', onError: () => {} });
+    const expected = [[{ city: 'Paris', days: 3 }, false], [cut.input, true]];
+    assert.deepEqual(calls(generated.toolCalls as never), expected);
+    assert.deepEqual(calls((await streamed.toolCalls) as never), expected);
+    assert.equal(generated.text, text.text, 'the text is left as written');
+    assert.equal(await streamed.text, text.text);
+  });
+
   test('plain text (no JSON response format) is never touched', async () => {
     const model = ai7.wrapLanguageModel({ model: model7("{'a': 1,}"), middleware: jsonmendMiddleware() });
     assert.equal((await ai7.generateText({ model, prompt: 'p' })).text, "{'a': 1,}");

@@ -179,12 +179,19 @@ class Mender {
   }
 }
 
-/** Mends the content parts of a `doGenerate` result; `ended`: the model ended the reply itself. */
-function mendContent(content: readonly unknown[], mender: Mender, ended: boolean): unknown[] {
+/**
+ * Mends the content parts of a `doGenerate` result. `finishReason`: a reply cut off by the token limit keeps
+ * its text as written unless `acceptTruncated` (what was cut may have been a second value), and at `stop`
+ * a value whole but for its closers is taken. Tool calls are mended whatever the finish: each is its own
+ * part, a cut input is refused by the parser, and the stream mends them before it sees the finish.
+ */
+function mendContent(content: readonly unknown[], mender: Mender, finishReason: unknown, acceptTruncated: boolean): unknown[] {
+  const mendText = mender.jsonText && (acceptTruncated || !cutOff(finishReason));
+  const ended = endedByModel(finishReason);
   return content.map((part) => {
     if (!isObject(part)) return part;
     const p = part as Part;
-    if (p.type === 'text' && mender.jsonText && typeof p.text === 'string') return { ...part, text: mender.text(p.text, undefined, ended) };
+    if (p.type === 'text' && mendText && typeof p.text === 'string') return { ...part, text: mender.text(p.text, undefined, ended) };
     if (p.type === 'tool-call' && typeof p.input === 'string') return { ...part, input: mender.toolInput(p.toolName, p.input) };
     return part;
   });
@@ -298,8 +305,8 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
  * A language-model middleware that mends the JSON a model writes before the AI SDK reads it: text of calls that
  * ask for JSON (`generateText`/`streamText` with `Output.object`, `generateObject`/`streamObject`), read against
  * the response format's schema, and every tool call's input, read against its tool's schema. Text that cannot be
- * read is passed on unchanged, so the SDK's own errors still happen; a reply cut off by the token limit is not
- * completed unless `acceptTruncated`, while one the model ended itself (finish `stop`) whose value is whole but
+ * read is passed on unchanged, so the SDK's own errors still happen; the text of a reply cut off by the token
+ * limit is not completed unless `acceptTruncated` (its tool calls are mended, a cut input refused by the parser), while one the model ended itself (finish `stop`) whose value is whole but
  * for its closers is taken, as `generate()` takes it.
  *
  * ```ts
@@ -314,8 +321,7 @@ export function jsonmendMiddleware(options: JsonMendMiddlewareOptions = {}): Jso
     async wrapGenerate<R extends GenerateResultLike>({ doGenerate, params }: { doGenerate: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
       const result = await doGenerate();
       if (!isObject(result) || !Array.isArray(result.content)) return result;
-      if (cutOff(result.finishReason) && options.acceptTruncated !== true) return result;
-      return { ...result, content: mendContent(result.content, new Mender(options, params), endedByModel(result.finishReason)) };
+      return { ...result, content: mendContent(result.content, new Mender(options, params), result.finishReason, options.acceptTruncated === true) };
     },
     async wrapStream<R extends StreamResultLike>({ doStream, params }: { doStream: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
       const result = await doStream();
