@@ -122,6 +122,64 @@ describe('jsonmendMiddleware (AI SDK 7)', () => {
   });
 });
 
+describe('jsonmendMiddleware: a reply in several text parts is read as the SDK reads it, joined', () => {
+  // Gemini splits one answer over several text parts; the SDK joins them. Mended one by one, valid JSON split in
+  // two came out as `{"city":"Paris"}` + `, "days": 3}` and the reply the SDK could read failed.
+  const length = { unified: 'length', raw: 'length' };
+
+  function splitModel(pieces: readonly string[], finishReason: { unified: string; raw: string } = stop) {
+    const content = pieces.map((text) => ({ type: 'text', text }));
+    const chunks = [...pieces.flatMap((text, i) => textParts(text, 3).map((p) => ({ ...p, id: `t${i}` }))), { type: 'finish', finishReason, usage }];
+    return new MockLanguageModelV4({
+      doGenerate: { content, finishReason, usage, warnings: [] } as never,
+      doStream: { stream: simulateReadableStream({ chunks }) } as never,
+    });
+  }
+
+  async function outputs(pieces: readonly string[], options: Parameters<typeof jsonmendMiddleware>[0] = {}, finishReason: { unified: string; raw: string } = stop) {
+    const settle = async (p: () => PromiseLike<unknown>) => Promise.resolve(p()).then((v) => ({ value: v }), (e: Error) => ({ error: e.name }));
+    const model = (partialOutput: boolean) => ai7.wrapLanguageModel({ model: splitModel(pieces, finishReason), middleware: jsonmendMiddleware({ ...options, partialOutput }) });
+    const output = ai7.Output.object({ schema: Weather });
+    return [
+      await settle(async () => (await ai7.generateText({ model: model(true), output, prompt: 'p' })).output),
+      await settle(() => ai7.streamText({ model: model(true), output, prompt: 'p', onError: () => {} }).output),
+      await settle(() => ai7.streamText({ model: model(false), output, prompt: 'p', onError: () => {} }).output),
+    ];
+  }
+
+  test('valid JSON split in two at every position: read as without the middleware, generated and streamed', async () => {
+    const text = '{"city": "Paris", "days": 3}';
+    for (let at = 1; at < text.length; at++) {
+      for (const got of await outputs([text.slice(0, at), text.slice(at)])) assert.deepEqual(got, { value: { city: 'Paris', days: 3 } }, `split at ${at}`);
+    }
+  });
+
+  test('a damaged reply over three parts (prose, then the fenced value split) is mended as one text', async () => {
+    for (const got of await outputs(['Here you go:\n', "```json\n{'city': 'Paris',", " 'days': '3',}\n```"])) {
+      assert.deepEqual(got, { value: { city: 'Paris', days: 3 } });
+    }
+  });
+
+  test('cut off by the token limit over two parts: refused; acceptTruncated takes the joined text', async () => {
+    const pieces = ['{"city": "Paris",', ' "days": 3'];
+    for (const got of await outputs(pieces, {}, length)) assert.ok('error' in got, JSON.stringify(got));
+    for (const got of await outputs(pieces, { acceptTruncated: true }, length)) assert.deepEqual(got, { value: { city: 'Paris', days: 3 } });
+  });
+
+  test('streamed: the first part ends as soon as the next begins, the last carries the rest, the text is the mended JSON', async () => {
+    const parts = [...textParts('{"city": "Paris",', 4).map((p) => ({ ...p, id: 'a' })), ...textParts(' "days": 3}', 4).map((p) => ({ ...p, id: 'b' })), { type: 'finish', finishReason: stop, usage }];
+    const stream = new ReadableStream<unknown>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) });
+    const result = await jsonmendMiddleware().wrapStream({ doStream: async () => ({ stream }), params: { responseFormat: { type: 'json' } } });
+    const seen: Array<{ type: string; id?: string; delta?: string }> = [];
+    for await (const part of result.stream as unknown as AsyncIterable<{ type: string; id?: string; delta?: string }>) seen.push(part);
+    const ends = seen.map((p, i) => (p.type === 'text-end' ? `${p.id}@${i}` : '')).filter(Boolean);
+    const startB = seen.findIndex((p) => p.type === 'text-start' && p.id === 'b');
+    assert.ok(seen.findIndex((p) => p.type === 'text-end' && p.id === 'a') < startB, ends.join());
+    assert.equal(seen.filter((p) => p.type === 'text-delta').map((p) => p.delta).join(''), '{"city":"Paris","days":3}');
+    assert.deepEqual(seen.slice(-3).map((p) => [p.type, p.id]), [['text-delta', 'b'], ['text-end', 'b'], ['finish', undefined]]);
+  });
+});
+
 describe('jsonmendMiddleware: what jsonmend refused is never handed on as a value', () => {
   // ai's jsonSchema() has no validator: whatever JSON the text holds is the output.
   const Closed = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'], additionalProperties: false } as const;
