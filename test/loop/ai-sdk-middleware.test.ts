@@ -390,6 +390,25 @@ describe('jsonmendMiddleware streaming: partial outputs while the reply streams,
     assert.deepEqual(await result.output, { city: 'Paris', days: 3, hours: [] });
   });
 
+  test('a key the schema does not declare is held: renamed or unwrapped at the end, streamed as generated', async () => {
+    // The schema stage renames `City` to `city` and takes the answer out of `{"result": …}` once the object is
+    // whole; streamed, the key was sent as written, the mended text then did not begin with it, and streamText
+    // failed where generateText gave the value (its partial outputs showed keys the output never had).
+    for (const text of ['{"result": {"city": "Paris", "days": 3}}', '{"City": "Paris", "Days": 3}', '{"city": "Paris", "Days": 3}', '{"type": "object", "properties": {"city": "Paris", "days": 3}}']) {
+      const mended = () => ai7.wrapLanguageModel({ model: model7(text), middleware: jsonmendMiddleware() });
+      const generated = await ai7.generateText({ model: mended(), output: ai7.Output.object({ schema: Weather }), prompt: 'p' });
+      assert.deepEqual(generated.output, { city: 'Paris', days: 3 }, text);
+      const streamed = ai7.streamText({ model: mended(), output: ai7.Output.object({ schema: Weather }), prompt: 'p' });
+      const seen: unknown[] = [];
+      for await (const partial of streamed.partialOutputStream) seen.push(partial);
+      assert.deepEqual(await streamed.output, { city: 'Paris', days: 3 }, text);
+      for (const partial of seen) assert.ok(Object.keys(partial as object).every((k) => k === 'city' || k === 'days'), `${text}: ${JSON.stringify(seen)}`);
+    }
+    // A declared key still streams before the object is whole.
+    const deltas = await streamedDeltas('{"city": "Paris", "extra": 1, "days": 3}', 3, {}, { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } } });
+    assert.ok(deltas.length > 1 && deltas[0].startsWith('{'), JSON.stringify(deltas));
+  });
+
   test('a cut-off reply is refused by default, also when streamed; acceptTruncated completes it', async () => {
     const cut = '{"city": "Paris", "days": 3, "hours": [9, 12';
     const length = { unified: 'length', raw: 'length' };
