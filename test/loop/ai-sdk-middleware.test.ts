@@ -522,6 +522,35 @@ describe('jsonmendMiddleware streaming (AI SDK 5)', () => {
   });
 });
 
+describe('AI SDK adapters: a value nested deeper than JSON.stringify can write', () => {
+  // JSON.stringify recurses: past some thousands of levels it throws RangeError, which escaped from
+  // generateText, the stream and both hooks. The engine's writer has no recursion.
+  const depth = 20_000;
+  const deep = '['.repeat(depth) + ']'.repeat(depth);
+  const damaged = `{"a": ${deep},}`;
+  const mended = `{"a":${deep}}`;
+
+  test('the middleware (generated and streamed) and the hooks hand on the mended text', async () => {
+    const params = { responseFormat: { type: 'json' }, tools: [{ type: 'function', name: 't', inputSchema: { type: 'object' } }] };
+    const generated = await jsonmendMiddleware().wrapGenerate({
+      doGenerate: async () => ({ content: [{ type: 'text', text: damaged }, { type: 'tool-call', toolCallId: 'c', toolName: 't', input: damaged }], finishReason: stop }),
+      params,
+    });
+    assert.deepEqual(generated.content.map((part) => (part as { text?: string; input?: string }).text ?? (part as { input: string }).input), [mended, mended]);
+    for (const partialOutput of [true, false]) {
+      const parts = [...textParts(damaged, 5000), { type: 'finish', finishReason: stop, usage }];
+      const stream = new ReadableStream<unknown>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) });
+      const result = await jsonmendMiddleware({ partialOutput }).wrapStream({ doStream: async () => ({ stream }), params });
+      let text = '';
+      for await (const part of result.stream as unknown as AsyncIterable<{ type: string; delta?: string }>) if (part.type === 'text-delta') text += part.delta;
+      assert.equal(text, mended, `partialOutput ${partialOutput}`);
+    }
+    assert.equal(await repairText({ text: damaged }), mended);
+    const repaired = await repairToolCall({ toolCall: { toolCallId: 'c', toolName: 't', input: damaged }, inputSchema: () => ({ type: 'object' }) });
+    assert.equal(repaired?.input, mended);
+  });
+});
+
 describe('AI SDK hooks refuse a cut-off reply unless asked', () => {
   test('repairText: null for text that ends inside a value; acceptTruncated completes it', async () => {
     const cut = '{"name": "Ada", "age": 3';
