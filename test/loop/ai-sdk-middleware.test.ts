@@ -78,6 +78,30 @@ describe('jsonmendMiddleware (AI SDK 7)', () => {
     assert.deepEqual((await streamed.toolCalls).map((c) => c.input), [{ city: 'Paris', days: 3 }]);
   });
 
+  test('a reply cut off by the token limit: its whole tool calls are mended in generateText as in streamText', async () => {
+    // The stream mends a tool-call part as it passes, before the finish part says `length`; generateText left the
+    // whole reply alone, so the same call was valid streamed and invalid generated. Each input is judged by the
+    // parser, which refuses a cut one in both.
+    const length = { unified: 'length', raw: 'length' };
+    const whole = { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: "{city: 'Paris', days: 3}" };
+    const cut = { type: 'tool-call', toolCallId: 'c2', toolName: 'weather', input: '{"city": "Oslo", "days": 1' };
+    const text = { type: 'text', text: '{"note": "and then I wi' };
+    const inner = new MockLanguageModelV4({
+      doGenerate: { content: [whole, text, cut], finishReason: length, usage, warnings: [] } as never,
+      doStream: { stream: simulateReadableStream({ chunks: [whole, ...textParts(text.text), cut, { type: 'finish', finishReason: length, usage }] }) } as never,
+    });
+    const model = ai7.wrapLanguageModel({ model: inner, middleware: jsonmendMiddleware() });
+    const tools = { weather: ai7.tool({ inputSchema: Weather }) };
+    const calls = (list: Array<{ input: unknown; invalid?: boolean }>) => list.map((c) => [c.input, c.invalid === true]);
+    const generated = await ai7.generateText({ model, tools, prompt: 'p' });
+    const streamed = ai7.streamText({ model, tools, prompt: 'p', onError: () => {} });
+    const expected = [[{ city: 'Paris', days: 3 }, false], [cut.input, true]];
+    assert.deepEqual(calls(generated.toolCalls as never), expected);
+    assert.deepEqual(calls((await streamed.toolCalls) as never), expected);
+    assert.equal(generated.text, text.text, 'the text is left as written');
+    assert.equal(await streamed.text, text.text);
+  });
+
   test('plain text (no JSON response format) is never touched', async () => {
     const model = ai7.wrapLanguageModel({ model: model7("{'a': 1,}"), middleware: jsonmendMiddleware() });
     assert.equal((await ai7.generateText({ model, prompt: 'p' })).text, "{'a': 1,}");
@@ -95,6 +119,64 @@ describe('jsonmendMiddleware (AI SDK 7)', () => {
     const accepting = ai7.wrapLanguageModel({ model: model7(cut, length), middleware: jsonmendMiddleware({ acceptTruncated: true }) });
     const { output } = await ai7.generateText({ model: accepting, output: schemaOutput, prompt: 'p' });
     assert.deepEqual(output, { city: 'Paris', days: 3 });
+  });
+});
+
+describe('jsonmendMiddleware: a reply in several text parts is read as the SDK reads it, joined', () => {
+  // Gemini splits one answer over several text parts; the SDK joins them. Mended one by one, valid JSON split in
+  // two came out as `{"city":"Paris"}` + `, "days": 3}` and the reply the SDK could read failed.
+  const length = { unified: 'length', raw: 'length' };
+
+  function splitModel(pieces: readonly string[], finishReason: { unified: string; raw: string } = stop) {
+    const content = pieces.map((text) => ({ type: 'text', text }));
+    const chunks = [...pieces.flatMap((text, i) => textParts(text, 3).map((p) => ({ ...p, id: `t${i}` }))), { type: 'finish', finishReason, usage }];
+    return new MockLanguageModelV4({
+      doGenerate: { content, finishReason, usage, warnings: [] } as never,
+      doStream: { stream: simulateReadableStream({ chunks }) } as never,
+    });
+  }
+
+  async function outputs(pieces: readonly string[], options: Parameters<typeof jsonmendMiddleware>[0] = {}, finishReason: { unified: string; raw: string } = stop) {
+    const settle = async (p: () => PromiseLike<unknown>) => Promise.resolve(p()).then((v) => ({ value: v }), (e: Error) => ({ error: e.name }));
+    const model = (partialOutput: boolean) => ai7.wrapLanguageModel({ model: splitModel(pieces, finishReason), middleware: jsonmendMiddleware({ ...options, partialOutput }) });
+    const output = ai7.Output.object({ schema: Weather });
+    return [
+      await settle(async () => (await ai7.generateText({ model: model(true), output, prompt: 'p' })).output),
+      await settle(() => ai7.streamText({ model: model(true), output, prompt: 'p', onError: () => {} }).output),
+      await settle(() => ai7.streamText({ model: model(false), output, prompt: 'p', onError: () => {} }).output),
+    ];
+  }
+
+  test('valid JSON split in two at every position: read as without the middleware, generated and streamed', async () => {
+    const text = '{"city": "Paris", "days": 3}';
+    for (let at = 1; at < text.length; at++) {
+      for (const got of await outputs([text.slice(0, at), text.slice(at)])) assert.deepEqual(got, { value: { city: 'Paris', days: 3 } }, `split at ${at}`);
+    }
+  });
+
+  test('a damaged reply over three parts (prose, then the fenced value split) is mended as one text', async () => {
+    for (const got of await outputs(['Here you go:\n', "```json\n{'city': 'Paris',", " 'days': '3',}\n```"])) {
+      assert.deepEqual(got, { value: { city: 'Paris', days: 3 } });
+    }
+  });
+
+  test('cut off by the token limit over two parts: refused; acceptTruncated takes the joined text', async () => {
+    const pieces = ['{"city": "Paris",', ' "days": 3'];
+    for (const got of await outputs(pieces, {}, length)) assert.ok('error' in got, JSON.stringify(got));
+    for (const got of await outputs(pieces, { acceptTruncated: true }, length)) assert.deepEqual(got, { value: { city: 'Paris', days: 3 } });
+  });
+
+  test('streamed: the first part ends as soon as the next begins, the last carries the rest, the text is the mended JSON', async () => {
+    const parts = [...textParts('{"city": "Paris",', 4).map((p) => ({ ...p, id: 'a' })), ...textParts(' "days": 3}', 4).map((p) => ({ ...p, id: 'b' })), { type: 'finish', finishReason: stop, usage }];
+    const stream = new ReadableStream<unknown>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) });
+    const result = await jsonmendMiddleware().wrapStream({ doStream: async () => ({ stream }), params: { responseFormat: { type: 'json' } } });
+    const seen: Array<{ type: string; id?: string; delta?: string }> = [];
+    for await (const part of result.stream as unknown as AsyncIterable<{ type: string; id?: string; delta?: string }>) seen.push(part);
+    const ends = seen.map((p, i) => (p.type === 'text-end' ? `${p.id}@${i}` : '')).filter(Boolean);
+    const startB = seen.findIndex((p) => p.type === 'text-start' && p.id === 'b');
+    assert.ok(seen.findIndex((p) => p.type === 'text-end' && p.id === 'a') < startB, ends.join());
+    assert.equal(seen.filter((p) => p.type === 'text-delta').map((p) => p.delta).join(''), '{"city":"Paris","days":3}');
+    assert.deepEqual(seen.slice(-3).map((p) => [p.type, p.id]), [['text-delta', 'b'], ['text-end', 'b'], ['finish', undefined]]);
   });
 });
 
@@ -308,6 +390,25 @@ describe('jsonmendMiddleware streaming: partial outputs while the reply streams,
     assert.deepEqual(await result.output, { city: 'Paris', days: 3, hours: [] });
   });
 
+  test('a key the schema does not declare is held: renamed or unwrapped at the end, streamed as generated', async () => {
+    // The schema stage renames `City` to `city` and takes the answer out of `{"result": …}` once the object is
+    // whole; streamed, the key was sent as written, the mended text then did not begin with it, and streamText
+    // failed where generateText gave the value (its partial outputs showed keys the output never had).
+    for (const text of ['{"result": {"city": "Paris", "days": 3}}', '{"City": "Paris", "Days": 3}', '{"city": "Paris", "Days": 3}', '{"type": "object", "properties": {"city": "Paris", "days": 3}}']) {
+      const mended = () => ai7.wrapLanguageModel({ model: model7(text), middleware: jsonmendMiddleware() });
+      const generated = await ai7.generateText({ model: mended(), output: ai7.Output.object({ schema: Weather }), prompt: 'p' });
+      assert.deepEqual(generated.output, { city: 'Paris', days: 3 }, text);
+      const streamed = ai7.streamText({ model: mended(), output: ai7.Output.object({ schema: Weather }), prompt: 'p' });
+      const seen: unknown[] = [];
+      for await (const partial of streamed.partialOutputStream) seen.push(partial);
+      assert.deepEqual(await streamed.output, { city: 'Paris', days: 3 }, text);
+      for (const partial of seen) assert.ok(Object.keys(partial as object).every((k) => k === 'city' || k === 'days'), `${text}: ${JSON.stringify(seen)}`);
+    }
+    // A declared key still streams before the object is whole.
+    const deltas = await streamedDeltas('{"city": "Paris", "extra": 1, "days": 3}', 3, {}, { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } } });
+    assert.ok(deltas.length > 1 && deltas[0].startsWith('{'), JSON.stringify(deltas));
+  });
+
   test('a cut-off reply is refused by default, also when streamed; acceptTruncated completes it', async () => {
     const cut = '{"city": "Paris", "days": 3, "hours": [9, 12';
     const length = { unified: 'length', raw: 'length' };
@@ -418,6 +519,35 @@ describe('jsonmendMiddleware streaming (AI SDK 5)', () => {
     for await (const partial of result.partialObjectStream) seen.push(partial);
     assert.ok(seen.some((p) => JSON.stringify(p) === '{"city":"Paris"}'), JSON.stringify(seen));
     assert.deepEqual(await result.object, { city: 'Paris', days: 3 });
+  });
+});
+
+describe('AI SDK adapters: a value nested deeper than JSON.stringify can write', () => {
+  // JSON.stringify recurses: past some thousands of levels it throws RangeError, which escaped from
+  // generateText, the stream and both hooks. The engine's writer has no recursion.
+  const depth = 20_000;
+  const deep = '['.repeat(depth) + ']'.repeat(depth);
+  const damaged = `{"a": ${deep},}`;
+  const mended = `{"a":${deep}}`;
+
+  test('the middleware (generated and streamed) and the hooks hand on the mended text', async () => {
+    const params = { responseFormat: { type: 'json' }, tools: [{ type: 'function', name: 't', inputSchema: { type: 'object' } }] };
+    const generated = await jsonmendMiddleware().wrapGenerate({
+      doGenerate: async () => ({ content: [{ type: 'text', text: damaged }, { type: 'tool-call', toolCallId: 'c', toolName: 't', input: damaged }], finishReason: stop }),
+      params,
+    });
+    assert.deepEqual(generated.content.map((part) => (part as { text?: string; input?: string }).text ?? (part as { input: string }).input), [mended, mended]);
+    for (const partialOutput of [true, false]) {
+      const parts = [...textParts(damaged, 5000), { type: 'finish', finishReason: stop, usage }];
+      const stream = new ReadableStream<unknown>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) });
+      const result = await jsonmendMiddleware({ partialOutput }).wrapStream({ doStream: async () => ({ stream }), params });
+      let text = '';
+      for await (const part of result.stream as unknown as AsyncIterable<{ type: string; delta?: string }>) if (part.type === 'text-delta') text += part.delta;
+      assert.equal(text, mended, `partialOutput ${partialOutput}`);
+    }
+    assert.equal(await repairText({ text: damaged }), mended);
+    const repaired = await repairToolCall({ toolCall: { toolCallId: 'c', toolName: 't', input: damaged }, inputSchema: () => ({ type: 'object' }) });
+    assert.equal(repaired?.input, mended);
   });
 });
 

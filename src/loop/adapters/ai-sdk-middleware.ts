@@ -9,6 +9,7 @@ import type { SchemaLike } from '../../schema/types.js';
 import { parseToolArguments } from '../../tools/arguments.js';
 import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
 import { JsonPrefix, inOrderOf } from './json-prefix.js';
+import { jsonText } from './json-text.js';
 
 /** Options of {@link jsonmendMiddleware}. */
 export interface JsonMendMiddlewareOptions extends AiSdkRepairOptions {
@@ -23,9 +24,9 @@ export interface JsonMendMiddlewareOptions extends AiSdkRepairOptions {
    */
   text?: boolean | undefined;
   /**
-   * While a JSON text part streams, pass on the beginning of the mended JSON as it becomes certain, so
-   * `streamText`'s partial outputs flow (default `true`); the rest follows when the part ends, and the whole
-   * text is the mended JSON. `false`: hold the part until it ends and send it mended in one piece.
+   * While the JSON text streams, pass on the beginning of the mended JSON as it becomes certain, so
+   * `streamText`'s partial outputs flow (default `true`); the rest follows when the reply ends, and the whole
+   * text is the mended JSON. `false`: hold the text until it ends and send it mended in one piece.
    */
   partialOutput?: boolean | undefined;
 }
@@ -160,8 +161,8 @@ class Mender {
     for (const s of schema === undefined ? [undefined] : [schema, undefined]) {
       try {
         const value = read(text, s);
-        if (compact) return JSON.stringify(inOrderOf(value, compact.order)) ?? text;
-        const out = JSON.stringify(value);
+        if (compact) return jsonText(inOrderOf(value, compact.order)) ?? text;
+        const out = jsonText(value);
         if (out === undefined) return text;
         try {
           // Already valid and equal: keep the model's own text (its spacing, its number forms).
@@ -179,60 +180,81 @@ class Mender {
   }
 }
 
-/** Mends the content parts of a `doGenerate` result; `ended`: the model ended the reply itself. */
-function mendContent(content: readonly unknown[], mender: Mender, ended: boolean): unknown[] {
+/**
+ * Mends the content parts of a `doGenerate` result. The SDK reads the reply as its text parts joined (a model
+ * may split one JSON value over several: Gemini does), so the join is mended, not each part: the mended text
+ * goes into the first text part and the others are left empty (their other fields kept), or every part stays as
+ * written when nothing changes. `finishReason`: a reply cut off by the token limit keeps its text as written
+ * unless `acceptTruncated` (what was cut may have been a second value), and at `stop` a value whole but for its
+ * closers is taken. Tool calls are mended whatever the finish: each is its own part, a cut input is refused by
+ * the parser, and the stream mends them before it sees the finish.
+ */
+function mendContent(content: readonly unknown[], mender: Mender, finishReason: unknown, acceptTruncated: boolean): unknown[] {
+  const texts = content.filter((part): part is Part => isObject(part) && part.type === 'text' && typeof part.text === 'string');
+  let mendedText: string | undefined;
+  if (mender.jsonText && texts.length > 0 && (acceptTruncated || !cutOff(finishReason))) {
+    const joined = texts.map((part) => part.text as string).join('');
+    const mended = mender.text(joined, undefined, endedByModel(finishReason));
+    if (mended !== joined) mendedText = mended;
+  }
   return content.map((part) => {
     if (!isObject(part)) return part;
     const p = part as Part;
-    if (p.type === 'text' && mender.jsonText && typeof p.text === 'string') return { ...part, text: mender.text(p.text, undefined, ended) };
+    if (mendedText !== undefined && texts.includes(p)) return { ...part, text: p === texts[0] ? mendedText : '' };
     if (p.type === 'tool-call' && typeof p.input === 'string') return { ...part, input: mender.toolInput(p.toolName, p.input) };
     return part;
   });
 }
 
-/** A JSON text part on its way: the model's text so far, and the writer of its mended beginning. */
-interface TextPart {
+/**
+ * The JSON text of a streamed reply: every JSON text part's deltas, joined in the order they came (what the SDK
+ * reads), and the writer of its mended beginning.
+ */
+interface Reply {
   raw: string[];
   prefix: JsonPrefix | undefined;
 }
 
 /**
- * A JSON text part that has ended, waiting for the finish part: `rest` (the end of the mended text, read
- * once the finish part tells whether the model ended the reply itself) is sent only when the reply was not
- * cut off by the token limit; when it was, `raw` (the text as written) is sent instead if nothing of the
- * part was sent yet, else nothing more.
- */
-interface EndedPart {
-  ended: Record<string, unknown>;
-  id: unknown;
-  rest: (endedByModel: boolean) => string | undefined;
-  raw: string;
-  sentAny: boolean;
-}
-
-/**
- * Mends a `doStream` stream. A JSON text part's deltas are replaced by the mended JSON's beginning as it becomes
- * certain (see json-prefix.ts) and, at its `text-end`, the rest of the mended JSON, so the concatenated text is
- * the mended JSON; with `partialOutput: false` the part is held and sent as one mended `text-delta`. A
- * `tool-call` part's `input` is mended as it passes (its `tool-input-delta`s pass unchanged).
+ * Mends a `doStream` stream. The JSON text parts' deltas are replaced by the mended JSON's beginning as it
+ * becomes certain (see json-prefix.ts), read from the text of all of them joined (the SDK joins them: one value
+ * may be split over several parts); the last part gets the rest of the mended JSON before its `text-end`, so the
+ * concatenated text is the mended JSON. With `partialOutput: false` the text is held and sent mended in one delta
+ * of the last part. A `tool-call` part's `input` is mended as it passes (its `tool-input-delta`s pass unchanged).
  *
- * The finish part comes after `text-end`, and a reply cut off by the token limit (finish `length`) is not
- * mended (unless `acceptTruncated`): so the rest of each JSON text part, its `text-end` and every part after
- * it wait for the finish part. Only that last correction waits; the beginning flows as it is written.
+ * Which part is the last is known when another begins (the `text-end` before it goes on) or at the finish part,
+ * which also tells whether the reply was cut off by the token limit (finish `length`: not mended unless
+ * `acceptTruncated`): so the rest, the last `text-end` and every part after it wait for the finish part. Only
+ * that last correction waits; the beginning flows as it is written.
  */
 function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<unknown, unknown> {
-  const parts = new Map<unknown, TextPart>();
-  // Parts held until the finish part tells whether the reply was cut off: ended text parts and what follows them.
-  const held: Array<EndedPart | { part: unknown }> = [];
-  const release = (controller: TransformStreamDefaultController<unknown>, finishReason: unknown): void => {
-    const cut = cutOff(finishReason);
+  let reply: Reply | undefined;
+  const open = new Set<unknown>();
+  // Parts held until the finish part: the text-end of the text part that ended last, and what follows it.
+  const held: Array<{ ended: Record<string, unknown>; id: unknown } | { part: unknown }> = [];
+  const sent = (): string => reply?.prefix?.text ?? '';
+  /** What goes before the last text-end: the rest of the mended text, or (cut off) what nothing else shows. */
+  const lastDelta = (finishReason: unknown): string => {
+    if (reply === undefined) return '';
+    const text = reply.raw.join('');
+    if (cutOff(finishReason) && !acceptTruncated) return sent() === '' ? text : '';
+    if (text === '') return '';
     const ended = endedByModel(finishReason);
+    const prefix = reply.prefix;
+    // Once something was sent the text must stay compact JSON; before that, as in generate. undefined: the mended
+    // text does not begin with what was sent (or the reply could not be read, e.g. a refused cut-off): nothing is
+    // added, and the SDK reports text it cannot parse.
+    if (prefix === undefined || prefix.text === '') return mender.text(text, undefined, ended);
+    return prefix.end(mender.text(text, { order: prefix.reading() }, ended)) ?? '';
+  };
+  /** Sends what is held; `finish` when the finish part has come, else the held text-end was not the last. */
+  const release = (controller: TransformStreamDefaultController<unknown>, finish: { reason: unknown } | undefined): void => {
     for (const item of held.splice(0)) {
       if ('part' in item) {
         controller.enqueue(item.part);
         continue;
       }
-      const delta = cut ? (item.sentAny ? '' : item.raw) : (item.rest(ended) ?? '');
+      const delta = finish === undefined ? '' : lastDelta(finish.reason);
       if (delta !== '') controller.enqueue({ type: 'text-delta', id: item.id, delta });
       controller.enqueue(item.ended);
     }
@@ -240,35 +262,26 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
   return new TransformStream<unknown, unknown>({
     transform(part, controller) {
       if (isObject(part) && part.type === 'finish') {
-        release(controller, part.finishReason);
+        release(controller, { reason: part.finishReason });
         return controller.enqueue(part);
       }
       if (!isObject(part)) return enqueue(controller, part);
       const p = part as Part;
-      const open = parts.get(p.id);
       if (mender.jsonText && p.type === 'text-start') {
-        parts.set(p.id, { raw: [], prefix: mender.prefix() });
-      } else if (p.type === 'text-delta' && open !== undefined && typeof p.delta === 'string') {
-        open.raw.push(p.delta);
-        const delta = open.prefix?.push(p.delta) ?? '';
+        // The text part that ended before this one was not the last: its text-end goes on, and what followed it.
+        release(controller, undefined);
+        reply ??= { raw: [], prefix: mender.prefix() };
+        open.add(p.id);
+      } else if (p.type === 'text-delta' && open.has(p.id) && typeof p.delta === 'string') {
+        reply!.raw.push(p.delta);
+        const delta = reply!.prefix?.push(p.delta) ?? '';
         if (delta !== '') enqueue(controller, { ...part, delta });
         return;
-      } else if (p.type === 'text-end' && open !== undefined) {
-        parts.delete(p.id);
-        const text = open.raw.join('');
-        const sent = open.prefix?.text ?? '';
-        const prefix = open.prefix;
-        // Once something was sent the text must stay compact JSON; before that, as in generate.
-        const rest = (ended: boolean): string | undefined =>
-          text === '' ? '' : sent === '' ? mender.text(text, undefined, ended) : prefix!.end(mender.text(text, { order: prefix!.reading() }, ended));
-        // undefined: the mended text does not begin with what was sent (or the reply could not be read, e.g. a
-        // refused cut-off): nothing is added, and the SDK reports text it cannot parse.
-        if (acceptTruncated) {
-          const end = rest(false);
-          if (end !== undefined && end !== '') enqueue(controller, { type: 'text-delta', id: p.id, delta: end });
-          return enqueue(controller, part);
-        }
-        held.push({ ended: part, id: p.id, rest, raw: text, sentAny: sent !== '' });
+      } else if (p.type === 'text-end' && open.has(p.id)) {
+        open.delete(p.id);
+        // Another text part still open: this one is not the last.
+        if (open.size > 0) return enqueue(controller, part);
+        held.push({ ended: part, id: p.id });
         return;
       } else if (p.type === 'tool-call' && typeof p.input === 'string') {
         return enqueue(controller, { ...part, input: mender.toolInput(p.toolName, p.input) });
@@ -278,12 +291,12 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
     flush(controller) {
       // No finish part (not what the SDK's providers send): the held parts go as they would after any finish but
       // `length` and `stop` (who ended the reply is not known, so closers left out stay refused).
+      if (open.size === 0) return release(controller, { reason: undefined });
+      // A stream that ended without text-end (an error upstream): the text as written, if nothing of it was sent.
       release(controller, undefined);
-      // A stream that ended without text-end (an error upstream): what was held, unmended, if nothing was sent.
-      for (const [id, open] of parts) {
-        if ((open.prefix?.text ?? '') === '' && open.raw.length > 0) controller.enqueue({ type: 'text-delta', id, delta: open.raw.join('') });
-      }
-      parts.clear();
+      const last = [...open].at(-1);
+      if (sent() === '' && reply !== undefined && reply.raw.length > 0) controller.enqueue({ type: 'text-delta', id: last, delta: reply.raw.join('') });
+      open.clear();
     },
   });
 
@@ -298,8 +311,8 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
  * A language-model middleware that mends the JSON a model writes before the AI SDK reads it: text of calls that
  * ask for JSON (`generateText`/`streamText` with `Output.object`, `generateObject`/`streamObject`), read against
  * the response format's schema, and every tool call's input, read against its tool's schema. Text that cannot be
- * read is passed on unchanged, so the SDK's own errors still happen; a reply cut off by the token limit is not
- * completed unless `acceptTruncated`, while one the model ended itself (finish `stop`) whose value is whole but
+ * read is passed on unchanged, so the SDK's own errors still happen; the text of a reply cut off by the token
+ * limit is not completed unless `acceptTruncated` (its tool calls are mended, a cut input refused by the parser), while one the model ended itself (finish `stop`) whose value is whole but
  * for its closers is taken, as `generate()` takes it.
  *
  * ```ts
@@ -314,8 +327,7 @@ export function jsonmendMiddleware(options: JsonMendMiddlewareOptions = {}): Jso
     async wrapGenerate<R extends GenerateResultLike>({ doGenerate, params }: { doGenerate: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
       const result = await doGenerate();
       if (!isObject(result) || !Array.isArray(result.content)) return result;
-      if (cutOff(result.finishReason) && options.acceptTruncated !== true) return result;
-      return { ...result, content: mendContent(result.content, new Mender(options, params), endedByModel(result.finishReason)) };
+      return { ...result, content: mendContent(result.content, new Mender(options, params), result.finishReason, options.acceptTruncated === true) };
     },
     async wrapStream<R extends StreamResultLike>({ doStream, params }: { doStream: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {
       const result = await doStream();

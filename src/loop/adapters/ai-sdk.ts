@@ -7,6 +7,7 @@ import type { SchemaLike } from '../../schema/types.js';
 import type { LoopParseOptions } from '../parse-reply.js';
 import { parseToolArguments } from '../../tools/arguments.js';
 import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
+import { jsonText } from './json-text.js';
 
 export type { AiSdkRepairOptions } from './ai-sdk-options.js';
 
@@ -36,7 +37,7 @@ export function createRepairText(options: RepairTextOptions = {}): RepairTextHoo
     if (typeof text !== 'string') return null;
     try {
       const { value } = parseWithReport(text, { ...adapterParseOptions(options), schema: options.schema });
-      const out = JSON.stringify(value);
+      const out = jsonText(value);
       return out === undefined || out === text ? null : out;
     } catch (error) {
       if (error instanceof JsonMendError) return null;
@@ -100,7 +101,7 @@ export function createRepairToolCall(options: RepairToolCallOptions = {}): Repai
     if (schema === undefined) return null;
     try {
       const value = parseToolArguments(toolCall.input, schema, adapterParseOptions(options));
-      const input = JSON.stringify(value);
+      const input = jsonText(value);
       return input === toolCall.input ? null : { ...toolCall, input };
     } catch (caught) {
       if (caught instanceof JsonMendError) return null;

@@ -215,17 +215,42 @@ function lastSegment(pointer: string): string {
 
 /**
  * `value` with the keys of each object in the order of the same object in `model` (keys `model` lacks
- * last): the same JSON value, written in the order the model wrote it.
+ * last): the same JSON value, written in the order the model wrote it. An explicit stack: a value may be
+ * nested as deep as the text was.
  */
 export function inOrderOf(value: unknown, model: unknown): unknown {
-  if (Array.isArray(value)) return Array.isArray(model) ? value.map((v, i) => inOrderOf(v, model[i])) : value;
-  if (value === null || typeof value !== 'object' || model === null || typeof model !== 'object' || Array.isArray(model)) return value;
-  const out: Record<string, unknown> = {};
-  const put = (key: string) => {
-    // defineProperty: a "__proto__" key stays an own key, as in the value.
-    Object.defineProperty(out, key, { value: inOrderOf((value as Record<string, unknown>)[key], (model as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
-  };
-  for (const key of Object.keys(model)) if (Object.prototype.hasOwnProperty.call(value, key)) put(key);
-  for (const key of Object.keys(value)) if (!Object.prototype.hasOwnProperty.call(out, key)) put(key);
-  return out;
+  const result: { value?: unknown } = {};
+  const work: Array<{ value: unknown; model: unknown; put: (v: unknown) => void }> = [{ value, model, put: (v) => (result.value = v) }];
+  for (let item = work.pop(); item !== undefined; item = work.pop()) {
+    const { value: v, model: m, put } = item;
+    if (Array.isArray(v)) {
+      if (!Array.isArray(m)) {
+        put(v);
+        continue;
+      }
+      const out: unknown[] = new Array(v.length);
+      put(out);
+      for (let i = 0; i < v.length; i++) work.push({ value: v[i], model: m[i], put: (x) => (out[i] = x) });
+      continue;
+    }
+    if (v === null || typeof v !== 'object' || m === null || typeof m !== 'object' || Array.isArray(m)) {
+      put(v);
+      continue;
+    }
+    const own = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    put(out);
+    const keys = [...Object.keys(m).filter((k) => has(own, k)), ...Object.keys(own).filter((k) => !has(m, k))];
+    for (const key of keys) {
+      // defineProperty: a "__proto__" key stays an own key, as in the value.
+      const set = (x: unknown) => void Object.defineProperty(out, key, { value: x, enumerable: true, writable: true, configurable: true });
+      set(undefined); // the key's place in the order, filled when its value is done
+      work.push({ value: own[key], model: (m as Record<string, unknown>)[key], put: set });
+    }
+  }
+  return result.value;
+}
+
+function has(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
 }

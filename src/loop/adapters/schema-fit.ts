@@ -4,7 +4,7 @@
 // fails, a place under anyOf/oneOf/not/if, a schema it cannot read) is held until the reply ends.
 import type { Schema } from '@cfworker/json-schema';
 import { compile } from '../../schema/compile.js';
-import { type Guide, expectedTypes, itemSchema, propertySchema, resolveSchema, satisfies } from '../../schema/guide.js';
+import { type Guide, expectedTypes, isPlainObject, itemSchema, propertySchema, resolveSchema, satisfies } from '../../schema/guide.js';
 import type { SchemaLike } from '../../schema/types.js';
 
 /** A place in the schema: its subschema, or `undefined` when the schema cannot say what it asks for there. */
@@ -32,9 +32,14 @@ export class SchemaFit {
     return this.guide === undefined ? true : this.resolve(this.guide.root);
   }
 
-  /** The place of a member (`key`) of an object, or of an element (`index`) of an array, at `parent`. */
+  /**
+   * The place of a member (`key`) of an object, or of an element (`index`) of an array, at `parent`. A key no
+   * property declares, in an object that declares some, cannot be judged before the object is whole: the
+   * schema stage may rename it (`City` for `city`) or take the object it wraps out (`{"result": {…}}`).
+   */
   child(parent: Place, step: string | number): Place {
     if (parent === undefined || this.guide === undefined) return parent;
+    if (typeof step === 'string' && undeclared(parent, step)) return undefined;
     return this.resolve(typeof step === 'number' ? itemSchema(parent, step) : propertySchema(parent, step));
   }
 
@@ -69,4 +74,13 @@ export class SchemaFit {
       return undefined;
     }
   }
+}
+
+/** Whether `key` is a key no property (nor pattern) of `place` declares, while it declares some. */
+function undeclared(place: Schema | boolean, key: string): boolean {
+  if (typeof place !== 'object' || !isPlainObject(place.properties) || Object.keys(place.properties).length === 0) return false;
+  if (Object.prototype.hasOwnProperty.call(place.properties, key)) return false;
+  const fallback = place.additionalProperties === undefined ? true : place.additionalProperties;
+  // propertySchema gives a patternProperties schema when a pattern matches the key, else the fallback.
+  return propertySchema(place, key) === fallback;
 }
