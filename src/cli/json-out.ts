@@ -6,7 +6,7 @@
 import { flag, type Context } from './command.js';
 import { write } from './io.js';
 import { escapeControls } from './term.js';
-import { writeJson } from '../parse/write-json.js';
+import { stringifyDeep, writeJson } from '../parse/write-json.js';
 
 /** A number of the value that JSON cannot write as it was read. */
 export interface NonFinite {
@@ -38,15 +38,7 @@ export function jsonText(value: unknown, pretty: boolean): JsonOut {
  * {@link jsonText}'s, which tells `onNonFinite` of each number JSON cannot write.
  */
 export function compactJson(value: unknown, exact: boolean, onNonFinite?: (pointer: string, value: number) => void): string {
-  if (!exact) {
-    try {
-      const text = JSON.stringify(value);
-      if (text !== undefined) return text;
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-    }
-  }
-  return writeJson(value, { onNonFinite });
+  return (exact ? undefined : stringifyDeep(value)) ?? writeJson(value, { onNonFinite });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { SchemaLike } from '../../schema/types.js';
 import { parseToolArguments } from '../../tools/arguments.js';
 import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
 import { JsonPrefix, inOrderOf } from './json-prefix.js';
-import { jsonText } from './json-text.js';
+import { stringifyDeep } from '../../parse/write-json.js';
 
 /** Options of {@link jsonmendMiddleware}. */
 export interface JsonMendMiddlewareOptions extends AiSdkRepairOptions {
@@ -161,8 +161,8 @@ class Mender {
     for (const s of schema === undefined ? [undefined] : [schema, undefined]) {
       try {
         const value = read(text, s);
-        if (compact) return jsonText(inOrderOf(value, compact.order)) ?? text;
-        const out = jsonText(value);
+        if (compact) return stringifyDeep(inOrderOf(value, compact.order)) ?? text;
+        const out = stringifyDeep(value);
         if (out === undefined) return text;
         try {
           // Already valid and equal: keep the model's own text (its spacing, its number forms).

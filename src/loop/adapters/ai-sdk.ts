@@ -7,7 +7,7 @@ import type { SchemaLike } from '../../schema/types.js';
 import type { LoopParseOptions } from '../parse-reply.js';
 import { parseToolArguments } from '../../tools/arguments.js';
 import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
-import { jsonText } from './json-text.js';
+import { stringifyDeep } from '../../parse/write-json.js';
 
 export type { AiSdkRepairOptions } from './ai-sdk-options.js';
 
@@ -37,7 +37,7 @@ export function createRepairText(options: RepairTextOptions = {}): RepairTextHoo
     if (typeof text !== 'string') return null;
     try {
       const { value } = parseWithReport(text, { ...adapterParseOptions(options), schema: options.schema });
-      const out = jsonText(value);
+      const out = stringifyDeep(value);
       return out === undefined || out === text ? null : out;
     } catch (error) {
       if (error instanceof JsonMendError) return null;
@@ -101,7 +101,7 @@ export function createRepairToolCall(options: RepairToolCallOptions = {}): Repai
     if (schema === undefined) return null;
     try {
       const value = parseToolArguments(toolCall.input, schema, adapterParseOptions(options));
-      const input = jsonText(value);
+      const input = stringifyDeep(value);
       return input === toolCall.input ? null : { ...toolCall, input };
     } catch (caught) {
       if (caught instanceof JsonMendError) return null;
