@@ -4,6 +4,17 @@ import { extract, type Candidate, type ExtractOptions } from '../../src/extract/
 import { parse, repair } from '../../src/parse/index.js';
 import { createStreamParser } from '../../src/stream/index.js';
 
+/** `parse`, `repair` and the stream's end() in 1- and 3-character chunks all read `text` as `want`. */
+function readsAlike(text: string, want: unknown): void {
+  assert.deepEqual(parse(text), want, text);
+  assert.deepEqual(JSON.parse(repair(text)), want, text);
+  for (const size of [1, 3]) {
+    const stream = createStreamParser();
+    for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
+    assert.deepEqual(stream.end(), want, `${text} in ${size}-character chunks`);
+  }
+}
+
 function run(text: string, options?: ExtractOptions): Candidate[] {
   const found = extract(text, options);
   for (const c of found) assert.equal(c.text, text.slice(c.start, c.end));
@@ -141,13 +152,7 @@ describe('extract: reasoning blocks', () => {
       ['<think>Maybe {"a": 1}?</think>\n[\n  1\n]', [1]],
       ['<think>Maybe {"a": 1}?</think>\n\n[12]\n', [12]],
     ] as const) {
-      assert.deepEqual(parse(text), value, text);
-      assert.deepEqual(JSON.parse(repair(text)), value, text);
-      for (const size of [1, 3]) {
-        const stream = createStreamParser();
-        for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
-        assert.deepEqual(stream.end(), value, `${text} in ${size}-character chunks`);
-      }
+      readsAlike(text, value);
     }
     // In prose after the reasoning it is still a citation: the draft is the value, named.
     assert.deepEqual(parse('<think>x {"a": 1}</think>\nSee [1].'), { a: 1 });
@@ -199,13 +204,7 @@ describe('extract: tags inside strings that span lines or use single quotes (ses
     for (const [prose, body, value] of cases) {
       const text = prose + body;
       assert.deepEqual(parse(body), value, body);
-      assert.deepEqual(parse(text), value, text);
-      assert.deepEqual(JSON.parse(repair(text)), value, text);
-      for (const size of [1, 3]) {
-        const stream = createStreamParser();
-        for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
-        assert.deepEqual(stream.end(), value, `${text} in ${size}-character chunks`);
-      }
+      readsAlike(text, value);
     }
     assert.deepEqual(brief(run('Here: [{"s:{"b": "<think>x</think>"}}, 2]')), [['balanced', '[{"s:{"b": "<think>x</think>"}}, 2]']]);
     // A tag after a value that closed on the line is still markup.
@@ -268,13 +267,7 @@ describe('extract: a reasoning opener mentioned mid-sentence is no markup (sessi
       ['Example: {"a": 0}\nThe model emits <think> tags first. Answer: {"a": 1}', { a: 1 }],
       ['Models may emit <think> tags before the result: {"a": 1, "b": [2', { a: 1, b: [2] }],
     ] as const) {
-      assert.deepEqual(parse(text), want, text);
-      assert.deepEqual(JSON.parse(repair(text)), want, text);
-      for (const size of [1, 3]) {
-        const stream = createStreamParser();
-        for (let i = 0; i < text.length; i += size) stream.push(text.slice(i, i + size));
-        assert.deepEqual(stream.end(), want, `${text} in ${size}-character chunks`);
-      }
+      readsAlike(text, want);
     }
   });
 

@@ -1,6 +1,7 @@
 // Shared checks for the stream tests: stable-prefix relations between values, and chunkings.
 import assert from 'node:assert/strict';
 import { applyDeltas, createStreamParser, type Snapshot, type StreamOptions } from '../../src/stream/index.js';
+import { parse } from '../../src/index.js';
 
 /** True when `a` can grow into `b`: same type, strings extend, containers keep every member (stably). */
 export function grows(a: unknown, b: unknown): boolean {
@@ -89,3 +90,20 @@ function sharesClosed(a: unknown, b: unknown): void {
   assert.ok(changed.length <= 1, `members ${changed.join(', ')} lost their identity`);
   if (changed.length === 1) sharesClosed(ao[changed[0]], bo[changed[0]]);
 }
+
+/**
+ * `parse(text)` is `want`, and so is the stream's end() in chunks of each size (0: random sizes),
+ * with no snapshot on the way showing an error or a value that does not grow into `want`.
+ */
+export function streamsAs(text: string, want: unknown, sizes: readonly number[] = [1, 3, 0]): void {
+  assert.deepEqual(parse(text), want);
+  for (const size of sizes) {
+    const run = stream(chunk(text, size));
+    assert.deepEqual(run.value, want);
+    for (const s of run.snapshots) {
+      assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
+      assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
+    }
+  }
+}
+

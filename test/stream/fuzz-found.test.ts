@@ -41,6 +41,15 @@ function agrees(text: string, growth = true): void {
   }
 }
 
+/** As agrees, and each snapshot grows into end()'s value, not only into the next snapshot. */
+function settles(text: string): void {
+  agrees(text);
+  for (const size of [1, 3]) {
+    const run = stream(chunk(text, size));
+    for (const snap of run.snapshots) assert.ok(grows(snap.value, run.value), `${JSON.stringify(snap.value)} does not grow into ${JSON.stringify(run.value)} (${size}-character chunks)`);
+  }
+}
+
 describe('end() is parse() when extraction prefers another span than the one the stream read', () => {
   // The stream read from the first `{` to the end; parse's extraction took a fence or a later value.
   // (Concatenated values make the root an array: a documented exception to the growth check.)
@@ -127,14 +136,6 @@ describe('stream.snapshots: a string in an array whose line ends in a comma, the
 describe('stream.snapshots: a string that lost its closing quote before a closer ending its line, prose after it (session 38)', () => {
   // `{"0":"}⏎Hope this helps!`: the snapshots showed `"}⏎Hope…"` as the string's text; end() gives
   // `""` (the engine ends the string before the `}`, the line after it prose), so it was taken back.
-  // Each snapshot must grow into end()'s value, not only into the next snapshot.
-  const settles = (text: string) => {
-    agrees(text);
-    for (const size of [1, 3]) {
-      const run = stream(chunk(text, size));
-      for (const snap of run.snapshots) assert.ok(grows(snap.value, run.value), `${JSON.stringify(snap.value)} does not grow into ${JSON.stringify(run.value)} (${size}-character chunks)`);
-    }
-  };
   test('the replies the stream hunt printed', () => {
     settles('{"0":"}\nHope this helps!');
     settles('{"a": "x}  \nHope');
@@ -150,13 +151,7 @@ describe('stream.snapshots: an answer tag holding a scalar, then a value in pros
   // `x <output>1</output> and more {"id":12}`: parse's answer is the tag's 1; the snapshots showed
   // `{"id":12}` and end() took it back. Now the stream shows nothing before end().
   test('the reply the stream hunt printed, and kin', () => {
-    for (const text of ['x <output>1</output> and more {"id":12}', '<answer>\n"yes"\n</answer> see {"a": 1}', '<answer>42</answer> {"a": 1}']) {
-      agrees(text);
-      for (const size of [1, 3]) {
-        const run = stream(chunk(text, size));
-        for (const snap of run.snapshots) assert.ok(grows(snap.value, run.value), `${JSON.stringify(snap.value)} does not grow into ${JSON.stringify(run.value)} (${size}-character chunks)`);
-      }
-    }
+    for (const text of ['x <output>1</output> and more {"id":12}', '<answer>\n"yes"\n</answer> see {"a": 1}', '<answer>42</answer> {"a": 1}']) settles(text);
     // A tag whose content is not a lone scalar leaves the later value streamed as before.
     const run = stream(chunk('<answer>see below</answer> {"a": 1}', 3));
     assert.deepEqual(run.snapshots.at(-1)?.value, { a: 1 });

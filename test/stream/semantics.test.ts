@@ -7,7 +7,7 @@ import { parse as partialJson } from 'partial-json';
 import { JsonMendError } from '../../src/errors.js';
 import { parse, parseWithReport } from '../../src/schema/index.js';
 import { applyDeltas, createStreamParser, parsePartial, parseStream, type Snapshot } from '../../src/stream/index.js';
-import { chunk, grows, stream } from './check.js';
+import { chunk, grows, stream, streamsAs } from './check.js';
 
 /**
  * A string's first KEY_MAX (64) characters: until a string in an array is longer, or complete, a `:`
@@ -103,15 +103,7 @@ describe('semantics table', () => {
       ['```json\n{"c": nu\n```\n', { c: null }],
       ['Here:\n```json\n{"k": "v w \n```\nThanks.', { k: 'v w' }],
     ] as const) {
-      assert.deepEqual(parse(text), want);
-      for (const size of [1, 3, 0]) {
-        const run = stream(chunk(text, size));
-        assert.deepEqual(run.value, want);
-        for (const s of run.snapshots) {
-          assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
-          assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
-        }
-      }
+      streamsAs(text, want);
     }
     // Markup in a string that goes on is its text, shown as before.
     const p = createStreamParser();
@@ -129,15 +121,7 @@ describe('semantics table', () => {
       ['Sure. ```JSON  \n{"a": [1, t\n```\n', { a: [1, true] }],
       ['Here it is: ```json\n{"a": 1}\n``` done', { a: 1 }],
     ] as const) {
-      assert.deepEqual(parse(text), want);
-      for (const size of [1, 3, 0]) {
-        const run = stream(chunk(text, size));
-        assert.deepEqual(run.value, want);
-        for (const s of run.snapshots) {
-          assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
-          assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
-        }
-      }
+      streamsAs(text, want);
     }
     // Backticks inside a line (inline code, a one-line fence) open no fence: the value is read as before.
     for (const text of ['Use ```json``` blocks: {"a": "x y', 'Here: ```json {"a": "x y']) {
@@ -158,15 +142,7 @@ describe('semantics table', () => {
       ['Here it is:\n```json\n"0":[false],"id":99}\n```', { 0: [false], id: 99 }],
       ['Here: ```json\n  "a": [1], "b": "x y\n```\nok', { a: [1], b: 'x y' }],
     ] as const) {
-      assert.deepEqual(parse(text), want);
-      for (const size of [1, 3, 0]) {
-        const run = stream(chunk(text, size));
-        assert.deepEqual(run.value, want);
-        for (const s of run.snapshots) {
-          assert.equal(s.error, undefined, `${JSON.stringify(text)} in chunks of ${size}`);
-          assert.ok(grows(s.value, want), `${JSON.stringify(text)} in chunks of ${size}: showed ${JSON.stringify(s.value)}`);
-        }
-      }
+      streamsAs(text, want);
     }
     // In another tag, or after other text in the fence, extraction reads no member there: the array, as before.
     for (const text of ['See <b>"a": [1]</b> ok', '```json\n<b>"a": [1]</b>\n```']) {
