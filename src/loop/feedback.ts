@@ -7,7 +7,9 @@ import { formatFeedback, SchemaError } from '../schema/index.js';
 import type { Repair } from '../schema/types.js';
 import { isCutOffRepair } from '../parse/kind-flags.js';
 import type { TextRepair, TextRepairKind } from '../parse/types.js';
-import { feedbackFor } from './parse-reply.js';
+import { feedbackFor, looseValue, type LoopParseOptions } from './parse-reply.js';
+import { wrappedIn } from './strict.js';
+import type { ModelReply } from './types.js';
 
 function isCutOff(r: Repair): r is TextRepair {
   return 'offset' in r && isCutOffRepair(r.kind as TextRepairKind);
@@ -41,4 +43,21 @@ export function replyFeedback(error: JsonMendError, repairs: readonly Repair[]):
     return 'The reply holds several JSON values, and more than one of them matches the schema: which one is meant is unclear.\nReply with exactly one JSON value.';
   }
   return feedbackFor(error);
+}
+
+/**
+ * A schema failure with its paths in the terms of the reply the model wrote. A provider that wrapped a
+ * non-object root in `{ value }` unwraps it before the schema runs, so the schema names `/1/n` where the model
+ * wrote `{"value": [… , {"n": "x"}]}`: it is told `/value/1/n`. Other errors, and replies not in the envelope,
+ * are left as they are.
+ */
+export function inReplyTerms(
+  error: JsonMendError, repairs: readonly Repair[], reply: ModelReply, options: LoopParseOptions,
+): { error: JsonMendError; repairs: readonly Repair[] } {
+  if (!(error instanceof SchemaError) || reply.restore === undefined) return { error, repairs };
+  const prefix = wrappedIn(reply.restore, looseValue(reply.text, options)?.value);
+  if (prefix === '') return { error, repairs };
+  const shift = (r: Repair): Repair => ('path' in r ? { ...r, path: prefix + r.path } : r);
+  const issues = error.issues.map((issue) => ({ ...issue, path: prefix + issue.path }));
+  return { error: new SchemaError(issues, error.repairs.map(shift)), repairs: repairs.map(shift) };
 }

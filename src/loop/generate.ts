@@ -17,6 +17,7 @@ import { toModel } from './providers/function.js';
 import { checkQuarantine, type QuarantineSink } from './quarantine.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
 import { planTruncation, type TruncationPolicy } from './truncation.js';
+import { pathRedactor } from './telemetry-path.js';
 import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
 import { addUsage, checkReply } from './usage.js';
@@ -202,6 +203,8 @@ async function* loop<S extends SchemaLike | undefined, T>(
       describe === true || (describe === 'auto' && (!model.nativeSchema || !jsonSchema)) ? (jsonSchema ?? 'json') : undefined;
     const prompt = baseMessages(options, describeWith);
     const schemaName = schemaNameOf(options.schemaName, jsonSchema);
+    // Telemetry names the schema's keys only: a key the model wrote is shown as `*`.
+    const redact = pathRedactor(jsonSchema);
     const parseOptions = options.parseOptions ?? {};
     const settings: JudgeSettings = {
       schema: options.schema,
@@ -295,7 +298,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
         else if (again !== undefined) verdict = joinRefusal(verdict, keyAgainRefused(again));
       }
       if (verdict.repairs.length > 0) {
-        const repairs = summarize(verdict.repairs);
+        const repairs = summarize(verdict.repairs, redact);
         emit({ type: 'repairs_applied', attempt, accepted: verdict.ok, kinds: [...new Set(repairs.map((r) => r.kind))], repairs });
       }
       if (verdict.claims) {
@@ -319,7 +322,8 @@ async function* loop<S extends SchemaLike | undefined, T>(
       const shown = stage === 'refusal' ? (reply.refusal ?? reply.text) : reply.text;
       const path = errorPath(error);
       failures.push({ attempt, stage, reply: shown, error, finishReason: reply.finishReason });
-      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path, replyLength: shown.length });
+      // A claim's path is into the tool output, not the schema's value (see claimFailures); others are redacted.
+      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path: stage === 'claims' ? path : redact(path), replyLength: shown.length });
       if (quarantine) {
         try {
           await quarantine({
@@ -349,7 +353,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
       } else if (stage === 'truncated') emit({ type: 'truncated', attempt, action: 'error' });
     }
     attempt = maxAttempts;
-    throw new RetriesExhaustedError(failures, last);
+    throw new RetriesExhaustedError(failures, last, redact);
   } catch (caught) {
     const error =
       caught instanceof JsonMendError

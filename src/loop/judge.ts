@@ -8,7 +8,7 @@ import { formatClaimFeedback, verifyAll } from '../verify/index.js';
 import type { Claim, VerifyAllResult, VerifyOptions } from '../verify/index.js';
 import type { ClaimFailureSummary, FailureStage } from './events.js';
 import { parseReply, type LoopParseOptions } from './parse-reply.js';
-import { replyFeedback } from './feedback.js';
+import { inReplyTerms, replyFeedback } from './feedback.js';
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
 import { appendAll } from '../arrays.js';
@@ -73,7 +73,8 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
     }
     const schemaFailed = caught instanceof SchemaError || caught.code === 'SCHEMA_MISMATCH';
     if (caught instanceof SchemaError && repairs.length === 0) appendAll(repairs, caught.repairs);
-    return failure(schemaFailed ? 'schema' : 'parse', caught, replyFeedback(caught, repairs), repairs);
+    const told = inReplyTerms(caught, repairs, reply, settings.parseOptions);
+    return failure(schemaFailed ? 'schema' : 'parse', caught, replyFeedback(told.error, told.repairs), repairs);
   }
   if (!settings.verify) return { ok: true, value, repairs, claims: undefined };
   return checkClaims(value, repairs, settings.verify);

@@ -73,7 +73,7 @@ export function errorPath(error: JsonMendError): string | undefined {
   return error.path;
 }
 
-/** Telemetry view of repairs: kind and path or offset, never the values. */
-export function summarize(repairs: readonly Repair[]): RepairSummary[] {
-  return repairs.map((r) => ('path' in r ? { kind: r.kind, path: r.path } : { kind: r.kind, offset: r.offset }));
+/** Telemetry view of repairs: kind and path (`redact`ed: keys the model wrote are `*`) or offset, never the values. */
+export function summarize(repairs: readonly Repair[], redact: (path: string) => string | undefined = (path) => path): RepairSummary[] {
+  return repairs.map((r) => ('path' in r ? { kind: r.kind, path: redact(r.path) ?? '' } : { kind: r.kind, offset: r.offset }));
 }

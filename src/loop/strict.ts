@@ -61,11 +61,26 @@ export function envelope(schema: JsonSchemaObject): {
     if (key === '$defs' || key === 'definitions') wrapper[key] = sub; // refs like #/$defs/x keep resolving
     else if (!DROPPED.has(key)) inner[key] = sub;
   }
-  return {
-    schema: wrapper,
-    unwrap: (value) => (isObj(value) && own(value, 'value') && Object.keys(value).length === 1 ? value.value : value),
-    unwrapPartial: (value) => (isObj(value) ? value.value : undefined),
-  };
+  const unwrap = (value: unknown): unknown => (isEnvelope(value) ? value.value : value);
+  unwrappers.add(unwrap);
+  return { schema: wrapper, unwrap, unwrapPartial: (value) => (isObj(value) ? value.value : undefined) };
+}
+
+/** A value in the `{ value }` root envelope, as `unwrap` takes it apart. */
+function isEnvelope(value: unknown): value is { value: unknown } {
+  return isObj(value) && own(value, 'value') && Object.keys(value).length === 1;
+}
+
+/** Restore functions that take a `{ value }` root envelope apart (see {@link wrappedIn}). */
+const unwrappers = new WeakSet<(value: unknown) => unknown>();
+
+/**
+ * The pointer prefix under which `value`, as the model wrote it, holds the caller's value: `/value` when
+ * `restore` unwraps the root envelope and `value` is in it, else `""`. Feedback names paths in the model's
+ * terms, since the model reads them against the reply it wrote.
+ */
+export function wrappedIn(restore: ((value: unknown) => unknown) | undefined, value: unknown): string {
+  return restore !== undefined && unwrappers.has(restore) && isEnvelope(value) ? '/value' : '';
 }
 
 /**
@@ -80,12 +95,9 @@ export function toStrictJsonSchema(schema: JsonSchemaObject): StrictProjection {
   const { schema: rooted, unwrap, unwrapPartial } = envelope(schema);
   const projected = project(rooted, state, 0);
   if (state.lossy) return { schema, strict: false, restore: (v) => v, restorePartial: (v) => v };
-  return {
-    schema: projected,
-    strict: true,
-    restore: (value) => unwrap(removeAbsentNulls(value, rooted)),
-    restorePartial: unwrapPartial,
-  };
+  const restore = (value: unknown): unknown => unwrap(removeAbsentNulls(value, rooted));
+  if (rooted !== schema) unwrappers.add(restore);
+  return { schema: projected, strict: true, restore, restorePartial: unwrapPartial };
 }
 
 function project(node: unknown, state: { lossy: boolean }, depth: number): JsonSchemaObject {

@@ -363,7 +363,8 @@ function collectStandardIssues(
     else if (typeof extra.expected === 'string') expected = (/^[a-z]+$/.test(extra.expected) ? guideType(guide, segments, here) : undefined) ?? typeWord(extra.expected);
     else if (extra.type === 'integer') expected = 'integer'; // Valibot's integer check
     else expected = checkWords(extra) ?? message;
-    if (here === undefined && typeof extra.expected === 'string') expected += ' (required)';
+    // A missing enum or literal is required too (Zod gives `values`, not `expected`), as the JSON Schema words it.
+    if (here === undefined && (typeof extra.expected === 'string' || Array.isArray(extra.values))) expected += ' (required)';
     issues.push({ path: toPointer(segments), expected, received: shortValue(here), message });
   }
 }

@@ -322,6 +322,30 @@ describe('generate', { timeout: 30_000 }, () => {
     assert.equal(result.attempts, 1);
     assert.equal((events[1] as { raw?: string }).raw, '{"name":"Ada","age":1}');
   });
+
+  // The feedback named /1/n where the model wrote {"value": [{…}, {"n": "x"}]}: a path that does not exist in
+  // its reply. Paths are told in the reply's terms; the error and telemetry keep the caller's value's terms.
+  test('a non-object root sent in a { value } envelope: the feedback names the path in the reply the model wrote', async () => {
+    const rows = { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' }, note: { type: 'string' } }, required: ['n'], additionalProperties: false } };
+    const cases: Array<[string, () => ReturnType<typeof openaiCompatible>, unknown, unknown]> = [
+      ['openai strict', () => openaiCompatible({ baseURL: server.url, model: 'm' }), openaiBody('{"value":[{"n":1,"note":null},{"n":"x","note":null}]}'), openaiBody('{"value":[{"n":1,"note":null}]}')],
+      ['anthropic tool', () => anthropic({ baseURL: server.url, model: 'c' }), anthropicBody({ value: [{ n: 1 }, { n: 'x' }] }), anthropicBody({ value: [{ n: 1 }] })],
+    ];
+    for (const [name, model, bad, good] of cases) {
+      server.script(json(bad), json(good));
+      const before = server.requests.length;
+      const result = await generate({ model: model(), schema: rows, prompt: 'p' });
+      assert.deepEqual(result.value, [{ n: 1 }], name);
+      assert.equal(result.failures[0]!.error.path, '/1/n', `${name}: the error speaks of the caller's value`);
+      const feedback: string = server.requests[before + 1]!.body.messages.at(-1).content;
+      assert.match(feedback, /^\/value\/1\/n: expected integer, got "x"$/m, name);
+    }
+    // Written without the envelope (not unwrapped), the paths are the reply's as they are.
+    server.script(json(anthropicBody({ rows: 1 })), json(anthropicBody({ value: [] })));
+    const before = server.requests.length;
+    await generate({ model: anthropic({ baseURL: server.url, model: 'c' }), schema: rows, prompt: 'p' });
+    assert.match(server.requests[before + 1]!.body.messages.at(-1).content, /^\(root\): expected array/m);
+  });
 });
 
 describe('streamGenerate', { timeout: 30_000 }, () => {

@@ -8,6 +8,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
+import { z } from 'zod';
 import { JsonMendError } from '../../src/errors.js';
 import {
   anthropic, createTelemetry, generate, ollama, openaiCompatible, streamGenerate, type GenerateOptions, type LoopEvent, type QuarantineEntry,
@@ -124,6 +125,36 @@ describe('privacy: the secret word reaches no event, report, JSONL line or error
     const out = await run({ model: openai(), schema: person, prompt: 'p' });
     assert.deepEqual(out.value, { name: SECRET, age: 36 });
     assertClean(out, 'accepted');
+  });
+
+  test('a key the model wrote (an extra property, a record key) is shown as `*` in paths; the schema\'s own keys stay', async () => {
+    const scores = { type: 'object', properties: { scores: { type: 'object', additionalProperties: { type: 'integer' } }, age: { type: 'integer' } }, required: ['scores'], additionalProperties: false };
+    // An extra key on a closed object, stripped: the repair is reported, its key is not.
+    server.script(json(openaiBody(`{"name":"Ada","age":36,"${SECRET}":1}`)));
+    const stripped = await run({ model: openai(), schema: person, prompt: 'p' });
+    assert.deepEqual(stripped.value, { name: 'Ada', age: 36 });
+    assertClean(stripped, 'stripped extra key');
+    const applied = stripped.events.find((e) => e.type === 'repairs_applied');
+    assert.ok(applied?.type === 'repairs_applied');
+    assert.deepEqual(applied.repairs, [{ kind: 'strip_extra_properties', path: '/*' }]);
+    // A record's key whose value is repaired, then one whose value fails: the record's name and indices stay.
+    server.script(json(openaiBody(`{"scores":{"${SECRET}":"3"}}`)));
+    const repaired = await run({ model: openai(), schema: scores, prompt: 'p' });
+    assertClean(repaired, 'repaired record value');
+    const kinds = repaired.events.find((e) => e.type === 'repairs_applied');
+    assert.ok(kinds?.type === 'repairs_applied' && kinds.repairs[0]!.path === '/scores/*');
+    server.script(json(openaiBody(`{"scores":{"${SECRET}":"x"},"age":1}`)), json(openaiBody(`{"scores":{"a":1},"age":"old"}`)));
+    const failed = await run({ model: openai(), schema: scores, prompt: 'p', maxRetries: 1 });
+    assertClean(failed, 'failed record value');
+    const paths = failed.events.flatMap((e) => (e.type === 'attempt_failed' ? [e.path] : []));
+    assert.deepEqual(paths, ['/scores/*', '/age']);
+    assert.equal((failed.error as JsonMendError).path, '/age');
+    // The same with Zod: its JSON Schema names the keys.
+    server.script(json(openaiBody(`{"scores":{"${SECRET}":"x"}}`)));
+    const zodScores = z.object({ scores: z.record(z.string(), z.number().int()), age: z.number().int().optional() }).strict();
+    const viaZod = await run({ model: openai(), schema: zodScores, prompt: 'p', maxRetries: 0 });
+    assertClean(viaZod, 'zod record value');
+    assert.match((viaZod.error as Error).message, /at \/scores\/\*/);
   });
 
   test('captureRaw is the one way reply text enters events', async () => {

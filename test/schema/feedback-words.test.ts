@@ -70,3 +70,19 @@ test('a pipe\'s failure names the type the value failed, and Infinity is not sho
   assert.deepEqual(issuesOf('{"n": "1,234"}', z.object({ n: z.string().pipe(z.coerce.number()) })), [['/n', 'number', '"1,234"']]);
   assert.deepEqual(issuesOf('{"n": 1e999}', z.object({ n: z.number() })), [['/n', 'number', 'Infinity']]);
 });
+
+// A missing enum or literal read "expected one of "a", "b", got nothing" with Zod, where the same schema in
+// JSON Schema says "(required)": the model was not told the key must be written.
+test('a missing Zod enum or literal is "(required)", as the same JSON Schema says', () => {
+  const zod = z.object({ kind: z.enum(['a', 'b']), v: z.literal('x'), n: z.number() });
+  const json = {
+    type: 'object',
+    properties: { kind: { enum: ['a', 'b'] }, v: { const: 'x' }, n: { type: 'number' } },
+    required: ['kind', 'v', 'n'],
+  };
+  const expected: Array<[string, string, string]> = [['/kind', 'one of "a", "b" (required)', 'nothing'], ['/v', '"x" (required)', 'nothing'], ['/n', 'number (required)', 'nothing']];
+  assert.deepEqual(issuesOf('{}', zod), expected);
+  assert.deepEqual(issuesOf('{}', json), expected);
+  // Present but wrong, it is not "(required)".
+  assert.deepEqual(issuesOf('{"kind": "c", "v": "y", "n": 1}', zod), [['/kind', 'one of "a", "b"', '"c"'], ['/v', '"x"', '"y"']]);
+});
