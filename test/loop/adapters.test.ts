@@ -62,6 +62,23 @@ describe('AI SDK adapters', () => {
     assert.deepEqual(result.toolCalls.map((c) => c.input), [{ city: 'Paris', days: 3 }]);
   });
 
+  test('onRepair: the hooks name what they repaired, inside generateObject and generateText; nothing for a reply that needed no repair', async () => {
+    const events: core.Repair[][] = [];
+    const parts: unknown[] = [];
+    const onRepair = ({ part, repairs }: { part: unknown; repairs: readonly core.Repair[] }): void => void (parts.push(part), events.push([...repairs]));
+    const textModel = (text: string) =>
+      new MockLanguageModelV3({ doGenerate: { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] } as never });
+    const reply = '{"city": "Paris", "days": "3",}';
+    await generateObject({ model: textModel(reply), schema: Weather, prompt: 'p', experimental_repairText: createRepairText({ schema: Weather, onRepair }) });
+    await generateObject({ model: textModel('{"city": "Oslo", "days": 2}'), schema: Weather, prompt: 'p', experimental_repairText: createRepairText({ schema: Weather, onRepair }) });
+    const call = { type: 'tool-call', toolCallId: 'c9', toolName: 'weather', input: "{city: 'Paris', days: 3}" };
+    const toolModel = new MockLanguageModelV3({ doGenerate: { content: [call], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] } as never });
+    await generateText({ model: toolModel, prompt: 'p', tools: { weather: tool({ inputSchema: Weather }) }, experimental_repairToolCall: createRepairToolCall({ onRepair }) });
+    assert.deepEqual(parts, [{ type: 'text' }, { type: 'tool-call', toolCallId: 'c9', toolName: 'weather' }]);
+    assert.deepEqual(events, [core.parseWithReport(reply, { schema: Weather }).repairs, core.parseWithReport(call.input, { schema: Weather }).repairs]);
+    assert.deepEqual(events.map((list) => list.map((r) => r.kind)), [['trailing_comma', 'string_to_integer'], ['unquoted_key', 'single_quotes', 'unquoted_key']]);
+  });
+
   test('the tool-call repair returns null for unknown tools and hopeless input', async () => {
     const hook = createRepairToolCall({ schemas: { weather: Weather } });
     const call = { type: 'tool-call' as const, toolCallId: 'c', toolName: 'weather', input: '{"city": "Paris", "days": 2.0}' };

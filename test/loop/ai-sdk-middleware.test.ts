@@ -11,7 +11,10 @@ import { MockLanguageModelV4, simulateReadableStream } from 'ai-v7/test';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { createRepairText, createRepairToolCall, jsonmendMiddleware, repairText, repairToolCall } from '../../src/loop/adapters/ai-sdk.js';
+import type { AiSdkRepairEvent } from '../../src/loop/adapters/ai-sdk.js';
+import { JsonMendError } from '../../src/errors.js';
 import { REPAIR_KINDS } from '../../src/parse/kinds.js';
+import { parseWithReport } from '../../src/schema/index.js';
 import { FUZZ_PIECES } from '../parse/kinds-table.js';
 
 // Types: the hooks fit every major's option types, the middleware fits every wrapLanguageModel.
@@ -22,6 +25,19 @@ const middleware5: ai5.LanguageModelMiddleware = jsonmendMiddleware();
 const middleware6: ai6.LanguageModelMiddleware = jsonmendMiddleware();
 const middleware7: ai7.LanguageModelMiddleware = jsonmendMiddleware();
 void [hooks5, hooks6, hooks7, middleware5, middleware6, middleware7];
+// … with onRepair too.
+const heard = (event: AiSdkRepairEvent): void => void event.repairs.map((r) => r.kind);
+const reporting5: [ai5.RepairTextFunction, ai5.ToolCallRepairFunction<ai5.ToolSet>, ai5.LanguageModelMiddleware] = [
+  createRepairText({ onRepair: heard }), createRepairToolCall({ onRepair: heard }), jsonmendMiddleware({ onRepair: heard }),
+];
+const reporting6: [ai6.RepairTextFunction, ai6.ToolCallRepairFunction<ai6.ToolSet>, ai6.LanguageModelMiddleware] = [
+  createRepairText({ onRepair: heard }), createRepairToolCall({ onRepair: heard }), jsonmendMiddleware({ onRepair: heard }),
+];
+const reporting7: [NonNullable<Parameters<typeof ai7.generateText>[0]['experimental_repairToolCall']>, ai7.LanguageModelMiddleware] = [
+  createRepairToolCall({ onRepair: ({ part }) => void (part.type === 'tool-call' ? part.toolCallId : part.type) }),
+  jsonmendMiddleware({ onRepair: heard }),
+];
+void [reporting5, reporting6, reporting7];
 
 const Weather = z.object({ city: z.string(), days: z.number().int() });
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
@@ -564,5 +580,218 @@ describe('AI SDK hooks refuse a cut-off reply unless asked', () => {
     assert.equal(await repairToolCall({ toolCall, inputSchema }), null, 'a synchronous inputSchema (AI SDK 5) works too');
     const accepted = await createRepairToolCall({ acceptTruncated: true })({ toolCall, inputSchema });
     assert.equal(accepted?.input, '{"city":"Paris","days":3}');
+  });
+});
+
+describe('jsonmendMiddleware onRepair: every mended part named, with its repairs', () => {
+  const WeatherSchema = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city', 'days'] } as const;
+  const toolsFinish = { unified: 'tool-calls', raw: 'tool_calls' };
+
+  /** A V4 mock whose generate and stream give `content` (text parts streamed in 4-character deltas). */
+  function contentModel7(content: Array<Record<string, unknown>>, finishReason: { unified: string; raw: string } = stop) {
+    const chunks = content.flatMap((part) => (part.type === 'text' ? textParts(part.text as string) : [part]));
+    return new MockLanguageModelV4({
+      doGenerate: async () => ({ content, finishReason, usage, warnings: [] }) as never,
+      doStream: async () => ({ stream: simulateReadableStream({ chunks: [...chunks, { type: 'finish', finishReason, usage }] }) }) as never,
+    });
+  }
+
+  /** What onRepair heard in generateText and in streamText with the same reply (`output`: Output.object). */
+  async function heardOf(content: Array<Record<string, unknown>>, options: { finishReason?: { unified: string; raw: string }; acceptTruncated?: boolean; output?: boolean } = {}) {
+    const result: { generated: AiSdkRepairEvent[]; streamed: AiSdkRepairEvent[] } = { generated: [], streamed: [] };
+    for (const way of ['generated', 'streamed'] as const) {
+      const events = result[way];
+      const middleware = jsonmendMiddleware({ acceptTruncated: options.acceptTruncated, onRepair: (event) => void events.push(event) });
+      const model = ai7.wrapLanguageModel({ model: contentModel7(content, options.finishReason), middleware });
+      const call = { model, prompt: 'p', tools: { weather: ai7.tool({ inputSchema: Weather }) }, ...(options.output === false ? {} : { output: ai7.Output.object({ schema: Weather }) }) };
+      if (way === 'generated') await ai7.generateText(call).catch(() => undefined);
+      else await ai7.streamText({ ...call, onError: () => {} }).text;
+    }
+    return result;
+  }
+
+  test('generateText and streamText: one call for the text, with the repairs parseWithReport gives (text, then schema)', async () => {
+    const { generated, streamed } = await heardOf([{ type: 'text', text: damaged }]);
+    const expected = [{ part: { type: 'text' }, repairs: parseWithReport(damaged, { schema: WeatherSchema }).repairs }];
+    assert.deepEqual(generated, expected);
+    assert.deepEqual(streamed, expected, 'streamed: once, not per delta');
+    assert.deepEqual(expected[0]!.repairs.map((r) => r.kind), ['surrounding_text', 'trailing_comma', 'string_to_integer']);
+    const comma = expected[0]!.repairs[1]! as { offset: number };
+    assert.equal(damaged[comma.offset], ',', 'offsets are in the text that was mended');
+  });
+
+  test('tool calls: one call per mended input, named by id and tool, in generate and stream; a valid input is not reported', async () => {
+    const content = [
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: "{city: 'Paris', days: '3'}" },
+      { type: 'tool-call', toolCallId: 'c2', toolName: 'weather', input: '{"city": "Oslo", "days": 2}' },
+      { type: 'tool-call', toolCallId: 'c3', toolName: 'weather', input: '{"city": "Rome", "days": 1,}' },
+    ];
+    const { generated, streamed } = await heardOf(content, { finishReason: toolsFinish, output: false });
+    const expected = [content[0]!, content[2]!].map((c) => ({
+      part: { type: 'tool-call', toolCallId: c.toolCallId, toolName: c.toolName },
+      repairs: parseWithReport(c.input, { schema: WeatherSchema }).repairs,
+    }));
+    assert.deepEqual(generated, expected);
+    assert.deepEqual(streamed, expected);
+    assert.deepEqual(expected.map((e) => e.repairs.map((r) => r.kind)), [['unquoted_key', 'single_quotes', 'unquoted_key', 'single_quotes', 'string_to_integer'], ['trailing_comma']]);
+  });
+
+  test('a key the schema renames and a wrapper it takes out are named (streamed too, where the key was held)', async () => {
+    for (const text of ['{"City": "Paris", "days": 3}', '{"result": {"city": "Paris", "days": 3}}']) {
+      const { generated, streamed } = await heardOf([{ type: 'text', text }]);
+      const expected = [{ part: { type: 'text' }, repairs: parseWithReport(text, { schema: WeatherSchema }).repairs }];
+      assert.ok(expected[0]!.repairs.length > 0, text);
+      assert.deepEqual(generated, expected, text);
+      assert.deepEqual(streamed, expected, text);
+    }
+  });
+
+  test('a valid reply gives no call: text (its spacing kept) and tool input, generated and streamed', async () => {
+    const content = [
+      { type: 'text', text: '{ "city" : "Paris",\n  "days": 3 }' },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: '{"city": "Oslo", "days": 2}' },
+    ];
+    assert.deepEqual(await heardOf(content), { generated: [], streamed: [] });
+  });
+
+  test('a cut-off reply refused gives no call; accepted, it is named (truncated), and closers left out at "stop" are (missing_closer)', async () => {
+    const length = { unified: 'length', raw: 'length' };
+    const cut = '{"city": "Paris", "days": 3';
+    assert.deepEqual(await heardOf([{ type: 'text', text: cut }], { finishReason: length }), { generated: [], streamed: [] }, 'finish "length"');
+    assert.deepEqual(await heardOf([{ type: 'text', text: '{"city": "Par' }]), { generated: [], streamed: [] }, 'cut inside a string at "stop"');
+    const cutCall = { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: cut };
+    assert.deepEqual(await heardOf([cutCall], { finishReason: length, output: false }), { generated: [], streamed: [] }, 'a cut tool input');
+    const accepted = await heardOf([{ type: 'text', text: cut }], { finishReason: length, acceptTruncated: true });
+    assert.deepEqual(accepted.generated.map((e) => e.repairs.map((r) => r.kind)), [['truncated']]);
+    assert.deepEqual(accepted.streamed, accepted.generated);
+    const ended = await heardOf([{ type: 'text', text: cut }]);
+    assert.deepEqual(ended.generated.map((e) => e.repairs.map((r) => r.kind)), [['missing_closer']]);
+    assert.deepEqual(ended.streamed, ended.generated);
+  });
+
+  test('a reading jsonmend refused (two values that both fit) gives no call', async () => {
+    assert.deepEqual(await heardOf([{ type: 'text', text: '{"city": "Paris", "days": 3}\n{"city": "Oslo", "days": 2}' }]), { generated: [], streamed: [] });
+  });
+
+  test('a reply in several text parts: one call, offsets in the parts joined (the text the SDK reads)', async () => {
+    const parts = ['Sure:\n{"city": "Paris",', ' "days": 3,}'];
+    const { generated, streamed } = await heardOf(parts.map((text) => ({ type: 'text', text })));
+    const joined = parts.join('');
+    assert.deepEqual(generated, [{ part: { type: 'text' }, repairs: parseWithReport(joined, { schema: WeatherSchema }).repairs }]);
+    assert.deepEqual(streamed, generated);
+    const comma = generated[0]!.repairs.find((r) => r.kind === 'trailing_comma') as { offset: number };
+    assert.equal(joined[comma.offset], ',');
+  });
+
+  test('streamed: the text is reported once its value is final (at the finish part), a tool call as its part passes', async () => {
+    const { model: inner, write, close } = liveModel7();
+    const doStream = async () => (await inner.doStream({} as never)) as unknown as { stream: ReadableStream<unknown> };
+    const events: AiSdkRepairEvent[] = [];
+    const middleware = jsonmendMiddleware({ onRepair: (event) => void events.push(event) });
+    const params = { responseFormat: { type: 'json', schema: WeatherSchema }, tools: [{ type: 'function', name: 'weather', inputSchema: WeatherSchema }] };
+    const wrapped = await middleware.wrapStream({ doStream, params });
+    const reader = (wrapped.stream as ReadableStream<{ type: string }>).getReader();
+    let pending = reader.read();
+    const drain = async (): Promise<void> => {
+      for (;;) {
+        const next = await Promise.race([pending, new Promise<undefined>((ok) => setTimeout(ok, 30))]);
+        if (next === undefined || next.done) return;
+        pending = reader.read();
+      }
+    };
+    write(textParts("{'city': 'Paris', 'days': 3}", 4));
+    await drain();
+    assert.equal(events.length, 0, 'not per delta, nor at text-end: the finish part may still say "length"');
+    write([{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: "{'city': 'Oslo', 'days': 2}" }]);
+    await drain();
+    assert.deepEqual(events.map((e) => e.part), [{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather' }]);
+    write([{ type: 'finish', finishReason: stop, usage }]);
+    close();
+    await drain();
+    assert.deepEqual(events.map((e) => e.part), [{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather' }, { type: 'text' }]);
+    assert.deepEqual(events[1]!.repairs, parseWithReport("{'city': 'Paris', 'days': 3}", { schema: WeatherSchema }).repairs);
+    assert.deepEqual(events[1]!.repairs.map((r) => r.kind), ['single_quotes', 'single_quotes', 'single_quotes']);
+  });
+
+  test('every kind\'s example, in 1-, 3- and whole-text deltas: the stream reports what generateText reports, once, or nothing when its text does not parse', async () => {
+    const replies = [...Object.values(REPAIR_KINDS).map((row) => row.input), damaged, '<think>{"draft": 1}</think>{"a": 2}'];
+    let reported = 0;
+    for (const reply of replies) {
+      const generated: AiSdkRepairEvent[] = [];
+      const result = await jsonmendMiddleware({ onRepair: (e) => void generated.push(e) }).wrapGenerate({
+        doGenerate: async () => ({ content: [{ type: 'text', text: reply }], finishReason: undefined }),
+        params: { responseFormat: { type: 'json' } },
+      });
+      const text = (result.content[0] as { text: string }).text;
+      if (text === reply) assert.deepEqual(generated, [], `${JSON.stringify(reply)}: passed as written, nothing reported`);
+      else assert.equal(generated.length, 1, JSON.stringify(reply));
+      reported += generated.length;
+      for (const size of [1, 3, 10_000]) {
+        const streamed: AiSdkRepairEvent[] = [];
+        const deltas = await streamedDeltas(reply, size, { onRepair: (e) => void streamed.push(e) });
+        let parses = true;
+        try {
+          JSON.parse(deltas.join(''));
+        } catch {
+          parses = false;
+        }
+        assert.deepEqual(streamed, parses ? generated : [], `${JSON.stringify(reply)} in ${size}-character deltas`);
+      }
+    }
+    assert.ok(reported > replies.length / 2, `${reported} of ${replies.length} replies reported`);
+  });
+
+  test('what onRepair throws reaches the caller (a JsonMendError too: not taken for an unreadable reply)', async () => {
+    for (const thrown of [new Error('listener failed'), new JsonMendError('INVALID_ARGUMENT', 'listener failed')]) {
+      const middleware = jsonmendMiddleware({ onRepair: () => { throw thrown; } });
+      const model = ai7.wrapLanguageModel({ model: model7(damaged), middleware });
+      await assert.rejects(ai7.generateText({ model, output: ai7.Output.object({ schema: Weather }), prompt: 'p' }), (e: unknown) => e === thrown);
+    }
+  });
+
+  test('onRepair that is not a function is INVALID_ARGUMENT when the middleware or a hook is made', () => {
+    for (const make of [jsonmendMiddleware, createRepairText, createRepairToolCall]) {
+      assert.throws(() => make({ onRepair: 'log' as never }), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT');
+    }
+  });
+
+  test('AI SDK 5 (generateObject, V2 model) and 6 (streamText, V3 model) report the text too', async () => {
+    const events: AiSdkRepairEvent[] = [];
+    const onRepair = (event: AiSdkRepairEvent): void => void events.push(event);
+    const usage5 = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+    const v2 = new MockLanguageModelV2({ doGenerate: { content: [{ type: 'text', text: damaged }], finishReason: 'stop', usage: usage5, warnings: [] } as never });
+    await ai5.generateObject({ model: ai5.wrapLanguageModel({ model: v2, middleware: jsonmendMiddleware({ onRepair }) }), schema: Weather, prompt: 'p' });
+    const chunks = [...textParts(damaged), { type: 'finish', finishReason: stop, usage }];
+    const v3 = new MockLanguageModelV3({ doStream: { stream: simulate6({ chunks }) } as never });
+    await ai6.streamText({ model: ai6.wrapLanguageModel({ model: v3, middleware: jsonmendMiddleware({ onRepair }) }), output: ai6.Output.object({ schema: Weather }), prompt: 'p' }).output;
+    const expected = { part: { type: 'text' }, repairs: parseWithReport(damaged, { schema: WeatherSchema }).repairs };
+    assert.deepEqual(events, [expected, expected]);
+  });
+});
+
+describe('AI SDK hooks onRepair', () => {
+  const WeatherSchema = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city', 'days'] } as const;
+
+  test('repairText: called with the text\'s repairs when it hands on mended text; not for valid, unreadable or cut-off text', async () => {
+    const events: AiSdkRepairEvent[] = [];
+    const hook = createRepairText({ schema: WeatherSchema, onRepair: (event) => void events.push(event) });
+    assert.equal(await hook({ text: damaged }), '{"city":"Paris","days":3}');
+    assert.deepEqual(events, [{ part: { type: 'text' }, repairs: parseWithReport(damaged, { schema: WeatherSchema }).repairs }]);
+    events.length = 0;
+    for (const text of ['{"city":"Paris","days":3}', 'I cannot help with that.', '{"city": "Paris", "days": 3']) assert.equal(await hook({ text }), null, text);
+    assert.deepEqual(events, []);
+  });
+
+  test('repairToolCall: called with the call\'s id, tool and repairs; not for a cut-off input', async () => {
+    const events: AiSdkRepairEvent[] = [];
+    const hook = createRepairToolCall({ onRepair: (event) => void events.push(event) });
+    const inputSchema = () => WeatherSchema;
+    const toolCall = { toolCallId: 'c7', toolName: 'weather', input: "{city: 'Paris', days: '3'}" };
+    assert.equal((await hook({ toolCall, inputSchema }))?.input, '{"city":"Paris","days":3}');
+    assert.deepEqual(events, [{ part: { type: 'tool-call', toolCallId: 'c7', toolName: 'weather' }, repairs: parseWithReport(toolCall.input, { schema: WeatherSchema }).repairs }]);
+    events.length = 0;
+    assert.equal(await hook({ toolCall: { ...toolCall, input: '{"city": "Paris", "days": 3' }, inputSchema }), null);
+    assert.equal(await hook({ toolCall: { ...toolCall, input: '{"town": "Paris"}' }, inputSchema }), null);
+    assert.deepEqual(events, []);
   });
 });

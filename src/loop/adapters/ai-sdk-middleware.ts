@@ -5,9 +5,9 @@
 import { JsonMendError } from '../../errors.js';
 import { rereadClosersLeftOut } from '../../parse/closers-at-end.js';
 import { parseWithReport } from '../../schema/index.js';
-import type { SchemaLike } from '../../schema/types.js';
+import type { Repair, SchemaLike } from '../../schema/types.js';
 import { parseToolArguments } from '../../tools/arguments.js';
-import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
+import { adapterParseOptions, checkAdapterOptions, reportRepairs, type AiSdkRepairOptions } from './ai-sdk-options.js';
 import { JsonPrefix, inOrderOf } from './json-prefix.js';
 import { stringifyDeep } from '../../parse/write-json.js';
 
@@ -63,8 +63,24 @@ interface Part {
   id?: unknown;
   text?: unknown;
   delta?: unknown;
+  toolCallId?: unknown;
   toolName?: unknown;
   input?: unknown;
+}
+
+/**
+ * A text as the middleware hands it on, and the repairs of the reading it came from: none when it is the text as
+ * written (unreadable, refused, cut off).
+ */
+interface Mended {
+  text: string;
+  repairs: readonly Repair[];
+}
+
+/** A reading of a text: its value and its repairs. */
+interface Reading {
+  value: unknown;
+  repairs: readonly Repair[];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -109,19 +125,29 @@ class Mender {
    * keys in the order of the same objects in `compact.order`. `ended`: the model ended the reply itself
    * (finish reason `stop`), so a value whole but for its closers is taken.
    */
-  text(text: string, compact?: { order: unknown }, ended = false): string {
+  text(text: string, compact?: { order: unknown }, ended = false): Mended {
     const options = this.options;
     return this.mend(text, this.textSchema, compact, (t, s) => {
       try {
-        return parseWithReport(t, { ...adapterParseOptions(options), schema: s }).value;
+        return parseWithReport(t, { ...adapterParseOptions(options), schema: s });
       } catch (refused) {
         const read = rereadClosersLeftOut(ended, options.acceptTruncated, refused, () =>
           parseWithReport(t, { ...options.parseOptions, schema: s, acceptTruncated: true }),
         );
         if (read === undefined) throw refused;
-        return read.value;
+        return read;
       }
     });
+  }
+
+  /**
+   * Tells the caller's `onRepair` of the repairs behind a part handed on mended (only when there are some):
+   * `call` a tool call, else the JSON text. Called outside the readings, so what it throws is never taken for a
+   * reply jsonmend could not read.
+   */
+  report(call: Part | undefined, repairs: readonly Repair[]): void {
+    const part = call === undefined ? { type: 'text' as const } : { type: 'tool-call' as const, toolCallId: String(call.toolCallId), toolName: String(call.toolName) };
+    reportRepairs(this.options, part, repairs);
   }
 
   /** The writer of a streamed JSON text part's mended beginning; undefined when the part is held whole. */
@@ -131,10 +157,19 @@ class Mender {
     return new JsonPrefix(this.options.parseOptions ?? {}, this.textSchema);
   }
 
-  /** A tool call's input as compact JSON, read against its tool's schema; unchanged when it cannot be read. */
-  toolInput(toolName: unknown, input: string): string {
-    if (this.options.toolCalls === false) return input;
-    return this.mend(input, this.toolSchema(toolName), undefined, (t, s) => parseToolArguments(t, s, adapterParseOptions(this.options)));
+  /**
+   * A tool call's input as compact JSON, read against its tool's schema; unchanged when it cannot be read. Its
+   * repairs are reported here: a tool call is final as it passes.
+   */
+  toolInput(call: Part & { input: string }): string {
+    if (this.options.toolCalls === false) return call.input;
+    const mended = this.mend(call.input, this.toolSchema(call.toolName), undefined, (t, s) => {
+      let repairs: readonly Repair[] = [];
+      const value = parseToolArguments(t, s, { ...adapterParseOptions(this.options), onRepair: (r) => (repairs = r) });
+      return { value, repairs };
+    });
+    this.report(call, mended.repairs);
+    return mended.text;
   }
 
   private toolSchema(toolName: unknown): SchemaLike | undefined {
@@ -151,32 +186,37 @@ class Mender {
    * reports the mismatch on readable JSON. Valid JSON comes back as it was written. A reading the schema stage
    * refused (`REPAIR_REFUSED`: two values that both fit, a refused cut-off) is not read again without the schema:
    * that reading would hand on what jsonmend refused (both values as an array), so the text passes unchanged.
+   * The repairs are those of the reading handed on (none when the text passes as written).
    */
   private mend(
     text: string,
     schema: SchemaLike | undefined,
     compact: { order: unknown } | undefined,
-    read: (text: string, schema: SchemaLike | undefined) => unknown,
-  ): string {
+    read: (text: string, schema: SchemaLike | undefined) => Reading,
+  ): Mended {
+    const asWritten = { text, repairs: [] };
     for (const s of schema === undefined ? [undefined] : [schema, undefined]) {
       try {
-        const value = read(text, s);
-        if (compact) return stringifyDeep(inOrderOf(value, compact.order)) ?? text;
+        const { value, repairs } = read(text, s);
+        if (compact) {
+          const out = stringifyDeep(inOrderOf(value, compact.order));
+          return out === undefined ? asWritten : { text: out, repairs };
+        }
         const out = stringifyDeep(value);
-        if (out === undefined) return text;
+        if (out === undefined) return asWritten;
         try {
           // Already valid and equal: keep the model's own text (its spacing, its number forms).
-          if (JSON.stringify(JSON.parse(text)) === out) return text;
+          if (JSON.stringify(JSON.parse(text)) === out) return { text, repairs };
         } catch {
           // not valid JSON: the mended text it is
         }
-        return out;
+        return { text: out, repairs };
       } catch (error) {
         if (!(error instanceof JsonMendError)) throw error;
-        if (error.code === 'REPAIR_REFUSED') return text;
+        if (error.code === 'REPAIR_REFUSED') return asWritten;
       }
     }
-    return text;
+    return asWritten;
   }
 }
 
@@ -192,16 +232,20 @@ class Mender {
 function mendContent(content: readonly unknown[], mender: Mender, finishReason: unknown, acceptTruncated: boolean): unknown[] {
   const texts = content.filter((part): part is Part => isObject(part) && part.type === 'text' && typeof part.text === 'string');
   let mendedText: string | undefined;
+  let textRepairs: readonly Repair[] = [];
   if (mender.jsonText && texts.length > 0 && (acceptTruncated || !cutOff(finishReason))) {
     const joined = texts.map((part) => part.text as string).join('');
     const mended = mender.text(joined, undefined, endedByModel(finishReason));
-    if (mended !== joined) mendedText = mended;
+    if (mended.text !== joined) mendedText = mended.text;
+    textRepairs = mended.repairs;
   }
   return content.map((part) => {
     if (!isObject(part)) return part;
     const p = part as Part;
+    // Reported where the text begins, so that parts are reported in the order they came.
+    if (p === texts[0]) mender.report(undefined, textRepairs);
     if (mendedText !== undefined && texts.includes(p)) return { ...part, text: p === texts[0] ? mendedText : '' };
-    if (p.type === 'tool-call' && typeof p.input === 'string') return { ...part, input: mender.toolInput(p.toolName, p.input) };
+    if (p.type === 'tool-call' && typeof p.input === 'string') return { ...part, input: mender.toolInput(p as Part & { input: string }) };
     return part;
   });
 }
@@ -243,9 +287,17 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
     const prefix = reply.prefix;
     // Once something was sent the text must stay compact JSON; before that, as in generate. undefined: the mended
     // text does not begin with what was sent (or the reply could not be read, e.g. a refused cut-off): nothing is
-    // added, and the SDK reports text it cannot parse.
-    if (prefix === undefined || prefix.text === '') return mender.text(text, undefined, ended);
-    return prefix.end(mender.text(text, { order: prefix.reading() }, ended)) ?? '';
+    // added, and the SDK reports text it cannot parse, so no repair was handed on either.
+    if (prefix === undefined || prefix.text === '') {
+      const mended = mender.text(text, undefined, ended);
+      mender.report(undefined, mended.repairs);
+      return mended.text;
+    }
+    const mended = mender.text(text, { order: prefix.reading() }, ended);
+    const rest = prefix.end(mended.text);
+    if (rest === undefined) return '';
+    mender.report(undefined, mended.repairs);
+    return rest;
   };
   /** Sends what is held; `finish` when the finish part has come, else the held text-end was not the last. */
   const release = (controller: TransformStreamDefaultController<unknown>, finish: { reason: unknown } | undefined): void => {
@@ -284,7 +336,7 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
         held.push({ ended: part, id: p.id });
         return;
       } else if (p.type === 'tool-call' && typeof p.input === 'string') {
-        return enqueue(controller, { ...part, input: mender.toolInput(p.toolName, p.input) });
+        return enqueue(controller, { ...part, input: mender.toolInput(p as Part & { input: string }) });
       }
       enqueue(controller, part);
     },
@@ -322,6 +374,7 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
  * ```
  */
 export function jsonmendMiddleware(options: JsonMendMiddlewareOptions = {}): JsonMendMiddleware {
+  checkAdapterOptions(options);
   return {
     specificationVersion: 'v3',
     async wrapGenerate<R extends GenerateResultLike>({ doGenerate, params }: { doGenerate: () => PromiseLike<R>; params: CallOptionsLike }): Promise<R> {

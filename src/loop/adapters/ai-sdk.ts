@@ -6,10 +6,11 @@ import { parseWithReport } from '../../schema/index.js';
 import type { SchemaLike } from '../../schema/types.js';
 import type { LoopParseOptions } from '../parse-reply.js';
 import { parseToolArguments } from '../../tools/arguments.js';
-import { adapterParseOptions, type AiSdkRepairOptions } from './ai-sdk-options.js';
+import { adapterParseOptions, checkAdapterOptions, reportRepairs, type AiSdkRepairOptions } from './ai-sdk-options.js';
 import { stringifyDeep } from '../../parse/write-json.js';
+import type { Repair } from '../../schema/types.js';
 
-export type { AiSdkRepairOptions } from './ai-sdk-options.js';
+export type { AiSdkRepairEvent, AiSdkRepairOptions, AiSdkRepairedPart } from './ai-sdk-options.js';
 
 /** What the AI SDK passes to `experimental_repairText` (structurally). */
 export interface RepairTextInput {
@@ -30,19 +31,27 @@ export interface RepairTextOptions extends AiSdkRepairOptions {
  * An `experimental_repairText` hook for `generateObject`/`streamObject` (AI SDK 5 and 6; deprecated in 7, where
  * {@link jsonmendMiddleware} is the way): returns the reply as clean JSON text, or `null` when jsonmend cannot read
  * it (the SDK then throws its own error), when it was cut off (unless `acceptTruncated`), or when the text would
- * come back unchanged (repairing cannot help).
+ * come back unchanged (repairing cannot help). `onRepair` hears of the repairs behind the text it returns
+ * (`{ part: { type: 'text' }, repairs }`).
  */
 export function createRepairText(options: RepairTextOptions = {}): RepairTextHook {
+  checkAdapterOptions(options);
   return async ({ text }) => {
     if (typeof text !== 'string') return null;
+    let out: string | undefined;
+    let repairs: readonly Repair[];
     try {
-      const { value } = parseWithReport(text, { ...adapterParseOptions(options), schema: options.schema });
-      const out = stringifyDeep(value);
-      return out === undefined || out === text ? null : out;
+      const read = parseWithReport(text, { ...adapterParseOptions(options), schema: options.schema });
+      out = stringifyDeep(read.value);
+      repairs = read.repairs;
     } catch (error) {
       if (error instanceof JsonMendError) return null;
       throw error;
     }
+    if (out === undefined || out === text) return null;
+    // Outside the try: what the caller's onRepair throws is theirs, not a reading jsonmend could not make.
+    reportRepairs(options, { type: 'text' }, repairs);
+    return out;
   };
 }
 
@@ -83,8 +92,10 @@ function isNoSuchTool(error: unknown): boolean {
  * An `experimental_repairToolCall` hook (AI SDK 5 and later): re-reads the tool call's `input` with jsonmend against the tool's schema
  * and returns the tool call with repaired `input` JSON text, or `null` when it cannot (unknown tool, no schema,
  * input that does not satisfy the schema even after repair, input that was cut off unless `acceptTruncated`).
+ * `onRepair` hears of the repairs behind the input it returns (`{ part: { type: 'tool-call', toolCallId, toolName }, repairs }`).
  */
 export function createRepairToolCall(options: RepairToolCallOptions = {}): RepairToolCallHook {
+  checkAdapterOptions(options);
   return async <C extends ToolCallLike>({ toolCall, inputSchema, error }: RepairToolCallInput<C>): Promise<C | null> => {
     if (isNoSuchTool(error) || !toolCall || typeof toolCall.input !== 'string') return null;
     const schemas = options.schemas;
@@ -99,14 +110,19 @@ export function createRepairToolCall(options: RepairToolCallOptions = {}): Repai
       }
     }
     if (schema === undefined) return null;
+    let input: string | undefined;
+    let repairs: readonly Repair[] = [];
     try {
-      const value = parseToolArguments(toolCall.input, schema, adapterParseOptions(options));
-      const input = stringifyDeep(value);
-      return input === toolCall.input ? null : { ...toolCall, input };
+      const value = parseToolArguments(toolCall.input, schema, { ...adapterParseOptions(options), onRepair: (r) => (repairs = r) });
+      input = stringifyDeep(value);
     } catch (caught) {
       if (caught instanceof JsonMendError) return null;
       throw caught;
     }
+    if (input === undefined || input === toolCall.input) return null;
+    // Outside the try, as in createRepairText.
+    reportRepairs(options, { type: 'tool-call', toolCallId: toolCall.toolCallId, toolName: toolCall.toolName }, repairs);
+    return { ...toolCall, input };
   };
 }
 
