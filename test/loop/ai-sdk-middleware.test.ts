@@ -755,6 +755,16 @@ describe('jsonmendMiddleware onRepair: every mended part named, with its repairs
     }
   });
 
+  test('parser options of the wrong shape are INVALID_ARGUMENT when the middleware or a hook is made', () => {
+    // Before, each read failed with them, which the adapter took for a reply it cannot read: every
+    // reply went on as written, nothing mended, without a word.
+    for (const make of [jsonmendMiddleware, createRepairText, createRepairToolCall]) {
+      for (const parseOptions of [{ maxDepth: -1 }, { maxLength: Number.NaN }, { strict: 'yes' as never }]) {
+        assert.throws(() => make({ parseOptions }), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT', JSON.stringify(parseOptions));
+      }
+    }
+  });
+
   test('AI SDK 5 (generateObject, V2 model) and 6 (streamText, V3 model) report the text too', async () => {
     const events: AiSdkRepairEvent[] = [];
     const onRepair = (event: AiSdkRepairEvent): void => void events.push(event);

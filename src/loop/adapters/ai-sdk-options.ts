@@ -1,6 +1,7 @@
 // What every AI SDK adapter (the hooks and the middleware) accepts, and the parser options it turns into.
 import { JsonMendError, describeType } from '../../errors.js';
 import { ALL_REPAIR_KINDS, isCutOffRepair } from '../../parse/kind-flags.js';
+import { validateParseOptions } from '../../parse/settings.js';
 import type { Repair } from '../../schema/types.js';
 import type { LoopParseOptions } from '../parse-reply.js';
 
@@ -43,8 +44,13 @@ export interface AiSdkRepairOptions {
   onRepair?: ((event: AiSdkRepairEvent) => void) | undefined;
 }
 
-/** Throws `INVALID_ARGUMENT` for an `onRepair` that is no function (it would fail only when a repair fires). */
+/**
+ * Throws `INVALID_ARGUMENT` for an `onRepair` that is no function (it would fail only when a repair fires) and
+ * for parser options of the wrong shape: each read would fail with them, and the adapter, taking that for a reply
+ * it cannot read, would hand every reply on as written, mending nothing without a word.
+ */
 export function checkAdapterOptions(options: AiSdkRepairOptions): void {
+  if (options?.parseOptions !== undefined) validateParseOptions(options.parseOptions);
   const onRepair = options?.onRepair;
   if (onRepair !== undefined && typeof onRepair !== 'function') {
     throw new JsonMendError('INVALID_ARGUMENT', `onRepair must be a function, got ${describeType(onRepair)}`);
