@@ -140,7 +140,7 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
   before = setext ?? before.slice(lineAt + 1);
   // The mark as the words are read: on the label's last clause (`❌ Not this. Corrected:` corrects).
   if (BARE_OTHER.test(before) || WRONG_MARK.test(lastClause(before))) return 'other';
-  if (RIGHT_MARK.test(lastClause(before))) return labelOfWords(before.replace(/[:：]$/, '')) ?? 'better';
+  if (RIGHT_MARK.test(lastClause(before))) return rightMarked(lastClause(before));
   let label: string;
   if (/[:：]$/.test(before)) label = before.slice(0, -1);
   else if (setext !== undefined || HEADING.test(before) || (boldEnd && /^[ \t]*(?:\*\*|__)/.test(before))) label = before;
@@ -148,6 +148,17 @@ export function answerLabelBefore(text: string, start: number, opener: 'fence' |
   else if (alone && wholeLine && /^[ \t]*[A-Z]/.test(before) && isPlainLabel(before)) label = before;
   else return undefined;
   return labelOfWords(label);
+}
+
+/**
+ * A label whose last clause starts with a right mark (`✅`, `✅ Good:`, `✅ New JSON:`): the better of a
+ * pair, or what its words say, only when they are label words alone; a status line (`✅ Created record
+ * {"id": 3}`, `✔ Saved`) labels nothing, so the value that opened the reply stays the answer.
+ */
+function rightMarked(clause: string): AnswerLabel | undefined {
+  const words = clause.replace(RIGHT_MARK, '').replace(/[:：]$/, '');
+  if (wordsOf(words).every((w) => w === '')) return 'better';
+  return isPlainLabel(words) ? labelOfWords(words) ?? 'better' : undefined;
 }
 
 /**

@@ -23,9 +23,12 @@ export function scalarAnswerBefore(text: string, end: number): boolean {
   const lower = text.slice(0, end).toLowerCase();
   for (const name of ANSWER_TAGS) {
     const close = lower.lastIndexOf(`</${name}>`);
-    const open = close === -1 ? -1 : lower.lastIndexOf(`<${name}>`, close);
-    if (open === -1) continue;
-    let a = open + name.length + 2;
+    const open = close === -1 ? -1 : lower.lastIndexOf(`<${name}`, close);
+    // The opener as extraction reads it: its name, then `>` or attributes (`<output kind="n">`).
+    const after = open === -1 ? -1 : lower.charCodeAt(open + name.length + 1);
+    const gt = after === 0x3e || isWs(after) ? lower.indexOf('>', open) : -1;
+    if (gt === -1 || gt >= close) continue;
+    let a = gt + 1;
     let e = close;
     while (a < e && isWs(text.charCodeAt(a))) a++;
     while (e > a && isWs(text.charCodeAt(e - 1))) e--;
@@ -329,6 +332,9 @@ export class PreludeScanner {
           i = j;
           continue;
         }
+        // No fence: on from the run's last backtick, which leaves the state each of them would. Looked
+        // at one by one, each would scan the rest of the run again: a run of k backticks cost k².
+        i = j - 1;
       }
       if (c === 0x0a) {
         this.atLineStart = true;

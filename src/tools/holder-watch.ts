@@ -9,6 +9,7 @@
 // starts inside a string in brackets (or after `=`), or inside such a tag before its closer, may be
 // held. One pass over the text, each character once.
 import { isToolNameStart, toolNameEnd } from '../extract/chars.js';
+import { DEFAULT_REASONING_TAGS } from '../extract/index.js';
 
 const LF = 0x0a;
 const QUOTE = 0x22;
@@ -20,13 +21,20 @@ const SLASH = 0x2f;
 const EQUALS = 0x3d;
 
 /** Reasoning blocks: no holder starts in one (extraction reads none there), so what their text opened is forgotten at their closer. */
-const REASONING: ReadonlySet<string> = new Set(['think', 'thinking', 'reasoning']);
+const REASONING: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS);
 
 /** What the reading had open: kept at a reasoning block's opener, taken back at its closer. */
 interface Open {
   depth: number;
-  tags: string[];
+  /** How many tags were open (none opens or closes inside the block). */
+  tags: number;
 }
+
+/**
+ * Tags open at once that are told apart; past them the watch holds every later span (it errs towards
+ * holding), so a closer's search among the open ones stays bounded.
+ */
+const MAX_OPEN_TAGS = 64;
 
 /** Characters after which a `'` opens a string (a value's place), not an apostrophe (`don't`); so does a space. */
 function opensValue(c: number): boolean {
@@ -47,6 +55,8 @@ export class HolderWatch {
   /** Tags named for a tool that are open, innermost last; `head`: the innermost's `>` has not come. */
   private readonly tags: string[] = [];
   private head = false;
+  /** More than MAX_OPEN_TAGS tags opened: every later span may be held. */
+  private saturated = false;
   /** The last character read was white space: a `'` after it opens a string (`for code 'x'`, Gemini CLI's pairs). */
   private spaced = false;
   /** Only spaces came since the last line break (or the start): a tag here starts its line. */
@@ -65,7 +75,7 @@ export class HolderWatch {
   /** Whether a span that starts at `start` may be held: reads the text up to there first. */
   mayHold(start: number): boolean {
     this.readTo(start);
-    return this.quote !== 0 || this.tags.length > 0;
+    return this.quote !== 0 || this.tags.length > 0 || this.saturated;
   }
 
   /** A span starting at `start` opened: its text is skipped until it closes. */
@@ -117,8 +127,7 @@ export class HolderWatch {
       const { name, before } = this.reasoning;
       this.reasoning = undefined;
       this.depth = before.depth;
-      this.tags.length = 0;
-      this.tags.push(...before.tags);
+      this.tags.length = before.tags;
       this.quote = 0;
       this.head = false;
       this.last = GT;
@@ -180,15 +189,22 @@ export class HolderWatch {
     const name = text.slice(at, end);
     this.last = text.charCodeAt(end - 1);
     if (!closing && this.reasoning === undefined && REASONING.has(name) && text.charCodeAt(end) === GT) {
-      this.reasoning = { name, before: { depth: this.depth, tags: [...this.tags] } };
+      // Nothing is copied: a block's tags are not kept (no holder starts in one), so each block costs the
+      // same however many tags are open (copying them cost open tags × blocks).
+      this.reasoning = { name, before: { depth: this.depth, tags: this.tags.length } };
       return end;
     }
+    if (this.reasoning !== undefined) return end;
     if (closing) {
       const k = this.tags.lastIndexOf(name);
       if (k !== -1) this.tags.length = k;
     } else if (lineStart && this.known(name)) {
-      this.tags.push(name);
-      this.head = true;
+      if (this.tags.length < MAX_OPEN_TAGS) {
+        this.tags.push(name);
+        this.head = true;
+      } else {
+        this.saturated = true;
+      }
     }
     return end;
   }

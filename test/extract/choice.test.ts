@@ -593,4 +593,13 @@ describe('choosing the answer: judgement calls of session 38 (s38/ch)', () => {
     agree('{"a": 0}\nthe answer: [1]', [1]);
     agree('Here: {"a": 0}\nthe final answer: {"a": 1}', { a: 1 });
   });
+  test('a right mark before words that are no label is a status line, not the better of a pair (review)', () => {
+    // `✅ Created record {"id": 3}` took the record's id over the answer that opened the reply.
+    assert.deepEqual(parse('{"name": "Ada", "age": 36}\n\n✅ Created record {"id": 3}'), { name: 'Ada', age: 36 });
+    assert.deepEqual(parse('{"v": 1}\n✔ Saved {"v": 2}'), { v: 1 });
+    // Alone, or before label words, it still marks the better value.
+    assert.deepEqual(parse('{"a": 0}\n✅ {"a": 1}'), { a: 1 });
+    assert.deepEqual(parse('{"a": 0}\n✅ Good: {"a": 1}'), { a: 1 });
+    assert.deepEqual(parse('{"a": 0}\n✅ New JSON:\n{"a": 1}'), { a: 1 });
+  });
 });

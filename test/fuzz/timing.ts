@@ -25,6 +25,15 @@ function stream4(text: string, size = 4): void {
   }
 }
 
+/** The tool-call stream over `text` in 16-character chunks, tool `ls`, ended (errors are a result too). */
+function toolStream(text: string): void {
+  tolerant(() => {
+    const s = createToolCallStream({ tools: [{ name: 'ls' }] });
+    for (let i = 0; i < text.length; i += 16) s.push(text.slice(i, i + 16));
+    return s.end();
+  });
+}
+
 function tolerant(fn: () => unknown): void {
   try {
     fn();
@@ -132,6 +141,10 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'stream.python-sets', n: 20_000, make: (n) => '[' + times('{1, 2, 3}, ', n) + '{1, 2', run: stream4 },
   { name: 'parse.spaced-key-words', n: 20_000, make: (n) => '{' + times('a 1 ', n) + ': 1}', run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.keys-in-arrays', n: 20_000, make: (n) => '[' + times('k: 1, ', n) + ']', run: stream4 },
+  // Session 38's review: a run of backticks in the stream's prelude (each scanned the rest of the run),
+  // and tool tags left open before many reasoning blocks (each block copied the open tags).
+  { name: 'stream.backtick-run', n: 20_000, make: (n) => 'x ' + '`'.repeat(n) + ' {"a": 1}', run: stream4 },
+  { name: 'tools.open-tags-and-reasoning', n: 20_000, make: (n) => times('<ls>\n', n / 2) + times('<think>a</think>', n / 2) + '\n<tool_call>{"name": "ls", "arguments": {}}</tool_call>', run: toolStream },
   { name: 'tools.pythonic-lists', n: 20_000, make: (n) => times('[get_weather(city="x", days=3), ls()]\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'get_weather' }, { name: 'ls' }] })) },
   // Session 28: quotes a word follows, which do not close a pythonic string; a string with no quote
   // that a delimiter follows searched the text's rest from each string (10× for 4× the input).
@@ -202,18 +215,18 @@ export const FAMILIES: readonly TimingFamily[] = [
   // header whose name is followed by a long run of space (each push scanned it again).
   { name: 'tools.pythonic-one-line', n: 20_000, make: (n) => times('[ls(a=1)] x ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // GLM headers whose first <arg_key> may have been lost: each looks at most a name past a <tool_call>.
-  { name: 'tools.glm-lost-arg-key', n: 20_000, make: (n) => times('<tool_call>ls<tool_call>ls ', n) + '</arg_key>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.glm-lost-arg-key', n: 20_000, make: (n) => times('<tool_call>ls<tool_call>ls ', n) + '</arg_key>', run: toolStream },
   // ReAct actions: each `Action:` looked at within its line's first NAME_LIMIT characters.
   { name: 'tools.react-actions', n: 20_000, make: (n) => times('Action:Action: ls ', n) + '\n' + times('Action: ls\nAction Input: x\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Session 32: Qwen3-Coder markup written loosely (drifted-call.ts): many nameless parameters in one call, and many calls named bare.
   { name: 'tools.drifted-markup', n: 20_000, make: (n) => '<tool_call>\n<function>ls</function>\n' + times('<parameter>a</parameter>\nx\n', n) + '</function>\n</tool_call>' + times('<tool_call>ls {"a": 1}</tool_call>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Session 32: Cherry Studio's <tool_use> blocks, headers that never read and calls, streamed.
-  { name: 'tools.tool-use-blocks', n: 20_000, make: (n) => times('<tool_use><name>ls', n) + times('<tool_use><name>ls</name><arguments>{"a": 1}</arguments></tool_use>', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.tool-use-blocks', n: 20_000, make: (n) => times('<tool_use><name>ls', n) + times('<tool_use><name>ls</name><arguments>{"a": 1}</arguments></tool_use>', n), run: toolStream },
   // Session 33: GLM-4's name lines (read, and ones prose follows), Qwen-Agent's ✿FUNCTION✿ words, `<function=NAME={…}`
   // and Kimi calls with the argument token lost (streamed), and prose with JSON in it after a bare call.
   { name: 'tools.name-lines', n: 20_000, make: (n) => times('ls\n{"a": 1}\n\nls {"a": 1} x\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.qwen-agent-words', n: 20_000, make: (n) => times('✿FUNCTION✿: ls\n✿ARGS✿: {"a": 1}\n✿FUNCTION✿: ls ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
-  { name: 'tools.lost-header-tokens', n: 20_000, make: (n) => times('<function=ls={"a": 1}</function><|tool_call_begin|>functions.ls:0 {"a": 1}<|tool_call_end|>', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.lost-header-tokens', n: 20_000, make: (n) => times('<function=ls={"a": 1}</function><|tool_call_begin|>functions.ls:0 {"a": 1}<|tool_call_end|>', n), run: toolStream },
   { name: 'tools.prose-after-bare-call', n: 20_000, make: (n) => '{"name": "ls", "arguments": {}} ' + times('ok {"a": 1} ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Session 33: thousands of calls in one reply (each later format asked whether a candidate lay in
   // any call read before, one call at a time: the square of their number), and ReAct inputs whose
@@ -222,26 +235,26 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'tools.many-react-inputs', n: 200_000, make: (n) => times('Action: ls\nAction Input: {"a": 1}\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   // Session 33's linear-time audit: one Qwen3-Coder call of many parameters, streamed (each event
   // copied every parameter so far).
-  { name: 'tools.stream-many-parameters', n: 40_000, make: (n) => '<function=ls>' + Array.from({ length: Math.round(n / 30) }, (_, i) => `<parameter=a${i}>x</parameter>`).join('') + '</function>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.stream-many-parameters', n: 40_000, make: (n) => '<function=ls>' + Array.from({ length: Math.round(n / 30) }, (_, i) => `<parameter=a${i}>x</parameter>`).join('') + '</function>', run: toolStream },
   // Session 33: [TOOL_CALL] blocks: one call with many flags, many calls, and many strings that never end, streamed.
-  { name: 'tools.arrow-blocks', n: 20_000, make: (n) => '[TOOL_CALL]{tool => "ls", args => {' + times('--a "x" ', n) + '}}[/TOOL_CALL]' + times('[TOOL_CALL]{tool => "ls"}', n) + times('[TOOL_CALL]{tool => "ls", args => {--a "', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
-  { name: 'tools.glm-header-space', n: 20_000, make: (n) => '<tool_call>ls' + times('\n', n) + '<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.arrow-blocks', n: 20_000, make: (n) => '[TOOL_CALL]{tool => "ls", args => {' + times('--a "x" ', n) + '}}[/TOOL_CALL]' + times('[TOOL_CALL]{tool => "ls"}', n) + times('[TOOL_CALL]{tool => "ls", args => {--a "', n), run: toolStream },
+  { name: 'tools.glm-header-space', n: 20_000, make: (n) => '<tool_call>ls' + times('\n', n) + '<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>', run: toolStream },
   // Session 33, round 2: ChatGLM3's fences (named, and in prose with strings that never end), the name in a
   // <tool_call>'s tag (streamed, and headers that never close), ReAct's Chinese words and full-width colons,
   // GLM's doubled <arg_key> and stray </arg_value> (streamed), Kimi ids not functions.NAME:N.
   { name: 'tools.chatglm-fences', n: 20_000, make: (n) => times("ls\n```python\ntool_call(a='x')\n```\n\n", n) + times("x ```python\ntool_call(a='", n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
-  { name: 'tools.named-tags', n: 20_000, make: (n) => times('<tool_call name="ls">{"a": 1}</tool_call><function_call id="c" name="ls">{}</function_call>', n) + times('<tool_call name="ls" ', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.named-tags', n: 20_000, make: (n) => times('<tool_call name="ls">{"a": 1}</tool_call><function_call id="c" name="ls">{}</function_call>', n) + times('<tool_call name="ls" ', n), run: toolStream },
   { name: 'tools.chinese-react', n: 20_000, make: (n) => times('动作：ls\n动作输入：{"a": 1}\n调用工具：ls 工具 ', n) + times('Action：Action ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
-  { name: 'tools.glm-doubled-keys', n: 20_000, make: (n) => '<tool_call>ls' + times('<arg_key> ', n) + 'a</arg_key><arg_value>x</arg_value></tool_call>' + times('<tool_call>ls</arg_value></tool_call>', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.glm-doubled-keys', n: 20_000, make: (n) => '<tool_call>ls' + times('<arg_key> ', n) + 'a</arg_key><arg_value>x</arg_value></tool_call>' + times('<tool_call>ls</arg_value></tool_call>', n), run: toolStream },
   { name: 'tools.kimi-ids', n: 20_000, make: (n) => times('<|tool_call_begin|>functionsls0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }, { name: 'ls2' }] })) },
   // Session 34: Kimi calls whose <|tool_call_begin|> was lost (after the section's opener and after a call's
   // end, and a look there that finds none), calls in ```xml fences, Qwen-Agent's one-line words, calls after a
   // made-up Observation, and headers in prose that a cut-off header at the reply's end resembles.
-  { name: 'tools.kimi-lost-openers', n: 20_000, make: (n) => times('<|tool_calls_section_begin|>ls:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>functions.ls:1 {"a": 1}<|tool_call_end|>Done <|tool_calls_section_begin|>    ', n), run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.kimi-lost-openers', n: 20_000, make: (n) => times('<|tool_calls_section_begin|>ls:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>functions.ls:1 {"a": 1}<|tool_call_end|>Done <|tool_calls_section_begin|>    ', n), run: toolStream },
   { name: 'tools.xml-fences', n: 20_000, make: (n) => times('```xml\n<function_call>{"name": "ls", "arguments": {}}</function_call>\n```\n```xml\n<tool_call>{"name": "ls", "arguments": {}}</tool_call>\n<x/>\n```\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.qwen-agent-one-line', n: 20_000, make: (n) => times('✿FUNCTION✿: ls, ✿ARGS✿: {"a": 1}\n✿FUNCTION✿: ls ✿ARG ✿ARGS ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
   { name: 'tools.after-observation', n: 20_000, make: (n) => '{"name": "ls", "arguments": {}}\n' + times('Observation: {"name": "ls", "arguments": {}}\n[ls(a=1)]\nAction: ls\nAction Input: {}\n', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },
-  { name: 'tools.cut-headers-in-prose', n: 20_000, make: (n) => times('[TOOL_CALLS]ls x <|tool_call>call:ls x <tool_call>ls x <｜tool▁call▁begin｜>ls x to=functions.ls x <tool_use><name>ls x ', n) + '[TOOL_CALLS]ls', run: (t) => tolerant(() => { const s = createToolCallStream({ tools: [{ name: 'ls' }] }); for (let i = 0; i < t.length; i += 16) s.push(t.slice(i, i + 16)); return s.end(); }) },
+  { name: 'tools.cut-headers-in-prose', n: 20_000, make: (n) => times('[TOOL_CALLS]ls x <|tool_call>call:ls x <tool_call>ls x <｜tool▁call▁begin｜>ls x to=functions.ls x <tool_use><name>ls x ', n) + '[TOOL_CALLS]ls', run: toolStream },
   // Session 34 (2): placeholders for a call's arguments in prose (each an error set aside: its line number
   // was counted from the reply's start).
   { name: 'tools.placeholders-in-prose', n: 80_000, make: (n) => times('Write {"name": "ls", "arguments": {…}} to call it. ', n), run: (t) => tolerant(() => extractToolCalls(t, { tools: [{ name: 'ls' }] })) },

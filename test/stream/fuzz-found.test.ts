@@ -151,7 +151,7 @@ describe('stream.snapshots: an answer tag holding a scalar, then a value in pros
   // `x <output>1</output> and more {"id":12}`: parse's answer is the tag's 1; the snapshots showed
   // `{"id":12}` and end() took it back. Now the stream shows nothing before end().
   test('the reply the stream hunt printed, and kin', () => {
-    for (const text of ['x <output>1</output> and more {"id":12}', '<answer>\n"yes"\n</answer> see {"a": 1}', '<answer>42</answer> {"a": 1}']) settles(text);
+    for (const text of ['x <output>1</output> and more {"id":12}', '<answer>\n"yes"\n</answer> see {"a": 1}', '<answer>42</answer> {"a": 1}', 'x <output kind="n">1</output> and more {"id":12}']) settles(text);
     // A tag whose content is not a lone scalar leaves the later value streamed as before.
     const run = stream(chunk('<answer>see below</answer> {"a": 1}', 3));
     assert.deepEqual(run.snapshots.at(-1)?.value, { a: 1 });
