@@ -63,11 +63,17 @@ const INLINE_INFO_LIMIT = 32;
  * after other text on its line (prose's `Here it is: ```json`, a string's `"```py`) opens a block only so.
  */
 export function inlineFenceLineEnd(text: string, q: number, n: number): number {
-  let w = q;
-  while (w < n && w - q <= INLINE_INFO_LIMIT && (isIdentChar(text.charCodeAt(w)) || text.charCodeAt(w) === 0x2d || text.charCodeAt(w) === 0x2b)) w++;
+  const w = languageWordEnd(text, q, n);
   let e = w;
   while (e < n && e - w <= INLINE_INFO_LIMIT && (text.charCodeAt(e) === 0x20 || text.charCodeAt(e) === 0x09 || text.charCodeAt(e) === 0x0d)) e++;
   return e < n && text.charCodeAt(e) === 0x0a && w - q <= INLINE_INFO_LIMIT ? e : -1;
+}
+
+/** One past the language word at `q` (`json`, `c++`, `objective-c`), or where it passes the short word's limit. */
+export function languageWordEnd(text: string, q: number, n: number): number {
+  let w = q;
+  while (w < n && w - q <= INLINE_INFO_LIMIT && (isIdentChar(text.charCodeAt(w)) || text.charCodeAt(w) === 0x2d || text.charCodeAt(w) === 0x2b)) w++;
+  return w;
 }
 
 /** Whether the backticks at `p` are the whole line of a code block's opening but for a language tag. */

@@ -888,7 +888,8 @@ function endStringAt(e: Engine, cut: number, kind: 'missing_end_quote' | 'unterm
  * a string (`,` or a closer after it). A closer followed by `"` cannot continue the document, so the
  * first quote and the closer were text. So with a colon after that quote (`"if a == "}": pass"`, a
  * closer quoted in code) or the string's end quote right after it (`""}""`, the text `"}"`): read
- * as the end, the closer ended the whole value and the rest was set aside.
+ * as the end, the closer ended the whole value and the rest was set aside. The prose scan reads the
+ * same shapes (extract/balanced.ts, quoteAfterCloserEnd): a change here belongs there too.
  */
 function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   if (c2 !== Ch.RBRACE && c2 !== Ch.RBRACKET) return PASS;

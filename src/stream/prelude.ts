@@ -3,7 +3,7 @@
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
 import { isIdentChar, isWholeScalar, isWs, literalAt, memberStartsAt } from '../extract/chars.js';
-import { inlineFenceLineEnd } from '../extract/value-fence.js';
+import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
 import { Start, judgeOpener } from './start.js';
@@ -61,8 +61,7 @@ export interface PreludeEnd {
  */
 function inlineFenceOpens(text: string, q: number, n: number): boolean | undefined {
   if (inlineFenceLineEnd(text, q, n) >= 0) return true;
-  let w = q;
-  while (w < n && (isIdentChar(text.charCodeAt(w)) || text.charCodeAt(w) === 0x2d || text.charCodeAt(w) === 0x2b)) w++;
+  let w = languageWordEnd(text, q, n);
   while (w < n && (text.charCodeAt(w) === 0x20 || text.charCodeAt(w) === 0x09 || text.charCodeAt(w) === 0x0d)) w++;
   return w >= n ? undefined : false;
 }

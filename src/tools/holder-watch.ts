@@ -41,6 +41,10 @@ function opensValue(c: number): boolean {
   return c === EQUALS || c === 0x3a || c === 0x2c || c === 0x28 || c === 0x5b || c === 0x7b || c === -1;
 }
 
+/**
+ * Reads the text outside a tool-call stream's spans as it comes, and says whether a span starting at an
+ * offset may be another call's string text (see the file's comment); fed by the stream, read lazily.
+ */
 export class HolderWatch {
   /** Text pushed and not read yet: from `pos` on (a span's text is dropped when it closes). */
   private pending = '';

@@ -4,9 +4,10 @@
 // the body is read as `extractToolCalls` reads it and the call is reported, before its closing markup
 // arrives (text that comes later and changes the reading gets an error event at the span's close);
 // else the call is read when the span closes. Elements of a list of calls are reported as the parser
-// completes them. A span that may be text in another call's string gets no events (holder-watch.ts). `end()` reads the whole text as
-// `extractToolCalls` does, so the final result is the same whatever the chunking. No step re-reads
-// text already passed, except each body once when it closes: linear in the reply.
+// completes them. A span that may be text in another call's string gets no events (holder-watch.ts).
+// `end()` reads the whole text as `extractToolCalls` does, so the final result is the same whatever
+// the chunking. No step re-reads text already passed, except each body once when it closes: linear in
+// the reply.
 import { JsonMendError } from '../errors.js';
 import { ChunkText } from '../stream/text.js';
 import { ToolCallScanner, type SpanBody, type ToolCallSpan } from '../extract/tool-calls/index.js';
@@ -54,6 +55,7 @@ interface SpanState {
   rootShown: boolean;
   /** The calls of a list that closed in one piece were read, all but its last (see feed). */
   listRead: boolean;
+  /** A second value followed the first at the body's root (the parser's root became the array of both): no list element comes from it. */
   secondValue: boolean;
   /** Qwen3-Coder: the arguments read from closed parameters, the pieces since the last closer, and the last few characters (a closer split over pieces). */
   /** The parameters read so far (the stream's own; each event gets a copy). */
