@@ -168,15 +168,15 @@ export function documentStringEnd(s: string, from: number, limit: number): { at:
 export const INNER_DOCUMENT_REACH = 640;
 
 /**
- * `"use {"k": "v", "j": 2} ok"`: the outermost `{` or `[` in a string's raw text [from, to) that a
- * `quote` follows (spaces between) and no closer in the range closed, where a document quoted after
- * words of the text opened; -1 when none.
+ * `"use {"k": "v", "j": 2} ok"`: the outermost `{` or `[` (only `{` without `arrays`) in a string's
+ * raw text [from, to) that a `quote` follows (spaces between) and no closer in the range closed, where
+ * a document quoted after words of the text opened; -1 when none.
  */
-export function innerDocumentOpener(s: string, from: number, to: number, quote: number): number {
+export function innerDocumentOpener(s: string, from: number, to: number, quote: number, arrays = true): number {
   const open: number[] = [];
   for (let k = from; k < to; k++) {
     const c = s.charCodeAt(k);
-    if (c === LBRACE || c === LBRACK) {
+    if (c === LBRACE || (arrays && c === LBRACK)) {
       let n = k + 1;
       while (n < to && s.charCodeAt(n) === 0x20) n++;
       if (n < to && s.charCodeAt(n) === quote) open.push(k);

@@ -8,6 +8,7 @@ import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObjec
 import { containerEndsMember, scan } from './continuation.js';
 import { isKeyStop, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
 import { embeddedDocText, innerDocumentText } from './embedded-doc.js';
+import { innerDocumentOpener } from '../extract/embedded-doc.js';
 import { fencedText } from './fenced-string.js';
 import { isStringPrefix } from '../extract/chars.js';
 import { colonAt, completeString, concatenation, dropRepairsFrom, dropStringTail, continuedAt, escapedAt, isJsonEscape, lookBackFloor, stringMayBeKey } from './strings.js';
@@ -180,20 +181,7 @@ function inObject(e: Engine): boolean {
  */
 function embeddedObjectOpen(e: Engine, i: number): boolean {
   // The raw text, not the string read so far: there an escaped `\"` and a bare `"` look alike.
-  const t = e.buf;
-  const quote = t.charCodeAt(i);
-  let open = 0;
-  for (let k = lookBackFloor(e, i); k < i; k++) {
-    const c = t.charCodeAt(k);
-    if (c === Ch.LBRACE) {
-      let n = k + 1;
-      while (n < i && t.charCodeAt(n) === Ch.SPACE) n++;
-      if (n < i && t.charCodeAt(n) === quote) open++;
-    } else if (c === Ch.RBRACE && open > 0) {
-      open--;
-    }
-  }
-  return open > 0;
+  return innerDocumentOpener(e.buf, lookBackFloor(e, i), i, e.buf.charCodeAt(i), false) >= 0;
 }
 
 /** Whether the quote at `i` follows a `{` (spaces between) inside the string's own text. */

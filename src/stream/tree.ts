@@ -123,10 +123,10 @@ function visibleEndBeforeLines(s: string, inObject: boolean, floor: number): num
     // closing quote before its array's `]`, its object's next key after it).
     k--;
     while (k > floor && closerOrSpace(s.charCodeAt(k - 1))) k--;
-    return inObject ? k : commaLineBreakAt(s, floor, k);
+  } else {
+    const member = inObject ? memberTailStart(s, floor) : -1;
+    if (member >= 0) return member;
   }
-  const member = inObject ? memberTailStart(s, floor) : -1;
-  if (member >= 0) return member;
   // `[⏎  "a ,⏎  2,⏎  3,⏎  "b"` in an array: a string whose line ends in a comma may have lost its
   // closing quote there, the lines after it its array's elements (the engine decides so once a later
   // element's quote comes, looking back LOOKAHEAD characters); shown, that text was taken back. It
