@@ -13,6 +13,7 @@
 // string is built piece by piece — building one costs more than JSON.parse's whole job on it.
 
 import { tryJsonParse } from './native-json.js';
+import { PIECES_FROM_BYTES, parseInPieces } from './json-pieces.js';
 import { LATEX_NAME_LOOK, isLatexCommand } from './latex.js';
 import type { TextRepairKind } from './types.js';
 
@@ -41,27 +42,46 @@ const decoder = new TextDecoder();
  */
 export const LANE_REPAIRS: readonly TextRepairKind[] = ['trailing_comma', 'single_quotes', 'python_literal', 'unquoted_key', 'comment'];
 
-/** A buffer kept between calls for texts up to this many bytes of room; larger ones get their own. */
+/**
+ * A buffer kept between calls for texts up to this many bytes of room. A larger one is kept only as
+ * long as the collector leaves it (a WeakRef): fresh memory costs a page fault per 4 KB, which on 1 MB
+ * cost as much as the rewrite, while a buffer kept for good would hold a rare long text's size.
+ */
 const KEPT_BUFFER_BYTES = 1 << 20;
 /** Room past a text's bytes for a cut-off end: closers for this many open containers (deeper: the engine's). */
 const CLOSER_ROOM = 256;
 let kept: Uint8Array | undefined;
+let keptLarge: WeakRef<Uint8Array> | undefined;
 
 /**
  * The value of `s.slice(start, end)` when it is near-JSON (see above) and JSON.parse takes the
  * rewrite, else undefined. `maxDepth` is the engine's: deeper text is left to it, to refuse.
  */
 export function readNearJson(s: string, start: number, end: number, maxDepth: number): { value: unknown; cutOff: boolean } | undefined {
-  const json = nearJsonText(s, start, end, maxDepth);
-  const read = json === undefined ? undefined : tryJsonParse(json);
+  const rewritten = rewriteSpan(s, start, end, maxDepth);
+  if (rewritten === undefined) return undefined;
+  const { bytes, length } = rewritten;
+  const read = length >= PIECES_FROM_BYTES && topAt >= 0
+    ? parseInPieces(bytes, topAt, length, topCommas, decoder)
+    : tryJsonParse(decoder.decode(bytes.subarray(0, length)));
   return read === undefined ? undefined : { value: read.value, cutOff };
 }
 
 /** Whether the last rewrite closed a text cut off inside a value, or completed a literal cut off (set by `cut`). */
 let cutOff = false;
 
+/** Where the last rewrite's top-level container opened (-1: its value was no container), and the commas between its members. */
+let topAt = -1;
+const topCommas: number[] = [];
+
 /** The JSON text the lane rewrites `s.slice(start, end)` into, or undefined when the engine must read it. */
 export function nearJsonText(s: string, start: number, end: number, maxDepth: number): string | undefined {
+  const rewritten = rewriteSpan(s, start, end, maxDepth);
+  return rewritten === undefined ? undefined : decoder.decode(rewritten.bytes.subarray(0, rewritten.length));
+}
+
+/** The bytes holding the rewrite of `s.slice(start, end)` and its length, or undefined when the engine must read it. */
+function rewriteSpan(s: string, start: number, end: number, maxDepth: number): { bytes: Uint8Array; length: number } | undefined {
   if (end <= start) return undefined;
   const span = start === 0 && end === s.length ? s : s.slice(start, end);
   // ASCII text takes a byte per character; other text up to 3. Past the text's bytes: a cut-off end's
@@ -80,7 +100,7 @@ export function nearJsonText(s: string, start: number, end: number, maxDepth: nu
   // In ASCII text a byte's index is its character's: the text's own indexOf finds a string's end.
   const length = rewrite(bytes, encoded.written, maxDepth, encoded.written === span.length ? span : undefined);
   if (length < 0 || (cutOff && onlyBrackets(bytes, length))) return undefined;
-  return decoder.decode(bytes.subarray(0, length));
+  return { bytes, length };
 }
 
 /**
@@ -95,9 +115,16 @@ function onlyBrackets(b: Uint8Array, length: number): boolean {
   return true;
 }
 
-/** A buffer of at least `room` bytes: the kept one, or for a long text its own. */
+/** A buffer of at least `room` bytes: the kept one, or for a long text the large one if still there. */
 function bufferOf(room: number): Uint8Array {
-  if (room > KEPT_BUFFER_BYTES) return new Uint8Array(room);
+  if (room > KEPT_BUFFER_BYTES) {
+    let large = keptLarge?.deref();
+    if (large === undefined || large.length < room) {
+      large = new Uint8Array(room);
+      keptLarge = new WeakRef(large);
+    }
+    return large;
+  }
   if (kept === undefined || kept.length < room) kept = new Uint8Array(Math.max(room, 4096));
   return kept;
 }
@@ -113,6 +140,8 @@ const isWellFormed: (s: string) => boolean =
  */
 function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | undefined): number {
   cutOff = false;
+  topAt = -1;
+  topCommas.length = 0;
   const closers: number[] = [];
   let want = Want.VALUE;
   // A comma with nothing but space and comments after it yet: blanked if a closer (or the end) follows.
@@ -160,6 +189,7 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
     if (want === Want.NEXT) {
       if (c === 0x2c) {
         if (closers.length === 0) return -1;
+        if (closers.length === 1) topCommas.push(i);
         commaAt = i;
         memberAt = i;
         want = closers[closers.length - 1] === OBJECT ? Want.KEY : Want.VALUE;
@@ -260,6 +290,7 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
     // A value.
     if (c === 0x7b || c === 0x5b) {
       if (closers.length >= maxDepth) return -1;
+      if (closers.length === 0) topAt = i;
       closers.push(c === 0x7b ? OBJECT : ARRAY);
       want = c === 0x7b ? Want.KEY : Want.VALUE;
       i++;
