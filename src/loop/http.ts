@@ -56,14 +56,39 @@ export class ProviderHttpError extends JsonMendError {
    * `Bearer` tokens redacted. Not enumerable: a logger printing the error does not print it.
    */
   declare readonly bodyExcerpt: string;
+  /**
+   * How long the server asked the client to wait before trying again, in milliseconds (its `retry-after-ms`
+   * header, else `Retry-After` in seconds or as an HTTP date, counted from when the answer came; a date in the
+   * past is 0). `undefined` when it did not say, or said it in a form that cannot be read. The loop does not
+   * retry HTTP errors itself: this is for the caller's own back-off.
+   */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(url: string, status: number, body: string, what = `answered HTTP ${status}`) {
+  constructor(url: string, status: number, body: string, what = `answered HTTP ${status}`, retryAfterMs?: number) {
     const excerpt = body.length > BODY_EXCERPT ? `${body.slice(0, BODY_EXCERPT)}…` : body;
-    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}`);
+    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}${retryAfterMs !== undefined ? `; retry after ${retryAfterMs} ms` : ''}`);
     this.name = 'ProviderHttpError';
     this.status = status;
+    this.retryAfterMs = retryAfterMs;
     hidden(this, 'bodyExcerpt', excerpt);
   }
+}
+
+/**
+ * The wait a response asks for, in milliseconds: `retry-after-ms` (OpenAI's, a number of milliseconds), else
+ * `Retry-After` (RFC 9110 §10.2.3: a number of seconds or an HTTP date). `undefined` when neither is there or
+ * readable: a guess would make a client wait for nothing, or hammer a server that asked for a pause.
+ */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms')?.trim();
+  if (ms && /^\d+(\.\d+)?$/.test(ms)) return Math.ceil(Number(ms));
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
+  // Only a date with a weekday, a day, a month and a year (what HTTP writes), not any text Date.parse accepts.
+  if (!/^[A-Za-z]{3},? /.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 /** Options every HTTP transport takes from its provider's options. */
@@ -150,7 +175,7 @@ export class HttpTransport {
     if (!response.ok) {
       // Only as much of the body as the excerpt quotes: a 300 MB error page is not downloaded.
       const text = await this.readText(response, signal, ERROR_BODY_BYTES, false);
-      throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text));
+      throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text), undefined, retryAfterMs(response.headers));
     }
     return response;
   }
