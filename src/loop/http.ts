@@ -122,9 +122,12 @@ export class HttpTransport {
     return new JsonMendError('PROVIDER_ERROR', `${this.shownUrl} ${reason}`, cause !== undefined ? { cause } : {});
   }
 
-  /** An error object the server sent in a 2xx body or in a stream: its text goes to `bodyExcerpt`, redacted. */
-  wireError(status: number, text: string): ProviderHttpError {
-    return new ProviderHttpError(this.shownUrl, status, this.redact(text), 'reported an error');
+  /**
+   * An error object the server sent in a 2xx body or in a stream, or (with `what`) another answer that is no
+   * reply: its text goes to `bodyExcerpt`, redacted; `what` must not quote what the server wrote.
+   */
+  wireError(status: number, text: string, what = 'reported an error'): ProviderHttpError {
+    return new ProviderHttpError(this.shownUrl, status, this.redact(text), what);
   }
 
   /** Maps anything thrown while talking to the server to a `JsonMendError`. */
