@@ -17,7 +17,7 @@ import { toModel } from './providers/function.js';
 import { checkQuarantine, type QuarantineSink } from './quarantine.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
 import { planTruncation, type TruncationPolicy } from './truncation.js';
-import { pathRedactor } from './telemetry-path.js';
+import { pathRedactor, shownClaimPath } from './telemetry-path.js';
 import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
 import { addUsage, checkReply } from './usage.js';
@@ -322,8 +322,8 @@ async function* loop<S extends SchemaLike | undefined, T>(
       const shown = stage === 'refusal' ? (reply.refusal ?? reply.text) : reply.text;
       const path = errorPath(error);
       failures.push({ attempt, stage, reply: shown, error, finishReason: reply.finishReason });
-      // A claim's path is into the tool output, not the schema's value (see claimFailures); others are redacted.
-      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path: stage === 'claims' ? path : redact(path), replyLength: shown.length });
+      // A claim's path is into the tool output, not the schema's value: its filters are hidden (see shownClaimPath).
+      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path: stage === 'claims' ? shownClaimPath(path) : redact(path), replyLength: shown.length });
       if (quarantine) {
         try {
           await quarantine({
