@@ -189,7 +189,10 @@ export class HttpTransport {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw this.error(`answered with a body that is not JSON (${text.length} characters)`);
+      // Its start is kept for the reader (a proxy's error or login page says what went wrong), redacted before it
+      // is cut to the excerpt (so no secret is cut in half) but after it is cut to what an error body reads.
+      const start = this.redact(text.slice(0, ERROR_BODY_BYTES));
+      throw new ProviderHttpError(this.shownUrl, response.status, start, `answered with a body that is not JSON (${text.length} characters)`);
     }
   }
 
@@ -200,6 +203,7 @@ export class HttpTransport {
    */
   async *readSse(response: Response, signal: AbortSignal): AsyncGenerator<SseEvent> {
     await this.refuseJsonBody(response, signal, 'an event stream');
+    await this.refuseHtmlBody(response, signal, 'an event stream');
     let event = '';
     let data: string[] = [];
     for await (const line of this.lines(response, signal)) {
@@ -222,6 +226,7 @@ export class HttpTransport {
 
   /** Parsed JSON lines of an NDJSON body; blank lines are skipped. */
   async *readNdjson(response: Response, signal: AbortSignal): AsyncGenerator<unknown> {
+    await this.refuseHtmlBody(response, signal, 'an NDJSON stream');
     for await (const line of this.lines(response, signal)) {
       if (line.trim() === '') continue;
       yield this.parseWireJson(line);
@@ -250,6 +255,17 @@ export class HttpTransport {
     const error = rec(body).error;
     if (error !== undefined) throw this.wireError(response.status, errorText(error));
     throw this.error(`answered a streaming request with ${type.split(';')[0]!.trim()}, not ${wanted}`);
+  }
+
+  /**
+   * A 2xx web page (a proxy's error or login page, a captive portal) is no stream: read as one, it has no events
+   * and looked like a stream cut before its end. Its start goes to `bodyExcerpt`, redacted.
+   */
+  private async refuseHtmlBody(response: Response, signal: AbortSignal, wanted: string): Promise<void> {
+    const type = response.headers.get('content-type') ?? '';
+    if (!/^\s*(text\/html|application\/xhtml\+xml)/i.test(type)) return;
+    const text = await this.readText(response, signal, ERROR_BODY_BYTES, false);
+    throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text), `answered a streaming request with ${type.split(';')[0]!.trim()}, not ${wanted}`);
   }
 
   /**
