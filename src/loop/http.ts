@@ -7,6 +7,8 @@ import { hidden } from './hidden.js';
 const BODY_EXCERPT = 300;
 /** How many bytes of an error body are read to quote it (a UTF-8 character is at most 4 bytes). */
 const ERROR_BODY_BYTES = BODY_EXCERPT * 4;
+/** Most redirects followed for one request (each a 307/308 on the same origin). */
+const MAX_REDIRECTS = 5;
 /** Default of {@link HttpTransportOptions.maxResponseBytes}: 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
@@ -164,16 +166,27 @@ export class HttpTransport {
     if (typeof doFetch !== 'function') {
       throw new JsonMendError('PROVIDER_ERROR', 'no fetch is available; pass `fetch` to the provider');
     }
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.options.headers },
+      body: JSON.stringify(body),
+      signal,
+      // fetch would follow any redirect and send every header again, `x-api-key` and `api-key` to any origin.
+      redirect: 'manual',
+    };
+    let url = this.url;
     let response: Response;
-    try {
-      response = await doFetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.options.headers },
-        body: JSON.stringify(body),
-        signal,
-      });
-    } catch (error) {
-      throw this.transportError(error, signal);
+    for (let hops = 0; ; hops++) {
+      try {
+        response = await doFetch(url, init);
+      } catch (error) {
+        throw this.transportError(error, signal);
+      }
+      if (response.type !== 'opaqueredirect' && (response.status < 300 || response.status > 399)) break;
+      response.body?.cancel().catch(() => undefined);
+      const next = hops < MAX_REDIRECTS ? sameOriginRedirect(url, response) : undefined;
+      if (next === undefined) throw this.redirectError(response, hops);
+      url = next;
     }
     if (!response.ok) {
       // Only as much of the body as the excerpt quotes: a 300 MB error page is not downloaded.
@@ -181,6 +194,18 @@ export class HttpTransport {
       throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text), undefined, retryAfterMs(response.headers));
     }
     return response;
+  }
+
+  /** A redirect that is not followed: where it points goes to `bodyExcerpt` (redacted), never the request. */
+  private redirectError(response: Response, hops: number): ProviderHttpError {
+    const location = response.headers.get('location') ?? '';
+    const why =
+      hops >= MAX_REDIRECTS
+        ? `a redirect after ${MAX_REDIRECTS} others, not followed`
+        : response.status === 307 || response.status === 308
+          ? 'a redirect to another origin, not followed: the request and its credentials go only where baseURL points (set baseURL to the address the server names)'
+          : 'a redirect that would send the request as a GET, not followed (set baseURL to the address the server names)';
+    return new ProviderHttpError(this.shownUrl, response.status, this.redact(location ? `Location: ${location}` : ''), `answered HTTP ${response.status}, ${why}`);
   }
 
   /** Reads a whole JSON body within the cap; an unreadable one is a `PROVIDER_ERROR`. */
@@ -340,6 +365,23 @@ export class HttpTransport {
       if (start < chunk.length) pieces.push(chunk.slice(start));
     }
     if (pieces.length > 0) yield pieces.join('');
+  }
+}
+
+/**
+ * Where a redirect may be followed to: a 307 or 308 (they keep the method and the body) to the same origin (the
+ * headers hold credentials meant for it). undefined otherwise, and for a browser's opaque redirect, which hides
+ * where it points.
+ */
+function sameOriginRedirect(from: string, response: Response): string | undefined {
+  if (response.status !== 307 && response.status !== 308) return undefined;
+  const location = response.headers.get('location');
+  if (!location) return undefined;
+  try {
+    const next = new URL(location, from);
+    return next.origin === new URL(from).origin ? next.href : undefined;
+  } catch {
+    return undefined;
   }
 }
 
