@@ -26,14 +26,17 @@ export type Redactor = (text: string) => string;
 const MIN_SECRET_LENGTH = 6;
 
 /**
- * A redactor for the given secrets (the API key, configured header values): every occurrence becomes
+ * A redactor for the given secrets (the API key, configured header values, and the parts of such a value after
+ * its first word): every occurrence becomes
  * `[redacted]`, and so does the token after any `Bearer `, whatever it is, the user and password of any URL
  * (`https://user:pw@host` → `https://[redacted]@host`) and the value of every query parameter
  * (`?api-key=…&api-version=…` → `?api-key=[redacted]&api-version=[redacted]`): a base URL may carry a key there.
  */
 export function redactor(secrets: ReadonlyArray<string | undefined>): Redactor {
-  const words = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))]
-    .sort((a, b) => b.length - a.length);
+  // A value with a scheme (`Basic dXNl…`, `Token tok_…`) is a secret in its parts after the scheme too: servers
+  // echo the credential alone. The scheme word itself (`Basic`, `Bearer`) is no secret.
+  const parts = secrets.flatMap((s) => (typeof s === 'string' ? [s, ...s.trim().split(/\s+/).slice(1)] : []));
+  const words = [...new Set(parts.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
     for (const word of words) if (out.includes(word)) out = out.split(word).join('[redacted]');
