@@ -54,14 +54,15 @@ describe('Retry-After on ProviderHttpError', { timeout: 20_000 }, () => {
   test('retry-after-ms (OpenAI) is taken before retry-after', async () => {
     server.script(status(429, { 'retry-after-ms': '1500', 'retry-after': '2' }));
     const error = await httpError(openaiCompatible({ baseURL: server.url, model: 'm' }).generate({
-      messages: [{ role: 'user', content: 'Who?' }], schemaName: 'r', attempt: 1, signal: new AbortController().signal,
+      messages: [{ role: 'user', content: 'Who?' }], jsonSchema: undefined, schemaName: 'r', attempt: 1, signal: new AbortController().signal,
     }));
     assert.equal(error.retryAfterMs, 1500);
   });
 
   test('absent or unreadable: undefined', async () => {
     const model = openaiCompatible({ baseURL: server.url, model: 'm' });
-    for (const headers of [{}, { 'retry-after': 'soon' }, { 'retry-after': '-3' }, { 'retry-after': '' }, { 'retry-after-ms': 'x' }]) {
+    const cases: Array<Record<string, string>> = [{}, { 'retry-after': 'soon' }, { 'retry-after': '-3' }, { 'retry-after': '' }, { 'retry-after-ms': 'x' }];
+    for (const headers of cases) {
       server.script(status(429, headers));
       const error = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
       assert.equal(error.retryAfterMs, undefined, JSON.stringify(headers));
