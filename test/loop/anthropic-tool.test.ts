@@ -87,3 +87,25 @@ for (const [mode, answer, run] of [
     });
   });
 }
+
+describe('anthropic: the forced tool called twice', { timeout: 20_000 }, () => {
+  const bob: Block = { type: 'tool_use', name: 'person', input: { name: 'Bob', age: 7 } };
+  for (const [mode, answer, run] of [
+    ['generate', body, (o: Parameters<typeof generate>[0]) => generate(o).then((r) => r.value)],
+    ['streamGenerate', stream, streamed],
+  ] as const) {
+    test(`${mode}: two different inputs are not one value taken silently (the first, before): refused as a guess`, async () => {
+      server.script(answer([ours, bob]));
+      await assert.rejects(run({ model: model(), ...ask, maxRetries: 0 }), (e: unknown) => {
+        const attempts = (e as { attempts?: Array<{ error: { code: string } }> }).attempts;
+        assert.equal(attempts?.[0]?.error.code, 'REPAIR_REFUSED');
+        return true;
+      });
+    });
+
+    test(`${mode}: the same input twice is that value`, async () => {
+      server.script(answer([ours, ours]));
+      assert.deepEqual(await run({ model: model(), ...ask }), { name: 'Ada', age: 36 });
+    });
+  }
+});
