@@ -282,7 +282,7 @@ export class HttpTransport {
     }
     const error = rec(body).error;
     if (error !== undefined) throw this.wireError(response.status, errorText(error));
-    throw this.error(`answered a streaming request with ${type.split(';')[0]!.trim()}, not ${wanted}`);
+    throw this.error(`answered a streaming request with application/json, not ${wanted}`);
   }
 
   /**
@@ -291,9 +291,11 @@ export class HttpTransport {
    */
   private async refuseHtmlBody(response: Response, signal: AbortSignal, wanted: string): Promise<void> {
     const type = response.headers.get('content-type') ?? '';
-    if (!/^\s*(text\/html|application\/xhtml\+xml)/i.test(type)) return;
+    const page = /^\s*(text\/html|application\/xhtml\+xml)/i.exec(type);
+    if (!page) return;
     const text = await this.readText(response, signal, ERROR_BODY_BYTES, false);
-    throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text), `answered a streaming request with ${type.split(';')[0]!.trim()}, not ${wanted}`);
+    // The type as matched, not as the server wrote it: the message quotes nothing the server chose.
+    throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text), `answered a streaming request with ${page[1]!.toLowerCase()}, not ${wanted}`);
   }
 
   /**

@@ -46,3 +46,15 @@ describe('an HTML page with HTTP 200', { timeout: 20_000 }, () => {
     });
   }
 });
+
+test('the message names the content type as matched, not the words the server put after it', { timeout: 20_000 }, async () => {
+  for (const type of ['text/htmlSECRET-WORDS', 'application/jsonSECRET-WORDS']) {
+    server.script(raw(['<p>x</p>'], type));
+    await assert.rejects(
+      (async () => {
+        for await (const _ of streamGenerate({ model: openaiCompatible({ baseURL: server.url, model: 'm' }), schema: person, prompt: 'Who?' }));
+      })(),
+      (e: unknown) => e instanceof Error && /answered a streaming request with (text\/html|application\/json), not/.test(e.message) && !/SECRET/.test(e.message),
+    );
+  }
+});
