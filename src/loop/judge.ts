@@ -144,7 +144,7 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
 export function claimFailures(result: VerifyAllResult): ClaimFailureSummary[] {
   const out: ClaimFailureSummary[] = [];
   result.results.forEach((r, index) => {
-    if (!r.ok) out.push({ index, path: shownClaimPath(r.path) ?? '', code: r.code });
+    if (!r.ok) out.push({ index, path: shownClaimPath(r.path), code: r.code });
   });
   return out;
 }
