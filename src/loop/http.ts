@@ -324,7 +324,10 @@ export class HttpTransport {
         try {
           step = await reader.read();
         } catch (error) {
-          throw this.transportError(error, signal);
+          // The server was reached: the answer broke off (a reset, a proxy's timeout), which an address check won't fix.
+          if (signal.aborted || error instanceof JsonMendError) throw this.transportError(error, signal);
+          const why = error instanceof Error ? error.message : String(error);
+          throw this.error(`answered, and the answer broke off before its end: ${this.redact(why)}`, this.safeCause(error));
         }
         if (step.done) break;
         bytes += step.value.byteLength;
