@@ -46,8 +46,83 @@ export function pathRedactor(schema: JsonSchemaObject | undefined): PathRedactor
     if (path === undefined || path === '') return path;
     // Not a JSON Pointer: nothing in it is known to be the schema's words.
     if (!path.startsWith('/')) return '*';
-    return toPointer(fromPointer(path).map((segment) => (INDEX.test(segment) || names.has(segment) ? segment : '*')));
+    // A number is an index only where the schema has an array: in a record (`{"5551234": …}`) it is the model's key.
+    let nodes = expand(schema === undefined ? [] : [schema], schema);
+    return toPointer(
+      fromPointer(path).map((segment) => {
+        const index = INDEX.test(segment) && nodes.some(arrayLike);
+        nodes = expand(childrenAt(nodes, segment), schema);
+        return index || names.has(segment) ? segment : '*';
+      }),
+    );
   };
+}
+
+type Node = Record<string, unknown>;
+
+/** Most schema nodes followed at one place of a path (combinators and references can fan out). */
+const MAX_NODES = 64;
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function arrayLike(node: Node): boolean {
+  const type = node.type;
+  return type === 'array' || (Array.isArray(type) && type.includes('array')) || 'items' in node || 'prefixItems' in node;
+}
+
+/** The nodes and every branch they stand for: `allOf`/`anyOf`/`oneOf` members and local `$ref`s, resolved. */
+function expand(nodes: readonly Node[], root: JsonSchemaObject | undefined): Node[] {
+  const out: Node[] = [];
+  const seen = new Set<Node>();
+  const stack = [...nodes];
+  while (stack.length > 0 && out.length < MAX_NODES) {
+    const node = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    out.push(node);
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      const branches = node[keyword];
+      if (Array.isArray(branches)) for (const b of branches) if (isNode(b)) stack.push(b);
+    }
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#') && root !== undefined) {
+      let target: unknown = root;
+      for (const key of ref === '#' ? [] : fromPointer(ref.slice(1))) target = isNode(target) ? target[key] : undefined;
+      if (isNode(target)) stack.push(target);
+    }
+  }
+  return out;
+}
+
+/** The schema nodes for the value at `segment` under any of `nodes`. */
+function childrenAt(nodes: readonly Node[], segment: string): Node[] {
+  const out: Node[] = [];
+  for (const node of nodes) {
+    if (INDEX.test(segment)) {
+      const i = Number(segment);
+      const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
+      if (prefix !== undefined && i < prefix.length && isNode(prefix[i])) out.push(prefix[i] as Node);
+      else if (isNode(node.items)) out.push(node.items);
+      else if (isNode(node.additionalItems)) out.push(node.additionalItems);
+    }
+    const properties = node.properties;
+    if (isNode(properties) && Object.prototype.hasOwnProperty.call(properties, segment) && isNode(properties[segment])) {
+      out.push(properties[segment] as Node);
+    }
+    if (isNode(node.patternProperties)) {
+      for (const [pattern, sub] of Object.entries(node.patternProperties)) {
+        try {
+          if (isNode(sub) && new RegExp(pattern, 'u').test(segment)) out.push(sub);
+        } catch {
+          // a pattern JavaScript cannot read: no branch
+        }
+      }
+    }
+    if (isNode(node.additionalProperties)) out.push(node.additionalProperties);
+  }
+  return out;
 }
 
 /**
