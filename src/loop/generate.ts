@@ -17,7 +17,7 @@ import { toModel } from './providers/function.js';
 import { checkQuarantine, type QuarantineSink } from './quarantine.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
 import { planTruncation, type TruncationPolicy } from './truncation.js';
-import { pathRedactor } from './telemetry-path.js';
+import { pathRedactor, shownClaimPath } from './telemetry-path.js';
 import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
 import { addUsage, checkReply } from './usage.js';
@@ -36,7 +36,7 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   maxRetries?: number | undefined;
   /** Aborts the current request; the call rejects with `ABORTED`. */
   signal?: AbortSignal | undefined;
-  /** Per-attempt time limit in milliseconds; exceeding it rejects with `TIMEOUT`. Default: none. */
+  /** Per-attempt time limit in milliseconds (continuations included); exceeding it rejects with `TIMEOUT`. Default: none. */
   timeoutMs?: number | undefined;
   /** Receives typed events (see {@link LoopEvent}); a listener that throws or rejects is ignored. */
   onEvent?: LoopEventListener | undefined;
@@ -223,40 +223,47 @@ async function* loop<S extends SchemaLike | undefined, T>(
       const t0 = now();
       const request: UnscopedRequest = { messages, jsonSchema, schemaName, attempt };
       if (maxTokens !== undefined) request.maxTokens = maxTokens;
-      let reply = yield* call(model, request, options, streaming, attempt, parseOptions, '');
-      addUsage(usage, reply.usage);
-      // `continue`: the model goes on from where it stopped, within the continuation budget.
-      // A continuation that starts the reply over replaces it (`restarts`); one that begins by repeating the
-      // reply's end loses the repeat (`overlaps`), or, when either reading may be meant, refuses the reply
-      // (`repeated`: how long the repeat was); `seams`: where the joined parts meet.
+      // One timer for the attempt: its continuations are part of it (timeoutMs limits the attempt, not each call).
+      const scope = openScope(options.signal, options.timeoutMs);
+      let reply: ModelReply;
       let continuations = 0;
       let restarts = 0;
       let overlaps = 0;
       let repeated: number | undefined;
       const seams: number[] = [];
-      while (reply.finishReason === 'length' && truncation.canContinue(request) && continuations < truncation.maxContinuations) {
-        continuations++;
-        emit({ type: 'truncated', attempt, action: 'continue', continuation: continuations });
-        const more: UnscopedRequest = { ...request, messages: [...messages, { role: 'assistant', content: reply.text }] };
-        let next = yield* call(model, more, options, streaming, attempt, parseOptions, reply.text);
-        addUsage(usage, next.usage);
-        if (startsOver(reply.text, next.text)) {
-          restarts++;
-          seams.length = 0;
-          reply = restartReply(reply, next);
-          continue;
+      try {
+        reply = yield* call(model, request, scope, streaming, attempt, parseOptions, '');
+        addUsage(usage, reply.usage);
+        // `continue`: the model goes on from where it stopped, within the continuation budget.
+        // A continuation that starts the reply over replaces it (`restarts`); one that begins by repeating the
+        // reply's end loses the repeat (`overlaps`), or, when either reading may be meant, refuses the reply
+        // (`repeated`: how long the repeat was); `seams`: where the joined parts meet.
+        while (reply.finishReason === 'length' && truncation.canContinue(request) && continuations < truncation.maxContinuations) {
+          continuations++;
+          emit({ type: 'truncated', attempt, action: 'continue', continuation: continuations });
+          const more: UnscopedRequest = { ...request, messages: [...messages, { role: 'assistant', content: reply.text }] };
+          let next = yield* call(model, more, scope, streaming, attempt, parseOptions, reply.text);
+          addUsage(usage, next.usage);
+          if (startsOver(reply.text, next.text)) {
+            restarts++;
+            seams.length = 0;
+            reply = restartReply(reply, next);
+            continue;
+          }
+          const join = await chooseJoin(reply.text, next.text, parseOptions);
+          if ('drop' in join && join.drop > 0) {
+            overlaps++;
+            next = { ...next, text: next.text.slice(join.drop) };
+          }
+          seams.push(reply.text.length);
+          reply = joinReplies(reply, next);
+          if ('repeated' in join) {
+            repeated = join.repeated;
+            break; // the reply is refused: going on would only add to it
+          }
         }
-        const join = await chooseJoin(reply.text, next.text, parseOptions);
-        if ('drop' in join && join.drop > 0) {
-          overlaps++;
-          next = { ...next, text: next.text.slice(join.drop) };
-        }
-        seams.push(reply.text.length);
-        reply = joinReplies(reply, next);
-        if ('repeated' in join) {
-          repeated = join.repeated;
-          break; // the reply is refused: going on would only add to it
-        }
+      } finally {
+        scope.dispose();
       }
       const replySha256 = await sha256Hex(reply.text);
       emit({
@@ -322,8 +329,8 @@ async function* loop<S extends SchemaLike | undefined, T>(
       const shown = stage === 'refusal' ? (reply.refusal ?? reply.text) : reply.text;
       const path = errorPath(error);
       failures.push({ attempt, stage, reply: shown, error, finishReason: reply.finishReason });
-      // A claim's path is into the tool output, not the schema's value (see claimFailures); others are redacted.
-      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path: stage === 'claims' ? path : redact(path), replyLength: shown.length });
+      // A claim's path is into the tool output, not the schema's value: its filters are hidden (see shownClaimPath).
+      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path: stage === 'claims' ? shownClaimPath(path) : redact(path), replyLength: shown.length });
       if (quarantine) {
         try {
           await quarantine({
@@ -396,23 +403,18 @@ async function rawRepairs(text: string, parseOptions: LoopParseOptions): Promise
 async function* call(
   model: Model,
   request: UnscopedRequest,
-  options: GenerateOptions<SchemaLike | undefined>,
+  scope: AttemptScope,
   streaming: boolean,
   attempt: number,
   parseOptions: LoopParseOptions,
   prefix: string,
 ): AsyncGenerator<{ type: 'partial'; attempt: number; value: unknown }, ModelReply, undefined> {
-  const scope = openScope(options.signal, options.timeoutMs);
-  try {
-    const scoped: ModelRequest = { ...request, signal: scope.signal };
-    const reply =
-      streaming && model.stream
-        ? yield* streamAttempt(model, scoped, scope, attempt, parseOptions, prefix)
-        : await scope.run(() => model.generate(scoped));
-    return checkReply(reply, model.name);
-  } finally {
-    scope.dispose();
-  }
+  const scoped: ModelRequest = { ...request, signal: scope.signal };
+  const reply =
+    streaming && model.stream
+      ? yield* streamAttempt(model, scoped, scope, attempt, parseOptions, prefix)
+      : await scope.run(() => model.generate(scoped));
+  return checkReply(reply, model.name);
 }
 
 /** One streamed call: yields partial snapshots, returns the complete reply. */

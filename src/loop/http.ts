@@ -7,6 +7,8 @@ import { hidden } from './hidden.js';
 const BODY_EXCERPT = 300;
 /** How many bytes of an error body are read to quote it (a UTF-8 character is at most 4 bytes). */
 const ERROR_BODY_BYTES = BODY_EXCERPT * 4;
+/** Most redirects followed for one request (each a 307/308 on the same origin). */
+const MAX_REDIRECTS = 5;
 /** Default of {@link HttpTransportOptions.maxResponseBytes}: 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
@@ -24,14 +26,17 @@ export type Redactor = (text: string) => string;
 const MIN_SECRET_LENGTH = 6;
 
 /**
- * A redactor for the given secrets (the API key, configured header values): every occurrence becomes
+ * A redactor for the given secrets (the API key, configured header values, and the parts of such a value after
+ * its first word): every occurrence becomes
  * `[redacted]`, and so does the token after any `Bearer `, whatever it is, the user and password of any URL
  * (`https://user:pw@host` → `https://[redacted]@host`) and the value of every query parameter
  * (`?api-key=…&api-version=…` → `?api-key=[redacted]&api-version=[redacted]`): a base URL may carry a key there.
  */
 export function redactor(secrets: ReadonlyArray<string | undefined>): Redactor {
-  const words = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))]
-    .sort((a, b) => b.length - a.length);
+  // A value with a scheme (`Basic dXNl…`, `Token tok_…`) is a secret in its parts after the scheme too: servers
+  // echo the credential alone. The scheme word itself (`Basic`, `Bearer`) is no secret.
+  const parts = secrets.flatMap((s) => (typeof s === 'string' ? [s, ...s.trim().split(/\s+/).slice(1)] : []));
+  const words = [...new Set(parts.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
     for (const word of words) if (out.includes(word)) out = out.split(word).join('[redacted]');
@@ -56,14 +61,39 @@ export class ProviderHttpError extends JsonMendError {
    * `Bearer` tokens redacted. Not enumerable: a logger printing the error does not print it.
    */
   declare readonly bodyExcerpt: string;
+  /**
+   * How long the server asked the client to wait before trying again, in milliseconds (its `retry-after-ms`
+   * header, else `Retry-After` in seconds or as an HTTP date, counted from when the answer came; a date in the
+   * past is 0). `undefined` when it did not say, or said it in a form that cannot be read. The loop does not
+   * retry HTTP errors itself: this is for the caller's own back-off.
+   */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(url: string, status: number, body: string, what = `answered HTTP ${status}`) {
+  constructor(url: string, status: number, body: string, what = `answered HTTP ${status}`, retryAfterMs?: number) {
     const excerpt = body.length > BODY_EXCERPT ? `${body.slice(0, BODY_EXCERPT)}…` : body;
-    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}`);
+    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}${retryAfterMs !== undefined ? `; retry after ${retryAfterMs} ms` : ''}`);
     this.name = 'ProviderHttpError';
     this.status = status;
+    this.retryAfterMs = retryAfterMs;
     hidden(this, 'bodyExcerpt', excerpt);
   }
+}
+
+/**
+ * The wait a response asks for, in milliseconds: `retry-after-ms` (OpenAI's, a number of milliseconds), else
+ * `Retry-After` (RFC 9110 §10.2.3: a number of seconds or an HTTP date). `undefined` when neither is there or
+ * readable: a guess would make a client wait for nothing, or hammer a server that asked for a pause.
+ */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms')?.trim();
+  if (ms && /^\d+(\.\d+)?$/.test(ms)) return Math.ceil(Number(ms));
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
+  // Only a date with a weekday, a day, a month and a year (what HTTP writes), not any text Date.parse accepts.
+  if (!/^[A-Za-z]{3},? /.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 /** Options every HTTP transport takes from its provider's options. */
@@ -97,9 +127,12 @@ export class HttpTransport {
     return new JsonMendError('PROVIDER_ERROR', `${this.shownUrl} ${reason}`, cause !== undefined ? { cause } : {});
   }
 
-  /** An error object the server sent in a 2xx body or in a stream: its text goes to `bodyExcerpt`, redacted. */
-  wireError(status: number, text: string): ProviderHttpError {
-    return new ProviderHttpError(this.shownUrl, status, this.redact(text), 'reported an error');
+  /**
+   * An error object the server sent in a 2xx body or in a stream, or (with `what`) another answer that is no
+   * reply: its text goes to `bodyExcerpt`, redacted; `what` must not quote what the server wrote.
+   */
+  wireError(status: number, text: string, what = 'reported an error'): ProviderHttpError {
+    return new ProviderHttpError(this.shownUrl, status, this.redact(text), what);
   }
 
   /** Maps anything thrown while talking to the server to a `JsonMendError`. */
@@ -136,23 +169,46 @@ export class HttpTransport {
     if (typeof doFetch !== 'function') {
       throw new JsonMendError('PROVIDER_ERROR', 'no fetch is available; pass `fetch` to the provider');
     }
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.options.headers },
+      body: JSON.stringify(body),
+      signal,
+      // fetch would follow any redirect and send every header again, `x-api-key` and `api-key` to any origin.
+      redirect: 'manual',
+    };
+    let url = this.url;
     let response: Response;
-    try {
-      response = await doFetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.options.headers },
-        body: JSON.stringify(body),
-        signal,
-      });
-    } catch (error) {
-      throw this.transportError(error, signal);
+    for (let hops = 0; ; hops++) {
+      try {
+        response = await doFetch(url, init);
+      } catch (error) {
+        throw this.transportError(error, signal);
+      }
+      if (response.type !== 'opaqueredirect' && (response.status < 300 || response.status > 399)) break;
+      response.body?.cancel().catch(() => undefined);
+      const next = hops < MAX_REDIRECTS ? sameOriginRedirect(url, response) : undefined;
+      if (next === undefined) throw this.redirectError(response, hops);
+      url = next;
     }
     if (!response.ok) {
       // Only as much of the body as the excerpt quotes: a 300 MB error page is not downloaded.
       const text = await this.readText(response, signal, ERROR_BODY_BYTES, false);
-      throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text));
+      throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text), undefined, retryAfterMs(response.headers));
     }
     return response;
+  }
+
+  /** A redirect that is not followed: where it points goes to `bodyExcerpt` (redacted), never the request. */
+  private redirectError(response: Response, hops: number): ProviderHttpError {
+    const location = response.headers.get('location') ?? '';
+    const why =
+      hops >= MAX_REDIRECTS
+        ? `a redirect after ${MAX_REDIRECTS} others, not followed`
+        : response.status === 307 || response.status === 308
+          ? 'a redirect to another origin, not followed: the request and its credentials go only where baseURL points (set baseURL to the address the server names)'
+          : 'a redirect that would send the request as a GET, not followed (set baseURL to the address the server names)';
+    return new ProviderHttpError(this.shownUrl, response.status, this.redact(location ? `Location: ${location}` : ''), `answered HTTP ${response.status}, ${why}`);
   }
 
   /** Reads a whole JSON body within the cap; an unreadable one is a `PROVIDER_ERROR`. */
@@ -161,7 +217,10 @@ export class HttpTransport {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw this.error(`answered with a body that is not JSON (${text.length} characters)`);
+      // Its start is kept for the reader (a proxy's error or login page says what went wrong), redacted before it
+      // is cut to the excerpt (so no secret is cut in half) but after it is cut to what an error body reads.
+      const start = this.redact(text.slice(0, ERROR_BODY_BYTES));
+      throw new ProviderHttpError(this.shownUrl, response.status, start, `answered with a body that is not JSON (${text.length} characters)`);
     }
   }
 
@@ -172,6 +231,7 @@ export class HttpTransport {
    */
   async *readSse(response: Response, signal: AbortSignal): AsyncGenerator<SseEvent> {
     await this.refuseJsonBody(response, signal, 'an event stream');
+    await this.refuseHtmlBody(response, signal, 'an event stream');
     let event = '';
     let data: string[] = [];
     for await (const line of this.lines(response, signal)) {
@@ -194,6 +254,7 @@ export class HttpTransport {
 
   /** Parsed JSON lines of an NDJSON body; blank lines are skipped. */
   async *readNdjson(response: Response, signal: AbortSignal): AsyncGenerator<unknown> {
+    await this.refuseHtmlBody(response, signal, 'an NDJSON stream');
     for await (const line of this.lines(response, signal)) {
       if (line.trim() === '') continue;
       yield this.parseWireJson(line);
@@ -221,7 +282,20 @@ export class HttpTransport {
     }
     const error = rec(body).error;
     if (error !== undefined) throw this.wireError(response.status, errorText(error));
-    throw this.error(`answered a streaming request with ${type.split(';')[0]!.trim()}, not ${wanted}`);
+    throw this.error(`answered a streaming request with application/json, not ${wanted}`);
+  }
+
+  /**
+   * A 2xx web page (a proxy's error or login page, a captive portal) is no stream: read as one, it has no events
+   * and looked like a stream cut before its end. Its start goes to `bodyExcerpt`, redacted.
+   */
+  private async refuseHtmlBody(response: Response, signal: AbortSignal, wanted: string): Promise<void> {
+    const type = response.headers.get('content-type') ?? '';
+    const page = /^\s*(text\/html|application\/xhtml\+xml)/i.exec(type);
+    if (!page) return;
+    const text = await this.readText(response, signal, ERROR_BODY_BYTES, false);
+    // The type as matched, not as the server wrote it: the message quotes nothing the server chose.
+    throw new ProviderHttpError(this.shownUrl, response.status, this.redact(text), `answered a streaming request with ${page[1]!.toLowerCase()}, not ${wanted}`);
   }
 
   /**
@@ -250,7 +324,10 @@ export class HttpTransport {
         try {
           step = await reader.read();
         } catch (error) {
-          throw this.transportError(error, signal);
+          // The server was reached: the answer broke off (a reset, a proxy's timeout), which an address check won't fix.
+          if (signal.aborted || error instanceof JsonMendError) throw this.transportError(error, signal);
+          const why = error instanceof Error ? error.message : String(error);
+          throw this.error(`answered, and the answer broke off before its end: ${this.redact(why)}`, this.safeCause(error));
         }
         if (step.done) break;
         bytes += step.value.byteLength;
@@ -296,6 +373,23 @@ export class HttpTransport {
       if (start < chunk.length) pieces.push(chunk.slice(start));
     }
     if (pieces.length > 0) yield pieces.join('');
+  }
+}
+
+/**
+ * Where a redirect may be followed to: a 307 or 308 (they keep the method and the body) to the same origin (the
+ * headers hold credentials meant for it). undefined otherwise, and for a browser's opaque redirect, which hides
+ * where it points.
+ */
+function sameOriginRedirect(from: string, response: Response): string | undefined {
+  if (response.status !== 307 && response.status !== 308) return undefined;
+  const location = response.headers.get('location');
+  if (!location) return undefined;
+  try {
+    const next = new URL(location, from);
+    return next.origin === new URL(from).origin ? next.href : undefined;
+  } catch {
+    return undefined;
   }
 }
 

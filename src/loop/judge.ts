@@ -11,6 +11,7 @@ import { parseReply, type LoopParseOptions } from './parse-reply.js';
 import { inReplyTerms, replyFeedback } from './feedback.js';
 import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
+import { shownClaimPath } from './telemetry-path.js';
 import { appendAll } from '../arrays.js';
 import { closersLeftOut, mayBeClosersLeftOut } from '../parse/closers-at-end.js';
 
@@ -143,7 +144,7 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
 export function claimFailures(result: VerifyAllResult): ClaimFailureSummary[] {
   const out: ClaimFailureSummary[] = [];
   result.results.forEach((r, index) => {
-    if (!r.ok) out.push({ index, path: r.path, code: r.code });
+    if (!r.ok) out.push({ index, path: shownClaimPath(r.path), code: r.code });
   });
   return out;
 }

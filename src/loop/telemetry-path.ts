@@ -2,6 +2,8 @@
 // developer's words: a key the model made up (an extra property on a closed object, stripped or refused) or a
 // key of a record (`additionalProperties: { … }`, whose keys are data) is text the model wrote, which telemetry
 // never holds. Such a segment is written `*`; array indices and the schema's property names stay.
+import { parsePath } from '../path/get.js';
+import { compileQuery } from '../path/query.js';
 import { fromPointer, toPointer } from '../schema/pointer.js';
 import type { JsonSchemaObject } from './types.js';
 
@@ -44,6 +46,154 @@ export function pathRedactor(schema: JsonSchemaObject | undefined): PathRedactor
     if (path === undefined || path === '') return path;
     // Not a JSON Pointer: nothing in it is known to be the schema's words.
     if (!path.startsWith('/')) return '*';
-    return toPointer(fromPointer(path).map((segment) => (INDEX.test(segment) || names.has(segment) ? segment : '*')));
+    // A number is an index only where the schema has an array: in a record (`{"5551234": …}`) it is the model's key.
+    let nodes = expand(schema === undefined ? [] : [schema], schema);
+    return toPointer(
+      fromPointer(path).map((segment) => {
+        const index = INDEX.test(segment) && nodes.some(arrayLike);
+        nodes = expand(childrenAt(nodes, segment), schema);
+        return index || names.has(segment) ? segment : '*';
+      }),
+    );
   };
+}
+
+type Node = Record<string, unknown>;
+
+/** Most schema nodes followed at one place of a path (combinators and references can fan out). */
+const MAX_NODES = 64;
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function arrayLike(node: Node): boolean {
+  const type = node.type;
+  return type === 'array' || (Array.isArray(type) && type.includes('array')) || 'items' in node || 'prefixItems' in node;
+}
+
+/** The nodes and every branch they stand for: `allOf`/`anyOf`/`oneOf` members and local `$ref`s, resolved. */
+function expand(nodes: readonly Node[], root: JsonSchemaObject | undefined): Node[] {
+  const out: Node[] = [];
+  const seen = new Set<Node>();
+  const stack = [...nodes];
+  while (stack.length > 0 && out.length < MAX_NODES) {
+    const node = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    out.push(node);
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      const branches = node[keyword];
+      if (Array.isArray(branches)) for (const b of branches) if (isNode(b)) stack.push(b);
+    }
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#') && root !== undefined) {
+      let target: unknown = root;
+      for (const key of ref === '#' ? [] : fromPointer(ref.slice(1))) target = isNode(target) ? target[key] : undefined;
+      if (isNode(target)) stack.push(target);
+    }
+  }
+  return out;
+}
+
+/** The schema nodes for the value at `segment` under any of `nodes`. */
+function childrenAt(nodes: readonly Node[], segment: string): Node[] {
+  const out: Node[] = [];
+  for (const node of nodes) {
+    if (INDEX.test(segment)) {
+      const i = Number(segment);
+      const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
+      if (prefix !== undefined && i < prefix.length && isNode(prefix[i])) out.push(prefix[i] as Node);
+      else if (isNode(node.items)) out.push(node.items);
+      else if (isNode(node.additionalItems)) out.push(node.additionalItems);
+    }
+    const properties = node.properties;
+    if (isNode(properties) && Object.prototype.hasOwnProperty.call(properties, segment) && isNode(properties[segment])) {
+      out.push(properties[segment] as Node);
+    }
+    if (isNode(node.patternProperties)) {
+      for (const [pattern, sub] of Object.entries(node.patternProperties)) {
+        try {
+          if (isNode(sub) && new RegExp(pattern, 'u').test(segment)) out.push(sub);
+        } catch {
+          // a pattern JavaScript cannot read: no branch
+        }
+      }
+    }
+    if (isNode(node.additionalProperties)) out.push(node.additionalProperties);
+  }
+  return out;
+}
+
+/**
+ * A claim's path as telemetry shows it. Its keys name places in the tool output and are shown (see docs/loop.md),
+ * but a JSONPath filter holds values the model wrote (`$[?@.email=='alice@example.com'].plan`): each filter is
+ * written `[?…]`. A path that neither path grammar reads is the model's prose, not a place: it is written `…`.
+ */
+export function shownClaimPath(path: string | undefined): string | undefined {
+  if (path === undefined || path === '') return path;
+  if (!readable(path)) return '…';
+  return path.includes('?') ? hideFilters(path) : path;
+}
+
+function readable(path: string): boolean {
+  try {
+    parsePath(path);
+    return true;
+  } catch {
+    // not the forgiving grammar; a `$` path may be JSONPath
+  }
+  // JSONPath, or JSONPath without its `$` (`items[*].amount`, which the model is told to write as `$.items[*].amount`).
+  const bare = path.trimStart();
+  for (const query of bare.startsWith('$') ? [bare] : [`$${bare.startsWith('[') ? '' : '.'}${bare}`]) {
+    try {
+      compileQuery(query);
+      return true;
+    } catch {
+      // neither
+    }
+  }
+  return false;
+}
+
+/** Where the quoted string starting at `start` ends (after its closing quote, or at the end of the text). */
+function quoteEnd(text: string, start: number): number {
+  const quote = text[start];
+  let i = start + 1;
+  while (i < text.length && text[i] !== quote) i += text[i] === '\\' ? 2 : 1;
+  return Math.min(i + 1, text.length);
+}
+
+/** `[?…]` for every filter selector; brackets and quotes inside a filter are skipped over. One pass: linear. */
+function hideFilters(path: string): string {
+  let out = '';
+  let i = 0;
+  while (i < path.length) {
+    const c = path[i]!;
+    if (c === '"' || c === "'") {
+      const end = quoteEnd(path, i);
+      out += path.slice(i, end);
+      i = end;
+      continue;
+    }
+    let j = i + 1;
+    if (c === '[') while (j < path.length && (path[j] === ' ' || path[j] === '\t' || path[j] === '\n' || path[j] === '\r')) j++;
+    if (c !== '[' || path[j] !== '?') {
+      out += c;
+      i++;
+      continue;
+    }
+    // A filter: to its `]` at depth 0 (or the end of the path), whatever it holds.
+    let depth = 0;
+    for (j++; j < path.length; j++) {
+      const d = path[j]!;
+      if (d === '"' || d === "'") j = quoteEnd(path, j) - 1;
+      else if (d === '[' || d === '(') depth++;
+      else if ((d === ']' || d === ')') && depth > 0) depth--;
+      else if (d === ']') break;
+    }
+    out += '[?…]';
+    i = j + 1;
+  }
+  return out;
 }

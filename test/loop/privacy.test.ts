@@ -225,3 +225,24 @@ describe('quarantine', { timeout: 30_000 }, () => {
     assert.equal((await readdir(dir)).length, before);
   });
 });
+
+describe('numeric keys the model wrote', { timeout: 20_000 }, () => {
+  test('a record keyed by numbers (phone numbers, ids) is shown `*`, an array index stays', async () => {
+    const events: LoopEvent[] = [];
+    const schema = {
+      type: 'object',
+      properties: {
+        contacts: { type: 'object', additionalProperties: { type: 'object', properties: { age: { type: 'integer' } } } },
+        list: { type: 'array', items: { type: 'object', properties: { age: { type: 'integer' } } } },
+      },
+    };
+    const model = async () => '{"contacts": {"5551234": {"age": "36"}}, "list": [{"age": "7"}]}';
+    const result = await generate({ model, schema, prompt: 'p', onEvent: (e) => void events.push(e) });
+    assert.deepEqual(result.value, { contacts: { 5551234: { age: 36 } }, list: [{ age: 7 }] });
+    const applied = events.find((e) => e.type === 'repairs_applied');
+    assert.ok(applied?.type === 'repairs_applied');
+    const paths = applied.repairs.map((r) => r.path);
+    assert.ok(!JSON.stringify(events).includes('5551234'), JSON.stringify(paths));
+    assert.deepEqual(paths.sort(), ['/contacts/*/age', '/list/0/age']);
+  });
+});

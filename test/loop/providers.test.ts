@@ -218,7 +218,7 @@ describe('anthropic', { timeout: 20_000 }, () => {
   });
 
   test('a non-object root is wrapped in { value } and unwrapped', async () => {
-    server.script(json(anthropicBody({ value: ['a', 'b'] })));
+    server.script(json(anthropicBody({ value: ['a', 'b'] }, 'tool_use', 'person')));
     const reply = await anthropic({ baseURL: server.url, model: 'm' }).generate(request({ jsonSchema: { type: 'array', items: { type: 'string' } } }));
     const sent = server.requests.at(-1)!.body.tools[0].input_schema;
     assert.deepEqual(sent, { type: 'object', properties: { value: { type: 'array', items: { type: 'string' } } }, required: ['value'], additionalProperties: false });
@@ -226,7 +226,7 @@ describe('anthropic', { timeout: 20_000 }, () => {
   });
 
   test('max_tokens and refusal stop reasons', async () => {
-    server.script(json(anthropicBody({}, 'max_tokens')), json(anthropicBody('I will not do that.', 'refusal')));
+    server.script(json(anthropicBody({}, 'max_tokens', 'person')), json(anthropicBody('I will not do that.', 'refusal')));
     const model = anthropic({ baseURL: server.url, model: 'm' });
     assert.equal((await model.generate(request())).finishReason, 'length');
     const refused = await model.generate(request());
@@ -236,7 +236,7 @@ describe('anthropic', { timeout: 20_000 }, () => {
 
   test('streams input_json_delta over SSE', async () => {
     const input = '{"name":"Ada","tags":["x"]}';
-    server.script(anthropicStream(input, 'max_tokens'));
+    server.script(anthropicStream(input, 'max_tokens', 'person'));
     const reply = await collect(anthropic({ baseURL: server.url, model: 'm' }), request());
     assert.equal(server.requests.at(-1)!.body.stream, true);
     assert.equal(reply.text, input);

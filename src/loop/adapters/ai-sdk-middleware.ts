@@ -9,6 +9,7 @@ import type { Repair, SchemaLike } from '../../schema/types.js';
 import { parseToolArguments } from '../../tools/arguments.js';
 import { adapterParseOptions, checkAdapterOptions, reportRepairs, type AiSdkRepairOptions } from './ai-sdk-options.js';
 import { JsonPrefix, inOrderOf } from './json-prefix.js';
+import { ToolInputStreams, type ToolInputMender } from './tool-input-stream.js';
 import { stringifyDeep } from '../../parse/write-json.js';
 
 /** Options of {@link jsonmendMiddleware}. */
@@ -106,7 +107,7 @@ function endedByModel(finishReason: unknown): boolean {
 }
 
 /** The mender for one call: what to do with a JSON text and with a tool call's input. */
-class Mender {
+class Mender implements ToolInputMender {
   readonly jsonText: boolean;
   private readonly textSchema: SchemaLike | undefined;
 
@@ -159,17 +160,28 @@ class Mender {
 
   /**
    * A tool call's input as compact JSON, read against its tool's schema; unchanged when it cannot be read. Its
-   * repairs are reported here: a tool call is final as it passes.
+   * repairs are reported here: a tool call is final as it passes. `mended`: its input's mending, already made
+   * while it streamed.
    */
-  toolInput(call: Part & { input: string }): string {
-    if (this.options.toolCalls === false) return call.input;
-    const mended = this.mend(call.input, this.toolSchema(call.toolName), undefined, (t, s) => {
+  toolInput(call: Part & { input: string }, mended = this.mendToolInput(call.toolName, call.input)): string {
+    this.report(call, mended.repairs);
+    return mended.text;
+  }
+
+  /** A tool call's input mended, not reported; `compact` as in {@link text}. */
+  mendToolInput(toolName: unknown, input: string, compact?: { order: unknown }): Mended {
+    if (this.options.toolCalls === false) return { text: input, repairs: [] };
+    return this.mend(input, this.toolSchema(toolName), compact, (t, s) => {
       let repairs: readonly Repair[] = [];
       const value = parseToolArguments(t, s, { ...adapterParseOptions(this.options), onRepair: (r) => (repairs = r) });
       return { value, repairs };
     });
-    this.report(call, mended.repairs);
-    return mended.text;
+  }
+
+  /** The writer of a streamed tool input's mended beginning; undefined when tool calls are not mended. */
+  toolPrefix(toolName: unknown): JsonPrefix | undefined {
+    if (this.options.toolCalls === false) return undefined;
+    return new JsonPrefix(this.options.parseOptions ?? {}, this.toolSchema(toolName));
   }
 
   private toolSchema(toolName: unknown): SchemaLike | undefined {
@@ -264,7 +276,8 @@ interface Reply {
  * becomes certain (see json-prefix.ts), read from the text of all of them joined (the SDK joins them: one value
  * may be split over several parts); the last part gets the rest of the mended JSON before its `text-end`, so the
  * concatenated text is the mended JSON. With `partialOutput: false` the text is held and sent mended in one delta
- * of the last part. A `tool-call` part's `input` is mended as it passes (its `tool-input-delta`s pass unchanged).
+ * of the last part. A `tool-call` part's `input` is mended as it passes; its `tool-input-delta`s are the beginning
+ * of that mended input as it becomes certain, the rest sent before its `tool-input-end` (see tool-input-stream.ts).
  *
  * Which part is the last is known when another begins (the `text-end` before it goes on) or at the finish part,
  * which also tells whether the reply was cut off by the token limit (finish `length`: not mended unless
@@ -274,6 +287,7 @@ interface Reply {
 function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<unknown, unknown> {
   let reply: Reply | undefined;
   const open = new Set<unknown>();
+  const tools = new ToolInputStreams(mender);
   // Parts held until the finish part: the text-end of the text part that ended last, and what follows it.
   const held: Array<{ ended: Record<string, unknown>; id: unknown } | { part: unknown }> = [];
   const sent = (): string => reply?.prefix?.text ?? '';
@@ -335,8 +349,23 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
         if (open.size > 0) return enqueue(controller, part);
         held.push({ ended: part, id: p.id });
         return;
+      } else if (p.type === 'tool-input-start') {
+        tools.start(p.id, p.toolName);
+      } else if (p.type === 'tool-input-delta' && typeof p.delta === 'string' && tools.has(p.id)) {
+        const delta = tools.push(p.id, p.delta);
+        if (delta !== '') enqueue(controller, { ...part, delta });
+        return;
+      } else if (p.type === 'tool-input-end' && tools.has(p.id)) {
+        const rest = tools.end(p.id);
+        if (rest !== '') enqueue(controller, { type: 'tool-input-delta', id: p.id, delta: rest });
       } else if (p.type === 'tool-call' && typeof p.input === 'string') {
-        return enqueue(controller, { ...part, input: mender.toolInput(p as Part & { input: string }) });
+        // A call whose input streamed without its tool-input-end: what it showed is completed first.
+        if (tools.has(p.toolCallId)) {
+          const rest = tools.end(p.toolCallId);
+          if (rest !== '') enqueue(controller, { type: 'tool-input-delta', id: p.toolCallId, delta: rest });
+        }
+        const call = p as Part & { input: string };
+        return enqueue(controller, { ...part, input: mender.toolInput(call, tools.take(p.toolCallId, call.input)) });
       }
       enqueue(controller, part);
     },

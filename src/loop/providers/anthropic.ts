@@ -80,6 +80,18 @@ function dropRewritten(text: string, state: { pending: string }): string {
 }
 
 /**
+ * The tool calls of a reply that are not the reply: with a schema, every `tool_use` block whose name is not the
+ * tool the request forced (`schemaName`); without one, every `tool_use` block (no tool was offered). Their input
+ * is never the value: a model (or a server that does not enforce `tool_choice`) that calls a tool of its own
+ * invention is not answering. When nothing else came, the turn holds no reply: `PROVIDER_ERROR`, the names in
+ * `bodyExcerpt` (they are the model's words, kept out of the message).
+ */
+function noReplyButCalls(http: HttpTransport, status: number, names: readonly unknown[]): Error {
+  const listed = names.map((n) => JSON.stringify(typeof n === 'string' ? n : String(n))).join(', ');
+  return http.wireError(status, `tool_use of ${listed}`, 'answered with a call of a tool it was not asked for, and no reply');
+}
+
+/**
  * A model behind Anthropic's Messages API. With a schema, the request carries one tool whose `input_schema` is
  * the schema (a non-object root wrapped in `{ value }`) and `tool_choice` forces it; the reply text is the tool
  * input as JSON. Without a schema, the text blocks are the reply.
@@ -131,11 +143,19 @@ export function anthropic(options: AnthropicOptions): Model {
       // No content is no reply: a server fault, not an empty answer to retry as the model's.
       if (!Array.isArray(json.content)) throw http.error('answered without content');
       const blocks = json.content.map(rec);
-      const tool = blocks.find((b) => b.type === 'tool_use');
+      const calls = blocks.filter((b) => b.type === 'tool_use');
+      // Only the forced tool's input is the reply (joined, as the stream joins them, when it was called twice).
+      const ours = request.jsonSchema ? calls.filter((b) => b.name === request.schemaName) : [];
       const text = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('');
-      const reply: ModelReply = { text: tool ? JSON.stringify(tool.input ?? null) : dropRewritten(text, { pending: trimmed }) };
-      if (typeof json.stop_reason === 'string') reply.rawFinishReason = json.stop_reason;
       const reason = anthropicFinishReason(json.stop_reason);
+      if (ours.length === 0 && calls.length > 0 && text.trim() === '' && reason !== 'refusal') {
+        throw noReplyButCalls(http, response.status, calls.map((b) => b.name));
+      }
+      const tool = ours.length > 0;
+      const reply: ModelReply = {
+        text: tool ? ours.map((b) => JSON.stringify(b.input ?? null)).join('') : dropRewritten(text, { pending: trimmed }),
+      };
+      if (typeof json.stop_reason === 'string') reply.rawFinishReason = json.stop_reason;
       if (reason) reply.finishReason = reason;
       if (reason === 'refusal') reply.refusal = text || 'the model refused';
       const usage = usageOf(json.usage);
@@ -151,6 +171,10 @@ export function anthropic(options: AnthropicOptions): Model {
       yield unwrapPartial ? { type: 'start', restorePartial: unwrapPartial } : { type: 'start' };
       const final: Omit<ModelReply, 'text'> = {};
       let sawTool = false;
+      // The content blocks that are the forced tool's input, and the names of the other tools called.
+      const ourBlocks = new Set<unknown>();
+      const otherCalls: unknown[] = [];
+      let block: unknown; // the block that started last, for servers that leave `index` out of deltas
       let text = '';
       let stopped = false;
       for await (const event of http.readSse(response, request.signal)) {
@@ -161,11 +185,20 @@ export function anthropic(options: AnthropicOptions): Model {
           const usage = usageOf(rec(json.message).usage);
           if (usage) final.usage = usage;
         } else if (type === 'content_block_start') {
-          if (rec(json.content_block).type === 'tool_use') sawTool = true;
+          block = json.index;
+          const started = rec(json.content_block);
+          if (started.type !== 'tool_use') continue;
+          if (request.jsonSchema && started.name === request.schemaName) {
+            sawTool = true;
+            ourBlocks.add(block);
+          } else otherCalls.push(started.name);
         } else if (type === 'content_block_delta') {
           const delta = rec(json.delta);
-          // With a forced tool, only the tool input is the reply; text blocks are commentary.
-          if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string' && delta.partial_json) {
+          // With a forced tool, only its input is the reply; text blocks are commentary, other tools' inputs no reply.
+          if (
+            delta.type === 'input_json_delta' && typeof delta.partial_json === 'string' && delta.partial_json &&
+            ourBlocks.has(json.index ?? block)
+          ) {
             yield { type: 'delta', text: delta.partial_json };
           } else if (delta.type === 'text_delta' && typeof delta.text === 'string') {
             text += delta.text;
@@ -190,6 +223,9 @@ export function anthropic(options: AnthropicOptions): Model {
       }
       // Without `message_stop` the connection was cut: the tool input may look whole and not be.
       if (!stopped) throw http.error('the stream ended early (no message_stop)');
+      if (!sawTool && otherCalls.length > 0 && text.trim() === '' && final.finishReason !== 'refusal') {
+        throw noReplyButCalls(http, response.status, otherCalls);
+      }
       if (final.finishReason === 'refusal') final.refusal = text || 'the model refused';
       if (request.jsonSchema && !sawTool && text) yield { type: 'delta', text }; // the model answered in prose
       if (unwrap && sawTool) final.restore = unwrap;

@@ -47,6 +47,22 @@ function usageOf(raw: unknown): Usage | undefined {
 }
 
 /**
+ * The text of a message's `content`: a string, or a list of parts (Mistral's reasoning models write
+ * `[{type: 'thinking', …}, {type: 'text', text}]`), whose `text` parts are the reply; thinking is not. Read as
+ * a string only, such a reply was '' and the model was told it had written nothing.
+ */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const part of content) {
+    const p = rec(part);
+    if (p.type === 'text' && typeof p.text === 'string') text += p.text;
+  }
+  return text;
+}
+
+/**
  * A model that speaks the OpenAI Chat Completions wire format. With a schema it sends
  * `response_format: json_schema` with the schema projected to the strict subset (see `toStrictJsonSchema`)
  * and projects replies back; streams over SSE.
@@ -119,7 +135,7 @@ export function openaiCompatible(options: OpenAICompatibleOptions): Model {
       }
       const choice = rec(json.choices[0]);
       const message = rec(choice.message);
-      const reply: ModelReply = { text: typeof message.content === 'string' ? message.content : '' };
+      const reply: ModelReply = { text: contentText(message.content) };
       if (typeof message.refusal === 'string' && message.refusal) {
         reply.refusal = message.refusal;
         reply.finishReason = 'refusal';
@@ -152,7 +168,8 @@ export function openaiCompatible(options: OpenAICompatibleOptions): Model {
         if (usage) final.usage = usage;
         const choice = rec(Array.isArray(json.choices) ? json.choices[0] : undefined);
         const delta = rec(choice.delta);
-        if (typeof delta.content === 'string' && delta.content) yield { type: 'delta', text: delta.content };
+        const piece = contentText(delta.content);
+        if (piece) yield { type: 'delta', text: piece };
         if (typeof delta.refusal === 'string') refusal += delta.refusal;
         if (typeof choice.finish_reason === 'string') {
           final.rawFinishReason = choice.finish_reason;

@@ -1,0 +1,63 @@
+// Claim paths in telemetry: a path names places in the tool output, but a JSONPath filter in it holds values
+// the model wrote (`[?@.email=='alice@example.com']`), and a path that is no path is the model's prose. Neither
+// may reach events, counters or RetriesExhaustedError's message; the model's feedback still quotes them.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generate, RetriesExhaustedError, type LoopEvent } from '../../src/loop/index.js';
+
+const SECRET = 'alice@example.com';
+const users = [{ email: SECRET, plan: 'pro' }];
+const schema = {
+  type: 'object',
+  properties: { answer: { type: 'string' }, claims: { type: 'array' } },
+  required: ['answer', 'claims'],
+};
+
+async function failingClaim(path: string): Promise<{ events: LoopEvent[]; error: RetriesExhaustedError; feedback: string }> {
+  const events: LoopEvent[] = [];
+  const sent: string[] = [];
+  const reply = JSON.stringify({ answer: 'free', claims: [{ mode: 'field', path, value: 'free' }] });
+  const model = async (request: { messages: readonly { content: string }[]; attempt: number }) => {
+    if (request.attempt > 1) sent.push(request.messages.at(-1)!.content);
+    return reply;
+  };
+  const error = await generate({ model, schema, prompt: 'Which plan?', verify: { against: users }, maxRetries: 1, onEvent: (e) => void events.push(e) }).then(
+    () => assert.fail('the claim should fail'),
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof RetriesExhaustedError);
+  return { events, error, feedback: sent[0]! };
+}
+
+describe('claim paths in telemetry', { timeout: 20_000 }, () => {
+  for (const [name, path, shown] of [
+    ['a JSONPath filter', `$[?@.email=='${SECRET}'].plan`, '$[?…].plan'],
+    ['a filter with brackets and quotes inside', `$[?@.email=="${SECRET}" && @.tags[0]=='a]b'].plan`, '$[?…].plan'],
+    ['a path that neither grammar reads', `users[email=${SECRET}].plan`, '…'],
+  ] as const) {
+    test(`${name}: the events and the error's message show ${shown}; the feedback quotes the path`, async () => {
+      const { events, error, feedback } = await failingClaim(path);
+      const text = JSON.stringify(events);
+      assert.doesNotMatch(text, /alice/, text);
+      assert.doesNotMatch(error.message, /alice/, error.message);
+      assert.doesNotMatch(String(error.path), /alice/);
+      const checked = events.find((e) => e.type === 'claims_checked');
+      assert.ok(checked?.type === 'claims_checked');
+      assert.equal(checked.failures[0]!.path, shown);
+      const failed = events.find((e) => e.type === 'attempt_failed');
+      assert.ok(failed?.type === 'attempt_failed');
+      assert.equal(failed.path, shown);
+      assert.ok(feedback.includes(SECRET), 'the model is told what it wrote');
+      assert.equal(error.attempts[0]!.error.path, path, 'failures[].error keeps the real path');
+    });
+  }
+
+  for (const path of ['[0].tier', 'users[*].plan', "$[0]['plan']"]) {
+    test(`a path without filters is shown as written: ${path}`, async () => {
+      const { events } = await failingClaim(path);
+      const checked = events.find((e) => e.type === 'claims_checked');
+      assert.ok(checked?.type === 'claims_checked');
+      assert.equal(checked.failures[0]!.path, path);
+    });
+  }
+});

@@ -1,0 +1,40 @@
+// Credentials in what an error quotes: a configured header value with a scheme (`Basic …`, `Token …`) is a
+// secret in its parts too, since servers echo the credential without its scheme.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generate, ollama, openaiCompatible, ProviderHttpError } from '../../src/loop/index.js';
+import { person, text, useServer } from './wire.js';
+
+const server = useServer();
+
+describe('redaction of configured header values', { timeout: 20_000 }, () => {
+  for (const [header, value, secret] of [
+    ['authorization', 'Basic dXNlcjpwYXNzd29yZA==', 'dXNlcjpwYXNzd29yZA=='],
+    ['authorization', 'Token tok_998877665544', 'tok_998877665544'],
+    ['x-goog-api-key', 'key AIzaSyEXAMPLE0123', 'AIzaSyEXAMPLE0123'],
+  ] as const) {
+    test(`${value.split(' ')[0]}: the credential echoed alone is redacted`, async () => {
+      for (const make of [
+        () => openaiCompatible({ baseURL: server.url, model: 'm', headers: { [header]: value } }),
+        () => ollama({ baseURL: server.url, model: 'm', headers: { [header]: value } }),
+      ]) {
+        server.script(text(`invalid credentials: ${secret} (user unknown)`, 401));
+        await assert.rejects(generate({ model: make(), schema: person, prompt: 'Who?' }), (e: unknown) => {
+          assert.ok(e instanceof ProviderHttpError);
+          assert.doesNotMatch(e.bodyExcerpt, new RegExp(secret.replace(/[=+]/g, '\\$&')));
+          assert.match(e.bodyExcerpt, /invalid credentials: \[redacted\] \(user unknown\)/);
+          return true;
+        });
+      }
+    });
+  }
+
+  test('the scheme word is not taken for a secret (Bearer, Basic stay readable)', async () => {
+    server.script(text('Basic auth is not supported here', 401));
+    await assert.rejects(generate({ model: openaiCompatible({ baseURL: server.url, model: 'm', headers: { authorization: 'Basic dXNlcjpwYXNzd29yZA==' } }), schema: person, prompt: 'Who?' }), (e: unknown) => {
+      assert.ok(e instanceof ProviderHttpError);
+      assert.equal(e.bodyExcerpt, 'Basic auth is not supported here');
+      return true;
+    });
+  });
+});
