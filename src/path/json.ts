@@ -49,9 +49,14 @@ export function normalizedPath(keys: readonly (string | number)[]): string {
   return out;
 }
 
+/** Characters `String.prototype.trim` removes: `get` trims the path, so a bare key must not hold them. */
+const TRIMMED = /\s/;
+
 /** True when `name` can be written as a bare dotted segment in `get` syntax. */
 function isPlainName(name: string): boolean {
   if (name.length === 0 || /^-?\d+$/.test(name)) return false;
+  // U+00A0, U+3000, U+FEFF, U+2028 … are non-ASCII but whitespace: `a.x\u3000` would read back as `a.x`.
+  if (TRIMMED.test(name)) return false;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
     const ok = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c >= 0x80;
