@@ -76,6 +76,34 @@ export function friendlyPath(keys: readonly (string | number)[]): string {
   return out === '' ? '$' : out;
 }
 
+/** True when `name` can be written as an RFC 9535 member-name shorthand (`.name`). */
+function isShorthandName(name: string): boolean {
+  if (name.length === 0 || TRIMMED.test(name)) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || (i > 0 && c >= 0x30 && c <= 0x39)) continue;
+    // A surrogate is fine only as half of a pair (RFC 9535 has no lone surrogates in names).
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < name.length && (name.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      i++;
+      continue;
+    }
+    if (c >= 0x80 && (c < 0xd800 || c > 0xdfff)) continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The friendliest RFC 9535 JSONPath spelling of a list of keys and indices: `$.items[0].subject`,
+ * `$['b.c']`. Suggestions for a claim whose path is JSONPath are written so, not in `get`'s grammar,
+ * which JSONPath does not read (`items[0]` has no `$`).
+ */
+export function jsonPathOf(keys: readonly (string | number)[]): string {
+  let out = '$';
+  for (const k of keys) out += typeof k === 'number' ? `[${k}]` : isShorthandName(k) ? `.${k}` : normalizedName(k);
+  return out;
+}
+
 /**
  * Whether `value` contains itself somewhere (an object or array among its own descendants). Iterative;
  * meant for explaining a failure after the fact, not for every call.

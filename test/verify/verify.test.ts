@@ -95,7 +95,26 @@ describe('verify: JSONPath in claims', () => {
     assert.equal(r.ok, true);
     const miss = verify({ mode: 'field', path: '$.tickets[5].id', pathSyntax: 'jsonpath', value: 1 }, payload);
     assert.equal(miss.code, 'INDEX_OUT_OF_RANGE');
-    assert.deepEqual(miss.suggestions, ['tickets[1].id', 'tickets[0].id']);
+    assert.deepEqual(miss.suggestions, ['$.tickets[1].id', '$.tickets[0].id']);
+  });
+  test('suggestions for a JSONPath claim are JSONPath: each one, as the path, reads (they were get paths, SYNTAX there)', () => {
+    const doc = { tickets: [{ id: 1, status: 'open' }], 'a b': { 'c.d': 1 } };
+    const claims = [
+      { mode: 'field', path: '$.tickets[0].stauts', value: 'open' },
+      { mode: 'field', path: '$.tickets[5].status', value: 'open' },
+      { mode: 'field', path: '$.tickets.status', value: 'open' },
+      { mode: 'field', path: "$['a b'].x", value: 1 },
+      { mode: 'field', path: '$.tikets[*].status', value: ['open'] },
+    ] as const;
+    for (const c of claims) {
+      const r = verify({ ...c, pathSyntax: 'jsonpath' }, doc);
+      assert.equal(r.ok, false, c.path);
+      assert.ok(r.suggestions.length > 0, c.path);
+      for (const s of r.suggestions) assert.notEqual(verify({ ...c, path: s, pathSyntax: 'jsonpath' }, doc).code, 'SYNTAX', `${c.path} → ${s}`);
+      assert.equal(verify({ ...c, path: r.suggestions[0], pathSyntax: 'jsonpath' }, doc).ok, true, `${c.path} → ${r.suggestions[0]}`);
+    }
+    // The leading names of a non-singular query: the suggestion keeps the rest of it when that selects something.
+    assert.deepEqual(verify({ ...claims[4], pathSyntax: 'jsonpath' }, doc).suggestions, ['$.tickets[*].status', "$['a b']"]);
   });
   test('auto: a $-path get rejects is read as JSONPath; a non-singular one yields the list of values', () => {
     assert.equal(verify({ mode: 'field', path: '$.tickets[?@.status=="open"].subject', value: ['Printer jam'] }, payload).ok, true);
