@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { thrownCode } from '../helpers.js';
-import { JsonMendError, compareClaimValues, formatClaimFeedback, verify, verifyAll, type Claim } from '../../src/index.js';
+import { JsonMendError, compareClaimValues, formatClaimFeedback, parse, verify, verifyAll, type Claim } from '../../src/index.js';
 
 const payload = {
   customer: 'Acme',
@@ -271,6 +271,29 @@ describe('verify: overflow and values that are not JSON trees (issues 13, 23)', 
     assert.equal(r.code, 'OUT_OF_RANGE');
     assert.match(r.reason, /Infinity/);
     assert.doesNotMatch(r.reason, /null/);
+  });
+  test('a number beyond the range of a double (read as Infinity) equals nothing: 2e400 is not 1e400', () => {
+    // parse reads JSON's 1e400 as JSON.parse does, as Infinity: the digits are gone on both sides.
+    const payload = parse('{"a": 1e400, "n": [1e400]}');
+    for (const value of [parse('2e400'), '2e400', parse('1e400')]) {
+      const r = verify({ mode: 'field', path: 'a', value }, payload);
+      assert.equal(r.ok, false, `${String(value)}: ${r.reason}`);
+      assert.match(r.reason, /beyond the range of a double/);
+    }
+    assert.equal(verify({ mode: 'field', path: 'n', value: [Infinity] }, payload).ok, false);
+  });
+  test('verbatim over a value with no canonical JSON (1e400, an escaped lone surrogate) fails the claim, not the whole check', () => {
+    const payload = parse('{"a": 1e400, "b": 1, "s": "\\ud800x"}');
+    const all = verifyAll([
+      { mode: 'verbatim', value: { a: 1, b: 1, s: 'x' } },
+      { mode: 'verbatim', path: 's', value: 'x' },
+      { mode: 'verbatim', path: 'b', value: '1e400' },
+      { mode: 'verbatim', path: 'b', value: 1 },
+    ], payload);
+    assert.deepEqual(all.results.map((r) => r.ok), [false, false, false, true]);
+    assert.match(all.results[0].reason, /no canonical JSON form.*Infinity is not a JSON number/);
+    assert.match(all.results[1].reason, /no canonical JSON form.*unpaired surrogate/);
+    assert.equal(all.results[2].code, 'MISMATCH');
   });
   function cyclic(): Record<string, unknown> {
     const a: Record<string, unknown> = { k: 1 };
