@@ -235,6 +235,21 @@ function suggest(prefix: (string | number)[], alt: string | number, child: unkno
 /** Writes a list of keys and indices as a path: `get`'s friendly spelling, or JSONPath for a JSONPath claim. */
 export type PathSpeller = (keys: readonly (string | number)[]) => string;
 
+/**
+ * A key of `object` that the segments from `at` on spell when joined by dots (`http.status` of
+ * `attributes.http.status`: flattened names, as telemetry and search indices write them), with the
+ * index of the first segment after it; the longest such key wins. Undefined when there is none.
+ */
+function dottedKey(object: Record<string, unknown>, segments: readonly PathSegment[], at: number): { key: string; end: number } | undefined {
+  let key = segments[at].key;
+  let found: { key: string; end: number } | undefined;
+  for (let j = at + 1; j < segments.length && j - at < 32; j++) {
+    key += `.${segments[j].key}`;
+    if (hasOwn(object, key)) found = { key, end: j + 1 };
+  }
+  return found;
+}
+
 function fail(expression: string, segments: PathSegment[], at: number, prefix: (string | number)[], container: unknown, spell: PathSpeller): never {
   const seg = segments[at];
   const rest = segments.slice(at + 1);
@@ -264,10 +279,14 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
   if (isJsonObject(container)) {
     const available = nearestKeys(container, seg.key);
     const length = Object.keys(container).length;
+    const dotted = dottedKey(container, segments, at);
+    const suggestions = available.slice(0, 3).map((k) => suggest(prefix, k, container[k], rest, spell));
+    if (dotted !== undefined) suggestions.unshift(suggest(prefix, dotted.key, container[dotted.key], segments.slice(dotted.end), spell));
     throw new PathError('MISSING_KEY',
       `no key ${elide(JSON.stringify(seg.key))} at ${where}: ` +
-        (length === 0 ? 'the object is empty' : `object has ${length === 1 ? 'key' : `${length} keys`} ${elide(quoteList(available, length), 400)}`),
-      { ...base, segment: seg.key, available, length, suggestions: shortSuggestions(available.slice(0, 3).map((k) => suggest(prefix, k, container[k], rest, spell))) });
+        (length === 0 ? 'the object is empty' : `object has ${length === 1 ? 'key' : `${length} keys`} ${elide(quoteList(available, length), 400)}`) +
+        (dotted === undefined ? '' : `; the key ${elide(JSON.stringify(dotted.key))} has dots in it: quote it, as in ${elide(suggestions[0])}`),
+      { ...base, segment: seg.key, available, length, suggestions: shortSuggestions([...new Set(suggestions)].slice(0, 3)) });
   }
   // null is its own type name: "found null", not "found null null".
   const shown = container === null ? undefined : JSON.stringify(container);

@@ -270,6 +270,18 @@ describe('get: error messages stay short and say the right thing (path probe E1,
       assert.deepEqual(deep.suggestions.map((s) => tryGet({ [key]: [] }, s).ok), [true], JSON.stringify(deep.suggestions));
     }
   });
+  test('a key with dots in it, written dotted, is named and suggested first, quoted', () => {
+    // Flattened names (telemetry attributes, search indices): `attributes.http.status_code` means the key "http.status_code".
+    const doc = { attributes: { host: 'x', 'http.method': 'GET', 'http.status_code': 200, 'a.b': { c: [1] } } };
+    const e = pathError(() => get(doc, 'attributes.http.status_code'));
+    assert.equal(e.code, 'MISSING_KEY');
+    assert.match(e.message, /the key "http\.status_code" has dots in it: quote it, as in attributes\["http\.status_code"\]/);
+    assert.equal(get(doc, e.suggestions[0]), 200);
+    assert.ok(e.suggestions.length <= 3 && new Set(e.suggestions).size === e.suggestions.length, JSON.stringify(e.suggestions));
+    const deep = pathError(() => get(doc, 'attributes.a.b.c[0]'));
+    assert.equal(deep.suggestions[0], 'attributes["a.b"].c[0]');
+    assert.equal(get(doc, deep.suggestions[0]), 1);
+  });
   test('$..name in get syntax says ".." selects many values, like a..b', () => {
     assert.throws(() => get({}, '$..total'), /"\.\." \(descendants\) selects many values/);
   });
