@@ -3,11 +3,13 @@
 export {
   canonicalize,
   coerce,
+  compileQuery,
   extract,
   formatClaimFeedback,
   get,
   JsonMendError,
   parse,
+  parsePath,
   parseWithReport,
   positionOf,
   query,

@@ -227,71 +227,93 @@ function walkQuietly(value: unknown, segments: readonly PathSegment[]): (string 
 }
 
 /** A suggested path through `alt` instead of the failing segment; keeps the rest of the path when it still resolves. */
-function suggest(prefix: (string | number)[], alt: string | number, child: unknown, rest: readonly PathSegment[]): string {
+function suggest(prefix: (string | number)[], alt: string | number, child: unknown, rest: readonly PathSegment[], spell: PathSpeller): string {
   const tail = rest.length > 0 ? walkQuietly(child, rest) : undefined;
-  return friendlyPath(tail === undefined ? [...prefix, alt] : [...prefix, alt, ...tail]);
+  return spell(tail === undefined ? [...prefix, alt] : [...prefix, alt, ...tail]);
 }
 
-function fail(expression: string, segments: PathSegment[], at: number, prefix: (string | number)[], container: unknown): never {
+/** Writes a list of keys and indices as a path: `get`'s friendly spelling, or JSONPath for a JSONPath claim. */
+export type PathSpeller = (keys: readonly (string | number)[]) => string;
+
+/**
+ * A key of `object` that the segments from `at` on spell when joined by dots (`http.status` of
+ * `attributes.http.status`: flattened names, as telemetry and search indices write them), with the
+ * index of the first segment after it; the longest such key wins. Undefined when there is none.
+ */
+function dottedKey(object: Record<string, unknown>, segments: readonly PathSegment[], at: number): { key: string; end: number } | undefined {
+  let key = segments[at].key;
+  let found: { key: string; end: number } | undefined;
+  for (let j = at + 1; j < segments.length && j - at < 32; j++) {
+    key += `.${segments[j].key}`;
+    if (hasOwn(object, key)) found = { key, end: j + 1 };
+  }
+  return found;
+}
+
+function fail(expression: string, segments: PathSegment[], at: number, prefix: (string | number)[], container: unknown, spell: PathSpeller): never {
   const seg = segments[at];
   const rest = segments.slice(at + 1);
-  const where = elide(friendlyPath(prefix));
+  const where = elide(spell(prefix));
   const base = { expression, offset: seg.offset, resolved: normalizedPath(prefix), found: jsonTypeOf(container) };
   if (Array.isArray(container)) {
     const length = container.length;
     if (seg.index === undefined) {
       const suggestions: string[] = [];
       const first = container[0];
-      if (isJsonObject(first) && hasOwn(first, seg.key)) suggestions.push(friendlyPath([...prefix, 0, seg.key]));
+      if (isJsonObject(first) && hasOwn(first, seg.key)) suggestions.push(spell([...prefix, 0, seg.key]));
       // The key may name the item itself (`ticket.subject` on a list of tickets): keep the rest when it resolves.
-      if (length > 0 && suggestions.length === 0) suggestions.push(suggest(prefix, 0, container[0], rest));
+      if (length > 0 && suggestions.length === 0) suggestions.push(suggest(prefix, 0, container[0], rest, spell));
       throw new PathError('MISSING_KEY',
         `cannot read key ${elide(JSON.stringify(seg.key))} at ${where}: found an array of length ${length}, which has indices, not keys` +
-          (length > 0 ? `; use an index such as ${elide(friendlyPath([...prefix, 0]))}` : ''),
+          (length > 0 ? `; use an index such as ${elide(spell([...prefix, 0]))}` : ''),
         { ...base, segment: seg.key, length, suggestions: shortSuggestions(suggestions) });
     }
     const range = length === 0 ? 'the array is empty' : `valid indices are 0..${length - 1} (or -${length}..-1)`;
     throw new PathError('INDEX_OUT_OF_RANGE',
       `index ${seg.index === Infinity ? '-' : seg.index} is out of range at ${where}: array has length ${length}, ${range}`,
       { ...base, segment: seg.index === Infinity ? '-' : seg.index, length,
-        suggestions: shortSuggestions(length === 0 ? [friendlyPath(prefix)]
-          : length === 1 ? [suggest(prefix, 0, container[0], rest)]
-            : [suggest(prefix, length - 1, container[length - 1], rest), suggest(prefix, 0, container[0], rest)]) });
+        suggestions: shortSuggestions(length === 0 ? [spell(prefix)]
+          : length === 1 ? [suggest(prefix, 0, container[0], rest, spell)]
+            : [suggest(prefix, length - 1, container[length - 1], rest, spell), suggest(prefix, 0, container[0], rest, spell)]) });
   }
   if (isJsonObject(container)) {
     const available = nearestKeys(container, seg.key);
     const length = Object.keys(container).length;
+    const dotted = dottedKey(container, segments, at);
+    const suggestions = available.slice(0, 3).map((k) => suggest(prefix, k, container[k], rest, spell));
+    if (dotted !== undefined) suggestions.unshift(suggest(prefix, dotted.key, container[dotted.key], segments.slice(dotted.end), spell));
     throw new PathError('MISSING_KEY',
       `no key ${elide(JSON.stringify(seg.key))} at ${where}: ` +
-        (length === 0 ? 'the object is empty' : `object has ${length === 1 ? 'key' : `${length} keys`} ${elide(quoteList(available, length), 400)}`),
-      { ...base, segment: seg.key, available, length, suggestions: shortSuggestions(available.slice(0, 3).map((k) => suggest(prefix, k, container[k], rest))) });
+        (length === 0 ? 'the object is empty' : `object has ${length === 1 ? 'key' : `${length} keys`} ${elide(quoteList(available, length), 400)}`) +
+        (dotted === undefined ? '' : `; the key ${elide(JSON.stringify(dotted.key))} has dots in it: quote it, as in ${elide(suggestions[0])}`),
+      { ...base, segment: seg.key, available, length, suggestions: shortSuggestions([...new Set(suggestions)].slice(0, 3)) });
   }
   // null is its own type name: "found null", not "found null null".
   const shown = container === null ? undefined : JSON.stringify(container);
   throw new PathError('NOT_A_CONTAINER',
     `cannot read ${seg.index !== undefined && seg.key === String(seg.index) ? `[${seg.key}]` : elide(JSON.stringify(seg.key))} at ${where}: ` +
       `found ${jsonTypeOf(container)} ${shown !== undefined && shown.length <= 40 ? shown : ''}`.trimEnd() + ', not an object or array',
-    { ...base, segment: seg.index ?? seg.key, suggestions: shortSuggestions([friendlyPath(prefix)]) });
+    { ...base, segment: seg.index ?? seg.key, suggestions: shortSuggestions([spell(prefix)]) });
 }
 
 /** Result of {@link tryGet}: the value, or the error `get` would have thrown. */
 export type GetResult = { ok: true; value: unknown; path: string } | { ok: false; error: PathError };
 
 /** Walks parsed segments; returns the value or throws a PathError naming the failing segment. */
-export function getSegments(value: unknown, segments: PathSegment[], expression: string): unknown {
+export function getSegments(value: unknown, segments: PathSegment[], expression: string, spell: PathSpeller = friendlyPath): unknown {
   let cur = value;
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
     if (Array.isArray(cur)) {
       let idx = seg.index;
       if (idx !== undefined && idx < 0) idx += cur.length;
-      if (idx === undefined || idx < 0 || idx >= cur.length) fail(expression, segments, i, resolvedKeys(value, segments, i), cur);
+      if (idx === undefined || idx < 0 || idx >= cur.length) fail(expression, segments, i, resolvedKeys(value, segments, i), cur, spell);
       cur = cur[idx];
     } else if (isJsonObject(cur)) {
-      if (!hasOwn(cur, seg.key)) fail(expression, segments, i, resolvedKeys(value, segments, i), cur);
+      if (!hasOwn(cur, seg.key)) fail(expression, segments, i, resolvedKeys(value, segments, i), cur, spell);
       cur = cur[seg.key];
     } else {
-      fail(expression, segments, i, resolvedKeys(value, segments, i), cur);
+      fail(expression, segments, i, resolvedKeys(value, segments, i), cur, spell);
     }
   }
   return cur;

@@ -49,9 +49,14 @@ export function normalizedPath(keys: readonly (string | number)[]): string {
   return out;
 }
 
+/** Characters `String.prototype.trim` removes: `get` trims the path, so a bare key must not hold them. */
+const TRIMMED = /\s/;
+
 /** True when `name` can be written as a bare dotted segment in `get` syntax. */
 function isPlainName(name: string): boolean {
   if (name.length === 0 || /^-?\d+$/.test(name)) return false;
+  // U+00A0, U+3000, U+FEFF, U+2028 … are non-ASCII but whitespace: `a.x\u3000` would read back as `a.x`.
+  if (TRIMMED.test(name)) return false;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
     const ok = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c >= 0x80;
@@ -69,6 +74,34 @@ export function friendlyPath(keys: readonly (string | number)[]): string {
     else out += `[${JSON.stringify(k)}]`;
   }
   return out === '' ? '$' : out;
+}
+
+/** True when `name` can be written as an RFC 9535 member-name shorthand (`.name`). */
+function isShorthandName(name: string): boolean {
+  if (name.length === 0 || TRIMMED.test(name)) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || (i > 0 && c >= 0x30 && c <= 0x39)) continue;
+    // A surrogate is fine only as half of a pair (RFC 9535 has no lone surrogates in names).
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < name.length && (name.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      i++;
+      continue;
+    }
+    if (c >= 0x80 && (c < 0xd800 || c > 0xdfff)) continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The friendliest RFC 9535 JSONPath spelling of a list of keys and indices: `$.items[0].subject`,
+ * `$['b.c']`. Suggestions for a claim whose path is JSONPath are written so, not in `get`'s grammar,
+ * which JSONPath does not read (`items[0]` has no `$`).
+ */
+export function jsonPathOf(keys: readonly (string | number)[]): string {
+  let out = '$';
+  for (const k of keys) out += typeof k === 'number' ? `[${k}]` : isShorthandName(k) ? `.${k}` : normalizedName(k);
+  return out;
 }
 
 /**

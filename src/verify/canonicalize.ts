@@ -62,11 +62,16 @@ function notJson(v: object): string | undefined {
   return undefined;
 }
 
-/** A boxed primitive (`new String('s')`) read as its primitive, as `JSON.stringify` does; anything else unchanged. */
+/**
+ * A boxed primitive (`new String('s')`) read as its primitive, as `JSON.stringify` does; anything else
+ * unchanged. A boxed bigint or symbol (`Object(1n)`) is unboxed too, so it is refused as the primitive
+ * is: it has no own keys, and written as an object it would be `{}`, a value that looks whole.
+ */
 function unboxed(v: object): unknown {
   if (v instanceof Number) return Number(v);
   if (v instanceof String) return String(v);
   if (v instanceof Boolean) return v.valueOf();
+  if (v instanceof BigInt || v instanceof Symbol) return v.valueOf();
   return v;
 }
 
@@ -76,7 +81,7 @@ function unboxed(v: object): unknown {
  * As with `JSON.stringify`, objects with a `toJSON` method (e.g. `Date`) are replaced by its result, and
  * `new String('s')`, `new Number(5)`, `new Boolean(false)` are read as `"s"`, `5`, `false`.
  *
- * @throws JsonMendError `INVALID_ARGUMENT` for non-finite numbers, `undefined`, functions, symbols, bigints,
+ * @throws JsonMendError `INVALID_ARGUMENT` for non-finite numbers, `undefined`, functions, symbols, bigints (boxed too),
  *   unpaired surrogates, `Map`, `Set`, typed arrays and other built-ins whose contents JSON cannot hold
  *   (`ArrayBuffer`, `DataView`, `RegExp`, `Promise`, `Error`, `WeakMap`, `WeakSet`, `WeakRef`), an
  *   invalid `Date`, a value that contains itself, nesting deeper than 100 000, or a `toJSON` method or

@@ -52,7 +52,12 @@ function normalizeString(s: string, o: CompareOptions): string {
 }
 
 /** Equal numbers; within a tolerance, the note says by how much (a pass must not hide that it was not exact). */
-function compareNumbers(a: number, b: number, o: CompareOptions): { equal: boolean; note?: string } {
+function compareNumbers(a: number, b: number, o: CompareOptions): { equal: boolean; note?: string; why?: string } {
+  // A number beyond the range of a double (`1e400`, `"2e400"`) is read as Infinity, its digits lost:
+  // 1e400 and 2e400 would be "equal". Nothing can be said of such a number, so no claim about one holds.
+  if (!Number.isFinite(a) || !Number.isFinite(b)) {
+    return { equal: false, why: 'a number beyond the range of a double is read as Infinity, its digits lost, so it cannot be compared' };
+  }
   if (a === b) return { equal: true };
   const tolerance = o.tolerance ?? 0;
   const difference = Math.abs(a - b);

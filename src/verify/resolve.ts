@@ -1,6 +1,8 @@
 // Reads the value a claim is about: `get`'s grammar, or JSONPath when the claim says so (or must be).
+import { JsonMendError } from '../errors.js';
 import { PathError } from '../path/errors.js';
 import { elide, getSegments, nearestKeys, parsePath, type PathSegment } from '../path/get.js';
+import { jsonPathOf } from '../path/json.js';
 import type { QueryNode } from '../path/jsonpath/ast.js';
 import { compileQuery as compileSteps, evaluate } from '../path/jsonpath/compile.js';
 import { parseJsonPath } from '../path/jsonpath/parser.js';
@@ -45,7 +47,8 @@ function viaJsonPath(payload: unknown, path: string, facts: PayloadFacts): Resol
   const keys = singularKeys(path) ?? [];
   const segments: PathSegment[] = keys.map((k) => ({ key: String(k), index: typeof k === 'number' ? k : undefined, offset: 0 }));
   try {
-    getSegments(payload, segments, path);
+    // Suggestions in JSONPath: the claim's path is JSONPath, which `get`'s spelling (`items[0]`) is not.
+    getSegments(payload, segments, path, jsonPathOf);
   } catch (e) {
     if (e instanceof PathError) {
       const r = fromPathError(e);
@@ -80,10 +83,11 @@ function whyEmpty(payload: unknown, path: string, facts: PayloadFacts): Resoluti
   }
   if (leading.length > 0) {
     try {
-      getSegments(payload, leading, path);
+      getSegments(payload, leading, path, jsonPathOf);
     } catch (e) {
       if (!(e instanceof PathError)) throw e;
-      return { ok: false, code: e.code, reason: `JSONPath ${elide(path)} selects nothing: ${e.message}`, suggestions: [...e.suggestions] };
+      const rest = restAfter(path, ast, leading.length);
+      return { ok: false, code: e.code, reason: `JSONPath ${elide(path)} selects nothing: ${e.message}`, suggestions: e.suggestions.map((s) => withRest(payload, s, rest, leading.length)) };
     }
   }
   for (let i = 0; i < ast.segments.length; i++) {
@@ -138,6 +142,52 @@ function holdsObject(value: unknown, seen: Set<object>): boolean {
     for (const c of v) if (typeof c === 'object' && c !== null) stack.push(c);
   }
   return false;
+}
+
+/**
+ * The text of `path` after its first `count` segments (`[*].status` of `$.tikets[*].status`), found by
+ * cutting before a `.` or `[` and checking that the part before parses to exactly those segments;
+ * undefined when no such cut is found.
+ */
+function restAfter(path: string, ast: QueryNode, count: number): string | undefined {
+  const want = JSON.stringify(ast.segments.slice(0, count));
+  let tries = 0;
+  for (let at = 1; at < path.length && tries < MAX_RENAME_TRIES; at++) {
+    const c = path[at];
+    if (c !== '.' && c !== '[') continue;
+    let head: QueryNode;
+    try {
+      head = parseJsonPath(path.slice(0, at));
+    } catch (e) {
+      if (e instanceof PathError) continue;
+      throw e;
+    }
+    tries++;
+    if (head.segments.length > count) return undefined;
+    if (JSON.stringify(head.segments) === want) return path.slice(at);
+  }
+  return undefined;
+}
+
+/**
+ * A suggestion for the leading names and indices of a query, with the rest of the query after it, so
+ * it names what the query meant (`$.tickets[*].status`, not `$.tickets`) when that selects something;
+ * as it was when the suggestion is not a replacement for all of them, the rest cannot be split off, or
+ * the whole selects nothing (`$.tickets[0].id[*]` for `$.tickets[0].x[*]`: the rest does not fit there).
+ */
+function withRest(payload: unknown, suggestion: string, rest: string | undefined, count: number): string {
+  if (rest === undefined || rest === '') return suggestion;
+  const whole = suggestion + rest;
+  try {
+    if (parseJsonPath(suggestion).segments.length !== count) return suggestion;
+    let found = false;
+    evaluate(compileSteps(parseJsonPath(whole), false), payload, () => (found = true), whole, undefined);
+    return found ? whole : suggestion;
+  } catch (e) {
+    // A suggestion that cannot be read or costs too much to try is offered as it was.
+    if (e instanceof JsonMendError) return suggestion;
+    throw e;
+  }
 }
 
 /** Most places in a query tried when writing a suggestion with one name replaced. */

@@ -1,6 +1,7 @@
 // `verify` / `verifyAll`: check a model's claims against a tool's payload. A false claim is a result,
 // never an exception; only a malformed claim throws (INVALID_CLAIM).
 import { JsonMendError } from '../errors.js';
+import { containsCycle } from '../path/json.js';
 import { canonicalize } from './canonicalize.js';
 import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
 import { resolveClaimPath, type PayloadFacts } from './resolve.js';
@@ -155,6 +156,21 @@ function canonicalClaimValue(value: unknown): string {
 }
 
 /**
+ * The canonical JSON of a value read from the payload, or why it has none: a payload parsed from valid
+ * JSON text can hold a number beyond the range of a double (`1e400`, read as Infinity) or an escaped lone
+ * surrogate (`"\ud800"`), which RFC 8785 cannot write. That fails the claim, not the whole check; a value
+ * that contains itself still throws, as for every mode.
+ */
+function canonicalOrWhyNot(value: unknown): { text: string; why?: undefined } | { text?: undefined; why: string } {
+  try {
+    return { text: canonicalize(value) };
+  } catch (e) {
+    if (!(e instanceof JsonMendError) || e.code !== 'INVALID_ARGUMENT' || containsCycle(value)) throw e;
+    return { why: e.message.replace(/^cannot canonicalize (the value: )?/, '') };
+  }
+}
+
+/**
  * Checks one claim against a payload (a tool's output, already parsed).
  *
  * @returns `{ ok, mode, path, expected, actual, reason, code?, suggestions }`; a false claim gives `ok: false`
@@ -197,8 +213,9 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
 
   switch (mode) {
     case 'verbatim': {
-      const found = canonicalize(actual);
-      if (found === claimedText) return pass(`${at} is exactly the claimed value`, actual);
+      const found = canonicalOrWhyNot(actual);
+      if (found.text === undefined) return fail('MISMATCH', `${at} has no canonical JSON form to compare: ${found.why}`, actual);
+      if (found.text === claimedText) return pass(`${at} is exactly the claimed value`, actual);
       if (typeof claim.value === 'string' && typeof actual !== 'string') {
         // A model often quotes the JSON text it saw; read it as JSON before declaring a mismatch.
         let parsed: unknown;
@@ -207,7 +224,8 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
         } catch {
           parsed = undefined;
         }
-        if (parsed !== undefined && canonicalize(parsed) === found) return pass(`${at} is exactly the claimed JSON text`, actual);
+        // JSON text that JSON.parse reads into no JSON value (`1e400` → Infinity) is no match either.
+        if (parsed !== undefined && canonicalOrWhyNot(parsed).text === found.text) return pass(`${at} is exactly the claimed JSON text`, actual);
       }
       const diff = compareClaimValues(claim.value, actual, { strictTypes: true });
       return fail('MISMATCH', `${at} differs from the claimed value as canonical JSON: ${diff.equal ? 'they differ in number formatting or key spelling' : diff.reason}`, actual);

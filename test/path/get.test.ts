@@ -258,6 +258,30 @@ describe('get: error messages stay short and say the right thing (path probe E1,
   test('an integer index beyond 2^53 is named as such, not "must hold an integer"', () => {
     assert.throws(() => get({ a: [1] }, 'a[99999999999999999999]'), (e: unknown) => /beyond 9007199254740991/.test(String(e)) && (e as { code?: string }).code === 'SYNTAX');
   });
+  test('a suggested path reads back the key it names, even one with non-ASCII whitespace at its ends', () => {
+    // get() trims the path; a suggestion that wrote such a key bare (`\u3000a`) read a different key, or the root.
+    for (const key of ['\u3000a', 'x\u00a0', '\ufeffk', '\u2028', '\u00a0']) {
+      const doc = { [key]: { v: 1 }, other: 2 };
+      const e = pathError(() => get(doc, 'zzz'));
+      const suggestion = e.suggestions.find((s) => s.includes(key));
+      assert.ok(suggestion !== undefined, `${JSON.stringify(key)}: ${JSON.stringify(e.suggestions)}`);
+      assert.deepEqual(get(doc, suggestion), { v: 1 }, JSON.stringify(suggestion));
+      const deep = pathError(() => get({ [key]: [] }, `[${JSON.stringify(key)}][0]`));
+      assert.deepEqual(deep.suggestions.map((s) => tryGet({ [key]: [] }, s).ok), [true], JSON.stringify(deep.suggestions));
+    }
+  });
+  test('a key with dots in it, written dotted, is named and suggested first, quoted', () => {
+    // Flattened names (telemetry attributes, search indices): `attributes.http.status_code` means the key "http.status_code".
+    const doc = { attributes: { host: 'x', 'http.method': 'GET', 'http.status_code': 200, 'a.b': { c: [1] } } };
+    const e = pathError(() => get(doc, 'attributes.http.status_code'));
+    assert.equal(e.code, 'MISSING_KEY');
+    assert.match(e.message, /the key "http\.status_code" has dots in it: quote it, as in attributes\["http\.status_code"\]/);
+    assert.equal(get(doc, e.suggestions[0]), 200);
+    assert.ok(e.suggestions.length <= 3 && new Set(e.suggestions).size === e.suggestions.length, JSON.stringify(e.suggestions));
+    const deep = pathError(() => get(doc, 'attributes.a.b.c[0]'));
+    assert.equal(deep.suggestions[0], 'attributes["a.b"].c[0]');
+    assert.equal(get(doc, deep.suggestions[0]), 1);
+  });
   test('$..name in get syntax says ".." selects many values, like a..b', () => {
     assert.throws(() => get({}, '$..total'), /"\.\." \(descendants\) selects many values/);
   });

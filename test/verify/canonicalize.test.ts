@@ -54,6 +54,11 @@ describe('canonicalize', () => {
 });
 
 describe('canonicalize: values JSON.stringify accepts, and values that break while read (issue 23)', () => {
+  test('a boxed bigint or symbol is refused as the primitive is, not written as {}', () => {
+    for (const v of [Object(1n), [Object(Symbol('s'))], { a: Object(2n) }]) {
+      assert.throws(() => canonicalize(v), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT' && /(bigint|symbol) is not a JSON value/.test(e.message));
+    }
+  });
   test('boxed primitives are read as their primitive, as JSON.stringify does', () => {
     assert.equal(canonicalize(new String('s')), '"s"');
     assert.equal(canonicalize(new Number(5)), '5');

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { thrownCode } from '../helpers.js';
-import { JsonMendError, compareClaimValues, formatClaimFeedback, verify, verifyAll, type Claim } from '../../src/index.js';
+import { JsonMendError, compareClaimValues, formatClaimFeedback, parse, verify, verifyAll, type Claim } from '../../src/index.js';
 
 const payload = {
   customer: 'Acme',
@@ -95,7 +95,26 @@ describe('verify: JSONPath in claims', () => {
     assert.equal(r.ok, true);
     const miss = verify({ mode: 'field', path: '$.tickets[5].id', pathSyntax: 'jsonpath', value: 1 }, payload);
     assert.equal(miss.code, 'INDEX_OUT_OF_RANGE');
-    assert.deepEqual(miss.suggestions, ['tickets[1].id', 'tickets[0].id']);
+    assert.deepEqual(miss.suggestions, ['$.tickets[1].id', '$.tickets[0].id']);
+  });
+  test('suggestions for a JSONPath claim are JSONPath: each one, as the path, reads (they were get paths, SYNTAX there)', () => {
+    const doc = { tickets: [{ id: 1, status: 'open' }], 'a b': { 'c.d': 1 } };
+    const claims = [
+      { mode: 'field', path: '$.tickets[0].stauts', value: 'open' },
+      { mode: 'field', path: '$.tickets[5].status', value: 'open' },
+      { mode: 'field', path: '$.tickets.status', value: 'open' },
+      { mode: 'field', path: "$['a b'].x", value: 1 },
+      { mode: 'field', path: '$.tikets[*].status', value: ['open'] },
+    ] as const;
+    for (const c of claims) {
+      const r = verify({ ...c, pathSyntax: 'jsonpath' }, doc);
+      assert.equal(r.ok, false, c.path);
+      assert.ok(r.suggestions.length > 0, c.path);
+      for (const s of r.suggestions) assert.notEqual(verify({ ...c, path: s, pathSyntax: 'jsonpath' }, doc).code, 'SYNTAX', `${c.path} → ${s}`);
+      assert.equal(verify({ ...c, path: r.suggestions[0], pathSyntax: 'jsonpath' }, doc).ok, true, `${c.path} → ${r.suggestions[0]}`);
+    }
+    // The leading names of a non-singular query: the suggestion keeps the rest of it when that selects something.
+    assert.deepEqual(verify({ ...claims[4], pathSyntax: 'jsonpath' }, doc).suggestions, ['$.tickets[*].status', "$['a b']"]);
   });
   test('auto: a $-path get rejects is read as JSONPath; a non-singular one yields the list of values', () => {
     assert.equal(verify({ mode: 'field', path: '$.tickets[?@.status=="open"].subject', value: ['Printer jam'] }, payload).ok, true);
@@ -252,6 +271,29 @@ describe('verify: overflow and values that are not JSON trees (issues 13, 23)', 
     assert.equal(r.code, 'OUT_OF_RANGE');
     assert.match(r.reason, /Infinity/);
     assert.doesNotMatch(r.reason, /null/);
+  });
+  test('a number beyond the range of a double (read as Infinity) equals nothing: 2e400 is not 1e400', () => {
+    // parse reads JSON's 1e400 as JSON.parse does, as Infinity: the digits are gone on both sides.
+    const payload = parse('{"a": 1e400, "n": [1e400]}');
+    for (const value of [parse('2e400'), '2e400', parse('1e400')]) {
+      const r = verify({ mode: 'field', path: 'a', value }, payload);
+      assert.equal(r.ok, false, `${String(value)}: ${r.reason}`);
+      assert.match(r.reason, /beyond the range of a double/);
+    }
+    assert.equal(verify({ mode: 'field', path: 'n', value: [Infinity] }, payload).ok, false);
+  });
+  test('verbatim over a value with no canonical JSON (1e400, an escaped lone surrogate) fails the claim, not the whole check', () => {
+    const payload = parse('{"a": 1e400, "b": 1, "s": "\\ud800x"}');
+    const all = verifyAll([
+      { mode: 'verbatim', value: { a: 1, b: 1, s: 'x' } },
+      { mode: 'verbatim', path: 's', value: 'x' },
+      { mode: 'verbatim', path: 'b', value: '1e400' },
+      { mode: 'verbatim', path: 'b', value: 1 },
+    ], payload);
+    assert.deepEqual(all.results.map((r) => r.ok), [false, false, false, true]);
+    assert.match(all.results[0].reason, /no canonical JSON form.*Infinity is not a JSON number/);
+    assert.match(all.results[1].reason, /no canonical JSON form.*unpaired surrogate/);
+    assert.equal(all.results[2].code, 'MISMATCH');
   });
   function cyclic(): Record<string, unknown> {
     const a: Record<string, unknown> = { k: 1 };

@@ -96,12 +96,22 @@ export async function runBatch(ctx: Context, settings: BatchConfig, file: string
   return summary.failed > 0 || unmet > 0 ? EXIT.failed : EXIT.ok;
 }
 
+/**
+ * What the claims came to over the lines read. "all claims hold" only when some line was checked: with
+ * every line failed (blank, prose, cut off) no claim was checked at all, and that is not a pass.
+ */
+function claimsSummary(s: BatchSummary, st: Context['err']): string {
+  if (s.unmet! > 0) return st.red(`${s.unmet} with a failed claim`);
+  if (s.ok === 0) return s.lines === 0 ? 'no lines, so no claims checked' : st.red('no line could be read, so no claims checked');
+  return s.failed > 0 ? `all claims hold on the ${s.ok} ${s.ok === 1 ? 'line' : 'lines'} read` : st.green('all claims hold');
+}
+
 function formatSummary(s: BatchSummary, name: string, config: BatchConfig, ctx: Context): string {
   if (config.report && !config.reportHuman) return `${escapeJsonControls(JSON.stringify({ summary: { file: name, ...s } }))}\n`;
   const st = ctx.err;
   let out = `jsonmend: ${escapeControls(name)}: ${s.lines} ${s.lines === 1 ? 'line' : 'lines'}, ${st.green(`${s.ok} ok`)} (${s.repairedLines} repaired)`;
   out += s.failed > 0 ? `, ${st.red(`${s.failed} failed`)}` : ', 0 failed';
-  if (s.unmet !== undefined) out += s.unmet > 0 ? `; ${st.red(`${s.unmet} with a failed claim`)}` : `; ${st.green('all claims hold')}`;
+  if (s.unmet !== undefined) out += `; ${claimsSummary(s, st)}`;
   out += '\n';
   if (s.repairedLines > 0) out += `  repairs: ${ranked(s.repairs)}\n`;
   if (s.failed > 0) out += `  failures: ${ranked(s.failures)} (see the {"line", "error"} records)\n`;

@@ -1,5 +1,5 @@
 // `jsonmend get` and `jsonmend query`: values out of a JSON document by path.
-import { get } from '../api.js';
+import { get, parsePath } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
 import { writeValue } from '../json-out.js';
 import { EXIT } from '../usage.js';
@@ -31,6 +31,13 @@ Examples:
   positionals: ['PATH', '[FILE]'],
   async run(ctx) {
     const [path, file] = ctx.positionals;
+    // A malformed PATH is the command line's fault (exit 2) whatever the input holds: say so before
+    // reading it, or an unreadable input (exit 1) would hide the mistake, and a terminal would wait.
+    try {
+      parsePath(path);
+    } catch (error) {
+      return fail(ctx, error, pathErrorPlace(error, 'PATH', ''));
+    }
     const loaded = await loadValue(ctx, file, true);
     if (typeof loaded === 'number') return loaded;
     let result: unknown;

@@ -1,5 +1,5 @@
 // `jsonmend query`: the node list of an RFC 9535 JSONPath query.
-import { query, queryPaths } from '../api.js';
+import { compileQuery, query, queryPaths } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
 import { writeValue } from '../json-out.js';
 import { EXIT } from '../usage.js';
@@ -31,6 +31,13 @@ Examples:
   positionals: ['JSONPATH', '[FILE]'],
   async run(ctx) {
     const [jsonpath, file] = ctx.positionals;
+    // A malformed query is the command line's fault (exit 2) whatever the input holds: say so before
+    // reading it, or an unreadable input (exit 1) would hide the mistake. The compiled query is cached.
+    try {
+      compileQuery(jsonpath);
+    } catch (error) {
+      return fail(ctx, error, pathErrorPlace(error, 'JSONPATH', ''));
+    }
     const loaded = await loadValue(ctx, file, true);
     if (typeof loaded === 'number') return loaded;
     let result: unknown[];

@@ -64,15 +64,14 @@ Examples:
     if (typeof claimsLoaded === 'number') return claimsLoaded;
     const claimsInput = claimsLoaded.input;
     const claims = claimList(claimsLoaded.value);
-    if (flag(ctx.values, 'jsonl')) {
-      // A malformed claim is the command line's fault: say so once (exit 2), not on every line.
-      try {
-        verifyAll(claims as Claim[], null);
-      } catch (error) {
-        return fail(ctx, error, claimsInput.name);
-      }
-      return runBatchCommand(ctx, 'verify', file, { claims });
+    // A malformed claim is the command line's fault (exit 2): say so before reading FILE, so an
+    // unreadable FILE (exit 1) cannot hide it, and in a batch once, not on every line.
+    try {
+      verifyAll(claims as Claim[], null);
+    } catch (error) {
+      return fail(ctx, error, claimsInput.name);
     }
+    if (flag(ctx.values, 'jsonl')) return runBatchCommand(ctx, 'verify', file, { claims });
     const loaded = await loadValue(ctx, file, true);
     if (typeof loaded === 'number') return loaded;
     let outcome;
