@@ -54,6 +54,21 @@ describe('a malformed argument is reported before the input is read', () => {
     assert.equal(r.stdout, '');
   });
 
+  test('verify: a claims file with no claims is INVALID_CLAIM, exit 2 (it printed "all 0 claims hold", exit 0)', async () => {
+    const output = join(dir, 'output.json');
+    writeFileSync(output, '{"status": "open"}');
+    for (const [i, text] of ['[]', '{"claims": []}', 'Here are the claims: []'].entries()) {
+      const claims = join(dir, `empty-${i}.json`);
+      writeFileSync(claims, text);
+      for (const argv of [['verify', claims, output], ['verify', '--jsonl', claims, output]]) {
+        const r = await runCli(argv, Readable.from(['']));
+        assert.equal(r.code, 2, `${text} ${argv.join(' ')}: ${r.stderr}`);
+        assert.match(r.stderr, /INVALID_CLAIM: the claims file holds no claims/);
+        assert.equal(r.stdout, '');
+      }
+    }
+  });
+
   test('well-formed arguments still read the input: a path that leads nowhere is exit 1', async () => {
     const r = await runCli(['get', 'a.c'], Readable.from(['{"a": {"b": 1}}']));
     assert.equal(r.code, 1, r.stderr);

@@ -1,4 +1,5 @@
 // `jsonmend verify`: check a model's claims against the tool output they cite.
+import { JsonMendError } from '../../index.js';
 import { formatClaimFeedback, verifyAll, type Claim } from '../api.js';
 import { commonOptions, flag, parseInputOptions, type Command } from '../command.js';
 import { write } from '../io.js';
@@ -64,6 +65,11 @@ Examples:
     if (typeof claimsLoaded === 'number') return claimsLoaded;
     const claimsInput = claimsLoaded.input;
     const claims = claimList(claimsLoaded.value);
+    // No claims would print "all 0 claims hold" and exit 0: a gate that passes a reply whose model
+    // wrote no claims at all.
+    if (claims.length === 0) {
+      return fail(ctx, new JsonMendError('INVALID_CLAIM', 'the claims file holds no claims (an empty list checks nothing)'), claimsInput.name);
+    }
     // A malformed claim is the command line's fault (exit 2): say so before reading FILE, so an
     // unreadable FILE (exit 1) cannot hide it, and in a batch once, not on every line.
     try {
