@@ -9,7 +9,7 @@ import type { Claim, VerifyAllResult, VerifyOptions } from '../verify/index.js';
 import type { ClaimFailureSummary, FailureStage } from './events.js';
 import { parseReply, type LoopParseOptions } from './parse-reply.js';
 import { inReplyTerms, replyFeedback } from './feedback.js';
-import { REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
+import { FILTERED_FEEDBACK, REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
 import type { ModelReply } from './types.js';
 import { shownClaimPath } from './telemetry-path.js';
 import { appendAll } from '../arrays.js';
@@ -47,11 +47,14 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
     const said = reply.refusal ?? reply.text;
     return failure('refusal', new JsonMendError('NO_JSON', `the model refused (${said.length} characters of refusal text)`), REFUSAL_FEEDBACK);
   }
-  if (reply.finishReason === 'length' && !settings.acceptTruncated) {
+  // A content filter stops a reply where the limit does, anywhere: `12` may be what is left of `1234`.
+  if ((reply.finishReason === 'length' || reply.finishReason === 'content_filter') && !settings.acceptTruncated) {
+    const filtered = reply.finishReason === 'content_filter';
+    const by = filtered ? "the provider's content filter" : 'the output-token limit';
     return failure(
       'truncated',
-      new JsonMendError('UNREPAIRABLE', `the reply was cut off by the output-token limit after ${reply.text.length} characters`),
-      TRUNCATED_FEEDBACK,
+      new JsonMendError('UNREPAIRABLE', `the reply was cut off by ${by} after ${reply.text.length} characters`),
+      filtered ? FILTERED_FEEDBACK : TRUNCATED_FEEDBACK,
     );
   }
   let repairs: Repair[] = [];

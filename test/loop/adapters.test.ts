@@ -123,6 +123,10 @@ describe('OpenAI SDK helpers', () => {
     const cut = { finish_reason: 'length', message: { content: '{"city":"Rome","days":2' } };
     assert.throws(() => parseChoiceContent(cut, Weather), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE');
     assert.deepEqual(parseChoiceContent(cut, Weather, { acceptTruncated: true }), { city: 'Rome', days: 2 });
+    // A content filter stops a reply anywhere: `"days":2}` may be what is left of `"days":21}`.
+    const filtered = { finish_reason: 'content_filter', message: { content: '{"city":"Rome","days":2}' } };
+    assert.throws(() => parseChoiceContent(filtered, Weather), (e: unknown) => e instanceof JsonMendError && e.code === 'UNREPAIRABLE' && /content filter/.test(e.message));
+    assert.deepEqual(parseChoiceContent(filtered, Weather, { acceptTruncated: true }), { city: 'Rome', days: 2 });
   });
 
   test('parseChoiceContent takes a reply the model ended itself, whole but for its closers, as generate() does', () => {

@@ -136,6 +136,16 @@ describe('jsonmendMiddleware (AI SDK 7)', () => {
     const { output } = await ai7.generateText({ model: accepting, output: schemaOutput, prompt: 'p' });
     assert.deepEqual(output, { city: 'Paris', days: 3 });
   });
+
+  test('a reply the content filter stopped is left as written, as a cut-off one is', async () => {
+    // The filter stops a reply anywhere; mended, `days: 3` might stand for `days: 31`.
+    const filter = { unified: 'content-filter', raw: 'content_filter' };
+    const schemaOutput = ai7.Output.object({ schema: Weather });
+    const refusing = ai7.wrapLanguageModel({ model: model7("{city: 'Paris', days: 3}", filter), middleware: jsonmendMiddleware() });
+    await assert.rejects(ai7.generateText({ model: refusing, output: schemaOutput, prompt: 'p' }));
+    const accepting = ai7.wrapLanguageModel({ model: model7("{city: 'Paris', days: 3}", filter), middleware: jsonmendMiddleware({ acceptTruncated: true }) });
+    assert.deepEqual((await ai7.generateText({ model: accepting, output: schemaOutput, prompt: 'p' })).output, { city: 'Paris', days: 3 });
+  });
 });
 
 describe('jsonmendMiddleware: a reply in several text parts is read as the SDK reads it, joined', () => {

@@ -36,6 +36,22 @@ describe('onTruncated', { timeout: 30_000 }, () => {
     assert.deepEqual(truncations(events), [{ action: 'error', continuation: undefined, maxTokens: undefined }]);
   });
 
+  test('a reply the content filter stopped is refused as a cut-off one, however whole it looks', async () => {
+    // `"age":3}` may be what is left of `"age":36}`: the filter stops a reply anywhere, as the limit does.
+    server.script(json(openaiBody('{"name":"Ada","age":3}', 'content_filter')), json(openaiBody('{"name":"Ada","age":36}')));
+    const events: LoopEvent[] = [];
+    const result = await generate({ model: openaiCompatible({ baseURL: server.url, model: 'm' }), schema: person, prompt: 'p', onEvent: (e) => events.push(e) });
+    assert.deepEqual(result.value, { name: 'Ada', age: 36 });
+    assert.equal(result.attempts, 2);
+    const failed = events.find((e) => e.type === 'attempt_failed');
+    assert.ok(failed?.type === 'attempt_failed' && failed.stage === 'truncated' && failed.code === 'UNREPAIRABLE');
+    const sent = server.requests.at(-1)!.body;
+    assert.match(sent.messages.at(-1).content, /content filter/);
+    server.script(json(openaiBody('{"name":"Ada","age":3}', 'content_filter')));
+    const accepted = await generate({ model: openaiCompatible({ baseURL: server.url, model: 'm' }), schema: person, prompt: 'p', acceptTruncated: true });
+    assert.deepEqual(accepted.value, { name: 'Ada', age: 3 });
+  });
+
   test("'continue' on Anthropic text mode: the partial turn is sent back as the assistant's and the texts are joined", async () => {
     const events: LoopEvent[] = [];
     const before = server.requests.length;

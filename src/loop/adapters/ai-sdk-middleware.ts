@@ -89,13 +89,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Whether the finish reason is `reason`: a string in AI SDK 5, `{ unified, raw }` in 6 and 7. */
-function finishedWith(finishReason: unknown, reason: 'length' | 'stop'): boolean {
+function finishedWith(finishReason: unknown, reason: 'length' | 'content-filter' | 'stop'): boolean {
   return finishReason === reason || (isObject(finishReason) && finishReason.unified === reason);
 }
 
-/** Cut off by the token limit. */
+/** Cut off by the token limit, or by a content filter (which stops a reply anywhere, as the limit does). */
 function cutOff(finishReason: unknown): boolean {
-  return finishedWith(finishReason, 'length');
+  return finishedWith(finishReason, 'length') || finishedWith(finishReason, 'content-filter');
 }
 
 /**

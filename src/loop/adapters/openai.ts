@@ -134,6 +134,10 @@ export function parseChoiceContent<S extends SchemaLike | undefined = undefined,
   if (choice.finish_reason === 'length' && !options.acceptTruncated) {
     throw new JsonMendError('UNREPAIRABLE', 'the reply was cut off by the output-token limit (finish_reason "length")');
   }
+  // A content filter stops a reply anywhere, as the limit does (`12` may be what is left of `1234`).
+  if (choice.finish_reason === 'content_filter' && !options.acceptTruncated) {
+    throw new JsonMendError('UNREPAIRABLE', 'the reply was cut off by the content filter (finish_reason "content_filter")');
+  }
   const text = message.content ?? '';
   try {
     const read = parseWithReport(text, { ...options, schema });
