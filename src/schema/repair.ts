@@ -367,17 +367,20 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     const path = pathOf(frame);
     let best: { value: unknown; repairs: SchemaRepair[] } | undefined;
     let bestCost = Infinity;
-    let bestUnkept = Infinity;
+    let bestLost = Infinity;
     const consider = (tried: { value: unknown; repairs: SchemaRepair[] } | undefined, branch: Schema | boolean): void => {
       if (tried === undefined) return;
       // Fewest repairs wins, a key the branch leaves undeclared counting as one (see unkeptKeys); at
-      // equal cost the one that keeps more keys, then the first branch.
+      // equal cost the one that loses fewer keys, then the first branch. A key a closed branch strips
+      // is lost as one it leaves undeclared is: `{"a": 1, "b": "true"}` for `{a} | {a, b: boolean}`,
+      // both closed, is the second branch's (b read as true), not the first's with b stripped.
       const unkept = unkeptKeys(tried.value, branch, guide);
       const cost = tried.repairs.length + unkept;
-      if (cost < bestCost || (cost === bestCost && unkept < bestUnkept)) {
+      const lost = unkept + strippedCount(tried.repairs);
+      if (cost < bestCost || (cost === bestCost && lost < bestLost)) {
         best = tried;
         bestCost = cost;
-        bestUnkept = unkept;
+        bestLost = lost;
       }
     };
     for (const branch of branches) {
@@ -448,6 +451,13 @@ function unkeptKeys(value: unknown, schema: Schema | boolean, guide: Guide): num
   if (typeof node === 'boolean' || node.additionalProperties !== undefined || node.properties === null || typeof node.properties !== 'object') return 0;
   let count = 0;
   for (const key of Object.keys(value)) if (!isDeclaredProperty(node, key)) count++;
+  return count;
+}
+
+/** How many keys `repairs` strip (`strip_extra_properties`): each is a member of the reply lost. */
+function strippedCount(repairs: readonly SchemaRepair[]): number {
+  let count = 0;
+  for (const r of repairs) if (r.kind === 'strip_extra_properties') count++;
   return count;
 }
 

@@ -1,0 +1,36 @@
+// Findings of the schema probe s39: the same schema written as JSON Schema and as Zod coerces the same
+// damaged values alike, and a value the reply wrote is never changed without a repair that says so.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { z } from 'zod';
+import { SchemaError, coerceWithReport, parse, parseWithReport, type Repair, type SchemaLike, type SchemaRepair } from '../../src/schema/index.js';
+import { createStreamParser } from '../../src/stream/index.js';
+
+/** parse's value and schema repairs; the stream's end() (chunks of 1 and 3) must give the same value. */
+function readAll(text: string, schema: SchemaLike): { value: unknown; schema: Array<[string, string, unknown]> } {
+  const r = parseWithReport(text, { schema });
+  for (const size of [1, 3]) {
+    const p = createStreamParser({ schema });
+    for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+    assert.deepEqual(p.end(), r.value, `chunks of ${size}`);
+  }
+  const own = (r.repairs as Repair[]).filter((x): x is SchemaRepair => 'path' in x);
+  return { value: r.value, schema: own.map((x) => [x.kind, x.path, x.before]) };
+}
+
+describe('schema probe s39', () => {
+  test('a union tie goes to the branch that keeps the reply\'s keys: a closed branch\'s strip counts as a lost key', () => {
+    // Before: `{"a": 1, "b": "true"}` for `{a} | {a, b: boolean}`, both closed: one repair each
+    // (strip b; read b as true), and the tie went to the first branch: b was gone.
+    const A = { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'], additionalProperties: false };
+    const B = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'boolean' } }, required: ['a', 'b'], additionalProperties: false };
+    const open = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'boolean' } }, required: ['a', 'b'] };
+    const schemas: SchemaLike[] = [{ anyOf: [A, B] }, { anyOf: [A, open] }, z.union([z.strictObject({ a: z.int() }), z.strictObject({ a: z.int(), b: z.boolean() })])];
+    for (const schema of schemas) {
+      assert.deepEqual(readAll('{"a": 1, "b": "true"}', schema), { value: { a: 1, b: true }, schema: [['string_to_boolean', '/b', 'true']] });
+      assert.deepEqual(readAll('{"a": "1", "b": "true"}', schema).value, { a: 1, b: true });
+      // No branch keeps b: the only fit strips it, and says so.
+      assert.deepEqual(readAll('{"a": 1, "b": "x"}', schema), { value: { a: 1 }, schema: [['strip_extra_properties', '/b', 'x']] });
+    }
+  });
+});
