@@ -83,7 +83,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`boolean` → `"False"` → `false`',
   },
   string_to_null: {
-    fixes: '`"null"` or `"None"` (any case, after trimming) where the subschema allows null and no string (a nullable number, object, enum without strings): null. Where a string is allowed, the text stays as written',
+    fixes: '`"null"` or `"None"` (any case, after trimming) where the subschema allows null and no string (a nullable number, object, enum without strings), or an enum lists null and no such string (`["a", null]`, as `.nullable()` of `z.enum(["a"])` reads it): null. Where a string is allowed, the text stays as written',
     example: '`integer | null` → `"null"` → `null`',
   },
   scalar_to_string: {

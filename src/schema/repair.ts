@@ -654,9 +654,30 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
     } else if (noted !== NO) {
       best.steps.push({ kind: 'enum_with_text', path: toPointer(path), before: best.value, after: noted });
       best.value = noted;
+    } else if (best.steps.length === 0) {
+      // `"null"` for `enum: ["a", null]`: a string, but no member of the strings; read as another type
+      // the enum lists, it is a member (null), as `anyOf: [{enum: ["a"]}, {type: "null"}]` (Zod's
+      // `.nullable()`) weighs its branches.
+      const other = memberOfOtherType(value, targets, members, node, path, guide, room, numberText);
+      if (other !== undefined) return other;
     }
   }
   return best.steps.length > 0 ? best : undefined;
+}
+
+/**
+ * A value whose type the enum lists but which is no member: the first of the enum's other types that
+ * it converts to (the documented repairs, in order) where the result is a member (`"5"` for
+ * `["a", 5]` is 5); undefined when none is.
+ */
+function memberOfOtherType(value: unknown, targets: readonly JsonType[], members: readonly unknown[], node: Schema, path: string[], guide: Guide, room: number, numberText: NumberText | undefined): Converted2 | undefined {
+  const actual = jsonTypeOf(value);
+  for (const t of targets) {
+    if (typeFits(actual, t)) continue;
+    const c = chain(value, t, node, path, guide, room, numberText);
+    if (c !== undefined && members.some((m) => sameJson(m, c.value))) return c;
+  }
+  return undefined;
 }
 
 /** Whether `value` meets `node`, as it stands or once the repairs below it are made. */

@@ -33,4 +33,26 @@ describe('schema probe s39', () => {
       assert.deepEqual(readAll('{"a": 1, "b": "x"}', schema), { value: { a: 1 }, schema: [['strip_extra_properties', '/b', 'x']] });
     }
   });
+
+  test('an enum that lists null reads "null" as null, as the same enum made nullable does (JSON Schema and Zod agree)', () => {
+    // Before: `"null"` for `enum: ["a", null]` (and Zod's `z.literal(["a", null])`, whose JSON Schema it is)
+    // was a SchemaError, while `z.enum(["a"]).nullable()` (anyOf of the enum and null) read null.
+    const schemas: SchemaLike[] = [
+      { type: 'object', properties: { v: { enum: ['a', null] } }, required: ['v'] },
+      z.object({ v: z.literal(['a', null]) }),
+      z.object({ v: z.enum(['a']).nullable() }),
+    ];
+    for (const schema of schemas) {
+      for (const text of ['{"v": "null"}', '{"v": " None "}']) assert.deepEqual(readAll(text, schema), { value: { v: null }, schema: [['string_to_null', '/v', JSON.parse(text).v]] }, text);
+      assert.deepEqual(readAll('{"v": "A"}', schema).value, { v: 'a' });
+      assert.throws(() => parse('{"v": "b"}', { schema }), SchemaError);
+    }
+    // Another type the enum lists, likewise: `"5"` for `["a", 5]` is 5, `"TRUE"` for `["a", true]` is true.
+    assert.deepEqual(coerceWithReport({ v: '5' }, { type: 'object', properties: { v: { enum: ['a', 5] } } }).value, { v: 5 });
+    assert.deepEqual(coerceWithReport({ v: '5' }, z.object({ v: z.literal(['a', 5]) })).value, { v: 5 });
+    assert.deepEqual(coerceWithReport({ v: 'TRUE' }, { type: 'object', properties: { v: { enum: ['a', true] } } }).value, { v: true });
+    // A string member the text names stays a string: `"None"` for `["None", null]` is the member.
+    assert.deepEqual(coerceWithReport({ v: 'none' }, { type: 'object', properties: { v: { enum: ['None', null] } } }).value, { v: 'None' });
+    assert.deepEqual(coerceWithReport({ v: 'null' }, { type: 'object', properties: { v: { enum: ['null', null] } } }).value, { v: 'null' });
+  });
 });
