@@ -12,11 +12,12 @@ import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from '
 import { checkJsonSchema } from './sanity.js';
 import { jsonSchemaOfProps, standardPropsOf, type StandardSchemaV1 } from './standard.js';
 import type { JsonSchema, JsonSchemaDraft, JsonSchemaValidator, SchemaIssue, SchemaLike, SchemaRepair } from './types.js';
-import { nonFiniteNumber } from './finite.js';
+import { NON_FINITE, PAST_SAFE, nonFiniteNumber, numberFlags } from './finite.js';
 
 /** The outcome of validating a value: its (possibly transformed) output, or what failed and where. */
 export type Validation =
-  | { valid: true; value: unknown; stripped?: SchemaRepair[] }
+  // pastSafe: the value holds a number past 2^53, which the reply may have written with more digits than it keeps (see exact-integers.ts).
+  | { valid: true; value: unknown; stripped?: SchemaRepair[]; pastSafe?: boolean }
   | { valid: false; issues: () => SchemaIssue[]; paths: string[][] };
 
 /** A schema ready to use. */
@@ -130,8 +131,10 @@ function compileJsonSchema(schema: JsonSchema | boolean, draft: JsonSchemaDraft 
         throw translateValidatorError(error, value);
       }
       if (valid) {
-        const bad = nonFiniteNumber(value);
-        return bad === undefined ? { valid: true, value } : { valid: false, issues: () => [bad.issue], paths: [bad.path] };
+        const flags = numberFlags(value);
+        const bad = flags & NON_FINITE ? nonFiniteNumber(value) : undefined;
+        if (bad !== undefined) return { valid: false, issues: () => [bad.issue], paths: [bad.path] };
+        return flags & PAST_SAFE ? { valid: true, value, pastSafe: true } : { valid: true, value };
       }
       const errors = runValidator(guide, root, value, false).errors;
       if (errors.length === 0) {
@@ -188,7 +191,9 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
     if (lost === undefined) {
       const stripped: SchemaRepair[] = [];
       if (guide !== undefined) strippedKeys(guide, guide.root, value, output, [], stripped);
-      return stripped.length === 0 ? { valid: true, value: output } : { valid: true, value: output, stripped };
+      const accepted: Validation = stripped.length === 0 ? { valid: true, value: output } : { valid: true, value: output, stripped };
+      if (numberFlags(output) & PAST_SAFE) accepted.pastSafe = true;
+      return accepted;
     }
     return { valid: false, issues: () => [lostIssue(lost, value)], paths: [lost.path] };
   }

@@ -20,6 +20,7 @@ import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
 import { sameJson } from '../same-json.js';
 import type { NumberText } from './number-text.js';
+import { inexactNumber } from './exact-integers.js';
 
 /** Default bound on validate-repair rounds. */
 export const DEFAULT_MAX_ROUNDS = 8;
@@ -124,10 +125,24 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   // Members a guessed closer left in a nested object go back first: a default must not fill their place.
   const moved = limits.closerGuessed === true && guide !== undefined && limits.enabled !== false ? moveToParent(value, guide, repairs) : value;
   const start = salvage ? fillDefaults(moved, guide, repairs) : moved;
-  let result = yield start;
+  // A number whose digits the double lost fails where it stands (see exact-integers.ts); its issue is
+  // kept for the error, as the reply's own issues are.
+  const numberText = limits.numberText;
+  let lostDigits: SchemaIssue | undefined;
+  const judged = (r: Validation): Validation => {
+    const lost = r.valid && r.pastSafe === true && numberText !== undefined ? inexactNumber(r.value, numberText) : undefined;
+    if (lost === undefined) return r;
+    lostDigits ??= lost.issue;
+    return { valid: false, issues: () => [lost.issue], paths: [lost.path] };
+  };
+  let result = judged(yield start);
   if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   // Described only if the loop fails: the repair path should not pay for messages.
-  const original = result.issues;
+  const issues = result.issues;
+  const original = (): SchemaIssue[] => {
+    const reply = issues();
+    return lostDigits === undefined || reply.some((i) => i.path === lostDigits?.path) ? reply : [lostDigits, ...reply];
+  };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
   let current = start;
   for (let round = 0; round < maxRounds; round++) {
@@ -138,7 +153,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     if (ctx.repairs.length === 0 || next === REMOVE) break;
     appendAll(repairs, ctx.repairs);
     current = next;
-    result = yield current;
+    result = judged(yield current);
     if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   }
   return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), result.issues(), repairs, value) : original() };

@@ -19,6 +19,7 @@ import type { JsonSchema, JsonSchemaDraft, Repair, RepairReport, SchemaIssue, Sc
 import { cfworkerIssues } from './issues.js';
 import { fromPointer, valueAt } from './pointer.js';
 import { nonFiniteNumber } from './finite.js';
+import { inexactNumber } from './exact-integers.js';
 import { type NumberText, numberSpellings } from './number-text.js';
 
 /** What the search needs of a candidate: its value, its text repairs, and whether it was cut off. */
@@ -300,7 +301,10 @@ function validAsItStands(text: string, options: SchemaParseOptions, compiled: Co
     validation.then(undefined, () => undefined); // the full search validates again and says what to do
     return undefined;
   }
-  return validation.valid ? { value: validation.value, repairs: validation.stripped ?? [] } : undefined;
+  if (!validation.valid) return undefined;
+  // A number whose digits the double lost: the full search fails it at its path (see exact-integers.ts).
+  if (validation.pastSafe === true && inexactNumber(validation.value, numberSpellings(text, 0, text.length)) !== undefined) return undefined;
+  return { value: validation.value, repairs: validation.stripped ?? [] };
 }
 
 /**
