@@ -270,8 +270,12 @@ function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits
     // accept one, it joins as it stands, its cut reported with its text repairs.
     if (candidate.truncated && !acceptTruncated) continue;
     const madeUpNulls = writesNulls(candidate.kinds) && limits.salvage !== true;
-    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], numberSpellings(candidate.text, candidate.start, candidate.end), madeUpNulls);
+    const spellings = numberSpellings(candidate.text, candidate.start, candidate.end);
+    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], spellings, madeUpNulls);
     if (fit === undefined || (candidate.truncated && fit.repairs.length > 0)) continue;
+    // A number whose digits the double lost does not fit, as in a value of its own (see exact-integers.ts):
+    // left out, and listed in the report's `before`.
+    if (inexactNumber(fit.value, spellings) !== undefined) continue;
     kept.push(fit.value);
     for (const r of candidate.repairs) textRepairs.push(r);
     for (const r of fit.repairs) itemRepairs.push(r);

@@ -83,6 +83,11 @@ describe('schema probe s39', () => {
     for (const schema of [id({ type: 'string' }), z.object({ id: z.string() })] as SchemaLike[]) {
       assert.deepEqual(readAll('{"id": 12345678901234567890}', schema), { value: { id: '12345678901234567890' }, schema: [['scalar_to_string', '/id', 12345678901234567890]] });
     }
+    // Several values collected into an array: one whose digits were lost is left out, as a value that does
+    // not fit is, and listed in the report's `before`.
+    const r = parseWithReport('First {"id": 12345678901234567890} then {"id": 2}', { schema: { type: 'array', items: id({ type: 'integer' }) } });
+    assert.deepEqual(r.value, [{ id: 2 }]);
+    assert.deepEqual((r.repairs.find((x) => x.kind === 'collect_into_array') as SchemaRepair).before, [{ id: 12345678901234567890 }, { id: 2 }]);
     // Without a schema, the number is JSON.parse's.
     assert.deepEqual(parse('{"id": 12345678901234567890}'), { id: 12345678901234567890 });
   });
