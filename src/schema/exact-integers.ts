@@ -11,7 +11,7 @@ import type { SchemaIssue } from './types.js';
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Whether `n` is past 2^53 and the reply spelt it with digits the double lost (or spelt two numbers that both read as it). */
-function lostDigits(n: number, numberText: NumberText): boolean {
+export function lostDigits(n: number, numberText: NumberText): boolean {
   if (n <= MAX_SAFE && n >= -MAX_SAFE) return false;
   const written = numberText(n);
   return written === null || (written !== undefined && !keepsDigits(written, n));

@@ -20,7 +20,7 @@ import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
 import { sameJson } from '../same-json.js';
 import type { NumberText } from './number-text.js';
-import { inexactNumber } from './exact-integers.js';
+import { inexactNumber, lostDigits } from './exact-integers.js';
 
 /** Default bound on validate-repair rounds. */
 export const DEFAULT_MAX_ROUNDS = 8;
@@ -374,6 +374,16 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     }
   }
 
+  // A number whose digits the double lost (see exact-integers.ts), where the schema names a string too
+  // (`type: ["integer", "string"]`, `anyOf` of both): the digits as the reply wrote them. A schema
+  // that names no type (`{}`) asks for no string: the number fails.
+  if (trie.here && typeof value === 'number' && ctx.numberText !== undefined && lostDigits(value, ctx.numberText)) {
+    const written = ctx.numberText(value);
+    if (typeof written !== 'string' || !namesString(guide, node) || !satisfies(guide, schema, written)) return value;
+    ctx.repairs.push({ kind: 'scalar_to_string', path: toPointer(pathOf(frame)), before: value, after: written });
+    return written;
+  }
+
   const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
   // A union the value meets as JSON Schema still fails here when a Standard Schema would strip a key of
   // it (Zod's `z.union` of `z.object`s: a misnamed key): the branches are weighed for the rename.
@@ -451,6 +461,13 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     return PENDING;
   }
   return value;
+}
+
+/** Whether `node`, or a branch of its `anyOf` / `oneOf`, names the type string. */
+function namesString(guide: Guide, node: Schema): boolean {
+  if (expectedTypes(node).includes('string')) return true;
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  return Array.isArray(branches) && branches.some((b) => expectedTypes(resolveSchema(guide, b)).includes('string'));
 }
 
 /**

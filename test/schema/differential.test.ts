@@ -91,4 +91,17 @@ describe('schema probe s39', () => {
     // Without a schema, the number is JSON.parse's.
     assert.deepEqual(parse('{"id": 12345678901234567890}'), { id: 12345678901234567890 });
   });
+
+  test('a number past 2^53 whose digits a double cannot hold, where the schema takes a number or a string: the digits, as a string', () => {
+    // Before (with the refusal above): a SchemaError, though the schema's string shape keeps the id whole.
+    const text = '{"id": 12345678901234567890}';
+    const schemas: SchemaLike[] = [
+      { type: 'object', properties: { id: { type: ['integer', 'string'] } } },
+      { type: 'object', properties: { id: { anyOf: [{ type: 'integer' }, { type: 'string' }] } } },
+      z.object({ id: z.union([z.number(), z.string()]) }),
+    ];
+    for (const schema of schemas) assert.deepEqual(readAll(text, schema), { value: { id: '12345678901234567890' }, schema: [['scalar_to_string', '/id', 12345678901234567890]] });
+    // A string the schema refuses (too long) keeps nothing: the error stands.
+    assert.throws(() => parse(text, { schema: z.object({ id: z.union([z.number(), z.string().max(3)]) }) }), SchemaError);
+  });
 });
