@@ -208,10 +208,12 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
 }
 
 /**
- * The paths of a Standard Schema's issues, and for an issue at a key the object does not have (Zod's
- * missing required property, at `["name"]`), the object's own path too: the object is what fails, as
- * a JSON Schema validator's `required` says, so the repairs of a whole object (unwrap_object,
- * unwrap_schema_echo) are tried there (`{"person": {"name": "Ada"}}` for `{name}`).
+ * The paths of a Standard Schema's issues, and for an issue at a key of an object, the object's own
+ * path too: the object is what fails, as a JSON Schema validator's `required`, `properties` and
+ * `additionalProperties` say, so the repairs of a whole object (unwrap_object, unwrap_schema_echo) are
+ * tried there, as with a JSON Schema: `{"person": {"name": "Ada"}}` for `{name}` (Zod's missing
+ * required property, at `["name"]`), `{"result": {"k": "low"}}` for a record of enum members (Zod's
+ * issue at `["result"]` alone).
  */
 function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown): string[][] {
   const paths: string[][] = [];
@@ -221,7 +223,7 @@ function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown):
     if (path.length === 0) continue;
     const parent = path.slice(0, -1);
     const holder = valueAt(value, parent);
-    if (isPlainObject(holder) && !Object.hasOwn(holder, path[path.length - 1])) paths.push(parent);
+    if (isPlainObject(holder)) paths.push(parent);
   }
   return paths;
 }

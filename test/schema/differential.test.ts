@@ -104,4 +104,17 @@ describe('schema probe s39', () => {
     // A string the schema refuses (too long) keeps nothing: the error stands.
     assert.throws(() => parse(text, { schema: z.object({ id: z.union([z.number(), z.string().max(3)]) }) }), SchemaError);
   });
+
+  test('a record wrapped in a one-key object is unwrapped for Zod as for its JSON Schema', () => {
+    // Before: `{"result": {"k1": "low"}}` for a record of enum members: the JSON Schema unwrapped it
+    // (its validator names the record as failing), while Zod's issue named `/result` alone, so the
+    // record itself was never tried as a wrapper: SCHEMA_MISMATCH.
+    const record = z.record(z.string(), z.enum(['low', 'high']));
+    const schemas: SchemaLike[] = [record, JSON.parse(JSON.stringify(z.toJSONSchema(record, { io: 'input' }))), { type: 'object', additionalProperties: { enum: ['low', 'high'] } }];
+    for (const schema of schemas) {
+      assert.deepEqual(readAll('{"result": {"k1": "low", "k2": "high"}}', schema), { value: { k1: 'low', k2: 'high' }, schema: [['unwrap_object', '', { result: { k1: 'low', k2: 'high' } }]] });
+      // Two keys: no wrapper, the value fails.
+      assert.throws(() => parse('{"result": {"k1": "low"}, "k2": "high"}', { schema }), SchemaError);
+    }
+  });
 });
