@@ -128,11 +128,11 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   // A number whose digits the double lost fails where it stands (see exact-integers.ts); its issue is
   // kept for the error, as the reply's own issues are.
   const numberText = limits.numberText;
-  let lostDigits: SchemaIssue | undefined;
+  let lostIssue: SchemaIssue | undefined;
   const judged = (r: Validation): Validation => {
     const lost = r.valid && r.pastSafe === true && numberText !== undefined ? inexactNumber(r.value, numberText) : undefined;
     if (lost === undefined) return r;
-    lostDigits ??= lost.issue;
+    lostIssue ??= lost.issue;
     return { valid: false, issues: () => [lost.issue], paths: [lost.path] };
   };
   let result = judged(yield start);
@@ -141,7 +141,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   const issues = result.issues;
   const original = (): SchemaIssue[] => {
     const reply = issues();
-    return lostDigits === undefined || reply.some((i) => i.path === lostDigits?.path) ? reply : [lostDigits, ...reply];
+    return lostIssue === undefined || reply.some((i) => i.path === lostIssue?.path) ? reply : [lostIssue, ...reply];
   };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
   let current = start;
