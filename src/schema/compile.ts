@@ -12,11 +12,12 @@ import { fromFragment, fromStandardPath, shortValue, toPointer, valueAt } from '
 import { checkJsonSchema } from './sanity.js';
 import { jsonSchemaOfProps, standardPropsOf, type StandardSchemaV1 } from './standard.js';
 import type { JsonSchema, JsonSchemaDraft, JsonSchemaValidator, SchemaIssue, SchemaLike, SchemaRepair } from './types.js';
-import { nonFiniteNumber } from './finite.js';
+import { NON_FINITE, PAST_SAFE, nonFiniteNumber, numberFlags } from './finite.js';
 
 /** The outcome of validating a value: its (possibly transformed) output, or what failed and where. */
 export type Validation =
-  | { valid: true; value: unknown; stripped?: SchemaRepair[] }
+  // pastSafe: the value holds a number past 2^53, which the reply may have written with more digits than it keeps (see exact-integers.ts).
+  | { valid: true; value: unknown; stripped?: SchemaRepair[]; pastSafe?: boolean }
   | { valid: false; issues: () => SchemaIssue[]; paths: string[][] };
 
 /** A schema ready to use. */
@@ -130,8 +131,10 @@ function compileJsonSchema(schema: JsonSchema | boolean, draft: JsonSchemaDraft 
         throw translateValidatorError(error, value);
       }
       if (valid) {
-        const bad = nonFiniteNumber(value);
-        return bad === undefined ? { valid: true, value } : { valid: false, issues: () => [bad.issue], paths: [bad.path] };
+        const flags = numberFlags(value);
+        const bad = flags & NON_FINITE ? nonFiniteNumber(value) : undefined;
+        if (bad !== undefined) return { valid: false, issues: () => [bad.issue], paths: [bad.path] };
+        return flags & PAST_SAFE ? { valid: true, value, pastSafe: true } : { valid: true, value };
       }
       const errors = runValidator(guide, root, value, false).errors;
       if (errors.length === 0) {
@@ -188,7 +191,9 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
     if (lost === undefined) {
       const stripped: SchemaRepair[] = [];
       if (guide !== undefined) strippedKeys(guide, guide.root, value, output, [], stripped);
-      return stripped.length === 0 ? { valid: true, value: output } : { valid: true, value: output, stripped };
+      const accepted: Validation = stripped.length === 0 ? { valid: true, value: output } : { valid: true, value: output, stripped };
+      if (numberFlags(output) & PAST_SAFE) accepted.pastSafe = true;
+      return accepted;
     }
     return { valid: false, issues: () => [lostIssue(lost, value)], paths: [lost.path] };
   }
@@ -203,10 +208,12 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
 }
 
 /**
- * The paths of a Standard Schema's issues, and for an issue at a key the object does not have (Zod's
- * missing required property, at `["name"]`), the object's own path too: the object is what fails, as
- * a JSON Schema validator's `required` says, so the repairs of a whole object (unwrap_object,
- * unwrap_schema_echo) are tried there (`{"person": {"name": "Ada"}}` for `{name}`).
+ * The paths of a Standard Schema's issues, and for an issue at a key of an object, the object's own
+ * path too: the object is what fails, as a JSON Schema validator's `required`, `properties` and
+ * `additionalProperties` say, so the repairs of a whole object (unwrap_object, unwrap_schema_echo) are
+ * tried there, as with a JSON Schema: `{"person": {"name": "Ada"}}` for `{name}` (Zod's missing
+ * required property, at `["name"]`), `{"result": {"k": "low"}}` for a record of enum members (Zod's
+ * issue at `["result"]` alone).
  */
 function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown): string[][] {
   const paths: string[][] = [];
@@ -216,7 +223,7 @@ function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown):
     if (path.length === 0) continue;
     const parent = path.slice(0, -1);
     const holder = valueAt(value, parent);
-    if (isPlainObject(holder) && !Object.hasOwn(holder, path[path.length - 1])) paths.push(parent);
+    if (isPlainObject(holder)) paths.push(parent);
   }
   return paths;
 }

@@ -24,6 +24,11 @@ export function stringToNumber(text: string): Converted<number> {
   return n;
 }
 
+/** Whether number text names `n` with the digits `n` prints (`1e23`, `12345678901234567000`): a double past 2^53 kept what was written. */
+export function keepsDigits(text: string, n: number): boolean {
+  return significand(text) === significand(String(n));
+}
+
 /** The significant digits of number text (`-0.0120e5` → `12`): no sign, point, exponent, or zeros at either end. */
 function significand(t: string): string {
   const e = t.search(/[eE]/);

@@ -83,11 +83,11 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`boolean` → `"False"` → `false`',
   },
   string_to_null: {
-    fixes: '`"null"` or `"None"` (any case, after trimming) where the subschema allows null and no string (a nullable number, object, enum without strings): null. Where a string is allowed, the text stays as written',
+    fixes: '`"null"` or `"None"` (any case, after trimming) where the subschema allows null and no string (a nullable number, object, enum without strings), or an enum lists null and no such string (`["a", null]`, as `.nullable()` of `z.enum(["a"])` reads it): null. Where a string is allowed, the text stays as written',
     example: '`integer | null` → `"null"` → `null`',
   },
   scalar_to_string: {
-    fixes: 'a number or boolean where a string is expected, a number read from a reply as the reply wrote it (`1.10` → `"1.10"`, an id past 2^53 with every digit; spelt two ways there, no value); never `null` → `"null"`',
+    fixes: 'a number or boolean where a string is expected, a number read from a reply as the reply wrote it (`1.10` → `"1.10"`, an id past 2^53 with every digit, also where the schema takes a number or a string, since the number would lose digits; spelt two ways there, no value); never `null` → `"null"`',
     example: '`string` → `42` → `"42"`',
   },
   enum_case_fold: {

@@ -20,6 +20,7 @@ import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
 import { sameJson } from '../same-json.js';
 import type { NumberText } from './number-text.js';
+import { inexactNumber, lostDigits } from './exact-integers.js';
 
 /** Default bound on validate-repair rounds. */
 export const DEFAULT_MAX_ROUNDS = 8;
@@ -124,10 +125,24 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   // Members a guessed closer left in a nested object go back first: a default must not fill their place.
   const moved = limits.closerGuessed === true && guide !== undefined && limits.enabled !== false ? moveToParent(value, guide, repairs) : value;
   const start = salvage ? fillDefaults(moved, guide, repairs) : moved;
-  let result = yield start;
+  // A number whose digits the double lost fails where it stands (see exact-integers.ts); its issue is
+  // kept for the error, as the reply's own issues are.
+  const numberText = limits.numberText;
+  let lostIssue: SchemaIssue | undefined;
+  const judged = (r: Validation): Validation => {
+    const lost = r.valid && r.pastSafe === true && numberText !== undefined ? inexactNumber(r.value, numberText) : undefined;
+    if (lost === undefined) return r;
+    lostIssue ??= lost.issue;
+    return { valid: false, issues: () => [lost.issue], paths: [lost.path] };
+  };
+  let result = judged(yield start);
   if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   // Described only if the loop fails: the repair path should not pay for messages.
-  const original = result.issues;
+  const issues = result.issues;
+  const original = (): SchemaIssue[] => {
+    const reply = issues();
+    return lostIssue === undefined || reply.some((i) => i.path === lostIssue?.path) ? reply : [lostIssue, ...reply];
+  };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
   let current = start;
   for (let round = 0; round < maxRounds; round++) {
@@ -138,7 +153,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     if (ctx.repairs.length === 0 || next === REMOVE) break;
     appendAll(repairs, ctx.repairs);
     current = next;
-    result = yield current;
+    result = judged(yield current);
     if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   }
   return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), result.issues(), repairs, value) : original() };
@@ -359,6 +374,16 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     }
   }
 
+  // A number whose digits the double lost (see exact-integers.ts), where the schema names a string too
+  // (`type: ["integer", "string"]`, `anyOf` of both): the digits as the reply wrote them. A schema
+  // that names no type (`{}`) asks for no string: the number fails.
+  if (trie.here && typeof value === 'number' && ctx.numberText !== undefined && lostDigits(value, ctx.numberText)) {
+    const written = ctx.numberText(value);
+    if (typeof written !== 'string' || !namesString(guide, node) || !satisfies(guide, schema, written)) return value;
+    ctx.repairs.push({ kind: 'scalar_to_string', path: toPointer(pathOf(frame)), before: value, after: written });
+    return written;
+  }
+
   const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
   // A union the value meets as JSON Schema still fails here when a Standard Schema would strip a key of
   // it (Zod's `z.union` of `z.object`s: a misnamed key): the branches are weighed for the rename.
@@ -367,17 +392,20 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     const path = pathOf(frame);
     let best: { value: unknown; repairs: SchemaRepair[] } | undefined;
     let bestCost = Infinity;
-    let bestUnkept = Infinity;
+    let bestLost = Infinity;
     const consider = (tried: { value: unknown; repairs: SchemaRepair[] } | undefined, branch: Schema | boolean): void => {
       if (tried === undefined) return;
       // Fewest repairs wins, a key the branch leaves undeclared counting as one (see unkeptKeys); at
-      // equal cost the one that keeps more keys, then the first branch.
+      // equal cost the one that loses fewer keys, then the first branch. A key a closed branch strips
+      // is lost as one it leaves undeclared is: `{"a": 1, "b": "true"}` for `{a} | {a, b: boolean}`,
+      // both closed, is the second branch's (b read as true), not the first's with b stripped.
       const unkept = unkeptKeys(tried.value, branch, guide);
       const cost = tried.repairs.length + unkept;
-      if (cost < bestCost || (cost === bestCost && unkept < bestUnkept)) {
+      const lost = unkept + strippedCount(tried.repairs);
+      if (cost < bestCost || (cost === bestCost && lost < bestLost)) {
         best = tried;
         bestCost = cost;
-        bestUnkept = unkept;
+        bestLost = lost;
       }
     };
     for (const branch of branches) {
@@ -435,6 +463,13 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   return value;
 }
 
+/** Whether `node`, or a branch of its `anyOf` / `oneOf`, names the type string. */
+function namesString(guide: Guide, node: Schema): boolean {
+  if (expectedTypes(node).includes('string')) return true;
+  const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
+  return Array.isArray(branches) && branches.some((b) => expectedTypes(resolveSchema(guide, b)).includes('string'));
+}
+
 /**
  * Keys of `value` that the object branch `schema` declares properties without and says nothing more
  * of (no `additionalProperties`): a schema that strips the keys it does not know (Zod's `z.object`,
@@ -448,6 +483,13 @@ function unkeptKeys(value: unknown, schema: Schema | boolean, guide: Guide): num
   if (typeof node === 'boolean' || node.additionalProperties !== undefined || node.properties === null || typeof node.properties !== 'object') return 0;
   let count = 0;
   for (const key of Object.keys(value)) if (!isDeclaredProperty(node, key)) count++;
+  return count;
+}
+
+/** How many keys `repairs` strip (`strip_extra_properties`): each is a member of the reply lost. */
+function strippedCount(repairs: readonly SchemaRepair[]): number {
+  let count = 0;
+  for (const r of repairs) if (r.kind === 'strip_extra_properties') count++;
   return count;
 }
 
@@ -644,9 +686,30 @@ function convertNode(value: unknown, node: Schema, path: string[], guide: Guide,
     } else if (noted !== NO) {
       best.steps.push({ kind: 'enum_with_text', path: toPointer(path), before: best.value, after: noted });
       best.value = noted;
+    } else if (best.steps.length === 0) {
+      // `"null"` for `enum: ["a", null]`: a string, but no member of the strings; read as another type
+      // the enum lists, it is a member (null), as `anyOf: [{enum: ["a"]}, {type: "null"}]` (Zod's
+      // `.nullable()`) weighs its branches.
+      const other = memberOfOtherType(value, targets, members, node, path, guide, room, numberText);
+      if (other !== undefined) return other;
     }
   }
   return best.steps.length > 0 ? best : undefined;
+}
+
+/**
+ * A value whose type the enum lists but which is no member: the first of the enum's other types that
+ * it converts to (the documented repairs, in order) where the result is a member (`"5"` for
+ * `["a", 5]` is 5); undefined when none is.
+ */
+function memberOfOtherType(value: unknown, targets: readonly JsonType[], members: readonly unknown[], node: Schema, path: string[], guide: Guide, room: number, numberText: NumberText | undefined): Converted2 | undefined {
+  const actual = jsonTypeOf(value);
+  for (const t of targets) {
+    if (typeFits(actual, t)) continue;
+    const c = chain(value, t, node, path, guide, room, numberText);
+    if (c !== undefined && members.some((m) => sameJson(m, c.value))) return c;
+  }
+  return undefined;
 }
 
 /** Whether `value` meets `node`, as it stands or once the repairs below it are made. */

@@ -19,6 +19,7 @@ import type { JsonSchema, JsonSchemaDraft, Repair, RepairReport, SchemaIssue, Sc
 import { cfworkerIssues } from './issues.js';
 import { fromPointer, valueAt } from './pointer.js';
 import { nonFiniteNumber } from './finite.js';
+import { inexactNumber } from './exact-integers.js';
 import { type NumberText, numberSpellings } from './number-text.js';
 
 /** What the search needs of a candidate: its value, its text repairs, and whether it was cut off. */
@@ -269,8 +270,12 @@ function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits
     // accept one, it joins as it stands, its cut reported with its text repairs.
     if (candidate.truncated && !acceptTruncated) continue;
     const madeUpNulls = writesNulls(candidate.kinds) && limits.salvage !== true;
-    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], numberSpellings(candidate.text, candidate.start, candidate.end), madeUpNulls);
+    const spellings = numberSpellings(candidate.text, candidate.start, candidate.end);
+    const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], spellings, madeUpNulls);
     if (fit === undefined || (candidate.truncated && fit.repairs.length > 0)) continue;
+    // A number whose digits the double lost does not fit, as in a value of its own (see exact-integers.ts):
+    // left out, and listed in the report's `before`.
+    if (inexactNumber(fit.value, spellings) !== undefined) continue;
     kept.push(fit.value);
     for (const r of candidate.repairs) textRepairs.push(r);
     for (const r of fit.repairs) itemRepairs.push(r);
@@ -300,7 +305,10 @@ function validAsItStands(text: string, options: SchemaParseOptions, compiled: Co
     validation.then(undefined, () => undefined); // the full search validates again and says what to do
     return undefined;
   }
-  return validation.valid ? { value: validation.value, repairs: validation.stripped ?? [] } : undefined;
+  if (!validation.valid) return undefined;
+  // A number whose digits the double lost: the full search fails it at its path (see exact-integers.ts).
+  if (validation.pastSafe === true && inexactNumber(validation.value, numberSpellings(text, 0, text.length)) !== undefined) return undefined;
+  return { value: validation.value, repairs: validation.stripped ?? [] };
 }
 
 /**

@@ -1,0 +1,120 @@
+// Findings of the schema probe s39: the same schema written as JSON Schema and as Zod coerces the same
+// damaged values alike, and a value the reply wrote is never changed without a repair that says so.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { z } from 'zod';
+import { SchemaError, coerceWithReport, parse, parseWithReport, type Repair, type SchemaLike, type SchemaRepair } from '../../src/schema/index.js';
+import { createStreamParser } from '../../src/stream/index.js';
+
+/** parse's value and schema repairs; the stream's end() (chunks of 1 and 3) must give the same value. */
+function readAll(text: string, schema: SchemaLike): { value: unknown; schema: Array<[string, string, unknown]> } {
+  const r = parseWithReport(text, { schema });
+  for (const size of [1, 3]) {
+    const p = createStreamParser({ schema });
+    for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+    assert.deepEqual(p.end(), r.value, `chunks of ${size}`);
+  }
+  const own = (r.repairs as Repair[]).filter((x): x is SchemaRepair => 'path' in x);
+  return { value: r.value, schema: own.map((x) => [x.kind, x.path, x.before]) };
+}
+
+describe('schema probe s39', () => {
+  test('a union tie goes to the branch that keeps the reply\'s keys: a closed branch\'s strip counts as a lost key', () => {
+    // Before: `{"a": 1, "b": "true"}` for `{a} | {a, b: boolean}`, both closed: one repair each
+    // (strip b; read b as true), and the tie went to the first branch: b was gone.
+    const A = { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'], additionalProperties: false };
+    const B = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'boolean' } }, required: ['a', 'b'], additionalProperties: false };
+    const open = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'boolean' } }, required: ['a', 'b'] };
+    const schemas: SchemaLike[] = [{ anyOf: [A, B] }, { anyOf: [A, open] }, z.union([z.strictObject({ a: z.int() }), z.strictObject({ a: z.int(), b: z.boolean() })])];
+    for (const schema of schemas) {
+      assert.deepEqual(readAll('{"a": 1, "b": "true"}', schema), { value: { a: 1, b: true }, schema: [['string_to_boolean', '/b', 'true']] });
+      assert.deepEqual(readAll('{"a": "1", "b": "true"}', schema).value, { a: 1, b: true });
+      // No branch keeps b: the only fit strips it, and says so.
+      assert.deepEqual(readAll('{"a": 1, "b": "x"}', schema), { value: { a: 1 }, schema: [['strip_extra_properties', '/b', 'x']] });
+    }
+  });
+
+  test('an enum that lists null reads "null" as null, as the same enum made nullable does (JSON Schema and Zod agree)', () => {
+    // Before: `"null"` for `enum: ["a", null]` (and Zod's `z.literal(["a", null])`, whose JSON Schema it is)
+    // was a SchemaError, while `z.enum(["a"]).nullable()` (anyOf of the enum and null) read null.
+    const schemas: SchemaLike[] = [
+      { type: 'object', properties: { v: { enum: ['a', null] } }, required: ['v'] },
+      z.object({ v: z.literal(['a', null]) }),
+      z.object({ v: z.enum(['a']).nullable() }),
+    ];
+    for (const schema of schemas) {
+      for (const text of ['{"v": "null"}', '{"v": " None "}']) assert.deepEqual(readAll(text, schema), { value: { v: null }, schema: [['string_to_null', '/v', JSON.parse(text).v]] }, text);
+      assert.deepEqual(readAll('{"v": "A"}', schema).value, { v: 'a' });
+      assert.throws(() => parse('{"v": "b"}', { schema }), SchemaError);
+    }
+    // Another type the enum lists, likewise: `"5"` for `["a", 5]` is 5, `"TRUE"` for `["a", true]` is true.
+    assert.deepEqual(coerceWithReport({ v: '5' }, { type: 'object', properties: { v: { enum: ['a', 5] } } }).value, { v: 5 });
+    assert.deepEqual(coerceWithReport({ v: '5' }, z.object({ v: z.literal(['a', 5]) })).value, { v: 5 });
+    assert.deepEqual(coerceWithReport({ v: 'TRUE' }, { type: 'object', properties: { v: { enum: ['a', true] } } }).value, { v: true });
+    // A string member the text names stays a string: `"None"` for `["None", null]` is the member.
+    assert.deepEqual(coerceWithReport({ v: 'none' }, { type: 'object', properties: { v: { enum: ['None', null] } } }).value, { v: 'None' });
+    assert.deepEqual(coerceWithReport({ v: 'null' }, { type: 'object', properties: { v: { enum: ['null', null] } } }).value, { v: 'null' });
+  });
+
+  test('a number past 2^53 whose digits a double cannot hold fails where the schema takes a number; a string keeps its digits', () => {
+    // Before: `{"id": 12345678901234567890}` for `{id: integer}` (or number, or z.number()) gave
+    // 12345678901234567000, another id, with no repair and no error.
+    const id = (t: Record<string, unknown>) => ({ type: 'object', properties: { id: t, n: { type: 'integer' } }, required: ['id'] });
+    const numbers: SchemaLike[] = [id({ type: 'integer' }), id({ type: 'number' }), id({}), z.object({ id: z.number(), n: z.int().optional() }), z.object({ id: z.int() })];
+    for (const schema of numbers) {
+      for (const text of ['{"id": 12345678901234567890}', '{"id": 12345678901234567890,}', '{"id": 9007199254740993}', '{"id": 1234567890123456789.5}', '{"id": 12345678901234567890, "n": "5"}']) {
+        assert.throws(() => parse(text, { schema }), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/id', text);
+        for (const size of [1, 3]) {
+          const p = createStreamParser({ schema });
+          for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+          assert.throws(() => p.end(), SchemaError, `${text} in chunks of ${size}`);
+        }
+      }
+      // Written with the digits the double keeps (as it prints, or with an exponent): taken as it is
+      // (but by z.int(), whose range ends at 2^53).
+      if (numbers.indexOf(schema) === numbers.length - 1) continue;
+      for (const text of ['{"id": 12345678901234567000}', '{"id": 1e20}', '{"id": 9007199254740992}']) assert.deepEqual(readAll(text, schema).value, { id: JSON.parse(text).id }, text);
+    }
+    const issue = (() => { try { parse('{"id": 12345678901234567890}', { schema: id({ type: 'integer' }) }); } catch (e) { return (e as SchemaError).issues[0]; } })();
+    assert.equal(issue?.received, '12345678901234567890');
+    // Two numbers the reply wrote differently that read as one double: the first fails.
+    assert.throws(() => parse('{"id": 12345678901234567000, "n": 1, "m": 12345678901234567001}', { schema: id({ type: 'integer' }) }), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/id');
+    // A string schema keeps the digits as written (scalar_to_string).
+    for (const schema of [id({ type: 'string' }), z.object({ id: z.string() })] as SchemaLike[]) {
+      assert.deepEqual(readAll('{"id": 12345678901234567890}', schema), { value: { id: '12345678901234567890' }, schema: [['scalar_to_string', '/id', 12345678901234567890]] });
+    }
+    // Several values collected into an array: one whose digits were lost is left out, as a value that does
+    // not fit is, and listed in the report's `before`.
+    const r = parseWithReport('First {"id": 12345678901234567890} then {"id": 2}', { schema: { type: 'array', items: id({ type: 'integer' }) } });
+    assert.deepEqual(r.value, [{ id: 2 }]);
+    assert.deepEqual((r.repairs.find((x) => x.kind === 'collect_into_array') as SchemaRepair).before, [{ id: 12345678901234567890 }, { id: 2 }]);
+    // Without a schema, the number is JSON.parse's.
+    assert.deepEqual(parse('{"id": 12345678901234567890}'), { id: 12345678901234567890 });
+  });
+
+  test('a number past 2^53 whose digits a double cannot hold, where the schema takes a number or a string: the digits, as a string', () => {
+    // Before (with the refusal above): a SchemaError, though the schema's string shape keeps the id whole.
+    const text = '{"id": 12345678901234567890}';
+    const schemas: SchemaLike[] = [
+      { type: 'object', properties: { id: { type: ['integer', 'string'] } } },
+      { type: 'object', properties: { id: { anyOf: [{ type: 'integer' }, { type: 'string' }] } } },
+      z.object({ id: z.union([z.number(), z.string()]) }),
+    ];
+    for (const schema of schemas) assert.deepEqual(readAll(text, schema), { value: { id: '12345678901234567890' }, schema: [['scalar_to_string', '/id', 12345678901234567890]] });
+    // A string the schema refuses (too long) keeps nothing: the error stands.
+    assert.throws(() => parse(text, { schema: z.object({ id: z.union([z.number(), z.string().max(3)]) }) }), SchemaError);
+  });
+
+  test('a record wrapped in a one-key object is unwrapped for Zod as for its JSON Schema', () => {
+    // Before: `{"result": {"k1": "low"}}` for a record of enum members: the JSON Schema unwrapped it
+    // (its validator names the record as failing), while Zod's issue named `/result` alone, so the
+    // record itself was never tried as a wrapper: SCHEMA_MISMATCH.
+    const record = z.record(z.string(), z.enum(['low', 'high']));
+    const schemas: SchemaLike[] = [record, JSON.parse(JSON.stringify(z.toJSONSchema(record, { io: 'input' }))), { type: 'object', additionalProperties: { enum: ['low', 'high'] } }];
+    for (const schema of schemas) {
+      assert.deepEqual(readAll('{"result": {"k1": "low", "k2": "high"}}', schema), { value: { k1: 'low', k2: 'high' }, schema: [['unwrap_object', '', { result: { k1: 'low', k2: 'high' } }]] });
+      // Two keys: no wrapper, the value fails.
+      assert.throws(() => parse('{"result": {"k1": "low"}, "k2": "high"}', { schema }), SchemaError);
+    }
+  });
+});
