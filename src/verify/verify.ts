@@ -114,8 +114,22 @@ function reduce(list: unknown, aggregate: ClaimAggregate, strict: boolean | unde
     if (n < min) min = n;
     if (n > max) max = n;
   }
+  if (!Number.isFinite(sum) && Number.isFinite(min) && Number.isFinite(max)) sum = sumWithoutOverflow(items, strict);
   const value = aggregate === 'sum' ? sum : aggregate === 'mean' ? mean(items, sum, strict) : aggregate === 'min' ? min : max;
   return { ok: true, value };
+}
+
+/**
+ * The sum of finite numbers whose running sum overflowed (`[1e308, 1e308, -1e308, -1e308]` is 0, not
+ * Infinity): each is divided by a power of two at least their count, exactly, so no running sum can
+ * pass the largest item, and the result multiplied back (Infinity only when the sum itself is beyond a
+ * double).
+ */
+function sumWithoutOverflow(items: unknown[], strict: boolean | undefined): number {
+  const scale = 2 ** Math.ceil(Math.log2(items.length));
+  let scaled = 0;
+  for (const item of items) scaled += asNumber(item, strict)! / scale;
+  return scaled * scale;
 }
 
 function boundsOf(claim: Claim): Record<string, unknown> {

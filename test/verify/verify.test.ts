@@ -272,6 +272,13 @@ describe('verify: overflow and values that are not JSON trees (issues 13, 23)', 
     assert.match(r.reason, /Infinity/);
     assert.doesNotMatch(r.reason, /null/);
   });
+  test('a sum whose running total overflows but whose total does not is that total (it was Infinity)', () => {
+    const r = verify({ mode: 'range', path: 'a', aggregate: 'sum', min: -1, max: 1 }, { a: [1e308, 1e308, -1e308, -1e308] });
+    assert.equal(r.ok, true, r.reason);
+    assert.equal(r.actual, 0);
+    assert.equal(verify({ mode: 'range', path: 'a', aggregate: 'sum', min: 1e308, max: 1e308 }, { a: [1.5e308, 1.5e308, 1.5e308, -1.5e308, -1.5e308, -0.5e308] }).actual, 1e308);
+    assert.equal(verify({ mode: 'range', path: 'a', aggregate: 'sum', max: 5 }, { a: [1e308, 1e308, 1e308] }).actual, Infinity);
+  });
   test('a number beyond the range of a double (read as Infinity) equals nothing: 2e400 is not 1e400', () => {
     // parse reads JSON's 1e400 as JSON.parse does, as Infinity: the digits are gone on both sides.
     const payload = parse('{"a": 1e400, "n": [1e400]}');
