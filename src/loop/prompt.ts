@@ -66,11 +66,12 @@ export function retryMessages(base: readonly ChatMessage[], failedReply: string,
   ];
 }
 
-/** Feedback for a reply cut off by the output-token limit. */
+/** Feedback for a reply the provider's content filter stopped. */
 export const FILTERED_FEEDBACK =
   "The reply was stopped by the provider's content filter before the JSON value was complete. " +
   'Write the complete value again, leaving out content a filter may stop.\nReply with the JSON value only.';
 
+/** Feedback for a reply cut off by the output-token limit. */
 export const TRUNCATED_FEEDBACK =
   'The reply was cut off by the output-token limit before the JSON value was complete. ' +
   'Write a shorter complete value: keep strings brief and leave out optional content.\nReply with the JSON value only.';

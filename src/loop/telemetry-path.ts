@@ -164,7 +164,10 @@ function quoteEnd(text: string, start: number): number {
   return Math.min(i + 1, text.length);
 }
 
-/** `[?…]` for every filter selector; brackets and quotes inside a filter are skipped over. One pass: linear. */
+/**
+ * `[?…]` for every bracket that holds a filter selector, first in it or after a comma (`[0,?@.ssn=='…']`);
+ * brackets and quotes inside a bracket are skipped over. One pass: linear.
+ */
 function hideFilters(path: string): string {
   let out = '';
   let i = 0;
@@ -176,23 +179,27 @@ function hideFilters(path: string): string {
       i = end;
       continue;
     }
-    let j = i + 1;
-    if (c === '[') while (j < path.length && (path[j] === ' ' || path[j] === '\t' || path[j] === '\n' || path[j] === '\r')) j++;
-    if (c !== '[' || path[j] !== '?') {
+    if (c !== '[') {
       out += c;
       i++;
       continue;
     }
-    // A filter: to its `]` at depth 0 (or the end of the path), whatever it holds.
+    // A bracket: to its `]` at depth 0 (or the end of the path), whatever it holds.
     let depth = 0;
-    for (j++; j < path.length; j++) {
+    let filter = false;
+    let selectorStart = true;
+    let j = i + 1;
+    for (; j < path.length; j++) {
       const d = path[j]!;
+      if (d === ' ' || d === '\t' || d === '\n' || d === '\r') continue;
+      if (depth === 0 && selectorStart && d === '?') filter = true;
       if (d === '"' || d === "'") j = quoteEnd(path, j) - 1;
       else if (d === '[' || d === '(') depth++;
       else if ((d === ']' || d === ')') && depth > 0) depth--;
       else if (d === ']') break;
+      selectorStart = depth === 0 && d === ',';
     }
-    out += '[?…]';
+    out += filter ? '[?…]' : path.slice(i, j + 1);
     i = j + 1;
   }
   return out;

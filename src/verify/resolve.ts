@@ -155,6 +155,9 @@ function restAfter(path: string, ast: QueryNode, count: number): string | undefi
   for (let at = 1; at < path.length && tries < MAX_RENAME_TRIES; at++) {
     const c = path[at];
     if (c !== '.' && c !== '[') continue;
+    // Every try counts, a cut that does not parse too: each costs the length before it, and a name
+    // full of dots (`$['a.a.a…']`) would otherwise make the search quadratic.
+    tries++;
     let head: QueryNode;
     try {
       head = parseJsonPath(path.slice(0, at));
@@ -162,7 +165,6 @@ function restAfter(path: string, ast: QueryNode, count: number): string | undefi
       if (e instanceof PathError) continue;
       throw e;
     }
-    tries++;
     if (head.segments.length > count) return undefined;
     if (JSON.stringify(head.segments) === want) return path.slice(at);
   }

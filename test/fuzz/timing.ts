@@ -1,7 +1,7 @@
 // Adversarial timing families: inputs built to make a quadratic (or worse) path show. Each family is
 // timed at size n and 4n; linear time means the ratio stays near 4, and the harness allows 5.
 // Ratios, not absolute times, so the figures mean the same on a loaded machine.
-import { coerce, createStreamParser, createToolCallStream, extract, extractToolCalls, parse, parseAll, query, repair } from '../../src/index.js';
+import { coerce, createStreamParser, createToolCallStream, extract, extractToolCalls, parse, parseAll, query, repair, verifyAll } from '../../src/index.js';
 import { nearJsonText } from '../../src/parse/near-json.js';
 
 /** One family: a generator of inputs by size, and the entry point that reads them. */
@@ -169,6 +169,9 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.fullwidth-brackets', n: 20_000, make: (n) => '［' + times('｛"a"：［1］｝，', n) + '1］', run: (t) => tolerant(() => parse(t)) },
   { name: 'parse.fullwidth-prose', n: 20_000, make: (n) => times('注［1］ ［   ', n), run: (t) => tolerant(() => parse(t)) },
   { name: 'stream.fullwidth-brackets', n: 20_000, make: (n) => 'x'.repeat(n) + '［' + times('｛"a"： ［ 1］｝，', n) + '1］', run: stream4 },
+  // A claim's JSONPath whose quoted name is full of dots: each cut tried for the suggestion's rest counts
+  // (resolve.ts restAfter), or each cut that does not parse cost the length before it.
+  { name: 'verify.dotted-jsonpath-name', n: 20_000, make: (n) => "$['" + times('a.', n) + "'][*].status", run: (t) => tolerant(() => verifyAll([{ mode: 'field', path: t, value: 'open' }], { tickets: [{ status: 'open' }] })) },
   { name: 'extract.doubled-braces', n: 20_000, make: (n) => times('Hi {{name}} {{"a" ', n), run: (t) => tolerant(() => extract(t)) },
   // Session 23: strings that open a document whose quotes are not escaped, each searched to its
   // closer or the text's end (bounded in all by the allowance past each string's start), in the

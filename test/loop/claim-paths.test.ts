@@ -33,6 +33,8 @@ describe('claim paths in telemetry', { timeout: 20_000 }, () => {
   for (const [name, path, shown] of [
     ['a JSONPath filter', `$[?@.email=='${SECRET}'].plan`, '$[?…].plan'],
     ['a filter with brackets and quotes inside', `$[?@.email=="${SECRET}" && @.tags[0]=='a]b'].plan`, '$[?…].plan'],
+    ['a filter after another selector', `$.users[0,?@.email=='${SECRET}'].plan`, '$.users[?…].plan'],
+    ['a filter after a wildcard, spaced', `$.users[* , ?@.ssn=='${SECRET}']`, '$.users[?…]'],
     ['a path that neither grammar reads', `users[email=${SECRET}].plan`, '…'],
   ] as const) {
     test(`${name}: the events and the error's message show ${shown}; the feedback quotes the path`, async () => {
