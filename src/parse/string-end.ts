@@ -6,7 +6,7 @@ import { colonAfter, equalsAfter, lineBreakBefore, lineSpaceEnd, peekSignificant
 import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD, quoteWidth } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, scan } from './continuation.js';
-import { isKeyStop, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
+import { isKeyStop, isLineBreak, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
 import { embeddedDocText, innerDocumentText } from './embedded-doc.js';
 import { innerDocumentOpener } from '../extract/embedded-doc.js';
 import { fencedText } from './fenced-string.js';
@@ -893,12 +893,54 @@ function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   const k = scanSignificant(e, q + 1);
   if (k >= e.end) return e.final ? PASS : undefined;
   const c3 = e.buf.charCodeAt(k);
-  if (c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET || (c3 === Ch.COLON && k === q + 1)) return Decision.INNER;
+  if (c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET) return Decision.INNER;
+  // The two newer shapes hold only when the string, read on, ends where the document goes on (a later
+  // quote on the line for the colon's, the second quote for `""`): `{"a": "x"}": 1}` has no such
+  // quote and `[{"a": "x"}"", "y"]` no key after `,`. There the closer closed the value's container
+  // as before (the rest set aside, or `""` the next element); read on, the string reached a `,` the
+  // container could not take, and the reply was UNREPAIRABLE.
+  if (c3 === Ch.COLON && k === q + 1) return laterQuoteEnds(e, k + 1) ? Decision.INNER : PASS;
   if (c3 !== Ch.DQUOTE || k !== q + 1) return PASS;
-  const d = scanSignificant(e, k + 1);
-  if (d >= e.end) return e.final ? Decision.INNER : undefined;
-  const c4 = e.buf.charCodeAt(d);
-  return c4 === Ch.COMMA || c4 === Ch.RBRACE || c4 === Ch.RBRACKET ? Decision.INNER : PASS;
+  return documentGoesOnAt(e, k) ? Decision.INNER : PASS;
+}
+
+/**
+ * Whether a quote on the line from `from` (within LOOKAHEAD, escapes stepped over) ends the string
+ * where the document goes on (documentGoesOnAt). Waits for the line.
+ */
+function laterQuoteEnds(e: Engine, from: number): boolean {
+  const limit = from + LOOKAHEAD;
+  for (let p = from; p < limit;) {
+    const q = stopAhead(e, p, limit - p, Ch.DQUOTE, isLineBreak, true);
+    if (q < 0 || e.buf.charCodeAt(q) !== Ch.DQUOTE) return false;
+    if (documentGoesOnAt(e, q)) return true;
+    p = q + 1;
+  }
+  return false;
+}
+
+/**
+ * Whether, read as the end of the value string, the quote at `q` leaves the document going on as the
+ * string's container takes it: the text's end, that container's closer, or a comma and then (in an
+ * object) the next key or a closer. Waits at the buffer's end.
+ */
+function documentGoesOnAt(e: Engine, q: number): boolean {
+  const n = scanSignificant(e, q + 1);
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = e.buf.charCodeAt(n);
+  if (c === Ch.RBRACE || c === Ch.RBRACKET) return !closerMismatches(e, c);
+  if (c !== Ch.COMMA) return false;
+  if (!inObject(e)) return true;
+  const k = scanSignificant(e, n + 1);
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const d = e.buf.charCodeAt(k);
+  return d === Ch.RBRACE || keyStartsAt(e, k);
 }
 
 /**

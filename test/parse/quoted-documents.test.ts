@@ -168,3 +168,20 @@ describe('a closer quoted in a string\'s code, then a colon or the string\'s end
     ['[{"a": ""}, ""]', [{ a: '' }, '']],
   ]);
 });
+
+describe('a closer then a quote and a colon or `""` ends the value where no later reading goes on', () => {
+  // Were UNREPAIRABLE: read on past the closer (the `"}":` and `"}""` shapes above), the string met
+  // no quote that ended it (`": 1}`) or a `,` and then no key (`"y"]` in the object).
+  test('the closer closes the value, the rest named', () => {
+    readsAs('{"a": "x"}": 1}', { a: 'x' }, ['surrounding_text']);
+    readsAs('[{"a": "x"}"", "y"]', [{ a: 'x' }, '', 'y'], ['missing_comma']);
+    readsAs('Sure: {"a": "x"}": 1} ok', { a: 'x' });
+    readsAs('Here: [{"a": "x"}"", "y"] ok', [{ a: 'x' }, '', 'y']);
+  });
+  readsEach([
+    // Unchanged: a later quote ends the string, or a key follows the `""`.
+    ['{"a": "if a == "}": pass"}', { a: 'if a == "}": pass' }],
+    ['{"a": ""}"", "b": 2}', { a: '"}"', b: 2 }],
+    ['{"a": ""}"", b: 2}', { a: '"}"', b: 2 }],
+  ]);
+});
