@@ -440,6 +440,13 @@ function callArgumentsAt(e: Engine, i: number, k: number): boolean {
   for (let j = k; j < limit; j++) {
     const c = s.charCodeAt(j);
     if (c === Ch.RPAREN) return true;
+    // `f("}", "]")`: a quoted argument's text is stepped over, closers and all (it must close on the line).
+    if (c === Ch.DQUOTE) {
+      const q = stopAhead(e, j + 1, k + LOOKAHEAD - j - 1, Ch.DQUOTE, isLineBreak, true);
+      if (q < 0 || s.charCodeAt(q) !== Ch.DQUOTE) return false;
+      j = q;
+      continue;
+    }
     if (c < 0x20 || c === Ch.COLON || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) return false;
   }
   if (limit >= e.end && !e.final) throw NEED_MORE;
@@ -894,6 +901,8 @@ function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   if (k >= e.end) return e.final ? PASS : undefined;
   const c3 = e.buf.charCodeAt(k);
   if (c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET) return Decision.INNER;
+  // `"f("}", "]")"`: a closer quoted as a call's argument, the call's `)` right after its quote.
+  if (c3 === Ch.RPAREN && k === q + 1 && openedAfterParen(e, j - 1)) return Decision.INNER;
   // The two newer shapes hold only when the string, read on, ends where the document goes on (a later
   // quote on the line for the colon's, the second quote for `""`): `{"a": "x"}": 1}` has no such
   // quote and `[{"a": "x"}"", "y"]` no key after `,`. There the closer closed the value's container

@@ -185,3 +185,18 @@ describe('a closer then a quote and a colon or `""` ends the value where no late
     ['{"a": ""}"", b: 2}', { a: '"}"', b: 2 }],
   ]);
 });
+
+describe("a call's quoted arguments holding closers are the string's text", () => {
+  // Was {"a": "f(\"}"}: the `]` inside the argument `"]"` stopped the look for the call's `)`, the
+  // quote after `}"` ended the string, and "b" was set aside (surrounding_text).
+  test('the call is whole and the member after it kept', () => {
+    readsAs('{"a": "f("}", "]")", "b": 2}', { a: 'f("}", "]")', b: 2 }, Array(4).fill('unescaped_quote'));
+    readsAs('{"a": "f("]", "}")", "b": 2}', { a: 'f("]", "}")', b: 2 }, Array(4).fill('unescaped_quote'));
+    readsAs('Sure! {"a": "f("}", "]")", "b": 2} ok', { a: 'f("}", "]")', b: 2 });
+  });
+  readsEach([
+    // Unchanged: strings after a `(` in their element, a quoted `:` argument in a member's list.
+    ['["f(", "a", ")"]', ['f(', 'a', ')']],
+    ['{"a": "f(", "b": "]"}', { a: 'f(', b: ']' }],
+  ]);
+});
