@@ -46,6 +46,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (fencedText(e, i)) return Decision.INNER;
   if (e.quote === Quote.DOUBLE) {
     if (embeddedDocText(e, i)) return Decision.INNER;
+    if (e.kinds.length > 0 && regexText(e, i)) return Decision.INNER;
     if ((e.buf.charCodeAt(i + 1) === Ch.DQUOTE || e.buf.charCodeAt(i - 1) === Ch.DQUOTE) && tripleQuoteText(e, i)) return Decision.INNER;
   }
   const j = scanSignificant(e, i + closeLen);
@@ -97,6 +98,51 @@ function tripleQuoteText(e: Engine, i: number): boolean {
   // `"""hi""" + y`: a closing run, the opening one earlier in the text, may have a space after it.
   if (c === Ch.SPACE || c === Ch.TAB) return tripleRunBefore(s, lookBackFloor(e, from), from);
   return !(isJsonSpace(c) || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.COLON || c === Ch.DQUOTE);
+}
+
+/** A regular expression's flags (JavaScript's). */
+const REGEX_FLAGS = /^[dgimsuvy]*$/;
+
+/**
+ * `{"pattern": "/"[^"]*"/g"}`: a string whose text is a regex literal holding quotes not escaped. The
+ * string's text opens with `/`; on the line, the regex's closing `/` (the first outside a character
+ * class, escapes stepped over), its flags and then a quote that ends the string where the document
+ * goes on (documentGoesOnAt): the quote at `i`, before that one, is the regex's text. No quote in
+ * the regex (outside a class) may be followed by `,` `:` or `}`, which would end a member: in
+ * `"/usr", "b": "/g"` the first quote ends the string. Read by the usual rules, the `]` of `[^"]`
+ * ended the string and the reply was cut there (surrounding_text).
+ */
+function regexText(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.textStart - e.base;
+  if (from < 0 || i - from > LOOKAHEAD || s.charCodeAt(from) !== Ch.SLASH) return false;
+  const limit = from + LOOKAHEAD;
+  let inClass = false;
+  let k = from + 1;
+  for (; k < e.end && k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF || c === Ch.CR) return false;
+    if (c === Ch.BACKSLASH) k++;
+    else if (c === Ch.LBRACKET) inClass = true;
+    else if (c === Ch.RBRACKET) inClass = false;
+    else if (c === Ch.SLASH && !inClass) break;
+    else if (c === Ch.DQUOTE && !inClass && memberEndAfter(e, k)) return false;
+  }
+  let m = k + 1;
+  while (m < e.end && isWordPart(s.charCodeAt(m))) m++;
+  if (m >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (k >= limit || s.charCodeAt(m) !== Ch.DQUOTE || m <= i || !REGEX_FLAGS.test(s.slice(k + 1, m))) return false;
+  return documentGoesOnAt(e, m);
+}
+
+/** Whether `,` `:` or `}` follows the quote at `q` (past white space): a member's end. */
+function memberEndAfter(e: Engine, q: number): boolean {
+  const n = peekSignificant(e, q + 1);
+  const c = e.buf.charCodeAt(n);
+  return n < e.end && (c === Ch.COMMA || c === Ch.COLON || c === Ch.RBRACE);
 }
 
 /** Whether a run of exactly three quotes stands in [floor, to). */

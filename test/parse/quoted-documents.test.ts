@@ -200,3 +200,21 @@ describe("a call's quoted arguments holding closers are the string's text", () =
     ['{"a": "f(", "b": "]"}', { a: 'f(', b: ']' }],
   ]);
 });
+
+describe('a string holding a regex literal whose quotes are not escaped keeps it whole', () => {
+  // Was {"pattern": "/\"[^"} with `surrounding_text`: the quote before `]` of the class `[^"]`
+  // ended the string, and the regex's tail and the members after it were set aside.
+  test('the regex is the string, its quotes named', () => {
+    readsAs('{"pattern": "/"[^"]*"/g"}', { pattern: '/"[^"]*"/g' }, Array(3).fill('unescaped_quote'));
+    readsAs('{"pattern": "/"[^"]*"/g", "b": 1}', { pattern: '/"[^"]*"/g', b: 1 }, Array(3).fill('unescaped_quote'));
+    readsAs('["/"[^"]*"/", "x"]', ['/"[^"]*"/', 'x'], Array(3).fill('unescaped_quote'));
+    readsAs('Here: {"pattern": "/"[^"]*"/g"} ok', { pattern: '/"[^"]*"/g' });
+  });
+  readsEach([
+    // Unchanged: a bare regex literal; paths and slashes that end their strings at the first quote.
+    ['{"regex": /"[^"]*"/g}', { regex: '/"[^"]*"/g' }],
+    ['{"a": "/usr/img", "b": "/g"}', { a: '/usr/img', b: '/g' }],
+    ['{"a": "/", "b": "/g"}', { a: '/', b: '/g' }],
+    ['["/a", "/g"]', ['/a', '/g']],
+  ]);
+});
