@@ -26,6 +26,7 @@ const RPAREN = 0x29;
 const DOT = 0x2e;
 const BACKTICK = 0x60;
 const SLASH = 0x2f;
+const MINUS = 0x2d;
 const STAR = 0x2a;
 const HASH = 0x23;
 
@@ -118,16 +119,44 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
  * last are the string's text, as the parser reads them (quoteAfterCloser). Returns the string's end
  * quote, or -1.
  */
-function quoteAfterCloserEnd(text: string, i: number, limit: number): number {
+function quoteAfterCloserEnd(text: string, i: number, limit: number, inObject: boolean): number {
   const c = text.charCodeAt(i);
   if ((c !== RBRACE && c !== RBRACK) || i + 1 >= limit || text.charCodeAt(i + 1) !== QUOTE) return -1;
   const at = skipWs(text, i + 2, limit);
   const d = text.charCodeAt(at);
-  if (at < limit && (d === COMMA || d === RBRACE || d === RBRACK || (d === COLON && at === i + 2))) return i + 1;
+  if (at < limit && (d === COMMA || d === RBRACE || d === RBRACK)) return i + 1;
+  // As the parser: the colon's shape needs bare text and a quote that ends the string after it, the
+  // `""` one a key (in an object) or a closer after it (`{"a": "x"}": 1}`, `[{"a": "x"}"", "y"]`
+  // end at the closer).
+  if (d === COLON && at === i + 2) return bareTextThenQuote(text, i + 3, limit) ? i + 1 : -1;
   if (at !== i + 2 || d !== QUOTE) return -1;
   const after = skipWs(text, i + 3, limit);
   const e = text.charCodeAt(after);
-  return after >= limit || e === COMMA || e === RBRACE || e === RBRACK ? i + 2 : -1;
+  if (after >= limit || e === RBRACE || e === RBRACK) return i + 2;
+  if (e !== COMMA) return -1;
+  const next = skipWs(text, after + 1, limit);
+  return !inObject || next >= limit || text.charCodeAt(next) === RBRACE || memberStartsAt(text, next, limit) !== false ? i + 2 : -1;
+}
+
+/**
+ * From `from` (after a colon): bare text on the line, with no quote, comma, bracket, brace or
+ * backslash, and then a quote that a `,` `}` `]` or the end follows (the parser's bareTextThenQuote).
+ */
+function bareTextThenQuote(text: string, from: number, limit: number): boolean {
+  const n = skipWs(text, from, limit);
+  const c = text.charCodeAt(n);
+  if (n >= limit || c === QUOTE || c === APOS || c === LBRACE || c === LBRACK || c === MINUS || (c >= 0x30 && c <= 0x39)) return false;
+  const stop = Math.min(limit, n + INNER_QUOTE_LOOK);
+  let k = n;
+  while (k < stop) {
+    const d = text.charCodeAt(k);
+    if (d === QUOTE || d === LF || d === BACKSLASH || d === COMMA || d === LBRACE || d === RBRACE || d === LBRACK || d === RBRACK) break;
+    k++;
+  }
+  if (k >= stop || text.charCodeAt(k) !== QUOTE) return false;
+  const after = skipWs(text, k + 1, limit);
+  const e = text.charCodeAt(after);
+  return after >= limit || e === COMMA || e === RBRACE || e === RBRACK;
 }
 
 /** Whether, past white space from `i` (before `limit`), a `{` or `[` opens a container. */
@@ -306,7 +335,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         // `{"code": "f("}", "x"}`: a closer right after the quote, then a quote that a delimiter
         // follows, are the value's text, as the parser reads them (quoteAfterCloser); ended at the first
         // quote, the closer ended the span and the members after it were set aside unnamed.
-        const end = opensValue(text, j, i) ? quoteAfterCloserEnd(text, first + 1, limit) : -1;
+        const end = opensValue(text, j, i) ? quoteAfterCloserEnd(text, first + 1, limit, depth > 0 && stack[depth - 1] === BRACE) : -1;
         j = end >= 0 ? end : first;
         continue;
       }

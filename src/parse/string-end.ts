@@ -949,35 +949,21 @@ function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   if (c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET) return Decision.INNER;
   // `"f("}", "]")"`: a closer quoted as a call's argument, the call's `)` right after its quote.
   if (c3 === Ch.RPAREN && k === q + 1 && openedAfterParen(e, j - 1)) return Decision.INNER;
-  // The two newer shapes hold only when the string, read on, ends where the document goes on (a later
-  // quote on the line for the colon's, the second quote for `""`): `{"a": "x"}": 1}` has no such
-  // quote and `[{"a": "x"}"", "y"]` no key after `,`. There the closer closed the value's container
-  // as before (the rest set aside, or `""` the next element); read on, the string reached a `,` the
-  // container could not take, and the reply was UNREPAIRABLE.
-  if (c3 === Ch.COLON && k === q + 1) return laterQuoteEnds(e, k + 1) ? Decision.INNER : PASS;
+  // The two newer shapes hold only when the string, read on, ends where the document goes on: for the
+  // colon's, bare text and a quote that ends the string, as the next quote's own check reads it
+  // (bareTextThenQuote); for `""`, a key or a closer after the second quote. `{"a": "x"}": 1}` has
+  // no such quote and `[{"a": "x"}"", "y"]` no key after `,`: there the closer closed the value's
+  // container as before (the rest set aside, or `""` the next element). Read on, the string reached
+  // a `,` the container could not take, and the reply was UNREPAIRABLE.
+  if (c3 === Ch.COLON && k === q + 1) return bareTextThenQuote(e, k + 1) ? Decision.INNER : PASS;
   if (c3 !== Ch.DQUOTE || k !== q + 1) return PASS;
   return documentGoesOnAt(e, k) ? Decision.INNER : PASS;
 }
 
 /**
- * Whether a quote on the line from `from` (within LOOKAHEAD, escapes stepped over) ends the string
- * where the document goes on (documentGoesOnAt). Waits for the line.
- */
-function laterQuoteEnds(e: Engine, from: number): boolean {
-  const limit = from + LOOKAHEAD;
-  for (let p = from; p < limit;) {
-    const q = stopAhead(e, p, limit - p, Ch.DQUOTE, isLineBreak, true);
-    if (q < 0 || e.buf.charCodeAt(q) !== Ch.DQUOTE) return false;
-    if (documentGoesOnAt(e, q)) return true;
-    p = q + 1;
-  }
-  return false;
-}
-
-/**
  * Whether, read as the end of the value string, the quote at `q` leaves the document going on as the
- * string's container takes it: the text's end, that container's closer, or a comma and then (in an
- * object) the next key or a closer. Waits at the buffer's end.
+ * string's container takes it: the text's end, a closer, or a comma and then (in an object) the next
+ * key or a closer. Waits at the buffer's end.
  */
 function documentGoesOnAt(e: Engine, q: number): boolean {
   const n = scanSignificant(e, q + 1);
@@ -986,7 +972,7 @@ function documentGoesOnAt(e: Engine, q: number): boolean {
     return true;
   }
   const c = e.buf.charCodeAt(n);
-  if (c === Ch.RBRACE || c === Ch.RBRACKET) return !closerMismatches(e, c);
+  if (c === Ch.RBRACE || c === Ch.RBRACKET) return true;
   if (c !== Ch.COMMA) return false;
   if (!inObject(e)) return true;
   const k = scanSignificant(e, n + 1);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JsonMendError, parse, parseWithReport } from '../../src/index.js';
-import { chunk, stream } from '../stream/check.js';
+import { chunk, stream, streamsAs } from '../stream/check.js';
 import { readsAs, readsEach } from './reads.js';
 
 describe("a `'` string holding a `\"` object ends at its own quote", () => {
@@ -177,6 +177,13 @@ describe('a closer then a quote and a colon or `""` ends the value where no late
     readsAs('[{"a": "x"}"", "y"]', [{ a: 'x' }, '', 'y'], ['missing_comma']);
     readsAs('Sure: {"a": "x"}": 1} ok', { a: 'x' });
     readsAs('Here: [{"a": "x"}"", "y"] ok', [{ a: 'x' }, '', 'y']);
+    // Bare text after the colon, but a comma before the later quote (as the next quote's own check,
+    // bareTextThenQuote, reads it): was UNREPAIRABLE at the commit before too.
+    readsAs('{"a": "x "}": pass,"}', { a: 'x ' }, ['surrounding_text']);
+  });
+  test('a closer of the wrong kind after `""` still reads on', () => {
+    // The `""` check asks for a key after a comma only; `]` in the object goes on as before.
+    readsAs('Sure! {"a": ""}""],", "b": 2} ok', { a: '"}],', b: 2 });
   });
   readsEach([
     // Unchanged: a later quote ends the string, or a key follows the `""`.
