@@ -208,7 +208,7 @@ class StringEnds {
         docs = openedObjects(text, counted, k, docs, q);
         counted = k + 1;
       }
-      if (delimiterFollows(text, k + 1, limit)) {
+      if (delimiterFollows(text, k + 1, limit) && !(open >= 0 && quote === '"' && callTextAt(text, open + 1, k, limit))) {
         if (!(docs > 0 && closesEmbedded(text, k + 1, limit))) return open >= 0 && quote === '"' ? innerDocumentEnd(text, open + 1, k, limit) : k;
         skipped = true;
       }
@@ -222,6 +222,40 @@ class StringEnds {
     // closed what held the string, and the text after it was lost.
     return skipped && stop === limit ? limit : first;
   }
+}
+
+/**
+ * `"f("}", "]")"`: whether the quote at `k`, past the value's first quote (its text opening at `from`),
+ * is a call's in the text, as the parser reads it (callArgumentsAt, quoteAfterCloser): a `(` that no
+ * `)` closed stands before it, and either a comma then more arguments (quoted ones stepped over
+ * whole) and the call's `)` on the line, or a closer, a quote and then that `)` or a comma.
+ */
+function callTextAt(text: string, from: number, k: number, limit: number): boolean {
+  let b = k - 1;
+  const floor = Math.max(from, k - INNER_QUOTE_LOOK);
+  while (b >= floor && text.charCodeAt(b) !== LPAREN && text.charCodeAt(b) !== RPAREN) b--;
+  if (b < floor || text.charCodeAt(b) !== LPAREN) return false;
+  const c = text.charCodeAt(k + 1);
+  if (c === RBRACE || c === RBRACK) {
+    if (text.charCodeAt(k + 2) !== QUOTE) return false;
+    const after = skipWs(text, k + 3, limit);
+    return text.charCodeAt(k + 3) === RPAREN || (after < limit && text.charCodeAt(after) === COMMA);
+  }
+  const at = skipWs(text, k + 1, limit);
+  if (at >= limit || text.charCodeAt(at) !== COMMA) return false;
+  const stop = Math.min(limit, at + INNER_QUOTE_LOOK);
+  for (let j = at + 1; j < stop; j++) {
+    const d = text.charCodeAt(j);
+    if (d === RPAREN) return true;
+    if (d === QUOTE) {
+      j++;
+      while (j < stop && text.charCodeAt(j) !== QUOTE && text.charCodeAt(j) !== LF) j += text.charCodeAt(j) === BACKSLASH ? 2 : 1;
+      if (j >= stop || text.charCodeAt(j) !== QUOTE) return false;
+      continue;
+    }
+    if (d < 0x20 || d === COLON || d === LBRACE || d === RBRACE || d === LBRACK || d === RBRACK) return false;
+  }
+  return false;
 }
 
 /**
@@ -336,7 +370,9 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         // follows, are the value's text, as the parser reads them (quoteAfterCloser); ended at the first
         // quote, the closer ended the span and the members after it were set aside unnamed.
         const end = opensValue(text, j, i) ? quoteAfterCloserEnd(text, first + 1, limit, depth > 0 && stack[depth - 1] === BRACE) : -1;
-        j = end >= 0 ? end : first;
+        // `"f("}", "]")"`: that quote's comma may be a call's, in the text; the string goes on past it.
+        if (end >= 0 && callTextAt(text, j + 1, end, limit)) j = (ends ??= new StringEnds()).end(text, j, end, limit, '"');
+        else j = end >= 0 ? end : first;
         continue;
       }
       // `["a"{"id": 1}, {"id": 2}]`, `["a" [1]]`: in an array, a container right after the string's

@@ -201,6 +201,12 @@ describe("a call's quoted arguments holding closers are the string's text", () =
     readsAs('{"a": "f("]", "}")", "b": 2}', { a: 'f("]", "}")', b: 2 }, Array(4).fill('unescaped_quote'));
     readsAs('Sure! {"a": "f("}", "]")", "b": 2} ok', { a: 'f("}", "]")', b: 2 });
   });
+  test('in prose, the span found reaches as far, and the stream shows nothing end() takes back', () => {
+    // The prose scan ended the span at the call's first argument (`{"a": "g.h("]", "}`), so end()
+    // took back the value the stream had shown ({"a": "g.h(\"]\", …)"} became {"a": "g.h(\"]"}).
+    streamsAs('Sure! {"a": "g.h("]", "}")f("]", "}")", "b": 2} ok', { a: 'g.h("]", "}")f("]", "}")', b: 2 });
+    streamsAs('Sure! {"a": ""f("]", "}")", "b": 2} ok', { a: '"f("]", "}")', b: 2 });
+  });
   readsEach([
     // Unchanged: strings after a `(` in their element, a quoted `:` argument in a member's list.
     ['["f(", "a", ")"]', ['f(', 'a', ')']],
