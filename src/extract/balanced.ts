@@ -27,6 +27,7 @@ const DOT = 0x2e;
 const BACKTICK = 0x60;
 const SLASH = 0x2f;
 const MINUS = 0x2d;
+const CR = 0x0d;
 const STAR = 0x2a;
 const HASH = 0x23;
 
@@ -157,6 +158,43 @@ function bareTextThenQuote(text: string, from: number, limit: number): boolean {
   const after = skipWs(text, k + 1, limit);
   const e = text.charCodeAt(after);
   return after >= limit || e === COMMA || e === RBRACE || e === RBRACK;
+}
+
+/**
+ * `"pattern": "/"[^"]*"/g"`: a value string whose text is a regex literal, its quotes not escaped (the
+ * parser's regexText): from its `/` at `i`, the first `/` outside a character class on the line, JS
+ * flags, and a quote that a `,` `}` `]` or the end follows; no quote in it before `,` `:` or `}`. The
+ * string's end quote, or -1.
+ */
+function regexStringEnd(text: string, i: number, limit: number): number {
+  const stop = Math.min(limit, i + INNER_QUOTE_LOOK);
+  let inClass = false;
+  let k = i + 1;
+  for (; k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (c === LF || c === CR) return -1;
+    if (c === BACKSLASH) k++;
+    else if (c === LBRACK) inClass = true;
+    else if (c === RBRACK) inClass = false;
+    else if (c === SLASH && !inClass) break;
+    else if (c === QUOTE && !inClass) {
+      const at = skipWs(text, k + 1, limit);
+      const d = text.charCodeAt(at);
+      if (at >= limit || d === COMMA || d === COLON || d === RBRACE) return -1;
+    }
+  }
+  if (k >= stop) return -1;
+  let m = k + 1;
+  while (m < limit && isRegexFlag(text.charCodeAt(m))) m++;
+  if (m >= limit || text.charCodeAt(m) !== QUOTE) return -1;
+  const after = skipWs(text, m + 1, limit);
+  const e = text.charCodeAt(after);
+  return after >= limit || e === COMMA || e === RBRACE || e === RBRACK ? m : -1;
+}
+
+/** Whether `c` is one of JavaScript's regex flags (`dgimsuvy`). */
+function isRegexFlag(c: number): boolean {
+  return c === 0x64 || c === 0x67 || c === 0x69 || c === 0x6d || c === 0x73 || c === 0x75 || c === 0x76 || c === 0x79;
 }
 
 /** Whether, past white space from `i` (before `limit`), a `{` or `[` opens a container. */
@@ -365,6 +403,11 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       // colon after): no string runs on from here.
       if (isKeyChar(text.charCodeAt(j - 1)) && delimiterAt(text, skipWs(text, j + 1, limit)) === COLON) continue;
       const first = closerOf(text, j, limit);
+      const regexEnd = first >= 0 && text.charCodeAt(j + 1) === SLASH && depth > 0 && opensValue(text, j, i) ? regexStringEnd(text, j + 1, limit) : -1;
+      if (regexEnd > first) {
+        j = regexEnd;
+        continue;
+      }
       if (first >= 0 && delimiterFollows(text, first + 1, limit)) {
         // `{"code": "f("}", "x"}`: a closer right after the quote, then a quote that a delimiter
         // follows, are the value's text, as the parser reads them (quoteAfterCloser); ended at the first

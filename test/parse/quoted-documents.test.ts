@@ -224,6 +224,13 @@ describe('a string holding a regex literal whose quotes are not escaped keeps it
     readsAs('Here: {"pattern": "/"[^"]*"/g"} ok', { pattern: '/"[^"]*"/g' });
   });
   readsEach([
+    // The quote only inside the class: parse's one-pass string reader ended the string at the class's
+    // `]` ({"a": "/[^"}, mismatched_closer) while the stream read it whole.
+    ['{"a": "/[^"]+/gi", "b": 2}', { a: '/[^"]+/gi', b: 2 }],
+    ['["/[^"]+/gi"]', ['/[^"]+/gi']],
+    ['Sure! {"a": "/[^"]+/", "b": 2} ok', { a: '/[^"]+/', b: 2 }],
+  ]);
+  readsEach([
     // Unchanged: a bare regex literal; paths and slashes that end their strings at the first quote.
     ['{"regex": /"[^"]*"/g}', { regex: '/"[^"]*"/g' }],
     ['{"a": "/usr/img", "b": "/g"}', { a: '/usr/img', b: '/g' }],
