@@ -114,11 +114,11 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
 }
 
 /**
- * After a value string's first quote, a closer at `i`, a `"` right after it, and a `,` `}` or `]`
- * after that past white space, or a `:` right after it; or a second `"` right after the first and
- * then such a delimiter or the end (`""}"",`, the text `"}"`): the closer and the quotes before the
- * last are the string's text, as the parser reads them (quoteAfterCloser). Returns the string's end
- * quote, or -1.
+ * After a quote in a value string (its first, or a later one: StringEnds), a closer at `i`, a `"`
+ * right after it, and a `,` `}` or `]` after that past white space, or a `:` right after it; or a
+ * second `"` right after the first and then such a delimiter or the end (`""}"",`, the text `"}"`):
+ * the closer and the quotes before the last are the string's text, as the parser reads them
+ * (quoteAfterCloser). Returns the string's end quote, or -1.
  */
 function quoteAfterCloserEnd(text: string, i: number, limit: number, inObject: boolean): number {
   const c = text.charCodeAt(i);
@@ -226,7 +226,7 @@ class StringEnds {
    * The end of the string whose first closing `quote`, at `first`, is followed by text; `open`: its
    * opening quote, when the string is a value (a `"` after `:`, or an array's element), else -1.
    */
-  end(text: string, open: number, first: number, limit: number, quote: '"' | "'"): number {
+  end(text: string, open: number, first: number, limit: number, quote: '"' | "'", inObject = false): number {
     if (this.lineEnd < first) {
       this.lineEnd = text.indexOf('\n', first);
       if (this.lineEnd < 0) this.lineEnd = text.length;
@@ -246,7 +246,7 @@ class StringEnds {
         docs = openedObjects(text, counted, k, docs, q);
         counted = k + 1;
       }
-      if (delimiterFollows(text, k + 1, limit) && !(open >= 0 && quote === '"' && callTextAt(text, open + 1, k, limit))) {
+      if (delimiterFollows(text, k + 1, limit) && !(open >= 0 && quote === '"' && (callTextAt(text, open + 1, k, limit) || quoteAfterCloserEnd(text, k + 1, limit, inObject) >= 0))) {
         if (!(docs > 0 && closesEmbedded(text, k + 1, limit))) return open >= 0 && quote === '"' ? innerDocumentEnd(text, open + 1, k, limit) : k;
         skipped = true;
       }
@@ -414,7 +414,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
         // quote, the closer ended the span and the members after it were set aside unnamed.
         const end = opensValue(text, j, i) ? quoteAfterCloserEnd(text, first + 1, limit, depth > 0 && stack[depth - 1] === BRACE) : -1;
         // `"f("}", "]")"`: that quote's comma may be a call's, in the text; the string goes on past it.
-        if (end >= 0 && callTextAt(text, j + 1, end, limit)) j = (ends ??= new StringEnds()).end(text, j, end, limit, '"');
+        if (end >= 0 && callTextAt(text, j + 1, end, limit)) j = (ends ??= new StringEnds()).end(text, j, end, limit, '"', depth > 0 && stack[depth - 1] === BRACE);
         else j = end >= 0 ? end : first;
         continue;
       }
@@ -451,7 +451,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       }
       // `{k0: we would quote "like this" or this, k1: ["}"]}`: words quoted in a value's text, the
       // quote after a word and a space; the string is the pair (the parser reads the text so).
-      if (!quotedInText(text, j, i)) j = (ends ??= new StringEnds()).end(text, opensValueIn(text, j, i, depth > 0 && stack[depth - 1] === BRACKET) ? j : -1, first, limit, '"');
+      if (!quotedInText(text, j, i)) j = (ends ??= new StringEnds()).end(text, opensValueIn(text, j, i, depth > 0 && stack[depth - 1] === BRACKET) ? j : -1, first, limit, '"', depth > 0 && stack[depth - 1] === BRACE);
       else j = first;
       continue;
     }

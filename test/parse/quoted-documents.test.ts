@@ -238,3 +238,13 @@ describe('a string holding a regex literal whose quotes are not escaped keeps it
     ['["/a", "/g"]', ['/a', '/g']],
   ]);
 });
+
+describe('in prose, a closer then a quote past the string\'s first quote is read as the parser reads it', () => {
+  // The prose scan read the closer-then-quote shapes (quoteAfterCloser) at a value's first quote only;
+  // at a later one the span ended there ({"a": "\"*"} with `surrounding_text`), and end() took back
+  // the value the stream had shown.
+  test('the span reaches as far, and the stream shows nothing end() takes back', () => {
+    streamsAs('Sure! {"a": ""*"}"", "b": 2} ok', { a: '"*"}"', b: 2 });
+    streamsAs('Sure! {"a": "f("]", "}")"}"", "b": 2} ok', { a: 'f("]", "}")"}"', b: 2 });
+  });
+});
