@@ -26,6 +26,8 @@ const RPAREN = 0x29;
 const DOT = 0x2e;
 const BACKTICK = 0x60;
 const SLASH = 0x2f;
+const MINUS = 0x2d;
+const CR = 0x0d;
 const STAR = 0x2a;
 const HASH = 0x23;
 
@@ -112,22 +114,87 @@ function delimiterFollows(text: string, i: number, limit: number): boolean {
 }
 
 /**
- * After a value string's first quote, a closer at `i`, a `"` right after it, and a `,` `}` or `]`
- * after that past white space, or a `:` right after it; or a second `"` right after the first and
- * then such a delimiter or the end (`""}"",`, the text `"}"`): the closer and the quotes before the
- * last are the string's text, as the parser reads them (quoteAfterCloser). Returns the string's end
- * quote, or -1.
+ * After a quote in a value string (its first, or a later one: StringEnds), a closer at `i`, a `"`
+ * right after it, and a `,` `}` or `]` after that past white space, or a `:` right after it; or a
+ * second `"` right after the first and then such a delimiter or the end (`""}"",`, the text `"}"`):
+ * the closer and the quotes before the last are the string's text, as the parser reads them
+ * (quoteAfterCloser). Returns the string's end quote, or -1.
  */
-function quoteAfterCloserEnd(text: string, i: number, limit: number): number {
+function quoteAfterCloserEnd(text: string, i: number, limit: number, inObject: boolean): number {
   const c = text.charCodeAt(i);
   if ((c !== RBRACE && c !== RBRACK) || i + 1 >= limit || text.charCodeAt(i + 1) !== QUOTE) return -1;
   const at = skipWs(text, i + 2, limit);
   const d = text.charCodeAt(at);
-  if (at < limit && (d === COMMA || d === RBRACE || d === RBRACK || (d === COLON && at === i + 2))) return i + 1;
+  if (at < limit && (d === COMMA || d === RBRACE || d === RBRACK)) return i + 1;
+  // As the parser: the colon's shape needs bare text and a quote that ends the string after it, the
+  // `""` one a key (in an object) or a closer after it (`{"a": "x"}": 1}`, `[{"a": "x"}"", "y"]`
+  // end at the closer).
+  if (d === COLON && at === i + 2) return bareTextThenQuote(text, i + 3, limit) ? i + 1 : -1;
   if (at !== i + 2 || d !== QUOTE) return -1;
   const after = skipWs(text, i + 3, limit);
   const e = text.charCodeAt(after);
-  return after >= limit || e === COMMA || e === RBRACE || e === RBRACK ? i + 2 : -1;
+  if (after >= limit || e === RBRACE || e === RBRACK) return i + 2;
+  if (e !== COMMA) return -1;
+  const next = skipWs(text, after + 1, limit);
+  return !inObject || next >= limit || text.charCodeAt(next) === RBRACE || memberStartsAt(text, next, limit) !== false ? i + 2 : -1;
+}
+
+/**
+ * From `from` (after a colon): bare text on the line, with no quote, comma, bracket, brace or
+ * backslash, and then a quote that a `,` `}` `]` or the end follows (the parser's bareTextThenQuote).
+ */
+function bareTextThenQuote(text: string, from: number, limit: number): boolean {
+  const n = skipWs(text, from, limit);
+  const c = text.charCodeAt(n);
+  if (n >= limit || c === QUOTE || c === APOS || c === LBRACE || c === LBRACK || c === MINUS || (c >= 0x30 && c <= 0x39)) return false;
+  const stop = Math.min(limit, n + INNER_QUOTE_LOOK);
+  let k = n;
+  while (k < stop) {
+    const d = text.charCodeAt(k);
+    if (d === QUOTE || d === LF || d === BACKSLASH || d === COMMA || d === LBRACE || d === RBRACE || d === LBRACK || d === RBRACK) break;
+    k++;
+  }
+  if (k >= stop || text.charCodeAt(k) !== QUOTE) return false;
+  const after = skipWs(text, k + 1, limit);
+  const e = text.charCodeAt(after);
+  return after >= limit || e === COMMA || e === RBRACE || e === RBRACK;
+}
+
+/**
+ * `"pattern": "/"[^"]*"/g"`: a value string whose text is a regex literal, its quotes not escaped (the
+ * parser's regexText): from its `/` at `i`, the first `/` outside a character class on the line, JS
+ * flags, and a quote that a `,` `}` `]` or the end follows; no quote in it before `,` `:` or `}`. The
+ * string's end quote, or -1.
+ */
+function regexStringEnd(text: string, i: number, limit: number): number {
+  const stop = Math.min(limit, i + INNER_QUOTE_LOOK);
+  let inClass = false;
+  let k = i + 1;
+  for (; k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (c === LF || c === CR) return -1;
+    if (c === BACKSLASH) k++;
+    else if (c === LBRACK) inClass = true;
+    else if (c === RBRACK) inClass = false;
+    else if (c === SLASH && !inClass) break;
+    else if (c === QUOTE && !inClass) {
+      const at = skipWs(text, k + 1, limit);
+      const d = text.charCodeAt(at);
+      if (at >= limit || d === COMMA || d === COLON || d === RBRACE) return -1;
+    }
+  }
+  if (k >= stop) return -1;
+  let m = k + 1;
+  while (m < limit && isRegexFlag(text.charCodeAt(m))) m++;
+  if (m >= limit || text.charCodeAt(m) !== QUOTE) return -1;
+  const after = skipWs(text, m + 1, limit);
+  const e = text.charCodeAt(after);
+  return after >= limit || e === COMMA || e === RBRACE || e === RBRACK ? m : -1;
+}
+
+/** Whether `c` is one of JavaScript's regex flags (`dgimsuvy`). */
+function isRegexFlag(c: number): boolean {
+  return c === 0x64 || c === 0x67 || c === 0x69 || c === 0x6d || c === 0x73 || c === 0x75 || c === 0x76 || c === 0x79;
 }
 
 /** Whether, past white space from `i` (before `limit`), a `{` or `[` opens a container. */
@@ -159,7 +226,7 @@ class StringEnds {
    * The end of the string whose first closing `quote`, at `first`, is followed by text; `open`: its
    * opening quote, when the string is a value (a `"` after `:`, or an array's element), else -1.
    */
-  end(text: string, open: number, first: number, limit: number, quote: '"' | "'"): number {
+  end(text: string, open: number, first: number, limit: number, quote: '"' | "'", inObject = false): number {
     if (this.lineEnd < first) {
       this.lineEnd = text.indexOf('\n', first);
       if (this.lineEnd < 0) this.lineEnd = text.length;
@@ -179,7 +246,7 @@ class StringEnds {
         docs = openedObjects(text, counted, k, docs, q);
         counted = k + 1;
       }
-      if (delimiterFollows(text, k + 1, limit)) {
+      if (delimiterFollows(text, k + 1, limit) && !(open >= 0 && quote === '"' && (callTextAt(text, open + 1, k, limit) || quoteAfterCloserEnd(text, k + 1, limit, inObject) >= 0))) {
         if (!(docs > 0 && closesEmbedded(text, k + 1, limit))) return open >= 0 && quote === '"' ? innerDocumentEnd(text, open + 1, k, limit) : k;
         skipped = true;
       }
@@ -193,6 +260,40 @@ class StringEnds {
     // closed what held the string, and the text after it was lost.
     return skipped && stop === limit ? limit : first;
   }
+}
+
+/**
+ * `"f("}", "]")"`: whether the quote at `k`, past the value's first quote (its text opening at `from`),
+ * is a call's in the text, as the parser reads it (callArgumentsAt, quoteAfterCloser): a `(` that no
+ * `)` closed stands before it, and either a comma then more arguments (quoted ones stepped over
+ * whole) and the call's `)` on the line, or a closer, a quote and then that `)` or a comma.
+ */
+function callTextAt(text: string, from: number, k: number, limit: number): boolean {
+  let b = k - 1;
+  const floor = Math.max(from, k - INNER_QUOTE_LOOK);
+  while (b >= floor && text.charCodeAt(b) !== LPAREN && text.charCodeAt(b) !== RPAREN) b--;
+  if (b < floor || text.charCodeAt(b) !== LPAREN) return false;
+  const c = text.charCodeAt(k + 1);
+  if (c === RBRACE || c === RBRACK) {
+    if (text.charCodeAt(k + 2) !== QUOTE) return false;
+    const after = skipWs(text, k + 3, limit);
+    return text.charCodeAt(k + 3) === RPAREN || (after < limit && text.charCodeAt(after) === COMMA);
+  }
+  const at = skipWs(text, k + 1, limit);
+  if (at >= limit || text.charCodeAt(at) !== COMMA) return false;
+  const stop = Math.min(limit, at + INNER_QUOTE_LOOK);
+  for (let j = at + 1; j < stop; j++) {
+    const d = text.charCodeAt(j);
+    if (d === RPAREN) return true;
+    if (d === QUOTE) {
+      j++;
+      while (j < stop && text.charCodeAt(j) !== QUOTE && text.charCodeAt(j) !== LF) j += text.charCodeAt(j) === BACKSLASH ? 2 : 1;
+      if (j >= stop || text.charCodeAt(j) !== QUOTE) return false;
+      continue;
+    }
+    if (d < 0x20 || d === COLON || d === LBRACE || d === RBRACE || d === LBRACK || d === RBRACK) return false;
+  }
+  return false;
 }
 
 /**
@@ -302,12 +403,19 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       // colon after): no string runs on from here.
       if (isKeyChar(text.charCodeAt(j - 1)) && delimiterAt(text, skipWs(text, j + 1, limit)) === COLON) continue;
       const first = closerOf(text, j, limit);
+      const regexEnd = first >= 0 && text.charCodeAt(j + 1) === SLASH && depth > 0 && opensValue(text, j, i) ? regexStringEnd(text, j + 1, limit) : -1;
+      if (regexEnd > first) {
+        j = regexEnd;
+        continue;
+      }
       if (first >= 0 && delimiterFollows(text, first + 1, limit)) {
         // `{"code": "f("}", "x"}`: a closer right after the quote, then a quote that a delimiter
         // follows, are the value's text, as the parser reads them (quoteAfterCloser); ended at the first
         // quote, the closer ended the span and the members after it were set aside unnamed.
-        const end = opensValue(text, j, i) ? quoteAfterCloserEnd(text, first + 1, limit) : -1;
-        j = end >= 0 ? end : first;
+        const end = opensValue(text, j, i) ? quoteAfterCloserEnd(text, first + 1, limit, depth > 0 && stack[depth - 1] === BRACE) : -1;
+        // `"f("}", "]")"`: that quote's comma may be a call's, in the text; the string goes on past it.
+        if (end >= 0 && callTextAt(text, j + 1, end, limit)) j = (ends ??= new StringEnds()).end(text, j, end, limit, '"', depth > 0 && stack[depth - 1] === BRACE);
+        else j = end >= 0 ? end : first;
         continue;
       }
       // `["a"{"id": 1}, {"id": 2}]`, `["a" [1]]`: in an array, a container right after the string's
@@ -343,7 +451,7 @@ export function scanBalanced(text: string, i: number, limit: number, parens = fa
       }
       // `{k0: we would quote "like this" or this, k1: ["}"]}`: words quoted in a value's text, the
       // quote after a word and a space; the string is the pair (the parser reads the text so).
-      if (!quotedInText(text, j, i)) j = (ends ??= new StringEnds()).end(text, opensValueIn(text, j, i, depth > 0 && stack[depth - 1] === BRACKET) ? j : -1, first, limit, '"');
+      if (!quotedInText(text, j, i)) j = (ends ??= new StringEnds()).end(text, opensValueIn(text, j, i, depth > 0 && stack[depth - 1] === BRACKET) ? j : -1, first, limit, '"', depth > 0 && stack[depth - 1] === BRACE);
       else j = first;
       continue;
     }

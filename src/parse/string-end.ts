@@ -6,7 +6,7 @@ import { colonAfter, equalsAfter, lineBreakBefore, lineSpaceEnd, peekSignificant
 import { NEED_MORE, Kind, Quote, Decision, KEY_MAX, LOOKAHEAD, quoteWidth } from './state.js';
 import { fenceEndsText, missingValueBeforeKey, openMissingObject, opensLostObject } from './containers.js';
 import { containerEndsMember, scan } from './continuation.js';
-import { isKeyStop, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
+import { isKeyStop, isLineBreak, isLineOrEscape, isTextStop, stopAhead, quoteEnd } from './quote-ahead.js';
 import { embeddedDocText, innerDocumentText } from './embedded-doc.js';
 import { innerDocumentOpener } from '../extract/embedded-doc.js';
 import { fencedText } from './fenced-string.js';
@@ -46,6 +46,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (fencedText(e, i)) return Decision.INNER;
   if (e.quote === Quote.DOUBLE) {
     if (embeddedDocText(e, i)) return Decision.INNER;
+    if (e.kinds.length > 0 && regexText(e, i)) return Decision.INNER;
     if ((e.buf.charCodeAt(i + 1) === Ch.DQUOTE || e.buf.charCodeAt(i - 1) === Ch.DQUOTE) && tripleQuoteText(e, i)) return Decision.INNER;
   }
   const j = scanSignificant(e, i + closeLen);
@@ -97,6 +98,51 @@ function tripleQuoteText(e: Engine, i: number): boolean {
   // `"""hi""" + y`: a closing run, the opening one earlier in the text, may have a space after it.
   if (c === Ch.SPACE || c === Ch.TAB) return tripleRunBefore(s, lookBackFloor(e, from), from);
   return !(isJsonSpace(c) || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.COLON || c === Ch.DQUOTE);
+}
+
+/** A regular expression's flags (JavaScript's). */
+const REGEX_FLAGS = /^[dgimsuvy]*$/;
+
+/**
+ * `{"pattern": "/"[^"]*"/g"}`: a string whose text is a regex literal holding quotes not escaped. The
+ * string's text opens with `/`; on the line, the regex's closing `/` (the first outside a character
+ * class, escapes stepped over), its flags and then a quote that ends the string where the document
+ * goes on (documentGoesOnAt): the quote at `i`, before that one, is the regex's text. No quote in
+ * the regex (outside a class) may be followed by `,` `:` or `}`, which would end a member: in
+ * `"/usr", "b": "/g"` the first quote ends the string. Read by the usual rules, the `]` of `[^"]`
+ * ended the string and the reply was cut there (surrounding_text).
+ */
+function regexText(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.textStart - e.base;
+  if (from < 0 || i - from > LOOKAHEAD || s.charCodeAt(from) !== Ch.SLASH) return false;
+  const limit = from + LOOKAHEAD;
+  let inClass = false;
+  let k = from + 1;
+  for (; k < e.end && k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LF || c === Ch.CR) return false;
+    if (c === Ch.BACKSLASH) k++;
+    else if (c === Ch.LBRACKET) inClass = true;
+    else if (c === Ch.RBRACKET) inClass = false;
+    else if (c === Ch.SLASH && !inClass) break;
+    else if (c === Ch.DQUOTE && !inClass && memberEndAfter(e, k)) return false;
+  }
+  let m = k + 1;
+  while (m < e.end && isWordPart(s.charCodeAt(m))) m++;
+  if (m >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (k >= limit || s.charCodeAt(m) !== Ch.DQUOTE || m <= i || !REGEX_FLAGS.test(s.slice(k + 1, m))) return false;
+  return documentGoesOnAt(e, m);
+}
+
+/** Whether `,` `:` or `}` follows the quote at `q` (past white space): a member's end. */
+function memberEndAfter(e: Engine, q: number): boolean {
+  const n = peekSignificant(e, q + 1);
+  const c = e.buf.charCodeAt(n);
+  return n < e.end && (c === Ch.COMMA || c === Ch.COLON || c === Ch.RBRACE);
 }
 
 /** Whether a run of exactly three quotes stands in [floor, to). */
@@ -440,6 +486,13 @@ function callArgumentsAt(e: Engine, i: number, k: number): boolean {
   for (let j = k; j < limit; j++) {
     const c = s.charCodeAt(j);
     if (c === Ch.RPAREN) return true;
+    // `f("}", "]")`: a quoted argument's text is stepped over, closers and all (it must close on the line).
+    if (c === Ch.DQUOTE) {
+      const q = stopAhead(e, j + 1, k + LOOKAHEAD - j - 1, Ch.DQUOTE, isLineBreak, true);
+      if (q < 0 || s.charCodeAt(q) !== Ch.DQUOTE) return false;
+      j = q;
+      continue;
+    }
     if (c < 0x20 || c === Ch.COLON || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LBRACKET || c === Ch.RBRACKET) return false;
   }
   if (limit >= e.end && !e.final) throw NEED_MORE;
@@ -893,12 +946,42 @@ function quoteAfterCloser(e: Engine, j: number, c2: number): Answer {
   const k = scanSignificant(e, q + 1);
   if (k >= e.end) return e.final ? PASS : undefined;
   const c3 = e.buf.charCodeAt(k);
-  if (c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET || (c3 === Ch.COLON && k === q + 1)) return Decision.INNER;
+  if (c3 === Ch.COMMA || c3 === Ch.RBRACE || c3 === Ch.RBRACKET) return Decision.INNER;
+  // `"f("}", "]")"`: a closer quoted as a call's argument, the call's `)` right after its quote.
+  if (c3 === Ch.RPAREN && k === q + 1 && openedAfterParen(e, j - 1)) return Decision.INNER;
+  // The two newer shapes hold only when the string, read on, ends where the document goes on: for the
+  // colon's, bare text and a quote that ends the string, as the next quote's own check reads it
+  // (bareTextThenQuote); for `""`, a key or a closer after the second quote. `{"a": "x"}": 1}` has
+  // no such quote and `[{"a": "x"}"", "y"]` no key after `,`: there the closer closed the value's
+  // container as before (the rest set aside, or `""` the next element). Read on, the string reached
+  // a `,` the container could not take, and the reply was UNREPAIRABLE.
+  if (c3 === Ch.COLON && k === q + 1) return bareTextThenQuote(e, k + 1) ? Decision.INNER : PASS;
   if (c3 !== Ch.DQUOTE || k !== q + 1) return PASS;
-  const d = scanSignificant(e, k + 1);
-  if (d >= e.end) return e.final ? Decision.INNER : undefined;
-  const c4 = e.buf.charCodeAt(d);
-  return c4 === Ch.COMMA || c4 === Ch.RBRACE || c4 === Ch.RBRACKET ? Decision.INNER : PASS;
+  return documentGoesOnAt(e, k) ? Decision.INNER : PASS;
+}
+
+/**
+ * Whether, read as the end of the value string, the quote at `q` leaves the document going on as the
+ * string's container takes it: the text's end, a closer, or a comma and then (in an object) the next
+ * key or a closer. Waits at the buffer's end.
+ */
+function documentGoesOnAt(e: Engine, q: number): boolean {
+  const n = scanSignificant(e, q + 1);
+  if (n >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = e.buf.charCodeAt(n);
+  if (c === Ch.RBRACE || c === Ch.RBRACKET) return true;
+  if (c !== Ch.COMMA) return false;
+  if (!inObject(e)) return true;
+  const k = scanSignificant(e, n + 1);
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const d = e.buf.charCodeAt(k);
+  return d === Ch.RBRACE || keyStartsAt(e, k);
 }
 
 /**

@@ -155,6 +155,8 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
       if (isWordStart(after) && !(e.top() === Kind.OBJECT && unquotedKeyAt(e, k))) return false;
     }
   } else if (next === Ch.RBRACE || next === Ch.RBRACKET) {
+    // `"/[^"]*/"`: in a regex's text, a closer after a quote may close a character class (regexText).
+    if (quote === Quote.DOUBLE && s.charCodeAt(start + 1) === Ch.SLASH) return false;
     // `"old man "}", …`: a quote after the closer is the general reader's (quoteAfterCloser); past a
     // closer of the wrong kind, spaces may stand before that quote.
     let q = j + 1;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JsonMendError, parse, parseWithReport } from '../../src/index.js';
-import { chunk, stream } from '../stream/check.js';
+import { chunk, stream, streamsAs } from '../stream/check.js';
 import { readsAs, readsEach } from './reads.js';
 
 describe("a `'` string holding a `\"` object ends at its own quote", () => {
@@ -167,4 +167,84 @@ describe('a closer quoted in a string\'s code, then a colon or the string\'s end
     ['{"a": ""}', { a: '' }],
     ['[{"a": ""}, ""]', [{ a: '' }, '']],
   ]);
+});
+
+describe('a closer then a quote and a colon or `""` ends the value where no later reading goes on', () => {
+  // Were UNREPAIRABLE: read on past the closer (the `"}":` and `"}""` shapes above), the string met
+  // no quote that ended it (`": 1}`) or a `,` and then no key (`"y"]` in the object).
+  test('the closer closes the value, the rest named', () => {
+    readsAs('{"a": "x"}": 1}', { a: 'x' }, ['surrounding_text']);
+    readsAs('[{"a": "x"}"", "y"]', [{ a: 'x' }, '', 'y'], ['missing_comma']);
+    readsAs('Sure: {"a": "x"}": 1} ok', { a: 'x' });
+    readsAs('Here: [{"a": "x"}"", "y"] ok', [{ a: 'x' }, '', 'y']);
+    // Bare text after the colon, but a comma before the later quote (as the next quote's own check,
+    // bareTextThenQuote, reads it): was UNREPAIRABLE at the commit before too.
+    readsAs('{"a": "x "}": pass,"}', { a: 'x ' }, ['surrounding_text']);
+  });
+  test('a closer of the wrong kind after `""` still reads on', () => {
+    // The `""` check asks for a key after a comma only; `]` in the object goes on as before.
+    readsAs('Sure! {"a": ""}""],", "b": 2} ok', { a: '"}],', b: 2 });
+  });
+  readsEach([
+    // Unchanged: a later quote ends the string, or a key follows the `""`.
+    ['{"a": "if a == "}": pass"}', { a: 'if a == "}": pass' }],
+    ['{"a": ""}"", "b": 2}', { a: '"}"', b: 2 }],
+    ['{"a": ""}"", b: 2}', { a: '"}"', b: 2 }],
+  ]);
+});
+
+describe("a call's quoted arguments holding closers are the string's text", () => {
+  // Was {"a": "f(\"}"}: the `]` inside the argument `"]"` stopped the look for the call's `)`, the
+  // quote after `}"` ended the string, and "b" was set aside (surrounding_text).
+  test('the call is whole and the member after it kept', () => {
+    readsAs('{"a": "f("}", "]")", "b": 2}', { a: 'f("}", "]")', b: 2 }, Array(4).fill('unescaped_quote'));
+    readsAs('{"a": "f("]", "}")", "b": 2}', { a: 'f("]", "}")', b: 2 }, Array(4).fill('unescaped_quote'));
+    readsAs('Sure! {"a": "f("}", "]")", "b": 2} ok', { a: 'f("}", "]")', b: 2 });
+  });
+  test('in prose, the span found reaches as far, and the stream shows nothing end() takes back', () => {
+    // The prose scan ended the span at the call's first argument (`{"a": "g.h("]", "}`), so end()
+    // took back the value the stream had shown ({"a": "g.h(\"]\", …)"} became {"a": "g.h(\"]"}).
+    streamsAs('Sure! {"a": "g.h("]", "}")f("]", "}")", "b": 2} ok', { a: 'g.h("]", "}")f("]", "}")', b: 2 });
+    streamsAs('Sure! {"a": ""f("]", "}")", "b": 2} ok', { a: '"f("]", "}")', b: 2 });
+  });
+  readsEach([
+    // Unchanged: strings after a `(` in their element, a quoted `:` argument in a member's list.
+    ['["f(", "a", ")"]', ['f(', 'a', ')']],
+    ['{"a": "f(", "b": "]"}', { a: 'f(', b: ']' }],
+  ]);
+});
+
+describe('a string holding a regex literal whose quotes are not escaped keeps it whole', () => {
+  // Was {"pattern": "/\"[^"} with `surrounding_text`: the quote before `]` of the class `[^"]`
+  // ended the string, and the regex's tail and the members after it were set aside.
+  test('the regex is the string, its quotes named', () => {
+    readsAs('{"pattern": "/"[^"]*"/g"}', { pattern: '/"[^"]*"/g' }, Array(3).fill('unescaped_quote'));
+    readsAs('{"pattern": "/"[^"]*"/g", "b": 1}', { pattern: '/"[^"]*"/g', b: 1 }, Array(3).fill('unescaped_quote'));
+    readsAs('["/"[^"]*"/", "x"]', ['/"[^"]*"/', 'x'], Array(3).fill('unescaped_quote'));
+    readsAs('Here: {"pattern": "/"[^"]*"/g"} ok', { pattern: '/"[^"]*"/g' });
+  });
+  readsEach([
+    // The quote only inside the class: parse's one-pass string reader ended the string at the class's
+    // `]` ({"a": "/[^"}, mismatched_closer) while the stream read it whole.
+    ['{"a": "/[^"]+/gi", "b": 2}', { a: '/[^"]+/gi', b: 2 }],
+    ['["/[^"]+/gi"]', ['/[^"]+/gi']],
+    ['Sure! {"a": "/[^"]+/", "b": 2} ok', { a: '/[^"]+/', b: 2 }],
+  ]);
+  readsEach([
+    // Unchanged: a bare regex literal; paths and slashes that end their strings at the first quote.
+    ['{"regex": /"[^"]*"/g}', { regex: '/"[^"]*"/g' }],
+    ['{"a": "/usr/img", "b": "/g"}', { a: '/usr/img', b: '/g' }],
+    ['{"a": "/", "b": "/g"}', { a: '/', b: '/g' }],
+    ['["/a", "/g"]', ['/a', '/g']],
+  ]);
+});
+
+describe('in prose, a closer then a quote past the string\'s first quote is read as the parser reads it', () => {
+  // The prose scan read the closer-then-quote shapes (quoteAfterCloser) at a value's first quote only;
+  // at a later one the span ended there ({"a": "\"*"} with `surrounding_text`), and end() took back
+  // the value the stream had shown.
+  test('the span reaches as far, and the stream shows nothing end() takes back', () => {
+    streamsAs('Sure! {"a": ""*"}"", "b": 2} ok', { a: '"*"}"', b: 2 });
+    streamsAs('Sure! {"a": "f("]", "}")"}"", "b": 2} ok', { a: 'f("]", "}")"}"', b: 2 });
+  });
 });
