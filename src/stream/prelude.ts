@@ -2,7 +2,8 @@
 // reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
-import { isIdentChar, isWholeScalar, isWs, literalAt, memberStartsAt } from '../extract/chars.js';
+import { isIdentChar, literalAt, memberStartsAt } from '../extract/chars.js';
+import { extractRead } from '../extract/extract.js';
 import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
@@ -14,25 +15,17 @@ const enum Mode { PROSE, REASONING, FENCE_INFO }
 const ANSWER_TAGS: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
 
 /**
- * Whether the text before a value (`text` up to `end`) holds a closed answer tag whose content is
- * one whole scalar (`x <output>1</output> and more {"id": 12}`): extraction's answer is that scalar,
- * not the later value, which the snapshots showed and end() took back. The stream then leaves the
- * value to end(). Called once, where the value starts.
+ * Whether the text before a value (`text` up to `end`) holds a closed answer tag or code fence that
+ * extraction takes a candidate from, outside reasoning and comments: the stream passed over its
+ * content, a scalar (`x <output>1</output> and more {"id": 12}`, ```` ```json⏎"hello"⏎``` ```` then
+ * `and also {"a": 1}`), and parse ranks a tag's or a fence's content before a later value in prose:
+ * the snapshots showed the later value and end() took it back. The stream then leaves the value to
+ * end(). Extraction itself reads the text before the value (its fences, doubled openers, languages,
+ * attributes), once, where the value starts.
  */
 export function scalarAnswerBefore(text: string, end: number): boolean {
-  const lower = text.slice(0, end).toLowerCase();
-  for (const name of ANSWER_TAGS) {
-    const close = lower.lastIndexOf(`</${name}>`);
-    const open = close === -1 ? -1 : lower.lastIndexOf(`<${name}`, close);
-    // The opener as extraction reads it: its name, then `>` or attributes (`<output kind="n">`).
-    const after = open === -1 ? -1 : lower.charCodeAt(open + name.length + 1);
-    const gt = after === 0x3e || isWs(after) ? lower.indexOf('>', open) : -1;
-    if (gt === -1 || gt >= close) continue;
-    let a = gt + 1;
-    let e = close;
-    while (a < e && isWs(text.charCodeAt(a))) a++;
-    while (e > a && isWs(text.charCodeAt(e - 1))) e--;
-    if (a < e && isWholeScalar(text, a, e)) return true;
+  for (const c of extractRead(text.slice(0, end))) {
+    if ((c.source === 'fence' || c.source === 'tag') && c.truncated !== true && c.reasoning !== true && c.comment !== true) return true;
   }
   return false;
 }
