@@ -497,7 +497,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       const asideAt = aside < 0 ? -1 : aside + this.start;
       // A template echoed before the answer (see parse/template.ts), or a value labelled the answer in
       // the text set aside (`{"a": 0}⏎Answer: {"a": 1}`): parse looks past it.
-      if (ok && !isTemplateValue(this.tree.root) && !answerSetAside(text, asideAt)) {
+      if (ok && !isTemplateValue(this.tree.root) && !answerSetAside(text, asideAt, undefined, this.start)) {
         const value = this.tree.root as T;
         const all = this.engine.log.toArray(this.start);
         // Text set aside after the value that ends inside another: the reply was cut off (as parse says).
