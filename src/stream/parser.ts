@@ -7,7 +7,7 @@ import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '.
 import type { ParseOptions, TextRepair } from '../parse/types.js';
 import type { Repair } from '../schema/types.js';
 import { parseWithReport } from '../parse/api.js';
-import { endTokensAt } from '../extract/end-tokens.js';
+import { endTokenTailAt, endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
 import { LATER_CUT, answerSetAside, cutOffAfter, rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import { isTemplateValue } from '../parse/template.js';
@@ -31,6 +31,9 @@ const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
  * 4-character chunks) every change shows at once.
  */
 const SLOTS_PER_CHAR = 8;
+
+/** The longest end token (`<|END_OF_TURN_TOKEN|>`): a chunk whose last `<` is further back ends in none. */
+const END_TAIL = 24;
 
 export class StreamParserImpl<T> implements StreamParser<T> {
   // Snapshots are typed as DeepPartial<T>; the values are whatever the tree holds, checked by tests, not tsc.
@@ -58,6 +61,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private pending = '';
   /** Characters fed to the engine. */
   private fed = 0;
+  /** Text kept from the engine: a tail of end tokens, the last maybe cut off (see feedEngine). */
+  private endHeld = '';
   /** The engine's failure at a `<` while the text after it is too short to tell that closer (see stop). */
   private failedAtLt: EngineFailure | undefined;
   private fatal: JsonMendError | undefined;
@@ -253,8 +258,23 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     this.feedEngine(text.slice(found.at));
   }
 
-  /** Feeds `chunk` to the engine; false once the stream stopped (an error, or the value ended). */
+  /**
+   * Feeds `chunk` to the engine; false once the stream stopped (an error, or the value ended). A tail of
+   * end tokens (`<|im_end|>`, or what may grow into one: `<|im_e`) waits for the text after it: at
+   * the reply's end they are no part of it, and parse reads the text before them as the reply's end
+   * (`"unfinish<|im_end|>` is `"unfinish"`, `"a.ts\\<|im_end|>` drops the cut escape, `"The "Best"<|im_end|>`
+   * closes at the last quote); read as text, the snapshots showed `<|im_end` in the string, or an
+   * escape or a quote read otherwise, and end() took it back. A tail longer than a few tokens is fed:
+   * holding it would cost its length at each push.
+   */
   private feedEngine(chunk: string): boolean {
+    if (this.endHeld !== '' || chunk.charCodeAt(chunk.length - 1) === 0x3e || chunk.lastIndexOf('<') >= chunk.length - END_TAIL) {
+      const text = this.endHeld + chunk;
+      const at = endTokenTailAt(text, 0, text.length);
+      this.endHeld = text.length - at > 4 * END_TAIL ? '' : text.slice(at);
+      chunk = this.endHeld === '' ? text : text.slice(0, at);
+      if (chunk === '') return true;
+    }
     this.fed += chunk.length;
     try {
       this.engine.feed(chunk);
@@ -472,6 +492,20 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       const tail = this.pending;
       this.pending = '';
       this.feedEngine(tail);
+    }
+    // End tokens kept from the engine (see feedEngine): when whole, the reply ends before them and
+    // parse reads it (no own reading below); a token cut off (`<|im_e`) is text, which the engine reads.
+    if (this.endHeld !== '' && this.phase === Phase.ENGINE && endTokensAt(this.buf.all()) === this.buf.length) {
+      const tail = this.endHeld;
+      this.endHeld = '';
+      this.fed += tail.length;
+      try {
+        this.engine.feed(tail);
+        this.tree.sync(this.engine);
+        if (this.engine.done) this.phase = Phase.STOPPED;
+      } catch (e) {
+        this.stop(e);
+      }
     }
     const wasStopped = this.phase === Phase.STOPPED;
     this.phase = Phase.ENDED;

@@ -180,6 +180,28 @@ describe('stream.snapshots: a code fence holding a scalar, then a value in prose
   });
 });
 
+describe('stream.snapshots: a reply cut off in a value, then the token a model writes when it stops (session 39)', () => {
+  // Served raw, `{"note": "unfinish<|im_end|>` is `{"note": "unfinish"}` (extract/end-tokens.ts); the
+  // snapshots showed `unfinish<|im_e…` (or an escape, a quote read otherwise before it), which end() took back.
+  test('the replies the hunt printed, and kin', () => {
+    for (const text of [
+      '{"id": 12, "note": "unfinish<|im_end|>',
+      '{"title": "The "Best"<|im_end|>',
+      '{"files": "[\\"a.ts\\<|im_end|>',
+      '{"s": "\\ud83d\\ude0<|im_end|>',
+      '{"a": "x</s>',
+      '{"a": "x" <|eot_id|>\n',
+      '{"a": [1, 2<|im_end|><|endoftext|>',
+      'Here: {"a": "x<｜end▁of▁sentence｜>',
+    ]) settles(text);
+  });
+  test('in a string that goes on, or cut off itself, the token is text', () => {
+    settles('{"a": "x<|im_end|>more"}');
+    settles('{"a": "x <|im_e');
+    settles('{"a": "x <');
+  });
+});
+
 describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
   // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
   // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its
