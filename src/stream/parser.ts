@@ -38,7 +38,7 @@ const END_TAIL = 24;
 export class StreamParserImpl<T> implements StreamParser<T> {
   // Snapshots are typed as DeepPartial<T>; the values are whatever the tree holds, checked by tests, not tsc.
   private readonly buf = new ChunkText();
-  private readonly prelude = new PreludeScanner();
+  private readonly prelude: PreludeScanner;
   private readonly engine: Engine;
   private readonly tree: SnapshotTree;
   private readonly parseOptions: SchemaParseOptions;
@@ -103,6 +103,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       // snapshots showed no issues because nothing could check them.
       if (options.schema !== undefined) schemaStageFor({ validator: options.validator });
     }
+    this.prelude = new PreludeScanner(undefined, asItStands);
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
       ? new SchemaWatch(options.schema, defaults === true, options.validator, options.draft)

@@ -2,7 +2,7 @@
 // reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
-import { isIdentChar, literalAt, memberStartsAt } from '../extract/chars.js';
+import { isIdentChar, isLetter, isLiteralWord, literalAt, memberStartsAt } from '../extract/chars.js';
 import { extractRead } from '../extract/extract.js';
 import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
@@ -66,6 +66,30 @@ function isSpaceLike(c: number): boolean {
 
 function isNameChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x3a;
+}
+
+/**
+ * Whether the `[` at `i` that starts the reply opens the value as it stands: true, unless a word
+ * follows it that is no literal (`[Note] see below`, `[x]`, `[TOOL_CALLS]`), which extraction judges
+ * as it judges a `{` (see judgeOpener); a literal, or a word cut off that may still be a lower-case
+ * one (`[tru`), is taken as before. Undefined while the text so far does not tell.
+ */
+function bracketOpens(text: string, i: number, n: number): boolean | undefined {
+  let j = i + 1;
+  while (j < n && isSpaceLike(text.charCodeAt(j))) j++;
+  if (j >= n) return undefined;
+  // `[ ]`: a task list's box (`[]` is an array).
+  if (text.charCodeAt(j) === 0x5d) return j === i + 1;
+  if (!isLetter(text.charCodeAt(j))) return true;
+  let k = j;
+  while (k < n && k - j <= 9 && isIdentChar(text.charCodeAt(k))) k++;
+  const word = text.slice(j, k);
+  if (k < n) return isLiteralWord(word, false);
+  // Cut off: the start of `true`, `null`… is taken (`[tru` shows `[]`); that of `None`, `True`… waits
+  // for the word's end, as a marker's (`[Note]`, `[TOOL_CALLS]`) starts alike.
+  if (!isLiteralWord(word, true)) return false;
+  const first = text.charCodeAt(j);
+  return first >= 0x61 && first <= 0x7a ? true : undefined;
 }
 
 /** Characters after `[` (and spaces) that make it look like the start of a JSON array. */
@@ -137,7 +161,11 @@ export class PreludeScanner {
   private never = false;
   private readonly reasoning: ReadonlySet<string>;
 
-  constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS) {
+  /**
+   * @param asItStands parsePartial: the text is all there is, and a `[` that starts it is taken as it
+   * stands; a stream judges it by what follows (see bracketOpens).
+   */
+  constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS, private readonly asItStands = false) {
     this.reasoning = new Set(reasoningTags.map((t) => t.toLowerCase()));
   }
 
@@ -216,7 +244,12 @@ export class PreludeScanner {
       // call's `(` or a tag's `>`, it is the value as it stands (a fence's, a call's argument or a tag's
       // content is taken whatever it looks like). A `[` is taken as before: `Sure! [1` shows `[1]`
       // (parsePartial's prefixes), where extraction waits to see a citation or an array.
-      if (c === 0x7b && !this.inFence && this.last !== 0x28 && this.last !== 0x3e) {
+      // A `[` that starts the reply likewise, when a word that is no literal follows it: taken, `[Note]
+      // see below⏎{"a": 1}` showed `[]`, and end() gave the object after it.
+      // parsePartial reads the reply as it stands, from its first `[` (`[Note]` is `["Note"]`, as parse reads it alone).
+      const opens = c === 0x5b && this.straight && !this.inFence && !this.asItStands ? bracketOpens(text, i, n) : true;
+      if (opens === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
+      if ((c === 0x7b || opens === false) && !this.inFence && this.last !== 0x28 && this.last !== 0x3e) {
         const judged = judgeOpener(text, i, this.straight);
         if (judged.start === Start.TAKE) return this.found(text, i, base);
         if (judged.start === Start.WAIT) return this.hold(text, i, base);

@@ -202,6 +202,27 @@ describe('stream.snapshots: a reply cut off in a value, then the token a model w
   });
 });
 
+describe('stream.snapshots: a reply that opens with a bracketed word, then the value (session 39)', () => {
+  // The prelude took any `[` that starts the reply: `[Note] see below` showed `[]` (or `["Note"]`),
+  // and end() gave the value after it, as extraction reads a note, a marker or a checkbox there.
+  test('the replies the hunt printed, and kin', () => {
+    for (const text of [
+      '[Note] see below\n{"ok": true}',
+      '[Note] see below\n```json\n{"title": "Dune"}\n```',
+      '[TOOL_CALLS][{"name": "f", "arguments": {"a": 1}}]',
+      '[x] done\n{"a": 1}',
+      '[ ] todo\n{"a": 1}',
+      '[Nonetheless] {"a": 1}',
+    ]) settles(text);
+  });
+  test('an array of literals or words still shows as it arrives; parsePartial reads the `[` as it stands', () => {
+    for (const text of ['[None, 1]', '[True, False]', '[red, green]', '[Note]', '[Note: {"a": 1}]']) settles(text);
+    const run = stream(chunk('[true, null]', 1));
+    assert.deepEqual(run.snapshots[1].value, []);
+    assert.deepEqual(parsePartial('[Note]'), ['Note']);
+  });
+});
+
 describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
   // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
   // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its
