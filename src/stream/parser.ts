@@ -173,6 +173,10 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         this.straight = found.straight;
         if (found.tag !== '') this.tagCloser = `</${found.tag}>`;
         if (found.tag !== '' || found.fence !== 0) this.closing = { tag: this.tagCloser, fence: found.fence };
+        // In prose (not straight, in no tag or fence), extraction's span ends where the value's brackets
+        // close, and a value after it is a candidate of its own: concatenated, the snapshots showed an
+        // array of both (`Here: {"a": 1}⏎{"b": 2}`), and end() gave the first.
+        else if (!found.straight) this.engine.oneValue = true;
         this.phase = Phase.ENGINE;
         if (found.start > 0) this.engine.startAfter(this.buf.all(), found.start);
         if (!found.straight) {

@@ -223,6 +223,30 @@ describe('stream.snapshots: a reply that opens with a bracketed word, then the v
   });
 });
 
+describe('stream.snapshots: a value found in prose, then a second value (session 39)', () => {
+  // Extraction ends a value in prose where its brackets close, and parse gives it; the stream read the
+  // value after it as concatenated and showed an array of both, which end() took back.
+  test('the replies the hunt printed, and kin', () => {
+    for (const text of [
+      '<think>Let me count: {"count": 2} is wrong, it is 3.</think>{"count": 3}\n{"extra": 1}',
+      'Here: {"a": 1}\n{"b": 2}',
+      'Here: {"a": 1} {"b": 2}\n{"c": 3}',
+      'Here: {"a": 1}, {"b": 2}',
+      'Sure:\n[1, 2] [3, 4]',
+      '[CONTENT]\n{"a": 1}\n[/CONTENT]',
+    ]) settles(text);
+  });
+  test('a reply that starts with its values, or a fence or tag holding them, still gives them all', () => {
+    for (const text of ['{"a": 1}\n{"b": 2}', '```json\n{"a": 1}\n{"b": 2}\n```', '<answer>{"a": 1}\n{"b": 2}</answer>']) {
+      // Concatenated values make the root an array: a documented exception to the growth check.
+      const p = createStreamParser();
+      for (const c of chunk(text, 3)) p.push(c);
+      assert.deepEqual(p.snapshot.value, [{ a: 1 }, { b: 2 }]);
+      agrees(text, false);
+    }
+  });
+});
+
 describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
   // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
   // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its
