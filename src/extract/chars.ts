@@ -414,6 +414,11 @@ function wordEnd(text: string, i: number, end: number, allowDash: boolean): numb
   return j;
 }
 
+/** Whether `word` is a literal (see literalAt) or, with `cut`, the start of one (`tru`, `N`). */
+export function isLiteralWord(word: string, cut: boolean): boolean {
+  return LITERALS.some((literal) => (cut ? literal.startsWith(word) : literal === word));
+}
+
 /** True when a JSON (or Python/JS) literal such as `true`, `None`, `NaN` starts at `i` and ends there. */
 export function literalAt(text: string, i: number, end: number): number {
   const j = wordEnd(text, i, end, false);

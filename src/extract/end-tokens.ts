@@ -32,3 +32,27 @@ export function replyEnd(text: string): number {
   while (end > 0 && isWs(text.charCodeAt(end - 1))) end--;
   return end;
 }
+
+/** The longest end token's length: a tail longer than it is no token. */
+const LONGEST = Math.max(...END_TOKENS.map((t) => t.length));
+
+/**
+ * Where a tail of `s[from, to)` made of end tokens and spaces starts, the token it ends in maybe cut
+ * off (`<|im_e`, `<`); else `to`. A stream shows a string's text up to there: when the reply ends at
+ * the tail, the tokens are no part of the string (`{"note": "unfinish<|im_end|>` reads `"unfinish"`),
+ * and text shown from them would be taken back; once more text follows, they are the string's.
+ */
+export function endTokenTailAt(s: string, from: number, to: number): number {
+  let at = to;
+  let end = to;
+  for (;;) {
+    while (end > from && isWs(s.charCodeAt(end - 1))) end--;
+    const lt = end > from ? s.lastIndexOf('<', end - 1) : -1;
+    if (lt < from || end - lt > LONGEST) return at;
+    const tail = s.slice(lt, end);
+    // Each token `<` starts holds no other `<`; only the one the text ends in may be cut off.
+    if (!END_TOKENS.some((t) => t === tail || (end === to && t.startsWith(tail)))) return at;
+    at = lt;
+    end = lt;
+  }
+}

@@ -8,6 +8,7 @@ import { answerStart, endsInsideReasoning, extractAfterValue, extractRead } from
 import { fullwidthDetail, readFullwidthBrackets } from '../extract/fullwidth.js';
 import { isTemplateValue } from './template.js';
 import { type AnswerLabel, answerLabelBefore } from './answer-label.js';
+import { type Span, samePair } from './pair.js';
 import type { Candidate, CandidateSource } from '../extract/index.js';
 import { Ch, isJsonSpace, isWordStart } from './chars.js';
 import { type Edit, Engine, EngineFailure, type EngineOptions, disabledRepair } from './engine.js';
@@ -196,7 +197,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
     if (reading.parsed !== undefined && (candidate.source === 'fence' || candidate.source === 'tag')) {
       // `⏎```json⏎{"a": 0}⏎## Answer⏎{"a": 1}⏎```⏎`: as for a value that starts the reply (below),
       // within the fence's or tag's content.
-      for (const labelled of labelledAfter(text, reading.parsed.textSetAsideFrom(), candidate.end)) {
+      for (const labelled of labelledAfter(text, reading.parsed.textSetAsideFrom(), candidate.start, candidate.end)) {
         const r = readCandidate(text, labelled, settings, options);
         if (r === undefined) continue;
         if (mode.laterCut === true && r.parsed !== undefined) noteLaterCut(text, r.parsed, cutStart, settings, labelled);
@@ -210,7 +211,7 @@ export function* readCandidates(text: string, options: ParseOptions, mode: Candi
       // after it is labelled the answer. That one goes first; the leading value stands behind it.
       // Where the reply's end cut off a value set aside, found once: the labelled one that wins
       // says so too (`{"a": 0}⏎Answer: {"a": 1}⏎{"a": 2, "x": [1`).
-      for (const labelled of labelledAfter(text, setAside)) {
+      for (const labelled of labelledAfter(text, setAside, candidate.start)) {
         tried.add(labelled.start);
         const r = readCandidate(text, labelled, settings, options);
         if (r === undefined) continue;
@@ -267,10 +268,11 @@ function candidatesAfter(text: string, from: number, end = text.length): Candida
  * answer where it does not. Only a text that starts with a value and goes on past it (never valid
  * JSON: the fast path took that) looks here.
  */
-function labelledAfter(text: string, from: number, end = text.length): Candidate[] {
+function labelledAfter(text: string, from: number, lead: number, end = text.length): Candidate[] {
   if (from < 0) return [];
-  const labelled = candidatesAfter(text, from, end)
-    .map((c, i) => ({ c, i, label: labelOf(text, c) }))
+  const after = candidatesAfter(text, from, end);
+  const labelled = after
+    .map((c, i) => ({ c, i, label: pairedLabel(text, after, i, labelOf(text, c), { start: lead, end: from }) }))
     .filter((x) => x.label !== 'none' && x.label !== 'other' && !cutOffEmpty(text, x.c));
   return labelled.sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || labelledOrder(a, b)).map((x) => x.c);
 }
@@ -295,9 +297,9 @@ function cutOffEmpty(text: string, c: Candidate): boolean {
  * `candidate`, a fence or a tag) holds a value labelled the answer, which parse takes before it (see
  * labelledAfter). For a stream's end that read the leading value itself, too.
  */
-export function answerSetAside(text: string, from: number, candidate?: Candidate): boolean {
-  if (candidate === undefined || candidate.source === 'whole') return labelledAfter(text, from).length > 0;
-  return (candidate.source === 'fence' || candidate.source === 'tag') && labelledAfter(text, from, candidate.end).length > 0;
+export function answerSetAside(text: string, from: number, candidate?: Candidate, lead = candidate?.start ?? 0): boolean {
+  if (candidate === undefined || candidate.source === 'whole') return labelledAfter(text, from, lead).length > 0;
+  return (candidate.source === 'fence' || candidate.source === 'tag') && labelledAfter(text, from, lead, candidate.end).length > 0;
 }
 
 /**
@@ -694,7 +696,7 @@ const PRIORITY: Record<CandidateSource, number> = { tag: 0, fence: 1, whole: 2, 
 function orderCandidates(text: string, candidates: Candidate[]): Candidate[] {
   if (candidates.length < 2) return candidates;
   return candidates
-    .map((c, i) => ({ c, i, label: labelOf(text, c) }))
+    .map((c, i) => ({ c, i, label: pairedLabel(text, candidates, i, labelOf(text, c)) }))
     .sort((a, b) => LABEL_RANK[a.label] - LABEL_RANK[b.label] || sourceOrder(a) - sourceOrder(b) || labelledOrder(a, b))
     .map((x) => x.c);
 }
@@ -711,6 +713,19 @@ function sourceOrder(x: { c: Candidate; label: AnswerLabel | 'none' }): number {
 /** What the words before candidate `c` call it (see answer-label.ts). */
 function labelOf(text: string, c: Candidate): AnswerLabel | 'none' {
   return answerLabelBefore(text, c.start, c.source === 'fence' || c.source === 'tag' ? c.source : undefined) ?? 'none';
+}
+
+/**
+ * `label`, but a better one (`New:`, see answer-label.ts) only when the value before it, its pair's
+ * first, is the same thing written again (see pair.ts): after a value of another shape it names a
+ * new thing beside it, no replacement, and is read as no label. The value before is the candidate
+ * before it in `list` (document order), or `lead` for the first (the value whose set-aside text
+ * holds them).
+ */
+function pairedLabel(text: string, list: readonly Candidate[], i: number, label: AnswerLabel | 'none', lead?: Span): AnswerLabel | 'none' {
+  if (label !== 'better') return label;
+  const first = i > 0 ? list[i - 1] : lead;
+  return first === undefined || samePair(text, first, list[i]) ? label : 'none';
 }
 
 /**

@@ -369,6 +369,14 @@ export class Engine {
     return this.state === State.DONE;
   }
 
+  /**
+   * A second top-level value (`{…}⏎{…}`, `{…}, […]`) is set aside as text, not wrapped in an array
+   * with the first: a stream whose value starts in prose reads what extraction takes there, a
+   * balanced span that ends where its brackets close (the value after it is a candidate of its own,
+   * which parse ranks after it). Set by the stream (see StreamParserImpl.take).
+   */
+  oneValue = false;
+
   /** How many top-level values were completed (more than one: concatenated values). */
   get valueCount(): number {
     return this.topValues;
@@ -690,6 +698,10 @@ export class Engine {
       // `{…}, {…}` separated values, or the `;` after a JSONP call.
       const next = peekSignificant(this, this.pos + 1);
       const n = next < this.end ? this.buf.charCodeAt(next) : -1;
+      if ((n === Ch.LBRACE || n === Ch.LBRACKET) && this.oneValue) {
+        setAsideRest(this);
+        return;
+      }
       if (n === Ch.LBRACE || n === Ch.LBRACKET) {
         this.edit(this.pos, 1, '');
         this.pos++;
@@ -713,7 +725,7 @@ export class Engine {
         return;
       }
     }
-    if (c === Ch.LBRACE || (c === Ch.LBRACKET && !bracketedProse(this))) {
+    if ((c === Ch.LBRACE || (c === Ch.LBRACKET && !bracketedProse(this))) && !this.oneValue) {
       this.concatenate(',');
       return;
     }

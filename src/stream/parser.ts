@@ -7,13 +7,14 @@ import { DEFAULT_MAX_LENGTH, engineOptions, publicError, withPositions } from '.
 import type { ParseOptions, TextRepair } from '../parse/types.js';
 import type { Repair } from '../schema/types.js';
 import { parseWithReport } from '../parse/api.js';
-import { endTokensAt } from '../extract/end-tokens.js';
+import { endTokenTailAt, endTokensAt } from '../extract/end-tokens.js';
 import { FullwidthBrackets, asWritten, fullwidthDetail, hasFullwidthBracket } from '../extract/fullwidth.js';
 import { LATER_CUT, answerSetAside, cutOffAfter, rewrittenDocumentAt, wholeTextFirst } from '../parse/candidates.js';
 import { isTemplateValue } from '../parse/template.js';
 import { schemaStageFor } from '../parse/stage.js';
 import type { SchemaParseOptions } from '../schema/types.js';
-import { PreludeScanner, scalarAnswerBefore } from './prelude.js';
+import { LABEL_LOOK, PreludeScanner, scalarAnswerBefore } from './prelude.js';
+import { answerLabelBefore } from '../parse/answer-label.js';
 import { SchemaWatch } from './schema.js';
 import { ChunkText } from './text.js';
 import { SnapshotTree } from './tree.js';
@@ -32,10 +33,13 @@ const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
  */
 const SLOTS_PER_CHAR = 8;
 
+/** The longest end token (`<|END_OF_TURN_TOKEN|>`): a chunk whose last `<` is further back ends in none. */
+const END_TAIL = 24;
+
 export class StreamParserImpl<T> implements StreamParser<T> {
   // Snapshots are typed as DeepPartial<T>; the values are whatever the tree holds, checked by tests, not tsc.
   private readonly buf = new ChunkText();
-  private readonly prelude = new PreludeScanner();
+  private readonly prelude: PreludeScanner;
   private readonly engine: Engine;
   private readonly tree: SnapshotTree;
   private readonly parseOptions: SchemaParseOptions;
@@ -58,6 +62,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   private pending = '';
   /** Characters fed to the engine. */
   private fed = 0;
+  /** Text kept from the engine: a tail of end tokens, the last maybe cut off (see feedEngine). */
+  private endHeld = '';
   /** The engine's failure at a `<` while the text after it is too short to tell that closer (see stop). */
   private failedAtLt: EngineFailure | undefined;
   private fatal: JsonMendError | undefined;
@@ -98,6 +104,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       // snapshots showed no issues because nothing could check them.
       if (options.schema !== undefined) schemaStageFor({ validator: options.validator });
     }
+    this.prelude = new PreludeScanner(undefined, asItStands);
+    this.prelude.isOther = (at) => labelledOther(this.buf, at);
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
       ? new SchemaWatch(options.schema, defaults === true, options.validator, options.draft)
@@ -167,6 +175,10 @@ export class StreamParserImpl<T> implements StreamParser<T> {
         this.straight = found.straight;
         if (found.tag !== '') this.tagCloser = `</${found.tag}>`;
         if (found.tag !== '' || found.fence !== 0) this.closing = { tag: this.tagCloser, fence: found.fence };
+        // In prose (not straight, in no tag or fence), extraction's span ends where the value's brackets
+        // close, and a value after it is a candidate of its own: concatenated, the snapshots showed an
+        // array of both (`Here: {"a": 1}⏎{"b": 2}`), and end() gave the first.
+        else if (!found.straight) this.engine.oneValue = true;
         this.phase = Phase.ENGINE;
         if (found.start > 0) this.engine.startAfter(this.buf.all(), found.start);
         if (!found.straight) {
@@ -253,8 +265,23 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     this.feedEngine(text.slice(found.at));
   }
 
-  /** Feeds `chunk` to the engine; false once the stream stopped (an error, or the value ended). */
+  /**
+   * Feeds `chunk` to the engine; false once the stream stopped (an error, or the value ended). A tail of
+   * end tokens (`<|im_end|>`, or what may grow into one: `<|im_e`) waits for the text after it: at
+   * the reply's end they are no part of it, and parse reads the text before them as the reply's end
+   * (`"unfinish<|im_end|>` is `"unfinish"`, `"a.ts\\<|im_end|>` drops the cut escape, `"The "Best"<|im_end|>`
+   * closes at the last quote); read as text, the snapshots showed `<|im_end` in the string, or an
+   * escape or a quote read otherwise, and end() took it back. A tail longer than a few tokens is fed:
+   * holding it would cost its length at each push.
+   */
   private feedEngine(chunk: string): boolean {
+    if (this.endHeld !== '' || chunk.charCodeAt(chunk.length - 1) === 0x3e || chunk.lastIndexOf('<') >= chunk.length - END_TAIL) {
+      const text = this.endHeld + chunk;
+      const at = endTokenTailAt(text, 0, text.length);
+      this.endHeld = text.length - at > 4 * END_TAIL ? '' : text.slice(at);
+      chunk = this.endHeld === '' ? text : text.slice(0, at);
+      if (chunk === '') return true;
+    }
     this.fed += chunk.length;
     try {
       this.engine.feed(chunk);
@@ -473,6 +500,20 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       this.pending = '';
       this.feedEngine(tail);
     }
+    // End tokens kept from the engine (see feedEngine): when whole, the reply ends before them and
+    // parse reads it (no own reading below); a token cut off (`<|im_e`) is text, which the engine reads.
+    if (this.endHeld !== '' && this.phase === Phase.ENGINE && endTokensAt(this.buf.all()) === this.buf.length) {
+      const tail = this.endHeld;
+      this.endHeld = '';
+      this.fed += tail.length;
+      try {
+        this.engine.feed(tail);
+        this.tree.sync(this.engine);
+        if (this.engine.done) this.phase = Phase.STOPPED;
+      } catch (e) {
+        this.stop(e);
+      }
+    }
     const wasStopped = this.phase === Phase.STOPPED;
     this.phase = Phase.ENDED;
     const buf = this.buf;
@@ -497,7 +538,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       const asideAt = aside < 0 ? -1 : aside + this.start;
       // A template echoed before the answer (see parse/template.ts), or a value labelled the answer in
       // the text set aside (`{"a": 0}⏎Answer: {"a": 1}`): parse looks past it.
-      if (ok && !isTemplateValue(this.tree.root) && !answerSetAside(text, asideAt)) {
+      if (ok && !isTemplateValue(this.tree.root) && !answerSetAside(text, asideAt, undefined, this.start)) {
         const value = this.tree.root as T;
         const all = this.engine.log.toArray(this.start);
         // Text set aside after the value that ends inside another: the reply was cut off (as parse says).
@@ -542,6 +583,16 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.options.schema !== undefined) snap.issues = this.tree.takeIssues();
     this.snapshot = snap;
   }
+}
+
+/**
+ * Whether the value at `at` in the text pushed so far is labelled as no answer (`Example:`), read
+ * from the LABEL_LOOK characters before it: further back, the label's look (160) does not reach.
+ */
+function labelledOther(buf: ChunkText, at: number): boolean {
+  const before = buf.slice(Math.max(0, at - LABEL_LOOK), at);
+  // Offsets as in the whole text: a label's line starts the text only when the text starts there.
+  return answerLabelBefore(before, before.length, undefined) === 'other';
 }
 
 function isBlankCode(c: number): boolean {

@@ -2,11 +2,12 @@
 // reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
-import { isIdentChar, isWholeScalar, isWs, literalAt, memberStartsAt } from '../extract/chars.js';
+import { closerOf, isIdentChar, isLetter, isLiteralWord, literalAt, memberStartsAt } from '../extract/chars.js';
+import { extractRead } from '../extract/extract.js';
 import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
-import { Start, judgeOpener } from './start.js';
+import { Start, judgeOpener, passOver } from './start.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
 
@@ -14,28 +15,23 @@ const enum Mode { PROSE, REASONING, FENCE_INFO }
 const ANSWER_TAGS: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
 
 /**
- * Whether the text before a value (`text` up to `end`) holds a closed answer tag whose content is
- * one whole scalar (`x <output>1</output> and more {"id": 12}`): extraction's answer is that scalar,
- * not the later value, which the snapshots showed and end() took back. The stream then leaves the
- * value to end(). Called once, where the value starts.
+ * Whether the text before a value (`text` up to `end`) holds a closed answer tag or code fence that
+ * extraction takes a candidate from, outside reasoning and comments: the stream passed over its
+ * content, a scalar (`x <output>1</output> and more {"id": 12}`, ```` ```json⏎"hello"⏎``` ```` then
+ * `and also {"a": 1}`), and parse ranks a tag's or a fence's content before a later value in prose:
+ * the snapshots showed the later value and end() took it back. The stream then leaves the value to
+ * end(). Extraction itself reads the text before the value (its fences, doubled openers, languages,
+ * attributes), once, where the value starts.
  */
 export function scalarAnswerBefore(text: string, end: number): boolean {
-  const lower = text.slice(0, end).toLowerCase();
-  for (const name of ANSWER_TAGS) {
-    const close = lower.lastIndexOf(`</${name}>`);
-    const open = close === -1 ? -1 : lower.lastIndexOf(`<${name}`, close);
-    // The opener as extraction reads it: its name, then `>` or attributes (`<output kind="n">`).
-    const after = open === -1 ? -1 : lower.charCodeAt(open + name.length + 1);
-    const gt = after === 0x3e || isWs(after) ? lower.indexOf('>', open) : -1;
-    if (gt === -1 || gt >= close) continue;
-    let a = gt + 1;
-    let e = close;
-    while (a < e && isWs(text.charCodeAt(a))) a++;
-    while (e > a && isWs(text.charCodeAt(e - 1))) e--;
-    if (a < e && isWholeScalar(text, a, e)) return true;
+  for (const c of extractRead(text.slice(0, end))) {
+    if ((c.source === 'fence' || c.source === 'tag') && c.truncated !== true && c.reasoning !== true && c.comment !== true) return true;
   }
   return false;
 }
+
+/** The text a label check reads before a value (parse/answer-label.ts looks back 160 characters). */
+export const LABEL_LOOK = 200;
 
 /** Longest tag name or lookahead carried from one chunk to the next. */
 const MAX_CARRY = 64;
@@ -73,6 +69,30 @@ function isSpaceLike(c: number): boolean {
 
 function isNameChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x3a;
+}
+
+/**
+ * Whether the `[` at `i` that starts the reply opens the value as it stands: true, unless a word
+ * follows it that is no literal (`[Note] see below`, `[x]`, `[TOOL_CALLS]`), which extraction judges
+ * as it judges a `{` (see judgeOpener); a literal, or a word cut off that may still be a lower-case
+ * one (`[tru`), is taken as before. Undefined while the text so far does not tell.
+ */
+function bracketOpens(text: string, i: number, n: number): boolean | undefined {
+  let j = i + 1;
+  while (j < n && isSpaceLike(text.charCodeAt(j))) j++;
+  if (j >= n) return undefined;
+  // `[ ]`: a task list's box (`[]` is an array).
+  if (text.charCodeAt(j) === 0x5d) return j === i + 1;
+  if (!isLetter(text.charCodeAt(j))) return true;
+  let k = j;
+  while (k < n && k - j <= 9 && isIdentChar(text.charCodeAt(k))) k++;
+  const word = text.slice(j, k);
+  if (k < n) return isLiteralWord(word, false);
+  // Cut off: the start of `true`, `null`… is taken (`[tru` shows `[]`); that of `None`, `True`… waits
+  // for the word's end, as a marker's (`[Note]`, `[TOOL_CALLS]`) starts alike.
+  if (!isLiteralWord(word, true)) return false;
+  const first = text.charCodeAt(j);
+  return first >= 0x61 && first <= 0x7a ? true : undefined;
 }
 
 /** Characters after `[` (and spaces) that make it look like the start of a JSON array. */
@@ -142,9 +162,17 @@ export class PreludeScanner {
   private tagOpen = '';
   /** No opener is taken before the reply ends (Start.NEVER): end() decides. */
   private never = false;
+  /** What the label checks cost so far (see labelledOther). */
+  private labelCost = 0;
+  /** Whether the value at an absolute offset is labelled as no answer (set by the stream, which has the text). */
+  isOther: ((at: number) => boolean) | undefined;
   private readonly reasoning: ReadonlySet<string>;
 
-  constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS) {
+  /**
+   * @param asItStands parsePartial: the text is all there is, and a `[` that starts it is taken as it
+   * stands; a stream judges it by what follows (see bracketOpens).
+   */
+  constructor(reasoningTags: readonly string[] = DEFAULT_REASONING_TAGS, private readonly asItStands = false) {
     this.reasoning = new Set(reasoningTags.map((t) => t.toLowerCase()));
   }
 
@@ -223,9 +251,17 @@ export class PreludeScanner {
       // call's `(` or a tag's `>`, it is the value as it stands (a fence's, a call's argument or a tag's
       // content is taken whatever it looks like). A `[` is taken as before: `Sure! [1` shows `[1]`
       // (parsePartial's prefixes), where extraction waits to see a citation or an array.
-      if (c === 0x7b && !this.inFence && this.last !== 0x28 && this.last !== 0x3e) {
-        const judged = judgeOpener(text, i, this.straight);
-        if (judged.start === Start.TAKE) return this.found(text, i, base);
+      // A `[` that starts the reply likewise, when a word that is no literal follows it: taken, `[Note]
+      // see below⏎{"a": 1}` showed `[]`, and end() gave the object after it.
+      // parsePartial reads the reply as it stands, from its first `[` (`[Note]` is `["Note"]`, as parse reads it alone).
+      const opens = c === 0x5b && this.straight && !this.inFence && !this.asItStands ? bracketOpens(text, i, n) : true;
+      if (opens === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
+      const prose = !this.inFence && this.last !== 0x28 && this.last !== 0x3e;
+      const other = prose && (c === 0x7b || c === 0x5b) && this.labelledOther(base + i);
+      if ((c === 0x7b || opens === false || other) && prose) {
+        const judged = other ? passOver(text, i) : judgeOpener(text, i, this.straight);
+        // As it stands, a value labelled as no answer with nothing after it is the reply's value.
+        if (judged.start === Start.TAKE || (other && this.asItStands && judged.start === Start.WAIT)) return this.found(text, i, base);
         if (judged.start === Start.WAIT) return this.hold(text, i, base);
         if (judged.start === Start.NEVER) {
           this.never = true;
@@ -247,6 +283,18 @@ export class PreludeScanner {
         const member = memberStartsAt(text, i, n);
         if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);
+        // Otherwise the string is a value of its own (```` ```json⏎"{\"name\": \"Lin\"}"⏎``` ````, escaped
+        // JSON in a string, which parse gives as the string): the brackets in it are its text. Taken
+        // from its `{`, the snapshots showed `{}`, which end() took back. Passed over whole once it closed.
+        const close = closerOf(text, i, n, String.fromCharCode(c));
+        if (close < 0) return this.hold(text, i, base);
+        this.straight = false;
+        this.fenceFresh = false;
+        this.atLineStart = false;
+        this.last = c;
+        this.tagOpen = '';
+        i = close + 1;
+        continue;
       }
       if (c === 0x5b) {
         let j = i + 1;
@@ -347,6 +395,22 @@ export class PreludeScanner {
       i++;
     }
     return undefined;
+  }
+
+  /**
+   * Whether the value at absolute offset `at`, in prose, is labelled as no answer (`Example:`,
+   * `Input:`, `Before:`, `❌`; see parse/answer-label.ts): parse ranks every later value before it, so
+   * the stream passes over it (once its brackets closed) and shows the next; one that stays the only
+   * value is end()'s. Asked only where a label may end (a line's start, after a colon, an emphasis mark
+   * or a mark past ASCII), and within a budget of the text's length, so braces in prose stay linear.
+   */
+  private labelledOther(at: number): boolean {
+    if (this.isOther === undefined || this.straight) return false;
+    const l = this.last;
+    if (!(this.atLineStart || l === 0x3a || l === 0xff1a || l === 0x2a || l === 0x5f || l > 0x7f)) return false;
+    if (this.labelCost > 4 * at + 1024) return false;
+    this.labelCost += LABEL_LOOK;
+    return this.isOther(at);
   }
 
   /** Whether the text so far ends in a block (an HTML comment, a reasoning tag) opened mid-line (see midLine). */

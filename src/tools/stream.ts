@@ -4,7 +4,7 @@
 // the body is read as `extractToolCalls` reads it and the call is reported, before its closing markup
 // arrives (text that comes later and changes the reading gets an error event at the span's close);
 // else the call is read when the span closes. Elements of a list of calls are reported as the parser
-// completes them. A span that may be text in another call's string gets no events (holder-watch.ts).
+// completes them, and taken back at once when text after the list goes on as JSON (see withdraw). A span that may be text in another call's string gets no events (holder-watch.ts).
 // `end()` reads the whole text as `extractToolCalls` does, so the final result is the same whatever
 // the chunking. No step re-reads text already passed, except each body once when it closes: linear in
 // the reply.
@@ -57,6 +57,8 @@ interface SpanState {
   listRead: boolean;
   /** A second value followed the first at the body's root (the parser's root became the array of both): no list element comes from it. */
   secondValue: boolean;
+  /** How many calls reported from the span were taken back with an error event before it closed (see withdraw). */
+  withdrawn: number;
   /** Qwen3-Coder: the arguments read from closed parameters, the pieces since the last closer, and the last few characters (a closer split over pieces). */
   /** The parameters read so far (the stream's own; each event gets a copy). */
   params: Record<string, unknown>;
@@ -120,7 +122,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (held) return;
       open = {
         span, base: nextIndex, body: new ChunkText(), reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
-        early: false, earlyCalls: [], failed: false, placeholder: false, rootShown: false, secondValue: false, listRead: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
+        early: false, earlyCalls: [], failed: false, placeholder: false, rootShown: false, secondValue: false, withdrawn: 0, listRead: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
         parser: span.body === 'parameters' || READ_WHOLE.has(span.body) || (span.body === 'arguments' && span.name === undefined) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
@@ -183,7 +185,8 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       const next = firstNonSpace(piece, Math.max(0, state.hint.close - (state.body.length - piece.length)));
       if (next !== -1) {
         state.early = true;
-        if (!goesOnAsJson(next)) {
+        if (goesOnAsJson(next)) withdraw(state);
+        else {
           const body = state.body.all();
           readEarly(state, body.slice(0, state.hint.close), body);
         }
@@ -231,6 +234,24 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   }
 
   /**
+   * Text after the body's root goes on as JSON (`[{…}]⏎{"note": 1}`, `[{…}], {…}`): read whole, the
+   * list's elements reported as they closed may read otherwise, or the span not at all. A span that
+   * no closing markup ends (Mistral's `[TOOL_CALLS][…]`) closes only at end(), which returns no
+   * events: the calls reported stood, and end() threw. Each is taken back now, with an error event of
+   * its index, and no more elements are reported from the span; its close reports what the whole
+   * body reads past them, and end() has every call as the whole text reads it.
+   */
+  function withdraw(state: SpanState): void {
+    state.secondValue = true;
+    if (state.failed) return;
+    for (let i = state.withdrawn; i < state.reported; i++) {
+      const name = state.earlyCalls[i]?.name ?? 'a tool';
+      events.push({ type: 'error', index: state.base + i, error: new JsonMendError('UNREPAIRABLE', `the call to "${name}" was reported when it closed, and the text after its list goes on as JSON: read whole, the span may call otherwise or not at all`) });
+    }
+    state.withdrawn = state.reported;
+  }
+
+  /**
    * The calls of the body's text `body`, read whole; reported when the reading is clean, and when the
    * body so far, `sofar` (when text came after the root's close), reads the same; the last `held`
    * calls are not reported yet.
@@ -258,7 +279,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
    * gets an error event with its index, which says so; `end()` has the call as the whole text reads.
    */
   function checkEarly(state: SpanState, calls: readonly ToolCall[]): void {
-    for (let i = 0; i < state.earlyCalls.length && i < calls.length; i++) {
+    for (let i = state.withdrawn; i < state.earlyCalls.length && i < calls.length; i++) {
       const early = state.earlyCalls[i];
       const now = calls[i];
       if (early === undefined || sameCall(early, now)) continue;
@@ -339,7 +360,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
         // Calls reported from the span before it closed (a list's elements: `[{…}]⏎{"note": 1}`) are
         // taken back, each with an error event of its index: read whole, the span is an error.
         if (error instanceof JsonMendError) {
-          for (let i = 0; i < state.reported; i++) {
+          for (let i = state.withdrawn; i < state.reported; i++) {
             const name = state.earlyCalls[i]?.name ?? 'a tool';
             events.push({ type: 'error', index: state.base + i, error: new JsonMendError('UNREPAIRABLE', `the call to "${name}" was reported when it closed, and the text after it makes its span unreadable: ${error.message}`) });
           }

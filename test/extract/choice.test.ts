@@ -544,6 +544,25 @@ describe('choosing the answer: judgement calls of session 38 (s38/ch)', () => {
     agree('Here: {"a": 0}\nAfter reviewing it: {"a": 1}', { a: 0 });
   });
 
+  test('New/After/Good/✅ name the better of a pair only when both are the same thing (session 39)', () => {
+    // Before: the second each time, a value of another shape (an item to add, not the list again)
+    // taken for the answer, and the list the reply opened with dropped without a word.
+    agree('{"items": [1,2,3]}\nNew: {"item": 4}', { items: [1, 2, 3] });
+    agree('Here: {"items": [1,2,3]}\n✅ {"item": 4}', { items: [1, 2, 3] });
+    agree('```json\n{"items": [1,2,3]}\n```\nGood:\n```json\n{"item": 4}\n```', { items: [1, 2, 3] });
+    agree('```json\n{"items": [1,2,3]}\nAfter: {"item": 4}\n```', { items: [1, 2, 3] });
+    agree('{"a": 0}\nNew: [1]', { a: 0 });
+    // A key in common, or two arrays: one thing written twice, the second is the better.
+    agree('{"a": 0, "b": 1}\nNew: {"b": 2}', { b: 2 });
+    agree("{'x': 1}\nNew: {x: 2}", { x: 2 });
+    agree('[1, 2]\nNew: [3, 4]', [3, 4]);
+    agree('{}\nNew: {"a": 1}', { a: 1 });
+    // Each is paired with the value right before it.
+    agree('{"a": 0}\nNew: {"a": 1}\nNew: {"b": 2}', { a: 1 });
+    // Labelled the answer, the second is chosen whatever its shape, as before.
+    agree('{"items": [1,2,3]}\nAnswer: {"item": 4}', { item: 4 });
+  });
+
   test('an italic label, a setext heading and a bare label line name the value after them (2)', () => {
     // Before: {"a": 0} each time, the label not read without a colon or a `#`/`**`.
     agree('{"a": 0}\n_Final answer_\n{"a": 1}', { a: 1 });

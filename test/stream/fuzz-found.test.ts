@@ -158,6 +158,136 @@ describe('stream.snapshots: an answer tag holding a scalar, then a value in pros
   });
 });
 
+describe('stream.snapshots: a code fence holding a scalar, then a value in prose (session 39)', () => {
+  // parse's answer is the fence's content, ranked before a later value in prose; the stream passed
+  // over the fence (its content is no `{` or `[`) and showed `{}` or `{"a": 1}`, which end() took back.
+  test('the known case and its kin', () => {
+    for (const text of [
+      '```json\n"hello"\n```\nand also {"a": 1}',
+      '```\n"hello"\n```\n{"a": 1}',
+      '~~~json\n42\n~~~\nThen [1, 2]',
+      'Here: ```json\ntrue\n```\nand {"a": 1}',
+      '````\nnull\n````\n```json\n{"a": 1}\n```',
+      '<answer>```json\n"x"\n```</answer> {"a": 1}',
+    ]) settles(text);
+  });
+  test('a fence whose content extraction does not take leaves the later value streamed', () => {
+    for (const text of ['```python\n42\n```\n{"a": 1}', '```json\nsee below\n```\n{"a": 1}']) {
+      const run = stream(chunk(text, 3));
+      assert.deepEqual(run.snapshots.at(-1)?.value, { a: 1 });
+      settles(text);
+    }
+  });
+});
+
+describe('stream.snapshots: a reply cut off in a value, then the token a model writes when it stops (session 39)', () => {
+  // Served raw, `{"note": "unfinish<|im_end|>` is `{"note": "unfinish"}` (extract/end-tokens.ts); the
+  // snapshots showed `unfinish<|im_e…` (or an escape, a quote read otherwise before it), which end() took back.
+  test('the replies the hunt printed, and kin', () => {
+    for (const text of [
+      '{"id": 12, "note": "unfinish<|im_end|>',
+      '{"title": "The "Best"<|im_end|>',
+      '{"files": "[\\"a.ts\\<|im_end|>',
+      '{"s": "\\ud83d\\ude0<|im_end|>',
+      '{"a": "x</s>',
+      '{"a": "x" <|eot_id|>\n',
+      '{"a": [1, 2<|im_end|><|endoftext|>',
+      'Here: {"a": "x<｜end▁of▁sentence｜>',
+    ]) settles(text);
+  });
+  test('in a string that goes on, or cut off itself, the token is text', () => {
+    settles('{"a": "x<|im_end|>more"}');
+    settles('{"a": "x <|im_e');
+    settles('{"a": "x <');
+  });
+});
+
+describe('stream.snapshots: a reply that opens with a bracketed word, then the value (session 39)', () => {
+  // The prelude took any `[` that starts the reply: `[Note] see below` showed `[]` (or `["Note"]`),
+  // and end() gave the value after it, as extraction reads a note, a marker or a checkbox there.
+  test('the replies the hunt printed, and kin', () => {
+    for (const text of [
+      '[Note] see below\n{"ok": true}',
+      '[Note] see below\n```json\n{"title": "Dune"}\n```',
+      '[TOOL_CALLS][{"name": "f", "arguments": {"a": 1}}]',
+      '[x] done\n{"a": 1}',
+      '[ ] todo\n{"a": 1}',
+      '[Nonetheless] {"a": 1}',
+    ]) settles(text);
+  });
+  test('an array of literals or words still shows as it arrives; parsePartial reads the `[` as it stands', () => {
+    for (const text of ['[None, 1]', '[True, False]', '[red, green]', '[Note]', '[Note: {"a": 1}]']) settles(text);
+    const run = stream(chunk('[true, null]', 1));
+    assert.deepEqual(run.snapshots[1].value, []);
+    assert.deepEqual(parsePartial('[Note]'), ['Note']);
+  });
+});
+
+describe('stream.snapshots: a value found in prose, then a second value (session 39)', () => {
+  // Extraction ends a value in prose where its brackets close, and parse gives it; the stream read the
+  // value after it as concatenated and showed an array of both, which end() took back.
+  test('the replies the hunt printed, and kin', () => {
+    for (const text of [
+      '<think>Let me count: {"count": 2} is wrong, it is 3.</think>{"count": 3}\n{"extra": 1}',
+      'Here: {"a": 1}\n{"b": 2}',
+      'Here: {"a": 1} {"b": 2}\n{"c": 3}',
+      'Here: {"a": 1}, {"b": 2}',
+      'Sure:\n[1, 2] [3, 4]',
+      '[CONTENT]\n{"a": 1}\n[/CONTENT]',
+    ]) settles(text);
+  });
+  test('a reply that starts with its values, or a fence or tag holding them, still gives them all', () => {
+    for (const text of ['{"a": 1}\n{"b": 2}', '```json\n{"a": 1}\n{"b": 2}\n```', '<answer>{"a": 1}\n{"b": 2}</answer>']) {
+      // Concatenated values make the root an array: a documented exception to the growth check.
+      const p = createStreamParser();
+      for (const c of chunk(text, 3)) p.push(c);
+      assert.deepEqual(p.snapshot.value, [{ a: 1 }, { b: 2 }]);
+      agrees(text, false);
+    }
+  });
+});
+
+describe('stream.snapshots: a value labelled as no answer, then the answer (session 39)', () => {
+  // parse ranks a value labelled `Example:`, `Input:`, `Before:`, `❌`… after every other: the stream
+  // showed it, then end() gave the one after it. Now it passes over it once its brackets closed.
+  test('the replies the hunt printed, and kin', () => {
+    for (const text of [
+      'Example: {"a": 0}\n{"ok": true}',
+      'Example: {"a": 0}\nSure, here it is:\n\n```json\n{"title": "Dune"}\n```',
+      'Example: {"a": 0}\n<answer>{"b": 1}</answer>',
+      'Input: {"x": 1}\nOutput: {"y": 2}',
+      '❌ {"a": 0}\n✅ {"a": 1}',
+      'Before: {"a": 0}\nAfter: {"a": 1}',
+      'Schema: {"type": "object"}\n{"n": 1}',
+      '## Example\n{"a": 0}\n## Answer\n{"a": 1}',
+    ]) settles(text);
+  });
+  test('alone, it is the value: end() gives it, and parsePartial reads it as it stands', () => {
+    for (const text of ['Example: {"a": 0}', 'Example: {"a": 0, "b": [1']) settles(text);
+    assert.deepEqual(parsePartial('Example: {"a": 0}'), { a: 0 });
+    assert.deepEqual(parsePartial('Example: {"a": 0}\n{"b": 1'), { b: 1 });
+  });
+});
+
+describe('stream.snapshots: escaped JSON in a string that opens a fence, a tag or the reply (session 39)', () => {
+  // parse gives the string; the prelude, in the fence, took the `{` inside it and showed `{}`.
+  test('the replies the hunt printed, and kin', () => {
+    for (const text of [
+      '```json\n"{\\"name\\": \\"Lin\\"}"\n```',
+      '```json\n"{\\"na\n```',
+      '```json\n"{\\"name\\": \\"Lin\\"}"\n```<|im_end|>',
+      '<think>\nhmm {"draft": 1}\n</think>\n\nHere:\n```json\n"{\\"name\\": \\"Lin\\"}"\n```',
+      '<answer>"[1, 2]"</answer>',
+      "```python\n'{\"a\": 1}'\n```",
+    ]) settles(text);
+  });
+  test('a string then a value after it: the value is shown as before', () => {
+    settles('"see below" {"a": 1}');
+    const run = stream(chunk('"see below" {"a": 1}', 3));
+    assert.deepEqual(run.snapshots.at(-1)?.value, { a: 1 });
+  });
+});
+
 describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
   // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
   // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its

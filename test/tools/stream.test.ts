@@ -174,7 +174,7 @@ describe('tool-call stream: as soon as possible', () => {
         }
         const errored = new Set(events.flatMap((e) => (e.type === 'error' ? [e.index] : [])));
         for (const e of events) {
-          if (e.type !== 'call' || errored.has(e.index) || reply === list) continue;
+          if (e.type !== 'call' || errored.has(e.index)) continue;
           assert.ok(final.some((c) => JSON.stringify(c) === JSON.stringify([e.call.name, e.call.arguments])), `${size}: ${JSON.stringify([e.call.name, e.call.arguments])} is not in end()'s ${JSON.stringify(final)}`);
         }
         // The value after the list is not one of its calls.
@@ -375,6 +375,30 @@ describe('tool-call stream: a list\'s elements and the span read whole', () => {
         assert.ok(called.length > 0, `${size}: ${JSON.stringify(reply)}`);
         for (const index of called) assert.ok(failed.has(index), `${size}: call ${index} of ${JSON.stringify(reply)} was not taken back`);
       }
+    }
+  });
+  // Session 39: with no closing markup after it (Mistral's list ends the reply), the span closes only
+  // at end(), which returns no events: the elements stayed reported and end() threw. They are taken
+  // back, by their index, as soon as the text after the list goes on as JSON.
+  test('a span no markup closes: text after the list going on as JSON takes each reported element back at once', () => {
+    const first = '[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}';
+    for (const reply of [`${first}]\n{"note": "x"}`, `${first}, {"name": "get_weather", "arguments": {"location": "b"}}]{"x": 1}`, `${first}]\n[1, 2]`,
+      `${first}] {"name": "get_weather", "arguments": {"location": "b"}}`, `${first}], {"x": 1}`, '<tool_call>[{"name": "web_search", "arguments": {"query": "a"}}]\n{"x": 1}']) {
+      assert.throws(() => extractToolCalls(reply, { tools }));
+      for (const size of [1, 3, reply.length]) {
+        const stream = createToolCallStream({ tools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        assert.throws(() => stream.end());
+        const failed = new Set(events.flatMap((e) => (e.type === 'error' ? [e.index] : [])));
+        for (const e of events) if (e.type === 'call') assert.ok(failed.has(e.index), `${size}: call ${e.index} of ${JSON.stringify(reply)} was not taken back`);
+      }
+    }
+    // A list the reply ends with, or one the next `[TOOL_CALLS]` or `</s>` follows, keeps its calls.
+    for (const reply of [`${first}]`, `${first}][TOOL_CALLS][{"name": "get_weather", "arguments": {"location": "b"}}]`, `${first}]</s>`]) {
+      const { events } = run(chunked(reply, 1));
+      assert.deepEqual(events.filter((e) => e.type === 'error'), []);
+      assert.ok(events.some((e) => e.type === 'call' && e.index === 0));
     }
   });
 });
