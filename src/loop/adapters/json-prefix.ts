@@ -48,6 +48,11 @@ export class JsonPrefix {
    */
   private held = '';
   private holding = false;
+  /**
+   * Whether a key came again in an object after its first member was sent. JSON.parse, and so the mended value,
+   * keeps the later value: what was sent of the earlier one may be contradicted by the end.
+   */
+  private repeatedKey = false;
 
   constructor(parseOptions: LoopParseOptions, schema: unknown) {
     this.fit = SchemaFit.of(schema as never);
@@ -113,6 +118,11 @@ export class JsonPrefix {
     return this.sent;
   }
 
+  /** Whether the prefix stopped at a key repeated in its object (see {@link JsonPrefix.repeatedKey}). */
+  get repeated(): boolean {
+    return this.repeatedKey;
+  }
+
   private stop(): string {
     this.stopped = true;
     return '';
@@ -156,7 +166,10 @@ export class JsonPrefix {
     const top = this.stack[this.stack.length - 1];
     if (top === undefined || !d.path.startsWith(top.path + '/') || d.path.indexOf('/', top.path.length + 1) !== -1) return undefined;
     const segment = lastSegment(d.path);
-    if (top.array ? segment !== String(top.count) : top.keys.has(segment)) return undefined;
+    if (top.array ? segment !== String(top.count) : top.keys.has(segment)) {
+      if (!top.array) this.repeatedKey = true;
+      return undefined;
+    }
     const place = this.fit!.child(top.place, top.array ? top.count : segment);
     const head = (top.count > 0 ? ',' : '') + (top.array ? '' : JSON.stringify(segment) + ':');
     const body = d.op === 'set' ? (this.fit!.fits(place, d.value) ? JSON.stringify(d.value) : undefined) : this.open(d.path, d.value, place);
