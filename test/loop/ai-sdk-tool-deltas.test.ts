@@ -168,6 +168,20 @@ describe('jsonmendMiddleware: streamed tool inputs never show what the call then
       assert.throws(() => JSON.parse(call));
     });
 
+    test(`a key repeated after the deltas stopped at a value held for the schema: the call is still not the later value (${size}-character deltas)`, async () => {
+      // "3" is held (the schema makes it 3), so the deltas stop at {"city":"Paris"; the repeat came after the stop.
+      const { shown, call } = await wire('{"city": "Paris", "days": "3", "city": "Rome"}', size);
+      assert.equal(call, shown);
+      assert.ok('{"city":"Paris"'.startsWith(shown), shown);
+    });
+
+    test(`a key repeated whose later value only the end of the text decides: the call is still not the later value (${size}-character deltas)`, async () => {
+      // The string "4" is whole only once the text ends (its closing quote could have been a quote inside it).
+      const { shown, call } = await wire('{"city": "Paris", "days": 3, "days": "4"}', size);
+      assert.equal(call, shown);
+      assert.ok('{"city":"Paris","days":3'.startsWith(shown), shown);
+    });
+
     test(`a key repeated with the value it had: the input streams whole (${size}-character deltas)`, async () => {
       const { shown, call } = await wire('{"city": "Paris", "days": 3, "city": "Paris"}', size);
       assert.deepEqual([shown, call], ['{"city":"Paris","days":3}', '{"city":"Paris","days":3}']);

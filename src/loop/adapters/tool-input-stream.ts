@@ -64,7 +64,7 @@ export class ToolInputStreams {
     const shown = call.prefix.text;
     const mended = this.mender.mendToolInput(call.toolName, raw, shown === '' ? undefined : { order: call.prefix.reading() });
     const rest = shown === '' ? mended.text : call.prefix.end(mended.text);
-    this.ended.set(id, { raw, mended: rest === undefined && call.prefix.repeated ? contradicted(raw, shown, mended) : mended });
+    this.ended.set(id, { raw, mended: rest === undefined && call.prefix.changed ? contradicted(raw, shown, mended) : mended });
     return rest ?? '';
   }
 
@@ -77,9 +77,10 @@ export class ToolInputStreams {
 }
 
 /**
- * What the `tool-call` part carries when a key came again after its first value was shown, and the input, mended,
- * no longer begins with what was shown (`{"city": "Paris", "days": 3, "city": "Rome"}` showed `"Paris"`; mended,
- * or as written read by JSON.parse, it is Rome). A value made from it would contradict the deltas: the call carries
+ * What the `tool-call` part carries when a value shown was replaced (a key came again after its first value was
+ * shown, also after the deltas stopped or at the text's end), and the input, mended, no longer begins with what was
+ * shown (`{"city": "Paris", "days": 3, "city": "Rome"}` showed `"Paris"`; mended, or as written read by JSON.parse,
+ * it is Rome). A value made from it would contradict the deltas: the call carries
  * what was shown, a beginning the SDK reports as an invalid input, so the stream never shows a value its end
  * contradicts. Text nobody reads as a value (refused) stays as written: the SDK reports it, a repair hook gets all of it.
  */
