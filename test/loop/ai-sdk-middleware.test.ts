@@ -495,6 +495,30 @@ describe('jsonmendMiddleware streaming: partial outputs while the reply streams,
   });
 });
 
+describe('jsonmendMiddleware streaming: a key repeated, a text longer than maxLength', () => {
+  for (const size of [1, 3, 7]) {
+    test(`a key repeated after its first value was shown: the text never becomes the later value (${size}-character deltas)`, async () => {
+      // JSON.parse keeps the later value (Rome), while "Paris" already streamed: the SDK gets text it cannot parse.
+      const text = (await streamedDeltas('{"city": "Paris", "days": 3, "city": "Rome"}', size, {}, { type: 'object' })).join('');
+      assert.ok('{"city":"Paris","days":3'.startsWith(text), text);
+      assert.throws(() => JSON.parse(text));
+      // Repeated with the same value: nothing shown is contradicted, the text is the mended JSON.
+      assert.equal((await streamedDeltas('{"city": "Paris", "days": 3, "city": "Paris"}', size, {}, { type: 'object' })).join(''), '{"city":"Paris","days":3}');
+    });
+  }
+
+  for (const size of [1, 10]) {
+    test(`valid JSON longer than parseOptions.maxLength: its streamed beginning is completed, not left unparseable (${size}-character deltas)`, async () => {
+      // The stream parser read the first 100 characters and sent their compact JSON; the end, too long to be read,
+      // was the text as written (pretty-printed), which did not continue it, so nothing more went and the SDK
+      // failed on a valid reply. Now the end is the compact JSON JSON.parse reads.
+      const reply = JSON.stringify({ city: 'Paris', note: 'x'.repeat(150) }, null, 1);
+      const text = (await streamedDeltas(reply, size, { parseOptions: { maxLength: 100 } }, { type: 'object' })).join('');
+      assert.equal(text, JSON.stringify(JSON.parse(reply)));
+    });
+  }
+});
+
 describe('jsonmendMiddleware (AI SDK 6)', () => {
   test('streamText with Output.object: partial objects and the mended output', async () => {
     const chunks = [...textParts("```json\n{'city': 'Paris', 'days': 3,}\n```"), { type: 'finish', finishReason: stop, usage }];

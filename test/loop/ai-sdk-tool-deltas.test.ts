@@ -140,3 +140,66 @@ describe('jsonmendMiddleware: tool-input deltas joined are the tool-call part\'s
     });
   }
 });
+
+describe('jsonmendMiddleware: streamed tool inputs never show what the call then contradicts', () => {
+  const weather = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' }, note: { type: 'string' } }, required: ['city'] };
+  const params = { tools: [{ type: 'function', name: 'weather', inputSchema: weather }] };
+
+  async function wire(input: string, size: number, options: Parameters<typeof jsonmendMiddleware>[0] = {}): Promise<{ shown: string; call: string }> {
+    const parts = [...callParts('c', input, size), { type: 'finish', finishReason: 'tool-calls' }];
+    const stream = new ReadableStream({ start: (c) => { for (const p of parts) c.enqueue(p); c.close(); } });
+    const out = await jsonmendMiddleware(options).wrapStream({ doStream: async () => ({ stream }), params });
+    let shown = '';
+    let call = '';
+    for await (const p of out.stream as unknown as AsyncIterable<Record<string, string>>) {
+      if (p.type === 'tool-input-delta') shown += p.delta;
+      if (p.type === 'tool-call') call = p.input!;
+    }
+    return { shown, call };
+  }
+
+  for (const size of [1, 3, 7]) {
+    test(`a key repeated after its first value was shown: the call is not the later value (${size}-character deltas)`, async () => {
+      // The deltas showed "Paris"; the call used to carry {"city":"Rome","days":3} (the later value, as JSON.parse
+      // keeps it). It now carries what was shown, which the SDK reports as an invalid input.
+      const { shown, call } = await wire('{"city": "Paris", "days": 3, "city": "Rome"}', size);
+      assert.equal(call, shown);
+      assert.ok('{"city":"Paris","days":3'.startsWith(shown), shown);
+      assert.throws(() => JSON.parse(call));
+    });
+
+    test(`a key repeated after the deltas stopped at a value held for the schema: the call is still not the later value (${size}-character deltas)`, async () => {
+      // "3" is held (the schema makes it 3), so the deltas stop at {"city":"Paris"; the repeat came after the stop.
+      const { shown, call } = await wire('{"city": "Paris", "days": "3", "city": "Rome"}', size);
+      assert.equal(call, shown);
+      assert.ok('{"city":"Paris"'.startsWith(shown), shown);
+    });
+
+    test(`a key repeated whose later value only the end of the text decides: the call is still not the later value (${size}-character deltas)`, async () => {
+      // The string "4" is whole only once the text ends (its closing quote could have been a quote inside it).
+      const { shown, call } = await wire('{"city": "Paris", "days": 3, "days": "4"}', size);
+      assert.equal(call, shown);
+      assert.ok('{"city":"Paris","days":3'.startsWith(shown), shown);
+    });
+
+    test(`a key repeated with the value it had: the input streams whole (${size}-character deltas)`, async () => {
+      const { shown, call } = await wire('{"city": "Paris", "days": 3, "city": "Paris"}', size);
+      assert.deepEqual([shown, call], ['{"city":"Paris","days":3}', '{"city":"Paris","days":3}']);
+    });
+  }
+
+  test('a repeated key whose whole input came in one delta (nothing shown before it): the later value, as JSON.parse reads it', async () => {
+    const { shown, call } = await wire('{"city": "Paris", "days": 3, "city": "Rome"}', 100);
+    assert.equal(shown, call);
+    assert.deepEqual(JSON.parse(call), { city: 'Rome', days: 3 });
+  });
+
+  for (const size of [1, 10]) {
+    test(`an input longer than parseOptions.maxLength: the deltas joined are the call's input (${size}-character deltas)`, async () => {
+      const input = JSON.stringify({ city: 'Paris', note: 'x'.repeat(150) }, null, 1);
+      const { shown, call } = await wire(input, size, { parseOptions: { maxLength: 100 } });
+      assert.equal(shown, call);
+      assert.deepEqual(JSON.parse(call), JSON.parse(input));
+    });
+  }
+});

@@ -14,8 +14,11 @@ function body(blocks: Block[], stop = 'tool_use'): Script {
   return json({ id: 'msg_1', type: 'message', role: 'assistant', content, stop_reason: stop, usage: { input_tokens: 3, output_tokens: 4 } });
 }
 
-/** The same blocks as an SSE stream: text in text_delta pieces, tool input in input_json_delta pieces. */
-function stream(blocks: Block[], stop = 'tool_use'): Script {
+/**
+ * The same blocks as an SSE stream: text in text_delta pieces, tool input in input_json_delta pieces. `indexed`:
+ * false leaves `index` out of every event, as some Anthropic-compatible servers do.
+ */
+function stream(blocks: Block[], stop = 'tool_use', indexed = true): Script {
   const events: Array<{ event: string; data: unknown }> = [
     { event: 'message_start', data: { type: 'message_start', message: { id: 'msg_1', usage: { input_tokens: 3, output_tokens: 1 } } } },
   ];
@@ -30,6 +33,7 @@ function stream(blocks: Block[], stop = 'tool_use'): Script {
     }
     events.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
   });
+  if (!indexed) for (const e of events) delete (e.data as { index?: number }).index;
   events.push({ event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: stop }, usage: { output_tokens: 4 } } });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
   return sse(events);
@@ -108,4 +112,23 @@ describe('anthropic: the forced tool called twice', { timeout: 20_000 }, () => {
       assert.deepEqual(await run({ model: model(), ...ask }), { name: 'Ada', age: 36 });
     });
   }
+});
+
+describe('anthropic, streamGenerate: events without `index`', { timeout: 20_000 }, () => {
+  // Every block's start then had index undefined, so once the forced tool started, every later input_json_delta
+  // (another tool's) was taken for the reply's: two inputs joined, refused. Blocks are now counted as they start.
+  test('another tool after the tool asked for: its input is not the reply', async () => {
+    server.script(stream([ours, search], 'tool_use', false));
+    assert.deepEqual(await streamed({ model: model(), ...ask, maxRetries: 0 }), { name: 'Ada', age: 36 });
+  });
+
+  test('another tool before the tool asked for, with text: only the forced tool\'s input', async () => {
+    server.script(stream([{ type: 'text', text: 'Let me look.' }, search, ours, search], 'tool_use', false));
+    assert.deepEqual(await streamed({ model: model(), ...ask, maxRetries: 0 }), { name: 'Ada', age: 36 });
+  });
+
+  test('the forced tool alone', async () => {
+    server.script(stream([ours], 'tool_use', false));
+    assert.deepEqual(await streamed({ model: model(), ...ask, maxRetries: 0 }), { name: 'Ada', age: 36 });
+  });
 });

@@ -226,9 +226,25 @@ class Mender implements ToolInputMender {
       } catch (error) {
         if (!(error instanceof JsonMendError)) throw error;
         if (error.code === 'REPAIR_REFUSED') return asWritten;
+        if (error.code === 'TOO_LARGE') return compact ? parsedAsWritten(text, compact.order) ?? asWritten : asWritten;
       }
     }
     return asWritten;
+  }
+}
+
+/**
+ * A text longer than `maxLength`, not read by jsonmend, whose compact beginning was already streamed (the stream
+ * parser reads up to `maxLength`): when it is valid JSON, the compact JSON `JSON.parse` (which the SDK would use on
+ * the text as written) reads, so the streamed beginning is completed instead of being followed by other text
+ * (pretty-printed JSON, as written). No repairs: none was made.
+ */
+function parsedAsWritten(text: string, order: unknown): Mended | undefined {
+  try {
+    const out = stringifyDeep(inOrderOf(JSON.parse(text), order));
+    return out === undefined ? undefined : { text: out, repairs: [] };
+  } catch {
+    return undefined;
   }
 }
 

@@ -48,6 +48,20 @@ export class JsonPrefix {
    */
   private held = '';
   private holding = false;
+  /** The pointers of the members and elements written (the root's ''). */
+  private readonly written = new Set<string>();
+  /**
+   * Whether a later delta replaced a value written (a key that came again in its object: JSON.parse, and so the
+   * mended value, keeps the later value; a re-read), also after the prefix stopped: the end may then contradict
+   * what was sent. The parser goes on reading after a stop, once something was sent, to see it.
+   */
+  private replaced = false;
+  /** The parser failed: nothing more is read. */
+  private broken = false;
+  /** The reading when the prefix stopped, once the parser read on. */
+  private readAtStop: { value: unknown } | undefined;
+  /** The reading of the whole text, once read (the parser ends once). */
+  private read: { value: unknown } | undefined;
 
   constructor(parseOptions: LoopParseOptions, schema: unknown) {
     this.fit = SchemaFit.of(schema as never);
@@ -64,16 +78,24 @@ export class JsonPrefix {
 
   /** The text to pass on after this delta of the reply ('' while nothing new is certain). */
   push(delta: string): string {
-    if (this.stopped) return '';
+    if (this.broken || (this.stopped && this.sent === '')) return '';
     let out = '';
     try {
       const snapshot = this.parser.push(delta);
-      if (snapshot.error !== undefined) return this.stop();
+      if (snapshot.error !== undefined) {
+        this.broken = true;
+        return this.stop();
+      }
       for (const d of snapshot.deltas ?? []) {
+        this.note([d]);
+        if (this.stopped) continue;
         const piece = this.write(d, snapshot.value);
         if (piece === undefined) {
           this.stopped = true;
-          break;
+          // What the order of the mended text's keys follows: the text read up to here, as before the parser
+          // went on reading (see reading()).
+          this.readAtStop = { value: snapshot.value };
+          continue;
         }
         out += this.held;
         this.held = '';
@@ -82,6 +104,7 @@ export class JsonPrefix {
       }
     } catch {
       this.stopped = true;
+      this.broken = true;
     }
     this.sent += out;
     return out;
@@ -101,16 +124,31 @@ export class JsonPrefix {
    * the schema stage may build objects in its own order).
    */
   reading(): unknown {
-    try {
-      return this.parser.end();
-    } catch {
-      return this.parser.snapshot.value;
+    if (this.read === undefined) {
+      try {
+        this.read = { value: this.parser.end() };
+        // The end decides what the text left open (a string's closing quote): a value it replaces counts too.
+        this.note(this.parser.snapshot.deltas ?? []);
+      } catch {
+        this.read = { value: this.parser.snapshot.value };
+      }
     }
+    return (this.readAtStop ?? this.read).value;
+  }
+
+  /** Notes a delta that replaces a value written. */
+  private note(deltas: readonly Delta[]): void {
+    for (const d of deltas) if (d.op !== 'append' && d.op !== 'complete' && this.written.has(d.path)) this.replaced = true;
   }
 
   /** What was passed on so far. */
   get text(): string {
     return this.sent;
+  }
+
+  /** Whether a value written was replaced by a later delta (see {@link JsonPrefix.replaced}); known after reading(). */
+  get changed(): boolean {
+    return this.replaced;
   }
 
   private stop(): string {
@@ -148,7 +186,9 @@ export class JsonPrefix {
     // Only a container: a root string or number could still become the first of several joined values.
     if (d.op !== 'add' || typeof d.value !== 'object' || this.sent !== '' || this.stack.length > 0) return undefined;
     const place = this.fit!.root();
-    return this.open(d.path, d.value, place);
+    const piece = this.open(d.path, d.value, place);
+    if (piece !== undefined) this.written.add(d.path);
+    return piece;
   }
 
   /** A new member or element at the end of the innermost open container. */
@@ -163,6 +203,7 @@ export class JsonPrefix {
     if (body === undefined) return undefined;
     top.count++;
     if (!top.array) top.keys.add(segment);
+    this.written.add(d.path);
     this.holding = top.array && d.op === 'set' && typeof d.value === 'string';
     return head + body;
   }

@@ -63,8 +63,9 @@ export class ToolInputStreams {
     const raw = call.raw.join('');
     const shown = call.prefix.text;
     const mended = this.mender.mendToolInput(call.toolName, raw, shown === '' ? undefined : { order: call.prefix.reading() });
-    this.ended.set(id, { raw, mended });
-    return shown === '' ? mended.text : (call.prefix.end(mended.text) ?? '');
+    const rest = shown === '' ? mended.text : call.prefix.end(mended.text);
+    this.ended.set(id, { raw, mended: rest === undefined && call.prefix.changed ? contradicted(raw, shown, mended) : mended });
+    return rest ?? '';
   }
 
   /** The mending of call `id`'s streamed input, when `input` is what streamed (taken once). */
@@ -73,4 +74,22 @@ export class ToolInputStreams {
     this.ended.delete(id);
     return done !== undefined && done.raw === input ? done.mended : undefined;
   }
+}
+
+/**
+ * What the `tool-call` part carries when a value shown was replaced (a key came again after its first value was
+ * shown, also after the deltas stopped or at the text's end), and the input, mended, no longer begins with what was
+ * shown (`{"city": "Paris", "days": 3, "city": "Rome"}` showed `"Paris"`; mended, or as written read by JSON.parse,
+ * it is Rome). A value made from it would contradict the deltas: the call carries
+ * what was shown, a beginning the SDK reports as an invalid input, so the stream never shows a value its end
+ * contradicts. Text nobody reads as a value (refused) stays as written: the SDK reports it, a repair hook gets all of it.
+ */
+function contradicted(raw: string, shown: string, mended: MendedInput): MendedInput {
+  if (mended.text !== raw) return { text: shown, repairs: [] };
+  try {
+    JSON.parse(raw);
+  } catch {
+    return mended;
+  }
+  return { text: shown, repairs: [] };
 }

@@ -174,7 +174,11 @@ export function anthropic(options: AnthropicOptions): Model {
       // The content blocks that are the forced tool's input, and the names of the other tools called.
       const ourBlocks = new Set<unknown>();
       const otherCalls: unknown[] = [];
-      let block: unknown; // the block that started last, for servers that leave `index` out of deltas
+      // The block that started last, for servers that leave `index` out of deltas; and how many blocks started, the
+      // index of the next one for servers that leave it out of content_block_start too (else every block's would be
+      // undefined, and once the forced tool started, another tool's input would be taken for the reply's).
+      let block: unknown;
+      let started = 0;
       let text = '';
       let stopped = false;
       for await (const event of http.readSse(response, request.signal)) {
@@ -185,13 +189,14 @@ export function anthropic(options: AnthropicOptions): Model {
           const usage = usageOf(rec(json.message).usage);
           if (usage) final.usage = usage;
         } else if (type === 'content_block_start') {
-          block = json.index;
-          const started = rec(json.content_block);
-          if (started.type !== 'tool_use') continue;
-          if (request.jsonSchema && started.name === request.schemaName) {
+          block = json.index ?? started;
+          started++;
+          const content = rec(json.content_block);
+          if (content.type !== 'tool_use') continue;
+          if (request.jsonSchema && content.name === request.schemaName) {
             sawTool = true;
             ourBlocks.add(block);
-          } else otherCalls.push(started.name);
+          } else otherCalls.push(content.name);
         } else if (type === 'content_block_delta') {
           const delta = rec(json.delta);
           // With a forced tool, only its input is the reply; text blocks are commentary, other tools' inputs no reply.
