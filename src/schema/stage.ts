@@ -216,6 +216,20 @@ function writesNulls(kinds: readonly string[]): boolean {
   return kinds.includes('missing_value') || kinds.includes('non_finite_number');
 }
 
+/** How the candidate's text spells its numbers, those the parser rewrote included (see numberSpellings). */
+function spellingsOf(candidate: ParsedCandidate): NumberText {
+  const kinds = candidate.kinds;
+  const rewrote = kinds.includes('number_format') || kinds.includes('truncated');
+  return numberSpellings(candidate.text, candidate.start, candidate.end, rewrote ? () => numberRewrites(candidate.unpositionedRepairs()) : undefined);
+}
+
+/** The offsets of the repairs that rewrote a number's text. */
+function numberRewrites(repairs: readonly Repair[]): number[] {
+  const at: number[] = [];
+  for (const r of repairs) if ((r.kind === 'number_format' || r.kind === 'truncated') && 'offset' in r) at.push(r.offset);
+  return at;
+}
+
 function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, undefined> {
   yield first;
   for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
@@ -227,7 +241,7 @@ function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, unde
  */
 function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generator<Found, void, undefined> {
   for (const candidate of candidates) {
-    const numberText = numberSpellings(candidate.text, candidate.start, candidate.end);
+    const numberText = spellingsOf(candidate);
     // Read once: each read looks over all the candidate's repairs, one per value of thousands.
     const { repairs, truncated, cutOffAfter: cutAfter } = candidate;
     const madeUpNulls = writesNulls(candidate.kinds);
@@ -270,7 +284,7 @@ function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits
     // accept one, it joins as it stands, its cut reported with its text repairs.
     if (candidate.truncated && !acceptTruncated) continue;
     const madeUpNulls = writesNulls(candidate.kinds) && limits.salvage !== true;
-    const spellings = numberSpellings(candidate.text, candidate.start, candidate.end);
+    const spellings = spellingsOf(candidate);
     const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], spellings, madeUpNulls);
     if (fit === undefined || (candidate.truncated && fit.repairs.length > 0)) continue;
     // A number whose digits the double lost does not fit, as in a value of its own (see exact-integers.ts):
