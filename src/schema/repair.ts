@@ -141,6 +141,9 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   const issues = result.issues;
   const original = (): SchemaIssue[] => {
     const reply = issues();
+    // A value that fails for another reason may hold such a number too (`{…}⏎{…}` read as an array
+    // where an object is expected): the error names it, or the model, fixing the rest, writes it again.
+    lostIssue ??= numberText === undefined ? undefined : inexactNumber(start, numberText)?.issue;
     return lostIssue === undefined || reply.some((i) => i.path === lostIssue?.path) ? reply : [lostIssue, ...reply];
   };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };

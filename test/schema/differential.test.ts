@@ -146,6 +146,21 @@ describe('schema probe s39', () => {
     assert.deepEqual(coerceWithReport({ id: 12345678901234567000 }, schema).value, { id: '12345678901234567000' });
   });
 
+  test('a value that fails for another reason names the number past 2^53 whose digits it lost', () => {
+    // Before: `{…}⏎{…}` for `{id: integer}` said only `(root): expected object, got [...]`.
+    const schema = { type: 'object', properties: { id: { type: 'integer' } } };
+    const text = '{"id": 12345678901234567890}\n{"id": 12345678901234567890}';
+    const paths = (t: string, s: SchemaLike) => { try { parse(t, { schema: s }); } catch (e) { return (e as SchemaError).issues.map((i) => i.path); } return []; };
+    assert.deepEqual(paths(text, schema), ['/0/id', '']);
+    for (const size of [1, 3]) {
+      const p = createStreamParser({ schema });
+      for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+      assert.throws(() => p.end(), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/0/id');
+    }
+    // Beside another failing member, both are named.
+    assert.deepEqual(paths('{"id": 12345678901234567890, "n": "x"}', { type: 'object', properties: { id: { type: 'integer' }, n: { type: 'integer' } } }), ['/id', '/n']);
+  });
+
   test('a record wrapped in a one-key object is unwrapped for Zod as for its JSON Schema', () => {
     // Before: `{"result": {"k1": "low"}}` for a record of enum members: the JSON Schema unwrapped it
     // (its validator names the record as failing), while Zod's issue named `/result` alone, so the
