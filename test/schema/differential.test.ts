@@ -146,6 +146,21 @@ describe('schema probe s39', () => {
     assert.deepEqual(coerceWithReport({ id: 12345678901234567000 }, schema).value, { id: '12345678901234567000' });
   });
 
+  test('the stream\'s snapshot issues flag a number past 2^53 whose digits the double lost, as end() refuses it', () => {
+    // Before: no issue (1e999 at the same place had one), while end() threw a SchemaError at /id.
+    const schema = { type: 'object', properties: { id: { type: 'integer' }, b: {} } };
+    for (const [text, flagged] of [['{"id": 12345678901234567890, "b": 1}', true], ['{"id": 0x1234567890ABCDEF1, "b": 1}', true], ['{"id": 12345678901234567000, "b": 1}', false], ['{"id": 1e20, "b": 1}', false]] as const) {
+      for (const size of [1, 3]) {
+        const p = createStreamParser({ schema });
+        const issues = [];
+        for (let i = 0; i < text.length; i += size) issues.push(...(p.push(text.slice(i, i + size)).issues ?? []));
+        assert.deepEqual(issues.map((x) => x.path), flagged ? ['/id'] : [], `${text} in chunks of ${size}`);
+        if (flagged) assert.throws(() => p.end(), SchemaError);
+        else assert.deepEqual(p.end(), parse(text, { schema }));
+      }
+    }
+  });
+
   test('a value that fails for another reason names the number past 2^53 whose digits it lost', () => {
     // Before: `{…}⏎{…}` for `{id: integer}` said only `(root): expected object, got [...]`.
     const schema = { type: 'object', properties: { id: { type: 'integer' } } };
