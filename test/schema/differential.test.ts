@@ -176,6 +176,18 @@ describe('schema probe s39', () => {
     assert.deepEqual(paths('{"id": 12345678901234567890, "n": "x"}', { type: 'object', properties: { id: { type: 'integer' }, n: { type: 'integer' } } }), ['/id', '/n']);
   });
 
+  test('a number written the way people write it, past 2^53, is refused where a double cannot hold its digits', () => {
+    // Before: `"12,345,678,901,234,567,890"` for a number gave 12345678901234567000 (written_number),
+    // though an integer string beyond 2^53 is refused by every number repair.
+    const schema = { type: 'object', properties: { id: { type: 'number' } } };
+    for (const text of ['{"id": "12,345,678,901,234,567,890"}', '{"id": "$12,345,678,901,234,567,890"}', '{"id": "-12,345,678,901,234,567,890.5"}']) {
+      assert.throws(() => parse(text, { schema }), SchemaError, text);
+    }
+    // Digits the double keeps are read as before.
+    assert.deepEqual(readAll('{"id": "12,345,678,901,234,567,000"}', schema).value, { id: 12345678901234567000 });
+    assert.deepEqual(readAll('{"id": "$1,234.50"}', schema).value, { id: 1234.5 });
+  });
+
   test('a record wrapped in a one-key object is unwrapped for Zod as for its JSON Schema', () => {
     // Before: `{"result": {"k1": "low"}}` for a record of enum members: the JSON Schema unwrapped it
     // (its validator names the record as failing), while Zod's issue named `/result` alone, so the
