@@ -223,7 +223,7 @@ export const REPAIR_KINDS = {
     input: 'NaN', value: null, at: 0, guess: true, cutOff: false, fuzz: ['nan', 'inf'],
   },
   number_format: {
-    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F`',
+    fixes: '`.5`, `1.`, `+3`, `-.25`, `1_000`, `0x1F` (written as its exact decimal, past 2^53 too: `0x1234567890ABCDEF1` → `20988295476718395121`)',
     input: '.5', value: 0.5, at: 0, guess: false, cutOff: false, fuzz: ['1', '-', '.', 'e', '007', '+', '-2.5', '1e3'],
   },
   number_like_text: {

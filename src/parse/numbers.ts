@@ -357,6 +357,26 @@ function plainNumber(t: string): number | undefined {
   return i === n ? Number(t) : undefined;
 }
 
+/**
+ * The JSON number text readNumber wrote for the token it rewrote at `start` of `text` (a
+ * `number_format` or `truncated` repair there: `12345678901234567890.` → `12345678901234567890`),
+ * read again as readNumber reads it; undefined when no rewritten number starts there. The schema
+ * stage asks this of the repairs' offsets to learn the digits of a number past 2^53 (see
+ * src/schema/number-text.ts).
+ */
+export function rewrittenNumberAt(text: string, start: number, end: number): string | undefined {
+  let i = start;
+  const c0 = text.charCodeAt(i);
+  if (c0 === Ch.MINUS || c0 === Ch.PLUS) i++;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (isDigit(c) || c === Ch.DOT || c === Ch.UNDERSCORE || isWordPart(c)) i++;
+    else if ((c === Ch.PLUS || c === Ch.MINUS) && (text.charCodeAt(i - 1) | 0x20) === Ch.LOWER_E) i++;
+    else break;
+  }
+  return i > start ? repairNumber(text.slice(start, i), i >= end)?.text : undefined;
+}
+
 /** Rewrites a number-like token into JSON number text, or undefined if it is not a number. */
 function repairNumber(token: string, atEnd: boolean): { text: string; truncated: boolean } | undefined {
   let t = token;
@@ -365,7 +385,9 @@ function repairNumber(token: string, atEnd: boolean): { text: string; truncated:
     sign = t[0] === '-' ? '-' : '';
     t = t.slice(1);
   }
-  if (/^0[xX][0-9a-fA-F]+$/.test(t)) return { text: sign + String(parseInt(t.slice(2), 16)), truncated: false };
+  // Past 2^53 a double holds the hex number only rounded (`0x1234567890ABCDEF1` would print as
+  // 20988295476718395000): the decimal is written exact, so the text names the number written.
+  if (/^0[xX][0-9a-fA-F]+$/.test(t)) return { text: sign + BigInt(`0x${t.slice(2)}`).toString(), truncated: false };
   if (/^[0-9]+(_[0-9]+)+(\.[0-9]+)?$/.test(t)) t = t.replace(/_/g, '');
   let truncated = false;
   if (atEnd && /[eE][+-]?$/.test(t)) {

@@ -25,9 +25,11 @@ export interface SchemaStage {
    * Strict validation of `value` against a JSON Schema (no repair), for the stream's schema watch:
    * the issues, none when valid. With `at.pointer`, against the subschema there (a JSON Pointer into
    * `schema`), read as part of the whole schema: its `$ref`s resolve, and its draft applies, as when
-   * the whole value is validated. Throws for a schema it cannot use, or one that validates asynchronously.
+   * the whole value is validated. With `at.numberText` (how the text spelt its numbers past 2^53), a
+   * number whose digits the double lost is an issue, as parse finds it. Throws for a schema it cannot
+   * use, or one that validates asynchronously.
    */
-  check(schema: object, value: unknown, at?: { pointer?: string; draft?: string }): SchemaIssue[];
+  check(schema: object, value: unknown, at?: { pointer?: string; draft?: string; numberText?: (n: number) => string | null | undefined }): SchemaIssue[];
 }
 
 let installed: SchemaStage | undefined;

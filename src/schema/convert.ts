@@ -194,6 +194,9 @@ export function writtenNumber(text: string): Converted<number> {
   }
   const body = scanBody(t, i);
   if (body === undefined) return NO;
+  // Past 2^53, digits a double cannot hold (`"12,345,678,901,234,567,890"` would read as
+  // 12345678901234567000) are refused, as string_to_number refuses them, not rounded.
+  if (Math.abs(body.value) > Number.MAX_SAFE_INTEGER && (body.fraction || !keepsDigits(t.slice(i, body.end).replace(/,/g, ''), body.value))) return NO;
   i = body.end;
   let percent = false;
   while (t[i] === ' ') i++;

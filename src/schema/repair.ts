@@ -141,6 +141,9 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   const issues = result.issues;
   const original = (): SchemaIssue[] => {
     const reply = issues();
+    // A value that fails for another reason may hold such a number too (`{…}⏎{…}` read as an array
+    // where an object is expected): the error names it, or the model, fixing the rest, writes it again.
+    lostIssue ??= numberText === undefined ? undefined : inexactNumber(start, numberText)?.issue;
     return lostIssue === undefined || reply.some((i) => i.path === lostIssue?.path) ? reply : [lostIssue, ...reply];
   };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
@@ -813,6 +816,8 @@ function step(v: unknown, t: JsonType, node: Schema, guide: Guide, numberText: N
     case 'string': {
       // `{"version": 1.10}`: the string as the reply wrote it; spelt two ways there, which is meant is a guess.
       const written = typeof v === 'number' ? numberText?.(v) : undefined;
+      // Past 2^53, digits the text does not spell would be the double's, not the reply's: none are made up.
+      if (written === undefined && numberText !== undefined && typeof v === 'number' && !Number.isSafeInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER) return ['scalar_to_string', NO];
       return ['scalar_to_string', written === null ? NO : written ?? scalarToString(v)];
     }
     default:

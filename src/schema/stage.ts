@@ -18,7 +18,7 @@ import { type RepairLimits, isThenable, repairLoop, repairToSchema, runAsync, ru
 import type { JsonSchema, JsonSchemaDraft, Repair, RepairReport, SchemaIssue, SchemaParseOptions } from './types.js';
 import { cfworkerIssues } from './issues.js';
 import { fromPointer, valueAt } from './pointer.js';
-import { nonFiniteNumber } from './finite.js';
+import { PAST_SAFE, nonFiniteNumber, numberFlags } from './finite.js';
 import { inexactNumber } from './exact-integers.js';
 import { type NumberText, numberSpellings } from './number-text.js';
 
@@ -216,6 +216,20 @@ function writesNulls(kinds: readonly string[]): boolean {
   return kinds.includes('missing_value') || kinds.includes('non_finite_number');
 }
 
+/** How the candidate's text spells its numbers, those the parser rewrote included (see numberSpellings). */
+function spellingsOf(candidate: ParsedCandidate): NumberText {
+  const kinds = candidate.kinds;
+  const rewrote = kinds.includes('number_format') || kinds.includes('truncated');
+  return numberSpellings(candidate.text, candidate.start, candidate.end, rewrote ? () => numberRewrites(candidate.unpositionedRepairs()) : undefined);
+}
+
+/** The offsets of the repairs that rewrote a number's text. */
+function numberRewrites(repairs: readonly Repair[]): number[] {
+  const at: number[] = [];
+  for (const r of repairs) if ((r.kind === 'number_format' || r.kind === 'truncated') && 'offset' in r) at.push(r.offset);
+  return at;
+}
+
 function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, undefined> {
   yield first;
   for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
@@ -227,7 +241,7 @@ function* prepend<T>(first: T, rest: Iterator<T, void>): Generator<T, void, unde
  */
 function* withConcatenatedParts(candidates: Iterable<ParsedCandidate>): Generator<Found, void, undefined> {
   for (const candidate of candidates) {
-    const numberText = numberSpellings(candidate.text, candidate.start, candidate.end);
+    const numberText = spellingsOf(candidate);
     // Read once: each read looks over all the candidate's repairs, one per value of thousands.
     const { repairs, truncated, cutOffAfter: cutAfter } = candidate;
     const madeUpNulls = writesNulls(candidate.kinds);
@@ -270,7 +284,7 @@ function* collectIntoArray(all: readonly ParsedCandidate[], guide: Guide, limits
     // accept one, it joins as it stands, its cut reported with its text repairs.
     if (candidate.truncated && !acceptTruncated) continue;
     const madeUpNulls = writesNulls(candidate.kinds) && limits.salvage !== true;
-    const spellings = numberSpellings(candidate.text, candidate.start, candidate.end);
+    const spellings = spellingsOf(candidate);
     const fit = repairToSchema(candidate.value, itemSchema(node, kept.length), guide, [String(kept.length)], spellings, madeUpNulls);
     if (fit === undefined || (candidate.truncated && fit.repairs.length > 0)) continue;
     // A number whose digits the double lost does not fit, as in a value of its own (see exact-integers.ts):
@@ -317,7 +331,7 @@ function validAsItStands(text: string, options: SchemaParseOptions, compiled: Co
  * `#/properties/a` or `#/definitions/x` resolves in the whole schema, and draft-04's boolean
  * `exclusiveMaximum` stays draft-04's.
  */
-function checkAt(compiled: Compiled, pointer: string, value: unknown): SchemaIssue[] {
+function checkAt(compiled: Compiled, pointer: string, value: unknown, numberText: NumberText | undefined): SchemaIssue[] {
   const guide = compiled.guide;
   const sub = guide === undefined ? undefined : valueAt(guide.root, fromPointer(pointer));
   if (guide === undefined || sub === undefined || (typeof sub !== 'boolean' && !isPlainObject(sub))) {
@@ -326,9 +340,20 @@ function checkAt(compiled: Compiled, pointer: string, value: unknown): SchemaIss
   const node = sub as Schema | boolean;
   if (runValidator(guide, node, value, true).valid) {
     const bad = nonFiniteNumber(value);
-    return bad === undefined ? [] : [bad.issue];
+    return withLost(bad === undefined ? [] : [bad.issue], value, numberText);
   }
-  return cfworkerIssues(guide, runValidator(guide, node, value, false).errors, value, node);
+  return withLost(cfworkerIssues(guide, runValidator(guide, node, value, false).errors, value, node), value, numberText);
+}
+
+/**
+ * `issues`, and first the issue of a number in `value` whose digits the double lost, as parse refuses
+ * it (see exact-integers.ts), where the text's spellings are known and no issue names its path; only
+ * a value holding a number past 2^53 is searched.
+ */
+function withLost(issues: SchemaIssue[], value: unknown, numberText: NumberText | undefined): SchemaIssue[] {
+  if (numberText === undefined || (numberFlags(value) & PAST_SAFE) === 0) return issues;
+  const lost = inexactNumber(value, numberText);
+  return lost === undefined || issues.some((i) => i.path === lost.issue.path) ? issues : [lost.issue, ...issues];
 }
 
 /** The stage the front doors call when a schema is given. */
@@ -344,13 +369,13 @@ export const schemaStage: SchemaStage = {
   },
   check(schema, value, at) {
     const compiled = compile(schema as JsonSchema, at?.draft as JsonSchemaDraft | undefined);
-    if (at?.pointer) return checkAt(compiled, at.pointer, value);
+    if (at?.pointer) return checkAt(compiled, at.pointer, value, at.numberText);
     const result = compiled.validate(value);
     if (isThenable(result)) {
       result.then(undefined, () => undefined);
       throw new JsonMendError('INVALID_ARGUMENT', 'the schema validates asynchronously');
     }
-    return result.valid ? [] : result.issues();
+    return withLost(result.valid ? [] : result.issues(), value, at?.numberText);
   },
 };
 

@@ -2,6 +2,7 @@
 // prefixItems, additionalProperties, local `$ref`s), fills `default`s, and validates each subtree
 // once it is complete (strict validation, no repair). Only JSON Schemas (or Standard Schemas that expose one) are watched.
 import { schemaStageFor } from '../parse/stage.js';
+import { rewrittenNumberAt } from '../parse/numbers.js';
 import { escapeSegment, fromPointer, valueAt } from '../schema/pointer.js';
 import { isStandardSchema, standardJsonSchema } from '../schema/standard.js';
 import type { JsonSchemaValidator, SchemaIssue, SchemaLike } from '../schema/types.js';
@@ -33,6 +34,13 @@ export class SchemaWatch {
    * of a Standard Schema is validated by the schema itself, its members by their JSON Schemas).
    */
   private readonly reportedPaths = new Set<string>();
+
+  /**
+   * How the stream spelt the numbers past 2^53 it read (see noteNumber), built only when one comes: a
+   * check flags one whose digits the double lost, as end() refuses it.
+   */
+  private spellings: Map<number, string | null> | undefined;
+  private readonly numberText = (n: number): string | null | undefined => this.spellings?.get(n);
 
   constructor(schema: SchemaLike, readonly defaults: boolean, private readonly validator?: JsonSchemaValidator, private readonly draft?: string) {
     const json = isStandardSchema(schema) ? standardJsonSchema(schema) : schema;
@@ -102,6 +110,22 @@ export class SchemaWatch {
     return out;
   }
 
+  /**
+   * A number past 2^53 the engine just read, its token ending at `end` of `text` (which still holds
+   * it): its spelling is kept, as the reply wrote it or as the engine rewrote it (`0x…`, `1_000…`);
+   * two spellings of one double make it null (see numberSpellings, which parse uses).
+   */
+  noteNumber(n: number, text: { charCodeAt(offset: number): number; slice(from: number, to: number): string }, end: number): void {
+    let start = end;
+    while (end - start < MAX_NUMBER_TEXT && isNumberChar(text.charCodeAt(start - 1))) start--;
+    const token = text.slice(start, end);
+    const written = Number(token) === n ? token : rewrittenNumberAt(token, 0, token.length);
+    if (written === undefined || Number(written) !== n) return;
+    this.spellings ??= new Map();
+    const seen = this.spellings.get(n);
+    this.spellings.set(n, seen === undefined || seen === written ? written : null);
+  }
+
   /** Validates a complete subtree at `path`; new issues (by path and message) are added to `issues`. */
   check(value: unknown, schema: unknown, path: string, issues: SchemaIssue[]): void {
     const s = this.resolve(schema, isNode(schema) ? this.where.get(schema) : undefined);
@@ -110,7 +134,7 @@ export class SchemaWatch {
     let list: SchemaIssue[];
     try {
       // Through the parse front doors' plug-in, so the stream loads no schema code of its own.
-      list = schemaStageFor({ validator: this.validator }).check(this.root, value, { pointer: at, draft: this.draft });
+      list = schemaStageFor({ validator: this.validator }).check(this.root, value, { pointer: at, draft: this.draft, numberText: this.spellings === undefined ? undefined : this.numberText });
     } catch {
       return; // a subschema the validator cannot use: the final parse() reports schema problems
     }
@@ -125,6 +149,14 @@ export class SchemaWatch {
     }
     for (const p of added) this.reportedPaths.add(p);
   }
+}
+
+/** The longest number token noteNumber looks back over. */
+const MAX_NUMBER_TEXT = 400;
+
+/** A character of a number token as readNumber reads one: digits, letters (hex, exponent), `.`, `_`, signs. */
+function isNumberChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || c === 0x2e || c === 0x5f || c === 0x2b || c === 0x2d;
 }
 
 /**

@@ -211,6 +211,8 @@ function memberTailStart(s: string, floor: number): number {
   return k > floor && s.charCodeAt(k - 1) === 0x2c ? k - 1 : -1;
 }
 
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
 export interface TreeOptions {
   deltas: boolean;
   partialStrings: boolean | ((pointer: string) => boolean);
@@ -370,6 +372,8 @@ export class SnapshotTree implements Sink {
       return;
     }
     this.str = Str.NONE;
+    // A number past 2^53 (rare): the watch keeps how the text spelt it, to flag lost digits.
+    if (typeof value === 'number' && (value > MAX_SAFE || value < -MAX_SAFE) && this.options.schema !== undefined) this.options.schema.noteNumber(value, this.text, this.engineOffset());
     this.placeComplete(value);
   }
 

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { z } from 'zod';
 import { SchemaError, coerceWithReport, parse, parseWithReport, type Repair, type SchemaLike, type SchemaRepair } from '../../src/schema/index.js';
 import { createStreamParser } from '../../src/stream/index.js';
+import { repair } from '../../src/parse/index.js';
 
 /** parse's value and schema repairs; the stream's end() (chunks of 1 and 3) must give the same value. */
 function readAll(text: string, schema: SchemaLike): { value: unknown; schema: Array<[string, string, unknown]> } {
@@ -103,6 +104,88 @@ describe('schema probe s39', () => {
     for (const schema of schemas) assert.deepEqual(readAll(text, schema), { value: { id: '12345678901234567890' }, schema: [['scalar_to_string', '/id', 12345678901234567890]] });
     // A string the schema refuses (too long) keeps nothing: the error stands.
     assert.throws(() => parse(text, { schema: z.object({ id: z.union([z.number(), z.string().max(3)]) }) }), SchemaError);
+  });
+
+  test('a number past 2^53 the parser rewrote, or read from a JSON string, is judged by the digits the reply wrote', () => {
+    // Before: each read as 12345678901234567000 for `{id: integer}` with no error, and for `{id: string}`
+    // scalar_to_string gave "12345678901234567000": digits the reply never wrote. The digits were
+    // looked for among plain number tokens outside strings only.
+    const id = (t: Record<string, unknown>) => ({ type: 'object', properties: { id: t }, required: ['id'] });
+    const cases: Array<[string, string]> = [
+      ['{"id": 12345678901234567890.}', '12345678901234567890'],
+      ['{"id": 12_345_678_901_234_567_890}', '12345678901234567890'],
+      ['{"id": 1234567890123456789_0}', '12345678901234567890'],
+      // The hex number's exact decimal: the double alone would print 20988295476718395000.
+      ['{"id": 0x1234567890ABCDEF1}', '20988295476718395121'],
+      ['{"id": .12345678901234567890e20}', '0.12345678901234567890e20'],
+      ['"{\\"id\\": 12345678901234567890}"', '12345678901234567890'],
+      ['"{\\"id\\":\\n12345678901234567890}"', '12345678901234567890'],
+    ];
+    for (const [text, digits] of cases) {
+      for (const schema of [id({ type: 'integer' }), z.object({ id: z.number() })] as SchemaLike[]) {
+        assert.throws(() => parse(text, { schema }), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/id' && e.issues[0].received === digits, text);
+        for (const size of [1, 3]) {
+          const p = createStreamParser({ schema });
+          for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+          assert.throws(() => p.end(), SchemaError, `${text} in chunks of ${size}`);
+        }
+      }
+      for (const schema of [id({ type: 'string' }), z.object({ id: z.string() })] as SchemaLike[]) assert.deepEqual(readAll(text, schema).value, { id: digits }, text);
+    }
+    // The text repair writes the hex number's digits too, not the double's.
+    assert.equal(repair('[0x1234567890ABCDEF1]'), '[20988295476718395121]');
+    // Rewritten with the digits the double keeps: taken as it is.
+    for (const text of ['{"id": 12345678901234567000.}', '{"id": 0x16345785D8A0000}']) assert.deepEqual(readAll(text, id({ type: 'integer' })).value, { id: JSON.parse(repair(text)).id }, text);
+  });
+
+  test('a number past 2^53 written with the digits the double prints keeps them as a string', () => {
+    // A guard: the text's spelling is now given also when it is the one the double prints, and a number
+    // past 2^53 with no spelling in the text is not made a string (its digits would be the double's).
+    const schema = { type: 'object', properties: { id: { type: 'string' } } };
+    assert.deepEqual(parse('{"id": 12345678901234567000}', { schema }), { id: '12345678901234567000' });
+    assert.deepEqual(coerceWithReport({ id: 12345678901234567000 }, schema).value, { id: '12345678901234567000' });
+  });
+
+  test('the stream\'s snapshot issues flag a number past 2^53 whose digits the double lost, as end() refuses it', () => {
+    // Before: no issue (1e999 at the same place had one), while end() threw a SchemaError at /id.
+    const schema = { type: 'object', properties: { id: { type: 'integer' }, b: {} } };
+    for (const [text, flagged] of [['{"id": 12345678901234567890, "b": 1}', true], ['{"id": 0x1234567890ABCDEF1, "b": 1}', true], ['{"id": 12345678901234567000, "b": 1}', false], ['{"id": 1e20, "b": 1}', false]] as const) {
+      for (const size of [1, 3]) {
+        const p = createStreamParser({ schema });
+        const issues = [];
+        for (let i = 0; i < text.length; i += size) issues.push(...(p.push(text.slice(i, i + size)).issues ?? []));
+        assert.deepEqual(issues.map((x) => x.path), flagged ? ['/id'] : [], `${text} in chunks of ${size}`);
+        if (flagged) assert.throws(() => p.end(), SchemaError);
+        else assert.deepEqual(p.end(), parse(text, { schema }));
+      }
+    }
+  });
+
+  test('a value that fails for another reason names the number past 2^53 whose digits it lost', () => {
+    // Before: `{…}⏎{…}` for `{id: integer}` said only `(root): expected object, got [...]`.
+    const schema = { type: 'object', properties: { id: { type: 'integer' } } };
+    const text = '{"id": 12345678901234567890}\n{"id": 12345678901234567890}';
+    const paths = (t: string, s: SchemaLike) => { try { parse(t, { schema: s }); } catch (e) { return (e as SchemaError).issues.map((i) => i.path); } return []; };
+    assert.deepEqual(paths(text, schema), ['/0/id', '']);
+    for (const size of [1, 3]) {
+      const p = createStreamParser({ schema });
+      for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+      assert.throws(() => p.end(), (e: unknown) => e instanceof SchemaError && e.issues[0].path === '/0/id');
+    }
+    // Beside another failing member, both are named.
+    assert.deepEqual(paths('{"id": 12345678901234567890, "n": "x"}', { type: 'object', properties: { id: { type: 'integer' }, n: { type: 'integer' } } }), ['/id', '/n']);
+  });
+
+  test('a number written the way people write it, past 2^53, is refused where a double cannot hold its digits', () => {
+    // Before: `"12,345,678,901,234,567,890"` for a number gave 12345678901234567000 (written_number),
+    // though an integer string beyond 2^53 is refused by every number repair.
+    const schema = { type: 'object', properties: { id: { type: 'number' } } };
+    for (const text of ['{"id": "12,345,678,901,234,567,890"}', '{"id": "$12,345,678,901,234,567,890"}', '{"id": "-12,345,678,901,234,567,890.5"}']) {
+      assert.throws(() => parse(text, { schema }), SchemaError, text);
+    }
+    // Digits the double keeps are read as before.
+    assert.deepEqual(readAll('{"id": "12,345,678,901,234,567,000"}', schema).value, { id: 12345678901234567000 });
+    assert.deepEqual(readAll('{"id": "$1,234.50"}', schema).value, { id: 1234.5 });
   });
 
   test('a record wrapped in a one-key object is unwrapped for Zod as for its JSON Schema', () => {
