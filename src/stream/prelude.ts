@@ -2,7 +2,7 @@
 // reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
-import { closerOf, isIdentChar, isLetter, isLiteralWord, literalAt, memberStartsAt } from '../extract/chars.js';
+import { isIdentChar, isLetter, isLiteralWord, literalAt, memberStartsAt } from '../extract/chars.js';
 import { extractRead } from '../extract/extract.js';
 import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
@@ -283,18 +283,6 @@ export class PreludeScanner {
         const member = memberStartsAt(text, i, n);
         if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);
-        // Otherwise the string is a value of its own (```` ```json⏎"{\"name\": \"Lin\"}"⏎``` ````, escaped
-        // JSON in a string, which parse gives as the string): the brackets in it are its text. Taken
-        // from its `{`, the snapshots showed `{}`, which end() took back. Passed over whole once it closed.
-        const close = closerOf(text, i, n, String.fromCharCode(c));
-        if (close < 0) return this.hold(text, i, base);
-        this.straight = false;
-        this.fenceFresh = false;
-        this.atLineStart = false;
-        this.last = c;
-        this.tagOpen = '';
-        i = close + 1;
-        continue;
       }
       if (c === 0x5b) {
         let j = i + 1;

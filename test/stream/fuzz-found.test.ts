@@ -269,25 +269,6 @@ describe('stream.snapshots: a value labelled as no answer, then the answer (sess
   });
 });
 
-describe('stream.snapshots: escaped JSON in a string that opens a fence, a tag or the reply (session 39)', () => {
-  // parse gives the string; the prelude, in the fence, took the `{` inside it and showed `{}`.
-  test('the replies the hunt printed, and kin', () => {
-    for (const text of [
-      '```json\n"{\\"name\\": \\"Lin\\"}"\n```',
-      '```json\n"{\\"na\n```',
-      '```json\n"{\\"name\\": \\"Lin\\"}"\n```<|im_end|>',
-      '<think>\nhmm {"draft": 1}\n</think>\n\nHere:\n```json\n"{\\"name\\": \\"Lin\\"}"\n```',
-      '<answer>"[1, 2]"</answer>',
-      "```python\n'{\"a\": 1}'\n```",
-    ]) settles(text);
-  });
-  test('a string then a value after it: the value is shown as before', () => {
-    settles('"see below" {"a": 1}');
-    const run = stream(chunk('"see below" {"a": 1}', 3));
-    assert.deepEqual(run.snapshots.at(-1)?.value, { a: 1 });
-  });
-});
-
 describe('stream.end-equals-parse: a string of more than 64 characters with its last line dropped, then `:` in an array', () => {
   // The fuzz hour of session 9 (seed 549368006) printed this reply, cut into 1-character chunks; the
   // kin is its shortest form. The string is 66 characters, 63 once quoteOnOwnLine drops the line its
