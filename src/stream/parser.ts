@@ -13,8 +13,7 @@ import { LATER_CUT, answerSetAside, cutOffAfter, rewrittenDocumentAt, wholeTextF
 import { isTemplateValue } from '../parse/template.js';
 import { schemaStageFor } from '../parse/stage.js';
 import type { SchemaParseOptions } from '../schema/types.js';
-import { LABEL_LOOK, PreludeScanner, scalarAnswerBefore } from './prelude.js';
-import { answerLabelBefore } from '../parse/answer-label.js';
+import { PreludeScanner, scalarAnswerBefore } from './prelude.js';
 import { SchemaWatch } from './schema.js';
 import { ChunkText } from './text.js';
 import { SnapshotTree } from './tree.js';
@@ -105,7 +104,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       if (options.schema !== undefined) schemaStageFor({ validator: options.validator });
     }
     this.prelude = new PreludeScanner(undefined, asItStands);
-    this.prelude.isOther = (at) => labelledOther(this.buf, at);
     this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const watch = options.schema !== undefined && (defaults || isJsonSchemaLike(options.schema))
       ? new SchemaWatch(options.schema, defaults === true, options.validator, options.draft)
@@ -583,16 +581,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.options.schema !== undefined) snap.issues = this.tree.takeIssues();
     this.snapshot = snap;
   }
-}
-
-/**
- * Whether the value at `at` in the text pushed so far is labelled as no answer (`Example:`), read
- * from the LABEL_LOOK characters before it: further back, the label's look (160) does not reach.
- */
-function labelledOther(buf: ChunkText, at: number): boolean {
-  const before = buf.slice(Math.max(0, at - LABEL_LOOK), at);
-  // Offsets as in the whole text: a label's line starts the text only when the text starts there.
-  return answerLabelBefore(before, before.length, undefined) === 'other';
 }
 
 function isBlankCode(c: number): boolean {

@@ -7,7 +7,7 @@ import { extractRead } from '../extract/extract.js';
 import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
-import { Start, judgeOpener, passOver } from './start.js';
+import { Start, judgeOpener } from './start.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
 
@@ -29,9 +29,6 @@ export function scalarAnswerBefore(text: string, end: number): boolean {
   }
   return false;
 }
-
-/** The text a label check reads before a value (parse/answer-label.ts looks back 160 characters). */
-export const LABEL_LOOK = 200;
 
 /** Longest tag name or lookahead carried from one chunk to the next. */
 const MAX_CARRY = 64;
@@ -162,10 +159,6 @@ export class PreludeScanner {
   private tagOpen = '';
   /** No opener is taken before the reply ends (Start.NEVER): end() decides. */
   private never = false;
-  /** What the label checks cost so far (see labelledOther). */
-  private labelCost = 0;
-  /** Whether the value at an absolute offset is labelled as no answer (set by the stream, which has the text). */
-  isOther: ((at: number) => boolean) | undefined;
   private readonly reasoning: ReadonlySet<string>;
 
   /**
@@ -256,12 +249,9 @@ export class PreludeScanner {
       // parsePartial reads the reply as it stands, from its first `[` (`[Note]` is `["Note"]`, as parse reads it alone).
       const opens = c === 0x5b && this.straight && !this.inFence && !this.asItStands ? bracketOpens(text, i, n) : true;
       if (opens === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
-      const prose = !this.inFence && this.last !== 0x28 && this.last !== 0x3e;
-      const other = prose && (c === 0x7b || c === 0x5b) && this.labelledOther(base + i);
-      if ((c === 0x7b || opens === false || other) && prose) {
-        const judged = other ? passOver(text, i) : judgeOpener(text, i, this.straight);
-        // As it stands, a value labelled as no answer with nothing after it is the reply's value.
-        if (judged.start === Start.TAKE || (other && this.asItStands && judged.start === Start.WAIT)) return this.found(text, i, base);
+      if ((c === 0x7b || opens === false) && !this.inFence && this.last !== 0x28 && this.last !== 0x3e) {
+        const judged = judgeOpener(text, i, this.straight);
+        if (judged.start === Start.TAKE) return this.found(text, i, base);
         if (judged.start === Start.WAIT) return this.hold(text, i, base);
         if (judged.start === Start.NEVER) {
           this.never = true;
@@ -383,22 +373,6 @@ export class PreludeScanner {
       i++;
     }
     return undefined;
-  }
-
-  /**
-   * Whether the value at absolute offset `at`, in prose, is labelled as no answer (`Example:`,
-   * `Input:`, `Before:`, `❌`; see parse/answer-label.ts): parse ranks every later value before it, so
-   * the stream passes over it (once its brackets closed) and shows the next; one that stays the only
-   * value is end()'s. Asked only where a label may end (a line's start, after a colon, an emphasis mark
-   * or a mark past ASCII), and within a budget of the text's length, so braces in prose stay linear.
-   */
-  private labelledOther(at: number): boolean {
-    if (this.isOther === undefined || this.straight) return false;
-    const l = this.last;
-    if (!(this.atLineStart || l === 0x3a || l === 0xff1a || l === 0x2a || l === 0x5f || l > 0x7f)) return false;
-    if (this.labelCost > 4 * at + 1024) return false;
-    this.labelCost += LABEL_LOOK;
-    return this.isOther(at);
   }
 
   /** Whether the text so far ends in a block (an HTML comment, a reasoning tag) opened mid-line (see midLine). */

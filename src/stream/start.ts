@@ -69,14 +69,3 @@ export function judgeOpener(text: string, i: number, straight: boolean): StartJu
   }
   return { start: Start.SKIP, resume: closed.end };
 }
-
-/**
- * The opener at `i` of a value the prelude passes over whatever it holds (one labelled as no answer,
- * see PreludeScanner.labelledOther): the scan goes on past its brackets once they closed with text
- * after them; until then it waits.
- */
-export function passOver(text: string, i: number): StartJudgement {
-  const closed = scanBalanced(text, i, text.length);
-  if (closed.truncated || closed.end >= text.length) return WAIT;
-  return { start: Start.SKIP, resume: closed.end };
-}

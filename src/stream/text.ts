@@ -55,20 +55,6 @@ export class ChunkText {
     return this.chunks.length === 1 ? this.chunks[0] : '';
   }
 
-  /** The text from `from` to `to`; walks the chunks from the last, so meant for a look back from the end. */
-  slice(from: number, to: number): string {
-    this.seal();
-    let parts = '';
-    let end = this.length;
-    for (let c = this.chunks.length - 1; c >= 0 && end > from; c--) {
-      const chunk = this.chunks[c];
-      const start = end - chunk.length;
-      if (start < to) parts = chunk.slice(Math.max(0, from - start), Math.min(chunk.length, to - start)) + parts;
-      end = start;
-    }
-    return parts;
-  }
-
   /** The character at `offset`, or -1 past the end; walks the chunks, so meant for one-off checks. */
   charCodeAt(offset: number): number {
     if (offset < 0 || offset >= this.length) return -1;
