@@ -273,7 +273,10 @@ export class StreamParserImpl<T> implements StreamParser<T> {
    * holding it would cost its length at each push.
    */
   private feedEngine(chunk: string): boolean {
-    if (this.endHeld !== '' || chunk.charCodeAt(chunk.length - 1) === 0x3e || chunk.lastIndexOf('<') >= chunk.length - END_TAIL) {
+    // Only a chunk with a `<` near its end (or a `>` ending it) may end in a token: every other one is fed
+    // as it is (a chunk shorter than END_TAIL without a `<` was looked at whole, which cost the stream a fifth).
+    const lt = chunk.lastIndexOf('<');
+    if (this.endHeld !== '' || chunk.charCodeAt(chunk.length - 1) === 0x3e || (lt >= 0 && lt >= chunk.length - END_TAIL)) {
       const text = this.endHeld + chunk;
       const at = endTokenTailAt(text, 0, text.length);
       this.endHeld = text.length - at > 4 * END_TAIL ? '' : text.slice(at);

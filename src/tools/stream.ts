@@ -89,7 +89,9 @@ function firstNonSpace(piece: string, from: number): number {
 
 /** Whether text after a JSON value's close that starts with `c` may go on with it: a member, an element, a second value. */
 function goesOnAsJson(c: number): boolean {
-  return c === 0x7b || c === 0x5b || c === 0x2c || c === 0x7d || c === 0x5d || c === 0x22 || c === 0x27 || c === 0x3a;
+  // Only a new value or a comma: after a closed list a quote, a colon or a closer is text around it,
+  // which extraction and end() set aside with the calls kept (`[TOOL_CALLS][…]⏎"done"`).
+  return c === 0x7b || c === 0x5b || c === 0x2c;
 }
 
 /** Bodies read only once whole: no partial arguments before their call closes. */

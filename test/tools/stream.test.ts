@@ -183,6 +183,22 @@ describe('tool-call stream: as soon as possible', () => {
     }
   });
 
+  // Review, session 39: text around a closed list (a quote, a colon, a closer) is set aside by extraction
+  // and end(), the calls kept; taking them back there cancelled real calls.
+  test('a Mistral list then text that starts with a quote, a colon or a closer: its calls stand, no error event', () => {
+    for (const tail of ['\n"done"', "\n'ok'", ': that is all', ']', '"quoted" words after', ']}']) {
+      const reply = `[TOOL_CALLS][{"name": "web_search", "arguments": {"query": "a"}}]${tail}`;
+      for (const size of [1, 3]) {
+        const stream = createToolCallStream({ tools });
+        const events: ToolCallStreamEvent[] = [];
+        for (const part of chunked(reply, size)) events.push(...stream.push(part));
+        assert.deepEqual(events.filter((e) => e.type === 'error'), [], `${JSON.stringify(tail)} in ${size}`);
+        assert.deepEqual(events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && e.call.name), ['web_search'], `${JSON.stringify(tail)} in ${size}`);
+        assert.deepEqual(stream.end().calls.map((c) => c.name), ['web_search']);
+      }
+    }
+  });
+
   test('mistral: the first element of the list is reported before the second is written', () => {
     const reply = REPLIES.mistral;
     const { events } = run(chunked(reply, 1));
