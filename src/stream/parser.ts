@@ -35,6 +35,16 @@ const SLOTS_PER_CHAR = 8;
 /** The longest end token (`<|END_OF_TURN_TOKEN|>`): a chunk whose last `<` is further back ends in none. */
 const END_TAIL = 24;
 
+/**
+ * Whether `chunk` may end in an end token or the start of one: a `<` near its end, or a `>` ending it.
+ * Every other chunk is fed as it is (one shorter than END_TAIL without a `<` was looked at whole, which
+ * cost the stream a fifth).
+ */
+function mayEndInToken(chunk: string): boolean {
+  const lt = chunk.lastIndexOf('<');
+  return (lt >= 0 && lt >= chunk.length - END_TAIL) || chunk.charCodeAt(chunk.length - 1) === 0x3e;
+}
+
 export class StreamParserImpl<T> implements StreamParser<T> {
   // Snapshots are typed as DeepPartial<T>; the values are whatever the tree holds, checked by tests, not tsc.
   private readonly buf = new ChunkText();
@@ -272,15 +282,17 @@ export class StreamParserImpl<T> implements StreamParser<T> {
    * escape or a quote read otherwise, and end() took it back. A tail longer than a few tokens is fed:
    * holding it would cost its length at each push.
    */
+  /** `chunk` less the tail of end tokens it ends in, which (with any held before) is held (see feedEngine). */
+  private holdEndTokens(chunk: string): string {
+    const text = this.endHeld + chunk;
+    const at = endTokenTailAt(text, 0, text.length);
+    this.endHeld = text.length - at > 4 * END_TAIL ? '' : text.slice(at);
+    return this.endHeld === '' ? text : text.slice(0, at);
+  }
+
   private feedEngine(chunk: string): boolean {
-    // Only a chunk with a `<` near its end (or a `>` ending it) may end in a token: every other one is fed
-    // as it is (a chunk shorter than END_TAIL without a `<` was looked at whole, which cost the stream a fifth).
-    const lt = chunk.lastIndexOf('<');
-    if (this.endHeld !== '' || chunk.charCodeAt(chunk.length - 1) === 0x3e || (lt >= 0 && lt >= chunk.length - END_TAIL)) {
-      const text = this.endHeld + chunk;
-      const at = endTokenTailAt(text, 0, text.length);
-      this.endHeld = text.length - at > 4 * END_TAIL ? '' : text.slice(at);
-      chunk = this.endHeld === '' ? text : text.slice(0, at);
+    if (this.endHeld !== '' || mayEndInToken(chunk)) {
+      chunk = this.holdEndTokens(chunk);
       if (chunk === '') return true;
     }
     this.fed += chunk.length;
