@@ -5,19 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { after, describe, test } from 'node:test';
-import { run } from '../../src/cli/run.js';
+import { runInProcess as runCli } from './in-process.js';
 
-async function runCli(argv: string[], stdin: Readable): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: [] as Buffer[], err: [] as Buffer[] };
-  out.on('data', (b: Buffer) => chunks.out.push(b));
-  err.on('data', (b: Buffer) => chunks.err.push(b));
-  const code = await run(argv, { stdin, stdout: out, stderr: err, env: { NO_COLOR: '1' } });
-  return { code, stdout: Buffer.concat(chunks.out).toString(), stderr: Buffer.concat(chunks.err).toString() };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'jsonmend-args-first-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,22 +7,12 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { before, describe, test } from 'node:test';
-import { run } from '../../src/cli/run.js';
+import { runInProcess as runCli } from './in-process.js';
 import { jsonText, mayNotRoundTrip } from '../../src/cli/json-out.js';
 import fc from 'fast-check';
 import { build, cli, mainJs, tempDir } from './cli.js';
 
-async function runCli(argv: string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: [] as Buffer[], err: [] as Buffer[] };
-  out.on('data', (b: Buffer) => chunks.out.push(b));
-  err.on('data', (b: Buffer) => chunks.err.push(b));
-  const code = await run(argv, { stdin: Readable.from([input]), stdout: out, stderr: err, env: { NO_COLOR: '1' } });
-  return { code, stdout: Buffer.concat(chunks.out).toString(), stderr: Buffer.concat(chunks.err).toString() };
-}
 
 /** Runs the built CLI with a shell, for redirections the test runner cannot make (`< dir`, `> /dev/full`). */
 function shell(script: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
