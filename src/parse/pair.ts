@@ -52,7 +52,7 @@ function topKeys(text: string, open: number, end: number): Set<string> {
     if (c === 0x22 || (c === 0x27 && (prev === 0x7b || prev === 0x5b || prev === 0x2c || prev === 0x3a))) {
       let j = i + 1;
       while (j < end && text.charCodeAt(j) !== c) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
-      if (depth === 1 && colonAfter(text, j + 1, end)) keys.add(text.slice(i + 1, Math.min(j, end)));
+      if (depth === 1 && colonAfter(text, j + 1, end)) keys.add(keyText(text.slice(i + 1, Math.min(j, end))));
       i = j;
       prev = c;
       continue;
@@ -71,6 +71,17 @@ function topKeys(text: string, open: number, end: number): Set<string> {
     if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) prev = c;
   }
   return keys;
+}
+
+/** A quoted key as the value reads it: `a\u0062` is the `ab` written elsewhere (escapes JSON would not read stay as written). */
+function keyText(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  try {
+    const key: unknown = JSON.parse(`"${raw}"`);
+    return typeof key === 'string' ? key : raw;
+  } catch {
+    return raw;
+  }
 }
 
 function isWordChar(c: number): boolean {

@@ -561,6 +561,8 @@ describe('choosing the answer: judgement calls of session 38 (s38/ch)', () => {
     agree('{"a": 0}\nNew: {"a": 1}\nNew: {"b": 2}', { a: 1 });
     // Labelled the answer, the second is chosen whatever its shape, as before.
     agree('{"items": [1,2,3]}\nAnswer: {"item": 4}', { item: 4 });
+    // A key written with an escape is the key it reads as (review): `a\u0062` and `ab` are one key.
+    agree('{"a\\u0062": 0}\nNew: {"ab": 1}', { ab: 1 });
   });
 
   test('an italic label, a setext heading and a bare label line name the value after them (2)', () => {
