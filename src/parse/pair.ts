@@ -3,7 +3,7 @@
 // {"a": 1}` rewrites the first value. After a value of another shape they name a new thing beside it
 // (`{"items": [1, 2, 3]}⏎New: {"item": 4}`: an item to add, no replacement for the list), and taken
 // for the answer they dropped the value the reply opened with, with no word.
-import { skipComments } from '../extract/chars.js';
+import { isIdentChar, skipComments } from '../extract/chars.js';
 
 /** A span of text holding a value (a candidate's, or a leading value's up to the text set aside after it). */
 export interface Span {
@@ -60,9 +60,9 @@ function topKeys(text: string, open: number, end: number): Set<string> {
     if (c === 0x7b || c === 0x5b) depth++;
     else if (c === 0x7d || c === 0x5d) {
       if (--depth === 0) break;
-    } else if (depth === 1 && isWordChar(c) && !isWordChar(prev)) {
+    } else if (depth === 1 && isIdentChar(c) && !isIdentChar(prev)) {
       let j = i + 1;
-      while (j < end && isWordChar(text.charCodeAt(j))) j++;
+      while (j < end && isIdentChar(text.charCodeAt(j))) j++;
       if (colonAfter(text, j, end) && (prev === 0x7b || prev === 0x2c)) keys.add(text.slice(i, j));
       i = j - 1;
       prev = text.charCodeAt(i);
@@ -82,10 +82,6 @@ function keyText(raw: string): string {
   } catch {
     return raw;
   }
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
 }
 
 /** Whether a `:` comes at `i`, past spaces. */

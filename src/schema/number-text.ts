@@ -1,6 +1,7 @@
 // How a reply wrote its numbers. A number read from text is a double: `1.10` is 1.1 and the id
 // `12345678901234567890` is 12345678901234567000. Where the schema asks for a string, the string is
 // the number as written, not as the double prints (`scalar_to_string`).
+import { isDigit } from '../parse/chars.js';
 import { rewrittenNumberAt } from '../parse/numbers.js';
 
 /**
@@ -101,10 +102,6 @@ function numberEnd(text: string, i: number, end: number): number {
     }
   }
   return j;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
 }
 
 function isWordChar(c: number): boolean {

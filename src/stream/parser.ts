@@ -13,7 +13,7 @@ import { LATER_CUT, answerSetAside, cutOffAfter, rewrittenDocumentAt, wholeTextF
 import { isTemplateValue } from '../parse/template.js';
 import { schemaStageFor } from '../parse/stage.js';
 import type { SchemaParseOptions } from '../schema/types.js';
-import { PreludeScanner, scalarAnswerBefore } from './prelude.js';
+import { PreludeScanner, answerBefore } from './prelude.js';
 import { SchemaWatch } from './schema.js';
 import { ChunkText } from './text.js';
 import { SnapshotTree } from './tree.js';
@@ -174,7 +174,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     const extra: TextRepair[] = [];
     if (this.phase === Phase.PRELUDE) {
       let found = this.prelude.scan(chunk, at);
-      if (found !== undefined && !found.straight && scalarAnswerBefore(this.buf.all(), found.start)) {
+      if (found !== undefined && !found.straight && answerBefore(this.buf.all(), found.start)) {
         this.prelude.leaveToEnd();
         found = undefined;
       }

@@ -23,7 +23,7 @@ const ANSWER_TAGS: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
  * end(). Extraction itself reads the text before the value (its fences, doubled openers, languages,
  * attributes), once, where the value starts.
  */
-export function scalarAnswerBefore(text: string, end: number): boolean {
+export function answerBefore(text: string, end: number): boolean {
   for (const c of extractRead(text.slice(0, end))) {
     if ((c.source === 'fence' || c.source === 'tag') && c.truncated !== true && c.reasoning !== true && c.comment !== true) return true;
   }
@@ -169,7 +169,7 @@ export class PreludeScanner {
     this.reasoning = new Set(reasoningTags.map((t) => t.toLowerCase()));
   }
 
-  /** No value is taken before the reply ends: end() decides (see scalarAnswerBefore). */
+  /** No value is taken before the reply ends: end() decides (see answerBefore). */
   leaveToEnd(): void {
     this.never = true;
   }
