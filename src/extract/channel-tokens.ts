@@ -47,8 +47,11 @@ const HEADING_FIRST: ReadonlySet<number> = new Set(HEADINGS.flatMap(([c]) => c.o
 function searchesOf(text: string): readonly SearchKey[] {
   const start = skipWs(text, 0, text.length);
   if (!HEADING_FIRST.has(text.charCodeAt(start))) return ALWAYS;
-  const heading = HEADINGS.find(([c]) => c.open.some((o) => text.startsWith(o, start)));
-  return heading === undefined ? ALWAYS : [...ALWAYS, ...heading[1]];
+  // A loop, not find/some with closures: most replies that start with H start "Here is…", and pay it.
+  for (const [channel, keys] of HEADINGS) {
+    for (const opener of channel.open) if (text.startsWith(opener, start)) return [...ALWAYS, ...keys];
+  }
+  return ALWAYS;
 }
 
 /**

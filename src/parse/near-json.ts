@@ -153,11 +153,13 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
   let nextSlash = -1;
   let i = 0;
   while (i < n) {
-    const c = b[i];
+    let c = b[i];
+    // Space is skipped here rather than in a turn of its own: a turn costs more than the bytes it reads.
     if (CLASS[c] & IS_SPACE) {
       i++;
       while (i < n && CLASS[b[i]] & IS_SPACE) i++;
-      continue;
+      if (i >= n) break;
+      c = b[i];
     }
     if (c === 0x2f) {
       // A comment is space. (Bytes from n on are a previous text's: never read them.) Not after a
@@ -261,8 +263,20 @@ function rewrite(b: Uint8Array, n: number, maxDepth: number, ascii: string | und
       }
       b[i] = QUOTE;
       b[j] = QUOTE;
-      want = want === Want.KEY ? Want.COLON : Want.NEXT;
       i = j + 1;
+      if (want !== Want.KEY) {
+        want = Want.NEXT;
+        continue;
+      }
+      // A key's colon and a space after it, as JSON is written, read here: two turns of the loop fewer
+      // for every member.
+      if (i < n && b[i] === 0x3a) {
+        want = Want.VALUE;
+        i++;
+        if (i < n && b[i] === SPACE) i++;
+      } else {
+        want = Want.COLON;
+      }
       continue;
     }
     if (want === Want.KEY) {
