@@ -64,14 +64,15 @@ export class ProviderHttpError extends JsonMendError {
   /**
    * How long the server asked the client to wait before trying again, in milliseconds (its `retry-after-ms`
    * header, else `Retry-After` in seconds or as an HTTP date, counted from when the answer came; a date in the
-   * past is 0). `undefined` when it did not say, or said it in a form that cannot be read. The loop does not
-   * retry HTTP errors itself: this is for the caller's own back-off.
+   * past is 0), at most {@link MAX_RETRY_AFTER_MS} (about 24.8 days: a longer wait is capped to it). `undefined`
+   * when it did not say, or said it in a form that cannot be read. The loop does not retry HTTP errors itself:
+   * this is for the caller's own back-off.
    */
   readonly retryAfterMs: number | undefined;
 
   constructor(url: string, status: number, body: string, what = `answered HTTP ${status}`, retryAfterMs?: number) {
     const excerpt = body.length > BODY_EXCERPT ? `${body.slice(0, BODY_EXCERPT)}…` : body;
-    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}${retryAfterMs !== undefined ? `; retry after ${retryAfterMs} ms` : ''}`);
+    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}${retryAfterMs !== undefined ? `; retry after ${waitText(retryAfterMs)}` : ''}`);
     this.name = 'ProviderHttpError';
     this.status = status;
     this.retryAfterMs = retryAfterMs;
@@ -86,14 +87,30 @@ export class ProviderHttpError extends JsonMendError {
  */
 export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms')?.trim();
-  if (ms && /^\d+(\.\d+)?$/.test(ms)) return Math.ceil(Number(ms));
+  if (ms && /^\d+(\.\d+)?$/.test(ms)) return capWait(Math.ceil(Number(ms)));
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
+  if (/^\d+(\.\d+)?$/.test(value)) return capWait(Math.ceil(Number(value) * 1000));
   // Only a date with a weekday, a day, a month and a year (what HTTP writes), not any text Date.parse accepts.
   if (!/^[A-Za-z]{3},? /.test(value)) return undefined;
   const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+  return Number.isFinite(at) ? capWait(Math.max(0, at - now)) : undefined;
+}
+
+/**
+ * The longest wait `retryAfterMs` reports: 2^31 - 1 ms, the longest `setTimeout` waits. A longer delay (or
+ * Infinity, from a `Retry-After` of 400 digits) makes it fire at once, so a back-off that honours the server
+ * would hammer the server that asked for a pause.
+ */
+export const MAX_RETRY_AFTER_MS = 2 ** 31 - 1;
+
+function capWait(ms: number): number {
+  return Math.min(ms, MAX_RETRY_AFTER_MS);
+}
+
+/** A wait as the error's message says it: milliseconds, or, capped, what the cap is in days (not 2147483647 ms). */
+function waitText(ms: number): string {
+  return ms >= MAX_RETRY_AFTER_MS ? `more than ${Math.floor(MAX_RETRY_AFTER_MS / 86_400_000)} days` : `${ms} ms`;
 }
 
 /** Options every HTTP transport takes from its provider's options. */

@@ -18,7 +18,7 @@ export { QUARANTINE_TIMEOUT_MS } from './quarantine.js';
 export type { TruncationPolicy } from './truncation.js';
 export { openaiCompatible, ollama, anthropic } from './providers/index.js';
 export type { AnthropicOptions, OllamaOptions, OpenAICompatibleOptions, OpenAIResponseFormat } from './providers/index.js';
-export { ProviderHttpError } from './http.js';
+export { MAX_RETRY_AFTER_MS, ProviderHttpError } from './http.js';
 export { toStrictJsonSchema } from './strict.js';
 export type { StrictProjection } from './strict.js';
 export type {

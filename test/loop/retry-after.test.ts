@@ -78,4 +78,28 @@ describe('Retry-After on ProviderHttpError', { timeout: 20_000 }, () => {
     assert.equal(server.requests.length - before, 1);
     assert.ok(Date.now() - started < 5_000);
   });
+
+  test('a wait too long to honour is capped at what setTimeout can wait (2^31 - 1 ms), and the message stays readable', async () => {
+    // setTimeout fires at once for a longer delay (or Infinity): an uncapped value made a naive back-off hammer.
+    const model = openaiCompatible({ baseURL: server.url, model: 'm' });
+    const far = 'Fri, 31 Dec 9999 23:59:59 GMT';
+    const cases: Array<Record<string, string>> = [
+      { 'retry-after': '99999999999' },
+      { 'retry-after': '9'.repeat(400) },
+      { 'retry-after-ms': '9'.repeat(400) },
+      { 'retry-after': '9999999999999999999999' },
+      { 'retry-after': far },
+    ];
+    for (const headers of cases) {
+      server.script(status(429, headers));
+      const error = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
+      assert.equal(error.retryAfterMs, 2 ** 31 - 1, JSON.stringify(headers).slice(0, 40));
+      assert.match(error.message, /; retry after more than 24 days$/);
+    }
+    // Below the cap, as the server said.
+    server.script(status(429, { 'retry-after': '3000' }));
+    const long = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
+    assert.equal(long.retryAfterMs, 3_000_000);
+    assert.match(long.message, /; retry after 3000000 ms$/);
+  });
 });
