@@ -26,8 +26,8 @@ export type Redactor = (text: string) => string;
 const MIN_SECRET_LENGTH = 6;
 
 /**
- * A redactor for the given secrets (the API key, configured header values, and the parts of such a value after
- * its first word): every occurrence becomes
+ * A redactor for the given secrets (the API key, configured header values, each also without the whitespace
+ * around it, and the parts of such a value after its first word): every occurrence becomes
  * `[redacted]`, and so does the token after any `Bearer `, whatever it is, the user and password of any URL
  * (`https://user:pw@host` → `https://[redacted]@host`) and the value of every query parameter
  * (`?api-key=…&api-version=…` → `?api-key=[redacted]&api-version=[redacted]`): a base URL may carry a key there.
@@ -35,7 +35,9 @@ const MIN_SECRET_LENGTH = 6;
 export function redactor(secrets: ReadonlyArray<string | undefined>): Redactor {
   // A value with a scheme (`Basic dXNl…`, `Token tok_…`) is a secret in its parts after the scheme too: servers
   // echo the credential alone. The scheme word itself (`Basic`, `Bearer`) is no secret.
-  const parts = secrets.flatMap((s) => (typeof s === 'string' ? [s, ...s.trim().split(/\s+/).slice(1)] : []));
+  // Trimmed too: HTTP sends a header value without the whitespace around it (a key read from a file ends in
+  // "\n"), so that is the text a server echoes.
+  const parts = secrets.flatMap((s) => (typeof s === 'string' ? [s, s.trim(), ...s.trim().split(/\s+/).slice(1)] : []));
   const words = [...new Set(parts.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;

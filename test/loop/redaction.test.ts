@@ -2,8 +2,8 @@
 // secret in its parts too, since servers echo the credential without its scheme.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generate, ollama, openaiCompatible, ProviderHttpError } from '../../src/loop/index.js';
-import { person, text, useServer } from './wire.js';
+import { anthropic, generate, ollama, openaiCompatible, ProviderHttpError } from '../../src/loop/index.js';
+import { person, text, useServer, type Script } from './wire.js';
 
 const server = useServer();
 
@@ -36,5 +36,20 @@ describe('redaction of configured header values', { timeout: 20_000 }, () => {
       assert.equal(e.bodyExcerpt, 'Basic auth is not supported here');
       return true;
     });
+  });
+
+  test('a key with whitespace around it (read from a file, "…\\n") is redacted as the server got it: trimmed', async () => {
+    // HTTP sends a header value without its surrounding whitespace; the redactor looked for the key with it.
+    const echo: Script = (res, request) => {
+      res.writeHead(401, { 'content-type': 'text/plain' }).end(`invalid x-api-key: ${String(request.headers['x-api-key'])}`);
+    };
+    for (const apiKey of ['sk-ant-periwinkle7731\n', '  sk-ant-periwinkle7731 ']) {
+      server.script(echo);
+      await assert.rejects(generate({ model: anthropic({ baseURL: server.url, model: 'm', apiKey }), schema: person, prompt: 'Who?' }), (e: unknown) => {
+        assert.ok(e instanceof ProviderHttpError);
+        assert.equal(e.bodyExcerpt, 'invalid x-api-key: [redacted]');
+        return true;
+      });
+    }
   });
 });
