@@ -115,6 +115,15 @@ function waitText(ms: number): string {
   return ms >= MAX_RETRY_AFTER_MS ? `more than ${Math.floor(MAX_RETRY_AFTER_MS / 86_400_000)} days` : `${ms} ms`;
 }
 
+/**
+ * Headers whose values are public by what they are for (a protocol version, a feature flag, a content type, an
+ * app's name and address as OpenRouter shows them), so they are not redacted: `anthropic-version: 2023-06-01`
+ * hid every date `2023-06-01` in an error, and `X-Title: Structured Output Benchmark` every word `Output`. Any
+ * other header's value is taken for a secret, whatever its name: a credential in a header named as no list
+ * foresees must not leak.
+ */
+const PUBLIC_HEADERS = new Set(['anthropic-version', 'anthropic-beta', 'openai-beta', 'content-type', 'accept', 'user-agent', 'x-title', 'http-referer', 'referer']);
+
 /** Options every HTTP transport takes from its provider's options. */
 export interface HttpTransportOptions {
   fetch?: typeof globalThis.fetch | undefined;
@@ -136,7 +145,8 @@ export class HttpTransport {
     private readonly options: HttpTransportOptions,
   ) {
     this.url = url;
-    this.redact = redactor([...(options.secrets ?? []), ...Object.values(options.headers)]);
+    const headerSecrets = Object.entries(options.headers).flatMap(([name, value]) => (PUBLIC_HEADERS.has(name.toLowerCase()) ? [] : [value]));
+    this.redact = redactor([...(options.secrets ?? []), ...headerSecrets]);
     this.shownUrl = this.redact(url);
     this.maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }

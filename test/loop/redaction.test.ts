@@ -52,4 +52,28 @@ describe('redaction of configured header values', { timeout: 20_000 }, () => {
       });
     }
   });
+
+  test('the values of headers that carry no credential stay readable (anthropic-version, x-title, http-referer)', async () => {
+    const body = 'anthropic-version 2023-06-01 is not supported; Output tokens exceed the limit for https://example.com/app';
+    server.script(text(body, 400));
+    const model = anthropic({
+      baseURL: server.url,
+      model: 'm',
+      apiKey: 'sk-ant-periwinkle7731',
+      headers: { 'X-Title': 'Structured Output Benchmark', 'HTTP-Referer': 'https://example.com/app' },
+    });
+    await assert.rejects(generate({ model, schema: person, prompt: 'Who?' }), (e: unknown) => {
+      assert.ok(e instanceof ProviderHttpError);
+      assert.equal(e.bodyExcerpt, body);
+      return true;
+    });
+    // Any other header's value is still taken for a secret, in its parts too: a leak is worse than a word hidden.
+    server.script(text('invalid client Structured Output Benchmark', 401));
+    const other = openaiCompatible({ baseURL: server.url, model: 'm', headers: { 'x-client-secret': 'Structured Output Benchmark' } });
+    await assert.rejects(generate({ model: other, schema: person, prompt: 'Who?' }), (e: unknown) => {
+      assert.ok(e instanceof ProviderHttpError);
+      assert.equal(e.bodyExcerpt, 'invalid client [redacted]');
+      return true;
+    });
+  });
 });
