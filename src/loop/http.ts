@@ -124,6 +124,38 @@ function waitText(ms: number): string {
  */
 const PUBLIC_HEADERS = new Set(['anthropic-version', 'anthropic-beta', 'openai-beta', 'content-type', 'accept', 'user-agent', 'x-title', 'http-referer', 'referer']);
 
+/** Query parameters whose values are public by what they are for (Azure's API version, a date). */
+const PUBLIC_PARAMS = new Set(['api-version']);
+
+/**
+ * The credentials a URL carries, as a server may echo them alone: its user and password, and its query
+ * parameters' values (Azure's `?api-key=…`, Gemini's `?key=…`), as written and decoded. The redactor's patterns
+ * only catch them in the URL's own form (`?key=[redacted]`); "invalid key AIza…" quoted the key.
+ */
+function urlSecrets(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const out = [parsed.username, parsed.password, decodeSafe(parsed.username), decodeSafe(parsed.password)];
+  for (const [name, value] of parsed.searchParams) if (!PUBLIC_PARAMS.has(name.toLowerCase())) out.push(value);
+  for (const pair of parsed.search.slice(1).split('&')) {
+    const eq = pair.indexOf('=');
+    if (eq !== -1 && !PUBLIC_PARAMS.has(decodeSafe(pair.slice(0, eq)).toLowerCase())) out.push(pair.slice(eq + 1));
+  }
+  return out.filter((s) => s !== '');
+}
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Options every HTTP transport takes from its provider's options. */
 export interface HttpTransportOptions {
   fetch?: typeof globalThis.fetch | undefined;
@@ -146,7 +178,7 @@ export class HttpTransport {
   ) {
     this.url = url;
     const headerSecrets = Object.entries(options.headers).flatMap(([name, value]) => (PUBLIC_HEADERS.has(name.toLowerCase()) ? [] : [value]));
-    this.redact = redactor([...(options.secrets ?? []), ...headerSecrets]);
+    this.redact = redactor([...(options.secrets ?? []), ...headerSecrets, ...urlSecrets(url)]);
     this.shownUrl = this.redact(url);
     this.maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }

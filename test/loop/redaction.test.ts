@@ -76,4 +76,21 @@ describe('redaction of configured header values', { timeout: 20_000 }, () => {
       return true;
     });
   });
+
+  test('a key in the base URL\'s query is redacted when the server echoes it alone, not only as ?key=…', async () => {
+    // Azure's `?api-key=…`, Gemini's `?key=…`: the value is as much a credential as a header's.
+    const echo: Script = (res, request) => {
+      const key = new URL(request.url, 'http://x').searchParams.get('key');
+      res.writeHead(401, { 'content-type': 'text/plain' }).end(`invalid key ${String(key)} for api-version 2024-10-21`);
+    };
+    server.script(echo);
+    const model = openaiCompatible({ baseURL: `${server.url}/v1?api-version=2024-10-21&key=sk-az-periwinkle7731`, model: 'm' });
+    await assert.rejects(generate({ model, schema: person, prompt: 'Who?' }), (e: unknown) => {
+      assert.ok(e instanceof ProviderHttpError);
+      assert.doesNotMatch(`${e.message} ${e.bodyExcerpt}`, /periwinkle/);
+      // The API version is no secret: the date stays readable where it is not a query parameter.
+      assert.equal(e.bodyExcerpt, 'invalid key [redacted] for api-version 2024-10-21');
+      return true;
+    });
+  });
 });
