@@ -93,8 +93,10 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return capWait(Math.ceil(Number(value) * 1000));
-  // Only a date with a weekday, a day, a month and a year (what HTTP writes), not any text Date.parse accepts.
-  if (!/^[A-Za-z]{3},? /.test(value)) return undefined;
+  // Only a date as HTTP writes one, a weekday first and a time in it, not any text Date.parse accepts (it reads
+  // "Now 5" as May 2001): `Sun, 06 Nov 1994 08:49:37 GMT`, and the obsolete forms a recipient must still read,
+  // `Sunday, 06-Nov-94 08:49:37 GMT` (RFC 850, its weekday written out) and `Sun Nov  6 08:49:37 1994` (asctime).
+  if (!/^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6},? .*\b\d{1,2}:\d{2}:\d{2}\b/i.test(value)) return undefined;
   const at = Date.parse(value);
   return Number.isFinite(at) ? capWait(Math.max(0, at - now)) : undefined;
 }

@@ -102,4 +102,24 @@ describe('Retry-After on ProviderHttpError', { timeout: 20_000 }, () => {
     assert.equal(long.retryAfterMs, 3_000_000);
     assert.match(long.message, /; retry after 3000000 ms$/);
   });
+
+  test('the obsolete date forms HTTP says a recipient must still read (RFC 850, asctime) are read too', async () => {
+    const model = openaiCompatible({ baseURL: server.url, model: 'm' });
+    const at = new Date(Date.now() + 60_000);
+    const day = at.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+    const [, dd, mon, yyyy, time] = /^\w+, (\d\d) (\w+) (\d{4}) (\S+) GMT$/.exec(at.toUTCString())!;
+    const rfc850 = `${day}, ${dd}-${mon}-${yyyy!.slice(2)} ${time} GMT`;
+    for (const value of [rfc850, 'Sun Nov  6 08:49:37 1994']) {
+      server.script(status(503, { 'retry-after': value }));
+      const error = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
+      assert.notEqual(error.retryAfterMs, undefined, value);
+      assert.ok(error.retryAfterMs! <= 60_000, `${value}: ${error.retryAfterMs}`);
+    }
+    // Words Date.parse would still take for a date ("Now 5" is May 2001, and was read as a wait of 0) are no date.
+    for (const value of ['Now 5', 'Try 10', 'Fri, 2030', 'please retry 5', 'wait 2030', 'Monday 5']) {
+      server.script(status(503, { 'retry-after': value }));
+      const error = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
+      assert.equal(error.retryAfterMs, undefined, value);
+    }
+  });
 });
