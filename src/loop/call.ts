@@ -51,7 +51,8 @@ export function openScope(outer: AbortSignal | undefined, timeoutMs: number | un
   };
 }
 
-function callerAbort(outer: AbortSignal): JsonMendError {
+/** The error of a call the caller aborted: the signal's reason when it is ours, else `ABORTED`. */
+export function callerAbort(outer: AbortSignal): JsonMendError {
   const reason: unknown = outer.reason;
   if (reason instanceof JsonMendError) return reason;
   return new JsonMendError('ABORTED', 'the caller aborted the request', { cause: reason });

@@ -2,6 +2,7 @@
 // Events are telemetry: codes, paths, kinds, counts, lengths and hashes — never text a model or a server wrote.
 import type { FinishReason, Usage } from './types.js';
 import type { ErrorCode } from '../errors.js';
+import type { QuarantineFailure } from './quarantine.js';
 
 /** One repair as telemetry reports it: the kind, and where (JSON Pointer for schema repairs, offset for text). */
 export interface RepairSummary {
@@ -74,7 +75,7 @@ export interface EventBase {
  * | `repairs_applied`  | the accepted or a failed reply needed repairs    | `attempt`, `accepted`, `kinds`, `repairs`                  |
  * | `claims_checked`   | claims were verified (`verify` option)           | `attempt`, `total`, `passed`, `failed`, `failures`         |
  * | `attempt_failed`   | the reply was not accepted                       | `attempt`, `stage`, `code`, `path`, `replyLength`          |
- * | `quarantine_failed`| the quarantine sink threw                        | `attempt`                                                  |
+ * | `quarantine_failed`| the quarantine sink threw or ran out of time     | `attempt`, `reason` (`error` \| `timeout` \| `aborted`)     |
  * | `retry`            | another attempt follows a failed one             | `attempt` (the next one), `previousCode`                   |
  * | `outcome`          | the call ends, successfully or not               | `ok`, `attempts`, `code`?, `latencyMs`, `usage`            |
  */
@@ -109,7 +110,12 @@ export type LoopEvent = EventBase &
     | { type: 'repairs_applied'; attempt: number; accepted: boolean; kinds: string[]; repairs: RepairSummary[] }
     | { type: 'claims_checked'; attempt: number; total: number; passed: number; failed: number; failures: ClaimFailureSummary[] }
     | { type: 'attempt_failed'; attempt: number; stage: FailureStage; code: ErrorCode; path: string | undefined; replyLength: number }
-    | { type: 'quarantine_failed'; attempt: number }
+    | {
+        type: 'quarantine_failed';
+        attempt: number;
+        /** Why: the sink threw or rejected, ran out of time, or the caller aborted. Absent in events of earlier versions. */
+        reason?: QuarantineFailure;
+      }
     | { type: 'retry'; attempt: number; previousCode: ErrorCode }
     | { type: 'outcome'; ok: boolean; attempts: number; code?: ErrorCode; latencyMs: number; usage: Usage }
   );

@@ -4,7 +4,7 @@ import { JsonMendError } from '../errors.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import type { VerifyAllResult } from '../verify/index.js';
 import { createStreamParser } from '../stream/index.js';
-import { openScope, type AttemptScope } from './call.js';
+import { callerAbort, openScope, type AttemptScope } from './call.js';
 import { RetriesExhaustedError, type FailedAttempt } from './errors.js';
 import { emitter, newCallId, now, sha256Hex, type EventBase, type LoopEventListener } from './events.js';
 import { claimFailures, judge, type JudgeSettings, type Verdict, type VerifyClaimsOption } from './judge.js';
@@ -14,7 +14,7 @@ import { chooseJoin, keyAgainRefused, repeatRefused } from './overlap.js';
 import { keyWrittenAgain } from './rewritten-keys.js';
 import { baseMessages, retryMessages, type PromptInput } from './prompt.js';
 import { toModel } from './providers/function.js';
-import { checkQuarantine, type QuarantineSink } from './quarantine.js';
+import { checkQuarantine, toQuarantine, type QuarantineSink } from './quarantine.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
 import { planTruncation, type TruncationPolicy } from './truncation.js';
 import { pathRedactor, shownClaimPath } from './telemetry-path.js';
@@ -332,15 +332,15 @@ async function* loop<S extends SchemaLike | undefined, T>(
       // A claim's path is into the tool output, not the schema's value: its filters are hidden (see shownClaimPath).
       emit({ type: 'attempt_failed', attempt, stage, code: error.code, path: stage === 'claims' ? shownClaimPath(path) : redact(path), replyLength: shown.length });
       if (quarantine) {
-        try {
-          await quarantine({
-            ...base, attempt, stage, code: error.code, path, finishReason: reply.finishReason,
-            replyLength: shown.length, replySha256: stage === 'refusal' ? await sha256Hex(shown) : replySha256,
-            reply: shown, time: new Date().toISOString(),
-          });
-        } catch {
-          emit({ type: 'quarantine_failed', attempt });
-        }
+        const time = new Date().toISOString();
+        const reason = await toQuarantine(quarantine, async () => ({
+          ...base, attempt, stage, code: error.code, path, finishReason: reply.finishReason,
+          replyLength: shown.length, replySha256: stage === 'refusal' ? await sha256Hex(shown) : replySha256,
+          reply: shown, time,
+        }), options.signal, options.timeoutMs);
+        if (reason !== undefined) emit({ type: 'quarantine_failed', attempt, reason });
+        // Aborted while the sink wrote: the call ends as any aborted call does.
+        if (reason === 'aborted') throw callerAbort(options.signal!);
       }
       if (FATAL.has(error.code)) throw error;
       if (stage !== 'refusal') last = looseValue(reply.text, parseOptions, reply.restore) ?? last;

@@ -26,8 +26,8 @@ export type Redactor = (text: string) => string;
 const MIN_SECRET_LENGTH = 6;
 
 /**
- * A redactor for the given secrets (the API key, configured header values, and the parts of such a value after
- * its first word): every occurrence becomes
+ * A redactor for the given secrets (the API key, configured header values, each also without the whitespace
+ * around it, and the parts of such a value after its first word): every occurrence becomes
  * `[redacted]`, and so does the token after any `Bearer `, whatever it is, the user and password of any URL
  * (`https://user:pw@host` → `https://[redacted]@host`) and the value of every query parameter
  * (`?api-key=…&api-version=…` → `?api-key=[redacted]&api-version=[redacted]`): a base URL may carry a key there.
@@ -35,7 +35,9 @@ const MIN_SECRET_LENGTH = 6;
 export function redactor(secrets: ReadonlyArray<string | undefined>): Redactor {
   // A value with a scheme (`Basic dXNl…`, `Token tok_…`) is a secret in its parts after the scheme too: servers
   // echo the credential alone. The scheme word itself (`Basic`, `Bearer`) is no secret.
-  const parts = secrets.flatMap((s) => (typeof s === 'string' ? [s, ...s.trim().split(/\s+/).slice(1)] : []));
+  // Trimmed too: HTTP sends a header value without the whitespace around it (a key read from a file ends in
+  // "\n"), so that is the text a server echoes.
+  const parts = secrets.flatMap((s) => (typeof s === 'string' ? [s, s.trim(), ...s.trim().split(/\s+/).slice(1)] : []));
   const words = [...new Set(parts.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
@@ -64,14 +66,15 @@ export class ProviderHttpError extends JsonMendError {
   /**
    * How long the server asked the client to wait before trying again, in milliseconds (its `retry-after-ms`
    * header, else `Retry-After` in seconds or as an HTTP date, counted from when the answer came; a date in the
-   * past is 0). `undefined` when it did not say, or said it in a form that cannot be read. The loop does not
-   * retry HTTP errors itself: this is for the caller's own back-off.
+   * past is 0), at most {@link MAX_RETRY_AFTER_MS} (about 24.8 days: a longer wait is capped to it). `undefined`
+   * when it did not say, or said it in a form that cannot be read. The loop does not retry HTTP errors itself:
+   * this is for the caller's own back-off.
    */
   readonly retryAfterMs: number | undefined;
 
   constructor(url: string, status: number, body: string, what = `answered HTTP ${status}`, retryAfterMs?: number) {
     const excerpt = body.length > BODY_EXCERPT ? `${body.slice(0, BODY_EXCERPT)}…` : body;
-    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}${retryAfterMs !== undefined ? `; retry after ${retryAfterMs} ms` : ''}`);
+    super('PROVIDER_ERROR', `${url} ${what}${excerpt ? ' (the server\'s text is in bodyExcerpt)' : ''}${retryAfterMs !== undefined ? `; retry after ${waitText(retryAfterMs)}` : ''}`);
     this.name = 'ProviderHttpError';
     this.status = status;
     this.retryAfterMs = retryAfterMs;
@@ -86,14 +89,73 @@ export class ProviderHttpError extends JsonMendError {
  */
 export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms')?.trim();
-  if (ms && /^\d+(\.\d+)?$/.test(ms)) return Math.ceil(Number(ms));
+  if (ms && /^\d+(\.\d+)?$/.test(ms)) return capWait(Math.ceil(Number(ms)));
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
-  // Only a date with a weekday, a day, a month and a year (what HTTP writes), not any text Date.parse accepts.
-  if (!/^[A-Za-z]{3},? /.test(value)) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return capWait(Math.ceil(Number(value) * 1000));
+  // Only a date as HTTP writes one, a weekday first and a time in it, not any text Date.parse accepts (it reads
+  // "Now 5" as May 2001): `Sun, 06 Nov 1994 08:49:37 GMT`, and the obsolete forms a recipient must still read,
+  // `Sunday, 06-Nov-94 08:49:37 GMT` (RFC 850, its weekday written out) and `Sun Nov  6 08:49:37 1994` (asctime).
+  if (!/^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6},? .*\b\d{1,2}:\d{2}:\d{2}\b/i.test(value)) return undefined;
   const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+  return Number.isFinite(at) ? capWait(Math.max(0, at - now)) : undefined;
+}
+
+/**
+ * The longest wait `retryAfterMs` reports: 2^31 - 1 ms, the longest `setTimeout` waits. A longer delay (or
+ * Infinity, from a `Retry-After` of 400 digits) makes it fire at once, so a back-off that honours the server
+ * would hammer the server that asked for a pause.
+ */
+export const MAX_RETRY_AFTER_MS = 2 ** 31 - 1;
+
+function capWait(ms: number): number {
+  return Math.min(ms, MAX_RETRY_AFTER_MS);
+}
+
+/** A wait as the error's message says it: milliseconds, or, capped, what the cap is in days (not 2147483647 ms). */
+function waitText(ms: number): string {
+  return ms >= MAX_RETRY_AFTER_MS ? `more than ${Math.floor(MAX_RETRY_AFTER_MS / 86_400_000)} days` : `${ms} ms`;
+}
+
+/**
+ * Headers whose values are public by what they are for (a protocol version, a feature flag, a content type, an
+ * app's name and address as OpenRouter shows them), so they are not redacted: `anthropic-version: 2023-06-01`
+ * hid every date `2023-06-01` in an error, and `X-Title: Structured Output Benchmark` every word `Output`. Any
+ * other header's value is taken for a secret, whatever its name: a credential in a header named as no list
+ * foresees must not leak.
+ */
+const PUBLIC_HEADERS = new Set(['anthropic-version', 'anthropic-beta', 'openai-beta', 'content-type', 'accept', 'user-agent', 'x-title', 'http-referer', 'referer']);
+
+/** Query parameters whose values are public by what they are for (Azure's API version, a date). */
+const PUBLIC_PARAMS = new Set(['api-version']);
+
+/**
+ * The credentials a URL carries, as a server may echo them alone: its user and password, and its query
+ * parameters' values (Azure's `?api-key=…`, Gemini's `?key=…`), as written and decoded. The redactor's patterns
+ * only catch them in the URL's own form (`?key=[redacted]`); "invalid key AIza…" quoted the key.
+ */
+function urlSecrets(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const out = [parsed.username, parsed.password, decodeSafe(parsed.username), decodeSafe(parsed.password)];
+  for (const [name, value] of parsed.searchParams) if (!PUBLIC_PARAMS.has(name.toLowerCase())) out.push(value);
+  for (const pair of parsed.search.slice(1).split('&')) {
+    const eq = pair.indexOf('=');
+    if (eq !== -1 && !PUBLIC_PARAMS.has(decodeSafe(pair.slice(0, eq)).toLowerCase())) out.push(pair.slice(eq + 1));
+  }
+  return out.filter((s) => s !== '');
+}
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Options every HTTP transport takes from its provider's options. */
@@ -117,7 +179,8 @@ export class HttpTransport {
     private readonly options: HttpTransportOptions,
   ) {
     this.url = url;
-    this.redact = redactor([...(options.secrets ?? []), ...Object.values(options.headers)]);
+    const headerSecrets = Object.entries(options.headers).flatMap(([name, value]) => (PUBLIC_HEADERS.has(name.toLowerCase()) ? [] : [value]));
+    this.redact = redactor([...(options.secrets ?? []), ...headerSecrets, ...urlSecrets(url)]);
     this.shownUrl = this.redact(url);
     this.maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }

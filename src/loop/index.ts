@@ -13,11 +13,12 @@ export type {
   ClaimFailureSummary, EventBase, FailureStage, LoopEvent, LoopEventListener, LoopEventType, RepairSummary, TruncationAction,
 } from './events.js';
 export type { VerifyClaimsOption } from './judge.js';
-export type { QuarantineEntry, QuarantineSink } from './quarantine.js';
+export type { QuarantineContext, QuarantineEntry, QuarantineFailure, QuarantineSink } from './quarantine.js';
+export { QUARANTINE_TIMEOUT_MS } from './quarantine.js';
 export type { TruncationPolicy } from './truncation.js';
 export { openaiCompatible, ollama, anthropic } from './providers/index.js';
 export type { AnthropicOptions, OllamaOptions, OpenAICompatibleOptions, OpenAIResponseFormat } from './providers/index.js';
-export { ProviderHttpError } from './http.js';
+export { MAX_RETRY_AFTER_MS, ProviderHttpError } from './http.js';
 export { toStrictJsonSchema } from './strict.js';
 export type { StrictProjection } from './strict.js';
 export type {

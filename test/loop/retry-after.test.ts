@@ -78,4 +78,48 @@ describe('Retry-After on ProviderHttpError', { timeout: 20_000 }, () => {
     assert.equal(server.requests.length - before, 1);
     assert.ok(Date.now() - started < 5_000);
   });
+
+  test('a wait too long to honour is capped at what setTimeout can wait (2^31 - 1 ms), and the message stays readable', async () => {
+    // setTimeout fires at once for a longer delay (or Infinity): an uncapped value made a naive back-off hammer.
+    const model = openaiCompatible({ baseURL: server.url, model: 'm' });
+    const far = 'Fri, 31 Dec 9999 23:59:59 GMT';
+    const cases: Array<Record<string, string>> = [
+      { 'retry-after': '99999999999' },
+      { 'retry-after': '9'.repeat(400) },
+      { 'retry-after-ms': '9'.repeat(400) },
+      { 'retry-after': '9999999999999999999999' },
+      { 'retry-after': far },
+    ];
+    for (const headers of cases) {
+      server.script(status(429, headers));
+      const error = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
+      assert.equal(error.retryAfterMs, 2 ** 31 - 1, JSON.stringify(headers).slice(0, 40));
+      assert.match(error.message, /; retry after more than 24 days$/);
+    }
+    // Below the cap, as the server said.
+    server.script(status(429, { 'retry-after': '3000' }));
+    const long = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
+    assert.equal(long.retryAfterMs, 3_000_000);
+    assert.match(long.message, /; retry after 3000000 ms$/);
+  });
+
+  test('the obsolete date forms HTTP says a recipient must still read (RFC 850, asctime) are read too', async () => {
+    const model = openaiCompatible({ baseURL: server.url, model: 'm' });
+    const at = new Date(Date.now() + 60_000);
+    const day = at.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+    const [, dd, mon, yyyy, time] = /^\w+, (\d\d) (\w+) (\d{4}) (\S+) GMT$/.exec(at.toUTCString())!;
+    const rfc850 = `${day}, ${dd}-${mon}-${yyyy!.slice(2)} ${time} GMT`;
+    for (const value of [rfc850, 'Sun Nov  6 08:49:37 1994']) {
+      server.script(status(503, { 'retry-after': value }));
+      const error = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
+      assert.notEqual(error.retryAfterMs, undefined, value);
+      assert.ok(error.retryAfterMs! <= 60_000, `${value}: ${error.retryAfterMs}`);
+    }
+    // Words Date.parse would still take for a date ("Now 5" is May 2001, and was read as a wait of 0) are no date.
+    for (const value of ['Now 5', 'Try 10', 'Fri, 2030', 'please retry 5', 'wait 2030', 'Monday 5']) {
+      server.script(status(503, { 'retry-after': value }));
+      const error = await httpError(generate({ model, schema: person, prompt: 'Who?' }));
+      assert.equal(error.retryAfterMs, undefined, value);
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { parseWithReport } from '../../schema/index.js';
 import type { Repair, SchemaLike } from '../../schema/types.js';
 import { parseToolArguments } from '../../tools/arguments.js';
 import { adapterParseOptions, checkAdapterOptions, reportRepairs, type AiSdkRepairOptions } from './ai-sdk-options.js';
-import { JsonPrefix, inOrderOf } from './json-prefix.js';
+import { JsonPrefix, writeInOrder, type KeyOrder } from './json-prefix.js';
 import { ToolInputStreams, type ToolInputMender } from './tool-input-stream.js';
 import { stringifyDeep } from '../../parse/write-json.js';
 
@@ -123,10 +123,10 @@ class Mender implements ToolInputMender {
   /**
    * The text as compact JSON, or the text itself when jsonmend cannot read it (the SDK reports that). Valid JSON
    * that needs no repair keeps the model's own spacing unless `compact` is given: then always compact JSON, its
-   * keys in the order of the same objects in `compact.order`. `ended`: the model ended the reply itself
+   * keys in `compact.order` (the order they were streamed in). `ended`: the model ended the reply itself
    * (finish reason `stop`), so a value whole but for its closers is taken.
    */
-  text(text: string, compact?: { order: unknown }, ended = false): Mended {
+  text(text: string, compact?: { order: KeyOrder | undefined }, ended = false): Mended {
     const options = this.options;
     return this.mend(text, this.textSchema, compact, (t, s) => {
       try {
@@ -169,7 +169,7 @@ class Mender implements ToolInputMender {
   }
 
   /** A tool call's input mended, not reported; `compact` as in {@link text}. */
-  mendToolInput(toolName: unknown, input: string, compact?: { order: unknown }): Mended {
+  mendToolInput(toolName: unknown, input: string, compact?: { order: KeyOrder | undefined }): Mended {
     if (this.options.toolCalls === false) return { text: input, repairs: [] };
     return this.mend(input, this.toolSchema(toolName), compact, (t, s) => {
       let repairs: readonly Repair[] = [];
@@ -203,7 +203,7 @@ class Mender implements ToolInputMender {
   private mend(
     text: string,
     schema: SchemaLike | undefined,
-    compact: { order: unknown } | undefined,
+    compact: { order: KeyOrder | undefined } | undefined,
     read: (text: string, schema: SchemaLike | undefined) => Reading,
   ): Mended {
     const asWritten = { text, repairs: [] };
@@ -211,7 +211,7 @@ class Mender implements ToolInputMender {
       try {
         const { value, repairs } = read(text, s);
         if (compact) {
-          const out = stringifyDeep(inOrderOf(value, compact.order));
+          const out = writeInOrder(value, compact.order);
           return out === undefined ? asWritten : { text: out, repairs };
         }
         const out = stringifyDeep(value);
@@ -239,9 +239,9 @@ class Mender implements ToolInputMender {
  * the text as written) reads, so the streamed beginning is completed instead of being followed by other text
  * (pretty-printed JSON, as written). No repairs: none was made.
  */
-function parsedAsWritten(text: string, order: unknown): Mended | undefined {
+function parsedAsWritten(text: string, order: KeyOrder | undefined): Mended | undefined {
   try {
-    const out = stringifyDeep(inOrderOf(JSON.parse(text), order));
+    const out = writeInOrder(JSON.parse(text), order);
     return out === undefined ? undefined : { text: out, repairs: [] };
   } catch {
     return undefined;
@@ -323,7 +323,7 @@ function mendStream(mender: Mender, acceptTruncated: boolean): TransformStream<u
       mender.report(undefined, mended.repairs);
       return mended.text;
     }
-    const mended = mender.text(text, { order: prefix.reading() }, ended);
+    const mended = mender.text(text, { order: prefix.keyOrder() }, ended);
     const rest = prefix.end(mended.text);
     if (rest === undefined) return '';
     mender.report(undefined, mended.repairs);

@@ -9,6 +9,7 @@
 // string, values joined into an array). When the reply ends, the mended text is checked to begin with
 // what was sent, and the rest of it is sent.
 import { fromPointer, valueAt } from '../../schema/pointer.js';
+import { stringifyDeep } from '../../parse/write-json.js';
 import { createStreamParser } from '../../stream/index.js';
 import type { Delta, StreamParser } from '../../stream/types.js';
 import type { LoopParseOptions } from '../parse-reply.js';
@@ -58,10 +59,10 @@ export class JsonPrefix {
   private replaced = false;
   /** The parser failed: nothing more is read. */
   private broken = false;
-  /** The reading when the prefix stopped, once the parser read on. */
-  private readAtStop: { value: unknown } | undefined;
-  /** The reading of the whole text, once read (the parser ends once). */
-  private read: { value: unknown } | undefined;
+  /** Whether the whole text was read (the parser ends once). */
+  private read = false;
+  /** The order the keys were read in, from the deltas (see {@link KeyOrder}); the open containers' by pointer. */
+  private readonly order = new KeyOrderRecorder();
 
   constructor(parseOptions: LoopParseOptions, schema: unknown) {
     this.fit = SchemaFit.of(schema as never);
@@ -92,9 +93,6 @@ export class JsonPrefix {
         const piece = this.write(d, snapshot.value);
         if (piece === undefined) {
           this.stopped = true;
-          // What the order of the mended text's keys follows: the text read up to here, as before the parser
-          // went on reading (see reading()).
-          this.readAtStop = { value: snapshot.value };
           continue;
         }
         out += this.held;
@@ -120,25 +118,34 @@ export class JsonPrefix {
   }
 
   /**
-   * The reply read without a schema (the order of its keys is the order they were written, and sent, in;
-   * the schema stage may build objects in its own order).
+   * The order the reply's keys were written, and sent, in, once the whole reply is read: the mended text must
+   * write its keys in it (see {@link writeInOrder}). Not the reading's own objects: a JavaScript object lists
+   * keys like "2" first, whenever they were read (`{"b": 1, "2": 0}` would end as `{"2":0,"b":1}`, not as the
+   * `{"b":1,"2":0` sent).
    */
-  reading(): unknown {
-    if (this.read === undefined) {
+  keyOrder(): KeyOrder | undefined {
+    if (!this.read) {
+      this.read = true;
       try {
-        this.read = { value: this.parser.end() };
+        this.parser.end();
         // The end decides what the text left open (a string's closing quote): a value it replaces counts too.
         this.note(this.parser.snapshot.deltas ?? []);
       } catch {
-        this.read = { value: this.parser.snapshot.value };
+        // Unreadable at its end: the order read so far is what there is.
       }
     }
-    return (this.readAtStop ?? this.read).value;
+    return this.order.root;
   }
 
-  /** Notes a delta that replaces a value written. */
+  /** Notes a delta that replaces a value written, and the order of the keys. */
   private note(deltas: readonly Delta[]): void {
-    for (const d of deltas) if (d.op !== 'append' && d.op !== 'complete' && this.written.has(d.path)) this.replaced = true;
+    for (const d of deltas) {
+      if (d.op === 'append') continue;
+      // Only what was sent must keep its order: past the stop, the mended value's own order (a key the schema
+      // renames, `City` for `city`, is not the key read).
+      if (!this.stopped) this.order.note(d);
+      if (d.op !== 'complete' && this.written.has(d.path)) this.replaced = true;
+    }
   }
 
   /** What was passed on so far. */
@@ -146,7 +153,7 @@ export class JsonPrefix {
     return this.sent;
   }
 
-  /** Whether a value written was replaced by a later delta (see {@link JsonPrefix.replaced}); known after reading(). */
+  /** Whether a value written was replaced by a later delta (see {@link JsonPrefix.replaced}); known after keyOrder(). */
   get changed(): boolean {
     return this.replaced;
   }
@@ -255,41 +262,103 @@ function lastSegment(pointer: string): string {
 }
 
 /**
- * `value` with the keys of each object in the order of the same object in `model` (keys `model` lacks
- * last): the same JSON value, written in the order the model wrote it. An explicit stack: a value may be
- * nested as deep as the text was.
+ * The keys of an object in the order they were first read, and the same for the containers inside it (by key, or
+ * by index in an array, whose own `keys` stay empty).
  */
-export function inOrderOf(value: unknown, model: unknown): unknown {
-  const result: { value?: unknown } = {};
-  const work: Array<{ value: unknown; model: unknown; put: (v: unknown) => void }> = [{ value, model, put: (v) => (result.value = v) }];
-  for (let item = work.pop(); item !== undefined; item = work.pop()) {
-    const { value: v, model: m, put } = item;
-    if (Array.isArray(v)) {
-      if (!Array.isArray(m)) {
-        put(v);
+export interface KeyOrder {
+  keys: Set<string>;
+  children: Map<string, KeyOrder>;
+}
+
+/** Builds the {@link KeyOrder} of a reply from its deltas, as they come. */
+class KeyOrderRecorder {
+  root: KeyOrder | undefined;
+  /** The containers still open, by pointer (a closed one gets no more members). */
+  private readonly open = new Map<string, { node: KeyOrder; array: boolean }>();
+
+  note(d: Delta): void {
+    if (d.op === 'complete') {
+      this.open.delete(d.path);
+      return;
+    }
+    if (d.op === 'append') return;
+    const container = d.op === 'add' && d.value !== null && typeof d.value === 'object';
+    const node: KeyOrder | undefined = container ? { keys: new Set(), children: new Map() } : undefined;
+    if (d.path === '') {
+      this.root = node;
+    } else {
+      const parent = this.open.get(d.path.slice(0, d.path.lastIndexOf('/')));
+      if (parent === undefined) return;
+      const key = lastSegment(d.path);
+      if (!parent.array) parent.node.keys.add(key);
+      // A value set whole (or a scalar) has no order of its own to keep: its keys are written as they come.
+      if (node === undefined) parent.node.children.delete(key);
+      else parent.node.children.set(key, node);
+    }
+    if (node !== undefined) this.open.set(d.path, { node, array: Array.isArray(d.value) });
+    else this.open.delete(d.path);
+  }
+}
+
+/**
+ * Compact JSON of `value` with each object's keys in `order` (keys it lacks after them, as the object lists
+ * them): the same text JSON.stringify writes but for the order of the members. An explicit stack: a value may
+ * be nested as deep as the text was. Undefined only for `undefined`.
+ */
+export function writeInOrder(value: unknown, order: KeyOrder | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let out = ''; // appended to: V8 joins such text without copying it each time
+  type Frame = { node: Record<string, unknown> | unknown[]; keys: string[] | undefined; order: KeyOrder | undefined; next: number; count: number };
+  const stack: Frame[] = [];
+  let pending: { value: unknown; order: KeyOrder | undefined } | undefined = { value, order };
+  for (;;) {
+    if (pending !== undefined) {
+      const { value: v, order: o } = pending;
+      pending = undefined;
+      if (o === undefined) {
+        out += stringifyDeep(v) ?? 'null'; // no order to keep in it: the platform's writer, many times faster
+      } else if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+        const array = Array.isArray(v);
+        out += array ? '[' : '{';
+        const keys = array ? undefined : keysInOrder(v as Record<string, unknown>, o);
+        stack.push({ node: v as Record<string, unknown>, keys, order: o, next: 0, count: 0 });
+      } else {
+        out += JSON.stringify(v) ?? 'null';
+      }
+    }
+    const top = stack[stack.length - 1];
+    if (top === undefined) return out;
+    if (top.keys === undefined) {
+      const items = top.node as unknown[];
+      if (top.next === items.length) {
+        stack.pop();
+        out += ']';
         continue;
       }
-      const out: unknown[] = new Array(v.length);
-      put(out);
-      for (let i = 0; i < v.length; i++) work.push({ value: v[i], model: m[i], put: (x) => (out[i] = x) });
+      const i = top.next++;
+      if (i > 0) out += ',';
+      pending = { value: items[i], order: top.order?.children.get(String(i)) };
       continue;
     }
-    if (v === null || typeof v !== 'object' || m === null || typeof m !== 'object' || Array.isArray(m)) {
-      put(v);
+    if (top.next === top.keys.length) {
+      stack.pop();
+      out += '}';
       continue;
     }
-    const own = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    put(out);
-    const keys = [...Object.keys(m).filter((k) => has(own, k)), ...Object.keys(own).filter((k) => !has(m, k))];
-    for (const key of keys) {
-      // defineProperty: a "__proto__" key stays an own key, as in the value.
-      const set = (x: unknown) => void Object.defineProperty(out, key, { value: x, enumerable: true, writable: true, configurable: true });
-      set(undefined); // the key's place in the order, filled when its value is done
-      work.push({ value: own[key], model: (m as Record<string, unknown>)[key], put: set });
-    }
+    const key = top.keys[top.next++];
+    const v = (top.node as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue; // left out, as JSON.stringify does
+    out += `${top.count++ > 0 ? ',' : ''}${JSON.stringify(key)}:`;
+    pending = { value: v, order: top.order?.children.get(key) };
   }
-  return result.value;
+}
+
+/** An object's own keys: those in `order` first, in it, then the others as the object lists them. */
+function keysInOrder(object: Record<string, unknown>, order: KeyOrder | undefined): string[] {
+  const own = Object.keys(object);
+  if (order === undefined || order.keys.size === 0) return own;
+  const first = [...order.keys].filter((k) => has(object, k));
+  return first.length === own.length ? first : [...first, ...own.filter((k) => !order.keys.has(k))];
 }
 
 function has(object: object, key: string): boolean {

@@ -1,7 +1,7 @@
 // The middleware's streamed tool inputs: while a call's input streams (`tool-input-delta`), the beginning of
 // the compact JSON its mended input will be, so what a UI shows of the call (`streamText`'s partial tool input)
 // grows into the input the `tool-call` part carries instead of showing the model's raw text first.
-import type { JsonPrefix } from './json-prefix.js';
+import type { JsonPrefix, KeyOrder } from './json-prefix.js';
 import type { Repair } from '../../schema/types.js';
 
 /** A text as handed on, and the repairs of the reading it came from. */
@@ -14,8 +14,8 @@ export interface MendedInput {
 export interface ToolInputMender {
   /** The writer of a call's mended beginning; undefined when its deltas pass as written (`toolCalls: false`). */
   toolPrefix(toolName: unknown): JsonPrefix | undefined;
-  /** A call's input mended (not reported); `compact`: as compact JSON with the keys in the order of `order`. */
-  mendToolInput(toolName: unknown, input: string, compact?: { order: unknown }): MendedInput;
+  /** A call's input mended (not reported); `compact`: as compact JSON with the keys in `order`, the order they were streamed in. */
+  mendToolInput(toolName: unknown, input: string, compact?: { order: KeyOrder | undefined }): MendedInput;
 }
 
 interface Streaming {
@@ -62,7 +62,7 @@ export class ToolInputStreams {
     if (call.prefix === undefined) return '';
     const raw = call.raw.join('');
     const shown = call.prefix.text;
-    const mended = this.mender.mendToolInput(call.toolName, raw, shown === '' ? undefined : { order: call.prefix.reading() });
+    const mended = this.mender.mendToolInput(call.toolName, raw, shown === '' ? undefined : { order: call.prefix.keyOrder() });
     const rest = shown === '' ? mended.text : call.prefix.end(mended.text);
     this.ended.set(id, { raw, mended: rest === undefined && call.prefix.changed ? contradicted(raw, shown, mended) : mended });
     return rest ?? '';

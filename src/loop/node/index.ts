@@ -7,4 +7,4 @@ export { createJsonlTelemetry, TELEMETRY_SCHEMA } from './jsonl.js';
 export type { JsonlTelemetry, JsonlTelemetryOptions, TelemetryLine } from './jsonl.js';
 export { quarantineDirectory } from './quarantine.js';
 export type { QuarantineDirectoryOptions } from './quarantine.js';
-export type { QuarantineEntry, QuarantineSink } from '../quarantine.js';
+export type { QuarantineContext, QuarantineEntry, QuarantineSink } from '../quarantine.js';

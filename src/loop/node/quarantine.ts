@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JsonMendError } from '../../errors.js';
-import type { QuarantineEntry, QuarantineSink } from '../quarantine.js';
+import type { QuarantineContext, QuarantineEntry, QuarantineSink } from '../quarantine.js';
 
 /** Options of {@link quarantineDirectory}. */
 export interface QuarantineDirectoryOptions {
@@ -22,11 +22,12 @@ export function quarantineDirectory(options: QuarantineDirectoryOptions): Quaran
   }
   const { dir } = options;
   let ready: Promise<void> | undefined;
-  return async (entry: QuarantineEntry) => {
+  return async (entry: QuarantineEntry, context?: QuarantineContext) => {
     ready ??= mkdir(dir, { recursive: true, mode: 0o700 }).then(() => chmod(dir, 0o700));
     await ready;
     const stamp = entry.time.replace(/[:.]/g, '-');
     const name = `${stamp}-${entry.callId}-${entry.attempt}-${randomUUID().slice(0, 8)}.json`;
-    await writeFile(join(dir, name), `${JSON.stringify(entry, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    // The signal: the loop stopped waiting (a stalled disk); the write is given up, not left running.
+    await writeFile(join(dir, name), `${JSON.stringify(entry, null, 2)}\n`, { mode: 0o600, flag: 'wx', signal: context?.signal });
   };
 }
