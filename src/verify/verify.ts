@@ -24,6 +24,11 @@ const SYNTAXES: readonly ClaimPathSyntax[] = ['auto', 'get', 'jsonpath'];
 export interface VerifyOptions extends CompareOptions {
   /** Default `pathSyntax` of claims that do not set one. Default `auto`. */
   pathSyntax?: ClaimPathSyntax | undefined;
+  /**
+   * {@link verifyAll} only: accept an empty list of claims (`ok: true`, nothing checked). Default `false`:
+   * an empty list is `INVALID_CLAIM`, since it verifies nothing and would read as verified.
+   */
+  allowEmpty?: boolean | undefined;
 }
 
 function malformed(reason: string): never {
@@ -70,6 +75,8 @@ function checkVerifyOptions(options: unknown): void {
   if (syntax !== undefined && !SYNTAXES.includes(syntax)) {
     throw new JsonMendError('INVALID_ARGUMENT', `options: pathSyntax must be one of ${SYNTAXES.join(', ')}`);
   }
+  const allowEmpty = (options as VerifyOptions).allowEmpty;
+  if (allowEmpty !== undefined && typeof allowEmpty !== 'boolean') throw new JsonMendError('INVALID_ARGUMENT', 'options: allowEmpty must be a boolean');
 }
 
 function compareOptions(claim: Claim, options: VerifyOptions): CompareOptions {
@@ -274,12 +281,18 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
 /**
  * Checks every claim against the same payload.
  *
- * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed; the payload errors
- *   of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`, `TOO_LARGE`, `INVALID_SCHEMA`)
+ * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed, or when the list is
+ *   empty (unless `allowEmpty`); the payload errors of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`,
+ *   `TOO_LARGE`, `INVALID_SCHEMA`)
  */
 export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
   checkVerifyOptions(options);
   if (!Array.isArray(claims)) throw new JsonMendError('INVALID_ARGUMENT', `claims must be an array, got ${claims === null ? 'null' : typeof claims}`);
+  // An empty list would pass (all 0 claims hold): a gate that lets through a reply whose model wrote
+  // no claims at all. The CLI's verify refuses it too.
+  if (claims.length === 0 && options.allowEmpty !== true) {
+    throw new JsonMendError('INVALID_CLAIM', 'no claims to verify: an empty list checks nothing (pass allowEmpty: true to accept it)');
+  }
   // Every key in the payload, looked for when a query selects nothing, is collected once for all claims.
   const facts: PayloadFacts = {};
   const results = claims.map((claim, i) => {

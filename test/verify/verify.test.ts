@@ -250,6 +250,16 @@ describe('verifyAll and formatClaimFeedback', () => {
     assert.equal(formatClaimFeedback(verifyAll([claims[0]], payload).results), 'All 1 claim verified.');
     assert.match(formatClaimFeedback(verify(claims[1], payload)), /^1 of 1 claim could not be verified/);
   });
+  test('an empty list verifies nothing: INVALID_CLAIM unless allowEmpty, and its feedback does not read as verified', () => {
+    // Before: verifyAll([]) was { ok: true, summary: { total: 0, … } } and its feedback "All 0 claims
+    // verified.", a pass for a model that made no claims (the CLI's verify refuses an empty list).
+    assert.throws(() => verifyAll([], payload), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_CLAIM' && /empty list checks nothing/.test(e.message));
+    const none = verifyAll([], payload, { allowEmpty: true });
+    assert.deepEqual([none.ok, none.summary], [true, { total: 0, passed: 0, failed: 0 }]);
+    assert.equal(formatClaimFeedback(none), 'No claims were given, so nothing was verified.');
+    assert.equal(formatClaimFeedback([]), 'No claims were given, so nothing was verified.');
+    assert.throws(() => verifyAll([], payload, { allowEmpty: 'yes' } as never), { code: 'INVALID_ARGUMENT' });
+  });
   test('feedback shows what was found when the reason does not', () => {
     const r = verify({ mode: 'type', path: 'tickets[0]', schema: { type: 'object', required: ['owner'] } }, payload);
     assert.match(formatClaimFeedback([r]), /owner/);
