@@ -4,6 +4,7 @@ import { JsonMendError } from '../errors.js';
 import { containsCycle } from '../path/json.js';
 import { canonicalize } from './canonicalize.js';
 import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
+import { inexactIntegerIn } from './integer-text.js';
 import { resolveClaimPath, type PayloadFacts } from './resolve.js';
 import { schemaFailure, validatorFor } from './schema.js';
 import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
@@ -246,7 +247,15 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
           parsed = undefined;
         }
         // JSON text that JSON.parse reads into no JSON value (`1e400` → Infinity) is no match either.
-        if (parsed !== undefined && canonicalOrWhyNot(parsed).text === found.text) return pass(`${at} is exactly the claimed JSON text`, actual);
+        if (parsed !== undefined && canonicalOrWhyNot(parsed).text === found.text) {
+          // Nor is text spelling an integer no double holds: JSON.parse rounded it to the number found.
+          const inexact = inexactIntegerIn(claim.value);
+          if (inexact !== undefined) {
+            return fail('MISMATCH', `${at} differs from the claimed JSON text: it spells the integer ${inexact}, which no number holds exactly ` +
+              `(read as a number it is ${BigInt(Number(inexact))}); beyond 2^53 integers are compared exactly`, actual);
+          }
+          return pass(`${at} is exactly the claimed JSON text`, actual);
+        }
       }
       const diff = compareClaimValues(claim.value, actual, { strictTypes: true });
       return fail('MISMATCH', `${at} differs from the claimed value as canonical JSON: ${diff.equal ? 'they differ in number formatting or key spelling' : diff.reason}`, actual);

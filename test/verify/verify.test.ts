@@ -537,4 +537,20 @@ describe('verify: tolerance and integers beyond 2^53 are visible in the result (
     assert.equal(verify({ mode: 'field', path: 'n', value: '9007199254740993' }, { n: 9007199254740992 }).ok, false);
     assert.equal(verify({ mode: 'field', path: 'n', value: ' 42 ' }, { n: 42 }).ok, true);
   });
+  test('a verbatim claim quoting JSON text with an integer beyond 2^53 is compared exactly, as a field claim is', () => {
+    // Before: "12345678901234567891" passed verbatim against 12345678901234567890 ("exactly the claimed
+    // JSON text"): JSON.parse rounded the claimed digits to the very double found.
+    const P = { big: 12345678901234567890, list: [9007199254740992], s: '9007199254740993' };
+    for (const [path, value] of [['big', '12345678901234567891'], ['', '{"big": 12345678901234567891, "list": [9007199254740992], "s": "9007199254740993"}'], ['list', '[9007199254740993]']]) {
+      const r = verify({ mode: 'verbatim', path, value }, P);
+      assert.equal(r.ok, false, `${path}: ${r.reason}`);
+      assert.equal(r.code, 'MISMATCH');
+      assert.match(r.reason, /no number holds exactly/);
+    }
+    // The digits the double holds exactly, and digits inside a string, still pass.
+    assert.equal(verify({ mode: 'verbatim', path: 'big', value: '12345678901234567168' }, P).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: 'list', value: '[9007199254740992]' }, P).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: '', value: '{"s": "9007199254740993", "list": [9007199254740992], "big": 12345678901234567168}' }, P).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: 'big', value: '1.2345678901234567e19' }, P).ok, true);
+  });
 });
