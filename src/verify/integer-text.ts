@@ -1,7 +1,8 @@
 // Integers in JSON text that a double cannot hold. A verbatim claim may quote the JSON text it saw
-// (`"12345678901234567891"`); JSON.parse rounds such an integer to the nearest double, which then
-// equals a payload number the text does not spell. Beyond 2^53 integers are compared exactly, as a
-// field claim compares an integer string with a number (compare.ts).
+// (`"12345678901234567891"`), and a range claim may read a string holding one; read as a number,
+// such an integer is rounded to the nearest double, which then equals (or lies within the bounds of)
+// what the text does not spell. Beyond 2^53 integers are compared exactly, as a field claim compares
+// an integer string with a number (compare.ts).
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -44,4 +45,16 @@ export function inexactIntegerIn(text: string): string | undefined {
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
+}
+
+/** The sign of the integer `digits` − `b` (a finite double), compared exactly. */
+export function integerCmp(digits: string): (b: number) => number {
+  const x = BigInt(digits);
+  return (b) => {
+    const floor = Math.floor(b);
+    const f = BigInt(floor);
+    if (x > f) return 1;
+    if (x < f) return -1;
+    return floor === b ? 0 : -1;
+  };
 }

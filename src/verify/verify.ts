@@ -4,7 +4,7 @@ import { JsonMendError } from '../errors.js';
 import { containsCycle } from '../path/json.js';
 import { canonicalize } from './canonicalize.js';
 import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
-import { inexactIntegerIn } from './integer-text.js';
+import { inexactIntegerIn, integerCmp } from './integer-text.js';
 import { resolveClaimPath, type PayloadFacts } from './resolve.js';
 import { schemaFailure, validatorFor } from './schema.js';
 import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
@@ -146,18 +146,24 @@ function boundsOf(claim: Claim): Record<string, unknown> {
   return out;
 }
 
-/** The first bound `n` breaks, as a sentence, or undefined when it is within all of them. */
-function rangeFailure(n: number, c: Claim): string | undefined {
+/**
+ * The first bound the value breaks, as a sentence, or undefined when it is within all of them.
+ * `cmp(b)` is the sign of value − b (NaN when they do not compare: a NaN sum); `n` is the value as shown.
+ */
+function rangeFailure(cmp: (bound: number) => number, n: string, c: Claim): string | undefined {
   if (c.min !== undefined) {
-    if (c.exclusiveMin === true ? !(n > c.min) : !(n >= c.min)) return `${n} is ${c.exclusiveMin === true ? 'not above' : 'below'} the minimum ${c.min}`;
+    if (c.exclusiveMin === true ? !(cmp(c.min) > 0) : !(cmp(c.min) >= 0)) return `${n} is ${c.exclusiveMin === true ? 'not above' : 'below'} the minimum ${c.min}`;
   }
   if (c.max !== undefined) {
-    if (c.exclusiveMax === true ? !(n < c.max) : !(n <= c.max)) return `${n} is ${c.exclusiveMax === true ? 'not below' : 'above'} the maximum ${c.max}`;
+    if (c.exclusiveMax === true ? !(cmp(c.max) < 0) : !(cmp(c.max) <= 0)) return `${n} is ${c.exclusiveMax === true ? 'not below' : 'above'} the maximum ${c.max}`;
   }
-  if (typeof c.exclusiveMin === 'number' && !(n > c.exclusiveMin)) return `${n} is not above the exclusive minimum ${c.exclusiveMin}`;
-  if (typeof c.exclusiveMax === 'number' && !(n < c.exclusiveMax)) return `${n} is not below the exclusive maximum ${c.exclusiveMax}`;
+  if (typeof c.exclusiveMin === 'number' && !(cmp(c.exclusiveMin) > 0)) return `${n} is not above the exclusive minimum ${c.exclusiveMin}`;
+  if (typeof c.exclusiveMax === 'number' && !(cmp(c.exclusiveMax) < 0)) return `${n} is not below the exclusive maximum ${c.exclusiveMax}`;
   return undefined;
 }
+
+/** The sign of `n` − `b`; NaN when either is NaN. */
+const numberCmp = (n: number) => (b: number): number => (n < b ? -1 : n > b ? 1 : n === b ? 0 : NaN);
 
 function describeRange(c: Claim): string {
   const parts: string[] = [];
@@ -280,9 +286,13 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
         const hint = Array.isArray(actual) || (typeof actual === 'object' && actual !== null) ? '; add an aggregate (count, sum, mean, min, max) to reduce a list' : '';
         return fail('NOT_A_NUMBER', `${at} is ${preview(actual)}, not a number${hint}`, actual);
       }
-      const problem = rangeFailure(n, claim);
+      // A string spelling an integer beyond 2^53 that no number holds ("9007199254740993") is compared
+      // exactly, as a field claim compares it: read as a number it would be rounded into the range.
+      const exact = claim.aggregate === undefined && typeof actual === 'string' ? inexactIntegerIn(actual.trim()) : undefined;
+      const shown = exact ?? String(n);
+      const problem = rangeFailure(exact !== undefined ? integerCmp(exact) : numberCmp(n), shown, claim);
       const what = claim.aggregate !== undefined ? `${claim.aggregate} of ${at}` : at;
-      return problem === undefined ? pass(`${what} = ${n} is ${describeRange(claim)}`, n) : fail('OUT_OF_RANGE', `${what}: ${problem}`, n);
+      return problem === undefined ? pass(`${what} = ${shown} is ${describeRange(claim)}`, n) : fail('OUT_OF_RANGE', `${what}: ${problem}`, n);
     }
   }
 }

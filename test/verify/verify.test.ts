@@ -553,4 +553,20 @@ describe('verify: tolerance and integers beyond 2^53 are visible in the result (
     assert.equal(verify({ mode: 'verbatim', path: '', value: '{"s": "9007199254740993", "list": [9007199254740992], "big": 12345678901234567168}' }, P).ok, true);
     assert.equal(verify({ mode: 'verbatim', path: 'big', value: '1.2345678901234567e19' }, P).ok, true);
   });
+  test('a range claim on a string integer beyond 2^53 compares its digits exactly, not the double they round to', () => {
+    // Before: "9007199254740993" was read as 9007199254740992 and passed max 9007199254740992.
+    const P = { n: '9007199254740993', m: '-9007199254740993', big: ' 12345678901234567891 ' };
+    const out = (c: Claim) => { const r = verify(c, P); return [r.ok, r.code, r.reason]; };
+    assert.deepEqual(out({ mode: 'range', path: 'n', max: 9007199254740992 }), [false, 'OUT_OF_RANGE', 'n: 9007199254740993 is above the maximum 9007199254740992']);
+    assert.deepEqual(out({ mode: 'range', path: 'n', min: 9007199254740992, exclusiveMin: true }), [true, undefined, 'n = 9007199254740993 is > 9007199254740992']);
+    assert.equal(verify({ mode: 'range', path: 'n', exclusiveMax: 9007199254740994 }, P).ok, true);
+    assert.equal(verify({ mode: 'range', path: 'm', min: -9007199254740992 }, P).ok, false);
+    assert.equal(verify({ mode: 'range', path: 'big', max: 12345678901234567890 }, P).ok, false);
+    assert.equal(verify({ mode: 'range', path: 'big', min: 12345678901234567890 }, P).ok, true);
+    // A fractional bound: the integer is compared with it exactly too.
+    assert.equal(verify({ mode: 'range', path: 'n', max: 9007199254740993.5 }, { n: '9007199254740993' }).ok, true);
+    // Within 2^53, or held exactly, nothing changes.
+    assert.equal(verify({ mode: 'range', path: 'k', max: 9007199254740992 }, { k: '9007199254740992' }).ok, true);
+    assert.equal(verify({ mode: 'range', path: 'k', min: 1, max: 3 }, { k: ' 2 ' }).ok, true);
+  });
 });
