@@ -21,7 +21,8 @@ export interface VerifyClaimsOption<T = unknown> {
   against: unknown;
   /**
    * The claims to check, read from the validated value. Default: the value's `claims` array. A value without
-   * one fails the attempt (`INVALID_CLAIM`) and the model is told to include it.
+   * one, or with an empty one (unless `options.allowEmpty`), fails the attempt (`INVALID_CLAIM`) and the model
+   * is told to include its claims.
    */
   claims?: ((value: T) => readonly Claim[] | undefined) | undefined;
   /** Comparison defaults for every claim (tolerance, case, whitespace, path syntax). */
@@ -109,6 +110,7 @@ function failure(stage: FailureStage, error: JsonMendError, feedback: string, re
 }
 
 const CLAIMS_MISSING_FEEDBACK = 'The value must include a "claims" array: the claims your answer makes about the tool output.';
+const CLAIMS_EMPTY_FEEDBACK = 'The "claims" array is empty, so nothing in your answer can be verified: list the claims your answer makes about the tool output.';
 
 function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOption): Verdict {
   let claims: unknown;
@@ -119,6 +121,10 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
   }
   if (!Array.isArray(claims)) {
     return failure('claims', new JsonMendError('INVALID_CLAIM', 'the value holds no claims array'), CLAIMS_MISSING_FEEDBACK, repairs);
+  }
+  // No claims verify nothing (verifyAll refuses them unless allowEmpty): the model is told to make some.
+  if (claims.length === 0 && verify.options?.allowEmpty !== true) {
+    return failure('claims', new JsonMendError('INVALID_CLAIM', 'the value holds an empty claims array'), CLAIMS_EMPTY_FEEDBACK, repairs);
   }
   let result: VerifyAllResult;
   try {

@@ -6,7 +6,7 @@ import { JsonMendError } from '../errors.js';
  * | code                 | when                                                                  |
  * | -------------------- | --------------------------------------------------------------------- |
  * | `MISSING_KEY`        | an object has no own property of that name, or a name was used on an array |
- * | `INDEX_OUT_OF_RANGE` | an array index lies outside the array                                  |
+ * | `INDEX_OUT_OF_RANGE` | an array index lies outside the array (one past 2^53 − 1 included)     |
  * | `NOT_A_CONTAINER`    | a segment was applied to a string, number, boolean or null            |
  * | `SYNTAX`             | the path or JSONPath query is malformed (carries a position)          |
  */
@@ -18,7 +18,7 @@ export interface PathErrorInfo {
   expression: string;
   /** 0-based offset into `expression` of the failing segment or syntax error. */
   offset?: number | undefined;
-  /** The segment that failed, as written (a key or an index). */
+  /** The segment that failed, as written (a key or an index; an index past 2^53 − 1 is its digits, a string). */
   segment?: string | number | undefined;
   /** Normalized path (`$['a'][0]`) of the value the segment was applied to. */
   resolved?: string | undefined;

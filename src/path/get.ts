@@ -250,6 +250,19 @@ function dottedKey(object: Record<string, unknown>, segments: readonly PathSegme
   return found;
 }
 
+/** The last and first valid index in place of one out of range (the array itself when it is empty). */
+function outOfRangeSuggestions(container: unknown[], prefix: (string | number)[], rest: readonly PathSegment[], spell: PathSpeller): string[] {
+  const length = container.length;
+  return length === 0 ? [spell(prefix)]
+    : length === 1 ? [suggest(prefix, 0, container[0], rest, spell)]
+      : [suggest(prefix, length - 1, container[length - 1], rest, spell), suggest(prefix, 0, container[0], rest, spell)];
+}
+
+/** An integer written in digits (optionally negative) whose value a double cannot hold exactly. */
+function isUnsafeInteger(text: string): boolean {
+  return /^-?[0-9]+$/.test(text) && integerOf(text) === undefined;
+}
+
 function fail(expression: string, segments: PathSegment[], at: number, prefix: (string | number)[], container: unknown, spell: PathSpeller): never {
   const seg = segments[at];
   const rest = segments.slice(at + 1);
@@ -257,6 +270,14 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
   const base = { expression, offset: seg.offset, resolved: normalizedPath(prefix), found: jsonTypeOf(container) };
   if (Array.isArray(container)) {
     const length = container.length;
+    if (seg.index === undefined && isUnsafeInteger(seg.key)) {
+      // An integer past 2^53 − 1 (`/items/9007199254740993`, `items.9007199254740993`) is an index no
+      // array reaches, not a key: say so, quoting the digits as written (a double would round them).
+      const range = length === 0 ? 'the array is empty' : `valid indices are 0..${length - 1} (or -${length}..-1)`;
+      throw new PathError('INDEX_OUT_OF_RANGE',
+        `index ${elide(seg.key, 40)} is out of range at ${where}: it is beyond ${MAX_SAFE} (2^53 − 1), past the end of any array; array has length ${length}, ${range}`,
+        { ...base, segment: seg.key, length, suggestions: shortSuggestions(outOfRangeSuggestions(container, prefix, rest, spell)) });
+    }
     if (seg.index === undefined) {
       const suggestions: string[] = [];
       const first = container[0];
@@ -272,9 +293,7 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
     throw new PathError('INDEX_OUT_OF_RANGE',
       `index ${seg.index === Infinity ? '-' : seg.index} is out of range at ${where}: array has length ${length}, ${range}`,
       { ...base, segment: seg.index === Infinity ? '-' : seg.index, length,
-        suggestions: shortSuggestions(length === 0 ? [spell(prefix)]
-          : length === 1 ? [suggest(prefix, 0, container[0], rest, spell)]
-            : [suggest(prefix, length - 1, container[length - 1], rest, spell), suggest(prefix, 0, container[0], rest, spell)]) });
+        suggestions: shortSuggestions(outOfRangeSuggestions(container, prefix, rest, spell)) });
   }
   if (isJsonObject(container)) {
     const available = nearestKeys(container, seg.key);

@@ -5,7 +5,7 @@
 // number, the value fails at that path.
 import { keepsDigits } from './convert.js';
 import type { NumberText } from './number-text.js';
-import { toPointer } from './pointer.js';
+import { SHORT, fromPointer, shortValue, toPointer, valueAt } from './pointer.js';
 import type { SchemaIssue } from './types.js';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -58,4 +58,75 @@ function lostIssue(n: number, path: string[], written: string | null | undefined
       ? `${written} has more digits than a double holds: it would read as ${read} (a schema asking for a string keeps the digits as written)`
       : `two different numbers in the reply both read as ${read}: a double cannot hold their digits`,
   };
+}
+
+/** The reply's spelling of `n` when it is past 2^53 and the double lost its digits; undefined otherwise. */
+function writtenDigits(n: number, numberText: NumberText): string | undefined {
+  // A number past the range of a double (`1e999`) is named by finite.ts, as Infinity.
+  if (!Number.isFinite(n) || !lostDigits(n, numberText)) return undefined;
+  const written = numberText(n);
+  return typeof written === 'string' ? written : undefined;
+}
+
+/**
+ * `shortValue(value)`, but with each number whose digits the double lost written as the reply wrote
+ * it: a message that quotes `12345678901234567000` for the reply's `12345678901234567890` shows the
+ * model digits it never wrote.
+ */
+export function shortWritten(value: unknown, numberText: NumberText | undefined): string {
+  if (numberText === undefined || typeof value !== 'object' || !holdsLost(value, numberText)) {
+    return (typeof value === 'number' && numberText !== undefined ? writtenDigits(value, numberText) : undefined) ?? shortValue(value);
+  }
+  const parts: string[] = [];
+  let length = 0;
+  const put = (text: string) => {
+    parts.push(text);
+    length += text.length;
+  };
+  // Containers are written only until the rendering is longer than a message shows, so the depth
+  // reached is bounded by SHORT too.
+  const write = (v: unknown): void => {
+    if (length > SHORT) return;
+    if (typeof v === 'number') put(writtenDigits(v, numberText) ?? (Number.isFinite(v) ? String(v) : 'null'));
+    else if (Array.isArray(v)) {
+      put('[');
+      for (let i = 0; i < v.length && length <= SHORT; i++) {
+        if (i > 0) put(',');
+        write(v[i]);
+      }
+      put(']');
+    } else if (v !== null && typeof v === 'object') {
+      put('{');
+      let first = true;
+      for (const key of Object.keys(v)) {
+        if (length > SHORT) break;
+        if (!first) put(',');
+        first = false;
+        put(`${JSON.stringify(key)}:`);
+        write((v as Record<string, unknown>)[key]);
+      }
+      put('}');
+    } else put(JSON.stringify(v) ?? String(v));
+  };
+  write(value);
+  const text = parts.join('');
+  return text.length > SHORT ? text.slice(0, SHORT - 1) + '…' : text;
+}
+
+/**
+ * `issues` (found validating `value`) with each number whose digits the double lost quoted as the
+ * reply wrote it: in `received`, and where a validator's message starts with the number
+ * (`12345678901234567000 is greater than 10.`). Only a value holding a number past 2^53 is read.
+ */
+export function quoteWritten(issues: SchemaIssue[], value: unknown, numberText: NumberText | undefined): SchemaIssue[] {
+  if (numberText === undefined || issues.length === 0 || !holdsLost(value, numberText)) return issues;
+  return issues.map((issue) => {
+    const here = valueAt(value, fromPointer(issue.path));
+    if (here === undefined || !holdsLost(here, numberText)) return issue;
+    const shown = shortValue(here);
+    const received = issue.received === shown ? shortWritten(here, numberText) : issue.received;
+    const written = typeof here === 'number' ? writtenDigits(here, numberText) : undefined;
+    const message = written !== undefined && issue.message.startsWith(`${String(here)} `) ? written + issue.message.slice(String(here).length) : issue.message;
+    return received === issue.received && message === issue.message ? issue : { ...issue, received, message };
+  });
 }

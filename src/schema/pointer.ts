@@ -56,7 +56,8 @@ export function valueAt(root: unknown, segments: readonly string[]): unknown {
   return cur;
 }
 
-const SHORT = 40;
+/** Longest rendering of a value in a message (see shortValue). */
+export const SHORT = 40;
 
 /** A short JSON rendering of a value for messages: `"main.ts"`, `42`, `{"a":1,…}`, `nothing`. */
 export function shortValue(value: unknown): string {

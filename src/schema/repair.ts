@@ -20,7 +20,7 @@ import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
 import { sameJson } from '../same-json.js';
 import type { NumberText } from './number-text.js';
-import { inexactNumber, lostDigits } from './exact-integers.js';
+import { inexactNumber, lostDigits, quoteWritten, shortWritten } from './exact-integers.js';
 
 /** Default bound on validate-repair rounds. */
 export const DEFAULT_MAX_ROUNDS = 8;
@@ -140,7 +140,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   // Described only if the loop fails: the repair path should not pay for messages.
   const issues = result.issues;
   const original = (): SchemaIssue[] => {
-    const reply = issues();
+    const reply = quoteWritten(issues(), start, numberText);
     // A value that fails for another reason may hold such a number too (`{…}⏎{…}` read as an array
     // where an object is expected): the error names it, or the model, fixing the rest, writes it again.
     lostIssue ??= numberText === undefined ? undefined : inexactNumber(start, numberText)?.issue;
@@ -159,7 +159,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     result = judged(yield current);
     if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   }
-  return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), result.issues(), repairs, value) : original() };
+  return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), quoteWritten(result.issues(), current, numberText), repairs, value, numberText) : original() };
 }
 
 /** The loop's repairs, then the keys the Standard Schema stripped from the value it accepted (see compile.ts). */
@@ -182,10 +182,10 @@ const IN_PLACE: ReadonlySet<SchemaRepairKind> = new Set<SchemaRepairKind>([
  * (`[1, "1"]` read as `[1, 1]`, not unique) is added. Where a repair changed the value at an issue's
  * path or inside it, `received` says what the reply wrote: `50 (read from "50%")`.
  */
-function stillWrong(reply: SchemaIssue[], repaired: SchemaIssue[], repairs: readonly SchemaRepair[], value: unknown): SchemaIssue[] {
+function stillWrong(reply: SchemaIssue[], repaired: SchemaIssue[], repairs: readonly SchemaRepair[], value: unknown, numberText: NumberText | undefined): SchemaIssue[] {
   const annotate = (issue: SchemaIssue): SchemaIssue => {
     if (!repairs.some((r) => r.path === issue.path || r.path.startsWith(issue.path + '/'))) return issue;
-    const written = shortValue(valueAt(value, fromPointer(issue.path)));
+    const written = shortWritten(valueAt(value, fromPointer(issue.path)), numberText);
     return written === issue.received ? issue : { ...issue, received: `${issue.received} (read from ${written})` };
   };
   const byPath = new Map<string, SchemaIssue[]>();

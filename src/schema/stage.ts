@@ -19,7 +19,7 @@ import type { JsonSchema, JsonSchemaDraft, Repair, RepairReport, SchemaIssue, Sc
 import { cfworkerIssues } from './issues.js';
 import { fromPointer, valueAt } from './pointer.js';
 import { PAST_SAFE, nonFiniteNumber, numberFlags } from './finite.js';
-import { inexactNumber } from './exact-integers.js';
+import { inexactNumber, quoteWritten } from './exact-integers.js';
 import { type NumberText, numberSpellings } from './number-text.js';
 
 /** What the search needs of a candidate: its value, its text repairs, and whether it was cut off. */
@@ -353,7 +353,8 @@ function checkAt(compiled: Compiled, pointer: string, value: unknown, numberText
 function withLost(issues: SchemaIssue[], value: unknown, numberText: NumberText | undefined): SchemaIssue[] {
   if (numberText === undefined || (numberFlags(value) & PAST_SAFE) === 0) return issues;
   const lost = inexactNumber(value, numberText);
-  return lost === undefined || issues.some((i) => i.path === lost.issue.path) ? issues : [lost.issue, ...issues];
+  const quoted = quoteWritten(issues, value, numberText);
+  return lost === undefined || quoted.some((i) => i.path === lost.issue.path) ? quoted : [lost.issue, ...quoted];
 }
 
 /** The stage the front doors call when a schema is given. */

@@ -24,6 +24,8 @@ export function formatClaimFeedback(resultsOrSummary: ClaimResult | readonly Cla
     if (!r.ok && (typeof r.reason !== 'string' || !Array.isArray(r.suggestions))) notResults(r, ` (item #${i + 1} has no reason or suggestions)`);
   });
   const failed = results.filter((r) => !r.ok);
+  // "All 0 claims verified." would read as a pass: nothing was checked.
+  if (results.length === 0) return 'No claims were given, so nothing was verified.';
   if (failed.length === 0) return `All ${results.length} claim${results.length === 1 ? '' : 's'} verified.`;
   const lines = [`${failed.length} of ${results.length} claim${results.length === 1 ? '' : 's'} could not be verified:`];
   results.forEach((r, i) => {

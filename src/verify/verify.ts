@@ -4,6 +4,7 @@ import { JsonMendError } from '../errors.js';
 import { containsCycle } from '../path/json.js';
 import { canonicalize } from './canonicalize.js';
 import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
+import { inexactIntegerIn, integerCmp } from './integer-text.js';
 import { resolveClaimPath, type PayloadFacts } from './resolve.js';
 import { schemaFailure, validatorFor } from './schema.js';
 import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
@@ -24,6 +25,11 @@ const SYNTAXES: readonly ClaimPathSyntax[] = ['auto', 'get', 'jsonpath'];
 export interface VerifyOptions extends CompareOptions {
   /** Default `pathSyntax` of claims that do not set one. Default `auto`. */
   pathSyntax?: ClaimPathSyntax | undefined;
+  /**
+   * {@link verifyAll} only: accept an empty list of claims (`ok: true`, nothing checked). Default `false`:
+   * an empty list is `INVALID_CLAIM`, since it verifies nothing and would read as verified.
+   */
+  allowEmpty?: boolean | undefined;
 }
 
 function malformed(reason: string): never {
@@ -70,6 +76,8 @@ function checkVerifyOptions(options: unknown): void {
   if (syntax !== undefined && !SYNTAXES.includes(syntax)) {
     throw new JsonMendError('INVALID_ARGUMENT', `options: pathSyntax must be one of ${SYNTAXES.join(', ')}`);
   }
+  const allowEmpty = (options as VerifyOptions).allowEmpty;
+  if (allowEmpty !== undefined && typeof allowEmpty !== 'boolean') throw new JsonMendError('INVALID_ARGUMENT', 'options: allowEmpty must be a boolean');
 }
 
 function compareOptions(claim: Claim, options: VerifyOptions): CompareOptions {
@@ -138,18 +146,24 @@ function boundsOf(claim: Claim): Record<string, unknown> {
   return out;
 }
 
-/** The first bound `n` breaks, as a sentence, or undefined when it is within all of them. */
-function rangeFailure(n: number, c: Claim): string | undefined {
+/**
+ * The first bound the value breaks, as a sentence, or undefined when it is within all of them.
+ * `cmp(b)` is the sign of value − b (NaN when they do not compare: a NaN sum); `n` is the value as shown.
+ */
+function rangeFailure(cmp: (bound: number) => number, n: string, c: Claim): string | undefined {
   if (c.min !== undefined) {
-    if (c.exclusiveMin === true ? !(n > c.min) : !(n >= c.min)) return `${n} is ${c.exclusiveMin === true ? 'not above' : 'below'} the minimum ${c.min}`;
+    if (c.exclusiveMin === true ? !(cmp(c.min) > 0) : !(cmp(c.min) >= 0)) return `${n} is ${c.exclusiveMin === true ? 'not above' : 'below'} the minimum ${c.min}`;
   }
   if (c.max !== undefined) {
-    if (c.exclusiveMax === true ? !(n < c.max) : !(n <= c.max)) return `${n} is ${c.exclusiveMax === true ? 'not below' : 'above'} the maximum ${c.max}`;
+    if (c.exclusiveMax === true ? !(cmp(c.max) < 0) : !(cmp(c.max) <= 0)) return `${n} is ${c.exclusiveMax === true ? 'not below' : 'above'} the maximum ${c.max}`;
   }
-  if (typeof c.exclusiveMin === 'number' && !(n > c.exclusiveMin)) return `${n} is not above the exclusive minimum ${c.exclusiveMin}`;
-  if (typeof c.exclusiveMax === 'number' && !(n < c.exclusiveMax)) return `${n} is not below the exclusive maximum ${c.exclusiveMax}`;
+  if (typeof c.exclusiveMin === 'number' && !(cmp(c.exclusiveMin) > 0)) return `${n} is not above the exclusive minimum ${c.exclusiveMin}`;
+  if (typeof c.exclusiveMax === 'number' && !(cmp(c.exclusiveMax) < 0)) return `${n} is not below the exclusive maximum ${c.exclusiveMax}`;
   return undefined;
 }
+
+/** The sign of `n` − `b`; NaN when either is NaN. */
+const numberCmp = (n: number) => (b: number): number => (n < b ? -1 : n > b ? 1 : n === b ? 0 : NaN);
 
 function describeRange(c: Claim): string {
   const parts: string[] = [];
@@ -239,7 +253,15 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
           parsed = undefined;
         }
         // JSON text that JSON.parse reads into no JSON value (`1e400` → Infinity) is no match either.
-        if (parsed !== undefined && canonicalOrWhyNot(parsed).text === found.text) return pass(`${at} is exactly the claimed JSON text`, actual);
+        if (parsed !== undefined && canonicalOrWhyNot(parsed).text === found.text) {
+          // Nor is text spelling an integer no double holds: JSON.parse rounded it to the number found.
+          const inexact = inexactIntegerIn(claim.value);
+          if (inexact !== undefined) {
+            return fail('MISMATCH', `${at} differs from the claimed JSON text: it spells the integer ${inexact}, which no number holds exactly ` +
+              `(read as a number it is ${BigInt(Number(inexact))}); beyond 2^53 integers are compared exactly`, actual);
+          }
+          return pass(`${at} is exactly the claimed JSON text`, actual);
+        }
       }
       const diff = compareClaimValues(claim.value, actual, { strictTypes: true });
       return fail('MISMATCH', `${at} differs from the claimed value as canonical JSON: ${diff.equal ? 'they differ in number formatting or key spelling' : diff.reason}`, actual);
@@ -264,9 +286,13 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
         const hint = Array.isArray(actual) || (typeof actual === 'object' && actual !== null) ? '; add an aggregate (count, sum, mean, min, max) to reduce a list' : '';
         return fail('NOT_A_NUMBER', `${at} is ${preview(actual)}, not a number${hint}`, actual);
       }
-      const problem = rangeFailure(n, claim);
+      // A string spelling an integer beyond 2^53 that no number holds ("9007199254740993") is compared
+      // exactly, as a field claim compares it: read as a number it would be rounded into the range.
+      const exact = claim.aggregate === undefined && typeof actual === 'string' ? inexactIntegerIn(actual.trim()) : undefined;
+      const shown = exact ?? String(n);
+      const problem = rangeFailure(exact !== undefined ? integerCmp(exact) : numberCmp(n), shown, claim);
       const what = claim.aggregate !== undefined ? `${claim.aggregate} of ${at}` : at;
-      return problem === undefined ? pass(`${what} = ${n} is ${describeRange(claim)}`, n) : fail('OUT_OF_RANGE', `${what}: ${problem}`, n);
+      return problem === undefined ? pass(`${what} = ${shown} is ${describeRange(claim)}`, n) : fail('OUT_OF_RANGE', `${what}: ${problem}`, n);
     }
   }
 }
@@ -274,12 +300,18 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
 /**
  * Checks every claim against the same payload.
  *
- * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed; the payload errors
- *   of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`, `TOO_LARGE`, `INVALID_SCHEMA`)
+ * @throws JsonMendError `INVALID_CLAIM` (naming the claim) when any claim is malformed, or when the list is
+ *   empty (unless `allowEmpty`); the payload errors of {@link verify} (`TOO_DEEP`, `INVALID_ARGUMENT`,
+ *   `TOO_LARGE`, `INVALID_SCHEMA`)
  */
 export function verifyAll(claims: readonly Claim[], payload: unknown, options: VerifyOptions = {}): VerifyAllResult {
   checkVerifyOptions(options);
   if (!Array.isArray(claims)) throw new JsonMendError('INVALID_ARGUMENT', `claims must be an array, got ${claims === null ? 'null' : typeof claims}`);
+  // An empty list would pass (all 0 claims hold): a gate that lets through a reply whose model wrote
+  // no claims at all. The CLI's verify refuses it too.
+  if (claims.length === 0 && options.allowEmpty !== true) {
+    throw new JsonMendError('INVALID_CLAIM', 'no claims to verify: an empty list checks nothing (pass allowEmpty: true to accept it)');
+  }
   // Every key in the payload, looked for when a query selects nothing, is collected once for all claims.
   const facts: PayloadFacts = {};
   const results = claims.map((claim, i) => {

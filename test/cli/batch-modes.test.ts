@@ -211,5 +211,7 @@ describe('jsonmend/batch: extract and verify modes', () => {
   test('verify mode needs well-formed claims, checked at once', () => {
     assert.throws(() => library.createBatchStream({ mode: 'verify' }), { code: 'INVALID_ARGUMENT' });
     assert.throws(() => library.createBatchStream({ mode: 'verify', claims: [{ mode: 'nonsense' } as unknown as Claim] }), { code: 'INVALID_CLAIM' });
+    // An empty list checks nothing: it passed every line ("held"), as the CLI's verify no longer does.
+    assert.throws(() => library.createBatchStream({ mode: 'verify', claims: [] }), { code: 'INVALID_CLAIM' });
   });
 });

@@ -125,6 +125,32 @@ describe('claims, healed', { timeout: 30_000 }, () => {
     assert.deepEqual(result.claims?.summary, { total: 2, passed: 2, failed: 0 });
   });
 
+  test('an empty claims list verifies nothing: the attempt fails and the model is told to list its claims (allowEmpty accepts it)', async () => {
+    // Before: `{"claims": []}` was accepted at once with result.claims { total: 0, ok: true }, a pass
+    // for a reply that made no claim the caller could check (the CLI's verify refuses it).
+    const seen: string[] = [];
+    const answers = [
+      JSON.stringify({ answer: 'a', claims: [] }),
+      JSON.stringify({ answer: 'a', claims: [{ mode: 'field', path: '[0].id', value: 7 }] }),
+    ];
+    const result = await generate({
+      model: async (r) => {
+        seen.push(r.messages.at(-1)!.content);
+        return answers.shift()!;
+      },
+      prompt: 'p',
+      maxRetries: 1,
+      verify: { against: tickets },
+    });
+    assert.equal(result.attempts, 2);
+    assert.deepEqual(result.failures.map((f) => [f.stage, f.error.code]), [['claims', 'INVALID_CLAIM']]);
+    assert.match(seen[1]!, /"claims" array is empty/);
+    assert.deepEqual(result.claims?.summary, { total: 1, passed: 1, failed: 0 });
+    // Where a reply may make no claims, the caller says so.
+    const none = await generate({ model: async () => JSON.stringify({ answer: 'a', claims: [] }), prompt: 'p', verify: { against: tickets, options: { allowEmpty: true } } });
+    assert.deepEqual([none.attempts, none.claims?.ok, none.claims?.summary.total], [1, true, 0]);
+  });
+
   test('a bad verify option is INVALID_ARGUMENT', async () => {
     await assert.rejects(generate({ model: async () => '{}', prompt: 'p', verify: { claims: 5 } as never }), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT');
   });

@@ -258,6 +258,26 @@ describe('get: error messages stay short and say the right thing (path probe E1,
   test('an integer index beyond 2^53 is named as such, not "must hold an integer"', () => {
     assert.throws(() => get({ a: [1] }, 'a[99999999999999999999]'), (e: unknown) => /beyond 9007199254740991/.test(String(e)) && (e as { code?: string }).code === 'SYNTAX');
   });
+  test('an integer past 2^53 on an array is INDEX_OUT_OF_RANGE quoting the written digits, not MISSING_KEY (pointer, dotted, quoted)', () => {
+    const doc = { items: [1, 2, 3], obj: { '9007199254740993': 'k' } };
+    for (const path of ['/items/9007199254740993', 'items.9007199254740993', 'items["9007199254740993"]', '/items/99999999999999999999', 'items.-9007199254740993']) {
+      const r = tryGet(doc, path);
+      assert.equal(r.ok, false, path);
+      if (r.ok) continue;
+      assert.equal(r.error.code, 'INDEX_OUT_OF_RANGE', `${path}: ${r.error.message}`);
+      const written = path.match(/-?[0-9]{16,}/)![0];
+      assert.equal(r.error.segment, written, path);
+      assert.ok(r.error.message.includes(`index ${written} `), r.error.message);
+      assert.match(r.error.message, /beyond 9007199254740991 \(2\^53 − 1\)/);
+      assert.deepEqual(r.error.suggestions, ['items[2]', 'items[0]'], path);
+    }
+    // On an object the same digits are a key, as before.
+    assert.equal(get(doc, '/obj/9007199254740993'), 'k');
+    assert.equal(get(doc, 'obj.9007199254740993'), 'k');
+    // A non-canonical pointer index that a double holds stays a bad key (RFC 6901 allows no leading zero).
+    assert.equal(tryGet(doc, '/items/01').ok, false);
+    assert.equal((tryGet(doc, '/items/01') as { error: PathError }).error.code, 'MISSING_KEY');
+  });
   test('a suggested path reads back the key it names, even one with non-ASCII whitespace at its ends', () => {
     // get() trims the path; a suggestion that wrote such a key bare (`\u3000a`) read a different key, or the root.
     for (const key of ['\u3000a', 'x\u00a0', '\ufeffk', '\u2028', '\u00a0']) {

@@ -176,6 +176,37 @@ describe('schema probe s39', () => {
     assert.deepEqual(paths('{"id": 12345678901234567890, "n": "x"}', { type: 'object', properties: { id: { type: 'integer' }, n: { type: 'integer' } } }), ['/id', '/n']);
   });
 
+  test('issues quote a number past 2^53 with the digits the reply wrote, not the double\'s', () => {
+    // Before: `{"id": [12345678901234567890]}` against items {maximum: 10} said "got 12345678901234567000"
+    // and "12345678901234567000 is greater than 10.", digits the model never wrote.
+    const item = (s: object) => ({ type: 'object', properties: { id: { type: 'array', items: s } }, required: ['id'] });
+    const cases: Array<[SchemaLike, string, string, string]> = [
+      [item({ type: 'integer', maximum: 10 }), '/id/0', '12345678901234567890', '12345678901234567890 is greater than 10.'],
+      [item({ type: 'boolean' }), '/id/0', '12345678901234567890', 'Instance type "number" is invalid. Expected "boolean".'],
+      [item({ enum: ['a', 'b'] }), '/id/0', '12345678901234567890', 'Instance does not match any of ["a","b"].'],
+      [{ type: 'object', properties: { id: { type: 'integer' } } }, '/id', '[12345678901234567890]', 'Instance type "array" is invalid. Expected "integer".'],
+    ];
+    const text = '{"id": [12345678901234567890]}';
+    for (const [schema, path, received, message] of cases) {
+      const issue = (e: unknown) => (e as SchemaError).issues.find((i) => i.path === path);
+      assert.throws(() => parse(text, { schema }), (e: unknown) => {
+        assert.ok(e instanceof SchemaError);
+        assert.deepEqual([issue(e)?.received, issue(e)?.message], [received, message], JSON.stringify(schema));
+        assert.ok(!e.message.includes('12345678901234567000') && !e.toFeedback().includes('12345678901234567000'), e.toFeedback());
+        return true;
+      });
+      for (const size of [1, 3]) {
+        const p = createStreamParser({ schema });
+        const seen = [];
+        for (let i = 0; i < text.length; i += size) seen.push(...(p.push(text.slice(i, i + size)).issues ?? []));
+        assert.ok(!JSON.stringify(seen).includes('12345678901234567000'), JSON.stringify(seen));
+        assert.throws(() => p.end(), (e: unknown) => e instanceof SchemaError && issue(e)?.received === received);
+      }
+    }
+    // A number the reply wrote with the double's own digits is quoted as written, as before.
+    assert.throws(() => parse('{"id": [12345678901234567000]}', { schema: cases[0][0] }), (e: unknown) => (e as SchemaError).issues[0].received === '12345678901234567000');
+  });
+
   test('a number written the way people write it, past 2^53, is refused where a double cannot hold its digits', () => {
     // Before: `"12,345,678,901,234,567,890"` for a number gave 12345678901234567000 (written_number),
     // though an integer string beyond 2^53 is refused by every number repair.

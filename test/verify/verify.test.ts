@@ -250,6 +250,16 @@ describe('verifyAll and formatClaimFeedback', () => {
     assert.equal(formatClaimFeedback(verifyAll([claims[0]], payload).results), 'All 1 claim verified.');
     assert.match(formatClaimFeedback(verify(claims[1], payload)), /^1 of 1 claim could not be verified/);
   });
+  test('an empty list verifies nothing: INVALID_CLAIM unless allowEmpty, and its feedback does not read as verified', () => {
+    // Before: verifyAll([]) was { ok: true, summary: { total: 0, … } } and its feedback "All 0 claims
+    // verified.", a pass for a model that made no claims (the CLI's verify refuses an empty list).
+    assert.throws(() => verifyAll([], payload), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_CLAIM' && /empty list checks nothing/.test(e.message));
+    const none = verifyAll([], payload, { allowEmpty: true });
+    assert.deepEqual([none.ok, none.summary], [true, { total: 0, passed: 0, failed: 0 }]);
+    assert.equal(formatClaimFeedback(none), 'No claims were given, so nothing was verified.');
+    assert.equal(formatClaimFeedback([]), 'No claims were given, so nothing was verified.');
+    assert.throws(() => verifyAll([], payload, { allowEmpty: 'yes' } as never), { code: 'INVALID_ARGUMENT' });
+  });
   test('feedback shows what was found when the reason does not', () => {
     const r = verify({ mode: 'type', path: 'tickets[0]', schema: { type: 'object', required: ['owner'] } }, payload);
     assert.match(formatClaimFeedback([r]), /owner/);
@@ -526,5 +536,37 @@ describe('verify: tolerance and integers beyond 2^53 are visible in the result (
     assert.equal(verify({ mode: 'field', path: 'big', value: '12345678901234567168' }, P).ok, true);
     assert.equal(verify({ mode: 'field', path: 'n', value: '9007199254740993' }, { n: 9007199254740992 }).ok, false);
     assert.equal(verify({ mode: 'field', path: 'n', value: ' 42 ' }, { n: 42 }).ok, true);
+  });
+  test('a verbatim claim quoting JSON text with an integer beyond 2^53 is compared exactly, as a field claim is', () => {
+    // Before: "12345678901234567891" passed verbatim against 12345678901234567890 ("exactly the claimed
+    // JSON text"): JSON.parse rounded the claimed digits to the very double found.
+    const P = { big: 12345678901234567890, list: [9007199254740992], s: '9007199254740993' };
+    for (const [path, value] of [['big', '12345678901234567891'], ['', '{"big": 12345678901234567891, "list": [9007199254740992], "s": "9007199254740993"}'], ['list', '[9007199254740993]']]) {
+      const r = verify({ mode: 'verbatim', path, value }, P);
+      assert.equal(r.ok, false, `${path}: ${r.reason}`);
+      assert.equal(r.code, 'MISMATCH');
+      assert.match(r.reason, /no number holds exactly/);
+    }
+    // The digits the double holds exactly, and digits inside a string, still pass.
+    assert.equal(verify({ mode: 'verbatim', path: 'big', value: '12345678901234567168' }, P).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: 'list', value: '[9007199254740992]' }, P).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: '', value: '{"s": "9007199254740993", "list": [9007199254740992], "big": 12345678901234567168}' }, P).ok, true);
+    assert.equal(verify({ mode: 'verbatim', path: 'big', value: '1.2345678901234567e19' }, P).ok, true);
+  });
+  test('a range claim on a string integer beyond 2^53 compares its digits exactly, not the double they round to', () => {
+    // Before: "9007199254740993" was read as 9007199254740992 and passed max 9007199254740992.
+    const P = { n: '9007199254740993', m: '-9007199254740993', big: ' 12345678901234567891 ' };
+    const out = (c: Claim) => { const r = verify(c, P); return [r.ok, r.code, r.reason]; };
+    assert.deepEqual(out({ mode: 'range', path: 'n', max: 9007199254740992 }), [false, 'OUT_OF_RANGE', 'n: 9007199254740993 is above the maximum 9007199254740992']);
+    assert.deepEqual(out({ mode: 'range', path: 'n', min: 9007199254740992, exclusiveMin: true }), [true, undefined, 'n = 9007199254740993 is > 9007199254740992']);
+    assert.equal(verify({ mode: 'range', path: 'n', exclusiveMax: 9007199254740994 }, P).ok, true);
+    assert.equal(verify({ mode: 'range', path: 'm', min: -9007199254740992 }, P).ok, false);
+    assert.equal(verify({ mode: 'range', path: 'big', max: 12345678901234567890 }, P).ok, false);
+    assert.equal(verify({ mode: 'range', path: 'big', min: 12345678901234567890 }, P).ok, true);
+    // A fractional bound: the integer is compared with it exactly too.
+    assert.equal(verify({ mode: 'range', path: 'n', max: 9007199254740993.5 }, { n: '9007199254740993' }).ok, true);
+    // Within 2^53, or held exactly, nothing changes.
+    assert.equal(verify({ mode: 'range', path: 'k', max: 9007199254740992 }, { k: '9007199254740992' }).ok, true);
+    assert.equal(verify({ mode: 'range', path: 'k', min: 1, max: 3 }, { k: ' 2 ' }).ok, true);
   });
 });
