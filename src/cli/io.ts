@@ -122,10 +122,24 @@ export async function readJsonFile(file: string, what: string, io: Io): Promise<
 /**
  * Writes `text` (or bytes), waiting for 'drain' when the stream's buffer is full, so memory stays
  * bounded. `written` is called once the stream is done with the bytes (not for empty ones).
+ *
+ * A stream whose reader went away (EPIPE) takes nothing more: the write is dropped, neither waited
+ * on (a destroyed stream never drains: the run would hang) nor thrown. Only stderr's can get here in
+ * the CLI: stdout's EPIPE ends the run at once (main.ts), stderr's must not end it (the results on
+ * stdout matter more than the diagnostics).
  */
 export async function write(stream: NodeJS.WritableStream, text: string | Uint8Array, written?: () => void): Promise<void> {
   if (text.length === 0) return;
-  if (!stream.write(text, written)) await once(stream, 'drain');
+  if ((stream as { destroyed?: boolean }).destroyed === true) {
+    written?.();
+    return;
+  }
+  if (stream.write(text, written)) return;
+  try {
+    await once(stream, 'drain');
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'EPIPE') throw error;
+  }
 }
 
 /**

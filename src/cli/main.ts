@@ -12,8 +12,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   writeErrorAndExit(error, 'standard output');
 });
 process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+  // A reader of stderr that stops early (`… 2>&1 >values.jsonl | head`) closed a side channel: the
+  // results still go to stdout in full, and the exit code still says whether every line succeeded;
+  // what is left for stderr is dropped (see io.ts's write). Exiting here, with 0, cut the batch short
+  // and left stdout incomplete behind an exit code that says all is well.
+  if (error.code === 'EPIPE') return;
   // Nowhere to say it: stderr is what failed.
-  process.exit(error.code === 'EPIPE' ? 0 : EXIT.output);
+  process.exit(EXIT.output);
 });
 
 function writeErrorAndExit(error: NodeJS.ErrnoException, stream: string): never {

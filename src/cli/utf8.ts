@@ -50,3 +50,27 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
     return undefined;
   }
 }
+
+/** A surrogate with no partner: a high one not followed by a low one, or a low one not after a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` as UTF-8. A lone surrogate (text that is not well-formed UTF-16) is written in its
+ * three-byte form (0xed 0xa0–0xbf …), which is not UTF-8, so the line holding it fails as one that is
+ * not UTF-8, naming where. `Buffer.from` would write U+FFFD in its place: a value that looks complete
+ * with a character gone.
+ */
+export function utf8Bytes(text: string): Uint8Array {
+  LONE_SURROGATE.lastIndex = 0;
+  if (!LONE_SURROGATE.test(text)) return Buffer.from(text);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  LONE_SURROGATE.lastIndex = 0;
+  for (let m = LONE_SURROGATE.exec(text); m !== null; m = LONE_SURROGATE.exec(text)) {
+    const unit = text.charCodeAt(m.index);
+    parts.push(Buffer.from(text.slice(from, m.index)), Uint8Array.of(0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)));
+    from = m.index + 1;
+  }
+  parts.push(Buffer.from(text.slice(from)));
+  return Buffer.concat(parts);
+}

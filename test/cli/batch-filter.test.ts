@@ -133,6 +133,26 @@ describe('batch streaming', () => {
     assert.equal(code, 0);
     assert.equal(stderr, '');
   });
+  test('a reader of stderr that closes it early does not cut the results short', async () => {
+    // `jsonmend parse --jsonl --report in.jsonl 2>&1 >values.jsonl | head`: the batch went on to exit 0
+    // at stderr's first failed write, with most of stdout never written.
+    for (const workers of ['1', '2']) {
+      const child = spawn(process.execPath, [mainJs, 'parse', '--jsonl', '--report', '--workers', workers], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const out: Buffer[] = [];
+      child.stdout.on('data', (b: Buffer) => out.push(b));
+      child.stdin.on('error', () => {});
+      // Two repairs per line, each a line of --report on stderr: far more than a pipe buffer holds.
+      const lines = 20_000;
+      child.stdin.end("{'k': 'some value', 'n': [1, 2, 3],}\n".repeat(lines));
+      await new Promise<void>((resolve) => child.stderr.once('data', () => resolve()));
+      child.stderr.destroy();
+      const [code] = (await once(child, 'close')) as [number];
+      const got = Buffer.concat(out).toString().split('\n');
+      assert.equal(got.length - 1, lines, `--workers ${workers}: every line answered`);
+      assert.equal(got[lines - 1], '{"k":"some value","n":[1,2,3]}');
+      assert.equal(code, 0);
+    }
+  });
 });
 
 describe('jsonmend/batch (library)', () => {

@@ -242,16 +242,27 @@ describe('L4: a number JSON cannot write is never a silent null', () => {
 });
 
 describe('W5: a directory or closed standard input is a usage error (exit 2)', () => {
-  test('parse, repair, parse --jsonl and get < a directory', async () => {
+  test('parse, repair, parse --jsonl, tools --jsonl and get < a directory', async () => {
     mkdirSync(join(dir, 'stdin-dir'), { recursive: true });
-    for (const args of ['parse', 'repair', 'parse --jsonl', 'repair --jsonl', 'get a']) {
+    writeFileSync(join(dir, 'w5-tools.json'), '[{"name": "f"}]');
+    for (const args of ['parse', 'repair', 'parse --jsonl', 'repair --jsonl', 'get a', 'tools --tools w5-tools.json --jsonl']) {
       const r = await shell(`"$NODE" "$J" ${args} < stdin-dir`, dir);
       assert.equal(r.code, 2, `${args}: ${r.stderr}`);
       assert.match(r.stderr, /cannot read standard input: is a directory/, args);
     }
   });
+  test('a directory as the FILE of tools --jsonl is "cannot read", not an internal error', async () => {
+    mkdirSync(join(dir, 'file-dir'), { recursive: true });
+    writeFileSync(join(dir, 'w5-tools.json'), '[{"name": "f"}]');
+    for (const args of ['parse --jsonl', 'tools --tools w5-tools.json --jsonl']) {
+      const r = await shell(`"$NODE" "$J" ${args} file-dir`, dir);
+      assert.equal(r.code, 2, `${args}: ${r.stderr}`);
+      assert.match(r.stderr, /cannot read file-dir: is a directory/, args);
+    }
+  });
   test('closed standard input (<&-) too, told from < /dev/null', async () => {
-    for (const args of ['parse', 'parse --jsonl']) {
+    writeFileSync(join(dir, 'w5-tools.json'), '[{"name": "f"}]');
+    for (const args of ['parse', 'parse --jsonl', 'tools --tools w5-tools.json --jsonl']) {
       const r = await shell(`"$NODE" "$J" ${args} <&-`, dir);
       assert.equal(r.code, 2, `${args}: ${r.stderr}`);
       assert.match(r.stderr, /cannot read standard input: it is closed/, args);

@@ -6,6 +6,7 @@
 import { open } from 'node:fs/promises';
 import { CHUNK_BYTES, type BufferPool } from './buffers.js';
 import type { Chunk } from './config.js';
+import { utf8Bytes } from '../utf8.js';
 
 const NEWLINE = 0x0a;
 
@@ -49,6 +50,36 @@ export async function* fileSource(path: string, buffers: BufferPool): AsyncGener
   }
 }
 
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+/**
+ * `source`'s pieces as bytes. Text is encoded as UTF-8 (see {@link utf8Bytes}: a lone surrogate makes
+ * its line fail, never a U+FFFD); a source of text may be cut anywhere, between the two halves of a
+ * surrogate pair too, so a high surrogate that ends a piece waits for the next piece's first unit.
+ * Encoded piece by piece, each half alone was a U+FFFD: an emoji became two, and the line parsed.
+ */
+async function* bytePieces(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
+  let high = '';
+  for await (const piece of source) {
+    if (typeof piece !== 'string') {
+      if (high !== '') yield utf8Bytes(high);
+      high = '';
+      yield piece;
+      continue;
+    }
+    let text = high === '' ? piece : high + piece;
+    high = '';
+    if (isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      high = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    if (text !== '') yield utf8Bytes(text);
+  }
+  if (high !== '') yield utf8Bytes(high);
+}
+
 /**
  * Chunks of whole lines from `source`, in order. A last line without a final newline is a line too.
  * Pulls from `source` only as the consumer asks, so a slow consumer slows the reading. With
@@ -74,8 +105,7 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, bu
   const kept = (part: Uint8Array) => (buffers === undefined ? part : new Uint8Array(part));
   let carry: Uint8Array[] = [];
   let carrySize = 0;
-  for await (const piece of source) {
-    const buf = typeof piece === 'string' ? Buffer.from(piece) : piece;
+  for await (const buf of bytePieces(source)) {
     const last = buf.lastIndexOf(NEWLINE);
     if (last === -1) {
       carry.push(kept(buf));

@@ -1,12 +1,13 @@
 // `jsonmend tools`: the tool calls a reply wrote as text (Hermes, Qwen3-Coder, Llama, Mistral, harmony,
 // DeepSeek, bare JSON), validated against the tools' schemas; one reply, or one per JSONL line.
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { extractToolCalls, JsonMendError, type ToolCallsResult, type ToolDefinition } from '../../index.js';
 import { lineChunks } from '../batch/lines.js';
 import { decodeUtf8, invalidUtf8Message } from '../utf8.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, str, type Command, type Context } from '../command.js';
 import { errorRecord } from '../format.js';
-import { describeFsError, readInput, readJsonFile, STDIN_NAME, write } from '../io.js';
+import { checkStdin, describeFsError, readInput, readJsonFile, STDIN_NAME, write } from '../io.js';
 import { EXIT, UsageError } from '../usage.js';
 import { fail } from './shared.js';
 
@@ -46,12 +47,25 @@ function replyOf(line: string, field: string | undefined): string {
   return line;
 }
 
+async function isDirectory(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isDirectory();
+  } catch {
+    return false; // opening it will say what is wrong
+  }
+}
+
 async function runLines(ctx: Context, file: string | undefined, tools: ToolDefinition[]): Promise<number> {
   const field = str(ctx.values, 'field');
   const strict = flag(ctx.values, 'strict');
   let source: AsyncIterable<Uint8Array | string>;
-  if (file === undefined || file === '-') source = ctx.io.stdin as AsyncIterable<Uint8Array | string>;
-  else {
+  if (file === undefined || file === '-') {
+    // A directory or a closed standard input is a usage error, as for the other batches, not a batch of no lines.
+    checkStdin(ctx.io);
+    source = ctx.io.stdin as AsyncIterable<Uint8Array | string>;
+  } else {
+    // A directory opens, and only its first read fails (EISDIR): that surfaced as an internal error.
+    if (await isDirectory(file)) throw new UsageError(`cannot read ${file}: is a directory`);
     const stream = createReadStream(file);
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
