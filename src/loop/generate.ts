@@ -21,7 +21,7 @@ import { pathRedactor, shownClaimPath } from './telemetry-path.js';
 import { replyHasher, type ReplyHashKey } from './reply-hash.js';
 import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
-import { addUsage, checkReply } from './usage.js';
+import { addUsage, checkReply, shownReplyFacts } from './usage.js';
 
 /** Options of {@link generate} and {@link streamGenerate}. */
 export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike | undefined> extends PromptInput {
@@ -281,8 +281,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
         latencyMs: now() - t0,
         replyLength: reply.text.length,
         replySha256,
-        finishReason: reply.finishReason,
-        usage: reply.usage,
+        ...shownReplyFacts(reply),
         continuations,
         restarts,
         overlaps,
