@@ -1,5 +1,6 @@
-// The typed events `generate` reports through `onEvent`, and the SHA-256 used to identify replies.
-// Events are telemetry: codes, paths, kinds, counts, lengths and hashes — never text a model or a server wrote.
+// The typed events `generate` reports through `onEvent`, and a plain SHA-256 helper (replies are identified by a
+// keyed hash: see reply-hash.ts). Events are telemetry: codes, paths, kinds, counts, lengths and keyed hashes —
+// never text a model or a server wrote.
 import type { FinishReason, Usage } from './types.js';
 import type { ErrorCode } from '../errors.js';
 import type { QuarantineFailure } from './quarantine.js';
@@ -63,8 +64,9 @@ export interface EventBase {
 
 /**
  * Events of one `generate`/`streamGenerate` call (schema version 1; fields are only ever added). Every event has
- * `type`, `callId`, `model` and (when given) `tool`. Replies are identified by length and SHA-256, never by their
- * text unless `captureRaw: true` (then `attempt_ended.raw`).
+ * `type`, `callId`, `model` and (when given) `tool`. Replies are identified by length and `replySha256`, an
+ * HMAC-SHA-256 under a per-process random key or `replyHashKey` (see `replyHash`), never by their text unless
+ * `captureRaw: true` (then `attempt_ended.raw`).
  *
  * | type               | when                                             | fields                                                     |
  * | ------------------ | ------------------------------------------------ | ---------------------------------------------------------- |
@@ -87,6 +89,7 @@ export type LoopEvent = EventBase &
         attempt: number;
         latencyMs: number;
         replyLength: number;
+        /** HMAC-SHA-256 of the reply under the call's `replyHashKey` (default: a random key per process), lowercase hex. */
         replySha256: string;
         finishReason: FinishReason | undefined;
         usage: Usage | undefined;
@@ -132,7 +135,10 @@ export type LoopEventListener = (event: LoopEvent) => void;
 /** An event without the fields the loop adds to every event. */
 export type EventBody = LoopEvent extends infer E ? (E extends LoopEvent ? Omit<E, keyof EventBase> : never) : never;
 
-/** Lowercase hex SHA-256 of the UTF-8 text, via `globalThis.crypto.subtle` (browsers, Deno, Bun, Node ≥ 20). */
+/**
+ * Lowercase hex SHA-256 of the UTF-8 text, via `globalThis.crypto.subtle` (browsers, Deno, Bun, Node ≥ 20). Not the
+ * hash in events, which is keyed: see `replyHash`.
+ */
 export async function sha256Hex(text: string): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return '';

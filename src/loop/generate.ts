@@ -6,7 +6,7 @@ import type { VerifyAllResult } from '../verify/index.js';
 import { createStreamParser } from '../stream/index.js';
 import { callerAbort, openScope, type AttemptScope } from './call.js';
 import { RetriesExhaustedError, type FailedAttempt } from './errors.js';
-import { emitter, newCallId, now, sha256Hex, type EventBase, type LoopEventListener } from './events.js';
+import { emitter, newCallId, now, type EventBase, type LoopEventListener } from './events.js';
 import { claimFailures, judge, type JudgeSettings, type Verdict, type VerifyClaimsOption } from './judge.js';
 import { errorPath, looseValue, parseReply, summarize, type LoopParseOptions } from './parse-reply.js';
 import { continuationKind, joinRefusal, joinReplies, repairAtSeam, restartReply, seamRefusal, startsOver } from './continuation.js';
@@ -18,9 +18,10 @@ import { checkQuarantine, toQuarantine, type QuarantineSink } from './quarantine
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
 import { planTruncation, type TruncationPolicy } from './truncation.js';
 import { pathRedactor, shownClaimPath } from './telemetry-path.js';
+import { replyHasher, type ReplyHashKey } from './reply-hash.js';
 import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
-import { addUsage, checkReply } from './usage.js';
+import { addUsage, checkReply, shownReplyFacts } from './usage.js';
 
 /** Options of {@link generate} and {@link streamGenerate}. */
 export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike | undefined> extends PromptInput {
@@ -42,8 +43,14 @@ export interface GenerateOptions<S extends SchemaLike | undefined = SchemaLike |
   onEvent?: LoopEventListener | undefined;
   /** A label for this call's events and telemetry counters (the tool or pipeline step it serves). */
   tool?: string | undefined;
-  /** Put the reply text into `attempt_ended` events. Default `false`: only its length and SHA-256. */
+  /** Put the reply text into `attempt_ended` events. Default `false`: only its length and keyed hash. */
   captureRaw?: boolean | undefined;
+  /**
+   * The key of the reply hash in events and quarantine entries (`replySha256`, an HMAC-SHA-256), at least 16
+   * bytes. Default: a random key, one per process — hashes match within the process only. Pass the same key to
+   * runs whose hashes must match; keep it as secret as the replies.
+   */
+  replyHashKey?: ReplyHashKey | undefined;
   /** Receives the raw reply of every failed attempt, for debugging (see `jsonmend/node`'s `quarantineDirectory`). */
   quarantine?: QuarantineSink | undefined;
   /** Accept a reply cut off by the output-token limit when it can be repaired. Default `false`: it fails. */
@@ -195,6 +202,8 @@ async function* loop<S extends SchemaLike | undefined, T>(
     const nearRatio = checkPositive(options.nearTokenLimit, 'nearTokenLimit', false) ?? 0.9;
     const truncation = planTruncation(options, model);
     const quarantine = checkQuarantine(options.quarantine);
+    // Keyed: a bare SHA-256 of a short reply (`{"ok": true}`, a PIN) is undone by hashing the candidates.
+    const hashReply = replyHasher(options.replyHashKey);
     const jsonSchema = resolveJsonSchema(options.schema, options.jsonSchema);
     checkSendable(jsonSchema);
     const describe = options.describeSchema ?? 'auto';
@@ -265,15 +274,14 @@ async function* loop<S extends SchemaLike | undefined, T>(
       } finally {
         scope.dispose();
       }
-      const replySha256 = await sha256Hex(reply.text);
+      const replySha256 = await hashReply(reply.text);
       emit({
         type: 'attempt_ended',
         attempt,
         latencyMs: now() - t0,
         replyLength: reply.text.length,
         replySha256,
-        finishReason: reply.finishReason,
-        usage: reply.usage,
+        ...shownReplyFacts(reply),
         continuations,
         restarts,
         overlaps,
@@ -335,7 +343,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
         const time = new Date().toISOString();
         const reason = await toQuarantine(quarantine, async () => ({
           ...base, attempt, stage, code: error.code, path, finishReason: reply.finishReason,
-          replyLength: shown.length, replySha256: stage === 'refusal' ? await sha256Hex(shown) : replySha256,
+          replyLength: shown.length, replySha256: stage === 'refusal' ? await hashReply(shown) : replySha256,
           reply: shown, time,
         }), options.signal, options.timeoutMs);
         if (reason !== undefined) emit({ type: 'quarantine_failed', attempt, reason });

@@ -9,6 +9,8 @@ export type { LoopParseOptions } from './parse-reply.js';
 export { createTelemetry } from './telemetry.js';
 export type { Telemetry, TelemetryCounts, TelemetryGroup, TelemetryOptions, TelemetryReport } from './telemetry.js';
 export { sha256Hex } from './events.js';
+export { replyHash } from './reply-hash.js';
+export type { ReplyHashKey } from './reply-hash.js';
 export type {
   ClaimFailureSummary, EventBase, FailureStage, LoopEvent, LoopEventListener, LoopEventType, RepairSummary, TruncationAction,
 } from './events.js';

@@ -16,6 +16,7 @@ export interface QuarantineEntry {
   path: string | undefined;
   finishReason: FinishReason | undefined;
   replyLength: number;
+  /** The keyed hash (`replyHash`) of `reply`, under the call's key: the attempt's `replySha256` but for a refusal. */
   replySha256: string;
   /** The reply text exactly as the model wrote it (the refusal text for a refusal). */
   reply: string;

@@ -3,6 +3,7 @@
 // key of a record (`additionalProperties: { … }`, whose keys are data) is text the model wrote, which telemetry
 // never holds. Such a segment is written `*`; array indices and the schema's property names stay.
 import { parsePath } from '../path/get.js';
+import { readStringLiteral } from '../path/jsonpath/strings.js';
 import { compileQuery } from '../path/query.js';
 import { fromPointer, toPointer } from '../schema/pointer.js';
 import type { JsonSchemaObject } from './types.js';
@@ -126,14 +127,40 @@ function childrenAt(nodes: readonly Node[], segment: string): Node[] {
 }
 
 /**
- * A claim's path as telemetry shows it. Its keys name places in the tool output and are shown (see docs/loop.md),
- * but a JSONPath filter holds values the model wrote (`$[?@.email=='alice@example.com'].plan`): each filter is
- * written `[?…]`. A path that neither path grammar reads is the model's prose, not a place: it is written `…`.
+ * A claim's path as telemetry shows it. Its keys name places in the tool output, but the model wrote them, and a
+ * key may be data (`$['alice@example.com'].plan`, a record keyed by address): a key is shown only when it reads as
+ * a field name (see {@link SHOWN_KEY}), and any other is written `['…']` (`…` in a JSON Pointer); an index is
+ * shown up to 4 digits (a longer number is an account or phone number written as a key). A JSONPath filter holds
+ * values the model wrote (`$[?@.email=='alice@example.com'].plan`): each filter is written `[?…]`. A path that
+ * neither path grammar reads is the model's prose, not a place: it is written `…`.
  */
 export function shownClaimPath(path: string | undefined): string | undefined {
   if (path === undefined || path === '') return path;
   if (!readable(path)) return '…';
-  return path.includes('?') ? hideFilters(path) : path;
+  const start = path.trimStart();
+  return start.startsWith('/') ? shownPointer(start) : shownSegments(path);
+}
+
+/**
+ * A key telemetry may show: ASCII letters, digits, `_` and `-`, starting with a letter or `_`, at most 32
+ * characters (`plan`, `created_at`, `user-id`). An address, a name with a space, a number, a non-ASCII word or a
+ * long token is text that may be someone's: hidden.
+ */
+const SHOWN_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
+/** An index or a slice whose numbers have at most 4 digits (`0`, `-1`, `1:3`, `::2`). */
+const SHOWN_INDEX = /^-?[0-9]{1,4}$/;
+const SHOWN_SLICE = /^(?:\s*-?[0-9]{1,4}\s*)?:(?:\s*-?[0-9]{1,4}\s*)?(?::(?:\s*-?[0-9]{1,4}\s*)?)?$/;
+const HIDDEN_KEY = "['…']";
+
+function shownPointer(pointer: string): string {
+  return pointer
+    .split('/')
+    .map((raw, i) => {
+      if (i === 0) return raw;
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      return key === '-' || SHOWN_INDEX.test(key) || SHOWN_KEY.test(key) ? raw : '…';
+    })
+    .join('/');
 }
 
 function readable(path: string): boolean {
@@ -164,43 +191,92 @@ function quoteEnd(text: string, start: number): number {
   return Math.min(i + 1, text.length);
 }
 
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '\r';
+}
+
 /**
- * `[?…]` for every bracket that holds a filter selector, first in it or after a comma (`[0,?@.ssn=='…']`);
- * brackets and quotes inside a bracket are skipped over. One pass: linear.
+ * The path (in `get`'s grammar or JSONPath, already known to read) with each segment shown or hidden: a dotted
+ * name as it is or `['…']`, a bracket's selectors one by one (see {@link shownBracket}). One pass: linear.
  */
-function hideFilters(path: string): string {
-  let out = '';
-  let i = 0;
+function shownSegments(path: string): string {
+  // The root marker `$` (`$`, `$.a`, `$[0]`); elsewhere a `$` is part of a name.
+  const lead = path.length - path.trimStart().length;
+  let out = path.slice(0, lead);
+  let i = lead;
+  if (path[i] === '$' && (i + 1 === path.length || path[i + 1] === '.' || path[i + 1] === '[' || isSpace(path[i + 1]!))) {
+    out += '$';
+    i++;
+  }
   while (i < path.length) {
     const c = path[i]!;
-    if (c === '"' || c === "'") {
-      const end = quoteEnd(path, i);
-      out += path.slice(i, end);
-      i = end;
-      continue;
-    }
-    if (c !== '[') {
+    if (c === '.' || isSpace(c)) {
       out += c;
       i++;
-      continue;
+    } else if (c === '[') {
+      const end = bracketEnd(path, i);
+      out += shownBracket(path.slice(i + 1, end));
+      i = end + 1;
+    } else {
+      // A dotted name (`get` reads one to the next `.` or `[`).
+      let j = i;
+      while (j < path.length && path[j] !== '.' && path[j] !== '[') j++;
+      const name = path.slice(i, j);
+      const bare = name.trim();
+      if (bare === '*' || SHOWN_INDEX.test(bare) || SHOWN_KEY.test(bare)) out += name;
+      // `a.b@c` is shown `a['…']`, the bracket taking the dot's place (`..` stays: `$..['…']`).
+      else out = (out.endsWith('.') && !out.endsWith('..') ? out.slice(0, -1) : out) + HIDDEN_KEY;
+      i = j;
     }
-    // A bracket: to its `]` at depth 0 (or the end of the path), whatever it holds.
-    let depth = 0;
-    let filter = false;
-    let selectorStart = true;
-    let j = i + 1;
-    for (; j < path.length; j++) {
-      const d = path[j]!;
-      if (d === ' ' || d === '\t' || d === '\n' || d === '\r') continue;
-      if (depth === 0 && selectorStart && d === '?') filter = true;
-      if (d === '"' || d === "'") j = quoteEnd(path, j) - 1;
-      else if (d === '[' || d === '(') depth++;
-      else if ((d === ']' || d === ')') && depth > 0) depth--;
-      else if (d === ']') break;
-      selectorStart = depth === 0 && d === ',';
-    }
-    out += filter ? '[?…]' : path.slice(i, j + 1);
-    i = j + 1;
   }
   return out;
+}
+
+/** Where the bracket opened at `open` closes (its `]` at depth 0, or the end of the path); quotes are skipped over. */
+function bracketEnd(path: string, open: number): number {
+  let depth = 0;
+  for (let j = open + 1; j < path.length; j++) {
+    const d = path[j]!;
+    if (d === '"' || d === "'") j = quoteEnd(path, j) - 1;
+    else if (d === '[' || d === '(') depth++;
+    else if ((d === ']' || d === ')') && depth > 0) depth--;
+    else if (d === ']') return j;
+  }
+  return path.length;
+}
+
+/**
+ * A bracket's selectors, each shown or hidden: a filter anywhere in it (first or after a comma:
+ * `[0,?@.ssn=='…']`) makes the whole bracket `[?…]`; a quoted name is shown as written or `'…'`; `*`, short
+ * indices and slices stay; anything else is `…`.
+ */
+function shownBracket(inner: string): string {
+  const selectors: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let j = 0; j <= inner.length; j++) {
+    const d = inner[j];
+    if (d === undefined || (d === ',' && depth === 0)) {
+      selectors.push(inner.slice(from, j).trim());
+      from = j + 1;
+    } else if (d === '"' || d === "'") j = quoteEnd(inner, j) - 1;
+    else if (d === '[' || d === '(') depth++;
+    else if ((d === ']' || d === ')') && depth > 0) depth--;
+  }
+  if (selectors.some((s) => s.startsWith('?'))) return '[?…]';
+  return `[${selectors.map(shownSelector).join(',')}]`;
+}
+
+function shownSelector(selector: string): string {
+  if (selector === '*' || SHOWN_INDEX.test(selector) || SHOWN_SLICE.test(selector)) return selector;
+  if (selector.startsWith('"') || selector.startsWith("'")) {
+    try {
+      const literal = readStringLiteral(selector, 0);
+      if (literal.end === selector.length && SHOWN_KEY.test(literal.value)) return selector;
+    } catch {
+      // not a string literal: hidden
+    }
+    return "'…'";
+  }
+  return '…';
 }

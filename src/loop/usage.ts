@@ -1,6 +1,6 @@
 // Token usage: checking what a model reported, and summing it.
 import { describeType, JsonMendError } from '../errors.js';
-import type { ModelReply, Usage } from './types.js';
+import type { FinishReason, ModelReply, Usage } from './types.js';
 
 const FIELDS = ['inputTokens', 'outputTokens', 'totalTokens'] as const;
 
@@ -25,6 +25,22 @@ export function checkReply(reply: unknown, modelName: string): ModelReply {
     }
   }
   return reply as ModelReply;
+}
+
+const FINISH_REASONS: ReadonlySet<unknown> = new Set<FinishReason>(['stop', 'length', 'content_filter', 'refusal', 'other']);
+
+/**
+ * A reply's usage and finish reason as events show them. A model function or a custom `Model` hands back objects
+ * of its own: its usage may carry more than the three counts (a provider's raw usage, spread in) and its
+ * `finishReason` any string; events hold only the counts, copied, and a reason of the `FinishReason` union
+ * (`other` for any other string).
+ */
+export function shownReplyFacts(reply: ModelReply): { finishReason: FinishReason | undefined; usage: Usage | undefined } {
+  const { finishReason, usage } = reply;
+  return {
+    finishReason: finishReason === undefined ? undefined : FINISH_REASONS.has(finishReason) ? finishReason : 'other',
+    usage: usage === undefined ? undefined : { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, totalTokens: usage.totalTokens },
+  };
 }
 
 /** Adds `more` into `into`. */

@@ -125,7 +125,7 @@ describe('the loop doors', () => {
   const GENERATE = unset(
     'schema', 'jsonSchema', 'schemaName', 'maxRetries', 'signal', 'timeoutMs', 'onEvent', 'tool', 'captureRaw', 'quarantine',
     'acceptTruncated', 'onTruncated', 'maxContinuations', 'maxTokensCap', 'maxTokens', 'nearTokenLimit', 'verify',
-    'describeSchema', 'parseOptions', 'recoverToolCall', 'system', 'messages',
+    'describeSchema', 'parseOptions', 'recoverToolCall', 'replyHashKey', 'system', 'messages',
   );
 
   /** A model that answers `replies` in turn, recording each request. */

@@ -1,5 +1,6 @@
 // Claim paths in telemetry: a path names places in the tool output, but a JSONPath filter in it holds values
-// the model wrote (`[?@.email=='alice@example.com']`), and a path that is no path is the model's prose. Neither
+// the model wrote (`[?@.email=='alice@example.com']`), a key may be data (`$['alice@example.com']`), and a path
+// that is no path is the model's prose. None
 // may reach events, counters or RetriesExhaustedError's message; the model's feedback still quotes them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,6 +37,12 @@ describe('claim paths in telemetry', { timeout: 20_000 }, () => {
     ['a filter after another selector', `$.users[0,?@.email=='${SECRET}'].plan`, '$.users[?…].plan'],
     ['a filter after a wildcard, spaced', `$.users[* , ?@.ssn=='${SECRET}']`, '$.users[?…]'],
     ['a path that neither grammar reads', `users[email=${SECRET}].plan`, '…'],
+    // Keys are the model's text too: one that does not read as a field name is hidden, as a filter is.
+    ['a bracketed key', `$['${SECRET}'].plan`, "$['…'].plan"],
+    ['a double-quoted key among other selectors', `$["${SECRET}",'plan']`, "$['…','plan']"],
+    ['a dotted key in get syntax', `users.${SECRET}.plan`, "users['…'].com.plan"],
+    ['a key in a JSON Pointer', `/${SECRET}/plan`, '/…/plan'],
+    ['a key after descendants', `$..['${SECRET}']`, "$..['…']"],
   ] as const) {
     test(`${name}: the events and the error's message show ${shown}; the feedback quotes the path`, async () => {
       const { events, error, feedback } = await failingClaim(path);
@@ -54,8 +61,23 @@ describe('claim paths in telemetry', { timeout: 20_000 }, () => {
     });
   }
 
-  for (const path of ['[0].tier', 'users[*].plan', "$[0]['plan']"]) {
-    test(`a path without filters is shown as written: ${path}`, async () => {
+  for (const [path, shown] of [
+    ['$[5551234].plan', '$[…].plan'],
+    ['accounts.5551234567.balance', "accounts['…'].balance"],
+    ["$['sk_live_0123456789abcdefghijklmnopqrstuv']", "$['…']"],
+    ['$.prénom', "$['…']"],
+  ] as const) {
+    test(`a number longer than 4 digits, a long token or a non-ASCII key is hidden: ${path}`, async () => {
+      const { events, error } = await failingClaim(path);
+      const checked = events.find((e) => e.type === 'claims_checked');
+      assert.ok(checked?.type === 'claims_checked');
+      assert.equal(checked.failures[0]!.path, shown);
+      assert.equal(error.path, shown);
+    });
+  }
+
+  for (const path of ['[0].tier', 'users[*].plan', "$[0]['plan']", '$..email', '$.items[-1:]', '/0/plan', "$['created_at','user-id']"]) {
+    test(`a path of field names and short indices is shown as written: ${path}`, async () => {
       const { events } = await failingClaim(path);
       const checked = events.find((e) => e.type === 'claims_checked');
       assert.ok(checked?.type === 'claims_checked');

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { JsonMendError } from '../../src/errors.js';
 import {
-  anthropic, createTelemetry, generate, ollama, openaiCompatible, ProviderHttpError, RetriesExhaustedError, streamGenerate,
+  anthropic, createTelemetry, generate, replyHash, ollama, openaiCompatible, ProviderHttpError, RetriesExhaustedError, streamGenerate,
   type LoopEvent, type ModelRequest, type StreamGenerateEvent,
 } from '../../src/loop/index.js';
 import {
@@ -40,7 +40,8 @@ describe('generate', { timeout: 30_000 }, () => {
     assert.deepEqual(events.map((e) => e.type), ['attempt_started', 'attempt_ended', 'repairs_applied', 'outcome']);
     const ended = events[1] as Extract<LoopEvent, { type: 'attempt_ended' }>;
     assert.equal(ended.replyLength, reply.length);
-    assert.equal(ended.replySha256, sha256(reply));
+    assert.equal(ended.replySha256, await replyHash(reply), 'the keyed hash of this process');
+    assert.notEqual(ended.replySha256, sha256(reply), 'not a bare SHA-256, which a guess undoes');
     assert.equal(ended.raw, undefined, 'no reply text without captureRaw');
     assert.ok(!JSON.stringify(events).includes('Ada'), 'events never carry the reply text');
     const repaired = events[2] as Extract<LoopEvent, { type: 'repairs_applied' }>;
