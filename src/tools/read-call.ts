@@ -18,6 +18,7 @@ import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsi
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
+import { repeatedEnvelopeMember, repeatedMemberError } from './repeated-member.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -697,6 +698,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const items = Array.isArray(value) ? value : [value];
     // `[{"name": "a", …}, {"name": "b", "arguments": {…}}]`: which call it is in, nothing here says.
     if (items.length > 1 && hasPlaceholder(repairs)) throw placeholder(() => `the ${span.format} tool calls at line ${line()}`, false);
+    // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
+    const repeated = truncated ? undefined : repeatedEnvelopeMember(body);
+    if (repeated !== undefined) throw repeatedMemberError(span.format, line(), repeated);
     const last = items.length - 1;
     const read = (item: unknown, i: number): ToolCall[] => {
       const call = span.format === 'apertus' ? namedByKey(item) : item;
