@@ -22,6 +22,7 @@ import { findAttributeLines, findToolTags, tagArguments } from './tool-tags.js';
 import { findBareGemmaCalls, gemmaArgumentsText } from './gemma-args.js';
 import type { ToolCall, ToolCallOptions, ToolCallRewrite, ToolCallsResult } from './types.js';
 import { appendAll } from '../arrays.js';
+import { repeatedEnvelopeMember, repeatedMemberError, type RepeatedMember } from './repeated-member.js';
 
 /**
  * Finds the tool calls in a model's reply text: Hermes/Qwen `<tool_call>` blocks, Qwen3-Coder XML,
@@ -234,6 +235,7 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       // its arguments, prose after it on its line: an example in the prose, not a call.
       if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
       if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
+      if (read.repeated !== undefined) throw repeatedMemberError('json', ctx.lineAt(range[0]), read.repeated);
       let found: ToolCall[];
       try {
         // Only the last can be what the reply's end cut off: an error names that call, not the first.
@@ -313,7 +315,7 @@ function nameLineArguments(named: NameLine, json: string, span: { start: number;
 }
 
 /** The call objects a bare candidate's text holds, or undefined when it is not JSON or not calls. */
-function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unknown; rewrites: ToolCallRewrite[] }>; repairs: Repair[]; truncated: boolean } | undefined {
+function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unknown; rewrites: ToolCallRewrite[] }>; repairs: Repair[]; truncated: boolean; repeated: RepeatedMember | undefined } | undefined {
   let repairs: Repair[] = [];
   let value: unknown;
   try {
@@ -339,7 +341,8 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
   // An agent's call cut off before its arguments (`{"action": "f", "actio`): the call to that tool, cut off.
   const end = items[items.length - 1];
   if (truncated && !isCallShaped(end.value) && nameOf(end.value) === undefined && named(end)) end.value = { name: namedBeforeArguments(end.value) };
-  return { items, repairs, truncated };
+  // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
+  return { items, repairs, truncated, repeated: truncated ? undefined : repeatedEnvelopeMember(json) };
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */

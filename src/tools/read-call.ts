@@ -18,6 +18,7 @@ import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsi
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
+import { repeatedEnvelopeMember, repeatedMemberError } from './repeated-member.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -697,14 +698,22 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     const items = Array.isArray(value) ? value : [value];
     // `[{"name": "a", …}, {"name": "b", "arguments": {…}}]`: which call it is in, nothing here says.
     if (items.length > 1 && hasPlaceholder(repairs)) throw placeholder(() => `the ${span.format} tool calls at line ${line()}`, false);
-    return items.flatMap((item) => {
+    // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
+    const repeated = truncated ? undefined : repeatedEnvelopeMember(body);
+    if (repeated !== undefined) throw repeatedMemberError(span.format, line(), repeated);
+    const last = items.length - 1;
+    const read = (item: unknown, i: number): ToolCall[] => {
       const call = span.format === 'apertus' ? namedByKey(item) : item;
       // A call with no `name` may be in an agent's shape (`{"function": "f", "arguments": {…}}`); one
       // with it keeps the members beside it as arguments (see withMembersBeside).
       const own = [...rewrites];
       const shaped = nameOf(call) === undefined ? agentCalls(call, ctx, own) : [call];
-      return shaped.map((c) => callFromValue(c, origin, ctx, repairs, truncated, [...own]));
-    });
+      // Only the last can be what the reply's end cut off: the calls before it ended.
+      return shaped.map((c) => callFromValue(c, origin, ctx, repairs, truncated && i === last, [...own]));
+    };
+    // A list cut off: the error names the call cut off (its last), before any other's.
+    if (truncated && last > 0) read(items[last], last);
+    return items.flatMap(read);
   }
   if (span.body === 'arrow') return readArrow(span, body, atEnd, ctx, origin);
   if (span.name === undefined) return [unnamedCall(span, body, ctx, origin)];

@@ -21,6 +21,7 @@ import { RootCloseHint } from './root-close.js';
 import type { ToolCall, ToolCallOptions, ToolCallStream, ToolCallStreamEvent, ToolCallsResult } from './types.js';
 import { parameterMarkup, readParameters } from './xml-params.js';
 import { sameJson } from '../same-json.js';
+import { RepeatedMemberScan, repeatedMemberError } from './repeated-member.js';
 
 /** A call-object body's `name` is shown only once complete; argument strings grow as written. */
 function notName(pointer: string): boolean {
@@ -67,6 +68,8 @@ interface SpanState {
   paramsReported: number;
   pending: string[];
   tail: string;
+  /** A call-object body: a member of a call written twice (see repeated-member.ts), which its parsed elements no longer show. */
+  repeat: RepeatedMemberScan | undefined;
 }
 
 /** Whether two readings of a call agree on its name and arguments (nested however deep). */
@@ -124,7 +127,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       if (held) return;
       open = {
         span, base: nextIndex, body: new ChunkText(), reported: 0, started: 0, lastPartial: undefined, head: '', hint: new RootCloseHint(),
-        early: false, earlyCalls: [], failed: false, placeholder: false, rootShown: false, secondValue: false, withdrawn: 0, listRead: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '',
+        early: false, earlyCalls: [], failed: false, placeholder: false, rootShown: false, secondValue: false, withdrawn: 0, listRead: false, params: {}, paramCount: 0, paramsReported: 0, pending: [], tail: '', repeat: span.body === 'call' ? new RepeatedMemberScan() : undefined,
         parser: span.body === 'parameters' || READ_WHOLE.has(span.body) || (span.body === 'arguments' && span.name === undefined) ? undefined : createStreamParser({ ...ctx.parseOptions, deltas: span.body === 'call', partialStrings: span.body === 'call' ? notName : true }),
       };
       if (span.name !== undefined) {
@@ -175,6 +178,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   function feed(state: SpanState, piece: string): void {
     if (state.head.length < 2) state.head = (state.head + piece.trimStart()).slice(0, 2);
     state.hint.feed(piece);
+    state.repeat?.push(piece);
     if (state.hint.close !== -1 && !state.early) {
       // The root closed: once the text after it shows more than spaces, read the body up to there as
       // extractToolCalls would. Not at the closer itself: what comes next may still change the call
@@ -226,6 +230,9 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
         const element = value[state.reported];
         if (!isCallShaped(element) && nameOf(element) === undefined) continue;
         try {
+          // `{"name": "a", …, "name": "b"}`: the element holds the later only; read whole, the span is an error.
+          const repeated = state.repeat?.found;
+          if (repeated !== undefined) throw repeatedMemberError(state.span.format, ctx.lineAt(state.span.start), repeated);
           report(state, callFromValue(element, { format: state.span.format, span: { start: state.span.start, end: state.span.bodyEnd } }, ctx, [], false, []));
         } catch (error) {
           fail(state, error);

@@ -125,13 +125,22 @@ const STRIP_ONLY: ReadonlySet<string> = new Set([
 ]);
 const ANCHORS: ReadonlySet<string> = new Set([T.harmonyStart, T.harmonyChannel, T.harmonyMessage, T.harmonyEnd, T.harmonyCall]);
 /**
+ * gpt-oss's analysis message, right after a `<|channel|>`: its reasoning, where a call written (a
+ * `<tool_call>` an app's prompt asked for, drafted) is a draft, as in `<think>`. It ends at its
+ * `<|end|>`, or where the next message starts (`<|start|>`, `<|channel|>`: the model left `<|end|>`
+ * out), or at `<|call|>`/`<|return|>`; those tokens are not taken, so they anchor what follows.
+ */
+const HARMONY_ANALYSIS = `analysis${T.harmonyMessage}`;
+const ANALYSIS_ENDS: readonly string[] = [T.harmonyEnd, T.harmonyStart, T.harmonyChannel, T.harmonyCall, '<|return|>'];
+const LONGEST_ANALYSIS_END = Math.max(...ANALYSIS_ENDS.map((t) => t.length));
+/**
  * The markup that starts a span; then markup stripped from the text on its own; then harmony's
  * message tokens, only noted (where a message starts, where one ended) so that a call's span can
  * start at its message's `<|start|>` without looking back.
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.toolCallNamedOpen, T.functionCallNamedOpen, T.toolUseOpen, T.arrowOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, ...DSML_INVOKE_OPENS, ...DSML2_INVOKE_OPENS, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, ...DSML_INVOKE_OPENS, ...DSML2_INVOKE_OPENS, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, HARMONY_ANALYSIS, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
 
@@ -263,6 +272,8 @@ export class ToolCallScanner {
   private skipFrom = 0;
   /** Whether that block is a tag's (`<think>`), which a call section ends (ENDS_THINKING). */
   private skippingTag = false;
+  /** Whether that block is gpt-oss's analysis message, which any of ANALYSIS_ENDS ends (see HARMONY_ANALYSIS). */
+  private skippingAnalysis = false;
   /** Whether a reasoning block opened, or one closed that none opened: later closers are text. */
   private reasoningSeen = false;
   /** The end of a `</think>` that no `<think>` opened (see ScanListener.reasoningEnds), or -1. */
@@ -362,6 +373,21 @@ export class ToolCallScanner {
         if (!this.advanceBody(this.current)) return;
         continue;
       }
+      if (this.skipping !== undefined && this.skippingAnalysis) {
+        let close = -1;
+        for (const end of ANALYSIS_ENDS) {
+          const at = this.find(end, this.skipFrom);
+          if (at !== -1 && (close === -1 || at < close)) close = at;
+        }
+        if (close === -1) {
+          this.skipFrom = Math.max(this.skipFrom, this.total - LONGEST_ANALYSIS_END + 1);
+          return;
+        }
+        this.pos = close;
+        this.skipping = undefined;
+        this.skippingAnalysis = false;
+        continue;
+      }
       if (this.skipping !== undefined) {
         const close = this.find(this.skipping, this.skipFrom);
         const section = this.skippingTag ? this.sectionIn(close) : -1;
@@ -409,6 +435,16 @@ export class ToolCallScanner {
           this.listener.reasoningEnds?.(this.reasoningUntil);
         }
         this.pos = at + token.length;
+        continue;
+      }
+      if (token === HARMONY_ANALYSIS) {
+        // Only as the channel's word: `analysis<|message|>` after anything else is text.
+        if (this.channelAnchor !== -1 && this.channelAnchor + T.harmonyChannel.length === at) {
+          this.skipping = T.harmonyEnd;
+          this.skippingAnalysis = true;
+          this.skippingTag = false;
+          this.skipFrom = this.pos = at + token.length;
+        } else this.pos = at + token.length;
         continue;
       }
       const reasoningEnd = REASONING.get(token);
