@@ -7,7 +7,7 @@ import { extractRead } from '../extract/extract.js';
 import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
-import { Start, judgeOpener } from './start.js';
+import { Start, citationAt, judgeOpener } from './start.js';
 
 const enum Mode { PROSE, REASONING, FENCE_INFO }
 
@@ -90,6 +90,14 @@ function bracketOpens(text: string, i: number, n: number): boolean | undefined {
   if (!isLiteralWord(word, true)) return false;
   const first = text.charCodeAt(j);
   return first >= 0x61 && first <= 0x7a ? true : undefined;
+}
+
+/** Whether a digit follows the `[` at `i`, past spaces (then citationAt judges it). */
+function digitFollows(text: string, i: number, n: number): boolean {
+  let j = i + 1;
+  while (j < n && isSpaceLike(text.charCodeAt(j))) j++;
+  const c = text.charCodeAt(j);
+  return c >= 0x30 && c <= 0x39;
 }
 
 /** Characters after `[` (and spaces) that make it look like the start of a JSON array. */
@@ -247,9 +255,14 @@ export class PreludeScanner {
       // A `[` that starts the reply likewise, when a word that is no literal follows it: taken, `[Note]
       // see below⏎{"a": 1}` showed `[]`, and end() gave the object after it.
       // parsePartial reads the reply as it stands, from its first `[` (`[Note]` is `["Note"]`, as parse reads it alone).
-      const opens = c === 0x5b && this.straight && !this.inFence && !this.asItStands ? bracketOpens(text, i, n) : true;
+      // A lone `[3]` in prose, where the reply starts or after reasoning is a citation unless nothing
+      // better comes: passed over (a fence's, a call's or a tag's content is taken as it stands).
+      const cited = c === 0x5b && !this.inFence && !this.asItStands && this.last !== 0x28 && !(this.last === 0x3e && this.tagOpen !== '') &&
+        digitFollows(text, i, n) ? citationAt(text, i) : false;
+      if (cited === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
+      const opens = cited ? false : c === 0x5b && this.straight && !this.inFence && !this.asItStands ? bracketOpens(text, i, n) : true;
       if (opens === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
-      if ((c === 0x7b || opens === false) && !this.inFence && this.last !== 0x28 && this.last !== 0x3e) {
+      if ((c === 0x7b || opens === false) && !this.inFence && (cited === true || (this.last !== 0x28 && this.last !== 0x3e))) {
         const judged = judgeOpener(text, i, this.straight);
         if (judged.start === Start.TAKE) return this.found(text, i, base);
         if (judged.start === Start.WAIT) return this.hold(text, i, base);

@@ -69,3 +69,29 @@ export function judgeOpener(text: string, i: number, straight: boolean): StartJu
   }
   return { start: Start.SKIP, resume: closed.end };
 }
+
+/**
+ * Whether the `[` at `i`, a digit its first element, is a lone plain integer (`[3]`, `[ 12 ]`): a
+ * citation as often as an array, which extraction takes only when nothing better comes (Verdict.Weak).
+ * Only the reply's end tells, so the prelude passes over it and end() decides; taken, `See [3] for
+ * details. {"a": 1}` showed `[3]` and end() gave the object. Undefined while the text so far ends
+ * before the first token after the number.
+ */
+export function citationAt(text: string, i: number): boolean | undefined {
+  const n = text.length;
+  let k = i + 1;
+  while (k < n && isSpace(text.charCodeAt(k))) k++;
+  while (k < n && isNumberChar(text.charCodeAt(k))) k++;
+  while (k < n && isSpace(text.charCodeAt(k))) k++;
+  if (k >= n) return undefined;
+  return classifyOpen(text, i, n).verdict === Verdict.Weak;
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Characters a number token may hold (digits, `.`, an exponent, `_`, hex): its end is the next other one. */
+function isNumberChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || c === 0x2e || c === 0x5f || c === 0x2b || c === 0x2d;
+}

@@ -669,3 +669,25 @@ describe('a string opened by an escaped quote, a chunk ending after its `\\"` an
     });
   }
 });
+
+describe('a lone `[3]` is a citation unless nothing better comes: the stream passes over it, end() decides (session 40)', () => {
+  // The prelude took any `[` before a digit: `See [3] for details. {"a": 1}` showed `[3]`, then end()
+  // gave the object (extraction ranks a lone plain integer in brackets after any other value).
+  const cases: [string, unknown][] = [
+    ['See [3] for details. {"a": 1}', { a: 1 }],
+    ['[3] See {"a": 1}', { a: 1 }],
+    ['See [ 12 ] then {"a": 1}', { a: 1 }],
+    ['<think>x</think>\n[3] then {"a": 1}', { a: 1 }],
+    ['See [12]\n```json\n{"a": 1}\n```', { a: 1 }],
+    ['See [3] for details.', [3]],
+    ['[3]', [3]],
+    ['See [3, 4] then {"a": 1}', [3, 4]],
+    ['<answer>[3]</answer> and {"a": 1}', [3]],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+      settles(text);
+    });
+  }
+});
