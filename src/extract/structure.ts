@@ -401,6 +401,30 @@ function midSentence(text: string, i: number, end: number): boolean {
   return w >= 0x61 && w <= 0x7a;
 }
 
+/**
+ * A reasoning block (`<think>…</think>`) that opens a fence's content and closes inside it: the
+ * model's reasoning, written inside the fence, before the value (```` ```json⏎<think>{"a": 0}</think>⏎{"a": 1}⏎``` ````).
+ * The stream skips it as it skips reasoning before a fence; read as the fence's text, its draft was the
+ * answer. Only a leading block: further in, a tag may be a JSON string's text. Looked at once per fence.
+ */
+function leadingReasoning(text: string, fence: Region, names: TagNames): Region | undefined {
+  const limit = fence.contentEnd;
+  const a = skipWs(text, fence.contentStart, limit);
+  if (a >= limit || text.charCodeAt(a) !== LT) return undefined;
+  const open = matchTag(text, a, limit, names);
+  if (open === null || open.close || !names.reasoning.has(open.name)) return undefined;
+  for (let k = text.indexOf('</', open.end); k >= 0 && k < limit; k = text.indexOf('</', k + 2)) {
+    const t = matchTag(text, k, limit, names);
+    if (t !== null && t.close && t.name === open.name) {
+      const node = region('reasoning', open.name, a, open.end);
+      node.contentEnd = k;
+      node.end = t.end;
+      return node;
+    }
+  }
+  return undefined;
+}
+
 /** Runs the structural pass over `text`. */
 export function scanStructure(text: string, names: TagNames): Region {
   // The end tokens after the reply's last text are no part of it (end-tokens.ts).
@@ -637,7 +661,12 @@ export function scanStructure(text: string, names: TagNames): Region {
       continue;
     }
     const f = openFenceAt(text, i, n, atLineStart(text, i));
-    if (f !== null) i = runFence(f);
+    if (f !== null) {
+      i = runFence(f);
+      const fence = stack[stack.length - 1].children.at(-1)!;
+      const lead = leadingReasoning(text, fence, names);
+      if (lead !== undefined) fence.children.push(lead);
+    }
     else while (i < n && text.charCodeAt(i) === c) i++; // a run is judged once
   }
   for (let j = stack.length - 1; j >= 1; j--) {

@@ -691,3 +691,20 @@ describe('a lone `[3]` is a citation unless nothing better comes: the stream pas
     });
   }
 });
+
+describe('a reasoning block that opens a code fence is skipped by parse as by the stream (session 40)', () => {
+  // parse read the block as the fence's text and took the draft in it; the stream skipped it and
+  // showed the value after it, which end() then took back.
+  const cases: [string, unknown][] = [
+    ['```json\n<think>{"a": 0}</think>\n{"a": 1}\n```', { a: 1 }],
+    ['```json\n<think>hmm</think>\n{"a": 1}\n```', { a: 1 }],
+    ['```\n<reasoning>[1, 2]</reasoning>\n[3, 4]\n```', [3, 4]],
+    ['Here:\n```json\n<think>\n{"a": 0}\n</think>\n{"a": 1, "b": [2]}\n```\nDone.', { a: 1, b: [2] }],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+      settles(text);
+    });
+  }
+});
