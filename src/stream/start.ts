@@ -61,7 +61,8 @@ export function judgeOpener(text: string, i: number, straight: boolean): StartJu
   }
   // At the reply's start, where its brackets close (withWholeText's reading): once per reply, the text
   // read again only each time it has doubled (see PreludeScanner.hold).
-  const closed = scanBalanced(text, i, n, true);
+  // Its own brackets, not going on past a stray closer (no budget), as withWholeText reads them.
+  const closed = scanBalanced(text, i, n, true, { left: 0 });
   if (closed.truncated || (closed.end >= n && !far)) return WAIT;
   for (let k = i + 1; k < closed.end; k++) {
     const c = text.charCodeAt(k);

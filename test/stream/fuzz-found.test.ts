@@ -708,3 +708,24 @@ describe('a reasoning block that opens a code fence is skipped by parse as by th
     });
   }
 });
+
+describe('a bracketed marker that starts the reply closes where its own brackets close, for parse as for the stream (session 40)', () => {
+  // withWholeText measured the marker's brackets with scanBalanced's continuation, which reads on past
+  // a stray closer: `[x] [1]]` was one value `[["x"], [1]]`, and the stream, which had shown `[1]` (or
+  // the calls after `[TOOL_CALLS]`), took it back at end(). The marker is text set aside (named).
+  const cases: [string, unknown][] = [
+    ['[x] [1]]', [1]],
+    ['[x]\n[1, 2]]', [1, 2]],
+    ['[TOOL_CALLS] [{"name": "f"}]]', [{ name: 'f' }]],
+    ['{x} {"a": 1}}', { a: 1 }],
+    ['[see below], {"a": 1}]', { a: 1 }],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      const report = parseWithReport(text);
+      assert.deepEqual(report.value, value);
+      assert.ok(report.repairs.some((r) => r.kind === 'surrounding_text'), 'the marker set aside is named');
+      settles(text);
+    });
+  }
+});
