@@ -9,7 +9,7 @@ import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.j
 import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
 import { Start, citationAt, judgeOpener } from './start.js';
 
-const enum Mode { PROSE, REASONING, FENCE_INFO }
+const enum Mode { PROSE, REASONING, FENCE_INFO, STRING }
 
 /** Tags whose content extraction reads as the answer (its defaults): a member there starts an object. */
 const ANSWER_TAGS: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
@@ -144,6 +144,11 @@ export class PreludeScanner {
   private inFence = false;
   /** Only spaces came since the fence's opening line: a member here opens the fence's object (see above). */
   private fenceFresh = false;
+  /** The reasoning block being skipped opened the fence's content: fenceFresh again after it. */
+  private freshAfterBlock = false;
+  /** In a quoted scalar (Mode.STRING): its quote, and whether a backslash came last. */
+  private quote = 0;
+  private escaped = false;
   /** The character of the fence that opened inFence. */
   private fenceChar = 0;
   /** In a reasoning block: the closers that end it. */
@@ -212,6 +217,14 @@ export class PreludeScanner {
           if (closer === want || closer.toLowerCase() === want) matched = want.length;
         }
         if (matched === 0 && cut) return this.keep(text, lt, base);
+        if (matched > 0 && this.freshAfterBlock) {
+          // A tag's closer is matched up to its name (`</think`): its `>` is no content of the fence either.
+          const named = this.closers[0].charCodeAt(this.closers[0].length - 1) !== 0x3e;
+          if (named && lt + matched >= n) return this.keep(text, lt, base);
+          if (named && text.charCodeAt(lt + matched) === 0x3e) matched++;
+          this.fenceFresh = true;
+          this.freshAfterBlock = false;
+        }
         if (matched > 0) {
           this.mode = Mode.PROSE;
           this.atLineStart = false;
@@ -222,6 +235,22 @@ export class PreludeScanner {
         } else {
           i = lt + 1;
         }
+        continue;
+      }
+      if (this.mode === Mode.STRING) {
+        // A quoted scalar that starts the reply, a fence's or an answer tag's content (see below): its
+        // text is no opener, to its closing quote (or the line's end, where a lost quote would leave it).
+        for (; i < n; i++) {
+          const d = text.charCodeAt(i);
+          if (this.escaped) this.escaped = false;
+          else if (d === 0x5c) this.escaped = true;
+          else if (d === this.quote || d === 0x0a) break;
+        }
+        if (i >= n) return undefined;
+        this.mode = Mode.PROSE;
+        this.last = text.charCodeAt(i);
+        this.tagOpen = '';
+        i++;
         continue;
       }
       if (this.mode === Mode.FENCE_INFO) {
@@ -235,11 +264,13 @@ export class PreludeScanner {
       }
       const c = text.charCodeAt(i);
       // Whatever else comes first in the fence (a tag, a channel) is no member (a quote is judged below).
-      if (this.fenceFresh && c !== 0x22 && c !== 0x27 && !isSpaceLike(c)) this.fenceFresh = false;
+      // A `<` is judged below, once the text so far tells a reasoning block's opener (see freshAfterBlock).
+      if (this.fenceFresh && c !== 0x22 && c !== 0x27 && c !== 0x3c && !isSpaceLike(c)) this.fenceFresh = false;
       if (OPENER_FIRST.has(c) || (this.straight && HEADING_FIRST.has(c))) {
         const channel = channelAt(text, i, this.straight);
         if (channel === undefined) return this.keep(text, i, base);
         if (channel !== null) {
+          this.fenceFresh = false;
           this.midLine = false;
           this.mode = Mode.REASONING;
           this.closers = channel.closers;
@@ -286,6 +317,16 @@ export class PreludeScanner {
         const member = memberStartsAt(text, i, n);
         if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);
+        // No member: the content is a string (```` ```json⏎"[1]"⏎``` ````), the value parse reads, and
+        // a scalar the stream does not show. Its brackets are its text: taken, `[1]` was shown.
+        this.mode = Mode.STRING;
+        this.quote = c;
+        this.escaped = false;
+        this.straight = false;
+        this.fenceFresh = false;
+        this.atLineStart = false;
+        i++;
+        continue;
       }
       if (c === 0x5b) {
         let j = i + 1;
@@ -313,6 +354,8 @@ export class PreludeScanner {
         // as reasoning is, unless written as inline code (`` `<!--` ``).
         if (n - i < 4 && '<!--'.startsWith(text.slice(i))) return this.keep(text, i, base);
         if (text.startsWith('<!--', i) && this.last !== 0x60) {
+          this.freshAfterBlock = this.fenceFresh;
+          this.fenceFresh = false;
           this.midLine = !this.atLineStart;
           this.mode = Mode.REASONING;
           this.closers = ['-->'];
@@ -327,8 +370,12 @@ export class PreludeScanner {
         while (j < n && isNameChar(text.charCodeAt(j))) j++;
         if (j >= n && n - i < MAX_CARRY) return this.keep(text, i, base);
         const name = text.slice(nameStart, j).toLowerCase();
+        const fresh = this.fenceFresh;
+        this.fenceFresh = false;
         if (!closing && this.reasoning.has(name)) {
           this.midLine = !this.atLineStart;
+          // One that opens a fence's content: the content starts after it (extraction's leadingReasoning).
+          this.freshAfterBlock = fresh;
           this.mode = Mode.REASONING;
           this.closers = [`</${name}`];
           this.straight = false;

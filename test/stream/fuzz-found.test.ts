@@ -729,3 +729,24 @@ describe('a bracketed marker that starts the reply closes where its own brackets
     });
   }
 });
+
+describe('a quoted scalar that is a fence\'s, a tag\'s or the reply\'s content hides its brackets from the prelude (session 40 fuzzer)', () => {
+  // The prelude took the `[` inside the string: ```json⏎"[1]"⏎``` showed [1], end() gave the string.
+  // After a reasoning block that opens the fence, the fence's content starts after it, as parse reads it.
+  const cases: [string, unknown][] = [
+    ['```json\n"[1]"\n```', '[1]'],
+    ['```json\n"a\\"[1, 2]"\n```', 'a"[1, 2]'],
+    ['"[1, 2]"', '[1, 2]'],
+    ['<answer>"[1, 2]"</answer>', '[1, 2]'],
+    ['"hello" and [1, 2]', [1, 2]],
+    ['Use {name} here.\n\n```json\n<think>hmm</think>\n"[1]"\n```', '[1]'],
+    ['```json\n<think>hmm</think>\n"name": [1]}\n```', { name: [1] }],
+    ['```json\n<!-- c -->\n"name": [1]}\n```', { name: [1] }],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+      settles(text);
+    });
+  }
+});
