@@ -2,7 +2,7 @@
 // reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
-import { isIdentChar, isLetter, isLiteralWord, literalAt, memberStartsAt } from '../extract/chars.js';
+import { Verdict, classifyOpen, isIdentChar, isLetter, isLiteralWord, literalAt, memberStartsAt } from '../extract/chars.js';
 import { extractRead } from '../extract/extract.js';
 import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
@@ -90,6 +90,25 @@ function bracketOpens(text: string, i: number, n: number): boolean | undefined {
   if (!isLiteralWord(word, true)) return false;
   const first = text.charCodeAt(j);
   return first >= 0x61 && first <= 0x7a ? true : undefined;
+}
+
+/**
+ * Past the comment at `j` (`//` or `#` to the line's end, `/* … *\/`) and the spaces after it: where the
+ * next token starts; `n` while the text so far ends before that (a `/` that opens no comment: `j`).
+ */
+function pastComment(text: string, j: number, n: number): number {
+  let k: number;
+  if (text.charCodeAt(j) === 0x23 || text.charCodeAt(j + 1) === 0x2f) {
+    k = text.indexOf('\n', j);
+  } else if (text.charCodeAt(j + 1) === 0x2a) {
+    k = text.indexOf('*/', j + 2);
+    if (k >= 0) k += 2;
+  } else {
+    return j + 1 >= n ? n : j;
+  }
+  if (k < 0) return n;
+  while (k < n && isSpaceLike(text.charCodeAt(k))) k++;
+  return k;
 }
 
 /** Whether a digit follows the `[` at `i`, past spaces (then citationAt judges it). */
@@ -335,6 +354,15 @@ export class PreludeScanner {
           if (n - i < MAX_CARRY) return this.keep(text, i, base);
         } else if (this.inFence || startsArrayItem(text.charCodeAt(j))) {
           return this.found(text, i, base);
+        } else if (text.charCodeAt(j) === 0x2f || text.charCodeAt(j) === 0x23) {
+          // `[ // ids⏎  1, 2]`: a comment before the first element, which extraction takes when a value
+          // follows it (classifyOpen). Passed over, the first container inside it was shown as the root.
+          const after = pastComment(text, j, n);
+          if (after >= n) {
+            if (n - i < MAX_CARRY) return this.keep(text, i, base);
+          } else if (classifyOpen(text, i, n).verdict === Verdict.Accept) {
+            return this.found(text, i, base);
+          }
         } else if (isIdentChar(text.charCodeAt(j))) {
           // `[true, …]`, `[None]`: extraction takes a `[` before a literal (classifyOpen), so the array
           // starts here; passing it over showed the first container inside it as the root. Only an

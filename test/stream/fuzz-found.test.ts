@@ -750,3 +750,22 @@ describe('a quoted scalar that is a fence\'s, a tag\'s or the reply\'s content h
     });
   }
 });
+
+describe('a `[` before a comment, then a value, starts the array in prose and in a tag, as extraction reads it (session 40 fuzzer)', () => {
+  // The prelude passed over a `[` followed by `//`, `#` or `/*`, and took the first container inside
+  // it as the root: `Sure! [ // note⏎0, [""]]` showed `[""]`, then end() gave `[0, [""]]`.
+  const cases: [string, unknown][] = [
+    ['<answer>[ // note\n0,[""]]</answer>', [0, ['']]],
+    ['Sure! [ // note\n0, [""]]', [0, ['']]],
+    ['Sure! [ /* ids */ 1, [2]]', [1, [2]]],
+    ['Sure! [ # ids\n 1, [2]]', [1, [2]]],
+    ['Sure! [ // note\n{"a": [1]}]', [{ a: [1] }]],
+    ['See [/docs] then [1, [2]]', [1, [2]]],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+      settles(text);
+    });
+  }
+});
