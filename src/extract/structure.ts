@@ -211,7 +211,7 @@ const STRING_LOOKBACK = 1000;
  * its brackets close, and quotes in prose do not count (`The 5" screen: <answer>`). Bounded, so the
  * pass stays linear; a tag with no line start within the look-back counts as a tag.
  */
-function insideJsonString(text: string, i: number): boolean {
+function insideJsonString(text: string, i: number, mustEnd = false): boolean {
   let s = 0;
   if (i > STRING_LOOKBACK) {
     // A loop, not indexOf: on a text with no line break that would search to its end from every tag.
@@ -274,7 +274,10 @@ function insideJsonString(text: string, i: number): boolean {
   if (quote === 0) return false;
   // A string that opened on an earlier line must be seen to end as a JSON string does: a draft in
   // reasoning with an odd quote (`{"a": "b⏎</think>⏎{"a": "c"}`) holds no string the closer is in.
-  return text.lastIndexOf('\n', i - 1) < opened || stringEndsAhead(text, i, quote); // (the line starts at or after s)
+  // So must one on the closer's line, for the closer of an open reasoning block (`mustEnd`): a draft
+  // cut off in a string (`<think>{"b</think> Here: <answer>[…]</answer>`) kept the block open to the
+  // reply's end, and the answer became the draft's text (a key holding it) or NO_JSON.
+  return (!mustEnd && text.lastIndexOf('\n', i - 1) < opened) || stringEndsAhead(text, i, quote); // (the line starts at or after s)
 }
 
 /**
@@ -649,7 +652,9 @@ export function scanStructure(text: string, names: TagNames): Region {
     }
     if (c === LT) {
       const t = matchTag(text, i, n, names);
-      if (t !== null && !insideJsonString(text, i) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i) && !mentionedOpener(t, i)) {
+      // The closer of an open reasoning block: a string around it must be seen to end (see insideJsonString).
+      const closesReasoning = t !== null && t.close && names.reasoning.has(t.name) && onStack(t.name) >= 0;
+      if (t !== null && !insideJsonString(text, i, closesReasoning) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i) && !mentionedOpener(t, i)) {
         applyTag(t, i);
         i = t.end;
       } else i++;
