@@ -30,6 +30,9 @@ export function answerBefore(text: string, end: number): boolean {
   return false;
 }
 
+/** How many characters after a comment that follows a `[` tell whether a value starts there (`-1,`, `true,`). */
+const COMMENT_FOLLOWER = 8;
+
 /** Longest tag name or lookahead carried from one chunk to the next. */
 const MAX_CARRY = 64;
 
@@ -358,11 +361,9 @@ export class PreludeScanner {
           // `[ // ids⏎  1, 2]`: a comment before the first element, which extraction takes when a value
           // follows it (classifyOpen). Passed over, the first container inside it was shown as the root.
           const after = pastComment(text, j, n);
-          if (after >= n) {
-            if (n - i < MAX_CARRY) return this.keep(text, i, base);
-          } else if (classifyOpen(text, i, n).verdict === Verdict.Accept) {
-            return this.found(text, i, base);
-          }
+          if (after < n && classifyOpen(text, i, n).verdict === Verdict.Accept) return this.found(text, i, base);
+          // The token after the comment may be cut short (`-`, `tr`): it waits for a few characters.
+          if (n - after < COMMENT_FOLLOWER && n - i < MAX_CARRY) return this.keep(text, i, base);
         } else if (isIdentChar(text.charCodeAt(j))) {
           // `[true, …]`, `[None]`: extraction takes a `[` before a literal (classifyOpen), so the array
           // starts here; passing it over showed the first container inside it as the root. Only an

@@ -761,6 +761,9 @@ describe('a `[` before a comment, then a value, starts the array in prose and in
     ['Sure! [ # ids\n 1, [2]]', [1, [2]]],
     ['Sure! [ // note\n{"a": [1]}]', [{ a: [1] }]],
     ['See [/docs] then [1, [2]]', [1, [2]]],
+    // The element after the comment read before it was complete (one character at a time: `-`).
+    ['<think>[TOOL_CALLS] </think> [ // note\n-1,{}] [x]', [-1, {}]],
+    ['Sure! [ // note\ntrue, {"a": [1]}]', [true, { a: [1] }]],
   ];
   for (const [text, value] of cases) {
     test(JSON.stringify(text), () => {
