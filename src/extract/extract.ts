@@ -219,7 +219,13 @@ class Gatherer {
     }
     // Fence: its content is the value when it starts like one; JSON-ish fences that start with
     // something else (a comment, `const x =`, prose) are scanned like prose; other languages' code
-    // counts only when it is itself an object or array.
+    // counts only when it is itself an object or array. A reasoning block that opens it is reasoning
+    // (see leadingReasoning), and the content starts after it.
+    const lead = node.children[0];
+    if (lead !== undefined && lead.kind === 'reasoning') {
+      this.region(lead, { ...ctx, language: node.language });
+      a = skipWs(text, lead.end, node.contentEnd);
+    }
     if (a >= b) return;
     const doubled = node.language === undefined ? doubledOpenerLanguage(text, a, b) : undefined;
     if (doubled !== undefined) {

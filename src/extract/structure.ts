@@ -211,7 +211,7 @@ const STRING_LOOKBACK = 1000;
  * its brackets close, and quotes in prose do not count (`The 5" screen: <answer>`). Bounded, so the
  * pass stays linear; a tag with no line start within the look-back counts as a tag.
  */
-function insideJsonString(text: string, i: number): boolean {
+function insideJsonString(text: string, i: number, mustEnd = false): boolean {
   let s = 0;
   if (i > STRING_LOOKBACK) {
     // A loop, not indexOf: on a text with no line break that would search to its end from every tag.
@@ -274,7 +274,10 @@ function insideJsonString(text: string, i: number): boolean {
   if (quote === 0) return false;
   // A string that opened on an earlier line must be seen to end as a JSON string does: a draft in
   // reasoning with an odd quote (`{"a": "b⏎</think>⏎{"a": "c"}`) holds no string the closer is in.
-  return text.lastIndexOf('\n', i - 1) < opened || stringEndsAhead(text, i, quote); // (the line starts at or after s)
+  // So must one on the closer's line, for the closer of an open reasoning block (`mustEnd`): a draft
+  // cut off in a string (`<think>{"b</think> Here: <answer>[…]</answer>`) kept the block open to the
+  // reply's end, and the answer became the draft's text (a key holding it) or NO_JSON.
+  return (!mustEnd && text.lastIndexOf('\n', i - 1) < opened) || stringEndsAhead(text, i, quote); // (the line starts at or after s)
 }
 
 /**
@@ -399,6 +402,30 @@ function midSentence(text: string, i: number, end: number): boolean {
   while (j < text.length && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
   const w = text.charCodeAt(j);
   return w >= 0x61 && w <= 0x7a;
+}
+
+/**
+ * A reasoning block (`<think>…</think>`) that opens a fence's content and closes inside it: the
+ * model's reasoning, written inside the fence, before the value (```` ```json⏎<think>{"a": 0}</think>⏎{"a": 1}⏎``` ````).
+ * The stream skips it as it skips reasoning before a fence; read as the fence's text, its draft was the
+ * answer. Only a leading block: further in, a tag may be a JSON string's text. Looked at once per fence.
+ */
+function leadingReasoning(text: string, fence: Region, names: TagNames): Region | undefined {
+  const limit = fence.contentEnd;
+  const a = skipWs(text, fence.contentStart, limit);
+  if (a >= limit || text.charCodeAt(a) !== LT) return undefined;
+  const open = matchTag(text, a, limit, names);
+  if (open === null || open.close || !names.reasoning.has(open.name)) return undefined;
+  for (let k = text.indexOf('</', open.end); k >= 0 && k < limit; k = text.indexOf('</', k + 2)) {
+    const t = matchTag(text, k, limit, names);
+    if (t !== null && t.close && t.name === open.name) {
+      const node = region('reasoning', open.name, a, open.end);
+      node.contentEnd = k;
+      node.end = t.end;
+      return node;
+    }
+  }
+  return undefined;
 }
 
 /** Runs the structural pass over `text`. */
@@ -625,7 +652,9 @@ export function scanStructure(text: string, names: TagNames): Region {
     }
     if (c === LT) {
       const t = matchTag(text, i, n, names);
-      if (t !== null && !insideJsonString(text, i) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i) && !mentionedOpener(t, i)) {
+      // The closer of an open reasoning block: a string around it must be seen to end (see insideJsonString).
+      const closesReasoning = t !== null && t.close && names.reasoning.has(t.name) && onStack(t.name) >= 0;
+      if (t !== null && !insideJsonString(text, i, closesReasoning) && !inInlineCode(text, i, t.end) && !mentionedCloser(t, i) && !mentionedOpener(t, i)) {
         applyTag(t, i);
         i = t.end;
       } else i++;
@@ -637,7 +666,12 @@ export function scanStructure(text: string, names: TagNames): Region {
       continue;
     }
     const f = openFenceAt(text, i, n, atLineStart(text, i));
-    if (f !== null) i = runFence(f);
+    if (f !== null) {
+      i = runFence(f);
+      const fence = stack[stack.length - 1].children.at(-1)!;
+      const lead = leadingReasoning(text, fence, names);
+      if (lead !== undefined) fence.children.push(lead);
+    }
     else while (i < n && text.charCodeAt(i) === c) i++; // a run is judged once
   }
   for (let j = stack.length - 1; j >= 1; j--) {

@@ -788,7 +788,10 @@ function withWholeText(text: string, candidates: Candidate[]): Candidate[] {
   const whole: Candidate = { text: text.slice(start), start, end: text.length, source: 'whole' };
   if (candidates.length === 0) return [whole];
   if (candidates.some((x) => x.source === 'fence' || x.source === 'tag')) return candidates;
-  const closes = scanBalanced(text, look, text.length, true).end;
+  // Where the opener's own brackets close: not past a stray closer (scanBalanced's continuation, with
+  // no budget left), which read `[x] [1]]` as one value `[[x], [1]]` and `[TOOL_CALLS] [{…}]]` as an
+  // array holding the marker, where the stream, showing the value after the marker, then took it back.
+  const closes = scanBalanced(text, look, text.length, true, { left: 0 }).end;
   return candidates.every((x) => x.start < closes) ? [whole, ...candidates] : candidates;
 }
 

@@ -2,14 +2,14 @@
 // reasoning (`<think>…</think>`, the channels of extract/channels.ts such as `[THINK]…[/THINK]`, also
 // unterminated) are skipped. Each character is looked at once, except a few characters carried over
 // when a chunk ends inside a tag, a token, a fence or a `[` lookahead.
-import { isIdentChar, isLetter, isLiteralWord, literalAt, memberStartsAt } from '../extract/chars.js';
+import { Verdict, classifyOpen, isIdentChar, isLetter, isLiteralWord, literalAt, memberStartsAt } from '../extract/chars.js';
 import { extractRead } from '../extract/extract.js';
 import { inlineFenceLineEnd, languageWordEnd } from '../extract/value-fence.js';
 import { REASONING_CHANNELS, type ReasoningChannel } from '../extract/channels.js';
 import { DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS } from '../extract/index.js';
-import { Start, judgeOpener } from './start.js';
+import { Start, citationAt, judgeOpener } from './start.js';
 
-const enum Mode { PROSE, REASONING, FENCE_INFO }
+const enum Mode { PROSE, REASONING, FENCE_INFO, STRING }
 
 /** Tags whose content extraction reads as the answer (its defaults): a member there starts an object. */
 const ANSWER_TAGS: ReadonlySet<string> = new Set(DEFAULT_ANSWER_TAGS);
@@ -29,6 +29,9 @@ export function answerBefore(text: string, end: number): boolean {
   }
   return false;
 }
+
+/** How many characters after a comment that follows a `[` tell whether a value starts there (`-1,`, `true,`). */
+const COMMENT_FOLLOWER = 8;
 
 /** Longest tag name or lookahead carried from one chunk to the next. */
 const MAX_CARRY = 64;
@@ -92,6 +95,33 @@ function bracketOpens(text: string, i: number, n: number): boolean | undefined {
   return first >= 0x61 && first <= 0x7a ? true : undefined;
 }
 
+/**
+ * Past the comment at `j` (`//` or `#` to the line's end, `/* … *\/`) and the spaces after it: where the
+ * next token starts; `n` while the text so far ends before that (a `/` that opens no comment: `j`).
+ */
+function pastComment(text: string, j: number, n: number): number {
+  let k: number;
+  if (text.charCodeAt(j) === 0x23 || text.charCodeAt(j + 1) === 0x2f) {
+    k = text.indexOf('\n', j);
+  } else if (text.charCodeAt(j + 1) === 0x2a) {
+    k = text.indexOf('*/', j + 2);
+    if (k >= 0) k += 2;
+  } else {
+    return j + 1 >= n ? n : j;
+  }
+  if (k < 0) return n;
+  while (k < n && isSpaceLike(text.charCodeAt(k))) k++;
+  return k;
+}
+
+/** Whether a digit follows the `[` at `i`, past spaces (then citationAt judges it). */
+function digitFollows(text: string, i: number, n: number): boolean {
+  let j = i + 1;
+  while (j < n && isSpaceLike(text.charCodeAt(j))) j++;
+  const c = text.charCodeAt(j);
+  return c >= 0x30 && c <= 0x39;
+}
+
 /** Characters after `[` (and spaces) that make it look like the start of a JSON array. */
 function startsArrayItem(c: number): boolean {
   return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x27 || c === 0x5d || c === 0x2d || (c >= 0x30 && c <= 0x39);
@@ -136,6 +166,11 @@ export class PreludeScanner {
   private inFence = false;
   /** Only spaces came since the fence's opening line: a member here opens the fence's object (see above). */
   private fenceFresh = false;
+  /** The reasoning block being skipped opened the fence's content: fenceFresh again after it. */
+  private freshAfterBlock = false;
+  /** In a quoted scalar (Mode.STRING): its quote, and whether a backslash came last. */
+  private quote = 0;
+  private escaped = false;
   /** The character of the fence that opened inFence. */
   private fenceChar = 0;
   /** In a reasoning block: the closers that end it. */
@@ -204,6 +239,14 @@ export class PreludeScanner {
           if (closer === want || closer.toLowerCase() === want) matched = want.length;
         }
         if (matched === 0 && cut) return this.keep(text, lt, base);
+        if (matched > 0 && this.freshAfterBlock) {
+          // A tag's closer is matched up to its name (`</think`): its `>` is no content of the fence either.
+          const named = this.closers[0].charCodeAt(this.closers[0].length - 1) !== 0x3e;
+          if (named && lt + matched >= n) return this.keep(text, lt, base);
+          if (named && text.charCodeAt(lt + matched) === 0x3e) matched++;
+          this.fenceFresh = true;
+          this.freshAfterBlock = false;
+        }
         if (matched > 0) {
           this.mode = Mode.PROSE;
           this.atLineStart = false;
@@ -214,6 +257,22 @@ export class PreludeScanner {
         } else {
           i = lt + 1;
         }
+        continue;
+      }
+      if (this.mode === Mode.STRING) {
+        // A quoted scalar that starts the reply, a fence's or an answer tag's content (see below): its
+        // text is no opener, to its closing quote (or the line's end, where a lost quote would leave it).
+        for (; i < n; i++) {
+          const d = text.charCodeAt(i);
+          if (this.escaped) this.escaped = false;
+          else if (d === 0x5c) this.escaped = true;
+          else if (d === this.quote || d === 0x0a) break;
+        }
+        if (i >= n) return undefined;
+        this.mode = Mode.PROSE;
+        this.last = text.charCodeAt(i);
+        this.tagOpen = '';
+        i++;
         continue;
       }
       if (this.mode === Mode.FENCE_INFO) {
@@ -227,11 +286,13 @@ export class PreludeScanner {
       }
       const c = text.charCodeAt(i);
       // Whatever else comes first in the fence (a tag, a channel) is no member (a quote is judged below).
-      if (this.fenceFresh && c !== 0x22 && c !== 0x27 && !isSpaceLike(c)) this.fenceFresh = false;
+      // A `<` is judged below, once the text so far tells a reasoning block's opener (see freshAfterBlock).
+      if (this.fenceFresh && c !== 0x22 && c !== 0x27 && c !== 0x3c && !isSpaceLike(c)) this.fenceFresh = false;
       if (OPENER_FIRST.has(c) || (this.straight && HEADING_FIRST.has(c))) {
         const channel = channelAt(text, i, this.straight);
         if (channel === undefined) return this.keep(text, i, base);
         if (channel !== null) {
+          this.fenceFresh = false;
           this.midLine = false;
           this.mode = Mode.REASONING;
           this.closers = channel.closers;
@@ -247,9 +308,14 @@ export class PreludeScanner {
       // A `[` that starts the reply likewise, when a word that is no literal follows it: taken, `[Note]
       // see below⏎{"a": 1}` showed `[]`, and end() gave the object after it.
       // parsePartial reads the reply as it stands, from its first `[` (`[Note]` is `["Note"]`, as parse reads it alone).
-      const opens = c === 0x5b && this.straight && !this.inFence && !this.asItStands ? bracketOpens(text, i, n) : true;
+      // A lone `[3]` in prose, where the reply starts or after reasoning is a citation unless nothing
+      // better comes: passed over (a fence's, a call's or a tag's content is taken as it stands).
+      const cited = c === 0x5b && !this.inFence && !this.asItStands && this.last !== 0x28 && !(this.last === 0x3e && this.tagOpen !== '') &&
+        digitFollows(text, i, n) ? citationAt(text, i) : false;
+      if (cited === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
+      const opens = cited ? false : c === 0x5b && this.straight && !this.inFence && !this.asItStands ? bracketOpens(text, i, n) : true;
       if (opens === undefined && n - i < MAX_CARRY) return this.keep(text, i, base);
-      if ((c === 0x7b || opens === false) && !this.inFence && this.last !== 0x28 && this.last !== 0x3e) {
+      if ((c === 0x7b || opens === false) && !this.inFence && (cited === true || (this.last !== 0x28 && this.last !== 0x3e))) {
         const judged = judgeOpener(text, i, this.straight);
         if (judged.start === Start.TAKE) return this.found(text, i, base);
         if (judged.start === Start.WAIT) return this.hold(text, i, base);
@@ -273,6 +339,16 @@ export class PreludeScanner {
         const member = memberStartsAt(text, i, n);
         if (member === undefined) return this.keep(text, i, base);
         if (member) return this.found(text, i, base);
+        // No member: the content is a string (```` ```json⏎"[1]"⏎``` ````), the value parse reads, and
+        // a scalar the stream does not show. Its brackets are its text: taken, `[1]` was shown.
+        this.mode = Mode.STRING;
+        this.quote = c;
+        this.escaped = false;
+        this.straight = false;
+        this.fenceFresh = false;
+        this.atLineStart = false;
+        i++;
+        continue;
       }
       if (c === 0x5b) {
         let j = i + 1;
@@ -281,6 +357,13 @@ export class PreludeScanner {
           if (n - i < MAX_CARRY) return this.keep(text, i, base);
         } else if (this.inFence || startsArrayItem(text.charCodeAt(j))) {
           return this.found(text, i, base);
+        } else if (text.charCodeAt(j) === 0x2f || text.charCodeAt(j) === 0x23) {
+          // `[ // ids⏎  1, 2]`: a comment before the first element, which extraction takes when a value
+          // follows it (classifyOpen). Passed over, the first container inside it was shown as the root.
+          const after = pastComment(text, j, n);
+          if (after < n && classifyOpen(text, i, n).verdict === Verdict.Accept) return this.found(text, i, base);
+          // The token after the comment may be cut short (`-`, `tr`): it waits for a few characters.
+          if (n - after < COMMENT_FOLLOWER && n - i < MAX_CARRY) return this.keep(text, i, base);
         } else if (isIdentChar(text.charCodeAt(j))) {
           // `[true, …]`, `[None]`: extraction takes a `[` before a literal (classifyOpen), so the array
           // starts here; passing it over showed the first container inside it as the root. Only an
@@ -300,6 +383,8 @@ export class PreludeScanner {
         // as reasoning is, unless written as inline code (`` `<!--` ``).
         if (n - i < 4 && '<!--'.startsWith(text.slice(i))) return this.keep(text, i, base);
         if (text.startsWith('<!--', i) && this.last !== 0x60) {
+          this.freshAfterBlock = this.fenceFresh;
+          this.fenceFresh = false;
           this.midLine = !this.atLineStart;
           this.mode = Mode.REASONING;
           this.closers = ['-->'];
@@ -314,8 +399,12 @@ export class PreludeScanner {
         while (j < n && isNameChar(text.charCodeAt(j))) j++;
         if (j >= n && n - i < MAX_CARRY) return this.keep(text, i, base);
         const name = text.slice(nameStart, j).toLowerCase();
+        const fresh = this.fenceFresh;
+        this.fenceFresh = false;
         if (!closing && this.reasoning.has(name)) {
           this.midLine = !this.atLineStart;
+          // One that opens a fence's content: the content starts after it (extraction's leadingReasoning).
+          this.freshAfterBlock = fresh;
           this.mode = Mode.REASONING;
           this.closers = [`</${name}`];
           this.straight = false;

@@ -61,11 +61,38 @@ export function judgeOpener(text: string, i: number, straight: boolean): StartJu
   }
   // At the reply's start, where its brackets close (withWholeText's reading): once per reply, the text
   // read again only each time it has doubled (see PreludeScanner.hold).
-  const closed = scanBalanced(text, i, n, true);
+  // Its own brackets, not going on past a stray closer (no budget), as withWholeText reads them.
+  const closed = scanBalanced(text, i, n, true, { left: 0 });
   if (closed.truncated || (closed.end >= n && !far)) return WAIT;
   for (let k = i + 1; k < closed.end; k++) {
     const c = text.charCodeAt(k);
     if ((c === 0x7b || c === 0x5b) && classifyOpen(text, k, n).verdict !== Verdict.Reject) return NEVER;
   }
   return { start: Start.SKIP, resume: closed.end };
+}
+
+/**
+ * Whether the `[` at `i`, a digit its first element, is a lone plain integer (`[3]`, `[ 12 ]`): a
+ * citation as often as an array, which extraction takes only when nothing better comes (Verdict.Weak).
+ * Only the reply's end tells, so the prelude passes over it and end() decides; taken, `See [3] for
+ * details. {"a": 1}` showed `[3]` and end() gave the object. Undefined while the text so far ends
+ * before the first token after the number.
+ */
+export function citationAt(text: string, i: number): boolean | undefined {
+  const n = text.length;
+  let k = i + 1;
+  while (k < n && isSpace(text.charCodeAt(k))) k++;
+  while (k < n && isNumberChar(text.charCodeAt(k))) k++;
+  while (k < n && isSpace(text.charCodeAt(k))) k++;
+  if (k >= n) return undefined;
+  return classifyOpen(text, i, n).verdict === Verdict.Weak;
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Characters a number token may hold (digits, `.`, an exponent, `_`, hex): its end is the next other one. */
+function isNumberChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || c === 0x2e || c === 0x5f || c === 0x2b || c === 0x2d;
 }

@@ -348,6 +348,9 @@ export class SnapshotTree implements Sink {
   }
 
   scalar(value: unknown): void {
+    // A number past 2^53 (rare): the watch keeps how the text spelt it, to flag lost digits. Also in a
+    // container built aside (a tuple, a wrapper, deep nesting): checked once placed, it needs the spelling too.
+    if (typeof value === 'number' && (value > MAX_SAFE || value < -MAX_SAFE) && this.options.schema !== undefined) this.options.schema.noteNumber(value, this.text, this.engineOffset());
     if (this.hiddenDepth > 0) {
       (this.hidden as ValueBuilder).scalar(value);
       return;
@@ -372,8 +375,6 @@ export class SnapshotTree implements Sink {
       return;
     }
     this.str = Str.NONE;
-    // A number past 2^53 (rare): the watch keeps how the text spelt it, to flag lost digits.
-    if (typeof value === 'number' && (value > MAX_SAFE || value < -MAX_SAFE) && this.options.schema !== undefined) this.options.schema.noteNumber(value, this.text, this.engineOffset());
     this.placeComplete(value);
   }
 

@@ -16,6 +16,18 @@ describe('extract: code fences', () => {
     assert.deepEqual(run(text), [{ text: '{"title": "Dune"}', start: 27, end: 44, source: 'fence', language: 'json' }]);
   });
 
+  test('a reasoning block that opens a fence is reasoning; the fence\'s value follows it (session 40)', () => {
+    // Read as the fence's text, the draft in it was the answer: parse gave {"a": 0}, while the stream
+    // skipped the block, showed {"a": 1}, and end() took it back.
+    const text = '```json\n<think>{"a": 0}</think>\n{"a": 1}\n```';
+    assert.deepEqual(run(text).map((c) => [c.text, c.source, c.reasoning]), [['{"a": 1}', 'fence', undefined]]);
+    assert.deepEqual(parse(text), { a: 1 });
+    // Alone, the draft is the answer (reported as reasoning), as for a block outside a fence.
+    assert.deepEqual(parseWithReport('```json\n<think>{"a": 0}</think>\n```').repairs.map((r) => r.kind), ['reasoning_block']);
+    // Further in, a tag is the fence's text (a JSON string may hold one).
+    assert.deepEqual(parse('```json\n{"a": "<think>x</think>"}\n```'), { a: '<think>x</think>' });
+  });
+
   test('info strings are lower-cased first words; no info string means no language', () => {
     for (const [info, language] of [['JSON', 'json'], ['jsonc', 'jsonc'], ['javascript', 'javascript'], ['js', 'js'], ['json5', 'json5'], ['json title="x"', 'json'], ['', undefined]] as const) {
       const [c] = run(`x\n\`\`\`${info}\n[1, 2]\n\`\`\`\n`);

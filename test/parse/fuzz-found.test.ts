@@ -175,3 +175,17 @@ describe('recovery.fenced-code-in-string: a lost end quote in a fence span also 
     assert.deepEqual(parseWithReport(text).value, value);
   });
 });
+
+describe('a reasoning closer after a draft cut off inside a string on its line closes the block (session 40 stream fuzzer)', () => {
+  // The closer was read as the draft string's text, so the block ran to the reply's end: the answer
+  // after it became a key of the draft (`{"b</think> Here is the JSON: <answer>[{": …}`), or NO_JSON.
+  // A string around the closer must now be seen to end as a JSON string does, as on a later line.
+  const cases: [string, unknown][] = [
+    ['<think>Done. {"b</think> Here is the JSON: <answer>[{"id":1}]</answer> [Note]', [{ id: 1 }]],
+    ['<think>Answer: ["</think> Let me check. ```\n[null]\n``` Answer:', [null]],
+    ['<think>Done. {"a":{"</think>\n\nDone.\n\n{"tags":{"b":1}}', { tags: { b: 1 } }],
+    // A closer in a draft's string that ends is its text, as before.
+    ['<think>{"note": "a </think> b", "c": 2}</think>{"a": 1}', { a: 1 }],
+  ];
+  for (const [text, value] of cases) test(JSON.stringify(text), () => agrees(text, value));
+});

@@ -161,6 +161,21 @@ describe('schema probe s39', () => {
     }
   });
 
+  test('the stream\'s issues flag such a number also inside a container built aside (a tuple, a wrapper)', () => {
+    // Before: the tree noted the spelling only of numbers it placed itself; one in a tuple (shown once
+    // closed) was checked without it: no issue, while end() threw a SchemaError at /ids/0.
+    const schema = { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } }, b: {} } };
+    for (const text of ['{"ids": (12345678901234567890, 1), "b": 1}', '{"ids": [Long(12345678901234567890)], "b": 1}']) {
+      for (const size of [1, 3]) {
+        const p = createStreamParser({ schema });
+        const issues = [];
+        for (let i = 0; i < text.length; i += size) issues.push(...(p.push(text.slice(i, i + size)).issues ?? []));
+        assert.deepEqual(issues.map((x) => x.path), ['/ids/0'], `${text.slice(0, 40)} in chunks of ${size}`);
+        assert.throws(() => p.end(), SchemaError);
+      }
+    }
+  });
+
   test('a value that fails for another reason names the number past 2^53 whose digits it lost', () => {
     // Before: `{…}⏎{…}` for `{id: integer}` said only `(root): expected object, got [...]`.
     const schema = { type: 'object', properties: { id: { type: 'integer' } } };

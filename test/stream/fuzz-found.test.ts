@@ -669,3 +669,106 @@ describe('a string opened by an escaped quote, a chunk ending after its `\\"` an
     });
   }
 });
+
+describe('a lone `[3]` is a citation unless nothing better comes: the stream passes over it, end() decides (session 40)', () => {
+  // The prelude took any `[` before a digit: `See [3] for details. {"a": 1}` showed `[3]`, then end()
+  // gave the object (extraction ranks a lone plain integer in brackets after any other value).
+  const cases: [string, unknown][] = [
+    ['See [3] for details. {"a": 1}', { a: 1 }],
+    ['[3] See {"a": 1}', { a: 1 }],
+    ['See [ 12 ] then {"a": 1}', { a: 1 }],
+    ['<think>x</think>\n[3] then {"a": 1}', { a: 1 }],
+    ['See [12]\n```json\n{"a": 1}\n```', { a: 1 }],
+    ['See [3] for details.', [3]],
+    ['[3]', [3]],
+    ['See [3, 4] then {"a": 1}', [3, 4]],
+    ['<answer>[3]</answer> and {"a": 1}', [3]],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+      settles(text);
+    });
+  }
+});
+
+describe('a reasoning block that opens a code fence is skipped by parse as by the stream (session 40)', () => {
+  // parse read the block as the fence's text and took the draft in it; the stream skipped it and
+  // showed the value after it, which end() then took back.
+  const cases: [string, unknown][] = [
+    ['```json\n<think>{"a": 0}</think>\n{"a": 1}\n```', { a: 1 }],
+    ['```json\n<think>hmm</think>\n{"a": 1}\n```', { a: 1 }],
+    ['```\n<reasoning>[1, 2]</reasoning>\n[3, 4]\n```', [3, 4]],
+    ['Here:\n```json\n<think>\n{"a": 0}\n</think>\n{"a": 1, "b": [2]}\n```\nDone.', { a: 1, b: [2] }],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+      settles(text);
+    });
+  }
+});
+
+describe('a bracketed marker that starts the reply closes where its own brackets close, for parse as for the stream (session 40)', () => {
+  // withWholeText measured the marker's brackets with scanBalanced's continuation, which reads on past
+  // a stray closer: `[x] [1]]` was one value `[["x"], [1]]`, and the stream, which had shown `[1]` (or
+  // the calls after `[TOOL_CALLS]`), took it back at end(). The marker is text set aside (named).
+  const cases: [string, unknown][] = [
+    ['[x] [1]]', [1]],
+    ['[x]\n[1, 2]]', [1, 2]],
+    ['[TOOL_CALLS] [{"name": "f"}]]', [{ name: 'f' }]],
+    ['{x} {"a": 1}}', { a: 1 }],
+    ['[see below], {"a": 1}]', { a: 1 }],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      const report = parseWithReport(text);
+      assert.deepEqual(report.value, value);
+      assert.ok(report.repairs.some((r) => r.kind === 'surrounding_text'), 'the marker set aside is named');
+      settles(text);
+    });
+  }
+});
+
+describe('a quoted scalar that is a fence\'s, a tag\'s or the reply\'s content hides its brackets from the prelude (session 40 fuzzer)', () => {
+  // The prelude took the `[` inside the string: ```json⏎"[1]"⏎``` showed [1], end() gave the string.
+  // After a reasoning block that opens the fence, the fence's content starts after it, as parse reads it.
+  const cases: [string, unknown][] = [
+    ['```json\n"[1]"\n```', '[1]'],
+    ['```json\n"a\\"[1, 2]"\n```', 'a"[1, 2]'],
+    ['"[1, 2]"', '[1, 2]'],
+    ['<answer>"[1, 2]"</answer>', '[1, 2]'],
+    ['"hello" and [1, 2]', [1, 2]],
+    ['Use {name} here.\n\n```json\n<think>hmm</think>\n"[1]"\n```', '[1]'],
+    ['```json\n<think>hmm</think>\n"name": [1]}\n```', { name: [1] }],
+    ['```json\n<!-- c -->\n"name": [1]}\n```', { name: [1] }],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+      settles(text);
+    });
+  }
+});
+
+describe('a `[` before a comment, then a value, starts the array in prose and in a tag, as extraction reads it (session 40 fuzzer)', () => {
+  // The prelude passed over a `[` followed by `//`, `#` or `/*`, and took the first container inside
+  // it as the root: `Sure! [ // note⏎0, [""]]` showed `[""]`, then end() gave `[0, [""]]`.
+  const cases: [string, unknown][] = [
+    ['<answer>[ // note\n0,[""]]</answer>', [0, ['']]],
+    ['Sure! [ // note\n0, [""]]', [0, ['']]],
+    ['Sure! [ /* ids */ 1, [2]]', [1, [2]]],
+    ['Sure! [ # ids\n 1, [2]]', [1, [2]]],
+    ['Sure! [ // note\n{"a": [1]}]', [{ a: [1] }]],
+    ['See [/docs] then [1, [2]]', [1, [2]]],
+    // The element after the comment read before it was complete (one character at a time: `-`).
+    ['<think>[TOOL_CALLS] </think> [ // note\n-1,{}] [x]', [-1, {}]],
+    ['Sure! [ // note\ntrue, {"a": [1]}]', [true, { a: [1] }]],
+  ];
+  for (const [text, value] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parse(text), value);
+      settles(text);
+    });
+  }
+});

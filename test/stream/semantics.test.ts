@@ -25,7 +25,9 @@ function steps(text: string, options = {}): unknown[] {
 
 describe('semantics table', () => {
   test('numbers appear only when complete', () => {
-    assert.deepEqual(steps('[12.5e3, -7]'), [[], [12500], [12500, -7]]);
+    // The `[` shows once its first number is complete: a lone `[12]` is a citation (see the prelude row).
+    assert.deepEqual(steps('[12.5e3, -7]'), [[12500], [12500, -7]]);
+    assert.deepEqual(steps('[-7, 12.5e3]'), [[], [-7], [-7, 12500]]);
   });
 
   test('true/false/null appear only when complete', () => {
