@@ -466,11 +466,41 @@ function quotedWordsGoOn(e: Engine, i: number, k: number): boolean {
       }
     }
     if (!comma && w === q + 1 && s.charCodeAt(w) === Ch.RPAREN) return openedAfterParen(e, i);
+    if (!comma && w === q + 1 && sentenceEndsString(e, w)) return true;
     if ((!comma && w === q + 1) || !isWordStart(s.charCodeAt(w))) return false;
     const wordEnd = scanWordLimited(e, w);
     if (wordEnd >= e.end && !e.final) throw NEED_MORE;
     return !isLiteralWord(s.slice(w, wordEnd)) && !colonAfter(e, wordEnd);
   }
+}
+
+/**
+ * `"Colors: "red", "green", "blue".", "n": 1`: the last quoted word of a list in the text, then the
+ * sentence's end (`.` `!` `?`, or nothing) glued to its quote and the string's own end quote before
+ * a comma, a closer, a line break or the reply's end. At `w`, right after the word's closing quote.
+ * Read as the string's end at the first word's quote, the list became made-up members (`"green"`
+ * a key with no value, `".\""` a value) or, in an array, elements no one wrote.
+ */
+function sentenceEndsString(e: Engine, w: number): boolean {
+  const s = e.buf;
+  let p = w;
+  while (p < e.end && p < w + 3) {
+    const c = s.charCodeAt(p);
+    if (c !== Ch.DOT && c !== Ch.BANG && c !== Ch.QUESTION) break;
+    p++;
+  }
+  if (p >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (s.charCodeAt(p) !== Ch.DQUOTE) return false;
+  const after = lineSpaceEnd(e, p + 1);
+  if (after >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = s.charCodeAt(after);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.LF || c === Ch.CR;
 }
 
 /**
