@@ -1093,14 +1093,43 @@ function bareTextThenQuote(e: Engine, from: number): boolean {
   const n = peekSignificant(e, from);
   if (n >= e.end || lineBreakWithin(s, from, n)) return false;
   const c = s.charCodeAt(n);
-  if (c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.MINUS || isDigit(c)) return false;
-  if (isWordStart(c)) {
+  if (c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET) return false;
+  let text = n;
+  // `"timeout": 30 in the config"`, `"strict": true to tsconfig"`, `"name": "Bob" is missing"`: a
+  // value that the sentence goes on from (a space, then a word) is the text's too. Read as a member,
+  // the key was made up and the words after its value needed a guess of their own.
+  if (c === Ch.DQUOTE || c === Ch.MINUS || isDigit(c)) text = wordsAfter(e, c === Ch.DQUOTE ? quoteEnd(e, n) + 1 : numberEnd(e, n + 1));
+  else if (isWordStart(c)) {
     const w = scanWordLimited(e, n);
     if (w >= e.end && !e.final) throw NEED_MORE;
-    if (isLiteralWord(s.slice(n, w))) return false;
+    if (isLiteralWord(s.slice(n, w))) text = wordsAfter(e, w);
   }
-  const q = stopAhead(e, n, LOOKAHEAD, Ch.DQUOTE, isTextStop);
+  if (text <= 0) return false;
+  const q = stopAhead(e, text, LOOKAHEAD, Ch.DQUOTE, isTextStop);
   return q >= 0 && s.charCodeAt(q) === Ch.DQUOTE && closerOrCommaAt(e, q + 1, true);
+}
+
+/** The end of the number whose digits go on at `k` (its sign or first digit read). */
+function numberEnd(e: Engine, k: number): number {
+  while (k < e.end && isNumberPart(e.buf.charCodeAt(k))) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k;
+}
+
+/**
+ * From just after a value at `k`: spaces on the line, then a word that starts bare text (a letter,
+ * no delimiter); its offset, or -1. (`k` 0 or less: the value did not close; -1 too.)
+ */
+function wordsAfter(e: Engine, k: number): number {
+  if (k <= 0) return -1;
+  const s = e.buf;
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return -1;
+  }
+  if (s.charCodeAt(k) !== Ch.SPACE) return -1;
+  const w = lineSpaceEnd(e, k);
+  return w < e.end && isWordStart(s.charCodeAt(w)) ? w : -1;
 }
 
 /**
