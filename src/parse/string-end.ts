@@ -210,6 +210,28 @@ function firstQuote(e: Engine, i: number): boolean {
   return true;
 }
 
+/**
+ * Whether the quote at `i`, with bare quotes before it in the string's text, may close a quotation
+ * there: the last of them opens one (it starts the text, or no digit or quote stands before it:
+ * `"Pick "yes", …`). After a number it was an inch mark (`["LG 65" OLED", "Sony 55" LED"]`), after a
+ * quote a doubled quote (`["55"", "65""]`): nothing opened, and the quote at `i` ends the string.
+ * True when the string's start is more than LOOKAHEAD back (the text cannot tell).
+ */
+function closesQuotation(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.textStart - e.base;
+  if (from < 0 || i - from > LOOKAHEAD) return true;
+  let last = -1;
+  for (let k = from; k < i; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.BACKSLASH) k++;
+    else if (c === Ch.DQUOTE) last = k;
+  }
+  if (last <= from) return true;
+  const b = s.charCodeAt(last - 1);
+  return !isDigit(b) && b !== Ch.DQUOTE;
+}
+
 /** Whether the closer `c` is of the wrong kind for the innermost container (`]` in an object). */
 export function closerMismatches(e: Engine, c: number): boolean {
   return e.kinds.length > 0 && (e.top() === Kind.OBJECT) !== (c === Ch.RBRACE);
@@ -341,7 +363,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     // `"- "Tell Me",⏎- "Auberge".",` (json_repair #133): a list of quoted titles in the text; a
     // list's mark starts no member (`- "b": 2` is a stray mark before a key).
     if (inObject(e) && !firstQuote(e, i) && listItemAt(e, k)) return Decision.INNER;
-    return e.buf.charCodeAt(k) === Ch.DQUOTE && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
+    return e.buf.charCodeAt(k) === Ch.DQUOTE && !firstQuote(e, i) && closesQuotation(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
   }
   const wordEnd = scanWordLimited(e, k);
   // `["hello", nul`, `["key", test`: the reply ends in the word after the comma (a literal or a key cut
@@ -749,13 +771,22 @@ function loneQuote(e: Engine, i: number): boolean {
 /**
  * `["samsung 32" display"]`: the quote at `i` follows a number that is a word of the string's text
  * (a space before it): an inch mark, not where the string ends (`["value1" value2"]` is two elements).
+ * So is a short number that is the whole text so far (`["55" TV", "65" TV"]`, a measure as a list of
+ * sizes writes it; a year, `["2023" report"]`, is too long for one): read as two elements, each size
+ * lost its mark and its word became an element of its own.
  */
 function inchMark(e: Engine, i: number): boolean {
   const s = e.buf;
   const from = e.textStart - e.base;
   let k = i - 1;
   while (k > from && (isDigit(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.DOT)) k--;
-  return k < i - 1 && isDigit(s.charCodeAt(i - 1)) && s.charCodeAt(k) === Ch.SPACE;
+  if (k < i - 1 && isDigit(s.charCodeAt(i - 1)) && s.charCodeAt(k) === Ch.SPACE) return true;
+  return k === from && from >= 0 && isDigit(s.charCodeAt(from)) && wholeNumberMeasure(s.slice(from, i));
+}
+
+/** `55`, `15.6`, `6`: digits (three at most before a decimal point) that a measure in inches writes. */
+function wholeNumberMeasure(text: string): boolean {
+  return /^\d{1,3}(\.\d+)?$/.test(text);
 }
 
 /**

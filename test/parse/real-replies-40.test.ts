@@ -3,6 +3,7 @@
 // look like):
 //   quoted words listed in a value's text: https://github.com/mangiucugna/json_repair/issues/85, /133
 //                                          https://github.com/josdejong/jsonrepair/issues/161 (PR #185)
+//   sizes in inches in a list:             https://github.com/mangiucugna/json_repair/issues/152
 //   a key and its value quoted in advice:  https://github.com/josdejong/jsonrepair/pull/148 (issue #129)
 //                                          https://github.com/mangiucugna/json_repair/issues/46
 import { describe, test } from 'node:test';
@@ -55,5 +56,30 @@ describe('a key and its value quoted in a sentence, the quotes not escaped, the 
   test('a member whose value ends it is still a member', () => {
     readsAs('{"a": "x "b": 30, "c": 1}', { a: 'x ', b: 30, c: 1 });
     readsAs('{"a": "x "b": "y", "c": 1}', { a: 'x ', b: 'y', c: 1 });
+  });
+});
+
+describe('a list whose elements each hold a size in inches, the marks not escaped (json_repair #152, more than one)', () => {
+  // `["Samsung 55" QLED", "LG 65" OLED"]`: the first element's mark was read as an inch mark, but
+  // its end quote, a comma and `"LG 65" OLED"` looked like a quotation the sentence went on from,
+  // and the two elements became one string (`Samsung 55" QLED", "LG 65" OLED`), nothing named. A
+  // quote closes a quotation only when the text opened one: the quote before it stands after no
+  // digit and no quote. A size that is the element's whole text is an inch mark too.
+  const rows: ReadonlyArray<readonly [string, unknown]> = [
+    ['{"tvs": ["Samsung 55" QLED", "LG 65" OLED"], "n": 2}', { tvs: ['Samsung 55" QLED', 'LG 65" OLED'], n: 2 }],
+    ['["samsung 32" display", "lg 40" monitor"]', ['samsung 32" display', 'lg 40" monitor']],
+    ['{"sizes": ["55" TV", "65" TV"], "n": 2}', { sizes: ['55" TV', '65" TV'], n: 2 }],
+    ['{"sizes": ["55"", "65""], "n": 2}', { sizes: ['55"', '65"'], n: 2 }],
+    ['["15.6" laptop", "13" tablet"]', ['15.6" laptop', '13" tablet']],
+  ];
+  for (const [text, value] of rows) {
+    test(JSON.stringify(text), () => {
+      readsAs(text, value);
+      streamsAs(text, value);
+    });
+  }
+  test('a longer number (a year) before a lost quote is still an element of its own', () => {
+    readsAs('["2023" report", "x"]', ['2023', 'report', 'x']);
+    readsAs('["value1" value2", "value3"]', ['value1', 'value2', 'value3']);
   });
 });
