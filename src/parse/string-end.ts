@@ -46,7 +46,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (fencedText(e, i)) return Decision.INNER;
   if (e.quote === Quote.DOUBLE) {
     if (embeddedDocText(e, i)) return Decision.INNER;
-    if (e.kinds.length > 0 && regexText(e, i)) return Decision.INNER;
+    if (e.kinds.length > 0 && (regexText(e, i) || classQuote(e, i))) return Decision.INNER;
     if ((e.buf.charCodeAt(i + 1) === Ch.DQUOTE || e.buf.charCodeAt(i - 1) === Ch.DQUOTE) && tripleQuoteText(e, i)) return Decision.INNER;
   }
   const j = scanSignificant(e, i + closeLen);
@@ -136,6 +136,98 @@ function regexText(e: Engine, i: number): boolean {
   }
   if (k >= limit || s.charCodeAt(m) !== Ch.DQUOTE || m <= i || !REGEX_FLAGS.test(s.slice(k + 1, m))) return false;
   return documentGoesOnAt(e, m);
+}
+
+/** How far a character class holding a quote reaches on either side of it (`[^'"]`). */
+const CLASS_REACH = 12;
+/** How many quotes in classes one look steps through to the string's end (`['"]([^'"]+)['"]`). */
+const CLASS_HOPS = 8;
+
+/**
+ * `{"regex": "^\\s*path\\(\\s*['"]([^'"]+)['"]", "x": 1}`: the quote at `i` stands in a regex's
+ * character class in the string's text, its quotes not escaped: a `[` before it and a `]` after it
+ * within a few characters, no space, quote, comma, colon or brace between, and a sign of a class
+ * (`'` `^` or a backtick: `['"]`, `[^"]`, `["']`); and, read on, the string ends at the next quote
+ * (past any more such classes) where the document goes on. Read by the usual rules, the class's
+ * `]` ended the string and the rest of the reply was set aside. A string that holds a bracket and
+ * such a sign, then ends at its quote (`["['"]`, `[["['"], "x"]`), is not read on: valid JSON
+ * reads as JSON.
+ */
+function classQuote(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.textStart - e.base;
+  for (let at = i, hop = 0; hop < CLASS_HOPS; hop++) {
+    const close = classCloseAfter(e, from, at);
+    if (close < 0) return false;
+    if (close + 1 >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return false;
+    }
+    // `["['"], …`: a delimiter or a space right after the `]` is the document's, not a regex's.
+    const c = s.charCodeAt(close + 1);
+    if (c === Ch.COMMA || c === Ch.RBRACKET || c === Ch.RBRACE || c <= 0x20) return false;
+    const q = stopAhead(e, close + 1, LOOKAHEAD, Ch.DQUOTE, isLineBreak, true);
+    if (q < 0 || s.charCodeAt(q) !== Ch.DQUOTE) return false;
+    if (classCloseAfter(e, from, q) < 0) return documentGoesOnAt(e, q);
+    at = q;
+  }
+  return false;
+}
+
+/**
+ * The `]` that closes a character class around the quote at `i` (see classQuote), in a string's
+ * text starting at `from`; -1 when the quote stands in none.
+ */
+function classCloseAfter(e: Engine, from: number, i: number): number {
+  const s = e.buf;
+  const before = classOpenBefore(s, from, i);
+  if (before === CLASS_NONE) return -1;
+  let sign = before === CLASS_SIGNED;
+  for (let k = i + 1; k <= i + CLASS_REACH; k++) {
+    if (k >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return -1;
+    }
+    const c = s.charCodeAt(k);
+    if (c === Ch.BACKSLASH) {
+      k++;
+      continue;
+    }
+    if (c === Ch.RBRACKET) return sign ? k : -1;
+    if (!classPart(c)) return -1;
+    if (classSign(c)) sign = true;
+  }
+  return -1;
+}
+
+const CLASS_NONE = -1;
+const CLASS_PLAIN = 0;
+const CLASS_SIGNED = 1;
+
+/**
+ * Whether a character class opens before the quote at `i` in a string's text starting at `from`: a
+ * `[` (not escaped) within CLASS_REACH, only class characters between (see classQuote). CLASS_SIGNED
+ * when those hold a class's sign, CLASS_PLAIN when not, CLASS_NONE when no class opens there.
+ */
+export function classOpenBefore(s: string, from: number, i: number): number {
+  let sign = false;
+  for (let k = i - 1; k >= from && k >= 0 && k >= i - CLASS_REACH; k--) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LBRACKET && s.charCodeAt(k - 1) !== Ch.BACKSLASH) return sign ? CLASS_SIGNED : CLASS_PLAIN;
+    if (!classPart(c)) return CLASS_NONE;
+    if (classSign(c)) sign = true;
+  }
+  return CLASS_NONE;
+}
+
+/** A character a class around a quote may hold: no white space or control, no `"`, `,`, `:`, brace or bracket. */
+function classPart(c: number): boolean {
+  return c > 0x20 && c !== Ch.DQUOTE && c !== Ch.COMMA && c !== Ch.COLON && c !== Ch.LBRACE && c !== Ch.RBRACE && c !== Ch.LBRACKET && c !== Ch.RBRACKET;
+}
+
+/** A character that marks a bracket's content as a regex's class of quotes: `'` `^` or a backtick. */
+function classSign(c: number): boolean {
+  return c === Ch.SQUOTE || c === Ch.CARET || c === Ch.BACKTICK;
 }
 
 /** Whether `,` `:` or `}` follows the quote at `q` (past white space): a member's end. */

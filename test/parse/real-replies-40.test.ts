@@ -4,6 +4,7 @@
 //   quoted words listed in a value's text: https://github.com/mangiucugna/json_repair/issues/85, /133
 //                                          https://github.com/josdejong/jsonrepair/issues/161 (PR #185)
 //   sizes in inches in a list:             https://github.com/mangiucugna/json_repair/issues/152
+//   a regex's class of quotes in a value:  https://github.com/mangiucugna/json_repair/issues/206
 //   a key and its value quoted in advice:  https://github.com/josdejong/jsonrepair/pull/148 (issue #129)
 //                                          https://github.com/mangiucugna/json_repair/issues/46
 import { describe, test } from 'node:test';
@@ -81,5 +82,29 @@ describe('a list whose elements each hold a size in inches, the marks not escape
   test('a longer number (a year) before a lost quote is still an element of its own', () => {
     readsAs('["2023" report", "x"]', ['2023', 'report', 'x']);
     readsAs('["value1" value2", "value3"]', ['value1', 'value2', 'value3']);
+  });
+});
+
+describe("a regex whose character class holds a quote, not escaped (json_repair #206's patterns)", () => {
+  // `['"]`, `[^"]`: the class's `]` after the quote ended the string, and the rest of the reply was set
+  // aside (`{"pattern": "[^"}`, `flags` lost, only surrounding_text named).
+  const rows: ReadonlyArray<readonly [string, unknown]> = [
+    ['{"regex": "^\\\\s*path\\\\(\\\\s*[\'"]([^\'"]+)[\'"]\\\\s*,", "x": 1}', { regex: '^\\s*path\\(\\s*[\'"]([^\'"]+)[\'"]\\s*,', x: 1 }],
+    ['{"pattern": "[^"]*", "flags": "g"}', { pattern: '[^"]*', flags: 'g' }],
+    ['{"pattern": "["\']", "x": 2}', { pattern: '["\']', x: 2 }],
+    ['{"sed": "s/["\']//g", "n": 1}', { sed: 's/["\']//g', n: 1 }],
+    ['Here: {"pattern": "[^"]*", "flags": "g"} done', { pattern: '[^"]*', flags: 'g' }],
+  ];
+  for (const [text, value] of rows) {
+    test(JSON.stringify(text), () => {
+      readsAs(text, value);
+      streamsAs(text, value);
+    });
+  }
+  test('a string holding a bracket still ends at its quote', () => {
+    readsAs('["[a"]', ['[a']);
+    readsAs('["["]', ['[']);
+    readsAs('{"a": ["["], "b": 1}', { a: ['['], b: 1 });
+    readsAs('{"a": "[", "b": "]"}', { a: '[', b: ']' });
   });
 });
