@@ -46,7 +46,7 @@ export function decideCloseOrWait(e: Engine, i: number, closeLen: number): Decis
   if (fencedText(e, i)) return Decision.INNER;
   if (e.quote === Quote.DOUBLE) {
     if (embeddedDocText(e, i)) return Decision.INNER;
-    if (e.kinds.length > 0 && regexText(e, i)) return Decision.INNER;
+    if (e.kinds.length > 0 && (regexText(e, i) || classQuote(e, i))) return Decision.INNER;
     if ((e.buf.charCodeAt(i + 1) === Ch.DQUOTE || e.buf.charCodeAt(i - 1) === Ch.DQUOTE) && tripleQuoteText(e, i)) return Decision.INNER;
   }
   const j = scanSignificant(e, i + closeLen);
@@ -138,6 +138,98 @@ function regexText(e: Engine, i: number): boolean {
   return documentGoesOnAt(e, m);
 }
 
+/** How far a character class holding a quote reaches on either side of it (`[^'"]`). */
+const CLASS_REACH = 12;
+/** How many quotes in classes one look steps through to the string's end (`['"]([^'"]+)['"]`). */
+const CLASS_HOPS = 8;
+
+/**
+ * `{"regex": "^\\s*path\\(\\s*['"]([^'"]+)['"]", "x": 1}`: the quote at `i` stands in a regex's
+ * character class in the string's text, its quotes not escaped: a `[` before it and a `]` after it
+ * within a few characters, no space, quote, comma, colon or brace between, and a sign of a class
+ * (`'` `^` or a backtick: `['"]`, `[^"]`, `["']`); and, read on, the string ends at the next quote
+ * (past any more such classes) where the document goes on. Read by the usual rules, the class's
+ * `]` ended the string and the rest of the reply was set aside. A string that holds a bracket and
+ * such a sign, then ends at its quote (`["['"]`, `[["['"], "x"]`), is not read on: valid JSON
+ * reads as JSON.
+ */
+function classQuote(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.textStart - e.base;
+  for (let at = i, hop = 0; hop < CLASS_HOPS; hop++) {
+    const close = classCloseAfter(e, from, at);
+    if (close < 0) return false;
+    if (close + 1 >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return false;
+    }
+    // `["['"], …`: a delimiter or a space right after the `]` is the document's, not a regex's.
+    const c = s.charCodeAt(close + 1);
+    if (c === Ch.COMMA || c === Ch.RBRACKET || c === Ch.RBRACE || c <= 0x20) return false;
+    const q = stopAhead(e, close + 1, LOOKAHEAD, Ch.DQUOTE, isLineBreak, true);
+    if (q < 0 || s.charCodeAt(q) !== Ch.DQUOTE) return false;
+    if (classCloseAfter(e, from, q) < 0) return documentGoesOnAt(e, q);
+    at = q;
+  }
+  return false;
+}
+
+/**
+ * The `]` that closes a character class around the quote at `i` (see classQuote), in a string's
+ * text starting at `from`; -1 when the quote stands in none.
+ */
+function classCloseAfter(e: Engine, from: number, i: number): number {
+  const s = e.buf;
+  const before = classOpenBefore(s, from, i);
+  if (before === CLASS_NONE) return -1;
+  let sign = before === CLASS_SIGNED;
+  for (let k = i + 1; k <= i + CLASS_REACH; k++) {
+    if (k >= e.end) {
+      if (!e.final) throw NEED_MORE;
+      return -1;
+    }
+    const c = s.charCodeAt(k);
+    if (c === Ch.BACKSLASH) {
+      k++;
+      continue;
+    }
+    if (c === Ch.RBRACKET) return sign ? k : -1;
+    if (!classPart(c)) return -1;
+    if (classSign(c)) sign = true;
+  }
+  return -1;
+}
+
+const CLASS_NONE = -1;
+const CLASS_PLAIN = 0;
+const CLASS_SIGNED = 1;
+
+/**
+ * Whether a character class opens before the quote at `i` in a string's text starting at `from`: a
+ * `[` (not escaped) within CLASS_REACH, only class characters between (see classQuote). CLASS_SIGNED
+ * when those hold a class's sign, CLASS_PLAIN when not, CLASS_NONE when no class opens there.
+ */
+export function classOpenBefore(s: string, from: number, i: number): number {
+  let sign = false;
+  for (let k = i - 1; k >= from && k >= 0 && k >= i - CLASS_REACH; k--) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.LBRACKET && s.charCodeAt(k - 1) !== Ch.BACKSLASH) return sign ? CLASS_SIGNED : CLASS_PLAIN;
+    if (!classPart(c)) return CLASS_NONE;
+    if (classSign(c)) sign = true;
+  }
+  return CLASS_NONE;
+}
+
+/** A character a class around a quote may hold: no white space or control, no `"`, `,`, `:`, brace or bracket. */
+function classPart(c: number): boolean {
+  return c > 0x20 && c !== Ch.DQUOTE && c !== Ch.COMMA && c !== Ch.COLON && c !== Ch.LBRACE && c !== Ch.RBRACE && c !== Ch.LBRACKET && c !== Ch.RBRACKET;
+}
+
+/** A character that marks a bracket's content as a regex's class of quotes: `'` `^` or a backtick. */
+function classSign(c: number): boolean {
+  return c === Ch.SQUOTE || c === Ch.CARET || c === Ch.BACKTICK;
+}
+
 /** Whether `,` `:` or `}` follows the quote at `q` (past white space): a member's end. */
 function memberEndAfter(e: Engine, q: number): boolean {
   const n = peekSignificant(e, q + 1);
@@ -208,6 +300,28 @@ function firstQuote(e: Engine, i: number): boolean {
     else if (c === Ch.DQUOTE) return false;
   }
   return true;
+}
+
+/**
+ * Whether the quote at `i`, with bare quotes before it in the string's text, may close a quotation
+ * there: the last of them opens one (it starts the text, or no digit or quote stands before it:
+ * `"Pick "yes", …`). After a number it was an inch mark (`["LG 65" OLED", "Sony 55" LED"]`), after a
+ * quote a doubled quote (`["55"", "65""]`): nothing opened, and the quote at `i` ends the string.
+ * True when the string's start is more than LOOKAHEAD back (the text cannot tell).
+ */
+function closesQuotation(e: Engine, i: number): boolean {
+  const s = e.buf;
+  const from = e.textStart - e.base;
+  if (from < 0 || i - from > LOOKAHEAD) return true;
+  let last = -1;
+  for (let k = from; k < i; k++) {
+    const c = s.charCodeAt(k);
+    if (c === Ch.BACKSLASH) k++;
+    else if (c === Ch.DQUOTE) last = k;
+  }
+  if (last <= from) return true;
+  const b = s.charCodeAt(last - 1);
+  return !isDigit(b) && b !== Ch.DQUOTE;
 }
 
 /** Whether the closer `c` is of the wrong kind for the innermost container (`]` in an object). */
@@ -341,7 +455,7 @@ function commaFollows(e: Engine, i: number, j: number, c2: number): Answer {
     // `"- "Tell Me",⏎- "Auberge".",` (json_repair #133): a list of quoted titles in the text; a
     // list's mark starts no member (`- "b": 2` is a stray mark before a key).
     if (inObject(e) && !firstQuote(e, i) && listItemAt(e, k)) return Decision.INNER;
-    return e.buf.charCodeAt(k) === Ch.DQUOTE && !firstQuote(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
+    return e.buf.charCodeAt(k) === Ch.DQUOTE && !firstQuote(e, i) && closesQuotation(e, i) && quotedWordsGoOn(e, i, k) ? Decision.INNER : Decision.CLOSE;
   }
   const wordEnd = scanWordLimited(e, k);
   // `["hello", nul`, `["key", test`: the reply ends in the word after the comma (a literal or a key cut
@@ -466,11 +580,41 @@ function quotedWordsGoOn(e: Engine, i: number, k: number): boolean {
       }
     }
     if (!comma && w === q + 1 && s.charCodeAt(w) === Ch.RPAREN) return openedAfterParen(e, i);
+    if (!comma && w === q + 1 && sentenceEndsString(e, w)) return true;
     if ((!comma && w === q + 1) || !isWordStart(s.charCodeAt(w))) return false;
     const wordEnd = scanWordLimited(e, w);
     if (wordEnd >= e.end && !e.final) throw NEED_MORE;
     return !isLiteralWord(s.slice(w, wordEnd)) && !colonAfter(e, wordEnd);
   }
+}
+
+/**
+ * `"Colors: "red", "green", "blue".", "n": 1`: the last quoted word of a list in the text, then the
+ * sentence's end (`.` `!` `?`, or nothing) glued to its quote and the string's own end quote before
+ * a comma, a closer, a line break or the reply's end. At `w`, right after the word's closing quote.
+ * Read as the string's end at the first word's quote, the list became made-up members (`"green"`
+ * a key with no value, `".\""` a value) or, in an array, elements no one wrote.
+ */
+function sentenceEndsString(e: Engine, w: number): boolean {
+  const s = e.buf;
+  let p = w;
+  while (p < e.end && p < w + 3) {
+    const c = s.charCodeAt(p);
+    if (c !== Ch.DOT && c !== Ch.BANG && c !== Ch.QUESTION) break;
+    p++;
+  }
+  if (p >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return false;
+  }
+  if (s.charCodeAt(p) !== Ch.DQUOTE) return false;
+  const after = lineSpaceEnd(e, p + 1);
+  if (after >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return true;
+  }
+  const c = s.charCodeAt(after);
+  return c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.LF || c === Ch.CR;
 }
 
 /**
@@ -719,13 +863,22 @@ function loneQuote(e: Engine, i: number): boolean {
 /**
  * `["samsung 32" display"]`: the quote at `i` follows a number that is a word of the string's text
  * (a space before it): an inch mark, not where the string ends (`["value1" value2"]` is two elements).
+ * So is a short number that is the whole text so far (`["55" TV", "65" TV"]`, a measure as a list of
+ * sizes writes it; a year, `["2023" report"]`, is too long for one): read as two elements, each size
+ * lost its mark and its word became an element of its own.
  */
 function inchMark(e: Engine, i: number): boolean {
   const s = e.buf;
   const from = e.textStart - e.base;
   let k = i - 1;
   while (k > from && (isDigit(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.DOT)) k--;
-  return k < i - 1 && isDigit(s.charCodeAt(i - 1)) && s.charCodeAt(k) === Ch.SPACE;
+  if (k < i - 1 && isDigit(s.charCodeAt(i - 1)) && s.charCodeAt(k) === Ch.SPACE) return true;
+  return k === from && from >= 0 && isDigit(s.charCodeAt(from)) && wholeNumberMeasure(s.slice(from, i));
+}
+
+/** `55`, `15.6`, `6`: digits (three at most before a decimal point) that a measure in inches writes. */
+function wholeNumberMeasure(text: string): boolean {
+  return /^\d{1,3}(\.\d+)?$/.test(text);
 }
 
 /**
@@ -1063,14 +1216,43 @@ function bareTextThenQuote(e: Engine, from: number): boolean {
   const n = peekSignificant(e, from);
   if (n >= e.end || lineBreakWithin(s, from, n)) return false;
   const c = s.charCodeAt(n);
-  if (c === Ch.DQUOTE || c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.MINUS || isDigit(c)) return false;
-  if (isWordStart(c)) {
+  if (c === Ch.SQUOTE || c === Ch.LBRACE || c === Ch.LBRACKET) return false;
+  let text = n;
+  // `"timeout": 30 in the config"`, `"strict": true to tsconfig"`, `"name": "Bob" is missing"`: a
+  // value that the sentence goes on from (a space, then a word) is the text's too. Read as a member,
+  // the key was made up and the words after its value needed a guess of their own.
+  if (c === Ch.DQUOTE || c === Ch.MINUS || isDigit(c)) text = wordsAfter(e, c === Ch.DQUOTE ? quoteEnd(e, n) + 1 : numberEnd(e, n + 1));
+  else if (isWordStart(c)) {
     const w = scanWordLimited(e, n);
     if (w >= e.end && !e.final) throw NEED_MORE;
-    if (isLiteralWord(s.slice(n, w))) return false;
+    if (isLiteralWord(s.slice(n, w))) text = wordsAfter(e, w);
   }
-  const q = stopAhead(e, n, LOOKAHEAD, Ch.DQUOTE, isTextStop);
+  if (text <= 0) return false;
+  const q = stopAhead(e, text, LOOKAHEAD, Ch.DQUOTE, isTextStop);
   return q >= 0 && s.charCodeAt(q) === Ch.DQUOTE && closerOrCommaAt(e, q + 1, true);
+}
+
+/** The end of the number whose digits go on at `k` (its sign or first digit read). */
+function numberEnd(e: Engine, k: number): number {
+  while (k < e.end && isNumberPart(e.buf.charCodeAt(k))) k++;
+  if (k >= e.end && !e.final) throw NEED_MORE;
+  return k;
+}
+
+/**
+ * From just after a value at `k`: spaces on the line, then a word that starts bare text (a letter,
+ * no delimiter); its offset, or -1. (`k` 0 or less: the value did not close; -1 too.)
+ */
+function wordsAfter(e: Engine, k: number): number {
+  if (k <= 0) return -1;
+  const s = e.buf;
+  if (k >= e.end) {
+    if (!e.final) throw NEED_MORE;
+    return -1;
+  }
+  if (s.charCodeAt(k) !== Ch.SPACE) return -1;
+  const w = lineSpaceEnd(e, k);
+  return w < e.end && isWordStart(s.charCodeAt(w)) ? w : -1;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import { colonAfter, indentAt, lineBreakBefore, lineSpaceEnd, peekSignificant } from './space.js';
 import { NEED_MORE, QUOTE_CUT, QUOTE_TOKEN, Kind, State, Quote, Decision, KEY_MAX, LOOKAHEAD, QUOTE_REPAIR, STOPS, QUOTE_DETAIL, quoteWidth } from './state.js';
 import { lastKeyIndent, missingValueBeforeKey, openMissingObject, opensLostObject, placeKeyInArray } from './containers.js';
-import { acuteCloses, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
+import { acuteCloses, classOpenBefore, closerMismatches, decideClose, endBeforeMember, quoteOnOwnLine, splitKeyAtColon, throwIfLeakedMarkup, valueAfterColon } from './string-end.js';
 import { unquotedKeyAt } from './words.js';
 import { memberFollows } from './continuation.js';
 import { quoteEnd } from './quote-ahead.js';
@@ -157,6 +157,8 @@ export function plainString(e: Engine, quote: Quote, isKey: boolean): boolean {
   } else if (next === Ch.RBRACE || next === Ch.RBRACKET) {
     // `"/[^"]*/"`: in a regex's text, a closer after a quote may close a character class (regexText).
     if (quote === Quote.DOUBLE && s.charCodeAt(start + 1) === Ch.SLASH) return false;
+    // `"[^"]*"`: so may a `]` right after a quote in a class the text opened (classQuote).
+    if (quote === Quote.DOUBLE && next === Ch.RBRACKET && j === i + 1 && classOpenBefore(s, start + 1, i) >= 0) return false;
     // `"old man "}", …`: a quote after the closer is the general reader's (quoteAfterCloser); past a
     // closer of the wrong kind, spaces may stand before that quote.
     let q = j + 1;
