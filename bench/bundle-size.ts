@@ -125,9 +125,11 @@ export const PARSE_ONLY_BUDGET = 45 * 1024;
  * kept in their strings, `New:` naming the better of a pair only for the same thing (src/parse/pair.ts),
  * a value in prose not joined with a second one, and numbers past 2^53 that the parser rewrote judged by
  * their written digits (src/parse/numbers.ts) stopped losing data or making up digits (about 4.8 KB;
- * 194.5 KB from dist/).
+ * 194.5 KB from dist/). Session 40: a bracketed marker closed at its own brackets, a reasoning block
+ * opening a fence, a draft's closer cut inside a string, quoted word lists, quoted terms and inch marks
+ * in strings, and a quote in a regex character class (src/parse/string-end.ts): about 2.7 KB, 197.2 KB.
  */
-export const PARSE_ONLY_CEILING = 197 * 1024;
+export const PARSE_ONLY_CEILING = 200 * 1024;
 
 /** The code of an application that imports only `parse`. */
 export const PARSE_ONLY = "import { parse } from 'jsonmend'; console.log(parse('{}'));";
