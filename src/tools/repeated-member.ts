@@ -69,6 +69,8 @@ export class RepeatedMemberScan {
   /** The envelope member whose value is being read, and its text so far. */
   private key: string | undefined;
   private value = '';
+  /** The last character of the previous piece: what stands before a piece's first. */
+  private lastChar = 0;
 
   private atCall(): boolean {
     const depth = this.stack.length;
@@ -131,8 +133,11 @@ export class RepeatedMemberScan {
           continue;
         }
       }
-      // Quotes count only inside brackets: prose around the value (`Here's`) opens no string.
-      if ((c === QUOTE || c === APOS) && this.stack.length > 0) {
+      // Quotes count only inside brackets: prose around the value (`Here's`) opens no string. Nor does
+      // an apostrophe glued to a word (`[Note: it's two] {…}`): it ran to the text's end, and a repeat
+      // after it went unseen.
+      const before = i > 0 ? text.charCodeAt(i - 1) : this.lastChar;
+      if ((c === QUOTE || (c === APOS && !isIdentChar(before))) && this.stack.length > 0) {
         this.quote = c;
         if (this.expectKey && this.atCall()) this.word = '';
       } else if (c === LBRACE || c === LBRACK) {
@@ -156,6 +161,7 @@ export class RepeatedMemberScan {
       }
     }
     if (this.key !== undefined && from >= 0) this.value += text.slice(from);
+    if (text.length > 0) this.lastChar = text.charCodeAt(text.length - 1);
   }
 }
 

@@ -45,6 +45,10 @@ describe('a call object that writes its name or arguments twice is an error, not
     assert.match(errorOf('{"name": "get_weather", "arguments": {"cmd": "ls"}, "name": "run"}').message, /json tool call at line 1 writes "name" twice/);
   });
 
+  test('an apostrophe in a bracketed note before the call opens no string that hides the repeat', () => {
+    assert.match(errorOf('<tool_call>[Note: it\'s two] {"name": "get_weather", "arguments": {"city": "Oslo"}, "name": "run"}</tool_call>').message, /writes "name" twice/);
+  });
+
   test('arguments written twice, in every format that reads call objects', () => {
     assert.match(errorOf('[TOOL_CALLS][{"name": "run", "arguments": {"cmd": "ls"}, "arguments": {"cmd": "rm -rf build"}}]').message, /mistral tool call at line 1 writes "arguments" twice in one object \(\{"cmd": "ls"\}, then \{"cmd": "rm -rf build"\}\)/);
     assert.match(errorOf('<|python_tag|>{"name": "run", "parameters": {"cmd": "ls"}, "name": "run", "parameters": {"cmd": "pwd"}}').message, /llama tool call at line 1 writes "parameters" twice/);
