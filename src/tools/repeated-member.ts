@@ -6,6 +6,7 @@
 import { isIdentChar, isIdentStart, isWs } from '../extract/chars.js';
 import { JsonMendError } from '../errors.js';
 import { sameJson } from '../same-json.js';
+import { parseWithReport } from '../parse/index.js';
 
 /**
  * The members that say which tool a call object calls and what it passes, in every shape read as a
@@ -37,10 +38,22 @@ const BACKSLASH = 0x5c;
 /** Two values' texts that say the same: the same text, or the same JSON. */
 function same(a: string, b: string): boolean {
   if (a === b) return true;
+  const x = valueOf(a);
+  const y = valueOf(b);
+  return x !== undefined && y !== undefined && sameJson(x.value, y.value);
+}
+
+/**
+ * A member's value text as JSON reads it, comments aside (`"get" /* the tool *\/`), or undefined when
+ * reading it takes any other repair: only then are two texts known to say the same thing.
+ */
+function valueOf(text: string): { value: unknown } | undefined {
   try {
-    return sameJson(JSON.parse(a), JSON.parse(b));
+    const read = parseWithReport(`[${text}]`);
+    if (!read.repairs.every((r) => r.kind === 'comment') || !Array.isArray(read.value) || read.value.length !== 1) return undefined;
+    return { value: read.value[0] };
   } catch {
-    return false;
+    return undefined;
   }
 }
 

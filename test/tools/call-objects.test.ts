@@ -67,6 +67,13 @@ describe('a call object that writes its name or arguments twice is an error, not
     assert.deepEqual(shown('[TOOL_CALLS][{"name": "run", "arguments": {"cmd": "ls"}}, {"name": "get_weather", "arguments": {"city": "Oslo"}}]'), [['run', { cmd: 'ls' }], ['get_weather', { city: 'Oslo' }]]);
   });
 
+  test('a comment after one of two alike values leaves them alike (review): it was a "written twice" error', () => {
+    assert.deepEqual(shown('<tool_call>{"name": "run" /* the tool */, "arguments": {"cmd": "ls"}, "name": "run"}</tool_call>'), [['run', { cmd: 'ls' }]]);
+    assert.deepEqual(shown('<tool_call>{"name": "run", "arguments": {"cmd": "ls"} // first\n, "arguments": {"cmd": "ls"}}</tool_call>'), [['run', { cmd: 'ls' }]]);
+    // A value that takes any other repair to read is not known to be the same.
+    assert.match(errorOf('<tool_call>{"name": "run", "arguments": {"cmd": "ls"}, "name": "run" x}</tool_call>').message, /writes "name" twice/);
+  });
+
   test('streamed, a list element that writes its name twice is no call event: an error event, as end() throws', () => {
     const reply = '[TOOL_CALLS][{"name": "web_search", "arguments": {"cmd": "ls"}, "name": "run"}, {"name": "run", "arguments": {"cmd": "pwd"}}]';
     for (const size of [1, 3, reply.length]) {
