@@ -149,6 +149,25 @@ export function skipWs(text: string, i: number, end: number): number {
   return i;
 }
 
+/** The last search for a block comment's end: in `closeText`, from `closeFrom`, found at `closeAt` (-1: none). */
+let closeText: string | undefined;
+let closeFrom = 0;
+let closeAt = -1;
+
+/**
+ * Where the first end of a block comment at or after `k` starts, or -1. The search is kept for the
+ * text: a comment that never closes (`[ /` + `* x [ /` + `* x …`) is looked past from every opener
+ * before it, and searched anew each time that was quadratic.
+ */
+function commentCloseAt(text: string, k: number): number {
+  if (text !== closeText || k < closeFrom || (closeAt !== -1 && closeAt < k)) {
+    closeText = text;
+    closeFrom = k;
+    closeAt = text.indexOf('*/', k);
+  }
+  return closeAt;
+}
+
 /**
  * Past any `//` and `/* … *\/` comments (and the whitespace around them) from `i`: the first index in
  * [i, end) that is neither, or `end`. An unclosed block comment runs to `end`.
@@ -162,9 +181,8 @@ export function skipComments(text: string, i: number, end: number): number {
       i = lineEnd(text, i + 2, end);
       if (i < end) i++;
     } else if (d === STAR) {
-      let k = i + 2;
-      while (k + 1 < end && !(text.charCodeAt(k) === STAR && text.charCodeAt(k + 1) === SLASH)) k++;
-      i = k + 1 < end ? k + 2 : end;
+      const k = commentCloseAt(text, i + 2);
+      i = k !== -1 && k + 1 < end ? k + 2 : end;
     } else break;
     i = skipWs(text, i, end);
   }

@@ -97,6 +97,9 @@ export const FAMILIES: readonly TimingFamily[] = [
   { name: 'parse.damaged-first-members', n: 20_000, make: (n) => times('"a"： [1, "x", ', n), run: (t) => tolerant(() => parse(t)) },
   // prose that may hold an array's elements or an object's members with the opener lost (missing-opener.ts):
   // an element list that goes on to the end with containers in it, keys that never close, quotations
+  // Openers each followed by a block comment that never closes (session 40's review): each looked for
+  // the comment's end to the text's end, quadratic (1.1 s at 32,000 openers).
+  { name: 'extract.unclosed-comments-after-openers', n: 20_000, make: (n) => times('[ /* x ', n) + '\n{"a": 1}', run: (t) => extract(t) },
   { name: 'extract.prose-element-lists', n: 20_000, make: (n) => 'Here: ' + times('1, {"a": 1}, "x", ', n), run: (t) => extract(t) },
   // Quotes followed by text, not a delimiter: each string looks ahead (bounded) for the quote that
   // ends it, on one long line and with none to find. Fast enough that one run is measurable only at
