@@ -873,12 +873,18 @@ function inchMark(e: Engine, i: number): boolean {
   let k = i - 1;
   while (k > from && (isDigit(s.charCodeAt(k)) || s.charCodeAt(k) === Ch.DOT)) k--;
   if (k < i - 1 && isDigit(s.charCodeAt(i - 1)) && s.charCodeAt(k) === Ch.SPACE) return true;
-  return k === from && from >= 0 && isDigit(s.charCodeAt(from)) && wholeNumberMeasure(s.slice(from, i));
+  return k === from && from >= 0 && isDigit(s.charCodeAt(from)) && wholeNumberMeasure(s, from, i);
 }
 
 /** `55`, `15.6`, `6`: digits (three at most before a decimal point) that a measure in inches writes. */
-function wholeNumberMeasure(text: string): boolean {
-  return /^\d{1,3}(\.\d+)?$/.test(text);
+function wholeNumberMeasure(s: string, from: number, to: number): boolean {
+  let k = from;
+  while (k < to && isDigit(s.charCodeAt(k))) k++;
+  if (k === from || k - from > 3) return false;
+  if (k === to) return true;
+  if (s.charCodeAt(k) !== Ch.DOT || k + 1 === to) return false;
+  for (k++; k < to; k++) if (!isDigit(s.charCodeAt(k))) return false;
+  return true;
 }
 
 /**

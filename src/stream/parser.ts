@@ -282,14 +282,6 @@ export class StreamParserImpl<T> implements StreamParser<T> {
    * escape or a quote read otherwise, and end() took it back. A tail longer than a few tokens is fed:
    * holding it would cost its length at each push.
    */
-  /** `chunk` less the tail of end tokens it ends in, which (with any held before) is held (see feedEngine). */
-  private holdEndTokens(chunk: string): string {
-    const text = this.endHeld + chunk;
-    const at = endTokenTailAt(text, 0, text.length);
-    this.endHeld = text.length - at > 4 * END_TAIL ? '' : text.slice(at);
-    return this.endHeld === '' ? text : text.slice(0, at);
-  }
-
   private feedEngine(chunk: string): boolean {
     if (this.endHeld !== '' || mayEndInToken(chunk)) {
       chunk = this.holdEndTokens(chunk);
@@ -305,6 +297,14 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     this.tree.sync(this.engine);
     if (this.engine.done) this.phase = Phase.STOPPED;
     return this.phase === Phase.ENGINE;
+  }
+
+  /** `chunk` less the tail of end tokens it ends in, which (with any held before) is held (see feedEngine). */
+  private holdEndTokens(chunk: string): string {
+    const text = this.endHeld + chunk;
+    const at = endTokenTailAt(text, 0, text.length);
+    this.endHeld = text.length - at > 4 * END_TAIL ? '' : text.slice(at);
+    return this.endHeld === '' ? text : text.slice(0, at);
   }
 
   private stop(e: unknown): void {

@@ -6,6 +6,7 @@
 import { isIdentChar, isIdentStart, isWs } from '../extract/chars.js';
 import { JsonMendError } from '../errors.js';
 import { sameJson } from '../same-json.js';
+import { Ch } from '../parse/chars.js';
 import { parseWithReport } from '../parse/index.js';
 
 /**
@@ -24,16 +25,6 @@ export interface RepeatedMember {
   first: string;
   second: string;
 }
-
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const LBRACK = 0x5b;
-const RBRACK = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const QUOTE = 0x22;
-const APOS = 0x27;
-const BACKSLASH = 0x5c;
 
 /** Two values' texts that say the same: the same text, or the same JSON. */
 function same(a: string, b: string): boolean {
@@ -87,7 +78,7 @@ export class RepeatedMemberScan {
 
   private atCall(): boolean {
     const depth = this.stack.length;
-    return this.stack[depth - 1] === LBRACE && (depth === 1 || (depth === 2 && this.stack[0] === LBRACK));
+    return this.stack[depth - 1] === Ch.LBRACE && (depth === 1 || (depth === 2 && this.stack[0] === Ch.LBRACKET));
   }
 
   /** Ends the member being read; records the repeat when it repeats one with another value. */
@@ -114,7 +105,7 @@ export class RepeatedMemberScan {
         for (; k < text.length; k++) {
           const d = text.charCodeAt(k);
           if (escaped) escaped = false;
-          else if (d === BACKSLASH) escaped = true;
+          else if (d === Ch.BACKSLASH) escaped = true;
           else if (d === quote) break;
         }
         this.escaped = escaped;
@@ -136,7 +127,7 @@ export class RepeatedMemberScan {
         if (isWs(c)) continue;
         const name = this.candidate;
         this.candidate = undefined;
-        if (c === COLON) {
+        if (c === Ch.COLON) {
           this.expectKey = false;
           if (ENVELOPE.has(name)) {
             this.key = name;
@@ -150,24 +141,24 @@ export class RepeatedMemberScan {
       // an apostrophe glued to a word (`[Note: it's two] {…}`): it ran to the text's end, and a repeat
       // after it went unseen.
       const before = i > 0 ? text.charCodeAt(i - 1) : this.lastChar;
-      if ((c === QUOTE || (c === APOS && !isIdentChar(before))) && this.stack.length > 0) {
+      if ((c === Ch.DQUOTE || (c === Ch.SQUOTE && !isIdentChar(before))) && this.stack.length > 0) {
         this.quote = c;
         if (this.expectKey && this.atCall()) this.word = '';
-      } else if (c === LBRACE || c === LBRACK) {
+      } else if (c === Ch.LBRACE || c === Ch.LBRACKET) {
         this.stack.push(c);
-        if (c === LBRACE && this.atCall()) {
+        if (c === Ch.LBRACE && this.atCall()) {
           this.seen = new Map();
           this.expectKey = true;
           this.key = undefined;
           from = -1;
         }
-      } else if ((c === RBRACE || c === COMMA) && this.atCall()) {
+      } else if ((c === Ch.RBRACE || c === Ch.COMMA) && this.atCall()) {
         if (this.key !== undefined) this.value += text.slice(from, i);
         from = -1;
         this.endMember();
-        if (c === RBRACE) this.stack.pop();
+        if (c === Ch.RBRACE) this.stack.pop();
         else this.expectKey = true;
-      } else if (c === RBRACE || c === RBRACK) {
+      } else if (c === Ch.RBRACE || c === Ch.RBRACKET) {
         this.stack.pop();
       } else if (this.expectKey && isIdentStart(c) && this.atCall()) {
         this.word = text[i];
