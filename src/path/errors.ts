@@ -5,7 +5,7 @@ import { JsonMendError } from '../errors.js';
  *
  * | code                 | when                                                                  |
  * | -------------------- | --------------------------------------------------------------------- |
- * | `MISSING_KEY`        | an object has no own property of that name, or a name was used on an array |
+ * | `MISSING_KEY`        | an object has no own property of that name, or a name (quoted ones too) was used on an array |
  * | `INDEX_OUT_OF_RANGE` | an array index lies outside the array (one past 2^53 − 1 included)     |
  * | `NOT_A_CONTAINER`    | a segment was applied to a string, number, boolean or null            |
  * | `SYNTAX`             | the path or JSONPath query is malformed (carries a position)          |

@@ -6,13 +6,16 @@ import { readStringLiteral } from './jsonpath/strings.js';
 /**
  * One step of a parsed `get` path.
  *
- * `key` is the segment's text (used on objects). `index` is set when the segment is an integer (used on
- * arrays). `offset` is where the segment starts in the path text.
+ * `key` is the segment's text (used on objects). `index` is set when the segment is an unquoted integer
+ * (used on arrays). `quoted` is set when the segment was a quoted name (`["1"]`): a key, never an index,
+ * as in RFC 9535 (a name selector selects nothing on an array). `offset` is where the segment starts in
+ * the path text.
  */
 export interface PathSegment {
   key: string;
   index: number | undefined;
   offset: number;
+  quoted?: true;
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -89,7 +92,9 @@ function parseBracket(path: string, open: number, segments: PathSegment[]): numb
   let segment: PathSegment;
   if (c === Ch.Quote || c === Ch.Apos) {
     const lit = readStringLiteral(path, i);
-    segment = { key: lit.value, index: integerOf(lit.value), offset: open };
+    // A quoted name is a key even when it spells a number: `items["1"]` is no more `items[1]` than JSONPath's
+    // `$.items["1"]` or the pointer `/items/01` is; on an array it fails and says to write the index.
+    segment = { key: lit.value, index: undefined, offset: open, quoted: true };
     i = lit.end;
   } else {
     const start = i;
@@ -258,6 +263,17 @@ function outOfRangeSuggestions(container: unknown[], prefix: (string | number)[]
       : [suggest(prefix, length - 1, container[length - 1], rest, spell), suggest(prefix, 0, container[0], rest, spell)];
 }
 
+/**
+ * The array index (made absolute) that a key written as an integer names, when it lies inside an array of
+ * `length`: `"1"`, `"01"`, `"-1"`. Undefined for any other key.
+ */
+function spelledIndex(key: string, length: number): number | undefined {
+  if (key.length > 20 || !/^-?[0-9]+$/.test(key)) return undefined;
+  const n = Number(key);
+  const idx = n < 0 ? n + length : n;
+  return idx >= 0 && idx < length ? idx : undefined;
+}
+
 /** An integer written in digits (optionally negative) whose value a double cannot hold exactly. */
 function isUnsafeInteger(text: string): boolean {
   return /^-?[0-9]+$/.test(text) && integerOf(text) === undefined;
@@ -270,7 +286,7 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
   const base = { expression, offset: seg.offset, resolved: normalizedPath(prefix), found: jsonTypeOf(container) };
   if (Array.isArray(container)) {
     const length = container.length;
-    if (seg.index === undefined && isUnsafeInteger(seg.key)) {
+    if (seg.index === undefined && seg.quoted !== true && isUnsafeInteger(seg.key)) {
       // An integer past 2^53 − 1 (`/items/9007199254740993`, `items.9007199254740993`) is an index no
       // array reaches, not a key: say so, quoting the digits as written (a double would round them).
       const range = length === 0 ? 'the array is empty' : `valid indices are 0..${length - 1} (or -${length}..-1)`;
@@ -280,13 +296,20 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
     }
     if (seg.index === undefined) {
       const suggestions: string[] = [];
+      // A key that spells an index in range (`["1"]`, the pointer's `/01`): the index it would have been.
+      const spelled = spelledIndex(seg.key, length);
+      if (spelled !== undefined) suggestions.push(suggest(prefix, spelled, container[spelled], rest, spell));
       const first = container[0];
-      if (isJsonObject(first) && hasOwn(first, seg.key)) suggestions.push(spell([...prefix, 0, seg.key]));
+      if (suggestions.length === 0 && isJsonObject(first) && hasOwn(first, seg.key)) suggestions.push(spell([...prefix, 0, seg.key]));
       // The key may name the item itself (`ticket.subject` on a list of tickets): keep the rest when it resolves.
       if (length > 0 && suggestions.length === 0) suggestions.push(suggest(prefix, 0, container[0], rest, spell));
+      const why = !/^-?[0-9]+$/.test(seg.key) ? ''
+        : seg.quoted === true ? ' (a quoted name is a key, not an index)'
+          : ' (a JSON Pointer index has no sign and no leading zero, RFC 6901)';
       throw new PathError('MISSING_KEY',
-        `cannot read key ${elide(JSON.stringify(seg.key))} at ${where}: found an array of length ${length}, which has indices, not keys` +
-          (length > 0 ? `; use an index such as ${elide(spell([...prefix, 0]))}` : ''),
+        `cannot read key ${elide(JSON.stringify(seg.key))} at ${where}: found an array of length ${length}, which has indices, not keys${why}` +
+          (spelled !== undefined ? `; use the index ${elide(spell([...prefix, spelled]))}`
+            : length > 0 ? `; use an index such as ${elide(spell([...prefix, 0]))}` : ''),
         { ...base, segment: seg.key, length, suggestions: shortSuggestions(suggestions) });
     }
     const range = length === 0 ? 'the array is empty' : `valid indices are 0..${length - 1} (or -${length}..-1)`;
@@ -362,8 +385,8 @@ export function resolvedKeys(value: unknown, segments: PathSegment[], count: num
  * Grammar (one table in docs/path-and-verify.md): dotted keys `a.b`, bracket indices anywhere
  * (`items[0].subject`, `[0].status`), numeric segments `items.0.subject`, negative indices `items[-1]`,
  * quoted keys `a['b.c']` / `["a b"]`, an optional leading `$` or `$.`, and RFC 6901 JSON Pointer when the
- * path starts with `/`. An integer segment is an index on an array and a key on an object; only own
- * properties are read.
+ * path starts with `/`. An unquoted integer segment is an index on an array and a key on an object; a
+ * quoted one (`["1"]`) is always a key; only own properties are read.
  *
  * @throws PathError `MISSING_KEY`, `INDEX_OUT_OF_RANGE`, `NOT_A_CONTAINER` or `SYNTAX`
  */

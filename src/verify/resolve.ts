@@ -45,7 +45,8 @@ function viaJsonPath(payload: unknown, path: string, facts: PayloadFacts): Resol
   if (values.length === 1) return { ok: true, value: values[0], list: false };
   // Explain the empty result the way `get` would: which segment failed and what was there.
   const keys = singularKeys(path) ?? [];
-  const segments: PathSegment[] = keys.map((k) => ({ key: String(k), index: typeof k === 'number' ? k : undefined, offset: 0 }));
+  // A JSONPath name is a key even when it spells a number (`$.items['1']`), as `get`'s quoted keys are.
+  const segments: PathSegment[] = keys.map((k) => typeof k === 'number' ? { key: String(k), index: k, offset: 0 } : { key: k, index: undefined, offset: 0, quoted: true });
   try {
     // Suggestions in JSONPath: the claim's path is JSONPath, which `get`'s spelling (`items[0]`) is not.
     getSegments(payload, segments, path, jsonPathOf);
@@ -77,7 +78,7 @@ function whyEmpty(payload: unknown, path: string, facts: PayloadFacts): Resoluti
   for (const seg of ast.segments) {
     if (seg.descendant || seg.selectors.length !== 1) break;
     const sel = seg.selectors[0];
-    if (sel.kind === 'name') leading.push({ key: sel.name, index: undefined, offset: 0 });
+    if (sel.kind === 'name') leading.push({ key: sel.name, index: undefined, offset: 0, quoted: true });
     else if (sel.kind === 'index') leading.push({ key: String(sel.index), index: sel.index, offset: 0 });
     else break;
   }

@@ -82,7 +82,25 @@ describe('get: every syntax', () => {
       { key: 'subject', index: undefined, offset: 9 },
     ]);
   });
-  test('quoted integer applies to arrays as an index', () => assert.equal(get([5, 6], '["1"]'), 6));
+  test('a quoted integer is a key: it reads an object key, and on an array it is MISSING_KEY naming the index', () => {
+    // As JSONPath's `$.items["1"]` (a name selects nothing on an array) and the pointer `/items/01` (RFC 6901).
+    assert.equal(get({ 1: 'one' }, '["1"]'), 'one');
+    assert.equal(get({ '01': 'zero-one' }, "['01']"), 'zero-one');
+    for (const [path, index] of [['items["1"]', 1], ["items['1']", 1], ['items["01"]', 1], ['items["-1"]', 1], ['items[ "0" ]', 0]] as const) {
+      const e = pathError(() => get({ items: ['a', 'b'] }, path));
+      assert.equal(e.code, 'MISSING_KEY', path);
+      assert.equal(e.found, 'array', path);
+      assert.match(e.message, /a quoted name is a key, not an index/, path);
+      assert.ok(e.message.includes(`use the index items[${index}]`), e.message);
+      assert.deepEqual(e.suggestions, [`items[${index}]`], path);
+      assert.deepEqual(parsePath(path)[1], { key: JSON.parse(path.slice(6, -1).trim().replace(/'/g, '"')), index: undefined, offset: 5, quoted: true });
+    }
+    // The suggestion keeps the rest of the path when it resolves.
+    assert.deepEqual(pathError(() => get({ items: [{ s: 1 }, { s: 2 }] }, 'items["1"].s')).suggestions, ['items[1].s']);
+    // Unquoted, the same digits stay an index (the forgiving grammar).
+    assert.equal(get({ items: ['a', 'b'] }, 'items[1]'), 'b');
+    assert.equal(get({ items: ['a', 'b'] }, 'items.1'), 'b');
+  });
 });
 
 describe('get: error codes', () => {
@@ -258,9 +276,12 @@ describe('get: error messages stay short and say the right thing (path probe E1,
   test('an integer index beyond 2^53 is named as such, not "must hold an integer"', () => {
     assert.throws(() => get({ a: [1] }, 'a[99999999999999999999]'), (e: unknown) => /beyond 9007199254740991/.test(String(e)) && (e as { code?: string }).code === 'SYNTAX');
   });
-  test('an integer past 2^53 on an array is INDEX_OUT_OF_RANGE quoting the written digits, not MISSING_KEY (pointer, dotted, quoted)', () => {
+  test('an integer past 2^53 on an array is INDEX_OUT_OF_RANGE quoting the written digits, not MISSING_KEY (pointer, dotted)', () => {
     const doc = { items: [1, 2, 3], obj: { '9007199254740993': 'k' } };
-    for (const path of ['/items/9007199254740993', 'items.9007199254740993', 'items["9007199254740993"]', '/items/99999999999999999999', 'items.-9007199254740993']) {
+    // Quoted, the digits are a key (see "a quoted integer is a key"): MISSING_KEY, like any name on an array.
+    assert.equal(pathError(() => get(doc, 'items["9007199254740993"]')).code, 'MISSING_KEY');
+    assert.equal(get(doc, 'obj["9007199254740993"]'), 'k');
+    for (const path of ['/items/9007199254740993', 'items.9007199254740993', '/items/99999999999999999999', 'items.-9007199254740993']) {
       const r = tryGet(doc, path);
       assert.equal(r.ok, false, path);
       if (r.ok) continue;
@@ -277,6 +298,23 @@ describe('get: error messages stay short and say the right thing (path probe E1,
     // A non-canonical pointer index that a double holds stays a bad key (RFC 6901 allows no leading zero).
     assert.equal(tryGet(doc, '/items/01').ok, false);
     assert.equal((tryGet(doc, '/items/01') as { error: PathError }).error.code, 'MISSING_KEY');
+  });
+  test('a JSON Pointer index is canonical (RFC 6901): /items/01, /items/-, /items/1e0, /items/+1, /items/-1 are errors', () => {
+    const doc = { items: ['a', 'b'] };
+    for (const [path, code] of [['/items/01', 'MISSING_KEY'], ['/items/-', 'INDEX_OUT_OF_RANGE'], ['/items/1e0', 'MISSING_KEY'], ['/items/+1', 'MISSING_KEY'], ['/items/-1', 'MISSING_KEY'], ['/items/ 1', 'MISSING_KEY']] as const) {
+      const e = pathError(() => get(doc, path));
+      assert.equal(e.code, code, `${path}: ${e.message}`);
+    }
+    assert.match(pathError(() => get(doc, '/items/01')).message, /no leading zero, RFC 6901\); use the index items\[1\]/);
+    assert.equal(get(doc, '/items/1'), 'b');
+    assert.equal(get({ items: { '01': 'k' } }, '/items/01'), 'k');
+  });
+  test("JSONPath agrees: a name never selects an array element, and an index with a leading zero is a SYNTAX error", () => {
+    const doc = { items: ['a', 'b'] };
+    assert.deepEqual(query(doc, "$.items['01']"), []);
+    assert.deepEqual(query(doc, '$.items["1"]'), []);
+    for (const q of ['$.items[01]', '$.items[-01]', '$.items[00]']) assert.equal(pathError(() => query(doc, q)).code, 'SYNTAX', q);
+    assert.deepEqual(query(doc, '$.items[1]'), ['b']);
   });
   test('a suggested path reads back the key it names, even one with non-ASCII whitespace at its ends', () => {
     // get() trims the path; a suggestion that wrote such a key bare (`\u3000a`) read a different key, or the root.

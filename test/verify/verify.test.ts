@@ -90,6 +90,20 @@ describe('verify: modes and aliases', () => {
 });
 
 describe('verify: JSONPath in claims', () => {
+  test('a quoted integer on an array is a key, not an index, in either grammar: MISSING_KEY with the index to write', () => {
+    const P = { items: ['a', 'b'] };
+    for (const path of ['items["1"]', "$.items['1']", "$['items']['01']"]) {
+      const r = verify({ mode: 'field', path, value: 'b' }, P);
+      assert.equal(r.ok, false, path);
+      assert.equal(r.code, 'MISSING_KEY', path);
+      assert.deepEqual(r.suggestions, ['items[1]'], path);
+    }
+    for (const path of ['items[1]', '$.items[1]']) assert.equal(verify({ mode: 'field', path, value: 'b' }, P).ok, true, path);
+    const jp = verify({ mode: 'field', path: "$.items['1']", pathSyntax: 'jsonpath', value: 'b' }, P);
+    assert.equal(jp.code, 'MISSING_KEY');
+    assert.match(jp.reason, /a quoted name is a key, not an index/);
+    assert.deepEqual(jp.suggestions, ['$.items[1]']);
+  });
   test('pathSyntax jsonpath forces JSONPath', () => {
     const r = verify({ mode: 'field', path: '$.tickets[0].id', pathSyntax: 'jsonpath', value: 1 }, payload);
     assert.equal(r.ok, true);
