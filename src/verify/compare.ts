@@ -3,6 +3,7 @@
 import { JsonMendError, describeType } from '../errors.js';
 import { cyclicDocument } from '../path/errors.js';
 import { writeJson } from '../parse/write-json.js';
+import { describeOutOfRange, outOfRangeString, whereOutOfRange, withinTolerance, type OutOfRange } from './number-range.js';
 import type { CompareOptions } from './types.js';
 
 /** Outcome of {@link compareClaimValues}. */
@@ -88,6 +89,19 @@ function compareBigInteger(text: string, n: number, o: CompareOptions): { equal:
   };
 }
 
+/**
+ * A string spelling a number no double holds (`"1e400"`, `"1e-400"`) against a number, compared exactly:
+ * read as a number it would be ±Infinity or 0, and `"1e-400"` would equal 0.
+ */
+function compareOutOfRange(literal: string, why: OutOfRange, n: number, o: CompareOptions): { equal: boolean; note?: string; why?: string } {
+  if (!Number.isFinite(n)) return compareNumbers(Infinity, n, o);
+  const tolerance = o.tolerance ?? 0;
+  if (withinTolerance(literal, why, n, tolerance)) {
+    return { equal: true, note: `the string ${preview(literal)}, ${whereOutOfRange(why)}, was compared exactly: it differs from ${n} by at most the tolerance ${tolerance}` };
+  }
+  return { equal: false, why: `${describeOutOfRange(literal, why)}; compared exactly, ${tolerance > 0 ? `it differs from ${n} by more than the tolerance ${tolerance}` : 'no number equals it'}` };
+}
+
 /** Compares two scalars (or a scalar and a string spelling it); undefined when either is a container. */
 function compareScalars(e: unknown, a: unknown, o: CompareOptions): { equal: boolean; note?: string; why?: string } | undefined {
   const te = typeName(e);
@@ -104,6 +118,8 @@ function compareScalars(e: unknown, a: unknown, o: CompareOptions): { equal: boo
   if (typeof other === 'number') {
     const exact = compareBigInteger(text, other, o);
     if (exact !== undefined) return exact;
+    const beyond = outOfRangeString(text);
+    if (beyond !== undefined) return compareOutOfRange(beyond.literal, beyond.why, other, o);
     const n = numberFromString(text);
     if (n === undefined) return { equal: false };
     const r = compareNumbers(n, other, o);

@@ -5,6 +5,7 @@ import { containsCycle } from '../path/json.js';
 import { canonicalize } from './canonicalize.js';
 import { checkCompareOptions, compareClaimValues, numberFromString, preview } from './compare.js';
 import { inexactIntegerIn, integerCmp } from './integer-text.js';
+import { describeOutOfRange, outOfRangeCmp, outOfRangeNumberIn, outOfRangeString, whereOutOfRange } from './number-range.js';
 import { resolveClaimPath, type PayloadFacts } from './resolve.js';
 import { schemaFailure, validatorFor } from './schema.js';
 import type { Claim, ClaimAggregate, ClaimFailureCode, ClaimMode, ClaimPathSyntax, ClaimResult, CompareOptions, VerifyAllResult } from './types.js';
@@ -116,6 +117,11 @@ function reduce(list: unknown, aggregate: ClaimAggregate, strict: boolean | unde
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < items.length; i++) {
+    // A string no double holds (`"1e-400"`, read as 0) would change the result without a trace: refused.
+    const beyond = typeof items[i] === 'string' && !strict ? outOfRangeString(items[i] as string) : undefined;
+    if (beyond !== undefined) {
+      return { ok: false, code: 'NOT_A_NUMBER', reason: `${aggregate} needs numbers a double holds, but item [${i}] is not one: ${describeOutOfRange(beyond.literal, beyond.why)}` };
+    }
     const n = asNumber(items[i], strict);
     if (n === undefined) return { ok: false, code: 'NOT_A_NUMBER', reason: `${aggregate} needs numbers, but item [${i}] is ${preview(items[i])}` };
     sum += n;
@@ -260,6 +266,12 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
             return fail('MISMATCH', `${at} differs from the claimed JSON text: it spells the integer ${inexact}, which no number holds exactly ` +
               `(read as a number it is ${BigInt(Number(inexact))}); beyond 2^53 integers are compared exactly`, actual);
           }
+          // Nor text spelling a number beyond the range of a double: `1e-400` reads as 0.
+          const beyond = outOfRangeNumberIn(claim.value);
+          if (beyond !== undefined) {
+            return fail('MISMATCH', `${at} differs from the claimed JSON text: it spells ${beyond.literal}, ${whereOutOfRange(beyond.why)}, which no number equals ` +
+              `(JSON.parse reads it as ${beyond.why === 'overflow' ? 'Infinity' : '0'})`, actual);
+          }
           return pass(`${at} is exactly the claimed JSON text`, actual);
         }
       }
@@ -289,10 +301,15 @@ function check(claim: Claim, payload: unknown, options: VerifyOptions, facts: Pa
       // A string spelling an integer beyond 2^53 that no number holds ("9007199254740993") is compared
       // exactly, as a field claim compares it: read as a number it would be rounded into the range.
       const exact = claim.aggregate === undefined && typeof actual === 'string' ? inexactIntegerIn(actual.trim()) : undefined;
-      const shown = exact ?? String(n);
-      const problem = rangeFailure(exact !== undefined ? integerCmp(exact) : numberCmp(n), shown, claim);
+      // So is one beyond the range of a double ("1e-400", which reads as 0 and would be within [0, 0]).
+      const beyond = claim.aggregate === undefined && exact === undefined && typeof actual === 'string' ? outOfRangeString(actual) : undefined;
+      const shown = exact ?? beyond?.literal ?? String(n);
+      const cmp = exact !== undefined ? integerCmp(exact) : beyond !== undefined ? outOfRangeCmp(beyond.literal, beyond.why) : numberCmp(n);
+      const problem = rangeFailure(cmp, shown, claim);
       const what = claim.aggregate !== undefined ? `${claim.aggregate} of ${at}` : at;
-      return problem === undefined ? pass(`${what} = ${shown} is ${describeRange(claim)}`, n) : fail('OUT_OF_RANGE', `${what}: ${problem}`, n);
+      // The value found is the text, not the double it would read as (0 for "1e-400").
+      const found = beyond !== undefined ? actual : n;
+      return problem === undefined ? pass(`${what} = ${shown} is ${describeRange(claim)}`, found) : fail('OUT_OF_RANGE', `${what}: ${problem}`, found);
     }
   }
 }

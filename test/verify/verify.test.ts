@@ -584,3 +584,58 @@ describe('verify: tolerance and integers beyond 2^53 are visible in the result (
     assert.equal(verify({ mode: 'range', path: 'k', min: 1, max: 3 }, { k: ' 2 ' }).ok, true);
   });
 });
+
+describe('verify: numbers beyond the range of a double are compared exactly, never as Infinity or 0', () => {
+  const MAX = 1.7976931348623157e308;
+  test('a field claim of "1e400" / "-1e400" equals no finite number, "1e-400" is not 0 (either side)', () => {
+    for (const [value, found] of [['1e400', MAX], ['-1e400', -MAX], ['1e400', Infinity], ['1e-400', 0], ['-1e-400', 0], ['1e-400', -0], ['1E-400', 5e-324], ['2e-324', 0], [' 1e-400 ', 0]] as const) {
+      const r = verify({ mode: 'field', path: 'x', value }, { x: found });
+      assert.equal(r.ok, false, `${value} vs ${found}: ${r.reason}`);
+      assert.equal(r.code, 'MISMATCH');
+      const flipped = verify({ mode: 'field', path: 'x', value: found }, { x: value });
+      assert.equal(flipped.ok, false, `${found} vs ${value}: ${flipped.reason}`);
+    }
+    assert.match(verify({ mode: 'field', path: 'x', value: '1e-400' }, { x: 0 }).reason, /1e-400 is closer to 0 than any double: read as a number it is 0, which it is not; compared exactly, no number equals it/);
+    assert.match(verify({ mode: 'field', path: 'x', value: '1e400' }, { x: MAX }).reason, /1e400 is beyond the range of a double/);
+    // Zero written other ways is still 0; a subnormal the text rounds to stays a rounding, as 0.1 is.
+    for (const value of ['0e5', '0.000', '-0', '0E-400']) assert.equal(verify({ mode: 'field', path: 'x', value }, { x: 0 }).ok, true, value);
+  });
+  test('with a tolerance, the exact distance decides, and the pass says it was compared exactly', () => {
+    const r = verify({ mode: 'field', path: 'x', value: '1e-400', tolerance: 1e-9 }, { x: 0 });
+    assert.equal(r.ok, true);
+    assert.match(r.reason, /closer to 0 than any double, was compared exactly: it differs from 0 by at most the tolerance 1e-9/);
+    assert.equal(verify({ mode: 'field', path: 'x', value: '1e400', tolerance: 1e300 }, { x: MAX }).ok, false);
+    // At |n| = tolerance the side of 0 the text lies on decides.
+    assert.equal(compareClaimValues('1e-400', 1e-9, { tolerance: 1e-9 }).equal, true);
+    assert.equal(compareClaimValues('-1e-400', 1e-9, { tolerance: 1e-9 }).equal, false);
+    assert.equal(compareClaimValues('1e-400', 2e-9, { tolerance: 1e-9 }).equal, false);
+  });
+  test('a range claim on a string out of range compares it exactly: "1e-400" is above a maximum of 0', () => {
+    const r = verify({ mode: 'range', path: 'x', min: 0, max: 0 }, { x: '1e-400' });
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'OUT_OF_RANGE');
+    assert.equal(r.reason, 'x: 1e-400 is above the maximum 0');
+    assert.equal(r.actual, '1e-400', 'the value found is the text, not the 0 it reads as');
+    assert.equal(verify({ mode: 'range', path: 'x', exclusiveMin: 0 }, { x: '1e-400' }).ok, true);
+    assert.equal(verify({ mode: 'range', path: 'x', max: 0 }, { x: '-1e-400' }).ok, true);
+    assert.equal(verify({ mode: 'range', path: 'x', min: -1e-300 }, { x: '-1e-400' }).ok, true);
+    assert.equal(verify({ mode: 'range', path: 'x', max: MAX }, { x: '1e400' }).ok, false);
+    assert.equal(verify({ mode: 'range', path: 'x', min: -MAX }, { x: '-1e400' }).ok, false);
+  });
+  test('an aggregate over a string out of range is refused (NOT_A_NUMBER), not summed as 0 or Infinity', () => {
+    for (const item of ['1e-400', '1e400']) {
+      const r = verify({ mode: 'range', path: 'x', aggregate: 'sum', max: 1 }, { x: [item, 0] });
+      assert.equal(r.ok, false, item);
+      assert.equal(r.code, 'NOT_A_NUMBER', item);
+      assert.match(r.reason, /item \[0\] is not one: 1e-?400 is/, r.reason);
+    }
+  });
+  test('a verbatim claim quoting JSON text with 1e-400 does not match the 0 JSON.parse reads it as', () => {
+    for (const [value, found] of [['1e-400', 0], ['[1e-400]', [0]], ['{"a": -1e-400}', { a: -0 }]] as const) {
+      const r = verify({ mode: 'verbatim', path: 'x', value }, { x: found });
+      assert.equal(r.ok, false, value);
+      assert.match(r.reason, /it spells -?1e-400, closer to 0 than any double, which no number equals/);
+    }
+    assert.equal(verify({ mode: 'verbatim', path: 'x', value: '[0e-400, "1e-400"]' }, { x: [0, '1e-400'] }).ok, true);
+  });
+});

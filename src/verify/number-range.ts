@@ -1,0 +1,112 @@
+// Numbers written as text that no double holds: `1e400` reads as Infinity and `1e-400` as 0, so read as
+// numbers they would equal (or lie within the bounds of) what the text does not spell: `"1e-400"` would
+// equal 0, and no pass may rest on that. Such a text is compared exactly instead, which needs no
+// arithmetic: a text beyond the largest double exceeds every finite number in magnitude, and a non-zero
+// text below the smallest one lies strictly between 0 and every non-zero number.
+
+/** Why a JSON number literal has no double: `overflow` (read as ±Infinity) or `underflow` (non-zero, read as 0). */
+export type OutOfRange = 'overflow' | 'underflow';
+
+/** Whether a JSON number literal (already checked to be one) is beyond the range of a double, and how. */
+export function outOfRange(literal: string): OutOfRange | undefined {
+  const n = Number(literal);
+  if (!Number.isFinite(n)) return 'overflow';
+  if (n !== 0) return undefined;
+  // Zero only when a digit of the mantissa is not 0 (`0.000e5` is 0; `1e-400` is not).
+  for (let i = 0; i < literal.length; i++) {
+    const c = literal.charCodeAt(i);
+    if (c === 0x65 || c === 0x45) break;
+    if (c >= 0x31 && c <= 0x39) return 'underflow';
+  }
+  return undefined;
+}
+
+/** A string that spells (trimmed) a JSON number no double holds, with why; undefined for any other string. */
+export function outOfRangeString(s: string): { literal: string; why: OutOfRange } | undefined {
+  const literal = s.trim();
+  if (literal.length > 400 || !JSON_NUMBER.test(literal)) return undefined;
+  const why = outOfRange(literal);
+  return why === undefined ? undefined : { literal, why };
+}
+
+/** The sign of the literal's value (-1 or 1); only asked of a non-zero one. */
+function signOf(literal: string): number {
+  return literal.charCodeAt(0) === 0x2d ? -1 : 1;
+}
+
+/** Where a literal out of range lies, for messages: `beyond the range of a double`. */
+export function whereOutOfRange(why: OutOfRange): string {
+  return why === 'overflow' ? 'beyond the range of a double' : 'closer to 0 than any double';
+}
+
+/** A literal out of range and what reading it as a number would do, for messages. */
+export function describeOutOfRange(literal: string, why: OutOfRange): string {
+  return why === 'overflow'
+    ? `${literal} is beyond the range of a double: read as a number it is ${signOf(literal) < 0 ? '-' : ''}Infinity, its digits lost`
+    : `${literal} is closer to 0 than any double: read as a number it is 0, which it is not`;
+}
+
+/** The sign of `literal` − `b` for a finite double `b`, exactly (NaN for a NaN `b`). */
+export function outOfRangeCmp(literal: string, why: OutOfRange): (b: number) => number {
+  const sign = signOf(literal);
+  return (b) => {
+    if (Number.isNaN(b)) return NaN;
+    // Beyond every finite double in magnitude: its sign decides.
+    if (why === 'overflow') return sign;
+    // Strictly between 0 and every non-zero double: against 0 its sign decides, against b the sign of −b.
+    return b === 0 ? sign : b > 0 ? -1 : 1;
+  };
+}
+
+/**
+ * Whether `literal` (out of range) equals the finite double `n` within `tolerance` (≥ 0), exactly: never
+ * when there is no tolerance (no double has its value); beyond the largest double, never (its distance to
+ * any double exceeds every finite tolerance); below the smallest, when |literal − n| ≤ tolerance.
+ */
+export function withinTolerance(literal: string, why: OutOfRange, n: number, tolerance: number): boolean {
+  if (tolerance <= 0 || why === 'overflow' || !Number.isFinite(n)) return false;
+  // |literal| is smaller than any non-zero double, so |literal − n| is |n| nudged by less than one step:
+  // below the tolerance when |n| is, above it when |n| is; at |n| = tolerance it depends on the direction.
+  const an = Math.abs(n);
+  if (an !== tolerance) return an < tolerance;
+  return n !== 0 && Math.sign(n) === signOf(literal);
+}
+
+/**
+ * The first number token of JSON text (outside strings) that no double holds, or undefined: a claim
+ * quoting JSON text (`"[1e-400]"`) that JSON.parse would read as `[0]`.
+ */
+export function outOfRangeNumberIn(text: string): { literal: string; why: OutOfRange } | undefined {
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string, escapes included.
+      i++;
+      while (i < n && text.charCodeAt(i) !== 0x22) i += text.charCodeAt(i) === 0x5c ? 2 : 1;
+      i++;
+      continue;
+    }
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const start = i;
+      i++;
+      while (i < n && isNumberChar(text.charCodeAt(i))) i++;
+      const literal = text.slice(start, i);
+      // Only the long or exponent-bearing tokens can be out of range: every other is skipped unread.
+      if (literal.length > 300 || /[eE]/.test(literal)) {
+        const why = JSON_NUMBER.test(literal) ? outOfRange(literal) : undefined;
+        if (why !== undefined) return { literal, why };
+      }
+      continue;
+    }
+    i++;
+  }
+  return undefined;
+}
+
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+function isNumberChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
+}
