@@ -3,7 +3,7 @@ import { JsonMendError } from '../errors.js';
 import type { FailureStage } from './events.js';
 import { hidden } from './hidden.js';
 import { errorPath } from './parse-reply.js';
-import { shownClaimPath, type PathRedactor } from './telemetry-path.js';
+import { claimPathRedactor, type PathRedactor } from './telemetry-path.js';
 import type { FinishReason } from './types.js';
 
 /** One failed attempt, as `RetriesExhaustedError` keeps it. */
@@ -38,13 +38,14 @@ export class RetriesExhaustedError extends JsonMendError {
   /**
    * `redact` turns the last failure's path into the one the message and `path` show (`generate` passes one that
    * writes keys the schema does not name as `*`: they are the model's words, and the message reaches logs).
-   * A claim's path is shown with its filters hidden (`[?…]`), or `…` when it is no path (see shownClaimPath).
+   * A claim's path goes through `redactClaim` (`generate` passes one that shows only the keys a schema names; the
+   * default hides every key), its filters hidden (`[?…]`), or `…` when it is no path (see shownClaimPath).
    */
-  constructor(attempts: readonly FailedAttempt[], last: { value: unknown } | undefined, redact?: PathRedactor) {
+  constructor(attempts: readonly FailedAttempt[], last: { value: unknown } | undefined, redact?: PathRedactor, redactClaim: PathRedactor = claimPathRedactor()) {
     const final = attempts[attempts.length - 1];
     const n = attempts.length;
     const found = final ? errorPath(final.error) : undefined;
-    const path = final?.stage === 'claims' ? shownClaimPath(found) : redact && final ? redact(found) : found;
+    const path = final?.stage === 'claims' ? redactClaim(found) : redact && final ? redact(found) : found;
     super(
       'RETRIES_EXHAUSTED',
       `${n === 1 ? 'the only attempt' : `all ${n} attempts`} failed; last: ${final ? describeFailure(final, path) : 'none'}`,

@@ -17,7 +17,7 @@ import { toModel } from './providers/function.js';
 import { checkQuarantine, toQuarantine, type QuarantineSink } from './quarantine.js';
 import { resolveJsonSchema, schemaNameOf } from './schema-source.js';
 import { planTruncation, type TruncationPolicy } from './truncation.js';
-import { pathRedactor, shownClaimPath } from './telemetry-path.js';
+import { claimPathRedactor, pathRedactor } from './telemetry-path.js';
 import { replyHasher, type ReplyHashKey } from './reply-hash.js';
 import { recoverToolCallReply } from '../tools/recover.js';
 import type { ChatMessage, FinishReason, JsonSchemaObject, Model, ModelLike, ModelReply, ModelRequest, Usage } from './types.js';
@@ -221,6 +221,8 @@ async function* loop<S extends SchemaLike | undefined, T>(
       acceptTruncated: options.acceptTruncated === true,
       verify: checkVerify(options.verify),
     };
+    // A claim's path points into the tool output: its keys are shown only when a schema names them.
+    const redactClaim = claimPathRedactor(jsonSchema, settings.verify?.outputSchema);
     const failures: FailedAttempt[] = [];
     let last: { value: unknown } | undefined;
     let messages: ChatMessage[] = prompt;
@@ -318,7 +320,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
       }
       if (verdict.claims) {
         const { total, passed, failed } = verdict.claims.summary;
-        emit({ type: 'claims_checked', attempt, total, passed, failed, failures: claimFailures(verdict.claims) });
+        emit({ type: 'claims_checked', attempt, total, passed, failed, failures: claimFailures(verdict.claims, redactClaim) });
       }
       if (verdict.ok) {
         emit({ type: 'outcome', ok: true, attempts: attempt, latencyMs: now() - started, usage: { ...usage } });
@@ -337,8 +339,8 @@ async function* loop<S extends SchemaLike | undefined, T>(
       const shown = stage === 'refusal' ? (reply.refusal ?? reply.text) : reply.text;
       const path = errorPath(error);
       failures.push({ attempt, stage, reply: shown, error, finishReason: reply.finishReason });
-      // A claim's path is into the tool output, not the schema's value: its filters are hidden (see shownClaimPath).
-      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path: stage === 'claims' ? shownClaimPath(path) : redact(path), replyLength: shown.length });
+      // A claim's path is into the tool output, not the schema's value: keys no schema names and filters are hidden.
+      emit({ type: 'attempt_failed', attempt, stage, code: error.code, path: stage === 'claims' ? redactClaim(path) : redact(path), replyLength: shown.length });
       if (quarantine) {
         const time = new Date().toISOString();
         const reason = await toQuarantine(quarantine, async () => ({
@@ -368,7 +370,7 @@ async function* loop<S extends SchemaLike | undefined, T>(
       } else if (stage === 'truncated') emit({ type: 'truncated', attempt, action: 'error' });
     }
     attempt = maxAttempts;
-    throw new RetriesExhaustedError(failures, last, redact);
+    throw new RetriesExhaustedError(failures, last, redact, redactClaim);
   } catch (caught) {
     const error =
       caught instanceof JsonMendError
@@ -382,11 +384,15 @@ async function* loop<S extends SchemaLike | undefined, T>(
 function checkVerify(verify: unknown): VerifyClaimsOption | undefined {
   if (verify === undefined) return undefined;
   if (verify === null || typeof verify !== 'object' || !('against' in verify)) {
-    throw new JsonMendError('INVALID_ARGUMENT', 'verify must be an object { against, claims?, options? }');
+    throw new JsonMendError('INVALID_ARGUMENT', 'verify must be an object { against, claims?, options?, outputSchema? }');
   }
   const v = verify as VerifyClaimsOption;
   if (v.claims !== undefined && typeof v.claims !== 'function') {
     throw new JsonMendError('INVALID_ARGUMENT', 'verify.claims must be a function (value) => claims');
+  }
+  const output = v.outputSchema;
+  if (output !== undefined && typeof output !== 'boolean' && (output === null || typeof output !== 'object' || Array.isArray(output))) {
+    throw new JsonMendError('INVALID_ARGUMENT', 'verify.outputSchema must be a JSON Schema (an object or a boolean)');
   }
   return v;
 }

@@ -10,8 +10,8 @@ import type { ClaimFailureSummary, FailureStage } from './events.js';
 import { parseReply, type LoopParseOptions } from './parse-reply.js';
 import { inReplyTerms, replyFeedback } from './feedback.js';
 import { FILTERED_FEEDBACK, REFUSAL_FEEDBACK, TRUNCATED_FEEDBACK } from './prompt.js';
-import type { ModelReply } from './types.js';
-import { shownClaimPath } from './telemetry-path.js';
+import type { JsonSchemaObject, ModelReply } from './types.js';
+import { claimPathRedactor, type PathRedactor } from './telemetry-path.js';
 import { appendAll } from '../arrays.js';
 import { closersLeftOut, mayBeClosersLeftOut } from '../parse/closers-at-end.js';
 
@@ -27,6 +27,11 @@ export interface VerifyClaimsOption<T = unknown> {
   claims?: ((value: T) => readonly Claim[] | undefined) | undefined;
   /** Comparison defaults for every claim (tolerance, case, whitespace, path syntax). */
   options?: VerifyOptions | undefined;
+  /**
+   * The tool output's JSON Schema, when there is one (an MCP tool's `outputSchema`). Only read for telemetry:
+   * claim paths there show the keys it or the reply's schema declares, and hide every other key.
+   */
+  outputSchema?: JsonSchemaObject | boolean | undefined;
 }
 
 /** A reply's verdict. `repairs` are those made to the reply, accepted or not. */
@@ -148,12 +153,12 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
 
 /**
  * Telemetry view of failed claims: position, path, code — never the claimed or found values, nor the label the
- * model gave the claim (its words).
+ * model gave the claim (its words). `redact` shows a path's keys only when a schema names them (default: none).
  */
-export function claimFailures(result: VerifyAllResult): ClaimFailureSummary[] {
+export function claimFailures(result: VerifyAllResult, redact: PathRedactor = claimPathRedactor()): ClaimFailureSummary[] {
   const out: ClaimFailureSummary[] = [];
   result.results.forEach((r, index) => {
-    if (!r.ok) out.push({ index, path: shownClaimPath(r.path), code: r.code });
+    if (!r.ok) out.push({ index, path: redact(r.path), code: r.code });
   });
   return out;
 }

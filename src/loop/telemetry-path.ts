@@ -1,7 +1,8 @@
 // Paths as telemetry shows them. A path names keys, and only the keys the schema itself names are the
 // developer's words: a key the model made up (an extra property on a closed object, stripped or refused) or a
 // key of a record (`additionalProperties: { … }`, whose keys are data) is text the model wrote, which telemetry
-// never holds. Such a segment is written `*`; array indices and the schema's property names stay.
+// never holds. Such a segment is written `*`; array indices and the schema's property names stay. A claim's path
+// (into the tool output) follows the same rule: its keys are shown only when a schema names them.
 import { parsePath } from '../path/get.js';
 import { readStringLiteral } from '../path/jsonpath/strings.js';
 import { compileQuery } from '../path/query.js';
@@ -127,38 +128,47 @@ function childrenAt(nodes: readonly Node[], segment: string): Node[] {
 }
 
 /**
- * A claim's path as telemetry shows it. Its keys name places in the tool output, but the model wrote them, and a
- * key may be data (`$['alice@example.com'].plan`, a record keyed by address): a key is shown only when it reads as
- * a field name (see {@link SHOWN_KEY}), and any other is written `['…']` (`…` in a JSON Pointer); an index is
- * shown up to 4 digits (a longer number is an account or phone number written as a key). A JSONPath filter holds
- * values the model wrote (`$[?@.email=='alice@example.com'].plan`): each filter is written `[?…]`. A path that
- * neither path grammar reads is the model's prose, not a place: it is written `…`.
+ * A redactor for claims' paths: they point into the tool output, and the model wrote them. A key is shown only
+ * when one of `schemas` declares it (the reply's JSON Schema, and the tool output's when the caller gives it):
+ * those are the developer's words. Every other key is data the model copied from the payload or made up (a
+ * record keyed by address, an API key, a user name), whatever it looks like, and is hidden (see
+ * {@link shownClaimPath}).
  */
-export function shownClaimPath(path: string | undefined): string | undefined {
+export function claimPathRedactor(...schemas: readonly (JsonSchemaObject | boolean | undefined)[]): PathRedactor {
+  const names = new Set<string>();
+  for (const schema of schemas) if (schema !== null && typeof schema === 'object') for (const name of declaredNames(schema)) names.add(name);
+  return (path) => shownClaimPath(path, names);
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * A claim's path as telemetry shows it: the structure, with a key shown only when it is in `names` (the
+ * schema's words; none by default) and any other written `['…']` (`…` in a JSON Pointer):
+ * `tickets[0].subject` with no name known is `['…'][0]['…']`. An index is shown up to 4 digits (a longer
+ * number is an account or phone number written as a key). A JSONPath filter holds values the model wrote
+ * (`$[?@.email=='alice@example.com'].plan`): each filter is written `[?…]`. A path that neither path grammar
+ * reads is the model's prose, not a place: it is written `…`.
+ */
+export function shownClaimPath(path: string | undefined, names: ReadonlySet<string> = NO_NAMES): string | undefined {
   if (path === undefined || path === '') return path;
   if (!readable(path)) return '…';
   const start = path.trimStart();
-  return start.startsWith('/') ? shownPointer(start) : shownSegments(path);
+  return start.startsWith('/') ? shownPointer(start, names) : shownSegments(path, names);
 }
 
-/**
- * A key telemetry may show: ASCII letters, digits, `_` and `-`, starting with a letter or `_`, at most 32
- * characters (`plan`, `created_at`, `user-id`). An address, a name with a space, a number, a non-ASCII word or a
- * long token is text that may be someone's: hidden.
- */
-const SHOWN_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
 /** An index or a slice whose numbers have at most 4 digits (`0`, `-1`, `1:3`, `::2`). */
 const SHOWN_INDEX = /^-?[0-9]{1,4}$/;
 const SHOWN_SLICE = /^(?:\s*-?[0-9]{1,4}\s*)?:(?:\s*-?[0-9]{1,4}\s*)?(?::(?:\s*-?[0-9]{1,4}\s*)?)?$/;
 const HIDDEN_KEY = "['…']";
 
-function shownPointer(pointer: string): string {
+function shownPointer(pointer: string, names: ReadonlySet<string>): string {
   return pointer
     .split('/')
     .map((raw, i) => {
       if (i === 0) return raw;
       const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      return key === '-' || SHOWN_INDEX.test(key) || SHOWN_KEY.test(key) ? raw : '…';
+      return key === '-' || SHOWN_INDEX.test(key) || names.has(key) ? raw : '…';
     })
     .join('/');
 }
@@ -199,7 +209,7 @@ function isSpace(c: string): boolean {
  * The path (in `get`'s grammar or JSONPath, already known to read) with each segment shown or hidden: a dotted
  * name as it is or `['…']`, a bracket's selectors one by one (see {@link shownBracket}). One pass: linear.
  */
-function shownSegments(path: string): string {
+function shownSegments(path: string, names: ReadonlySet<string>): string {
   // The root marker `$` (`$`, `$.a`, `$[0]`); elsewhere a `$` is part of a name.
   const lead = path.length - path.trimStart().length;
   let out = path.slice(0, lead);
@@ -215,7 +225,7 @@ function shownSegments(path: string): string {
       i++;
     } else if (c === '[') {
       const end = bracketEnd(path, i);
-      out += shownBracket(path.slice(i + 1, end));
+      out += shownBracket(path.slice(i + 1, end), names);
       i = end + 1;
     } else {
       // A dotted name (`get` reads one to the next `.` or `[`).
@@ -223,7 +233,7 @@ function shownSegments(path: string): string {
       while (j < path.length && path[j] !== '.' && path[j] !== '[') j++;
       const name = path.slice(i, j);
       const bare = name.trim();
-      if (bare === '*' || SHOWN_INDEX.test(bare) || SHOWN_KEY.test(bare)) out += name;
+      if (bare === '*' || SHOWN_INDEX.test(bare) || names.has(bare)) out += name;
       // `a.b@c` is shown `a['…']`, the bracket taking the dot's place (`..` stays: `$..['…']`).
       else out = (out.endsWith('.') && !out.endsWith('..') ? out.slice(0, -1) : out) + HIDDEN_KEY;
       i = j;
@@ -250,7 +260,7 @@ function bracketEnd(path: string, open: number): number {
  * `[0,?@.ssn=='…']`) makes the whole bracket `[?…]`; a quoted name is shown as written or `'…'`; `*`, short
  * indices and slices stay; anything else is `…`.
  */
-function shownBracket(inner: string): string {
+function shownBracket(inner: string, names: ReadonlySet<string>): string {
   const selectors: string[] = [];
   let depth = 0;
   let from = 0;
@@ -264,15 +274,15 @@ function shownBracket(inner: string): string {
     else if ((d === ']' || d === ')') && depth > 0) depth--;
   }
   if (selectors.some((s) => s.startsWith('?'))) return '[?…]';
-  return `[${selectors.map(shownSelector).join(',')}]`;
+  return `[${selectors.map((selector) => shownSelector(selector, names)).join(',')}]`;
 }
 
-function shownSelector(selector: string): string {
+function shownSelector(selector: string, names: ReadonlySet<string>): string {
   if (selector === '*' || SHOWN_INDEX.test(selector) || SHOWN_SLICE.test(selector)) return selector;
   if (selector.startsWith('"') || selector.startsWith("'")) {
     try {
       const literal = readStringLiteral(selector, 0);
-      if (literal.end === selector.length && SHOWN_KEY.test(literal.value)) return selector;
+      if (literal.end === selector.length && names.has(literal.value)) return selector;
     } catch {
       // not a string literal: hidden
     }

@@ -34,6 +34,9 @@ const answerSchema = {
   required: ['answer', 'claims'],
 };
 
+// The tool output's schema: claim paths in telemetry show the keys it names (`subject`), and hide the rest.
+const outputSchema = { type: 'array', items: { type: 'object', properties: { id: {}, subject: {}, status: {} } } };
+
 const reply = (path: string, value: string) =>
   JSON.stringify({ answer: `The open ticket is about: ${value}`, claims: [{ mode: 'field', path, value }] });
 
@@ -47,7 +50,7 @@ describe('claims, healed', { timeout: 30_000 }, () => {
       model: openaiCompatible({ baseURL: server.url, model: 'm' }),
       schema: answerSchema,
       prompt: 'What is the open ticket about? Tool output: ' + JSON.stringify(tickets),
-      verify: { against: tickets },
+      verify: { against: tickets, outputSchema },
       tool: 'tickets',
       onEvent: (e) => {
         events.push(e);
@@ -70,7 +73,7 @@ describe('claims, healed', { timeout: 30_000 }, () => {
     // Telemetry: counts and paths, never the claimed values.
     const checked = events.filter((e) => e.type === 'claims_checked');
     assert.equal(checked.length, 2);
-    assert.ok(checked[0]!.type === 'claims_checked' && checked[0]!.failed === 1 && checked[0]!.failures[0]!.path === 'ticket.subject');
+    assert.ok(checked[0]!.type === 'claims_checked' && checked[0]!.failed === 1 && checked[0]!.failures[0]!.path === "['…'].subject");
     assert.ok(checked[0]!.type === 'claims_checked' && checked[0]!.failures[0]!.code === 'NOT_A_CONTAINER' || checked[0]!.type === 'claims_checked');
     assert.ok(!JSON.stringify(events).includes('Printer'));
     assert.equal(telemetry.counts.claimsChecked, 2);
@@ -89,7 +92,7 @@ describe('claims, healed', { timeout: 30_000 }, () => {
         schema: answerSchema,
         prompt: 'p',
         maxRetries: 2,
-        verify: { against: tickets },
+        verify: { against: tickets, outputSchema },
       }),
       (e: unknown) => {
         assert.ok(e instanceof RetriesExhaustedError);

@@ -210,7 +210,7 @@ describe('L1: telemetry holds no claim label', () => {
       JSON.stringify({ claims: [{ mode: 'field', path: 'total', value: 3 }] }),
     ];
     let n = 0;
-    await generate({ model: async () => replies[n++]!, prompt: 'p', verify: { against }, maxRetries: 1, onEvent: (e) => events.push(e) });
+    await generate({ model: async () => replies[n++]!, prompt: 'p', verify: { against, outputSchema: { properties: { total: {} } } }, maxRetries: 1, onEvent: (e) => events.push(e) });
     assert.doesNotMatch(JSON.stringify(events), new RegExp(SECRET));
     const checked = events.find((e) => e.type === 'claims_checked' && e.failed > 0);
     assert.ok(checked && checked.type === 'claims_checked');
