@@ -5,6 +5,7 @@ import { JsonMendError } from '../errors.js';
 import { SchemaError } from '../schema/index.js';
 import type { Repair, SchemaLike } from '../schema/types.js';
 import { formatClaimFeedback, verifyAll } from '../verify/index.js';
+import { underflowedClaimNumber } from '../verify/number-range.js';
 import type { Claim, VerifyAllResult, VerifyOptions } from '../verify/index.js';
 import type { ClaimFailureSummary, FailureStage } from './events.js';
 import { parseReply, type LoopParseOptions } from './parse-reply.js';
@@ -87,7 +88,7 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
     return failure(schemaFailed ? 'schema' : 'parse', caught, replyFeedback(told.error, told.repairs), repairs);
   }
   if (!settings.verify) return { ok: true, value, repairs, claims: undefined };
-  return checkClaims(value, repairs, settings.verify);
+  return checkClaims(value, repairs, settings.verify, reply.text);
 }
 
 /**
@@ -117,7 +118,14 @@ function failure(stage: FailureStage, error: JsonMendError, feedback: string, re
 const CLAIMS_MISSING_FEEDBACK = 'The value must include a "claims" array: the claims your answer makes about the tool output.';
 const CLAIMS_EMPTY_FEEDBACK = 'The "claims" array is empty, so nothing in your answer can be verified: list the claims your answer makes about the tool output.';
 
-function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOption): Verdict {
+/** What the model is told when a claim holds a number the reply wrote closer to 0 than any double (`1e-400`). */
+function underflowFeedback(literal: string): string {
+  return `A claim holds the number ${literal}, which is closer to 0 than any double: read as a number it is 0, so the ` +
+    `claim would be checked as a claim about 0. Write the number as a string ("${literal}"), which is compared exactly, ` +
+    'or withdraw the claim.';
+}
+
+function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOption, text: string): Verdict {
   let claims: unknown;
   try {
     claims = verify.claims ? verify.claims(value) : (value !== null && typeof value === 'object' ? (value as { claims?: unknown }).claims : undefined);
@@ -130,6 +138,13 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
   // No claims verify nothing (verifyAll refuses them unless allowEmpty): the model is told to make some.
   if (claims.length === 0 && verify.options?.allowEmpty !== true) {
     return failure('claims', new JsonMendError('INVALID_CLAIM', 'the value holds an empty claims array'), CLAIMS_EMPTY_FEEDBACK, repairs);
+  }
+  // `{"value": 1e-400}` was read as 0 and would verify against a 0 found: refused, the model told to quote it.
+  // The error says what happened without the reply's text (it reaches logs); the feedback quotes it.
+  const underflowed = underflowedClaimNumber(claims, text);
+  if (underflowed !== undefined) {
+    const error = new JsonMendError('INVALID_CLAIM', 'a claim holds a number closer to 0 than any double, which would be compared as 0');
+    return failure('claims', error, underflowFeedback(underflowed.literal), repairs);
   }
   let result: VerifyAllResult;
   try {

@@ -74,9 +74,9 @@ export function withinTolerance(literal: string, why: OutOfRange, n: number, tol
 
 /**
  * The first number token of JSON text (outside strings) that no double holds, or undefined: a claim
- * quoting JSON text (`"[1e-400]"`) that JSON.parse would read as `[0]`.
+ * quoting JSON text (`"[1e-400]"`) that JSON.parse would read as `[0]`. `only` limits it to one kind.
  */
-export function outOfRangeNumberIn(text: string): { literal: string; why: OutOfRange } | undefined {
+export function outOfRangeNumberIn(text: string, only?: OutOfRange): { literal: string; why: OutOfRange } | undefined {
   let i = 0;
   const n = text.length;
   while (i < n) {
@@ -88,7 +88,8 @@ export function outOfRangeNumberIn(text: string): { literal: string; why: OutOfR
       i++;
       continue;
     }
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+    // A token starts a number only after a non-word character (`sha1e400` holds none).
+    if ((c === 0x2d || (c >= 0x30 && c <= 0x39)) && !isWordChar(text.charCodeAt(i - 1))) {
       const start = i;
       i++;
       while (i < n && isNumberChar(text.charCodeAt(i))) i++;
@@ -96,13 +97,46 @@ export function outOfRangeNumberIn(text: string): { literal: string; why: OutOfR
       // Only the long or exponent-bearing tokens can be out of range: every other is skipped unread.
       if (literal.length > 300 || /[eE]/.test(literal)) {
         const why = JSON_NUMBER.test(literal) ? outOfRange(literal) : undefined;
-        if (why !== undefined) return { literal, why };
+        if (why !== undefined && (only === undefined || why === only)) return { literal, why };
       }
       continue;
     }
     i++;
   }
   return undefined;
+}
+
+/**
+ * A number the claims hold as 0 that the text they were read from wrote as a non-zero number closer to 0
+ * than any double (`{"value": 1e-400}`, `{"min": 1e-400}`), or undefined. Parsed, such a claim would verify
+ * against a 0 found, so the caller refuses it. The text is scanned once, and only when the claims hold a 0
+ * where one is compared (`value`, `min`, `max`, `exclusiveMin`, `exclusiveMax`); which 0 was written so
+ * cannot be told from the value, so any such 0 is refused while the text holds one. (A number beyond the
+ * largest double reads as ±Infinity, which no claim compares equal or accepts as a bound.)
+ */
+export function underflowedClaimNumber(claims: readonly unknown[], text: string): { literal: string; why: OutOfRange } | undefined {
+  return claims.some(holdsComparedZero) ? outOfRangeNumberIn(text, 'underflow') : undefined;
+}
+
+function holdsComparedZero(claim: unknown): boolean {
+  if (claim === null || typeof claim !== 'object') return false;
+  const c = claim as Record<string, unknown>;
+  for (const k of ['min', 'max', 'exclusiveMin', 'exclusiveMax']) if (c[k] === 0) return true;
+  // The value may be a container: walked with a stack (and a set, as a value could contain itself).
+  const stack: unknown[] = [c.value];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === 0) return true;
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    for (const child of Object.values(v)) stack.push(child);
+  }
+  return false;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2e;
 }
 
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;

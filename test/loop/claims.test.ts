@@ -158,3 +158,34 @@ describe('claims, healed', { timeout: 30_000 }, () => {
     await assert.rejects(generate({ model: async () => '{}', prompt: 'p', verify: { claims: 5 } as never }), (e: unknown) => e instanceof JsonMendError && e.code === 'INVALID_ARGUMENT');
   });
 });
+
+describe('claims holding a number the reply wrote closer to 0 than any double', () => {
+  test('`"value": 1e-400` is not verified as 0: the attempt fails (INVALID_CLAIM), the model is told to quote it, and the quoted claim is compared exactly', async () => {
+    const events: LoopEvent[] = [];
+    const sent: string[] = [];
+    const replies = [
+      '{"answer": "tiny", "claims": [{"mode": "field", "path": "x", "value": 1e-400}, {"mode": "range", "path": "x", "min": 1e-400}]}',
+      '{"answer": "tiny", "claims": [{"mode": "field", "path": "x", "value": "1e-400"}]}',
+    ];
+    const model = async (request: { messages: readonly { content: string }[]; attempt: number }) => {
+      if (request.attempt > 1) sent.push(request.messages.at(-1)!.content);
+      return replies[request.attempt - 1]!;
+    };
+    const error = await generate({ model, prompt: 'p', verify: { against: { x: 0 } }, maxRetries: 1, onEvent: (e) => void events.push(e) })
+      .then(() => assert.fail('neither reply may verify against 0'), (e: unknown) => e);
+    assert.ok(error instanceof RetriesExhaustedError);
+    assert.deepEqual(error.attempts.map((a) => [a.stage, a.error.code]), [['claims', 'INVALID_CLAIM'], ['claims', 'CLAIMS_UNVERIFIED']]);
+    assert.match(sent[0]!, /A claim holds the number 1e-400, which is closer to 0 than any double/);
+    assert.match(sent[0]!, /Write the number as a string \("1e-400"\)/);
+    // The reply's number is in the feedback only: not in the error's message, nor in telemetry.
+    assert.doesNotMatch(error.attempts[0]!.error.message, /1e-400/);
+    assert.doesNotMatch(JSON.stringify(events), /1e-400/);
+  });
+  test('a 0 claimed where the reply spells no such number still verifies', async () => {
+    const result = await generate({
+      model: async () => '{"answer": "none", "claims": [{"mode": "field", "path": "x", "value": 0}], "note": "1e-400 in a string"}',
+      prompt: 'p', verify: { against: { x: 0 } },
+    });
+    assert.equal(result.claims?.ok, true);
+  });
+});
