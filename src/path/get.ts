@@ -6,9 +6,9 @@ import { readStringLiteral } from './jsonpath/strings.js';
 /**
  * One step of a parsed `get` path.
  *
- * `key` is the segment's text (used on objects). `index` is set when the segment is an unquoted integer
- * (used on arrays). `quoted` is set when the segment was a quoted name (`["1"]`): a key, never an index,
- * as in RFC 9535 (a name selector selects nothing on an array). `offset` is where the segment starts in
+ * `key` is the segment's text (used on objects). `index` is set when the segment is an integer (used on
+ * arrays); quoted, only in canonical form (`["1"]`, as in JavaScript; `["01"]` is a key). `quoted` is set
+ * when the segment was a quoted name. `offset` is where the segment starts in
  * the path text.
  */
 export interface PathSegment {
@@ -48,6 +48,11 @@ function integerOf(text: string): number | undefined {
   return Math.abs(n) <= MAX_SAFE ? n : undefined;
 }
 
+/** An array index written as RFC 6901 and JavaScript's property names write one: `0`, `12`, never `01` or `-1`. */
+function isCanonicalIndex(key: string): boolean {
+  return key === '0' || /^[1-9][0-9]*$/.test(key);
+}
+
 /** RFC 6901: `/a/b~1c/0`. Array indices must be canonical (`0`, `12`); `-` names the slot past the end. */
 function parsePointer(path: string): PathSegment[] {
   const segments: PathSegment[] = [];
@@ -64,8 +69,7 @@ function parsePointer(path: string): PathSegment[] {
       }
       key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     }
-    const canonical = key === '0' || /^[1-9][0-9]*$/.test(key);
-    segments.push({ key, index: key === '-' ? Infinity : canonical ? integerOf(key) : undefined, offset: start });
+    segments.push({ key, index: key === '-' ? Infinity : isCanonicalIndex(key) ? integerOf(key) : undefined, offset: start });
     if (end === path.length) return segments;
     start = end + 1;
   }
@@ -92,9 +96,10 @@ function parseBracket(path: string, open: number, segments: PathSegment[]): numb
   let segment: PathSegment;
   if (c === Ch.Quote || c === Ch.Apos) {
     const lit = readStringLiteral(path, i);
-    // A quoted name is a key even when it spells a number: `items["1"]` is no more `items[1]` than JSONPath's
-    // `$.items["1"]` or the pointer `/items/01` is; on an array it fails and says to write the index.
-    segment = { key: lit.value, index: undefined, offset: open, quoted: true };
+    // A quoted name is an index only where JavaScript's `items["1"]` is one: digits in canonical form. Any
+    // other spelling (`"01"`, `"-1"`, `"+1"`) is a key, as in JavaScript and the pointer `/items/01`; on an
+    // array it fails and says which index to write.
+    segment = { key: lit.value, index: isCanonicalIndex(lit.value) ? integerOf(lit.value) : undefined, offset: open, quoted: true };
     i = lit.end;
   } else {
     const start = i;
@@ -296,7 +301,7 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
     }
     if (seg.index === undefined) {
       const suggestions: string[] = [];
-      // A key that spells an index in range (`["1"]`, the pointer's `/01`): the index it would have been.
+      // A key that spells an index in range (`["01"]`, the pointer's `/01`): the index it would have been.
       const spelled = spelledIndex(seg.key, length);
       if (spelled !== undefined) suggestions.push(suggest(prefix, spelled, container[spelled], rest, spell));
       const first = container[0];
@@ -304,8 +309,10 @@ function fail(expression: string, segments: PathSegment[], at: number, prefix: (
       // The key may name the item itself (`ticket.subject` on a list of tickets): keep the rest when it resolves.
       if (length > 0 && suggestions.length === 0) suggestions.push(suggest(prefix, 0, container[0], rest, spell));
       const why = !/^-?[0-9]+$/.test(seg.key) ? ''
-        : seg.quoted === true ? ' (a quoted name is a key, not an index)'
-          : ' (a JSON Pointer index has no sign and no leading zero, RFC 6901)';
+        : seg.quoted !== true ? ' (a JSON Pointer index has no sign and no leading zero, RFC 6901)'
+          // Canonical digits reach here only as a JSONPath name (`$.items['1']`), which RFC 9535 keeps a key.
+          : isCanonicalIndex(seg.key) ? ' (a quoted name is a key, not an index)'
+            : ' (quoted, an index has no sign and no leading zero, as in JavaScript)';
       throw new PathError('MISSING_KEY',
         `cannot read key ${elide(JSON.stringify(seg.key))} at ${where}: found an array of length ${length}, which has indices, not keys${why}` +
           (spelled !== undefined ? `; use the index ${elide(spell([...prefix, spelled]))}`
@@ -385,8 +392,8 @@ export function resolvedKeys(value: unknown, segments: PathSegment[], count: num
  * Grammar (one table in docs/path-and-verify.md): dotted keys `a.b`, bracket indices anywhere
  * (`items[0].subject`, `[0].status`), numeric segments `items.0.subject`, negative indices `items[-1]`,
  * quoted keys `a['b.c']` / `["a b"]`, an optional leading `$` or `$.`, and RFC 6901 JSON Pointer when the
- * path starts with `/`. An unquoted integer segment is an index on an array and a key on an object; a
- * quoted one (`["1"]`) is always a key; only own properties are read.
+ * path starts with `/`. An integer segment is an index on an array and a key on an object; quoted, only
+ * its canonical form is an index (`["1"]`, as in JavaScript; `["01"]` is a key); only own properties are read.
  *
  * @throws PathError `MISSING_KEY`, `INDEX_OUT_OF_RANGE`, `NOT_A_CONTAINER` or `SYNTAX`
  */

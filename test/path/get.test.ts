@@ -82,21 +82,26 @@ describe('get: every syntax', () => {
       { key: 'subject', index: undefined, offset: 9 },
     ]);
   });
-  test('a quoted integer is a key: it reads an object key, and on an array it is MISSING_KEY naming the index', () => {
-    // As JSONPath's `$.items["1"]` (a name selects nothing on an array) and the pointer `/items/01` (RFC 6901).
+  test('quoted integer applies to arrays as an index in canonical form, as in JavaScript', () => {
+    assert.equal(get([5, 6], '["1"]'), 6);
+    assert.equal(get({ items: ['a', 'b'] }, "items['1']"), 'b');
+    assert.equal(get({ items: ['a', 'b'] }, 'items[ "0" ]'), 'a');
+  });
+  test('a quoted integer in any other spelling is a key: it reads an object key, and on an array it is MISSING_KEY naming the index', () => {
+    // As JavaScript (`["a", "b"]["01"]` is undefined) and the pointer `/items/01` (RFC 6901) read it.
     assert.equal(get({ 1: 'one' }, '["1"]'), 'one');
     assert.equal(get({ '01': 'zero-one' }, "['01']"), 'zero-one');
-    for (const [path, index] of [['items["1"]', 1], ["items['1']", 1], ['items["01"]', 1], ['items["-1"]', 1], ['items[ "0" ]', 0]] as const) {
+    for (const [path, index] of [['items["01"]', 1], ["items['01']", 1], ['items["-1"]', 1], ['items[ "00" ]', 0]] as const) {
       const e = pathError(() => get({ items: ['a', 'b'] }, path));
       assert.equal(e.code, 'MISSING_KEY', path);
       assert.equal(e.found, 'array', path);
-      assert.match(e.message, /a quoted name is a key, not an index/, path);
+      assert.match(e.message, /quoted, an index has no sign and no leading zero/, path);
       assert.ok(e.message.includes(`use the index items[${index}]`), e.message);
       assert.deepEqual(e.suggestions, [`items[${index}]`], path);
       assert.deepEqual(parsePath(path)[1], { key: JSON.parse(path.slice(6, -1).trim().replace(/'/g, '"')), index: undefined, offset: 5, quoted: true });
     }
     // The suggestion keeps the rest of the path when it resolves.
-    assert.deepEqual(pathError(() => get({ items: [{ s: 1 }, { s: 2 }] }, 'items["1"].s')).suggestions, ['items[1].s']);
+    assert.deepEqual(pathError(() => get({ items: [{ s: 1 }, { s: 2 }] }, 'items["01"].s')).suggestions, ['items[1].s']);
     // Unquoted, the same digits stay an index (the forgiving grammar).
     assert.equal(get({ items: ['a', 'b'] }, 'items[1]'), 'b');
     assert.equal(get({ items: ['a', 'b'] }, 'items.1'), 'b');

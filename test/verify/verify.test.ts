@@ -90,9 +90,11 @@ describe('verify: modes and aliases', () => {
 });
 
 describe('verify: JSONPath in claims', () => {
-  test('a quoted integer on an array is a key, not an index, in either grammar: MISSING_KEY with the index to write', () => {
+  test('a quoted integer on an array is a key in JSONPath, and in get\'s grammar unless canonical: MISSING_KEY with the index to write', () => {
     const P = { items: ['a', 'b'] };
-    for (const path of ['items["1"]', "$.items['1']", "$['items']['01']"]) {
+    // Read by get's grammar (no pathSyntax), canonical digits are an index as in JavaScript.
+    for (const path of ['items["1"]', "$.items['1']"]) assert.equal(verify({ mode: 'field', path, value: 'b' }, P).ok, true, path);
+    for (const path of ['items["01"]', "$['items']['01']"]) {
       const r = verify({ mode: 'field', path, value: 'b' }, P);
       assert.equal(r.ok, false, path);
       assert.equal(r.code, 'MISSING_KEY', path);
