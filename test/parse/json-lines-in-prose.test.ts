@@ -51,6 +51,14 @@ describe('values one per line after a label are all read', () => {
     readsAs(text, parse('{"a":1}\n{"a":2}\n{"a":'));
   });
 
+  test('with a schema for one of them, which is meant is a guess: a typed error, as without the label', () => {
+    const schema = { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] } as const;
+    for (const text of ['Records:\n{"a":1}\n{"a":2}', '{"a":1}\n{"a":2}']) {
+      assert.throws(() => parse(text, { schema }), { code: 'REPAIR_REFUSED' }, text);
+    }
+    assert.deepEqual(parse('Records:\n{"a":1}\n{"a":2}', { schema: { type: 'array', items: schema } }), [{ a: 1 }, { a: 2 }]);
+  });
+
   test('a line that cannot be read makes the reply an error, not its first line', () => {
     assert.throws(() => parse('Records:\n{"a":1}\n{"a":@}\n'), { code: 'UNREPAIRABLE' });
   });
