@@ -14,6 +14,7 @@ const BACKSLASH = 0x5c;
 const QUOTE = 0x22;
 import { readFullwidthBrackets } from './fullwidth.js';
 import { isJsonLanguage } from './languages.js';
+import { jsonLinesRunEnd } from './json-lines.js';
 import { readInfo, scanStructure, type Region, type TagNames } from './structure.js';
 import { CANDIDATE_SOURCES, DEFAULT_ANSWER_TAGS, DEFAULT_REASONING_TAGS, type Candidate, type CandidateSource, type ExtractOptions } from './types.js';
 
@@ -154,6 +155,14 @@ class Gatherer {
     for (let i = 0; i < spans.length; i++) {
       const s = spans[i];
       const weak = s.weak || (i + 1 < spans.length && emptyBefore(this.text, s, spans[i + 1].start));
+      // Values one per line (JSON Lines after a label) are one candidate, read as concatenated values.
+      const last = i + 1 < spans.length ? jsonLinesRunEnd(this.text, spans, i, weak) : i;
+      if (last > i) {
+        const e = spans[last];
+        this.out.push(make(this.text, s.start, e.end, 'balanced', ctx, e.truncated, false));
+        i = last;
+        continue;
+      }
       this.out.push(make(this.text, s.start, s.end, s.jsonp ? 'jsonp' : 'balanced', ctx, s.truncated, weak));
     }
   }

@@ -6,6 +6,7 @@ import { formatClaimFeedback, parse, repair, verifyAll, type Claim, type SchemaP
 import { chosenCandidates, locatedJson } from '../candidates.js';
 import { compactJson, jsonText, mayNotRoundTrip } from '../json-out.js';
 import type { BatchConfig } from './config.js';
+import { envelopeText } from './envelope.js';
 
 /** How a line carried its reply, so `repair` can answer in the same form. */
 type Form = { kind: 'string' } | { kind: 'raw' } | { kind: 'field'; line: string };
@@ -21,10 +22,11 @@ const STRING_FORM: Form = { kind: 'string' };
 const RAW_FORM: Form = { kind: 'raw' };
 
 function unwrap(line: string, config: BatchConfig): Unwrapped {
+  const text = envelopeText(line);
   if (config.field !== undefined) {
     let envelope: unknown;
     try {
-      envelope = JSON.parse(line);
+      envelope = JSON.parse(text);
     } catch {
       throw new JsonMendError('INVALID_ARGUMENT', `the line is not a JSON object, which --field ${config.field} needs`);
     }
@@ -36,12 +38,13 @@ function unwrap(line: string, config: BatchConfig): Unwrapped {
       throw new JsonMendError('INVALID_ARGUMENT', `the line has no field "${config.field}"`);
     }
     const held = record[config.field];
-    const form: Form = { kind: 'field', line };
+    // Spliced into the line as read (sameForm): its envelope, white space and BOMs around it dropped.
+    const form: Form = { kind: 'field', line: text };
     return typeof held === 'string' ? { form, reply: held } : { form, reply: undefined, value: held };
   }
-  if (line.charCodeAt(0) === 0x22 /* " */) {
+  if (text.charCodeAt(0) === 0x22 /* " */) {
     try {
-      const decoded: unknown = JSON.parse(line);
+      const decoded: unknown = JSON.parse(text);
       if (typeof decoded === 'string') return { form: STRING_FORM, reply: decoded };
     } catch {
       // Not a JSON string after all (a damaged reply that starts with a quote): the line is the reply.
@@ -151,8 +154,8 @@ export function answerLine(line: string, config: BatchConfig, options: SchemaPar
       // deep, nor a number beyond a double, which is written as 1e999 and named on stderr).
       return { out: compactJson(reply === undefined ? value : parse(reply, options), mayNotRoundTrip(source), onNonFinite), held: true };
     case 'repair':
-      // A field that already holds JSON needs no repair: the line comes back as it was.
-      return { out: reply === undefined ? line : sameForm(form, repair(reply, options), config.field), held: true };
+      // A field that already holds JSON needs no repair: the line comes back as it was (its envelope).
+      return { out: reply === undefined ? (form.kind === 'field' ? form.line : line) : sameForm(form, repair(reply, options), config.field), held: true };
     case 'extract': {
       if (reply === undefined) throw new JsonMendError('INVALID_ARGUMENT', `the field "${config.field}" holds a JSON value, not a reply's text`);
       const chosen = chosenCandidates(reply, config.all === true);

@@ -3,6 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extractToolCalls, JsonMendError, type ToolCallsResult, type ToolDefinition } from '../../index.js';
+import { envelopeText } from '../batch/envelope.js';
 import { lineChunks } from '../batch/lines.js';
 import { decodeUtf8, invalidUtf8Message } from '../utf8.js';
 import { commonOptions, flag, jsonLine, parseInputOptions, str, type Command, type Context } from '../command.js';
@@ -32,7 +33,7 @@ export function toolsFrom(value: unknown, file: string): ToolDefinition[] {
 
 /** One JSONL line as a reply: a JSON string's content, an object's `field`, else the raw line. */
 function replyOf(line: string, field: string | undefined): string {
-  const trimmed = line.trim();
+  const trimmed = envelopeText(line);
   if (trimmed.startsWith('"') || (field !== undefined && trimmed.startsWith('{'))) {
     try {
       const value: unknown = JSON.parse(trimmed);

@@ -1,0 +1,88 @@
+// Values one per line after a label (JSON Lines in prose): every value, as a reply of nothing but
+// those lines gives them (concatenated values, one array). Each was a candidate of its own, ending
+// where its brackets closed, and parse returned the first: the other records were dropped with no word.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { extract, parse, parseAll, parseWithReport } from '../../src/index.js';
+import { readsAs, readsEach } from './reads.js';
+
+const brief = (text: string) => extract(text).map((c) => [c.source, c.text]);
+
+describe('values one per line after a label are all read', () => {
+  readsEach([
+    ['Here are the records:\n{"a":1}\n{"a":2}\n{"a":3}', [{ a: 1 }, { a: 2 }, { a: 3 }]],
+    ['Records:\n\n{"a":1}\n{"a":2}\n{"a":3}\n', [{ a: 1 }, { a: 2 }, { a: 3 }]],
+    ['Records:\r\n{"a":1}\r\n{"a":2}\r\n', [{ a: 1 }, { a: 2 }]],
+    ['Records:\n  {"a":1}\n\n  {"a":2}\n', [{ a: 1 }, { a: 2 }]],
+    // Files joined with `cat`: the second one's BOM starts its line.
+    ['Records:\n{"a":1}\n\uFEFF{"a":2}\n', [{ a: 1 }, { a: 2 }]],
+    // Prose after the last line is set aside, as after values that start the reply.
+    ['Records:\n{"a":1}\n{"a":2}\nHope it helps!', [{ a: 1 }, { a: 2 }]],
+    ['Rows:\n[1, 2]\n[3, 4]', [[1, 2], [3, 4]]],
+    ['Records:\n{"a":1}\n{}\n{"a":2}', [{ a: 1 }, {}, { a: 2 }]],
+    // Damage inside a line is repaired as in any value.
+    ["Records:\n{'a': 1,}\n{a: 2}", [{ a: 1 }, { a: 2 }]],
+    ['<think>list them</think>\nRecords:\n{"a":1}\n{"a":2}', [{ a: 1 }, { a: 2 }]],
+    ['<answer>Records:\n{"a":1}\n{"a":2}</answer>', [{ a: 1 }, { a: 2 }]],
+    ['```\nRecords:\n{"a":1}\n{"a":2}\n```', [{ a: 1 }, { a: 2 }]],
+  ]);
+
+  test('as the same lines with nothing before them', () => {
+    for (const lines of ['{"a":1}\n{"a":2}\n{"a":3}', '{"a":1}\n\n{"a":2}']) {
+      assert.deepEqual(parse(`Here are the records:\n${lines}`), parse(lines));
+    }
+  });
+
+  test('the reading is reported as concatenated values', () => {
+    const kinds = parseWithReport('Here are the records:\n{"a":1}\n{"a":2}').repairs.map((r) => r.kind);
+    assert.deepEqual(kinds, ['surrounding_text', 'concatenated_values']);
+  });
+
+  test('one candidate from the first line to the last', () => {
+    assert.deepEqual(brief('Here are the records:\n{"a":1}\n{"a":2}\n{"a":3}'), [['balanced', '{"a":1}\n{"a":2}\n{"a":3}']]);
+    assert.deepEqual(
+      parseAll('Records:\n{"a":1}\n{"a":2}').map((c) => (c.ok ? c.value : c.error.code)),
+      [[{ a: 1 }, { a: 2 }]],
+    );
+  });
+
+  test('a last line cut off is read as the same lines alone are', () => {
+    const text = 'Records:\n{"a":1}\n{"a":2}\n{"a":';
+    readsAs(text, parse('{"a":1}\n{"a":2}\n{"a":'));
+  });
+
+  test('with a schema for one of them, which is meant is a guess: a typed error, as without the label', () => {
+    const schema = { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] } as const;
+    for (const text of ['Records:\n{"a":1}\n{"a":2}', '{"a":1}\n{"a":2}']) {
+      assert.throws(() => parse(text, { schema }), { code: 'REPAIR_REFUSED' }, text);
+    }
+    assert.deepEqual(parse('Records:\n{"a":1}\n{"a":2}', { schema: { type: 'array', items: schema } }), [{ a: 1 }, { a: 2 }]);
+  });
+
+  test('a line that cannot be read makes the reply an error, not its first line', () => {
+    assert.throws(() => parse('Records:\n{"a":1}\n{"a":@}\n'), { code: 'UNREPAIRABLE' });
+  });
+});
+
+describe('values that are not one per line are read as before', () => {
+  readsEach([
+    // Prose between the values: a citation, then another.
+    ['Here: {"a":1}\nHope it helps {"b":2}', { a: 1 }],
+    ['Here: {"a": 1}\nAlso: {"a": 2}', { a: 1 }],
+    ['Note the final answer below.\n{"a": 1}\nThen {"a": 2}', { a: 1 }],
+    // Examples, then the answer.
+    ['Example:\n{"a":0}\nAnswer:\n{"a":1}', { a: 1 }],
+    ['**Example output:**\n{"n": 0}\n\nBased on the input, here is the result:\n{"n": 3}', { n: 3 }],
+    // Values side by side on one line.
+    ['Here: {"a":1} {"b":2} ok', { a: 1 }],
+    // An empty value beside the answer (promptfoo #5283).
+    ['Reasoning: []\n{"a": 1}', { a: 1 }],
+    ['Reasoning:\n[]\n{"a": 1}', { a: 1 }],
+    // Separate fences are separate candidates.
+    ['```json\n{"a":1}\n```\n```json\n{"a":2}\n```', { a: 1 }],
+  ]);
+
+  test('a lone citation-like [1] is no line of a run', () => {
+    assert.deepEqual(brief('Sources:\n[1]\n{"a": 1}'), [['balanced', '{"a": 1}']]);
+  });
+});
