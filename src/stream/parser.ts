@@ -425,7 +425,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // a fence may follow), and a completion once sent is never taken back.
     // Show what changed now, or hold it back until enough text has arrived to pay for the copies the
     // next change will make (see SLOTS_PER_CHAR); held-back changes stay mutable and cost nothing more.
-    const show = tree.changed && !this.rebuilding() &&
+    const show = tree.changed && !this.rebuilding() && !this.pastFirstClose() &&
       (this.error !== undefined || this.closedByTag || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
     if (show) {
       this.shown = tree.hasRoot ? tree.root : undefined;
@@ -440,6 +440,18 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.error) snap.error = this.error;
     this.snapshot = snap;
     return snap;
+  }
+
+  /**
+   * Whether what the engine read past where a value found in prose first closed (`[Note] [] Answer:`,
+   * `Here: [1, 2], 3, 4`, `Here: {"a": 1}, 3, 4`) waits for the closer that makes it part of the value
+   * (see Engine.awaitsClose): extraction's span reaches past where the brackets first closed only then,
+   * and parse reads the value as it first closed otherwise. Shown, `[{}]` was taken back by end()'s
+   * `[]`. Held back as a change under wide containers is (no error shows it either); that closer shows
+   * it all.
+   */
+  private pastFirstClose(): boolean {
+    return this.engine.awaitsClose;
   }
 
   /**
@@ -586,7 +598,11 @@ export class StreamParserImpl<T> implements StreamParser<T> {
 
   /** @param repairs the final snapshot's repairs; by default, the engine's not reported yet. */
   private finalSnapshot(value: T, replaced: boolean, repairs?: TextRepair[]): void {
-    if (replaced && value !== this.tree.root) this.tree.replaceRoot(value);
+    if (replaced && value !== this.tree.root) {
+      // The `set ""` replaces everything: changes held back, never shown (see pastFirstClose), go unsent.
+      this.tree.takeDeltas();
+      this.tree.replaceRoot(value);
+    }
     if (!this.completeSent) {
       this.completeSent = true;
       this.tree.deltas.push({ op: 'complete', path: '' });

@@ -1,0 +1,71 @@
+// Where the stream and parse could disagree on the way (session 42): a member shown that end() drops.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parse } from '../../src/schema/index.js';
+import { repair } from '../../src/parse/index.js';
+import { createStreamParser, type Delta } from '../../src/stream/index.js';
+import { chunk, streamsAs } from './check.js';
+
+/** parse, repair and the stream in 1-char, 3-char and random chunks all read `text` as `want`; snapshots grow into it. */
+function agrees(text: string, want: unknown): void {
+  streamsAs(text, want);
+  assert.deepEqual(JSON.parse(repair(text)), want, `repair(${JSON.stringify(text)})`);
+}
+
+/** The distinct values the snapshots showed, and the final snapshot's deltas, for `text` in chunks of `size`. */
+function shown(text: string, size: number): { values: unknown[]; final: readonly Delta[]; value: unknown } {
+  const p = createStreamParser({ deltas: true });
+  const values: unknown[] = [];
+  for (const c of chunk(text, size)) {
+    const v = p.push(c).value;
+    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(values.at(-1))) values.push(v);
+  }
+  const value = p.end();
+  assert.equal(p.snapshot.complete, true);
+  assert.deepEqual(p.snapshot.value, value);
+  return { values, final: p.snapshot.deltas ?? [], value };
+}
+
+describe('a value in prose ends where its brackets close, unless it closes again', () => {
+  test('`[] Answer:` after a marker: no member is shown that end() drops', () => {
+    // The engine read the `]` as an opener written as a closer, `Answer:` as the member of an object
+    // whose `{` it was; extraction's span reaches past that `]` only if the value closes again.
+    // Before: snapshots `[]` then `[{}]`, end() `[]`.
+    for (const reply of ['<think>ok</think> [Note] [] Answer:', '[Note] [] Answer:', '[Note] [] "a": 1', 'Here: []"a": 1']) {
+      agrees(reply, []);
+      for (const size of [1, 3]) assert.deepEqual(shown(reply, size).values, [[]], reply);
+    }
+  });
+
+  test('elements or members after where the value first closed wait for it to close again', () => {
+    agrees('Here: [1, 2], 3, 4', [1, 2]);
+    agrees('Here: {"a": 1}, 3, 4', { a: 1 });
+    agrees('Here: {"a": []}, 3, 4', { a: [] });
+    agrees('Here: {"a": 1}}, "b": "xyz', { a: 1 });
+    // Closed again: the value is what the engine read, shown once the text after the closer says so.
+    agrees('Here: [1, 2], 3, 4] ok.', [1, 2, 3, 4]);
+    agrees('Here: {"a": []}, 3, 4]} and more text.', { a: [3, 4] });
+    agrees('Here: []"a": 1}] and more text.', [{ a: 1 }]);
+    agrees('Here: {"a": 1}}, "b": "xyz"} and more text.', { a: 1, b: 'xyz' });
+    assert.deepEqual(shown('Here: {"a": []}, 3, 4]} and more text.', 1).values, [{}, { a: [] }, { a: [3, 4] }]);
+  });
+
+  test('the common cases are not delayed', () => {
+    agrees('[Note] [1, 2] Answer:', [1, 2]);
+    agrees('<think>ok</think> [Note] [1, 2] Answer:', [1, 2]);
+    assert.deepEqual(shown('Sure: {"a": [1, 2], "b": "x"}', 1).values, [{}, { a: [] }, { a: [1] }, { a: [1, 2] }, { a: [1, 2], b: 'x' }]);
+    // A reply that starts with the value is read whole, as parse reads it (the `]` an opener written as a closer).
+    agrees('[] Answer: {"a":1}', [{ Answer: { a: 1 } }]);
+  });
+
+  test('a labelled answer after the value: the snapshots show the value, end() replaces the root with it', () => {
+    const reply = '<think>ok</think> [] Answer: {"a":1}';
+    assert.deepEqual(parse(reply), { a: 1 });
+    assert.deepEqual(JSON.parse(repair(reply)), { a: 1 });
+    for (const size of [1, 3]) {
+      const s = shown(reply, size);
+      assert.deepEqual(s.values, [[]], 'never the label read as a member');
+      assert.deepEqual(s.final, [{ op: 'set', path: '', value: { a: 1 } }, { op: 'complete', path: '' }]);
+    }
+  });
+});
