@@ -1,10 +1,12 @@
-// Where the stream and parse could disagree on the way (session 42): a member shown that end() drops.
+// Where the stream and parse could disagree on the way (session 42): a member shown that end() drops,
+// and the two documented exceptions where only the reply's end decides (docs/stream.md, "exceptions
+// to the stable prefix" (5) and (6)).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from '../../src/schema/index.js';
 import { repair } from '../../src/parse/index.js';
 import { createStreamParser, type Delta } from '../../src/stream/index.js';
-import { chunk, streamsAs } from './check.js';
+import { chunk, stream, streamsAs } from './check.js';
 
 /** parse, repair and the stream in 1-char, 3-char and random chunks all read `text` as `want`; snapshots grow into it. */
 function agrees(text: string, want: unknown): void {
@@ -58,7 +60,7 @@ describe('a value in prose ends where its brackets close, unless it closes again
     agrees('[] Answer: {"a":1}', [{ Answer: { a: 1 } }]);
   });
 
-  test('a labelled answer after the value: the snapshots show the value, end() replaces the root with it', () => {
+  test('a labelled answer after the value: the snapshots show the value, end() replaces the root with it (exception 5)', () => {
     const reply = '<think>ok</think> [] Answer: {"a":1}';
     assert.deepEqual(parse(reply), { a: 1 });
     assert.deepEqual(JSON.parse(repair(reply)), { a: 1 });
@@ -67,5 +69,44 @@ describe('a value in prose ends where its brackets close, unless it closes again
       assert.deepEqual(s.values, [[]], 'never the label read as a member');
       assert.deepEqual(s.final, [{ op: 'set', path: '', value: { a: 1 } }, { op: 'complete', path: '' }]);
     }
+  });
+});
+
+describe('exceptions to the stable prefix that only the reply\'s end decides', () => {
+  test('(5) a code fence after a value in prose: end() gives the fence\'s value, with delta set ""', () => {
+    const reply = 'Some prose: {"a":1}\n```json\n{"b":2}\n```';
+    assert.deepEqual(parse(reply), { b: 2 });
+    assert.deepEqual(JSON.parse(repair(reply)), { b: 2 });
+    for (const size of [1, 3]) {
+      const s = shown(reply, size);
+      assert.deepEqual(s.values, [{}, { a: 1 }]);
+      assert.deepEqual(s.value, { b: 2 });
+      assert.deepEqual(s.final, [{ op: 'set', path: '', value: { b: 2 } }, { op: 'complete', path: '' }]);
+    }
+    // A labelled answer after a value the reply starts with: `a` changes at end().
+    const labelled = '{"a": 0}\nAnswer: {"a": 1}';
+    assert.deepEqual(parse(labelled), { a: 1 });
+    const s = shown(labelled, 3);
+    assert.deepEqual(s.values, [{}, { a: 0 }]);
+    assert.deepEqual(s.final, [{ op: 'set', path: '', value: { a: 1 } }, { op: 'complete', path: '' }]);
+  });
+
+  test('(6) a LaTeX command in a string of a document that ends valid: end() reads the escape as JSON does, with delta set ""', () => {
+    // One backslash: valid JSON, a form feed and `rac`. Until the text ends, the stream cannot know
+    // it will be valid, and keeps the backslash as the LaTeX repair does (parse/latex.ts).
+    const reply = '{"a":"\\frac{1}{2}"}';
+    assert.deepEqual(parse(reply), JSON.parse(reply));
+    assert.deepEqual(parse(reply), { a: '\frac{1}{2}' });
+    for (const size of [1, 3]) {
+      const s = shown(reply, size);
+      assert.deepEqual(s.values.at(-1), { a: '\\frac{1}{2' });
+      assert.deepEqual(s.value, { a: '\frac{1}{2}' });
+      assert.deepEqual(s.final, [{ op: 'set', path: '', value: { a: '\frac{1}{2}' } }, { op: 'complete', path: '' }]);
+    }
+    // Not valid as a whole: the backslash stays, and the string only grew.
+    const cut = '{"a":"\\frac{1}{2}", "b": tru';
+    assert.deepEqual(parse(cut), { a: '\\frac{1}{2}', b: true });
+    const run = stream(chunk(cut, 1));
+    assert.deepEqual(run.value, { a: '\\frac{1}{2}', b: true });
   });
 });
