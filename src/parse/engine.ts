@@ -390,8 +390,17 @@ export class Engine {
 
   /** The value went on past where its brackets first closed (see wentOnPastClose). @internal */
   wentOn(): void {
+    if (this.onGoingOn !== undefined && !this.awaitsClose) this.onGoingOn();
     this.wentOnPastClose = true;
   }
+
+  /**
+   * With oneValue: called where the value may go on past where its brackets first closed, before the
+   * engine reads on (see wentOnPastClose): what the sink holds then is the value as extraction reads it
+   * if it never closes again, and the stream shows that much (a push that read `Here: [1, 2], 3, 4`
+   * whole shows `[1, 2]`, not nothing).
+   */
+  onGoingOn: (() => void) | undefined = undefined;
 
   /**
    * With oneValue: values listed after the value's end (`{"a": 1}, 3, 4`) that no `]` has closed yet.
@@ -403,10 +412,11 @@ export class Engine {
   /**
    * Whether what this engine read after the value first closed (see wentOnPastClose, listOpen) is still
    * waiting for the closer that makes it part of the value as extraction reads it. The stream shows
-   * none of it meanwhile.
+   * none of it meanwhile, nor once the engine set the rest aside without that closer (`Here: {"a": 1},
+   * 3, 4 and more`): parse reads the value alone.
    */
   get awaitsClose(): boolean {
-    return this.wentOnPastClose && this.state !== State.DONE && (this.kinds.length > 0 || this.listOpen);
+    return this.wentOnPastClose && (this.kinds.length > 0 || this.listOpen);
   }
 
   /** How many top-level values were completed (more than one: concatenated values). */
@@ -554,6 +564,8 @@ export class Engine {
     const c = this.buf.charCodeAt(this.pos);
     if (this.oneValue && this.kinds.length === 1 && (c === Ch.RBRACE || c === Ch.RBRACKET)) {
       const own = this.kinds[0] === (c === Ch.RBRACE ? Kind.OBJECT : Kind.ARRAY);
+      // Before the closer is read (it may rewrite the closer as an opener): the value as it stands.
+      if (own && this.onGoingOn !== undefined && !this.awaitsClose) this.onGoingOn();
       this.stepIn(c);
       if (own && this.kinds.length > 0) this.wentOnPastClose = true;
       return;
@@ -781,7 +793,10 @@ export class Engine {
    */
   concatenate(sep: string): void {
     this.record('concatenated_values', this.pos, 'wrapped several top-level values in an array');
-    if (this.oneValue) this.wentOnPastClose = this.listOpen = true;
+    if (this.oneValue) {
+      this.wentOn();
+      this.listOpen = true;
+    }
     if (this.topValues === 1 && this.options.wantEdits) {
       // Before the first value's own splices at its start (`null` for `,` in `,[]`): they are inside it.
       let k = this.edits.length;

@@ -92,10 +92,10 @@ const after = fc.constantFrom('', ' Answer:', ' Note: x', ' "a": 1', ', "b": "xy
 const inProse = fc.tuple(before, fc.oneof(container, fc.constantFrom([], {})), after).map(([b, v, a]) => `${b}${JSON.stringify(v)}${a}`);
 
 describe('a value in prose', () => {
-  test('the last snapshot is a stable prefix of end(), which equals parse(), over 1-char, 3-char and random chunkings', () => {
+  test('the last snapshot is a stable prefix of end(), which equals parse(), over 1-char, 3-char, random and one-push chunkings', () => {
     fc.assert(fc.property(inProse, fc.nat(), (text, seed) => {
       const expected = parse(text);
-      for (const size of [1, 3, 0]) {
+      for (const size of [1, 3, 0, text.length]) {
         const run = stream(chunk(text, size, seed));
         assert.equal(run.error, undefined, `${text}: ${String(run.error)}`);
         assert.deepEqual(run.value, expected, text);

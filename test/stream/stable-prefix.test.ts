@@ -52,6 +52,19 @@ describe('a value in prose ends where its brackets close, unless it closes again
     assert.deepEqual(shown('Here: {"a": []}, 3, 4]} and more text.', 1).values, [{}, { a: [] }, { a: [3, 4] }]);
   });
 
+  test('read in one push, the value as it first closed is shown, with its deltas', () => {
+    for (const [text, first] of [['Here: [1, 2], 3, 4', [1, 2]], ['Here: {"a": []}, 3, 4', { a: [] }], ['Here: {"a": 1}, 3, 4', { a: 1 }], ['<think>ok</think> [Note] [] Answer:', []]] as const) {
+      // stream() checks that the deltas turn the previous value into each snapshot's.
+      const run = stream([text, ' and more']);
+      assert.deepEqual(run.snapshots.map((s) => s.value), [first, first], text);
+      assert.deepEqual(run.value, parse(text + ' and more'));
+    }
+    const p = createStreamParser({ deltas: true });
+    assert.deepEqual(p.push('Here: [1, 2], 3, 4').deltas, [{ op: 'add', path: '', value: [] }, { op: 'set', path: '/0', value: 1 }, { op: 'set', path: '/1', value: 2 }]);
+    assert.deepEqual(p.push(']').deltas, []);
+    assert.deepEqual(p.push(' ok, and more text.').value, [1, 2, 3, 4]);
+  });
+
   test('the common cases are not delayed', () => {
     agrees('[Note] [1, 2] Answer:', [1, 2]);
     agrees('<think>ok</think> [Note] [1, 2] Answer:', [1, 2]);
