@@ -456,8 +456,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
    * `Here: [1, 2], 3, 4`, `Here: {"a": 1}, 3, 4`) waits for the closer that makes it part of the value
    * (see Engine.awaitsClose): extraction's span reaches past where the brackets first closed only then,
    * and parse reads the value as it first closed otherwise. Shown, `[{}]` was taken back by end()'s
-   * `[]`. Held back as a change under wide containers is (no error shows it either); that closer shows
-   * it all.
+   * `[]`. It is held back as changes under wide containers are, but an error does not show it either;
+   * that closer shows it all, with its deltas.
    */
   private pastFirstClose(): boolean {
     return this.engine.onGoingOn !== undefined && this.engine.awaitsClose;
@@ -470,13 +470,12 @@ export class StreamParserImpl<T> implements StreamParser<T> {
    * nothing. Sealing makes the changes after it copy what they change, as after a shown snapshot.
    */
   private checkpoint(): void {
+    // A value in prose: never the fast path's document being read again (see rebuilding).
     const tree = this.tree;
-    if (tree.changed && !this.rebuilding()) {
+    if (tree.changed) {
       this.shown = tree.hasRoot ? tree.root : undefined;
       this.charsSinceShown = 0;
       tree.seal();
-    } else if (tree.changed) {
-      return;
     }
     if (this.options.deltas) for (const d of tree.takeDeltas()) this.shownDeltas.push(d);
     if (this.options.schema !== undefined) for (const i of tree.takeIssues()) this.shownIssues.push(i);
