@@ -5,7 +5,7 @@ import { damagedMemberEnd, elementsStartAt, memberStartsAt } from '../extract/ch
 import { unquotedMembersEnd } from '../extract/missing-opener.js';
 import { Ch, isDigit, isJsonSpace, isWordPart, isWordStart } from './chars.js';
 import type { Edit, Engine } from './engine.js';
-import { Next, memberFollows, nextAfterComma, strayCloser } from './continuation.js';
+import { Next, memberFollows, nextAfterComma, runEndsValue, strayCloser } from './continuation.js';
 import { quoteEnd } from './quote-ahead.js';
 import { blankLineBefore, indentAt, lineBreakBefore, peekSignificant, quotedKeyName, quotedKeyNameAt, scanSignificant } from './space.js';
 import { NEED_MORE, Kind, State, KEY_MAX, LOOKAHEAD, closerOf } from './state.js';
@@ -131,6 +131,7 @@ export function closeWith(e: Engine, c: number): void {
   }
   if (stray) {
     // `{"a": 1}}, "b": 2}`, `[1, 2], 3]`: what is open goes on after it, so this closer came too early.
+    if (e.oneValue && runEndsValue(e)) e.wentOn();
     e.record('early_closer', e.pos, `removed a "${String.fromCharCode(c)}" that more of what it would close follows`);
     e.edit(e.pos, 1, '');
     e.pos++;

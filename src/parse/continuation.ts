@@ -205,6 +205,22 @@ function afterInRun(e: Engine, i: number, limit: number): number {
   return k;
 }
 
+/**
+ * Whether the run of closers at `pos` (stepped as afterInRun steps) holds a closer for every open
+ * container: read as written, it ends the whole value, where extraction's scan of the brackets ends
+ * its span unless the value closes again (see Engine.awaitsClose). `{"a": []}, 3, 4`: its `]` and `}`
+ * are read as stray (the array goes on with `3, 4`), and parse reads `{"a": []}`.
+ */
+export function runEndsValue(e: Engine): boolean {
+  const limit = e.pos + LOOKAHEAD;
+  let i = e.pos;
+  for (let n = 1; i < e.end && i < limit && isCloser(e.buf.charCodeAt(i)); n++) {
+    if (n >= e.kinds.length) return true;
+    i = afterInRun(e, i, limit);
+  }
+  return false;
+}
+
 function closes(kind: number, closer: number): boolean {
   if (closer === Ch.RBRACE) return kind === Kind.OBJECT;
   if (closer === Ch.RBRACKET) return kind === Kind.ARRAY;

@@ -377,6 +377,48 @@ export class Engine {
    */
   oneValue = false;
 
+  /**
+   * With oneValue: a closer of the root's own kind at the root's depth (the `]` of `[]`, the `}` of
+   * `{…}`) did not end the value: read as stray, or as an opener or a colon written as a closer
+   * (`[] "a": 1}]`, `[1, 2], 3]`). Extraction's span in prose reaches past where the brackets first
+   * closed only if the value closes again (extract/balanced.ts, continuationAt); until it does, what
+   * the engine reads after that closer may be prose that parse sets aside (`[Note] [] Answer:` is
+   * `[]`), so the stream holds it back (see awaitsClose). Set by step, by closeWith (a stray closer
+   * deeper in a run that ends the value: `{"a": []}, 3, 4`) and by concatenate; never cleared.
+   */
+  private wentOnPastClose = false;
+
+  /** The value went on past where its brackets first closed (see wentOnPastClose). @internal */
+  wentOn(): void {
+    if (this.onGoingOn !== undefined && !this.awaitsClose) this.onGoingOn();
+    this.wentOnPastClose = true;
+  }
+
+  /**
+   * With oneValue: called where the value may go on past where its brackets first closed, before the
+   * engine reads on (see wentOnPastClose): what the sink holds then is the value as extraction reads it
+   * if it never closes again, and the stream shows that much (a push that read `Here: [1, 2], 3, 4`
+   * whole shows `[1, 2]`, not nothing).
+   */
+  onGoingOn: (() => void) | undefined = undefined;
+
+  /**
+   * With oneValue: values listed after the value's end (`{"a": 1}, 3, 4`) that no `]` has closed yet.
+   * Extraction reads them as an array whose `[` was lost only once that `]` comes (extract/balanced.ts);
+   * until then parse reads the first value alone.
+   */
+  private listOpen = false;
+
+  /**
+   * Whether what this engine read after the value first closed (see wentOnPastClose, listOpen) is still
+   * waiting for the closer that makes it part of the value as extraction reads it. The stream shows
+   * none of it meanwhile, nor once the engine set the rest aside without that closer (`Here: {"a": 1},
+   * 3, 4 and more`): parse reads the value alone.
+   */
+  get awaitsClose(): boolean {
+    return this.wentOnPastClose && (this.kinds.length > 0 || this.listOpen);
+  }
+
   /** How many top-level values were completed (more than one: concatenated values). */
   get valueCount(): number {
     return this.topValues;
@@ -520,6 +562,18 @@ export class Engine {
 
   /** @internal */ step(): void {
     const c = this.buf.charCodeAt(this.pos);
+    if (this.oneValue && this.kinds.length === 1 && (c === Ch.RBRACE || c === Ch.RBRACKET)) {
+      const own = this.kinds[0] === (c === Ch.RBRACE ? Kind.OBJECT : Kind.ARRAY);
+      // Before the closer is read (it may rewrite the closer as an opener): the value as it stands.
+      if (own && this.onGoingOn !== undefined && !this.awaitsClose) this.onGoingOn();
+      this.stepIn(c);
+      if (own && this.kinds.length > 0) this.wentOnPastClose = true;
+      return;
+    }
+    this.stepIn(c);
+  }
+
+  /** One step in the current state. @internal */ stepIn(c: number): void {
     switch (this.state) {
       case State.VALUE:
         this.stepValue(c);
@@ -689,6 +743,7 @@ export class Engine {
   /** After a complete top-level value: end, extra closers, more values, or text to set aside. @internal */
   stepAfterTopValue(c: number): void {
     if (c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN) {
+      if (c === Ch.RBRACKET) this.listOpen = false;
       this.record('extra_closer', this.pos, `removed "${String.fromCharCode(c)}"`);
       this.edit(this.pos, 1, '');
       this.pos++;
@@ -738,6 +793,10 @@ export class Engine {
    */
   concatenate(sep: string): void {
     this.record('concatenated_values', this.pos, 'wrapped several top-level values in an array');
+    if (this.oneValue) {
+      this.wentOn();
+      this.listOpen = true;
+    }
     if (this.topValues === 1 && this.options.wantEdits) {
       // Before the first value's own splices at its start (`null` for `,` in `,[]`): they are inside it.
       let k = this.edits.length;

@@ -19,7 +19,8 @@ import { ChunkText } from './text.js';
 import { SnapshotTree } from './tree.js';
 import { type Closing, closingAt } from './closing.js';
 import type { StandardSchemaV1 } from '../schema/standard.js';
-import type { DeepPartial, Snapshot, StreamOptions, StreamParser } from './types.js';
+import type { DeepPartial, Delta, Snapshot, StreamOptions, StreamParser } from './types.js';
+import type { SchemaIssue } from '../schema/types.js';
 
 const enum Phase { PRELUDE, FAST, ENGINE, STOPPED, ENDED }
 
@@ -93,6 +94,9 @@ export class StreamParserImpl<T> implements StreamParser<T> {
   /** The value last shown in a snapshot, and the characters pushed since. */
   private shown: unknown = undefined;
   private charsSinceShown = 0;
+  /** Deltas and issues of what was shown at a checkpoint (see checkpoint), for the next snapshot. */
+  private shownDeltas: Delta[] = [];
+  private shownIssues: SchemaIssue[] = [];
   snapshot: Snapshot<DeepPartial<T>> = { value: undefined, complete: false, repairs: [] };
 
   /** @param asItStands parsePartial: show strings a later `:` could make keys (see TreeOptions). */
@@ -127,6 +131,9 @@ export class StreamParserImpl<T> implements StreamParser<T> {
       { deltas: deltas === true, partialStrings: partialStrings ?? true, schema: watch?.root ? watch : undefined, asItStands },
     );
     this.engine = new Engine(this.tree, engineOptions(rest, false));
+    // parsePartial reads the text as it stands, as a reply that starts with the value (see partial.ts):
+    // nothing is held back for the text after it.
+    if (!asItStands) this.engine.onGoingOn = () => this.checkpoint();
   }
 
   text(): string {
@@ -425,7 +432,7 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     // a fence may follow), and a completion once sent is never taken back.
     // Show what changed now, or hold it back until enough text has arrived to pay for the copies the
     // next change will make (see SLOTS_PER_CHAR); held-back changes stay mutable and cost nothing more.
-    const show = tree.changed && !this.rebuilding() &&
+    const show = tree.changed && !this.rebuilding() && !this.pastFirstClose() &&
       (this.error !== undefined || this.closedByTag || this.options.eager === true || this.charsSinceShown * SLOTS_PER_CHAR >= tree.openWidth);
     if (show) {
       this.shown = tree.hasRoot ? tree.root : undefined;
@@ -435,11 +442,43 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     const snap: Snapshot<DeepPartial<T>> = { value: this.shown as DeepPartial<T> | undefined, complete: false, repairs: this.newRepairs(extra) };
     // With the value unchanged, what is pending is completion and schema issues: never held back.
     const deliver = show || !tree.changed;
-    if (this.options.deltas) snap.deltas = deliver ? tree.takeDeltas() : [];
-    if (this.options.schema !== undefined) snap.issues = deliver ? tree.takeIssues() : [];
+    if (this.options.deltas) snap.deltas = withShown(this.shownDeltas, deliver ? tree.takeDeltas() : []);
+    if (this.options.schema !== undefined) snap.issues = withShown(this.shownIssues, deliver ? tree.takeIssues() : []);
+    if (this.shownDeltas.length > 0) this.shownDeltas = [];
+    if (this.shownIssues.length > 0) this.shownIssues = [];
     if (this.error) snap.error = this.error;
     this.snapshot = snap;
     return snap;
+  }
+
+  /**
+   * Whether what the engine read past where a value found in prose first closed (`[Note] [] Answer:`,
+   * `Here: [1, 2], 3, 4`, `Here: {"a": 1}, 3, 4`) waits for the closer that makes it part of the value
+   * (see Engine.awaitsClose): extraction's span reaches past where the brackets first closed only then,
+   * and parse reads the value as it first closed otherwise. Shown, `[{}]` was taken back by end()'s
+   * `[]`. It is held back as changes under wide containers are, but an error does not show it either;
+   * that closer shows it all, with its deltas.
+   */
+  private pastFirstClose(): boolean {
+    return this.engine.onGoingOn !== undefined && this.engine.awaitsClose;
+  }
+
+  /**
+   * Where the value may go on past where it first closed (Engine.onGoingOn): what the tree holds is
+   * shown in this push's snapshot, with its deltas and issues, whatever the engine reads after it in
+   * the same push (held back, see pastFirstClose). Read whole in one push, `Here: [1, 2], 3, 4` showed
+   * nothing. Sealing makes the changes after it copy what they change, as after a shown snapshot.
+   */
+  private checkpoint(): void {
+    // A value in prose: never the fast path's document being read again (see rebuilding).
+    const tree = this.tree;
+    if (tree.changed) {
+      this.shown = tree.hasRoot ? tree.root : undefined;
+      this.charsSinceShown = 0;
+      tree.seal();
+    }
+    if (this.options.deltas) for (const d of tree.takeDeltas()) this.shownDeltas.push(d);
+    if (this.options.schema !== undefined) for (const i of tree.takeIssues()) this.shownIssues.push(i);
   }
 
   /**
@@ -501,6 +540,8 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.phase === Phase.ENDED) throw new JsonMendError('STREAM_CLOSED', 'end() was already called');
     // An opener held back for its follower: the text ends, so it is read now.
     if (this.held !== '' && this.fatal === undefined) this.take(this.readFullwidth('', true));
+    // No push comes any more: the final snapshot takes what the engine reads from here.
+    this.engine.onGoingOn = undefined;
     if (this.phase === Phase.FAST) {
       this.phase = Phase.ENDED;
       this.finalSnapshot(this.fastValue as T, false);
@@ -586,7 +627,11 @@ export class StreamParserImpl<T> implements StreamParser<T> {
 
   /** @param repairs the final snapshot's repairs; by default, the engine's not reported yet. */
   private finalSnapshot(value: T, replaced: boolean, repairs?: TextRepair[]): void {
-    if (replaced && value !== this.tree.root) this.tree.replaceRoot(value);
+    if (replaced && value !== this.tree.root) {
+      // The `set ""` replaces everything: changes held back, never shown (see pastFirstClose), go unsent.
+      this.tree.takeDeltas();
+      this.tree.replaceRoot(value);
+    }
     if (!this.completeSent) {
       this.completeSent = true;
       this.tree.deltas.push({ op: 'complete', path: '' });
@@ -596,6 +641,13 @@ export class StreamParserImpl<T> implements StreamParser<T> {
     if (this.options.schema !== undefined) snap.issues = this.tree.takeIssues();
     this.snapshot = snap;
   }
+}
+
+/** `later` after what a checkpoint showed (see StreamParserImpl.checkpoint); `later` itself when that is nothing. */
+function withShown<X>(shown: X[], later: X[]): X[] {
+  if (shown.length === 0) return later;
+  for (const x of later) shown.push(x);
+  return shown;
 }
 
 function isBlankCode(c: number): boolean {

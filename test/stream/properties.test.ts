@@ -80,3 +80,28 @@ describe('damaged documents', () => {
     });
   }
 });
+
+/**
+ * Prose before a value and after it (session 42): the value ends where its brackets close unless it
+ * closes again (extraction's span), so what the text after it looks like (`Answer:`, a member, more
+ * elements) never shows in a snapshot that end() then takes back. `[Note] [] Answer:` showed `[{}]`,
+ * and end() gave `[]`.
+ */
+const before = fc.constantFrom('Here: ', '<think>ok</think> ', '[Note] ', '<think>ok</think> [Note] ', 'Sure!\n');
+const after = fc.constantFrom('', ' Answer:', ' Note: x', ' "a": 1', ', "b": "xyz', ', 3, 4', ' and more.', '\nHope this helps!', ' b: "c"');
+const inProse = fc.tuple(before, fc.oneof(container, fc.constantFrom([], {})), after).map(([b, v, a]) => `${b}${JSON.stringify(v)}${a}`);
+
+describe('a value in prose', () => {
+  test('the last snapshot is a stable prefix of end(), which equals parse(), over 1-char, 3-char, random and one-push chunkings', () => {
+    fc.assert(fc.property(inProse, fc.nat(), (text, seed) => {
+      const expected = parse(text);
+      for (const size of [1, 3, 0, text.length]) {
+        const run = stream(chunk(text, size, seed));
+        assert.equal(run.error, undefined, `${text}: ${String(run.error)}`);
+        assert.deepEqual(run.value, expected, text);
+        const last = run.snapshots.at(-1)?.value;
+        assert.ok(grows(last, expected), `${JSON.stringify(text)}: shown ${JSON.stringify(last)}, end() gave ${JSON.stringify(expected)}`);
+      }
+    }), { seed: 4242, numRuns: 150, examples: [['[Note] [] Answer:', 1], ['<think>ok</think> [Note] [] Answer:', 1]] });
+  });
+});
