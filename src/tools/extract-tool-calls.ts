@@ -12,6 +12,7 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText, JsonMendError } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
+import { commaAfterWholeCall, cutAfterComma } from './cut-between.js';
 import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, namedBeforeArguments, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
@@ -37,7 +38,7 @@ import { repeatedEnvelopeMember, repeatedMemberError, type RepeatedMember } from
  */
 export function extractToolCalls(text: string, options: ToolCallOptions): ToolCallsResult {
   assertText(text);
-  const ctx = toolContext(options, linesOf(text));
+  const ctx = { ...toolContext(options, linesOf(text)), reply: () => text };
   return assemble(text, scanToolCalls(text), ctx);
 }
 
@@ -236,6 +237,9 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
       if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
       if (read.repeated !== undefined) throw repeatedMemberError('json', ctx.lineAt(range[0]), read.repeated);
+      // `[{…a…}, {…b…},` or `{…a…},` ending the reply: the next call was cut, not `b` (see cut-between.ts).
+      const comma = read.truncated || end === text.length || skipWs(text, end, text.length) === text.length ? commaAfterWholeCall(text.slice(candidate.start, text.length)) : undefined;
+      if (comma !== undefined) throw cutAfterComma('json', ctx.lineAt(range[0]), nameOf(read.items[read.items.length - 1].value), candidate.start + comma, ctx.reply?.());
       let found: ToolCall[];
       try {
         // Only the last can be what the reply's end cut off: an error names that call, not the first.

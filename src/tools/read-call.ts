@@ -18,6 +18,7 @@ import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsi
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
+import { commaAfterWholeCall, cutAfterComma } from './cut-between.js';
 import { repeatedEnvelopeMember, repeatedMemberError } from './repeated-member.js';
 
 /** What reading a call needs besides the call itself. */
@@ -26,6 +27,8 @@ export interface ReadContext {
   parseOptions: ParserSettings;
   /** The 1-based line of an offset in the reply, for messages. */
   lineAt(offset: number): number;
+  /** The reply so far, for an error's position (line, column, excerpt); called only when one is made. */
+  reply?(): string;
 }
 
 /** Where a call came from, for its record and its errors. */
@@ -701,6 +704,13 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
     const repeated = truncated ? undefined : repeatedEnvelopeMember(body);
     if (repeated !== undefined) throw repeatedMemberError(span.format, line(), repeated);
+    // `[{…a…}, {…b…},` (or `{…a…},`) ending the reply: every call written is whole, the next one
+    // was cut, not `b` (see cut-between.ts). Closed by its markup, a list cut so is still cut.
+    const comma = truncated || (atEnd && !span.closed) ? commaAfterWholeCall(body) : undefined;
+    if (comma !== undefined) {
+      const lastCall = items[items.length - 1];
+      throw cutAfterComma(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + comma, ctx.reply?.());
+    }
     const last = items.length - 1;
     const read = (item: unknown, i: number): ToolCall[] => {
       const call = span.format === 'apertus' ? namedByKey(item) : item;

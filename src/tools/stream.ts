@@ -111,7 +111,7 @@ const READ_WHOLE: ReadonlySet<SpanBody> = new Set<SpanBody>(['arg_pairs', 'gemma
 export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   /** The whole text so far: read only for an error message's line number, and at the end. */
   const text = new ChunkText();
-  const ctx: ToolContext = toolContext(options, (offset) => text.position(offset).line);
+  const ctx: ToolContext = { ...toolContext(options, (offset) => text.position(offset).line), reply: () => text.all() };
   let events: ToolCallStreamEvent[] = [];
   let nextIndex = 0;
   let open: SpanState | undefined;
@@ -403,7 +403,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = undefined;
       scanner.end();
       events = [];
-      return assemble(all, scanner, { ...ctx, lineAt: (offset) => text.position(offset).line });
+      return assemble(all, scanner, { ...ctx, lineAt: (offset) => text.position(offset).line, reply: () => all });
     },
   };
 }
