@@ -116,6 +116,20 @@ const THINK_TAGS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag)
 /** The closers of those blocks: one with no opener before it ends reasoning the prompt opened. */
 const THINK_CLOSERS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag) => `</${tag}>`));
 
+/**
+ * The reasoning tags, searched for in any case (`<THINK>`, `<Think>`, closed by `</think>`), as the
+ * structure pass reads tag names (src/extract/structure.ts): in the window with A-Z folded (see `low`).
+ */
+const FOLDED: ReadonlySet<string> = new Set([...THINK_TAGS, ...THINK_CLOSERS]);
+
+/** `chunk` with A-Z lower-cased and every other character kept: the same length, offsets unchanged. */
+function foldAscii(chunk: string): string {
+  return chunk.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+}
+
+/** How far past a closer the look for what follows it goes (see closesAgain). */
+const CLOSER_LOOKAHEAD = 64;
+
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
@@ -259,6 +273,8 @@ export class ToolCallScanner {
   readonly strips: Array<[number, number]> = [];
   /** The undecided text: `win[0]` is at offset `winStart` of the whole text. */
   private win = '';
+  /** `win` with A-Z folded (foldAscii), where the reasoning tags are searched for (FOLDED). */
+  private low = '';
   private winStart = 0;
   /** Openers are searched from here; everything before is decided. */
   private pos = 0;
@@ -274,8 +290,14 @@ export class ToolCallScanner {
   private skippingTag = false;
   /** Whether that block is gpt-oss's analysis message, which any of ANALYSIS_ENDS ends (see HARMONY_ANALYSIS). */
   private skippingAnalysis = false;
-  /** Whether a reasoning block opened, or one closed that none opened: later closers are text. */
+  /** Whether a reasoning block opened, or one closed that none opened: later closers are text (but see tagBlockClosed). */
   private reasoningSeen = false;
+  /**
+   * Whether the last reasoning block was a tag's (`<think>`) and ended at its closer, no call section
+   * ending it: a second closer after it (`<think>a <think>b</think> c</think>`, the inner `<think>`
+   * text, as the structure pass reads it) ends reasoning again (see closesAgain).
+   */
+  private tagBlockClosed = false;
   /** The end of a `</think>` that no `<think>` opened (see ScanListener.reasoningEnds), or -1. */
   reasoningUntil = -1;
   /**
@@ -299,6 +321,7 @@ export class ToolCallScanner {
   /** Adds a chunk and reports what it decided. */
   push(chunk: string): void {
     this.win += chunk;
+    this.low += foldAscii(chunk);
     this.scan();
     // Drop what is decided, so the window stays small (a long string that grows by concatenation
     // would be copied whole by every search).
@@ -306,6 +329,7 @@ export class ToolCallScanner {
     if (keep > this.winStart) {
       this.droppedEndsLine = this.code(keep - 1) === 0x0a;
       this.win = this.win.slice(keep - this.winStart);
+      this.low = this.low.slice(keep - this.winStart);
       this.winStart = keep;
     }
   }
@@ -339,7 +363,7 @@ export class ToolCallScanner {
         since = known.from;
       }
     }
-    const r = this.win.indexOf(token, Math.max(0, start - this.winStart));
+    const r = (FOLDED.has(token) ? this.low : this.win).indexOf(token, Math.max(0, start - this.winStart));
     const at = r === -1 ? -1 : r + this.winStart;
     this.known.set(token, { from: since, at, to: this.total });
     return at;
@@ -394,6 +418,7 @@ export class ToolCallScanner {
         if (section !== -1) {
           this.pos = section;
           this.skipping = undefined;
+          this.tagBlockClosed = false;
           continue;
         }
         if (close === -1) {
@@ -403,6 +428,7 @@ export class ToolCallScanner {
         }
         this.pos = close + this.skipping.length;
         this.skipping = undefined;
+        this.tagBlockClosed = this.skippingTag;
         continue;
       }
       if (this.turnEnd !== -1) {
@@ -429,7 +455,9 @@ export class ToolCallScanner {
       if (THINK_CLOSERS.has(token)) {
         // On a line of its own, as templates end reasoning (`…⏎</think>⏎⏎`); one in a sentence
         // (`The \`</think>\` tag…`) is a mention.
-        if (!this.reasoningSeen && this.startsLine(at)) {
+        const again = this.reasoningSeen && this.tagBlockClosed ? this.closesAgain(at + token.length) : false;
+        if (again === WAIT) return;
+        if ((!this.reasoningSeen && this.startsLine(at)) || again) {
           this.reasoningSeen = true;
           this.reasoningUntil = at + token.length;
           this.listener.reasoningEnds?.(this.reasoningUntil);
@@ -473,15 +501,37 @@ export class ToolCallScanner {
       if (header === STRIP) {
         // A call section that ends thinking (Kimi K2's, DeepSeek's) ends reasoning the prompt opened
         // too: a `</think>` after it closes nothing that holds drafts.
-        if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
+        if (ENDS_THINKING.includes(token)) {
+          this.reasoningSeen = true;
+          this.tagBlockClosed = false;
+        }
         this.strips.push([at, at + token.length]);
         this.pos = at + token.length;
         if (token === T.kimiSectionBegin) this.kimiNext = this.pos;
         continue;
       }
-      if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
+      if (ENDS_THINKING.includes(token)) {
+        this.reasoningSeen = true;
+        this.tagBlockClosed = false;
+      }
       this.openSpan(header);
     }
+  }
+
+  /**
+   * Whether a reasoning closer ending at `end`, after a `<think>` block closed, ends reasoning again:
+   * the block held a nested `<think>`, text to the structure pass, whose closer ended the block early
+   * (`<think>a <think>b</think> c</think>`); the structure pass makes all before such a closer
+   * reasoning (src/extract/structure.ts), and a call drafted in `c` is a draft. Only a closer that ends
+   * its line, or that markup or a value follows (`</think><tool_call>`): one in a sentence (`the
+   * </think> tag`, `"</think>"`) is a mention. WAIT while what follows it is not yet known.
+   */
+  private closesAgain(end: number): boolean | typeof WAIT {
+    let k = end;
+    while (k < this.total && k - end < CLOSER_LOOKAHEAD && (this.code(k) === 0x20 || this.code(k) === 0x09 || this.code(k) === 0x0d)) k++;
+    if (k >= this.total) return this.ended ? true : WAIT;
+    const c = this.code(k);
+    return c === 0x0a || c === 0x3c || c === 0x5b || c === 0x7b;
   }
 
   /** Opens the span a header starts. */
