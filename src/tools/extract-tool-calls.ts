@@ -49,7 +49,7 @@ export function extractToolCalls(text: string, options: ToolCallOptions): ToolCa
  * After `turnEnd` the message had ended: what follows is text.
  */
 export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): ToolCallsResult {
-  const { spans, strips, reasoningUntil, turnEnd } = scan;
+  const { spans, strips, reasoningUntil, turnEnd, analyses } = scan;
   const fences = fencesOf(text);
   const closed = closedParts(text, fences);
   const calls: ToolCall[] = [];
@@ -82,6 +82,8 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   // A span read as the markup mentioned, or read first (held), keeps out only what starts inside it
   // (see TakenWithMentions).
   const read: Range[] = spans.map((span) => (silent.has(span) ? { start: span.start, end: span.end, mentioned: true } : span));
+  // A stripped analysis message is reasoning (see the scanner's STRIPPED_ANALYSIS_ENDS): no call in any format is read there.
+  for (const [start, end] of analyses) read.push({ start, end });
   const taken: readonly Range[] = turnEnd === -1 ? read : [...read, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
   const markedRanges = new Set(removed);

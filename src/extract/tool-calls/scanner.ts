@@ -148,13 +148,25 @@ const HARMONY_ANALYSIS = `analysis${T.harmonyMessage}`;
 const ANALYSIS_ENDS: readonly string[] = [T.harmonyEnd, T.harmonyStart, T.harmonyChannel, T.harmonyCall, '<|return|>'];
 const LONGEST_ANALYSIS_END = Math.max(...ANALYSIS_ENDS.map((t) => t.length));
 /**
+ * The same message served with its special tokens stripped (`analysisWe need…assistantcommentary
+ * to=functions.f json{…}`): reasoning from the reply's first word, `analysis` glued to its text, up to
+ * the next message's role and channel (`assistantcommentary`, `assistantfinal`; `assistantanalysis` opens
+ * another), or up to `commentary to=` glued to the text before it (`…it.commentary to=`: the message's
+ * `<|end|><|start|>assistant` left out), or any token ANALYSIS_ENDS holds. `commentary to=` after a space
+ * is the model's words, a draft. Those ends are not taken: the call after them is read as ever.
+ */
+const STRIPPED_ANALYSIS_ENDS: readonly string[] = [...ANALYSIS_ENDS, T.strippedAssistantCommentaryWord, T.strippedAssistantFinal, T.strippedCommentaryWord];
+const LONGEST_STRIPPED_ANALYSIS_END = Math.max(...STRIPPED_ANALYSIS_ENDS.map((t) => t.length));
+/** How many spaces may stand before the reply's first word for it to open a stripped analysis message. */
+const LEADING_SPACE_LIMIT = 256;
+/**
  * The markup that starts a span; then markup stripped from the text on its own; then harmony's
  * message tokens, only noted (where a message starts, where one ended) so that a call's span can
  * start at its message's `<|start|>` without looking back.
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.toolCallNamedOpen, T.functionCallNamedOpen, T.toolUseOpen, T.arrowOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, ...DSML_INVOKE_OPENS, ...DSML2_INVOKE_OPENS, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, HARMONY_ANALYSIS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, ...DSML_INVOKE_OPENS, ...DSML2_INVOKE_OPENS, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, HARMONY_ANALYSIS, T.strippedAssistantAnalysis, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
 
@@ -290,6 +302,13 @@ export class ToolCallScanner {
   private skippingTag = false;
   /** Whether that block is gpt-oss's analysis message, which any of ANALYSIS_ENDS ends (see HARMONY_ANALYSIS). */
   private skippingAnalysis = false;
+  /** Whether that analysis message is one with its tokens stripped (STRIPPED_ANALYSIS_ENDS), and where it started. */
+  private skippingStripped = false;
+  private strippedFrom = 0;
+  /** Whether the reply's first word was looked at (see strippedAnalysisStart). */
+  private startRead = false;
+  /** The stripped analysis messages, `[start, end)`: reasoning, where no call is read in any format. */
+  readonly analyses: Array<[number, number]> = [];
   /** Whether a reasoning block opened, or one closed that none opened: later closers are text (but see tagBlockClosed). */
   private reasoningSeen = false;
   /**
@@ -325,7 +344,7 @@ export class ToolCallScanner {
     this.scan();
     // Drop what is decided, so the window stays small (a long string that grows by concatenation
     // would be copied whole by every search).
-    const keep = this.current ? this.current.span.bodyEnd : this.skipping ? this.skipFrom : this.pos;
+    const keep = this.current ? this.current.span.bodyEnd : this.skipping ? this.skipFrom - (this.skippingStripped ? 1 : 0) : this.pos;
     if (keep > this.winStart) {
       this.droppedEndsLine = this.code(keep - 1) === 0x0a;
       this.win = this.win.slice(keep - this.winStart);
@@ -397,19 +416,36 @@ export class ToolCallScanner {
         if (!this.advanceBody(this.current)) return;
         continue;
       }
+      if (!this.startRead) {
+        const start = this.strippedAnalysisStart();
+        if (start === undefined) return;
+        this.startRead = true;
+        if (start !== -1) this.skipStripped(start, start + T.strippedAnalysis.length);
+        continue;
+      }
       if (this.skipping !== undefined && this.skippingAnalysis) {
+        const ends = this.skippingStripped ? STRIPPED_ANALYSIS_ENDS : ANALYSIS_ENDS;
         let close = -1;
-        for (const end of ANALYSIS_ENDS) {
-          const at = this.find(end, this.skipFrom);
+        for (const end of ends) {
+          let at = this.find(end, this.skipFrom);
+          // `commentary to=` after a space is the model's words in its reasoning; glued to the text, a
+          // message's start. Listed last: no other end comes before one passed over, so the search
+          // resumes after it (the window keeps the character before skipFrom, see push).
+          while (at !== -1 && end === T.strippedCommentaryWord && (close === -1 || at < close) && isSpace(this.code(at - 1))) {
+            this.skipFrom = at + 1;
+            at = this.find(end, at + 1);
+          }
           if (at !== -1 && (close === -1 || at < close)) close = at;
         }
         if (close === -1) {
-          this.skipFrom = Math.max(this.skipFrom, this.total - LONGEST_ANALYSIS_END + 1);
+          if (this.ended && this.skippingStripped) this.analyses.push([this.strippedFrom, this.total]);
+          this.skipFrom = Math.max(this.skipFrom, this.total - (this.skippingStripped ? LONGEST_STRIPPED_ANALYSIS_END : LONGEST_ANALYSIS_END) + 1);
           return;
         }
+        if (this.skippingStripped) this.analyses.push([this.strippedFrom, close]);
         this.pos = close;
         this.skipping = undefined;
-        this.skippingAnalysis = false;
+        this.skippingAnalysis = this.skippingStripped = false;
         continue;
       }
       if (this.skipping !== undefined) {
@@ -463,6 +499,11 @@ export class ToolCallScanner {
           this.listener.reasoningEnds?.(this.reasoningUntil);
         }
         this.pos = at + token.length;
+        continue;
+      }
+      if (token === T.strippedAssistantAnalysis) {
+        // `…assistantanalysisOk.`: another analysis message, its tokens stripped.
+        this.skipStripped(at, at + token.length);
         continue;
       }
       if (token === HARMONY_ANALYSIS) {
@@ -532,6 +573,35 @@ export class ToolCallScanner {
     if (k >= this.total) return this.ended ? true : WAIT;
     const c = this.code(k);
     return c === 0x0a || c === 0x3c || c === 0x5b || c === 0x7b;
+  }
+
+  /**
+   * Where the reply's first word opens an analysis message with its tokens stripped: `analysis` after
+   * spaces only, glued to its text by a character that is no space and no lower-case letter
+   * (`analysisWe need…`, `analysis<tool_call>`; `analysis of the logs` and `analysisfirst` are words).
+   * -1 when it does not; undefined while the text so far cannot tell.
+   */
+  private strippedAnalysisStart(): number | undefined {
+    let k = this.winStart;
+    while (k < this.total && k - this.winStart < LEADING_SPACE_LIMIT && isSpace(this.code(k))) k++;
+    const word = T.strippedAnalysis;
+    if (k - this.winStart >= LEADING_SPACE_LIMIT) return -1;
+    if (k + word.length >= this.total) {
+      if (!this.ended && word.startsWith(this.slice(k, this.total))) return undefined;
+      return -1;
+    }
+    if (!this.startsWith(word, k)) return -1;
+    const c = this.code(k + word.length);
+    return isSpace(c) || (c >= 0x61 && c <= 0x7a) ? -1 : k;
+  }
+
+  /** Skips an analysis message with its tokens stripped, its word at `start`, its text from `from`. */
+  private skipStripped(start: number, from: number): void {
+    this.skipping = T.harmonyEnd;
+    this.skippingAnalysis = this.skippingStripped = true;
+    this.skippingTag = false;
+    this.strippedFrom = start;
+    this.skipFrom = this.pos = from;
   }
 
   /** Opens the span a header starts. */
@@ -1152,6 +1222,8 @@ export interface ToolCallScan {
   readonly strips: ReadonlyArray<readonly [number, number]>;
   /** The end of a `</think>` that no `<think>` opened, or -1. */
   readonly reasoningUntil: number;
+  /** gpt-oss's analysis messages with their tokens stripped, `[start, end)`: reasoning (see STRIPPED_ANALYSIS_ENDS). */
+  readonly analyses: ReadonlyArray<readonly [number, number]>;
   /** Where the message ended waiting for a tool's result (Llama's `<|eom_id|>`), or -1. */
   readonly turnEnd: number;
 }
