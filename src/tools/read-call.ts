@@ -781,6 +781,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Nothing, or only a fence's opening line (DeepSeek V3's ```` ```json ````) or the object's `{`, before
     // the reply's end: cut off.
     if (!span.closed && atEnd && /^(?:```[\w-]*)?\s*[{[]?$/.test(body.trim())) throw cutOff(where);
+    // `[TOOL_CALLS]a[ARGS]{"x": 1},` ending the reply: the call is whole, the next one after its comma cut (see cut-between.ts).
+    const comma = !span.closed && atEnd ? commaAfterWholeCall(body) : undefined;
+    if (comma !== undefined) throw cutAfterComma(span.format, line(), name, span.bodyStart + comma, ctx.reply?.());
     // Ended by the call's token (harmony's `<|call|>`, rancher-ai-agent #147): closers left out, as in a `<tool_call>`.
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where, span.closed);
   } else if (span.body === 'named_tags') {

@@ -56,6 +56,8 @@ describe('a list of calls cut off right after a comma: the next call is cut, not
     cutAfter(`<tool_call>${A}</tool_call>\n<tool_call>${B},`, 'hermes', 'b');
     cutAfter(`[TOOL_CALLS]${A}, ${B},`, 'mistral', 'b');
     cutAfter(`${A},\n${B},`, 'json', 'b');
+    // Mistral's `NAME[ARGS]{…}` form: the arguments whole, a comma after them.
+    cutAfter('[TOOL_CALLS]a[ARGS]{"x": 1}, ', 'mistral', 'a');
   });
 
   test('the error\'s position is the reply\'s, past the comma', () => {

@@ -55,6 +55,7 @@ describe('a <think> nested in another: the block ends at the last closer, not th
   test('a <think> or </think> mentioned in a sentence: the call is read as before', () => {
     assert.deepEqual(shown(`<think>The <think> tag opens it.</think>\n${real}`)[0], [['get_weather', { city: 'Paris' }]]);
     assert.deepEqual(shown(`<think>plan</think>\n${real}\nThe </think> tag ended my plan.`)[0], [['get_weather', { city: 'Paris' }]]);
+    assert.deepEqual(shown(`<think>plan</think>\n${real}\nSee </think>\n`)[0], [['get_weather', { city: 'Paris' }]]);
     assert.deepEqual(shown(`<think>plan</think>\n<tool_call>{"name": "run", "arguments": {"cmd": "echo '</think>'"}}</tool_call>`)[0], [['run', { cmd: "echo '</think>'" }]]);
   });
 });

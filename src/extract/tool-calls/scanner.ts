@@ -251,6 +251,10 @@ const HEADER_LIMIT = 120;
 /** A tool name: a letter (of any script) or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
 export const NAME = /^[\p{L}_][\p{L}\p{M}\p{N}_.:-]{0,127}$/u;
 
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
@@ -491,7 +495,7 @@ export class ToolCallScanner {
       if (THINK_CLOSERS.has(token)) {
         // On a line of its own, as templates end reasoning (`…⏎</think>⏎⏎`); one in a sentence
         // (`The \`</think>\` tag…`) is a mention.
-        const again = this.reasoningSeen && this.tagBlockClosed ? this.closesAgain(at + token.length) : false;
+        const again = this.reasoningSeen && this.tagBlockClosed ? this.closesAgain(at, at + token.length) : false;
         if (again === WAIT) return;
         if ((!this.reasoningSeen && this.startsLine(at)) || again) {
           this.reasoningSeen = true;
@@ -564,10 +568,15 @@ export class ToolCallScanner {
    * the block held a nested `<think>`, text to the structure pass, whose closer ended the block early
    * (`<think>a <think>b</think> c</think>`); the structure pass makes all before such a closer
    * reasoning (src/extract/structure.ts), and a call drafted in `c` is a draft. Only a closer that ends
-   * its line, or that markup or a value follows (`</think><tool_call>`): one in a sentence (`the
-   * </think> tag`, `"</think>"`) is a mention. WAIT while what follows it is not yet known.
+   * its line, or that markup or a value follows (`</think><tool_call>`), and that no word and space come
+   * before (`c</think>`, `⏎</think>`): one in a sentence (`the </think> tag`, `See </think>`, `"</think>"`)
+   * is a mention. WAIT while what follows it is not yet known.
    */
-  private closesAgain(end: number): boolean | typeof WAIT {
+  private closesAgain(at: number, end: number): boolean | typeof WAIT {
+    // After a word and a space (`See </think>`), a mention, as the structure pass's midSentence reads it.
+    let b = at;
+    while (b > this.winStart && b > at - CLOSER_LOOKAHEAD && (this.code(b - 1) === 0x20 || this.code(b - 1) === 0x09)) b--;
+    if (b < at && b > this.winStart && isAsciiLetter(this.code(b - 1))) return false;
     let k = end;
     while (k < this.total && k - end < CLOSER_LOOKAHEAD && (this.code(k) === 0x20 || this.code(k) === 0x09 || this.code(k) === 0x0d)) k++;
     if (k >= this.total) return this.ended ? true : WAIT;
