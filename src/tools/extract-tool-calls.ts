@@ -240,7 +240,8 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
       if (read.repeated !== undefined) throw repeatedMemberError('json', ctx.lineAt(range[0]), read.repeated);
       // `[{…a…}, {…b…},` or `{…a…},` ending the reply: the next call was cut, not `b` (see cut-between.ts).
-      const comma = read.truncated || end === text.length || skipWs(text, end, text.length) === text.length ? commaAfterWholeCall(text.slice(candidate.start, text.length)) : undefined;
+      // Only a candidate the reply ends in (spaces after it): scanned once, not once per candidate to the reply's end.
+      const comma = skipWs(text, candidate.end, text.length) === text.length ? commaAfterWholeCall(text.slice(candidate.start, text.length)) : undefined;
       if (comma !== undefined) throw cutAfterComma('json', ctx.lineAt(range[0]), nameOf(read.items[read.items.length - 1].value), candidate.start + comma, ctx.reply?.());
       let found: ToolCall[];
       try {
