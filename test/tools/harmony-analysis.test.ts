@@ -60,6 +60,6 @@ describe('gpt-oss with its tokens stripped: a call in the analysis message is a 
   });
 
   test('a reply that merely starts with the word analysis: read as before', () => {
-    for (const reply of [`analysis of the logs: ${draft}`, `analysisfirst ${draft}`]) assert.deepEqual(shown(reply)[0], [['hermes', 'run', { cmd: 'rm -rf build' }]], reply);
+    for (const reply of [`analysis of the logs: ${draft}`, `analysisfirst ${draft}`, `analysis: ${draft}`, `analysis.\n${draft}`]) assert.deepEqual(shown(reply)[0], [['hermes', 'run', { cmd: 'rm -rf build' }]], reply);
   });
 });

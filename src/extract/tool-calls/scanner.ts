@@ -586,8 +586,9 @@ export class ToolCallScanner {
 
   /**
    * Where the reply's first word opens an analysis message with its tokens stripped: `analysis` after
-   * spaces only, glued to its text by a character that is no space and no lower-case letter
-   * (`analysisWe need…`, `analysis<tool_call>`; `analysis of the logs` and `analysisfirst` are words).
+   * spaces only, glued to its text, a capital letter or markup right after it (`analysisWe need…`,
+   * `analysis<tool_call>`); `analysis of the logs`, `analysis: …` and `analysisfirst` are words, and a
+   * reply that is not gpt-oss's would lose its calls to a reasoning that never ends.
    * -1 when it does not; undefined while the text so far cannot tell.
    */
   private strippedAnalysisStart(): number | undefined {
@@ -601,7 +602,7 @@ export class ToolCallScanner {
     }
     if (!this.startsWith(word, k)) return -1;
     const c = this.code(k + word.length);
-    return isSpace(c) || (c >= 0x61 && c <= 0x7a) ? -1 : k;
+    return (c >= 0x41 && c <= 0x5a) || c === 0x3c ? k : -1;
   }
 
   /** Skips an analysis message with its tokens stripped, its word at `start`, its text from `from`. */
