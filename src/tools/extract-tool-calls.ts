@@ -12,7 +12,7 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText, JsonMendError } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
-import { commaAfterWholeCall, cutAfterComma } from './cut-between.js';
+import { cutBetween, cutBetweenCalls, type CallsShape } from './cut-between.js';
 import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, namedBeforeArguments, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
@@ -239,10 +239,11 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
       if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
       if (read.repeated !== undefined) throw repeatedMemberError('json', ctx.lineAt(range[0]), read.repeated);
-      // `[{…a…}, {…b…},` or `{…a…},` ending the reply: the next call was cut, not `b` (see cut-between.ts).
-      // Only a candidate the reply ends in (spaces after it): scanned once, not once per candidate to the reply's end.
-      const comma = skipWs(text, candidate.end, text.length) === text.length ? commaAfterWholeCall(text.slice(candidate.start, text.length)) : undefined;
-      if (comma !== undefined) throw cutAfterComma('json', ctx.lineAt(range[0]), nameOf(read.items[read.items.length - 1].value), candidate.start + comma, ctx.reply?.());
+      // `[{…a…}, {…b…},`, `{…a…},` or `[{…a…}, {…b…}` ending the reply: the next call (or the list's
+      // end) was cut, not `b` (see cut-between.ts). Only a candidate the reply ends in (spaces after it):
+      // scanned once, not once per candidate to the reply's end.
+      const cut = skipWs(text, candidate.end, text.length) === text.length ? cutBetweenCalls(text.slice(candidate.start, text.length), read.shape) : undefined;
+      if (cut !== undefined && (cut.comma || read.truncated)) throw cutBetween('json', ctx.lineAt(range[0]), nameOf(read.items[read.items.length - 1].value), candidate.start + cut.offset, cut.comma, ctx.reply?.());
       let found: ToolCall[];
       try {
         // Only the last can be what the reply's end cut off: an error names that call, not the first.
@@ -322,7 +323,7 @@ function nameLineArguments(named: NameLine, json: string, span: { start: number;
 }
 
 /** The call objects a bare candidate's text holds, or undefined when it is not JSON or not calls. */
-function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unknown; rewrites: ToolCallRewrite[] }>; repairs: Repair[]; truncated: boolean; repeated: RepeatedMember | undefined } | undefined {
+function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unknown; rewrites: ToolCallRewrite[] }>; repairs: Repair[]; truncated: boolean; repeated: RepeatedMember | undefined; shape: CallsShape } | undefined {
   let repairs: Repair[] = [];
   let value: unknown;
   try {
@@ -331,7 +332,8 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
     return undefined; // not JSON after all: prose
   }
   // Each in the usual shape, or in an agent framework's (see agentCalls).
-  const items = (Array.isArray(value) ? value : toolCallsOf(value) ?? [value]).flatMap((item) => {
+  const listed = Array.isArray(value) ? undefined : toolCallsOf(value);
+  const items = (Array.isArray(value) ? value : listed ?? [value]).flatMap((item) => {
     const rewrites: ToolCallRewrite[] = [];
     return agentCalls(item, ctx, rewrites).map((call) => ({ value: call, rewrites: [...rewrites] }));
   });
@@ -349,7 +351,9 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
   const end = items[items.length - 1];
   if (truncated && !isCallShaped(end.value) && nameOf(end.value) === undefined && named(end)) end.value = { name: namedBeforeArguments(end.value) };
   // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
-  return { items, repairs, truncated, repeated: truncated ? undefined : repeatedEnvelopeMember(json) };
+  // Where its calls were listed, for a cut between them (see cut-between.ts).
+  const shape: CallsShape = listed !== undefined ? 'wrapped' : 'list';
+  return { items, repairs, truncated, repeated: truncated ? undefined : repeatedEnvelopeMember(json), shape };
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */

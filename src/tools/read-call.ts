@@ -18,7 +18,7 @@ import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsi
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
-import { commaAfterWholeCall, cutAfterComma } from './cut-between.js';
+import { cutBetween, cutBetweenCalls } from './cut-between.js';
 import { repeatedEnvelopeMember, repeatedMemberError } from './repeated-member.js';
 
 /** What reading a call needs besides the call itself. */
@@ -704,12 +704,13 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
     const repeated = truncated ? undefined : repeatedEnvelopeMember(body);
     if (repeated !== undefined) throw repeatedMemberError(span.format, line(), repeated);
-    // `[{…a…}, {…b…},` (or `{…a…},`) ending the reply: every call written is whole, the next one
-    // was cut, not `b` (see cut-between.ts). Closed by its markup, a list cut so is still cut.
-    const comma = truncated || (atEnd && !span.closed) ? commaAfterWholeCall(body) : undefined;
-    if (comma !== undefined) {
+    // `[{…a…}, {…b…},` (or `{…a…},`, or `[{…a…}, {…b…}`) ending the reply: every call written is whole,
+    // the next one (or the list's end) was cut, not `b` (see cut-between.ts). Closed by its markup, a
+    // list cut so is still cut.
+    const cut = truncated || (atEnd && !span.closed) ? cutBetweenCalls(body, 'list') : undefined;
+    if (cut !== undefined && (cut.comma || truncated)) {
       const lastCall = items[items.length - 1];
-      throw cutAfterComma(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + comma, ctx.reply?.());
+      throw cutBetween(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + cut.offset, cut.comma, ctx.reply?.());
     }
     const last = items.length - 1;
     const read = (item: unknown, i: number): ToolCall[] => {
@@ -782,8 +783,8 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // the reply's end: cut off.
     if (!span.closed && atEnd && /^(?:```[\w-]*)?\s*[{[]?$/.test(body.trim())) throw cutOff(where);
     // `[TOOL_CALLS]a[ARGS]{"x": 1},` ending the reply: the call is whole, the next one after its comma cut (see cut-between.ts).
-    const comma = !span.closed && atEnd ? commaAfterWholeCall(body) : undefined;
-    if (comma !== undefined) throw cutAfterComma(span.format, line(), name, span.bodyStart + comma, ctx.reply?.());
+    const cut = !span.closed && atEnd ? cutBetweenCalls(body, 'one') : undefined;
+    if (cut?.comma === true) throw cutBetween(span.format, line(), name, span.bodyStart + cut.offset, true, ctx.reply?.());
     // Ended by the call's token (harmony's `<|call|>`, rancher-ai-agent #147): closers left out, as in a `<tool_call>`.
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where, span.closed);
   } else if (span.body === 'named_tags') {
