@@ -12,6 +12,7 @@ import { findReactCalls, observationLine, REACT_WORDS, type ReactWords } from '.
 import type { Repair } from '../schema/types.js';
 import { assertText, JsonMendError } from '../errors.js';
 import { linesOf, toolContext, type ToolContext } from './context.js';
+import { cutBetween, cutBetweenCalls, type CallsShape } from './cut-between.js';
 import { agentCalls, argumentsFromText, argumentsFromValue, argumentsOfString, callFromValue, cutOff, describe, toolCalled, hasPlaceholder, isCallShaped, isPlaceholder, jsonEndBeforeProse, nameOf, namedBeforeArguments, placeholder, PROSE_START, readSpan, toolCallsOf, wasCutOff } from './read-call.js';
 import { findPythonicCalls, pythonicArguments } from './pythonic.js';
 import { findWordsCalls } from './gemini-cli.js';
@@ -37,7 +38,7 @@ import { repeatedEnvelopeMember, repeatedMemberError, type RepeatedMember } from
  */
 export function extractToolCalls(text: string, options: ToolCallOptions): ToolCallsResult {
   assertText(text);
-  const ctx = toolContext(options, linesOf(text));
+  const ctx = { ...toolContext(options, linesOf(text)), reply: () => text };
   return assemble(text, scanToolCalls(text), ctx);
 }
 
@@ -48,7 +49,7 @@ export function extractToolCalls(text: string, options: ToolCallOptions): ToolCa
  * After `turnEnd` the message had ended: what follows is text.
  */
 export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): ToolCallsResult {
-  const { spans, strips, reasoningUntil, turnEnd } = scan;
+  const { spans, strips, reasoningUntil, turnEnd, analyses } = scan;
   const fences = fencesOf(text);
   const closed = closedParts(text, fences);
   const calls: ToolCall[] = [];
@@ -81,6 +82,8 @@ export function assemble(text: string, scan: ToolCallScan, ctx: ToolContext): To
   // A span read as the markup mentioned, or read first (held), keeps out only what starts inside it
   // (see TakenWithMentions).
   const read: Range[] = spans.map((span) => (silent.has(span) ? { start: span.start, end: span.end, mentioned: true } : span));
+  // A stripped analysis message is reasoning (see the scanner's STRIPPED_ANALYSIS_ENDS): no call in any format is read there.
+  for (const [start, end] of analyses) read.push({ start, end });
   const taken: readonly Range[] = turnEnd === -1 ? read : [...read, { start: turnEnd, end: text.length }];
   const marked = { calls: calls.length, ranges: removed.length };
   const markedRanges = new Set(removed);
@@ -236,6 +239,11 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       if (hasPlaceholder(read.repairs) && proseFollows(text, range[1])) continue;
       if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
       if (read.repeated !== undefined) throw repeatedMemberError('json', ctx.lineAt(range[0]), read.repeated);
+      // `[{…a…}, {…b…},`, `{…a…},` or `[{…a…}, {…b…}` ending the reply: the next call (or the list's
+      // end) was cut, not `b` (see cut-between.ts). Only a candidate the reply ends in (spaces after it):
+      // scanned once, not once per candidate to the reply's end.
+      const cut = skipWs(text, candidate.end, text.length) === text.length ? cutBetweenCalls(text.slice(candidate.start, text.length), read.shape) : undefined;
+      if (cut !== undefined && (cut.comma || read.truncated)) throw cutBetween('json', ctx.lineAt(range[0]), nameOf(read.items[read.items.length - 1].value), candidate.start + cut.offset, cut.comma, ctx.reply?.());
       let found: ToolCall[];
       try {
         // Only the last can be what the reply's end cut off: an error names that call, not the first.
@@ -315,7 +323,7 @@ function nameLineArguments(named: NameLine, json: string, span: { start: number;
 }
 
 /** The call objects a bare candidate's text holds, or undefined when it is not JSON or not calls. */
-function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unknown; rewrites: ToolCallRewrite[] }>; repairs: Repair[]; truncated: boolean; repeated: RepeatedMember | undefined } | undefined {
+function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unknown; rewrites: ToolCallRewrite[] }>; repairs: Repair[]; truncated: boolean; repeated: RepeatedMember | undefined; shape: CallsShape } | undefined {
   let repairs: Repair[] = [];
   let value: unknown;
   try {
@@ -324,7 +332,8 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
     return undefined; // not JSON after all: prose
   }
   // Each in the usual shape, or in an agent framework's (see agentCalls).
-  const items = (Array.isArray(value) ? value : toolCallsOf(value) ?? [value]).flatMap((item) => {
+  const listed = Array.isArray(value) ? undefined : toolCallsOf(value);
+  const items = (Array.isArray(value) ? value : listed ?? [value]).flatMap((item) => {
     const rewrites: ToolCallRewrite[] = [];
     return agentCalls(item, ctx, rewrites).map((call) => ({ value: call, rewrites: [...rewrites] }));
   });
@@ -342,7 +351,9 @@ function readBare(json: string, ctx: ToolContext): { items: Array<{ value: unkno
   const end = items[items.length - 1];
   if (truncated && !isCallShaped(end.value) && nameOf(end.value) === undefined && named(end)) end.value = { name: namedBeforeArguments(end.value) };
   // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
-  return { items, repairs, truncated, repeated: truncated ? undefined : repeatedEnvelopeMember(json) };
+  // Where its calls were listed, for a cut between them (see cut-between.ts).
+  const shape: CallsShape = listed !== undefined ? 'wrapped' : 'list';
+  return { items, repairs, truncated, repeated: truncated ? undefined : repeatedEnvelopeMember(json), shape };
 }
 
 /** Calls written as Python lists (see pythonic.ts), outside every span and bare call. */

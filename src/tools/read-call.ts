@@ -18,6 +18,7 @@ import { driftedCall, type DriftedCall, hasGlmMarkup, looseParameters, textOutsi
 import { RootCloseHint } from './root-close.js';
 import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
+import { cutBetween, cutBetweenCalls } from './cut-between.js';
 import { repeatedEnvelopeMember, repeatedMemberError } from './repeated-member.js';
 
 /** What reading a call needs besides the call itself. */
@@ -26,6 +27,8 @@ export interface ReadContext {
   parseOptions: ParserSettings;
   /** The 1-based line of an offset in the reply, for messages. */
   lineAt(offset: number): number;
+  /** The reply so far, for an error's position (line, column, excerpt); called only when one is made. */
+  reply?(): string;
 }
 
 /** Where a call came from, for its record and its errors. */
@@ -701,6 +704,14 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
     const repeated = truncated ? undefined : repeatedEnvelopeMember(body);
     if (repeated !== undefined) throw repeatedMemberError(span.format, line(), repeated);
+    // `[{…a…}, {…b…},` (or `{…a…},`, or `[{…a…}, {…b…}`) ending the reply: every call written is whole,
+    // the next one (or the list's end) was cut, not `b` (see cut-between.ts). Closed by its markup, a
+    // list cut so is still cut.
+    const cut = truncated || (atEnd && !span.closed) ? cutBetweenCalls(body, 'list') : undefined;
+    if (cut !== undefined && (cut.comma || truncated)) {
+      const lastCall = items[items.length - 1];
+      throw cutBetween(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + cut.offset, cut.comma, ctx.reply?.());
+    }
     const last = items.length - 1;
     const read = (item: unknown, i: number): ToolCall[] => {
       const call = span.format === 'apertus' ? namedByKey(item) : item;
@@ -771,6 +782,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // Nothing, or only a fence's opening line (DeepSeek V3's ```` ```json ````) or the object's `{`, before
     // the reply's end: cut off.
     if (!span.closed && atEnd && /^(?:```[\w-]*)?\s*[{[]?$/.test(body.trim())) throw cutOff(where);
+    // `[TOOL_CALLS]a[ARGS]{"x": 1},` ending the reply: the call is whole, the next one after its comma cut (see cut-between.ts).
+    const cut = !span.closed && atEnd ? cutBetweenCalls(body, 'one') : undefined;
+    if (cut?.comma === true) throw cutBetween(span.format, line(), name, span.bodyStart + cut.offset, true, ctx.reply?.());
     // Ended by the call's token (harmony's `<|call|>`, rancher-ai-agent #147): closers left out, as in a `<tool_call>`.
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where, span.closed);
   } else if (span.body === 'named_tags') {

@@ -43,7 +43,7 @@ export function toolCallsFromText(
  */
 export function toolCallArgumentsText(text: string, name: string): string | undefined {
   if (typeof text !== 'string' || !text.includes(name)) return undefined;
-  const ctx = toolContext({ tools: [{ name }] }, linesOf(text));
+  const ctx = { ...toolContext({ tools: [{ name }] }, linesOf(text)), reply: () => text };
   const scan = scanToolCalls(text);
   const mine = scan.spans.filter((s) => s.name === undefined || s.name === name);
   let calls: ToolCall[];

@@ -111,9 +111,11 @@ const READ_WHOLE: ReadonlySet<SpanBody> = new Set<SpanBody>(['arg_pairs', 'gemma
 export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
   /** The whole text so far: read only for an error message's line number, and at the end. */
   const text = new ChunkText();
-  const ctx: ToolContext = toolContext(options, (offset) => text.position(offset).line);
+  const ctx: ToolContext = { ...toolContext(options, (offset) => text.position(offset).line), reply: () => text.all() };
   let events: ToolCallStreamEvent[] = [];
   let nextIndex = 0;
+  /** The calls below this index were withdrawn as drafts by a `</think>` after them (reasoningEnds). */
+  let withdrawnTo = 0;
   let open: SpanState | undefined;
   let ended = false;
   // A span that may be text in a call read only at the end (see holder-watch.ts) gets no events.
@@ -149,10 +151,13 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       finish(state);
     },
     reasoningEnds() {
-      // Every call reported so far was written before it: a draft, which end() does not return.
-      for (let index = 0; index < nextIndex; index++) {
-        events.push({ type: 'error', index, error: new JsonMendError('UNREPAIRABLE', 'the call was written before a </think> that no <think> opened: the reply began inside reasoning (the prompt opened it), and the call is a draft, not a call') });
+      // Every call reported so far was written before it: a draft, which end() does not return. A
+      // second such closer (a nested `<think>`'s, see the scanner's closesAgain) withdraws only the
+      // calls reported since the first.
+      for (let index = withdrawnTo; index < nextIndex; index++) {
+        events.push({ type: 'error', index, error: new JsonMendError('UNREPAIRABLE', 'the call was written before a </think> that no <think> opened: what came before it was reasoning (the prompt opened it, or a <think> written inside another ended the block early), and the call is a draft, not a call') });
       }
+      withdrawnTo = nextIndex;
     },
   });
 
@@ -403,7 +408,7 @@ export function createToolCallStream(options: ToolCallOptions): ToolCallStream {
       open = undefined;
       scanner.end();
       events = [];
-      return assemble(all, scanner, { ...ctx, lineAt: (offset) => text.position(offset).line });
+      return assemble(all, scanner, { ...ctx, lineAt: (offset) => text.position(offset).line, reply: () => all });
     },
   };
 }

@@ -35,3 +35,31 @@ describe('a call written in gpt-oss\'s analysis channel is a draft, as in <think
     assert.deepEqual(shown(`The analysis<|message|> token, then ${draft}`)[0], [['hermes', 'run', { cmd: 'rm -rf build' }]]);
   });
 });
+
+// Session 42: the same with the special tokens stripped by the server (`analysisWe need…assistantcommentary
+// to=functions.f json{…}`). The stripped analysis message was not seen as reasoning: a call drafted there
+// (a <tool_call>, a call object, `commentary to=functions.f json{…}` in the model's words) was run.
+describe('gpt-oss with its tokens stripped: a call in the analysis message is a draft, the commentary call after it is read', () => {
+  const stripped = 'assistantcommentary to=functions.get_weather json{"city":"Rome"}';
+  const rome: Array<[string, string, unknown]> = [['harmony', 'get_weather', { city: 'Rome' }]];
+
+  test('a <tool_call>, a call object or a commentary call drafted in the analysis: no call; the one after it is read', () => {
+    for (const analysis of [`analysisNeed the weather. ${draft}`, 'analysisDraft: {"name": "run", "arguments": {"cmd": "rm -rf build"}}', 'analysisI could write commentary to=functions.run json{"cmd":"rm -rf build"} but no.']) {
+      assert.deepEqual(shown(`${analysis}${stripped}`), [rome, analysis], analysis);
+    }
+    // Ending with the final message, no call at all.
+    assert.deepEqual(shown(`analysis${draft}assistantfinalDone.`), [[], `analysis${draft}assistantfinalDone.`]);
+    // Left open at the reply's end, it is reasoning still.
+    assert.deepEqual(shown(`analysisI will ${draft}`)[0], []);
+  });
+
+  test('a second analysis message, and a commentary call whose message start was left out (glued to the text)', () => {
+    const reply = `analysisTry.${stripped}assistantanalysisNow ${draft} again.assistantcommentary to=functions.get_weather json{"city":"Oslo"}`;
+    assert.deepEqual(shown(reply)[0], [...rome, ['harmony', 'get_weather', { city: 'Oslo' }]]);
+    assert.deepEqual(shown('analysisNeed it.commentary to=functions.get_weather json{"city":"Rome"}'), [rome, 'analysisNeed it.']);
+  });
+
+  test('a reply that merely starts with the word analysis: read as before', () => {
+    for (const reply of [`analysis of the logs: ${draft}`, `analysisfirst ${draft}`, `analysis: ${draft}`, `analysis.\n${draft}`]) assert.deepEqual(shown(reply)[0], [['hermes', 'run', { cmd: 'rm -rf build' }]], reply);
+  });
+});

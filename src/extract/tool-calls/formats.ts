@@ -110,6 +110,12 @@ export const TOKENS = {
   /** The recipient as gpt-oss writes it when told of its tools in a prompt: the bare name (kilocode #1775). */
   bareCommentary: 'commentary to=',
   bareAssistantCommentary: 'assistantcommentary to=',
+  /** gpt-oss's messages with their special tokens stripped: the analysis channel's word opening the reply, then the next messages' role and channel. */
+  strippedAnalysis: 'analysis',
+  strippedAssistantAnalysis: 'assistantanalysis',
+  strippedAssistantCommentaryWord: 'assistantcommentary',
+  strippedAssistantFinal: 'assistantfinal',
+  strippedCommentaryWord: 'commentary to=',
   harmonyStart: '<|start|>',
   harmonyChannel: '<|channel|>',
   harmonyMessage: '<|message|>',

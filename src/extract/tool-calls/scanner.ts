@@ -116,6 +116,20 @@ const THINK_TAGS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag)
 /** The closers of those blocks: one with no opener before it ends reasoning the prompt opened. */
 const THINK_CLOSERS: ReadonlySet<string> = new Set(DEFAULT_REASONING_TAGS.map((tag) => `</${tag}>`));
 
+/**
+ * The reasoning tags, searched for in any case (`<THINK>`, `<Think>`, closed by `</think>`), as the
+ * structure pass reads tag names (src/extract/structure.ts): in the window with A-Z folded (see `low`).
+ */
+const FOLDED: ReadonlySet<string> = new Set([...THINK_TAGS, ...THINK_CLOSERS]);
+
+/** `chunk` with A-Z lower-cased and every other character kept: the same length, offsets unchanged. */
+function foldAscii(chunk: string): string {
+  return chunk.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+}
+
+/** How far past a closer the look for what follows it goes (see closesAgain). */
+const CLOSER_LOOKAHEAD = 64;
+
 const STRIP_ONLY: ReadonlySet<string> = new Set([
   T.deepseekCallsEnd, T.kimiSectionBegin, T.kimiSectionEnd, T.toolCallClose,
   T.minimaxOpen, T.minimaxClose, T.functionCallsOpen, T.functionCallsClose, T.toolCallsOpen, T.toolCallsClose, T.pythonStart, T.pythonEnd, T.gemmaResponse,
@@ -134,13 +148,25 @@ const HARMONY_ANALYSIS = `analysis${T.harmonyMessage}`;
 const ANALYSIS_ENDS: readonly string[] = [T.harmonyEnd, T.harmonyStart, T.harmonyChannel, T.harmonyCall, '<|return|>'];
 const LONGEST_ANALYSIS_END = Math.max(...ANALYSIS_ENDS.map((t) => t.length));
 /**
+ * The same message served with its special tokens stripped (`analysisWe need…assistantcommentary
+ * to=functions.f json{…}`): reasoning from the reply's first word, `analysis` glued to its text, up to
+ * the next message's role and channel (`assistantcommentary`, `assistantfinal`; `assistantanalysis` opens
+ * another), or up to `commentary to=` glued to the text before it (`…it.commentary to=`: the message's
+ * `<|end|><|start|>assistant` left out), or any token ANALYSIS_ENDS holds. `commentary to=` after a space
+ * is the model's words, a draft. Those ends are not taken: the call after them is read as ever.
+ */
+const STRIPPED_ANALYSIS_ENDS: readonly string[] = [...ANALYSIS_ENDS, T.strippedAssistantCommentaryWord, T.strippedAssistantFinal, T.strippedCommentaryWord];
+const LONGEST_STRIPPED_ANALYSIS_END = Math.max(...STRIPPED_ANALYSIS_ENDS.map((t) => t.length));
+/** How many spaces may stand before the reply's first word for it to open a stripped analysis message. */
+const LEADING_SPACE_LIMIT = 256;
+/**
  * The markup that starts a span; then markup stripped from the text on its own; then harmony's
  * message tokens, only noted (where a message starts, where one ended) so that a call's span can
  * start at its message's `<|start|>` without looking back.
  */
 const OPENERS: readonly string[] = [
   T.toolCallOpen, T.toolCallNamedOpen, T.functionCallNamedOpen, T.toolUseOpen, T.arrowOpen, T.functionOpen, T.functionNameOpen, T.pythonTag, T.apertusCallsOpen, ...DEEPSEEK_SECTIONS, T.mistralCalls, T.harmonyRecipient, T.deepseekCallBegin, T.kimiCallBegin, T.invokeOpen,
-  T.gemmaCallOpen, T.functionGemmaOpen, ...DSML_INVOKE_OPENS, ...DSML2_INVOKE_OPENS, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, HARMONY_ANALYSIS, ...REASONING.keys(),
+  T.gemmaCallOpen, T.functionGemmaOpen, ...DSML_INVOKE_OPENS, ...DSML2_INVOKE_OPENS, T.minimaxM3InvokeOpen, T.strippedAssistantCommentary, T.strippedCommentary, T.bareAssistantCommentary, T.bareCommentary, ...STRIP_ONLY, ...ANCHORS, HARMONY_ANALYSIS, T.strippedAssistantAnalysis, ...REASONING.keys(),
   ...THINK_CLOSERS,
 ];
 
@@ -225,6 +251,10 @@ const HEADER_LIMIT = 120;
 /** A tool name: a letter (of any script) or `_`, then letters, digits, `_`, `-`, `.`, `:` (no backtracking). */
 export const NAME = /^[\p{L}_][\p{L}\p{M}\p{N}_.:-]{0,127}$/u;
 
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
@@ -259,6 +289,8 @@ export class ToolCallScanner {
   readonly strips: Array<[number, number]> = [];
   /** The undecided text: `win[0]` is at offset `winStart` of the whole text. */
   private win = '';
+  /** `win` with A-Z folded (foldAscii), where the reasoning tags are searched for (FOLDED). */
+  private low = '';
   private winStart = 0;
   /** Openers are searched from here; everything before is decided. */
   private pos = 0;
@@ -274,8 +306,21 @@ export class ToolCallScanner {
   private skippingTag = false;
   /** Whether that block is gpt-oss's analysis message, which any of ANALYSIS_ENDS ends (see HARMONY_ANALYSIS). */
   private skippingAnalysis = false;
-  /** Whether a reasoning block opened, or one closed that none opened: later closers are text. */
+  /** Whether that analysis message is one with its tokens stripped (STRIPPED_ANALYSIS_ENDS), and where it started. */
+  private skippingStripped = false;
+  private strippedFrom = 0;
+  /** Whether the reply's first word was looked at (see strippedAnalysisStart). */
+  private startRead = false;
+  /** The stripped analysis messages, `[start, end)`: reasoning, where no call is read in any format. */
+  readonly analyses: Array<[number, number]> = [];
+  /** Whether a reasoning block opened, or one closed that none opened: later closers are text (but see tagBlockClosed). */
   private reasoningSeen = false;
+  /**
+   * Whether the last reasoning block was a tag's (`<think>`) and ended at its closer, no call section
+   * ending it: a second closer after it (`<think>a <think>b</think> c</think>`, the inner `<think>`
+   * text, as the structure pass reads it) ends reasoning again (see closesAgain).
+   */
+  private tagBlockClosed = false;
   /** The end of a `</think>` that no `<think>` opened (see ScanListener.reasoningEnds), or -1. */
   reasoningUntil = -1;
   /**
@@ -299,13 +344,15 @@ export class ToolCallScanner {
   /** Adds a chunk and reports what it decided. */
   push(chunk: string): void {
     this.win += chunk;
+    this.low += foldAscii(chunk);
     this.scan();
     // Drop what is decided, so the window stays small (a long string that grows by concatenation
     // would be copied whole by every search).
-    const keep = this.current ? this.current.span.bodyEnd : this.skipping ? this.skipFrom : this.pos;
+    const keep = this.current ? this.current.span.bodyEnd : this.skipping ? this.skipFrom - (this.skippingStripped ? 1 : 0) : this.pos;
     if (keep > this.winStart) {
       this.droppedEndsLine = this.code(keep - 1) === 0x0a;
       this.win = this.win.slice(keep - this.winStart);
+      this.low = this.low.slice(keep - this.winStart);
       this.winStart = keep;
     }
   }
@@ -339,7 +386,7 @@ export class ToolCallScanner {
         since = known.from;
       }
     }
-    const r = this.win.indexOf(token, Math.max(0, start - this.winStart));
+    const r = (FOLDED.has(token) ? this.low : this.win).indexOf(token, Math.max(0, start - this.winStart));
     const at = r === -1 ? -1 : r + this.winStart;
     this.known.set(token, { from: since, at, to: this.total });
     return at;
@@ -373,19 +420,36 @@ export class ToolCallScanner {
         if (!this.advanceBody(this.current)) return;
         continue;
       }
+      if (!this.startRead) {
+        const start = this.strippedAnalysisStart();
+        if (start === undefined) return;
+        this.startRead = true;
+        if (start !== -1) this.skipStripped(start, start + T.strippedAnalysis.length);
+        continue;
+      }
       if (this.skipping !== undefined && this.skippingAnalysis) {
+        const ends = this.skippingStripped ? STRIPPED_ANALYSIS_ENDS : ANALYSIS_ENDS;
         let close = -1;
-        for (const end of ANALYSIS_ENDS) {
-          const at = this.find(end, this.skipFrom);
+        for (const end of ends) {
+          let at = this.find(end, this.skipFrom);
+          // `commentary to=` after a space is the model's words in its reasoning; glued to the text, a
+          // message's start. Listed last: no other end comes before one passed over, so the search
+          // resumes after it (the window keeps the character before skipFrom, see push).
+          while (at !== -1 && end === T.strippedCommentaryWord && (close === -1 || at < close) && isSpace(this.code(at - 1))) {
+            this.skipFrom = at + 1;
+            at = this.find(end, at + 1);
+          }
           if (at !== -1 && (close === -1 || at < close)) close = at;
         }
         if (close === -1) {
-          this.skipFrom = Math.max(this.skipFrom, this.total - LONGEST_ANALYSIS_END + 1);
+          if (this.ended && this.skippingStripped) this.analyses.push([this.strippedFrom, this.total]);
+          this.skipFrom = Math.max(this.skipFrom, this.total - (this.skippingStripped ? LONGEST_STRIPPED_ANALYSIS_END : LONGEST_ANALYSIS_END) + 1);
           return;
         }
+        if (this.skippingStripped) this.analyses.push([this.strippedFrom, close]);
         this.pos = close;
         this.skipping = undefined;
-        this.skippingAnalysis = false;
+        this.skippingAnalysis = this.skippingStripped = false;
         continue;
       }
       if (this.skipping !== undefined) {
@@ -394,6 +458,7 @@ export class ToolCallScanner {
         if (section !== -1) {
           this.pos = section;
           this.skipping = undefined;
+          this.tagBlockClosed = false;
           continue;
         }
         if (close === -1) {
@@ -403,6 +468,7 @@ export class ToolCallScanner {
         }
         this.pos = close + this.skipping.length;
         this.skipping = undefined;
+        this.tagBlockClosed = this.skippingTag;
         continue;
       }
       if (this.turnEnd !== -1) {
@@ -429,12 +495,19 @@ export class ToolCallScanner {
       if (THINK_CLOSERS.has(token)) {
         // On a line of its own, as templates end reasoning (`…⏎</think>⏎⏎`); one in a sentence
         // (`The \`</think>\` tag…`) is a mention.
-        if (!this.reasoningSeen && this.startsLine(at)) {
+        const again = this.reasoningSeen && this.tagBlockClosed ? this.closesAgain(at, at + token.length) : false;
+        if (again === WAIT) return;
+        if ((!this.reasoningSeen && this.startsLine(at)) || again) {
           this.reasoningSeen = true;
           this.reasoningUntil = at + token.length;
           this.listener.reasoningEnds?.(this.reasoningUntil);
         }
         this.pos = at + token.length;
+        continue;
+      }
+      if (token === T.strippedAssistantAnalysis) {
+        // `…assistantanalysisOk.`: another analysis message, its tokens stripped.
+        this.skipStripped(at, at + token.length);
         continue;
       }
       if (token === HARMONY_ANALYSIS) {
@@ -473,15 +546,72 @@ export class ToolCallScanner {
       if (header === STRIP) {
         // A call section that ends thinking (Kimi K2's, DeepSeek's) ends reasoning the prompt opened
         // too: a `</think>` after it closes nothing that holds drafts.
-        if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
+        if (ENDS_THINKING.includes(token)) {
+          this.reasoningSeen = true;
+          this.tagBlockClosed = false;
+        }
         this.strips.push([at, at + token.length]);
         this.pos = at + token.length;
         if (token === T.kimiSectionBegin) this.kimiNext = this.pos;
         continue;
       }
-      if (ENDS_THINKING.includes(token)) this.reasoningSeen = true;
+      if (ENDS_THINKING.includes(token)) {
+        this.reasoningSeen = true;
+        this.tagBlockClosed = false;
+      }
       this.openSpan(header);
     }
+  }
+
+  /**
+   * Whether a reasoning closer ending at `end`, after a `<think>` block closed, ends reasoning again:
+   * the block held a nested `<think>`, text to the structure pass, whose closer ended the block early
+   * (`<think>a <think>b</think> c</think>`); the structure pass makes all before such a closer
+   * reasoning (src/extract/structure.ts), and a call drafted in `c` is a draft. Only a closer that ends
+   * its line, or that markup or a value follows (`</think><tool_call>`), and that no word and space come
+   * before (`c</think>`, `⏎</think>`): one in a sentence (`the </think> tag`, `See </think>`, `"</think>"`)
+   * is a mention. WAIT while what follows it is not yet known.
+   */
+  private closesAgain(at: number, end: number): boolean | typeof WAIT {
+    // After a word and a space (`See </think>`), a mention, as the structure pass's midSentence reads it.
+    let b = at;
+    while (b > this.winStart && b > at - CLOSER_LOOKAHEAD && (this.code(b - 1) === 0x20 || this.code(b - 1) === 0x09)) b--;
+    if (b < at && b > this.winStart && isAsciiLetter(this.code(b - 1))) return false;
+    let k = end;
+    while (k < this.total && k - end < CLOSER_LOOKAHEAD && (this.code(k) === 0x20 || this.code(k) === 0x09 || this.code(k) === 0x0d)) k++;
+    if (k >= this.total) return this.ended ? true : WAIT;
+    const c = this.code(k);
+    return c === 0x0a || c === 0x3c || c === 0x5b || c === 0x7b;
+  }
+
+  /**
+   * Where the reply's first word opens an analysis message with its tokens stripped: `analysis` after
+   * spaces only, glued to its text, a capital letter or markup right after it (`analysisWe need…`,
+   * `analysis<tool_call>`); `analysis of the logs`, `analysis: …` and `analysisfirst` are words, and a
+   * reply that is not gpt-oss's would lose its calls to a reasoning that never ends.
+   * -1 when it does not; undefined while the text so far cannot tell.
+   */
+  private strippedAnalysisStart(): number | undefined {
+    let k = this.winStart;
+    while (k < this.total && k - this.winStart < LEADING_SPACE_LIMIT && isSpace(this.code(k))) k++;
+    const word = T.strippedAnalysis;
+    if (k - this.winStart >= LEADING_SPACE_LIMIT) return -1;
+    if (k + word.length >= this.total) {
+      if (!this.ended && word.startsWith(this.slice(k, this.total))) return undefined;
+      return -1;
+    }
+    if (!this.startsWith(word, k)) return -1;
+    const c = this.code(k + word.length);
+    return (c >= 0x41 && c <= 0x5a) || c === 0x3c ? k : -1;
+  }
+
+  /** Skips an analysis message with its tokens stripped, its word at `start`, its text from `from`. */
+  private skipStripped(start: number, from: number): void {
+    this.skipping = T.harmonyEnd;
+    this.skippingAnalysis = this.skippingStripped = true;
+    this.skippingTag = false;
+    this.strippedFrom = start;
+    this.skipFrom = this.pos = from;
   }
 
   /** Opens the span a header starts. */
@@ -1102,6 +1232,8 @@ export interface ToolCallScan {
   readonly strips: ReadonlyArray<readonly [number, number]>;
   /** The end of a `</think>` that no `<think>` opened, or -1. */
   readonly reasoningUntil: number;
+  /** gpt-oss's analysis messages with their tokens stripped, `[start, end)`: reasoning (see STRIPPED_ANALYSIS_ENDS). */
+  readonly analyses: ReadonlyArray<readonly [number, number]>;
   /** Where the message ended waiting for a tool's result (Llama's `<|eom_id|>`), or -1. */
   readonly turnEnd: number;
 }

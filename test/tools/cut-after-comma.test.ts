@@ -1,0 +1,92 @@
+// Session 42: a list of calls cut off right after a comma (`[{…a…}, {…b…},`), or right after a whole
+// call (`[{…a…}, {…b…}`). The error blamed the last call, which is whole (`the call to "b" … is cut
+// off`), and calls written one after another with commas (`<tool_call>{…a…},`) came back as complete,
+// the call the comma promised lost without a word. The error now points just past the comma (or the
+// call), where the missing call or the list's end was to come.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { JsonMendError, createToolCallStream, extractToolCalls, type ToolCallOptions } from '../../src/index.js';
+import { readBoth } from './read-both.js';
+
+const tools: ToolCallOptions['tools'] = [{ name: 'a' }, { name: 'b' }];
+const A = '{"name":"a","arguments":{"x":1}}';
+const B = '{"name":"b","arguments":{"y":2}}';
+
+/** The error extractToolCalls throws for `text`, after checking the stream's end() throws the same (1- and 3-character chunks). */
+function errorOf(text: string): JsonMendError {
+  let error: unknown;
+  try {
+    extractToolCalls(text, { tools });
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error instanceof JsonMendError, `${text}: no error`);
+  for (const size of [1, 3]) {
+    const s = createToolCallStream({ tools });
+    for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
+    assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.message === error.message && e.offset === error.offset, `${text} in ${size}-character chunks`);
+  }
+  return error;
+}
+
+/** Asserts the error names the last whole call and stands just past the comma that ends `text` (spaces after it allowed), or past its last `}`. */
+function cutAfter(text: string, format: string, last: string): void {
+  const error = errorOf(text);
+  assert.equal(error.code, 'UNREPAIRABLE', text);
+  assert.match(error.message, new RegExp(`the ${format} tool calls at line \\d+ are cut off after the call to "${last}", which is whole`), text);
+  assert.doesNotMatch(error.message, /the call to "[ab]" \(/, text);
+  const comma = text.trimEnd().endsWith(',');
+  assert.match(error.message, comma ? /nothing follows its comma/ : /the list of calls never closes after it/, text);
+  assert.equal(error.offset, comma ? text.lastIndexOf(',') + 1 : text.lastIndexOf('}') + 1, text);
+}
+
+describe('a list of calls cut off right after a comma: the next call is cut, not the last whole one', () => {
+  test('a JSON list, bare, in <tool_call>, after [TOOL_CALLS], and the other list markups', () => {
+    cutAfter(`[${A},${B},`, 'json', 'b');
+    cutAfter(`[${A}, ${B}, `, 'json', 'b');
+    cutAfter(`[${A},\n${B},\n`, 'json', 'b');
+    cutAfter(`{"tool_calls": [${A}, ${B},`, 'json', 'b');
+    cutAfter(`<tool_call>[${A},${B},`, 'hermes', 'b');
+    cutAfter(`[TOOL_CALLS][${A},${B},`, 'mistral', 'b');
+    cutAfter(`[TOOL_CALLS][${A}, `, 'mistral', 'a');
+    cutAfter('<|tools_prefix|>[{"a": {"x": 1}},', 'apertus', 'a');
+    cutAfter(`<|tool_call|>[${A},`, 'json', 'a');
+  });
+
+  test('calls written one after another with commas: the one after the last comma is lost, not returned as complete', () => {
+    cutAfter(`<tool_call>\n${A},\n${B},\n`, 'hermes', 'b');
+    cutAfter(`<tool_call>\n${A},`, 'hermes', 'a');
+    cutAfter(`<tool_call>${A}</tool_call>\n<tool_call>${B},`, 'hermes', 'b');
+    cutAfter(`[TOOL_CALLS]${A}, ${B},`, 'mistral', 'b');
+    cutAfter(`${A},\n${B},`, 'json', 'b');
+    // Mistral's `NAME[ARGS]{…}` form: the arguments whole, a comma after them.
+    cutAfter('[TOOL_CALLS]a[ARGS]{"x": 1}, ', 'mistral', 'a');
+  });
+
+  test('a list left open right after a whole call: the list is cut, not that call', () => {
+    cutAfter(`[TOOL_CALLS][${A},${B}`, 'mistral', 'b');
+    cutAfter(`[TOOL_CALLS][${A}`, 'mistral', 'a');
+    cutAfter(`<tool_call>[${A}, ${B}\n`, 'hermes', 'b');
+    cutAfter(`[${A},${B}`, 'json', 'b');
+    cutAfter(`{"tool_calls": [${A}, ${B}`, 'json', 'b');
+  });
+
+  test('the error\'s position is the reply\'s, past the comma', () => {
+    const error = errorOf(`Calling.\n[TOOL_CALLS][${A},\n${B},`);
+    assert.deepEqual([error.line, error.column], [3, B.length + 2]);
+  });
+
+  test('a call itself cut off is still the one named; a list closed after its comma, or calls whole, read as before', () => {
+    for (const text of [`[TOOL_CALLS][${A},{"name":"b","arguments":{"y":2},`, `[TOOL_CALLS][${A},{"name":"b","arguments":{"y":[1,2],`, `[TOOL_CALLS][${A},{"name":"b","arguments":{"y":"1,`, `[TOOL_CALLS][${A},{"name":"b","arguments":{"y":[{"k":1},`, `[TOOL_CALLS][${A},{"name":"b","arguments":{"y":[{"k":1}`]) {
+      assert.match(errorOf(text).message, /^the call to "b" \(mistral, line 1\) is cut off/, text);
+    }
+    // A list of objects inside a call's arguments, cut after one of them: that call is cut off.
+    for (const text of ['{"name":"b","arguments":{"tags":[{"k":1},', '<tool_call>{"name":"b","arguments":{"tags":[{"k":1}', '<tool_call>{"name":"b","arguments":{},"x":[{"k":1},', '{"tool_calls":[{"name":"b","arguments":{"tags":[{"k":1},']) {
+      assert.match(errorOf(text).message, /^the call to "b" \((json|hermes), line 1\) is cut off/, text);
+    }
+    assert.match(errorOf(`[TOOL_CALLS][${A},{`).message, /the mistral tool call at line 1 is cut off before it names its tool/);
+    assert.deepEqual(readBoth(`[TOOL_CALLS][${A},${B},]`, tools).calls.map((c) => c.name), ['a', 'b']);
+    assert.deepEqual(readBoth(`<tool_call>\n${A},\n${B}\n</tool_call>`, tools).calls.map((c) => c.name), ['a', 'b']);
+    assert.deepEqual(readBoth(`${A}, ${B}`, tools).calls.map((c) => c.name), ['a', 'b']);
+  });
+});
