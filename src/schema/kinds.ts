@@ -131,7 +131,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{command: string}` → `ls -R⏎` → `{"command": "ls -R"}`',
   },
   drop_invalid_item: {
-    fixes: 'with `salvage: true`: an array item that cannot be made to fit is dropped',
+    fixes: 'with `salvage: true`: an array item that cannot be made to fit is dropped; not one at a tuple\'s position (`prefixItems`, draft-07\'s `items` array) with items kept after it, which would move into positions that mean something else (`[52.5, "x", 120]` for `[lat, lon, alt]`): that item fails',
     example: '`integer[]` → `[1, "x", 3]` → `[1, 3]`',
     salvage: true,
   },

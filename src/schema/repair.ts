@@ -152,7 +152,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage };
     let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
     // Nothing more to repair: with salvage, the items that still fail are dropped.
-    if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs);
+    if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs, guide);
     if (ctx.repairs.length === 0 || next === REMOVE) break;
     appendAll(repairs, ctx.repairs);
     current = next;

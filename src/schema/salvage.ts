@@ -3,7 +3,7 @@
 // copy on write: the caller's value is never mutated.
 import type { Schema } from '@cfworker/json-schema';
 import { setMember } from '../parse/sink.js';
-import { type Guide, isPlainObject, itemSchema, propertySchema, resolveSchema } from './guide.js';
+import { type Guide, isPlainObject, itemSchema, propertySchema, resolveFor, resolveSchema } from './guide.js';
 import { toPointer } from './pointer.js';
 import type { SchemaRepair } from './types.js';
 
@@ -75,28 +75,42 @@ export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair
   return cow.root;
 }
 
+/** How many leading positions an array schema names one by one (`prefixItems`, or draft-07's `items` array); 0 for a list. */
+function tuplePositions(node: Schema | boolean): number {
+  if (typeof node === 'boolean') return 0;
+  if (Array.isArray(node.prefixItems)) return node.prefixItems.length;
+  return Array.isArray(node.items) ? node.items.length : 0;
+}
+
 /**
  * `drop_invalid_item`: for each failing path, the item of the innermost array on it is dropped.
  * Returns `value` itself when no failing path runs through an array (nothing to salvage).
+ * Not an item at a tuple's position (`prefixItems`, draft-07's `items` array) with items kept after
+ * it: they would move up a place, into positions that mean something else (`[lat, "x", alt]` would
+ * read as `[lat, alt]`, the altitude as the longitude). That item stays, and fails.
  */
-export function dropFailingItems(value: unknown, failing: readonly (readonly string[])[], repairs: SchemaRepair[]): unknown {
-  // Array path (as a pointer) → the array's path and the indices to drop.
-  const drops = new Map<string, { path: string[]; indices: Set<number> }>();
+export function dropFailingItems(value: unknown, failing: readonly (readonly string[])[], repairs: SchemaRepair[], guide: Guide): unknown {
+  // Array path (as a pointer) → the array's path, the indices to drop, and how many positions its schema names.
+  const drops = new Map<string, { path: string[]; indices: Set<number>; positions: number; length: number }>();
   // The validator also fails every container above a failure: only the deepest failures say which item.
   const above = new Set<string>();
   for (const path of failing) for (let n = 0; n < path.length; n++) above.add(toPointer(path.slice(0, n) as string[]));
   for (const path of failing) {
     if (above.has(toPointer(path as string[]))) continue;
     let node = value;
-    let found: { path: string[]; index: number } | undefined;
+    let schema: Schema | boolean = guide.root;
+    let found: { path: string[]; index: number; positions: number; length: number } | undefined;
     for (let depth = 0; depth < path.length; depth++) {
       const seg = path[depth];
+      const here = resolveFor(guide, schema, node);
       if (Array.isArray(node)) {
         const index = Number(seg);
         if (!Number.isInteger(index) || index < 0 || index >= node.length) break;
-        found = { path: path.slice(0, depth) as string[], index };
+        found = { path: path.slice(0, depth) as string[], index, positions: tuplePositions(here), length: node.length };
+        schema = itemSchema(here, index);
         node = node[index];
       } else if (isPlainObject(node) && Object.prototype.hasOwnProperty.call(node, seg)) {
+        schema = propertySchema(here, seg);
         node = node[seg];
       } else {
         break;
@@ -105,8 +119,21 @@ export function dropFailingItems(value: unknown, failing: readonly (readonly str
     if (found === undefined) continue;
     const key = toPointer(found.path);
     let entry = drops.get(key);
-    if (!entry) drops.set(key, (entry = { path: found.path, indices: new Set() }));
+    if (!entry) drops.set(key, (entry = { path: found.path, indices: new Set(), positions: found.positions, length: found.length }));
     entry.indices.add(found.index);
+  }
+  // A tuple's item goes only with every item after it: none is left to move into its place.
+  for (const entry of drops.values()) {
+    for (const i of [...entry.indices]) {
+      if (i >= entry.positions) continue;
+      for (let k = i + 1; k < entry.length; k++) {
+        if (!entry.indices.has(k)) {
+          entry.indices.delete(i);
+          break;
+        }
+      }
+    }
+    if (entry.indices.size === 0) drops.delete(toPointer(entry.path));
   }
   if (drops.size === 0) return value;
   // Deepest arrays first, so an outer array's indices still name the same items.
