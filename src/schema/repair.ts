@@ -121,10 +121,18 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   const maxRounds = limits.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const salvage = limits.salvage === true && guide !== undefined && limits.enabled !== false;
   const repairs: SchemaRepair[] = [];
-  // Salvage fills defaults first: a required property with a default then no longer fails.
   // Members a guessed closer left in a nested object go back first: a default must not fill their place.
   const moved = limits.closerGuessed === true && guide !== undefined && limits.enabled !== false ? moveToParent(value, guide, repairs) : value;
-  const start = salvage ? fillDefaults(moved, guide, repairs) : moved;
+  // Salvage fills defaults once nothing else is left to repair, not before: filled first, a default
+  // took the place of the model's value under a misspelt key (`{"Limit": 5}`), beside a wrapper or a
+  // schema echo holding the answer (`{"result": {"limit": 5}}`), whose repair the filled key then
+  // blocked. A required property with a default still fails until then, and is filled then.
+  let filled = !salvage;
+  const fill = (from: unknown, into: SchemaRepair[]): unknown => {
+    filled = true;
+    return fillDefaults(from, guide as Guide, into);
+  };
+  const start = moved;
   // A number whose digits the double lost fails where it stands (see exact-integers.ts); its issue is
   // kept for the error, as the reply's own issues are.
   const numberText = limits.numberText;
@@ -135,28 +143,47 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     lostIssue ??= lost.issue;
     return { valid: false, issues: () => [lost.issue], paths: [lost.path] };
   };
+  let current = start;
   let result = judged(yield start);
-  if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
+  // Valid as it stands: with salvage, the defaults are filled and the value validated again.
+  while (result.valid) {
+    if (filled) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
+    const next = fill(current, repairs);
+    if (next === current) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
+    current = next;
+    result = judged(yield current);
+  }
   // Described only if the loop fails: the repair path should not pay for messages.
   const issues = result.issues;
+  const failed = current;
   const original = (): SchemaIssue[] => {
-    const reply = quoteWritten(issues(), start, numberText);
+    const reply = quoteWritten(issues(), failed, numberText);
     // A value that fails for another reason may hold such a number too (`{…}⏎{…}` read as an array
     // where an object is expected): the error names it, or the model, fixing the rest, writes it again.
-    lostIssue ??= numberText === undefined ? undefined : inexactNumber(start, numberText)?.issue;
+    lostIssue ??= numberText === undefined ? undefined : inexactNumber(failed, numberText)?.issue;
     return lostIssue === undefined || reply.some((i) => i.path === lostIssue?.path) ? reply : [lostIssue, ...reply];
   };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
-  let current = start;
   for (let round = 0; round < maxRounds; round++) {
     const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage };
     let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
-    // Nothing more to repair: with salvage, the items that still fail are dropped.
+    // Nothing more to repair: with salvage, the defaults are filled, then the items that still fail are dropped.
+    if (ctx.repairs.length === 0 && !filled) next = fill(current, ctx.repairs);
     if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs, guide);
     if (ctx.repairs.length === 0 || next === REMOVE) break;
     appendAll(repairs, ctx.repairs);
     current = next;
     result = judged(yield current);
+    if (result.valid && !filled) {
+      // Repaired: the defaults are filled in the repaired value, and it is validated again.
+      const more: SchemaRepair[] = [];
+      const withDefaults = fill(current, more);
+      if (withDefaults !== current) {
+        appendAll(repairs, more);
+        current = withDefaults;
+        result = judged(yield current);
+      }
+    }
     if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   }
   return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), quoteWritten(result.issues(), current, numberText), repairs, value, numberText) : original() };

@@ -3,7 +3,8 @@
 // copy on write: the caller's value is never mutated.
 import type { Schema } from '@cfworker/json-schema';
 import { setMember } from '../parse/sink.js';
-import { type Guide, isPlainObject, itemSchema, propertySchema, resolveFor, resolveSchema } from './guide.js';
+import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, propertySchema, resolveFor, resolveSchema } from './guide.js';
+import { propertyKey } from './convert.js';
 import { toPointer } from './pointer.js';
 import type { SchemaRepair } from './types.js';
 
@@ -39,8 +40,32 @@ class CopyOnWrite {
 }
 
 /**
+ * Whether `object`, not empty, has no key naming a property `node` declares (as rename_property
+ * compares names): another shape than the schema's (`{"result": {…}}`, the schema echoed, a tool's
+ * `{"status": "ok"}`), whose answer, if any, is inside it. Defaults filled beside it would make it
+ * look like an answer the model never gave.
+ */
+function namesNoProperty(object: Record<string, unknown>, node: Schema): boolean {
+  const keys = Object.keys(object);
+  if (keys.length === 0) return false;
+  const declared = new Set(Object.keys(node.properties as object).map(propertyKey));
+  return keys.every((key) => !isDeclaredProperty(node, key) && !declared.has(propertyKey(key)));
+}
+
+/**
+ * Whether a key of `object` that `node` does not declare names the property `name` as rename_property
+ * compares names (`"Limit"` for `limit`): the model wrote that property, under another spelling; its
+ * default would take the place of the model's value.
+ */
+function writtenUnderAnotherName(object: Record<string, unknown>, node: Schema, name: string): boolean {
+  const wanted = propertyKey(name);
+  return Object.keys(object).some((key) => !isDeclaredProperty(node, key) && propertyKey(key) === wanted);
+}
+
+/**
  * `fill_default`: every missing property whose subschema has a `default`, at every object of `value`
- * the schema describes (through `properties` and `items`; a union's branches are not guessed between).
+ * the schema describes (through `properties` and `items`; a union's branches are not guessed between),
+ * but not a property a key names under another spelling, nor in an object naming no property at all.
  * Returns `value` itself when nothing is missing.
  */
 export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair[]): unknown {
@@ -54,9 +79,9 @@ export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], schema: itemSchema(node, i), path: [...path, String(i)] });
     } else if (isPlainObject(v)) {
       const props = node.properties;
-      if (props !== null && typeof props === 'object') {
+      if (props !== null && typeof props === 'object' && !namesNoProperty(v, node)) {
         for (const key of Object.keys(props)) {
-          if (Object.prototype.hasOwnProperty.call(v, key)) continue;
+          if (Object.prototype.hasOwnProperty.call(v, key) || writtenUnderAnotherName(v, node, key)) continue;
           const sub = resolveSchema(guide, (props as Record<string, Schema | boolean>)[key]);
           if (typeof sub !== 'boolean' && 'default' in sub) fills.push({ path, key, value: sub.default });
         }

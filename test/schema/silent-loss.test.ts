@@ -52,3 +52,55 @@ describe('salvage: a tuple keeps its positions', () => {
     assert.deepEqual(readAll('[1, "x", 3]', { type: 'array', items: { type: 'number' } }, { salvage: true }).value, [1, 3]);
   });
 });
+
+describe('salvage: a default never takes the place of what the model wrote', () => {
+  const limit = { type: 'integer', default: 10 };
+
+  test('a property written under another spelling is renamed, not filled beside (fill_default after the other repairs)', () => {
+    // Filled first, `limit` was there: `Limit` was kept beside the made-up 10, or stripped, or failed.
+    for (const extra of [{}, { additionalProperties: false }]) {
+      const schema = { type: 'object', properties: { limit }, required: ['limit'], ...extra };
+      assert.deepEqual(readAll('{"Limit": 5}', schema, { salvage: true }), { value: { limit: 5 }, schema: [['rename_property', '/Limit', 'Limit']] });
+    }
+    const nested = { type: 'object', properties: { opts: { type: 'object', properties: { limit }, additionalProperties: false } } };
+    assert.deepEqual(readAll('{"opts": {"Limit": 5}}', nested, { salvage: true }).value, { opts: { limit: 5 } });
+    // An open object that is valid as written keeps the key as written, as without salvage: no default beside it.
+    const open = { type: 'object', properties: { q: { type: 'string' }, fullName: { type: 'string', default: 'anon' } } };
+    assert.deepEqual(readAll('{"q": "x", "full_name": "Ada"}', open, { salvage: true }), { value: { q: 'x', full_name: 'Ada' }, schema: [] });
+  });
+
+  test('a wrapper or a schema echo holding the answer is unwrapped, or left as written: no default fills it', () => {
+    const props = { name: { type: 'string' }, limit };
+    const text = '{"result": {"name": "Ada", "limit": 5}}';
+    // Closed or with a required property: the wrapper comes off (filled first, `limit: 10` beside the
+    // wrapper blocked unwrap_object: the answer was stripped or the reply refused).
+    for (const extra of [{ additionalProperties: false }, { required: ['name'] }]) {
+      assert.deepEqual(readAll(text, { type: 'object', properties: props, ...extra }, { salvage: true }), {
+        value: { name: 'Ada', limit: 5 },
+        schema: [['unwrap_object', '', { result: { name: 'Ada', limit: 5 } }]],
+      });
+    }
+    // Open: valid as written, and taken as written, not made to look like an answer with limit 10.
+    const open = { type: 'object', properties: props };
+    assert.deepEqual(readAll(text, open, { salvage: true }), { value: { result: { name: 'Ada', limit: 5 } }, schema: [] });
+    const echo = '{"type": "object", "properties": {"name": "Ada", "limit": 5}}';
+    assert.deepEqual(readAll(echo, open, { salvage: true }).value, JSON.parse(echo));
+    // What says something in the schema's terms is still filled; so is an empty object.
+    assert.deepEqual(readAll('{"name": "Ada"}', open, { salvage: true }), { value: { name: 'Ada', limit: 10 }, schema: [['fill_default', '/limit', undefined]] });
+    assert.deepEqual(coerce([{}], { type: 'array', items: open }, { salvage: true }), [{ limit: 10 }]);
+  });
+
+  test('an empty value filled with defaults still says nothing beside one written after it', () => {
+    const schema = { type: 'object', properties: { location: { type: 'string' }, units: { type: 'string', default: 'c' } } };
+    for (const text of ['{}{"location": "Paris"}', '{"location": "Paris"}{}']) {
+      assert.deepEqual(readAll(text, schema, { salvage: true }).value, { location: 'Paris', units: 'c' }, text);
+    }
+  });
+
+  test('a value repaired into another shape is filled once repaired', () => {
+    const schema = { type: 'object', properties: { tags: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, color: { type: 'string', default: 'red' } } } } } };
+    const r = coerceWithReport({ tags: { name: 'x' } }, schema, { salvage: true });
+    assert.deepEqual(r.value, { tags: [{ name: 'x', color: 'red' }] });
+    assert.deepEqual((r.repairs as SchemaRepair[]).map((x) => [x.kind, x.path]), [['wrap_in_array', '/tags'], ['fill_default', '/tags/0/color']]);
+  });
+});
