@@ -71,7 +71,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`number` → `" 0.5 "` → `0.5`',
   },
   written_number: {
-    fixes: 'a number as people write it, where a number (or integer) is expected: thousands separators in groups of three, a currency sign (`$ € £ ¥ ₹`, before or after), a percent sign (`50%` is 50, never 0.5), a fraction `a/b`; an ambiguous form (`1,5`, `1.234,5`) is refused',
+    fixes: 'a number as people write it, where a number (or integer) is expected: thousands separators in groups of three, a currency sign (`$ € £ ¥ ₹`, before or after), a percent sign (`50%` is 50, never 0.5), a fraction `a/b`; an ambiguous form (`1,5`, `0,123`, `1.234,5`) is refused',
     example: '`number` → `"-$2,000.50"` → `-2000.5`',
   },
   integral_number_to_integer: {

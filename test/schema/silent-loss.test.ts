@@ -104,3 +104,15 @@ describe('salvage: a default never takes the place of what the model wrote', () 
     assert.deepEqual((r.repairs as SchemaRepair[]).map((x) => [x.kind, x.path]), [['wrap_in_array', '/tags'], ['fill_default', '/tags/0/color']]);
   });
 });
+
+describe('written_number: no group of thousands starts with 0', () => {
+  test('"0,123" is a decimal written the European way, not 123: refused, as "0,5" is', () => {
+    const schema = { type: 'object', properties: { v: { type: 'number' } }, required: ['v'] };
+    for (const v of ['0,123', '-0,250', '$0,500', '0,123,456']) refused(JSON.stringify({ v }), schema);
+    refused('{"v": "0,125"}', z.object({ v: z.number() }));
+    assert.throws(() => parse('The ratio is 0,125.', { schema: { type: 'number' } }));
+    // Groups of thousands as en-US writes them still read.
+    assert.deepEqual(readAll('{"v": "10,000"}', schema), { value: { v: 10000 }, schema: [['written_number', '/v', '10,000']] });
+    assert.deepEqual(coerce({ v: '$1,234.50' }, schema), { v: 1234.5 });
+  });
+});
