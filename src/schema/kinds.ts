@@ -87,7 +87,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`integer | null` → `"null"` → `null`',
   },
   scalar_to_string: {
-    fixes: 'a number or boolean where a string is expected, a number read from a reply as the reply wrote it (`1.10` → `"1.10"`, an id past 2^53 with every digit, also where the schema takes a number or a string, since the number would lose digits; spelt two ways there, no value); never `null` → `"null"`',
+    fixes: 'a number or boolean where a string is expected, a number read from a reply as the reply wrote it (`1.10` → `"1.10"`, an id past 2^53 with every digit, also where the schema takes a number or a string, since the number would lose digits; spelt two ways there, no value; one read from a JSON string by `unwrap_json_string` as that string wrote it, with `coerce` too); never `null` → `"null"`',
     example: '`string` → `42` → `"42"`',
   },
   enum_case_fold: {

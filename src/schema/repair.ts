@@ -19,7 +19,7 @@ import { moveToParent } from './move.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
 import { sameJson } from '../same-json.js';
-import type { NumberText } from './number-text.js';
+import { type NumberText, numberSpellings } from './number-text.js';
 import { inexactNumber, lostDigits, quoteWritten, shortWritten } from './exact-integers.js';
 
 /** Default bound on validate-repair rounds. */
@@ -89,6 +89,11 @@ interface Ctx {
   numberText: NumberText | undefined;
   /** null_to_default is off: a null may be one the text stage wrote (see RepairLimits.madeUpNulls). */
   noNullDefault: boolean;
+  /**
+   * Where `unwrap_json_string` read a JSON string, how that string spells its numbers: a number read
+   * from it is written as the string wrote it, not as the reply spells the same number elsewhere.
+   */
+  spelt: Map<string, NumberText>;
 }
 
 const REMOVE: unique symbol = Symbol('remove');
@@ -164,14 +169,16 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     return lostIssue === undefined || reply.some((i) => i.path === lostIssue?.path) ? reply : [lostIssue, ...reply];
   };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
+  const spelt = new Map<string, NumberText>();
   for (let round = 0; round < maxRounds; round++) {
-    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage };
+    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage, spelt };
     let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
     // Nothing more to repair: with salvage, the defaults are filled, then the items that still fail are dropped.
     if (ctx.repairs.length === 0 && !filled) next = fill(current, ctx.repairs);
     if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs, guide);
     if (ctx.repairs.length === 0 || next === REMOVE) break;
     appendAll(repairs, ctx.repairs);
+    noteSpellings(spelt, ctx.repairs);
     current = next;
     result = judged(yield current);
     if (result.valid && !filled) {
@@ -273,7 +280,7 @@ export function isThenable(x: unknown): x is PromiseLike<unknown> {
  * `path`: the value and its repairs, or undefined when it cannot be made to fit.
  */
 export function repairToSchema(value: unknown, schema: Schema | boolean, guide: Guide, path: string[], numberText?: NumberText, madeUpNulls = false): { value: unknown; repairs: SchemaRepair[] } | undefined {
-  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText, noNullDefault: madeUpNulls };
+  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText, noNullDefault: madeUpNulls, spelt: new Map() };
   return repairAgainst(value, schema, path, ctx);
 }
 
@@ -289,11 +296,14 @@ function repairAgainst(value: unknown, schema: Schema | boolean, path: string[],
   if (result.valid) return { value, repairs: [] };
   const repairs: SchemaRepair[] = [];
   let current = value;
+  // This branch's own: the strings another branch's tries unwrapped are not this value's.
+  const spelt = new Map(ctx.spelt);
   for (let round = 0; round < ctx.maxRounds; round++) {
-    const inner: Ctx = { ...ctx, repairs: [], nested: ctx.nested + 1 };
+    const inner: Ctx = { ...ctx, repairs: [], nested: ctx.nested + 1, spelt };
     const next = walk(current, schema, buildTrie(result.paths), path, inner);
     if (inner.repairs.length === 0 || next === REMOVE) return undefined;
     appendAll(repairs, inner.repairs);
+    noteSpellings(spelt, inner.repairs);
     current = next;
     result = validate(current);
     if (result.valid) return { value: current, repairs };
@@ -407,8 +417,9 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   // A number whose digits the double lost (see exact-integers.ts), where the schema names a string too
   // (`type: ["integer", "string"]`, `anyOf` of both): the digits as the reply wrote them. A schema
   // that names no type (`{}`) asks for no string: the number fails.
-  if (trie.here && typeof value === 'number' && ctx.numberText !== undefined && lostDigits(value, ctx.numberText)) {
-    const written = ctx.numberText(value);
+  const numberText = trie.here && typeof value === 'number' ? numberTextAt(ctx, pathOf(frame)) : undefined;
+  if (numberText !== undefined && lostDigits(value as number, numberText)) {
+    const written = numberText(value as number);
     if (typeof written !== 'string' || !namesString(guide, node) || !satisfies(guide, schema, written)) return value;
     ctx.repairs.push({ kind: 'scalar_to_string', path: toPointer(pathOf(frame)), before: value, after: written });
     return written;
@@ -480,7 +491,8 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   }
 
   if (trie.here) {
-    const converted = convertNode(value, node, pathOf(frame), guide, ctx.maxDepth - baseDepth - frame.depth, ctx.numberText);
+    const path = pathOf(frame);
+    const converted = convertNode(value, node, path, guide, ctx.maxDepth - baseDepth - frame.depth, numberTextAt(ctx, path));
     if (converted) {
       appendAll(ctx.repairs, converted.steps);
       return converted.value; // its insides are validated afresh in the next round
@@ -491,6 +503,32 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     return PENDING;
   }
   return value;
+}
+
+/**
+ * How the text spells the numbers at `path`: inside a JSON string `unwrap_json_string` read (the
+ * deepest such string on the path), as that string spells them (`{"v": "[1.1]", "w": 1.10}` for
+ * strings: v's item is `"1.1"`, w is `"1.10"`), then as the reply does; elsewhere, as the reply does.
+ */
+function numberTextAt(ctx: Ctx, path: readonly string[]): NumberText | undefined {
+  if (ctx.spelt.size === 0) return ctx.numberText;
+  for (let n = path.length; n >= 0; n--) {
+    const own = ctx.spelt.get(toPointer(path.slice(0, n) as string[]));
+    if (own === undefined) continue;
+    const reply = ctx.numberText;
+    return (x) => {
+      const written = own(x);
+      return written !== undefined || reply === undefined ? written : reply(x);
+    };
+  }
+  return ctx.numberText;
+}
+
+/** Records how each JSON string `repairs` unwrapped spells its numbers, by the path it was read at. */
+function noteSpellings(spelt: Map<string, NumberText>, repairs: readonly SchemaRepair[]): void {
+  for (const r of repairs) {
+    if (r.kind === 'unwrap_json_string' && typeof r.before === 'string') spelt.set(r.path, numberSpellings(r.before, 0, r.before.length));
+  }
 }
 
 /** Whether `node`, or a branch of its `anyOf` / `oneOf`, names the type string. */

@@ -116,3 +116,18 @@ describe('written_number: no group of thousands starts with 0', () => {
     assert.deepEqual(coerce({ v: '$1,234.50' }, schema), { v: 1234.5 });
   });
 });
+
+describe('scalar_to_string inside a JSON string reads the string\'s own spelling', () => {
+  const schema = { type: 'object', properties: { v: { type: 'array', items: { type: 'string' } }, w: { type: 'number' }, s: { type: 'string' } } };
+
+  test('a number in an unwrapped JSON string is written as that string wrote it, not as the reply spells it elsewhere', () => {
+    // The reply spelt 1.1 two ways, in the string and outside it: each place keeps its own.
+    assert.deepEqual(readAll('{"v": "[1.10, 2.50]", "w": 1.1}', schema).value, { v: ['1.10', '2.50'], w: 1.1 });
+    assert.deepEqual(readAll('{"v": "[1.1, 2.50]", "s": 1.10}', schema).value, { v: ['1.1', '2.50'], s: '1.10' });
+    assert.deepEqual(readAll('{"v": "[\\"a\\", 1.10]", "s": 1.1}', schema).value, { v: ['a', '1.10'], s: '1.1' });
+    // coerce is given the string's text too.
+    assert.deepEqual(coerce({ v: '[1.10, 2.50]' }, schema), { v: ['1.10', '2.50'] });
+    // Spelt two ways inside the string itself: which was meant is a guess.
+    assert.throws(() => coerce({ v: '[1.10, 1.1]' }, schema), SchemaError);
+  });
+});
