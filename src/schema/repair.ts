@@ -93,7 +93,7 @@ interface Ctx {
    * Where `unwrap_json_string` read a JSON string, how that string spells its numbers: a number read
    * from it is written as the string wrote it, not as the reply spells the same number elsewhere.
    */
-  spelt: Map<string, NumberText>;
+  spelt: Spellings;
 }
 
 const REMOVE: unique symbol = Symbol('remove');
@@ -169,7 +169,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     return lostIssue === undefined || reply.some((i) => i.path === lostIssue?.path) ? reply : [lostIssue, ...reply];
   };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
-  const spelt = new Map<string, NumberText>();
+  const spelt = new Spellings(undefined);
   for (let round = 0; round < maxRounds; round++) {
     const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage, spelt };
     let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
@@ -280,7 +280,7 @@ export function isThenable(x: unknown): x is PromiseLike<unknown> {
  * `path`: the value and its repairs, or undefined when it cannot be made to fit.
  */
 export function repairToSchema(value: unknown, schema: Schema | boolean, guide: Guide, path: string[], numberText?: NumberText, madeUpNulls = false): { value: unknown; repairs: SchemaRepair[] } | undefined {
-  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText, noNullDefault: madeUpNulls, spelt: new Map() };
+  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText, noNullDefault: madeUpNulls, spelt: new Spellings(undefined) };
   return repairAgainst(value, schema, path, ctx);
 }
 
@@ -297,7 +297,7 @@ function repairAgainst(value: unknown, schema: Schema | boolean, path: string[],
   const repairs: SchemaRepair[] = [];
   let current = value;
   // This branch's own: the strings another branch's tries unwrapped are not this value's.
-  const spelt = new Map(ctx.spelt);
+  const spelt = new Spellings(ctx.spelt);
   for (let round = 0; round < ctx.maxRounds; round++) {
     const inner: Ctx = { ...ctx, repairs: [], nested: ctx.nested + 1, spelt };
     const next = walk(current, schema, buildTrie(result.paths), path, inner);
@@ -511,7 +511,7 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
  * strings: v's item is `"1.1"`, w is `"1.10"`), then as the reply does; elsewhere, as the reply does.
  */
 function numberTextAt(ctx: Ctx, path: readonly string[]): NumberText | undefined {
-  if (ctx.spelt.size === 0) return ctx.numberText;
+  if (ctx.spelt.empty()) return ctx.numberText;
   for (let n = path.length; n >= 0; n--) {
     const own = ctx.spelt.get(toPointer(path.slice(0, n) as string[]));
     if (own === undefined) continue;
@@ -524,8 +524,26 @@ function numberTextAt(ctx: Ctx, path: readonly string[]): NumberText | undefined
   return ctx.numberText;
 }
 
+/**
+ * How the JSON strings unwrapped so far spell their numbers, by the path each was read at; a union
+ * branch's tries write their own layer over the loop's, so nothing is copied per try.
+ */
+class Spellings {
+  private own: Map<string, NumberText> | undefined;
+  constructor(private readonly parent: Spellings | undefined) {}
+  get(path: string): NumberText | undefined {
+    return this.own?.get(path) ?? this.parent?.get(path);
+  }
+  set(path: string, text: NumberText): void {
+    (this.own ??= new Map()).set(path, text);
+  }
+  empty(): boolean {
+    return this.own === undefined && (this.parent === undefined || this.parent.empty());
+  }
+}
+
 /** Records how each JSON string `repairs` unwrapped spells its numbers, by the path it was read at. */
-function noteSpellings(spelt: Map<string, NumberText>, repairs: readonly SchemaRepair[]): void {
+function noteSpellings(spelt: Spellings, repairs: readonly SchemaRepair[]): void {
   for (const r of repairs) {
     if (r.kind === 'unwrap_json_string' && typeof r.before === 'string') spelt.set(r.path, numberSpellings(r.before, 0, r.before.length));
   }
