@@ -325,11 +325,16 @@ function strippedKey(declared: readonly string[], input: Record<string, unknown>
  * property: Zod's `z.object` strips them), each as the `strip_extra_properties` a closed JSON Schema
  * reports: never without a word, since a text repair may have moved a member the writer meant for the
  * parent into a nested object (`[{"a": {"x": 1, "b": 2}]`, a `}` lost). Walked as lostKeys walks:
- * where the output is no copy of the input (a transform), nothing is said; a declared key the output
- * lacks is the schema's transform, not a strip.
+ * where the output is no copy of the input (a transform: `.transform((o) => o.id)`), the input is read
+ * alone, as its input JSON Schema says the schema strips keys before the transform sees them (see
+ * strippedFromInput); a declared key the output lacks is the schema's transform, not a strip.
  */
 function strippedKeys(guide: Guide, schema: Schema | boolean, input: unknown, output: unknown, path: string[], out: SchemaRepair[]): void {
-  if (input === output || input === null || typeof input !== 'object' || output === null || typeof output !== 'object' || path.length > MAX_WALK_DEPTH) return;
+  if (input === output || input === null || typeof input !== 'object' || path.length > MAX_WALK_DEPTH) return;
+  if (output === null || typeof output !== 'object' || Array.isArray(input) !== Array.isArray(output) || (Array.isArray(input) && input.length !== (output as unknown[]).length)) {
+    strippedFromInput(guide, schema, input, path, out);
+    return;
+  }
   const node = resolveSchema(guide, schema);
   if (typeof node === 'boolean') return;
   if (Array.isArray(input)) {
@@ -363,6 +368,48 @@ function strippedKeys(guide: Guide, schema: Schema | boolean, input: unknown, ou
       strippedKeys(guide, propertySchema(node, key), input[key], output[key], path, out);
       path.pop();
     } else if (!isDeclaredProperty(node, key)) {
+      out.push({ kind: 'strip_extra_properties', path: toPointer([...path, key]), before: input[key], after: undefined });
+    }
+  }
+}
+
+/**
+ * As {@link strippedKeys}, for an input whose output cannot be compared with it (a transform's): the
+ * keys its input JSON Schema says are dropped, as lostKeysOfInput reads them (an object declaring
+ * properties, not the key, and nothing of other keys: Zod's `z.object`), each reported. `{"id": 1,
+ * "note": "hi"}` through `z.object({id}).transform((o) => o.id)` is 1, and `note` went first.
+ */
+function strippedFromInput(guide: Guide, schema: Schema | boolean, input: unknown, path: string[], out: SchemaRepair[]): void {
+  if (input === null || typeof input !== 'object' || path.length > MAX_WALK_DEPTH) return;
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean') return;
+  if (Array.isArray(input)) {
+    if (node.items === undefined && node.prefixItems === undefined) {
+      const branch = acceptingBranch(guide, node, input);
+      if (branch !== undefined) strippedFromInput(guide, branch, input, path, out);
+      return;
+    }
+    for (let i = 0; i < input.length; i++) {
+      path.push(String(i));
+      strippedFromInput(guide, itemSchema(node, i), input[i], path, out);
+      path.pop();
+    }
+    return;
+  }
+  if (!isPlainObject(input)) return;
+  const props = node.properties;
+  if (props === null || typeof props !== 'object' || Object.keys(props).length === 0) {
+    const branch = acceptingBranch(guide, node, input);
+    if (branch !== undefined) strippedFromInput(guide, branch, input, path, out);
+    return;
+  }
+  const strips = node.additionalProperties === undefined && node.patternProperties === undefined;
+  for (const key of Object.keys(input)) {
+    if (isDeclaredProperty(node, key) || !strips) {
+      path.push(key);
+      strippedFromInput(guide, propertySchema(node, key), input[key], path, out);
+      path.pop();
+    } else {
       out.push({ kind: 'strip_extra_properties', path: toPointer([...path, key]), before: input[key], after: undefined });
     }
   }

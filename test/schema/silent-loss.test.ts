@@ -131,3 +131,14 @@ describe('scalar_to_string inside a JSON string reads the string\'s own spelling
     assert.throws(() => coerce({ v: '[1.10, 1.1]' }, schema), SchemaError);
   });
 });
+
+describe('a key a Standard Schema strips before its transform is reported', () => {
+  test('z.object(…).transform to a value that is no copy of the object: the keys z.object dropped are named', () => {
+    const id = z.object({ id: z.int() });
+    assert.deepEqual(readAll('{"id": 1, "note": "hi"}', id.transform((o) => o.id)), { value: 1, schema: [['strip_extra_properties', '/note', 'hi']] });
+    assert.deepEqual(readAll('{"a": {"id": 1, "note": "hi"}}', z.object({ a: id.transform((o) => o.id) })), { value: { a: 1 }, schema: [['strip_extra_properties', '/a/note', 'hi']] });
+    assert.deepEqual(readAll('[{"id": 1, "note": "hi"}, {"id": 2}]', z.array(id).transform((a) => a.length)), { value: 2, schema: [['strip_extra_properties', '/0/note', 'hi']] });
+    // A transform of an object that keeps every key (a loose object) strips nothing.
+    assert.deepEqual(readAll('{"id": 1, "note": "hi"}', z.looseObject({ id: z.int() }).transform((o) => Object.keys(o).length)), { value: 2, schema: [] });
+  });
+});
