@@ -195,7 +195,8 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
       if (numberFlags(output) & PAST_SAFE) accepted.pastSafe = true;
       return accepted;
     }
-    return { valid: false, issues: () => [lostIssue(lost, value)], paths: [lost.path] };
+    // An array or object a fallback replaced fails where it does inside, so the walk reaches what to repair.
+    return { valid: false, issues: () => [lostIssue(lost, value)], paths: lost.kind === 'replaced' && lost.inside !== undefined ? [lost.path, ...lost.inside] : [lost.path] };
   }
   if (!Array.isArray(issues)) throw invalidResult(`issues that are not an array (${describeType(issues)})`);
   for (const issue of issues) {
@@ -238,7 +239,8 @@ function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown):
  *   `properties`, a whole tool call; what is left says nothing (`{}`, or only defaults);
  * - `twice`: a key naming a property the object has with another value (`{"a": 1, "A": 2}`), at the
  *   key: no repair picks between the two answers;
- * - `replaced`: a scalar the schema's own fallback replaced (see {@link replacedScalar}).
+ * - `replaced`: a scalar the schema's own fallback replaced (see {@link replacedScalar}), or an
+ *   array or object that no copy of it replaced;
  * Such an object is where the value fails, so that the repair renames the key or unwraps the answer
  * (rename_property, unwrap_object, unwrap_schema_echo), or the value is an error; else the answer
  * would be lost without a word. Undefined when no key was.
@@ -247,7 +249,7 @@ type LostKeys =
   | { kind: 'rename'; path: string[]; key: string; property: string }
   | { kind: 'twice'; path: string[]; key: string; property: string }
   | { kind: 'all'; path: string[]; keys: string[]; declared: string[] }
-  | { kind: 'replaced'; path: string[]; input: unknown; output: unknown; expected: string };
+  | { kind: 'replaced'; path: string[]; input: unknown; output: unknown; expected: string; inside?: string[][] };
 
 const MAX_WALK_DEPTH = 256;
 
@@ -272,8 +274,10 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
     return undefined;
   }
   // A transform's output is no copy of its input (`.transform(o => o.name ?? "anonymous")`): the
-  // input is read alone, as the schema's input JSON Schema says it is read.
-  if (Array.isArray(input) || (isPlainObject(input) && !isPlainObject(output))) return lostKeysOfInput(guide, node, input, path);
+  // input is read alone, as the schema's input JSON Schema says it is read. Unless the input JSON
+  // Schema does not take it and a repair reads it: then a fallback replaced the reply's array or
+  // object (`z.array(z.int()).catch([])` gives `[]` for `[1, "2"]`), as replacedScalar says of a scalar.
+  if (Array.isArray(input) || (isPlainObject(input) && !isPlainObject(output))) return replacedScalar(guide, schema, node, input, output, path) ?? lostKeysOfInput(guide, node, input, path);
   if (input === null || typeof input !== 'object') return replacedScalar(guide, schema, node, input, output, path);
   if (!isPlainObject(input) || !isPlainObject(output)) return undefined;
   const props = node.properties;
@@ -425,7 +429,7 @@ function acceptingBranch(guide: Guide, node: Schema, value: unknown): Schema | b
 /**
  * A scalar of the reply the schema replaced where its input JSON Schema does not take it, though a
  * repair reads it as what it asks for: Zod's `.catch(0)` gives 0 for `"5"`, `z.coerce.boolean()` true for
- * `"false"`. The reply's value is the answer: the path fails, so the repair makes it (`"5"` → 5) and the
+ * `"false"`; also an array or object replaced whole (`.catch([])` for `[1, "2"]`, `.catch(0)` for `["5"]`). The reply's value is the answer: the path fails, so the repair makes it (`"5"` → 5) and the
  * schema sees that. A value no repair reads (`"abc"`) is left to the schema's own fallback; a transform
  * of a value the input schema takes (`z.string().transform(…)`) is the schema's business.
  */
@@ -433,7 +437,10 @@ function replacedScalar(guide: Guide, schema: Schema | boolean, node: Schema, in
   if (Object.is(input, output) || satisfies(guide, schema, input)) return undefined;
   if (repairToSchema(input, schema, guide, path.slice()) === undefined) return undefined;
   const types = expectedTypes(node);
-  return { kind: 'replaced', path: path.slice(), input, output, expected: types.length > 0 ? types.join(' or ') : 'a value the schema accepts' };
+  const expected = types.length > 0 ? types.join(' or ') : 'a value the schema accepts';
+  if (input === null || typeof input !== 'object') return { kind: 'replaced', path: path.slice(), input, output, expected };
+  const inside = runValidator(guide, schema, input, false).errors.map((e) => [...path, ...fromFragment(e.instanceLocation)]);
+  return { kind: 'replaced', path: path.slice(), input, output, expected, inside };
 }
 
 /**

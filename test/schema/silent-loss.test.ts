@@ -142,3 +142,15 @@ describe('a key a Standard Schema strips before its transform is reported', () =
     assert.deepEqual(readAll('{"id": 1, "note": "hi"}', z.looseObject({ id: z.int() }).transform((o) => Object.keys(o).length)), { value: 2, schema: [] });
   });
 });
+
+describe('a fallback does not replace the reply\'s array or object', () => {
+  test('.catch on an array or object the repairs read: the repairs are made, not the fallback taken', () => {
+    const list = (item: z.ZodType) => z.object({ arr: z.array(item).catch([]) });
+    assert.deepEqual(readAll('{"arr": [1, "2"]}', list(z.int())), { value: { arr: [1, 2] }, schema: [['string_to_integer', '/arr/1', '2']] });
+    assert.deepEqual(readAll('{"arr": ["a", "B"]}', list(z.enum(['a', 'b']))).value, { arr: ['a', 'b'] });
+    assert.deepEqual(readAll('{"arr": ["a", 5]}', list(z.string())).value, { arr: ['a', '5'] });
+    assert.deepEqual(readAll('{"v": ["5"]}', z.object({ v: z.number().catch(0) })).value, { v: 5 });
+    // One that no repair reads keeps the schema's own fallback, as a scalar does.
+    assert.deepEqual(readAll('{"arr": [1, "2", "x"]}', list(z.int())), { value: { arr: [] }, schema: [] });
+  });
+});
