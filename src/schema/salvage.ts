@@ -40,14 +40,14 @@ class CopyOnWrite {
 }
 
 /**
- * Whether `object`, not empty, has no key naming a property `node` declares (as rename_property
- * compares names): another shape than the schema's (`{"result": {…}}`, the schema echoed, a tool's
- * `{"status": "ok"}`), whose answer, if any, is inside it. Defaults filled beside it would make it
- * look like an answer the model never gave.
+ * Whether `object` may hold the answer inside it: it names no property `node` declares (as
+ * rename_property compares names), and a key holds an object or array (`{"result": {…}}`, the schema
+ * echoed with the answer in its `properties`). Defaults filled beside it would make it look like an
+ * answer, and block the repair that takes the answer out.
  */
 function namesNoProperty(object: Record<string, unknown>, node: Schema): boolean {
   const keys = Object.keys(object);
-  if (keys.length === 0) return false;
+  if (!keys.some((key) => object[key] !== null && typeof object[key] === 'object')) return false;
   const declared = new Set(Object.keys(node.properties as object).map(propertyKey));
   return keys.every((key) => !isDeclaredProperty(node, key) && !declared.has(propertyKey(key)));
 }
@@ -65,7 +65,7 @@ function writtenUnderAnotherName(object: Record<string, unknown>, node: Schema, 
 /**
  * `fill_default`: every missing property whose subschema has a `default`, at every object of `value`
  * the schema describes (through `properties` and `items`; a union's branches are not guessed between),
- * but not a property a key names under another spelling, nor in an object naming no property at all.
+ * but not a property a key names under another spelling, nor in an object that may hold the answer inside it.
  * Returns `value` itself when nothing is missing.
  */
 export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair[]): unknown {

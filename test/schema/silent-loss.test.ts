@@ -85,7 +85,10 @@ describe('salvage: a default never takes the place of what the model wrote', () 
     assert.deepEqual(readAll(text, open, { salvage: true }), { value: { result: { name: 'Ada', limit: 5 } }, schema: [] });
     const echo = '{"type": "object", "properties": {"name": "Ada", "limit": 5}}';
     assert.deepEqual(readAll(echo, open, { salvage: true }).value, JSON.parse(echo));
-    // What says something in the schema's terms is still filled; so is an empty object.
+    // What says something in the schema's terms is still filled; so is an empty object, and one whose
+    // keys hold no answer inside them.
+    const required = { type: 'object', properties: { limit }, required: ['limit'] };
+    assert.deepEqual(readAll('{"note": "x"}', required, { salvage: true }), { value: { note: 'x', limit: 10 }, schema: [['fill_default', '/limit', undefined]] });
     assert.deepEqual(readAll('{"name": "Ada"}', open, { salvage: true }), { value: { name: 'Ada', limit: 10 }, schema: [['fill_default', '/limit', undefined]] });
     assert.deepEqual(coerce([{}], { type: 'array', items: open }, { salvage: true }), [{ limit: 10 }]);
   });
@@ -152,5 +155,14 @@ describe('a fallback does not replace the reply\'s array or object', () => {
     assert.deepEqual(readAll('{"v": ["5"]}', z.object({ v: z.number().catch(0) })).value, { v: 5 });
     // One that no repair reads keeps the schema's own fallback, as a scalar does.
     assert.deepEqual(readAll('{"arr": [1, "2", "x"]}', list(z.int())), { value: { arr: [] }, schema: [] });
+  });
+});
+
+describe('salvage: a value filled with defaults is weighed as the reply wrote it', () => {
+  test('a tool\'s status object before the answer gives way to the answer, filled or not', () => {
+    const schema = { type: 'object', properties: { location: { type: 'string' }, units: { type: 'string', default: 'c' } } };
+    for (const text of ['{"status": "ok"}{"location": "Paris"}', '{"status": "ok"}\n\nThe answer: {"location": "Paris"}']) {
+      assert.deepEqual(readAll(text, schema, { salvage: true }).value, { location: 'Paris', units: 'c' }, text);
+    }
   });
 });
