@@ -170,11 +170,13 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
   const spelt = new Spellings(undefined);
-  for (let round = 0; round < maxRounds; round++) {
+  // The round that only fills defaults is not counted: filled first, as they were, they took none.
+  for (let round = 0, filling = false; round < maxRounds; round += filling ? 0 : 1) {
     const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage, spelt };
     let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
     // Nothing more to repair: with salvage, the defaults are filled, then the items that still fail are dropped.
-    if (ctx.repairs.length === 0 && !filled) next = fill(current, ctx.repairs);
+    filling = ctx.repairs.length === 0 && !filled;
+    if (filling) next = fill(current, ctx.repairs);
     if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs, guide);
     if (ctx.repairs.length === 0 || next === REMOVE) break;
     appendAll(repairs, ctx.repairs);
@@ -192,6 +194,15 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
       }
     }
     if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
+  }
+  // The rounds ran out before the defaults were filled: filled now, as they were before the rounds.
+  if (!filled && !result.valid) {
+    const more: SchemaRepair[] = [];
+    const withDefaults = fill(current, more);
+    if (withDefaults !== current) {
+      const filledResult = judged(yield withDefaults);
+      if (filledResult.valid) return { ok: true, value: filledResult.value, repairs: withStripped([...repairs, ...more], filledResult.stripped) };
+    }
   }
   return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), quoteWritten(result.issues(), current, numberText), repairs, value, numberText) : original() };
 }

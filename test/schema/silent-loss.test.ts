@@ -106,6 +106,12 @@ describe('salvage: a default never takes the place of what the model wrote', () 
     assert.deepEqual(r.value, { tags: [{ name: 'x', color: 'red' }] });
     assert.deepEqual((r.repairs as SchemaRepair[]).map((x) => [x.kind, x.path]), [['wrap_in_array', '/tags'], ['fill_default', '/tags/0/color']]);
   });
+
+  test('filling takes no round of maxRounds, as when the defaults were filled first', () => {
+    const schema = { type: 'object', properties: { n: { type: 'integer' }, limit: { type: 'integer', default: 10 } }, required: ['limit'] };
+    for (const maxRounds of [1, 2]) assert.deepEqual(coerce({ n: '5' }, schema, { salvage: true, maxRounds }), { n: 5, limit: 10 });
+    assert.deepEqual(coerce({}, schema, { salvage: true, maxRounds: 1 }), { limit: 10 });
+  });
 });
 
 describe('written_number: no group of thousands starts with 0', () => {
