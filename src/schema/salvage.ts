@@ -100,11 +100,17 @@ export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair
   return cow.root;
 }
 
-/** How many leading positions an array schema names one by one (`prefixItems`, or draft-07's `items` array); 0 for a list. */
-function tuplePositions(node: Schema | boolean): number {
+/**
+ * How many leading positions an array schema names one by one (`prefixItems`, or draft-07's `items`
+ * array); 0 for a list. A union's most, since the branch the array was meant for is not known
+ * (`anyOf: [tuple, null]`, Zod's `.nullable()` of a tuple).
+ */
+function tuplePositions(guide: Guide, node: Schema | boolean, depth = 0): number {
   if (typeof node === 'boolean') return 0;
-  if (Array.isArray(node.prefixItems)) return node.prefixItems.length;
-  return Array.isArray(node.items) ? node.items.length : 0;
+  let most = Array.isArray(node.prefixItems) ? node.prefixItems.length : Array.isArray(node.items) ? node.items.length : 0;
+  const branches = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])] as Array<Schema | boolean>;
+  if (depth < 8) for (const b of branches) most = Math.max(most, tuplePositions(guide, resolveSchema(guide, b), depth + 1));
+  return most;
 }
 
 /**
@@ -131,7 +137,7 @@ export function dropFailingItems(value: unknown, failing: readonly (readonly str
       if (Array.isArray(node)) {
         const index = Number(seg);
         if (!Number.isInteger(index) || index < 0 || index >= node.length) break;
-        found = { path: path.slice(0, depth) as string[], index, positions: tuplePositions(here), length: node.length };
+        found = { path: path.slice(0, depth) as string[], index, positions: tuplePositions(guide, here), length: node.length };
         schema = itemSchema(here, index);
         node = node[index];
       } else if (isPlainObject(node) && Object.prototype.hasOwnProperty.call(node, seg)) {

@@ -40,6 +40,9 @@ describe('salvage: a tuple keeps its positions', () => {
     refused('[52.5, "x", 120]', point, { salvage: true });
     refused('[52.5, "x", 120]', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: point.prefixItems }, { salvage: true });
     refused('[52.5, "x", 120]', z.tuple([z.number(), z.number(), z.number()]), { salvage: true });
+    // A tuple in a union (nullable, or beside another shape): the array may be the tuple, so its positions hold.
+    refused('{"p": [52.5, "x", 120]}', { type: 'object', properties: { p: { anyOf: [point, { type: 'null' }] } } }, { salvage: true });
+    refused('[52.5, "x", 120]', { anyOf: [point, { type: 'string' }] }, { salvage: true });
     // Past the positions, the items are a list: an item there goes as a list's does.
     refused('[1, "x", 3, 4]', { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: { type: 'number' } }, { salvage: true });
   });
