@@ -195,7 +195,8 @@ function toValidation(result: unknown, value: unknown, guide: Guide | undefined)
       if (numberFlags(output) & PAST_SAFE) accepted.pastSafe = true;
       return accepted;
     }
-    return { valid: false, issues: () => [lostIssue(lost, value)], paths: [lost.path] };
+    // An array or object a fallback replaced fails where it does inside, so the walk reaches what to repair.
+    return { valid: false, issues: () => [lostIssue(lost, value)], paths: lost.kind === 'replaced' && lost.inside !== undefined ? [lost.path, ...lost.inside] : [lost.path] };
   }
   if (!Array.isArray(issues)) throw invalidResult(`issues that are not an array (${describeType(issues)})`);
   for (const issue of issues) {
@@ -238,7 +239,8 @@ function failingPaths(found: readonly StandardSchemaV1.Issue[], value: unknown):
  *   `properties`, a whole tool call; what is left says nothing (`{}`, or only defaults);
  * - `twice`: a key naming a property the object has with another value (`{"a": 1, "A": 2}`), at the
  *   key: no repair picks between the two answers;
- * - `replaced`: a scalar the schema's own fallback replaced (see {@link replacedScalar}).
+ * - `replaced`: a scalar the schema's own fallback replaced (see {@link replacedScalar}), or an
+ *   array or object that no copy of it replaced;
  * Such an object is where the value fails, so that the repair renames the key or unwraps the answer
  * (rename_property, unwrap_object, unwrap_schema_echo), or the value is an error; else the answer
  * would be lost without a word. Undefined when no key was.
@@ -247,7 +249,7 @@ type LostKeys =
   | { kind: 'rename'; path: string[]; key: string; property: string }
   | { kind: 'twice'; path: string[]; key: string; property: string }
   | { kind: 'all'; path: string[]; keys: string[]; declared: string[] }
-  | { kind: 'replaced'; path: string[]; input: unknown; output: unknown; expected: string };
+  | { kind: 'replaced'; path: string[]; input: unknown; output: unknown; expected: string; inside?: string[][] };
 
 const MAX_WALK_DEPTH = 256;
 
@@ -272,8 +274,10 @@ function lostKeys(guide: Guide, schema: Schema | boolean, input: unknown, output
     return undefined;
   }
   // A transform's output is no copy of its input (`.transform(o => o.name ?? "anonymous")`): the
-  // input is read alone, as the schema's input JSON Schema says it is read.
-  if (Array.isArray(input) || (isPlainObject(input) && !isPlainObject(output))) return lostKeysOfInput(guide, node, input, path);
+  // input is read alone, as the schema's input JSON Schema says it is read. Unless the input JSON
+  // Schema does not take it and a repair reads it: then a fallback replaced the reply's array or
+  // object (`z.array(z.int()).catch([])` gives `[]` for `[1, "2"]`), as replacedScalar says of a scalar.
+  if (Array.isArray(input) || (isPlainObject(input) && !isPlainObject(output))) return replacedScalar(guide, schema, node, input, output, path) ?? lostKeysOfInput(guide, node, input, path);
   if (input === null || typeof input !== 'object') return replacedScalar(guide, schema, node, input, output, path);
   if (!isPlainObject(input) || !isPlainObject(output)) return undefined;
   const props = node.properties;
@@ -325,11 +329,16 @@ function strippedKey(declared: readonly string[], input: Record<string, unknown>
  * property: Zod's `z.object` strips them), each as the `strip_extra_properties` a closed JSON Schema
  * reports: never without a word, since a text repair may have moved a member the writer meant for the
  * parent into a nested object (`[{"a": {"x": 1, "b": 2}]`, a `}` lost). Walked as lostKeys walks:
- * where the output is no copy of the input (a transform), nothing is said; a declared key the output
- * lacks is the schema's transform, not a strip.
+ * where the output is no copy of the input (a transform: `.transform((o) => o.id)`), the input is read
+ * alone, as its input JSON Schema says the schema strips keys before the transform sees them (see
+ * strippedFromInput); a declared key the output lacks is the schema's transform, not a strip.
  */
 function strippedKeys(guide: Guide, schema: Schema | boolean, input: unknown, output: unknown, path: string[], out: SchemaRepair[]): void {
-  if (input === output || input === null || typeof input !== 'object' || output === null || typeof output !== 'object' || path.length > MAX_WALK_DEPTH) return;
+  if (input === output || input === null || typeof input !== 'object' || path.length > MAX_WALK_DEPTH) return;
+  if (output === null || typeof output !== 'object' || Array.isArray(input) !== Array.isArray(output) || (Array.isArray(input) && input.length !== (output as unknown[]).length)) {
+    strippedFromInput(guide, schema, input, path, out);
+    return;
+  }
   const node = resolveSchema(guide, schema);
   if (typeof node === 'boolean') return;
   if (Array.isArray(input)) {
@@ -368,6 +377,48 @@ function strippedKeys(guide: Guide, schema: Schema | boolean, input: unknown, ou
   }
 }
 
+/**
+ * As {@link strippedKeys}, for an input whose output cannot be compared with it (a transform's): the
+ * keys its input JSON Schema says are dropped, as lostKeysOfInput reads them (an object declaring
+ * properties, not the key, and nothing of other keys: Zod's `z.object`), each reported. `{"id": 1,
+ * "note": "hi"}` through `z.object({id}).transform((o) => o.id)` is 1, and `note` went first.
+ */
+function strippedFromInput(guide: Guide, schema: Schema | boolean, input: unknown, path: string[], out: SchemaRepair[]): void {
+  if (input === null || typeof input !== 'object' || path.length > MAX_WALK_DEPTH) return;
+  const node = resolveSchema(guide, schema);
+  if (typeof node === 'boolean') return;
+  if (Array.isArray(input)) {
+    if (node.items === undefined && node.prefixItems === undefined) {
+      const branch = acceptingBranch(guide, node, input);
+      if (branch !== undefined) strippedFromInput(guide, branch, input, path, out);
+      return;
+    }
+    for (let i = 0; i < input.length; i++) {
+      path.push(String(i));
+      strippedFromInput(guide, itemSchema(node, i), input[i], path, out);
+      path.pop();
+    }
+    return;
+  }
+  if (!isPlainObject(input)) return;
+  const props = node.properties;
+  if (props === null || typeof props !== 'object' || Object.keys(props).length === 0) {
+    const branch = acceptingBranch(guide, node, input);
+    if (branch !== undefined) strippedFromInput(guide, branch, input, path, out);
+    return;
+  }
+  const strips = node.additionalProperties === undefined && node.patternProperties === undefined;
+  for (const key of Object.keys(input)) {
+    if (isDeclaredProperty(node, key) || !strips) {
+      path.push(key);
+      strippedFromInput(guide, propertySchema(node, key), input[key], path, out);
+      path.pop();
+    } else {
+      out.push({ kind: 'strip_extra_properties', path: toPointer([...path, key]), before: input[key], after: undefined });
+    }
+  }
+}
+
 /** The first branch of `node`'s `anyOf` / `oneOf` that `value` meets as JSON Schema; undefined when none or no union. */
 function acceptingBranch(guide: Guide, node: Schema, value: unknown): Schema | boolean | undefined {
   const branches = (node.anyOf ?? node.oneOf) as Array<Schema | boolean> | undefined;
@@ -378,7 +429,7 @@ function acceptingBranch(guide: Guide, node: Schema, value: unknown): Schema | b
 /**
  * A scalar of the reply the schema replaced where its input JSON Schema does not take it, though a
  * repair reads it as what it asks for: Zod's `.catch(0)` gives 0 for `"5"`, `z.coerce.boolean()` true for
- * `"false"`. The reply's value is the answer: the path fails, so the repair makes it (`"5"` → 5) and the
+ * `"false"`; also an array or object replaced whole (`.catch([])` for `[1, "2"]`, `.catch(0)` for `["5"]`). The reply's value is the answer: the path fails, so the repair makes it (`"5"` → 5) and the
  * schema sees that. A value no repair reads (`"abc"`) is left to the schema's own fallback; a transform
  * of a value the input schema takes (`z.string().transform(…)`) is the schema's business.
  */
@@ -386,7 +437,10 @@ function replacedScalar(guide: Guide, schema: Schema | boolean, node: Schema, in
   if (Object.is(input, output) || satisfies(guide, schema, input)) return undefined;
   if (repairToSchema(input, schema, guide, path.slice()) === undefined) return undefined;
   const types = expectedTypes(node);
-  return { kind: 'replaced', path: path.slice(), input, output, expected: types.length > 0 ? types.join(' or ') : 'a value the schema accepts' };
+  const expected = types.length > 0 ? types.join(' or ') : 'a value the schema accepts';
+  if (input === null || typeof input !== 'object') return { kind: 'replaced', path: path.slice(), input, output, expected };
+  const inside = runValidator(guide, schema, input, false).errors.map((e) => [...path, ...fromFragment(e.instanceLocation)]);
+  return { kind: 'replaced', path: path.slice(), input, output, expected, inside };
 }
 
 /**

@@ -232,7 +232,8 @@ function scanBody(t: string, i: number): { value: number; end: number; grouped: 
   }
   let grouped = false;
   if (t[end] === ',') {
-    if (end - start > 3 || (t[start] === '0' && end - start > 1)) return undefined;
+    // No group of thousands starts with 0: `"0,123"` is a decimal written the European way (0.123), not 123.
+    if (end - start > 3 || t[start] === '0') return undefined;
     while (t[end] === ',') {
       const next = digitsFrom(end + 1);
       if (next - end - 1 !== 3) return undefined; // `1,5`, `1,2345`: not thousands

@@ -71,7 +71,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`number` → `" 0.5 "` → `0.5`',
   },
   written_number: {
-    fixes: 'a number as people write it, where a number (or integer) is expected: thousands separators in groups of three, a currency sign (`$ € £ ¥ ₹`, before or after), a percent sign (`50%` is 50, never 0.5), a fraction `a/b`; an ambiguous form (`1,5`, `1.234,5`) is refused',
+    fixes: 'a number as people write it, where a number (or integer) is expected: thousands separators in groups of three, a currency sign (`$ € £ ¥ ₹`, before or after), a percent sign (`50%` is 50, never 0.5), a fraction `a/b`; an ambiguous form (`1,5`, `0,123`, `1.234,5`) is refused',
     example: '`number` → `"-$2,000.50"` → `-2000.5`',
   },
   integral_number_to_integer: {
@@ -87,7 +87,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`integer | null` → `"null"` → `null`',
   },
   scalar_to_string: {
-    fixes: 'a number or boolean where a string is expected, a number read from a reply as the reply wrote it (`1.10` → `"1.10"`, an id past 2^53 with every digit, also where the schema takes a number or a string, since the number would lose digits; spelt two ways there, no value); never `null` → `"null"`',
+    fixes: 'a number or boolean where a string is expected, a number read from a reply as the reply wrote it (`1.10` → `"1.10"`, an id past 2^53 with every digit, also where the schema takes a number or a string, since the number would lose digits; spelt two ways there, no value; one read from a JSON string by `unwrap_json_string` as that string wrote it, with `coerce` too); never `null` → `"null"`',
     example: '`string` → `42` → `"42"`',
   },
   enum_case_fold: {
@@ -99,7 +99,7 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`enum [ONE, TWO]` → `"ONE: the first option"` → `"ONE"`',
   },
   strip_extra_properties: {
-    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay), or with `unevaluatedProperties: false` (the keys the validator finds unevaluated that nothing in the object\'s schema names: its properties, `allOf` parts, the conditionals that apply, a union branch\'s); never all of them: `{}` made of an answer in another shape is an error. Nor a key that names a declared property as `rename_property` compares names and was not renamed to it (`{"label": "x", "Label": "y"}`; `{"Label": "x", "LABEL": "y"}`, two keys for it): which answer was meant is a guess, and the key fails (the same value twice goes). Also each key a Standard Schema drops from a value it accepts (Zod\'s `z.object` strips the keys it does not declare), reported as the schema\'s output lacks it (`before` the dropped value)',
+    fixes: 'properties of an object the schema closes with `additionalProperties: false` (declared and `patternProperties` keys stay), or with `unevaluatedProperties: false` (the keys the validator finds unevaluated that nothing in the object\'s schema names: its properties, `allOf` parts, the conditionals that apply, a union branch\'s); never all of them: `{}` made of an answer in another shape is an error. Nor a key that names a declared property as `rename_property` compares names and was not renamed to it (`{"label": "x", "Label": "y"}`; `{"Label": "x", "LABEL": "y"}`, two keys for it): which answer was meant is a guess, and the key fails (the same value twice goes). Also each key a Standard Schema drops from a value it accepts (Zod\'s `z.object` strips the keys it does not declare), reported as the schema\'s output lacks it, or, behind a transform whose output is no copy of the object, as its input JSON Schema drops it (`before` the dropped value)',
     example: 'closed `{a}` → `{"a":1,"x":2}` → `{"a":1}`',
   },
   read_from_prose: {
@@ -131,12 +131,12 @@ export const SCHEMA_REPAIR_KINDS = {
     example: '`{command: string}` → `ls -R⏎` → `{"command": "ls -R"}`',
   },
   drop_invalid_item: {
-    fixes: 'with `salvage: true`: an array item that cannot be made to fit is dropped',
+    fixes: 'with `salvage: true`: an array item that cannot be made to fit is dropped; not one at a tuple\'s position (`prefixItems`, draft-07\'s `items` array) with items kept after it, which would move into positions that mean something else (`[52.5, "x", 120]` for `[lat, lon, alt]`): that item fails',
     example: '`integer[]` → `[1, "x", 3]` → `[1, 3]`',
     salvage: true,
   },
   fill_default: {
-    fixes: 'with `salvage: true`: a missing property whose subschema has a `default` is filled with a copy of it',
+    fixes: 'with `salvage: true`: a missing property whose subschema has a `default` is filled with a copy of it, once no other repair applies (`{"Limit": 5}` is renamed to `limit`, a wrapper taken off); not a property a key names under another spelling, nor in an object naming none of the declared properties that holds an object or array (a wrapper, the schema echoed)',
     example: '`{limit = 10}` → `{}` → `{"limit": 10}`',
     salvage: true,
   },

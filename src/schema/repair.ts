@@ -19,7 +19,7 @@ import { moveToParent } from './move.js';
 import type { SchemaIssue, SchemaRepair, SchemaRepairKind } from './types.js';
 import { appendAll } from '../arrays.js';
 import { sameJson } from '../same-json.js';
-import type { NumberText } from './number-text.js';
+import { type NumberText, numberSpellings } from './number-text.js';
 import { inexactNumber, lostDigits, quoteWritten, shortWritten } from './exact-integers.js';
 
 /** Default bound on validate-repair rounds. */
@@ -89,6 +89,11 @@ interface Ctx {
   numberText: NumberText | undefined;
   /** null_to_default is off: a null may be one the text stage wrote (see RepairLimits.madeUpNulls). */
   noNullDefault: boolean;
+  /**
+   * Where `unwrap_json_string` read a JSON string, how that string spells its numbers: a number read
+   * from it is written as the string wrote it, not as the reply spells the same number elsewhere.
+   */
+  spelt: Spellings;
 }
 
 const REMOVE: unique symbol = Symbol('remove');
@@ -121,10 +126,18 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
   const maxRounds = limits.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const salvage = limits.salvage === true && guide !== undefined && limits.enabled !== false;
   const repairs: SchemaRepair[] = [];
-  // Salvage fills defaults first: a required property with a default then no longer fails.
   // Members a guessed closer left in a nested object go back first: a default must not fill their place.
   const moved = limits.closerGuessed === true && guide !== undefined && limits.enabled !== false ? moveToParent(value, guide, repairs) : value;
-  const start = salvage ? fillDefaults(moved, guide, repairs) : moved;
+  // Salvage fills defaults once nothing else is left to repair, not before: filled first, a default
+  // took the place of the model's value under a misspelt key (`{"Limit": 5}`), beside a wrapper or a
+  // schema echo holding the answer (`{"result": {"limit": 5}}`), whose repair the filled key then
+  // blocked. A required property with a default still fails until then, and is filled then.
+  let filled = !salvage;
+  const fill = (from: unknown, into: SchemaRepair[]): unknown => {
+    filled = true;
+    return fillDefaults(from, guide as Guide, into);
+  };
+  const start = moved;
   // A number whose digits the double lost fails where it stands (see exact-integers.ts); its issue is
   // kept for the error, as the reply's own issues are.
   const numberText = limits.numberText;
@@ -135,29 +148,61 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     lostIssue ??= lost.issue;
     return { valid: false, issues: () => [lost.issue], paths: [lost.path] };
   };
+  let current = start;
   let result = judged(yield start);
-  if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
+  // Valid as it stands: with salvage, the defaults are filled and the value validated again.
+  while (result.valid) {
+    if (filled) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
+    const next = fill(current, repairs);
+    if (next === current) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
+    current = next;
+    result = judged(yield current);
+  }
   // Described only if the loop fails: the repair path should not pay for messages.
   const issues = result.issues;
+  const failed = current;
   const original = (): SchemaIssue[] => {
-    const reply = quoteWritten(issues(), start, numberText);
+    const reply = quoteWritten(issues(), failed, numberText);
     // A value that fails for another reason may hold such a number too (`{…}⏎{…}` read as an array
     // where an object is expected): the error names it, or the model, fixing the rest, writes it again.
-    lostIssue ??= numberText === undefined ? undefined : inexactNumber(start, numberText)?.issue;
+    lostIssue ??= numberText === undefined ? undefined : inexactNumber(failed, numberText)?.issue;
     return lostIssue === undefined || reply.some((i) => i.path === lostIssue?.path) ? reply : [lostIssue, ...reply];
   };
   if (!guide || limits.enabled === false) return { ok: false, issues: original() };
-  let current = start;
-  for (let round = 0; round < maxRounds; round++) {
-    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage };
+  const spelt = new Spellings(undefined);
+  // The round that only fills defaults is not counted: filled first, as they were, they took none.
+  for (let round = 0, filling = false; round < maxRounds; round += filling ? 0 : 1) {
+    const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 0, maxRounds, maxDepth: limits.maxDepth ?? Infinity, numberText: limits.numberText, noNullDefault: limits.madeUpNulls === true && !salvage, spelt };
     let next = walk(current, guide.root, buildTrie(result.paths), [], ctx);
-    // Nothing more to repair: with salvage, the items that still fail are dropped.
-    if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs);
+    // Nothing more to repair: with salvage, the defaults are filled, then the items that still fail are dropped.
+    filling = ctx.repairs.length === 0 && !filled;
+    if (filling) next = fill(current, ctx.repairs);
+    if (ctx.repairs.length === 0 && salvage) next = dropFailingItems(current, result.paths, ctx.repairs, guide);
     if (ctx.repairs.length === 0 || next === REMOVE) break;
     appendAll(repairs, ctx.repairs);
+    noteSpellings(spelt, ctx.repairs);
     current = next;
     result = judged(yield current);
+    if (result.valid && !filled) {
+      // Repaired: the defaults are filled in the repaired value, and it is validated again.
+      const more: SchemaRepair[] = [];
+      const withDefaults = fill(current, more);
+      if (withDefaults !== current) {
+        appendAll(repairs, more);
+        current = withDefaults;
+        result = judged(yield current);
+      }
+    }
     if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
+  }
+  // The rounds ran out before the defaults were filled: filled now, as they were before the rounds.
+  if (!filled && !result.valid) {
+    const more: SchemaRepair[] = [];
+    const withDefaults = fill(current, more);
+    if (withDefaults !== current) {
+      const filledResult = judged(yield withDefaults);
+      if (filledResult.valid) return { ok: true, value: filledResult.value, repairs: withStripped([...repairs, ...more], filledResult.stripped) };
+    }
   }
   return { ok: false, issues: repairs.length > 0 && repairs.every((r) => IN_PLACE.has(r.kind)) ? stillWrong(original(), quoteWritten(result.issues(), current, numberText), repairs, value, numberText) : original() };
 }
@@ -246,7 +291,7 @@ export function isThenable(x: unknown): x is PromiseLike<unknown> {
  * `path`: the value and its repairs, or undefined when it cannot be made to fit.
  */
 export function repairToSchema(value: unknown, schema: Schema | boolean, guide: Guide, path: string[], numberText?: NumberText, madeUpNulls = false): { value: unknown; repairs: SchemaRepair[] } | undefined {
-  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText, noNullDefault: madeUpNulls };
+  const ctx: Ctx = { guide, repairs: [], budget: { unions: 0 }, nested: 1, maxRounds: DEFAULT_MAX_ROUNDS, maxDepth: Infinity, numberText, noNullDefault: madeUpNulls, spelt: new Spellings(undefined) };
   return repairAgainst(value, schema, path, ctx);
 }
 
@@ -262,11 +307,14 @@ function repairAgainst(value: unknown, schema: Schema | boolean, path: string[],
   if (result.valid) return { value, repairs: [] };
   const repairs: SchemaRepair[] = [];
   let current = value;
+  // This branch's own: the strings another branch's tries unwrapped are not this value's.
+  const spelt = new Spellings(ctx.spelt);
   for (let round = 0; round < ctx.maxRounds; round++) {
-    const inner: Ctx = { ...ctx, repairs: [], nested: ctx.nested + 1 };
+    const inner: Ctx = { ...ctx, repairs: [], nested: ctx.nested + 1, spelt };
     const next = walk(current, schema, buildTrie(result.paths), path, inner);
     if (inner.repairs.length === 0 || next === REMOVE) return undefined;
     appendAll(repairs, inner.repairs);
+    noteSpellings(spelt, inner.repairs);
     current = next;
     result = validate(current);
     if (result.valid) return { value: current, repairs };
@@ -380,8 +428,9 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   // A number whose digits the double lost (see exact-integers.ts), where the schema names a string too
   // (`type: ["integer", "string"]`, `anyOf` of both): the digits as the reply wrote them. A schema
   // that names no type (`{}`) asks for no string: the number fails.
-  if (trie.here && typeof value === 'number' && ctx.numberText !== undefined && lostDigits(value, ctx.numberText)) {
-    const written = ctx.numberText(value);
+  const numberText = trie.here && typeof value === 'number' ? numberTextAt(ctx, pathOf(frame)) : undefined;
+  if (numberText !== undefined && lostDigits(value as number, numberText)) {
+    const written = numberText(value as number);
     if (typeof written !== 'string' || !namesString(guide, node) || !satisfies(guide, schema, written)) return value;
     ctx.repairs.push({ kind: 'scalar_to_string', path: toPointer(pathOf(frame)), before: value, after: written });
     return written;
@@ -453,7 +502,8 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
   }
 
   if (trie.here) {
-    const converted = convertNode(value, node, pathOf(frame), guide, ctx.maxDepth - baseDepth - frame.depth, ctx.numberText);
+    const path = pathOf(frame);
+    const converted = convertNode(value, node, path, guide, ctx.maxDepth - baseDepth - frame.depth, numberTextAt(ctx, path));
     if (converted) {
       appendAll(ctx.repairs, converted.steps);
       return converted.value; // its insides are validated afresh in the next round
@@ -464,6 +514,50 @@ function enter(frame: Frame, pathOf: (f: Frame) => string[], baseDepth: number, 
     return PENDING;
   }
   return value;
+}
+
+/**
+ * How the text spells the numbers at `path`: inside a JSON string `unwrap_json_string` read (the
+ * deepest such string on the path), as that string spells them (`{"v": "[1.1]", "w": 1.10}` for
+ * strings: v's item is `"1.1"`, w is `"1.10"`), then as the reply does; elsewhere, as the reply does.
+ */
+function numberTextAt(ctx: Ctx, path: readonly string[]): NumberText | undefined {
+  if (ctx.spelt.empty()) return ctx.numberText;
+  for (let n = path.length; n >= 0; n--) {
+    const own = ctx.spelt.get(toPointer(path.slice(0, n) as string[]));
+    if (own === undefined) continue;
+    const reply = ctx.numberText;
+    return (x) => {
+      const written = own(x);
+      return written !== undefined || reply === undefined ? written : reply(x);
+    };
+  }
+  return ctx.numberText;
+}
+
+/**
+ * How the JSON strings unwrapped so far spell their numbers, by the path each was read at; a union
+ * branch's tries write their own layer over the loop's, so nothing is copied per try.
+ */
+class Spellings {
+  private own: Map<string, NumberText> | undefined;
+  constructor(private readonly parent: Spellings | undefined) {}
+  get(path: string): NumberText | undefined {
+    return this.own?.get(path) ?? this.parent?.get(path);
+  }
+  set(path: string, text: NumberText): void {
+    (this.own ??= new Map()).set(path, text);
+  }
+  empty(): boolean {
+    return this.own === undefined && (this.parent === undefined || this.parent.empty());
+  }
+}
+
+/** Records how each JSON string `repairs` unwrapped spells its numbers, by the path it was read at. */
+function noteSpellings(spelt: Spellings, repairs: readonly SchemaRepair[]): void {
+  for (const r of repairs) {
+    if (r.kind === 'unwrap_json_string' && typeof r.before === 'string') spelt.set(r.path, numberSpellings(r.before, 0, r.before.length));
+  }
 }
 
 /** Whether `node`, or a branch of its `anyOf` / `oneOf`, names the type string. */

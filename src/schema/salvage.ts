@@ -3,7 +3,8 @@
 // copy on write: the caller's value is never mutated.
 import type { Schema } from '@cfworker/json-schema';
 import { setMember } from '../parse/sink.js';
-import { type Guide, isPlainObject, itemSchema, propertySchema, resolveSchema } from './guide.js';
+import { type Guide, isDeclaredProperty, isPlainObject, itemSchema, propertySchema, resolveFor, resolveSchema } from './guide.js';
+import { propertyKey } from './convert.js';
 import { toPointer } from './pointer.js';
 import type { SchemaRepair } from './types.js';
 
@@ -39,8 +40,32 @@ class CopyOnWrite {
 }
 
 /**
+ * Whether `object` may hold the answer inside it: it names no property `node` declares (as
+ * rename_property compares names), and a key holds an object or array (`{"result": {…}}`, the schema
+ * echoed with the answer in its `properties`). Defaults filled beside it would make it look like an
+ * answer, and block the repair that takes the answer out.
+ */
+function namesNoProperty(object: Record<string, unknown>, node: Schema): boolean {
+  const keys = Object.keys(object);
+  if (!keys.some((key) => object[key] !== null && typeof object[key] === 'object')) return false;
+  const declared = new Set(Object.keys(node.properties as object).map(propertyKey));
+  return keys.every((key) => !isDeclaredProperty(node, key) && !declared.has(propertyKey(key)));
+}
+
+/**
+ * Whether a key of `object` that `node` does not declare names the property `name` as rename_property
+ * compares names (`"Limit"` for `limit`): the model wrote that property, under another spelling; its
+ * default would take the place of the model's value.
+ */
+function writtenUnderAnotherName(object: Record<string, unknown>, node: Schema, name: string): boolean {
+  const wanted = propertyKey(name);
+  return Object.keys(object).some((key) => !isDeclaredProperty(node, key) && propertyKey(key) === wanted);
+}
+
+/**
  * `fill_default`: every missing property whose subschema has a `default`, at every object of `value`
- * the schema describes (through `properties` and `items`; a union's branches are not guessed between).
+ * the schema describes (through `properties` and `items`; a union's branches are not guessed between),
+ * but not a property a key names under another spelling, nor in an object that may hold the answer inside it.
  * Returns `value` itself when nothing is missing.
  */
 export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair[]): unknown {
@@ -54,9 +79,9 @@ export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], schema: itemSchema(node, i), path: [...path, String(i)] });
     } else if (isPlainObject(v)) {
       const props = node.properties;
-      if (props !== null && typeof props === 'object') {
+      if (props !== null && typeof props === 'object' && !namesNoProperty(v, node)) {
         for (const key of Object.keys(props)) {
-          if (Object.prototype.hasOwnProperty.call(v, key)) continue;
+          if (Object.prototype.hasOwnProperty.call(v, key) || writtenUnderAnotherName(v, node, key)) continue;
           const sub = resolveSchema(guide, (props as Record<string, Schema | boolean>)[key]);
           if (typeof sub !== 'boolean' && 'default' in sub) fills.push({ path, key, value: sub.default });
         }
@@ -76,27 +101,47 @@ export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair
 }
 
 /**
+ * How many leading positions an array schema names one by one (`prefixItems`, or draft-07's `items`
+ * array); 0 for a list. A union's most, since the branch the array was meant for is not known
+ * (`anyOf: [tuple, null]`, Zod's `.nullable()` of a tuple).
+ */
+function tuplePositions(guide: Guide, node: Schema | boolean, depth = 0): number {
+  if (typeof node === 'boolean') return 0;
+  let most = Array.isArray(node.prefixItems) ? node.prefixItems.length : Array.isArray(node.items) ? node.items.length : 0;
+  const branches = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])] as Array<Schema | boolean>;
+  if (depth < 8) for (const b of branches) most = Math.max(most, tuplePositions(guide, resolveSchema(guide, b), depth + 1));
+  return most;
+}
+
+/**
  * `drop_invalid_item`: for each failing path, the item of the innermost array on it is dropped.
  * Returns `value` itself when no failing path runs through an array (nothing to salvage).
+ * Not an item at a tuple's position (`prefixItems`, draft-07's `items` array) with items kept after
+ * it: they would move up a place, into positions that mean something else (`[lat, "x", alt]` would
+ * read as `[lat, alt]`, the altitude as the longitude). That item stays, and fails.
  */
-export function dropFailingItems(value: unknown, failing: readonly (readonly string[])[], repairs: SchemaRepair[]): unknown {
-  // Array path (as a pointer) → the array's path and the indices to drop.
-  const drops = new Map<string, { path: string[]; indices: Set<number> }>();
+export function dropFailingItems(value: unknown, failing: readonly (readonly string[])[], repairs: SchemaRepair[], guide: Guide): unknown {
+  // Array path (as a pointer) → the array's path, the indices to drop, and how many positions its schema names.
+  const drops = new Map<string, { path: string[]; indices: Set<number>; positions: number; length: number }>();
   // The validator also fails every container above a failure: only the deepest failures say which item.
   const above = new Set<string>();
   for (const path of failing) for (let n = 0; n < path.length; n++) above.add(toPointer(path.slice(0, n) as string[]));
   for (const path of failing) {
     if (above.has(toPointer(path as string[]))) continue;
     let node = value;
-    let found: { path: string[]; index: number } | undefined;
+    let schema: Schema | boolean = guide.root;
+    let found: { path: string[]; index: number; positions: number; length: number } | undefined;
     for (let depth = 0; depth < path.length; depth++) {
       const seg = path[depth];
+      const here = resolveFor(guide, schema, node);
       if (Array.isArray(node)) {
         const index = Number(seg);
         if (!Number.isInteger(index) || index < 0 || index >= node.length) break;
-        found = { path: path.slice(0, depth) as string[], index };
+        found = { path: path.slice(0, depth) as string[], index, positions: tuplePositions(guide, here), length: node.length };
+        schema = itemSchema(here, index);
         node = node[index];
       } else if (isPlainObject(node) && Object.prototype.hasOwnProperty.call(node, seg)) {
+        schema = propertySchema(here, seg);
         node = node[seg];
       } else {
         break;
@@ -105,8 +150,21 @@ export function dropFailingItems(value: unknown, failing: readonly (readonly str
     if (found === undefined) continue;
     const key = toPointer(found.path);
     let entry = drops.get(key);
-    if (!entry) drops.set(key, (entry = { path: found.path, indices: new Set() }));
+    if (!entry) drops.set(key, (entry = { path: found.path, indices: new Set(), positions: found.positions, length: found.length }));
     entry.indices.add(found.index);
+  }
+  // A tuple's item goes only with every item after it: none is left to move into its place.
+  for (const entry of drops.values()) {
+    for (const i of [...entry.indices]) {
+      if (i >= entry.positions) continue;
+      for (let k = i + 1; k < entry.length; k++) {
+        if (!entry.indices.has(k)) {
+          entry.indices.delete(i);
+          break;
+        }
+      }
+    }
+    if (entry.indices.size === 0) drops.delete(toPointer(entry.path));
   }
   if (drops.size === 0) return value;
   // Deepest arrays first, so an outer array's indices still name the same items.

@@ -90,7 +90,7 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
     if (emptyPick !== undefined && candidate.part === undefined) break;
     // A cut-off reply that the schema rejects is an error, not something to guess at.
     const outcome = yield* repairLoop(candidate.value, guide, { ...limits, enabled: !candidate.truncated, numberText: candidate.numberText, madeUpNulls: candidate.madeUpNulls, closerGuessed: candidate.closerGuessed });
-    const weak = outcome.ok && candidate.part === undefined && declared !== undefined && namesNone(outcome.value, declared);
+    const weak = outcome.ok && candidate.part === undefined && declared !== undefined && namesNone(asWritten(outcome.value, outcome.repairs), declared);
     // One it accepts may still have lost what was cut off (a string's end, an optional member); after a
     // weak fit, a cut-off one that says nothing either is passed over.
     if (outcome.ok && (candidate.truncated || candidate.cutAfter) && options.acceptTruncated !== true) {
@@ -108,7 +108,7 @@ function* parseLoop(text: string, options: SchemaParseOptions, compiled: Compile
       const pick: Repair = { kind: 'pick_concatenated_value', path: '', before: candidate.part.all, after: outcome.value };
       // `{}{"location": "Paris"}` (Bedrock's Claude, openai-agents-js #712): an empty value says
       // nothing; one after it that fits and says something is the answer.
-      if (saysNothing(outcome.value, declared)) {
+      if (saysNothing(asWritten(outcome.value, outcome.repairs), declared)) {
         emptyPick ??= { value: outcome.value, repairs: [...candidate.repairs, pick, ...outcome.repairs] };
         continue;
       }
@@ -160,6 +160,23 @@ function namesNone(value: unknown, declared: Declared): boolean {
     if (declared.keys.has(propertyKey(key)) || declared.nodes.some((node) => isDeclaredProperty(node, key))) return false;
   }
   return true;
+}
+
+/**
+ * `value` without the members salvage filled at its root (`fill_default`): what the candidate says,
+ * weighed against the others. `{}` filled with defaults is still a value that says nothing.
+ */
+function asWritten(value: unknown, repairs: readonly Repair[]): unknown {
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const r of repairs) {
+    if (r.kind !== 'fill_default') continue;
+    const path = fromPointer(r.path);
+    if (path.length !== 1 || !Object.hasOwn(value, path[0])) continue;
+    copy ??= { ...value };
+    delete copy[path[0]];
+  }
+  return copy ?? value;
 }
 
 /** `{}`, `[]`, or an object naming none of the properties the schema declares. */
@@ -261,7 +278,7 @@ function* refuseAnotherFit(found: Found, taken: unknown, guide: Guide | undefine
   const { all, index } = found.part as NonNullable<Found['part']>;
   for (let k = index + 1; k < all.length; k++) {
     const other = yield* repairLoop(all[k], guide, { ...limits, enabled: !found.truncated, numberText: found.numberText, madeUpNulls: found.madeUpNulls, closerGuessed: found.closerGuessed });
-    if (other.ok && !saysNothing(other.value, declared) && !sameJson(other.value, taken)) {
+    if (other.ok && !saysNothing(asWritten(other.value, other.repairs), declared) && !sameJson(other.value, taken)) {
       throw new JsonMendError('REPAIR_REFUSED', `the reply holds ${all.length} values written one after another, and values ${index + 1} and ${k + 1} both match the schema: which one is meant is a guess (a schema for an array of them takes them all)`, { refusal: { reason: 'ambiguous' } });
     }
   }
