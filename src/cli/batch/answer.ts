@@ -6,7 +6,7 @@ import { formatClaimFeedback, parse, repair, verifyAll, type Claim, type SchemaP
 import { chosenCandidates, locatedJson } from '../candidates.js';
 import { compactJson, jsonText, mayNotRoundTrip } from '../json-out.js';
 import type { BatchConfig } from './config.js';
-import { envelopeText } from './envelope.js';
+import { envelopeLine, envelopeText } from './envelope.js';
 
 /** How a line carried its reply, so `repair` can answer in the same form. */
 type Form = { kind: 'string' } | { kind: 'raw' } | { kind: 'field'; line: string };
@@ -38,8 +38,8 @@ function unwrap(line: string, config: BatchConfig): Unwrapped {
       throw new JsonMendError('INVALID_ARGUMENT', `the line has no field "${config.field}"`);
     }
     const held = record[config.field];
-    // Spliced into the line as read (sameForm): its envelope, white space and BOMs around it dropped.
-    const form: Form = { kind: 'field', line: text };
+    // Spliced into the line as written (sameForm), its spacing kept.
+    const form: Form = { kind: 'field', line: envelopeLine(line) };
     return typeof held === 'string' ? { form, reply: held } : { form, reply: undefined, value: held };
   }
   if (text.charCodeAt(0) === 0x22 /* " */) {
@@ -92,7 +92,7 @@ function skipSpace(text: string, i: number): number {
  */
 export function memberValueSpan(line: string, field: string): [number, number] | undefined {
   let found: [number, number] | undefined;
-  let i = skipSpace(line, 0) + 1; // past '{'
+  let i = line.length - line.trimStart().length + 1; // past the white space before the object (trim's set, as the envelope is read) and its '{'
   for (;;) {
     i = skipSpace(line, i);
     if (line.charCodeAt(i) !== 0x22) return found; // '}': the end of the object

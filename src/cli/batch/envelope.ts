@@ -11,3 +11,14 @@
 export function envelopeText(line: string): string {
   return line.trim();
 }
+
+/**
+ * `line` as `repair --field` writes it back: as written (its spacing kept, as every byte but the
+ * repaired field's is), without the BOMs and the `\r` of a CRLF end around it, which are the file's.
+ */
+export function envelopeLine(line: string): string {
+  const lead = line.length - line.trimStart().length;
+  const tail = line.trimEnd().length;
+  const edge = (s: string) => s.replaceAll('\uFEFF', '').replaceAll('\r', '');
+  return edge(line.slice(0, lead)) + line.slice(lead, tail) + edge(line.slice(tail));
+}
