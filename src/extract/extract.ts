@@ -154,9 +154,10 @@ class Gatherer {
     scanProse(this.text, start, end, this.allow.balanced, this.allow.jsonp, spans);
     for (let i = 0; i < spans.length; i++) {
       const s = spans[i];
-      const weak = s.weak || (i + 1 < spans.length && emptyBefore(this.text, s, spans[i + 1].start));
+      const empty = i + 1 < spans.length && emptyBefore(this.text, s, spans[i + 1].start);
+      const weak = s.weak || empty;
       // Values one per line (JSON Lines after a label) are one candidate, read as concatenated values.
-      const last = i + 1 < spans.length ? jsonLinesRunEnd(this.text, spans, i, weak) : i;
+      const last = i + 1 < spans.length ? jsonLinesRunEnd(this.text, spans, i, empty, end) : i;
       if (last > i) {
         const e = spans[last];
         this.out.push(make(this.text, s.start, e.end, 'balanced', ctx, e.truncated, false));

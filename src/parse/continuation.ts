@@ -54,7 +54,7 @@ export function strayCloser(e: Engine): boolean {
     const at = i < e.end && i < limit ? pastNotes(e, i, limit) : -1;
     if (at >= 0 && at < e.end) {
       const next = nextAfterComma(e, at);
-      if (next === Next.MEMBER && depth === runLength && (noteAt(e, at) || labelAt(e, at, e.pos))) {
+      if (next === Next.MEMBER && depth === runLength && proseAfterValue(e, at, e.pos)) {
         e.closersBeforeNothing = e.base + i;
         return false;
       }
@@ -229,6 +229,17 @@ function closes(kind: number, closer: number): boolean {
 
 function isCloser(c: number): boolean {
   return c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN;
+}
+
+/**
+ * Whether the member at `i`, after the closer at `closerAt` that ends the whole value, is prose after
+ * the value and not a member the closer cut off or the object whose `{` it was: a note on a later
+ * line (noteAt) or a label (labelAt). strayCloser (a closer before a member) and
+ * openerWrittenAsCloser (a closer where a value belongs, `[] Answer: {"a": 1}`) both ask here, so a
+ * label reads the same after `{"a": 0}` as after an empty `[]`.
+ */
+function proseAfterValue(e: Engine, i: number, closerAt: number): boolean {
+  return noteAt(e, i) || labelAt(e, i, closerAt);
 }
 
 /**
@@ -538,7 +549,9 @@ export function openerWrittenAsCloser(e: Engine): number {
   const i = peekSignificant(e, e.pos + 1);
   if (i >= e.end) return 0;
   const next = nextAfterComma(e, i);
-  if (next === Next.MEMBER) return depth === 1 && noteAt(e, i) ? 0 : Ch.LBRACE;
+  // `[] Answer: {"a": 1}`: the `]` that ends the whole value, then prose (a label, a note), as
+  // strayCloser reads it: read as `{`, `Answer` became a key the model never wrote.
+  if (next === Next.MEMBER) return depth === 1 && proseAfterValue(e, i, e.pos) ? 0 : Ch.LBRACE;
   return next === Next.ELEMENT && top === Kind.OBJECT && elementsThenCloser(e, i) ? Ch.LBRACKET : 0;
 }
 

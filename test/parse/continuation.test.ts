@@ -160,6 +160,32 @@ describe('a label after the whole value, on its line, is prose, not a member (se
     agree('{"a": 0}, Answer: {"a": 1, "b": [1', { a: 1, b: [1] });
   });
 
+  test('after an empty value, a label is prose too: the `]` is no opener written as a closer (s42)', () => {
+    // Before: [{"Answer":{"a":1}}], [{"Output":[1]}], [{"Note":"…"}] and [{}]: the `]` read as a lost
+    // `{` and the label as its key (openerWrittenAsCloser), where strayCloser read it as a label.
+    agree('[] Answer: {"a":1}', { a: 1 });
+    agree('[] answer: {"a":1}', { a: 1 });
+    agree('[] Output: [1]', [1]);
+    agree('[] Result: {"a":1} thanks', { a: 1 });
+    agree('[1, ] Answer: {"b": 1}', { b: 1 });
+    agree('[] Note: this is empty.', []);
+    // Nothing after the label: the empty value, as after `{"a": 0} Answer:`.
+    agree('[] Answer:', []);
+    agree('{"a": 0} Answer:', { a: 0 });
+    // As extraction reads it after reasoning, on a line of its own, or after `{}`.
+    agree('<think>ok</think> [] Answer: {"a":1}', { a: 1 });
+    agree('Reasoning: []\n{"a":1}', { a: 1 });
+    agree('[]\nAnswer: {"a":1}', { a: 1 });
+    agree('{} Final answer: [1,2]', [1, 2]);
+    // Cut off in the labelled value: that value, cut off.
+    agree('[] Answer: {"a":1', { a: 1 });
+    // Genuine openers written as closers keep their repair: a quoted key, or a line that ends in a closer no opener on it matches.
+    agree('[] "a": 1}]', [{ a: 1 }]);
+    agree('[]"g0":null,"v":null}]', [{ g0: null, v: null }]);
+    agree('[] Answer: 1}]', [{ Answer: 1 }]);
+    agree('[]Answer: {"a": 1}}]', [{ Answer: { a: 1 } }]);
+  });
+
   test('real continued members keep their readings', () => {
     agree('{"a": 1}, "b": 2}', { a: 1, b: 2 });
     // The line ends in a closer no opener on it matches, or in a comma: the members go on in the object.

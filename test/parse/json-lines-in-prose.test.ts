@@ -64,6 +64,35 @@ describe('values one per line after a label are all read', () => {
   });
 });
 
+// Session 42: lone `[1]`, `[2]` lines after a label were each a weak span (a citation as often as an
+// array): the first was the answer and `[2]` was dropped with no word, where `{"a":1}` lines gave both.
+describe('lone short arrays one per line after a label ending in a colon are all read', () => {
+  readsEach([
+    ['Here are the records:\n[1]\n[2]\n', [[1], [2]]],
+    ['Records:\n[1]\n[2]\n[3]', [[1], [2], [3]]],
+    ['Records:\n\n[1]\n\n[2]\n', [[1], [2]]],
+    ['**Records:**\n[1]\n[2]', [[1], [2]]],
+    ['Records:\n[1]\n[2]\nHope it helps!', [[1], [2]]],
+    ['<answer>Records:\n[1]\n[2]</answer>', [[1], [2]]],
+  ]);
+
+  test('as the same lines with nothing before them, one candidate reported as concatenated values', () => {
+    assert.deepEqual(parse('Here are the records:\n[1]\n[2]\n'), parse('[1]\n[2]\n'));
+    assert.deepEqual(brief('Here are the records:\n[1]\n[2]\n'), [['balanced', '[1]\n[2]']]);
+    assert.deepEqual(parseWithReport('Records:\n[1]\n[2]').repairs.map((r) => r.kind), ['surrounding_text', 'concatenated_values']);
+  });
+
+  test('footnote markers, one alone, or no label ending in a colon: read as before', () => {
+    // A marker with its text after it on the line is a footnote's: the run stops short of two lone lines.
+    assert.deepEqual(brief('Sources:\n[1]\n[2] Jones.\n'), [['balanced', '[1]'], ['balanced', '[2]']]);
+    assert.deepEqual(brief('Sources:\n[1] Smith et al.\n[2] Jones.\n'), [['balanced', '[1]'], ['balanced', '[2]']]);
+    // One lone marker before an object stays no line of a run (below), and so does a label without its colon.
+    assert.deepEqual(brief('Sources:\n[1]\n{"a": 1}'), [['balanced', '{"a": 1}']]);
+    assert.deepEqual(brief('Sources:\n[1]\n[2]\n{"a": 1}'), [['balanced', '{"a": 1}']]);
+    assert.deepEqual(brief('Here are the records\n[1]\n[2]\n'), [['balanced', '[1]'], ['balanced', '[2]']]);
+  });
+});
+
 describe('values that are not one per line are read as before', () => {
   readsEach([
     // Prose between the values: a citation, then another.

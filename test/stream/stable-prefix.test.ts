@@ -69,18 +69,20 @@ describe('a value in prose ends where its brackets close, unless it closes again
     agrees('[Note] [1, 2] Answer:', [1, 2]);
     agrees('<think>ok</think> [Note] [1, 2] Answer:', [1, 2]);
     assert.deepEqual(shown('Sure: {"a": [1, 2], "b": "x"}', 1).values, [{}, { a: [] }, { a: [1] }, { a: [1, 2] }, { a: [1, 2], b: 'x' }]);
-    // A reply that starts with the value is read whole, as parse reads it (the `]` an opener written as a closer).
-    agrees('[] Answer: {"a":1}', [{ Answer: { a: 1 } }]);
   });
 
   test('a labelled answer after the value: the snapshots show the value, end() replaces the root with it (exception 5)', () => {
-    const reply = '<think>ok</think> [] Answer: {"a":1}';
-    assert.deepEqual(parse(reply), { a: 1 });
-    assert.deepEqual(JSON.parse(repair(reply)), { a: 1 });
-    for (const size of [1, 3]) {
-      const s = shown(reply, size);
-      assert.deepEqual(s.values, [[]], 'never the label read as a member');
-      assert.deepEqual(s.final, [{ op: 'set', path: '', value: { a: 1 } }, { op: 'complete', path: '' }]);
+    // A reply that starts with the value too: it was read whole as `[{"Answer": {"a": 1}}]`, the `]`
+    // an opener written as a closer, until session 42 read the label after it as prose
+    // (test/parse/continuation.test.ts).
+    for (const reply of ['<think>ok</think> [] Answer: {"a":1}', '[] Answer: {"a":1}']) {
+      assert.deepEqual(parse(reply), { a: 1 });
+      assert.deepEqual(JSON.parse(repair(reply)), { a: 1 });
+      for (const size of [1, 3]) {
+        const s = shown(reply, size);
+        assert.deepEqual(s.values, [[]], 'never the label read as a member');
+        assert.deepEqual(s.final, [{ op: 'set', path: '', value: { a: 1 } }, { op: 'complete', path: '' }]);
+      }
     }
   });
 });
