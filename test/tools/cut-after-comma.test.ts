@@ -90,3 +90,34 @@ describe('a list of calls cut off right after a comma: the next call is cut, not
     assert.deepEqual(readBoth(`${A}, ${B}`, tools).calls.map((c) => c.name), ['a', 'b']);
   });
 });
+
+// A pythonic list cut off after a whole call said that call was cut off (`the call to "a" (pythonic)
+// is cut off: its list never ends`), as the other formats did before: the call is whole, what the
+// reply lost is the next call, or the list's `]`.
+describe('a pythonic list cut off after a whole call: the list is cut, not the call', () => {
+  /** Asserts the error names `last` whole and stands at `offset` in `text`, saying `what`. */
+  const cutPythonic = (text: string, last: string, what: RegExp, offset: number): void => {
+    const error = errorOf(text);
+    assert.equal(error.code, 'UNREPAIRABLE', text);
+    assert.match(error.message, new RegExp(`^the pythonic tool calls at line \\d+ are cut off after the call to "${last}", which is whole: `), text);
+    assert.match(error.message, what, text);
+    assert.equal(error.offset, offset, text);
+  };
+  test('cut right after a comma: nothing follows it', () => {
+    for (const text of ['[a(x=1), ', '[a(x=1),', '[a(x=1), b(y=2),\n']) {
+      cutPythonic(text, text.includes('b(') ? 'b' : 'a', /nothing follows its comma, where the next call was to start/, text.lastIndexOf(',') + 1);
+    }
+    const error = errorOf('Calling.\n\n[a(x=1), b(y=2), ');
+    assert.deepEqual([error.line, error.column], [3, 17]);
+  });
+  test('left open right after a whole call: the list never closes', () => {
+    for (const text of ['[a(x=1)', '[a(x=1), b(y=2)', '[a(x=1), b(y=2)  \n']) {
+      cutPythonic(text, text.includes('b(') ? 'b' : 'a', /the list of calls never closes after it/, text.lastIndexOf(')') + 1);
+    }
+  });
+  test('cut in the next call\'s name: that call is cut off; cut in a call\'s arguments: that call', () => {
+    assert.match(errorOf('[a(x=1), b').message, /^the call after "a" \(pythonic\) is cut off in its name/);
+    assert.match(errorOf('[a(x=1), b(y=').message, /^the call to "b" \(pythonic\) is cut off: its arguments never end/);
+    assert.deepEqual(readBoth('[a(x=1), b(y=2)]', tools).calls.map((c) => c.name), ['a', 'b']);
+  });
+});
