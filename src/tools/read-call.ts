@@ -707,10 +707,12 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // `[{…a…}, {…b…},` (or `{…a…},`, or `[{…a…}, {…b…}`) ending the reply: every call written is whole,
     // the next one (or the list's end) was cut, not `b` (see cut-between.ts). Closed by its markup, a
     // list cut so is still cut.
-    const cut = truncated || (atEnd && !span.closed) ? cutBetweenCalls(body, 'list') : undefined;
+    // An assistant message written out (`{"tool_calls": [{…a…}, {…b…}]`) left open after its list: its `}` was cut.
+    const wrapped = Array.isArray(value) ? undefined : toolCallsOf(value);
+    const cut = truncated || (atEnd && !span.closed) ? cutBetweenCalls(body, wrapped === undefined ? 'list' : 'wrapped') : undefined;
     if (cut !== undefined && (cut.comma || truncated)) {
-      const lastCall = items[items.length - 1];
-      throw cutBetween(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + cut.offset, cut.comma, ctx.reply?.());
+      const lastCall = wrapped === undefined ? items[items.length - 1] : wrapped[wrapped.length - 1];
+      throw cutBetween(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + cut.offset, cut.comma, ctx.reply?.(), cut.wrapper);
     }
     const last = items.length - 1;
     const read = (item: unknown, i: number): ToolCall[] => {
