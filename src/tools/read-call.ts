@@ -20,6 +20,7 @@ import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
 import { cutBetween, cutBetweenCalls } from './cut-between.js';
 import { repeatedEnvelopeMember, repeatedMemberError } from './repeated-member.js';
+import { unreadAfter, unreadAfterValue } from './unread-after.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -714,6 +715,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
       const lastCall = wrapped === undefined ? items[items.length - 1] : wrapped[wrapped.length - 1];
       throw cutBetween(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + cut.offset, cut.comma, ctx.reply?.(), cut.wrapper);
     }
+    // `<tool_call>{…a…}, note {…b…}</tool_call>`: what follows the value was set aside, a call in it lost (see unread-after.ts).
+    const unread = unreadAfterValue(body, repairs);
+    if (unread !== undefined) throw unreadAfter(`the ${span.format} tool call at line ${line()}`, body.slice(unread).trim(), span.bodyStart + unread, ctx.reply?.());
     const last = items.length - 1;
     const read = (item: unknown, i: number): ToolCall[] => {
       const call = span.format === 'apertus' ? namedByKey(item) : item;
@@ -789,6 +793,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     if (cut?.comma === true) throw cutBetween(span.format, line(), name, span.bodyStart + cut.offset, true, ctx.reply?.());
     // Ended by the call's token (harmony's `<|call|>`, rancher-ai-agent #147): closers left out, as in a `<tool_call>`.
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where, span.closed);
+    // `[TOOL_CALLS]a[ARGS]{…}, b[ARGS]{…}`: the call after the comma was set aside with no word (see unread-after.ts).
+    const unread = unreadAfterValue(body, read.repairs);
+    if (unread !== undefined) throw unreadAfter(where(), body.slice(unread).trim(), span.bodyStart + unread, ctx.reply?.());
   } else if (span.body === 'named_tags') {
     const tags = readNamedTags(body, schema, ctx.parseOptions);
     if (tags.drifted) rewrites.push('drifted_markup');
