@@ -548,6 +548,18 @@ function readSpanWhole(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Re
 }
 
 /**
+ * The calls of a body's array: `[{…a…}][{…b…}]` (or `[{…a…}], [{…b…}]`), lists of calls one after
+ * another, are one list, as values one after another (`{…a…}, {…b…}`) are; the parser wrapped them in
+ * an array (`concatenated_values`), each list an element, which named no tool. A list the model wrote
+ * inside the list (`[[{…}]]`) is no such repair and stays as written, and so does a list with an
+ * object after it (`[{…a…}] {…b…}`: which the model meant, nothing says; an error, stream.test.ts).
+ */
+function listsOneAfterAnother(value: unknown[], repairs: readonly Repair[]): unknown[] {
+  if (!repairs.some((r) => r.kind === 'concatenated_values') || !value.every(Array.isArray)) return value;
+  return value.flat();
+}
+
+/**
  * Prose's start after a call's JSON: a letter, after at most eight marks that are neither space, a
  * letter or digit, a quote or backtick, nor a JSON or list delimiter (`,` `;` `:` `.` `+` `-` brackets
  * and parentheses): `]$$ In order…` (vllm #5649), `**Note**`, `=> result`, `<|im_end|>`.
@@ -699,7 +711,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     if (span.closed) repairs = closersBeforeCloseToken(body, repairs);
     const truncated = wasCutOff(repairs);
     repairs = doubledBracesAsRewrite(repairs, rewrites);
-    const items = Array.isArray(value) ? value : [value];
+    const items = Array.isArray(value) ? listsOneAfterAnother(value, repairs) : [value];
     // `[{"name": "a", …}, {"name": "b", "arguments": {…}}]`: which call it is in, nothing here says.
     if (items.length > 1 && hasPlaceholder(repairs)) throw placeholder(() => `the ${span.format} tool calls at line ${line()}`, false);
     // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).

@@ -66,3 +66,22 @@ describe('text after a call\'s JSON that was set aside: an error that shows it, 
     assert.deepEqual(readBoth(`[TOOL_CALLS][${A}]\nDone, see {the docs}.`, tools).text, 'Done, see {the docs}.');
   });
 });
+
+// Two lists of calls one after another in one body (`[TOOL_CALLS][{…a…}][{…b…}]`, `[…], […]`): the
+// parser wraps them in an array, each list an element, and the error said the call named no tool.
+// Values one after another (`{…a…}, {…b…}`) were already read as calls; lists are read alike.
+describe('lists of calls one after another in one body: one list', () => {
+  const tools = [{ name: 'a' }, { name: 'b' }];
+  test('after [TOOL_CALLS] and in <tool_call>, apart by nothing, a comma, a space or a newline', () => {
+    for (const between of ['', ', ', ' ', '\n']) {
+      for (const text of [`[TOOL_CALLS][${A}]${between}[${B}]`, `<tool_call>[${A}]${between}[${B}]</tool_call>`]) {
+        assert.deepEqual(readBoth(text, tools).calls.map((c) => [c.name, c.arguments]), [['a', { x: 1 }], ['b', { y: 2 }]], text);
+      }
+    }
+  });
+  test('the second list cut off is still cut off; a list written inside the list is no call', () => {
+    assert.match(errorOf(`[TOOL_CALLS][${A}][{"name":"b","arg`, tools).message, /^the call to "b" \(mistral, line 1\) is cut off/);
+    assert.match(errorOf(`[TOOL_CALLS][${A}][${B}`, tools).message, /after the call to "b", which is whole: the list of calls never closes after it/);
+    assert.match(errorOf(`[TOOL_CALLS][[${A}]]`, tools).message, /names no tool/);
+  });
+});
