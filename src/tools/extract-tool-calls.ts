@@ -240,10 +240,10 @@ function bareCalls(text: string, spans: readonly Range[], removed: Array<readonl
       if (read.items.length > 1 && hasPlaceholder(read.repairs)) throw placeholder(() => `the json tool calls at line ${ctx.lineAt(range[0])}`, false);
       if (read.repeated !== undefined) throw repeatedMemberError('json', ctx.lineAt(range[0]), read.repeated);
       // `[{…a…}, {…b…},`, `{…a…},` or `[{…a…}, {…b…}` ending the reply: the next call (or the list's
-      // end) was cut, not `b` (see cut-between.ts). Only a candidate the reply ends in (spaces after it):
+      // end) was cut, not `b`; `{"tool_calls": [{…a…}, {…b…}]`: the wrapper's `}` (see cut-between.ts). Only a candidate the reply ends in (spaces after it):
       // scanned once, not once per candidate to the reply's end.
       const cut = skipWs(text, candidate.end, text.length) === text.length ? cutBetweenCalls(text.slice(candidate.start, text.length), read.shape) : undefined;
-      if (cut !== undefined && (cut.comma || read.truncated)) throw cutBetween('json', ctx.lineAt(range[0]), nameOf(read.items[read.items.length - 1].value), candidate.start + cut.offset, cut.comma, ctx.reply?.());
+      if (cut !== undefined && (cut.comma || read.truncated)) throw cutBetween('json', ctx.lineAt(range[0]), nameOf(read.items[read.items.length - 1].value), candidate.start + cut.offset, cut.comma, ctx.reply?.(), cut.wrapper);
       let found: ToolCall[];
       try {
         // Only the last can be what the reply's end cut off: an error names that call, not the first.

@@ -20,6 +20,7 @@ import { builtinCall, pythonicArguments } from './pythonic.js';
 import { arrowCall } from './arrow-call.js';
 import { cutBetween, cutBetweenCalls } from './cut-between.js';
 import { repeatedEnvelopeMember, repeatedMemberError } from './repeated-member.js';
+import { unreadAfter, unreadAfterValue } from './unread-after.js';
 
 /** What reading a call needs besides the call itself. */
 export interface ReadContext {
@@ -547,6 +548,18 @@ function readSpanWhole(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Re
 }
 
 /**
+ * The calls of a body's array: `[{…a…}][{…b…}]` (or `[{…a…}], [{…b…}]`), lists of calls one after
+ * another, are one list, as values one after another (`{…a…}, {…b…}`) are; the parser wrapped them in
+ * an array (`concatenated_values`), each list an element, which named no tool. A list the model wrote
+ * inside the list (`[[{…}]]`) is no such repair and stays as written, and so does a list with an
+ * object after it (`[{…a…}] {…b…}`: which the model meant, nothing says; an error, stream.test.ts).
+ */
+function listsOneAfterAnother(value: unknown[], repairs: readonly Repair[]): unknown[] {
+  if (!repairs.some((r) => r.kind === 'concatenated_values') || !value.every(Array.isArray)) return value;
+  return value.flat();
+}
+
+/**
  * Prose's start after a call's JSON: a letter, after at most eight marks that are neither space, a
  * letter or digit, a quote or backtick, nor a JSON or list delimiter (`,` `;` `:` `.` `+` `-` brackets
  * and parentheses): `]$$ In order…` (vllm #5649), `**Note**`, `=> result`, `<|im_end|>`.
@@ -698,7 +711,7 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     if (span.closed) repairs = closersBeforeCloseToken(body, repairs);
     const truncated = wasCutOff(repairs);
     repairs = doubledBracesAsRewrite(repairs, rewrites);
-    const items = Array.isArray(value) ? value : [value];
+    const items = Array.isArray(value) ? listsOneAfterAnother(value, repairs) : [value];
     // `[{"name": "a", …}, {"name": "b", "arguments": {…}}]`: which call it is in, nothing here says.
     if (items.length > 1 && hasPlaceholder(repairs)) throw placeholder(() => `the ${span.format} tool calls at line ${line()}`, false);
     // `{"name": "a", "arguments": {…}, "name": "b", …}`: the value keeps only the later (see repeated-member.ts).
@@ -707,11 +720,16 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     // `[{…a…}, {…b…},` (or `{…a…},`, or `[{…a…}, {…b…}`) ending the reply: every call written is whole,
     // the next one (or the list's end) was cut, not `b` (see cut-between.ts). Closed by its markup, a
     // list cut so is still cut.
-    const cut = truncated || (atEnd && !span.closed) ? cutBetweenCalls(body, 'list') : undefined;
+    // An assistant message written out (`{"tool_calls": [{…a…}, {…b…}]`) left open after its list: its `}` was cut.
+    const wrapped = Array.isArray(value) ? undefined : toolCallsOf(value);
+    const cut = truncated || (atEnd && !span.closed) ? cutBetweenCalls(body, wrapped === undefined ? 'list' : 'wrapped') : undefined;
     if (cut !== undefined && (cut.comma || truncated)) {
-      const lastCall = items[items.length - 1];
-      throw cutBetween(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + cut.offset, cut.comma, ctx.reply?.());
+      const lastCall = wrapped === undefined ? items[items.length - 1] : wrapped[wrapped.length - 1];
+      throw cutBetween(span.format, line(), nameOf(span.format === 'apertus' ? namedByKey(lastCall) : lastCall), span.bodyStart + cut.offset, cut.comma, ctx.reply?.(), cut.wrapper);
     }
+    // `<tool_call>{…a…}, note {…b…}</tool_call>`: what follows the value was set aside, a call in it lost (see unread-after.ts).
+    const unread = unreadAfterValue(body, repairs);
+    if (unread !== undefined) throw unreadAfter(`the ${span.format} tool call at line ${line()}`, body.slice(unread).trim(), span.bodyStart + unread, ctx.reply?.());
     const last = items.length - 1;
     const read = (item: unknown, i: number): ToolCall[] => {
       const call = span.format === 'apertus' ? namedByKey(item) : item;
@@ -787,6 +805,9 @@ function readSpanBody(span: ToolCallSpan, body: string, atEnd: boolean, ctx: Rea
     if (cut?.comma === true) throw cutBetween(span.format, line(), name, span.bodyStart + cut.offset, true, ctx.reply?.());
     // Ended by the call's token (harmony's `<|call|>`, rancher-ai-agent #147): closers left out, as in a `<tool_call>`.
     read = argumentsFromText(body, schema, ctx.parseOptions, rewrites, where, span.closed);
+    // `[TOOL_CALLS]a[ARGS]{…}, b[ARGS]{…}`: the call after the comma was set aside with no word (see unread-after.ts).
+    const unread = unreadAfterValue(body, read.repairs);
+    if (unread !== undefined) throw unreadAfter(where(), body.slice(unread).trim(), span.bodyStart + unread, ctx.reply?.());
   } else if (span.body === 'named_tags') {
     const tags = readNamedTags(body, schema, ctx.parseOptions);
     if (tags.drifted) rewrites.push('drifted_markup');

@@ -90,3 +90,63 @@ describe('a list of calls cut off right after a comma: the next call is cut, not
     assert.deepEqual(readBoth(`${A}, ${B}`, tools).calls.map((c) => c.name), ['a', 'b']);
   });
 });
+
+// A pythonic list cut off after a whole call said that call was cut off (`the call to "a" (pythonic)
+// is cut off: its list never ends`), as the other formats did before: the call is whole, what the
+// reply lost is the next call, or the list's `]`.
+describe('a pythonic list cut off after a whole call: the list is cut, not the call', () => {
+  /** Asserts the error names `last` whole and stands at `offset` in `text`, saying `what`. */
+  const cutPythonic = (text: string, last: string, what: RegExp, offset: number): void => {
+    const error = errorOf(text);
+    assert.equal(error.code, 'UNREPAIRABLE', text);
+    assert.match(error.message, new RegExp(`^the pythonic tool calls at line \\d+ are cut off after the call to "${last}", which is whole: `), text);
+    assert.match(error.message, what, text);
+    assert.equal(error.offset, offset, text);
+  };
+  test('cut right after a comma: nothing follows it', () => {
+    for (const text of ['[a(x=1), ', '[a(x=1),', '[a(x=1), b(y=2),\n']) {
+      cutPythonic(text, text.includes('b(') ? 'b' : 'a', /nothing follows its comma, where the next call was to start/, text.lastIndexOf(',') + 1);
+    }
+    const error = errorOf('Calling.\n\n[a(x=1), b(y=2), ');
+    assert.deepEqual([error.line, error.column], [3, 17]);
+  });
+  test('left open right after a whole call: the list never closes', () => {
+    for (const text of ['[a(x=1)', '[a(x=1), b(y=2)', '[a(x=1), b(y=2)  \n']) {
+      cutPythonic(text, text.includes('b(') ? 'b' : 'a', /the list of calls never closes after it/, text.lastIndexOf(')') + 1);
+    }
+  });
+  test('cut in the next call\'s name: that call is cut off; cut in a call\'s arguments: that call', () => {
+    assert.match(errorOf('[a(x=1), b').message, /^the call after "a" \(pythonic\) is cut off in its name/);
+    assert.match(errorOf('[a(x=1), b(y=').message, /^the call to "b" \(pythonic\) is cut off: its arguments never end/);
+    assert.deepEqual(readBoth('[a(x=1), b(y=2)]', tools).calls.map((c) => c.name), ['a', 'b']);
+  });
+});
+
+// An assistant message written out, `{"tool_calls": [{…a…}, {…b…}]`, whose own `}` alone the reply
+// lost: the error said the call to "b" was cut off, though b (and its list) are whole. A cut-off
+// document is an error throughout the tool readers (a call is never run from a guess at its end), so
+// it stays one, naming what was cut: the wrapper, after the last whole call.
+describe('a wrapper object left open after its whole list of calls: the wrapper is cut, not the last call', () => {
+  const wrapperCut = (text: string, last: string, format = 'json'): void => {
+    const error = errorOf(text);
+    assert.equal(error.code, 'UNREPAIRABLE', text);
+    assert.match(error.message, new RegExp(`^the ${format} tool calls at line \\d+ are cut off after the call to "${last}", which is whole: the object that holds the calls never closes after them`), text);
+    assert.equal(error.offset, text.trimEnd().length, text);
+  };
+  test('right after the list, after its comma, or after a member of the message beside it', () => {
+    wrapperCut(`{"tool_calls":[${A},${B}]`, 'b');
+    wrapperCut(`{"tool_calls": [${A}, ${B}]\n`, 'b');
+    wrapperCut(`{"tool_calls":[${A}]`, 'a');
+    wrapperCut(`{"tool_calls":[${A},${B}],`, 'b');
+    wrapperCut(`{"tool_calls":[${A},${B}], "role": "assistant"`, 'b');
+    wrapperCut(`Calling.\n{"tool_calls":[${A},${B}]`, 'b');
+    wrapperCut(`<|tool_call|>{"tool_calls":[${A},${B}]`, 'b');
+    // llama.cpp's generic `{"tool_call": {…}}`, its one call whole.
+    wrapperCut(`{"tool_call":${A}`, 'a');
+  });
+  test('a call in the list cut off is still the one named; the list left open is the list; closed, read as before', () => {
+    assert.match(errorOf(`{"tool_calls":[${A},{"name":"b","arguments":{"y":2}]`).message, /^the call to "b" \(json, line 1\) is cut off/);
+    assert.match(errorOf(`{"tool_calls":[${A},${B}`).message, /the list of calls never closes after it/);
+    assert.deepEqual(readBoth(`{"tool_calls":[${A},${B}]}`, tools).calls.map((c) => c.name), ['a', 'b']);
+  });
+});

@@ -2036,8 +2036,8 @@ describe('a reply cut off right after a call\'s header, inside a tag, a key or a
     for (const text of ['{"name": "Alice", "ag', '{"name": "get_wea']) assert.deepEqual(readAlike(text, tools), { calls: [], text }, text);
   });
   test('a pythonic list cut off after a call and its comma, or in the next name', () => {
-    cutEverywhere('[ping(),', /"ping" \(pythonic\) is cut off: its list never ends/);
-    cutEverywhere('Sure.\n\n[get_weather(city="Oslo", days=3), get_wea', /"get_weather" \(pythonic\) is cut off: its list never ends/);
+    cutEverywhere('[ping(),', /the pythonic tool calls at line 1 are cut off after the call to "ping", which is whole: nothing follows its comma/);
+    cutEverywhere('Sure.\n\n[get_weather(city="Oslo", days=3), get_wea', /the call after "get_weather" \(pythonic\) is cut off in its name: its list never ends/);
     assert.deepEqual(readAlike('See [ping(), get', tools), { calls: [], text: 'See [ping(), get' });
   });
   test('react: the reply ending inside the word Action Input:', () => {
