@@ -3,49 +3,21 @@
 // such an integer is rounded to the nearest double, which then equals (or lies within the bounds of)
 // what the text does not spell. Beyond 2^53 integers are compared exactly, as a field claim compares
 // an integer string with a number (compare.ts).
+import { firstNumberToken } from './number-tokens.js';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** The first integer token of valid JSON `text` (outside strings) that no double holds exactly, or undefined. */
 export function inexactIntegerIn(text: string): string | undefined {
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // Skip the string, escapes included (the text parsed, so every string ends).
-      i++;
-      while (i < n && text.charCodeAt(i) !== 0x22) i += text.charCodeAt(i) === 0x5c ? 2 : 1;
-      i++;
-      continue;
-    }
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      const start = i;
-      i++;
-      while (i < n && isDigit(text.charCodeAt(i))) i++;
-      const next = text.charCodeAt(i);
-      if (next === 0x2e || next === 0x65 || next === 0x45) {
-        // A fraction or an exponent: read by value, as a field claim reads it.
-        i++;
-        while (i < n && /[0-9eE+\-.]/.test(text[i])) i++;
-        continue;
-      }
-      const token = text.slice(start, i);
-      // Past 2^53 only: every integer within it is held exactly.
-      if (token.length >= 16) {
-        const exact = BigInt(token);
-        if ((exact > MAX_SAFE || exact < -MAX_SAFE) && BigInt(Number(token)) !== exact) return token;
-      }
-      continue;
-    }
-    i++;
-  }
-  return undefined;
+  return firstNumberToken(text, (token) => {
+    // Past 2^53 only, and integers only (a fraction or an exponent is read by value, as a field claim
+    // reads it): every integer within 2^53 is held exactly.
+    if (token.length < 16 || !/^-?[0-9]+$/.test(token)) return undefined;
+    const exact = BigInt(token);
+    return (exact > MAX_SAFE || exact < -MAX_SAFE) && BigInt(Number(token)) !== exact ? token : undefined;
+  });
 }
 
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
 
 /** The sign of the integer `digits` − `b` (a finite double), compared exactly. */
 export function integerCmp(digits: string): (b: number) => number {

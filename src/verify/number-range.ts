@@ -3,6 +3,7 @@
 // equal 0, and no pass may rest on that. Such a text is compared exactly instead, which needs no
 // arithmetic: a text beyond the largest double exceeds every finite number in magnitude, and a non-zero
 // text below the smallest one lies strictly between 0 and every non-zero number.
+import { firstNumberToken } from './number-tokens.js';
 
 /** Why a JSON number literal has no double: `overflow` (read as ±Infinity) or `underflow` (non-zero, read as 0). */
 export type OutOfRange = 'overflow' | 'underflow';
@@ -77,33 +78,12 @@ export function withinTolerance(literal: string, why: OutOfRange, n: number, tol
  * quoting JSON text (`"[1e-400]"`) that JSON.parse would read as `[0]`. `only` limits it to one kind.
  */
 export function outOfRangeNumberIn(text: string, only?: OutOfRange): { literal: string; why: OutOfRange } | undefined {
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // Skip the string, escapes included.
-      i++;
-      while (i < n && text.charCodeAt(i) !== 0x22) i += text.charCodeAt(i) === 0x5c ? 2 : 1;
-      i++;
-      continue;
-    }
-    // A token starts a number only after a non-word character (`sha1e400` holds none).
-    if ((c === 0x2d || (c >= 0x30 && c <= 0x39)) && !isWordChar(text.charCodeAt(i - 1))) {
-      const start = i;
-      i++;
-      while (i < n && isNumberChar(text.charCodeAt(i))) i++;
-      const literal = text.slice(start, i);
-      // Only the long or exponent-bearing tokens can be out of range: every other is skipped unread.
-      if (literal.length > 300 || /[eE]/.test(literal)) {
-        const why = JSON_NUMBER.test(literal) ? outOfRange(literal) : undefined;
-        if (why !== undefined && (only === undefined || why === only)) return { literal, why };
-      }
-      continue;
-    }
-    i++;
-  }
-  return undefined;
+  return firstNumberToken(text, (literal) => {
+    // Only the long or exponent-bearing tokens can be out of range: every other is skipped unread.
+    if (literal.length <= 300 && !/[eE]/.test(literal)) return undefined;
+    const why = JSON_NUMBER.test(literal) ? outOfRange(literal) : undefined;
+    return why !== undefined && (only === undefined || why === only) ? { literal, why } : undefined;
+  });
 }
 
 /**
@@ -135,12 +115,5 @@ function holdsComparedZero(claim: unknown): boolean {
   return false;
 }
 
-function isWordChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2e;
-}
 
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
-
-function isNumberChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
-}

@@ -6,27 +6,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JsonMendError, createToolCallStream, extractToolCalls, type ToolCallOptions } from '../../src/index.js';
-import { readBoth } from './read-both.js';
+import { errorOfBoth, readBoth } from './read-both.js';
 
 const tools: ToolCallOptions['tools'] = [{ name: 'a' }, { name: 'b' }];
 const A = '{"name":"a","arguments":{"x":1}}';
 const B = '{"name":"b","arguments":{"y":2}}';
 
-/** The error extractToolCalls throws for `text`, after checking the stream's end() throws the same (1- and 3-character chunks). */
+/** The error for `text` with tools a and b (see errorOfBoth). */
 function errorOf(text: string): JsonMendError {
-  let error: unknown;
-  try {
-    extractToolCalls(text, { tools });
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error instanceof JsonMendError, `${text}: no error`);
-  for (const size of [1, 3]) {
-    const s = createToolCallStream({ tools });
-    for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
-    assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.message === error.message && e.offset === error.offset, `${text} in ${size}-character chunks`);
-  }
-  return error;
+  return errorOfBoth(text, tools);
 }
 
 /** Asserts the error names the last whole call and stands just past the comma that ends `text` (spaces after it allowed), or past its last `}`. */

@@ -6,32 +6,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JsonMendError, createToolCallStream, extractToolCalls, type ToolCallOptions } from '../../src/index.js';
-import { readBoth } from './read-both.js';
+import { errorOfBoth, readBoth } from './read-both.js';
 
 const A = '{"name":"a","arguments":{"x":1}}';
 const B = '{"name":"b","arguments":{"y":2}}';
 
-/** The error extractToolCalls throws for `text`, after checking the stream's end() throws the same (1- and 3-character chunks). */
-function errorOf(text: string, tools: ToolCallOptions['tools']): JsonMendError {
-  let error: unknown;
-  try {
-    extractToolCalls(text, { tools });
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error instanceof JsonMendError, `${text}: no error`);
-  for (const size of [1, 3]) {
-    const s = createToolCallStream({ tools });
-    for (let k = 0; k < text.length; k += size) s.push(text.slice(k, k + size));
-    assert.throws(() => s.end(), (e: unknown) => e instanceof JsonMendError && e.message === error.message && e.offset === error.offset, `${text} in ${size}-character chunks`);
-  }
-  return error;
-}
-
 /** Asserts `text` is an error naming `what`, quoting `unread` and standing where it starts. */
 function unread(text: string, what: string, rest: string): void {
   for (const tools of [[{ name: 'a' }, { name: 'b' }], [{ name: 'a' }]]) {
-    const error = errorOf(text, tools);
+    const error = errorOfBoth(text, tools);
     assert.equal(error.code, 'UNREPAIRABLE', text);
     assert.ok(error.message.startsWith(`${what} goes on after its JSON with text that was not read, ${JSON.stringify(rest)}`), `${text}: ${error.message}`);
     assert.equal(error.offset, text.indexOf(rest), text);
@@ -80,8 +63,8 @@ describe('lists of calls one after another in one body: one list', () => {
     }
   });
   test('the second list cut off is still cut off; a list written inside the list is no call', () => {
-    assert.match(errorOf(`[TOOL_CALLS][${A}][{"name":"b","arg`, tools).message, /^the call to "b" \(mistral, line 1\) is cut off/);
-    assert.match(errorOf(`[TOOL_CALLS][${A}][${B}`, tools).message, /after the call to "b", which is whole: the list of calls never closes after it/);
-    assert.match(errorOf(`[TOOL_CALLS][[${A}]]`, tools).message, /names no tool/);
+    assert.match(errorOfBoth(`[TOOL_CALLS][${A}][{"name":"b","arg`, tools).message, /^the call to "b" \(mistral, line 1\) is cut off/);
+    assert.match(errorOfBoth(`[TOOL_CALLS][${A}][${B}`, tools).message, /after the call to "b", which is whole: the list of calls never closes after it/);
+    assert.match(errorOfBoth(`[TOOL_CALLS][[${A}]]`, tools).message, /names no tool/);
   });
 });
