@@ -5,7 +5,7 @@
 // call), where the missing call or the list's end was to come.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { JsonMendError, createToolCallStream, extractToolCalls, type ToolCallOptions } from '../../src/index.js';
+import { type JsonMendError, type ToolCallOptions } from '../../src/index.js';
 import { errorOfBoth, readBoth } from './read-both.js';
 
 const tools: ToolCallOptions['tools'] = [{ name: 'a' }, { name: 'b' }];

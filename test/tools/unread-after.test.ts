@@ -5,7 +5,6 @@
 // so the rest is not guessed at: the error shows what was not read, where it starts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { JsonMendError, createToolCallStream, extractToolCalls, type ToolCallOptions } from '../../src/index.js';
 import { errorOfBoth, readBoth } from './read-both.js';
 
 const A = '{"name":"a","arguments":{"x":1}}';
