@@ -1,11 +1,13 @@
 // Values one per line in prose (JSON Lines after a label): one candidate, not one per value.
 import type { ProseSpan } from './balanced.js';
 import { isWs } from './chars.js';
+import { answerLabelBefore } from '../parse/answer-label.js';
 
 const LF = 0x0a;
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
 const COLON = 0x3a;
+const LBRACKET = 0x5b;
 const FULLWIDTH_COLON = 0xff1a;
 
 /**
@@ -51,21 +53,18 @@ function colonLineBefore(text: string, i: number): boolean {
 }
 
 /**
- * A run of lone `[12]` lines after a label whose line ends in a colon (`Here are the records:⏎[1]⏎[2]`):
- * the index of its last span, or `i` when there is none. Alone, such a span is weak, a citation as
- * often as an array; two or more of them, each alone on its line, under a label that says values
- * follow, are the values: a footnote's marker has its text after it on the line (`[1] Smith et al.`),
- * and a list of markers with nothing after them is none. Read as weak candidates, the first was the
- * answer and the rest were dropped with no word. A run of them takes only such lines, and none is
- * read when a stronger value follows on the next line (`Sources:⏎[1]⏎[2]⏎{"a": 1}`): lines of markers
- * before an object stay markers, as one does (`Sources:⏎[1]⏎{"a": 1}` is the object).
+ * Whether the label on the line of the value at `i` (which ends in a colon) names nothing in
+ * particular (`Here:`, `Records:`, `**Rows:**`): its words say values follow, not which one.
+ * `Answer:`, `New:`, `Example:` name one value (the answer, the better or the lesser of a pair), and
+ * the value on the next line is another one (see parse/answer-label.ts). Reads one line's worth back.
  */
-function loneBracketsRunEnd(text: string, spans: readonly ProseSpan[], i: number, end: number): number {
-  if (!beginsLine(text, spans[i].start) || !colonLineBefore(text, spans[i].start)) return i;
-  let j = i;
-  while (j + 1 < spans.length && spans[j + 1].weak && lineBreakGap(text, spans[j].end, spans[j + 1].start)) j++;
-  if (j + 1 < spans.length && lineBreakGap(text, spans[j].end, spans[j + 1].start)) return i;
-  return j > i && endsLine(text, spans[j].end, end) ? j : i;
+function neutralLabel(text: string, i: number): boolean {
+  return answerLabelBefore(text, i, undefined) === undefined;
+}
+
+/** Whether the span opens an array (`[`): a lone `[12]` line joins a run of arrays only. */
+function isArray(text: string, span: ProseSpan): boolean {
+  return text.charCodeAt(span.start) === LBRACKET;
 }
 
 /**
@@ -73,23 +72,48 @@ function loneBracketsRunEnd(text: string, spans: readonly ProseSpan[], i: number
  * none does. A run (`Here are the records:⏎{"a": 1}⏎{"a": 2}`) is values that each begin a line, with
  * only white space between them: JSON Lines, which a reply with nothing before it gives whole, as one
  * array (concatenated values). Read as candidates of their own, the first was the answer and the rest
- * were dropped with no word. Not a run: values on one line (`Here: {"a": 1} {"b": 2} ok`, a citation
- * beside another), a value after the label on its line (`Here: {"a": 1}⏎{"b": 2}`), prose between
- * them (`Here: {"a": 1}⏎Hope it helps {"b": 2}`), a call's argument, a span cut off before the last,
- * a lone `[12]` (a citation as often as an array: a run of them only as loneBracketsRunEnd reads
- * it), or a first one that `emptyFirst` says is an empty value side by side with the answer
+ * were dropped with no word. The first may stand on the label's own line when that label ends in a
+ * colon and names nothing in particular (`Here: {"a": 1}⏎{"b": 2}`; see neutralLabel).
+ *
+ * A lone `[12]` (a citation as often as an array) is a line of a run only under a label ending in a
+ * colon, in a run of arrays alone (`Records:⏎[1]⏎[2, 3]`, `Records: [1]⏎[2]`), and ending its line:
+ * a footnote's marker has its text after it on the line (`[1] Smith et al.`), and lines of markers
+ * before an object stay markers (`Sources:⏎[1]⏎{"a": 1}` is the object). Lines of them alone make a
+ * run too (`Here are the records:⏎[1]⏎[2]`); after a label with no colon they stay weak (`Here are
+ * the records⏎[1]⏎[2]`): markers after a sentence as often, and read as a run they would beat a
+ * value found later in the reply, which a citation never does.
+ *
+ * Not a run: values on one line (`Here: {"a": 1} {"b": 2} ok`, a citation beside another), prose
+ * between them (`Here: {"a": 1}⏎Hope it helps {"b": 2}`), a call's argument, a span cut off before the
+ * last, or a first one that `emptyFirst` says is an empty value side by side with the answer
  * (`Reasoning: []⏎{…}`). `end` is where the prose ends. Each gap is read once: linear.
  */
 export function jsonLinesRunEnd(text: string, spans: readonly ProseSpan[], i: number, emptyFirst: boolean, end: number): number {
   const first = spans[i];
-  if (first.weak) return loneBracketsRunEnd(text, spans, i, end);
-  if (emptyFirst || first.jsonp || first.truncated || !beginsLine(text, first.start)) return i;
-  let j = i;
-  while (j + 1 < spans.length) {
-    const cur = spans[j];
-    const next = spans[j + 1];
-    if (cur.truncated || next.jsonp || next.weak || !lineBreakGap(text, cur.end, next.start)) break;
-    j++;
+  if (emptyFirst || first.jsonp || first.truncated) return i;
+  // Both read back over white space and marks only (each gap once). Without a colon, a lone `[12]` is
+  // no line of a run, and the run stops before one, so a span is looked past once.
+  const ownLine = beginsLine(text, first.start);
+  const colon = colonLineBefore(text, first.start);
+  if ((!ownLine || first.weak) && !colon) return i;
+  // The lines joined by line breaks alone; which of them make the run is read below.
+  let last = i;
+  let weak = first.weak;
+  let arrays = isArray(text, first);
+  // The last line that is no lone `[12]`, before the first one that is (the run as strong lines read it).
+  let strongEnd = first.weak ? -1 : i;
+  while (last + 1 < spans.length) {
+    const next = spans[last + 1];
+    if (spans[last].truncated || next.jsonp || (next.weak && !colon) || !lineBreakGap(text, spans[last].end, next.start)) break;
+    last++;
+    if (next.weak) weak = true;
+    else if (!weak) strongEnd = last;
+    if (!isArray(text, next)) arrays = false;
   }
-  return j;
+  // The label's words are read only once a line follows: a span with none costs no look back.
+  if (last === i || (!ownLine && !neutralLabel(text, first.start))) return i;
+  if (!weak) return last;
+  // Lone `[12]` lines: values only in a run of arrays, the last ending its line (else footnote markers).
+  if (arrays && (!spans[last].weak || endsLine(text, spans[last].end, end))) return last;
+  return first.weak ? i : strongEnd;
 }

@@ -93,6 +93,56 @@ describe('lone short arrays one per line after a label ending in a colon are all
   });
 });
 
+// Session 42 (lines2): three more ways the run was cut short, the rest dropped with no word.
+describe('a run of arrays with lone short arrays among them is one run', () => {
+  // Before: `[2, 3]` (the first strong span) alone, `[1]` (a weak one) dropped; or `[1, 2]` alone.
+  readsEach([
+    ['Records:\n[1]\n[2, 3]', [[1], [2, 3]]],
+    ['Records:\n[1, 2]\n[3]', [[1, 2], [3]]],
+    ['Records:\n[1]\n[2]\n[3, 4]', [[1], [2], [3, 4]]],
+    ['Records:\n[1, 2]\n[3]\n[4, 5]\nDone.', [[1, 2], [3], [4, 5]]],
+  ]);
+
+  test('reported as concatenated values, one candidate', () => {
+    assert.deepEqual(brief('Records:\n[1]\n[2, 3]'), [['balanced', '[1]\n[2, 3]']]);
+    assert.deepEqual(parseWithReport('Records:\n[1]\n[2, 3]').repairs.map((r) => r.kind), ['surrounding_text', 'concatenated_values']);
+  });
+
+  test('markers before an object, one with its text after it, or no colon: read as before', () => {
+    // (A weak candidate is left out when a stronger one is found, as before.)
+    assert.deepEqual(brief('Sources:\n[1]\n[2, 3]\n{"a": 1}'), [['balanced', '[2, 3]\n{"a": 1}']]);
+    assert.deepEqual(brief('Sources:\n[1, 2]\n[3] Smith et al.'), [['balanced', '[1, 2]']]);
+    assert.deepEqual(brief('Here are the records\n[1]\n[2, 3]'), [['balanced', '[2, 3]']]);
+  });
+});
+
+describe('the first value on the label\'s own line, the rest one per line below it', () => {
+  // Before: the first alone (`{"a": 1}`, `[1]`), the lines below it dropped with no word.
+  readsEach([
+    ['Here: {"a": 1}\n{"b": 2}', [{ a: 1 }, { b: 2 }]],
+    ['Records: [1]\n[2]', [[1], [2]]],
+    ['Records: [1]\n[2, 3]\n', [[1], [2, 3]]],
+    ['Here are the rows: {"a": 1}\n{"a": 2}\n{"a": 3}\nHope it helps!', [{ a: 1 }, { a: 2 }, { a: 3 }]],
+    ['**Records:** {"a": 1}\n{"a": 2}', [{ a: 1 }, { a: 2 }]],
+  ]);
+
+  test('as the same lines after a label alone on its line', () => {
+    assert.deepEqual(parse('Here: {"a": 1}\n{"b": 2}'), parse('Here:\n{"a": 1}\n{"b": 2}'));
+    assert.deepEqual(parseWithReport('Here: {"a": 1}\n{"b": 2}').repairs.map((r) => r.kind), ['surrounding_text', 'concatenated_values']);
+  });
+
+  test('a label that names one value, prose between, or values side by side: read as before', () => {
+    readsAs('Answer: {"a": 1}\n{"a": 0}', { a: 1 });
+    readsAs('New: {"a": 1}\n{"a": 0}', { a: 1 });
+    readsAs('Example: {"a": 0}\n{"a": 1}', { a: 1 });
+    readsAs('Example: {"a": 0}\nAnswer: {"a": 1}', { a: 1 });
+    readsAs('Reasoning: []\n{"a": 1}', { a: 1 });
+    readsAs('Here: {"a": 1} {"b": 2} ok', { a: 1 });
+    readsAs('Sources: [1]\n[2] Smith et al.', [1]);
+    readsAs('See [1]\n[2]', [1]);
+  });
+});
+
 describe('values that are not one per line are read as before', () => {
   readsEach([
     // Prose between the values: a citation, then another.

@@ -229,12 +229,26 @@ describe('stream.snapshots: a value found in prose, then a second value (session
   test('the replies the hunt printed, and kin', () => {
     for (const text of [
       '<think>Let me count: {"count": 2} is wrong, it is 3.</think>{"count": 3}\n{"extra": 1}',
-      'Here: {"a": 1}\n{"b": 2}',
       'Here: {"a": 1} {"b": 2}\n{"c": 3}',
+      // A label on the value's line that names it: the line below is no line of a run.
+      'Answer: {"a": 1}\n{"b": 2}',
       'Here: {"a": 1}, {"b": 2}',
       'Sure:\n[1, 2] [3, 4]',
       '[CONTENT]\n{"a": 1}\n[/CONTENT]',
     ]) settles(text);
+  });
+  test('values one per line after a label, the first on its line: end() gives them all, the root replaced (exception 5)', () => {
+    // Session 42 (lines2): `Here: {"a": 1}⏎{"b": 2}` was read as `{"a": 1}`, `{"b": 2}` dropped with
+    // no word; extraction now reads the lines as one run (test/parse/json-lines-in-prose.test.ts). The
+    // stream shows the first value, as it does for `Here:⏎{"a": 1}⏎{"b": 2}`, and end() sets the array:
+    // docs/stream.md, exceptions (1) and (5); test/stream/stable-prefix.test.ts checks the deltas.
+    const text = 'Here: {"a": 1}\n{"b": 2}';
+    agrees(text, false);
+    for (const size of [1, 3]) {
+      const run = stream(chunk(text, size));
+      assert.deepEqual(run.snapshots.at(-1)?.value, { a: 1 });
+      assert.deepEqual(run.value, [{ a: 1 }, { b: 2 }]);
+    }
   });
   test('a reply that starts with its values, or a fence or tag holding them, still gives them all', () => {
     for (const text of ['{"a": 1}\n{"b": 2}', '```json\n{"a": 1}\n{"b": 2}\n```', '<answer>{"a": 1}\n{"b": 2}</answer>']) {

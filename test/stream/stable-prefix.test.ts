@@ -106,6 +106,27 @@ describe('exceptions to the stable prefix that only the reply\'s end decides', (
     assert.deepEqual(s.final, [{ op: 'set', path: '', value: { a: 1 } }, { op: 'complete', path: '' }]);
   });
 
+  test('(1), (5) values one per line after a label: the snapshots show the first, end() the array of all, with delta set ""', () => {
+    // Extraction reads the lines as one run (test/parse/json-lines-in-prose.test.ts); the stream, reading
+    // a value in prose, ends it where its brackets close, and only the reply's end gives the run.
+    for (const [reply, first, all] of [
+      ['Here are the records:\n{"a":1}\n{"a":2}', [{}, { a: 1 }], [{ a: 1 }, { a: 2 }]],
+      ['Here: {"a": 1}\n{"b": 2}', [{}, { a: 1 }], [{ a: 1 }, { b: 2 }]],
+      ['Records:\n[1, 2]\n[3]', [[1], [1, 2]], [[1, 2], [3]]],
+      // A lone `[12]` is no value until the reply ends (a citation as often): the next array is shown.
+      ['Records:\n[1]\n[2, 3]', [[2], [2, 3]], [[1], [2, 3]]],
+      ['Records: [1]\n[2]', [], [[1], [2]]],
+    ] as const) {
+      assert.deepEqual(parse(reply), all);
+      assert.deepEqual(JSON.parse(repair(reply)), all);
+      for (const size of [1, 3]) {
+        const s = shown(reply, size);
+        assert.deepEqual(s.values, first, `${reply} in ${size}-character chunks`);
+        assert.deepEqual(s.final, [{ op: 'set', path: '', value: all }, { op: 'complete', path: '' }]);
+      }
+    }
+  });
+
   test('(6) a LaTeX command in a string of a document that ends valid: end() reads the escape as JSON does, with delta set ""', () => {
     // One backslash: valid JSON, a form feed and `rac`. Until the text ends, the stream cannot know
     // it will be valid, and keeps the backslash as the LaTeX repair does (parse/latex.ts).
