@@ -15,6 +15,7 @@ import type { JsonSchemaObject, ModelReply } from './types.js';
 import { claimPathRedactor, type PathRedactor } from './telemetry-path.js';
 import { appendAll } from '../arrays.js';
 import { closersLeftOut, mayBeClosersLeftOut } from '../parse/closers-at-end.js';
+import { repairedOrSelf } from '../parse/repair.js';
 
 /** The `verify` option of `generate`: claims in the value, checked against a tool's output. */
 export interface VerifyClaimsOption<T = unknown> {
@@ -88,7 +89,7 @@ export async function judge(reply: ModelReply, settings: JudgeSettings): Promise
     return failure(schemaFailed ? 'schema' : 'parse', caught, replyFeedback(told.error, told.repairs), repairs);
   }
   if (!settings.verify) return { ok: true, value, repairs, claims: undefined };
-  return checkClaims(value, repairs, settings.verify, reply.text);
+  return checkClaims(value, repairs, settings.verify, reply.text, settings.parseOptions);
 }
 
 /**
@@ -125,7 +126,7 @@ function underflowFeedback(literal: string): string {
     'or withdraw the claim.';
 }
 
-function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOption, text: string): Verdict {
+function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOption, text: string, parseOptions: LoopParseOptions): Verdict {
   let claims: unknown;
   try {
     claims = verify.claims ? verify.claims(value) : (value !== null && typeof value === 'object' ? (value as { claims?: unknown }).claims : undefined);
@@ -141,7 +142,7 @@ function checkClaims(value: unknown, repairs: Repair[], verify: VerifyClaimsOpti
   }
   // `{"value": 1e-400}` was read as 0 and would verify against a 0 found: refused, the model told to quote it.
   // The error says what happened without the reply's text (it reaches logs); the feedback quotes it.
-  const underflowed = underflowedClaimNumber(claims, text);
+  const underflowed = underflowedClaimNumber(claims, () => repairedOrSelf(text, parseOptions));
   if (underflowed !== undefined) {
     const error = new JsonMendError('INVALID_CLAIM', 'a claim holds a number closer to 0 than any double, which would be compared as 0');
     return failure('claims', error, underflowFeedback(underflowed.literal), repairs);

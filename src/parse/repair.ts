@@ -30,6 +30,18 @@ export function repair(text: string, options: ParseOptions = {}): string {
   return out;
 }
 
+/**
+ * The JSON text `parse` reads in `text` (repair's), or `text` itself where repair refuses: for scans of
+ * the number literals a value was read from, which prose around the JSON would mislead.
+ */
+export function repairedOrSelf(text: string, options: ParseOptions = {}): string {
+  try {
+    return repair(text, options);
+  } catch {
+    return text;
+  }
+}
+
 /** Applies splices (in offset order; equal offsets keep their recorded order) to text[start, end). */
 export function applyEdits(text: string, start: number, end: number, edits: readonly Edit[]): string {
   let ordered = true;

@@ -8,7 +8,7 @@ import { readStringLiteral } from './jsonpath/strings.js';
  *
  * `key` is the segment's text (used on objects). `index` is set when the segment is an integer (used on
  * arrays); quoted, only in canonical form (`["1"]`, as in JavaScript; `["01"]` is a key). `quoted` is set
- * when the segment was a quoted name. `offset` is where the segment starts in
+ * when the segment was a quoted name that is no index (`["01"]`, a JSONPath name). `offset` is where the segment starts in
  * the path text.
  */
 export interface PathSegment {
@@ -99,7 +99,10 @@ function parseBracket(path: string, open: number, segments: PathSegment[]): numb
     // A quoted name is an index only where JavaScript's `items["1"]` is one: digits in canonical form. Any
     // other spelling (`"01"`, `"-1"`, `"+1"`) is a key, as in JavaScript and the pointer `/items/01`; on an
     // array it fails and says which index to write.
-    segment = { key: lit.value, index: isCanonicalIndex(lit.value) ? integerOf(lit.value) : undefined, offset: open, quoted: true };
+    // Canonical digits past 2^53 are then an index no array reaches, as unquoted (INDEX_OUT_OF_RANGE).
+    segment = isCanonicalIndex(lit.value)
+      ? { key: lit.value, index: integerOf(lit.value), offset: open }
+      : { key: lit.value, index: undefined, offset: open, quoted: true };
     i = lit.end;
   } else {
     const start = i;

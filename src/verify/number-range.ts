@@ -92,10 +92,12 @@ export function outOfRangeNumberIn(text: string, only?: OutOfRange): { literal: 
  * against a 0 found, so the caller refuses it. The text is scanned once, and only when the claims hold a 0
  * where one is compared (`value`, `min`, `max`, `exclusiveMin`, `exclusiveMax`); which 0 was written so
  * cannot be told from the value, so any such 0 is refused while the text holds one. (A number beyond the
- * largest double reads as ±Infinity, which no claim compares equal or accepts as a bound.)
+ * largest double reads as ±Infinity, which no claim compares equal or accepts as a bound.) `jsonText`
+ * gives the JSON text the claims were read from, asked only then: for a model's reply, its repair, not
+ * the reply, whose prose (`a 5" screen`) would turn the scan's idea of what is inside a string around.
  */
-export function underflowedClaimNumber(claims: readonly unknown[], text: string): { literal: string; why: OutOfRange } | undefined {
-  return claims.some(holdsComparedZero) ? outOfRangeNumberIn(text, 'underflow') : undefined;
+export function underflowedClaimNumber(claims: readonly unknown[], jsonText: () => string): { literal: string; why: OutOfRange } | undefined {
+  return claims.some(holdsComparedZero) ? outOfRangeNumberIn(jsonText(), 'underflow') : undefined;
 }
 
 function holdsComparedZero(claim: unknown): boolean {

@@ -188,4 +188,19 @@ describe('claims holding a number the reply wrote closer to 0 than any double', 
     });
     assert.equal(result.claims?.ok, true);
   });
+  test('the scan reads the JSON the claims came from, not the prose around it (a stray quote there turned strings inside out)', async () => {
+    // Review of session 42: `5"` made the scan take the JSON for a string and miss 1e-400; prose that
+    // spelled 1e-400 refused a 0 the JSON never wrote that way.
+    const missed = await generate({
+      model: async () => 'It\'s a 5" screen. {"answer": "tiny", "claims": [{"mode": "field", "path": "x", "value": 1e-400}]}',
+      prompt: 'p', verify: { against: { x: 0 } }, maxRetries: 0,
+    }).then(() => assert.fail('1e-400 may not verify against 0'), (e: unknown) => e);
+    assert.ok(missed instanceof RetriesExhaustedError);
+    assert.equal(missed.attempts[0]!.error.code, 'INVALID_CLAIM');
+    const kept = await generate({
+      model: async () => 'The error is below 1e-400.\n{"answer": "none", "claims": [{"mode": "field", "path": "x", "value": 0}]}',
+      prompt: 'p', verify: { against: { x: 0 } },
+    });
+    assert.equal(kept.claims?.ok, true);
+  });
 });

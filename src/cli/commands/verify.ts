@@ -9,6 +9,7 @@ import { EXIT } from '../usage.js';
 import { batchOptions, checkBatchOptions, runBatchCommand } from '../batch/command.js';
 import { acceptTruncatedOption, fail, loadValue } from './shared.js';
 import { underflowedClaimNumber } from '../../verify/number-range.js';
+import { repairedOrSelf } from '../../parse/repair.js';
 
 /** A claims file holds an array of claims, an object with a `claims` array, or one claim. */
 function claimList(value: unknown): unknown[] {
@@ -72,7 +73,7 @@ Examples:
       return fail(ctx, new JsonMendError('INVALID_CLAIM', 'the claims file holds no claims (an empty list checks nothing)'), claimsInput.name);
     }
     // `{"value": 1e-400}` was read as 0 and would hold against a 0 found: refused as malformed (exit 2).
-    const underflowed = underflowedClaimNumber(claims, claimsInput.text);
+    const underflowed = underflowedClaimNumber(claims, () => repairedOrSelf(claimsInput.text));
     if (underflowed !== undefined) {
       const why = `a claim holds the number ${underflowed.literal}, which is closer to 0 than any double (read as a number it is 0); ` +
         `write it as a string ("${underflowed.literal}") to have it compared exactly`;
