@@ -7,6 +7,7 @@
 // after its list of calls (`{"tool_calls": [{…a…}, {…b…}]`) lost only its own `}`: its calls are whole
 // too, and the error stands after the list, not on `b`.
 import { JsonMendError } from '../errors.js';
+import { isJsonSpace } from '../parse/chars.js';
 
 const LBRACE = 0x7b;
 const RBRACE = 0x7d;
@@ -15,10 +16,6 @@ const RBRACK = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
-
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-}
 
 /**
  * Where calls may be listed in a body: one call's arguments alone (`[TOOL_CALLS]f[ARGS]{…},`), values
@@ -47,7 +44,7 @@ export interface CutBetween {
  */
 export function cutBetweenCalls(body: string, shape: CallsShape): CutBetween | undefined {
   let end = body.length;
-  while (end > 0 && isWs(body.charCodeAt(end - 1))) end--;
+  while (end > 0 && isJsonSpace(body.charCodeAt(end - 1))) end--;
   if (end === 0) return undefined;
   const comma = body.charCodeAt(end - 1) === COMMA;
   const stop = comma ? end - 1 : end;
@@ -69,7 +66,7 @@ export function cutBetweenCalls(body: string, shape: CallsShape): CutBetween | u
       else if (c === QUOTE) inString = false;
       continue;
     }
-    if (isWs(c)) continue;
+    if (isJsonSpace(c)) continue;
     lastSignificant = c;
     if (stack.length === 0) {
       if (c === LBRACE || c === LBRACK) topValues++;
