@@ -136,7 +136,7 @@ export const SCHEMA_REPAIR_KINDS = {
     salvage: true,
   },
   fill_default: {
-    fixes: 'with `salvage: true`: a missing property whose subschema has a `default` is filled with a copy of it, once no other repair applies (`{"Limit": 5}` is renamed to `limit`, a wrapper taken off); not a property a key names under another spelling, nor in an object naming none of the declared properties that holds an object or array (a wrapper, the schema echoed)',
+    fixes: 'with `salvage: true`: a missing property whose subschema has a `default` is filled with a copy of it, once no other repair applies (`{"Limit": 5}` is renamed to `limit` where the schema allows no other keys, and kept as written, with no default beside it, where it does; a wrapper taken off); not a property a key names under another spelling, nor in an object naming none of the declared properties that holds an object or array (a wrapper, the schema echoed)',
     example: '`{limit = 10}` → `{}` → `{"limit": 10}`',
     salvage: true,
   },
