@@ -4,6 +4,7 @@ import { isWs } from './chars.js';
 import { answerLabelBefore } from '../parse/answer-label.js';
 
 const LF = 0x0a;
+const COMMA = 0x2c;
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
 const COLON = 0x3a;
@@ -20,13 +21,20 @@ function beginsLine(text: string, i: number): boolean {
   return k < 0 || text.charCodeAt(k) === LF;
 }
 
-/** Whether [from, to) is white space holding a line break. */
+/**
+ * Whether [from, to) is white space holding a line break, and at most one comma: values listed one per
+ * line with commas (`{"a": 1},⏎{"b": 2}`) are a run as much as JSON Lines are; the first alone lost
+ * the rest without a word.
+ */
 function lineBreakGap(text: string, from: number, to: number): boolean {
   let broke = false;
+  let commas = 0;
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
     if (c === LF) broke = true;
-    else if (!isWs(c)) return false;
+    else if (c === COMMA) {
+      if (++commas > 1) return false;
+    } else if (!isWs(c)) return false;
   }
   return broke;
 }

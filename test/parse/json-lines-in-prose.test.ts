@@ -165,3 +165,19 @@ describe('values that are not one per line are read as before', () => {
     assert.deepEqual(brief('Sources:\n[1]\n{"a": 1}'), [['balanced', '{"a": 1}']]);
   });
 });
+
+// Review of session 42: values one per line with a comma after each (a list without its brackets) gave
+// the first alone, the others dropped with no word, though the same lines alone were read whole.
+describe('values one per line with commas between them are a run too', () => {
+  readsEach([
+    ['Records:\n{"a":1},\n{"b":2}', [{ a: 1 }, { b: 2 }]],
+    ['Records:\n{"a":1},\n{"b":2},\n{"c":3}', [{ a: 1 }, { b: 2 }, { c: 3 }]],
+    ['Records:\n{"a":1}\n,{"b":2}', [{ a: 1 }, { b: 2 }]],
+    ['Records:\n[1, 2],\n[3]', [[1, 2], [3]]],
+  ]);
+  test('one comma only, and a line break still needed', () => {
+    // Two commas are a hole, not a list; values side by side on one line stay as they were read.
+    assert.deepEqual(parse('Records:\n{"a":1},,\n{"b":2}'), parse('Records:\n{"a":1} ok'));
+    assert.deepEqual(parse('Here: {"a":1}, {"b":2} ok'), { a: 1 });
+  });
+});
