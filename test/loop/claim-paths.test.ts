@@ -39,6 +39,17 @@ async function failingClaim(path: string, named = true): Promise<{ events: LoopE
   return { events, error, feedback: sent[0]! };
 }
 
+
+/** Asserts the claims_checked failure and the attempt_failed event both show the claim's path as `shown`. */
+function assertEventPaths(events: readonly LoopEvent[], shown: string): void {
+  const checked = events.find((e) => e.type === 'claims_checked');
+  assert.ok(checked?.type === 'claims_checked');
+  assert.equal(checked.failures[0]!.path, shown);
+  const failed = events.find((e) => e.type === 'attempt_failed');
+  assert.ok(failed?.type === 'attempt_failed');
+  assert.equal(failed.path, shown);
+}
+
 describe('claim paths in telemetry', { timeout: 20_000 }, () => {
   for (const [name, path, shown] of [
     ['a JSONPath filter', `$[?@.email=='${SECRET}'].plan`, '$[?…].plan'],
@@ -60,12 +71,7 @@ describe('claim paths in telemetry', { timeout: 20_000 }, () => {
       assert.doesNotMatch(text, /alice/, text);
       assert.doesNotMatch(error.message, /alice/, error.message);
       assert.doesNotMatch(String(error.path), /alice/);
-      const checked = events.find((e) => e.type === 'claims_checked');
-      assert.ok(checked?.type === 'claims_checked');
-      assert.equal(checked.failures[0]!.path, shown);
-      const failed = events.find((e) => e.type === 'attempt_failed');
-      assert.ok(failed?.type === 'attempt_failed');
-      assert.equal(failed.path, shown);
+      assertEventPaths(events, shown);
       assert.ok(feedback.includes(SECRET), 'the model is told what it wrote');
       assert.equal(error.attempts[0]!.error.path, path, 'failures[].error keeps the real path');
     });
@@ -110,12 +116,7 @@ describe('claim-path keys in telemetry are the schema\'s words only', { timeout:
   ] as const) {
     test(`with no schema naming them, field-name-like keys are hidden, the structure kept: ${path} → ${shown}`, async () => {
       const { events, error } = await failingClaim(path, false);
-      const checked = events.find((e) => e.type === 'claims_checked');
-      assert.ok(checked?.type === 'claims_checked');
-      assert.equal(checked.failures[0]!.path, shown);
-      const failed = events.find((e) => e.type === 'attempt_failed');
-      assert.ok(failed?.type === 'attempt_failed');
-      assert.equal(failed.path, shown);
+      assertEventPaths(events, shown);
       assert.equal(error.path, shown);
     });
   }
