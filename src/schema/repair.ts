@@ -137,7 +137,6 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     filled = true;
     return fillDefaults(from, guide as Guide, into);
   };
-  const start = moved;
   // A number whose digits the double lost fails where it stands (see exact-integers.ts); its issue is
   // kept for the error, as the reply's own issues are.
   const numberText = limits.numberText;
@@ -148,16 +147,20 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     lostIssue ??= lost.issue;
     return { valid: false, issues: () => [lost.issue], paths: [lost.path] };
   };
-  let current = start;
-  let result = judged(yield start);
-  // Valid as it stands: with salvage, the defaults are filled and the value validated again.
-  while (result.valid) {
-    if (filled) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
-    const next = fill(current, repairs);
-    if (next === current) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
-    current = next;
+  let current = moved;
+  let result = judged(yield current);
+  // Valid (as it stands, or repaired) with salvage's defaults still to fill: filled, and validated again.
+  function* fillOnceValid(): Generator<unknown, void, Validation> {
+    if (!result.valid || filled) return;
+    const more: SchemaRepair[] = [];
+    const withDefaults = fill(current, more);
+    if (withDefaults === current) return;
+    appendAll(repairs, more);
+    current = withDefaults;
     result = judged(yield current);
   }
+  yield* fillOnceValid();
+  if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   // Described only if the loop fails: the repair path should not pay for messages.
   const issues = result.issues;
   const failed = current;
@@ -183,16 +186,7 @@ export function* repairLoop(value: unknown, guide: Guide | undefined, limits: Re
     noteSpellings(spelt, ctx.repairs);
     current = next;
     result = judged(yield current);
-    if (result.valid && !filled) {
-      // Repaired: the defaults are filled in the repaired value, and it is validated again.
-      const more: SchemaRepair[] = [];
-      const withDefaults = fill(current, more);
-      if (withDefaults !== current) {
-        appendAll(repairs, more);
-        current = withDefaults;
-        result = judged(yield current);
-      }
-    }
+    yield* fillOnceValid();
     if (result.valid) return { ok: true, value: result.value, repairs: withStripped(repairs, result.stripped) };
   }
   // The rounds ran out before the defaults were filled: filled now, as they were before the rounds.

@@ -40,26 +40,28 @@ class CopyOnWrite {
 }
 
 /**
+ * The keys of `object` that `node` does not declare, as rename_property compares names (`"Limit"` and
+ * `limit` alike): a property written under another spelling is among them, and its default would take
+ * the place of the model's value. Worked out once per object.
+ */
+function undeclaredNames(object: Record<string, unknown>, node: Schema): Set<string> {
+  const names = new Set<string>();
+  for (const key of Object.keys(object)) if (!isDeclaredProperty(node, key)) names.add(propertyKey(key));
+  return names;
+}
+
+/**
  * Whether `object` may hold the answer inside it: it names no property `node` declares (as
  * rename_property compares names), and a key holds an object or array (`{"result": {…}}`, the schema
  * echoed with the answer in its `properties`). Defaults filled beside it would make it look like an
  * answer, and block the repair that takes the answer out.
  */
-function namesNoProperty(object: Record<string, unknown>, node: Schema): boolean {
+function namesNoProperty(object: Record<string, unknown>, node: Schema, undeclared: Set<string>): boolean {
   const keys = Object.keys(object);
   if (!keys.some((key) => object[key] !== null && typeof object[key] === 'object')) return false;
-  const declared = new Set(Object.keys(node.properties as object).map(propertyKey));
-  return keys.every((key) => !isDeclaredProperty(node, key) && !declared.has(propertyKey(key)));
-}
-
-/**
- * Whether a key of `object` that `node` does not declare names the property `name` as rename_property
- * compares names (`"Limit"` for `limit`): the model wrote that property, under another spelling; its
- * default would take the place of the model's value.
- */
-function writtenUnderAnotherName(object: Record<string, unknown>, node: Schema, name: string): boolean {
-  const wanted = propertyKey(name);
-  return Object.keys(object).some((key) => !isDeclaredProperty(node, key) && propertyKey(key) === wanted);
+  if (keys.some((key) => isDeclaredProperty(node, key))) return false;
+  for (const key of Object.keys(node.properties as object)) if (undeclared.has(propertyKey(key))) return false;
+  return true;
 }
 
 /**
@@ -79,9 +81,10 @@ export function fillDefaults(value: unknown, guide: Guide, repairs: SchemaRepair
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], schema: itemSchema(node, i), path: [...path, String(i)] });
     } else if (isPlainObject(v)) {
       const props = node.properties;
-      if (props !== null && typeof props === 'object' && !namesNoProperty(v, node)) {
-        for (const key of Object.keys(props)) {
-          if (Object.prototype.hasOwnProperty.call(v, key) || writtenUnderAnotherName(v, node, key)) continue;
+      const undeclared = props !== null && typeof props === 'object' ? undeclaredNames(v, node) : undefined;
+      if (undeclared !== undefined && !namesNoProperty(v, node, undeclared)) {
+        for (const key of Object.keys(props as object)) {
+          if (Object.prototype.hasOwnProperty.call(v, key) || undeclared.has(propertyKey(key))) continue;
           const sub = resolveSchema(guide, (props as Record<string, Schema | boolean>)[key]);
           if (typeof sub !== 'boolean' && 'default' in sub) fills.push({ path, key, value: sub.default });
         }
@@ -155,15 +158,9 @@ export function dropFailingItems(value: unknown, failing: readonly (readonly str
   }
   // A tuple's item goes only with every item after it: none is left to move into its place.
   for (const entry of drops.values()) {
-    for (const i of [...entry.indices]) {
-      if (i >= entry.positions) continue;
-      for (let k = i + 1; k < entry.length; k++) {
-        if (!entry.indices.has(k)) {
-          entry.indices.delete(i);
-          break;
-        }
-      }
-    }
+    let lastKept = entry.length - 1;
+    while (lastKept >= 0 && entry.indices.has(lastKept)) lastKept--;
+    for (const i of [...entry.indices]) if (i < entry.positions && i < lastKept) entry.indices.delete(i);
     if (entry.indices.size === 0) drops.delete(toPointer(entry.path));
   }
   if (drops.size === 0) return value;

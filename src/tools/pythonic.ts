@@ -14,6 +14,7 @@ import { appendAll } from '../arrays.js';
 import { DEFAULT_REASONING_TAGS } from '../extract/types.js';
 import { standingNameLine } from './name-line.js';
 import { cutBetween } from './cut-between.js';
+import { linesOf } from './context.js';
 
 /** One call of a pythonic list: its name and its keyword arguments' value texts. */
 export interface PythonicCall {
@@ -101,7 +102,7 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     // end, cut off; as prose, the calls read so far were lost with no word. The call before the comma
     // is whole: the error stands past the comma, where the next call was to start (see cut-between.ts).
     // Cut in the next name (`[f(a=1), g`): that call is the one cut off.
-    if (!grouping.block && last !== undefined && i >= text.length) throw cutBetween('pythonic', lineAt(text, at), last, comma, true, text);
+    if (!grouping.block && last !== undefined && i >= text.length) throw cutBetween('pythonic', linesOf(text)(at), last, comma, true, text);
     if (!grouping.block && last !== undefined && call?.end === text.length) throw new JsonMendError('UNREPAIRABLE', `the call after "${last}" (pythonic) is cut off in its name: its ${kind} never ends`);
     if (grouping.block && grouping !== WHOLE_REPLY && last !== undefined) {
       // A block the reply ends in: in its closer (`⏎</function_ca`), its calls are whole, as with no
@@ -154,7 +155,7 @@ function readCalls(text: string, at: number, from: number, grouping: Grouping, k
     if (i >= text.length) {
       if (grouping.block) return { start: at, end: text.length, calls };
       // `[f(a=1)` ending the reply: the call is whole, the list's `]` was cut (see cut-between.ts).
-      throw cutBetween('pythonic', lineAt(text, at), name, afterCall, false, text);
+      throw cutBetween('pythonic', linesOf(text)(at), name, afterCall, false, text);
     }
     // In a block, the next call on the next line; or glued to this one on its line, a call to a known
     // tool right after its `)` (`print(default_api.f(…))print(default_api.g(…))`, vscode-copilot-release
@@ -576,11 +577,4 @@ function objectArguments(name: string, text: string, ctx: ReadContext): { value:
     throw new JsonMendError('UNREPAIRABLE', `the arguments of the call to "${name}" (pythonic) do not read as one object`);
   }
   return { value: value as Record<string, unknown>, repairs };
-}
-
-/** The line (from 1) of `offset` in `text`; counted only for an error's message. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let k = text.indexOf('\n'); k !== -1 && k < offset; k = text.indexOf('\n', k + 1)) line++;
-  return line;
 }
